@@ -1,0 +1,63 @@
+import { z } from 'zod'
+import { DEFAULT_ORGANISATION_ID, MIN_PASSWORD_LENGTH } from './constants.ts'
+import { UserRoleSchema, UserStatusSchema } from './roles.ts'
+
+// Request bodies of the sign-in calls (spec §3 payloads, §5 validation).
+// Lengths are capped so that a hostile body cannot make argon2 or SQLite work hard.
+
+const email = z.string().trim().toLowerCase().max(254).pipe(z.email({ message: 'Ongeldig e-mailadres' }))
+const password = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, { message: `Wachtwoord moet minimaal ${MIN_PASSWORD_LENGTH} karakters zijn` })
+  .max(1024, { message: 'Wachtwoord is te lang' })
+const name = z
+  .string()
+  .trim()
+  .min(2, { message: 'Naam moet minimaal 2 karakters zijn' })
+  .max(120, { message: 'Naam is te lang' })
+
+/** POST /api/auth/login/email and the sales login. */
+export const LoginSchema = z.object({
+  email: z.string().trim().toLowerCase().min(1, { message: 'Email is verplicht' }).max(254),
+  password: z.string().min(1, { message: 'Wachtwoord is verplicht' }).max(1024),
+})
+
+/** POST /api/auth/register/email; organizationId is fixed to default-org. */
+export const RegisterSchema = z.object({
+  name,
+  email,
+  password,
+  organizationId: z.literal(DEFAULT_ORGANISATION_ID, {
+    message: `Registreren kan alleen in ${DEFAULT_ORGANISATION_ID}`,
+  }).default(DEFAULT_ORGANISATION_ID),
+})
+
+/** POST /api/auth/simple-setup. */
+export const SimpleSetupSchema = z.object({ name, email, password })
+
+/** POST /api/auth/setup/:token. */
+export const TokenSetupSchema = z.object({ password })
+
+/** The :token route parameter: base32 text of a fixed size range. */
+export const SetupTokenParamSchema = z.object({
+  token: z.string().regex(/^[a-z2-7]{16,64}$/, { message: 'Ongeldige of verlopen token' }),
+})
+
+/** GET /api/auth/user. */
+export type CurrentUser = {
+  id: string
+  name: string
+  email: string
+  role: z.infer<typeof UserRoleSchema>
+  status: z.infer<typeof UserStatusSchema>
+  organizationId: string
+  profileImageUrl: string | null
+}
+
+/** Options of `npm run setup-token`. */
+export const SetupTokenCommandSchema = z.object({
+  email,
+  name: name.optional(),
+  role: UserRoleSchema.default('USER'),
+  org: z.string().min(1).default(DEFAULT_ORGANISATION_ID),
+})

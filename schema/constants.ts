@@ -1,0 +1,31 @@
+/** The product's version, shown in the app and returned by GET /api/health (spec §9). */
+export const PRODUCT_VERSION = '1.0.86'
+
+/** The release date of PRODUCT_VERSION, as the spec writes it. */
+export const PRODUCT_VERSION_DATE = '26-10-2025'
+
+/** The changelog shown under Instellingen → Systeem, newest first. */
+export const CHANGELOG: readonly { version: string; date: string; changes: readonly string[] }[] = [
+  {
+    version: '1.0.86',
+    date: '26-10-2025',
+    changes: [
+      'Eigen SQLite-database per organisatie',
+      'Inloggen met e-mail, wachtwoord en SSO (OpenID Connect)',
+      'Setup-links voor nieuwe gebruikers, 7 dagen geldig',
+      'Licht en donker thema',
+    ],
+  },
+]
+
+/** The organisation that exists after the first start and that registration joins. */
+export const DEFAULT_ORGANISATION_ID = 'default-org'
+
+/** Minimum password length for every account (spec §9). */
+export const MIN_PASSWORD_LENGTH = 8
+
+/** How long a setup link stays valid. */
+export const SETUP_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000
+
+/** The product's name as used in identifiers (spec placeholders). */
+export const PRODUCT_ID = 'centraal'

@@ -1,0 +1,380 @@
+import { sql } from 'drizzle-orm'
+import {
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core'
+import type { SalesRole, UserRole, UserStatus } from '../roles.ts'
+import { replicatedColumns } from './replicated-columns.ts'
+
+// Everything of one organisation lives in DATA_DIR/orgs/<organisationId>.sqlite.
+// Money is integer cents; timestamps are epoch milliseconds; calendar dates are
+// 'YYYY-MM-DD' text (a sale date has no time zone).
+
+/** The per-file replication counter: one row, bumped inside every replicated write. */
+export const replicationCounter = sqliteTable('replication_counter', {
+  id: integer().primaryKey(),
+  value: integer().notNull(),
+})
+
+/** Central users. Replicated as a projection without secrets. */
+export const users = sqliteTable(
+  'users',
+  {
+    ...replicatedColumns(),
+    organizationId: text().notNull(),
+    name: text().notNull(),
+    email: text().notNull(),
+    role: text().$type<UserRole>().notNull().default('USER'),
+    status: text().$type<UserStatus>().notNull().default('active'),
+    authMethod: text().notNull().default('email'),
+    passwordHash: text(),
+    phoneNumber: text(),
+    /** The OpenID Connect subject of the user's SSO account (spec: replitId). */
+    oidcSubject: text(),
+    profileImageUrl: text(),
+    setupCompleted: integer({ mode: 'boolean' }).notNull().default(false),
+    setupTokenHash: text(),
+    setupTokenExpires: integer(),
+    emailNotifications: integer({ mode: 'boolean' }).notNull().default(true),
+    activityAlerts: integer({ mode: 'boolean' }).notNull().default(true),
+    lastActive: integer(),
+    createdAt: integer().notNull(),
+  },
+  (table) => [
+    // Tombstoned users keep their row for replication but free their e-mail.
+    uniqueIndex('users_email_live').on(table.email).where(sql`deleted = 0`),
+    uniqueIndex('users_oidc_subject').on(table.oidcSubject),
+    uniqueIndex('users_setup_token').on(table.setupTokenHash),
+  ],
+)
+
+/** Named permissions the server checks (seeded from schema/permissions.ts). */
+export const permissions = sqliteTable('permissions', {
+  id: text().primaryKey(),
+  name: text().notNull().unique(),
+  description: text().notNull().default(''),
+  category: text().notNull(),
+  appContext: text().notNull().default('centraal'),
+  createdAt: integer().notNull(),
+})
+
+/** Roles: the four system roles, and room for an organisation's own. */
+export const roles = sqliteTable('roles', {
+  id: text().primaryKey(),
+  organizationId: text().notNull(),
+  name: text().notNull(),
+  description: text(),
+  appContext: text().notNull().default('centraal'),
+  isSystemRole: integer({ mode: 'boolean' }).notNull().default(false),
+  systemRoleType: text(),
+  status: text().notNull().default('active'),
+  createdAt: integer().notNull(),
+  updatedAt: integer().notNull(),
+})
+
+/** What a role grants. */
+export const rolePermissions = sqliteTable(
+  'role_permissions',
+  {
+    role: text().notNull(),
+    roleId: text().notNull(),
+    permissionId: text().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.roleId, table.permissionId] })],
+)
+
+/** Per-user grants (granted = true) and withdrawals (granted = false) on top of the role. */
+export const userPermissions = sqliteTable(
+  'user_permissions',
+  {
+    userId: text().notNull(),
+    permissionId: text().notNull(),
+    granted: integer({ mode: 'boolean' }).notNull().default(true),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.permissionId] })],
+)
+
+/** External apps connected to the organisation. */
+export const appConnections = sqliteTable('app_connections', {
+  ...replicatedColumns(),
+  organizationId: text().notNull(),
+  name: text().notNull(),
+  description: text(),
+  url: text().notNull(),
+  externalId: text(),
+  icon: text(),
+  status: text().notNull().default('active'),
+  users: integer().notNull().default(0),
+  lastSync: integer(),
+  syncStatus: text(),
+  apiKeyHash: text(),
+  createdAt: integer().notNull(),
+})
+
+/** The catalogue of apps that can be launched (Gold Estates). */
+export const apps = sqliteTable('apps', {
+  id: text().primaryKey(),
+  name: text().notNull(),
+  description: text(),
+  status: text().notNull().default('active'),
+  users: integer().notNull().default(0),
+  icon: text(),
+})
+
+/** The activity log: every change appends one. Read-only for clients. */
+export const activities = sqliteTable(
+  'activities',
+  {
+    ...replicatedColumns(),
+    organizationId: text().notNull(),
+    /** Display name of who did it. */
+    user: text().notNull(),
+    userId: text(),
+    action: text().notNull(),
+    target: text(),
+    timestamp: integer().notNull(),
+    type: text().$type<'user' | 'app' | 'settings'>().notNull(),
+    metadata: text({ mode: 'json' }).$type<Record<string, unknown>>(),
+  },
+  (table) => [index('activities_timestamp').on(table.timestamp)],
+)
+
+/** Organisation profile and preferences kept with the organisation's data. */
+export const organizationProfile = sqliteTable('organization_profile', {
+  id: text().primaryKey(),
+  name: text().notNull(),
+  contactEmail: text(),
+  updatedAt: integer().notNull(),
+})
+
+/** Backup settings, one row per organisation. Tokens are stored encrypted. */
+export const backupSettings = sqliteTable('backup_settings', {
+  organizationId: text().primaryKey(),
+  googleDriveEnabled: integer({ mode: 'boolean' }).notNull().default(false),
+  googleDriveFolderId: text(),
+  googleDriveFolderName: text(),
+  googleAccessToken: text(),
+  googleRefreshToken: text(),
+  autoBackupEnabled: integer({ mode: 'boolean' }).notNull().default(false),
+  backupSchedule: text().notNull().default('0 2 * * *'),
+  backupFormats: text().notNull().default('json,csv'),
+  retentionDays: integer().notNull().default(30),
+  lastBackupAt: integer(),
+  lastBackupStatus: text(),
+  lastBackupError: text(),
+  createdAt: integer().notNull(),
+  updatedAt: integer().notNull(),
+})
+
+/** Server-side record of replicated writes, refused ones with their reason. */
+export const syncQueue = sqliteTable(
+  'sync_queue',
+  {
+    id: text().primaryKey(),
+    organizationId: text().notNull(),
+    userId: text().notNull(),
+    operation: text().notNull(),
+    entity: text().notNull(),
+    entityId: text().notNull(),
+    payload: text({ mode: 'json' }).$type<Record<string, unknown>>(),
+    status: text().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    createdAt: integer().notNull(),
+    syncedAt: integer(),
+    error: text(),
+  },
+  (table) => [index('sync_queue_status').on(table.status)],
+)
+
+/** Usage per app connection per day and metric. */
+export const usageTracking = sqliteTable(
+  'usage_tracking',
+  {
+    id: text().primaryKey(),
+    organizationId: text().notNull(),
+    appConnectionId: text().notNull(),
+    date: text().notNull(),
+    metric: text().notNull(),
+    value: real().notNull(),
+    cost: integer().notNull().default(0),
+    metadata: text({ mode: 'json' }).$type<Record<string, unknown>>(),
+  },
+  (table) => [
+    uniqueIndex('usage_tracking_day').on(table.appConnectionId, table.date, table.metric),
+  ],
+)
+
+/** Processed Idempotency-Key values, written in the same transaction as the effect. */
+export const idempotencyKeys = sqliteTable('idempotency_keys', {
+  key: text().primaryKey(),
+  userId: text().notNull(),
+  method: text().notNull(),
+  path: text().notNull(),
+  status: integer().notNull(),
+  response: text(),
+  createdAt: integer().notNull(),
+})
+
+// ── Gold Estates ──────────────────────────────────────────────────────────────
+
+/** Sales projects. */
+export const salesProjects = sqliteTable('sales_projects', {
+  ...replicatedColumns(),
+  organizationId: text().notNull(),
+  name: text().notNull(),
+  location: text(),
+  type: text(),
+  label: text(),
+  description: text(),
+  totalUnits: integer(),
+  soldUnits: integer().notNull().default(0),
+  status: text().notNull().default('active'),
+  createdAt: integer().notNull(),
+})
+
+/** Sellers: members of the sales team, optionally with a sales sign-in (userId). */
+export const salesSellers = sqliteTable('sales_sellers', {
+  ...replicatedColumns(),
+  organizationId: text().notNull(),
+  userId: text(),
+  name: text().notNull(),
+  email: text(),
+  phone: text(),
+  /** Team role: setter, ISA, closer or free text. */
+  role: text(),
+  status: text().notNull().default('active'),
+  createdAt: integer().notNull(),
+})
+
+/** Property sales. Money in cents; dates 'YYYY-MM-DD'. */
+export const sales = sqliteTable(
+  'sales',
+  {
+    ...replicatedColumns(),
+    organizationId: text().notNull(),
+    projectId: text().notNull(),
+    clientName: text().notNull(),
+    clientEmail: text(),
+    clientPhone: text(),
+    propertyNumber: text().notNull(),
+    saleDate: text().notNull(),
+    deliveryDate: text(),
+    salePrice: integer().notNull(),
+    commissionPercentage: real().notNull(),
+    commissionAmount: integer().notNull(),
+    totalCosts: integer().notNull().default(0),
+    costsDescription: text(),
+    discountPercentage: real().notNull().default(0),
+    discountAmount: integer().notNull().default(0),
+    discountGoldEstates: integer().notNull().default(0),
+    discountSellers: integer().notNull().default(0),
+    status: text().notNull().default('pending'),
+    xmsSynced: integer({ mode: 'boolean' }).notNull().default(false),
+    xmsOpportunityId: text(),
+    notificationsSent: integer({ mode: 'boolean' }).notNull().default(false),
+    notes: text(),
+    createdBy: text(),
+    createdAt: integer().notNull(),
+  },
+  (table) => [index('sales_project').on(table.projectId), index('sales_date').on(table.saleDate)],
+)
+
+/** Commission lines of a sale. */
+export const commissions = sqliteTable(
+  'commissions',
+  {
+    ...replicatedColumns(),
+    organizationId: text().notNull(),
+    saleId: text().notNull(),
+    sellerId: text().notNull(),
+    commissionType: text()
+      .$type<'sales' | 'referral' | 'manager' | 'director'>()
+      .notNull()
+      .default('sales'),
+    role: text(),
+    commissionPercentage: real().notNull(),
+    commissionAmount: integer().notNull(),
+    status: text().notNull().default('pending'),
+    expectedPaymentDate: text(),
+    paidAt: integer(),
+    createdAt: integer().notNull(),
+  },
+  (table) => [
+    index('commissions_sale').on(table.saleId),
+    index('commissions_seller').on(table.sellerId),
+  ],
+)
+
+/** A central user's access to another app (the Gold Estates launch). */
+export const crossAppAccess = sqliteTable('cross_app_access', {
+  id: text().primaryKey(),
+  centraalUserId: text().notNull(),
+  targetApp: text().notNull(),
+  targetUserId: text().notNull(),
+  grantedBy: text(),
+  grantedAt: integer().notNull(),
+  expiresAt: integer(),
+  lastAccessedAt: integer(),
+  accessCount: integer().notNull().default(0),
+  status: text().notNull().default('active'),
+})
+
+/** Gold Estates settings, one row per organisation. */
+export const salesSettings = sqliteTable('sales_settings', {
+  organizationId: text().primaryKey(),
+  xmsWebhookUrl: text(),
+  xmsApiKey: text(),
+  xmsLocationId: text(),
+  xmsPipelineId: text(),
+  xmsEnabled: integer({ mode: 'boolean' }).notNull().default(false),
+  notificationsEnabled: integer({ mode: 'boolean' }).notNull().default(true),
+  defaultRecipientEmail: text(),
+  defaultRecipientPhone: text(),
+  subdomain: text(),
+  paymentTermDays: integer().notNull().default(30),
+  currency: text().notNull().default('EUR'),
+  updatedAt: integer().notNull(),
+})
+
+/** Gold Estates sign-ins. */
+export const salesUsers = sqliteTable(
+  'sales_users',
+  {
+    id: text().primaryKey(),
+    organizationId: text().notNull(),
+    name: text().notNull(),
+    email: text().notNull(),
+    passwordHash: text(),
+    role: text().$type<SalesRole>().notNull().default('SELLER'),
+    centraalUserId: text(),
+    status: text().$type<UserStatus>().notNull().default('active'),
+    setupTokenHash: text(),
+    setupTokenExpires: integer(),
+    lastLogin: integer(),
+    createdAt: integer().notNull(),
+    updatedAt: integer().notNull(),
+  },
+  (table) => [uniqueIndex('sales_users_email').on(table.email)],
+)
+
+/** CRM lead webhook deliveries waiting or done. */
+export const webhookOutbox = sqliteTable(
+  'webhook_outbox',
+  {
+    id: text().primaryKey(),
+    saleId: text().notNull().unique(),
+    payload: text({ mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    status: text().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: integer().notNull(),
+    lastError: text(),
+    createdAt: integer().notNull(),
+    deliveredAt: integer(),
+  },
+  (table) => [index('webhook_outbox_due').on(table.status, table.nextAttemptAt)],
+)

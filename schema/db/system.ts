@@ -1,0 +1,82 @@
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+
+// system.sqlite holds only what must be found before an organisation is known.
+// Everything of an organisation, its users and password hashes included, lives in
+// its own file (organisation.ts), so that one file is a complete backup.
+
+/** Tenants. */
+export const organizations = sqliteTable('organizations', {
+  id: text().primaryKey(),
+  name: text().notNull(),
+  slug: text().notNull().unique(),
+  plan: text().notNull().default('free'),
+  status: text().notNull().default('active'),
+  branding: text({ mode: 'json' }).$type<Record<string, unknown>>().notNull().default({}),
+  settings: text({ mode: 'json' }).$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: integer().notNull(),
+})
+
+/** Account kinds in the login directory: central admin users and Gold Estates sales users. */
+export type AccountKind = 'central' | 'sales'
+
+/**
+ * E-mail → organisation index for sign-in. Rebuilt from the organisation files after a
+ * restore, so it must never hold anything those files do not.
+ */
+export const loginDirectory = sqliteTable(
+  'login_directory',
+  {
+    email: text().notNull(),
+    kind: text().$type<AccountKind>().notNull(),
+    organizationId: text().notNull(),
+    userId: text().notNull(),
+    /** The OpenID Connect subject linked to this account, for SSO sign-in. */
+    oidcSubject: text(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.email, table.kind] }),
+    index('login_directory_org').on(table.organizationId),
+    uniqueIndex('login_directory_oidc_subject').on(table.oidcSubject),
+  ],
+)
+
+/** The JSON held in sessions.sess. */
+export type SessionData = {
+  kind: AccountKind
+  userId: string
+  organizationId: string
+  createdAt: number
+}
+
+/** Sessions by the SHA-256 of their token; the token itself is never stored. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    sid: text().primaryKey(),
+    sess: text({ mode: 'json' }).$type<SessionData>().notNull(),
+    expire: integer().notNull(),
+    userId: text().notNull(),
+    organizationId: text().notNull(),
+    kind: text().$type<AccountKind>().notNull(),
+  },
+  (table) => [
+    index('sessions_user').on(table.userId),
+    index('sessions_org').on(table.organizationId),
+    index('sessions_expire').on(table.expire),
+  ],
+)
+
+/** Setup-token hash → the organisation and user it was issued for. */
+export const setupTokens = sqliteTable(
+  'setup_tokens',
+  {
+    tokenHash: text().primaryKey(),
+    kind: text().$type<AccountKind>().notNull(),
+    organizationId: text().notNull(),
+    userId: text().notNull(),
+    expiresAt: integer().notNull(),
+    usedAt: integer(),
+    createdAt: integer().notNull(),
+  },
+  (table) => [index('setup_tokens_user').on(table.userId)],
+)

@@ -1,0 +1,108 @@
+import { and, eq, lt } from 'drizzle-orm'
+import type { Context } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { type AccountKind, type SessionData, sessions } from '#schema/db/system'
+import type { SystemDb } from '../db/system-db.ts'
+import { generateToken, hashToken } from './tokens.ts'
+
+const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
+// A session used in its second half is extended to a full term again (sliding expiry).
+const RENEW_BEFORE_MS = SESSION_TTL_MS / 2
+
+/** The cookie that carries each kind of session. */
+export const SESSION_COOKIE: Record<AccountKind, string> = {
+  central: 'centraal_session',
+  sales: 'gold_estates_session',
+}
+
+/** Opens a session and returns its token; only the token's hash is stored. */
+export function createSession(
+  systemDb: SystemDb,
+  data: Omit<SessionData, 'createdAt'>,
+): { token: string; expire: number } {
+  const token = generateToken()
+  const now = Date.now()
+  const expire = now + SESSION_TTL_MS
+  systemDb
+    .insert(sessions)
+    .values({
+      sid: hashToken(token),
+      sess: { ...data, createdAt: now },
+      expire,
+      userId: data.userId,
+      organizationId: data.organizationId,
+      kind: data.kind,
+    })
+    .run()
+  return { token, expire }
+}
+
+/** The live session for a token, extending it when due; null when unknown or expired. */
+export function validateSession(
+  systemDb: SystemDb,
+  token: string,
+  kind: AccountKind,
+): { data: SessionData; expire: number } | null {
+  const sid = hashToken(token)
+  const row = systemDb.select().from(sessions).where(eq(sessions.sid, sid)).get()
+  if (!row || row.kind !== kind) return null
+  const now = Date.now()
+  if (row.expire <= now) {
+    systemDb.delete(sessions).where(eq(sessions.sid, sid)).run()
+    return null
+  }
+  if (row.expire - now < RENEW_BEFORE_MS) {
+    const expire = now + SESSION_TTL_MS
+    systemDb.update(sessions).set({ expire }).where(eq(sessions.sid, sid)).run()
+    return { data: row.sess, expire }
+  }
+  return { data: row.sess, expire: row.expire }
+}
+
+/** Ends one session. */
+export function deleteSession(systemDb: SystemDb, token: string) {
+  systemDb.delete(sessions).where(eq(sessions.sid, hashToken(token))).run()
+}
+
+/** Ends every session of one account (suspended, deactivated, deleted). */
+export function deleteUserSessions(systemDb: SystemDb, kind: AccountKind, userId: string) {
+  systemDb
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.kind, kind)))
+    .run()
+}
+
+/** Ends every session of an organisation (restore). */
+export function deleteOrganisationSessions(systemDb: SystemDb, organisationId: string) {
+  systemDb.delete(sessions).where(eq(sessions.organizationId, organisationId)).run()
+}
+
+/** Removes expired sessions; run now and then. */
+export function deleteExpiredSessions(systemDb: SystemDb) {
+  systemDb.delete(sessions).where(lt(sessions.expire, Date.now())).run()
+}
+
+function isSecure(c: Context) {
+  return new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https'
+}
+
+/** Puts the session token in an HttpOnly, SameSite=Lax cookie (Secure over HTTPS). */
+export function setSessionCookie(c: Context, kind: AccountKind, token: string, expire: number) {
+  setCookie(c, SESSION_COOKIE[kind], token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    path: '/',
+    secure: isSecure(c),
+    expires: new Date(expire),
+  })
+}
+
+/** Removes the session cookie. */
+export function clearSessionCookie(c: Context, kind: AccountKind) {
+  deleteCookie(c, SESSION_COOKIE[kind], { path: '/', secure: isSecure(c) })
+}
+
+/** The session token the request carries, if any. */
+export function readSessionToken(c: Context, kind: AccountKind): string | undefined {
+  return getCookie(c, SESSION_COOKIE[kind])
+}

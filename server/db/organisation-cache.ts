@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm'
+import { organizations } from '#schema/db/system'
+import { type OrganisationDb, openOrganisationDb } from './organisation-db.ts'
+import type { SystemDb } from './system-db.ts'
+
+/**
+ * A bounded LRU of open organisation files. Callers take a db with `get` for each unit of
+ * synchronous work and do not hold it across an await: an evicted file is closed.
+ */
+export class OrganisationCache {
+  readonly #open = new Map<string, OrganisationDb>()
+
+  constructor(
+    private readonly dataDir: string,
+    private readonly systemDb: SystemDb,
+    private readonly capacity: number,
+  ) {}
+
+  /** The organisation's db; throws when the organisation does not exist. */
+  get(organisationId: string): OrganisationDb {
+    const cached = this.#open.get(organisationId)
+    if (cached) {
+      this.#open.delete(organisationId)
+      this.#open.set(organisationId, cached)
+      return cached
+    }
+    const organisation = this.systemDb
+      .select({ name: organizations.name })
+      .from(organizations)
+      .where(eq(organizations.id, organisationId))
+      .get()
+    if (!organisation) throw new Error(`Unknown organisation: ${organisationId}`)
+    const db = openOrganisationDb(this.dataDir, organisationId, organisation.name)
+    this.#open.set(organisationId, db)
+    this.#evict()
+    return db
+  }
+
+  /** Closes every open file (shutdown, tests). */
+  closeAll() {
+    for (const db of this.#open.values()) db.$client.close()
+    this.#open.clear()
+  }
+
+  #evict() {
+    while (this.#open.size > this.capacity) {
+      const [oldestId, oldest] = this.#open.entries().next().value as [string, OrganisationDb]
+      this.#open.delete(oldestId)
+      oldest.$client.close()
+    }
+  }
+}

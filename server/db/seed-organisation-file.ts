@@ -1,0 +1,62 @@
+import {
+  backupSettings,
+  organizationProfile,
+  permissions,
+  replicationCounter,
+  rolePermissions,
+  roles,
+  salesSettings,
+} from '#schema/db/organisation'
+import { PERMISSION_NAMES, PERMISSIONS, ROLE_PERMISSIONS } from '#schema/permissions'
+import { USER_ROLES } from '#schema/roles'
+import type { OrganisationDb } from './organisation-db.ts'
+
+/**
+ * Puts the rows every organisation file needs in place: the replication counter, the
+ * permissions, the four system roles and their grants, and the one-row settings tables.
+ * Idempotent, so it runs on every open and picks up permissions added later.
+ */
+export function seedOrganisationFile(db: OrganisationDb, organisationId: string, name: string) {
+  const now = Date.now()
+  db.transaction((tx) => {
+    tx.insert(replicationCounter).values({ id: 1, value: 0 }).onConflictDoNothing().run()
+    for (const permission of PERMISSION_NAMES) {
+      tx.insert(permissions)
+        .values({ id: permission, name: permission, ...PERMISSIONS[permission], createdAt: now })
+        .onConflictDoNothing()
+        .run()
+    }
+    for (const role of USER_ROLES) {
+      tx.insert(roles)
+        .values({
+          id: role,
+          organizationId: organisationId,
+          name: role,
+          isSystemRole: true,
+          systemRoleType: role,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .run()
+      for (const permission of ROLE_PERMISSIONS[role]) {
+        tx.insert(rolePermissions)
+          .values({ role, roleId: role, permissionId: permission })
+          .onConflictDoNothing()
+          .run()
+      }
+    }
+    tx.insert(organizationProfile)
+      .values({ id: organisationId, name, updatedAt: now })
+      .onConflictDoNothing()
+      .run()
+    tx.insert(backupSettings)
+      .values({ organizationId: organisationId, createdAt: now, updatedAt: now })
+      .onConflictDoNothing()
+      .run()
+    tx.insert(salesSettings)
+      .values({ organizationId: organisationId, updatedAt: now })
+      .onConflictDoNothing()
+      .run()
+  })
+}

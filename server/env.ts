@@ -1,0 +1,70 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+// The one place that reads process.env. A bad value stops the start with a message
+// that names the setting.
+
+const optional = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional()
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    SALES_HOST: z.string().min(1).default('sales.localhost'),
+    PUBLIC_URL: optional.pipe(z.url().optional()),
+    OIDC_ISSUER: optional.pipe(z.url().optional()),
+    OIDC_CLIENT_ID: optional,
+    OIDC_CLIENT_SECRET: optional,
+    GOOGLE_CLIENT_ID: optional,
+    GOOGLE_CLIENT_SECRET: optional,
+    GOOGLE_SERVICE_ACCOUNT_JSON: optional,
+    GOOGLE_API_ROOT: optional.pipe(z.url().optional()),
+    ORGANISATION_CACHE_SIZE: z.coerce.number().int().min(1).default(64),
+    LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET]
+    if (oidc.some(Boolean) && !oidc.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OIDC_ISSUER'],
+        message: 'set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together, or none',
+      })
+    }
+  })
+
+/** The parsed settings, with DATA_DIR absolute and PUBLIC_URL filled in. */
+export type Env = Omit<z.infer<typeof EnvSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string }
+
+/** Parses settings; throws an Error naming every bad setting. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = EnvSchema.safeParse(source)
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`,
+    )
+    throw new Error(`Invalid settings:\n${lines.join('\n')}`)
+  }
+  const env = result.data
+  return {
+    ...env,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+  }
+}
+
+/** Parses process.env, or prints what is wrong and exits. */
+export function loadEnv(): Env {
+  try {
+    return parseEnv(process.env)
+  } catch (error) {
+    console.error((error as Error).message)
+    process.exit(1)
+  }
+}

@@ -1,0 +1,35 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+
+/** What went wrong, in the product's terms; the table below maps each to an HTTP status. */
+export type AppErrorCode =
+  | 'invalid_input'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'too_many_requests'
+  | 'payload_too_large'
+
+const STATUS: Record<AppErrorCode, ContentfulStatusCode> = {
+  invalid_input: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  too_many_requests: 429,
+}
+
+/** An error whose message is safe to show to the caller. */
+export class AppError extends Error {
+  readonly status: ContentfulStatusCode
+
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+    readonly details: { errors?: unknown[]; retryAfterSeconds?: number } = {},
+  ) {
+    super(message)
+    this.status = STATUS[code]
+  }
+}

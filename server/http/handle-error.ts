@@ -1,0 +1,26 @@
+import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { Logger } from '../logger.ts'
+import { AppError } from './app-error.ts'
+
+/** The one error handler: AppError and HTTPException to JSON, anything else to a bare 500. */
+export function createErrorHandler(log: Logger) {
+  return (error: Error, c: Context) => {
+    if (error instanceof AppError) {
+      if (error.details.retryAfterSeconds !== undefined) {
+        c.header('Retry-After', String(error.details.retryAfterSeconds))
+      }
+      return c.json(
+        { message: error.message, ...(error.details.errors && { errors: error.details.errors }) },
+        error.status,
+      )
+    }
+    if (error instanceof HTTPException) {
+      const status = error.status
+      const message = status === 400 ? 'Ongeldige invoer: de body is geen geldige JSON' : error.message
+      return c.json({ message, ...(status === 400 && { errors: [] }) }, status)
+    }
+    log.error('unhandled error', { path: c.req.path, method: c.req.method, error })
+    return c.json({ message: 'Er is iets misgegaan. Probeer het later opnieuw.' }, 500)
+  }
+}

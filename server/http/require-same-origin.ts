@@ -1,0 +1,27 @@
+import type { MiddlewareHandler } from 'hono'
+import { AppError } from './app-error.ts'
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * Refuses every non-GET request that a browser sent from another origin, whatever its
+ * content type (JSON included). Browsers send Sec-Fetch-Site or Origin on such requests;
+ * a request with neither did not come from a page (CLI, server to server) and is judged
+ * by its credentials alone.
+ */
+export function requireSameOrigin(publicUrl: string): MiddlewareHandler {
+  const publicOrigin = new URL(publicUrl).origin
+  return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next()
+    const fetchSite = c.req.header('sec-fetch-site')
+    const origin = c.req.header('origin')
+    const ownOrigin = new URL(c.req.url).origin
+    const isCrossSite = fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none'
+    const isForeignOrigin =
+      origin !== undefined && origin !== ownOrigin && origin !== publicOrigin
+    if (isCrossSite || isForeignOrigin) {
+      throw new AppError('forbidden', 'Verzoek van een andere herkomst geweigerd')
+    }
+    return next()
+  }
+}

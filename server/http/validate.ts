@@ -1,0 +1,24 @@
+import { zValidator } from '@hono/zod-validator'
+import type { ValidationTargets } from 'hono'
+import type { ZodType } from 'zod'
+import { AppError } from './app-error.ts'
+
+/**
+ * zValidator with the product's answer to bad input: 400 `{ message, errors }`, where
+ * message names the first problem and errors lists them all (path and message).
+ */
+export function validate<Target extends keyof ValidationTargets, Schema extends ZodType>(
+  target: Target,
+  schema: Schema,
+) {
+  return zValidator(target, schema, (result) => {
+    if (result.success) return
+    const errors = result.error.issues.map((issue) => ({
+      path: issue.path.join('.'),
+      message: issue.message,
+    }))
+    const first = errors[0]
+    const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Ongeldige invoer'
+    throw new AppError('invalid_input', message, { errors })
+  })
+}

@@ -1,0 +1,69 @@
+import { v7 as uuidv7 } from 'uuid'
+import { users } from '#schema/db/organisation'
+import { loginDirectory } from '#schema/db/system'
+import type { UserRole, UserStatus } from '#schema/roles'
+import type { Actor, AppDeps } from '../../context.ts'
+import { takeNextSeq } from '../../db/next-seq.ts'
+import { AppError } from '../../http/app-error.ts'
+import { appendActivity } from '../activities/append-activity.ts'
+import { findCentralAccount } from './find-central-account.ts'
+
+/** A central user as stored, secrets included; never send this to a client. */
+export type StoredUser = typeof users.$inferSelect
+
+/**
+ * Creates a central user in its organisation's file and indexes its e-mail in the login
+ * directory. E-mail addresses are unique across all organisations. Synchronous from the
+ * check to the last write, so two requests cannot both take the same address.
+ */
+export function createCentralUser(
+  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+  input: {
+    organisationId: string
+    name: string
+    email: string
+    role: UserRole
+    status: UserStatus
+    passwordHash: string | null
+    actor: Actor
+    action: string
+  },
+): StoredUser {
+  const email = input.email.trim().toLowerCase()
+  if (findCentralAccount(deps.systemDb, email)) {
+    throw new AppError('conflict', 'Dit e-mailadres is al in gebruik')
+  }
+  const db = deps.organisations.get(input.organisationId)
+  const now = Date.now()
+  const user = db.transaction((tx) => {
+    const created = tx
+      .insert(users)
+      .values({
+        id: uuidv7(),
+        seq: takeNextSeq(tx),
+        updatedAt: now,
+        organizationId: input.organisationId,
+        name: input.name,
+        email,
+        role: input.role,
+        status: input.status,
+        passwordHash: input.passwordHash,
+        setupCompleted: input.passwordHash !== null,
+        createdAt: now,
+      })
+      .returning()
+      .get()
+    appendActivity(tx, input.organisationId, input.actor, {
+      type: 'user',
+      action: input.action,
+      target: input.name,
+      metadata: { userId: created.id, role: input.role },
+    })
+    return created
+  })
+  deps.systemDb
+    .insert(loginDirectory)
+    .values({ email, kind: 'central', organizationId: input.organisationId, userId: user.id })
+    .run()
+  return user
+}

@@ -1,0 +1,37 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import { users } from '#schema/db/organisation'
+import { setupTokens } from '#schema/db/system'
+import { SETUP_TOKEN_TTL_MS } from '#schema/constants'
+import type { AppDeps } from '../../context.ts'
+import { generateToken, hashToken } from '../../auth/tokens.ts'
+
+/**
+ * Issues a setup link token for a central user: random, stored only as its hash, valid
+ * for 7 days. Earlier unused tokens of the same user stop working.
+ */
+export function issueSetupToken(
+  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+  organisationId: string,
+  userId: string,
+): { token: string; expiresAt: number } {
+  const token = generateToken()
+  const tokenHash = hashToken(token)
+  const now = Date.now()
+  const expiresAt = now + SETUP_TOKEN_TTL_MS
+  deps.systemDb.transaction((tx) => {
+    tx.update(setupTokens)
+      .set({ usedAt: now })
+      .where(and(eq(setupTokens.userId, userId), isNull(setupTokens.usedAt)))
+      .run()
+    tx.insert(setupTokens)
+      .values({ tokenHash, kind: 'central', organizationId: organisationId, userId, expiresAt, createdAt: now })
+      .run()
+  })
+  deps.organisations
+    .get(organisationId)
+    .update(users)
+    .set({ setupTokenHash: tokenHash, setupTokenExpires: expiresAt })
+    .where(eq(users.id, userId))
+    .run()
+  return { token, expiresAt }
+}

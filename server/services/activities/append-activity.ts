@@ -1,0 +1,37 @@
+import { v7 as uuidv7 } from 'uuid'
+import { activities } from '#schema/db/organisation'
+import type { Actor } from '../../context.ts'
+import type { OrganisationDb } from '../../db/organisation-db.ts'
+import { takeNextSeq } from '../../db/next-seq.ts'
+
+type Writer = Pick<OrganisationDb, 'insert' | 'update'>
+
+/** Appends one activity inside the caller's write transaction. */
+export function appendActivity(
+  tx: Writer,
+  organisationId: string,
+  actor: Actor,
+  activity: {
+    type: 'user' | 'app' | 'settings'
+    action: string
+    target?: string
+    metadata?: Record<string, unknown>
+  },
+) {
+  const now = Date.now()
+  tx.insert(activities)
+    .values({
+      id: uuidv7(),
+      seq: takeNextSeq(tx),
+      updatedAt: now,
+      organizationId: organisationId,
+      user: actor.name,
+      userId: actor.userId,
+      action: activity.action,
+      target: activity.target,
+      timestamp: now,
+      type: activity.type,
+      metadata: activity.metadata,
+    })
+    .run()
+}
