@@ -1,0 +1,50 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import type { AppDeps, AppEnv } from './context.ts'
+import { AppError } from './http/app-error.ts'
+import { createErrorHandler } from './http/handle-error.ts'
+import { requireSameOrigin } from './http/require-same-origin.ts'
+import { redactPath } from './logger.ts'
+import { authRoutes } from './routes/auth.ts'
+import { healthRoutes } from './routes/health.ts'
+import { oidcRoutes } from './routes/oidc.ts'
+import { webRoutes } from './routes/web.ts'
+
+const MAX_BODY_BYTES = 1024 * 1024
+
+/** The whole HTTP application: composition only. */
+export function createApp(deps: AppDeps, options: { webRoot: string }) {
+  const api = new Hono<AppEnv>()
+    .use(
+      bodyLimit({
+        maxSize: MAX_BODY_BYTES,
+        onError: () => {
+          throw new AppError('payload_too_large', 'De aanvraag is te groot (maximaal 1 MiB)')
+        },
+      }),
+    )
+    .use(requireSameOrigin(deps.env.PUBLIC_URL))
+    .route('/', healthRoutes())
+    .route('/', authRoutes(deps))
+    .route('/', oidcRoutes(deps))
+    .all('*', (c) => c.json({ message: `Onbekend adres: ${c.req.method} ${redactPath(c.req.path)}` }, 404))
+
+  const app = new Hono<AppEnv>()
+  app.use(async (c, next) => {
+    const started = performance.now()
+    await next()
+    deps.log.info('request', {
+      method: c.req.method,
+      path: redactPath(c.req.path),
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+    })
+  })
+  app.onError(createErrorHandler(deps.log))
+  app.route('/api', api)
+  app.route('/', webRoutes(options.webRoot))
+  return app
+}
+
+/** The API's type, for a typed client (hono/client). */
+export type AppType = ReturnType<typeof createApp>

@@ -1,0 +1,55 @@
+import type { AddressInfo } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { serve } from '@hono/node-server'
+import { createApp } from './app.ts'
+import { LoginThrottle } from './auth/login-throttle.ts'
+import { deleteExpiredSessions } from './auth/sessions.ts'
+import type { AppDeps } from './context.ts'
+import { OrganisationCache } from './db/organisation-cache.ts'
+import { openSystemDb } from './db/system-db.ts'
+import type { Env } from './env.ts'
+import { createLogger } from './logger.ts'
+import { ensureDefaultOrganisation } from './services/organisations/ensure-default-organisation.ts'
+import { createOidcSignIn } from './auth/create-oidc-sign-in.ts'
+
+const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist/web', import.meta.url))
+
+/** Opens the data, composes the app and listens; used by npm start, dev and the tests. */
+export async function startServer(env: Env, options: { webRoot?: string } = {}) {
+  const log = createLogger(env.LOG_LEVEL)
+  const systemDb = openSystemDb(env.DATA_DIR)
+  const organisations = new OrganisationCache(env.DATA_DIR, systemDb, env.ORGANISATION_CACHE_SIZE)
+  ensureDefaultOrganisation({ systemDb, organisations })
+  deleteExpiredSessions(systemDb)
+  const deps: AppDeps = {
+    env,
+    systemDb,
+    organisations,
+    throttle: new LoginThrottle({ perAccount: 5, perIp: 50, windowMs: 15 * 60 * 1000 }),
+    oidc: await createOidcSignIn(env, { systemDb, organisations }),
+    log,
+  }
+  const app = createApp(deps, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT })
+  const sessionSweep = setInterval(() => deleteExpiredSessions(systemDb), 60 * 60 * 1000)
+  sessionSweep.unref()
+
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const listening = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () =>
+      resolve(listening),
+    )
+  })
+  const { port } = server.address() as AddressInfo
+  return {
+    port,
+    deps,
+    async close() {
+      clearInterval(sessionSweep)
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+      // Open event streams and keep-alive sockets would hold close() forever.
+      if ('closeAllConnections' in server) server.closeAllConnections()
+      await closed
+      organisations.closeAll()
+      systemDb.$client.close()
+    },
+  }
+}

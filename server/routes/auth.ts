@@ -1,0 +1,55 @@
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { Hono } from 'hono'
+import { LoginSchema, RegisterSchema, SetupTokenParamSchema, SimpleSetupSchema, TokenSetupSchema } from '#schema/auth'
+import { requireCentralUser } from '../auth/current-central-user.ts'
+import { clearSessionCookie, createSession, deleteSession, readSessionToken, setSessionCookie } from '../auth/sessions.ts'
+import type { AppDeps, AppEnv } from '../context.ts'
+import { validate } from '../http/validate.ts'
+import { completeSetup } from '../services/accounts/complete-setup.ts'
+import { createFirstSuperadmin } from '../services/accounts/create-first-superadmin.ts'
+import { registerUser } from '../services/accounts/register-user.ts'
+import { signInWithPassword } from '../services/accounts/sign-in-with-password.ts'
+import { toCurrentUser } from '../services/accounts/to-current-user.ts'
+
+/** Sign-in, registration and setup (spec §7 "Authentication and setup"). */
+export function authRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .post('/auth/simple-setup', validate('json', SimpleSetupSchema), async (c) => {
+      const user = await createFirstSuperadmin(deps, c.req.valid('json'))
+      const session = createSession(deps.systemDb, {
+        kind: 'central',
+        userId: user.id,
+        organizationId: user.organizationId,
+      })
+      setSessionCookie(c, 'central', session.token, session.expire)
+      return c.json({ message: 'SUPERADMIN aangemaakt', user: toCurrentUser(user) }, 201)
+    })
+    .post('/auth/register/email', validate('json', RegisterSchema), async (c) => {
+      const user = await registerUser(deps, c.req.valid('json'))
+      return c.json({ message: 'Registratie geslaagd', user: toCurrentUser(user) }, 201)
+    })
+    .post('/auth/login/email', validate('json', LoginSchema), async (c) => {
+      const { email, password } = c.req.valid('json')
+      const ip = getConnInfo(c).remote.address ?? 'unknown'
+      const { user, session } = await signInWithPassword(deps, { email, password, ip })
+      setSessionCookie(c, 'central', session.token, session.expire)
+      return c.json({ user: toCurrentUser(user) })
+    })
+    .post(
+      '/auth/setup/:token',
+      validate('param', SetupTokenParamSchema),
+      validate('json', TokenSetupSchema),
+      async (c) => {
+        const { token } = c.req.valid('param')
+        await completeSetup(deps, { token, password: c.req.valid('json').password })
+        return c.json({ message: 'Setup voltooid. Je kunt nu inloggen.' })
+      },
+    )
+    .get('/auth/user', (c) => c.json(toCurrentUser(requireCentralUser(deps, c))))
+    .get('/logout', (c) => {
+      const token = readSessionToken(c, 'central')
+      if (token) deleteSession(deps.systemDb, token)
+      clearSessionCookie(c, 'central')
+      return c.redirect('/')
+    })
+}

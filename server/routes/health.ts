@@ -1,0 +1,8 @@
+import { Hono } from 'hono'
+import { PRODUCT_VERSION } from '#schema/constants'
+import type { AppEnv } from '../context.ts'
+
+/** GET /api/health: liveness and the product version. */
+export function healthRoutes() {
+  return new Hono<AppEnv>().get('/health', (c) => c.json({ status: 'ok', version: PRODUCT_VERSION }))
+}

@@ -1,0 +1,48 @@
+import { and, eq } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { SimpleSetupSchema } from '#schema/auth'
+import { DEFAULT_ORGANISATION_ID } from '#schema/constants'
+import { users } from '#schema/db/organisation'
+import type { AppDeps } from '../../context.ts'
+import { hashPassword } from '../../auth/password.ts'
+import { AppError } from '../../http/app-error.ts'
+import { createCentralUser } from './create-central-user.ts'
+import { findCentralAccount } from './find-central-account.ts'
+
+/** True once default-org has a live SUPERADMIN. */
+export function hasSuperadmin(deps: Pick<AppDeps, 'organisations'>) {
+  const row = deps.organisations
+    .get(DEFAULT_ORGANISATION_ID)
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'SUPERADMIN'), eq(users.deleted, false)))
+    .get()
+  return row !== undefined
+}
+
+/**
+ * First-time setup: the first SUPERADMIN of default-org. Refused once one exists, so the
+ * open /setup screen cannot be used to take over an installed product.
+ */
+export async function createFirstSuperadmin(
+  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+  input: z.infer<typeof SimpleSetupSchema>,
+) {
+  if (hasSuperadmin(deps)) throw new AppError('conflict', 'A SUPERADMIN account already exists')
+  const passwordHash = await hashPassword(input.password)
+  // Checked again after the await: another setup may have finished meanwhile.
+  if (hasSuperadmin(deps)) throw new AppError('conflict', 'A SUPERADMIN account already exists')
+  if (findCentralAccount(deps.systemDb, input.email)) {
+    throw new AppError('conflict', 'An account with this e-mail already exists')
+  }
+  return createCentralUser(deps, {
+    organisationId: DEFAULT_ORGANISATION_ID,
+    name: input.name,
+    email: input.email,
+    role: 'SUPERADMIN',
+    status: 'active',
+    passwordHash,
+    actor: { userId: null, name: input.name },
+    action: 'SUPERADMIN aangemaakt via setup',
+  })
+}

@@ -1,0 +1,24 @@
+import { eq } from 'drizzle-orm'
+import { organizations } from '#schema/db/system'
+import type { AppDeps } from '../../context.ts'
+import { AppError } from '../../http/app-error.ts'
+
+/** Registers an organisation and creates its own SQLite file. */
+export function createOrganisation(
+  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+  input: { id: string; name: string; slug: string },
+) {
+  const taken = deps.systemDb
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.slug, input.slug))
+    .get()
+  if (taken) throw new AppError('conflict', `De slug ${input.slug} is al in gebruik`)
+  const organisation = deps.systemDb
+    .insert(organizations)
+    .values({ ...input, createdAt: Date.now() })
+    .returning()
+    .get()
+  deps.organisations.get(organisation.id)
+  return organisation
+}

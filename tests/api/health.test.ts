@@ -1,0 +1,47 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { parseEnv } from '#server/env'
+import { createClient } from '../support/http.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+
+let server: TestServer
+
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(() => server.close())
+
+test('GET /api/health answers the product version', async () => {
+  const response = await createClient(server.url).get('/api/health')
+  expect(response.status).toBe(200)
+  expect(response.json).toEqual({ status: 'ok', version: '1.0.86' })
+})
+
+test('the first start creates default-org with its own file, in WAL mode', () => {
+  const file = path.join(server.dataDir, 'orgs', 'default-org.sqlite')
+  expect(existsSync(path.join(server.dataDir, 'system.sqlite'))).toBe(true)
+  expect(existsSync(file)).toBe(true)
+  const db = new Database(file, { readonly: true })
+  expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
+  const permissions = db.prepare('select name from permissions order by name').pluck().all()
+  expect(permissions).toContain('users.write')
+  db.close()
+})
+
+test('unknown API paths answer 404 JSON and other paths serve the web app', async () => {
+  const client = createClient(server.url)
+  const missing = await client.get('/api/nope')
+  expect(missing.status).toBe(404)
+  expect(missing.json.message).toMatch(/Onbekend adres/)
+  const page = await client.get('/some/screen')
+  expect(page.status).toBe(200)
+  expect(page.headers.get('content-type')).toMatch(/text\/html/)
+})
+
+test('a bad setting stops the start with a message naming it', () => {
+  expect(() => parseEnv({ PORT: 'eighty' })).toThrow(/PORT/)
+  expect(() => parseEnv({ OIDC_ISSUER: 'https://id.example.com' })).toThrow(/OIDC_ISSUER/)
+  expect(() => parseEnv({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/)
+})

@@ -1,0 +1,29 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { startServer } from '#server/create-server'
+import { parseEnv } from '#server/env'
+
+/** A real Centraal server on a free loopback port with its own temporary DATA_DIR. */
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>
+
+/** Starts the server; `close()` stops it and removes the data unless `keepData`. */
+export async function startTestServer(
+  settings: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+) {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'centraal-test-'))
+  const env = parseEnv({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...settings })
+  const server = await startServer(env)
+  const url = `http://127.0.0.1:${server.port}`
+  return {
+    url,
+    dataDir,
+    deps: server.deps,
+    /** Stops the server; the data stays when keepData is true (restart tests). */
+    async close({ keepData = false }: { keepData?: boolean } = {}) {
+      await server.close()
+      if (!keepData && !options.dataDir) rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
