@@ -1,0 +1,73 @@
+import { parseArgs } from 'node:util'
+import { eq } from 'drizzle-orm'
+import { SetupTokenCommandSchema } from '#schema/auth'
+import { organizations } from '#schema/db/system'
+import { OrganisationCache } from '../db/organisation-cache.ts'
+import { openSystemDb } from '../db/system-db.ts'
+import { loadEnv } from '../env.ts'
+import { AppError } from '../http/app-error.ts'
+import { createCentralUser } from '../services/accounts/create-central-user.ts'
+import { findCentralAccount } from '../services/accounts/find-central-account.ts'
+import { issueSetupToken } from '../services/accounts/issue-setup-token.ts'
+import { ensureDefaultOrganisation } from '../services/organisations/ensure-default-organisation.ts'
+
+// npm run setup-token -- --email <e-mail> [--name <name>] [--role ROLE] [--org <id>]
+// Creates the user when needed and prints a setup link for an operator to hand over.
+const usage =
+  'Usage: npm run setup-token -- --email <e-mail> [--name <name>] [--role SUPERADMIN|ADMIN|MANAGER|USER] [--org <organisation id>]'
+
+function fail(message: string): never {
+  console.error(message)
+  process.exit(1)
+}
+
+const { values } = parseArgs({
+  options: {
+    email: { type: 'string' },
+    name: { type: 'string' },
+    role: { type: 'string' },
+    org: { type: 'string' },
+  },
+})
+const parsed = SetupTokenCommandSchema.safeParse(values)
+if (!parsed.success) {
+  fail(`${parsed.error.issues.map((issue) => `--${issue.path.join('.')}: ${issue.message}`).join('\n')}\n${usage}`)
+}
+const options = parsed.data
+const env = loadEnv()
+const systemDb = openSystemDb(env.DATA_DIR)
+const organisations = new OrganisationCache(env.DATA_DIR, systemDb, 4)
+ensureDefaultOrganisation({ systemDb, organisations })
+
+const organisation = systemDb.select().from(organizations).where(eq(organizations.id, options.org)).get()
+if (!organisation) fail(`Organisation ${options.org} does not exist.`)
+
+try {
+  const existing = findCentralAccount(systemDb, options.email)
+  if (existing && existing.organizationId !== options.org) {
+    fail(`${options.email} already belongs to organisation ${existing.organizationId}.`)
+  }
+  const userId =
+    existing?.userId ??
+    createCentralUser(
+      { systemDb, organisations },
+      {
+        organisationId: options.org,
+        name: options.name ?? options.email.split('@')[0] ?? options.email,
+        email: options.email,
+        role: options.role,
+        status: 'inactive',
+        passwordHash: null,
+        actor: { userId: null, name: 'Beheerder (setup-token)' },
+        action: 'Gebruiker uitgenodigd',
+      },
+    ).id
+  const { token, expiresAt } = issueSetupToken({ systemDb, organisations }, options.org, userId)
+  console.log(`Setup link for ${options.email} (valid until ${new Date(expiresAt).toISOString()}):`)
+  console.log(`${env.PUBLIC_URL}/setup/${token}`)
+} catch (error) {
+  fail(error instanceof AppError ? error.message : String(error))
+} finally {
+  organisations.closeAll()
+  systemDb.$client.close()
+}
