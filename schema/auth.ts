@@ -1,14 +1,21 @@
 import { z } from 'zod'
 import { DEFAULT_ORGANISATION_ID, MIN_PASSWORD_LENGTH } from './constants.ts'
-import { UserRoleSchema, UserStatusSchema } from './roles.ts'
+import { UserRoleSchema, type UserStatusSchema } from './roles.ts'
 
 // Request bodies of the sign-in calls (spec §3 payloads, §5 validation).
 // Lengths are capped so that a hostile body cannot make argon2 or SQLite work hard.
 
-const email = z.string().trim().toLowerCase().max(254).pipe(z.email({ message: 'Ongeldig e-mailadres' }))
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ message: 'Ongeldig e-mailadres' }))
 const password = z
   .string()
-  .min(MIN_PASSWORD_LENGTH, { message: `Wachtwoord moet minimaal ${MIN_PASSWORD_LENGTH} karakters zijn` })
+  .min(MIN_PASSWORD_LENGTH, {
+    message: `Wachtwoord moet minimaal ${MIN_PASSWORD_LENGTH} karakters zijn`,
+  })
   .max(1024, { message: 'Wachtwoord is te lang' })
 const name = z
   .string()
@@ -27,9 +34,11 @@ export const RegisterSchema = z.object({
   name,
   email,
   password,
-  organizationId: z.literal(DEFAULT_ORGANISATION_ID, {
-    message: `Registreren kan alleen in ${DEFAULT_ORGANISATION_ID}`,
-  }).default(DEFAULT_ORGANISATION_ID),
+  organizationId: z
+    .literal(DEFAULT_ORGANISATION_ID, {
+      message: `Registreren kan alleen in ${DEFAULT_ORGANISATION_ID}`,
+    })
+    .default(DEFAULT_ORGANISATION_ID),
 })
 
 /** POST /api/auth/simple-setup. */

@@ -24,7 +24,9 @@ const readOnly: PermissionName[] = ['users.read', 'apps.read', 'activities.read'
 /** What each system role grants; user_permissions add or withdraw single permissions. */
 export const ROLE_PERMISSIONS: Record<UserRole, readonly PermissionName[]> = {
   SUPERADMIN: PERMISSION_NAMES,
-  ADMIN: PERMISSION_NAMES.filter((name) => name !== 'organisations.manage' && name !== 'sales.launch'),
+  ADMIN: PERMISSION_NAMES.filter(
+    (name) => name !== 'organisations.manage' && name !== 'sales.launch',
+  ),
   MANAGER: [...readOnly, 'apps.write'],
   USER: readOnly,
 }

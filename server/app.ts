@@ -27,7 +27,9 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
     .route('/', healthRoutes())
     .route('/', authRoutes(deps))
     .route('/', oidcRoutes(deps))
-    .all('*', (c) => c.json({ message: `Onbekend adres: ${c.req.method} ${redactPath(c.req.path)}` }, 404))
+    .all('*', (c) =>
+      c.json({ message: `Onbekend adres: ${c.req.method} ${redactPath(c.req.path)}` }, 404),
+    )
 
   const app = new Hono<AppEnv>()
   app.use(async (c, next) => {

@@ -25,5 +25,7 @@ export function createLogger(level: 'silent' | 'error' | 'info'): Logger {
 }
 
 function replaceErrors(_key: string, value: unknown) {
-  return value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value
+  return value instanceof Error
+    ? { name: value.name, message: value.message, stack: value.stack }
+    : value
 }

@@ -15,7 +15,10 @@ const server = await startServer(env)
 const shownHost = env.HOST === '0.0.0.0' || env.HOST === '127.0.0.1' ? 'localhost' : env.HOST
 console.log(`Centraal is running at http://${shownHost}:${server.port}`)
 console.log(`Data directory: ${env.DATA_DIR}`)
-if (env.HOST === '0.0.0.0') console.log('Listening on all interfaces: reach it from a phone at http://<this computer\'s address>:' + server.port)
+if (env.HOST === '0.0.0.0')
+  console.log(
+    `Listening on all interfaces: reach it from a phone at http://<this computer's address>:${server.port}`,
+  )
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {

@@ -23,7 +23,7 @@ export function findCentralUser(deps: Pick<AppDeps, 'systemDb' | 'organisations'
     return null
   }
   const user = findUser(deps.organisations.get(session.data.organizationId), session.data.userId)
-  if (!user || user.status !== 'active') {
+  if (user?.status !== 'active') {
     deleteSession(deps.systemDb, token)
     clearSessionCookie(c, 'central')
     return null

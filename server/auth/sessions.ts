@@ -61,7 +61,10 @@ export function validateSession(
 
 /** Ends one session. */
 export function deleteSession(systemDb: SystemDb, token: string) {
-  systemDb.delete(sessions).where(eq(sessions.sid, hashToken(token))).run()
+  systemDb
+    .delete(sessions)
+    .where(eq(sessions.sid, hashToken(token)))
+    .run()
 }
 
 /** Ends every session of one account (suspended, deactivated, deleted). */

@@ -31,7 +31,9 @@ const { values } = parseArgs({
 })
 const parsed = SetupTokenCommandSchema.safeParse(values)
 if (!parsed.success) {
-  fail(`${parsed.error.issues.map((issue) => `--${issue.path.join('.')}: ${issue.message}`).join('\n')}\n${usage}`)
+  fail(
+    `${parsed.error.issues.map((issue) => `--${issue.path.join('.')}: ${issue.message}`).join('\n')}\n${usage}`,
+  )
 }
 const options = parsed.data
 const env = loadEnv()
@@ -39,7 +41,11 @@ const systemDb = openSystemDb(env.DATA_DIR)
 const organisations = new OrganisationCache(env.DATA_DIR, systemDb, 4)
 ensureDefaultOrganisation({ systemDb, organisations })
 
-const organisation = systemDb.select().from(organizations).where(eq(organizations.id, options.org)).get()
+const organisation = systemDb
+  .select()
+  .from(organizations)
+  .where(eq(organizations.id, options.org))
+  .get()
 if (!organisation) fail(`Organisation ${options.org} does not exist.`)
 
 try {

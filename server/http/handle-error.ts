@@ -17,7 +17,8 @@ export function createErrorHandler(log: Logger) {
     }
     if (error instanceof HTTPException) {
       const status = error.status
-      const message = status === 400 ? 'Ongeldige invoer: de body is geen geldige JSON' : error.message
+      const message =
+        status === 400 ? 'Ongeldige invoer: de body is geen geldige JSON' : error.message
       return c.json({ message, ...(status === 400 && { errors: [] }) }, status)
     }
     log.error('unhandled error', { path: c.req.path, method: c.req.method, error })

@@ -16,9 +16,9 @@ export function requireSameOrigin(publicUrl: string): MiddlewareHandler {
     const fetchSite = c.req.header('sec-fetch-site')
     const origin = c.req.header('origin')
     const ownOrigin = new URL(c.req.url).origin
-    const isCrossSite = fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none'
-    const isForeignOrigin =
-      origin !== undefined && origin !== ownOrigin && origin !== publicOrigin
+    const isCrossSite =
+      fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none'
+    const isForeignOrigin = origin !== undefined && origin !== ownOrigin && origin !== publicOrigin
     if (isCrossSite || isForeignOrigin) {
       throw new AppError('forbidden', 'Verzoek van een andere herkomst geweigerd')
     }

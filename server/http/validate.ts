@@ -18,7 +18,11 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
       message: issue.message,
     }))
     const first = errors[0]
-    const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Ongeldige invoer'
+    const message = first
+      ? first.path
+        ? `${first.path}: ${first.message}`
+        : first.message
+      : 'Ongeldige invoer'
     throw new AppError('invalid_input', message, { errors })
   })
 }

@@ -1,8 +1,20 @@
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { Hono } from 'hono'
-import { LoginSchema, RegisterSchema, SetupTokenParamSchema, SimpleSetupSchema, TokenSetupSchema } from '#schema/auth'
+import {
+  LoginSchema,
+  RegisterSchema,
+  SetupTokenParamSchema,
+  SimpleSetupSchema,
+  TokenSetupSchema,
+} from '#schema/auth'
 import { requireCentralUser } from '../auth/current-central-user.ts'
-import { clearSessionCookie, createSession, deleteSession, readSessionToken, setSessionCookie } from '../auth/sessions.ts'
+import {
+  clearSessionCookie,
+  createSession,
+  deleteSession,
+  readSessionToken,
+  setSessionCookie,
+} from '../auth/sessions.ts'
 import type { AppDeps, AppEnv } from '../context.ts'
 import { validate } from '../http/validate.ts'
 import { completeSetup } from '../services/accounts/complete-setup.ts'

@@ -4,5 +4,7 @@ import type { AppEnv } from '../context.ts'
 
 /** GET /api/health: liveness and the product version. */
 export function healthRoutes() {
-  return new Hono<AppEnv>().get('/health', (c) => c.json({ status: 'ok', version: PRODUCT_VERSION }))
+  return new Hono<AppEnv>().get('/health', (c) =>
+    c.json({ status: 'ok', version: PRODUCT_VERSION }),
+  )
 }

@@ -22,7 +22,10 @@ describe('POST /api/auth/simple-setup', () => {
     expect(short.status).toBe(400)
     expect(short.json.message).toMatch(/minimaal 8 karakters/)
     expect(short.json.errors[0].path).toBe('password')
-    const noEmail = await client.post('/api/auth/simple-setup', { name: 'X Y', password: 'long enough' })
+    const noEmail = await client.post('/api/auth/simple-setup', {
+      name: 'X Y',
+      password: 'long enough',
+    })
     expect(noEmail.status).toBe(400)
     const db = openOrganisationFile(server.dataDir)
     expect(db.prepare('select count(*) from users').pluck().get()).toBe(0)
@@ -33,7 +36,11 @@ describe('POST /api/auth/simple-setup', () => {
     const client = createClient(server.url)
     const response = await client.post('/api/auth/simple-setup', admin)
     expect(response.status).toBe(201)
-    expect(response.json.user).toMatchObject({ name: admin.name, email: admin.email, role: 'SUPERADMIN' })
+    expect(response.json.user).toMatchObject({
+      name: admin.name,
+      email: admin.email,
+      role: 'SUPERADMIN',
+    })
     const cookie = response.headers.get('set-cookie') ?? ''
     expect(cookie).toMatch(/^centraal_session=/)
     expect(cookie).toMatch(/HttpOnly/)
@@ -44,7 +51,11 @@ describe('POST /api/auth/simple-setup', () => {
     expect(Object.keys(me.json).sort()).toEqual(
       ['email', 'id', 'name', 'organizationId', 'profileImageUrl', 'role', 'status'].sort(),
     )
-    expect(me.json).toMatchObject({ role: 'SUPERADMIN', status: 'active', organizationId: 'default-org' })
+    expect(me.json).toMatchObject({
+      role: 'SUPERADMIN',
+      status: 'active',
+      organizationId: 'default-org',
+    })
   })
 
   test('answers 409 "already exists" once a SUPERADMIN exists, and changes nothing', async () => {
@@ -62,7 +73,10 @@ describe('POST /api/auth/simple-setup', () => {
 
   test('keeps every password hash in the organisation file, none in system.sqlite', () => {
     const org = openOrganisationFile(server.dataDir)
-    const hash = org.prepare('select password_hash from users where email = ?').pluck().get(admin.email)
+    const hash = org
+      .prepare('select password_hash from users where email = ?')
+      .pluck()
+      .get(admin.email)
     expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
     org.close()
     const system = openSystemFile(server.dataDir)
@@ -83,7 +97,10 @@ describe('POST /api/auth/register/email and login', () => {
 
   test('registers a USER in default-org without signing in', async () => {
     const client = createClient(server.url)
-    const response = await client.post('/api/auth/register/email', { ...user, organizationId: 'default-org' })
+    const response = await client.post('/api/auth/register/email', {
+      ...user,
+      organizationId: 'default-org',
+    })
     expect(response.status).toBe(201)
     expect(response.json.user).toMatchObject({ role: 'USER', organizationId: 'default-org' })
     expect(JSON.stringify(response.json)).not.toMatch(/argon2|password/i)
@@ -108,7 +125,11 @@ describe('POST /api/auth/register/email and login', () => {
       organizationId: 'other-org',
     })
     expect(otherOrg.status).toBe(400)
-    const shortName = await client.post('/api/auth/register/email', { ...user, name: 'U', email: 'u2@example.com' })
+    const shortName = await client.post('/api/auth/register/email', {
+      ...user,
+      name: 'U',
+      email: 'u2@example.com',
+    })
     expect(shortName.status).toBe(400)
     expect(shortName.json.errors[0].path).toBe('name')
   })
@@ -126,8 +147,14 @@ describe('POST /api/auth/register/email and login', () => {
 
   test('gives a wrong e-mail and a wrong password the same 401', async () => {
     const client = createClient(server.url)
-    const wrongPassword = await client.post('/api/auth/login/email', { email: user.email, password: 'nope nope' })
-    const wrongEmail = await client.post('/api/auth/login/email', { email: 'nobody@example.com', password: 'x' })
+    const wrongPassword = await client.post('/api/auth/login/email', {
+      email: user.email,
+      password: 'nope nope',
+    })
+    const wrongEmail = await client.post('/api/auth/login/email', {
+      email: 'nobody@example.com',
+      password: 'x',
+    })
     expect(wrongPassword.status).toBe(401)
     expect(wrongEmail.status).toBe(401)
     expect(wrongPassword.json).toEqual(wrongEmail.json)
@@ -135,7 +162,9 @@ describe('POST /api/auth/register/email and login', () => {
   })
 
   test('a missing password is 400, not a failed attempt', async () => {
-    const response = await createClient(server.url).post('/api/auth/login/email', { email: user.email })
+    const response = await createClient(server.url).post('/api/auth/login/email', {
+      email: user.email,
+    })
     expect(response.status).toBe(400)
   })
 })
@@ -170,8 +199,13 @@ describe('sessions', () => {
     db.close()
     expect((await client.get('/api/auth/user')).status).toBe(401)
     const system = openSystemFile(server.dataDir)
-    const userId = system.prepare('select user_id from login_directory where email = ?').pluck().get(person.email)
-    expect(system.prepare('select count(*) from sessions where user_id = ?').pluck().get(userId)).toBe(0)
+    const userId = system
+      .prepare('select user_id from login_directory where email = ?')
+      .pluck()
+      .get(person.email)
+    expect(
+      system.prepare('select count(*) from sessions where user_id = ?').pluck().get(userId),
+    ).toBe(0)
     system.close()
     const again = await client.post('/api/auth/login/email', person)
     expect(again.status).toBe(403)
@@ -184,7 +218,9 @@ describe('throttling', () => {
     const client = createClient(server.url)
     const email = 'target@example.com'
     for (let attempt = 0; attempt < 5; attempt++) {
-      expect((await client.post('/api/auth/login/email', { email, password: 'guess' })).status).toBe(401)
+      expect(
+        (await client.post('/api/auth/login/email', { email, password: 'guess' })).status,
+      ).toBe(401)
     }
     const blocked = await client.post('/api/auth/login/email', { email, password: 'guess' })
     expect(blocked.status).toBe(429)
@@ -196,7 +232,10 @@ describe('throttling', () => {
 describe('origin and size checks', () => {
   test('a POST from another origin is refused with 403, whatever its content type', async () => {
     const foreign = createClient(server.url, { origin: 'https://evil.example' })
-    const json = await foreign.post('/api/auth/login/email', { email: admin.email, password: admin.password })
+    const json = await foreign.post('/api/auth/login/email', {
+      email: admin.email,
+      password: admin.password,
+    })
     expect(json.status).toBe(403)
     expect(json.headers.get('set-cookie')).toBeNull()
     const crossSite = await createClient(server.url).post(
@@ -206,7 +245,10 @@ describe('origin and size checks', () => {
     )
     expect(crossSite.status).toBe(403)
     const own = createClient(server.url, { origin: server.url })
-    const allowed = await own.post('/api/auth/login/email', { email: admin.email, password: admin.password })
+    const allowed = await own.post('/api/auth/login/email', {
+      email: admin.email,
+      password: admin.password,
+    })
     expect(allowed.status).toBe(200)
   })
 
@@ -233,16 +275,26 @@ describe('setup links', () => {
     ])
     expect(link).toMatch(/^http:\/\/localhost:3000\/setup\/[a-z2-7]{32}$/)
     const client = createClient(server.url)
-    const before = await client.post('/api/auth/login/email', { email: 'ivy@example.com', password: 'ivy password' })
+    const before = await client.post('/api/auth/login/email', {
+      email: 'ivy@example.com',
+      password: 'ivy password',
+    })
     expect(before.status).toBe(401)
 
     const short = await client.post(`/api/auth/setup/${token}`, { password: 'short' })
     expect(short.status).toBe(400)
     const done = await client.post(`/api/auth/setup/${token}`, { password: 'ivy password' })
     expect(done.status).toBe(200)
-    const login = await client.post('/api/auth/login/email', { email: 'ivy@example.com', password: 'ivy password' })
+    const login = await client.post('/api/auth/login/email', {
+      email: 'ivy@example.com',
+      password: 'ivy password',
+    })
     expect(login.status).toBe(200)
-    expect(login.json.user).toMatchObject({ role: 'MANAGER', status: 'active', name: 'Ivy Invited' })
+    expect(login.json.user).toMatchObject({
+      role: 'MANAGER',
+      status: 'active',
+      name: 'Ivy Invited',
+    })
 
     const reused = await client.post(`/api/auth/setup/${token}`, { password: 'takeover password' })
     expect(reused.status).toBe(400)
@@ -259,20 +311,30 @@ describe('setup links', () => {
   test('an expired token answers 400 and changes nothing', async () => {
     const { token } = await runSetupTokenCommand(server.dataDir, ['--email', 'late@example.com'])
     const system = openSystemFile(server.dataDir)
-    system.prepare('update setup_tokens set expires_at = ? where used_at is null').run(Date.now() - 1)
+    system
+      .prepare('update setup_tokens set expires_at = ? where used_at is null')
+      .run(Date.now() - 1)
     system.close()
-    const response = await createClient(server.url).post(`/api/auth/setup/${token}`, { password: 'late password' })
+    const response = await createClient(server.url).post(`/api/auth/setup/${token}`, {
+      password: 'late password',
+    })
     expect(response.status).toBe(400)
     expect(response.json.message).toMatch(/verlopen/)
     const org = openOrganisationFile(server.dataDir)
-    const row = org.prepare('select status, password_hash from users where email = ?').get('late@example.com')
+    const row = org
+      .prepare('select status, password_hash from users where email = ?')
+      .get('late@example.com')
     expect(row).toEqual({ status: 'inactive', password_hash: null })
     org.close()
   })
 
   test('an unknown or malformed token answers 400', async () => {
     const client = createClient(server.url)
-    expect((await client.post(`/api/auth/setup/${'a'.repeat(32)}`, { password: 'long enough' })).status).toBe(400)
-    expect((await client.post('/api/auth/setup/..%2F..', { password: 'long enough' })).status).toBe(400)
+    expect(
+      (await client.post(`/api/auth/setup/${'a'.repeat(32)}`, { password: 'long enough' })).status,
+    ).toBe(400)
+    expect((await client.post('/api/auth/setup/..%2F..', { password: 'long enough' })).status).toBe(
+      400,
+    )
   })
 })

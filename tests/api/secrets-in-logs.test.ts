@@ -34,8 +34,17 @@ test('no password, setup token or session token appears in a log line or an answ
   const session = client.cookies.get('centraal_session') ?? ''
   expect(session.length).toBeGreaterThan(20)
   answers.push((await client.get('/api/auth/user')).text)
-  answers.push((await client.post('/api/auth/login/email', { email: 'log@example.com', password })).text)
-  answers.push((await client.post('/api/auth/login/email', { email: 'log@example.com', password: `${password}x` })).text)
+  answers.push(
+    (await client.post('/api/auth/login/email', { email: 'log@example.com', password })).text,
+  )
+  answers.push(
+    (
+      await client.post('/api/auth/login/email', {
+        email: 'log@example.com',
+        password: `${password}x`,
+      })
+    ).text,
+  )
 
   const { token } = await runSetupTokenCommand(server.dataDir, ['--email', 'invitee@example.com'])
   answers.push((await client.post(`/api/auth/setup/${token}`, { password })).text)

@@ -35,12 +35,14 @@ export function createClient(baseUrl: string, defaults: { origin?: string } = {}
     } catch {
       json = undefined
     }
+    // biome-ignore lint/suspicious/noExplicitAny: tests read answers field by field
     return { status: response.status, headers: response.headers, text, json: json as any }
   }
   return {
     cookies,
     request,
-    get: (path: string, headers?: Record<string, string>) => request('GET', path, undefined, headers),
+    get: (path: string, headers?: Record<string, string>) =>
+      request('GET', path, undefined, headers),
     post: (path: string, body?: unknown, headers?: Record<string, string>) =>
       request('POST', path, body, headers),
   }

@@ -7,6 +7,8 @@ export function findCentralAccount(systemDb: SystemDb, email: string) {
   return systemDb
     .select()
     .from(loginDirectory)
-    .where(and(eq(loginDirectory.email, email.trim().toLowerCase()), eq(loginDirectory.kind, 'central')))
+    .where(
+      and(eq(loginDirectory.email, email.trim().toLowerCase()), eq(loginDirectory.kind, 'central')),
+    )
     .get()
 }

@@ -1,9 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm'
+import { SETUP_TOKEN_TTL_MS } from '#schema/constants'
 import { users } from '#schema/db/organisation'
 import { setupTokens } from '#schema/db/system'
-import { SETUP_TOKEN_TTL_MS } from '#schema/constants'
-import type { AppDeps } from '../../context.ts'
 import { generateToken, hashToken } from '../../auth/tokens.ts'
+import type { AppDeps } from '../../context.ts'
 
 /**
  * Issues a setup link token for a central user: random, stored only as its hash, valid
@@ -24,7 +24,14 @@ export function issueSetupToken(
       .where(and(eq(setupTokens.userId, userId), isNull(setupTokens.usedAt)))
       .run()
     tx.insert(setupTokens)
-      .values({ tokenHash, kind: 'central', organizationId: organisationId, userId, expiresAt, createdAt: now })
+      .values({
+        tokenHash,
+        kind: 'central',
+        organizationId: organisationId,
+        userId,
+        expiresAt,
+        createdAt: now,
+      })
       .run()
   })
   deps.organisations

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { RegisterSchema } from '#schema/auth'
-import type { AppDeps } from '../../context.ts'
 import { hashPassword } from '../../auth/password.ts'
+import type { AppDeps } from '../../context.ts'
 import { createCentralUser } from './create-central-user.ts'
 
 /** Self-registration: a USER in the given organisation (default-org), signed out. */

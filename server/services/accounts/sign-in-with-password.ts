@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { users } from '#schema/db/organisation'
-import type { AppDeps } from '../../context.ts'
 import { verifyPassword } from '../../auth/password.ts'
 import { createSession } from '../../auth/sessions.ts'
+import type { AppDeps } from '../../context.ts'
 import { AppError } from '../../http/app-error.ts'
 import { findCentralAccount } from './find-central-account.ts'
 import { findUser } from './find-user.ts'
@@ -22,9 +22,13 @@ export async function signInWithPassword(
   const email = input.email.trim().toLowerCase()
   const retryAfter = deps.throttle.getRetryAfterSeconds(input.ip, email)
   if (retryAfter > 0) {
-    throw new AppError('too_many_requests', 'Te veel mislukte pogingen. Probeer het later opnieuw.', {
-      retryAfterSeconds: retryAfter,
-    })
+    throw new AppError(
+      'too_many_requests',
+      'Te veel mislukte pogingen. Probeer het later opnieuw.',
+      {
+        retryAfterSeconds: retryAfter,
+      },
+    )
   }
   const account = findCentralAccount(deps.systemDb, email)
   const storedHash = account
@@ -32,7 +36,9 @@ export async function signInWithPassword(
     : undefined
   const isValid = await verifyPassword(storedHash, input.password)
   // Looked up again after the await: the user may have changed meanwhile.
-  const user = account ? findUser(deps.organisations.get(account.organizationId), account.userId) : undefined
+  const user = account
+    ? findUser(deps.organisations.get(account.organizationId), account.userId)
+    : undefined
   if (!isValid || !user) {
     deps.throttle.recordFailure(input.ip, email)
     throw new AppError('unauthenticated', INVALID_CREDENTIALS)

@@ -1,8 +1,8 @@
 import { v7 as uuidv7 } from 'uuid'
 import { activities } from '#schema/db/organisation'
 import type { Actor } from '../../context.ts'
-import type { OrganisationDb } from '../../db/organisation-db.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
+import type { OrganisationDb } from '../../db/organisation-db.ts'
 
 type Writer = Pick<OrganisationDb, 'insert' | 'update'>
 
