@@ -8,10 +8,10 @@ const lines: string[] = []
 
 beforeAll(async () => {
   for (const stream of [process.stdout, process.stderr]) {
-    const write = stream.write.bind(stream)
-    vi.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: never[]) => {
+    const write = stream.write.bind(stream) as (chunk: string | Uint8Array) => boolean
+    vi.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
       lines.push(String(chunk))
-      return write(chunk, ...rest)
+      return write(chunk)
     })
   }
   server = await startTestServer({ LOG_LEVEL: 'info' })
