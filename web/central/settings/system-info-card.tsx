@@ -1,0 +1,45 @@
+import { CHANGELOG, PRODUCT_VERSION, PRODUCT_VERSION_DATE } from '#schema/constants'
+import { Badge } from '../../components/badge.tsx'
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/card.tsx'
+
+/** Version and changelog (spec §2 Instellingen, §9). */
+export function SystemInfoCard() {
+  return (
+    <Card aria-labelledby="system-info-title">
+      <CardHeader>
+        <CardTitle id="system-info-title">Systeem info</CardTitle>
+        <CardDescription>De versie van Centraal die je nu gebruikt.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+          <dt className="text-muted-foreground">Versie</dt>
+          <dd className="font-medium">{PRODUCT_VERSION}</dd>
+          <dt className="text-muted-foreground">Datum</dt>
+          <dd>{PRODUCT_VERSION_DATE}</dd>
+        </dl>
+        <div className="grid gap-4">
+          <h3 className="font-medium text-sm">Changelog</h3>
+          {CHANGELOG.map((release) => (
+            <section key={release.version} className="grid gap-2 rounded-lg border p-4">
+              <div className="flex flex-wrap items-center gap-2">
+                <Badge variant="secondary">v{release.version}</Badge>
+                <span className="text-muted-foreground text-xs">{release.date}</span>
+              </div>
+              <ul className="ml-5 list-disc space-y-1 text-sm">
+                {release.changes.map((change) => (
+                  <li key={change}>{change}</li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      </CardContent>
+    </Card>
+  )
+}

@@ -1,0 +1,44 @@
+import { type ComponentProps, type ReactNode, useId } from 'react'
+import { Input } from './input.tsx'
+import { PasswordInput } from './password-input.tsx'
+
+type FieldProps = ComponentProps<'input'> & {
+  label: string
+  hint?: ReactNode
+  labelAside?: ReactNode
+  /** Accessible names of the show/hide toggle of a password field. */
+  toggleLabels?: { show: string; hide: string }
+}
+
+/** A labelled input; `type="password"` gets the show/hide toggle. */
+export function Field({ label, hint, labelAside, toggleLabels, id, type, ...props }: FieldProps) {
+  const generatedId = useId()
+  const inputId = id ?? generatedId
+  const hintId = hint ? `${inputId}-hint` : undefined
+  return (
+    <div className="grid gap-2">
+      <div className="flex items-center justify-between gap-2">
+        <label htmlFor={inputId} className="font-medium text-sm leading-none">
+          {label}
+        </label>
+        {labelAside}
+      </div>
+      {type === 'password' ? (
+        <PasswordInput
+          id={inputId}
+          aria-describedby={hintId}
+          showLabel={toggleLabels?.show}
+          hideLabel={toggleLabels?.hide}
+          {...props}
+        />
+      ) : (
+        <Input id={inputId} type={type} aria-describedby={hintId} {...props} />
+      )}
+      {hint && (
+        <p id={hintId} className="text-muted-foreground text-xs">
+          {hint}
+        </p>
+      )}
+    </div>
+  )
+}

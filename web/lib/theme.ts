@@ -1,0 +1,37 @@
+import { useCallback, useSyncExternalStore } from 'react'
+
+export type Theme = 'light' | 'dark'
+
+/** localStorage key; also read by the inline script in index.html before first paint. */
+export const THEME_STORAGE_KEY = 'theme'
+
+const listeners = new Set<() => void>()
+
+function readTheme(): Theme {
+  return document.documentElement.classList.contains('dark') ? 'dark' : 'light'
+}
+
+/** Applies and remembers a theme (spec §4: light or dark, default dark). */
+export function setTheme(theme: Theme) {
+  const root = document.documentElement
+  root.classList.toggle('dark', theme === 'dark')
+  root.style.colorScheme = theme
+  try {
+    localStorage.setItem(THEME_STORAGE_KEY, theme)
+  } catch {
+    // Private mode or full storage: the theme still applies for this page.
+  }
+  for (const listener of listeners) listener()
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** The active theme and a toggle. */
+export function useTheme(): { theme: Theme; toggleTheme: () => void } {
+  const theme = useSyncExternalStore(subscribe, readTheme)
+  const toggleTheme = useCallback(() => setTheme(readTheme() === 'dark' ? 'light' : 'dark'), [])
+  return { theme, toggleTheme }
+}

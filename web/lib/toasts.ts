@@ -1,0 +1,56 @@
+import { useSyncExternalStore } from 'react'
+
+/** Toast behaviour from spec §4. */
+export const TOAST_LIMIT = 1
+export const TOAST_DURATION_MS = 5000
+export const TOAST_REMOVE_DELAY_MS = 1_000_000
+export const TOAST_SWIPE_THRESHOLD_PX = 50
+
+export type ToastVariant = 'default' | 'destructive'
+
+export type ToastInput = { title: string; description?: string; variant?: ToastVariant }
+
+export type ToastItem = ToastInput & { id: number; open: boolean }
+
+let toasts: readonly ToastItem[] = []
+let nextId = 1
+const listeners = new Set<() => void>()
+const removalTimers = new Map<number, ReturnType<typeof setTimeout>>()
+
+function publish(next: readonly ToastItem[]) {
+  toasts = next
+  for (const listener of listeners) listener()
+}
+
+/** Shows a toast; a newer toast replaces the visible one (at most TOAST_LIMIT). */
+export function showToast(input: ToastInput): number {
+  const id = nextId++
+  publish([{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT))
+  return id
+}
+
+/**
+ * Closes a toast. It stays in the list (closed) for TOAST_REMOVE_DELAY_MS, as in the spec,
+ * so its exit animation can finish; a newer toast pushes it out earlier.
+ */
+export function dismissToast(id: number) {
+  publish(toasts.map((toast) => (toast.id === id ? { ...toast, open: false } : toast)))
+  if (removalTimers.has(id)) return
+  removalTimers.set(
+    id,
+    setTimeout(() => {
+      removalTimers.delete(id)
+      publish(toasts.filter((toast) => toast.id !== id))
+    }, TOAST_REMOVE_DELAY_MS),
+  )
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** The current toasts, for the Toaster. */
+export function useToasts(): readonly ToastItem[] {
+  return useSyncExternalStore(subscribe, () => toasts)
+}

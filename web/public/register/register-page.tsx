@@ -1,0 +1,95 @@
+import { type FormEvent, useState } from 'react'
+import { DEFAULT_ORGANISATION_ID } from '#schema/constants'
+import { Button } from '../../components/button.tsx'
+import { Field } from '../../components/field.tsx'
+import { apiRequest } from '../../lib/api-request.ts'
+import { describeError } from '../../lib/server-message.ts'
+import { showToast } from '../../lib/toasts.ts'
+import { AuthLayout } from '../auth-layout.tsx'
+import { readFormValues } from '../form-values.ts'
+import { findPasswordProblem, PASSWORD_HINT, PASSWORD_TOO_SHORT_TEXT } from '../password-rules.ts'
+import { TextLink } from '../text-link.tsx'
+import { useRedirectLater } from '../use-redirect-later.ts'
+
+/** Spec §4: after a successful registration, go to /login after 1 second. */
+const REDIRECT_DELAY_MS = 1000
+
+/** /register: a new account in the default organisation (spec §2, §5). */
+export function RegisterPage() {
+  const [isBusy, setIsBusy] = useState(false)
+  const redirectLater = useRedirectLater()
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const { name = '', email = '', password = '', confirmation = '' } = readFormValues(event)
+    const problem = findPasswordProblem(password, confirmation)
+    if (problem === 'too-short') {
+      showToast({
+        title: 'Wachtwoord te kort',
+        description: PASSWORD_TOO_SHORT_TEXT,
+        variant: 'destructive',
+      })
+      return
+    }
+    if (problem === 'mismatch') {
+      showToast({
+        title: 'Wachtwoorden komen niet overeen',
+        description: 'Controleer je wachtwoord',
+        variant: 'destructive',
+      })
+      return
+    }
+    setIsBusy(true)
+    try {
+      await apiRequest('POST', '/api/auth/register/email', {
+        name,
+        email,
+        password,
+        organizationId: DEFAULT_ORGANISATION_ID,
+      })
+      showToast({ title: 'Registratie geslaagd!', description: 'Je wordt ingelogd...' })
+      redirectLater('/login', REDIRECT_DELAY_MS)
+    } catch (error) {
+      showToast({
+        title: 'Registratie mislukt',
+        description: describeError(error, 'Email is mogelijk al in gebruik'),
+        variant: 'destructive',
+      })
+      setIsBusy(false)
+    }
+  }
+
+  return (
+    <AuthLayout title="Registreren" description="Maak een account aan voor Centraal.">
+      <form className="grid gap-4" onSubmit={handleSubmit}>
+        <Field label="Naam" name="name" autoComplete="name" required />
+        <Field label="Email" name="email" type="email" autoComplete="email" required />
+        <Field
+          label="Wachtwoord"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          placeholder="Minimaal 8 karakters"
+          required
+        />
+        <Field
+          label="Bevestig wachtwoord"
+          name="confirmation"
+          type="password"
+          autoComplete="new-password"
+          hint={PASSWORD_HINT}
+          required
+        />
+        <p className="text-muted-foreground text-xs">
+          Door te registreren ga je akkoord met de <TextLink to="/terms">voorwaarden</TextLink>.
+        </p>
+        <Button type="submit" className="w-full" disabled={isBusy}>
+          {isBusy ? 'Bezig...' : 'Registreren'}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-muted-foreground text-sm">
+        Heb je al een account? <TextLink to="/login">Log hier in</TextLink>
+      </p>
+    </AuthLayout>
+  )
+}

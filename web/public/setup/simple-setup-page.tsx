@@ -1,0 +1,103 @@
+import { type FormEvent, useState } from 'react'
+import { Button } from '../../components/button.tsx'
+import { Field } from '../../components/field.tsx'
+import { apiRequest } from '../../lib/api-request.ts'
+import { describeError, getServerMessage } from '../../lib/server-message.ts'
+import { showToast } from '../../lib/toasts.ts'
+import { AuthLayout } from '../auth-layout.tsx'
+import { readFormValues } from '../form-values.ts'
+import { findPasswordProblem, PASSWORD_HINT, PASSWORD_TOO_SHORT_TEXT } from '../password-rules.ts'
+import { TextLink } from '../text-link.tsx'
+import { useRedirectLater } from '../use-redirect-later.ts'
+
+const DEFAULT_ADMIN = { name: 'Administrator', email: 'admin@centraal.local' }
+/** Spec §4: when the account already exists, go to /login after 2 seconds. */
+const EXISTS_REDIRECT_DELAY_MS = 2000
+
+/** /setup: creates the first SUPERADMIN and signs them in (spec §2, §5, §8). */
+export function SimpleSetupPage() {
+  const [isBusy, setIsBusy] = useState(false)
+  const redirectLater = useRedirectLater()
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const { name = '', email = '', password = '', confirmation = '' } = readFormValues(event)
+    const problem = findPasswordProblem(password, confirmation)
+    if (problem) {
+      const description =
+        problem === 'too-short' ? PASSWORD_TOO_SHORT_TEXT : 'Wachtwoorden komen niet overeen'
+      showToast({ title: 'Fout', description, variant: 'destructive' })
+      return
+    }
+    setIsBusy(true)
+    try {
+      await apiRequest('POST', '/api/auth/simple-setup', { email, password, name })
+      showToast({ title: 'Setup Voltooid!', description: 'Je bent nu ingelogd als SUPERADMIN' })
+      // A full load, so the app starts again with the new session cookie.
+      window.location.href = '/'
+    } catch (error) {
+      setIsBusy(false)
+      if (getServerMessage(error)?.includes('already exists')) {
+        showToast({
+          title: 'Email Bestaat Al',
+          description: 'Dit email heeft al een account. Ga naar Login pagina.',
+          variant: 'destructive',
+        })
+        redirectLater('/login', EXISTS_REDIRECT_DELAY_MS)
+        return
+      }
+      showToast({
+        title: 'Setup Mislukt',
+        description: describeError(error, 'Er is iets misgegaan'),
+        variant: 'destructive',
+      })
+    }
+  }
+
+  return (
+    <AuthLayout
+      title="Centraal instellen"
+      description="Maak het eerste beheerdersaccount aan. Dit account krijgt de rol SUPERADMIN."
+    >
+      <form className="grid gap-4" onSubmit={handleSubmit}>
+        <Field
+          label="Naam"
+          name="name"
+          autoComplete="name"
+          defaultValue={DEFAULT_ADMIN.name}
+          required
+        />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          defaultValue={DEFAULT_ADMIN.email}
+          required
+        />
+        <Field
+          label="Wachtwoord"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          placeholder="Minimaal 8 karakters"
+          required
+        />
+        <Field
+          label="Bevestig wachtwoord"
+          name="confirmation"
+          type="password"
+          autoComplete="new-password"
+          hint={PASSWORD_HINT}
+          required
+        />
+        <Button type="submit" className="w-full" disabled={isBusy}>
+          {isBusy ? 'Bezig...' : 'Account aanmaken'}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-muted-foreground text-sm">
+        Heb je al een account? <TextLink to="/login">Log hier in</TextLink>
+      </p>
+    </AuthLayout>
+  )
+}

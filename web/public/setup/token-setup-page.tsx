@@ -1,0 +1,105 @@
+import { CircleCheck } from 'lucide-react'
+import { type FormEvent, useState } from 'react'
+import { Navigate, useParams } from 'react-router-dom'
+import { Button } from '../../components/button.tsx'
+import { Field } from '../../components/field.tsx'
+import { apiRequest } from '../../lib/api-request.ts'
+import { describeError } from '../../lib/server-message.ts'
+import { showToast } from '../../lib/toasts.ts'
+import { AuthLayout } from '../auth-layout.tsx'
+import { readFormValues } from '../form-values.ts'
+import { findPasswordProblem, PASSWORD_HINT, PASSWORD_TOO_SHORT_TEXT } from '../password-rules.ts'
+import { TextLink } from '../text-link.tsx'
+import { useRedirectLater } from '../use-redirect-later.ts'
+
+/** Spec §9: after setup, go to /login after 2000 ms. */
+const REDIRECT_DELAY_MS = 2000
+
+/** /setup/:token: the invited user chooses a password (spec §2, §4, §5). */
+export function TokenSetupPage() {
+  const { token } = useParams()
+  const [step, setStep] = useState<'form' | 'submitting' | 'done'>('form')
+  const redirectLater = useRedirectLater()
+
+  if (!token) return <Navigate to="/" replace />
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const { password = '', confirmation = '' } = readFormValues(event)
+    const problem = findPasswordProblem(password, confirmation)
+    if (problem) {
+      showToast(
+        problem === 'too-short'
+          ? {
+              title: 'Wachtwoord te kort',
+              description: PASSWORD_TOO_SHORT_TEXT,
+              variant: 'destructive',
+            }
+          : {
+              title: 'Wachtwoorden komen niet overeen',
+              description: 'Controleer je wachtwoord',
+              variant: 'destructive',
+            },
+      )
+      return
+    }
+    setStep('submitting')
+    try {
+      await apiRequest('POST', `/api/auth/setup/${encodeURIComponent(token ?? '')}`, { password })
+      setStep('done')
+      showToast({ title: 'Setup voltooid!', description: 'Je SUPERADMIN account is aangemaakt' })
+      redirectLater('/login', REDIRECT_DELAY_MS)
+    } catch (error) {
+      setStep('form')
+      showToast({
+        title: 'Setup mislukt',
+        description: describeError(error, 'Ongeldige of verlopen token'),
+        variant: 'destructive',
+      })
+    }
+  }
+
+  if (step === 'done') {
+    return (
+      <AuthLayout title="Setup voltooid!">
+        <div className="grid justify-items-center gap-4 text-center">
+          <CircleCheck aria-hidden className="size-12 text-emerald-500" />
+          <p role="status">Je account is klaar. Je wordt doorgestuurd naar de inlogpagina...</p>
+          <TextLink to="/login">Nu inloggen</TextLink>
+        </div>
+      </AuthLayout>
+    )
+  }
+
+  return (
+    <AuthLayout
+      title="Account instellen"
+      description="Kies een wachtwoord om je account te activeren. Gebruik bij voorkeur letters, cijfers en symbolen."
+    >
+      <form className="grid gap-4" onSubmit={handleSubmit}>
+        <Field
+          label="Wachtwoord"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          placeholder="Minimaal 8 karakters"
+          required
+        />
+        <Field
+          label="Bevestig wachtwoord"
+          name="confirmation"
+          type="password"
+          autoComplete="new-password"
+          hint={PASSWORD_HINT}
+          required
+        />
+        <Button type="submit" className="w-full" disabled={step === 'submitting'}>
+          {step === 'submitting' ? 'Bezig...' : 'Wachtwoord instellen'}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-muted-foreground text-sm">
+        Al ingesteld? <TextLink to="/login">Log hier in</TextLink>
+      </p>
+    </AuthLayout>
+  )
+}

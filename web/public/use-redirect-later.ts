@@ -1,0 +1,16 @@
+import { useCallback, useEffect, useRef } from 'react'
+import { useNavigate } from 'react-router-dom'
+
+/** Navigates after a delay (spec §9 redirects); cancelled when the screen goes away. */
+export function useRedirectLater(): (path: string, delayMs: number) => void {
+  const navigate = useNavigate()
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  useEffect(() => () => clearTimeout(timer.current), [])
+  return useCallback(
+    (path: string, delayMs: number) => {
+      clearTimeout(timer.current)
+      timer.current = setTimeout(() => navigate(path), delayMs)
+    },
+    [navigate],
+  )
+}
