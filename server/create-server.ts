@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
+import { createOidcSignIn } from './auth/create-oidc-sign-in.ts'
 import { LoginThrottle } from './auth/login-throttle.ts'
 import { deleteExpiredSessions } from './auth/sessions.ts'
 import type { AppDeps } from './context.ts'
@@ -10,7 +11,6 @@ import { openSystemDb } from './db/system-db.ts'
 import type { Env } from './env.ts'
 import { createLogger } from './logger.ts'
 import { ensureDefaultOrganisation } from './services/organisations/ensure-default-organisation.ts'
-import { createOidcSignIn } from './auth/create-oidc-sign-in.ts'
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist/web', import.meta.url))
 
@@ -26,7 +26,7 @@ export async function startServer(env: Env, options: { webRoot?: string } = {}) 
     systemDb,
     organisations,
     throttle: new LoginThrottle({ perAccount: 5, perIp: 50, windowMs: 15 * 60 * 1000 }),
-    oidc: await createOidcSignIn(env, { systemDb, organisations }),
+    oidc: await createOidcSignIn(env, { systemDb, organisations, log }),
     log,
   }
   const app = createApp(deps, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT })

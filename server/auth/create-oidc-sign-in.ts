@@ -1,12 +1,126 @@
+import type { Context } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import * as client from 'openid-client'
 import type { AppDeps } from '../context.ts'
 import type { Env } from '../env.ts'
-import type { OidcSignIn } from './oidc.ts'
+import { AppError } from '../http/app-error.ts'
+import { signInWithOidc } from '../services/accounts/sign-in-with-oidc.ts'
+import { discoverOidcIssuer } from './discover-oidc-issuer.ts'
+import { getLoginErrorPath, type OidcSignIn } from './oidc.ts'
+import { PendingOidcFlows } from './pending-oidc-flows.ts'
+import { readOidcIdentity } from './read-oidc-identity.ts'
+import { isSecure, setSessionCookie } from './sessions.ts'
 
-/** The OIDC sign-in when OIDC_* are set; null (SSO off) otherwise. */
+const FLOW_COOKIE = 'centraal_oidc_flow'
+const FLOW_COOKIE_PATH = '/api/login'
+const SCOPE = 'openid email profile'
+const DISCOVERY_RETRY_MS = 60 * 1000
+
+const UNAVAILABLE =
+  'SSO is unavailable right now. Try again later or sign in with your e-mail and password.'
+const EXPIRED = 'This SSO sign-in expired or was started in another browser. Please try again.'
+const REFUSED_BY_PROVIDER = 'The identity provider did not complete the sign-in. Please try again.'
+const FAILED = 'SSO sign-in could not be completed. Please try again.'
+
+/**
+ * The OIDC sign-in when OIDC_* are set; null (SSO off) otherwise. Discovery runs now; when
+ * the provider cannot be reached it is logged and retried at a later sign-in (at most once
+ * a minute), so a provider that is down at boot neither stops the server nor keeps SSO
+ * off until a restart.
+ */
 export async function createOidcSignIn(
   env: Env,
-  _deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+  deps: Pick<AppDeps, 'systemDb' | 'organisations' | 'log'>,
 ): Promise<OidcSignIn | null> {
   if (!env.OIDC_ISSUER) return null
-  throw new Error('OIDC sign-in is being built')
+  const redirectUri = `${env.PUBLIC_URL}/api/login/callback`
+  const flows = new PendingOidcFlows()
+  let config: client.Configuration | null = null
+  let lastAttempt = 0
+
+  async function getConfig() {
+    if (config || Date.now() - lastAttempt < DISCOVERY_RETRY_MS) return config
+    lastAttempt = Date.now()
+    try {
+      config = await discoverOidcIssuer(env)
+    } catch (error) {
+      deps.log.error('oidc discovery failed; SSO is off until it succeeds', describeError(error))
+    }
+    return config
+  }
+  await getConfig()
+
+  return {
+    async start(c) {
+      const current = await getConfig()
+      if (!current) return getLoginErrorPath(UNAVAILABLE)
+      const flow = {
+        state: client.randomState(),
+        nonce: client.randomNonce(),
+        codeVerifier: client.randomPKCECodeVerifier(),
+      }
+      setCookie(c, FLOW_COOKIE, flows.add(flow), {
+        httpOnly: true,
+        sameSite: 'Lax',
+        path: FLOW_COOKIE_PATH,
+        secure: isSecure(c),
+        maxAge: PendingOidcFlows.maxAgeSeconds,
+      })
+      const url = client.buildAuthorizationUrl(current, {
+        redirect_uri: redirectUri,
+        scope: SCOPE,
+        code_challenge: await client.calculatePKCECodeChallenge(flow.codeVerifier),
+        code_challenge_method: 'S256',
+        state: flow.state,
+        nonce: flow.nonce,
+      })
+      return url.href
+    },
+
+    async finish(c) {
+      const flow = takeFlow(c, flows)
+      if (!flow) return getLoginErrorPath(EXPIRED)
+      const current = await getConfig()
+      if (!current) return getLoginErrorPath(UNAVAILABLE)
+      // The redirect URI as registered, not as this request was addressed behind a proxy:
+      // the token request must repeat it exactly.
+      const callbackUrl = new URL(`${redirectUri}${new URL(c.req.url).search}`)
+      let identity: Awaited<ReturnType<typeof readOidcIdentity>>
+      try {
+        const tokens = await client.authorizationCodeGrant(current, callbackUrl, {
+          pkceCodeVerifier: flow.codeVerifier,
+          expectedState: flow.state,
+          expectedNonce: flow.nonce,
+        })
+        identity = await readOidcIdentity(current, tokens)
+      } catch (error) {
+        const isProviderAnswer = error instanceof client.AuthorizationResponseError
+        deps.log.error('oidc sign-in failed', describeError(error))
+        return getLoginErrorPath(isProviderAnswer ? REFUSED_BY_PROVIDER : FAILED)
+      }
+      try {
+        const { user, session, isNewLink } = signInWithOidc(deps, identity)
+        setSessionCookie(c, 'central', session.token, session.expire)
+        deps.log.info('oidc sign-in', { userId: user.id, subject: identity.subject, isNewLink })
+        return '/'
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error
+        deps.log.info('oidc sign-in refused', { subject: identity.subject, reason: error.message })
+        return getLoginErrorPath(error.message)
+      }
+    },
+  }
+}
+
+function takeFlow(c: Context, flows: PendingOidcFlows) {
+  const flowId = getCookie(c, FLOW_COOKIE)
+  deleteCookie(c, FLOW_COOKIE, { path: FLOW_COOKIE_PATH, secure: isSecure(c) })
+  return flowId ? flows.take(flowId) : undefined
+}
+
+// Only names and codes: the library's errors carry response bodies and claims in `cause`.
+function describeError(error: unknown) {
+  if (!(error instanceof Error)) return { error: String(error) }
+  const { code, error: oauthError } = error as { code?: unknown; error?: unknown }
+  return { name: error.name, code, oauthError, message: error.message }
 }

@@ -85,7 +85,8 @@ export function deleteExpiredSessions(systemDb: SystemDb) {
   systemDb.delete(sessions).where(lt(sessions.expire, Date.now())).run()
 }
 
-function isSecure(c: Context) {
+/** True when the browser reached us over HTTPS (directly or through a proxy). */
+export function isSecure(c: Context) {
   return new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https'
 }
 

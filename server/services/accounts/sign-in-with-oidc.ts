@@ -1,0 +1,74 @@
+import { and, eq } from 'drizzle-orm'
+import { users } from '#schema/db/organisation'
+import { loginDirectory } from '#schema/db/system'
+import { createSession } from '../../auth/sessions.ts'
+import type { AppDeps } from '../../context.ts'
+import { AppError } from '../../http/app-error.ts'
+import { findCentralAccount } from './find-central-account.ts'
+import { findUser } from './find-user.ts'
+
+/** Who the identity provider says signed in, from the ID token or UserInfo. */
+export type OidcIdentity = { subject: string; email: string | undefined; isEmailVerified: boolean }
+
+// Unknown people and unverified addresses get the same answer, so that an identity
+// provider account claiming someone's address cannot learn whether that address has an
+// account here.
+const NO_ACCOUNT =
+  'No active account is linked to this sign-in. Ask your administrator for an invitation.'
+const NOT_ACTIVE = 'This account is not active. Contact your administrator.'
+const OTHER_IDENTITY =
+  'This account is linked to a different SSO identity. Ask your administrator for help.'
+
+function findLinkedAccount(deps: Pick<AppDeps, 'systemDb'>, subject: string) {
+  return deps.systemDb
+    .select()
+    .from(loginDirectory)
+    .where(eq(loginDirectory.oidcSubject, subject))
+    .get()
+}
+
+/**
+ * Opens a central session for an SSO sign-in. The account is the one linked to the
+ * subject; failing that, the one with the e-mail the provider has verified, which is then
+ * linked so later sign-ins go by subject alone. A subject linked to an account that is
+ * not active never falls back to the e-mail. Refusals are AppErrors with a message for
+ * the sign-in screen. Synchronous, so no other request interleaves between check and link.
+ */
+export function signInWithOidc(
+  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+  identity: OidcIdentity,
+) {
+  const linked = findLinkedAccount(deps, identity.subject)
+  const byEmail =
+    !linked && identity.isEmailVerified && identity.email
+      ? findCentralAccount(deps.systemDb, identity.email)
+      : undefined
+  const account = linked ?? byEmail
+  if (account?.kind !== 'central') throw new AppError('forbidden', NO_ACCOUNT)
+  const db = deps.organisations.get(account.organizationId)
+  const user = findUser(db, account.userId)
+  if (!user) throw new AppError('forbidden', NO_ACCOUNT)
+  if (user.status !== 'active') throw new AppError('forbidden', NOT_ACTIVE)
+  const isNewLink = !linked
+  if (isNewLink && (account.oidcSubject !== null || user.oidcSubject !== null)) {
+    throw new AppError('forbidden', OTHER_IDENTITY)
+  }
+  // The organisation file first: the login directory is rebuilt from it after a restore.
+  db.update(users)
+    .set({ lastActive: Date.now(), ...(isNewLink && { oidcSubject: identity.subject }) })
+    .where(eq(users.id, user.id))
+    .run()
+  if (isNewLink) {
+    deps.systemDb
+      .update(loginDirectory)
+      .set({ oidcSubject: identity.subject })
+      .where(and(eq(loginDirectory.email, account.email), eq(loginDirectory.kind, 'central')))
+      .run()
+  }
+  const session = createSession(deps.systemDb, {
+    kind: 'central',
+    userId: user.id,
+    organizationId: user.organizationId,
+  })
+  return { user, session, isNewLink }
+}

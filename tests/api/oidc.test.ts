@@ -1,0 +1,191 @@
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { findFreePort } from '../support/free-port.ts'
+import { createClient } from '../support/http.ts'
+import {
+  type ProviderChoice,
+  startOidcProvider,
+  type TestOidcProvider,
+} from '../support/oidc-provider.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+
+const PASSWORD = 'correct horse battery'
+const NO_ACCOUNT = 'No active account is linked to this sign-in'
+
+let provider: TestOidcProvider
+let server: TestServer
+
+beforeAll(async () => {
+  // Centraal's URL is the provider's registered redirect URI, so its port comes first.
+  const port = await findFreePort()
+  const url = `http://127.0.0.1:${port}`
+  provider = await startOidcProvider({ redirectUri: `${url}/api/login/callback` })
+  server = await startTestServer({
+    PORT: String(port),
+    PUBLIC_URL: url,
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: provider.clientId,
+    OIDC_CLIENT_SECRET: provider.clientSecret,
+  })
+  const setup = createClient(server.url, { origin: server.url })
+  const admin = { name: 'Ada Admin', email: 'ada@example.com', password: PASSWORD }
+  expect((await setup.post('/api/auth/simple-setup', admin)).status).toBe(201)
+  for (const [name, email] of [
+    ['Bea Broker', 'bea@example.com'],
+    ['Cas Closer', 'cas@example.com'],
+    ['Dirk Suspended', 'dirk@example.com'],
+  ]) {
+    const body = { name, email, password: PASSWORD, organizationId: 'default-org' }
+    expect((await setup.post('/api/auth/register/email', body)).status).toBe(201)
+  }
+})
+afterAll(async () => {
+  await server?.close()
+  await provider?.close()
+})
+
+/** GET /api/login, the provider, then the callback, as one browser would. */
+async function signInWithSso(choice: ProviderChoice, tamper?: (callback: URL) => void) {
+  const browser = createClient(server.url)
+  const start = await browser.get('/api/login')
+  expect(start.status).toBe(302)
+  const callback = await provider.authorize(start.headers.get('location') ?? '', choice)
+  expect(callback.origin + callback.pathname).toBe(`${server.url}/api/login/callback`)
+  tamper?.(callback)
+  const finish = await browser.get(`${callback.pathname}${callback.search}`)
+  expect(finish.status).toBe(302)
+  return { browser, start, callback, location: finish.headers.get('location') ?? '' }
+}
+
+function readLoginError(location: string) {
+  const url = new URL(location, 'http://centraal.invalid')
+  expect(url.pathname).toBe('/login')
+  return url.searchParams.get('error') ?? ''
+}
+
+function readUserRow(email: string) {
+  const db = new Database(path.join(server.dataDir, 'orgs', 'default-org.sqlite'), {
+    readonly: true,
+  })
+  try {
+    return db.prepare('select oidc_subject, last_active from users where email = ?').get(email) as {
+      oidc_subject: string | null
+      last_active: number | null
+    }
+  } finally {
+    db.close()
+  }
+}
+
+describe('with an identity provider', () => {
+  test('a user with a verified e-mail signs in, and later by subject alone', async () => {
+    provider.accounts.set('sub-bea', { email: 'Bea@Example.com', email_verified: true })
+    const first = await signInWithSso({ accountId: 'sub-bea' })
+
+    const authorization = new URL(first.start.headers.get('location') ?? '')
+    expect(authorization.origin).toBe(provider.issuer)
+    expect(authorization.searchParams.get('code_challenge_method')).toBe('S256')
+    expect(authorization.searchParams.get('scope')).toBe('openid email profile')
+    expect(authorization.searchParams.get('redirect_uri')).toBe(`${server.url}/api/login/callback`)
+    expect(authorization.searchParams.get('state')).toBeTruthy()
+    expect(authorization.searchParams.get('nonce')).toBeTruthy()
+    const flowCookie = first.start.headers.get('set-cookie') ?? ''
+    expect(flowCookie).toMatch(/^centraal_oidc_flow=/)
+    expect(flowCookie).toMatch(/HttpOnly/i)
+    expect(flowCookie).toMatch(/SameSite=Lax/i)
+    expect(flowCookie).toMatch(/Path=\/api\/login/i)
+
+    expect(first.location).toBe('/')
+    expect(first.browser.cookies.has('centraal_session')).toBe(true)
+    const me = await first.browser.get('/api/auth/user')
+    expect(me.status).toBe(200)
+    expect(me.json).toMatchObject({ email: 'bea@example.com', name: 'Bea Broker', role: 'USER' })
+    const row = readUserRow('bea@example.com')
+    expect(row.oidc_subject).toBe('sub-bea')
+    expect(row.last_active).toBeGreaterThan(Date.now() - 60_000)
+
+    provider.accounts.set('sub-bea', { email: 'bea.new@example.org', email_verified: false })
+    const second = await signInWithSso({ accountId: 'sub-bea' })
+    expect(second.location).toBe('/')
+    expect((await second.browser.get('/api/auth/user')).json.email).toBe('bea@example.com')
+  })
+
+  test('an e-mail without an account is refused', async () => {
+    provider.accounts.set('sub-stranger', { email: 'stranger@example.com', email_verified: true })
+    const { browser, location } = await signInWithSso({ accountId: 'sub-stranger' })
+    expect(readLoginError(location)).toContain(NO_ACCOUNT)
+    expect(browser.cookies.has('centraal_session')).toBe(false)
+  })
+
+  test('an e-mail the provider has not verified is refused and not linked', async () => {
+    provider.accounts.set('sub-cas', { email: 'cas@example.com', email_verified: false })
+    const { browser, location } = await signInWithSso({ accountId: 'sub-cas' })
+    expect(readLoginError(location)).toContain(NO_ACCOUNT)
+    expect(browser.cookies.has('centraal_session')).toBe(false)
+    expect(readUserRow('cas@example.com').oidc_subject).toBeNull()
+  })
+
+  test('a suspended user is refused', async () => {
+    const db = new Database(path.join(server.dataDir, 'orgs', 'default-org.sqlite'))
+    db.prepare(`update users set status = 'suspended' where email = ?`).run('dirk@example.com')
+    db.close()
+    provider.accounts.set('sub-dirk', { email: 'dirk@example.com', email_verified: true })
+    const { browser, location } = await signInWithSso({ accountId: 'sub-dirk' })
+    expect(readLoginError(location)).toMatch(/not active/)
+    expect(browser.cookies.has('centraal_session')).toBe(false)
+    expect(readUserRow('dirk@example.com').oidc_subject).toBeNull()
+  })
+
+  test('a callback with a wrong state is refused', async () => {
+    provider.accounts.set('sub-ada', { email: 'ada@example.com', email_verified: true })
+    const { browser, location } = await signInWithSso({ accountId: 'sub-ada' }, (callback) =>
+      callback.searchParams.set('state', 'forged-state'),
+    )
+    expect(readLoginError(location)).toMatch(/could not be completed/)
+    expect(browser.cookies.has('centraal_session')).toBe(false)
+    expect(readUserRow('ada@example.com').oidc_subject).toBeNull()
+  })
+
+  test('a callback without the flow cookie, or replayed, is refused', async () => {
+    provider.accounts.set('sub-ada', { email: 'ada@example.com', email_verified: true })
+    const { callback } = await signInWithSso({ accountId: 'sub-ada' })
+    const replay = await createClient(server.url).get(`${callback.pathname}${callback.search}`)
+    expect(replay.status).toBe(302)
+    expect(readLoginError(replay.headers.get('location') ?? '')).toMatch(/expired/)
+  })
+
+  test('a sign-in the person declines at the provider is refused', async () => {
+    const { browser, location } = await signInWithSso({ deny: true })
+    expect(readLoginError(location)).toMatch(/identity provider did not complete/)
+    expect(browser.cookies.has('centraal_session')).toBe(false)
+  })
+})
+
+test('without OIDC settings, /api/login returns to /login saying SSO is not configured', async () => {
+  const plain = await startTestServer()
+  try {
+    const response = await createClient(plain.url).get('/api/login')
+    expect(response.status).toBe(302)
+    expect(readLoginError(response.headers.get('location') ?? '')).toMatch(/SSO is not configured/)
+  } finally {
+    await plain.close()
+  }
+})
+
+test('a provider that cannot be reached at start leaves the server up with SSO unavailable', async () => {
+  const closedPort = await findFreePort()
+  const unreachable = await startTestServer({
+    OIDC_ISSUER: `http://127.0.0.1:${closedPort}`,
+    OIDC_CLIENT_ID: 'centraal',
+    OIDC_CLIENT_SECRET: 'secret',
+  })
+  try {
+    expect((await createClient(unreachable.url).get('/api/health')).status).toBe(200)
+    const response = await createClient(unreachable.url).get('/api/login')
+    expect(response.status).toBe(302)
+    expect(readLoginError(response.headers.get('location') ?? '')).toMatch(/SSO is unavailable/)
+  } finally {
+    await unreachable.close()
+  }
+})
