@@ -5,9 +5,12 @@ import { AppError } from './http/app-error.ts'
 import { createErrorHandler } from './http/handle-error.ts'
 import { requireSameOrigin } from './http/require-same-origin.ts'
 import { redactPath } from './logger.ts'
+import { appConnectionRoutes } from './routes/app-connections.ts'
 import { authRoutes } from './routes/auth.ts'
 import { healthRoutes } from './routes/health.ts'
 import { oidcRoutes } from './routes/oidc.ts'
+import { organisationDataRoutes } from './routes/organisation-data.ts'
+import { userRoutes } from './routes/users.ts'
 import { webRoutes } from './routes/web.ts'
 
 const MAX_BODY_BYTES = 1024 * 1024
@@ -27,6 +30,9 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
     .route('/', healthRoutes())
     .route('/', authRoutes(deps))
     .route('/', oidcRoutes(deps))
+    .route('/', userRoutes(deps))
+    .route('/', appConnectionRoutes(deps))
+    .route('/', organisationDataRoutes(deps))
     .all('*', (c) =>
       c.json({ message: `Onbekend adres: ${c.req.method} ${redactPath(c.req.path)}` }, 404),
     )

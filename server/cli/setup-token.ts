@@ -56,7 +56,7 @@ try {
   const userId =
     existing?.userId ??
     createCentralUser(
-      { systemDb, organisations },
+      { db: organisations.get(options.org), systemDb },
       {
         organisationId: options.org,
         name: options.name ?? options.email.split('@')[0] ?? options.email,
@@ -68,7 +68,11 @@ try {
         action: 'Gebruiker uitgenodigd',
       },
     ).id
-  const { token, expiresAt } = issueSetupToken({ systemDb, organisations }, options.org, userId)
+  const { token, expiresAt } = issueSetupToken(
+    { db: organisations.get(options.org), systemDb },
+    options.org,
+    userId,
+  )
   console.log(`Setup link for ${options.email} (valid until ${new Date(expiresAt).toISOString()}):`)
   console.log(`${env.PUBLIC_URL}/setup/${token}`)
 } catch (error) {

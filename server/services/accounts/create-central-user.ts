@@ -2,7 +2,7 @@ import { v7 as uuidv7 } from 'uuid'
 import { users } from '#schema/db/organisation'
 import { loginDirectory } from '#schema/db/system'
 import type { UserRole, UserStatus } from '#schema/roles'
-import type { Actor, AppDeps } from '../../context.ts'
+import type { ActivityAuthor, ServiceContext } from '../../context.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
 import { AppError } from '../../http/app-error.ts'
 import { appendActivity } from '../activities/append-activity.ts'
@@ -17,29 +17,30 @@ export type StoredUser = typeof users.$inferSelect
  * check to the last write, so two requests cannot both take the same address.
  */
 export function createCentralUser(
-  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+  ctx: Pick<ServiceContext, 'db' | 'systemDb'>,
   input: {
+    /** A client-generated id (replication); a new UUID v7 otherwise. */
+    id?: string
     organisationId: string
     name: string
     email: string
     role: UserRole
     status: UserStatus
     passwordHash: string | null
-    actor: Actor
+    actor: ActivityAuthor
     action: string
   },
 ): StoredUser {
   const email = input.email.trim().toLowerCase()
-  if (findCentralAccount(deps.systemDb, email)) {
+  if (findCentralAccount(ctx.systemDb, email)) {
     throw new AppError('conflict', 'Dit e-mailadres is al in gebruik')
   }
-  const db = deps.organisations.get(input.organisationId)
   const now = Date.now()
-  const user = db.transaction((tx) => {
+  const user = ctx.db.transaction((tx) => {
     const created = tx
       .insert(users)
       .values({
-        id: uuidv7(),
+        id: input.id ?? uuidv7(),
         seq: takeNextSeq(tx),
         updatedAt: now,
         organizationId: input.organisationId,
@@ -61,7 +62,7 @@ export function createCentralUser(
     })
     return created
   })
-  deps.systemDb
+  ctx.systemDb
     .insert(loginDirectory)
     .values({ email, kind: 'central', organizationId: input.organisationId, userId: user.id })
     .run()

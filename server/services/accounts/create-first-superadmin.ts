@@ -35,14 +35,18 @@ export async function createFirstSuperadmin(
   if (findCentralAccount(deps.systemDb, input.email)) {
     throw new AppError('conflict', 'An account with this e-mail already exists')
   }
-  return createCentralUser(deps, {
-    organisationId: DEFAULT_ORGANISATION_ID,
-    name: input.name,
-    email: input.email,
-    role: 'SUPERADMIN',
-    status: 'active',
-    passwordHash,
-    actor: { userId: null, name: input.name },
-    action: 'SUPERADMIN aangemaakt via setup',
-  })
+  const db = deps.organisations.get(DEFAULT_ORGANISATION_ID)
+  return createCentralUser(
+    { db, systemDb: deps.systemDb },
+    {
+      organisationId: DEFAULT_ORGANISATION_ID,
+      name: input.name,
+      email: input.email,
+      role: 'SUPERADMIN',
+      status: 'active',
+      passwordHash,
+      actor: { userId: null, name: input.name },
+      action: 'SUPERADMIN aangemaakt via setup',
+    },
+  )
 }

@@ -3,14 +3,14 @@ import { SETUP_TOKEN_TTL_MS } from '#schema/constants'
 import { users } from '#schema/db/organisation'
 import { setupTokens } from '#schema/db/system'
 import { generateToken, hashToken } from '../../auth/tokens.ts'
-import type { AppDeps } from '../../context.ts'
+import type { ServiceContext } from '../../context.ts'
 
 /**
  * Issues a setup link token for a central user: random, stored only as its hash, valid
  * for 7 days. Earlier unused tokens of the same user stop working.
  */
 export function issueSetupToken(
-  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+  ctx: Pick<ServiceContext, 'db' | 'systemDb'>,
   organisationId: string,
   userId: string,
 ): { token: string; expiresAt: number } {
@@ -18,7 +18,7 @@ export function issueSetupToken(
   const tokenHash = hashToken(token)
   const now = Date.now()
   const expiresAt = now + SETUP_TOKEN_TTL_MS
-  deps.systemDb.transaction((tx) => {
+  ctx.systemDb.transaction((tx) => {
     tx.update(setupTokens)
       .set({ usedAt: now })
       .where(and(eq(setupTokens.userId, userId), isNull(setupTokens.usedAt)))
@@ -34,8 +34,7 @@ export function issueSetupToken(
       })
       .run()
   })
-  deps.organisations
-    .get(organisationId)
+  ctx.db
     .update(users)
     .set({ setupTokenHash: tokenHash, setupTokenExpires: expiresAt })
     .where(eq(users.id, userId))

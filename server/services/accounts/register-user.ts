@@ -10,14 +10,18 @@ export async function registerUser(
   input: z.infer<typeof RegisterSchema>,
 ) {
   const passwordHash = await hashPassword(input.password)
-  return createCentralUser(deps, {
-    organisationId: input.organizationId,
-    name: input.name,
-    email: input.email,
-    role: 'USER',
-    status: 'active',
-    passwordHash,
-    actor: { userId: null, name: input.name },
-    action: 'Account geregistreerd',
-  })
+  const db = deps.organisations.get(input.organizationId)
+  return createCentralUser(
+    { db, systemDb: deps.systemDb },
+    {
+      organisationId: input.organizationId,
+      name: input.name,
+      email: input.email,
+      role: 'USER',
+      status: 'active',
+      passwordHash,
+      actor: { userId: null, name: input.name },
+      action: 'Account geregistreerd',
+    },
+  )
 }

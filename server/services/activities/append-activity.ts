@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid'
 import { activities } from '#schema/db/organisation'
-import type { Actor } from '../../context.ts'
+import type { ActivityAuthor } from '../../context.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
 import type { OrganisationDb } from '../../db/organisation-db.ts'
 
@@ -10,7 +10,7 @@ type Writer = Pick<OrganisationDb, 'insert' | 'update'>
 export function appendActivity(
   tx: Writer,
   organisationId: string,
-  actor: Actor,
+  actor: ActivityAuthor,
   activity: {
     type: 'user' | 'app' | 'settings'
     action: string

@@ -1,0 +1,114 @@
+import { z } from 'zod'
+import { UserRoleSchema, UserStatusSchema } from './roles.ts'
+
+// Payloads of the central data calls (spec §7) and the documents that replicate
+// (DESIGN.md, Replication). Documents carry no secrets.
+
+const name = z.string().trim().min(2, { message: 'Naam moet minimaal 2 karakters zijn' }).max(120)
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ message: 'Voer een geldig e-mailadres in' }))
+
+/** POST /api/users and a user created through replication. */
+export const UserCreateSchema = z.object({
+  name,
+  email,
+  role: UserRoleSchema.default('USER'),
+  status: UserStatusSchema.default('active'),
+})
+
+/** PATCH /api/users/:id. */
+export const UserUpdateSchema = z
+  .object({ name, role: UserRoleSchema, status: UserStatusSchema })
+  .partial()
+  .refine((value) => Object.keys(value).length > 0, { message: 'Geen wijzigingen opgegeven' })
+
+const url = z
+  .string()
+  .trim()
+  .max(2048)
+  .pipe(z.url({ protocol: /^https?$/, message: 'Voer een geldige URL in' }))
+
+/** App connection statuses (spec §4); anything else shows as Inactief. */
+export const APP_STATUSES = ['active', 'inactive', 'syncing', 'error'] as const
+
+/** POST /api/app-connections and an app created through replication. */
+export const AppConnectionCreateSchema = z.object({
+  name: z.string().trim().min(1, { message: 'Naam is verplicht' }).max(120),
+  url,
+  description: z
+    .string()
+    .trim()
+    .max(1000)
+    .nullish()
+    .transform((value) => value || null),
+  status: z.enum(APP_STATUSES).default('active'),
+})
+
+/** PATCH /api/app-connections/:id. */
+export const AppConnectionUpdateSchema = AppConnectionCreateSchema.partial().refine(
+  (value) => Object.keys(value).length > 0,
+  { message: 'Geen wijzigingen opgegeven' },
+)
+
+/** PATCH /api/organization. */
+export const OrganizationUpdateSchema = z
+  .object({
+    name: z.string().trim().min(2, { message: 'Naam moet minimaal 2 karakters zijn' }).max(120),
+    contactEmail: email.nullable(),
+  })
+  .partial()
+
+/** A route's :id: a UUID. */
+export const IdParamSchema = z.object({ id: z.uuid({ message: 'Ongeldig id' }) })
+
+/** The replicated projection of a user. */
+export type UserDocument = {
+  id: string
+  name: string
+  email: string
+  role: z.infer<typeof UserRoleSchema>
+  status: z.infer<typeof UserStatusSchema>
+  lastActive: number | null
+  createdAt: number
+  updatedAt: number
+  seq: number
+}
+
+/** The replicated projection of an app connection. */
+export type AppConnectionDocument = {
+  id: string
+  name: string
+  url: string
+  description: string | null
+  status: string
+  users: number
+  lastSync: number | null
+  createdAt: number
+  updatedAt: number
+  seq: number
+}
+
+/** The replicated projection of an activity (read-only for clients). */
+export type ActivityDocument = {
+  id: string
+  type: 'user' | 'app' | 'settings'
+  user: string
+  action: string
+  target: string | null
+  timestamp: number
+  updatedAt: number
+  seq: number
+}
+
+/** GET /api/stats. */
+export type Stats = {
+  totalUsers: number
+  activeUsers: number
+  totalApps: number
+  activeApps: number
+  recentActivities: number
+}

@@ -1,0 +1,51 @@
+import { eq } from 'drizzle-orm'
+import type { Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { idempotencyKeys } from '#schema/db/organisation'
+import type { ServiceContext } from '../context.ts'
+import { AppError } from './app-error.ts'
+
+/**
+ * Runs a synchronous write and answers with its result. With an Idempotency-Key header,
+ * the key and the answer are stored in the same transaction as the write, so a replay
+ * (the offline queue, a retry after a lost answer) gets the first answer and no second
+ * effect.
+ */
+export function respondOnce(
+  c: Context,
+  ctx: ServiceContext,
+  status: ContentfulStatusCode,
+  write: () => unknown,
+) {
+  const key = c.req.header('idempotency-key')
+  if (key === undefined) return c.json(write() as object, status)
+  if (key.length === 0 || key.length > 200) {
+    throw new AppError('invalid_input', 'Idempotency-Key moet 1 tot 200 tekens lang zijn')
+  }
+  const userId = ctx.actor.userId ?? ''
+  const answer = ctx.db.transaction((tx) => {
+    const earlier = tx.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)).get()
+    if (earlier) {
+      const isSameRequest =
+        earlier.userId === userId && earlier.method === c.req.method && earlier.path === c.req.path
+      if (!isSameRequest) {
+        throw new AppError('conflict', 'Deze Idempotency-Key is al gebruikt voor een ander verzoek')
+      }
+      return { status: earlier.status as ContentfulStatusCode, body: earlier.response ?? 'null' }
+    }
+    const body = JSON.stringify(write() ?? null)
+    tx.insert(idempotencyKeys)
+      .values({
+        key,
+        userId,
+        method: c.req.method,
+        path: c.req.path,
+        status,
+        response: body,
+        createdAt: Date.now(),
+      })
+      .run()
+    return { status, body }
+  })
+  return c.body(answer.body, answer.status, { 'content-type': 'application/json' })
+}

@@ -1,0 +1,37 @@
+import { and, count, eq, gte, sql } from 'drizzle-orm'
+import type { Stats } from '#schema/central'
+import { activities, appConnections, users } from '#schema/db/organisation'
+import type { ServiceContext } from '../../context.ts'
+import { requirePermission } from '../permissions/require-permission.ts'
+
+const RECENT_MS = 7 * 24 * 60 * 60 * 1000
+
+/** Dashboard figures: users, apps, and activities of the last 7 days. */
+export function getStats(ctx: ServiceContext, now = Date.now()): Stats {
+  requirePermission(ctx.actor, 'users.read')
+  const userCounts = ctx.db
+    .select({ total: count(), active: sql<number>`coalesce(sum(${users.status} = 'active'), 0)` })
+    .from(users)
+    .where(eq(users.deleted, false))
+    .get()
+  const appCounts = ctx.db
+    .select({
+      total: count(),
+      active: sql<number>`coalesce(sum(${appConnections.status} = 'active'), 0)`,
+    })
+    .from(appConnections)
+    .where(eq(appConnections.deleted, false))
+    .get()
+  const recent = ctx.db
+    .select({ total: count() })
+    .from(activities)
+    .where(and(eq(activities.deleted, false), gte(activities.timestamp, now - RECENT_MS)))
+    .get()
+  return {
+    totalUsers: userCounts?.total ?? 0,
+    activeUsers: userCounts?.active ?? 0,
+    totalApps: appCounts?.total ?? 0,
+    activeApps: appCounts?.active ?? 0,
+    recentActivities: recent?.total ?? 0,
+  }
+}

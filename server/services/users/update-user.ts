@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { UserUpdateSchema } from '#schema/central'
+import { users } from '#schema/db/organisation'
+import { deleteUserSessions } from '../../auth/sessions.ts'
+import type { ServiceContext } from '../../context.ts'
+import { takeNextSeq } from '../../db/next-seq.ts'
+import { appendActivity } from '../activities/append-activity.ts'
+import { requirePermission } from '../permissions/require-permission.ts'
+import { findLiveUser } from './find-live-user.ts'
+import { requireAnotherSuperadmin, requireMayManageRole } from './user-rules.ts'
+
+/** Changes a user's name, role or status; a user who is no longer active is signed out. */
+export function updateUser(
+  ctx: ServiceContext,
+  id: string,
+  changes: z.infer<typeof UserUpdateSchema>,
+) {
+  requirePermission(ctx.actor, 'users.write')
+  const user = findLiveUser(ctx, id)
+  requireMayManageRole(ctx.actor, user.role)
+  if (changes.role) requireMayManageRole(ctx.actor, changes.role)
+  const losesSuperadmin =
+    user.role === 'SUPERADMIN' &&
+    ((changes.role !== undefined && changes.role !== 'SUPERADMIN') ||
+      (changes.status !== undefined && changes.status !== 'active'))
+  if (losesSuperadmin) requireAnotherSuperadmin(ctx, id)
+
+  const updated = ctx.db.transaction((tx) => {
+    const row = tx
+      .update(users)
+      .set({ ...changes, seq: takeNextSeq(tx), updatedAt: Date.now() })
+      .where(eq(users.id, id))
+      .returning()
+      .get()
+    appendActivity(tx, ctx.actor.organisationId, ctx.actor, {
+      type: 'user',
+      action: 'Gebruiker bijgewerkt',
+      target: row.name,
+      metadata: { userId: id, changes },
+    })
+    return row
+  })
+  if (updated.status !== 'active') deleteUserSessions(ctx.systemDb, 'central', id)
+  return updated
+}

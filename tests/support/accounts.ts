@@ -1,0 +1,37 @@
+import { createClient } from './http.ts'
+import { runSetupTokenCommand } from './setup-token-command.ts'
+import type { TestServer } from './test-server.ts'
+
+/** The first SUPERADMIN, signed in. */
+export async function signInFirstSuperadmin(server: TestServer, email = 'root@example.com') {
+  const client = createClient(server.url)
+  const response = await client.post('/api/auth/simple-setup', {
+    name: 'Root Admin',
+    email,
+    password: 'root password',
+  })
+  if (response.status !== 201) throw new Error(`simple-setup: ${response.status} ${response.text}`)
+  return client
+}
+
+/** A user of any role in any organisation, invited with the CLI and signed in. */
+export async function signInInvitedUser(
+  server: TestServer,
+  options: { email: string; role: string; org?: string; name?: string },
+) {
+  const { token } = await runSetupTokenCommand(server.dataDir, [
+    '--email',
+    options.email,
+    '--role',
+    options.role,
+    '--name',
+    options.name ?? `${options.role.toLowerCase()} person`,
+    ...(options.org ? ['--org', options.org] : []),
+  ])
+  const client = createClient(server.url)
+  const password = `${options.role} password`
+  await client.post(`/api/auth/setup/${token}`, { password })
+  const login = await client.post('/api/auth/login/email', { email: options.email, password })
+  if (login.status !== 200) throw new Error(`login: ${login.status} ${login.text}`)
+  return client
+}
