@@ -50,7 +50,10 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport className="fixed right-0 bottom-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none sm:max-w-sm max-md:bottom-[calc(4rem+env(safe-area-inset-bottom))]" />
+      <Toast.Viewport
+        label="Meldingen ({hotkey})"
+        className="fixed right-0 bottom-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none sm:max-w-sm max-md:bottom-[calc(4rem+env(safe-area-inset-bottom))]"
+      />
     </Toast.Provider>
   )
 }

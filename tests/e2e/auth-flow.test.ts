@@ -1,0 +1,291 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { launchBrowser } from '../support/browser.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+import {
+  DESKTOP,
+  hasHorizontalOverflow,
+  PHONE,
+  screenshot,
+  waitForShell,
+  waitForToast,
+} from './page-helpers.ts'
+
+let server: TestServer
+let browser: Browser
+const contexts: BrowserContext[] = []
+
+const admin = { name: 'Administrator', email: 'admin@centraal.local', password: 'super geheim 42' }
+const member = { name: 'Mila Medewerker', email: 'mila@example.com', password: 'lang genoeg 123' }
+
+beforeAll(async () => {
+  server = await startTestServer()
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+async function openPage(viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ viewport, baseURL: server.url, locale: 'nl-NL' })
+  // Fail on one step with its locator in the message, well before the test's own timeout.
+  context.setDefaultTimeout(8000)
+  contexts.push(context)
+  return context.newPage()
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Log In' }).click()
+}
+
+test('landing page: product, six features, and every call to action opens the login dialog', async () => {
+  const page = await openPage(DESKTOP)
+  await page.goto('/')
+  await page.getByRole('heading', { level: 1, name: 'Centraal' }).waitFor()
+  for (const feature of [
+    'Multi-Tenant',
+    'Offline-First',
+    'Mobile-First',
+    'Gebruikersbeheer',
+    'App Integraties',
+    'Usage Tracking',
+  ]) {
+    expect(await page.getByRole('heading', { name: feature }).isVisible()).toBe(true)
+  }
+  expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true)
+  await screenshot(page, 'landing-dark')
+
+  for (const action of ['Inloggen', 'Gratis proberen', 'Start Nu']) {
+    await page.getByRole('button', { name: action }).click()
+    const dialog = page.getByRole('dialog', { name: 'Log in to your account' })
+    await dialog.waitFor()
+    expect(await dialog.getByRole('button', { name: 'Log In' }).isVisible()).toBe(true)
+    expect(await dialog.getByRole('button', { name: 'Use SSO login' }).isVisible()).toBe(true)
+    if (action === 'Start Nu') await screenshot(page, 'landing-login-dialog')
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+  }
+
+  const phone = await openPage(PHONE)
+  await phone.goto('/')
+  await phone.getByRole('heading', { level: 1, name: 'Centraal' }).waitFor()
+  expect(await hasHorizontalOverflow(phone)).toBe(false)
+  await screenshot(phone, 'landing-dark')
+})
+
+test('first setup signs in a SUPERADMIN; logout, then sign in again', async () => {
+  const page = await openPage(DESKTOP)
+  // 'Start Nu' → the dialog, then on to the first-time setup.
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Start Nu' }).click()
+  await page.getByRole('dialog', { name: 'Log in to your account' }).waitFor()
+  await page.goto('/setup')
+  expect(await page.getByLabel('Naam').inputValue()).toBe(admin.name)
+  expect(await page.getByLabel('Email').inputValue()).toBe(admin.email)
+  await screenshot(page, 'setup')
+
+  await page.getByLabel('Wachtwoord', { exact: true }).fill('kort')
+  await page.getByLabel('Bevestig wachtwoord').fill('kort')
+  await page.getByRole('button', { name: 'Account aanmaken' }).click()
+  expect(await waitForToast(page, 'Fout')).toContain('Wachtwoord moet minimaal 8 karakters zijn')
+
+  await page.getByLabel('Wachtwoord', { exact: true }).fill(admin.password)
+  await page.getByLabel('Bevestig wachtwoord').fill(admin.password)
+  await page.getByRole('button', { name: 'Account aanmaken' }).click()
+  await waitForShell(page)
+  expect(new URL(page.url()).pathname).toBe('/')
+  const header = page.getByRole('banner')
+  expect(await header.getByText(admin.name, { exact: true }).isVisible()).toBe(true)
+  expect(await header.getByText('Superadmin', { exact: true }).isVisible()).toBe(true)
+  await page.getByText('een gecentraliseerd beheersysteem').waitFor()
+  expect(await hasHorizontalOverflow(page)).toBe(false)
+  await screenshot(page, 'shell-dark')
+
+  // The sidebar: the current page is marked, Instellingen shows the version.
+  const sidebar = page.getByRole('complementary', { name: 'Zijbalk' })
+  const dashboardLink = sidebar.getByRole('link', { name: 'Dashboard' })
+  expect(await dashboardLink.getAttribute('aria-current')).toBe('page')
+  await sidebar.getByRole('link', { name: 'Instellingen' }).click()
+  await page.getByRole('heading', { level: 1, name: 'Instellingen' }).waitFor()
+  expect(await page.getByText('1.0.86', { exact: true }).isVisible()).toBe(true)
+  expect(
+    await sidebar.getByRole('link', { name: 'Instellingen' }).getAttribute('aria-current'),
+  ).toBe('page')
+
+  // Ctrl+B collapses to icons and the choice is kept in the sidebar_state cookie.
+  await page.keyboard.press('Control+b')
+  await page.waitForFunction(
+    () => document.getElementById('app-sidebar')?.getBoundingClientRect().width === 48,
+  )
+  const cookies = await page.context().cookies()
+  expect(cookies.find((cookie) => cookie.name === 'sidebar_state')?.value).toBe('false')
+  await screenshot(page, 'shell-collapsed')
+  await page.getByRole('button', { name: 'Zijbalk uitklappen' }).click()
+  await page.waitForFunction(
+    () => document.getElementById('app-sidebar')?.getBoundingClientRect().width === 256,
+  )
+
+  // Light theme: applied, remembered, and still there after a reload.
+  await page.getByRole('button', { name: 'Licht thema' }).click()
+  await page.reload()
+  await waitForShell(page)
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light')
+  expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false)
+  await page.goto('/')
+  await waitForShell(page)
+  await screenshot(page, 'shell-light')
+  await page.goto('/bestaat-niet')
+  await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor()
+
+  // Logout clears cached data but keeps the theme, and ends on the landing page.
+  await page.evaluate(() => {
+    localStorage.setItem('cached-users', '[]')
+    sessionStorage.setItem('draft', 'x')
+  })
+  await page.getByRole('button', { name: 'Uitloggen' }).click()
+  await page.getByRole('heading', { level: 1, name: 'Centraal' }).waitFor()
+  expect(new URL(page.url()).pathname).toBe('/')
+  expect(await page.evaluate(() => localStorage.getItem('cached-users'))).toBeNull()
+  expect(await page.evaluate(() => sessionStorage.getItem('draft'))).toBeNull()
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light')
+
+  // A wrong password keeps the form and says why; the right one opens the shell.
+  await signIn(page, admin.email, 'helemaal fout')
+  expect(await waitForToast(page, 'Login mislukt')).toMatch(/Login mislukt \S/)
+  expect(new URL(page.url()).pathname).toBe('/login')
+  await page.getByLabel('Password', { exact: true }).fill(admin.password)
+  await page.getByRole('button', { name: 'Log In' }).click()
+  await waitForShell(page)
+  await waitForToast(page, 'Login geslaagd')
+  expect(new URL(page.url()).pathname).toBe('/')
+  expect(await page.getByRole('banner').getByText('Superadmin').isVisible()).toBe(true)
+})
+
+test('simple setup a second time says the account exists and goes to /login', async () => {
+  const page = await openPage(PHONE)
+  await page.goto('/setup')
+  await page.getByLabel('Wachtwoord', { exact: true }).fill(admin.password)
+  await page.getByLabel('Bevestig wachtwoord').fill(admin.password)
+  await page.getByRole('button', { name: 'Account aanmaken' }).click()
+  expect(await waitForToast(page, 'Email Bestaat Al')).toContain(
+    'Dit email heeft al een account. Ga naar Login pagina.',
+  )
+  await page.waitForURL('**/login', { timeout: 5000 })
+  await page.getByRole('heading', { name: 'Log in to your account' }).waitFor()
+})
+
+test('register: validation toasts, success, then the new USER signs in', async () => {
+  const page = await openPage(PHONE)
+  await page.goto('/register')
+  await page.getByRole('heading', { name: 'Registreren' }).waitFor()
+  expect(await page.getByLabel('Wachtwoord', { exact: true }).getAttribute('placeholder')).toBe(
+    'Minimaal 8 karakters',
+  )
+  expect(await hasHorizontalOverflow(page)).toBe(false)
+  await screenshot(page, 'register')
+
+  await page.getByLabel('Naam').fill(member.name)
+  await page.getByLabel('Email').fill(member.email)
+  await page.getByLabel('Wachtwoord', { exact: true }).fill('kort')
+  await page.getByLabel('Bevestig wachtwoord').fill('kort')
+  await page.getByRole('button', { name: 'Registreren' }).click()
+  expect(await waitForToast(page, 'Wachtwoord te kort')).toContain(
+    'Wachtwoord moet minimaal 8 karakters zijn',
+  )
+
+  await page.getByLabel('Wachtwoord', { exact: true }).fill(member.password)
+  await page.getByLabel('Bevestig wachtwoord').fill(`${member.password}!`)
+  await page.getByRole('button', { name: 'Registreren' }).click()
+  expect(await waitForToast(page, 'Wachtwoorden komen niet overeen')).toContain(
+    'Controleer je wachtwoord',
+  )
+  await screenshot(page, 'register-toast')
+
+  await page.getByLabel('Bevestig wachtwoord').fill(member.password)
+  await page.getByRole('button', { name: 'Registreren' }).click()
+  expect(await waitForToast(page, 'Registratie geslaagd!')).toContain('Je wordt ingelogd...')
+  await page.waitForURL('**/login', { timeout: 5000 })
+  await screenshot(page, 'login')
+
+  // The same e-mail again is refused with the server's explanation.
+  await page.goto('/register')
+  await page.getByLabel('Naam').fill(member.name)
+  await page.getByLabel('Email').fill(member.email)
+  await page.getByLabel('Wachtwoord', { exact: true }).fill(member.password)
+  await page.getByLabel('Bevestig wachtwoord').fill(member.password)
+  await page.getByRole('button', { name: 'Registreren' }).click()
+  expect(await waitForToast(page, 'Registratie mislukt')).toMatch(/Registratie mislukt \S/)
+
+  await signIn(page, member.email, member.password)
+  await waitForShell(page)
+  expect(await hasHorizontalOverflow(page)).toBe(false)
+  const bottomBar = page.getByRole('navigation', { name: 'Snelmenu' })
+  for (const label of ['Home', 'Users', 'Apps', 'Activity', 'Settings']) {
+    expect(await bottomBar.getByRole('link', { name: label }).isVisible()).toBe(true)
+  }
+  await screenshot(page, 'shell-dark')
+
+  // The menu button opens the sidebar as a sheet; choosing an entry closes it.
+  await page.getByRole('button', { name: 'Menu openen' }).click()
+  const sheet = page.getByRole('dialog', { name: 'Centraal' })
+  await sheet.waitFor()
+  await screenshot(page, 'shell-sheet')
+  await sheet.getByRole('link', { name: 'Gebruikers' }).click()
+  await sheet.waitFor({ state: 'detached' })
+  await page.getByText('Beheer alle gebruikers in je organisatie').waitFor()
+
+  await page.getByRole('button', { name: 'Licht thema' }).click()
+  await screenshot(page, 'shell-light')
+
+  // On a large screen the header shows the name and the role badge.
+  await page.setViewportSize(DESKTOP)
+  const header = page.getByRole('banner')
+  await header.getByText(member.name, { exact: true }).waitFor()
+  expect(await header.getByText('Gebruiker', { exact: true }).isVisible()).toBe(true)
+})
+
+test('login page: SSO without configuration explains itself; light theme screenshots', async () => {
+  const page = await openPage(DESKTOP)
+  await page.goto('/')
+  await page.evaluate(() => localStorage.setItem('theme', 'light'))
+  await page.goto('/login')
+  await screenshot(page, 'login')
+  await page.getByRole('button', { name: 'Use SSO login' }).click()
+  await page.waitForURL(/\/login\?error=/)
+  const alert = page.getByRole('alert').filter({ hasText: 'SSO' })
+  await alert.waitFor()
+  expect(await alert.textContent()).toContain('not configured')
+  await screenshot(page, 'login-sso-error-light')
+
+  await page.goto('/register')
+  await screenshot(page, 'register-light')
+  await page.goto('/setup')
+  await screenshot(page, 'setup-light')
+  await page.goto('/')
+  await screenshot(page, 'landing-light')
+
+  // Paths that are not public show the login screen; /setup/ without a token goes home.
+  await page.goto('/users')
+  await page.getByRole('heading', { name: 'Log in to your account' }).waitFor()
+  await page.goto('/setup/')
+  await page.waitForURL((url) => url.pathname === '/')
+})
+
+test('setup link with a bad token: the form stays and the server says why', async () => {
+  const page = await openPage(PHONE)
+  await page.goto('/setup/aaaaaaaaaaaaaaaaaaaaaaaa')
+  await page.getByLabel('Wachtwoord', { exact: true }).fill('kort')
+  await page.getByLabel('Bevestig wachtwoord').fill('kort')
+  await page.getByRole('button', { name: 'Wachtwoord instellen' }).click()
+  await waitForToast(page, 'Wachtwoord te kort')
+  await page.getByLabel('Wachtwoord', { exact: true }).fill('een goed wachtwoord')
+  await page.getByLabel('Bevestig wachtwoord').fill('een goed wachtwoord')
+  await page.getByRole('button', { name: 'Wachtwoord instellen' }).click()
+  expect(await waitForToast(page, 'Setup mislukt')).toMatch(/Setup mislukt \S/)
+  expect(await page.getByRole('button', { name: 'Wachtwoord instellen' }).isEnabled()).toBe(true)
+})

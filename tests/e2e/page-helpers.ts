@@ -1,0 +1,41 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import type { Page } from 'playwright-core'
+
+const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots')
+
+export const PHONE = { width: 390, height: 844 }
+export const DESKTOP = { width: 1440, height: 900 }
+
+/** Saves a full-page screenshot as tests/screenshots/<name>-<width>x<height>.png. */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true })
+  const size = page.viewportSize()
+  const file = path.join(SCREENSHOT_DIR, `${name}-${size?.width}x${size?.height}.png`)
+  // Let open/close animations finish so the picture shows the resting state.
+  await page.waitForTimeout(300)
+  await page.screenshot({ path: file, fullPage: true })
+}
+
+/** Waits for the visible toast with this title and returns its whole text. */
+export async function waitForToast(page: Page, title: string): Promise<string> {
+  const toast = page
+    .getByRole('region', { name: /Meldingen/ })
+    .locator('li')
+    .filter({ has: page.getByText(title, { exact: true }) })
+  await toast.waitFor({ state: 'visible' })
+  // Title and description are sibling elements; join them the way a reader hears them.
+  return (await toast.locator('div > div').allTextContents()).join(' ')
+}
+
+/** Whether the page is wider than the viewport (sideways scrolling). */
+export function hasHorizontalOverflow(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+  )
+}
+
+/** Waits until the signed-in shell is on screen (the logout button is in its header). */
+export async function waitForShell(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Uitloggen' }).waitFor()
+}
