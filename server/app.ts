@@ -10,6 +10,7 @@ import { authRoutes } from './routes/auth.ts'
 import { healthRoutes } from './routes/health.ts'
 import { oidcRoutes } from './routes/oidc.ts'
 import { organisationDataRoutes } from './routes/organisation-data.ts'
+import { syncRoutes } from './routes/sync.ts'
 import { userRoutes } from './routes/users.ts'
 import { webRoutes } from './routes/web.ts'
 
@@ -18,6 +19,14 @@ const MAX_BODY_BYTES = 1024 * 1024
 /** The whole HTTP application: composition only. */
 export function createApp(deps: AppDeps, options: { webRoot: string }) {
   const api = new Hono<AppEnv>()
+    .use(async (c, next) => {
+      await next()
+      // After a successful write, the organisation's open streams hear of it.
+      const organisationId = c.get('organisationId')
+      if (organisationId && c.req.method !== 'GET' && c.res.status < 400) {
+        deps.syncHub.notify(organisationId)
+      }
+    })
     .use(
       bodyLimit({
         maxSize: MAX_BODY_BYTES,
@@ -33,6 +42,7 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
     .route('/', userRoutes(deps))
     .route('/', appConnectionRoutes(deps))
     .route('/', organisationDataRoutes(deps))
+    .route('/', syncRoutes(deps))
     .all('*', (c) =>
       c.json({ message: `Onbekend adres: ${c.req.method} ${redactPath(c.req.path)}` }, 404),
     )

@@ -1,6 +1,6 @@
-import type { SessionData } from '#schema/db/system'
 import type { PermissionName } from '#schema/permissions'
 import type { UserRole } from '#schema/roles'
+import type { SyncHub } from '#sync/server/sync-hub'
 import type { LoginThrottle } from './auth/login-throttle.ts'
 import type { OidcSignIn } from './auth/oidc.ts'
 import type { OrganisationCache } from './db/organisation-cache.ts'
@@ -17,12 +17,14 @@ export type AppDeps = {
   throttle: LoginThrottle
   oidc: OidcSignIn | null
   log: Logger
+  syncHub: SyncHub
 }
 
 /** Hono's per-request variables. */
 export type AppEnv = {
   Variables: {
-    centralSession: SessionData | null
+    /** Set once a request acts in an organisation, so its listeners hear of a write. */
+    organisationId: string | undefined
   }
 }
 

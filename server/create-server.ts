@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
+import { SyncHub } from '#sync/server/sync-hub'
 import { createApp } from './app.ts'
 import { createOidcSignIn } from './auth/create-oidc-sign-in.ts'
 import { LoginThrottle } from './auth/login-throttle.ts'
@@ -28,6 +29,7 @@ export async function startServer(env: Env, options: { webRoot?: string } = {}) 
     throttle: new LoginThrottle({ perAccount: 5, perIp: 50, windowMs: 15 * 60 * 1000 }),
     oidc: await createOidcSignIn(env, { systemDb, organisations, log }),
     log,
+    syncHub: new SyncHub(),
   }
   const app = createApp(deps, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT })
   const sessionSweep = setInterval(() => deleteExpiredSessions(systemDb), 60 * 60 * 1000)

@@ -10,6 +10,14 @@ import {
   validateSession,
 } from './sessions.ts'
 
+/** The active user of a live central session token, or null; touches no cookie. */
+export function findSessionUser(deps: Pick<AppDeps, 'systemDb' | 'organisations'>, token: string) {
+  const session = validateSession(deps.systemDb, token, 'central')
+  if (!session) return null
+  const user = findUser(deps.organisations.get(session.data.organizationId), session.data.userId)
+  return user?.status === 'active' ? user : null
+}
+
 /**
  * The signed-in central user, or null. A session whose user was deleted or is no longer
  * active is ended here too, so such a user is out at their next request.

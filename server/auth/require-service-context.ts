@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { AppDeps, ServiceContext } from '../context.ts'
+import type { AppDeps, AppEnv, ServiceContext } from '../context.ts'
 import { resolvePermissions } from '../services/permissions/resolve-permissions.ts'
 import { requireCentralUser } from './current-central-user.ts'
 
@@ -9,9 +9,10 @@ import { requireCentralUser } from './current-central-user.ts'
  */
 export function requireServiceContext(
   deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
-  c: Context,
+  c: Context<AppEnv>,
 ): ServiceContext {
   const user = requireCentralUser(deps, c)
+  c.set('organisationId', user.organizationId)
   const db = deps.organisations.get(user.organizationId)
   return {
     db,

@@ -1,0 +1,48 @@
+import { z } from 'zod'
+
+/** The replication protocol version; it is part of every sync path (/api/sync/v1/...). */
+export const SYNC_PROTOCOL_VERSION = 1
+
+/** Where a client's replication of one collection stands: the last seq it has. */
+export type SyncCheckpoint = { seq: number }
+
+/** A replicated document on the wire: the collection's fields plus the tombstone flag. */
+export type WireDocument = { id: string; _deleted: boolean } & Record<string, unknown>
+
+/** GET /api/sync/v1/:collection/pull?checkpoint=&limit= answers this. */
+export type PullResponse = { documents: WireDocument[]; checkpoint: SyncCheckpoint }
+
+/** A write the server refused, with the reason to show to the person who made it. */
+export type RefusedWrite = { id: string; reason: string }
+
+/** POST /api/sync/v1/:collection/push answers this: conflicts carry the stored state. */
+export type PushResponse = { conflicts: WireDocument[]; refused: RefusedWrite[] }
+
+/** The event of GET /api/sync/v1/stream: which collections changed (or RESYNC). */
+export type StreamMessage = { type: 'RESYNC' } | { type: 'CHANGE'; collections: string[] }
+
+/** Largest page a client may ask for. */
+export const MAX_PULL_LIMIT = 1000
+
+/** Largest push batch. */
+export const MAX_PUSH_ROWS = 500
+
+/** Query of a pull. */
+export const PullQuerySchema = z.object({
+  checkpoint: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(MAX_PULL_LIMIT).default(100),
+})
+
+const WireDocumentSchema = z.looseObject({ id: z.string().min(1).max(64), _deleted: z.boolean() })
+
+/** Body of a push: RxDB's rows, newest state and the state the client assumed. */
+export const PushBodySchema = z.object({
+  rows: z
+    .array(
+      z.object({
+        newDocumentState: WireDocumentSchema,
+        assumedMasterState: WireDocumentSchema.nullish(),
+      }),
+    )
+    .max(MAX_PUSH_ROWS),
+})

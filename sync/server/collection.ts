@@ -1,0 +1,32 @@
+import type { SQL } from 'drizzle-orm'
+import type { PermissionName } from '#schema/permissions'
+import type { ServiceContext } from '#server/context'
+
+/** How one replicated collection maps onto a table and the services that write it. */
+export type ServerCollection = {
+  name: string
+  /** Needed to pull and to be told of changes. */
+  readPermission: PermissionName
+  /** Rows with seq > checkpoint that the actor may read, in seq order, at most limit. */
+  selectChanges(
+    ctx: ServiceContext,
+    checkpoint: number,
+    limit: number,
+  ): { seq: number; document: Record<string, unknown>; deleted: boolean }[]
+  /** The stored row as a document, tombstones included; undefined when there is none. */
+  findDocument(
+    ctx: ServiceContext,
+    id: string,
+  ): { document: Record<string, unknown>; deleted: boolean } | undefined
+  /** Fields a client may write; duplicates and conflicts are judged on these. */
+  writableFields: readonly string[]
+  /** Writes through the services (which check rights and log activity); absent: read-only. */
+  write?: {
+    create(ctx: ServiceContext, id: string, fields: Record<string, unknown>): void
+    update(ctx: ServiceContext, id: string, changes: Record<string, unknown>): void
+    delete(ctx: ServiceContext, id: string): void
+  }
+}
+
+/** An extra condition a collection may add to its pull (a SELLER sees only their own). */
+export type ReadFilter = (ctx: ServiceContext) => SQL | undefined

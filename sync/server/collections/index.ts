@@ -1,0 +1,12 @@
+import type { ServerCollection } from '../collection.ts'
+import { activitiesCollection } from './activities.ts'
+import { appConnectionsCollection } from './app-connections.ts'
+import { usersCollection } from './users.ts'
+
+/** Every replicated collection by name; the sales area adds its own here. */
+export const SERVER_COLLECTIONS: ReadonlyMap<string, ServerCollection> = new Map(
+  [usersCollection, appConnectionsCollection, activitiesCollection].map((collection) => [
+    collection.name,
+    collection,
+  ]),
+)

@@ -1,0 +1,43 @@
+import { and, asc, eq, gt } from 'drizzle-orm'
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
+import type { ServiceContext } from '#server/context'
+import type { ReadFilter, ServerCollection } from './collection.ts'
+
+type ReplicatedTable = SQLiteTable & { id: SQLiteColumn; seq: SQLiteColumn; deleted: SQLiteColumn }
+
+/**
+ * A collection backed by one replicated table. The read filter is part of the WHERE, before
+ * LIMIT, so that a short page always means "caught up".
+ */
+export function defineTableCollection<Row extends { seq: number; deleted: boolean }>(definition: {
+  name: string
+  table: ReplicatedTable
+  readPermission: ServerCollection['readPermission']
+  toDocument: (row: Row) => Record<string, unknown>
+  readFilter?: ReadFilter
+  writableFields?: readonly string[]
+  write?: ServerCollection['write']
+}): ServerCollection {
+  const { table, toDocument } = definition
+  const rowsOf = (ctx: ServiceContext) => ctx.db.select().from(table)
+  return {
+    name: definition.name,
+    readPermission: definition.readPermission,
+    writableFields: definition.writableFields ?? [],
+    write: definition.write,
+    selectChanges(ctx, checkpoint, limit) {
+      const rows = rowsOf(ctx)
+        .where(and(gt(table.seq, checkpoint), definition.readFilter?.(ctx)))
+        .orderBy(asc(table.seq))
+        .limit(limit)
+        .all() as Row[]
+      return rows.map((row) => ({ seq: row.seq, document: toDocument(row), deleted: row.deleted }))
+    },
+    findDocument(ctx, id) {
+      const row = rowsOf(ctx)
+        .where(and(eq(table.id, id), definition.readFilter?.(ctx)))
+        .get() as Row | undefined
+      return row && { document: toDocument(row), deleted: row.deleted }
+    },
+  }
+}

@@ -1,0 +1,278 @@
+import { eq } from 'drizzle-orm'
+import { v7 as uuidv7 } from 'uuid'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { users } from '#schema/db/organisation'
+import { ROLE_PERMISSIONS } from '#schema/permissions'
+import { takeNextSeq } from '#server/db/next-seq'
+import { createOrganisation } from '#server/services/organisations/create-organisation'
+import { toUserDocument } from '#server/services/users/to-user-document'
+import { defineTableCollection } from '#sync/server/define-table-collection'
+import { pullChanges } from '#sync/server/pull'
+import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import { createClient } from '../support/http.ts'
+import { openEventStream, waitFor } from '../support/sse.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+
+type Client = ReturnType<typeof createClient>
+let server: TestServer
+let admin: Client
+let reader: Client
+let otherAdmin: Client
+
+const app = (name: string, extra: Record<string, unknown> = {}) => ({
+  id: uuidv7(),
+  name,
+  url: `https://${name.toLowerCase().replace(/\W/g, '')}.example.com`,
+  description: null,
+  status: 'active',
+  _deleted: false,
+  ...extra,
+})
+
+async function pullAll(client: Client, collection: string, limit: number, from = 0) {
+  const pages: number[] = []
+  const documents: { id: string }[] = []
+  let checkpoint = from
+  for (;;) {
+    const page = await client.get(
+      `/api/sync/v1/${collection}/pull?checkpoint=${checkpoint}&limit=${limit}`,
+    )
+    expect(page.status).toBe(200)
+    pages.push(page.json.documents.length)
+    documents.push(...page.json.documents)
+    checkpoint = page.json.checkpoint.seq
+    if (page.json.documents.length < limit) return { pages, documents, checkpoint }
+  }
+}
+
+beforeAll(async () => {
+  server = await startTestServer()
+  admin = await signInFirstSuperadmin(server)
+  reader = await signInInvitedUser(server, { email: 'reader@example.com', role: 'USER' })
+  createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
+  otherAdmin = await signInInvitedUser(server, {
+    email: 'admin@b.example',
+    role: 'ADMIN',
+    org: 'org-b',
+  })
+})
+afterAll(() => server.close())
+
+describe('pull', () => {
+  test('more rows than the limit, written in one transaction, all arrive with a small limit', async () => {
+    const rows = Array.from({ length: 25 }, (_, index) => ({
+      newDocumentState: app(`Batch ${index}`),
+    }))
+    const push = await admin.post('/api/sync/v1/appConnections/push', { rows })
+    expect(push.json).toEqual({ conflicts: [], refused: [] })
+    const { pages, documents } = await pullAll(admin, 'appConnections', 10)
+    expect(pages).toEqual([10, 10, 5])
+    expect(new Set(documents.map((doc) => doc.id))).toEqual(
+      new Set(rows.map((row) => row.newDocumentState.id)),
+    )
+  })
+
+  test('rows the caller may not read never make a page short', () => {
+    const db = server.deps.organisations.get('default-org')
+    const onlyUsers = defineTableCollection({
+      name: 'usersWithRoleUser',
+      table: users,
+      readPermission: 'users.read',
+      toDocument: toUserDocument,
+      readFilter: () => eq(users.role, 'USER'),
+    })
+    const ctx = {
+      db,
+      systemDb: server.deps.systemDb,
+      actor: {
+        userId: null,
+        name: 't',
+        role: 'ADMIN' as const,
+        organisationId: 'default-org',
+        permissions: new Set(ROLE_PERMISSIONS.ADMIN),
+      },
+    }
+    const now = Date.now()
+    db.transaction((tx) => {
+      for (let index = 0; index < 40; index++) {
+        tx.insert(users)
+          .values({
+            id: uuidv7(),
+            seq: takeNextSeq(tx),
+            updatedAt: now,
+            organizationId: 'default-org',
+            name: `Filler ${index}`,
+            email: `filler${index}@example.com`,
+            role: index % 4 === 0 ? 'USER' : 'MANAGER',
+            createdAt: now,
+          })
+          .run()
+      }
+    })
+    const visible = db.select().from(users).where(eq(users.role, 'USER')).all().length
+    let checkpoint = 0
+    const sizes: number[] = []
+    for (;;) {
+      const page = pullChanges(ctx, onlyUsers, checkpoint, 3)
+      sizes.push(page.documents.length)
+      expect(page.documents.every((doc) => doc.role === 'USER')).toBe(true)
+      checkpoint = page.checkpoint.seq
+      if (page.documents.length < 3) break
+    }
+    expect(sizes.slice(0, -1).every((size) => size === 3)).toBe(true)
+    expect(sizes.reduce((sum, size) => sum + size, 0)).toBe(visible)
+  })
+
+  test('an unknown protocol version answers 426, an unknown collection 404', async () => {
+    expect((await admin.get('/api/sync/v0/users/pull')).status).toBe(426)
+    expect((await admin.post('/api/sync/v2/users/push', { rows: [] })).status).toBe(426)
+    expect((await admin.get('/api/sync/v1/secrets/pull')).status).toBe(404)
+    expect((await admin.get('/api/sync/v1/users/pull?limit=0')).status).toBe(400)
+  })
+})
+
+describe('push', () => {
+  test('a replayed batch writes nothing twice', async () => {
+    const rows = [{ newDocumentState: app('Replay One') }, { newDocumentState: app('Replay Two') }]
+    await admin.post('/api/sync/v1/appConnections/push', { rows })
+    const before = await pullAll(admin, 'activities', 1000)
+    const replay = await admin.post('/api/sync/v1/appConnections/push', { rows })
+    expect(replay.json).toEqual({ conflicts: [], refused: [] })
+    const after = await pullAll(admin, 'activities', 1000)
+    expect(after.documents.length).toBe(before.documents.length)
+    const names = (await admin.get('/api/app-connections')).json.map(
+      (row: { name: string }) => row.name,
+    )
+    expect(names.filter((name: string) => name.startsWith('Replay'))).toEqual([
+      'Replay One',
+      'Replay Two',
+    ])
+  })
+
+  test('a stale assumed state is a conflict answered with the stored state', async () => {
+    const original = app('Conflicted')
+    await admin.post('/api/sync/v1/appConnections/push', { rows: [{ newDocumentState: original }] })
+    const first = { ...original, description: 'first' }
+    await admin.post('/api/sync/v1/appConnections/push', {
+      rows: [{ newDocumentState: first, assumedMasterState: original }],
+    })
+    const late = await admin.post('/api/sync/v1/appConnections/push', {
+      rows: [
+        { newDocumentState: { ...original, description: 'second' }, assumedMasterState: original },
+      ],
+    })
+    expect(late.json.conflicts).toHaveLength(1)
+    expect(late.json.conflicts[0]).toMatchObject({
+      id: original.id,
+      description: 'first',
+      _deleted: false,
+    })
+  })
+
+  test('a USER pushing a user or an app edit is refused with the reason; nothing changes', async () => {
+    const usersBefore = (await admin.get('/api/users')).json.length
+    const newUser = {
+      id: uuidv7(),
+      name: 'Pushed Person',
+      email: 'pushed@example.com',
+      role: 'USER',
+      status: 'active',
+      _deleted: false,
+    }
+    const refused = await reader.post('/api/sync/v1/users/push', {
+      rows: [{ newDocumentState: newUser }],
+    })
+    expect(refused.json.refused).toEqual([
+      { id: newUser.id, reason: expect.stringContaining('users.write') },
+    ])
+    expect(refused.json.conflicts[0]).toMatchObject({ id: newUser.id, _deleted: true })
+    expect((await admin.get('/api/users')).json.length).toBe(usersBefore)
+
+    const target = (await admin.get('/api/app-connections')).json[0]
+    const stored = { ...target, _deleted: false }
+    const edit = await reader.post('/api/sync/v1/appConnections/push', {
+      rows: [{ newDocumentState: { ...stored, name: 'Hijacked' }, assumedMasterState: stored }],
+    })
+    expect(edit.json.refused[0].reason).toContain('apps.write')
+    expect(edit.json.conflicts[0].name).toBe(target.name)
+    const after = (await admin.get('/api/app-connections')).json.find(
+      (row: { id: string }) => row.id === target.id,
+    )
+    expect(after.name).toBe(target.name)
+  })
+
+  test('activities are read-only for clients', async () => {
+    const [activity] = (await pullAll(admin, 'activities', 1)).documents
+    const response = await admin.post('/api/sync/v1/activities/push', {
+      rows: [
+        {
+          newDocumentState: { ...activity, action: 'forged', _deleted: false },
+          assumedMasterState: activity,
+        },
+      ],
+    })
+    expect(response.json.refused[0].reason).toMatch(/alleen door de server/)
+  })
+
+  test('invalid documents are refused with the field named', async () => {
+    const response = await admin.post('/api/sync/v1/appConnections/push', {
+      rows: [{ newDocumentState: app('Bad Url', { url: 'ftp:/nope' }) }],
+    })
+    expect(response.json.refused[0].reason).toMatch(/url: Voer een geldige URL in/)
+  })
+})
+
+describe('organisations never see each other', () => {
+  test('no org-B row by pull, by push answer or by stream', async () => {
+    const ourCookie = [...admin.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+    const stream = await openEventStream(`${server.url}/api/sync/v1/stream`, ourCookie)
+    expect(stream.status).toBe(200)
+    await waitFor(() => stream.messages.length === 1)
+    expect(stream.messages[0]).toEqual({ type: 'RESYNC' })
+
+    const secret = app('B Secret')
+    await otherAdmin.post('/api/sync/v1/appConnections/push', {
+      rows: [{ newDocumentState: secret }],
+    })
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(stream.messages).toEqual([{ type: 'RESYNC' }])
+    // An org-A push of the same id creates org A's own row; it never answers with B's.
+    const clash = await admin.post('/api/sync/v1/appConnections/push', {
+      rows: [{ newDocumentState: { ...secret, name: 'A Own' }, assumedMasterState: secret }],
+    })
+    expect(JSON.stringify(clash.json)).not.toContain('B Secret')
+    const ours = await pullAll(admin, 'appConnections', 1000)
+    expect(JSON.stringify(ours.documents)).not.toContain('B Secret')
+    const users = await pullAll(admin, 'users', 1000)
+    expect(JSON.stringify(users.documents)).not.toContain('admin@b.example')
+    // Org A's own write (the clash above) is announced on A's stream.
+    await waitFor(() => stream.messages.length >= 2)
+    expect(stream.messages[1]).toEqual({
+      type: 'CHANGE',
+      collections: ['users', 'appConnections', 'activities'],
+    })
+    await stream.close()
+  })
+})
+
+describe('restart', () => {
+  test('seq continues after a restart, so no row hides behind a checkpoint', async () => {
+    await admin.post('/api/sync/v1/appConnections/push', {
+      rows: [{ newDocumentState: app('Before Restart') }],
+    })
+    const { checkpoint } = await pullAll(admin, 'appConnections', 100)
+    const dataDir = server.dataDir
+    await server.close({ keepData: true })
+    server = await startTestServer({}, { dataDir })
+    admin = createClient(server.url)
+    const again = await admin.post('/api/auth/login/email', {
+      email: 'root@example.com',
+      password: 'root password',
+    })
+    expect(again.status).toBe(200)
+    const after = app('After Restart')
+    await admin.post('/api/sync/v1/appConnections/push', { rows: [{ newDocumentState: after }] })
+    const { documents } = await pullAll(admin, 'appConnections', 100, checkpoint)
+    expect(documents.map((doc) => doc.id)).toEqual([after.id])
+  })
+})
