@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { launchBrowser } from '../support/browser.ts'
+import { runSetupTokenCommand } from '../support/setup-token-command.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import {
   DESKTOP,
@@ -66,7 +67,7 @@ test('landing page: product, six features, and every call to action opens the lo
     await dialog.waitFor()
     expect(await dialog.getByRole('button', { name: 'Log In' }).isVisible()).toBe(true)
     expect(await dialog.getByRole('button', { name: 'Use SSO login' }).isVisible()).toBe(true)
-    if (action === 'Start Nu') await screenshot(page, 'landing-login-dialog')
+    if (action === 'Start Nu') await screenshot(page, 'landing-login-dialog', { fullPage: false })
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached' })
   }
@@ -124,7 +125,9 @@ test('first setup signs in a SUPERADMIN; logout, then sign in again', async () =
   )
   const cookies = await page.context().cookies()
   expect(cookies.find((cookie) => cookie.name === 'sidebar_state')?.value).toBe('false')
-  await screenshot(page, 'shell-collapsed')
+  await sidebar.getByRole('link', { name: 'Apps' }).hover()
+  await page.getByRole('tooltip', { name: 'Apps' }).waitFor()
+  await screenshot(page, 'shell-collapsed', { fullPage: false })
   await page.getByRole('button', { name: 'Zijbalk uitklappen' }).click()
   await page.waitForFunction(
     () => document.getElementById('app-sidebar')?.getBoundingClientRect().width === 256,
@@ -234,7 +237,7 @@ test('register: validation toasts, success, then the new USER signs in', async (
   await page.getByRole('button', { name: 'Menu openen' }).click()
   const sheet = page.getByRole('dialog', { name: 'Centraal' })
   await sheet.waitFor()
-  await screenshot(page, 'shell-sheet')
+  await screenshot(page, 'shell-sheet', { fullPage: false })
   await sheet.getByRole('link', { name: 'Gebruikers' }).click()
   await sheet.waitFor({ state: 'detached' })
   await page.getByText('Beheer alle gebruikers in je organisatie').waitFor()
@@ -268,6 +271,15 @@ test('login page: SSO without configuration explains itself; light theme screens
   await screenshot(page, 'setup-light')
   await page.goto('/')
   await screenshot(page, 'landing-light')
+  for (const [path, title] of [
+    ['/forgot-password', 'Wachtwoord vergeten'],
+    ['/help', 'Hulp bij inloggen'],
+    ['/terms', 'Voorwaarden'],
+  ] as const) {
+    await page.goto(path)
+    await page.getByRole('heading', { level: 1, name: title }).waitFor()
+    await screenshot(page, path.slice(1))
+  }
 
   // Paths that are not public show the login screen; /setup/ without a token goes home.
   await page.goto('/users')
@@ -288,4 +300,28 @@ test('setup link with a bad token: the form stays and the server says why', asyn
   await page.getByRole('button', { name: 'Wachtwoord instellen' }).click()
   expect(await waitForToast(page, 'Setup mislukt')).toMatch(/Setup mislukt \S/)
   expect(await page.getByRole('button', { name: 'Wachtwoord instellen' }).isEnabled()).toBe(true)
+})
+
+test('setup link: the invited user sets a password, sees the done screen, then signs in', async () => {
+  const invited = { email: 'invite@example.com', password: 'uitgenodigd 2025' }
+  const { token } = await runSetupTokenCommand(server.dataDir, [
+    '--email',
+    invited.email,
+    '--name',
+    'Ivo Uitgenodigd',
+  ])
+  const page = await openPage(PHONE)
+  await page.goto(`/setup/${token}`)
+  await screenshot(page, 'token-setup')
+  await page.getByLabel('Wachtwoord', { exact: true }).fill(invited.password)
+  await page.getByLabel('Bevestig wachtwoord').fill(invited.password)
+  await page.getByRole('button', { name: 'Wachtwoord instellen' }).click()
+  await page.getByRole('heading', { name: 'Setup voltooid!' }).waitFor()
+  expect(await waitForToast(page, 'Setup voltooid!')).toContain(
+    'Je SUPERADMIN account is aangemaakt',
+  )
+  await screenshot(page, 'token-setup-done')
+  await page.waitForURL('**/login', { timeout: 5000 })
+  await signIn(page, invited.email, invited.password)
+  await waitForShell(page)
 })

@@ -7,14 +7,17 @@ const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots')
 export const PHONE = { width: 390, height: 844 }
 export const DESKTOP = { width: 1440, height: 900 }
 
-/** Saves a full-page screenshot as tests/screenshots/<name>-<width>x<height>.png. */
-export async function screenshot(page: Page, name: string) {
+/**
+ * Saves a screenshot as tests/screenshots/<name>-<width>x<height>.png: the whole page, or
+ * only the viewport for overlays (dialogs, sheets), which are fixed to it.
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true })
   const size = page.viewportSize()
   const file = path.join(SCREENSHOT_DIR, `${name}-${size?.width}x${size?.height}.png`)
   // Let open/close animations finish so the picture shows the resting state.
   await page.waitForTimeout(300)
-  await page.screenshot({ path: file, fullPage: true })
+  await page.screenshot({ path: file, fullPage })
 }
 
 /** Waits for the visible toast with this title and returns its whole text. */

@@ -5,6 +5,9 @@ export type Theme = 'light' | 'dark'
 /** localStorage key; also read by the inline script in index.html before first paint. */
 export const THEME_STORAGE_KEY = 'theme'
 
+/** Browser chrome colour per theme, matching --background; index.html uses the same values. */
+const THEME_COLORS: Record<Theme, string> = { dark: '#0b1120', light: '#f8f9fb' }
+
 const listeners = new Set<() => void>()
 
 function readTheme(): Theme {
@@ -16,6 +19,7 @@ export function setTheme(theme: Theme) {
   const root = document.documentElement
   root.classList.toggle('dark', theme === 'dark')
   root.style.colorScheme = theme
+  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', THEME_COLORS[theme])
   try {
     localStorage.setItem(THEME_STORAGE_KEY, theme)
   } catch {

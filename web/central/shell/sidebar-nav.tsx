@@ -32,15 +32,13 @@ export function SidebarNav({ isCollapsed = false, onNavigate }: SidebarNavProps)
               end={to === '/'}
               onClick={onNavigate}
               aria-label={isCollapsed ? label : undefined}
-              className={({ isActive }) =>
-                cn(
-                  'flex h-9 items-center gap-3 rounded-md text-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-ring',
-                  isCollapsed ? 'w-8 justify-center' : 'px-2.5',
-                  isActive
-                    ? 'bg-primary/12 font-medium text-primary'
-                    : 'text-foreground/80 hover:bg-accent hover:text-accent-foreground',
-                )
-              }
+              // A plain string: Tooltip's Slot cannot merge NavLink's className function.
+              // NavLink marks the current entry with aria-current="page", which styles it.
+              className={cn(
+                'flex h-9 items-center gap-3 rounded-md text-foreground/80 text-sm transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-ring',
+                'aria-[current=page]:bg-primary/12 aria-[current=page]:font-medium aria-[current=page]:text-primary',
+                isCollapsed ? 'w-8 justify-center' : 'px-2.5',
+              )}
             >
               <Icon aria-hidden className="size-4 shrink-0" />
               {!isCollapsed && <span className="truncate">{label}</span>}
