@@ -112,3 +112,23 @@ export type Stats = {
   activeApps: number
   recentActivities: number
 }
+
+/** POST /api/organizations. */
+export const OrganisationCreateSchema = z.object({
+  name: z.string().trim().min(2, { message: 'Naam moet minimaal 2 karakters zijn' }).max(120),
+  slug: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/, {
+      message: 'Gebruik kleine letters, cijfers en streepjes (bijv. acme-bv)',
+    }),
+})
+
+/** POST /api/organizations/:id/invite: the organisation's first ADMIN. */
+export const OrganisationInviteSchema = z.object({ name, email })
+
+/** :id of an organisation. */
+export const OrganisationIdParamSchema = z.object({
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, { message: 'Ongeldig organisatie-id' }),
+})

@@ -1,0 +1,38 @@
+import { eq } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { OrganisationInviteSchema } from '#schema/central'
+import { organizations } from '#schema/db/system'
+import type { ServiceContext } from '../../context.ts'
+import type { OrganisationCache } from '../../db/organisation-cache.ts'
+import { AppError } from '../../http/app-error.ts'
+import { createCentralUser } from '../accounts/create-central-user.ts'
+import { issueSetupToken } from '../accounts/issue-setup-token.ts'
+import { requirePermission } from '../permissions/require-permission.ts'
+
+/** Invites an organisation's ADMIN: an inactive user with a 7-day setup link. */
+export function inviteOrganisationAdmin(
+  ctx: ServiceContext & { organisations: OrganisationCache },
+  organisationId: string,
+  input: z.infer<typeof OrganisationInviteSchema>,
+) {
+  requirePermission(ctx.actor, 'organisations.manage')
+  const organisation = ctx.systemDb
+    .select()
+    .from(organizations)
+    .where(eq(organizations.id, organisationId))
+    .get()
+  if (!organisation) throw new AppError('not_found', 'Organisatie niet gevonden')
+  const target = { db: ctx.organisations.get(organisationId), systemDb: ctx.systemDb }
+  const user = createCentralUser(target, {
+    organisationId,
+    name: input.name,
+    email: input.email,
+    role: 'ADMIN',
+    status: 'inactive',
+    passwordHash: null,
+    actor: ctx.actor,
+    action: 'Beheerder uitgenodigd',
+  })
+  const { token, expiresAt } = issueSetupToken(target, organisationId, user.id)
+  return { setupPath: `/setup/${token}`, expiresAt }
+}

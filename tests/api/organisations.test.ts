@@ -1,0 +1,59 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import { createClient } from '../support/http.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+
+let server: TestServer
+
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(() => server.close())
+
+test('a SUPERADMIN creates an organisation with its own file and invites its first ADMIN', async () => {
+  const root = await signInFirstSuperadmin(server)
+  const created = await root.post('/api/organizations', { name: 'Acme BV', slug: 'Acme-BV' })
+  expect(created.status).toBe(201)
+  expect(created.json).toMatchObject({ name: 'Acme BV', slug: 'acme-bv' })
+  const id = created.json.id
+  expect(existsSync(path.join(server.dataDir, 'orgs', `${id}.sqlite`))).toBe(true)
+  expect((await root.post('/api/organizations', { name: 'Acme 2', slug: 'acme-bv' })).status).toBe(
+    409,
+  )
+  expect((await root.post('/api/organizations', { name: 'Bad', slug: 'no spaces!' })).status).toBe(
+    400,
+  )
+  const list = (await root.get('/api/organizations')).json
+  expect(list.map((row: { slug: string }) => row.slug).sort()).toEqual(['acme-bv', 'default-org'])
+
+  const invite = await root.post(`/api/organizations/${id}/invite`, {
+    name: 'Anna Acme',
+    email: 'anna@acme.nl',
+  })
+  expect(invite.status).toBe(201)
+  const token = invite.json.setupUrl.split('/setup/')[1]
+  const anna = createClient(server.url)
+  expect((await anna.post(`/api/auth/setup/${token}`, { password: 'anna password' })).status).toBe(
+    200,
+  )
+  const login = await anna.post('/api/auth/login/email', {
+    email: 'anna@acme.nl',
+    password: 'anna password',
+  })
+  expect(login.json.user).toMatchObject({ role: 'ADMIN', organizationId: id })
+  const theirUsers = (await anna.get('/api/users')).json
+  expect(theirUsers.map((row: { email: string }) => row.email)).toEqual(['anna@acme.nl'])
+  expect((await anna.get('/api/organizations')).status).toBe(403)
+  expect(
+    (await root.post('/api/organizations/does-not-exist/invite', { name: 'X Y', email: 'x@y.nl' }))
+      .status,
+  ).toBe(404)
+})
+
+test('an ADMIN may not manage organisations (403)', async () => {
+  const admin = await signInInvitedUser(server, { email: 'plain-admin@example.com', role: 'ADMIN' })
+  expect((await admin.get('/api/organizations')).status).toBe(403)
+  expect((await admin.post('/api/organizations', { name: 'Mine', slug: 'mine' })).status).toBe(403)
+})
