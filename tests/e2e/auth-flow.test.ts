@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { launchBrowser } from '../support/browser.ts'
 import { runSetupTokenCommand } from '../support/setup-token-command.ts'
@@ -14,7 +14,6 @@ import {
 
 let server: TestServer
 let browser: Browser
-const contexts: BrowserContext[] = []
 
 const admin = { name: 'Administrator', email: 'admin@centraal.local', password: 'super geheim 42' }
 const member = { name: 'Mila Medewerker', email: 'mila@example.com', password: 'lang genoeg 123' }
@@ -25,6 +24,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  // Closing the browser closes every context the tests opened.
   await browser?.close()
   await server?.close()
 })
@@ -33,7 +33,6 @@ async function openPage(viewport: { width: number; height: number }): Promise<Pa
   const context = await browser.newContext({ viewport, baseURL: server.url, locale: 'nl-NL' })
   // Fail on one step with its locator in the message, well before the test's own timeout.
   context.setDefaultTimeout(8000)
-  contexts.push(context)
   return context.newPage()
 }
 
