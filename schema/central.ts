@@ -132,3 +132,12 @@ export const OrganisationInviteSchema = z.object({ name, email })
 export const OrganisationIdParamSchema = z.object({
   id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, { message: 'Ongeldig organisatie-id' }),
 })
+
+/** GET /api/profile/notifications: the signed-in user's own notification switches. */
+export type NotificationPreferences = { emailNotifications: boolean; activityAlerts: boolean }
+
+/** PATCH /api/profile/notifications: one switch or both. */
+export const NotificationPreferencesUpdateSchema = z
+  .object({ emailNotifications: z.boolean(), activityAlerts: z.boolean() })
+  .partial()
+  .refine((value) => Object.keys(value).length > 0, { message: 'Geen wijzigingen opgegeven' })

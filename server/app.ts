@@ -11,6 +11,7 @@ import { healthRoutes } from './routes/health.ts'
 import { oidcRoutes } from './routes/oidc.ts'
 import { organisationDataRoutes } from './routes/organisation-data.ts'
 import { organisationRoutes } from './routes/organisations.ts'
+import { profileRoutes } from './routes/profile.ts'
 import { syncRoutes } from './routes/sync.ts'
 import { userRoutes } from './routes/users.ts'
 import { webRoutes } from './routes/web.ts'
@@ -44,6 +45,7 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
     .route('/', appConnectionRoutes(deps))
     .route('/', organisationDataRoutes(deps))
     .route('/', organisationRoutes(deps))
+    .route('/', profileRoutes(deps))
     .route('/', syncRoutes(deps))
     .all('*', (c) =>
       c.json({ message: `Onbekend adres: ${c.req.method} ${redactPath(c.req.path)}` }, 404),
