@@ -1,19 +1,17 @@
 import { sql } from 'drizzle-orm'
-import { replicationCounter } from '#schema/db/organisation'
 import type { OrganisationDb } from './organisation-db.ts'
 
-type Writer = Pick<OrganisationDb, 'update'>
+type Writer = Pick<OrganisationDb, 'get'>
+
+// Plain SQL rather than the query builder: this runs for every replicated write.
+const bumpCounter = sql`update replication_counter set value = value + 1 where id = 1 returning value`
 
 /**
  * Takes the next replication seq. Call it inside the write transaction: better-sqlite3
  * serialises transactions, so seq order is commit order.
  */
 export function takeNextSeq(tx: Writer): number {
-  const row = tx
-    .update(replicationCounter)
-    .set({ value: sql`${replicationCounter.value} + 1` })
-    .returning({ value: replicationCounter.value })
-    .get()
+  const row = tx.get<{ value: number } | undefined>(bumpCounter)
   if (!row) throw new Error('replication counter missing')
   return row.value
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
 import { drizzle } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
+import { cacheStatements } from './cache-statements.ts'
 
 const migrationsRoot = fileURLToPath(new URL('./migrations/', import.meta.url))
 
@@ -22,6 +23,7 @@ export function openSqlite<TSchema extends Record<string, unknown>>(
   client.pragma('synchronous = FULL')
   client.pragma('foreign_keys = ON')
   client.pragma('busy_timeout = 5000')
+  cacheStatements(client)
   const db = drizzle({ client, schema, casing: 'snake_case' })
   migrate(db, { migrationsFolder: path.join(migrationsRoot, migrations) })
   return db

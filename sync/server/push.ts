@@ -57,7 +57,9 @@ export function pushChanges(
         continue
       }
       try {
-        tx.transaction(() => applyWrite(txCtx, collection, next, stored))
+        // Each service runs its writes in its own (nested) transaction, so a refused
+        // write leaves nothing behind.
+        applyWrite(txCtx, collection, next, stored)
       } catch (error) {
         const reason = reasonOf(error, log)
         response.conflicts.push(stored ?? { ...next, _deleted: true })

@@ -4,7 +4,7 @@ import type { ActivityAuthor } from '../../context.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
 import type { OrganisationDb } from '../../db/organisation-db.ts'
 
-type Writer = Pick<OrganisationDb, 'insert' | 'update'>
+type Writer = Pick<OrganisationDb, 'insert' | 'get'>
 
 /** Appends one activity inside the caller's write transaction. */
 export function appendActivity(
