@@ -1,6 +1,8 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app.tsx'
+import { startQueueReplay } from './lib/offline-queue/start-queue-replay.ts'
+import { registerServiceWorker } from './lib/service-worker.ts'
 import './styles.css'
 
 const root = document.getElementById('root')
@@ -11,3 +13,6 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 )
+
+registerServiceWorker()
+startQueueReplay()

@@ -1,3 +1,8 @@
+import { v7 as uuidv7 } from 'uuid'
+import { isQueueable, queueRequest } from './offline-queue/queue-request.ts'
+
+export { isQueuedResponse } from './offline-queue/queue-request.ts'
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /**
@@ -14,9 +19,10 @@ export async function throwIfNotOk(response: Response): Promise<void> {
  * The one way the web app calls the REST API (spec §7): cookies always travel along and
  * the JSON content-type is sent only with a body.
  *
- * Seam for the offline queue (spec §4): a non-GET whose fetch rejects while
- * `navigator.onLine` is false will be stored in IndexedDB and answered with a synthetic 202
- * `{ queued: true }`. That belongs in `sendRequest` below, so callers never change.
+ * Every non-GET carries a fresh Idempotency-Key, so that sending it again (the offline
+ * queue, a retry after a lost answer) has one effect on the server. A non-GET whose fetch
+ * fails while the browser is offline is queued (spec §4) and answered with a synthetic
+ * 202 `{ queued: true }`; `isQueuedResponse` tells a caller which happened.
  */
 export async function apiRequest(
   method: HttpMethod,
@@ -39,13 +45,22 @@ export async function getJson<T>(
   return (await response.json()) as T
 }
 
-function sendRequest(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
+async function sendRequest(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
   const hasBody = body !== undefined
-  return fetch(url, {
-    method,
-    credentials: 'include',
-    headers: hasBody ? { 'Content-Type': 'application/json' } : undefined,
-    body: hasBody ? JSON.stringify(body) : undefined,
-    cache: 'no-store',
-  })
+  const headers: Record<string, string> = {}
+  if (hasBody) headers['Content-Type'] = 'application/json'
+  if (method !== 'GET') headers['Idempotency-Key'] = uuidv7()
+  try {
+    return await fetch(url, {
+      method,
+      credentials: 'include',
+      headers,
+      body: hasBody ? JSON.stringify(body) : undefined,
+      cache: 'no-store',
+    })
+  } catch (error) {
+    const isOffline = typeof navigator !== 'undefined' && navigator.onLine === false
+    if (method === 'GET' || !isOffline || !isQueueable(url)) throw error
+    return queueRequest({ url, method, headers, body })
+  }
 }

@@ -13,8 +13,9 @@ const CurrentUserContext = createContext<CurrentUserContextValue | null>(null)
 
 /**
  * Holds who is signed in (spec §4): GET /api/auth/user on mount and whenever the window
- * gains focus, never retried or cached; 401 means signed out. A failed refetch keeps what
- * was known, so a flaky connection does not sign anyone out of the screen.
+ * gains focus, never retried; 401 means signed out. A failed refetch keeps what was known,
+ * so a flaky connection does not sign anyone out of the screen, and a page opened with no
+ * network at all starts with the user of the last answer (offline-first; logout forgets it).
  */
 export function CurrentUserProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<CurrentUserState>({ status: 'loading' })
@@ -22,9 +23,14 @@ export function CurrentUserProvider({ children }: { children: ReactNode }) {
   const refetchUser = useCallback(async () => {
     try {
       const user = await getJson<CurrentUser>('/api/auth/user', { on401: 'returnNull' })
+      rememberUser(user)
       setState({ status: 'ready', user })
     } catch (error) {
-      setState((previous) => (previous.status === 'ready' ? previous : { status: 'failed', error }))
+      setState((previous) => {
+        if (previous.status === 'ready') return previous
+        const remembered = error instanceof TypeError ? recallUser() : null
+        return remembered ? { status: 'ready', user: remembered } : { status: 'failed', error }
+      })
     }
   }, [])
 
@@ -36,6 +42,27 @@ export function CurrentUserProvider({ children }: { children: ReactNode }) {
   }, [refetchUser])
 
   return <CurrentUserContext value={{ state, refetchUser }}>{children}</CurrentUserContext>
+}
+
+/** localStorage key of the last signed-in user; clearCachedData removes it at logout. */
+const REMEMBERED_USER_KEY = 'centraal.currentUser'
+
+function rememberUser(user: CurrentUser | null) {
+  try {
+    if (user) localStorage.setItem(REMEMBERED_USER_KEY, JSON.stringify(user))
+    else localStorage.removeItem(REMEMBERED_USER_KEY)
+  } catch {
+    // No storage (private mode): the app then needs the network to start.
+  }
+}
+
+function recallUser(): CurrentUser | null {
+  try {
+    const text = localStorage.getItem(REMEMBERED_USER_KEY)
+    return text ? (JSON.parse(text) as CurrentUser) : null
+  } catch {
+    return null
+  }
 }
 
 export function useCurrentUserState(): CurrentUserContextValue {

@@ -1,0 +1,54 @@
+import { announceQueueChange } from './queue-events.ts'
+import { addQueueItem } from './queue-store.ts'
+
+/** Marks the synthetic answer, so a caller can tell "queued" from a server's own 202. */
+const QUEUED_HEADER = 'X-Centraal-Queued'
+
+// Auth calls must never be replayed later as whoever is signed in then, and RxDB retries
+// its replication calls itself (DESIGN.md, Replication).
+const NEVER_QUEUED = [/^\/api\/auth\//, /^\/api\/sync\//, /^\/api\/log(in|out)\b/]
+
+/** Whether a failed non-GET to this URL may wait in the queue. */
+export function isQueueable(url: string): boolean {
+  const path = new URL(url, self.location.href).pathname
+  return !NEVER_QUEUED.some((pattern) => pattern.test(path))
+}
+
+/**
+ * Stores a write that could not be sent (spec §4), asks for a Background Sync 'sync-data'
+ * where the browser has it, and answers like the server would have: 202 `{ queued: true }`.
+ */
+export async function queueRequest(request: {
+  url: string
+  method: string
+  headers: Record<string, string>
+  body?: unknown
+}): Promise<Response> {
+  await addQueueItem({ ...request, timestamp: Date.now() })
+  announceQueueChange()
+  await requestBackgroundSync()
+  return new Response(JSON.stringify({ queued: true }), {
+    status: 202,
+    headers: { 'Content-Type': 'application/json', [QUEUED_HEADER]: 'true' },
+  })
+}
+
+/** Whether apiRequest answered from the offline queue instead of the server. */
+export function isQueuedResponse(response: Response): boolean {
+  return response.status === 202 && response.headers.get(QUEUED_HEADER) === 'true'
+}
+
+/** Background Sync is not in TypeScript's DOM types (Chromium only). */
+type WithSync = ServiceWorkerRegistration & {
+  sync?: { register(tag: string): Promise<void> }
+}
+
+async function requestBackgroundSync(): Promise<void> {
+  try {
+    const registration = (await navigator.serviceWorker?.getRegistration()) as WithSync | undefined
+    await registration?.sync?.register('sync-data')
+  } catch (error) {
+    // Spec §8: a failed background sync registration is only logged; 'online' replays too.
+    console.warn('Background sync could not be registered', error)
+  }
+}

@@ -1,0 +1,97 @@
+// The offline REST queue's storage (spec §3, §4; DESIGN.md "Offline REST queue"): IndexedDB
+// database `centraal`, version 1, one object store `syncQueue` with an auto-incremented id.
+// Runs in the page and in the service worker alike, so it touches no DOM.
+
+const DATABASE_NAME = 'centraal'
+const DATABASE_VERSION = 1
+const STORE = 'syncQueue'
+
+/** pending: waits to be sent; failed: the server refused it (4xx), kept with the reason. */
+export type QueueItemStatus = 'pending' | 'failed'
+
+/** One write made while offline, exactly as it will be sent again. */
+export type QueueItem = {
+  id: number
+  url: string
+  method: string
+  headers: Record<string, string>
+  /** The JSON body as a value; absent when the request had none. */
+  body?: unknown
+  /** When it was queued, epoch ms. */
+  timestamp: number
+  status: QueueItemStatus
+  /** How often a replay got an answer that was not 2xx (5xx counts, network errors do not). */
+  attempts: number
+  /** The server's reason for the last refusal or failure. */
+  error?: string
+}
+
+export type NewQueueItem = Omit<QueueItem, 'id' | 'status' | 'attempts' | 'error'>
+
+let opening: Promise<IDBDatabase> | undefined
+
+function openQueueDatabase(): Promise<IDBDatabase> {
+  opening ??= new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open(DATABASE_NAME, DATABASE_VERSION)
+    request.onupgradeneeded = () => {
+      if (!request.result.objectStoreNames.contains(STORE)) {
+        request.result.createObjectStore(STORE, { keyPath: 'id', autoIncrement: true })
+      }
+    }
+    request.onsuccess = () => {
+      const db = request.result
+      // Another context deleting or upgrading the database: let go and reopen next time.
+      db.onversionchange = () => {
+        db.close()
+        opening = undefined
+      }
+      resolve(db)
+    }
+    request.onerror = () => {
+      opening = undefined
+      reject(request.error)
+    }
+  })
+  return opening
+}
+
+async function withStore<T>(
+  mode: IDBTransactionMode,
+  work: (store: IDBObjectStore) => IDBRequest<T>,
+): Promise<T> {
+  const db = await openQueueDatabase()
+  return new Promise<T>((resolve, reject) => {
+    const transaction = db.transaction(STORE, mode)
+    const request = work(transaction.objectStore(STORE))
+    // Resolve once the transaction is durable, not merely when the request succeeded.
+    transaction.oncomplete = () => resolve(request.result)
+    transaction.onerror = () => reject(transaction.error)
+    transaction.onabort = () => reject(transaction.error)
+  })
+}
+
+/** Stores a new pending item and returns its id. */
+export async function addQueueItem(item: NewQueueItem): Promise<number> {
+  const key = await withStore('readwrite', (store) =>
+    store.add({ ...item, status: 'pending', attempts: 0 }),
+  )
+  return Number(key)
+}
+
+/** Every item, oldest first (ids grow with time). */
+export function listQueueItems(): Promise<QueueItem[]> {
+  return withStore('readonly', (store) => store.getAll() as IDBRequest<QueueItem[]>)
+}
+
+export async function putQueueItem(item: QueueItem): Promise<void> {
+  await withStore('readwrite', (store) => store.put(item))
+}
+
+export async function deleteQueueItem(id: number): Promise<void> {
+  await withStore('readwrite', (store) => store.delete(id))
+}
+
+/** Empties the queue (logout). */
+export async function clearQueue(): Promise<void> {
+  await withStore('readwrite', (store) => store.clear())
+}
