@@ -1,0 +1,50 @@
+import type { DeepMutable, ExtractDocumentTypeFromTypedRxJsonSchema, RxJsonSchema } from 'rxdb'
+
+const TIMESTAMP = {
+  type: 'number',
+  minimum: 0,
+  maximum: 8_640_000_000_000_000,
+  multipleOf: 1,
+} as const
+
+const appConnectionSchemaLiteral = {
+  title: 'app connections',
+  description: 'External apps connected to the organisation.',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: { type: 'string', maxLength: 64 },
+    name: { type: 'string', maxLength: 120 },
+    url: { type: 'string', maxLength: 2048 },
+    description: { type: ['string', 'null'], maxLength: 1000 },
+    status: { type: 'string', maxLength: 32 },
+    users: { type: 'number' },
+    lastSync: { type: ['number', 'null'] },
+    createdAt: TIMESTAMP,
+    updatedAt: TIMESTAMP,
+    seq: { type: 'number', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, multipleOf: 1 },
+  },
+  required: [
+    'id',
+    'name',
+    'url',
+    'description',
+    'status',
+    'users',
+    'lastSync',
+    'createdAt',
+    'updatedAt',
+    'seq',
+  ],
+  indexes: ['name'],
+  additionalProperties: false,
+} as const
+
+/** An app connection as the browser stores it; the same fields as AppConnectionDocument. */
+export type AppConnectionDocType = ExtractDocumentTypeFromTypedRxJsonSchema<
+  DeepMutable<typeof appConnectionSchemaLiteral>
+>
+
+/** RxDB schema of the local app connections collection. */
+export const appConnectionSchema: RxJsonSchema<AppConnectionDocType> = appConnectionSchemaLiteral

@@ -1,0 +1,55 @@
+/** A replicated document state as RxDB's conflict handler sees it. */
+export type DocumentState = { _deleted: boolean } & Record<string, unknown>
+
+/** What a push conflict gives the client: the state it wrote, the state it assumed, the real one. */
+export type ConflictInput<T extends DocumentState> = {
+  newDocumentState: T
+  assumedMasterState?: T
+  realMasterState: T
+}
+
+// RxDB's bookkeeping travels beside the fields but is never merged.
+const LOCAL_KEYS = new Set(['_meta', '_rev', '_attachments'])
+
+/** Whether two JSON values are the same (documents hold primitives, arrays and plain objects). */
+export function isSameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
+  if (Array.isArray(a) !== Array.isArray(b)) return false
+  const aKeys = Object.keys(a)
+  const bKeys = Object.keys(b)
+  if (aKeys.length !== bKeys.length) return false
+  return aKeys.every((key) =>
+    isSameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+  )
+}
+
+/** Whether two document states hold the same fields (RxDB's bookkeeping aside). */
+export function isSameDocumentState(a: DocumentState, b: DocumentState): boolean {
+  const fieldsOf = (state: DocumentState) =>
+    Object.keys(state).filter((key) => !LOCAL_KEYS.has(key))
+  const aKeys = fieldsOf(a)
+  if (aKeys.length !== fieldsOf(b).length) return false
+  return aKeys.every((key) => isSameValue(a[key], b[key]))
+}
+
+/**
+ * Three-way merge of a push conflict that keeps RxDB's contract (the master state is the
+ * base) but keeps the client's edits: every field the client changed relative to the
+ * state it assumed is applied on top of the real master state. Two people editing
+ * different fields both keep their edit; on the same field the later push wins.
+ * A deletion on the server wins; without an assumed state the client's changes cannot be
+ * told apart, so the master state is taken as it is.
+ */
+export function mergeConflict<T extends DocumentState>(input: ConflictInput<T>): T {
+  const { newDocumentState: next, assumedMasterState: assumed, realMasterState: real } = input
+  if (real._deleted || !assumed) return real
+  const merged: Record<string, unknown> = { ...real }
+  const keys = new Set([...Object.keys(next), ...Object.keys(assumed)])
+  for (const key of keys) {
+    if (LOCAL_KEYS.has(key) || isSameValue(next[key], assumed[key])) continue
+    if (next[key] === undefined) delete merged[key]
+    else merged[key] = next[key]
+  }
+  return merged as T
+}

@@ -1,0 +1,49 @@
+import type { DeepMutable, ExtractDocumentTypeFromTypedRxJsonSchema, RxJsonSchema } from 'rxdb'
+import { USER_ROLES, USER_STATUSES } from '../roles.ts'
+
+const TIMESTAMP = {
+  type: 'number',
+  minimum: 0,
+  maximum: 8_640_000_000_000_000,
+  multipleOf: 1,
+} as const
+
+const userSchemaLiteral = {
+  title: 'users',
+  description: 'The replicated projection of a central user (no secrets).',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: { type: 'string', maxLength: 64 },
+    name: { type: 'string', maxLength: 120 },
+    email: { type: 'string', maxLength: 254 },
+    role: { type: 'string', enum: USER_ROLES },
+    status: { type: 'string', enum: USER_STATUSES },
+    lastActive: { type: ['number', 'null'] },
+    createdAt: TIMESTAMP,
+    updatedAt: TIMESTAMP,
+    seq: { type: 'number', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, multipleOf: 1 },
+  },
+  required: [
+    'id',
+    'name',
+    'email',
+    'role',
+    'status',
+    'lastActive',
+    'createdAt',
+    'updatedAt',
+    'seq',
+  ],
+  indexes: ['name'],
+  additionalProperties: false,
+} as const
+
+/** A user as the browser stores it; the same fields as UserDocument. */
+export type UserDocType = ExtractDocumentTypeFromTypedRxJsonSchema<
+  DeepMutable<typeof userSchemaLiteral>
+>
+
+/** RxDB schema of the local users collection. */
+export const userSchema: RxJsonSchema<UserDocType> = userSchemaLiteral

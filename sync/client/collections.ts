@@ -1,0 +1,40 @@
+import type { RxCollection, RxJsonSchema } from 'rxdb'
+import { type ActivityDocType, activitySchema } from '#schema/rx/activities'
+import { type AppConnectionDocType, appConnectionSchema } from '#schema/rx/app-connections'
+import { type UserDocType, userSchema } from '#schema/rx/users'
+
+/**
+ * A replicated collection as the browser knows it. RxDB collection names allow only
+ * lower case, so the local name may differ from the protocol's name.
+ */
+export type ClientCollection = {
+  /** Name of the RxDB collection. */
+  local: string
+  /** Name in /api/sync/v1/:collection. */
+  remote: string
+  // biome-ignore lint/suspicious/noExplicitAny: schemas of different document types
+  schema: RxJsonSchema<any>
+  /** The server writes it alone (activities): pull only. */
+  isReadOnly?: boolean
+  /** The field that names a document in messages about it. */
+  labelField?: string
+}
+
+/** Every collection of the central area, in the order they are opened. */
+export const CENTRAL_COLLECTIONS = [
+  { local: 'users', remote: 'users', schema: userSchema, labelField: 'name' },
+  {
+    local: 'app_connections',
+    remote: 'appConnections',
+    schema: appConnectionSchema,
+    labelField: 'name',
+  },
+  { local: 'activities', remote: 'activities', schema: activitySchema, isReadOnly: true },
+] as const satisfies readonly ClientCollection[]
+
+/** The collections of a central local database, typed. */
+export type CentralCollections = {
+  users: RxCollection<UserDocType>
+  app_connections: RxCollection<AppConnectionDocType>
+  activities: RxCollection<ActivityDocType>
+}

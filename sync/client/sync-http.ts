@@ -1,0 +1,57 @@
+import {
+  type PullResponse,
+  type PushResponse,
+  SYNC_PROTOCOL_VERSION,
+  type WireDocument,
+} from '../protocol.ts'
+import type { SyncStatusStore } from './sync-status.ts'
+
+// The only place in the web app that knows the replication URLs (DESIGN.md, Replication).
+const BASE = `/api/sync/v${SYNC_PROTOCOL_VERSION}`
+
+/** GET /api/sync/v1/stream: the Server-Sent Events of the organisation. */
+export const SYNC_STREAM_URL = `${BASE}/stream`
+
+/** A sync call that got an answer other than 2xx. */
+export class SyncHttpError extends Error {
+  constructor(
+    readonly status: number,
+    body: string,
+  ) {
+    super(`${status}: ${body}`)
+  }
+}
+
+/** Reports 426 and 401 to the status store: they need the person, not a retry. */
+export function noteResponseStatus(status: number, syncStatus: SyncStatusStore) {
+  if (status === 426) syncStatus.setProblem('outdated')
+  else if (status === 401) syncStatus.setProblem('signed-out')
+}
+
+async function requestJson<T>(url: string, syncStatus: SyncStatusStore, init?: RequestInit) {
+  const response = await fetch(url, { credentials: 'include', cache: 'no-store', ...init })
+  noteResponseStatus(response.status, syncStatus)
+  if (!response.ok) {
+    throw new SyncHttpError(response.status, await response.text().catch(() => ''))
+  }
+  return (await response.json()) as T
+}
+
+/** One page of a collection's changes after `seq`. */
+export function fetchPull(collection: string, seq: number, limit: number, status: SyncStatusStore) {
+  const query = new URLSearchParams({ checkpoint: String(seq), limit: String(limit) })
+  return requestJson<PullResponse>(`${BASE}/${collection}/pull?${query}`, status)
+}
+
+/** Sends a push batch; the answer carries conflicts (stored states) and refused writes. */
+export function fetchPush(
+  collection: string,
+  rows: { newDocumentState: WireDocument; assumedMasterState?: WireDocument }[],
+  status: SyncStatusStore,
+) {
+  return requestJson<PushResponse>(`${BASE}/${collection}/push`, status, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ rows }),
+  })
+}

@@ -1,0 +1,104 @@
+import { type Observable, Subject } from 'rxjs'
+import type { StreamMessage } from '../protocol.ts'
+import { noteResponseStatus, SYNC_STREAM_URL } from './sync-http.ts'
+import type { SyncStatusStore } from './sync-status.ts'
+
+const FIRST_RETRY_MS = 2000
+const MAX_RETRY_MS = 30_000
+
+/** RxDB's signal to a collection's replication: pull again from your checkpoint. */
+export type ResyncSignal = 'RESYNC'
+
+/**
+ * ONE EventSource for all collections of a local database. The server sends RESYNC on
+ * every (re)connect, so nothing missed while disconnected is lost; CHANGE names the
+ * collections to pull. The browser reconnects a dropped stream itself; a stream it gave
+ * up on (an HTTP error, or no network at all) is probed with a plain fetch, so that 401
+ * and 426 reach the status store, and reopened with backoff or when the browser is online.
+ */
+export function openSyncStream(collections: readonly string[], syncStatus: SyncStatusStore) {
+  const subjects = new Map(collections.map((name) => [name, new Subject<ResyncSignal>()]))
+  let source: EventSource | undefined
+  let retryTimer: ReturnType<typeof setTimeout> | undefined
+  let retryMs = FIRST_RETRY_MS
+  let isClosed = false
+
+  const resync = (names: Iterable<string>) => {
+    for (const name of names) subjects.get(name)?.next('RESYNC')
+  }
+
+  const onMessage = (event: MessageEvent<string>) => {
+    let message: StreamMessage
+    try {
+      message = JSON.parse(event.data) as StreamMessage
+    } catch {
+      return
+    }
+    retryMs = FIRST_RETRY_MS
+    if (message.type === 'RESYNC') resync(subjects.keys())
+    else if (message.type === 'CHANGE') resync(message.collections)
+  }
+
+  const connect = () => {
+    clearTimeout(retryTimer)
+    if (isClosed) return
+    source?.close()
+    source = new EventSource(SYNC_STREAM_URL, { withCredentials: true })
+    source.onmessage = onMessage
+    source.onerror = () => {
+      // CONNECTING: the browser retries by itself and RESYNC follows the reconnect.
+      if (source?.readyState === EventSource.CLOSED) scheduleReconnect()
+    }
+  }
+
+  const scheduleReconnect = () => {
+    source?.close()
+    clearTimeout(retryTimer)
+    if (isClosed || !navigator.onLine) return // the 'online' listener reconnects
+    retryTimer = setTimeout(() => void probeThenConnect(), retryMs)
+    retryMs = Math.min(retryMs * 2, MAX_RETRY_MS)
+  }
+
+  const probeThenConnect = async () => {
+    const controller = new AbortController()
+    try {
+      const response = await fetch(SYNC_STREAM_URL, {
+        credentials: 'include',
+        cache: 'no-store',
+        signal: controller.signal,
+      })
+      controller.abort()
+      noteResponseStatus(response.status, syncStatus)
+      if (response.status === 401 || response.status === 426) return
+      connect()
+    } catch {
+      scheduleReconnect()
+    }
+  }
+
+  const onOnline = () => {
+    retryMs = FIRST_RETRY_MS
+    connect()
+  }
+  window.addEventListener('online', onOnline)
+  connect()
+
+  return {
+    /** The pull.stream$ of one collection's replication. */
+    streamOf(collection: string): Observable<ResyncSignal> {
+      const subject = subjects.get(collection)
+      if (!subject) throw new Error(`No sync stream for ${collection}`)
+      return subject.asObservable()
+    },
+    close() {
+      isClosed = true
+      clearTimeout(retryTimer)
+      window.removeEventListener('online', onOnline)
+      source?.close()
+      for (const subject of subjects.values()) subject.complete()
+    },
+  }
+}
+
+/** The stream of one local database. */
+export type SyncStream = ReturnType<typeof openSyncStream>

@@ -1,0 +1,122 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import { afterAll, expect, test } from 'vitest'
+import { computeStats, RECENT_ACTIVITY_WINDOW_MS } from '#schema/dashboard-stats'
+import { activities, appConnections, users } from '#schema/db/organisation'
+import { ROLE_PERMISSIONS } from '#schema/permissions'
+import { takeNextSeq } from '#server/db/next-seq'
+import { openOrganisationDb } from '#server/db/organisation-db'
+import { getStats } from '#server/services/stats/get-stats'
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'centraal-stats-'))
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+const DAY = 24 * 60 * 60 * 1000
+
+test('counts live rows, active ones, and activities of the last 7 days', () => {
+  const now = 1_760_000_000_000
+  const stats = computeStats(
+    {
+      users: [{ status: 'active' }, { status: 'inactive' }, { status: 'suspended' }],
+      apps: [{ status: 'active' }, { status: 'syncing' }],
+      activities: [
+        { timestamp: now },
+        { timestamp: now - RECENT_ACTIVITY_WINDOW_MS },
+        { timestamp: now - RECENT_ACTIVITY_WINDOW_MS - 1 },
+      ],
+    },
+    now,
+  )
+  expect(stats).toEqual({
+    totalUsers: 3,
+    activeUsers: 1,
+    totalApps: 2,
+    activeApps: 1,
+    recentActivities: 2,
+  })
+  expect(computeStats({ users: [], apps: [], activities: [] }, now)).toEqual({
+    totalUsers: 0,
+    activeUsers: 0,
+    totalApps: 0,
+    activeApps: 0,
+    recentActivities: 0,
+  })
+})
+
+test("the server's GET /api/stats agrees with the browser's function on the same rows", () => {
+  const db = openOrganisationDb(dataDir, 'stats-org', 'Stats')
+  const now = Date.now()
+  const statuses = ['active', 'inactive', 'suspended', 'active'] as const
+  const appStatuses = ['active', 'syncing', 'error', 'inactive', 'active']
+  db.transaction((tx) => {
+    for (let index = 0; index < 37; index++) {
+      tx.insert(users)
+        .values({
+          id: `user-${index}`,
+          seq: takeNextSeq(tx),
+          updatedAt: now,
+          organizationId: 'stats-org',
+          name: `Persoon ${index}`,
+          email: `persoon${index}@example.com`,
+          status: statuses[index % statuses.length],
+          deleted: index % 9 === 0,
+          createdAt: now,
+        })
+        .run()
+    }
+    for (let index = 0; index < 23; index++) {
+      tx.insert(appConnections)
+        .values({
+          id: `app-${index}`,
+          seq: takeNextSeq(tx),
+          updatedAt: now,
+          organizationId: 'stats-org',
+          name: `App ${index}`,
+          url: `https://app${index}.example.com`,
+          status: appStatuses[index % appStatuses.length],
+          deleted: index % 7 === 0,
+          createdAt: now,
+        })
+        .run()
+    }
+    for (let index = 0; index < 30; index++) {
+      tx.insert(activities)
+        .values({
+          id: `activity-${index}`,
+          seq: takeNextSeq(tx),
+          updatedAt: now,
+          organizationId: 'stats-org',
+          user: 'Root',
+          action: 'Iets gedaan',
+          // From today back to 14.5 days ago, so some fall outside the 7-day window.
+          timestamp: now - index * DAY * 0.5,
+          type: 'app',
+        })
+        .run()
+    }
+  })
+  const ctx = {
+    db,
+    systemDb: undefined as never,
+    actor: {
+      userId: null,
+      name: 'test',
+      role: 'ADMIN' as const,
+      organisationId: 'stats-org',
+      permissions: new Set(ROLE_PERMISSIONS.ADMIN),
+    },
+  }
+  // The rows a client holds: the live ones (replication delivers tombstones as deletions).
+  const local = {
+    users: db.select().from(users).where(eq(users.deleted, false)).all(),
+    apps: db.select().from(appConnections).where(eq(appConnections.deleted, false)).all(),
+    activities: db.select().from(activities).where(eq(activities.deleted, false)).all(),
+  }
+  const server = getStats(ctx, now)
+  expect(computeStats(local, now)).toEqual(server)
+  expect(server.totalUsers).toBe(32)
+  expect(server.recentActivities).toBe(15)
+  db.$client.close()
+})

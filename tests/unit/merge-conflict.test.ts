@@ -1,0 +1,88 @@
+import { expect, test } from 'vitest'
+import { type DocumentState, isSameDocumentState, mergeConflict } from '#schema/rx/merge-conflict'
+
+const base = {
+  id: 'app-1',
+  name: 'Boekhouding',
+  url: 'https://boeken.example.com',
+  description: null as string | null,
+  status: 'active',
+  seq: 10,
+  updatedAt: 1000,
+  _deleted: false,
+}
+
+test('edits of different fields both survive on top of the master state', () => {
+  // B renamed the app on the server; A changed the description offline.
+  const realMasterState = { ...base, name: 'Boekhouding Pro', seq: 11, updatedAt: 2000 }
+  const newDocumentState = { ...base, description: 'Facturen en btw' }
+  const merged = mergeConflict({ assumedMasterState: base, realMasterState, newDocumentState })
+  expect(merged).toEqual({
+    ...base,
+    name: 'Boekhouding Pro',
+    description: 'Facturen en btw',
+    seq: 11,
+    updatedAt: 2000,
+  })
+})
+
+test('the same field: the client that pushes later wins; server-set fields come from the master', () => {
+  const realMasterState = { ...base, name: 'Naam van A', seq: 12, updatedAt: 3000 }
+  const newDocumentState = { ...base, name: 'Naam van B' }
+  const merged = mergeConflict({ assumedMasterState: base, realMasterState, newDocumentState })
+  expect(merged.name).toBe('Naam van B')
+  expect(merged.seq).toBe(12)
+  expect(merged.updatedAt).toBe(3000)
+})
+
+test('nothing changed locally: the master state as it is', () => {
+  const realMasterState = { ...base, status: 'error', seq: 13 }
+  expect(
+    mergeConflict({ assumedMasterState: base, realMasterState, newDocumentState: { ...base } }),
+  ).toEqual(realMasterState)
+})
+
+test('a deletion on the server wins over a local edit', () => {
+  const realMasterState = { ...base, _deleted: true, seq: 14 }
+  const newDocumentState = { ...base, name: 'Nieuwe naam' }
+  expect(mergeConflict({ assumedMasterState: base, realMasterState, newDocumentState })).toBe(
+    realMasterState,
+  )
+})
+
+test('a local deletion is kept over a server edit', () => {
+  const realMasterState = { ...base, name: 'Andere naam', seq: 15 }
+  const newDocumentState = { ...base, _deleted: true }
+  const merged = mergeConflict({ assumedMasterState: base, realMasterState, newDocumentState })
+  expect(merged).toEqual({ ...realMasterState, _deleted: true })
+})
+
+test('without an assumed state the master state is taken', () => {
+  const realMasterState = { ...base, name: 'Server', seq: 16 }
+  expect(mergeConflict({ realMasterState, newDocumentState: { ...base, name: 'Client' } })).toEqual(
+    realMasterState,
+  )
+})
+
+test('a field the client cleared is cleared in the merge; RxDB bookkeeping is ignored', () => {
+  const assumed: DocumentState = { ...base, description: 'Oud' }
+  const realMasterState: DocumentState = { ...assumed, status: 'syncing', seq: 17 }
+  const newDocumentState: DocumentState = {
+    ...assumed,
+    description: null,
+    _meta: { lwt: 5 },
+    _rev: '2-x',
+  }
+  const merged = mergeConflict({ assumedMasterState: assumed, realMasterState, newDocumentState })
+  expect(merged).toEqual({ ...realMasterState, description: null })
+  expect(isSameDocumentState({ ...base, _rev: '1-a' }, { ...base, _meta: { lwt: 1 } })).toBe(true)
+  expect(isSameDocumentState(base, { ...base, seq: 99 })).toBe(false)
+})
+
+test('the merge does not change its inputs', () => {
+  const realMasterState = { ...base, name: 'Server', seq: 18 }
+  const newDocumentState = { ...base, url: 'https://nieuw.example.com' }
+  const frozen = JSON.stringify([realMasterState, newDocumentState, base])
+  mergeConflict({ assumedMasterState: base, realMasterState, newDocumentState })
+  expect(JSON.stringify([realMasterState, newDocumentState, base])).toBe(frozen)
+})

@@ -1,0 +1,34 @@
+import { type DependencyList, useEffect, useState } from 'react'
+import type { Observable } from 'rxjs'
+import type { LocalDatabase } from '#sync/client/local-database'
+import { useLocalDatabase } from './local-database.tsx'
+
+/** A live query's state: loading until the first result, then every newer result. */
+export type LiveQuery<T> =
+  | { status: 'loading' }
+  | { status: 'ready'; data: T }
+  | { status: 'failed'; error: unknown }
+
+/**
+ * Subscribes to an observable of the local database (an RxQuery's `$`, or a combination)
+ * and re-renders with each result. Loading until the database is open and the first
+ * result arrived; the subscription ends with the component or when `deps` change.
+ */
+export function useLiveQuery<T>(
+  select: (database: LocalDatabase) => Observable<T>,
+  deps: DependencyList,
+): LiveQuery<T> {
+  const database = useLocalDatabase()
+  const [state, setState] = useState<LiveQuery<T>>({ status: 'loading' })
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller lists what select reads
+  useEffect(() => {
+    if (!database) return
+    setState({ status: 'loading' })
+    const subscription = select(database).subscribe({
+      next: (data) => setState({ status: 'ready', data }),
+      error: (error: unknown) => setState({ status: 'failed', error }),
+    })
+    return () => subscription.unsubscribe()
+  }, [database, ...deps])
+  return state
+}
