@@ -7,7 +7,7 @@ import {
 } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { replayQueue } from '../web/lib/offline-queue/replay-queue.ts'
-import { REPLAY_QUEUE_MESSAGE, SKIP_WAITING_MESSAGE } from '../web/lib/service-worker-messages.ts'
+import { SKIP_WAITING_MESSAGE } from '../web/lib/service-worker-messages.ts'
 
 // Centraal's service worker (spec §1, DESIGN.md): precaches the built app so a reload
 // without network still opens it, and replays the offline REST queue. It never touches
@@ -35,18 +35,17 @@ clientsClaim()
 self.addEventListener('message', (event) => {
   const type = (event.data as { type?: string } | null)?.type
   if (type === SKIP_WAITING_MESSAGE.type) void self.skipWaiting()
-  if (type === REPLAY_QUEUE_MESSAGE.type) event.waitUntil(replay())
 })
 
+// Background Sync: the browser wakes the worker once it is online, even with no page open.
+// A rejected promise asks the browser to try 'sync-data' again later, with its own backoff.
+// Open pages also replay on 'online' and at load (browsers without Background Sync).
 self.addEventListener('sync', (event) => {
   const syncEvent = event as SyncEvent
-  if (syncEvent.tag === 'sync-data') syncEvent.waitUntil(replay())
+  if (syncEvent.tag === 'sync-data') syncEvent.waitUntil(replayForSync())
 })
 
-async function replay() {
-  try {
-    await replayQueue()
-  } catch (error) {
-    console.warn('Replaying the offline queue failed', error)
-  }
+async function replayForSync() {
+  const { pending } = await replayQueue()
+  if (pending > 0) throw new Error(`${pending} queued changes could not be sent yet`)
 }

@@ -1,6 +1,8 @@
 import { BrowserRouter } from 'react-router-dom'
+import { ConnectionBanner } from '../components/connection-banner.tsx'
 import { LoadingScreen } from '../components/loading-screen.tsx'
 import { Toaster } from '../components/toaster.tsx'
+import { UpdatePrompt } from '../components/update-prompt.tsx'
 import { CurrentUserProvider, useCurrentUserState } from '../lib/current-user.tsx'
 import { SignedInRoutes } from './signed-in-routes.tsx'
 import { SignedOutRoutes } from './signed-out-routes.tsx'
@@ -18,8 +20,10 @@ export function App() {
   return (
     <BrowserRouter>
       <CurrentUserProvider>
+        <ConnectionBanner />
         <CentralRoutes />
         <Toaster />
+        <UpdatePrompt />
       </CurrentUserProvider>
     </BrowserRouter>
   )

@@ -8,12 +8,19 @@ import {
   CardTitle,
 } from '../../components/card.tsx'
 
+type SystemInfoCardProps = {
+  /** summary: version and the latest changes (Algemeen); full: every release (Systeem). */
+  variant?: 'summary' | 'full'
+}
+
 /** Version and changelog (spec §2 Instellingen, §9). */
-export function SystemInfoCard() {
+export function SystemInfoCard({ variant = 'full' }: SystemInfoCardProps) {
+  const releases = variant === 'full' ? CHANGELOG : CHANGELOG.slice(0, 1)
+  const titleId = `system-info-title-${variant}`
   return (
-    <Card aria-labelledby="system-info-title">
+    <Card aria-labelledby={titleId}>
       <CardHeader>
-        <CardTitle id="system-info-title">Systeem info</CardTitle>
+        <CardTitle id={titleId}>{variant === 'full' ? 'Systeem info' : 'Systeem'}</CardTitle>
         <CardDescription>De versie van Centraal die je nu gebruikt.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
@@ -22,11 +29,23 @@ export function SystemInfoCard() {
           <dd className="font-medium">{PRODUCT_VERSION}</dd>
           <dt className="text-muted-foreground">Datum</dt>
           <dd>{PRODUCT_VERSION_DATE}</dd>
+          {variant === 'full' && (
+            <>
+              <dt className="text-muted-foreground">Offline gebruik</dt>
+              <dd>{describeOfflineSupport()}</dd>
+            </>
+          )}
         </dl>
         <div className="grid gap-4">
-          <h3 className="font-medium text-sm">Changelog</h3>
-          {CHANGELOG.map((release) => (
-            <section key={release.version} className="grid gap-2 rounded-lg border p-4">
+          <h3 className="font-medium text-sm">
+            {variant === 'full' ? 'Changelog' : 'Nieuw in deze versie'}
+          </h3>
+          {releases.map((release) => (
+            <section
+              key={release.version}
+              aria-label={`Versie ${release.version}`}
+              className="grid gap-2 rounded-lg border p-4"
+            >
               <div className="flex flex-wrap items-center gap-2">
                 <Badge variant="secondary">v{release.version}</Badge>
                 <span className="text-muted-foreground text-xs">{release.date}</span>
@@ -42,4 +61,12 @@ export function SystemInfoCard() {
       </CardContent>
     </Card>
   )
+}
+
+function describeOfflineSupport(): string {
+  if (!import.meta.env.PROD) return 'Uit in de ontwikkelmodus'
+  if (!('serviceWorker' in navigator)) return 'Niet beschikbaar in deze browser'
+  return navigator.serviceWorker.controller
+    ? 'Actief: de app opent ook zonder verbinding'
+    : 'Wordt voorbereid (na de volgende keer laden actief)'
 }

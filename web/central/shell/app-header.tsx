@@ -7,6 +7,7 @@ import { Button } from '../../components/button.tsx'
 import { ThemeToggle } from '../../components/theme-toggle.tsx'
 import { logOut } from '../../lib/clear-cached-data.ts'
 import { useSignedInUser } from '../../lib/current-user.tsx'
+import { SyncQueueIndicator } from '../sync-queue/sync-queue-indicator.tsx'
 import { SIDEBAR_ID } from './desktop-sidebar.tsx'
 import { useSidebar } from './sidebar-context.tsx'
 
@@ -23,7 +24,7 @@ export function AppHeader() {
       : 'Zijbalk uitklappen'
 
   return (
-    <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur sm:px-4">
+    <header className="sticky top-[var(--banner-height,0px)] z-30 flex h-14 shrink-0 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur sm:px-4">
       <Button
         variant="ghost"
         size="icon"
@@ -45,12 +46,13 @@ export function AppHeader() {
             <Badge variant="secondary">{ROLE_LABELS[user.role]}</Badge>
           </div>
         </div>
+        <SyncQueueIndicator />
         <ThemeToggle />
         <Button
           variant="ghost"
-          onClick={() => {
+          onClick={async () => {
             setIsLoggingOut(true)
-            void logOut()
+            if (!(await logOut())) setIsLoggingOut(false)
           }}
           disabled={isLoggingOut}
           aria-label="Uitloggen"

@@ -14,7 +14,7 @@ export function DesktopSidebar() {
       aria-label="Zijbalk"
       data-state={isExpanded ? 'expanded' : 'collapsed'}
       className={cn(
-        'sticky top-0 hidden h-dvh shrink-0 flex-col overflow-hidden border-r bg-sidebar transition-[width] duration-200 ease-out md:flex',
+        'sticky top-[var(--banner-height,0px)] hidden h-[calc(100dvh-var(--banner-height,0px))] shrink-0 flex-col overflow-hidden border-r bg-sidebar transition-[width] duration-200 ease-out md:flex',
         isExpanded ? 'w-64' : 'w-12',
       )}
     >

@@ -1,25 +1,43 @@
-import { REPLAY_QUEUE_MESSAGE } from '../service-worker-messages.ts'
 import { replayQueue } from './replay-queue.ts'
 
 /**
- * Replays the queue at page load and whenever the connection returns (DESIGN.md): the
- * service worker does it when it controls the page, otherwise the page itself (browsers
- * without Background Sync or without a service worker).
+ * Waits before trying again while changes stay pending although the browser says it is
+ * online: the connection may come up a moment after the 'online' event, or the server
+ * may answer 5xx for a while.
+ */
+const RETRY_DELAYS_MS = [2_000, 10_000, 30_000, 60_000, 300_000]
+
+let retryTimer: ReturnType<typeof setTimeout> | undefined
+let retryCount = 0
+
+/**
+ * Replays the queue at page load and whenever the connection returns (DESIGN.md). The page
+ * replays itself with the same module the service worker runs for Background Sync
+ * 'sync-data'; Web Locks keep the two from sending at the same time, and the page learns
+ * the outcome, so it can try again when the network was not quite there yet.
  */
 export function startQueueReplay(): void {
-  const replay = () => {
-    if (navigator.onLine) requestReplay()
-  }
-  window.addEventListener('online', replay)
-  replay()
+  window.addEventListener('online', () => {
+    retryCount = 0
+    requestReplay()
+  })
+  requestReplay()
 }
 
-/** Asks for one replay now (also the indicator's "Nu versturen"). */
+/** Replays now (also the indicator's "Nu versturen"). */
 export function requestReplay(): void {
-  const controller = navigator.serviceWorker?.controller
-  if (controller) {
-    controller.postMessage(REPLAY_QUEUE_MESSAGE)
-    return
-  }
-  replayQueue().catch((error: unknown) => console.warn('Replaying the offline queue failed', error))
+  clearTimeout(retryTimer)
+  retryTimer = undefined
+  if (!navigator.onLine) return
+  replayQueue()
+    .then(({ pending }) => {
+      if (pending === 0 || !navigator.onLine) {
+        retryCount = 0
+        return
+      }
+      const delay = RETRY_DELAYS_MS[Math.min(retryCount, RETRY_DELAYS_MS.length - 1)]
+      retryCount++
+      retryTimer = setTimeout(requestReplay, delay)
+    })
+    .catch((error: unknown) => console.warn('Replaying the offline queue failed', error))
 }

@@ -1,0 +1,398 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import { launchBrowser } from '../support/browser.ts'
+import type { createClient } from '../support/http.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+import {
+  DESKTOP,
+  hasHorizontalOverflow,
+  PHONE,
+  screenshot,
+  waitForShell,
+  waitForToast,
+} from './page-helpers.ts'
+
+// The offline side of Instellingen (spec §2, §4, DESIGN.md "Offline REST queue"): the
+// service worker opens the app without network, writes wait in IndexedDB centraal/syncQueue
+// and reach the server once, a refused replay stays visible with its reason.
+
+let server: TestServer
+let browser: Browser
+let api: ReturnType<typeof createClient>
+
+const root = { email: 'root@example.com', password: 'root password' }
+const OFFLINE_TEXT = 'Je bent offline - wijzigingen worden lokaal opgeslagen'
+const ONLINE_TEXT = 'Je bent weer online - wijzigingen worden gesynchroniseerd'
+
+type QueueRow = {
+  id: number
+  url: string
+  method: string
+  headers: Record<string, string>
+  body?: Record<string, unknown>
+  timestamp: number
+  status: 'pending' | 'failed'
+  error?: string
+}
+
+beforeAll(async () => {
+  server = await startTestServer()
+  browser = await launchBrowser()
+  api = await signInFirstSuperadmin(server, root.email)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+async function openSignedInPage(
+  viewport: { width: number; height: number },
+  options: { email?: string; password?: string; theme?: 'light' | 'dark' } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, baseURL: server.url, locale: 'nl-NL' })
+  context.setDefaultTimeout(8000)
+  if (options.theme === 'light') {
+    await context.addInitScript(() => localStorage.setItem('theme', 'light'))
+  }
+  const login = await context.request.post('/api/auth/login/email', {
+    data: { email: options.email ?? root.email, password: options.password ?? root.password },
+  })
+  expect(login.status()).toBe(200)
+  return { context, page: await context.newPage() }
+}
+
+/** Waits until the service worker controls the page: from then on it opens offline. */
+async function waitForServiceWorker(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 15_000,
+  })
+}
+
+/** The rows of IndexedDB centraal/syncQueue, read the way any script of the page could. */
+function readQueue(page: Page): Promise<QueueRow[]> {
+  return page.evaluate(
+    () =>
+      new Promise<QueueRow[]>((resolve, reject) => {
+        const open = indexedDB.open('centraal', 1)
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const request = open.result.transaction('syncQueue').objectStore('syncQueue').getAll()
+          request.onsuccess = () => {
+            open.result.close()
+            resolve(request.result as QueueRow[])
+          }
+        }
+      }),
+  )
+}
+
+async function waitForQueue(page: Page, predicate: (rows: QueueRow[]) => boolean) {
+  const deadline = Date.now() + 10_000
+  for (;;) {
+    const rows = await readQueue(page)
+    if (predicate(rows)) return rows
+    if (Date.now() > deadline) throw new Error(`queue never matched: ${JSON.stringify(rows)}`)
+    await page.waitForTimeout(100)
+  }
+}
+
+/**
+ * Playwright's offline emulation does not reach a document that the service worker served
+ * while offline: navigator.onLine says true although every request fails. Switching the
+ * emulation off and on again applies it to the new document (no request runs in between).
+ */
+async function reapplyOffline(context: BrowserContext, page: Page) {
+  await context.setOffline(false)
+  await context.setOffline(true)
+  await page.waitForFunction(() => navigator.onLine === false)
+}
+
+const queueButton = (page: Page) =>
+  page.getByRole('banner').getByRole('button', { name: /^Wijzigingen:/ })
+
+test('offline: banner, a queued save answered 202, the app opens offline, one replay on reconnect, a refused replay kept with its reason', async () => {
+  const { context, page } = await openSignedInPage(DESKTOP)
+  await page.goto('/settings')
+  const nameField = page.getByLabel('Organisatienaam')
+  expect(await nameField.inputValue()).toBe('Standaard organisatie')
+  await waitForServiceWorker(page)
+  expect(await queueButton(page).count()).toBe(0)
+
+  await context.setOffline(true)
+  const offlineBanner = page.getByRole('status').getByText(OFFLINE_TEXT, { exact: true })
+  await offlineBanner.waitFor()
+
+  // The form's PATCH fails for lack of network and is queued: the caller got the 202.
+  await nameField.fill('Offline BV')
+  await page.getByLabel('Contact e-mail').fill('info@offline.nl')
+  await page.getByRole('button', { name: 'Opslaan' }).click()
+  expect(await waitForToast(page, 'Opgeslagen op dit apparaat')).toContain(
+    'De wijziging wordt verstuurd zodra je online bent.',
+  )
+  const [queued, ...others] = await readQueue(page)
+  expect(others).toEqual([])
+  expect(queued).toMatchObject({
+    url: '/api/organization',
+    method: 'PATCH',
+    body: { name: 'Offline BV', contactEmail: 'info@offline.nl' },
+    status: 'pending',
+  })
+  expect(queued?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/)
+  expect(Math.abs((queued?.timestamp ?? 0) - Date.now())).toBeLessThan(60_000)
+  await queueButton(page).getByText('1', { exact: true }).waitFor()
+
+  // A second write offline, which the server will refuse on replay: by the time it
+  // arrives, someone else has taken its slug.
+  await page.getByRole('tab', { name: 'Organisaties' }).click()
+  await page.getByLabel('Naam', { exact: true }).fill('Acme BV')
+  expect(await page.getByLabel('Slug').inputValue()).toBe('acme-bv')
+  await page.getByRole('button', { name: 'Organisatie aanmaken' }).click()
+  await waitForToast(page, 'Opgeslagen op dit apparaat')
+  expect(await queueButton(page).getAttribute('aria-label')).toBe(
+    'Wijzigingen: 2 wijzigingen wachten op verzending',
+  )
+  await queueButton(page).click()
+  const queueList = page.getByRole('dialog', { name: 'Wijzigingen' })
+  await queueList.getByText('Organisatie aanmaken: Acme BV').waitFor()
+  expect(await queueList.getByText('Organisatiegegevens opslaan').isVisible()).toBe(true)
+  expect(await queueList.getByText('Wordt verstuurd zodra je weer online bent.').isVisible()).toBe(
+    true,
+  )
+  await screenshot(page, 'queue-pending-offline', { fullPage: false })
+  await page.keyboard.press('Escape')
+  expect(
+    (await api.post('/api/organizations', { name: 'Acme Echt', slug: 'acme-bv' })).status,
+  ).toBe(201)
+  expect((await readQueue(page)).map((row) => row.status)).toEqual(['pending', 'pending'])
+
+  // A reload without network still opens the app (service worker, remembered user) with
+  // the waiting changes, and the settings the device last saw.
+  await page.goto('/settings')
+  await waitForShell(page)
+  await page.getByRole('heading', { level: 1, name: 'Instellingen' }).waitFor()
+  await page.getByText('Je ziet de laatst bekende gegevens van dit apparaat.').waitFor()
+  expect(await queueButton(page).getAttribute('aria-label')).toBe(
+    'Wijzigingen: 2 wijzigingen wachten op verzending',
+  )
+  await reapplyOffline(context, page)
+  await offlineBanner.waitFor()
+
+  // Back online: the banner says so for 3 seconds, and the queue is replayed.
+  await context.setOffline(false)
+  const onlineBanner = page.getByRole('status').getByText(ONLINE_TEXT, { exact: true })
+  await onlineBanner.waitFor()
+  const shownAt = Date.now()
+  await screenshot(page, 'banner-online', { fullPage: false })
+  await onlineBanner.waitFor({ state: 'detached', timeout: 6000 })
+  const shownMs = Date.now() - shownAt
+  expect(shownMs).toBeGreaterThan(2000)
+  expect(shownMs).toBeLessThan(4500)
+  expect(await offlineBanner.count()).toBe(0)
+
+  const [failed, ...rest] = await waitForQueue(
+    page,
+    (rows) => rows.length === 1 && rows[0]?.status === 'failed',
+  )
+  expect(rest).toEqual([])
+  expect(failed).toMatchObject({
+    url: '/api/organizations',
+    method: 'POST',
+    error: 'De slug acme-bv is al in gebruik',
+  })
+
+  // The server applied the queued save exactly once.
+  const organisation = (await api.get('/api/organization')).json
+  expect(organisation).toMatchObject({ name: 'Offline BV', contactEmail: 'info@offline.nl' })
+  const activities = (await api.get('/api/activities')).json as {
+    type: string
+    action: string
+    target: string | null
+  }[]
+  expect(
+    activities.filter(
+      (activity) =>
+        activity.action === 'Organisatiegegevens bijgewerkt' && activity.type === 'settings',
+    ),
+  ).toHaveLength(1)
+  const slugs = ((await api.get('/api/organizations')).json as { slug: string }[]).map(
+    (row) => row.slug,
+  )
+  expect(slugs.filter((slug) => slug === 'acme-bv')).toHaveLength(1)
+
+  // The refused change stays visible with the server's reason until it is dismissed.
+  await page.reload()
+  await waitForShell(page)
+  expect(await queueButton(page).getAttribute('aria-label')).toBe('Wijzigingen: 1 mislukt')
+  await queueButton(page).click()
+  await queueList.getByText('De slug acme-bv is al in gebruik').waitFor()
+  await screenshot(page, 'queue-failed', { fullPage: false })
+  await queueList
+    .getByRole('button', { name: 'Verwijderen: Organisatie aanmaken: Acme BV' })
+    .click()
+  await queueButton(page).waitFor({ state: 'detached' })
+  expect(await readQueue(page)).toEqual([])
+  await context.close()
+})
+
+test('Instellingen online: tabs, notification switches per user, organisations with an invite link', async () => {
+  const { page } = await openSignedInPage(DESKTOP)
+  await page.goto('/settings')
+  const tabs = page.getByRole('tablist', { name: 'Instellingen' }).getByRole('tab')
+  await tabs.first().waitFor()
+  expect(await tabs.allTextContents()).toEqual(['Algemeen', 'Backups', 'Systeem', 'Organisaties'])
+
+  // Algemeen: SUPERADMIN cards; backup and restore say they are not there yet.
+  const usersLink = page.getByRole('link', { name: 'Open Gebruikersbeheer' })
+  expect(await usersLink.getAttribute('href')).toBe('/users')
+  const adminTools = page.getByRole('region', { name: 'Admin Tools' })
+  expect(await adminTools.getByRole('button', { name: 'Backup downloaden' }).isDisabled()).toBe(
+    true,
+  )
+  expect(await adminTools.getByRole('button', { name: 'Backup terugzetten' }).isDisabled()).toBe(
+    true,
+  )
+  expect(await adminTools.getByText(/overschrijft alle huidige gegevens/).isVisible()).toBe(true)
+  expect(await adminTools.getByText(/Beschikbaar in een volgende versie/).isVisible()).toBe(true)
+  expect(await page.getByText('1.0.86', { exact: true }).first().isVisible()).toBe(true)
+
+  // Notification switches: on by default, saved per user.
+  const emailSwitch = page.getByRole('switch', { name: 'E-mailmeldingen' })
+  const alertsSwitch = page.getByRole('switch', { name: 'Activiteitsmeldingen' })
+  await page.waitForFunction(
+    () => !document.querySelector<HTMLButtonElement>('[role=switch]')?.disabled,
+  )
+  expect(await emailSwitch.getAttribute('aria-checked')).toBe('true')
+  expect(await alertsSwitch.getAttribute('aria-checked')).toBe('true')
+  await alertsSwitch.click()
+  await waitForToast(page, 'Instellingen Opgeslagen')
+  expect((await api.get('/api/profile/notifications')).json).toEqual({
+    emailNotifications: true,
+    activityAlerts: false,
+  })
+  await page.reload()
+  await page.waitForFunction(
+    () => document.querySelectorAll('[role=switch][aria-checked=false]').length === 1,
+  )
+
+  // Backups: the layout, honest about what is missing.
+  await page.getByRole('tab', { name: 'Backups' }).click()
+  expect(new URL(page.url()).search).toBe('?tab=backups')
+  expect(
+    await page.getByText('Google Drive is nog niet geconfigureerd', { exact: true }).count(),
+  ).toBe(1)
+  expect(await page.getByRole('switch', { name: 'Automatische backups' }).isDisabled()).toBe(true)
+  expect(await page.getByRole('button', { name: 'Verbinden met Google Drive' }).isDisabled()).toBe(
+    true,
+  )
+  expect(await page.getByRole('button', { name: 'Backup maken (JSON)' }).isDisabled()).toBe(true)
+
+  await waitForServiceWorker(page)
+  await page.getByRole('tab', { name: 'Systeem' }).click()
+  const system = page.getByRole('region', { name: 'Systeem info' })
+  expect(await system.getByText('1.0.86', { exact: true }).isVisible()).toBe(true)
+  expect(await system.getByRole('heading', { name: 'Changelog' }).isVisible()).toBe(true)
+  expect(await system.getByText(/Actief: de app opent ook zonder verbinding/).isVisible()).toBe(
+    true,
+  )
+
+  // Organisaties: create, a taken slug is refused with the reason, invite the first ADMIN.
+  await page.getByRole('tab', { name: 'Organisaties' }).click()
+  await page.getByText('default-org', { exact: true }).waitFor()
+  await page.getByLabel('Naam', { exact: true }).fill('Beta BV')
+  await page.getByRole('button', { name: 'Organisatie aanmaken' }).click()
+  await waitForToast(page, 'Organisatie aangemaakt')
+  await page.getByText('beta-bv', { exact: true }).waitFor()
+  await page.getByLabel('Naam', { exact: true }).fill('Beta Twee')
+  await page.getByLabel('Slug').fill('beta-bv')
+  await page.getByRole('button', { name: 'Organisatie aanmaken' }).click()
+  expect(
+    await page.getByRole('alert').getByText('De slug beta-bv is al in gebruik').isVisible(),
+  ).toBe(true)
+
+  await page.getByRole('button', { name: 'Beheerder uitnodigen voor Beta BV' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Beheerder uitnodigen' })
+  await dialog.getByLabel('Naam').fill('Bea Beheer')
+  await dialog.getByLabel('Email').fill('bea@beta.nl')
+  await dialog.getByRole('button', { name: 'Uitnodigen' }).click()
+  const link = dialog.getByLabel('Setup-link')
+  await link.waitFor()
+  expect(await link.inputValue()).toMatch(/^http:\/\/\S+\/setup\/[a-z2-7]{16,64}$/)
+  expect(await dialog.getByRole('button', { name: 'Kopieer link' }).isVisible()).toBe(true)
+  await screenshot(page, 'settings-invite-link', { fullPage: false })
+})
+
+test('an ADMIN sees no Organisaties tab, no Admin Tools and may edit the organisation', async () => {
+  await signInInvitedUser(server, { email: 'admin@example.com', role: 'ADMIN', name: 'Ada Admin' })
+  const { page } = await openSignedInPage(PHONE, {
+    email: 'admin@example.com',
+    password: 'ADMIN password',
+  })
+  await page.goto('/settings')
+  await page.getByLabel('Organisatienaam').waitFor()
+  const tabs = page.getByRole('tablist', { name: 'Instellingen' }).getByRole('tab')
+  expect(await tabs.allTextContents()).toEqual(['Algemeen', 'Backups', 'Systeem'])
+  expect(await page.getByRole('region', { name: 'Admin Tools' }).count()).toBe(0)
+  expect(await page.getByRole('link', { name: 'Open Gebruikersbeheer' }).count()).toBe(0)
+  expect(await page.getByRole('button', { name: 'Opslaan' }).isVisible()).toBe(true)
+  // ?tab=organisaties is not theirs: Algemeen opens.
+  await page.goto('/settings?tab=organisaties')
+  expect(await page.getByRole('tab', { name: 'Algemeen' }).getAttribute('aria-selected')).toBe(
+    'true',
+  )
+})
+
+test('screenshots: every tab, the banners and the queue, phone and desktop, dark and light', async () => {
+  for (const theme of ['dark', 'light'] as const) {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { context, page } = await openSignedInPage(viewport, { theme })
+      for (const tab of ['algemeen', 'backups', 'systeem', 'organisaties']) {
+        await page.goto(tab === 'algemeen' ? '/settings' : `/settings?tab=${tab}`)
+        await waitForShell(page)
+        await page.getByRole('tabpanel').waitFor()
+        await page.waitForLoadState('networkidle')
+        expect(await hasHorizontalOverflow(page)).toBe(false)
+        await screenshot(page, `settings-${tab}-${theme}`)
+      }
+      await page.goto('/settings')
+      await page.getByLabel('Organisatienaam').waitFor()
+      await waitForServiceWorker(page)
+      await context.setOffline(true)
+      await page.getByText(OFFLINE_TEXT, { exact: true }).waitFor()
+      expect(await hasHorizontalOverflow(page)).toBe(false)
+      await screenshot(page, `banner-offline-${theme}`, { fullPage: false })
+
+      // One change waiting, one refused (written straight into the queue for the picture).
+      await page.getByRole('switch', { name: 'E-mailmeldingen' }).click()
+      await waitForToast(page, 'Opgeslagen op dit apparaat')
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            const open = indexedDB.open('centraal', 1)
+            open.onsuccess = () => {
+              const transaction = open.result.transaction('syncQueue', 'readwrite')
+              transaction.objectStore('syncQueue').add({
+                url: '/api/users',
+                method: 'POST',
+                headers: {},
+                body: { name: 'Nina Nieuw', email: 'nina@example.com' },
+                timestamp: Date.now(),
+                status: 'failed',
+                attempts: 1,
+                error: 'Een gebruiker met dit e-mailadres bestaat al',
+              })
+              transaction.oncomplete = () => resolve()
+            }
+          }),
+      )
+      await page.reload()
+      await waitForShell(page)
+      await reapplyOffline(context, page)
+      await queueButton(page).click()
+      await page.getByRole('dialog', { name: 'Wijzigingen' }).getByText('Mislukt (1)').waitFor()
+      await screenshot(page, `queue-${theme}`, { fullPage: false })
+      await context.close()
+    }
+  }
+}, 180_000)

@@ -1,0 +1,27 @@
+import { ROLE_PERMISSIONS } from '#schema/permissions'
+import { useSignedInUser } from '../../lib/current-user.tsx'
+import { AdminToolsCard } from './admin-tools-card.tsx'
+import { NotificationSettingsCard } from './notification-settings-card.tsx'
+import { OrganisationDetailsCard } from './organisation-details-card.tsx'
+import { SystemInfoCard } from './system-info-card.tsx'
+import { UsersLinkCard } from './users-link-card.tsx'
+
+/** Instellingen → Algemeen (spec §2); the users link and Admin Tools are SUPERADMIN only. */
+export function GeneralTab() {
+  const user = useSignedInUser()
+  const isSuperadmin = user.role === 'SUPERADMIN'
+  const canEditOrganisation = ROLE_PERMISSIONS[user.role].includes('settings.write')
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-2">
+      <div className="grid gap-6">
+        <OrganisationDetailsCard canEdit={canEditOrganisation} />
+        <NotificationSettingsCard />
+        {isSuperadmin && <UsersLinkCard />}
+      </div>
+      <div className="grid gap-6">
+        {isSuperadmin && <AdminToolsCard />}
+        <SystemInfoCard variant="summary" />
+      </div>
+    </div>
+  )
+}

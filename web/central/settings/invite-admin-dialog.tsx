@@ -1,0 +1,118 @@
+import { type FormEvent, useState } from 'react'
+import { OrganisationInviteSchema } from '#schema/central'
+import { Alert } from '../../components/alert.tsx'
+import { Button } from '../../components/button.tsx'
+import { Dialog } from '../../components/dialog.tsx'
+import { Field } from '../../components/field.tsx'
+import { apiRequest, isQueuedResponse } from '../../lib/api-request.ts'
+import { describeError } from '../../lib/server-message.ts'
+import { useOnlineStatus } from '../../lib/use-online-status.ts'
+import { CopyLinkField } from './copy-link-field.tsx'
+
+type InviteAdminDialogProps = {
+  organisation: { id: string; name: string } | null
+  onOpenChange: (open: boolean) => void
+}
+
+/** Invites an organisation's first ADMIN by e-mail and shows the setup link to hand over. */
+export function InviteAdminDialog({ organisation, onOpenChange }: InviteAdminDialogProps) {
+  return (
+    <Dialog
+      open={organisation !== null}
+      onOpenChange={onOpenChange}
+      title="Beheerder uitnodigen"
+      description={organisation ? `De eerste ADMIN van ${organisation.name}.` : undefined}
+    >
+      {organisation && <InviteForm key={organisation.id} organisationId={organisation.id} />}
+    </Dialog>
+  )
+}
+
+function InviteForm({ organisationId }: { organisationId: string }) {
+  const [name, setName] = useState('')
+  const [email, setEmail] = useState('')
+  const [problem, setProblem] = useState<string>()
+  const [isSaving, setIsSaving] = useState(false)
+  const [result, setResult] = useState<{ setupUrl: string } | 'queued'>()
+  // The setup link comes from the server's answer, so inviting needs a connection.
+  const isOnline = useOnlineStatus()
+
+  async function invite(event: FormEvent) {
+    event.preventDefault()
+    const input = OrganisationInviteSchema.safeParse({ name, email })
+    if (!input.success) {
+      setProblem(input.error.issues[0]?.message ?? 'Ongeldige invoer')
+      return
+    }
+    setProblem(undefined)
+    setIsSaving(true)
+    try {
+      const response = await apiRequest(
+        'POST',
+        `/api/organizations/${encodeURIComponent(organisationId)}/invite`,
+        input.data,
+      )
+      setResult(
+        isQueuedResponse(response) ? 'queued' : ((await response.json()) as { setupUrl: string }),
+      )
+    } catch (error) {
+      setProblem(describeError(error, 'De uitnodiging kon niet worden gemaakt.'))
+    } finally {
+      setIsSaving(false)
+    }
+  }
+
+  if (result === 'queued') {
+    return (
+      <Alert title="Opgeslagen op dit apparaat">
+        De uitnodiging wordt verstuurd zodra je online bent. De setup-link kan hier dan niet worden
+        getoond; een nieuwe link maak je met <code>npm run setup-token</code> op de server.
+      </Alert>
+    )
+  }
+  if (result) {
+    return (
+      <div className="grid gap-4">
+        <Alert title="Uitnodiging gemaakt">
+          Stuur deze link naar {email.trim()}. Hiermee kiest de beheerder een wachtwoord; de link is
+          7 dagen geldig.
+        </Alert>
+        <CopyLinkField label="Setup-link" value={result.setupUrl} />
+      </div>
+    )
+  }
+  return (
+    <form onSubmit={invite} noValidate className="grid gap-4">
+      <Field
+        label="Naam"
+        name="adminName"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        required
+        autoComplete="off"
+      />
+      <Field
+        label="Email"
+        name="adminEmail"
+        type="email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        required
+        autoComplete="off"
+      />
+      {problem && (
+        <p role="alert" className="text-destructive text-sm">
+          {problem}
+        </p>
+      )}
+      {!isOnline && (
+        <Alert title="Je bent offline">
+          Uitnodigen kan alleen met verbinding: de setup-link komt van de server.
+        </Alert>
+      )}
+      <Button type="submit" disabled={isSaving || !isOnline}>
+        {isSaving ? 'Bezig...' : 'Uitnodigen'}
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,70 @@
+import { Bell } from 'lucide-react'
+import type { NotificationPreferences } from '#schema/central'
+import { Alert } from '../../components/alert.tsx'
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/card.tsx'
+import { SwitchField } from '../../components/switch.tsx'
+import { apiRequest, isQueuedResponse } from '../../lib/api-request.ts'
+import { showSavedToast, showSaveFailedToast } from './save-toasts.ts'
+import { useServerData } from './use-server-data.ts'
+
+const PREFERENCES_URL = '/api/profile/notifications'
+
+/** The signed-in user's own switches, both on by default (spec §2); saved on each change. */
+export function NotificationSettingsCard() {
+  const { state, replace, reload } = useServerData<NotificationPreferences>(PREFERENCES_URL)
+  // Until the first answer the switches show the defaults, disabled.
+  const preferences =
+    state.status === 'ready' ? state.data : { emailNotifications: true, activityAlerts: true }
+
+  async function change(changes: Partial<NotificationPreferences>) {
+    const next = { ...preferences, ...changes }
+    replace(next)
+    try {
+      const response = await apiRequest('PATCH', PREFERENCES_URL, changes)
+      if (!isQueuedResponse(response)) replace((await response.json()) as NotificationPreferences)
+      showSavedToast(response)
+    } catch (error) {
+      showSaveFailedToast(error)
+      void reload()
+    }
+  }
+
+  return (
+    <Card aria-labelledby="notification-settings-title">
+      <CardHeader>
+        <CardTitle id="notification-settings-title" className="flex items-center gap-2">
+          <Bell aria-hidden className="size-5 text-primary" />
+          Meldingen
+        </CardTitle>
+        <CardDescription>Alleen voor jouw account.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        {state.status === 'failed' && (
+          <Alert variant="destructive" title="Voorkeuren konden niet worden geladen">
+            Probeer het later opnieuw.
+          </Alert>
+        )}
+        <SwitchField
+          label="E-mailmeldingen"
+          description="Ontvang belangrijke meldingen per e-mail."
+          checked={preferences.emailNotifications}
+          disabled={state.status !== 'ready'}
+          onCheckedChange={(emailNotifications) => void change({ emailNotifications })}
+        />
+        <SwitchField
+          label="Activiteitsmeldingen"
+          description="Word op de hoogte gehouden van activiteiten in je organisatie."
+          checked={preferences.activityAlerts}
+          disabled={state.status !== 'ready'}
+          onCheckedChange={(activityAlerts) => void change({ activityAlerts })}
+        />
+      </CardContent>
+    </Card>
+  )
+}

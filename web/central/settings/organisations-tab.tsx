@@ -1,0 +1,106 @@
+import { Building, UserPlus } from 'lucide-react'
+import { useState } from 'react'
+import { Alert } from '../../components/alert.tsx'
+import { Badge } from '../../components/badge.tsx'
+import { Button } from '../../components/button.tsx'
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/card.tsx'
+import { describeError } from '../../lib/server-message.ts'
+import { CreateOrganisationForm } from './create-organisation-form.tsx'
+import { InviteAdminDialog } from './invite-admin-dialog.tsx'
+import { useServerData } from './use-server-data.ts'
+
+/** GET /api/organizations. */
+type OrganisationRow = {
+  id: string
+  name: string
+  slug: string
+  plan: string
+  status: string
+  createdAt: number
+}
+
+const dateFormat = new Intl.DateTimeFormat('nl-NL', { dateStyle: 'medium' })
+
+/** Instellingen → Organisaties (SUPERADMIN): every tenant, a new one, its first ADMIN. */
+export function OrganisationsTab() {
+  const { state, reload } = useServerData<OrganisationRow[]>('/api/organizations')
+  const [inviteFor, setInviteFor] = useState<OrganisationRow | null>(null)
+
+  return (
+    <div className="grid gap-6">
+      <Card aria-labelledby="organisations-title">
+        <CardHeader>
+          <CardTitle id="organisations-title" className="flex items-center gap-2">
+            <Building aria-hidden className="size-5 text-primary" />
+            Organisaties
+          </CardTitle>
+          <CardDescription>
+            Elke organisatie heeft een eigen database, eigen gebruikers en eigen instellingen.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {state.status === 'loading' && <p className="text-muted-foreground text-sm">Laden...</p>}
+          {state.status === 'failed' && (
+            <Alert variant="destructive" title="Organisaties konden niet worden geladen">
+              {describeError(state.error, 'Probeer het later opnieuw.')}
+            </Alert>
+          )}
+          {state.status === 'ready' && (
+            <ul className="grid divide-y rounded-lg border">
+              {state.data.map((organisation) => (
+                <li
+                  key={organisation.id}
+                  className="flex flex-wrap items-center justify-between gap-3 p-4"
+                >
+                  <div className="grid min-w-0 gap-1">
+                    <p className="truncate font-medium">{organisation.name}</p>
+                    <p className="flex flex-wrap items-center gap-2 text-muted-foreground text-xs">
+                      <span className="font-mono">{organisation.slug}</span>
+                      <span aria-hidden>·</span>
+                      <span>sinds {dateFormat.format(organisation.createdAt)}</span>
+                      <Badge variant={organisation.status === 'active' ? 'success' : 'secondary'}>
+                        {organisation.status === 'active' ? 'Actief' : 'Inactief'}
+                      </Badge>
+                    </p>
+                  </div>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => setInviteFor(organisation)}
+                    aria-label={`Beheerder uitnodigen voor ${organisation.name}`}
+                  >
+                    <UserPlus aria-hidden />
+                    Beheerder uitnodigen
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card aria-labelledby="new-organisation-title">
+        <CardHeader>
+          <CardTitle id="new-organisation-title">Nieuwe organisatie</CardTitle>
+          <CardDescription>Daarna nodig je de eerste beheerder uit.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <CreateOrganisationForm onCreated={() => void reload()} />
+        </CardContent>
+      </Card>
+
+      <InviteAdminDialog
+        organisation={inviteFor}
+        onOpenChange={(open) => {
+          if (!open) setInviteFor(null)
+        }}
+      />
+    </div>
+  )
+}

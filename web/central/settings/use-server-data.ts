@@ -1,0 +1,64 @@
+import { useCallback, useEffect, useState } from 'react'
+import { getJson } from '../../lib/api-request.ts'
+
+type ServerData<T> =
+  | { status: 'loading' }
+  | { status: 'ready'; data: T; isFromCache: boolean }
+  | { status: 'failed'; error: unknown }
+
+const CACHE_PREFIX = 'centraal.get:'
+
+/**
+ * GETs a URL for a settings card. The last answer is kept in localStorage (cleared at
+ * logout), so the card still shows what was known when the page opens without network.
+ */
+export function useServerData<T>(url: string) {
+  const [state, setState] = useState<ServerData<T>>({ status: 'loading' })
+
+  const load = useCallback(async () => {
+    try {
+      const data = (await getJson<T>(url)) as T
+      writeCache(url, data)
+      setState({ status: 'ready', data, isFromCache: false })
+    } catch (error) {
+      const cached = error instanceof TypeError ? readCache<T>(url) : undefined
+      setState(
+        cached === undefined
+          ? { status: 'failed', error }
+          : { status: 'ready', data: cached, isFromCache: true },
+      )
+    }
+  }, [url])
+
+  useEffect(() => {
+    void load()
+  }, [load])
+
+  /** Replaces the shown data (after a save) and the cached copy. */
+  const replace = useCallback(
+    (data: T) => {
+      writeCache(url, data)
+      setState({ status: 'ready', data, isFromCache: false })
+    },
+    [url],
+  )
+
+  return { state, reload: load, replace }
+}
+
+function writeCache(url: string, data: unknown) {
+  try {
+    localStorage.setItem(CACHE_PREFIX + url, JSON.stringify(data))
+  } catch {
+    // No storage: the card then needs the network.
+  }
+}
+
+function readCache<T>(url: string): T | undefined {
+  try {
+    const text = localStorage.getItem(CACHE_PREFIX + url)
+    return text === null ? undefined : (JSON.parse(text) as T)
+  } catch {
+    return undefined
+  }
+}

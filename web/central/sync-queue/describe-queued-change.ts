@@ -1,0 +1,38 @@
+import type { QueueItem } from '../../lib/offline-queue/queue-store.ts'
+
+type Describe = (body: Record<string, unknown>) => string
+
+/** What each queued REST call means to the user, by method and path. */
+const DESCRIPTIONS: readonly [string, RegExp, Describe][] = [
+  ['PATCH', /^\/api\/organization$/, () => 'Organisatiegegevens opslaan'],
+  ['PATCH', /^\/api\/profile\/notifications$/, () => 'Meldingsvoorkeuren opslaan'],
+  ['POST', /^\/api\/organizations$/, (body) => withName('Organisatie aanmaken', body.name)],
+  [
+    'POST',
+    /^\/api\/organizations\/[^/]+\/invite$/,
+    (body) => withName('Beheerder uitnodigen', body.email),
+  ],
+  ['POST', /^\/api\/users$/, (body) => withName('Gebruiker toevoegen', body.name)],
+  ['PATCH', /^\/api\/users\/[^/]+$/, () => 'Gebruiker bijwerken'],
+  ['DELETE', /^\/api\/users\/[^/]+$/, () => 'Gebruiker verwijderen'],
+  ['POST', /^\/api\/app-connections$/, (body) => withName('App toevoegen', body.name)],
+  ['PATCH', /^\/api\/app-connections\/[^/]+$/, () => 'App bijwerken'],
+  ['DELETE', /^\/api\/app-connections\/[^/]+$/, () => 'App verwijderen'],
+]
+
+function withName(action: string, name: unknown): string {
+  return typeof name === 'string' && name ? `${action}: ${name}` : action
+}
+
+/** A short Dutch description of a queued change; the method and path when unknown. */
+export function describeQueuedChange(item: QueueItem): string {
+  const path = new URL(item.url, window.location.href).pathname
+  const body =
+    typeof item.body === 'object' && item.body !== null
+      ? (item.body as Record<string, unknown>)
+      : {}
+  for (const [method, pattern, describe] of DESCRIPTIONS) {
+    if (item.method === method && pattern.test(path)) return describe(body)
+  }
+  return `${item.method} ${path}`
+}

@@ -1,0 +1,140 @@
+import { CloudAlert, CloudUpload, Send, X } from 'lucide-react'
+import { Popover } from 'radix-ui'
+import { Button } from '../../components/button.tsx'
+import { cn } from '../../lib/class-names.ts'
+import type { QueueItem } from '../../lib/offline-queue/queue-store.ts'
+import { requestReplay } from '../../lib/offline-queue/start-queue-replay.ts'
+import { dismissQueueItem, useSyncQueue } from '../../lib/offline-queue/use-sync-queue.ts'
+import { useOnlineStatus } from '../../lib/use-online-status.ts'
+import { describeQueuedChange } from './describe-queued-change.ts'
+
+const timeFormat = new Intl.DateTimeFormat('nl-NL', {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+})
+
+/**
+ * The header's count of changes waiting to be sent and of changes the server refused,
+ * opening the list with the reasons; nothing when the queue is empty.
+ */
+export function SyncQueueIndicator() {
+  const { pending, failed } = useSyncQueue()
+  const isOnline = useOnlineStatus()
+  const total = pending.length + failed.length
+  if (total === 0) return null
+
+  const label = [
+    pending.length > 0 &&
+      `${pending.length} ${pending.length === 1 ? 'wijziging wacht' : 'wijzigingen wachten'} op verzending`,
+    failed.length > 0 && `${failed.length} mislukt`,
+  ]
+    .filter(Boolean)
+    .join(', ')
+
+  return (
+    <Popover.Root>
+      <Popover.Trigger asChild>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={`Wijzigingen: ${label}`}
+          title={label}
+          className={cn('gap-1.5 px-2.5', failed.length > 0 && 'text-destructive')}
+        >
+          {failed.length > 0 ? <CloudAlert aria-hidden /> : <CloudUpload aria-hidden />}
+          <span className="tabular-nums">{total}</span>
+        </Button>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={8}
+          collisionPadding={12}
+          aria-label="Wijzigingen"
+          className="z-50 grid max-h-[min(28rem,calc(100dvh-6rem))] w-[min(22rem,calc(100vw-1.5rem))] gap-4 overflow-y-auto rounded-xl border bg-card p-4 text-card-foreground shadow-xl"
+        >
+          {pending.length > 0 && (
+            <QueueSection
+              title={`Wacht op verzending (${pending.length})`}
+              hint={isOnline ? 'Wordt nu verstuurd.' : 'Wordt verstuurd zodra je weer online bent.'}
+              items={pending}
+            />
+          )}
+          {failed.length > 0 && (
+            <QueueSection
+              title={`Mislukt (${failed.length})`}
+              hint="De server weigerde deze wijzigingen; ze worden niet opnieuw verstuurd."
+              items={failed}
+            />
+          )}
+          {pending.length > 0 && isOnline && (
+            <Button variant="outline" size="sm" onClick={requestReplay}>
+              <Send aria-hidden />
+              Nu versturen
+            </Button>
+          )}
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  )
+}
+
+function QueueSection(props: { title: string; hint: string; items: readonly QueueItem[] }) {
+  return (
+    <section className="grid gap-2">
+      <div className="grid gap-0.5">
+        <h2 className="font-semibold text-sm">{props.title}</h2>
+        <p className="text-muted-foreground text-xs">{props.hint}</p>
+      </div>
+      <ul className="grid gap-2">
+        {props.items.map((item) => (
+          <QueueEntry key={item.id} item={item} />
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function QueueEntry({ item }: { item: QueueItem }) {
+  const isFailed = item.status === 'failed'
+  const description = describeQueuedChange(item)
+  return (
+    <li
+      className={cn(
+        'flex items-start gap-2 rounded-lg border p-3 text-sm',
+        isFailed && 'border-destructive/40 bg-destructive/5',
+      )}
+    >
+      <div className="grid min-w-0 flex-1 gap-1">
+        <p className="break-words font-medium">{description}</p>
+        <p className="text-muted-foreground text-xs">
+          {timeFormat.format(item.timestamp)}
+          {!isFailed && item.attempts > 0 && ` · ${item.attempts}× geprobeerd`}
+        </p>
+        {item.error && (
+          <p
+            className={cn(
+              'break-words text-xs',
+              isFailed ? 'text-destructive' : 'text-muted-foreground',
+            )}
+          >
+            {item.error}
+          </p>
+        )}
+      </div>
+      {isFailed && (
+        <button
+          type="button"
+          onClick={() => void dismissQueueItem(item.id)}
+          aria-label={`Verwijderen: ${description}`}
+          title="Verwijderen"
+          className="-m-1 rounded-md p-1.5 text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          <X aria-hidden className="size-4" />
+        </button>
+      )}
+    </li>
+  )
+}
