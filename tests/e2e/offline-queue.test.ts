@@ -173,6 +173,7 @@ test('offline: banner, a queued save answered 202, the app opens offline, one re
   await waitForShell(page)
   await page.getByRole('heading', { level: 1, name: 'Instellingen' }).waitFor()
   await page.getByText('Je ziet de laatst bekende gegevens van dit apparaat.').waitFor()
+  expect(await page.getByLabel('Organisatienaam').inputValue()).toBe('Offline BV')
   expect(await queueButton(page).getAttribute('aria-label')).toBe(
     'Wijzigingen: 2 wijzigingen wachten op verzending',
   )

@@ -22,7 +22,7 @@ export function ConnectionBanner() {
   return (
     <div ref={ref} role="status" className="sticky top-0 z-40">
       {!isOnline && (
-        <p className="flex items-center justify-center gap-2 bg-amber-400 px-4 py-2 text-center font-medium text-amber-950 text-sm">
+        <p className="flex items-center justify-center gap-2 bg-amber-400 px-3 py-2 text-center font-medium text-amber-950 text-xs sm:text-sm">
           <CloudOff aria-hidden className="size-4 shrink-0" />
           Je bent offline - wijzigingen worden lokaal opgeslagen
         </p>
@@ -30,7 +30,7 @@ export function ConnectionBanner() {
       {isOnline && isBackOnline && (
         <p
           className={cn(
-            'flex items-center justify-center gap-2 px-4 py-2 text-center font-medium text-sm',
+            'flex items-center justify-center gap-2 px-3 py-2 text-center font-medium text-xs sm:text-sm',
             'bg-emerald-600 text-white',
           )}
         >

@@ -8,11 +8,7 @@ import {
   CardTitle,
 } from '../../components/card.tsx'
 import { SwitchField } from '../../components/switch.tsx'
-import {
-  DEFAULT_BACKUP_TIME,
-  DEFAULT_RETENTION_DAYS,
-  DRIVE_NOT_CONFIGURED,
-} from './backup-options.ts'
+import { DEFAULT_BACKUP_TIME, DEFAULT_RETENTION_DAYS } from './backup-options.ts'
 import { BackupScheduleFields } from './backup-schedule-fields.tsx'
 
 /**
@@ -36,7 +32,11 @@ export function AutoBackupCard({ isConnected = false }: { isConnected?: boolean 
       <CardContent className="grid gap-5">
         <SwitchField
           label="Automatische backups"
-          description={isConnected ? 'Maak elke dag een backup.' : `${DRIVE_NOT_CONFIGURED}.`}
+          description={
+            isConnected
+              ? 'Maak elke dag een backup.'
+              : 'Kan pas aan met een verbinding met cloudopslag.'
+          }
           checked={isEnabled}
           onCheckedChange={setIsEnabled}
           disabled={!isConnected}

@@ -15,7 +15,7 @@ export function BackupScheduleFields() {
   const [retentionDays, setRetentionDays] = useState<number>(DEFAULT_RETENTION_DAYS)
   const [formats, setFormats] = useState<readonly BackupFormat[]>(BACKUP_FORMATS)
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    <div className="grid items-start gap-4 sm:grid-cols-2">
       <div className="grid gap-2">
         <label htmlFor={`${id}-time`} className="font-medium text-sm">
           Tijdstip

@@ -8,7 +8,6 @@ import {
   CardHeader,
   CardTitle,
 } from '../../components/card.tsx'
-import { DRIVE_NOT_CONFIGURED } from './backup-options.ts'
 
 /**
  * The connection to Google Drive (spec §2 Backups). The connect endpoints come in a later
@@ -31,8 +30,7 @@ export function CloudStorageCard() {
       </CardHeader>
       <CardContent className="grid gap-4">
         <p className="rounded-lg border border-dashed p-3 text-muted-foreground text-sm">
-          {DRIVE_NOT_CONFIGURED}. Een beheerder van de server stelt de Google-koppeling in; daarna
-          kun je hier verbinden.
+          Een beheerder van de server stelt de Google-koppeling in; daarna kun je hier verbinden.
         </p>
         <div>
           <Button variant="outline" disabled>

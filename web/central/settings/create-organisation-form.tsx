@@ -58,7 +58,7 @@ export function CreateOrganisationForm({ onCreated }: { onCreated: () => void })
 
   return (
     <form onSubmit={create} noValidate className="grid gap-4">
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         <Field
           label="Naam"
           name="organisationName"

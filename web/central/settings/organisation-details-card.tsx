@@ -90,7 +90,12 @@ function OrganisationForm(props: {
     setIsSaving(true)
     try {
       const response = await apiRequest('PATCH', '/api/organization', changes.data)
-      if (!isQueuedResponse(response)) props.onSaved((await response.json()) as OrganisationDetails)
+      // Queued: the device shows what was saved until the server's answer replaces it.
+      props.onSaved(
+        isQueuedResponse(response)
+          ? { ...props.organisation, ...changes.data }
+          : ((await response.json()) as OrganisationDetails),
+      )
       showSavedToast(response)
     } catch (error) {
       showSaveFailedToast(error)

@@ -41,7 +41,7 @@ export function SettingsPage() {
             <Tabs.Trigger
               key={tab.value}
               value={tab.value}
-              className="flex-1 whitespace-nowrap rounded-md px-3 py-1.5 font-medium text-muted-foreground text-sm transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-ring data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm sm:flex-none"
+              className="flex-1 whitespace-nowrap rounded-md px-2 py-1.5 sm:px-3 font-medium text-muted-foreground text-sm transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-ring data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm sm:flex-none"
             >
               {tab.label}
             </Tabs.Trigger>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import { getJson } from '../../lib/api-request.ts'
+import { onQueueChange } from '../../lib/offline-queue/queue-events.ts'
 
 type ServerData<T> =
   | { status: 'loading' }
@@ -10,7 +11,8 @@ const CACHE_PREFIX = 'centraal.get:'
 
 /**
  * GETs a URL for a settings card. The last answer is kept in localStorage (cleared at
- * logout), so the card still shows what was known when the page opens without network.
+ * logout), so the card still shows what was known when the page opens without network;
+ * it is fetched again whenever the offline queue has been replayed.
  */
 export function useServerData<T>(url: string) {
   const [state, setState] = useState<ServerData<T>>({ status: 'loading' })
@@ -32,6 +34,10 @@ export function useServerData<T>(url: string) {
 
   useEffect(() => {
     void load()
+    // Queued changes reach the server later: show its state again after each replay.
+    return onQueueChange(() => {
+      if (navigator.onLine) void load()
+    })
   }, [load])
 
   /** Replaces the shown data (after a save) and the cached copy. */

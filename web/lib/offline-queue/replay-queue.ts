@@ -59,6 +59,8 @@ async function replayPendingItems(): Promise<ReplayOutcome> {
     }
     announceQueueChange()
   }
+  // Also after a run that sent nothing: screens showing server data refresh once it is done.
+  announceQueueChange()
   return outcome
 }
 
