@@ -5,8 +5,10 @@ import { loadEnv } from './env.ts'
 
 // npm start: build the web app when it is missing, then serve web and API in one process.
 const env = loadEnv()
-const builtIndex = fileURLToPath(new URL('../dist/web/index.html', import.meta.url))
-if (!existsSync(builtIndex)) {
+const built = ['index.html', 'service-worker.js'].map((file) =>
+  fileURLToPath(new URL(`../dist/web/${file}`, import.meta.url)),
+)
+if (!built.every((file) => existsSync(file))) {
   console.log('Building the web app (first start)…')
   const { buildWebApp } = await import('./build-web-app.ts')
   await buildWebApp()

@@ -1,0 +1,97 @@
+import 'fake-indexeddb/auto'
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { addQueueItem, clearQueue, listQueueItems } from '#web/lib/offline-queue/queue-store.ts'
+import { replayQueue } from '#web/lib/offline-queue/replay-queue.ts'
+
+// The replay rules of DESIGN.md "Offline REST queue", against a real IndexedDB
+// implementation (fake-indexeddb) and a scripted server.
+
+const answers = new Map<string, () => Response>()
+const sent: { url: string; method: string; key: string | null; body: unknown }[] = []
+
+beforeEach(async () => {
+  await clearQueue()
+  answers.clear()
+  sent.length = 0
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    const headers = new Headers(init.headers)
+    sent.push({
+      url,
+      method: init.method ?? 'GET',
+      key: headers.get('idempotency-key'),
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+    })
+    const answer = answers.get(url)
+    if (!answer) throw new TypeError('Failed to fetch')
+    return answer()
+  })
+})
+
+afterEach(() => vi.unstubAllGlobals())
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+
+async function queue(url: string, body: unknown = { name: url }) {
+  return addQueueItem({
+    url,
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': `key-${url}` },
+    body,
+    timestamp: Date.now(),
+  })
+}
+
+test('2xx removes, 4xx is kept as failed with the server message, 5xx stays pending with attempts', async () => {
+  await queue('/ok')
+  await queue('/refused')
+  await queue('/broken')
+  answers.set('/ok', () => json(200, { ok: true }))
+  answers.set('/refused', () =>
+    json(400, { message: 'contactEmail: Voer een geldig e-mailadres in' }),
+  )
+  answers.set('/broken', () => new Response('', { status: 503, statusText: 'Service Unavailable' }))
+
+  expect(await replayQueue()).toEqual({ sent: 1, failed: 1, pending: 1 })
+  // Sent oldest first, exactly as queued, with the stored Idempotency-Key.
+  expect(sent.map((request) => [request.url, request.method, request.key])).toEqual([
+    ['/ok', 'PATCH', 'key-/ok'],
+    ['/refused', 'PATCH', 'key-/refused'],
+    ['/broken', 'PATCH', 'key-/broken'],
+  ])
+  expect(sent[0]?.body).toEqual({ name: '/ok' })
+  const items = await listQueueItems()
+  expect(items.map((item) => [item.url, item.status, item.attempts, item.error])).toEqual([
+    ['/refused', 'failed', 1, 'contactEmail: Voer een geldig e-mailadres in'],
+    ['/broken', 'pending', 1, '503: Service Unavailable'],
+  ])
+
+  // A failed item is not sent again; a pending one is, and counts another attempt.
+  sent.length = 0
+  expect(await replayQueue()).toEqual({ sent: 0, failed: 0, pending: 1 })
+  expect(sent.map((request) => request.url)).toEqual(['/broken'])
+  expect((await listQueueItems()).find((item) => item.url === '/broken')?.attempts).toBe(2)
+})
+
+test('a network error keeps everything pending and ends the run', async () => {
+  await queue('/unreachable')
+  await queue('/ok')
+  answers.set('/ok', () => json(200, {}))
+  expect(await replayQueue()).toEqual({ sent: 0, failed: 0, pending: 2 })
+  expect(sent.map((request) => request.url)).toEqual(['/unreachable'])
+  const items = await listQueueItems()
+  expect(items.map((item) => [item.status, item.attempts])).toEqual([
+    ['pending', 0],
+    ['pending', 0],
+  ])
+})
+
+test('429 waits like a server error instead of failing for good', async () => {
+  await queue('/busy')
+  answers.set('/busy', () => json(429, { message: 'Te veel pogingen' }))
+  expect(await replayQueue()).toEqual({ sent: 0, failed: 0, pending: 1 })
+  expect((await listQueueItems())[0]).toMatchObject({
+    status: 'pending',
+    error: 'Te veel pogingen',
+  })
+})
