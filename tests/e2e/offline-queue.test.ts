@@ -1,3 +1,5 @@
+import { appendFileSync, cpSync, rmSync } from 'node:fs'
+import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
@@ -397,3 +399,43 @@ test('screenshots: every tab, the banners and the queue, phone and desktop, dark
     }
   }
 }, 180_000)
+
+test('a new version waits for the user: the prompt, then Vernieuwen reloads into it', async () => {
+  // A copy of the build, so that this test can publish a "new version" of its own.
+  const webRoot = path.resolve('dist/web-update-test')
+  rmSync(webRoot, { recursive: true, force: true })
+  cpSync(path.resolve('dist/web'), webRoot, { recursive: true })
+  const ownServer = await startTestServer({}, { webRoot })
+  try {
+    const context = await browser.newContext({ viewport: PHONE, baseURL: ownServer.url })
+    context.setDefaultTimeout(8000)
+    const page = await context.newPage()
+    await page.goto('/')
+    await waitForServiceWorker(page)
+    const prompt = page
+      .getByRole('status')
+      .filter({ hasText: 'Er is een nieuwe versie beschikbaar' })
+    expect(await prompt.count()).toBe(0)
+
+    appendFileSync(path.join(webRoot, 'service-worker.js'), '\n// a new version\n')
+    // What the hourly check does, now.
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update())
+    await prompt.waitFor({ timeout: 15_000 })
+    await screenshot(page, 'update-prompt', { fullPage: false })
+    const reloaded = page.waitForEvent('load')
+    await prompt.getByRole('button', { name: 'Vernieuwen' }).click()
+    await reloaded
+    await page.getByRole('heading', { level: 1, name: 'Centraal' }).waitFor()
+    expect(await prompt.count()).toBe(0)
+    expect(
+      await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration()
+        return registration?.waiting === null && registration.active !== null
+      }),
+    ).toBe(true)
+    await context.close()
+  } finally {
+    await ownServer.close()
+    rmSync(webRoot, { recursive: true, force: true })
+  }
+})

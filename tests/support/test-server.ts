@@ -10,11 +10,11 @@ export type TestServer = Awaited<ReturnType<typeof startTestServer>>
 /** Starts the server; `close()` stops it and removes the data unless `keepData`. */
 export async function startTestServer(
   settings: Record<string, string> = {},
-  options: { dataDir?: string } = {},
+  options: { dataDir?: string; webRoot?: string } = {},
 ) {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'centraal-test-'))
   const env = parseEnv({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...settings })
-  const server = await startServer(env)
+  const server = await startServer(env, { webRoot: options.webRoot })
   const url = `http://127.0.0.1:${server.port}`
   return {
     url,
