@@ -1,4 +1,4 @@
-import type { UserRole } from './roles.ts'
+import type { SalesRole, UserRole } from './roles.ts'
 
 /** Every permission the server checks, by name, with its category (spec §3 permissions). */
 export const PERMISSIONS = {
@@ -12,6 +12,11 @@ export const PERMISSIONS = {
   'backup.run': { category: 'backup', description: 'Backups maken en terugzetten' },
   'organisations.manage': { category: 'organisations', description: 'Organisaties beheren' },
   'sales.launch': { category: 'sales', description: 'Gold Estates openen' },
+  'sales.read.all': { category: 'sales', description: 'Alle verkopen en commissies zien' },
+  'sales.register': { category: 'sales', description: 'Verkopen registreren' },
+  'sales.catalog.write': { category: 'sales', description: 'Projecten en verkopers beheren' },
+  'sales.commissions.pay': { category: 'sales', description: 'Commissies als betaald markeren' },
+  'sales.settings.write': { category: 'sales', description: 'Gold Estates-instellingen wijzigen' },
 } as const
 
 export type PermissionName = keyof typeof PERMISSIONS
@@ -19,14 +24,33 @@ export type PermissionName = keyof typeof PERMISSIONS
 /** Names of all permissions, in a stable order. */
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as PermissionName[]
 
+/** Permissions of the sales area, granted by sales roles only. */
+export const SALES_PERMISSION_NAMES = PERMISSION_NAMES.filter(
+  (name) => name.startsWith('sales.') && name !== 'sales.launch',
+)
+
+const CENTRAL_PERMISSION_NAMES = PERMISSION_NAMES.filter(
+  (name) => !SALES_PERMISSION_NAMES.includes(name),
+)
+
 const readOnly: PermissionName[] = ['users.read', 'apps.read', 'activities.read', 'settings.read']
 
 /** What each system role grants; user_permissions add or withdraw single permissions. */
 export const ROLE_PERMISSIONS: Record<UserRole, readonly PermissionName[]> = {
-  SUPERADMIN: PERMISSION_NAMES,
-  ADMIN: PERMISSION_NAMES.filter(
+  SUPERADMIN: CENTRAL_PERMISSION_NAMES,
+  ADMIN: CENTRAL_PERMISSION_NAMES.filter(
     (name) => name !== 'organisations.manage' && name !== 'sales.launch',
   ),
   MANAGER: [...readOnly, 'apps.write'],
   USER: readOnly,
+}
+
+/**
+ * What each sales role grants (Gold Estates). A SELLER registers sales and sees only the
+ * sales in which they hold a commission line; the server filters for them.
+ */
+export const SALES_ROLE_PERMISSIONS: Record<SalesRole, readonly PermissionName[]> = {
+  ADMIN: SALES_PERMISSION_NAMES,
+  MANAGER: ['sales.read.all', 'sales.register', 'sales.commissions.pay'],
+  SELLER: ['sales.register'],
 }

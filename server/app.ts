@@ -5,6 +5,7 @@ import { AppError } from './http/app-error.ts'
 import { createErrorHandler } from './http/handle-error.ts'
 import { requireSameOrigin } from './http/require-same-origin.ts'
 import { redactPath } from './logger.ts'
+import { adminRoutes } from './routes/admin.ts'
 import { appConnectionRoutes } from './routes/app-connections.ts'
 import { authRoutes } from './routes/auth.ts'
 import { healthRoutes } from './routes/health.ts'
@@ -12,6 +13,7 @@ import { oidcRoutes } from './routes/oidc.ts'
 import { organisationDataRoutes } from './routes/organisation-data.ts'
 import { organisationRoutes } from './routes/organisations.ts'
 import { profileRoutes } from './routes/profile.ts'
+import { salesAuthRoutes } from './routes/sales-auth.ts'
 import { syncRoutes } from './routes/sync.ts'
 import { userRoutes } from './routes/users.ts'
 import { webRoutes } from './routes/web.ts'
@@ -47,6 +49,8 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
     .route('/', organisationRoutes(deps))
     .route('/', profileRoutes(deps))
     .route('/', syncRoutes(deps))
+    .route('/', adminRoutes(deps))
+    .route('/', salesAuthRoutes(deps))
     .all('*', (c) =>
       c.json({ message: `Onbekend adres: ${c.req.method} ${redactPath(c.req.path)}` }, 404),
     )

@@ -33,6 +33,8 @@ export type Actor = {
   userId: string | null
   name: string
   role: UserRole | null
+  /** For a sales session: the seller the signed-in sales user is (null: none). */
+  sellerId?: string | null
   organisationId: string
   permissions: ReadonlySet<PermissionName>
 }

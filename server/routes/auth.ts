@@ -16,6 +16,7 @@ import {
   setSessionCookie,
 } from '../auth/sessions.ts'
 import type { AppDeps, AppEnv } from '../context.ts'
+import { getSalesBase } from '../http/sales-base.ts'
 import { validate } from '../http/validate.ts'
 import { completeSetup } from '../services/accounts/complete-setup.ts'
 import { createFirstSuperadmin } from '../services/accounts/create-first-superadmin.ts'
@@ -53,8 +54,14 @@ export function authRoutes(deps: AppDeps) {
       validate('json', TokenSetupSchema),
       async (c) => {
         const { token } = c.req.valid('param')
-        await completeSetup(deps, { token, password: c.req.valid('json').password })
-        return c.json({ message: 'Setup voltooid. Je kunt nu inloggen.' })
+        const { kind } = await completeSetup(deps, {
+          token,
+          password: c.req.valid('json').password,
+        })
+        // Where the person signs in next: the central login, or the sales area's.
+        const loginPath =
+          kind === 'sales' ? `${getSalesBase(c, deps.env.SALES_HOST)}/login` : '/login'
+        return c.json({ message: 'Setup voltooid. Je kunt nu inloggen.', loginPath })
       },
     )
     .get('/auth/user', (c) => c.json(toCurrentUser(requireCentralUser(deps, c))))

@@ -1,15 +1,19 @@
+import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
+import { z } from 'zod'
 import {
   PullQuerySchema,
   PushBodySchema,
   type StreamMessage,
   SYNC_PROTOCOL_VERSION,
 } from '#sync/protocol'
+import type { ServerCollection } from '#sync/server/collection'
 import { SERVER_COLLECTIONS } from '#sync/server/collections/index'
 import { pullChanges } from '#sync/server/pull'
 import { pushChanges } from '#sync/server/push'
 import { findSessionUser } from '../auth/current-central-user.ts'
+import { findSalesSessionUser, requireSalesContext } from '../auth/require-sales-context.ts'
 import { requireServiceContext } from '../auth/require-service-context.ts'
 import { readSessionToken } from '../auth/sessions.ts'
 import type { AppDeps, AppEnv } from '../context.ts'
@@ -18,6 +22,7 @@ import { validate } from '../http/validate.ts'
 
 const CURRENT = `v${SYNC_PROTOCOL_VERSION}`
 const HEARTBEAT_MS = 25_000
+const StreamQuerySchema = z.object({ area: z.enum(['central', 'sales']).default('central') })
 
 function requireCollection(name: string) {
   const collection = SERVER_COLLECTIONS.get(name)
@@ -27,6 +32,15 @@ function requireCollection(name: string) {
 
 /** Replication: versioned pull, push and event stream (DESIGN.md, Replication). */
 export function syncRoutes(deps: AppDeps) {
+  // Central collections replicate with the central session, sales ones with the sales
+  // session: a session of one area reaches nothing of the other.
+  const contextFor = (area: ServerCollection['area'], c: Context<AppEnv>) =>
+    area === 'sales' ? requireSalesContext(deps, c) : requireServiceContext(deps, c)
+  const isSignedIn = (area: ServerCollection['area'], token: string) =>
+    area === 'sales'
+      ? findSalesSessionUser(deps, token) !== null
+      : findSessionUser(deps, token) !== null
+
   return new Hono<AppEnv>()
     .use('/sync/:version/*', async (c, next) => {
       if (c.req.param('version') !== CURRENT) {
@@ -38,31 +52,30 @@ export function syncRoutes(deps: AppDeps) {
       return next()
     })
     .get('/sync/:version/:collection/pull', validate('query', PullQuerySchema), (c) => {
-      const ctx = requireServiceContext(deps, c)
+      const collection = requireCollection(c.req.param('collection'))
       const { checkpoint, limit } = c.req.valid('query')
-      return c.json(
-        pullChanges(ctx, requireCollection(c.req.param('collection')), checkpoint, limit),
-      )
+      return c.json(pullChanges(contextFor(collection.area, c), collection, checkpoint, limit))
     })
     .post('/sync/:version/:collection/push', validate('json', PushBodySchema), (c) => {
-      const ctx = requireServiceContext(deps, c)
       const collection = requireCollection(c.req.param('collection'))
+      const ctx = contextFor(collection.area, c)
       return c.json(pushChanges(ctx, collection, c.req.valid('json').rows, deps.log))
     })
-    .get('/sync/:version/stream', (c) => {
-      const ctx = requireServiceContext(deps, c)
+    .get('/sync/:version/stream', validate('query', StreamQuerySchema), (c) => {
+      const { area } = c.req.valid('query')
+      const ctx = contextFor(area, c)
       const readable = () =>
         [...SERVER_COLLECTIONS.values()]
+          .filter((collection) => collection.area === area)
           .filter((collection) => ctx.actor.permissions.has(collection.readPermission))
           .map((collection) => collection.name)
+      const token = readSessionToken(c, area) ?? ''
       return streamSSE(c, async (stream) => {
         const send = (message: StreamMessage) => stream.writeSSE({ data: JSON.stringify(message) })
         let isOpen = true
         // The session is checked again at every event: a suspended user's stream ends.
-        const token = readSessionToken(c, 'central') ?? ''
-        const isStillSignedIn = () => findSessionUser(deps, token) !== null
         const unsubscribe = deps.syncHub.subscribe(ctx.actor.organisationId, () => {
-          if (!isStillSignedIn()) return stream.abort()
+          if (!isSignedIn(area, token)) return stream.abort()
           void send({ type: 'CHANGE', collections: readable() })
         })
         stream.onAbort(() => {
@@ -72,8 +85,7 @@ export function syncRoutes(deps: AppDeps) {
         await send({ type: 'RESYNC' })
         while (isOpen) {
           await stream.sleep(HEARTBEAT_MS)
-          if (!isOpen) break
-          if (!isStillSignedIn()) break
+          if (!isOpen || !isSignedIn(area, token)) break
           await stream.writeSSE({ event: 'heartbeat', data: String(Date.now()) })
         }
         unsubscribe()

@@ -5,6 +5,8 @@ import type { ServiceContext } from '#server/context'
 /** How one replicated collection maps onto a table and the services that write it. */
 export type ServerCollection = {
   name: string
+  /** Which session replicates it: the central admin area or Gold Estates. */
+  area: 'central' | 'sales'
   /** Needed to pull and to be told of changes. */
   readPermission: PermissionName
   /** Rows with seq > checkpoint that the actor may read, in seq order, at most limit. */
@@ -22,7 +24,8 @@ export type ServerCollection = {
   writableFields: readonly string[]
   /** Writes through the services (which check rights and log activity); absent: read-only. */
   write?: {
-    create(ctx: ServiceContext, id: string, fields: Record<string, unknown>): void
+    /** Gets the whole pushed document (a sale carries its commission lines). */
+    create(ctx: ServiceContext, id: string, document: Record<string, unknown>): void
     update(ctx: ServiceContext, id: string, changes: Record<string, unknown>): void
     delete(ctx: ServiceContext, id: string): void
   }

@@ -11,6 +11,7 @@ type ReplicatedTable = SQLiteTable & { id: SQLiteColumn; seq: SQLiteColumn; dele
  */
 export function defineTableCollection<Row extends { seq: number; deleted: boolean }>(definition: {
   name: string
+  area?: ServerCollection['area']
   table: ReplicatedTable
   readPermission: ServerCollection['readPermission']
   toDocument: (row: Row) => Record<string, unknown>
@@ -22,6 +23,7 @@ export function defineTableCollection<Row extends { seq: number; deleted: boolea
   const rowsOf = (ctx: ServiceContext) => ctx.db.select().from(table)
   return {
     name: definition.name,
+    area: definition.area ?? 'central',
     readPermission: definition.readPermission,
     writableFields: definition.writableFields ?? [],
     write: definition.write,

@@ -1,12 +1,15 @@
 import { eq } from 'drizzle-orm'
-import { users } from '#schema/db/organisation'
-import { setupTokens } from '#schema/db/system'
+import { salesUsers, users } from '#schema/db/organisation'
+import { type AccountKind, setupTokens } from '#schema/db/system'
 import { hashPassword } from '../../auth/password.ts'
 import { hashToken } from '../../auth/tokens.ts'
 import type { AppDeps } from '../../context.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
+import type { OrganisationDb } from '../../db/organisation-db.ts'
 import { AppError } from '../../http/app-error.ts'
 import { appendActivity } from '../activities/append-activity.ts'
+
+const INVALID = 'Ongeldige of verlopen token'
 
 function findUsableToken(deps: Pick<AppDeps, 'systemDb'>, tokenHash: string) {
   const token = deps.systemDb
@@ -14,36 +17,16 @@ function findUsableToken(deps: Pick<AppDeps, 'systemDb'>, tokenHash: string) {
     .from(setupTokens)
     .where(eq(setupTokens.tokenHash, tokenHash))
     .get()
-  if (token?.kind !== 'central') {
-    throw new AppError('invalid_input', 'Ongeldige of verlopen token')
-  }
+  if (!token) throw new AppError('invalid_input', INVALID)
   if (token.usedAt !== null) throw new AppError('invalid_input', 'Deze setup-link is al gebruikt')
   if (token.expiresAt <= Date.now())
     throw new AppError('invalid_input', 'Deze setup-link is verlopen')
   return token
 }
 
-/**
- * Sets the password of the user a setup token was issued for and activates the account.
- * The token is single-use: it is marked used in the same step that sets the password.
- */
-export async function completeSetup(
-  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
-  input: { token: string; password: string },
-) {
-  const tokenHash = hashToken(input.token)
-  findUsableToken(deps, tokenHash)
-  const passwordHash = await hashPassword(input.password)
-  // Checked again after the await: a parallel request may have used the token meanwhile.
-  const token = findUsableToken(deps, tokenHash)
-  const db = deps.organisations.get(token.organizationId)
-  const user = db.select().from(users).where(eq(users.id, token.userId)).get()
-  if (!user || user.deleted) throw new AppError('invalid_input', 'Ongeldige of verlopen token')
-  deps.systemDb
-    .update(setupTokens)
-    .set({ usedAt: Date.now() })
-    .where(eq(setupTokens.tokenHash, tokenHash))
-    .run()
+function activateCentralUser(db: OrganisationDb, userId: string, passwordHash: string) {
+  const user = db.select().from(users).where(eq(users.id, userId)).get()
+  if (!user || user.deleted) throw new AppError('invalid_input', INVALID)
   const now = Date.now()
   db.transaction((tx) => {
     tx.update(users)
@@ -69,5 +52,44 @@ export async function completeSetup(
       },
     )
   })
-  return { ...user, status: 'active' as const }
+}
+
+function activateSalesUser(db: OrganisationDb, userId: string, passwordHash: string) {
+  const updated = db
+    .update(salesUsers)
+    .set({
+      passwordHash,
+      status: 'active',
+      setupTokenHash: null,
+      setupTokenExpires: null,
+      updatedAt: Date.now(),
+    })
+    .where(eq(salesUsers.id, userId))
+    .returning({ id: salesUsers.id })
+    .get()
+  if (!updated) throw new AppError('invalid_input', INVALID)
+}
+
+/**
+ * Sets the password of the central or sales user a setup token was issued for and
+ * activates the account. Single-use: the token is marked used in the same step.
+ */
+export async function completeSetup(
+  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+  input: { token: string; password: string },
+): Promise<{ kind: AccountKind }> {
+  const tokenHash = hashToken(input.token)
+  findUsableToken(deps, tokenHash)
+  const passwordHash = await hashPassword(input.password)
+  // Checked again after the await: a parallel request may have used the token meanwhile.
+  const token = findUsableToken(deps, tokenHash)
+  const db = deps.organisations.get(token.organizationId)
+  const activate = token.kind === 'central' ? activateCentralUser : activateSalesUser
+  activate(db, token.userId, passwordHash)
+  deps.systemDb
+    .update(setupTokens)
+    .set({ usedAt: Date.now() })
+    .where(eq(setupTokens.tokenHash, tokenHash))
+    .run()
+  return { kind: token.kind }
 }

@@ -1,18 +1,19 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { SETUP_TOKEN_TTL_MS } from '#schema/constants'
-import { users } from '#schema/db/organisation'
-import { setupTokens } from '#schema/db/system'
+import { salesUsers, users } from '#schema/db/organisation'
+import { type AccountKind, setupTokens } from '#schema/db/system'
 import { generateToken, hashToken } from '../../auth/tokens.ts'
 import type { ServiceContext } from '../../context.ts'
 
 /**
- * Issues a setup link token for a central user: random, stored only as its hash, valid
- * for 7 days. Earlier unused tokens of the same user stop working.
+ * Issues a setup link token for a central or sales user: random, stored only as its hash,
+ * valid for 7 days. Earlier unused tokens of the same user stop working.
  */
 export function issueSetupToken(
   ctx: Pick<ServiceContext, 'db' | 'systemDb'>,
   organisationId: string,
   userId: string,
+  kind: AccountKind = 'central',
 ): { token: string; expiresAt: number } {
   const token = generateToken()
   const tokenHash = hashToken(token)
@@ -26,7 +27,7 @@ export function issueSetupToken(
     tx.insert(setupTokens)
       .values({
         tokenHash,
-        kind: 'central',
+        kind,
         organizationId: organisationId,
         userId,
         expiresAt,
@@ -34,10 +35,11 @@ export function issueSetupToken(
       })
       .run()
   })
+  const table = kind === 'central' ? users : salesUsers
   ctx.db
-    .update(users)
+    .update(table)
     .set({ setupTokenHash: tokenHash, setupTokenExpires: expiresAt })
-    .where(eq(users.id, userId))
+    .where(eq(table.id, userId))
     .run()
   return { token, expiresAt }
 }

@@ -1,12 +1,23 @@
 import type { ServerCollection } from '../collection.ts'
 import { activitiesCollection } from './activities.ts'
 import { appConnectionsCollection } from './app-connections.ts'
+import {
+  commissionsCollection,
+  projectsCollection,
+  salesCollection,
+  sellersCollection,
+} from './sales.ts'
 import { usersCollection } from './users.ts'
 
 /** Every replicated collection by name; the sales area adds its own here. */
 export const SERVER_COLLECTIONS: ReadonlyMap<string, ServerCollection> = new Map(
-  [usersCollection, appConnectionsCollection, activitiesCollection].map((collection) => [
-    collection.name,
-    collection,
-  ]),
+  [
+    usersCollection,
+    appConnectionsCollection,
+    activitiesCollection,
+    projectsCollection,
+    sellersCollection,
+    salesCollection,
+    commissionsCollection,
+  ].map((collection) => [collection.name, collection]),
 )

@@ -1,0 +1,202 @@
+import { z } from 'zod'
+import { COMMISSION_TYPES } from './commission.ts'
+
+// Payloads and documents of the Gold Estates sales area (spec §3, §5, §7).
+// Money is integer cents; dates are 'YYYY-MM-DD'.
+
+const text = (max: number) => z.string().trim().max(max)
+const optionalText = (max: number) =>
+  text(max)
+    .nullish()
+    .transform((value) => (value ? value : null))
+const percentage = z
+  .number({ message: 'Percentage moet een getal zijn' })
+  .min(0, { message: 'Percentage moet tussen 0 en 100 liggen' })
+  .max(100, { message: 'Percentage moet tussen 0 en 100 liggen' })
+const cents = z
+  .number({ message: 'Bedrag moet een getal zijn' })
+  .int({ message: 'Bedrag moet in hele centen zijn' })
+  .min(0, { message: 'Bedrag mag niet negatief zijn' })
+  .max(1e13, { message: 'Bedrag is te groot' })
+/** A calendar date, 'YYYY-MM-DD'. */
+export const DateOnlySchema = z.iso.date({ message: 'Datum moet de vorm JJJJ-MM-DD hebben' })
+const id = z.string().min(1).max(64)
+
+/** Sales roles (Gold Estates). */
+export const SalesRoleSchema = z.enum(['ADMIN', 'MANAGER', 'SELLER'])
+
+/** POST/PATCH projects. */
+export const ProjectCreateSchema = z.object({
+  name: text(120).min(1, { message: 'Naam is verplicht' }),
+  location: optionalText(200),
+  type: optionalText(80),
+  label: optionalText(80),
+  description: optionalText(2000),
+  totalUnits: z
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000)
+    .nullish()
+    .transform((value) => value ?? null),
+  status: z.enum(['active', 'inactive']).default('active'),
+})
+export const ProjectUpdateSchema = ProjectCreateSchema.partial()
+
+/** POST/PATCH sellers; `login` also creates a sales sign-in with a setup link. */
+export const SellerCreateSchema = z.object({
+  name: text(120).min(2, { message: 'Naam moet minimaal 2 karakters zijn' }),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .pipe(z.email({ message: 'Voer een geldig e-mailadres in' }))
+    .nullish()
+    .or(z.literal('').transform(() => null))
+    .transform((value) => value ?? null),
+  phone: optionalText(40),
+  role: optionalText(60),
+  status: z.enum(['active', 'inactive']).default('active'),
+})
+export const SellerUpdateSchema = SellerCreateSchema.partial()
+export const SellerLoginSchema = z.object({ role: SalesRoleSchema.default('SELLER') })
+
+/** One commission line of a sale payload. */
+export const CommissionLineSchema = z.object({
+  sellerId: id,
+  role: optionalText(60),
+  commissionType: z.enum(COMMISSION_TYPES).default('sales'),
+  commissionPercentage: percentage,
+  commissionAmount: cents,
+})
+
+/** POST /api/gold-estates/sales: the wizard's payload (spec §3 "Sale create payload"). */
+export const SaleCreateSchema = z.object({
+  projectId: id,
+  clientName: text(200).min(1, { message: 'Klantnaam is verplicht' }),
+  clientEmail: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .pipe(z.email({ message: 'Voer een geldig e-mailadres in' }))
+    .nullish()
+    .or(z.literal('').transform(() => null))
+    .transform((value) => value ?? null),
+  clientPhone: optionalText(40),
+  propertyNumber: text(60).min(1, { message: 'Bouwnummer is verplicht' }),
+  saleDate: DateOnlySchema.nullish(),
+  deliveryDate: DateOnlySchema.nullish().transform((value) => value ?? null),
+  salePrice: cents,
+  commissionPercentage: percentage,
+  commissionAmount: cents,
+  totalCosts: cents.default(0),
+  costsDescription: optionalText(500),
+  discountPercentage: percentage.default(0),
+  notes: optionalText(2000),
+  commissions: z.array(CommissionLineSchema).max(50),
+})
+
+/** PATCH /api/gold-estates/commissions/:id. */
+export const CommissionStatusSchema = z.object({ status: z.enum(['paid', 'pending']) })
+
+/** PATCH /api/gold-estates/settings (spec §3 "Sales integration settings"). */
+export const SalesSettingsUpdateSchema = z
+  .object({
+    xmsEnabled: z.boolean(),
+    xmsWebhookUrl: z
+      .url({ protocol: /^https?$/, message: 'Voer een geldige URL in' })
+      .max(2048)
+      .nullable(),
+    xmsApiKey: optionalText(500),
+    xmsLocationId: optionalText(200),
+    xmsPipelineId: optionalText(200),
+    defaultRecipientEmail: z.email({ message: 'Voer een geldig e-mailadres in' }).nullable(),
+    defaultRecipientPhone: optionalText(40),
+    subdomain: optionalText(253),
+    paymentTermDays: z.number().int().min(0).max(365),
+    currency: z.enum(['EUR', 'USD', 'GBP']),
+  })
+  .partial()
+
+/** Dashboard filters (spec §7): YYYY-MM-DD dates; 'all' is sent as absent. */
+export const DashboardQuerySchema = z.object({
+  dateFrom: DateOnlySchema.optional(),
+  dateTo: DateOnlySchema.optional(),
+  sellerId: id.optional(),
+  projectId: id.optional(),
+  projectLabel: text(80).optional(),
+})
+
+/** The replicated projection of a project. */
+export type ProjectDocument = {
+  id: string
+  name: string
+  location: string | null
+  type: string | null
+  label: string | null
+  description: string | null
+  totalUnits: number | null
+  /** Counted from the organisation's sales by the server. */
+  soldUnits: number
+  status: string
+  createdAt: number
+  updatedAt: number
+  seq: number
+}
+
+/** The replicated projection of a seller. */
+export type SellerDocument = {
+  id: string
+  name: string
+  email: string | null
+  phone: string | null
+  role: string | null
+  status: string
+  userId: string | null
+  createdAt: number
+  updatedAt: number
+  seq: number
+}
+
+/** The replicated projection of a sale. `commissions` is the payload's lines, for creation. */
+export type SaleDocument = {
+  id: string
+  projectId: string
+  clientName: string
+  clientEmail: string | null
+  clientPhone: string | null
+  propertyNumber: string
+  saleDate: string
+  deliveryDate: string | null
+  salePrice: number
+  commissionPercentage: number
+  commissionAmount: number
+  totalCosts: number
+  costsDescription: string | null
+  discountPercentage: number
+  status: string
+  notes: string | null
+  createdBy: string | null
+  createdAt: number
+  updatedAt: number
+  seq: number
+}
+
+/** The replicated projection of a commission line. */
+export type CommissionDocument = {
+  id: string
+  saleId: string
+  sellerId: string
+  commissionType: (typeof COMMISSION_TYPES)[number]
+  role: string | null
+  commissionPercentage: number
+  commissionAmount: number
+  status: string
+  expectedPaymentDate: string | null
+  paidAt: number | null
+  createdAt: number
+  updatedAt: number
+  seq: number
+}

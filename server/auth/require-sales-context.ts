@@ -1,0 +1,67 @@
+import { and, eq } from 'drizzle-orm'
+import type { Context } from 'hono'
+import { salesSellers } from '#schema/db/organisation'
+import { SALES_ROLE_PERMISSIONS } from '#schema/permissions'
+import type { AppDeps, AppEnv, ServiceContext } from '../context.ts'
+import { AppError } from '../http/app-error.ts'
+import { findSalesUser } from '../services/sales-accounts/find-sales-account.ts'
+import {
+  clearSessionCookie,
+  deleteSession,
+  readSessionToken,
+  setSessionCookie,
+  validateSession,
+} from './sessions.ts'
+
+/** The active sales user of a sales session token, or null; touches no cookie. */
+export function findSalesSessionUser(
+  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+  token: string,
+) {
+  const session = validateSession(deps.systemDb, token, 'sales')
+  if (!session) return null
+  const user = findSalesUser(
+    deps.organisations.get(session.data.organizationId),
+    session.data.userId,
+  )
+  return user?.status === 'active' ? { user, expire: session.expire } : null
+}
+
+/**
+ * The signed-in sales user as the actor of a sales service call; 401 without a sales
+ * session (a central session does not count). The organisation comes from the session.
+ */
+export function requireSalesContext(
+  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+  c: Context<AppEnv>,
+): ServiceContext & { salesUser: NonNullable<ReturnType<typeof findSalesUser>> } {
+  const token = readSessionToken(c, 'sales')
+  const found = token ? findSalesSessionUser(deps, token) : null
+  if (!token || !found) {
+    if (token) deleteSession(deps.systemDb, token)
+    clearSessionCookie(c, 'sales')
+    throw new AppError('unauthenticated', 'Niet ingelogd in Gold Estates')
+  }
+  setSessionCookie(c, 'sales', token, found.expire)
+  const { user } = found
+  c.set('organisationId', user.organizationId)
+  const db = deps.organisations.get(user.organizationId)
+  const seller = db
+    .select({ id: salesSellers.id })
+    .from(salesSellers)
+    .where(and(eq(salesSellers.userId, user.id), eq(salesSellers.deleted, false)))
+    .get()
+  return {
+    db,
+    systemDb: deps.systemDb,
+    salesUser: user,
+    actor: {
+      userId: user.id,
+      name: user.name,
+      role: null,
+      sellerId: seller?.id ?? null,
+      organisationId: user.organizationId,
+      permissions: new Set(SALES_ROLE_PERMISSIONS[user.role]),
+    },
+  }
+}

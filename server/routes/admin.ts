@@ -1,0 +1,21 @@
+import { Hono } from 'hono'
+import { requireServiceContext } from '../auth/require-service-context.ts'
+import { createSession, setSessionCookie } from '../auth/sessions.ts'
+import type { AppDeps, AppEnv } from '../context.ts'
+import { getSalesBase } from '../http/sales-base.ts'
+import { launchGoldEstates } from '../services/sales-accounts/launch-gold-estates.ts'
+
+/** Admin actions of the central area. */
+export function adminRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>().post('/admin/launch-gold-estates', (c) => {
+    const ctx = requireServiceContext(deps, c)
+    const { salesUserId } = launchGoldEstates(ctx)
+    const session = createSession(deps.systemDb, {
+      kind: 'sales',
+      userId: salesUserId,
+      organizationId: ctx.actor.organisationId,
+    })
+    setSessionCookie(c, 'sales', session.token, session.expire)
+    return c.json({ url: `${getSalesBase(c, deps.env.SALES_HOST)}/dashboard` })
+  })
+}

@@ -1,0 +1,57 @@
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { Hono } from 'hono'
+import { LoginSchema } from '#schema/auth'
+import { requireSalesContext } from '../auth/require-sales-context.ts'
+import {
+  clearSessionCookie,
+  deleteSession,
+  readSessionToken,
+  setSessionCookie,
+} from '../auth/sessions.ts'
+import type { AppDeps, AppEnv } from '../context.ts'
+import { validate } from '../http/validate.ts'
+import { signInSalesUser } from '../services/sales-accounts/sign-in-sales-user.ts'
+
+function toSalesUserView(
+  user: {
+    id: string
+    name: string
+    email: string
+    role: string
+    status: string
+    organizationId: string
+  },
+  sellerId: string | null,
+) {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    status: user.status,
+    organizationId: user.organizationId,
+    sellerId,
+  }
+}
+
+/** Gold Estates sign-in with its own session cookie (spec §7 Sales area). */
+export function salesAuthRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .post('/gold-estates/auth/login', validate('json', LoginSchema), async (c) => {
+      const { email, password } = c.req.valid('json')
+      const ip = getConnInfo(c).remote.address ?? 'unknown'
+      const { user, session } = await signInSalesUser(deps, { email, password, ip })
+      setSessionCookie(c, 'sales', session.token, session.expire)
+      return c.json({ user: toSalesUserView(user, null) })
+    })
+    .get('/gold-estates/auth/user', (c) => {
+      const ctx = requireSalesContext(deps, c)
+      return c.json(toSalesUserView(ctx.salesUser, ctx.actor.sellerId ?? null))
+    })
+    .post('/gold-estates/auth/logout', (c) => {
+      const token = readSessionToken(c, 'sales')
+      if (token) deleteSession(deps.systemDb, token)
+      clearSessionCookie(c, 'sales')
+      return c.json({ message: 'Uitgelogd' })
+    })
+}

@@ -1,0 +1,47 @@
+import { v7 as uuidv7 } from 'uuid'
+import { salesUsers } from '#schema/db/organisation'
+import { loginDirectory } from '#schema/db/system'
+import type { SalesRole } from '#schema/roles'
+import type { ServiceContext } from '../../context.ts'
+import { AppError } from '../../http/app-error.ts'
+import { findSalesAccount } from './find-sales-account.ts'
+
+/** Creates a Gold Estates sign-in and indexes its e-mail (unique among sales accounts). */
+export function createSalesUser(
+  ctx: Pick<ServiceContext, 'db' | 'systemDb'>,
+  input: {
+    organisationId: string
+    name: string
+    email: string
+    role: SalesRole
+    passwordHash: string | null
+    centraalUserId?: string | null
+  },
+) {
+  const email = input.email.trim().toLowerCase()
+  if (findSalesAccount(ctx.systemDb, email)) {
+    throw new AppError('conflict', 'Er bestaat al een Gold Estates-account met dit e-mailadres')
+  }
+  const now = Date.now()
+  const user = ctx.db
+    .insert(salesUsers)
+    .values({
+      id: uuidv7(),
+      organizationId: input.organisationId,
+      name: input.name,
+      email,
+      role: input.role,
+      passwordHash: input.passwordHash,
+      centraalUserId: input.centraalUserId ?? null,
+      status: input.passwordHash ? 'active' : 'inactive',
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning()
+    .get()
+  ctx.systemDb
+    .insert(loginDirectory)
+    .values({ email, kind: 'sales', organizationId: input.organisationId, userId: user.id })
+    .run()
+  return user
+}

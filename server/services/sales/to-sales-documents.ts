@@ -1,0 +1,51 @@
+import type { commissions, sales, salesProjects, salesSellers } from '#schema/db/organisation'
+import type {
+  CommissionDocument,
+  ProjectDocument,
+  SaleDocument,
+  SellerDocument,
+} from '#schema/sales'
+
+/** A project as clients see it. */
+export function toProjectDocument(row: typeof salesProjects.$inferSelect): ProjectDocument {
+  const { organizationId: _organisation, deleted: _deleted, ...document } = row
+  return document
+}
+
+/** A seller as clients see it. */
+export function toSellerDocument(row: typeof salesSellers.$inferSelect): SellerDocument {
+  const { organizationId: _organisation, deleted: _deleted, ...document } = row
+  return document
+}
+
+/** A sale as clients see it (CRM delivery details stay on the server). */
+export function toSaleDocument(row: typeof sales.$inferSelect): SaleDocument {
+  return {
+    id: row.id,
+    projectId: row.projectId,
+    clientName: row.clientName,
+    clientEmail: row.clientEmail,
+    clientPhone: row.clientPhone,
+    propertyNumber: row.propertyNumber,
+    saleDate: row.saleDate,
+    deliveryDate: row.deliveryDate,
+    salePrice: row.salePrice,
+    commissionPercentage: row.commissionPercentage,
+    commissionAmount: row.commissionAmount,
+    totalCosts: row.totalCosts,
+    costsDescription: row.costsDescription,
+    discountPercentage: row.discountPercentage,
+    status: row.status,
+    notes: row.notes,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    seq: row.seq,
+  }
+}
+
+/** A commission line as clients see it. */
+export function toCommissionDocument(row: typeof commissions.$inferSelect): CommissionDocument {
+  const { organizationId: _organisation, deleted: _deleted, ...document } = row
+  return document
+}
