@@ -13,6 +13,7 @@ import { oidcRoutes } from './routes/oidc.ts'
 import { organisationDataRoutes } from './routes/organisation-data.ts'
 import { organisationRoutes } from './routes/organisations.ts'
 import { profileRoutes } from './routes/profile.ts'
+import { salesRoutes } from './routes/sales.ts'
 import { salesAuthRoutes } from './routes/sales-auth.ts'
 import { syncRoutes } from './routes/sync.ts'
 import { userRoutes } from './routes/users.ts'
@@ -51,6 +52,7 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
     .route('/', syncRoutes(deps))
     .route('/', adminRoutes(deps))
     .route('/', salesAuthRoutes(deps))
+    .route('/', salesRoutes(deps))
     .all('*', (c) =>
       c.json({ message: `Onbekend adres: ${c.req.method} ${redactPath(c.req.path)}` }, 404),
     )

@@ -9,6 +9,7 @@ import {
 } from '#schema/sales'
 import { AppError } from '#server/http/app-error'
 import { createSale } from '#server/services/sales/create-sale'
+import { commissionsReadFilter, salesReadFilter } from '#server/services/sales/read-filters'
 import { createProject, updateProject } from '#server/services/sales/save-project'
 import { createSeller, updateSeller } from '#server/services/sales/save-seller'
 import { setCommissionStatus } from '#server/services/sales/set-commission-status'
@@ -19,7 +20,6 @@ import {
   toSellerDocument,
 } from '#server/services/sales/to-sales-documents'
 import { defineTableCollection } from '../define-table-collection.ts'
-import { commissionsReadFilter, salesReadFilter } from './sales-read-filters.ts'
 
 function refuse(message: string): never {
   throw new AppError('forbidden', message)

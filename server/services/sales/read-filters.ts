@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { commissions, sales } from '#schema/db/organisation'
-import type { ServiceContext } from '#server/context'
+import type { ServiceContext } from '../../context.ts'
 
 // A SELLER sees only the sales in which they hold a commission line, and only their own
 // lines; ADMIN and MANAGER (sales.read.all) see everything. Part of the WHERE, before LIMIT.

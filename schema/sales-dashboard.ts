@@ -1,0 +1,340 @@
+import { differenceInCalendarDays, parseISO } from 'date-fns'
+import { EXTRA_COMMISSION_WARNING_PERCENTAGE } from './commission.ts'
+import type { CommissionDocument, ProjectDocument, SaleDocument, SellerDocument } from './sales.ts'
+
+// The one aggregation behind the sales dashboards (spec §3 view shapes). The server runs
+// it over the organisation's rows for GET /api/gold-estates/commissions/dashboard and
+// /stats/detailed; the screens run it over the local database, so they work offline and
+// show the same numbers. Money in cents; dates 'YYYY-MM-DD'.
+//
+// Commission life cycle: a line is paid once marked paid; a pending line is overdue when
+// its expected payment date lies before today. Overdue is derived, never stored, and
+// `pendingCommissions` counts pending lines that are not (yet) overdue.
+
+/** The rows the aggregation reads. */
+export type SalesData = {
+  sales: readonly SaleDocument[]
+  commissions: readonly CommissionDocument[]
+  projects: readonly ProjectDocument[]
+  sellers: readonly SellerDocument[]
+}
+
+/** Dashboard filters; absent means all. */
+export type DashboardFilters = {
+  dateFrom?: string
+  dateTo?: string
+  sellerId?: string
+  projectId?: string
+  projectLabel?: string
+}
+
+/** A commission's effective status on a given day. */
+export type EffectiveStatus = 'paid' | 'pending' | 'overdue'
+
+/** Paid, or pending, or overdue when pending past its expected payment date. */
+export function getEffectiveStatus(
+  commission: Pick<CommissionDocument, 'status' | 'expectedPaymentDate'>,
+  today: string,
+): EffectiveStatus {
+  if (commission.status === 'paid') return 'paid'
+  return commission.expectedPaymentDate !== null && commission.expectedPaymentDate < today
+    ? 'overdue'
+    : 'pending'
+}
+
+/** Days of the "Verwachte Betalingen" window on the commission screen. */
+export const UPCOMING_WINDOW_DAYS = 90
+
+export type UpcomingPayment = {
+  commissionId: string
+  projectName: string
+  sellerName: string
+  clientName: string
+  amount: number
+  expectedPaymentDate: string
+  daysUntilPayment: number
+}
+
+export type SalesListItem = {
+  id: string
+  clientName: string
+  projectName: string
+  propertyNumber: string
+  saleDate: string
+  deliveryDate: string | null
+  salePrice: number
+  commissionPercentage: number
+  commissionAmount: number
+  commissions: {
+    id: string
+    sellerName: string
+    role: string | null
+    amount: number
+    status: EffectiveStatus
+  }[]
+}
+
+/** GET /api/gold-estates/commissions/dashboard. */
+export type CommissionDashboard = {
+  pendingCommissions: number
+  paidCommissions: number
+  overdueCommissions: number
+  totalSales: number
+  totalProperties: number
+  averageSalePrice: number
+  averageCommissionPercentage: number
+  averageCommissionAmount: number
+  upcomingPayments: UpcomingPayment[]
+  salesList: SalesListItem[]
+  sellerBreakdown: {
+    sellerId: string
+    name: string
+    sales: number
+    totalCommission: number
+    pending: number
+  }[]
+  projectBreakdown: {
+    projectId: string
+    name: string
+    sales: number
+    label: string | null
+    totalRevenue: number
+    totalCommission: number
+  }[]
+}
+
+const average = (total: number, count: number) => (count === 0 ? 0 : total / count)
+
+// Every list has a total order, so the server and a client give identical answers
+// whatever order their rows come in.
+const byCreation = (a: { createdAt: number; id: string }, b: { createdAt: number; id: string }) =>
+  a.createdAt - b.createdAt || a.id.localeCompare(b.id)
+
+function selectSales(data: SalesData, filters: DashboardFilters) {
+  const projects = new Map(data.projects.map((project) => [project.id, project]))
+  const salesWithSeller = filters.sellerId
+    ? new Set(
+        data.commissions
+          .filter((line) => line.sellerId === filters.sellerId)
+          .map((line) => line.saleId),
+      )
+    : undefined
+  const sales = data.sales.filter(
+    (sale) =>
+      (!filters.dateFrom || sale.saleDate >= filters.dateFrom) &&
+      (!filters.dateTo || sale.saleDate <= filters.dateTo) &&
+      (!filters.projectId || sale.projectId === filters.projectId) &&
+      (!filters.projectLabel || projects.get(sale.projectId)?.label === filters.projectLabel) &&
+      (!salesWithSeller || salesWithSeller.has(sale.id)),
+  )
+  const saleIds = new Set(sales.map((sale) => sale.id))
+  const commissions = data.commissions.filter(
+    (line) => saleIds.has(line.saleId) && (!filters.sellerId || line.sellerId === filters.sellerId),
+  )
+  return { sales, commissions, projects }
+}
+
+/** The commission dashboard for the filters, as of `today`. */
+export function buildCommissionDashboard(
+  data: SalesData,
+  filters: DashboardFilters,
+  today: string,
+): CommissionDashboard {
+  const { sales, commissions, projects } = selectSales(data, filters)
+  const sellers = new Map(data.sellers.map((seller) => [seller.id, seller]))
+  const salesById = new Map(sales.map((sale) => [sale.id, sale]))
+  const linesBySale = new Map<string, CommissionDocument[]>()
+  const totals = { paid: 0, pending: 0, overdue: 0 }
+  const upcomingPayments: UpcomingPayment[] = []
+  const todayDate = parseISO(today)
+  const bySeller = new Map<string, CommissionDashboard['sellerBreakdown'][number]>()
+  const sellerSales = new Map<string, Set<string>>()
+
+  for (const line of commissions) {
+    const status = getEffectiveStatus(line, today)
+    totals[status] += line.commissionAmount
+    const forSale = linesBySale.get(line.saleId) ?? []
+    forSale.push(line)
+    linesBySale.set(line.saleId, forSale)
+    const sale = salesById.get(line.saleId)
+    const sellerName = sellers.get(line.sellerId)?.name ?? 'Onbekende verkoper'
+    const breakdown = bySeller.get(line.sellerId) ?? {
+      sellerId: line.sellerId,
+      name: sellerName,
+      sales: 0,
+      totalCommission: 0,
+      pending: 0,
+    }
+    breakdown.totalCommission += line.commissionAmount
+    if (status !== 'paid') breakdown.pending += line.commissionAmount
+    bySeller.set(line.sellerId, breakdown)
+    const counted = sellerSales.get(line.sellerId) ?? new Set()
+    counted.add(line.saleId)
+    sellerSales.set(line.sellerId, counted)
+    if (status === 'pending' && line.expectedPaymentDate && sale) {
+      const days = differenceInCalendarDays(parseISO(line.expectedPaymentDate), todayDate)
+      if (days <= UPCOMING_WINDOW_DAYS) {
+        upcomingPayments.push({
+          commissionId: line.id,
+          projectName: projects.get(sale.projectId)?.name ?? 'Onbekend project',
+          sellerName,
+          clientName: sale.clientName,
+          amount: line.commissionAmount,
+          expectedPaymentDate: line.expectedPaymentDate,
+          daysUntilPayment: days,
+        })
+      }
+    }
+  }
+  for (const [sellerId, saleIds] of sellerSales) {
+    const breakdown = bySeller.get(sellerId)
+    if (breakdown) breakdown.sales = saleIds.size
+  }
+
+  const byProject = new Map<string, CommissionDashboard['projectBreakdown'][number]>()
+  let revenue = 0
+  let percentageSum = 0
+  let commissionSum = 0
+  const properties = new Set<string>()
+  for (const sale of sales) {
+    revenue += sale.salePrice
+    percentageSum += sale.commissionPercentage
+    commissionSum += sale.commissionAmount
+    properties.add(`${sale.projectId}\u0000${sale.propertyNumber}`)
+    const project = projects.get(sale.projectId)
+    const breakdown = byProject.get(sale.projectId) ?? {
+      projectId: sale.projectId,
+      name: project?.name ?? 'Onbekend project',
+      sales: 0,
+      label: project?.label ?? null,
+      totalRevenue: 0,
+      totalCommission: 0,
+    }
+    breakdown.sales += 1
+    breakdown.totalRevenue += sale.salePrice
+    breakdown.totalCommission += sale.commissionAmount
+    byProject.set(sale.projectId, breakdown)
+  }
+
+  const salesList = [...sales]
+    .sort(
+      (a, b) =>
+        b.saleDate.localeCompare(a.saleDate) ||
+        b.createdAt - a.createdAt ||
+        a.id.localeCompare(b.id),
+    )
+    .map((sale) => ({
+      id: sale.id,
+      clientName: sale.clientName,
+      projectName: projects.get(sale.projectId)?.name ?? 'Onbekend project',
+      propertyNumber: sale.propertyNumber,
+      saleDate: sale.saleDate,
+      deliveryDate: sale.deliveryDate,
+      salePrice: sale.salePrice,
+      commissionPercentage: sale.commissionPercentage,
+      commissionAmount: sale.commissionAmount,
+      commissions: (linesBySale.get(sale.id) ?? []).sort(byCreation).map((line) => ({
+        id: line.id,
+        sellerName: sellers.get(line.sellerId)?.name ?? 'Onbekende verkoper',
+        role: line.role,
+        amount: line.commissionAmount,
+        status: getEffectiveStatus(line, today),
+      })),
+    }))
+
+  return {
+    pendingCommissions: totals.pending,
+    paidCommissions: totals.paid,
+    overdueCommissions: totals.overdue,
+    totalSales: sales.length,
+    totalProperties: properties.size,
+    averageSalePrice: Math.round(average(revenue, sales.length)),
+    averageCommissionPercentage: Math.round(average(percentageSum, sales.length) * 100) / 100,
+    averageCommissionAmount: Math.round(average(commissionSum, sales.length)),
+    upcomingPayments: upcomingPayments.sort(
+      (a, b) =>
+        a.daysUntilPayment - b.daysUntilPayment ||
+        a.clientName.localeCompare(b.clientName) ||
+        a.commissionId.localeCompare(b.commissionId),
+    ),
+    salesList,
+    sellerBreakdown: [...bySeller.values()].sort(
+      (a, b) => b.totalCommission - a.totalCommission || a.sellerId.localeCompare(b.sellerId),
+    ),
+    projectBreakdown: [...byProject.values()].sort(
+      (a, b) => b.totalRevenue - a.totalRevenue || a.projectId.localeCompare(b.projectId),
+    ),
+  }
+}
+
+/** GET /api/gold-estates/stats/detailed. */
+export type DetailedStats = {
+  totalSales: number
+  thisMonthSales: number
+  lastMonthSales: number
+  averageSalePrice: number
+  averageCommissionPercentage: number
+  averageCommissionAmount: number
+  totalRevenue: number
+  totalCommissions: number
+  salesCommissionsTotal: number
+  referralCommissionsTotal: number
+  managerCommissionsTotal: number
+  directorCommissionsTotal: number
+  salesWithExtraCommissions: number
+  highExtraCommissionSales: number
+  totalExtraCommissions: number
+}
+
+/** The statistics screen's figures, as of `today` (months are calendar months). */
+export function buildDetailedStats(data: SalesData, today: string): DetailedStats {
+  const thisMonth = today.slice(0, 7)
+  const [year, month] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))]
+  const lastMonth = month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`
+  const totalsByType = { sales: 0, referral: 0, manager: 0, director: 0 }
+  const extraPercentageBySale = new Map<string, number>()
+  for (const line of data.commissions) {
+    totalsByType[line.commissionType] += line.commissionAmount
+    if (line.commissionType !== 'sales') {
+      extraPercentageBySale.set(
+        line.saleId,
+        (extraPercentageBySale.get(line.saleId) ?? 0) + line.commissionPercentage,
+      )
+    }
+  }
+  let revenue = 0
+  let percentageSum = 0
+  let commissionSum = 0
+  let thisMonthSales = 0
+  let lastMonthSales = 0
+  for (const sale of data.sales) {
+    revenue += sale.salePrice
+    percentageSum += sale.commissionPercentage
+    commissionSum += sale.commissionAmount
+    const saleMonth = sale.saleDate.slice(0, 7)
+    if (saleMonth === thisMonth) thisMonthSales += 1
+    else if (saleMonth === lastMonth) lastMonthSales += 1
+  }
+  const count = data.sales.length
+  const extraPercentages = [...extraPercentageBySale.values()]
+  return {
+    totalSales: count,
+    thisMonthSales,
+    lastMonthSales,
+    averageSalePrice: Math.round(average(revenue, count)),
+    averageCommissionPercentage: Math.round(average(percentageSum, count) * 100) / 100,
+    averageCommissionAmount: Math.round(average(commissionSum, count)),
+    totalRevenue: revenue,
+    totalCommissions: commissionSum,
+    salesCommissionsTotal: totalsByType.sales,
+    referralCommissionsTotal: totalsByType.referral,
+    managerCommissionsTotal: totalsByType.manager,
+    directorCommissionsTotal: totalsByType.director,
+    salesWithExtraCommissions: extraPercentages.filter((total) => total > 0).length,
+    // Rounded to 4 decimals first, so 20 + 20 + 10 is exactly 50 and gives no warning.
+    highExtraCommissionSales: extraPercentages.filter(
+      (total) => Math.round(total * 10_000) / 10_000 > EXTRA_COMMISSION_WARNING_PERCENTAGE,
+    ).length,
+    totalExtraCommissions: totalsByType.referral + totalsByType.manager + totalsByType.director,
+  }
+}

@@ -1,0 +1,43 @@
+import { and, eq } from 'drizzle-orm'
+import { commissions, sales, salesProjects, salesSellers } from '#schema/db/organisation'
+import type { SalesData } from '#schema/sales-dashboard'
+import type { ServiceContext } from '../../context.ts'
+import { requirePermission } from '../permissions/require-permission.ts'
+import { commissionsReadFilter, salesReadFilter } from './read-filters.ts'
+import {
+  toCommissionDocument,
+  toProjectDocument,
+  toSaleDocument,
+  toSellerDocument,
+} from './to-sales-documents.ts'
+
+/** Everything of the sales area the actor may read: the input of the dashboards. */
+export function loadSalesData(ctx: ServiceContext): SalesData {
+  requirePermission(ctx.actor, 'sales.register')
+  return {
+    sales: ctx.db
+      .select()
+      .from(sales)
+      .where(and(eq(sales.deleted, false), salesReadFilter(ctx)))
+      .all()
+      .map(toSaleDocument),
+    commissions: ctx.db
+      .select()
+      .from(commissions)
+      .where(and(eq(commissions.deleted, false), commissionsReadFilter(ctx)))
+      .all()
+      .map(toCommissionDocument),
+    projects: ctx.db
+      .select()
+      .from(salesProjects)
+      .where(eq(salesProjects.deleted, false))
+      .all()
+      .map(toProjectDocument),
+    sellers: ctx.db
+      .select()
+      .from(salesSellers)
+      .where(eq(salesSellers.deleted, false))
+      .all()
+      .map(toSellerDocument),
+  }
+}

@@ -1,0 +1,51 @@
+import { type CommissionType, calculateCommission } from '#schema/commission'
+
+/** A wizard-style sale payload with the amounts the arithmetic gives. */
+export function buildSalePayload(input: {
+  projectId: string
+  clientName?: string
+  propertyNumber?: string
+  salePrice: number
+  commissionPercentage?: number
+  discountPercentage?: number
+  totalCosts?: number
+  saleDate?: string
+  deliveryDate?: string
+  lines: { sellerId: string; commissionType?: CommissionType; percentage: number; role?: string }[]
+}) {
+  const commissionPercentage = input.commissionPercentage ?? 5
+  const discountPercentage = input.discountPercentage ?? 0
+  const totalCosts = input.totalCosts ?? 0
+  const breakdown = calculateCommission({
+    salePriceCents: input.salePrice,
+    commissionPercentage,
+    discountPercentage,
+    costsCents: totalCosts,
+    lines: input.lines.map((line) => ({
+      commissionType: line.commissionType ?? 'sales',
+      percentage: line.percentage,
+    })),
+  })
+  return {
+    projectId: input.projectId,
+    clientName: input.clientName ?? 'Klant de Vries',
+    clientEmail: 'klant@example.com',
+    clientPhone: '0612345678',
+    propertyNumber: input.propertyNumber ?? 'B-12',
+    ...(input.saleDate && { saleDate: input.saleDate }),
+    ...(input.deliveryDate && { deliveryDate: input.deliveryDate }),
+    salePrice: input.salePrice,
+    commissionPercentage,
+    commissionAmount: breakdown.netCents,
+    totalCosts,
+    costsDescription: null,
+    discountPercentage,
+    commissions: input.lines.map((line, index) => ({
+      sellerId: line.sellerId,
+      role: line.role ?? null,
+      commissionType: line.commissionType ?? 'sales',
+      commissionPercentage: line.percentage,
+      commissionAmount: breakdown.lineAmountsCents[index] ?? 0,
+    })),
+  }
+}
