@@ -281,6 +281,7 @@ test('Instellingen online: tabs, notification switches per user, organisations w
 
   // Backups: the layout, honest about what is missing.
   await page.getByRole('tab', { name: 'Backups' }).click()
+  await page.getByRole('region', { name: 'Cloudopslag' }).waitFor()
   expect(new URL(page.url()).search).toBe('?tab=backups')
   expect(
     await page.getByText('Google Drive is nog niet geconfigureerd', { exact: true }).count(),
@@ -294,6 +295,7 @@ test('Instellingen online: tabs, notification switches per user, organisations w
   await waitForServiceWorker(page)
   await page.getByRole('tab', { name: 'Systeem' }).click()
   const system = page.getByRole('region', { name: 'Systeem info' })
+  await system.waitFor()
   expect(await system.getByText('1.0.86', { exact: true }).isVisible()).toBe(true)
   expect(await system.getByRole('heading', { name: 'Changelog' }).isVisible()).toBe(true)
   expect(await system.getByText(/Actief: de app opent ook zonder verbinding/).isVisible()).toBe(
