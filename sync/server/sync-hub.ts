@@ -13,7 +13,11 @@ export class SyncHub {
     this.#listeners.set(organisationId, listeners)
     return () => {
       listeners.delete(listener)
-      if (listeners.size === 0) this.#listeners.delete(organisationId)
+      // Only drop the set if it is still the organisation's: a late (second) call from a
+      // stream that ended earlier must not remove the set newer streams listen in.
+      if (listeners.size === 0 && this.#listeners.get(organisationId) === listeners) {
+        this.#listeners.delete(organisationId)
+      }
     }
   }
 
