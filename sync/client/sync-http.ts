@@ -31,6 +31,8 @@ export function noteResponseStatus(status: number, syncStatus: SyncStatusStore) 
 async function requestJson<T>(url: string, syncStatus: SyncStatusStore, init?: RequestInit) {
   const response = await fetch(url, { credentials: 'include', cache: 'no-store', ...init })
   noteResponseStatus(response.status, syncStatus)
+  // A session that works again (signed in anew in another tab) clears the notice.
+  if (response.ok && syncStatus.get().problem === 'signed-out') syncStatus.setProblem(null)
   if (!response.ok) {
     throw new SyncHttpError(response.status, await response.text().catch(() => ''))
   }

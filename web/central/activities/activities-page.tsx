@@ -1,6 +1,58 @@
+import { History } from 'lucide-react'
+import { useState } from 'react'
+import { map } from 'rxjs'
+import type { ActivityDocType } from '#schema/rx/activities'
+import { ActivityItem } from '../../components/activity-item.tsx'
+import { Alert } from '../../components/alert.tsx'
+import { Button } from '../../components/button.tsx'
+import { Card, CardContent } from '../../components/card.tsx'
+import { EmptyState } from '../../components/empty-state.tsx'
+import { InlineLoading } from '../../components/inline-loading.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
+import { useLiveQuery } from '../../lib/use-live-query.ts'
 
-/** /activities (spec §2). */
+const PAGE_SIZE = 50
+
+/** /activities (spec §2): the organisation's activities, newest first, from local data. */
 export function ActivitiesPage() {
-  return <PageHeader title="Activiteiten" description="Recente acties in je organisatie" />
+  const [limit, setLimit] = useState(PAGE_SIZE)
+  const activities = useLiveQuery(
+    ({ db }) =>
+      db.activities
+        .find({ sort: [{ timestamp: 'desc' }], limit: limit + 1 })
+        .$.pipe(map((docs) => docs.map((doc) => doc.toJSON() as ActivityDocType))),
+    [limit],
+  )
+  return (
+    <>
+      <PageHeader title="Activiteiten" description="Recente acties in je organisatie" />
+      {activities.status === 'loading' && <InlineLoading />}
+      {activities.status === 'failed' && (
+        <Alert variant="destructive" title="De activiteiten konden niet gelezen worden">
+          Ververs de pagina om het opnieuw te proberen.
+        </Alert>
+      )}
+      {activities.status === 'ready' &&
+        (activities.data.length === 0 ? (
+          <EmptyState Icon={History} title="Nog geen activiteiten" />
+        ) : (
+          <Card>
+            <CardContent className="pt-2 pb-2">
+              <ul className="divide-y" aria-label="Activiteiten">
+                {activities.data.slice(0, limit).map((activity) => (
+                  <ActivityItem key={activity.id} activity={activity} now={Date.now()} />
+                ))}
+              </ul>
+              {activities.data.length > limit && (
+                <div className="flex justify-center border-t pt-3 pb-2">
+                  <Button variant="outline" size="sm" onClick={() => setLimit(limit + PAGE_SIZE)}>
+                    Meer tonen
+                  </Button>
+                </div>
+              )}
+            </CardContent>
+          </Card>
+        ))}
+    </>
+  )
 }

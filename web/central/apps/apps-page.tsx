@@ -1,6 +1,127 @@
+import { LayoutGrid, Plus } from 'lucide-react'
+import { useState } from 'react'
+import { map } from 'rxjs'
+import type { AppConnectionDocType } from '#schema/rx/app-connections'
+import { Alert } from '../../components/alert.tsx'
+import { Button } from '../../components/button.tsx'
+import { EmptyState } from '../../components/empty-state.tsx'
+import { InlineLoading } from '../../components/inline-loading.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
+import { useSignedInUser } from '../../lib/current-user.tsx'
+import { useLocalDatabase } from '../../lib/local-database.tsx'
+import { showToast } from '../../lib/toasts.ts'
+import { useLiveQuery } from '../../lib/use-live-query.ts'
+import { useHasPermission } from '../../lib/use-permission.ts'
+import { AppCard } from './app-card.tsx'
+import { AppDialog } from './app-dialog.tsx'
+import { type AppFields, insertApp, removeApp, updateApp } from './app-writes.ts'
+import { GoldEstatesCard } from './gold-estates-card.tsx'
 
-/** /apps (spec §2). */
+type OpenDialog = { app?: AppConnectionDocType } | null
+
+const SAVE_FAILED = 'Er is iets misgegaan. Probeer het opnieuw.'
+
+/** /apps (spec §2): Gold Estates for SUPERADMIN, and the connected apps from local data. */
 export function AppsPage() {
-  return <PageHeader title="Apps" description="Koppel externe apps aan je organisatie" />
+  const me = useSignedInUser()
+  const database = useLocalDatabase()
+  const canWrite = useHasPermission('apps.write')
+  const [dialog, setDialog] = useState<OpenDialog>(null)
+  const apps = useLiveQuery(
+    ({ db }) =>
+      db.app_connections
+        .find({ sort: [{ name: 'asc' }, { id: 'asc' }] })
+        .$.pipe(map((docs) => docs.map((doc) => doc.toJSON() as AppConnectionDocType))),
+    [],
+  )
+
+  const save = async (fields: AppFields) => {
+    if (!database) return
+    const app = dialog?.app
+    try {
+      if (app) await updateApp(database, app.id, fields)
+      else await insertApp(database, fields)
+      showToast({ title: app ? 'App bijgewerkt' : 'App toegevoegd', description: fields.name })
+      setDialog(null)
+    } catch {
+      showToast({ title: 'Fout', description: SAVE_FAILED, variant: 'destructive' })
+    }
+  }
+
+  const remove = async (app: AppConnectionDocType) => {
+    if (!database || !window.confirm(`Weet je zeker dat je "${app.name}" wilt verwijderen?`)) return
+    try {
+      await removeApp(database, app.id)
+      showToast({ title: 'App verwijderd', description: app.name })
+    } catch {
+      showToast({ title: 'Kon de app niet verwijderen', variant: 'destructive' })
+    }
+  }
+
+  const addButton = (label: string) => (
+    <Button onClick={() => setDialog({})} disabled={!database}>
+      <Plus aria-hidden />
+      {label}
+    </Button>
+  )
+
+  return (
+    <>
+      <PageHeader
+        title="Apps"
+        description="Koppel externe apps aan je organisatie"
+        actions={canWrite && addButton('Nieuwe App')}
+      />
+      <div className="grid gap-8">
+        {me.role === 'SUPERADMIN' && (
+          <section aria-labelledby="sales-apps-title" className="grid gap-3">
+            <h2 id="sales-apps-title" className="font-semibold text-lg">
+              Sales Apps
+            </h2>
+            <GoldEstatesCard />
+          </section>
+        )}
+        <section aria-labelledby="connected-apps-title" className="grid gap-3">
+          <h2 id="connected-apps-title" className="font-semibold text-lg">
+            Gekoppelde Apps
+          </h2>
+          {apps.status === 'loading' && <InlineLoading />}
+          {apps.status === 'failed' && (
+            <Alert variant="destructive" title="De apps konden niet gelezen worden">
+              Ververs de pagina om het opnieuw te proberen.
+            </Alert>
+          )}
+          {apps.status === 'ready' &&
+            (apps.data.length === 0 ? (
+              <EmptyState Icon={LayoutGrid} title="Nog geen apps toegevoegd">
+                {canWrite ? (
+                  addButton('Voeg je eerste app toe')
+                ) : (
+                  <p className="text-muted-foreground text-sm">Voeg je eerste app toe</p>
+                )}
+              </EmptyState>
+            ) : (
+              <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+                {apps.data.map((app) => (
+                  <AppCard
+                    key={app.id}
+                    app={app}
+                    canWrite={canWrite}
+                    onEdit={(edited) => setDialog({ app: edited })}
+                    onDelete={(deleted) => void remove(deleted)}
+                  />
+                ))}
+              </ul>
+            ))}
+        </section>
+      </div>
+      {dialog && (
+        <AppDialog
+          app={dialog.app}
+          onOpenChange={(open) => !open && setDialog(null)}
+          onSubmit={save}
+        />
+      )}
+    </>
+  )
 }

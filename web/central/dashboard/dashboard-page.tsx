@@ -1,13 +1,79 @@
+import { Activity, CircleAlert, LayoutGrid, TrendingUp, UsersRound } from 'lucide-react'
+import { ActivityItem } from '../../components/activity-item.tsx'
+import { Alert } from '../../components/alert.tsx'
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/card.tsx'
+import { InlineLoading } from '../../components/inline-loading.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { useSignedInUser } from '../../lib/current-user.tsx'
+import { StatCard } from './stat-card.tsx'
+import { type DashboardData, useDashboardData } from './use-dashboard-data.ts'
 
-/** / while signed in (spec §2). */
+const count = new Intl.NumberFormat('nl-NL')
+
+/** / while signed in (spec §2): four figures and the recent activities, from local data. */
 export function DashboardPage() {
   const user = useSignedInUser()
+  const data = useDashboardData()
   return (
-    <PageHeader
-      title="Dashboard"
-      description={`Welkom terug, ${user.name}. Centraal is een gecentraliseerd beheersysteem voor je organisatie.`}
-    />
+    <>
+      <PageHeader
+        title="Dashboard"
+        description={`Welkom terug, ${user.name}. Centraal is een gecentraliseerd beheersysteem voor je organisatie.`}
+      />
+      {data.status === 'loading' && <InlineLoading />}
+      {data.status === 'failed' && (
+        <Alert variant="destructive" title="De lokale gegevens konden niet gelezen worden">
+          Ververs de pagina om het opnieuw te proberen.
+        </Alert>
+      )}
+      {data.status === 'ready' && <DashboardContent data={data.data} />}
+    </>
+  )
+}
+
+function DashboardContent({ data: { stats, recent, now } }: { data: DashboardData }) {
+  return (
+    <div className="grid gap-6">
+      <div className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 xl:grid-cols-4">
+        <StatCard
+          title="Totaal Gebruikers"
+          value={count.format(stats.totalUsers)}
+          detail={`${count.format(stats.activeUsers)} actief`}
+          Icon={UsersRound}
+        />
+        <StatCard
+          title="Totaal Apps"
+          value={count.format(stats.totalApps)}
+          detail={`${count.format(stats.activeApps)} actief`}
+          Icon={LayoutGrid}
+        />
+        <StatCard
+          title="Activiteiten"
+          value={count.format(stats.recentActivities)}
+          detail="Recente acties"
+          Icon={Activity}
+        />
+        <StatCard title="Groei" value="+23%" detail="Deze maand" Icon={TrendingUp} />
+      </div>
+      <Card aria-labelledby="recent-activities-title">
+        <CardHeader>
+          <CardTitle id="recent-activities-title">Recente activiteiten</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {recent.length === 0 ? (
+            <p className="flex items-center gap-2 py-4 text-muted-foreground text-sm">
+              <CircleAlert aria-hidden className="size-4" />
+              Geen recente activiteiten
+            </p>
+          ) : (
+            <ul className="divide-y">
+              {recent.map((activity) => (
+                <ActivityItem key={activity.id} activity={activity} now={now} />
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </div>
   )
 }

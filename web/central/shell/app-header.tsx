@@ -8,6 +8,7 @@ import { ThemeToggle } from '../../components/theme-toggle.tsx'
 import { logOut } from '../../lib/clear-cached-data.ts'
 import { useSignedInUser } from '../../lib/current-user.tsx'
 import { SyncQueueIndicator } from '../sync-queue/sync-queue-indicator.tsx'
+import { RefusedChangesIndicator } from '../sync-status/refused-changes-indicator.tsx'
 import { SIDEBAR_ID } from './desktop-sidebar.tsx'
 import { useSidebar } from './sidebar-context.tsx'
 
@@ -47,6 +48,7 @@ export function AppHeader() {
           </div>
         </div>
         <SyncQueueIndicator />
+        <RefusedChangesIndicator />
         <ThemeToggle />
         <Button
           variant="ghost"

@@ -1,6 +1,155 @@
+import { Plus, UsersRound } from 'lucide-react'
+import { useState } from 'react'
+import { map } from 'rxjs'
+import type { UserDocType } from '#schema/rx/users'
+import { Alert } from '../../components/alert.tsx'
+import { Button } from '../../components/button.tsx'
+import { EmptyState } from '../../components/empty-state.tsx'
+import { InlineLoading } from '../../components/inline-loading.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
+import { useSignedInUser } from '../../lib/current-user.tsx'
+import { useLocalDatabase } from '../../lib/local-database.tsx'
+import { showToast } from '../../lib/toasts.ts'
+import { useLiveQuery } from '../../lib/use-live-query.ts'
+import { useHasPermission } from '../../lib/use-permission.ts'
+import { SetupLinkDialog } from './setup-link-dialog.tsx'
+import type { UserAction } from './user-actions-menu.tsx'
+import { UserDialog, type UserFormValues } from './user-dialog.tsx'
+import { UserList } from './user-list.tsx'
+import { insertUser, removeUser, updateUser } from './user-writes.ts'
 
-/** /users (spec §2). */
+const PAGE_SIZE = 100
+
+type OpenDialog =
+  | { kind: 'create' }
+  | { kind: 'edit'; user: UserDocType }
+  | { kind: 'setup-link'; id: string; name: string }
+  | null
+
+/** /users (spec §2): the organisation's users from the local database. */
 export function UsersPage() {
-  return <PageHeader title="Gebruikers" description="Beheer alle gebruikers in je organisatie" />
+  const me = useSignedInUser()
+  const database = useLocalDatabase()
+  const canWrite = useHasPermission('users.write')
+  const [limit, setLimit] = useState(PAGE_SIZE)
+  const [dialog, setDialog] = useState<OpenDialog>(null)
+  const users = useLiveQuery(
+    ({ db }) =>
+      db.users
+        .find({ sort: [{ name: 'asc' }, { id: 'asc' }], limit: limit + 1 })
+        .$.pipe(map((docs) => docs.map((doc) => doc.toJSON() as UserDocType))),
+    [limit],
+  )
+
+  // Hidden, not enforced: the server refuses what a role may not do.
+  const actionsFor = (user: UserDocType): UserAction[] => {
+    if (!canWrite || (user.role === 'SUPERADMIN' && me.role !== 'SUPERADMIN')) return []
+    return user.id === me.id ? ['edit', 'setup-link'] : ['edit', 'setup-link', 'delete']
+  }
+
+  const onAction = async (action: UserAction, user: UserDocType) => {
+    if (action === 'edit') setDialog({ kind: 'edit', user })
+    if (action === 'setup-link') setDialog({ kind: 'setup-link', id: user.id, name: user.name })
+    if (action !== 'delete' || !database) return
+    if (!window.confirm(`Weet je zeker dat je ${user.name} wilt verwijderen?`)) return
+    try {
+      await removeUser(database, user.id)
+      showToast({ title: 'Gebruiker verwijderd', description: `${user.name} is verwijderd.` })
+    } catch {
+      showToast({
+        title: 'Fout',
+        description: 'Er is een fout opgetreden bij het verwijderen van de gebruiker',
+        variant: 'destructive',
+      })
+    }
+  }
+
+  const create = async (values: UserFormValues) => {
+    if (!database) return
+    try {
+      const id = await insertUser(database, values)
+      showToast({ title: 'Gebruiker toegevoegd', description: `${values.name} is toegevoegd.` })
+      setDialog({ kind: 'setup-link', id, name: values.name })
+    } catch {
+      showToast({
+        title: 'Fout',
+        description: 'Er is een fout opgetreden bij het toevoegen van de gebruiker',
+        variant: 'destructive',
+      })
+    }
+  }
+
+  const edit = async (user: UserDocType, values: UserFormValues) => {
+    if (!database) return
+    try {
+      await updateUser(database, user.id, {
+        name: values.name,
+        role: values.role,
+        status: values.status,
+      })
+      showToast({ title: 'Gebruiker bijgewerkt', description: `${values.name} is bijgewerkt.` })
+      setDialog(null)
+    } catch {
+      showToast({
+        title: 'Fout',
+        description: 'Er is een fout opgetreden bij het bijwerken van de gebruiker',
+        variant: 'destructive',
+      })
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Gebruikers"
+        description="Beheer alle gebruikers in je organisatie"
+        actions={
+          canWrite && (
+            <Button onClick={() => setDialog({ kind: 'create' })} disabled={!database}>
+              <Plus aria-hidden />
+              Nieuwe Gebruiker
+            </Button>
+          )
+        }
+      />
+      {users.status === 'loading' && <InlineLoading />}
+      {users.status === 'failed' && (
+        <Alert variant="destructive" title="De gebruikers konden niet gelezen worden">
+          Ververs de pagina om het opnieuw te proberen.
+        </Alert>
+      )}
+      {users.status === 'ready' &&
+        (users.data.length === 0 ? (
+          <EmptyState Icon={UsersRound} title="Geen gebruikers gevonden" />
+        ) : (
+          <div className="grid gap-4">
+            <UserList
+              users={users.data.slice(0, limit)}
+              actionsFor={actionsFor}
+              onAction={(action, user) => void onAction(action, user)}
+            />
+            {users.data.length > limit && (
+              <div className="flex justify-center">
+                <Button variant="outline" onClick={() => setLimit(limit + PAGE_SIZE)}>
+                  Meer tonen
+                </Button>
+              </div>
+            )}
+          </div>
+        ))}
+      {dialog?.kind === 'create' && (
+        <UserDialog onOpenChange={(open) => !open && setDialog(null)} onSubmit={create} />
+      )}
+      {dialog?.kind === 'edit' && (
+        <UserDialog
+          user={dialog.user}
+          onOpenChange={(open) => !open && setDialog(null)}
+          onSubmit={(values) => edit(dialog.user, values)}
+        />
+      )}
+      {dialog?.kind === 'setup-link' && (
+        <SetupLinkDialog userId={dialog.id} name={dialog.name} onClose={() => setDialog(null)} />
+      )}
+    </>
+  )
 }

@@ -1,0 +1,351 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import { launchBrowser } from '../support/browser.ts'
+import type { createClient } from '../support/http.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { DESKTOP, waitForShell } from './page-helpers.ts'
+
+// Two people of one organisation in two browsers: what one does offline reaches the
+// server once and the other's screen without a reload; concurrent offline edits of one
+// app converge; a write the server refuses is undone visibly, with its reason.
+
+type Client = ReturnType<typeof createClient>
+type User = { id: string; name: string; email: string; role: string }
+type App = { id: string; name: string; url: string; description: string | null }
+
+let server: TestServer
+let browser: Browser
+let api: Client
+
+const root = { email: 'root@example.com', password: 'root password' }
+const admin = { email: 'beheer@example.com', password: 'ADMIN password', name: 'Bea Beheer' }
+
+const hasServiceWorker = existsSync(
+  path.resolve(import.meta.dirname, '../../dist/web/service-worker.js'),
+)
+
+beforeAll(async () => {
+  server = await startTestServer()
+  browser = await launchBrowser()
+  api = await signInFirstSuperadmin(server, root.email)
+  await signInInvitedUser(server, { email: admin.email, role: 'ADMIN', name: admin.name })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+async function signIn(account: { email: string; password: string }) {
+  const context = await browser.newContext({
+    viewport: DESKTOP,
+    baseURL: server.url,
+    locale: 'nl-NL',
+  })
+  context.setDefaultTimeout(10_000)
+  const page = await context.newPage()
+  page.on(
+    'console',
+    (message) =>
+      process.env.DEBUG_E2E &&
+      console.log(
+        `[${account.email}] ${Date.now() % 100000} ${message.type()}: ${message.text().slice(0, 300)}`,
+      ),
+  )
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(account.email)
+  await page.getByLabel('Password', { exact: true }).fill(account.password)
+  await page.getByRole('button', { name: 'Log In' }).click()
+  await waitForShell(page)
+  return { context, page }
+}
+
+/**
+ * The text of the visible toast with this title. Not by role: an open dialog hides the
+ * rest of the page from the accessibility tree, the toast region included.
+ */
+async function toastText(page: Page, title: string): Promise<string> {
+  const toast = page
+    .locator('[role="region"][aria-label^="Meldingen"] li')
+    .filter({ has: page.getByText(title, { exact: true }) })
+  await toast.waitFor({ state: 'visible' })
+  return (await toast.locator('div > div').allTextContents()).join(' ')
+}
+
+/** Retries an assertion until it holds, for what arrives asynchronously. */
+async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
+  const start = Date.now()
+  for (;;) {
+    try {
+      return await check()
+    } catch (error) {
+      if (Date.now() - start > timeoutMs) throw error
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+}
+
+async function serverUsers(): Promise<User[]> {
+  return (await api.get('/api/users')).json
+}
+
+async function serverApps(): Promise<App[]> {
+  return (await api.get('/api/app-connections')).json
+}
+
+async function goOffline(context: BrowserContext, page: Page) {
+  await context.setOffline(true)
+  await page.getByText('Je bent offline - wijzigingen worden lokaal opgeslagen').waitFor()
+}
+
+/** Client-side navigation through the sidebar: no reload. */
+async function openFromSidebar(page: Page, label: string) {
+  await page
+    .getByRole('complementary', { name: 'Zijbalk' })
+    .getByRole('link', { name: label })
+    .click()
+  await page.getByRole('heading', { level: 1, name: label }).waitFor()
+}
+
+/** Fills the 'Nieuwe Gebruiker' dialog; `toast` false when a refusal may replace the toast. */
+async function addUser(page: Page, name: string, email: string, toast = true) {
+  await page.getByRole('button', { name: 'Nieuwe Gebruiker' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Nieuwe Gebruiker' })
+  await dialog.getByLabel('Naam').fill(name)
+  await dialog.getByLabel('Email').fill(email)
+  expect(await dialog.getByLabel('Rol').inputValue()).toBe('USER')
+  await dialog.getByRole('button', { name: 'Toevoegen' }).click()
+  if (toast) await toastText(page, 'Gebruiker toegevoegd')
+  await dialog.waitFor({ state: 'detached' })
+}
+
+async function addApp(page: Page, fields: { name: string; url: string; description: string }) {
+  await page.getByRole('button', { name: 'Nieuwe App', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Nieuwe App Toevoegen' })
+  await dialog.getByLabel('Naam *').fill(fields.name)
+  await dialog.getByLabel('URL *').fill(fields.url)
+  await dialog.getByLabel('Beschrijving').fill(fields.description)
+  await dialog.getByRole('button', { name: 'Toevoegen' }).click()
+  await toastText(page, 'App toegevoegd')
+  await dialog.waitFor({ state: 'detached' })
+}
+
+async function editApp(page: Page, name: string, fields: Record<string, string>, toast = true) {
+  await page.getByRole('button', { name: `${name} bewerken` }).click()
+  const dialog = page.getByRole('dialog', { name: 'App Bewerken' })
+  for (const [label, value] of Object.entries(fields)) await dialog.getByLabel(label).fill(value)
+  await dialog.getByRole('button', { name: 'Opslaan' }).click()
+  if (toast) await toastText(page, 'App bijgewerkt')
+  await dialog.waitFor({ state: 'detached' })
+}
+
+function appCard(page: Page, name: string) {
+  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) })
+}
+
+test('offline writes stay local, then reach the server exactly once and the other browser without a reload', async () => {
+  const a = await signIn(root)
+  const b = await signIn(admin)
+  await a.page.goto('/users')
+  await a.page.getByRole('cell', { name: admin.name, exact: true }).waitFor()
+  await b.page.goto('/users')
+  await b.page.getByRole('cell', { name: 'Root Admin', exact: true }).waitFor()
+
+  await goOffline(a.context, a.page)
+  await addUser(a.page, 'Olga Offline', 'olga@example.com')
+  const linkDialog = a.page.getByRole('dialog', { name: 'Setup-link' })
+  await linkDialog.getByText('Je bent offline').waitFor()
+  await linkDialog.getByRole('button', { name: 'Sluiten' }).first().click()
+  await a.page.getByRole('cell', { name: 'Olga Offline', exact: true }).waitFor()
+
+  await openFromSidebar(a.page, 'Apps')
+  await a.page.getByText('Nog geen apps toegevoegd').waitFor()
+  await addApp(a.page, {
+    name: 'Offline App',
+    url: 'https://offline.example.com',
+    description: 'Gemaakt zonder netwerk',
+  })
+  await appCard(a.page, 'Offline App').waitFor()
+  await openFromSidebar(a.page, 'Dashboard')
+  const totalApps = a.page.getByRole('region', { name: 'Totaal Apps' })
+  await totalApps.getByText('1', { exact: true }).waitFor()
+
+  // Still offline: the server has neither.
+  expect((await serverUsers()).some((user) => user.email === 'olga@example.com')).toBe(false)
+  expect((await serverApps()).some((app) => app.name === 'Offline App')).toBe(false)
+
+  const onlineAt = Date.now()
+  await a.context.setOffline(false)
+  await eventually(async () => {
+    expect((await serverUsers()).filter((user) => user.email === 'olga@example.com')).toHaveLength(
+      1,
+    )
+    expect((await serverApps()).filter((app) => app.name === 'Offline App')).toHaveLength(1)
+  })
+  const reachedServerMs = Date.now() - onlineAt
+  expect(reachedServerMs).toBeLessThan(10_000)
+
+  // B sees both without a reload: the stream told its replication to pull.
+  await b.page.getByRole('cell', { name: 'Olga Offline', exact: true }).waitFor()
+  await openFromSidebar(b.page, 'Apps')
+  await appCard(b.page, 'Offline App').getByText('Gemaakt zonder netwerk').waitFor()
+
+  // Once online, the new user's setup link can be made from the row menu.
+  await openFromSidebar(a.page, 'Gebruikers')
+  await a.page.getByRole('button', { name: 'Acties voor Olga Offline' }).click()
+  await a.page.getByRole('menuitem', { name: 'Setup-link' }).click()
+  const link = a.page.getByRole('dialog', { name: 'Setup-link' }).getByLabel('Setup-link')
+  await link.waitFor()
+  expect(await link.inputValue()).toMatch(/\/setup\/[a-z2-7]+$/)
+
+  // Nothing was written twice.
+  expect((await serverUsers()).filter((user) => user.email === 'olga@example.com')).toHaveLength(1)
+  expect((await serverApps()).filter((app) => app.name === 'Offline App')).toHaveLength(1)
+  await a.context.close()
+  await b.context.close()
+})
+
+// Needs the service worker (sw/) to serve the app shell without network.
+test.skipIf(!hasServiceWorker)('a reload while offline still shows the local writes', async () => {
+  const a = await signIn(root)
+  await a.page.goto('/apps')
+  await appCard(a.page, 'Offline App').waitFor()
+  await a.page.waitForFunction(() => navigator.serviceWorker?.controller !== null)
+  await goOffline(a.context, a.page)
+  await addApp(a.page, {
+    name: 'Herlaad App',
+    url: 'https://herlaad.example.com',
+    description: 'Overleeft een herlaadbeurt',
+  })
+  await a.page.reload()
+  await waitForShell(a.page)
+  await appCard(a.page, 'Herlaad App').waitFor()
+  await appCard(a.page, 'Offline App').waitFor()
+  await a.context.setOffline(false)
+  await eventually(async () => {
+    expect((await serverApps()).filter((app) => app.name === 'Herlaad App')).toHaveLength(1)
+  })
+  await a.context.close()
+})
+
+test('concurrent offline edits of one app converge in A, B and the server, and both are logged', async () => {
+  const created = await api.post('/api/app-connections', {
+    name: 'Gedeelde App',
+    url: 'https://gedeeld.example.com',
+    description: 'Begin',
+  })
+  expect(created.status).toBe(201)
+  const a = await signIn(root)
+  const b = await signIn(admin)
+  for (const { page } of [a, b]) {
+    await page.goto('/apps')
+    await appCard(page, 'Gedeelde App').waitFor()
+  }
+
+  await goOffline(a.context, a.page)
+  await goOffline(b.context, b.page)
+  // Different fields (A: description, B: URL) and the same field (both: name).
+  await editApp(a.page, 'Gedeelde App', { 'Naam *': 'Naam van A', Beschrijving: 'Tekst van A' })
+  await editApp(b.page, 'Gedeelde App', {
+    'Naam *': 'Naam van B',
+    'URL *': 'https://b.example.com',
+  })
+
+  await a.context.setOffline(false)
+  await eventually(async () => {
+    const app = (await serverApps()).find((candidate) => candidate.id === created.json.id)
+    expect(app?.name).toBe('Naam van A')
+  })
+  await b.context.setOffline(false)
+  const expected = {
+    name: 'Naam van B',
+    url: 'https://b.example.com',
+    description: 'Tekst van A',
+  }
+  await eventually(async () => {
+    const app = (await serverApps()).find((candidate) => candidate.id === created.json.id)
+    expect(app).toMatchObject(expected)
+  })
+  for (const { page } of [a, b]) {
+    const card = appCard(page, expected.name)
+    await card.getByText(expected.description).waitFor()
+    await card.getByText(expected.url).waitFor()
+    expect(await page.getByRole('heading', { name: 'Naam van A' }).count()).toBe(0)
+  }
+
+  const activities: { action: string; target: string; user: string }[] = (
+    await api.get('/api/activities')
+  ).json
+  const edits = activities.filter((activity) => activity.action === 'App bijgewerkt')
+  expect(edits).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ target: 'Naam van A', user: 'Root Admin' }),
+      expect.objectContaining({ target: 'Naam van B', user: admin.name }),
+    ]),
+  )
+  await a.context.close()
+  await b.context.close()
+})
+
+test('a write the server refuses is undone with its reason on screen; the server is unchanged', async () => {
+  // A USER sees no write actions at all.
+  const reader = { email: 'lezer@example.com', password: 'USER password' }
+  await signInInvitedUser(server, { ...reader, role: 'USER', name: 'Lotte Lezer' })
+  const r = await signIn(reader)
+  await r.page.goto('/users')
+  await r.page.getByRole('cell', { name: 'Root Admin', exact: true }).waitFor()
+  expect(await r.page.getByRole('button', { name: 'Nieuwe Gebruiker' }).count()).toBe(0)
+  expect(await r.page.getByRole('button', { name: /^Acties voor/ }).count()).toBe(0)
+  await openFromSidebar(r.page, 'Apps')
+  await appCard(r.page, 'Naam van B').waitFor()
+  expect(await r.page.getByRole('button', { name: 'Naam van B bewerken' }).count()).toBe(0)
+  await r.context.close()
+
+  // A screen that still thinks it may write: an ADMIN demoted to USER while signed in.
+  const demoted = { email: 'degradeer@example.com', password: 'ADMIN password' }
+  await signInInvitedUser(server, { ...demoted, role: 'ADMIN', name: 'Dirk Degradeer' })
+  const d = await signIn(demoted)
+  await d.page.goto('/users')
+  await d.page.getByRole('cell', { name: 'Root Admin', exact: true }).waitFor()
+  const dirk = (await serverUsers()).find((user) => user.email === demoted.email)
+  const patch = await api.request('PATCH', `/api/users/${dirk?.id}`, { role: 'USER' })
+  expect(patch.status).toBe(200)
+  const usersBefore = await serverUsers()
+  const appsBefore = await serverApps()
+
+  await addUser(d.page, 'Niet Toegestaan', 'nee@example.com', false)
+  await d.page.getByRole('dialog', { name: 'Setup-link' }).getByText('Niet opgeslagen').waitFor()
+  expect(await toastText(d.page, 'Wijziging geweigerd')).toContain('Gebruiker Niet Toegestaan:')
+  await d.page
+    .getByRole('dialog', { name: 'Setup-link' })
+    .getByRole('button', { name: 'Sluiten' })
+    .last()
+    .click()
+  await d.page
+    .getByRole('cell', { name: 'Niet Toegestaan', exact: true })
+    .waitFor({ state: 'detached' })
+
+  await openFromSidebar(d.page, 'Apps')
+  await editApp(d.page, 'Naam van B', { 'Naam *': 'Gekaapt' }, false)
+  expect(await toastText(d.page, 'Wijziging geweigerd')).toContain('App Gekaapt:')
+  await appCard(d.page, 'Naam van B').waitFor()
+
+  await d.page.getByRole('button', { name: 'Geweigerde wijzigingen: 2' }).click()
+  const list = d.page.getByRole('dialog', { name: 'Geweigerde wijzigingen' })
+  await list.getByText('Gebruiker Niet Toegestaan').waitFor()
+  await list.getByText('App Gekaapt').waitFor()
+  const reasons = await list.locator('li p.text-destructive').allTextContents()
+  expect(reasons).toHaveLength(2)
+  for (const reason of reasons) expect(reason.length).toBeGreaterThan(5)
+
+  const userFacts = (users: User[]) =>
+    users.map(({ id, name, email, role }) => [id, name, email, role])
+  const appFacts = (apps: App[]) =>
+    apps.map(({ id, name, url, description }) => [id, name, url, description])
+  expect(userFacts(await serverUsers())).toEqual(userFacts(usersBefore))
+  expect(appFacts(await serverApps())).toEqual(appFacts(appsBefore))
+  await d.context.close()
+})

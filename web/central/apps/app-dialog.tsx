@@ -1,0 +1,107 @@
+import { type FormEvent, useId, useState } from 'react'
+import { AppConnectionCreateSchema } from '#schema/central'
+import type { AppConnectionDocType } from '#schema/rx/app-connections'
+import { Button } from '../../components/button.tsx'
+import { Dialog } from '../../components/dialog.tsx'
+import { Field } from '../../components/field.tsx'
+import { inputClass } from '../../components/input.tsx'
+import { cn } from '../../lib/class-names.ts'
+import type { AppFields } from './app-writes.ts'
+
+type AppDialogProps = {
+  /** The app to edit; absent: 'Nieuwe App Toevoegen'. */
+  app?: AppConnectionDocType
+  onOpenChange: (open: boolean) => void
+  onSubmit: (fields: AppFields) => Promise<void>
+}
+
+type Errors = Partial<Record<'name' | 'url', string>>
+
+/** Add or edit a connected app (spec §2, §5): Naam *, URL *, Beschrijving. */
+export function AppDialog({ app, onOpenChange, onSubmit }: AppDialogProps) {
+  const descriptionId = useId()
+  const [name, setName] = useState(app?.name ?? '')
+  const [url, setUrl] = useState(app?.url ?? '')
+  const [description, setDescription] = useState(app?.description ?? '')
+  const [errors, setErrors] = useState<Errors>({})
+  const [isSaving, setIsSaving] = useState(false)
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const parsed = AppConnectionCreateSchema.safeParse({ name, url, description })
+    if (!parsed.success) {
+      const found: Errors = {}
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0]
+        if ((field === 'name' || field === 'url') && !found[field]) found[field] = issue.message
+      }
+      setErrors(found)
+      return
+    }
+    setErrors({})
+    setIsSaving(true)
+    try {
+      const { name: cleanName, url: cleanUrl, description: cleanDescription } = parsed.data
+      await onSubmit({ name: cleanName, url: cleanUrl, description: cleanDescription })
+    } finally {
+      setIsSaving(false)
+    }
+  }
+
+  const error = (message?: string) => message && <span className="text-destructive">{message}</span>
+  return (
+    <Dialog
+      open
+      onOpenChange={onOpenChange}
+      title={app ? 'App Bewerken' : 'Nieuwe App Toevoegen'}
+      description="Koppel een externe app met zijn eigen database."
+    >
+      <form onSubmit={submit} noValidate className="grid gap-4">
+        <Field
+          label="Naam *"
+          name="name"
+          autoComplete="off"
+          required
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          aria-invalid={!!errors.name}
+          hint={error(errors.name)}
+        />
+        <Field
+          label="URL *"
+          name="url"
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          autoComplete="off"
+          required
+          value={url}
+          onChange={(event) => setUrl(event.target.value)}
+          aria-invalid={!!errors.url}
+          hint={error(errors.url)}
+        />
+        <div className="grid gap-2">
+          <label htmlFor={descriptionId} className="font-medium text-sm leading-none">
+            Beschrijving
+          </label>
+          <textarea
+            id={descriptionId}
+            name="description"
+            rows={3}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+            className={cn(inputClass, 'h-auto resize-y py-2')}
+          />
+        </div>
+        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={isSaving}>
+            Annuleren
+          </Button>
+          <Button type="submit" disabled={isSaving}>
+            {isSaving ? 'Bezig...' : app ? 'Opslaan' : 'Toevoegen'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}

@@ -1,0 +1,48 @@
+import { Check, Copy } from 'lucide-react'
+import { useId, useRef, useState } from 'react'
+import { Button } from './button.tsx'
+import { Input } from './input.tsx'
+
+/** A read-only link with a copy button; without clipboard access it selects the text. */
+export function CopyLinkField({ label, value }: { label: string; value: string }) {
+  const id = useId()
+  const inputRef = useRef<HTMLInputElement>(null)
+  const [isCopied, setIsCopied] = useState(false)
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(value)
+      setIsCopied(true)
+      setTimeout(() => setIsCopied(false), 2000)
+    } catch {
+      // Plain http on a LAN address has no clipboard API: let the user copy it.
+      inputRef.current?.select()
+    }
+  }
+
+  return (
+    <div className="grid gap-2">
+      <label htmlFor={id} className="font-medium text-sm">
+        {label}
+      </label>
+      <div className="flex gap-2">
+        <Input
+          ref={inputRef}
+          id={id}
+          value={value}
+          readOnly
+          onFocus={(event) => event.target.select()}
+          className="font-mono text-xs md:text-xs"
+        />
+        <Button
+          variant="outline"
+          onClick={copy}
+          aria-label={isCopied ? 'Gekopieerd' : 'Kopieer link'}
+        >
+          {isCopied ? <Check aria-hidden /> : <Copy aria-hidden />}
+          <span className="hidden sm:inline">{isCopied ? 'Gekopieerd' : 'Kopieer'}</span>
+        </Button>
+      </div>
+    </div>
+  )
+}
