@@ -28,6 +28,15 @@ export type DashboardFilters = {
   projectLabel?: string
 }
 
+/**
+ * How much of the two long lists to build: a page of the sales list (newest first) and
+ * the first upcoming payments. Totals and counts always cover everything in the filter.
+ */
+export type SalesListPage = { offset: number; limit: number; upcomingLimit: number }
+
+/** What the endpoint builds when nothing else is asked for. */
+export const DEFAULT_SALES_LIST_PAGE: SalesListPage = { offset: 0, limit: 100, upcomingLimit: 100 }
+
 /** A commission's effective status on a given day. */
 export type EffectiveStatus = 'paid' | 'pending' | 'overdue'
 
@@ -85,7 +94,11 @@ export type CommissionDashboard = {
   averageCommissionPercentage: number
   averageCommissionAmount: number
   upcomingPayments: UpcomingPayment[]
+  /** Number of upcoming payments in the window; upcomingPayments holds the first ones. */
+  upcomingPaymentsTotal: number
   salesList: SalesListItem[]
+  /** Number of sales in the filter; salesList holds one page of them. */
+  salesListTotal: number
   sellerBreakdown: {
     sellerId: string
     name: string
@@ -107,8 +120,9 @@ const average = (total: number, count: number) => (count === 0 ? 0 : total / cou
 
 // Every list has a total order, so the server and a client give identical answers
 // whatever order their rows come in.
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 const byCreation = (a: { createdAt: number; id: string }, b: { createdAt: number; id: string }) =>
-  a.createdAt - b.createdAt || a.id.localeCompare(b.id)
+  a.createdAt - b.createdAt || compareText(a.id, b.id)
 
 function selectSales(data: SalesData, filters: DashboardFilters) {
   const projects = new Map(data.projects.map((project) => [project.id, project]))
@@ -139,6 +153,7 @@ export function buildCommissionDashboard(
   data: SalesData,
   filters: DashboardFilters,
   today: string,
+  page: SalesListPage = DEFAULT_SALES_LIST_PAGE,
 ): CommissionDashboard {
   const { sales, commissions, projects } = selectSales(data, filters)
   const sellers = new Map(data.sellers.map((seller) => [seller.id, seller]))
@@ -147,6 +162,16 @@ export function buildCommissionDashboard(
   const totals = { paid: 0, pending: 0, overdue: 0 }
   const upcomingPayments: UpcomingPayment[] = []
   const todayDate = parseISO(today)
+  // Few distinct payment dates, many lines: each date is parsed once.
+  const daysUntil = new Map<string, number>()
+  const getDaysUntil = (date: string) => {
+    let days = daysUntil.get(date)
+    if (days === undefined) {
+      days = differenceInCalendarDays(parseISO(date), todayDate)
+      daysUntil.set(date, days)
+    }
+    return days
+  }
   const bySeller = new Map<string, CommissionDashboard['sellerBreakdown'][number]>()
   const sellerSales = new Map<string, Set<string>>()
 
@@ -172,7 +197,7 @@ export function buildCommissionDashboard(
     counted.add(line.saleId)
     sellerSales.set(line.sellerId, counted)
     if (status === 'pending' && line.expectedPaymentDate && sale) {
-      const days = differenceInCalendarDays(parseISO(line.expectedPaymentDate), todayDate)
+      const days = getDaysUntil(line.expectedPaymentDate)
       if (days <= UPCOMING_WINDOW_DAYS) {
         upcomingPayments.push({
           commissionId: line.id,
@@ -219,10 +244,9 @@ export function buildCommissionDashboard(
   const salesList = [...sales]
     .sort(
       (a, b) =>
-        b.saleDate.localeCompare(a.saleDate) ||
-        b.createdAt - a.createdAt ||
-        a.id.localeCompare(b.id),
+        compareText(b.saleDate, a.saleDate) || b.createdAt - a.createdAt || compareText(a.id, b.id),
     )
+    .slice(page.offset, page.offset + page.limit)
     .map((sale) => ({
       id: sale.id,
       clientName: sale.clientName,
@@ -251,18 +275,22 @@ export function buildCommissionDashboard(
     averageSalePrice: Math.round(average(revenue, sales.length)),
     averageCommissionPercentage: Math.round(average(percentageSum, sales.length) * 100) / 100,
     averageCommissionAmount: Math.round(average(commissionSum, sales.length)),
-    upcomingPayments: upcomingPayments.sort(
-      (a, b) =>
-        a.daysUntilPayment - b.daysUntilPayment ||
-        a.clientName.localeCompare(b.clientName) ||
-        a.commissionId.localeCompare(b.commissionId),
-    ),
+    upcomingPayments: upcomingPayments
+      .sort(
+        (a, b) =>
+          a.daysUntilPayment - b.daysUntilPayment ||
+          compareText(a.clientName, b.clientName) ||
+          compareText(a.commissionId, b.commissionId),
+      )
+      .slice(0, page.upcomingLimit),
+    upcomingPaymentsTotal: upcomingPayments.length,
     salesList,
+    salesListTotal: sales.length,
     sellerBreakdown: [...bySeller.values()].sort(
-      (a, b) => b.totalCommission - a.totalCommission || a.sellerId.localeCompare(b.sellerId),
+      (a, b) => b.totalCommission - a.totalCommission || compareText(a.sellerId, b.sellerId),
     ),
     projectBreakdown: [...byProject.values()].sort(
-      (a, b) => b.totalRevenue - a.totalRevenue || a.projectId.localeCompare(b.projectId),
+      (a, b) => b.totalRevenue - a.totalRevenue || compareText(a.projectId, b.projectId),
     ),
   }
 }

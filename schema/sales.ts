@@ -127,6 +127,10 @@ export const DashboardQuerySchema = z.object({
   sellerId: id.optional(),
   projectId: id.optional(),
   projectLabel: text(80).optional(),
+  /** One page of the sales list; the totals always cover every sale in the filter. */
+  salesListOffset: z.coerce.number().int().min(0).default(0),
+  salesListLimit: z.coerce.number().int().min(1).max(1000).default(100),
+  upcomingLimit: z.coerce.number().int().min(1).max(1000).default(100),
 })
 
 /** The replicated projection of a project. */

@@ -109,7 +109,9 @@ export function salesRoutes(deps: AppDeps) {
     )
     .get(`${base}/commissions/dashboard`, validate('query', DashboardQuerySchema), (c) => {
       const data = loadSalesData(requireSalesContext(deps, c))
-      return c.json(buildCommissionDashboard(data, c.req.valid('query'), today()))
+      const { salesListOffset, salesListLimit, upcomingLimit, ...filters } = c.req.valid('query')
+      const page = { offset: salesListOffset, limit: salesListLimit, upcomingLimit }
+      return c.json(buildCommissionDashboard(data, filters, today(), page))
     })
     .get(`${base}/stats/detailed`, (c) =>
       c.json(buildDetailedStats(loadSalesData(requireSalesContext(deps, c)), today())),
