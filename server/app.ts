@@ -70,7 +70,7 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
   })
   app.onError(createErrorHandler(deps.log))
   app.route('/api', api)
-  app.route('/', webRoutes(options.webRoot))
+  app.route('/', webRoutes(options.webRoot, deps.env.SALES_HOST))
   return app
 }
 

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import http from 'node:http'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, expect, test } from 'vitest'
@@ -44,4 +45,21 @@ test('a bad setting stops the start with a message naming it', () => {
   expect(() => parseEnv({ PORT: 'eighty' })).toThrow(/PORT/)
   expect(() => parseEnv({ OIDC_ISSUER: 'https://id.example.com' })).toThrow(/OIDC_ISSUER/)
   expect(() => parseEnv({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/)
+})
+
+test('on the sales host the same page is marked as the sales area', async () => {
+  const { port } = new URL(server.url)
+  const fetchPage = (host: string, path: string) =>
+    new Promise<string>((resolve, reject) => {
+      const request = http.request(`${server.url}${path}`, { headers: { host } }, (response) => {
+        let text = ''
+        response.on('data', (chunk) => (text += chunk))
+        response.on('end', () => resolve(text))
+      })
+      request.on('error', reject)
+      request.end()
+    })
+  expect(await fetchPage(`sales.localhost:${port}`, '/login')).toContain('<html data-area="sales"')
+  expect(await fetchPage(`sales.localhost:${port}`, '/')).toContain('<html data-area="sales"')
+  expect(await fetchPage(`localhost:${port}`, '/gold-estates/login')).not.toContain('data-area')
 })
