@@ -32,23 +32,22 @@ type ActivityItemProps = {
   now: number
 }
 
-/** One line of an activity feed: type, what happened to what, who, and when. */
+/** One line of an activity feed: what happened to what, then its type, who, and when. */
 export function ActivityItem({ activity, now }: ActivityItemProps) {
   return (
-    <li className="flex items-start gap-3 py-3">
-      <ActivityTypeBadge type={activity.type} />
-      <div className="grid min-w-0 flex-1 gap-0.5">
-        <p className="break-words text-sm">
-          <span className="font-medium">{activity.action}</span>
-          {activity.target && <span className="text-muted-foreground">: {activity.target}</span>}
-        </p>
-        <p className="text-muted-foreground text-xs">
-          {activity.user} ·{' '}
-          <time dateTime={new Date(activity.timestamp).toISOString()}>
-            {formatMoment(activity.timestamp, now)}
-          </time>
-        </p>
-      </div>
+    <li className="grid gap-1.5 py-3">
+      <p className="break-words text-sm">
+        <span className="font-medium">{activity.action}</span>
+        {activity.target && <span className="text-muted-foreground">: {activity.target}</span>}
+      </p>
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-muted-foreground text-xs">
+        <ActivityTypeBadge type={activity.type} />
+        <span>{activity.user}</span>
+        <span aria-hidden>·</span>
+        <time dateTime={new Date(activity.timestamp).toISOString()}>
+          {formatMoment(activity.timestamp, now)}
+        </time>
+      </p>
     </li>
   )
 }

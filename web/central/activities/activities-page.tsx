@@ -37,7 +37,7 @@ export function ActivitiesPage() {
           <EmptyState Icon={History} title="Nog geen activiteiten" />
         ) : (
           <Card>
-            <CardContent className="pt-2 pb-2">
+            <CardContent className="px-4 py-2 sm:px-6">
               <ul className="divide-y" aria-label="Activiteiten">
                 {activities.data.slice(0, limit).map((activity) => (
                   <ActivityItem key={activity.id} activity={activity} now={Date.now()} />

@@ -19,6 +19,7 @@ import { GoldEstatesCard } from './gold-estates-card.tsx'
 
 type OpenDialog = { app?: AppConnectionDocType } | null
 
+const byName = new Intl.Collator('nl', { sensitivity: 'base', numeric: true })
 const SAVE_FAILED = 'Er is iets misgegaan. Probeer het opnieuw.'
 
 /** /apps (spec §2): Gold Estates for SUPERADMIN, and the connected apps from local data. */
@@ -30,8 +31,14 @@ export function AppsPage() {
   const apps = useLiveQuery(
     ({ db }) =>
       db.app_connections
-        .find({ sort: [{ name: 'asc' }, { id: 'asc' }] })
-        .$.pipe(map((docs) => docs.map((doc) => doc.toJSON() as AppConnectionDocType))),
+        .find()
+        .$.pipe(
+          map((docs) =>
+            docs
+              .map((doc) => doc.toJSON() as AppConnectionDocType)
+              .sort((a, b) => byName.compare(a.name, b.name) || a.id.localeCompare(b.id)),
+          ),
+        ),
     [],
   )
 
@@ -72,16 +79,16 @@ export function AppsPage() {
         description="Koppel externe apps aan je organisatie"
         actions={canWrite && addButton('Nieuwe App')}
       />
-      <div className="grid gap-8">
+      <div className="grid grid-cols-1 gap-8">
         {me.role === 'SUPERADMIN' && (
-          <section aria-labelledby="sales-apps-title" className="grid gap-3">
+          <section aria-labelledby="sales-apps-title" className="grid grid-cols-1 gap-3">
             <h2 id="sales-apps-title" className="font-semibold text-lg">
               Sales Apps
             </h2>
             <GoldEstatesCard />
           </section>
         )}
-        <section aria-labelledby="connected-apps-title" className="grid gap-3">
+        <section aria-labelledby="connected-apps-title" className="grid grid-cols-1 gap-3">
           <h2 id="connected-apps-title" className="font-semibold text-lg">
             Gekoppelde Apps
           </h2>
@@ -101,7 +108,7 @@ export function AppsPage() {
                 )}
               </EmptyState>
             ) : (
-              <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+              <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
                 {apps.data.map((app) => (
                   <AppCard
                     key={app.id}

@@ -9,7 +9,7 @@ import { Card } from '../../components/card.tsx'
  */
 export function GoldEstatesCard() {
   return (
-    <Card className="grid gap-4 p-5 sm:grid-cols-[auto_1fr_auto] sm:items-center">
+    <Card className="grid grid-cols-[auto_1fr] items-center gap-4 p-5 sm:grid-cols-[auto_1fr_auto]">
       <span className="flex size-12 items-center justify-center rounded-xl bg-amber-500/15 text-amber-600 dark:text-amber-300">
         <Building2 aria-hidden className="size-6" />
       </span>
@@ -25,7 +25,7 @@ export function GoldEstatesCard() {
           Verkoop- en commissiebeheer voor vastgoedprojecten.
         </p>
       </div>
-      <div className="grid gap-1 sm:justify-items-end">
+      <div className="col-span-2 grid gap-1 sm:col-span-1 sm:justify-items-end">
         <Button disabled aria-describedby="gold-estates-note">
           <Rocket aria-hidden />
           LAUNCH APP

@@ -33,8 +33,8 @@ export function DashboardPage() {
 
 function DashboardContent({ data: { stats, recent, now } }: { data: DashboardData }) {
   return (
-    <div className="grid gap-6">
-      <div className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 xl:grid-cols-4">
+    <div className="grid grid-cols-1 gap-6">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <StatCard
           title="Totaal Gebruikers"
           value={count.format(stats.totalUsers)}
@@ -56,10 +56,10 @@ function DashboardContent({ data: { stats, recent, now } }: { data: DashboardDat
         <StatCard title="Groei" value="+23%" detail="Deze maand" Icon={TrendingUp} />
       </div>
       <Card aria-labelledby="recent-activities-title">
-        <CardHeader>
+        <CardHeader className="px-4 sm:px-6">
           <CardTitle id="recent-activities-title">Recente activiteiten</CardTitle>
         </CardHeader>
-        <CardContent>
+        <CardContent className="px-4 sm:px-6">
           {recent.length === 0 ? (
             <p className="flex items-center gap-2 py-4 text-muted-foreground text-sm">
               <CircleAlert aria-hidden className="size-4" />

@@ -64,7 +64,7 @@ function UserTable({ users, actionsFor, onAction }: UserListProps) {
 function UserCards({ users, actionsFor, onAction }: UserListProps) {
   const now = Date.now()
   return (
-    <ul className="grid gap-3" aria-label="Gebruikers">
+    <ul className="grid grid-cols-1 gap-3" aria-label="Gebruikers">
       {users.map((user) => (
         <li key={user.id}>
           <Card className="flex items-start gap-3 p-4">

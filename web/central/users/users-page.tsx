@@ -19,6 +19,7 @@ import { UserList } from './user-list.tsx'
 import { insertUser, removeUser, updateUser } from './user-writes.ts'
 
 const PAGE_SIZE = 100
+const byName = new Intl.Collator('nl', { sensitivity: 'base', numeric: true })
 
 type OpenDialog =
   | { kind: 'create' }
@@ -33,12 +34,19 @@ export function UsersPage() {
   const canWrite = useHasPermission('users.write')
   const [limit, setLimit] = useState(PAGE_SIZE)
   const [dialog, setDialog] = useState<OpenDialog>(null)
+  // Sorted here, not by RxDB: Dutch alphabetical order ignores case ('de Vries' after 'Bakker').
   const users = useLiveQuery(
     ({ db }) =>
       db.users
-        .find({ sort: [{ name: 'asc' }, { id: 'asc' }], limit: limit + 1 })
-        .$.pipe(map((docs) => docs.map((doc) => doc.toJSON() as UserDocType))),
-    [limit],
+        .find()
+        .$.pipe(
+          map((docs) =>
+            docs
+              .map((doc) => doc.toJSON() as UserDocType)
+              .sort((a, b) => byName.compare(a.name, b.name) || a.id.localeCompare(b.id)),
+          ),
+        ),
+    [],
   )
 
   // Hidden, not enforced: the server refuses what a role may not do.
@@ -122,7 +130,7 @@ export function UsersPage() {
         (users.data.length === 0 ? (
           <EmptyState Icon={UsersRound} title="Geen gebruikers gevonden" />
         ) : (
-          <div className="grid gap-4">
+          <div className="grid grid-cols-1 gap-4">
             <UserList
               users={users.data.slice(0, limit)}
               actionsFor={actionsFor}

@@ -1,0 +1,202 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { signInFirstSuperadmin } from '../support/accounts.ts'
+import { launchBrowser } from '../support/browser.ts'
+import type { createClient } from '../support/http.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { DESKTOP, hasHorizontalOverflow, PHONE, screenshot, waitForShell } from './page-helpers.ts'
+
+// The four central screens as people see them, on a phone and a desktop, dark and light,
+// read from the local database. Screenshots go to tests/screenshots/.
+
+let server: TestServer
+let browser: Browser
+let api: ReturnType<typeof createClient>
+
+const root = { email: 'root@example.com', password: 'root password' }
+type Viewport = { width: number; height: number }
+type Theme = 'dark' | 'light'
+
+beforeAll(async () => {
+  server = await startTestServer()
+  browser = await launchBrowser()
+  api = await signInFirstSuperadmin(server, root.email)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+async function openSignedIn(viewport: Viewport, theme: Theme): Promise<Page> {
+  const context = await browser.newContext({ viewport, baseURL: server.url, locale: 'nl-NL' })
+  context.setDefaultTimeout(10_000)
+  await context.addInitScript((value) => localStorage.setItem('theme', value), theme)
+  const page = await context.newPage()
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(root.email)
+  await page.getByLabel('Password', { exact: true }).fill(root.password)
+  await page.getByRole('button', { name: 'Log In' }).click()
+  await waitForShell(page)
+  return page
+}
+
+/** Client-side navigation: the sidebar on a desktop, the bottom bar on a phone. */
+async function open(page: Page, label: string, heading: string) {
+  const isPhone = (page.viewportSize()?.width ?? 0) < 768
+  const nav = isPhone
+    ? page.getByRole('navigation', { name: 'Snelmenu' })
+    : page.getByRole('complementary', { name: 'Zijbalk' })
+  await nav.getByRole('link', { name: label }).click()
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor()
+  await page.getByText('Laden...').waitFor({ state: 'detached' })
+}
+
+async function expectNoOverflow(page: Page) {
+  expect(await hasHorizontalOverflow(page)).toBe(false)
+}
+
+test('empty states: no apps yet, and the stat cards and texts of the spec', async () => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    const page = await openSignedIn(viewport, 'dark')
+    const isPhone = viewport === PHONE
+    await open(page, isPhone ? 'Apps' : 'Apps', 'Apps')
+    await page.getByText('Nog geen apps toegevoegd').waitFor()
+    await page.getByRole('button', { name: 'Voeg je eerste app toe' }).waitFor()
+    await page.getByRole('heading', { name: 'Gold Estates' }).waitFor()
+    expect(await page.getByRole('button', { name: 'LAUNCH APP' }).isDisabled()).toBe(true)
+    await page.getByText('Beschikbaar zodra Gold Estates is ingericht').waitFor()
+    await expectNoOverflow(page)
+    await screenshot(page, 'apps-empty-dark')
+
+    await open(page, isPhone ? 'Home' : 'Dashboard', 'Dashboard')
+    for (const title of ['Totaal Gebruikers', 'Totaal Apps', 'Activiteiten', 'Groei']) {
+      await page.getByRole('region', { name: title, exact: true }).waitFor()
+    }
+    const growth = page.getByRole('region', { name: 'Groei' })
+    expect(await growth.textContent()).toContain('+23%')
+    expect(await growth.textContent()).toContain('Deze maand')
+    await page.getByText('Recente acties').waitFor()
+    await page.context().close()
+  }
+})
+
+test('screens with data, phone and desktop, dark and light', async () => {
+  const roles = ['ADMIN', 'MANAGER', 'USER', 'USER']
+  for (let index = 0; index < 14; index++) {
+    const response = await api.post('/api/users', {
+      name: `${['Anna', 'Bram', 'Chris', 'Dewi', 'Eva', 'Fenna', 'Gijs'][index % 7]} ${['de Vries', 'Jansen', 'van den Berg-Bakker'][index % 3]} ${index}`,
+      email: `persoon${index}@voorbeeld-organisatie.example.com`,
+      role: roles[index % roles.length],
+      status: index % 5 === 4 ? 'inactive' : 'active',
+    })
+    expect(response.status).toBe(201)
+  }
+  const apps = [
+    [
+      'Boekhouding',
+      'https://boekhouding.example.com',
+      'Facturen, btw-aangifte en de jaarrekening.',
+      'active',
+    ],
+    ['CRM', 'https://crm.example.com', 'Klanten en leads.', 'syncing'],
+    ['Planning', 'https://planning.example.com/een/heel/lang/pad/dat/niet/past', null, 'error'],
+    [
+      'Archief met een lange naam die moet afbreken',
+      'https://archief.example.com',
+      'Oude dossiers.',
+      'inactive',
+    ],
+  ] as const
+  for (const [name, url, description, status] of apps) {
+    expect(
+      (await api.post('/api/app-connections', { name, url, description, status })).status,
+    ).toBe(201)
+  }
+  const organisation = await api.request('PATCH', '/api/organization', { name: 'Voorbeeld BV' })
+  expect(organisation.status).toBe(200)
+  const stats = (await api.get('/api/stats')).json
+
+  for (const theme of ['dark', 'light'] as const) {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await openSignedIn(viewport, theme)
+      const isPhone = viewport === PHONE
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+        theme === 'dark',
+      )
+
+      // Dashboard: the local figures agree with GET /api/stats.
+      await page.getByRole('region', { name: 'Totaal Gebruikers' }).waitFor()
+      const totalUsers = page.getByRole('region', { name: 'Totaal Gebruikers' })
+      await totalUsers.getByText(String(stats.totalUsers), { exact: true }).waitFor()
+      await totalUsers.getByText(`${stats.activeUsers} actief`).waitFor()
+      const totalApps = page.getByRole('region', { name: 'Totaal Apps' })
+      expect(await totalApps.textContent()).toContain(
+        `${stats.totalApps}${stats.activeApps} actief`,
+      )
+      const recent = page.getByRole('region', { name: 'Activiteiten', exact: true })
+      await recent.getByText(String(stats.recentActivities), { exact: true }).waitFor()
+      const feed = page.getByRole('region', { name: 'Recente activiteiten' })
+      await feed.getByText('Organisatiegegevens bijgewerkt').waitFor()
+      expect(await feed.getByRole('listitem').count()).toBe(6)
+      await screenshot(page, `dashboard-${theme}`)
+      await expectNoOverflow(page)
+
+      await open(page, isPhone ? 'Users' : 'Gebruikers', 'Gebruikers')
+      await page.getByText('Beheer alle gebruikers in je organisatie').waitFor()
+      await page.getByText('Anna de Vries 0', { exact: true }).waitFor()
+      if (!isPhone) {
+        for (const column of ['Naam', 'Email', 'Rol', 'Status', 'Laatst Actief']) {
+          await page.getByRole('columnheader', { name: column }).waitFor()
+        }
+      }
+      expect(await page.getByText('Inactief', { exact: true }).count()).toBeGreaterThan(0)
+      await screenshot(page, `users-${theme}`)
+      await expectNoOverflow(page)
+      await page.getByRole('button', { name: 'Acties voor Anna de Vries 0' }).click()
+      for (const item of ['Bewerken', 'Setup-link', 'Verwijderen']) {
+        await page.getByRole('menuitem', { name: item }).waitFor()
+      }
+      await screenshot(page, `users-menu-${theme}`, { fullPage: false })
+      await page.keyboard.press('Escape')
+      await page.getByRole('button', { name: 'Nieuwe Gebruiker' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Nieuwe Gebruiker' })
+      const roleOptions = await dialog.getByLabel('Rol').locator('option').allTextContents()
+      expect(roleOptions).toEqual(['Superadmin', 'Admin', 'Manager', 'Gebruiker'])
+      await dialog.getByRole('button', { name: 'Toevoegen' }).click()
+      await dialog.getByText('Naam moet minimaal 2 karakters zijn').waitFor()
+      await screenshot(page, `users-dialog-${theme}`, { fullPage: false })
+      await dialog.getByRole('button', { name: 'Annuleren' }).click()
+
+      await open(page, 'Apps', 'Apps')
+      await page.getByRole('heading', { name: 'Gekoppelde Apps' }).waitFor()
+      for (const badge of ['Synchroniseert', 'Error', 'Inactief']) {
+        await page.getByText(badge, { exact: true }).first().waitFor()
+      }
+      const link = page.getByRole('link', { name: 'Open in new tab' }).first()
+      expect(await link.getAttribute('target')).toBe('_blank')
+      expect(await link.getAttribute('rel')).toContain('noopener')
+      await screenshot(page, `apps-${theme}`)
+      await expectNoOverflow(page)
+      await page.getByRole('button', { name: 'Nieuwe App', exact: true }).click()
+      const appDialog = page.getByRole('dialog', { name: 'Nieuwe App Toevoegen' })
+      await appDialog.getByLabel('URL *').fill('geen url')
+      await appDialog.getByRole('button', { name: 'Toevoegen' }).click()
+      await appDialog.getByText('Naam is verplicht').waitFor()
+      await appDialog.getByText('Voer een geldige URL in').waitFor()
+      await screenshot(page, `apps-dialog-${theme}`, { fullPage: false })
+      await appDialog.getByRole('button', { name: 'Annuleren' }).click()
+
+      await open(page, isPhone ? 'Activity' : 'Activiteiten', 'Activiteiten')
+      const activityList = page.getByRole('list', { name: 'Activiteiten' })
+      await activityList.getByText('App toegevoegd').first().waitFor()
+      const types = await activityList
+        .locator('[data-type]')
+        .evaluateAll((badges) => badges.map((badge) => badge.getAttribute('data-type')))
+      expect(new Set(types)).toEqual(new Set(['user', 'app', 'settings']))
+      await screenshot(page, `activities-${theme}`)
+      await expectNoOverflow(page)
+      await page.context().close()
+    }
+  }
+}, 180_000)
