@@ -1,5 +1,5 @@
-import { ROLE_PERMISSIONS } from '#schema/permissions'
 import { useSignedInUser } from '../../lib/current-user.tsx'
+import { useHasPermission } from '../../lib/use-permission.ts'
 import { AdminToolsCard } from './admin-tools-card.tsx'
 import { NotificationSettingsCard } from './notification-settings-card.tsx'
 import { OrganisationDetailsCard } from './organisation-details-card.tsx'
@@ -10,7 +10,7 @@ import { UsersLinkCard } from './users-link-card.tsx'
 export function GeneralTab() {
   const user = useSignedInUser()
   const isSuperadmin = user.role === 'SUPERADMIN'
-  const canEditOrganisation = ROLE_PERMISSIONS[user.role].includes('settings.write')
+  const canEditOrganisation = useHasPermission('settings.write')
   return (
     <div className="grid items-start gap-6 lg:grid-cols-2">
       <div className="grid gap-6">

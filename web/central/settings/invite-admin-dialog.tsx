@@ -2,12 +2,12 @@ import { type FormEvent, useState } from 'react'
 import { OrganisationInviteSchema } from '#schema/central'
 import { Alert } from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
+import { CopyLinkField } from '../../components/copy-link-field.tsx'
 import { Dialog } from '../../components/dialog.tsx'
 import { Field } from '../../components/field.tsx'
 import { apiRequest, isQueuedResponse } from '../../lib/api-request.ts'
 import { describeError } from '../../lib/server-message.ts'
 import { useOnlineStatus } from '../../lib/use-online-status.ts'
-import { CopyLinkField } from './copy-link-field.tsx'
 
 type InviteAdminDialogProps = {
   organisation: { id: string; name: string } | null
