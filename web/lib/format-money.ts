@@ -1,0 +1,40 @@
+/** Currencies a sales organisation can choose (spec §9). */
+export type Currency = 'EUR' | 'USD' | 'GBP'
+
+const formats = new Map<Currency, Intl.NumberFormat>()
+
+function getFormat(currency: Currency) {
+  let format = formats.get(currency)
+  if (!format) {
+    format = new Intl.NumberFormat('nl-NL', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    })
+    formats.set(currency, format)
+  }
+  return format
+}
+
+/**
+ * Cents as money the Dutch way (spec §9): 123456 EUR → '€ 1.234,56'. The space after the
+ * symbol is the no-break space Intl writes, so an amount never wraps apart from its symbol.
+ */
+export function formatMoney(cents: number, currency: Currency = 'EUR'): string {
+  return getFormat(currency).format(cents / 100)
+}
+
+const percentFormat = new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 2 })
+
+/** A percentage as typed, Dutch decimals: 2.5 → '2,5%'. */
+export function formatPercentage(value: number): string {
+  return `${percentFormat.format(value)}%`
+}
+
+const countFormat = new Intl.NumberFormat('nl-NL')
+
+/** A count with Dutch thousands separators: 20000 → '20.000'. */
+export function formatCount(value: number): string {
+  return countFormat.format(value)
+}
