@@ -1,0 +1,46 @@
+import type { SellerDocument } from '#schema/sales'
+import { Field } from '../../components/field.tsx'
+import { SelectField } from '../../components/select-field.tsx'
+import { type Currency, formatMoney } from '../../lib/format-money.ts'
+import type { ExtraLine } from './sale-form.ts'
+import { getSellerOptions } from './seller-options.ts'
+
+type ExtraLineRowProps = {
+  label: string
+  line: ExtraLine
+  sellers: readonly SellerDocument[]
+  amountCents: number
+  currency: Currency
+  onChange: (line: ExtraLine) => void
+}
+
+/** An optional extra commission (Aanbreng, Sales Manager, Sales Director). */
+export function ExtraLineRow(props: ExtraLineRowProps) {
+  const { label, line, sellers, amountCents, currency, onChange } = props
+  return (
+    <li className="grid grid-cols-2 items-end gap-3 rounded-lg border bg-background/40 p-3 sm:grid-cols-[minmax(0,3.3fr)_6rem_minmax(7rem,auto)_2.5rem]">
+      <div className="col-span-2 sm:col-span-1">
+        <SelectField
+          label={label}
+          value={line.sellerId}
+          options={getSellerOptions(sellers, 'Geen')}
+          onChange={(event) => onChange({ ...line, sellerId: event.target.value })}
+        />
+      </div>
+      <Field
+        label={`${label} %`}
+        type="number"
+        step="0.01"
+        min="0"
+        max="100"
+        inputMode="decimal"
+        value={line.percentage}
+        onChange={(event) => onChange({ ...line, percentage: event.target.value })}
+      />
+      <p className="flex h-10 items-center font-semibold tabular-nums sm:justify-end">
+        <span className="sr-only">Bedrag {label}: </span>
+        <output>{formatMoney(amountCents, currency)}</output>
+      </p>
+    </li>
+  )
+}

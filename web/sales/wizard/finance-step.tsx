@@ -1,0 +1,62 @@
+import { Field } from '../../components/field.tsx'
+import type { Currency } from '../../lib/format-money.ts'
+import { CURRENCY_SYMBOLS } from './currency-symbols.ts'
+import type { SaleForm } from './sale-form.ts'
+
+type FinanceStepProps = {
+  form: SaleForm
+  currency: Currency
+  onChange: (patch: Partial<SaleForm>) => void
+}
+
+const numberProps = { type: 'number', step: '0.01', min: '0', inputMode: 'decimal' } as const
+
+/** Step 3, Prijs & commissie: price and commission % required; costs and discount optional. */
+export function FinanceStep({ form, currency, onChange }: FinanceStepProps) {
+  const symbol = CURRENCY_SYMBOLS[currency]
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <Field
+        label={`Verkoopprijs (${symbol}) *`}
+        name="salePrice"
+        required
+        {...numberProps}
+        value={form.salePrice}
+        onChange={(event) => onChange({ salePrice: event.target.value })}
+      />
+      <Field
+        label="Commissie (%) *"
+        name="commissionPercentage"
+        required
+        {...numberProps}
+        max="100"
+        value={form.commissionPercentage}
+        onChange={(event) => onChange({ commissionPercentage: event.target.value })}
+      />
+      <Field
+        label={`Kosten (${symbol})`}
+        name="totalCosts"
+        {...numberProps}
+        value={form.totalCosts}
+        onChange={(event) => onChange({ totalCosts: event.target.value })}
+      />
+      <Field
+        label="Korting (%)"
+        name="discountPercentage"
+        {...numberProps}
+        max="100"
+        value={form.discountPercentage}
+        onChange={(event) => onChange({ discountPercentage: event.target.value })}
+      />
+      <div className="sm:col-span-2">
+        <Field
+          label="Omschrijving kosten"
+          name="costsDescription"
+          autoComplete="off"
+          value={form.costsDescription}
+          onChange={(event) => onChange({ costsDescription: event.target.value })}
+        />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,212 @@
+import { ArrowLeft, ArrowRight, LoaderCircle } from 'lucide-react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { Link } from 'react-router-dom'
+import type { ProjectDocument, SellerDocument } from '#schema/sales'
+import { Button, buttonClass } from '../../components/button.tsx'
+import { Card } from '../../components/card.tsx'
+import type { Currency } from '../../lib/format-money.ts'
+import { showToast } from '../../lib/toasts.ts'
+import { checkSalePayload } from './check-sale-payload.ts'
+import { ClientStep } from './client-step.tsx'
+import { CommissionSummary } from './commission-summary.tsx'
+import { FinanceStep } from './finance-step.tsx'
+import { ProjectStep } from './project-step.tsx'
+import {
+  calculateForm,
+  canOpenStep,
+  createSaleForm,
+  getStepProblem,
+  isStepValid,
+  MISSING_FIELDS_TEXT,
+  type SaleForm,
+  type SalePayload,
+  WIZARD_STEPS,
+  type WizardStep,
+} from './sale-form.ts'
+import { SplitStep } from './split-step.tsx'
+import { WizardProgress } from './wizard-progress.tsx'
+
+export type NewSaleWizardProps = {
+  projects: readonly ProjectDocument[]
+  sellers: readonly SellerDocument[]
+  currency: Currency
+  /** The signed-in seller: prefilled in the first team line. */
+  ownSeller?: { sellerId: string; role: string }
+  /** A SELLER may register only sales in which they hold a line. */
+  mustIncludeOwnLine: boolean
+  dashboardPath: string
+  onRegister: (payload: SalePayload) => Promise<unknown>
+  onRegistered: () => void
+}
+
+/** The four-step sale wizard (spec §4, §5), with the arithmetic live on screen. */
+export function NewSaleWizard(props: NewSaleWizardProps) {
+  const { projects, sellers, currency, dashboardPath } = props
+  const [form, setForm] = useState<SaleForm>(() => createSaleForm(props.ownSeller))
+  const [step, setStep] = useState<WizardStep>(1)
+  const [completed, setCompleted] = useState<ReadonlySet<WizardStep>>(new Set())
+  const [isSaving, setIsSaving] = useState(false)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const focusedStep = useRef(step)
+  const result = calculateForm(form)
+  const current = WIZARD_STEPS[step - 1] ?? WIZARD_STEPS[0]
+
+  useEffect(() => {
+    // Keyboard and screen-reader users land on the new step's title.
+    if (focusedStep.current === step) return
+    focusedStep.current = step
+    headingRef.current?.focus()
+  }, [step])
+
+  const update = (patch: Partial<SaleForm>) => setForm((previous) => ({ ...previous, ...patch }))
+
+  const openStep = (target: WizardStep) => {
+    if (target === step) return
+    if (!canOpenStep(form, target)) {
+      showToast({
+        title: 'Kan niet navigeren',
+        description: 'Vul eerst de vorige stappen in om hier te komen',
+        variant: 'destructive',
+      })
+      return
+    }
+    if (target > step) setCompleted((done) => new Set([...done, step]))
+    setStep(target)
+  }
+
+  const goNext = () => {
+    const problem = getStepProblem(form, step)
+    if (problem) {
+      showToast({
+        title: 'Validatie fout',
+        description: problem ?? MISSING_FIELDS_TEXT,
+        variant: 'destructive',
+      })
+      return
+    }
+    setCompleted((done) => new Set([...done, step]))
+    setStep((step + 1) as WizardStep)
+  }
+
+  const register = async () => {
+    const problem = [1, 2, 3, 4]
+      .map((each) => getStepProblem(form, each as WizardStep))
+      .find(Boolean)
+    if (problem) {
+      showToast({ title: 'Validatie fout', description: problem, variant: 'destructive' })
+      return
+    }
+    const checked = checkSalePayload(form, props.mustIncludeOwnLine ? props.ownSeller : undefined)
+    if (!checked.ok) {
+      showToast({ title: 'Fout', description: checked.message, variant: 'destructive' })
+      return
+    }
+    setIsSaving(true)
+    try {
+      await props.onRegister(checked.payload)
+      showToast({
+        title: 'Verkoop geregistreerd!',
+        description: 'De verkoop en commissies zijn succesvol aangemaakt.',
+      })
+      props.onRegistered()
+    } catch (error) {
+      const message = error instanceof Error && error.message ? error.message : undefined
+      showToast({
+        title: 'Fout',
+        description: message ?? 'Failed to create sale',
+        variant: 'destructive',
+      })
+      setIsSaving(false)
+    }
+  }
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (isSaving) return
+    if (step < 4) goNext()
+    else void register()
+  }
+
+  return (
+    <div className="mx-auto grid w-full max-w-4xl gap-6">
+      <div className="grid gap-3">
+        <Link to={dashboardPath} className={buttonClass('ghost', 'sm', '-ml-3 justify-self-start')}>
+          <ArrowLeft aria-hidden />
+          Terug naar dashboard
+        </Link>
+        <div className="grid gap-1">
+          <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Nieuwe verkoop</h1>
+          <p className="text-muted-foreground">Registreer een verkoop en verdeel de commissie.</p>
+        </div>
+      </div>
+
+      <Card className="grid gap-6 p-4 sm:p-6">
+        <WizardProgress
+          current={step}
+          isCompleted={(each) => completed.has(each) && isStepValid(form, each)}
+          onSelect={openStep}
+        />
+        <form noValidate onSubmit={submit} className="grid gap-6" aria-labelledby="step-title">
+          <div className="grid gap-1 border-t pt-5">
+            <p className="text-muted-foreground text-xs uppercase tracking-wide">
+              Stap {step} van {WIZARD_STEPS.length}
+            </p>
+            <h2
+              id="step-title"
+              ref={headingRef}
+              tabIndex={-1}
+              className="font-semibold text-xl outline-none"
+            >
+              {current.description}
+            </h2>
+          </div>
+
+          {step === 1 && <ProjectStep form={form} projects={projects} onChange={update} />}
+          {step === 2 && <ClientStep form={form} onChange={update} />}
+          {step === 3 && (
+            <div className="grid gap-5">
+              <FinanceStep form={form} currency={currency} onChange={update} />
+              <CommissionSummary
+                form={form}
+                result={result}
+                sellers={sellers}
+                currency={currency}
+              />
+            </div>
+          )}
+          {step === 4 && (
+            <SplitStep
+              form={form}
+              result={result}
+              sellers={sellers}
+              currency={currency}
+              onChange={update}
+            />
+          )}
+
+          <div className="flex items-center justify-between gap-3 border-t pt-5">
+            <Button
+              variant="outline"
+              onClick={() => setStep((step - 1) as WizardStep)}
+              disabled={step === 1 || isSaving}
+            >
+              <ArrowLeft aria-hidden />
+              Vorige
+            </Button>
+            {step < 4 ? (
+              <Button type="submit">
+                Volgende
+                <ArrowRight aria-hidden />
+              </Button>
+            ) : (
+              <Button type="submit" disabled={isSaving}>
+                {isSaving && <LoaderCircle aria-hidden className="animate-spin" />}
+                {isSaving ? 'Opslaan...' : 'Verkoop Registreren'}
+              </Button>
+            )}
+          </div>
+        </form>
+      </Card>
+    </div>
+  )
+}

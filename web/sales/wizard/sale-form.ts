@@ -1,0 +1,227 @@
+import type { z } from 'zod'
+import { type CommissionType, calculateCommission, toCents } from '#schema/commission'
+import type { SaleCreateSchema, SellerDocument } from '#schema/sales'
+
+// The wizard's values as typed (strings, euros) and the rules of spec §4/§5 on them:
+// which step may be opened, the live arithmetic, and the payload with amounts in cents.
+
+/** The four steps, numbered as the progress indicator shows them. */
+export const WIZARD_STEPS = [
+  { step: 1, title: 'Project', description: 'Selecteer project' },
+  { step: 2, title: 'Klant', description: 'Klantgegevens' },
+  { step: 3, title: 'Financiën', description: 'Prijs & commissie' },
+  { step: 4, title: 'Verdeling', description: 'Commissie splits' },
+] as const
+export type WizardStep = (typeof WIZARD_STEPS)[number]['step']
+
+/** One sales-team line: a seller, their role (filled from the seller) and a percentage. */
+export type TeamLine = { key: string; sellerId: string; role: string; percentage: string }
+
+/** The extra lines, each optional (spec §5: Aanbreng, Sales Manager, Sales Director). */
+export const EXTRA_LINES = [
+  { commissionType: 'referral', label: 'Aanbreng' },
+  { commissionType: 'manager', label: 'Sales Manager' },
+  { commissionType: 'director', label: 'Sales Director' },
+] as const satisfies readonly { commissionType: CommissionType; label: string }[]
+export type ExtraType = (typeof EXTRA_LINES)[number]['commissionType']
+export type ExtraLine = { sellerId: string; percentage: string }
+
+export type SaleForm = {
+  projectId: string
+  propertyNumber: string
+  clientName: string
+  clientEmail: string
+  clientPhone: string
+  salePrice: string
+  commissionPercentage: string
+  totalCosts: string
+  discountPercentage: string
+  costsDescription: string
+  teamLines: TeamLine[]
+  extraLines: Record<ExtraType, ExtraLine>
+}
+
+let lineCounter = 0
+/** An empty sales-team line with a key of its own (for React lists and labels). */
+export function createTeamLine(sellerId = '', role = ''): TeamLine {
+  lineCounter += 1
+  return { key: `line-${lineCounter}`, sellerId, role, percentage: '' }
+}
+
+/** Spec §9 defaults: commission 5 %, costs 0, discount 0. */
+export function createSaleForm(firstLine?: { sellerId: string; role: string }): SaleForm {
+  return {
+    projectId: '',
+    propertyNumber: '',
+    clientName: '',
+    clientEmail: '',
+    clientPhone: '',
+    salePrice: '',
+    commissionPercentage: '5',
+    totalCosts: '0',
+    discountPercentage: '0',
+    costsDescription: '',
+    teamLines: [createTeamLine(firstLine?.sellerId, firstLine?.role)],
+    extraLines: {
+      referral: { sellerId: '', percentage: '' },
+      manager: { sellerId: '', percentage: '' },
+      director: { sellerId: '', percentage: '' },
+    },
+  }
+}
+
+/** A typed number, or undefined when empty or not a finite number. */
+export function parseNumber(value: string): number | undefined {
+  const trimmed = value.trim().replace(',', '.')
+  if (trimmed === '') return undefined
+  const number = Number(trimmed)
+  return Number.isFinite(number) ? number : undefined
+}
+
+const isPercentage = (value: number | undefined) =>
+  value !== undefined && value >= 0 && value <= 100
+const isOptionalPercentage = (value: string) =>
+  value.trim() === '' || isPercentage(parseNumber(value))
+const isAmount = (value: number | undefined) => value !== undefined && value >= 0
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+/** The spec's text when a required field of the step is empty (spec §5). */
+export const MISSING_FIELDS_TEXT = 'Vul alle verplichte velden in voordat je doorgaat'
+
+/** What is wrong with one step's own fields, or undefined when it may be left. */
+export function getStepProblem(form: SaleForm, step: WizardStep): string | undefined {
+  switch (step) {
+    case 1:
+      return form.projectId === '' || form.propertyNumber.trim() === ''
+        ? MISSING_FIELDS_TEXT
+        : undefined
+    case 2:
+      if (form.clientName.trim() === '') return MISSING_FIELDS_TEXT
+      if (form.clientEmail.trim() !== '' && !EMAIL.test(form.clientEmail.trim())) {
+        return 'Voer een geldig e-mailadres in'
+      }
+      return undefined
+    case 3: {
+      if (form.salePrice.trim() === '' || form.commissionPercentage.trim() === '') {
+        return MISSING_FIELDS_TEXT
+      }
+      const isValid =
+        isAmount(parseNumber(form.salePrice)) &&
+        isPercentage(parseNumber(form.commissionPercentage)) &&
+        isOptionalPercentage(form.discountPercentage) &&
+        (form.totalCosts.trim() === '' || isAmount(parseNumber(form.totalCosts)))
+      return isValid
+        ? undefined
+        : 'Bedragen mogen niet negatief zijn en percentages liggen tussen 0 en 100'
+    }
+    case 4: {
+      const lines = [...form.teamLines, ...Object.values(form.extraLines)]
+      if (!lines.every((line) => isOptionalPercentage(line.percentage))) {
+        return 'Percentages liggen tussen 0 en 100'
+      }
+      // A percentage without anybody to pay would be lost on saving.
+      if (lines.some((line) => line.sellerId === '' && (parseNumber(line.percentage) ?? 0) !== 0)) {
+        return 'Kies een verkoper voor elke regel met een percentage'
+      }
+      return undefined
+    }
+  }
+}
+
+/** Whether one step's own fields are filled in correctly (step 4 asks nothing required). */
+export function isStepValid(form: SaleForm, step: WizardStep): boolean {
+  return getStepProblem(form, step) === undefined
+}
+
+/** A step may be opened when every earlier step is filled in (spec §4). */
+export function canOpenStep(form: SaleForm, step: WizardStep): boolean {
+  for (let earlier = 1; earlier < step; earlier++) {
+    if (!isStepValid(form, earlier as WizardStep)) return false
+  }
+  return true
+}
+
+/** The commission lines in payload order: the team first, then the extra lines. */
+function listLines(form: SaleForm) {
+  return [
+    ...form.teamLines.map((line) => ({
+      commissionType: 'sales' as CommissionType,
+      sellerId: line.sellerId,
+      role: line.role,
+      percentage: parseNumber(line.percentage) ?? 0,
+    })),
+    ...EXTRA_LINES.map(({ commissionType, label }) => ({
+      commissionType: commissionType as CommissionType,
+      sellerId: form.extraLines[commissionType].sellerId,
+      role: label,
+      percentage: parseNumber(form.extraLines[commissionType].percentage) ?? 0,
+    })),
+  ]
+}
+
+/** The live arithmetic (spec §5) of what is typed; empty fields count as 0. */
+export function calculateForm(form: SaleForm) {
+  const costsCents = toCents(parseNumber(form.totalCosts) ?? 0)
+  const breakdown = calculateCommission({
+    salePriceCents: toCents(parseNumber(form.salePrice) ?? 0),
+    commissionPercentage: parseNumber(form.commissionPercentage) ?? 0,
+    discountPercentage: parseNumber(form.discountPercentage) ?? 0,
+    costsCents,
+    lines: listLines(form),
+  })
+  const teamCount = form.teamLines.length
+  return {
+    ...breakdown,
+    costsCents,
+    teamAmountsCents: breakdown.lineAmountsCents.slice(0, teamCount),
+    extraAmountsCents: Object.fromEntries(
+      EXTRA_LINES.map(({ commissionType }, index) => [
+        commissionType,
+        breakdown.lineAmountsCents[teamCount + index] ?? 0,
+      ]),
+    ) as Record<ExtraType, number>,
+  }
+}
+
+export type SalePayload = z.input<typeof SaleCreateSchema>
+
+/**
+ * The sale to register: money in integer cents from the one arithmetic, lines without a
+ * seller left out (an empty extra line means "none").
+ */
+export function toSalePayload(form: SaleForm): SalePayload {
+  const chosen = listLines(form).filter((line) => line.sellerId !== '')
+  const breakdown = calculateCommission({
+    salePriceCents: toCents(parseNumber(form.salePrice) ?? 0),
+    commissionPercentage: parseNumber(form.commissionPercentage) ?? 0,
+    discountPercentage: parseNumber(form.discountPercentage) ?? 0,
+    costsCents: toCents(parseNumber(form.totalCosts) ?? 0),
+    lines: chosen,
+  })
+  const optional = (value: string) => value.trim() || null
+  return {
+    projectId: form.projectId,
+    clientName: form.clientName.trim(),
+    clientEmail: optional(form.clientEmail),
+    clientPhone: optional(form.clientPhone),
+    propertyNumber: form.propertyNumber.trim(),
+    salePrice: toCents(parseNumber(form.salePrice) ?? 0),
+    commissionPercentage: parseNumber(form.commissionPercentage) ?? 0,
+    commissionAmount: breakdown.netCents,
+    totalCosts: toCents(parseNumber(form.totalCosts) ?? 0),
+    costsDescription: optional(form.costsDescription),
+    discountPercentage: parseNumber(form.discountPercentage) ?? 0,
+    commissions: chosen.map((line, index) => ({
+      sellerId: line.sellerId,
+      role: line.role.trim() || null,
+      commissionType: line.commissionType,
+      commissionPercentage: line.percentage,
+      commissionAmount: breakdown.lineAmountsCents[index] ?? 0,
+    })),
+  }
+}
+
+/** The role a seller brings to a sales-team line. */
+export function getSellerRole(sellers: readonly SellerDocument[], sellerId: string): string {
+  return sellers.find((seller) => seller.id === sellerId)?.role ?? ''
+}

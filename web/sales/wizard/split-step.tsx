@@ -1,0 +1,120 @@
+import { Plus, TriangleAlert } from 'lucide-react'
+import { EXTRA_COMMISSION_WARNING_PERCENTAGE } from '#schema/commission'
+import type { SellerDocument } from '#schema/sales'
+import { Button } from '../../components/button.tsx'
+import { cn } from '../../lib/class-names.ts'
+import { type Currency, formatPercentage } from '../../lib/format-money.ts'
+import { CommissionSummary } from './commission-summary.tsx'
+import { ExtraLineRow } from './extra-line-row.tsx'
+import { type calculateForm, createTeamLine, EXTRA_LINES, type SaleForm } from './sale-form.ts'
+import { TeamLineRow } from './team-line-row.tsx'
+
+type SplitStepProps = {
+  form: SaleForm
+  result: ReturnType<typeof calculateForm>
+  sellers: readonly SellerDocument[]
+  currency: Currency
+  onChange: (patch: Partial<SaleForm>) => void
+}
+
+/**
+ * Step 4, Commissie splits: sales-team lines (summed, no cap) and the three extra lines;
+ * above 50 % extra commission a warning that does not block (spec §5).
+ */
+export function SplitStep({ form, result, sellers, currency, onChange }: SplitStepProps) {
+  const setTeamLines = (teamLines: SaleForm['teamLines']) => onChange({ teamLines })
+  const isAbove = result.isExtraAboveWarning
+  return (
+    <div className="grid gap-6">
+      <section aria-labelledby="team-lines-title" className="grid gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h3 id="team-lines-title" className="font-semibold">
+            Sales team
+          </h3>
+          <p className="text-muted-foreground text-sm">
+            Totaal sales team:{' '}
+            <span className="font-semibold text-foreground tabular-nums">
+              {formatPercentage(result.salesTeamPercentage)}
+            </span>
+          </p>
+        </div>
+        <ul className="grid gap-3">
+          {form.teamLines.map((line, index) => (
+            <TeamLineRow
+              key={line.key}
+              line={line}
+              number={index + 1}
+              sellers={sellers}
+              amountCents={result.teamAmountsCents[index] ?? 0}
+              currency={currency}
+              canRemove={form.teamLines.length > 1}
+              onChange={(changed) =>
+                setTeamLines(form.teamLines.map((item) => (item.key === line.key ? changed : item)))
+              }
+              onRemove={() => setTeamLines(form.teamLines.filter((item) => item.key !== line.key))}
+            />
+          ))}
+        </ul>
+        <Button
+          variant="outline"
+          className="justify-self-start"
+          onClick={() => setTeamLines([...form.teamLines, createTeamLine()])}
+        >
+          <Plus aria-hidden />
+          Verkoper toevoegen
+        </Button>
+      </section>
+
+      <section aria-labelledby="extra-lines-title" className="grid gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h3 id="extra-lines-title" className="font-semibold">
+            Extra commissies
+          </h3>
+          <p className={cn('text-sm', isAbove ? 'text-destructive' : 'text-muted-foreground')}>
+            Totaal extra:{' '}
+            <span className="font-semibold tabular-nums">
+              {formatPercentage(result.extraPercentage)}
+            </span>
+            {isAbove && (
+              <span className="ml-1 font-semibold">
+                (Boven {EXTRA_COMMISSION_WARNING_PERCENTAGE}%!)
+              </span>
+            )}
+          </p>
+        </div>
+        {isAbove && (
+          <p
+            role="alert"
+            className="flex items-start gap-2 rounded-lg border border-amber-500/50 bg-amber-500/10 p-3 text-amber-800 text-sm dark:text-amber-300"
+          >
+            <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+            {`Waarschuwing: Extra commissies boven ${EXTRA_COMMISSION_WARNING_PERCENTAGE}% (${formatPercentage(result.extraPercentage)})`}
+          </p>
+        )}
+        <ul className="grid gap-3">
+          {EXTRA_LINES.map(({ commissionType, label }) => (
+            <ExtraLineRow
+              key={commissionType}
+              label={label}
+              line={form.extraLines[commissionType]}
+              sellers={sellers}
+              amountCents={result.extraAmountsCents[commissionType]}
+              currency={currency}
+              onChange={(line) =>
+                onChange({ extraLines: { ...form.extraLines, [commissionType]: line } })
+              }
+            />
+          ))}
+        </ul>
+      </section>
+
+      <CommissionSummary
+        form={form}
+        result={result}
+        sellers={sellers}
+        currency={currency}
+        showSplits
+      />
+    </div>
+  )
+}

@@ -1,0 +1,74 @@
+import { Trash2 } from 'lucide-react'
+import type { SellerDocument } from '#schema/sales'
+import { Button } from '../../components/button.tsx'
+import { Field } from '../../components/field.tsx'
+import { SelectField } from '../../components/select-field.tsx'
+import { type Currency, formatMoney } from '../../lib/format-money.ts'
+import { getSellerRole, type TeamLine } from './sale-form.ts'
+import { getSellerOptions } from './seller-options.ts'
+
+type TeamLineRowProps = {
+  line: TeamLine
+  number: number
+  sellers: readonly SellerDocument[]
+  amountCents: number
+  currency: Currency
+  canRemove: boolean
+  onChange: (line: TeamLine) => void
+  onRemove: () => void
+}
+
+/** One sales-team line; choosing a seller fills the role from the seller (spec §5). */
+export function TeamLineRow(props: TeamLineRowProps) {
+  const { line, number, sellers, amountCents, currency, canRemove, onChange, onRemove } = props
+  return (
+    <li className="grid grid-cols-2 items-end gap-3 rounded-lg border bg-background/40 p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1.3fr)_6rem_minmax(7rem,auto)_auto]">
+      <div className="col-span-2 sm:col-span-1">
+        <SelectField
+          label={`Verkoper ${number}`}
+          value={line.sellerId}
+          options={getSellerOptions(sellers, 'Kies een verkoper')}
+          onChange={(event) =>
+            onChange({
+              ...line,
+              sellerId: event.target.value,
+              role: getSellerRole(sellers, event.target.value),
+            })
+          }
+        />
+      </div>
+      <Field
+        label={`Rol ${number}`}
+        value={line.role}
+        autoComplete="off"
+        placeholder="setter, ISA, closer"
+        onChange={(event) => onChange({ ...line, role: event.target.value })}
+      />
+      <Field
+        label={`Percentage ${number}`}
+        type="number"
+        step="0.01"
+        min="0"
+        max="100"
+        inputMode="decimal"
+        value={line.percentage}
+        onChange={(event) => onChange({ ...line, percentage: event.target.value })}
+      />
+      <p className="flex h-10 items-center font-semibold tabular-nums sm:justify-end">
+        <span className="sr-only">Bedrag {number}: </span>
+        <output>{formatMoney(amountCents, currency)}</output>
+      </p>
+      <div className="flex h-10 items-center justify-end">
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={onRemove}
+          disabled={!canRemove}
+          aria-label={`Verwijder regel ${number}`}
+        >
+          <Trash2 aria-hidden />
+        </Button>
+      </div>
+    </li>
+  )
+}
