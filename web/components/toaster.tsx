@@ -34,7 +34,7 @@ export function Toaster() {
               : 'bg-card text-card-foreground',
           )}
         >
-          <div className="grid min-w-0 gap-1">
+          <div className="grid min-w-0 flex-1 gap-1">
             <Toast.Title className="font-semibold text-sm">{toast.title}</Toast.Title>
             {toast.description && (
               <Toast.Description className="break-words text-sm opacity-90">
@@ -42,6 +42,15 @@ export function Toaster() {
               </Toast.Description>
             )}
           </div>
+          {toast.action && (
+            <Toast.Action
+              altText={toast.action.label}
+              onClick={toast.action.onAction}
+              className="shrink-0 self-center rounded-md border px-3 py-1.5 font-medium text-sm hover:bg-accent focus-visible:outline-2 focus-visible:outline-current"
+            >
+              {toast.action.label}
+            </Toast.Action>
+          )}
           <Toast.Close
             aria-label="Sluiten"
             className="absolute top-2 right-2 rounded-md p-1.5 opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-current"

@@ -8,7 +8,15 @@ export const TOAST_SWIPE_THRESHOLD_PX = 50
 
 export type ToastVariant = 'default' | 'destructive'
 
-export type ToastInput = { title: string; description?: string; variant?: ToastVariant }
+/** A button inside the toast, e.g. 'Ongedaan maken'; pressing it also closes the toast. */
+export type ToastAction = { label: string; onAction: () => void }
+
+export type ToastInput = {
+  title: string
+  description?: string
+  variant?: ToastVariant
+  action?: ToastAction
+}
 
 export type ToastItem = ToastInput & { id: number; open: boolean }
 
