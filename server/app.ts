@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { AppDeps, AppEnv } from './context.ts'
 import { AppError } from './http/app-error.ts'
@@ -8,6 +8,7 @@ import { redactPath } from './logger.ts'
 import { adminRoutes } from './routes/admin.ts'
 import { appConnectionRoutes } from './routes/app-connections.ts'
 import { authRoutes } from './routes/auth.ts'
+import { backupRoutes } from './routes/backup.ts'
 import { healthRoutes } from './routes/health.ts'
 import { oidcRoutes } from './routes/oidc.ts'
 import { organisationDataRoutes } from './routes/organisation-data.ts'
@@ -21,6 +22,11 @@ import { webRoutes } from './routes/web.ts'
 
 const MAX_BODY_BYTES = 1024 * 1024
 
+/** A middleware that skips one path. */
+function except(path: string, middleware: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> {
+  return (c, next) => (c.req.path === path ? next() : middleware(c, next))
+}
+
 /** The whole HTTP application: composition only. */
 export function createApp(deps: AppDeps, options: { webRoot: string }) {
   const api = new Hono<AppEnv>()
@@ -33,12 +39,16 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
       }
     })
     .use(
-      bodyLimit({
-        maxSize: MAX_BODY_BYTES,
-        onError: () => {
-          throw new AppError('payload_too_large', 'De aanvraag is te groot (maximaal 1 MiB)')
-        },
-      }),
+      // A restore has its own, larger limit (routes/backup.ts).
+      except(
+        '/api/admin/restore',
+        bodyLimit({
+          maxSize: MAX_BODY_BYTES,
+          onError: () => {
+            throw new AppError('payload_too_large', 'De aanvraag is te groot (maximaal 1 MiB)')
+          },
+        }),
+      ),
     )
     .use(requireSameOrigin(deps.env.PUBLIC_URL))
     .route('/', healthRoutes())
@@ -51,6 +61,7 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
     .route('/', profileRoutes(deps))
     .route('/', syncRoutes(deps))
     .route('/', adminRoutes(deps))
+    .route('/', backupRoutes(deps))
     .route('/', salesAuthRoutes(deps))
     .route('/', salesRoutes(deps))
     .all('*', (c) =>

@@ -1,0 +1,280 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { format } from 'date-fns'
+import { strFromU8, unzipSync } from 'fflate'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import { createClient } from '../support/http.ts'
+import { buildSalePayload } from '../support/sales.ts'
+import { openOrganisationFile } from '../support/sqlite.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+
+type Client = ReturnType<typeof createClient>
+let source: TestServer
+let root: Client
+// biome-ignore lint/suspicious/noExplicitAny: a backup is inspected table by table
+let backup: Record<string, any>
+let atBackup: ReturnType<typeof dumpOrganisation>
+
+const SKIPPED = new Set([
+  '__drizzle_migrations',
+  'idempotency_keys',
+  'replication_counter',
+  'sqlite_sequence',
+])
+const BLANKED = new Set([
+  'setup_token_hash',
+  'setup_token_expires',
+  'google_access_token',
+  'google_refresh_token',
+])
+
+/** Every data table of an organisation file, rows keyed for comparison. */
+function dumpOrganisation(dataDir: string, options: { live?: boolean } = {}) {
+  const db = openOrganisationFile(dataDir)
+  const tables = db
+    .prepare("select name from sqlite_master where type = 'table' order by name")
+    .pluck()
+    .all() as string[]
+  const dump: Record<string, Record<string, unknown>[]> = {}
+  for (const table of tables.filter((name) => !SKIPPED.has(name))) {
+    const rows = db.prepare(`select * from "${table}"`).all() as Record<string, unknown>[]
+    dump[table] = rows
+      .filter((row) => !options.live || row.deleted !== 1)
+      .map((row) =>
+        Object.fromEntries(
+          Object.entries(row).filter(
+            ([column]) => !BLANKED.has(column) && column !== 'seq' && column !== 'updated_at',
+          ),
+        ),
+      )
+      .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))
+  }
+  db.close()
+  return dump
+}
+
+beforeAll(async () => {
+  source = await startTestServer()
+  root = await signInFirstSuperadmin(source)
+  await signInInvitedUser(source, { email: 'member@example.com', role: 'USER' })
+  await root.post('/api/app-connections', {
+    name: 'CRM',
+    url: 'https://crm.example.com',
+    description: 'Klanten',
+  })
+  await root.post('/api/admin/launch-gold-estates')
+  const project = (
+    await root.post('/api/gold-estates/projects', { name: 'Havenkwartier', label: 'Nieuwbouw' })
+  ).json
+  const seller = (
+    await root.post('/api/gold-estates/sellers', { name: 'Cor Closer', email: 'cor@example.com' })
+  ).json
+  const sale = buildSalePayload({
+    projectId: project.id,
+    salePrice: 45_000_000,
+    lines: [{ sellerId: seller.id, percentage: 100 }],
+  })
+  expect((await root.post('/api/gold-estates/sales', sale)).status).toBe(201)
+  const response = await root.post('/api/admin/backup', { format: 'json' })
+  expect(response.status).toBe(200)
+  expect(response.headers.get('content-disposition')).toBe(
+    `attachment; filename="centraal-backup-default-org-${format(new Date(), 'yyyy-MM-dd')}.json"`,
+  )
+  backup = response.json
+  atBackup = dumpOrganisation(source.dataDir)
+})
+afterAll(() => source.close())
+
+describe('downloads', () => {
+  test('the JSON backup has every table, password hashes, and no live tokens', () => {
+    expect(backup).toMatchObject({
+      format: 'centraal-backup',
+      formatVersion: 1,
+      organisation: { id: 'default-org', slug: 'default-org' },
+    })
+    for (const table of [
+      'users',
+      'app_connections',
+      'activities',
+      'sales',
+      'commissions',
+      'sales_projects',
+      'sales_sellers',
+      'cross_app_access',
+      'sales_users',
+    ]) {
+      expect(backup.tables[table]?.length, table).toBeGreaterThan(0)
+    }
+    expect(
+      backup.tables.users.every((user: { password_hash: string }) =>
+        user.password_hash.startsWith('$argon2id$'),
+      ),
+    ).toBe(true)
+    expect(
+      backup.tables.users.every(
+        (user: { setup_token_hash: unknown }) => user.setup_token_hash === null,
+      ),
+    ).toBe(true)
+    expect(backup.tables.sessions).toBeUndefined()
+  })
+
+  test('CSV is a zip with one CSV per table', async () => {
+    const response = await fetch(`${source.url}/api/admin/backup`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: `centraal_session=${root.cookies.get('centraal_session')}`,
+      },
+      body: JSON.stringify({ format: 'csv' }),
+    })
+    expect(response.headers.get('content-disposition')).toMatch(/\.zip"$/)
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()))
+    expect(Object.keys(files)).toContain('users.csv')
+    const users = strFromU8(files['users.csv']!).split('\r\n')
+    expect(users[0]).toMatch(/^id,seq,updated_at,deleted,organization_id,name,email/)
+    expect(users.filter(Boolean)).toHaveLength(3)
+  })
+
+  test('the sqlite backup opens and passes integrity_check', async () => {
+    const response = await fetch(`${source.url}/api/admin/backup`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: `centraal_session=${root.cookies.get('centraal_session')}`,
+      },
+      body: JSON.stringify({ format: 'sqlite' }),
+    })
+    const folder = mkdtempSync(path.join(tmpdir(), 'centraal-sqlite-'))
+    const file = path.join(folder, 'copy.sqlite')
+    writeFileSync(file, new Uint8Array(await response.arrayBuffer()))
+    const copy = new Database(file, { readonly: true })
+    expect(copy.pragma('integrity_check', { simple: true })).toBe('ok')
+    expect(copy.prepare('select count(*) from sales').pluck().get()).toBe(1)
+    copy.close()
+    rmSync(folder, { recursive: true })
+  })
+
+  test('a USER may not make a backup (403)', async () => {
+    const user = await signInInvitedUser(source, { email: 'nobackup@example.com', role: 'USER' })
+    expect((await user.post('/api/admin/backup', { format: 'json' })).status).toBe(403)
+    expect((await user.post('/api/admin/restore', backup)).status).toBe(403)
+  })
+})
+
+describe('restore', () => {
+  test('into a fresh data directory: every table compares equal and people sign in again', async () => {
+    const target = await startTestServer()
+    try {
+      const admin = await signInFirstSuperadmin(target)
+      const restored = await admin.post('/api/admin/restore', backup)
+      expect(restored.status).toBe(200)
+      expect(restored.json.tables.users).toBe(2)
+      expect((await admin.get('/api/auth/user')).status).toBe(401)
+
+      // Rows of the backup come back as they were; rows the fresh directory had before
+      // (its own first admin, its activities) stay only as tombstones.
+      const after = dumpOrganisation(target.dataDir)
+      for (const [table, rows] of Object.entries(atBackup)) {
+        const ids = new Set(rows.map((row) => row.id))
+        const restored = after[table]!.filter((row) => !('id' in row) || ids.has(row.id))
+        const others = after[table]!.filter((row) => 'id' in row && !ids.has(row.id))
+        expect(restored, table).toEqual(rows)
+        expect(
+          others.every((row) => row.deleted === 1),
+          table,
+        ).toBe(true)
+      }
+
+      const again = createClient(target.url)
+      expect(
+        (
+          await again.post('/api/auth/login/email', {
+            email: 'root@example.com',
+            password: 'root password',
+          })
+        ).status,
+      ).toBe(200)
+      expect((await again.get('/api/gold-estates/sales')).status).toBe(401)
+      expect((await again.post('/api/admin/launch-gold-estates')).status).toBe(200)
+      expect((await again.get('/api/gold-estates/sales')).json).toHaveLength(1)
+      const pulled = await again.get('/api/sync/v1/users/pull?checkpoint=0&limit=100')
+      expect(
+        pulled.json.documents.filter((doc: { _deleted: boolean }) => !doc._deleted),
+      ).toHaveLength(2)
+    } finally {
+      await target.close()
+    }
+  })
+
+  test('bad files answer 400 naming the problem and change nothing', async () => {
+    const admin = createClient(source.url)
+    await admin.post('/api/auth/login/email', {
+      email: 'root@example.com',
+      password: 'root password',
+    })
+    const untouched = dumpOrganisation(source.dataDir)
+    const text = JSON.stringify(backup)
+    const send = (body: string) => admin.request('POST', '/api/admin/restore', body)
+    const cases: [string, string, RegExp][] = [
+      ['corrupted', text.replace('"tables":{', '"tables":{{'), /geen geldige JSON/],
+      ['truncated', text.slice(0, text.length / 2), /geen geldige JSON/],
+      ['wrong version', JSON.stringify({ ...backup, formatVersion: 2 }), /formaatversie 1/],
+      ['not a backup', JSON.stringify({ hello: 'world' }), /Centraal-backup/],
+      [
+        'other organisation',
+        JSON.stringify({ ...backup, organisation: { ...backup.organisation, id: 'acme' } }),
+        /andere organisatie/,
+      ],
+      [
+        'unknown table',
+        JSON.stringify({ ...backup, tables: { ...backup.tables, secrets: [] } }),
+        /onbekende tabel secrets/,
+      ],
+      [
+        'broken reference',
+        JSON.stringify({ ...backup, tables: { ...backup.tables, sales: [] } }),
+        /commissions: sale_id .* bestaat niet in sales/,
+      ],
+      [
+        'missing column',
+        JSON.stringify({
+          ...backup,
+          tables: {
+            ...backup.tables,
+            users: backup.tables.users.map(
+              ({ email: _email, ...user }: Record<string, unknown>) => user,
+            ),
+          },
+        }),
+        /kolom email ontbreekt/,
+      ],
+    ]
+    for (const [name, body, message] of cases) {
+      const response = await send(body)
+      expect(response.status, name).toBe(400)
+      expect(response.json.message, name).toMatch(message)
+    }
+    expect(dumpOrganisation(source.dataDir)).toEqual(untouched)
+    expect((await admin.get('/api/auth/user')).status).toBe(200)
+  })
+
+  test('refuses e-mail addresses of another organisation', async () => {
+    const target = await startTestServer()
+    try {
+      const { createOrganisation } = await import(
+        '#server/services/organisations/create-organisation'
+      )
+      createOrganisation(target.deps, { id: 'acme', name: 'Acme', slug: 'acme' })
+      await signInInvitedUser(target, { email: 'member@example.com', role: 'USER', org: 'acme' })
+      const admin = await signInFirstSuperadmin(target)
+      const response = await admin.post('/api/admin/restore', backup)
+      expect(response.status).toBe(400)
+      expect(response.json.message).toMatch(/member@example.com hoort bij een andere organisatie/)
+    } finally {
+      await target.close()
+    }
+  })
+})
