@@ -1,6 +1,10 @@
 import type { RxCollection, RxJsonSchema } from 'rxdb'
 import { type ActivityDocType, activitySchema } from '#schema/rx/activities'
 import { type AppConnectionDocType, appConnectionSchema } from '#schema/rx/app-connections'
+import { type CommissionDocType, commissionSchema } from '#schema/rx/commissions'
+import { type ProjectDocType, projectSchema } from '#schema/rx/projects'
+import { type SaleDocType, saleSchema } from '#schema/rx/sales'
+import { type SellerDocType, sellerSchema } from '#schema/rx/sellers'
 import { type UserDocType, userSchema } from '#schema/rx/users'
 
 /**
@@ -37,4 +41,20 @@ export type CentralCollections = {
   users: RxCollection<UserDocType>
   app_connections: RxCollection<AppConnectionDocType>
   activities: RxCollection<ActivityDocType>
+}
+
+/** Every collection of the sales area (Gold Estates), replicated with the sales session. */
+export const SALES_COLLECTIONS = [
+  { local: 'projects', remote: 'projects', schema: projectSchema, labelField: 'name' },
+  { local: 'sellers', remote: 'sellers', schema: sellerSchema, labelField: 'name' },
+  { local: 'sales', remote: 'sales', schema: saleSchema, labelField: 'clientName' },
+  { local: 'commissions', remote: 'commissions', schema: commissionSchema },
+] as const satisfies readonly ClientCollection[]
+
+/** The collections of a sales local database, typed. */
+export type SalesCollections = {
+  projects: RxCollection<ProjectDocType>
+  sellers: RxCollection<SellerDocType>
+  sales: RxCollection<SaleDocType>
+  commissions: RxCollection<CommissionDocType>
 }

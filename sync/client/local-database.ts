@@ -1,22 +1,40 @@
-import { createRxDatabase, type RxDatabase } from 'rxdb'
+import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb'
 import type { RxReplicationState } from 'rxdb/plugins/replication'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import type { SyncCheckpoint } from '../protocol.ts'
-import { CENTRAL_COLLECTIONS, type CentralCollections } from './collections.ts'
+import {
+  CENTRAL_COLLECTIONS,
+  type CentralCollections,
+  type ClientCollection,
+  SALES_COLLECTIONS,
+  type SalesCollections,
+} from './collections.ts'
 import { createConflictHandler } from './conflict-handler.ts'
 import { replicateCollection } from './replicate-collection.ts'
 import { createSyncStatus, type SyncStatusStore } from './sync-status.ts'
-import { openSyncStream } from './sync-stream.ts'
+import { openSyncStream, type SyncArea } from './sync-stream.ts'
 
 /** Prefix of every local database of this product (IndexedDB names start with rxdb-dexie-). */
 export const LOCAL_DATABASE_PREFIX = 'centraal-'
 
+/**
+ * Prefix of the sales area's databases. The underscore never appears in a central name
+ * (getLocalDatabaseName keeps only a-z, 0-9 and '-'), so removing one area's databases
+ * cannot touch the other's.
+ */
+export const SALES_DATABASE_PREFIX = `${LOCAL_DATABASE_PREFIX}sales_`
+
+const AREAS: Record<SyncArea, { prefix: string; collections: readonly ClientCollection[] }> = {
+  central: { prefix: LOCAL_DATABASE_PREFIX, collections: CENTRAL_COLLECTIONS },
+  sales: { prefix: SALES_DATABASE_PREFIX, collections: SALES_COLLECTIONS },
+}
+
 /** A signed-in person's local database with its running replication. */
-export type LocalDatabase = {
+export type LocalDatabase<Collections = CentralCollections> = {
   name: string
-  db: RxDatabase<CentralCollections>
+  db: RxDatabase<Collections>
   status: SyncStatusStore
-  /** By remote collection name (users, appConnections, activities). */
+  /** By remote collection name (users, appConnections, activities; projects, sales, ...). */
   replications: ReadonlyMap<string, RxReplicationState<unknown, SyncCheckpoint>>
   /** Stops replication and the stream, closes the database, keeps the data. */
   close(): Promise<void>
@@ -24,46 +42,68 @@ export type LocalDatabase = {
   remove(): Promise<void>
 }
 
-/** The database name of one (organisation, user), within RxDB's naming rules. */
-export function getLocalDatabaseName(organisationId: string, userId: string): string {
+/** The local database of a Gold Estates sales user. */
+export type SalesDatabase = LocalDatabase<SalesCollections>
+
+type Who = { organisationId: string; userId: string }
+
+/** The database name of one (organisation, user) of an area, within RxDB's naming rules. */
+export function getLocalDatabaseName(
+  organisationId: string,
+  userId: string,
+  area: SyncArea = 'central',
+): string {
   const clean = (part: string) => part.toLowerCase().replace(/[^a-z0-9]+/g, '-')
-  return `${LOCAL_DATABASE_PREFIX}${clean(organisationId)}--${clean(userId)}`
+  return `${AREAS[area].prefix}${clean(organisationId)}--${clean(userId)}`
 }
 
-const opened = new Map<string, Promise<LocalDatabase>>()
+const opened = new Map<string, Promise<LocalDatabase<unknown>>>()
 
 /**
- * Opens (once per page) the local database of one (organisation, user) and starts its
- * replication. Later calls with the same pair get the same database.
+ * Opens (once per page) the central local database of one (organisation, user) and starts
+ * its replication. Later calls with the same pair get the same database.
  */
-export function openLocalDatabase(who: { organisationId: string; userId: string }) {
-  const name = getLocalDatabaseName(who.organisationId, who.userId)
+export function openLocalDatabase(who: Who): Promise<LocalDatabase> {
+  return openAreaDatabase('central', who) as Promise<LocalDatabase>
+}
+
+/**
+ * Opens (once per page) the sales local database of one (organisation, sales user), with
+ * its replication over the sales session and a stream of `?area=sales`.
+ */
+export function openSalesDatabase(who: Who): Promise<SalesDatabase> {
+  return openAreaDatabase('sales', who) as Promise<SalesDatabase>
+}
+
+function openAreaDatabase(area: SyncArea, who: Who) {
+  const name = getLocalDatabaseName(who.organisationId, who.userId, area)
   let database = opened.get(name)
   if (!database) {
-    database = createLocalDatabase(name)
+    database = createLocalDatabase(name, area)
     opened.set(name, database)
     database.catch(() => opened.delete(name))
   }
   return database
 }
 
-/** Every local database this page opened, for logout. */
-export function getOpenedLocalDatabases(): Promise<LocalDatabase>[] {
-  return [...opened.values()]
+/** Every local database this page opened whose name starts with the prefix, for logout. */
+export function getOpenedLocalDatabases(prefix = LOCAL_DATABASE_PREFIX) {
+  return [...opened].filter(([name]) => name.startsWith(prefix)).map(([, database]) => database)
 }
 
-async function createLocalDatabase(name: string): Promise<LocalDatabase> {
-  const db = await createRxDatabase<CentralCollections>({
+async function createLocalDatabase(name: string, area: SyncArea): Promise<LocalDatabase<unknown>> {
+  const { collections } = AREAS[area]
+  const db = await createRxDatabase<Record<string, RxCollection>>({
     name,
     storage: getRxStorageDexie(),
     multiInstance: true,
     eventReduce: true,
     closeDuplicates: true,
   })
-  const refusedIds = new Map(CENTRAL_COLLECTIONS.map((c) => [c.local, new Set<string>()]))
+  const refusedIds = new Map(collections.map((c) => [c.local, new Set<string>()]))
   await db.addCollections(
     Object.fromEntries(
-      CENTRAL_COLLECTIONS.map((definition) => [
+      collections.map((definition) => [
         definition.local,
         {
           schema: definition.schema,
@@ -74,14 +114,15 @@ async function createLocalDatabase(name: string): Promise<LocalDatabase> {
   )
   const status = createSyncStatus()
   const stream = openSyncStream(
-    CENTRAL_COLLECTIONS.map((definition) => definition.remote),
+    collections.map((definition) => definition.remote),
     status,
+    area,
   )
   const replications = new Map(
-    CENTRAL_COLLECTIONS.map((definition) => [
+    collections.map((definition) => [
       definition.remote,
       replicateCollection({
-        collection: db.collections[definition.local as keyof CentralCollections],
+        collection: db.collections[definition.local] as RxCollection,
         definition,
         stream,
         status,
@@ -99,7 +140,7 @@ async function createLocalDatabase(name: string): Promise<LocalDatabase> {
   }
   return {
     name,
-    db,
+    db: db as RxDatabase<unknown>,
     status,
     replications,
     async close() {

@@ -9,6 +9,9 @@ const MAX_RETRY_MS = 30_000
 /** RxDB's signal to a collection's replication: pull again from your checkpoint. */
 export type ResyncSignal = 'RESYNC'
 
+/** Which session a local database replicates with: the central admin area or Gold Estates. */
+export type SyncArea = 'central' | 'sales'
+
 /**
  * ONE EventSource for all collections of a local database. The server sends RESYNC on
  * every (re)connect, so nothing missed while disconnected is lost; CHANGE names the
@@ -16,7 +19,13 @@ export type ResyncSignal = 'RESYNC'
  * up on (an HTTP error, or no network at all) is probed with a plain fetch, so that 401
  * and 426 reach the status store, and reopened with backoff or when the browser is online.
  */
-export function openSyncStream(collections: readonly string[], syncStatus: SyncStatusStore) {
+export function openSyncStream(
+  collections: readonly string[],
+  syncStatus: SyncStatusStore,
+  area: SyncArea = 'central',
+) {
+  // The server streams the collections of the session named by `area`.
+  const url = area === 'central' ? SYNC_STREAM_URL : `${SYNC_STREAM_URL}?area=${area}`
   const subjects = new Map(collections.map((name) => [name, new Subject<ResyncSignal>()]))
   let source: EventSource | undefined
   let retryTimer: ReturnType<typeof setTimeout> | undefined
@@ -43,7 +52,7 @@ export function openSyncStream(collections: readonly string[], syncStatus: SyncS
     clearTimeout(retryTimer)
     if (isClosed) return
     source?.close()
-    source = new EventSource(SYNC_STREAM_URL, { withCredentials: true })
+    source = new EventSource(url, { withCredentials: true })
     source.onmessage = onMessage
     source.onerror = () => {
       // CONNECTING: the browser retries by itself and RESYNC follows the reconnect.
@@ -62,7 +71,7 @@ export function openSyncStream(collections: readonly string[], syncStatus: SyncS
   const probeThenConnect = async () => {
     const controller = new AbortController()
     try {
-      const response = await fetch(SYNC_STREAM_URL, {
+      const response = await fetch(url, {
         credentials: 'include',
         cache: 'no-store',
         signal: controller.signal,

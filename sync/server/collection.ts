@@ -22,6 +22,8 @@ export type ServerCollection = {
   ): { document: Record<string, unknown>; deleted: boolean } | undefined
   /** Fields a client may write; duplicates and conflicts are judged on these. */
   writableFields: readonly string[]
+  /** Fields a creating push hands to `write.create`; absent: the writable fields. */
+  createFields?: readonly string[]
   /** Writes through the services (which check rights and log activity); absent: read-only. */
   write?: {
     /** Gets the whole pushed document (a sale carries its commission lines). */

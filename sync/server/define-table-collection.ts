@@ -17,6 +17,7 @@ export function defineTableCollection<Row extends { seq: number; deleted: boolea
   toDocument: (row: Row) => Record<string, unknown>
   readFilter?: ReadFilter
   writableFields?: readonly string[]
+  createFields?: readonly string[]
   write?: ServerCollection['write']
 }): ServerCollection {
   const { table, toDocument } = definition
@@ -26,6 +27,7 @@ export function defineTableCollection<Row extends { seq: number; deleted: boolea
     area: definition.area ?? 'central',
     readPermission: definition.readPermission,
     writableFields: definition.writableFields ?? [],
+    createFields: definition.createFields,
     write: definition.write,
     selectChanges(ctx, checkpoint, limit) {
       const rows = rowsOf(ctx)

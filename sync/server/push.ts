@@ -95,9 +95,8 @@ function applyWrite(
   if (!write) throw new AppError('forbidden', READ_ONLY)
   if (!stored) {
     if (next._deleted) return
-    const values = Object.fromEntries(
-      collection.writableFields.map((field) => [field, next[field]]),
-    )
+    const fields = collection.createFields ?? collection.writableFields
+    const values = Object.fromEntries(fields.map((field) => [field, next[field]]))
     write.create(ctx, next.id, values)
   } else if (next._deleted) {
     write.delete(ctx, next.id)

@@ -57,6 +57,21 @@ export const sellersCollection = defineTableCollection({
   },
 })
 
+const SALE_FIELDS = [
+  'projectId',
+  'clientName',
+  'clientEmail',
+  'clientPhone',
+  'propertyNumber',
+  'saleDate',
+  'deliveryDate',
+  'salePrice',
+  'commissionPercentage',
+  'totalCosts',
+  'costsDescription',
+  'discountPercentage',
+]
+
 /** Sales: created with their commission lines (the pushed document's `commissions`). */
 export const salesCollection = defineTableCollection({
   name: 'sales',
@@ -65,20 +80,10 @@ export const salesCollection = defineTableCollection({
   readPermission: 'sales.register',
   readFilter: salesReadFilter,
   toDocument: toSaleDocument,
-  writableFields: [
-    'projectId',
-    'clientName',
-    'clientEmail',
-    'clientPhone',
-    'propertyNumber',
-    'saleDate',
-    'deliveryDate',
-    'salePrice',
-    'commissionPercentage',
-    'totalCosts',
-    'costsDescription',
-    'discountPercentage',
-  ],
+  writableFields: SALE_FIELDS,
+  // The whole payload of SaleCreateSchema: the server checks the sent amounts against its
+  // own arithmetic, and the lines exist only in the pushed document.
+  createFields: [...SALE_FIELDS, 'commissionAmount', 'notes', 'commissions'],
   write: {
     create: (ctx, id, document) => void createSale(ctx, SaleCreateSchema.parse(document), { id }),
     update: () => refuse('Een geregistreerde verkoop kan niet gewijzigd worden'),

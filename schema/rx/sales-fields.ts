@@ -1,0 +1,31 @@
+// Field shapes shared by the RxDB schemas of the sales area (Gold Estates).
+
+/** An epoch-milliseconds timestamp. */
+export const TIMESTAMP = {
+  type: 'number',
+  minimum: 0,
+  maximum: 8_640_000_000_000_000,
+  multipleOf: 1,
+} as const
+
+/** The replication sequence number; 0 marks a document not yet on the server. */
+export const SEQ = {
+  type: 'number',
+  minimum: 0,
+  maximum: Number.MAX_SAFE_INTEGER,
+  multipleOf: 1,
+} as const
+
+/** Integer cents. */
+export const CENTS = { type: 'number', minimum: 0, multipleOf: 1 } as const
+
+/** A percentage as typed, 0–100. */
+export const PERCENTAGE = { type: 'number', minimum: 0, maximum: 100 } as const
+
+/** A calendar date 'YYYY-MM-DD'. */
+export const DATE_ONLY = { type: 'string', maxLength: 10 } as const
+
+export const ID = { type: 'string', maxLength: 64 } as const
+
+export const nullableText = (maxLength: number) =>
+  ({ type: ['string', 'null'], maxLength }) as const

@@ -1,0 +1,93 @@
+import type { DeepMutable, ExtractDocumentTypeFromTypedRxJsonSchema, RxJsonSchema } from 'rxdb'
+import { COMMISSION_TYPES } from '../commission.ts'
+import { CENTS, DATE_ONLY, ID, nullableText, PERCENTAGE, SEQ, TIMESTAMP } from './sales-fields.ts'
+
+const saleSchemaLiteral = {
+  title: 'sales',
+  description: 'Registered sales; immutable once on the server.',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: ID,
+    projectId: ID,
+    clientName: { type: 'string', maxLength: 200 },
+    clientEmail: nullableText(254),
+    clientPhone: nullableText(40),
+    propertyNumber: { type: 'string', maxLength: 60 },
+    saleDate: DATE_ONLY,
+    deliveryDate: { ...DATE_ONLY, type: ['string', 'null'] },
+    salePrice: CENTS,
+    commissionPercentage: PERCENTAGE,
+    commissionAmount: CENTS,
+    totalCosts: CENTS,
+    costsDescription: nullableText(500),
+    discountPercentage: PERCENTAGE,
+    status: { type: 'string', maxLength: 16 },
+    notes: nullableText(2000),
+    createdBy: nullableText(64),
+    createdAt: TIMESTAMP,
+    updatedAt: TIMESTAMP,
+    seq: SEQ,
+    // Only on a sale this device registered and has not yet seen back from the server:
+    // the push creates the sale with these lines. The server's copy has none; its lines
+    // arrive as commission documents.
+    commissions: {
+      type: 'array',
+      maxItems: 50,
+      items: {
+        type: 'object',
+        properties: {
+          sellerId: ID,
+          role: nullableText(60),
+          commissionType: { type: 'string', enum: COMMISSION_TYPES },
+          commissionPercentage: PERCENTAGE,
+          commissionAmount: CENTS,
+        },
+        required: [
+          'sellerId',
+          'role',
+          'commissionType',
+          'commissionPercentage',
+          'commissionAmount',
+        ],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: [
+    'id',
+    'projectId',
+    'clientName',
+    'clientEmail',
+    'clientPhone',
+    'propertyNumber',
+    'saleDate',
+    'deliveryDate',
+    'salePrice',
+    'commissionPercentage',
+    'commissionAmount',
+    'totalCosts',
+    'costsDescription',
+    'discountPercentage',
+    'status',
+    'notes',
+    'createdBy',
+    'createdAt',
+    'updatedAt',
+    'seq',
+  ],
+  indexes: ['saleDate'],
+  additionalProperties: false,
+} as const
+
+/** A sale as the browser stores it: SaleDocument plus, before the push, its lines. */
+export type SaleDocType = ExtractDocumentTypeFromTypedRxJsonSchema<
+  DeepMutable<typeof saleSchemaLiteral>
+>
+
+/** One commission line of a sale registered on this device (the create payload's line). */
+export type SaleCommissionLine = NonNullable<SaleDocType['commissions']>[number]
+
+/** RxDB schema of the local sales collection. */
+export const saleSchema: RxJsonSchema<SaleDocType> = saleSchemaLiteral

@@ -1,0 +1,50 @@
+import { getTableColumns, type Table } from 'drizzle-orm'
+import { expect, test } from 'vitest'
+import { commissions, sales, salesProjects, salesSellers } from '#schema/db/organisation'
+import { type CommissionDocType, commissionSchema } from '#schema/rx/commissions'
+import { type ProjectDocType, projectSchema } from '#schema/rx/projects'
+import { type SaleDocType, saleSchema } from '#schema/rx/sales'
+import { type SellerDocType, sellerSchema } from '#schema/rx/sellers'
+import type {
+  CommissionDocument,
+  ProjectDocument,
+  SaleDocument,
+  SellerDocument,
+} from '#schema/sales'
+import {
+  toCommissionDocument,
+  toProjectDocument,
+  toSaleDocument,
+  toSellerDocument,
+} from '#server/services/sales/to-sales-documents'
+
+// The sales area's local document types, derived from the schema literals, are the
+// server's documents; a sale may also carry the lines it was registered with.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+const sameTypes: [
+  Same<ProjectDocType, ProjectDocument>,
+  Same<SellerDocType, SellerDocument>,
+  Same<Omit<SaleDocType, 'commissions'>, SaleDocument>,
+  Same<CommissionDocType, CommissionDocument>,
+] = [true, true, true, true]
+
+/** A row with every column of the table (values do not matter, only which keys exist). */
+const rowOf = (table: Table) =>
+  Object.fromEntries(Object.keys(getTableColumns(table)).map((key) => [key, null])) as never
+
+test('every field the server replicates is a required property of the local sales schemas', () => {
+  expect(sameTypes).toEqual([true, true, true, true])
+  const documents = [
+    [projectSchema, toProjectDocument(rowOf(salesProjects))],
+    [sellerSchema, toSellerDocument(rowOf(salesSellers))],
+    [saleSchema, toSaleDocument(rowOf(sales))],
+    [commissionSchema, toCommissionDocument(rowOf(commissions))],
+  ] as const
+  for (const [schema, document] of documents) {
+    expect([...(schema.required ?? [])].sort()).toEqual(Object.keys(document).sort())
+    expect(schema.version).toBe(0)
+  }
+  expect(Object.keys(saleSchema.properties).sort()).toEqual(
+    [...Object.keys(toSaleDocument(rowOf(sales))), 'commissions'].sort(),
+  )
+})

@@ -1,0 +1,45 @@
+// The data contract of the Gold Estates screens (web/sales/*). Everything reads and writes
+// the sales user's LOCAL database (RxDB, replicated with /api/sync/v1 over the sales
+// session), so the screens work offline; only settings go through REST.
+//
+// - useSalesSession() → { status: 'loading' | 'signed-out' | 'signed-in', user?, refetch, forget }
+//     user: { id, name, email, role: 'ADMIN' | 'MANAGER' | 'SELLER', status, organizationId,
+//     sellerId }. Screens behind the sales guard may use useSalesUser() (throws otherwise).
+// - useSalesData() → { isLoading, data: SalesData, error? }: projects, sellers, sales and
+//     commission lines (schema/sales.ts document shapes, deleted ones left out), live. Feed
+//     `data` to buildCommissionDashboard / buildDetailedStats of schema/sales-dashboard.ts.
+//     A sale registered here and not yet answered by the server has seq 0, and its lines
+//     appear as provisional pending commissions (id `${saleId}:${index}`, seq 0).
+//     A SELLER's database holds only sales with a line of theirs, and only their own lines.
+// - registerSale(payload: SalePayload) → Promise<id>: payload = the sale create payload
+//     (schema/sales.ts SaleCreateSchema input: amounts in cents computed with
+//     calculateCommission, `commissions` lines). saleDate defaults to today. Throws
+//     SalePayloadError (message = first problem) when the payload is invalid. The server
+//     recomputes the amounts; a refusal undoes the local sale and shows up in
+//     useRefusedSalesWrites().
+// - setCommissionStatus(id, 'paid' | 'pending') → Promise<void> (ADMIN and MANAGER).
+// - useRefusedSalesWrites() → { refused: RefusedChange[] ({ collection, id, label, reason,
+//     at }), dismiss() }; filter on collection === 'sales' for refused sales. The sales
+//     layout already toasts every refusal ('Wijziging geweigerd').
+// - useSalesSettings() → { state: loading | ready { settings, isFromCache } | failed,
+//     reload(), save(changes) → { settings, queued } } (GET/PATCH /api/gold-estates/settings;
+//     settings.currency 'EUR' | 'USD' | 'GBP', paymentTermDays).
+// - salesPath('/commissions') (web/lib/sales-path.ts) for every link and redirect: the sales
+//     area is at '/gold-estates/...' on the central host and unprefixed on SALES_HOST.
+
+export { type SalesUser, useSalesSession, useSalesUser } from './sales-session.tsx'
+export { useSalesDatabase } from './sales-database.tsx'
+export { useSalesData, PROVISIONAL_PAYMENT_TERM_DAYS } from './use-sales-data.ts'
+export {
+  registerSale,
+  type SalePayload,
+  SalePayloadError,
+  setCommissionStatus,
+} from './sales-writes.ts'
+export { useRefusedSalesWrites, useSalesSyncStatus } from './use-refused-sales-writes.ts'
+export {
+  type SalesSettings,
+  type SalesSettingsChanges,
+  useSalesSettings,
+} from './use-sales-settings.ts'
+export { salesPath } from '../../lib/sales-path.ts'

@@ -1,0 +1,74 @@
+import { format } from 'date-fns'
+import { v7 as uuidv7 } from 'uuid'
+import type { z } from 'zod'
+import { SaleCreateSchema } from '#schema/sales'
+import { requireSalesDatabase } from './sales-database.tsx'
+
+/** What the wizard hands to registerSale: the sale create payload (spec §3), cents. */
+export type SalePayload = z.input<typeof SaleCreateSchema>
+
+/** The first problem of a payload the local check refuses, as one readable message. */
+export class SalePayloadError extends Error {}
+
+/**
+ * Registers a sale in the local database, with its commission lines, under a new id (UUID
+ * v7). Replication pushes it once; the server recomputes every amount and refuses the sale
+ * when one is more than a cent off (see useRefusedSalesWrites). Without a saleDate the sale
+ * is dated today. Returns the sale's id.
+ */
+export async function registerSale(payload: SalePayload): Promise<string> {
+  const parsed = SaleCreateSchema.safeParse(payload)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new SalePayloadError(issue ? issue.message : 'Ongeldige verkoop')
+  }
+  const sale = parsed.data
+  const { db } = await requireSalesDatabase()
+  const now = Date.now()
+  const id = uuidv7()
+  await db.sales.insert({
+    id,
+    projectId: sale.projectId,
+    clientName: sale.clientName,
+    clientEmail: sale.clientEmail,
+    clientPhone: sale.clientPhone,
+    propertyNumber: sale.propertyNumber,
+    saleDate: sale.saleDate ?? format(now, 'yyyy-MM-dd'),
+    deliveryDate: sale.deliveryDate,
+    salePrice: sale.salePrice,
+    commissionPercentage: sale.commissionPercentage,
+    commissionAmount: sale.commissionAmount,
+    totalCosts: sale.totalCosts,
+    costsDescription: sale.costsDescription,
+    discountPercentage: sale.discountPercentage,
+    status: 'completed',
+    notes: sale.notes,
+    createdBy: null,
+    createdAt: now,
+    updatedAt: now,
+    // seq 0: not yet on the server; the server's copy replaces it after the push.
+    seq: 0,
+    commissions: sale.commissions.map((line) => ({
+      sellerId: line.sellerId,
+      role: line.role,
+      commissionType: line.commissionType,
+      commissionPercentage: line.commissionPercentage,
+      commissionAmount: line.commissionAmount,
+    })),
+  })
+  return id
+}
+
+/**
+ * Marks a commission line paid or pending again (ADMIN and MANAGER; the server refuses
+ * anyone else and the change is undone with its reason). paidAt is shown at once and
+ * replaced by the server's moment.
+ */
+export async function setCommissionStatus(id: string, status: 'paid' | 'pending') {
+  const { db } = await requireSalesDatabase()
+  const line = await db.commissions.findOne(id).exec()
+  if (!line) {
+    throw new Error('Deze commissie staat nog niet op de server; probeer het zo opnieuw')
+  }
+  await line.incrementalPatch({ status, paidAt: status === 'paid' ? Date.now() : null })
+}

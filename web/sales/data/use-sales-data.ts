@@ -1,0 +1,84 @@
+import { addDays, format, parseISO } from 'date-fns'
+import type { RxDocument } from 'rxdb'
+import { combineLatest, map } from 'rxjs'
+import type { SaleDocType } from '#schema/rx/sales'
+import type { CommissionDocument, SaleDocument } from '#schema/sales'
+import type { SalesData } from '#schema/sales-dashboard'
+import { useSalesLiveQuery } from './use-sales-live-query.ts'
+
+/** Payment term assumed for a sale that has not reached the server yet (its default). */
+export const PROVISIONAL_PAYMENT_TERM_DAYS = 30
+
+const EMPTY: SalesData = { sales: [], commissions: [], projects: [], sellers: [] }
+
+// A document's plain copy is made once per revision: RxDB hands out a new document
+// object only when it changed, so long lists do not copy 80,000 rows on every change.
+const plainCopies = new WeakMap<object, unknown>()
+function toPlain<T>(document: RxDocument<T>): T {
+  let plain = plainCopies.get(document) as T | undefined
+  if (!plain) {
+    plain = document.toJSON() as T
+    plainCopies.set(document, plain)
+  }
+  return plain
+}
+
+/**
+ * The commission lines of sales registered on this device that the server has not
+ * answered yet (seq 0): pending, due on the delivery date or the sale date plus the
+ * default term. They have seq 0 too and disappear when the server's lines arrive.
+ */
+function getProvisionalLines(sales: readonly SaleDocType[]): CommissionDocument[] {
+  return sales.flatMap((sale) =>
+    sale.seq === 0 && sale.commissions
+      ? sale.commissions.map((line, index) => ({
+          id: `${sale.id}:${index}`,
+          saleId: sale.id,
+          sellerId: line.sellerId,
+          commissionType: line.commissionType,
+          role: line.role,
+          commissionPercentage: line.commissionPercentage,
+          commissionAmount: line.commissionAmount,
+          status: 'pending',
+          expectedPaymentDate:
+            sale.deliveryDate ??
+            format(addDays(parseISO(sale.saleDate), PROVISIONAL_PAYMENT_TERM_DAYS), 'yyyy-MM-dd'),
+          paidAt: null,
+          createdAt: sale.createdAt,
+          updatedAt: sale.updatedAt,
+          seq: 0,
+        }))
+      : [],
+  )
+}
+
+/**
+ * Projects, sellers, sales and commission lines of the sales area, live from the local
+ * database (works offline). Deleted documents are left out; the shapes are schema/sales.ts's
+ * documents, ready for buildCommissionDashboard and buildDetailedStats.
+ */
+export function useSalesData(): { isLoading: boolean; data: SalesData; error?: unknown } {
+  const query = useSalesLiveQuery(
+    ({ db }) =>
+      combineLatest([
+        db.projects.find().$,
+        db.sellers.find().$,
+        db.sales.find().$,
+        db.commissions.find().$,
+      ]).pipe(
+        map(([projects, sellers, sales, commissions]): SalesData => {
+          const saleDocs = sales.map(toPlain)
+          return {
+            projects: projects.map(toPlain),
+            sellers: sellers.map(toPlain),
+            sales: saleDocs as SaleDocument[],
+            commissions: [...commissions.map(toPlain), ...getProvisionalLines(saleDocs)],
+          }
+        }),
+      ),
+    [],
+  )
+  if (query.status === 'ready') return { isLoading: false, data: query.data }
+  if (query.status === 'failed') return { isLoading: false, data: EMPTY, error: query.error }
+  return { isLoading: true, data: EMPTY }
+}

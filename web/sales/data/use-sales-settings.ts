@@ -1,0 +1,92 @@
+import { useCallback, useEffect, useState } from 'react'
+import type { z } from 'zod'
+import type { SalesSettingsUpdateSchema } from '#schema/sales'
+import { apiRequest, getJson, isQueuedResponse } from '../../lib/api-request.ts'
+
+/** GET /api/gold-estates/settings: the API key comes back masked ('••••••••1234'). */
+export type SalesSettings = {
+  xmsEnabled: boolean
+  xmsWebhookUrl: string | null
+  xmsApiKey: string | null
+  xmsLocationId: string | null
+  xmsPipelineId: string | null
+  defaultRecipientEmail: string | null
+  defaultRecipientPhone: string | null
+  subdomain: string
+  paymentTermDays: number
+  currency: 'EUR' | 'USD' | 'GBP'
+  notificationsEnabled: boolean
+}
+
+/** PATCH body: any of the fields; empty text is sent as null. */
+export type SalesSettingsChanges = z.input<typeof SalesSettingsUpdateSchema>
+
+type SettingsState =
+  | { status: 'loading' }
+  | { status: 'ready'; settings: SalesSettings; isFromCache: boolean }
+  | { status: 'failed'; error: unknown }
+
+const URL = '/api/gold-estates/settings'
+/** The last answer, so the settings (and the currency) are known offline; logout clears it. */
+const CACHE_KEY = 'centraal.salesSettings'
+
+/**
+ * The organisation's Gold Estates settings (GET/PATCH /api/gold-estates/settings). `save`
+ * resolves with the saved settings, or with `queued: true` when the browser was offline
+ * and the change waits in the offline queue; it throws apiRequest's error on refusal
+ * (only a sales ADMIN may save).
+ */
+export function useSalesSettings() {
+  const [state, setState] = useState<SettingsState>(() => {
+    const cached = readCache()
+    return cached ? { status: 'ready', settings: cached, isFromCache: true } : { status: 'loading' }
+  })
+
+  const reload = useCallback(async () => {
+    try {
+      const settings = (await getJson<SalesSettings>(URL)) as SalesSettings
+      writeCache(settings)
+      setState({ status: 'ready', settings, isFromCache: false })
+    } catch (error) {
+      setState((previous) => (previous.status === 'ready' ? previous : { status: 'failed', error }))
+    }
+  }, [])
+
+  useEffect(() => {
+    void reload()
+  }, [reload])
+
+  const save = useCallback(
+    async (changes: SalesSettingsChanges): Promise<{ settings: SalesSettings; queued: boolean }> => {
+      const response = await apiRequest('PATCH', URL, changes)
+      const queued = isQueuedResponse(response)
+      const previous = readCache()
+      const settings = queued
+        ? ({ ...previous, ...changes } as SalesSettings)
+        : ((await response.json()) as SalesSettings)
+      writeCache(settings)
+      setState({ status: 'ready', settings, isFromCache: queued })
+      return { settings, queued }
+    },
+    [],
+  )
+
+  return { state, reload, save }
+}
+
+function writeCache(settings: SalesSettings) {
+  try {
+    localStorage.setItem(CACHE_KEY, JSON.stringify(settings))
+  } catch {
+    // No storage: the settings then need the network.
+  }
+}
+
+function readCache(): SalesSettings | undefined {
+  try {
+    const text = localStorage.getItem(CACHE_KEY)
+    return text ? (JSON.parse(text) as SalesSettings) : undefined
+  } catch {
+    return undefined
+  }
+}
