@@ -1,0 +1,14 @@
+import { PageHeader } from '../../components/page-header.tsx'
+
+// PLACEHOLDER from the sales routes (web/app/sales-routes.tsx): the screens engineer
+// replaces this file with the real page; keep the export name StatisticsPage.
+
+/** Statistieken (spec §2 Sales area). */
+export function StatisticsPage() {
+  return (
+    <>
+      <PageHeader title="Statistieken" />
+      <p className="text-muted-foreground text-sm">Data laden...</p>
+    </>
+  )
+}
