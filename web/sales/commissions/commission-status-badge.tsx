@@ -1,0 +1,20 @@
+import type { EffectiveStatus } from '#schema/sales-dashboard'
+import { Badge } from '../../components/badge.tsx'
+
+/** 'Betaald' for paid, 'In behandeling' otherwise (spec §4); overdue in red, said aloud. */
+export function CommissionStatusBadge({ status }: { status: EffectiveStatus }) {
+  if (status === 'paid') return <Badge variant="success">Betaald</Badge>
+  if (status === 'overdue') {
+    return (
+      <Badge variant="destructive" data-status="overdue" title="Achterstallig">
+        In behandeling
+        <span className="ml-1 font-semibold">· Achterstallig</span>
+      </Badge>
+    )
+  }
+  return (
+    <Badge variant="secondary" data-status="pending">
+      In behandeling
+    </Badge>
+  )
+}

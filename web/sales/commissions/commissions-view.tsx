@@ -1,0 +1,154 @@
+import { CalendarClock, ListX } from 'lucide-react'
+import { useState } from 'react'
+import { DEFAULT_PERIOD_PRESET } from '#schema/period-presets'
+import type { SalesData } from '#schema/sales-dashboard'
+import { UPCOMING_WINDOW_DAYS } from '#schema/sales-dashboard'
+import { Button } from '../../components/button.tsx'
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/card.tsx'
+import { cn } from '../../lib/class-names.ts'
+import { type Currency, formatCount } from '../../lib/format-money.ts'
+import { UpcomingPaymentList } from '../components/upcoming-payment-list.tsx'
+import { ProjectBreakdown, SellerBreakdown } from './breakdown-tables.tsx'
+import { ALL, CommissionFilters, type CommissionFilterValues } from './commission-filters.tsx'
+import { CommissionTiles } from './commission-tiles.tsx'
+import { Pager } from './pager.tsx'
+import { type CommissionLine, SaleCard } from './sale-card.tsx'
+import { useCommissionDashboard } from './use-commission-dashboard.ts'
+
+/** Sales per page: a page renders at once even with 20,000 sales in the filter. */
+export const SALES_PAGE_SIZE = 25
+const UPCOMING_STEP = 10
+
+type CommissionsViewProps = {
+  data: SalesData
+  today: string
+  currency: Currency
+  onSetStatus?: (line: CommissionLine, status: 'paid' | 'pending') => void
+}
+
+const INITIAL_FILTERS: CommissionFilterValues = {
+  period: DEFAULT_PERIOD_PRESET,
+  sellerId: ALL,
+  projectId: ALL,
+  projectLabel: ALL,
+}
+
+/** The commission dashboard over local data (spec §2 {base}/commissions). */
+export function CommissionsView({ data, today, currency, onSetStatus }: CommissionsViewProps) {
+  const [filters, setFilters] = useState(INITIAL_FILTERS)
+  const [page, setPage] = useState(0)
+  const [upcomingShown, setUpcomingShown] = useState(UPCOMING_STEP)
+  const { dashboard, range, isStale } = useCommissionDashboard(data, filters, today)
+  const lastPage = Math.max(0, Math.ceil(dashboard.salesListTotal / SALES_PAGE_SIZE) - 1)
+  const shownPage = Math.min(page, lastPage)
+  const pageOfSales = dashboard.salesList.slice(
+    shownPage * SALES_PAGE_SIZE,
+    (shownPage + 1) * SALES_PAGE_SIZE,
+  )
+
+  const changeFilters = (next: CommissionFilterValues) => {
+    setFilters(next)
+    setPage(0)
+    setUpcomingShown(UPCOMING_STEP)
+  }
+
+  return (
+    <div className={cn('grid grid-cols-1 gap-6 transition-opacity', isStale && 'opacity-70')}>
+      <CommissionFilters
+        values={filters}
+        range={range}
+        sellers={data.sellers}
+        projects={data.projects}
+        onChange={changeFilters}
+      />
+      <CommissionTiles dashboard={dashboard} currency={currency} />
+
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <Card aria-labelledby="sales-list-title" className="min-w-0">
+          <CardHeader className="flex flex-row items-start justify-between gap-3 px-4 sm:px-6">
+            <div className="grid gap-1.5">
+              <CardTitle id="sales-list-title">Verkopen</CardTitle>
+              <CardDescription>Met hun commissies en betaalstatus</CardDescription>
+            </div>
+            <span className="shrink-0 rounded-full bg-muted px-2.5 py-0.5 font-medium text-xs">
+              {formatCount(dashboard.salesListTotal)}
+            </span>
+          </CardHeader>
+          <CardContent className="px-4 sm:px-6">
+            {dashboard.salesListTotal === 0 ? (
+              <p className="flex items-center gap-2 py-6 text-muted-foreground text-sm">
+                <ListX aria-hidden className="size-4 shrink-0" />
+                Geen verkopen gevonden voor de geselecteerde filters
+              </p>
+            ) : (
+              <>
+                <ul className="divide-y">
+                  {pageOfSales.map((sale) => (
+                    <SaleCard
+                      key={sale.id}
+                      sale={sale}
+                      currency={currency}
+                      onSetStatus={onSetStatus}
+                    />
+                  ))}
+                </ul>
+                <Pager
+                  page={shownPage}
+                  pageSize={SALES_PAGE_SIZE}
+                  total={dashboard.salesListTotal}
+                  onPage={(next) => {
+                    setPage(next)
+                    document
+                      .getElementById('sales-list-title')
+                      ?.scrollIntoView({ block: 'start', behavior: 'smooth' })
+                  }}
+                />
+              </>
+            )}
+          </CardContent>
+        </Card>
+
+        <Card aria-labelledby="expected-title" className="min-w-0 self-start">
+          <CardHeader className="flex flex-row items-start justify-between gap-3 px-4 sm:px-6">
+            <div className="grid gap-1.5">
+              <CardTitle id="expected-title">
+                Verwachte Betalingen ({UPCOMING_WINDOW_DAYS} dagen)
+              </CardTitle>
+              <CardDescription>Openstaande commissies, eerstvolgende eerst</CardDescription>
+            </div>
+            <span className="shrink-0 rounded-full bg-muted px-2.5 py-0.5 font-medium text-xs">
+              <CalendarClock aria-hidden className="mr-1 inline size-3" />
+              {formatCount(dashboard.upcomingPaymentsTotal)}
+            </span>
+          </CardHeader>
+          <CardContent className="px-4 sm:px-6">
+            <UpcomingPaymentList
+              payments={dashboard.upcomingPayments.slice(0, upcomingShown)}
+              currency={currency}
+            />
+            {dashboard.upcomingPaymentsTotal > upcomingShown && (
+              <Button
+                variant="outline"
+                className="mt-3 w-full"
+                onClick={() => setUpcomingShown((shown) => shown + UPCOMING_STEP * 2)}
+              >
+                Toon meer
+              </Button>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <SellerBreakdown dashboard={dashboard} currency={currency} />
+        <ProjectBreakdown dashboard={dashboard} currency={currency} />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,82 @@
+import { Check, Undo2 } from 'lucide-react'
+import type { SalesListItem } from '#schema/sales-dashboard'
+import { Button } from '../../components/button.tsx'
+import { cn } from '../../lib/class-names.ts'
+import { formatCalendarDate } from '../../lib/format-calendar-date.ts'
+import { type Currency, formatMoney, formatPercentage } from '../../lib/format-money.ts'
+import { CommissionStatusBadge } from './commission-status-badge.tsx'
+
+export type CommissionLine = SalesListItem['commissions'][number]
+
+type SaleCardProps = {
+  sale: SalesListItem
+  currency: Currency
+  /** ADMIN and MANAGER mark lines paid (and back); absent for everybody else. */
+  onSetStatus?: (line: CommissionLine, status: 'paid' | 'pending') => void
+}
+
+/** One sale of the list with its commission lines and their status. */
+export function SaleCard({ sale, currency, onSetStatus }: SaleCardProps) {
+  const money = (cents: number) => formatMoney(cents, currency)
+  return (
+    <li className="grid gap-3 py-4 first:pt-0 last:pb-0" aria-label={`Verkoop ${sale.clientName}`}>
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
+        <div className="grid min-w-0 gap-0.5">
+          <p className="break-words font-semibold">{sale.clientName}</p>
+          <p className="text-muted-foreground text-sm">
+            {sale.projectName} · Bouwnummer {sale.propertyNumber} ·{' '}
+            <time dateTime={sale.saleDate}>{formatCalendarDate(sale.saleDate)}</time>
+          </p>
+        </div>
+        <div className="grid justify-items-end gap-0.5 text-right">
+          <p className="font-semibold tabular-nums">{money(sale.salePrice)}</p>
+          <p className="text-muted-foreground text-sm tabular-nums">
+            {formatPercentage(sale.commissionPercentage)} · netto {money(sale.commissionAmount)}
+          </p>
+        </div>
+      </div>
+      {sale.commissions.length > 0 && (
+        <ul className="grid gap-2">
+          {sale.commissions.map((line) => (
+            <li
+              key={line.id}
+              className={cn(
+                'flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border px-3 py-2 text-sm',
+                line.status === 'overdue' && 'border-destructive/50 bg-destructive/5',
+              )}
+            >
+              <span className="min-w-0 flex-1 basis-40">
+                <span className="font-medium">{line.sellerName}</span>
+                {line.role && <span className="text-muted-foreground"> · {line.role}</span>}
+              </span>
+              <span className="font-semibold tabular-nums">{money(line.amount)}</span>
+              <CommissionStatusBadge status={line.status} />
+              {onSetStatus &&
+                (line.status === 'paid' ? (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => onSetStatus(line, 'pending')}
+                    aria-label={`Markeer als openstaand: ${line.sellerName}`}
+                  >
+                    <Undo2 aria-hidden />
+                    <span className="hidden sm:inline">Openstaand</span>
+                  </Button>
+                ) : (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => onSetStatus(line, 'paid')}
+                    aria-label={`Markeer betaald: ${line.sellerName}`}
+                  >
+                    <Check aria-hidden />
+                    Betaald
+                  </Button>
+                ))}
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  )
+}

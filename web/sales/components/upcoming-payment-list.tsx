@@ -1,0 +1,45 @@
+import { CalendarClock } from 'lucide-react'
+import type { UpcomingPayment } from '#schema/sales-dashboard'
+import { formatCalendarDate } from '../../lib/format-calendar-date.ts'
+import { type Currency, formatMoney } from '../../lib/format-money.ts'
+import { describeDaysUntil } from './days-until.ts'
+
+type UpcomingPaymentListProps = { payments: readonly UpcomingPayment[]; currency: Currency }
+
+/** Upcoming commission payments: who, for which sale, how much and when. */
+export function UpcomingPaymentList({ payments, currency }: UpcomingPaymentListProps) {
+  if (payments.length === 0) {
+    return (
+      <p className="flex items-center gap-2 py-4 text-muted-foreground text-sm">
+        <CalendarClock aria-hidden className="size-4" />
+        Geen aankomende betalingen
+      </p>
+    )
+  }
+  return (
+    <ul className="divide-y">
+      {payments.map((payment) => (
+        <li
+          key={payment.commissionId}
+          className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3"
+        >
+          <div className="grid min-w-0 gap-0.5">
+            <p className="truncate font-medium">{payment.projectName}</p>
+            <p className="truncate text-muted-foreground text-sm">
+              {payment.sellerName} · {payment.clientName}
+            </p>
+          </div>
+          <div className="grid justify-items-end gap-0.5 text-right">
+            <p className="font-semibold tabular-nums">{formatMoney(payment.amount, currency)}</p>
+            <p className="text-muted-foreground text-xs">
+              {describeDaysUntil(payment.daysUntilPayment)} ·{' '}
+              <time dateTime={payment.expectedPaymentDate}>
+                {formatCalendarDate(payment.expectedPaymentDate)}
+              </time>
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  )
+}

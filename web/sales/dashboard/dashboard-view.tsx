@@ -1,0 +1,163 @@
+import {
+  AlarmClock,
+  ArrowRight,
+  BarChart3,
+  CircleCheck,
+  Clock,
+  FileSpreadsheet,
+  Home,
+  Plus,
+  Wallet,
+} from 'lucide-react'
+import { Link } from 'react-router-dom'
+import type { CommissionDashboard } from '#schema/sales-dashboard'
+import { buttonClass } from '../../components/button.tsx'
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/card.tsx'
+import { EmptyState } from '../../components/empty-state.tsx'
+import { type Currency, formatCount, formatMoney } from '../../lib/format-money.ts'
+import { StatTile } from '../components/stat-tile.tsx'
+import { UpcomingPaymentList } from '../components/upcoming-payment-list.tsx'
+
+/** The dashboard shows at most this many upcoming payments (spec §9). */
+export const DASHBOARD_UPCOMING_LIMIT = 5
+
+export type DashboardPaths = {
+  newSale: string
+  commissions: string
+  statistics: string
+  sheetsSync: string
+}
+
+type DashboardViewProps = {
+  dashboard: CommissionDashboard
+  currency: Currency
+  paths: DashboardPaths
+}
+
+/** The sales dashboard's figures (spec §2), or its empty state before the first sale. */
+export function DashboardView({ dashboard, currency, paths }: DashboardViewProps) {
+  const money = (cents: number) => formatMoney(cents, currency)
+  if (dashboard.totalSales === 0) {
+    return (
+      <EmptyState Icon={Home} title="Nog geen verkopen">
+        <p className="max-w-sm text-muted-foreground text-sm">
+          Registreer je eerste verkoop of haal bestaande verkopen op uit Google Sheets.
+        </p>
+        <div className="flex flex-wrap justify-center gap-2">
+          <Link to={paths.sheetsSync} className={buttonClass('outline')}>
+            <FileSpreadsheet aria-hidden />
+            Sheets synchroniseren
+          </Link>
+          <Link to={paths.newSale} className={buttonClass('primary')}>
+            <Plus aria-hidden />
+            Nieuwe verkoop
+          </Link>
+        </div>
+      </EmptyState>
+    )
+  }
+  const total = dashboard.upcomingPaymentsTotal
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+        <StatTile
+          title="Openstaand"
+          value={money(dashboard.pendingCommissions)}
+          detail="Nog te ontvangen"
+          Icon={Clock}
+          tone="warning"
+        />
+        <StatTile
+          title="Betaald"
+          value={money(dashboard.paidCommissions)}
+          detail="Ontvangen commissies"
+          Icon={CircleCheck}
+          tone="success"
+        />
+        <StatTile
+          title="Achterstallig"
+          value={money(dashboard.overdueCommissions)}
+          detail="Na de verwachte betaaldatum"
+          Icon={AlarmClock}
+          tone="danger"
+        />
+        <StatTile
+          title="Totaal Verkoop"
+          value={formatCount(dashboard.totalSales)}
+          detail="Geregistreerde verkopen"
+          Icon={Home}
+        />
+      </div>
+
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <Card aria-labelledby="upcoming-title">
+          <CardHeader className="flex flex-row items-start justify-between gap-3 px-4 sm:px-6">
+            <div className="grid gap-1.5">
+              <CardTitle id="upcoming-title">Aankomende Betalingen</CardTitle>
+              <CardDescription>Verwachte commissiebetalingen</CardDescription>
+            </div>
+            <span className="shrink-0 rounded-full bg-muted px-2.5 py-0.5 font-medium text-xs">
+              {formatCount(total)} items
+            </span>
+          </CardHeader>
+          <CardContent className="px-4 sm:px-6">
+            <UpcomingPaymentList payments={dashboard.upcomingPayments} currency={currency} />
+            {total > DASHBOARD_UPCOMING_LIMIT && (
+              <Link
+                to={paths.commissions}
+                className={buttonClass('outline', 'md', 'mt-3 w-full whitespace-normal')}
+              >
+                Bekijk alle {formatCount(total)} betalingen
+                <ArrowRight aria-hidden />
+              </Link>
+            )}
+          </CardContent>
+        </Card>
+
+        <div className="grid content-start gap-4">
+          <LinkCard
+            to={paths.commissions}
+            Icon={Wallet}
+            title="Commissie Dashboard"
+            text="Alle verkopen en commissies met filters, betaalstatus en overzichten per verkoper en project."
+          />
+          <LinkCard
+            to={paths.statistics}
+            Icon={BarChart3}
+            title="Statistieken"
+            text="Omzet, commissieverdeling en extra commissies."
+          />
+        </div>
+      </div>
+    </div>
+  )
+}
+
+type LinkCardProps = { to: string; Icon: typeof Wallet; title: string; text: string }
+
+function LinkCard({ to, Icon, title, text }: LinkCardProps) {
+  return (
+    <Link
+      to={to}
+      className="group flex items-center gap-4 rounded-xl border bg-card p-4 text-card-foreground shadow-sm transition-colors hover:border-primary/60 focus-visible:outline-2 focus-visible:outline-ring sm:p-5"
+    >
+      <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+        <Icon aria-hidden className="size-5" />
+      </span>
+      <span className="grid min-w-0 flex-1 gap-1">
+        <span className="font-semibold">{title}</span>
+        <span className="text-muted-foreground text-sm">{text}</span>
+      </span>
+      <ArrowRight
+        aria-hidden
+        className="size-4 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5"
+      />
+    </Link>
+  )
+}

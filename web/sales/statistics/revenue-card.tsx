@@ -1,0 +1,27 @@
+import type { DetailedStats } from '#schema/sales-dashboard'
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/card.tsx'
+import { type Currency, formatMoney, formatPercentage } from '../../lib/format-money.ts'
+import { FigureList } from './figure-list.tsx'
+
+type RevenueCardProps = { stats: DetailedStats; currency: Currency }
+
+/** Total revenue, total commissions and their ratio. */
+export function RevenueCard({ stats, currency }: RevenueCardProps) {
+  const ratio = stats.totalRevenue === 0 ? 0 : (stats.totalCommissions / stats.totalRevenue) * 100
+  return (
+    <Card aria-labelledby="revenue-title" className="min-w-0">
+      <CardHeader className="px-4 sm:px-6">
+        <CardTitle id="revenue-title">Omzet overzicht</CardTitle>
+      </CardHeader>
+      <CardContent className="px-4 sm:px-6">
+        <FigureList
+          figures={[
+            { term: 'Totale omzet', value: formatMoney(stats.totalRevenue, currency) },
+            { term: 'Totale commissies', value: formatMoney(stats.totalCommissions, currency) },
+            { term: 'Commissie / omzet', value: formatPercentage(ratio) },
+          ]}
+        />
+      </CardContent>
+    </Card>
+  )
+}
