@@ -246,18 +246,21 @@ test('Instellingen online: tabs, notification switches per user, organisations w
   await tabs.first().waitFor()
   expect(await tabs.allTextContents()).toEqual(['Algemeen', 'Backups', 'Systeem', 'Organisaties'])
 
-  // Algemeen: SUPERADMIN cards; backup and restore say they are not there yet.
+  // Algemeen: SUPERADMIN cards; a backup downloads under its dated name.
   const usersLink = page.getByRole('link', { name: 'Open Gebruikersbeheer' })
   expect(await usersLink.getAttribute('href')).toBe('/users')
   const adminTools = page.getByRole('region', { name: 'Admin Tools' })
-  expect(await adminTools.getByRole('button', { name: 'Backup downloaden' }).isDisabled()).toBe(
-    true,
-  )
-  expect(await adminTools.getByRole('button', { name: 'Backup terugzetten' }).isDisabled()).toBe(
+  expect(await adminTools.getByRole('button', { name: 'Backup terugzetten' }).isEnabled()).toBe(
     true,
   )
   expect(await adminTools.getByText(/overschrijft alle huidige gegevens/).isVisible()).toBe(true)
-  expect(await adminTools.getByText(/Beschikbaar in een volgende versie/).isVisible()).toBe(true)
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    adminTools.getByRole('button', { name: 'Backup JSON' }).click(),
+  ])
+  expect(download.suggestedFilename()).toMatch(
+    /^centraal-backup-default-org-\d{4}-\d{2}-\d{2}\.json$/,
+  )
   expect(await page.getByText('1.0.86', { exact: true }).first().isVisible()).toBe(true)
 
   // Notification switches: on by default, saved per user.
@@ -290,7 +293,7 @@ test('Instellingen online: tabs, notification switches per user, organisations w
   expect(await page.getByRole('button', { name: 'Verbinden met Google Drive' }).isDisabled()).toBe(
     true,
   )
-  expect(await page.getByRole('button', { name: 'Backup maken (JSON)' }).isDisabled()).toBe(true)
+  expect(await page.getByRole('button', { name: 'Backup maken (JSON)' }).isEnabled()).toBe(true)
 
   await waitForServiceWorker(page)
   await page.getByRole('tab', { name: 'Systeem' }).click()

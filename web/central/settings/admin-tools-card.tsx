@@ -1,4 +1,5 @@
 import { DatabaseBackup, Download, TriangleAlert, Upload } from 'lucide-react'
+import { useRef, useState } from 'react'
 import { Button } from '../../components/button.tsx'
 import {
   Card,
@@ -7,16 +8,60 @@ import {
   CardHeader,
   CardTitle,
 } from '../../components/card.tsx'
+import { describeError } from '../../lib/server-message.ts'
+import { showToast } from '../../lib/toasts.ts'
+import { useOnlineStatus } from '../../lib/use-online-status.ts'
+import { BACKUP_DOWNLOADS, downloadBackup, NotJsonError, restoreBackup } from './backup-actions.ts'
 
-/** Told wherever a backup action exists before its endpoint does. */
-export const NOT_YET_AVAILABLE = 'Beschikbaar in een volgende versie'
+const RESTORE_CONFIRMATION =
+  'Herstellen overschrijft alle huidige gegevens van je organisatie en meldt iedereen af. Doorgaan?'
 
 /**
- * SUPERADMIN only (spec §2): database backup download and restore from a .json file. The
- * endpoints (POST /api/admin/backup, /api/admin/restore) come in a later version, so the
- * actions are shown disabled and say so instead of pretending.
+ * SUPERADMIN only (spec §2): database backup download (JSON, CSV, SQLite) and restore
+ * from a .json file, with the warning that a restore overwrites everything.
  */
 export function AdminToolsCard() {
+  const isOnline = useOnlineStatus()
+  const [busy, setBusy] = useState<string | null>(null)
+  const fileInput = useRef<HTMLInputElement>(null)
+
+  async function onDownload(format: (typeof BACKUP_DOWNLOADS)[number]['format']) {
+    setBusy(format)
+    try {
+      const fileName = await downloadBackup(format)
+      showToast({ title: 'Backup gedownload', description: fileName })
+    } catch (error) {
+      showToast({
+        title: 'Backup Mislukt',
+        description: describeError(error, 'De backup kon niet worden gemaakt.'),
+        variant: 'destructive',
+      })
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  async function onRestore(file: File | undefined) {
+    if (fileInput.current) fileInput.current.value = ''
+    if (!file || !window.confirm(RESTORE_CONFIRMATION)) return
+    setBusy('restore')
+    try {
+      await restoreBackup(file)
+      showToast({
+        title: 'Restore Succesvol',
+        description: 'De backup is teruggezet. Log opnieuw in.',
+      })
+      setTimeout(() => window.location.assign('/login'), 2000)
+    } catch (error) {
+      const description =
+        error instanceof NotJsonError
+          ? error.message
+          : describeError(error, 'De backup kon niet worden teruggezet.')
+      showToast({ title: 'Restore Mislukt', description, variant: 'destructive' })
+      setBusy(null)
+    }
+  }
+
   return (
     <Card aria-labelledby="admin-tools-title">
       <CardHeader>
@@ -33,10 +78,17 @@ export function AdminToolsCard() {
             Alle gegevens van je organisatie als bestand, met de datum in de naam.
           </p>
           <div className="flex flex-wrap items-center gap-3">
-            <Button variant="outline" disabled aria-describedby="admin-tools-not-yet">
-              <Download aria-hidden />
-              Backup downloaden
-            </Button>
+            {BACKUP_DOWNLOADS.map(({ format, label }) => (
+              <Button
+                key={format}
+                variant="outline"
+                disabled={!isOnline || busy !== null}
+                onClick={() => onDownload(format)}
+              >
+                <Download aria-hidden />
+                {busy === format ? 'Bezig...' : `Backup ${label}`}
+              </Button>
+            ))}
           </div>
         </div>
         <div className="grid gap-2">
@@ -49,16 +101,30 @@ export function AdminToolsCard() {
             <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
             <p>Let op: herstellen overschrijft alle huidige gegevens van je organisatie.</p>
           </div>
+          <input
+            ref={fileInput}
+            type="file"
+            accept=".json,application/json"
+            className="sr-only"
+            aria-label="Backupbestand kiezen"
+            onChange={(event) => onRestore(event.target.files?.[0])}
+          />
           <div className="flex flex-wrap items-center gap-3">
-            <Button variant="outline" disabled aria-describedby="admin-tools-not-yet">
+            <Button
+              variant="outline"
+              disabled={!isOnline || busy !== null}
+              onClick={() => fileInput.current?.click()}
+            >
               <Upload aria-hidden />
-              Backup terugzetten
+              {busy === 'restore' ? 'Bezig...' : 'Backup terugzetten'}
             </Button>
           </div>
         </div>
-        <p id="admin-tools-not-yet" className="text-muted-foreground text-xs">
-          {NOT_YET_AVAILABLE}: backup en herstel zijn nog niet aangesloten.
-        </p>
+        {!isOnline && (
+          <p className="text-muted-foreground text-xs">
+            Backup en herstel werken alleen met verbinding.
+          </p>
+        )}
       </CardContent>
     </Card>
   )

@@ -4,9 +4,14 @@ import { addQueueItem } from './queue-store.ts'
 /** Marks the synthetic answer, so a caller can tell "queued" from a server's own 202. */
 const QUEUED_HEADER = 'X-Centraal-Queued'
 
-// Auth calls must never be replayed later as whoever is signed in then, and RxDB retries
+// Admin actions (backup, restore, launch) and auth calls must never be replayed later as whoever is signed in then, and RxDB retries
 // its replication calls itself (DESIGN.md, Replication).
-const NEVER_QUEUED = [/^\/api\/auth\//, /^\/api\/sync\//, /^\/api\/log(in|out)\b/]
+const NEVER_QUEUED = [
+  /^\/api\/admin\//,
+  /^\/api\/auth\//,
+  /^\/api\/sync\//,
+  /^\/api\/log(in|out)\b/,
+]
 
 /** Whether a failed non-GET to this URL may wait in the queue. */
 export function isQueueable(url: string): boolean {

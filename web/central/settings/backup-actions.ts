@@ -1,0 +1,41 @@
+import { apiRequest } from '../../lib/api-request.ts'
+import { clearCachedData } from '../../lib/clear-cached-data.ts'
+
+/** Download formats offered in Admin Tools. */
+export const BACKUP_DOWNLOADS = [
+  { format: 'json', label: 'JSON' },
+  { format: 'csv', label: 'CSV (zip)' },
+  { format: 'sqlite', label: 'SQLite' },
+] as const
+
+/** Asks the server for a backup and saves it under the name the server gives it. */
+export async function downloadBackup(format: (typeof BACKUP_DOWNLOADS)[number]['format']) {
+  const response = await apiRequest('POST', '/api/admin/backup', { format })
+  const disposition = response.headers.get('content-disposition') ?? ''
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `centraal-backup.${format}`
+  const url = URL.createObjectURL(await response.blob())
+  const link = Object.assign(document.createElement('a'), { href: url, download: fileName })
+  document.body.append(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+  return fileName
+}
+
+/** Thrown when the chosen file is not JSON: said before anything is sent. */
+export class NotJsonError extends Error {}
+
+/**
+ * Sends a JSON backup to the server, which checks it whole and replaces the organisation's
+ * data. The session ends with it, so local data is cleared and the person signs in again.
+ */
+export async function restoreBackup(file: File) {
+  let backup: unknown
+  try {
+    backup = JSON.parse(await file.text())
+  } catch {
+    throw new NotJsonError('Het gekozen bestand is geen geldige JSON-backup.')
+  }
+  await apiRequest('POST', '/api/admin/restore', backup)
+  await clearCachedData()
+}
