@@ -1,14 +1,32 @@
-import { PageHeader } from '../../components/page-header.tsx'
+import { useNavigate } from 'react-router-dom'
+import { DataLoading } from '../components/data-loading.tsx'
+import { useSalesCurrency } from '../components/use-sales-currency.ts'
+import { registerSale, salesPath, useSalesData, useSalesUser } from '../data/index.ts'
+import { NewSaleWizard } from './new-sale-wizard.tsx'
 
-// PLACEHOLDER from the sales routes (web/app/sales-routes.tsx): the screens engineer
-// replaces this file with the real page; keep the export name NewSalePage.
+const isActive = (item: { status: string }) => item.status === 'active'
+const byName = new Intl.Collator('nl', { sensitivity: 'base', numeric: true })
 
-/** Nieuwe verkoop (spec §2 Sales area). */
+/** {base}/sales/new (spec §4): the sale wizard; the sale is saved locally, so offline too. */
 export function NewSalePage() {
+  const user = useSalesUser()
+  const { isLoading, data } = useSalesData()
+  const currency = useSalesCurrency()
+  const navigate = useNavigate()
+  if (isLoading) return <DataLoading />
+  const projects = data.projects.filter(isActive).sort((a, b) => byName.compare(a.name, b.name))
+  const sellers = data.sellers.filter(isActive).sort((a, b) => byName.compare(a.name, b.name))
+  const ownSeller = sellers.find((seller) => seller.id === user.sellerId)
   return (
-    <>
-      <PageHeader title="Nieuwe verkoop" />
-      <p className="text-muted-foreground text-sm">Data laden...</p>
-    </>
+    <NewSaleWizard
+      projects={projects}
+      sellers={sellers}
+      currency={currency}
+      ownSeller={ownSeller && { sellerId: ownSeller.id, role: ownSeller.role ?? '' }}
+      mustIncludeOwnLine={user.role === 'SELLER'}
+      dashboardPath={salesPath('/dashboard')}
+      onRegister={registerSale}
+      onRegistered={() => navigate(salesPath('/dashboard'))}
+    />
   )
 }
