@@ -1,0 +1,498 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { type CommissionType, calculateCommission } from '#schema/commission'
+import { formatMoney } from '#web/lib/format-money.ts'
+import { signInFirstSuperadmin } from '../support/accounts.ts'
+import { launchBrowser } from '../support/browser.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+import {
+  DESKTOP,
+  hasHorizontalOverflow,
+  PHONE,
+  screenshot,
+  waitForShell,
+  waitForToast,
+} from './page-helpers.ts'
+
+// Gold Estates from launch to statistics, in the built app: the superadmin launches the
+// sales area, registers a sale through the four wizard steps, and the dashboard, the
+// commission screen and the statistics show what the one arithmetic gives, as '€ 1.234,56'.
+// A second sale registered offline reaches the server exactly once after reconnecting.
+
+let server: TestServer
+let browser: Browser
+let context: BrowserContext
+let page: Page
+
+const root = { email: 'root@example.com', password: 'root password' }
+const BASE = '/gold-estates'
+/** '€ 1.234,56': Intl's no-break space after the symbol, dots for thousands. */
+const MONEY = /^€\u00a0\d{1,3}(\.\d{3})*,\d{2}$/
+
+type Project = { id: string; name: string }
+type Seller = { id: string; name: string; role: string | null }
+const projects: Project[] = []
+const sellers: Seller[] = []
+
+type Line = { seller: number; commissionType: CommissionType; percentage: number }
+type SaleInput = {
+  clientName: string
+  propertyNumber: string
+  price: number
+  commission: number
+  discount: number
+  costs: number
+  lines: Line[]
+}
+
+/** The first sale: every field of the arithmetic in play, amounts above a thousand. */
+const firstSale: SaleInput = {
+  clientName: 'Familie de Groot',
+  propertyNumber: 'HK-14',
+  price: 452_500,
+  commission: 3,
+  discount: 10,
+  costs: 1250.5,
+  lines: [
+    { seller: 0, commissionType: 'sales', percentage: 60 },
+    { seller: 1, commissionType: 'sales', percentage: 40 },
+    { seller: 2, commissionType: 'referral', percentage: 15 },
+  ],
+}
+
+/** The offline sale: half cents that round up (4.984,375 → 4.984,38). */
+const offlineSale: SaleInput = {
+  clientName: 'Offline Klant Jansen',
+  propertyNumber: 'ZP-3',
+  price: 398_750,
+  commission: 2.5,
+  discount: 0,
+  costs: 0,
+  lines: [
+    { seller: 0, commissionType: 'sales', percentage: 50 },
+    { seller: 1, commissionType: 'sales', percentage: 50 },
+    { seller: 2, commissionType: 'referral', percentage: 10 },
+  ],
+}
+
+function expected(sale: SaleInput) {
+  return calculateCommission({
+    salePriceCents: Math.round(sale.price * 100),
+    commissionPercentage: sale.commission,
+    discountPercentage: sale.discount,
+    costsCents: Math.round(sale.costs * 100),
+    lines: sale.lines.map((line) => ({
+      commissionType: line.commissionType,
+      percentage: line.percentage,
+    })),
+  })
+}
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0)
+
+/** A JSON call made by the page itself: its cookies, its origin. */
+async function callFromPage<T>(target: Page, method: string, url: string, body?: unknown) {
+  return target.evaluate(
+    async ({ method, url, body }) => {
+      const response = await fetch(url, {
+        method,
+        credentials: 'include',
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      const text = await response.text()
+      return { status: response.status, json: text ? JSON.parse(text) : null }
+    },
+    { method, url, body },
+  ) as Promise<{ status: number; json: T }>
+}
+
+/** Retries a check until it holds, for what arrives asynchronously. */
+async function eventually<T>(check: () => Promise<T>, timeoutMs = 20_000): Promise<T> {
+  const start = Date.now()
+  for (;;) {
+    try {
+      return await check()
+    } catch (error) {
+      if (Date.now() - start > timeoutMs) throw error
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+  }
+}
+
+async function regionText(target: Page, name: string) {
+  const region = target.getByRole('region', { name, exact: true })
+  await region.waitFor()
+  return (await region.textContent()) ?? ''
+}
+
+async function openSalesScreen(target: Page, path: string, heading: string) {
+  await target.goto(`${BASE}${path}`)
+  await target.getByRole('heading', { level: 1, name: heading }).waitFor()
+  await target.getByText('Data laden...').waitFor({ state: 'detached' })
+}
+
+beforeAll(async () => {
+  server = await startTestServer()
+  browser = await launchBrowser()
+  await signInFirstSuperadmin(server, root.email)
+  context = await browser.newContext({ viewport: DESKTOP, baseURL: server.url, locale: 'nl-NL' })
+  context.setDefaultTimeout(15_000)
+  page = await context.newPage()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+test('the superadmin launches Gold Estates and sets up projects and sellers', async () => {
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(root.email)
+  await page.getByLabel('Password', { exact: true }).fill(root.password)
+  await page.getByRole('button', { name: 'Log In' }).click()
+  await waitForShell(page)
+
+  // The Apps card when it launches; otherwise the same call from the page.
+  await page.goto('/apps')
+  const launch = page.getByRole('button', { name: 'LAUNCH APP' })
+  await launch.waitFor()
+  if (await launch.isEnabled()) {
+    await launch.click()
+    await page.waitForURL(`**${BASE}/dashboard`)
+  } else {
+    const launched = await callFromPage<{ url: string }>(
+      page,
+      'POST',
+      '/api/admin/launch-gold-estates',
+    )
+    expect(launched.status).toBe(200)
+    expect(launched.json.url).toBe(`${BASE}/dashboard`)
+    await page.goto(launched.json.url)
+  }
+  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor()
+  await page.getByText('Nog geen verkopen').waitFor()
+
+  for (const [name, location, label] of [
+    ['Havenkwartier', 'Amsterdam', 'Nieuwbouw'],
+    ['Zuidpark', 'Utrecht', 'Bestaand'],
+  ] as const) {
+    const created = await callFromPage<Project>(page, 'POST', '/api/gold-estates/projects', {
+      name,
+      location,
+      label,
+    })
+    expect(created.status).toBe(201)
+    projects.push(created.json)
+  }
+  for (const [name, role] of [
+    ['Anna Jansen', 'closer'],
+    ['Bram de Vries', 'setter'],
+    ['Chris Bakker', 'ISA'],
+  ] as const) {
+    const created = await callFromPage<Seller>(page, 'POST', '/api/gold-estates/sellers', {
+      name,
+      email: `${name.split(' ')[0]?.toLowerCase()}@goldestates.example.com`,
+      role,
+    })
+    expect(created.status).toBe(201)
+    sellers.push(created.json)
+  }
+}, 60_000)
+
+/** Fills the four wizard steps of a sale (project 0) and stays on step 4. */
+async function fillWizard(target: Page, sale: SaleInput, { check = false } = {}) {
+  await target.getByRole('heading', { level: 2, name: 'Selecteer project' }).waitFor()
+  if (check) {
+    // Later steps stay closed until the earlier ones are filled in.
+    await target.getByRole('button', { name: /^Stap 3: Financiën/ }).click()
+    expect(await waitForToast(target, 'Kan niet navigeren')).toBe(
+      'Kan niet navigeren Vul eerst de vorige stappen in om hier te komen',
+    )
+    await target.getByRole('button', { name: 'Volgende' }).click()
+    expect(await waitForToast(target, 'Validatie fout')).toBe(
+      'Validatie fout Vul alle verplichte velden in voordat je doorgaat',
+    )
+  }
+  const project = projects[0]!
+  await target.getByLabel('Project *').selectOption(project.id)
+  await target.getByLabel('Bouwnummer *').fill(sale.propertyNumber)
+  await target.getByRole('button', { name: 'Volgende' }).click()
+
+  await target.getByRole('heading', { level: 2, name: 'Klantgegevens' }).waitFor()
+  await target.getByLabel('Klantnaam *').fill(sale.clientName)
+  await target.getByLabel('E-mail').fill('klant@example.com')
+  await target.getByLabel('Telefoon').fill('0612345678')
+  await target.getByRole('button', { name: 'Volgende' }).click()
+
+  await target.getByRole('heading', { level: 2, name: 'Prijs & commissie' }).waitFor()
+  if (check) {
+    // The spec's defaults.
+    expect(await target.getByLabel('Commissie (%) *').inputValue()).toBe('5')
+    expect(await target.getByLabel('Kosten (€)').inputValue()).toBe('0')
+    expect(await target.getByLabel('Korting (%)').inputValue()).toBe('0')
+    await target.getByRole('button', { name: 'Volgende' }).click()
+    await waitForToast(target, 'Validatie fout')
+  }
+  await target.getByLabel('Verkoopprijs (€) *').fill(String(sale.price))
+  await target.getByLabel('Commissie (%) *').fill(String(sale.commission))
+  await target.getByLabel('Kosten (€)').fill(String(sale.costs))
+  await target.getByLabel('Korting (%)').fill(String(sale.discount))
+  await target.getByRole('button', { name: 'Volgende' }).click()
+
+  await target.getByRole('heading', { level: 2, name: 'Commissie splits' }).waitFor()
+  const teamLines = sale.lines.filter((line) => line.commissionType === 'sales')
+  for (const [index, line] of teamLines.entries()) {
+    if (index > 0) await target.getByRole('button', { name: 'Verkoper toevoegen' }).click()
+    await target
+      .getByLabel(`Verkoper ${index + 1}`, { exact: true })
+      .selectOption(sellers[line.seller]!.id)
+    await target
+      .getByLabel(`Percentage ${index + 1}`, { exact: true })
+      .fill(String(line.percentage))
+  }
+  const referral = sale.lines.find((line) => line.commissionType === 'referral')
+  if (referral) {
+    await target.getByLabel('Aanbreng', { exact: true }).selectOption(sellers[referral.seller]!.id)
+    await target.getByLabel('Aanbreng %', { exact: true }).fill(String(referral.percentage))
+  }
+}
+
+test('a sale through the four wizard steps shows the arithmetic everywhere', async () => {
+  const result = expected(firstSale)
+  await page.getByRole('link', { name: 'Nieuwe verkoop' }).first().click()
+  await page.waitForURL(`**${BASE}/sales/new`)
+  await fillWizard(page, firstSale, { check: true })
+
+  // Choosing a seller fills the role; the live arithmetic is on screen.
+  expect(await page.getByLabel('Rol 1', { exact: true }).inputValue()).toBe('closer')
+  expect(await page.getByLabel('Rol 2', { exact: true }).inputValue()).toBe('setter')
+  const summary = await regionText(page, 'Berekening')
+  for (const cents of [
+    result.grossCents,
+    result.discountCents,
+    result.netCents,
+    ...result.lineAmountsCents,
+  ]) {
+    expect(summary).toContain(formatMoney(cents))
+  }
+  expect(await page.getByText('Totaal sales team:').textContent()).toContain('100%')
+  expect(await page.getByText('Waarschuwing: Extra commissies boven 50%').count()).toBe(0)
+
+  // Above 50 % extra the warning shows, without blocking; back to 15 % for the sale.
+  await page.getByLabel('Aanbreng %', { exact: true }).fill('55')
+  await page.getByText('Waarschuwing: Extra commissies boven 50% (55%)').waitFor()
+  await page.getByText('(Boven 50%!)').waitFor()
+  await page.getByLabel('Aanbreng %', { exact: true }).fill('15')
+  await page.getByText('(Boven 50%!)').waitFor({ state: 'detached' })
+
+  await page.getByRole('button', { name: 'Verkoop Registreren' }).click()
+  expect(await waitForToast(page, 'Verkoop geregistreerd!')).toBe(
+    'Verkoop geregistreerd! De verkoop en commissies zijn succesvol aangemaakt.',
+  )
+  await page.waitForURL(`**${BASE}/dashboard`)
+
+  // The server recomputed and stored the same amounts.
+  const stored = await eventually(async () => {
+    const answer = await callFromPage<{ id: string; commissionAmount: number }[]>(
+      page,
+      'GET',
+      '/api/gold-estates/sales',
+    )
+    expect(answer.json).toHaveLength(1)
+    return answer.json[0]!
+  })
+  expect(stored.commissionAmount).toBe(result.netCents)
+  const lines = await callFromPage<{ saleId: string; commissionAmount: number }[]>(
+    page,
+    'GET',
+    '/api/gold-estates/commissions',
+  )
+  expect(lines.json.map((line) => line.commissionAmount).sort()).toEqual(
+    [...result.lineAmountsCents].sort(),
+  )
+
+  // Dashboard: everything pending (due in 30 days), nothing paid or overdue.
+  const totalLines = sum(result.lineAmountsCents)
+  await eventually(async () =>
+    expect(await regionText(page, 'Openstaand')).toContain(formatMoney(totalLines)),
+  )
+  expect(formatMoney(totalLines)).toMatch(MONEY)
+  expect(await regionText(page, 'Betaald')).toContain(formatMoney(0))
+  expect(await regionText(page, 'Achterstallig')).toContain(formatMoney(0))
+  expect(await regionText(page, 'Totaal Verkoop')).toContain('1')
+  const upcoming = await regionText(page, 'Aankomende Betalingen')
+  expect(upcoming).toContain('3 items')
+  for (const cents of result.lineAmountsCents) expect(upcoming).toContain(formatMoney(cents))
+  expect(upcoming).toContain('Havenkwartier')
+  expect(upcoming).toContain('Familie de Groot')
+  expect(upcoming).toContain('Over 30 dagen')
+
+  // Commission screen: the seven tiles, the sale with its lines, the breakdowns.
+  await page.getByRole('link', { name: /Commissie Dashboard/ }).click()
+  await page.getByRole('heading', { level: 1, name: 'Commissie Dashboard' }).waitFor()
+  expect(await page.getByLabel('Periode').inputValue()).toBe('last30Days')
+  expect(await regionText(page, 'Verkochte woningen')).toContain('1')
+  expect(await regionText(page, 'Gem. verkoopprijs')).toContain(formatMoney(45_250_000))
+  expect(await regionText(page, 'Gem. commissie %')).toContain('3%')
+  expect(await regionText(page, 'Gem. commissie')).toContain(formatMoney(result.netCents))
+  expect(await regionText(page, 'Te ontvangen')).toContain(formatMoney(totalLines))
+  expect(await regionText(page, 'Ontvangen')).toContain(formatMoney(0))
+  const sale = page.getByRole('listitem', { name: 'Verkoop Familie de Groot' })
+  const saleText = (await sale.textContent()) ?? ''
+  for (const cents of result.lineAmountsCents) expect(saleText).toContain(formatMoney(cents))
+  expect(saleText).toContain('Anna Jansen')
+  expect(saleText).toContain('In behandeling')
+  expect(await regionText(page, 'Per verkoper')).toContain(formatMoney(result.lineAmountsCents[0]!))
+  expect(await regionText(page, 'Per project')).toContain(formatMoney(45_250_000))
+
+  // Marked paid, undone from the toast, and paid again.
+  await sale.getByRole('button', { name: 'Markeer betaald: Anna Jansen' }).click()
+  expect(await waitForToast(page, 'Commissie betaald')).toContain(
+    formatMoney(result.lineAmountsCents[0]!),
+  )
+  await eventually(async () =>
+    expect(await regionText(page, 'Ontvangen')).toContain(formatMoney(result.lineAmountsCents[0]!)),
+  )
+  await page.getByRole('button', { name: 'Ongedaan maken' }).click()
+  await eventually(async () =>
+    expect(await regionText(page, 'Ontvangen')).toContain(formatMoney(0)),
+  )
+  await sale.getByRole('button', { name: 'Markeer betaald: Anna Jansen' }).click()
+  await sale.getByText('Betaald', { exact: true }).waitFor()
+  await eventually(async () => {
+    const answer = await callFromPage<{ status: string; commissionAmount: number }[]>(
+      page,
+      'GET',
+      '/api/gold-estates/commissions',
+    )
+    expect(answer.json.filter((line) => line.status === 'paid')).toHaveLength(1)
+  })
+
+  // A filter that matches nothing.
+  await page.getByLabel('Project').selectOption(projects[1]!.id)
+  await page.getByText('Geen verkopen gevonden voor de geselecteerde filters').waitFor()
+  await page.getByLabel('Project').selectOption('all')
+  await page.getByRole('listitem', { name: 'Verkoop Familie de Groot' }).waitFor()
+
+  // Statistics.
+  await openSalesScreen(page, '/statistics', 'Statistieken')
+  expect(await regionText(page, 'Totaal Verkopen')).toContain('1')
+  expect(await regionText(page, 'Gem. Verkoopprijs')).toContain(formatMoney(45_250_000))
+  const revenue = await regionText(page, 'Omzet overzicht')
+  expect(revenue).toContain(formatMoney(45_250_000))
+  expect(revenue).toContain(formatMoney(result.netCents))
+  const breakdown = await regionText(page, 'Commissie verdeling')
+  expect(breakdown).toContain(
+    formatMoney(result.lineAmountsCents[0]! + result.lineAmountsCents[1]!),
+  )
+  expect(breakdown).toContain(formatMoney(result.lineAmountsCents[2]!))
+  const extra = await regionText(page, 'Extra commissie analyse')
+  expect(extra).toContain(formatMoney(result.lineAmountsCents[2]!))
+  expect(extra).not.toContain('Vereist aandacht!')
+  expect(await hasHorizontalOverflow(page)).toBe(false)
+}, 120_000)
+
+test('a sale registered offline reaches the server exactly once after reconnecting', async () => {
+  const result = expected(offlineSale)
+  await openSalesScreen(page, '/dashboard', 'Dashboard')
+  await context.setOffline(true)
+  await page.getByText('Je bent offline - wijzigingen worden lokaal opgeslagen').waitFor()
+  await page.getByRole('link', { name: 'Nieuwe verkoop' }).first().click()
+  await fillWizard(page, offlineSale)
+  const summary = await regionText(page, 'Berekening')
+  for (const cents of result.lineAmountsCents) expect(summary).toContain(formatMoney(cents))
+  expect(formatMoney(result.lineAmountsCents[0]!)).toBe('€\u00a04.984,38')
+  await page.getByRole('button', { name: 'Verkoop Registreren' }).click()
+  await waitForToast(page, 'Verkoop geregistreerd!')
+  await page.waitForURL(`**${BASE}/dashboard`)
+  // Counted at once from the local database, while still offline.
+  await eventually(async () => expect(await regionText(page, 'Totaal Verkoop')).toContain('2'))
+  expect(await regionText(page, 'Aankomende Betalingen')).toContain(
+    formatMoney(result.lineAmountsCents[0]!),
+  )
+
+  await context.setOffline(false)
+  const onServer = async () =>
+    (
+      await callFromPage<{ clientName: string; commissionAmount: number }[]>(
+        page,
+        'GET',
+        '/api/gold-estates/sales',
+      )
+    ).json
+  await eventually(async () => expect(await onServer()).toHaveLength(2), 30_000)
+  // Give a duplicate push time to show up: there is none.
+  await page.waitForTimeout(3000)
+  const sales = await onServer()
+  expect(sales).toHaveLength(2)
+  const arrived = sales.filter((sale) => sale.clientName === offlineSale.clientName)
+  expect(arrived).toHaveLength(1)
+  expect(arrived[0]!.commissionAmount).toBe(result.netCents)
+  const lines = await callFromPage<{ commissionAmount: number }[]>(
+    page,
+    'GET',
+    '/api/gold-estates/commissions',
+  )
+  expect(lines.json).toHaveLength(6)
+  await eventually(async () => expect(await regionText(page, 'Totaal Verkoop')).toContain('2'))
+}, 120_000)
+
+test('screenshots: wizard steps, dashboard, commissions, statistics, phone and desktop, dark and light', async () => {
+  const state = await context.storageState()
+  for (const theme of ['dark', 'light'] as const) {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const shot = await browser.newContext({
+        viewport,
+        baseURL: server.url,
+        locale: 'nl-NL',
+        storageState: state,
+      })
+      shot.setDefaultTimeout(15_000)
+      await shot.addInitScript((value) => localStorage.setItem('theme', value), theme)
+      const view = await shot.newPage()
+
+      await openSalesScreen(view, '/dashboard', 'Dashboard')
+      await eventually(async () => expect(await regionText(view, 'Totaal Verkoop')).toContain('2'))
+      expect(await hasHorizontalOverflow(view)).toBe(false)
+      await screenshot(view, `sales-dashboard-${theme}`)
+
+      await openSalesScreen(view, '/commissions', 'Commissie Dashboard')
+      await view.getByRole('listitem', { name: 'Verkoop Familie de Groot' }).waitFor()
+      expect(await hasHorizontalOverflow(view)).toBe(false)
+      await screenshot(view, `sales-commissions-${theme}`)
+
+      await openSalesScreen(view, '/statistics', 'Statistieken')
+      expect(await hasHorizontalOverflow(view)).toBe(false)
+      await screenshot(view, `sales-statistics-${theme}`)
+
+      await openSalesScreen(view, '/sales/new', 'Nieuwe verkoop')
+      await screenshot(view, `sales-wizard-1-${theme}`)
+      const sale = { ...firstSale, clientName: 'Screenshot Klant' }
+      await view.getByLabel('Project *').selectOption(projects[0]!.id)
+      await view.getByLabel('Bouwnummer *').fill(sale.propertyNumber)
+      await view.getByRole('button', { name: 'Volgende' }).click()
+      await view.getByLabel('Klantnaam *').fill(sale.clientName)
+      await screenshot(view, `sales-wizard-2-${theme}`)
+      await view.getByRole('button', { name: 'Volgende' }).click()
+      await view.getByLabel('Verkoopprijs (€) *').fill(String(sale.price))
+      await view.getByLabel('Kosten (€)').fill(String(sale.costs))
+      await view.getByLabel('Korting (%)').fill(String(sale.discount))
+      await screenshot(view, `sales-wizard-3-${theme}`)
+      await view.getByRole('button', { name: 'Volgende' }).click()
+      await view.getByLabel('Verkoper 1', { exact: true }).selectOption(sellers[0]!.id)
+      await view.getByLabel('Percentage 1', { exact: true }).fill('70')
+      await view.getByRole('button', { name: 'Verkoper toevoegen' }).click()
+      await view.getByLabel('Verkoper 2', { exact: true }).selectOption(sellers[1]!.id)
+      await view.getByLabel('Percentage 2', { exact: true }).fill('30')
+      await view.getByLabel('Aanbreng', { exact: true }).selectOption(sellers[2]!.id)
+      await view.getByLabel('Aanbreng %', { exact: true }).fill('40')
+      await view.getByLabel('Sales Manager', { exact: true }).selectOption(sellers[1]!.id)
+      await view.getByLabel('Sales Manager %', { exact: true }).fill('12.5')
+      await view.getByText('(Boven 50%!)').waitFor()
+      expect(await hasHorizontalOverflow(view)).toBe(false)
+      await screenshot(view, `sales-wizard-4-${theme}`)
+      await shot.close()
+    }
+  }
+}, 180_000)
