@@ -17,6 +17,7 @@ import { profileRoutes } from './routes/profile.ts'
 import { salesRoutes } from './routes/sales.ts'
 import { salesAuthRoutes } from './routes/sales-auth.ts'
 import { syncRoutes } from './routes/sync.ts'
+import { usageRoutes } from './routes/usage.ts'
 import { userRoutes } from './routes/users.ts'
 import { webRoutes } from './routes/web.ts'
 
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
     .route('/', syncRoutes(deps))
     .route('/', adminRoutes(deps))
     .route('/', backupRoutes(deps))
+    .route('/', usageRoutes(deps))
     .route('/', salesAuthRoutes(deps))
     .route('/', salesRoutes(deps))
     .all('*', (c) =>

@@ -1,0 +1,34 @@
+import { z } from 'zod'
+import { DateOnlySchema } from './sales.ts'
+
+/** Metrics with a meaning of their own; any other name is summed per day too. */
+export const KNOWN_METRICS = ['api_calls', 'db_bytes', 'cost_cents'] as const
+
+/** Gauges keep the day's highest value; every other metric adds up. */
+export const GAUGE_METRICS: ReadonlySet<string> = new Set(['db_bytes'])
+
+/** POST /api/usage (Authorization: Bearer <app API key>). */
+export const UsageReportSchema = z.object({
+  metric: z
+    .string()
+    .trim()
+    .regex(/^[a-z][a-z0-9_.-]{0,63}$/, { message: 'Metriek: kleine letters, cijfers, _ . of -' }),
+  value: z.number().finite().min(0, { message: 'Waarde mag niet negatief zijn' }).max(1e15),
+  date: DateOnlySchema.optional(),
+})
+
+/** GET /api/app-connections/:id/usage?days=. */
+export const UsageQuerySchema = z.object({
+  days: z.coerce.number().int().min(1).max(366).default(30),
+})
+
+/** One day of one metric. */
+export type UsagePoint = { date: string; metric: string; value: number }
+
+/** Usage of an app connection over a window: per day, and totals per metric. */
+export type UsageSummary = {
+  from: string
+  to: string
+  days: UsagePoint[]
+  totals: Record<string, number>
+}

@@ -1,0 +1,43 @@
+import { Hono } from 'hono'
+import { IdParamSchema } from '#schema/central'
+import { UsageQuerySchema, UsageReportSchema } from '#schema/usage'
+import { requireServiceContext } from '../auth/require-service-context.ts'
+import type { AppDeps, AppEnv } from '../context.ts'
+import { respondOnce } from '../http/respond-once.ts'
+import { validate } from '../http/validate.ts'
+import { authenticateAppKey, rotateAppApiKey } from '../services/usage/app-api-key.ts'
+import { getUsage } from '../services/usage/get-usage.ts'
+import { UsageBatcher } from '../services/usage/usage-batcher.ts'
+
+/** Usage tracking: per-app API keys, reports from the apps, and figures for the Apps screen. */
+export function usageRoutes(deps: AppDeps) {
+  const batcher = new UsageBatcher(deps.organisations)
+  return new Hono<AppEnv>()
+    .post('/app-connections/:id/api-key', validate('param', IdParamSchema), (c) => {
+      const ctx = requireServiceContext(deps, c)
+      return respondOnce(c, ctx, 201, () => rotateAppApiKey(ctx, c.req.valid('param').id))
+    })
+    .get(
+      '/app-connections/:id/usage',
+      validate('param', IdParamSchema),
+      validate('query', UsageQuerySchema),
+      (c) => {
+        const ctx = requireServiceContext(deps, c)
+        return c.json(getUsage(ctx, c.req.valid('param').id, c.req.valid('query').days))
+      },
+    )
+    .post(
+      '/usage',
+      // The key is checked before the body: a caller without one learns nothing more.
+      async (c, next) => {
+        authenticateAppKey(deps.organisations, c.req.header('authorization'))
+        await next()
+      },
+      validate('json', UsageReportSchema),
+      async (c) => {
+        const target = authenticateAppKey(deps.organisations, c.req.header('authorization'))
+        await batcher.record(target.organisationId, target.appConnectionId, c.req.valid('json'))
+        return c.json({ recorded: true }, 201)
+      },
+    )
+}

@@ -1,0 +1,28 @@
+import { format, subDays } from 'date-fns'
+import { and, asc, eq, gte } from 'drizzle-orm'
+import { usageTracking } from '#schema/db/organisation'
+import { GAUGE_METRICS, type UsageSummary } from '#schema/usage'
+import type { ServiceContext } from '../../context.ts'
+import { findLiveAppConnection } from '../app-connections/find-live-app-connection.ts'
+import { requirePermission } from '../permissions/require-permission.ts'
+
+/** An app connection's usage over the last `days` days: per day and totals per metric. */
+export function getUsage(ctx: ServiceContext, appConnectionId: string, days: number): UsageSummary {
+  requirePermission(ctx.actor, 'apps.read')
+  findLiveAppConnection(ctx, appConnectionId)
+  const to = format(new Date(), 'yyyy-MM-dd')
+  const from = format(subDays(new Date(), days - 1), 'yyyy-MM-dd')
+  const rows = ctx.db
+    .select({ date: usageTracking.date, metric: usageTracking.metric, value: usageTracking.value })
+    .from(usageTracking)
+    .where(and(eq(usageTracking.appConnectionId, appConnectionId), gte(usageTracking.date, from)))
+    .orderBy(asc(usageTracking.date), asc(usageTracking.metric))
+    .all()
+  const totals: Record<string, number> = {}
+  for (const row of rows) {
+    totals[row.metric] = GAUGE_METRICS.has(row.metric)
+      ? Math.max(totals[row.metric] ?? 0, row.value)
+      : (totals[row.metric] ?? 0) + row.value
+  }
+  return { from, to, days: rows, totals }
+}

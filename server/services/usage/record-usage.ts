@@ -1,0 +1,41 @@
+import { format } from 'date-fns'
+import { sql } from 'drizzle-orm'
+import { v7 as uuidv7 } from 'uuid'
+import type { z } from 'zod'
+import { usageTracking } from '#schema/db/organisation'
+import { GAUGE_METRICS, type UsageReportSchema } from '#schema/usage'
+import type { OrganisationDb } from '../../db/organisation-db.ts'
+
+/**
+ * Adds one report to its day's figure: summed, or for a gauge (db_bytes) the day's
+ * highest value. One upsert, so concurrent reports are all counted.
+ */
+export function recordUsage(
+  db: OrganisationDb,
+  target: { organisationId: string; appConnectionId: string },
+  report: z.infer<typeof UsageReportSchema>,
+) {
+  const date = report.date ?? format(new Date(), 'yyyy-MM-dd')
+  const isGauge = GAUGE_METRICS.has(report.metric)
+  const cost = report.metric === 'cost_cents' ? Math.round(report.value) : 0
+  db.insert(usageTracking)
+    .values({
+      id: uuidv7(),
+      organizationId: target.organisationId,
+      appConnectionId: target.appConnectionId,
+      date,
+      metric: report.metric,
+      value: report.value,
+      cost,
+    })
+    .onConflictDoUpdate({
+      target: [usageTracking.appConnectionId, usageTracking.date, usageTracking.metric],
+      set: {
+        value: isGauge
+          ? sql`max(${usageTracking.value}, excluded.value)`
+          : sql`${usageTracking.value} + excluded.value`,
+        cost: sql`${usageTracking.cost} + excluded.cost`,
+      },
+    })
+    .run()
+}

@@ -1,0 +1,79 @@
+import { format } from 'date-fns'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import { createClient } from '../support/http.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+
+let server: TestServer
+let admin: ReturnType<typeof createClient>
+let appId: string
+let apiKey: string
+
+beforeAll(async () => {
+  server = await startTestServer()
+  admin = await signInFirstSuperadmin(server)
+  appId = (
+    await admin.post('/api/app-connections', { name: 'Webshop', url: 'https://shop.example.com' })
+  ).json.id
+  const key = await admin.post(`/api/app-connections/${appId}/api-key`)
+  expect(key.status).toBe(201)
+  apiKey = key.json.apiKey
+})
+afterAll(() => server.close())
+
+const report = (body: unknown, key = apiKey) =>
+  createClient(server.url).post('/api/usage', body, { authorization: `Bearer ${key}` })
+
+test('10,000 usage posts are all counted', async () => {
+  const total = 10_000
+  let sent = 0
+  const worker = async () => {
+    while (sent < total) {
+      sent += 1
+      const response = await report({ metric: 'api_calls', value: 1 })
+      if (response.status !== 201) throw new Error(`status ${response.status}`)
+    }
+  }
+  await Promise.all(Array.from({ length: 20 }, worker))
+  const usage = await admin.get(`/api/app-connections/${appId}/usage?days=30`)
+  expect(usage.json.totals.api_calls).toBe(total)
+}, 180_000)
+
+test('sums per day, keeps the highest value of a gauge, and takes a date', async () => {
+  await report({ metric: 'cost_cents', value: 150 })
+  await report({ metric: 'cost_cents', value: 250 })
+  await report({ metric: 'db_bytes', value: 5_000 })
+  await report({ metric: 'db_bytes', value: 3_000 })
+  const yesterday = format(new Date(Date.now() - 86_400_000), 'yyyy-MM-dd')
+  await report({ metric: 'db_bytes', value: 1_000, date: yesterday })
+  const usage = (await admin.get(`/api/app-connections/${appId}/usage`)).json
+  expect(usage.totals).toMatchObject({ cost_cents: 400, db_bytes: 5_000 })
+  expect(usage.days.filter((point: { metric: string }) => point.metric === 'db_bytes')).toEqual([
+    { date: yesterday, metric: 'db_bytes', value: 1_000 },
+    { date: format(new Date(), 'yyyy-MM-dd'), metric: 'db_bytes', value: 5_000 },
+  ])
+})
+
+test('a wrong or missing key is 401, bad values 400; rotating retires the old key', async () => {
+  expect(
+    (
+      await report(
+        { metric: 'api_calls', value: 1 },
+        'cen_default-org.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+      )
+    ).status,
+  ).toBe(401)
+  expect(
+    (await createClient(server.url).post('/api/usage', { metric: 'api_calls', value: 1 })).status,
+  ).toBe(401)
+  expect((await report({ metric: 'api_calls', value: -1 })).status).toBe(400)
+  expect((await report({ metric: 'Bad Metric', value: 1 })).status).toBe(400)
+  const rotated = (await admin.post(`/api/app-connections/${appId}/api-key`)).json.apiKey
+  expect(rotated).not.toBe(apiKey)
+  expect((await report({ metric: 'api_calls', value: 1 })).status).toBe(401)
+  expect((await report({ metric: 'api_calls', value: 1 }, rotated)).status).toBe(201)
+  const user = await signInInvitedUser(server, { email: 'viewer@example.com', role: 'USER' })
+  expect((await user.post(`/api/app-connections/${appId}/api-key`)).status).toBe(403)
+  expect((await user.get(`/api/app-connections/${appId}/usage`)).status).toBe(200)
+  expect(JSON.stringify((await admin.get('/api/app-connections')).json)).not.toContain(rotated)
+})
