@@ -1,9 +1,11 @@
-import { BrowserRouter } from 'react-router-dom'
+import { BrowserRouter, Route, Routes } from 'react-router-dom'
 import { ConnectionBanner } from '../components/connection-banner.tsx'
 import { LoadingScreen } from '../components/loading-screen.tsx'
 import { Toaster } from '../components/toaster.tsx'
 import { UpdatePrompt } from '../components/update-prompt.tsx'
 import { CurrentUserProvider, useCurrentUserState } from '../lib/current-user.tsx'
+import { IS_SALES_HOST, SALES_BASE } from '../lib/sales-path.ts'
+import { SalesRoutes } from './sales-routes.tsx'
 import { SignedInRoutes } from './signed-in-routes.tsx'
 import { SignedOutRoutes } from './signed-out-routes.tsx'
 import { StartupError } from './startup-error.tsx'
@@ -16,15 +18,35 @@ function CentralRoutes() {
   return state.user ? <SignedInRoutes /> : <SignedOutRoutes />
 }
 
+/**
+ * The host decides the app (DESIGN.md, Hosts): on SALES_HOST only the sales area, at '/';
+ * elsewhere Centraal, with the sales area under /gold-estates. The sales area has its own
+ * session, so Centraal's signed-in or signed-out routes never see its paths.
+ */
+function HostRoutes() {
+  if (IS_SALES_HOST) return <SalesRoutes />
+  return (
+    <Routes>
+      <Route path={`${SALES_BASE}/*`} element={<SalesRoutes />} />
+      <Route
+        path="*"
+        element={
+          <CurrentUserProvider>
+            <CentralRoutes />
+          </CurrentUserProvider>
+        }
+      />
+    </Routes>
+  )
+}
+
 export function App() {
   return (
     <BrowserRouter>
-      <CurrentUserProvider>
-        <ConnectionBanner />
-        <CentralRoutes />
-        <Toaster />
-        <UpdatePrompt />
-      </CurrentUserProvider>
+      <ConnectionBanner />
+      <HostRoutes />
+      <Toaster />
+      <UpdatePrompt />
     </BrowserRouter>
   )
 }

@@ -12,13 +12,15 @@ import { findPasswordProblem, PASSWORD_HINT, PASSWORD_TOO_SHORT_TEXT } from '../
 import { TextLink } from '../text-link.tsx'
 import { useRedirectLater } from '../use-redirect-later.ts'
 
-/** Spec §9: after setup, go to /login after 2000 ms. */
+/** Spec §9: after setup, go to the login (the server's loginPath) after 2000 ms. */
 const REDIRECT_DELAY_MS = 2000
 
 /** /setup/:token: the invited user chooses a password (spec §2, §4, §5). */
 export function TokenSetupPage() {
   const { token } = useParams()
   const [step, setStep] = useState<'form' | 'submitting' | 'done'>('form')
+  // A sales sign-in's link answers with the sales login ({base}/login) instead.
+  const [loginPath, setLoginPath] = useState('/login')
   const redirectLater = useRedirectLater()
 
   if (!token) return <Navigate to="/" replace />
@@ -45,10 +47,17 @@ export function TokenSetupPage() {
     }
     setStep('submitting')
     try {
-      await apiRequest('POST', `/api/auth/setup/${encodeURIComponent(token ?? '')}`, { password })
+      const response = await apiRequest(
+        'POST',
+        `/api/auth/setup/${encodeURIComponent(token ?? '')}`,
+        { password },
+      )
+      const answer = (await response.json().catch(() => ({}))) as { loginPath?: unknown }
+      const nextPath = typeof answer.loginPath === 'string' ? answer.loginPath : '/login'
+      setLoginPath(nextPath)
       setStep('done')
       showToast({ title: 'Setup voltooid!', description: 'Je SUPERADMIN account is aangemaakt' })
-      redirectLater('/login', REDIRECT_DELAY_MS)
+      redirectLater(nextPath, REDIRECT_DELAY_MS)
     } catch (error) {
       setStep('form')
       showToast({
@@ -65,7 +74,7 @@ export function TokenSetupPage() {
         <div className="grid justify-items-center gap-4 text-center">
           <CircleCheck aria-hidden className="size-12 text-emerald-500" />
           <p role="status">Je account is klaar. Je wordt doorgestuurd naar de inlogpagina...</p>
-          <TextLink to="/login">Nu inloggen</TextLink>
+          <TextLink to={loginPath}>Nu inloggen</TextLink>
         </div>
       </AuthLayout>
     )

@@ -27,9 +27,9 @@
 // - salesPath('/commissions') (web/lib/sales-path.ts) for every link and redirect: the sales
 //     area is at '/gold-estates/...' on the central host and unprefixed on SALES_HOST.
 
-export { type SalesUser, useSalesSession, useSalesUser } from './sales-session.tsx'
+export { salesPath } from '../../lib/sales-path.ts'
 export { useSalesDatabase } from './sales-database.tsx'
-export { useSalesData, PROVISIONAL_PAYMENT_TERM_DAYS } from './use-sales-data.ts'
+export { type SalesUser, useSalesSession, useSalesUser } from './sales-session.tsx'
 export {
   registerSale,
   type SalePayload,
@@ -37,9 +37,9 @@ export {
   setCommissionStatus,
 } from './sales-writes.ts'
 export { useRefusedSalesWrites, useSalesSyncStatus } from './use-refused-sales-writes.ts'
+export { PROVISIONAL_PAYMENT_TERM_DAYS, useSalesData } from './use-sales-data.ts'
 export {
   type SalesSettings,
   type SalesSettingsChanges,
   useSalesSettings,
 } from './use-sales-settings.ts'
-export { salesPath } from '../../lib/sales-path.ts'

@@ -57,7 +57,9 @@ export function useSalesSettings() {
   }, [reload])
 
   const save = useCallback(
-    async (changes: SalesSettingsChanges): Promise<{ settings: SalesSettings; queued: boolean }> => {
+    async (
+      changes: SalesSettingsChanges,
+    ): Promise<{ settings: SalesSettings; queued: boolean }> => {
       const response = await apiRequest('PATCH', URL, changes)
       const queued = isQueuedResponse(response)
       const previous = readCache()

@@ -1,0 +1,74 @@
+import { ShieldAlert } from 'lucide-react'
+import { Popover } from 'radix-ui'
+import type { RefusedChange } from '#sync/client/sync-status'
+import { formatMoment } from '../lib/format-date.ts'
+import { Button } from './button.tsx'
+
+type RefusedChangesPopoverProps = {
+  refused: readonly RefusedChange[]
+  /** "Gebruiker Jan Jansen": what a refused change was about. */
+  describe: (change: RefusedChange) => string
+  onDismiss: () => void
+}
+
+/**
+ * A header button with the count of local changes the server refused, opening the list
+ * with each reason. The change itself was undone to the server's state, never silently.
+ */
+export function RefusedChangesPopover({
+  refused,
+  describe,
+  onDismiss,
+}: RefusedChangesPopoverProps) {
+  if (refused.length === 0) return null
+  const label = `${refused.length} ${refused.length === 1 ? 'wijziging' : 'wijzigingen'} geweigerd`
+  const now = Date.now()
+  return (
+    <Popover.Root>
+      <Popover.Trigger asChild>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={`Geweigerde wijzigingen: ${refused.length}`}
+          title={label}
+          className="gap-1.5 px-2.5 text-destructive hover:text-destructive"
+        >
+          <ShieldAlert aria-hidden />
+          <span className="tabular-nums">{refused.length}</span>
+        </Button>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={8}
+          collisionPadding={12}
+          aria-label="Geweigerde wijzigingen"
+          className="z-50 grid max-h-[min(28rem,calc(100dvh-6rem))] w-[min(22rem,calc(100vw-1.5rem))] gap-3 overflow-y-auto rounded-xl border bg-card p-4 text-card-foreground shadow-xl"
+        >
+          <div className="grid gap-0.5">
+            <h2 className="font-semibold text-sm">Geweigerd ({refused.length})</h2>
+            <p className="text-muted-foreground text-xs">
+              De server nam deze wijzigingen niet aan; ze zijn teruggezet naar de stand van de
+              server.
+            </p>
+          </div>
+          <ul className="grid gap-2">
+            {refused.map((change) => (
+              <li
+                key={`${change.collection}-${change.id}-${change.at}`}
+                className="grid gap-1 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm"
+              >
+                <p className="break-words font-medium">{describe(change)}</p>
+                <p className="break-words text-destructive text-xs">{change.reason}</p>
+                <p className="text-muted-foreground text-xs">{formatMoment(change.at, now)}</p>
+              </li>
+            ))}
+          </ul>
+          <Button variant="outline" size="sm" onClick={onDismiss}>
+            Lijst wissen
+          </Button>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  )
+}

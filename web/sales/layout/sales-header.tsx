@@ -1,0 +1,109 @@
+import { ArrowLeft, FileSpreadsheet, LogOut, Settings } from 'lucide-react'
+import { useState } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
+import { Avatar } from '../../components/avatar.tsx'
+import { Badge } from '../../components/badge.tsx'
+import { Button, buttonClass } from '../../components/button.tsx'
+import { RefusedChangesPopover } from '../../components/refused-changes-popover.tsx'
+import { ThemeToggle } from '../../components/theme-toggle.tsx'
+import { IS_SALES_HOST, salesPath } from '../../lib/sales-path.ts'
+import { useSalesDatabase } from '../data/sales-database.tsx'
+import { useSalesSession, useSalesUser } from '../data/sales-session.tsx'
+import { useRefusedSalesWrites } from '../data/use-refused-sales-writes.ts'
+import { BrandBadge } from './brand-badge.tsx'
+import { describeRefusedSalesChange } from './describe-refused-sales-change.ts'
+import { logOutOfSales } from './sales-logout.ts'
+import { SalesHeaderNav } from './sales-nav.tsx'
+import { SALES_ROLE_LABELS } from './sales-roles.ts'
+
+/**
+ * The sales header (spec §2): brand badge, the sales places, a Sync button to the sheets
+ * sync, a settings button, who is signed in with their role, theme and logout.
+ */
+export function SalesHeader() {
+  const user = useSalesUser()
+  const { forget } = useSalesSession()
+  const database = useSalesDatabase()
+  const { refused, dismiss } = useRefusedSalesWrites()
+  const navigate = useNavigate()
+  const [isLoggingOut, setIsLoggingOut] = useState(false)
+
+  const logOut = async () => {
+    setIsLoggingOut(true)
+    if (await logOutOfSales(database)) {
+      forget()
+      navigate(salesPath('/login'), { replace: true })
+    } else {
+      setIsLoggingOut(false)
+    }
+  }
+
+  return (
+    <header className="sticky top-[var(--banner-height,0px)] z-30 border-b bg-background/90 backdrop-blur">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:px-6">
+        {!IS_SALES_HOST && (
+          <a
+            href="/apps"
+            aria-label="Terug naar Centraal"
+            title="Terug naar Centraal"
+            className={buttonClass('ghost', 'icon')}
+          >
+            <ArrowLeft aria-hidden />
+          </a>
+        )}
+        <Link
+          to={salesPath('/dashboard')}
+          className="rounded-full focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          <BrandBadge />
+        </Link>
+        <div className="ml-2 hidden md:block">
+          <SalesHeaderNav />
+        </div>
+        <div className="ml-auto flex min-w-0 items-center gap-0.5 sm:gap-1">
+          <Link
+            to={salesPath('/sheets-sync')}
+            className={buttonClass('ghost', 'sm', 'px-2.5')}
+            aria-label="Sync"
+            title="Google Sheets sync"
+          >
+            <FileSpreadsheet aria-hidden />
+            <span className="hidden sm:inline">Sync</span>
+          </Link>
+          <Link
+            to={salesPath('/settings')}
+            className={buttonClass('ghost', 'icon')}
+            aria-label="Instellingen"
+            title="Instellingen"
+          >
+            <Settings aria-hidden />
+          </Link>
+          <RefusedChangesPopover
+            refused={refused}
+            describe={describeRefusedSalesChange}
+            onDismiss={dismiss}
+          />
+          <ThemeToggle />
+          <div className="flex min-w-0 items-center gap-2 px-1">
+            <Avatar name={user.name} className="size-8 text-xs" />
+            <div className="hidden min-w-0 items-center gap-2 lg:flex">
+              <span className="max-w-40 truncate font-medium text-sm">{user.name}</span>
+              <Badge variant="secondary">{SALES_ROLE_LABELS[user.role] ?? user.role}</Badge>
+            </div>
+          </div>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={logOut}
+            disabled={isLoggingOut}
+            aria-label="Uitloggen"
+            className="px-2.5"
+          >
+            <LogOut aria-hidden />
+            <span className="hidden xl:inline">{isLoggingOut ? 'Uitloggen...' : 'Uitloggen'}</span>
+          </Button>
+        </div>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,26 @@
+import { Outlet } from 'react-router-dom'
+import { SalesHeader } from './sales-header.tsx'
+import { SalesBottomNav } from './sales-nav.tsx'
+
+/** The signed-in sales layout: header, page, and the bottom bar on phones. */
+export function SalesLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#sales-content"
+        className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Naar de inhoud
+      </a>
+      <SalesHeader />
+      <main
+        id="sales-content"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-[calc(5rem+env(safe-area-inset-bottom))] outline-none sm:px-6 md:pb-8"
+      >
+        <Outlet />
+      </main>
+      <SalesBottomNav />
+    </div>
+  )
+}

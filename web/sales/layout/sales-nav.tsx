@@ -1,0 +1,64 @@
+import { NavLink } from 'react-router-dom'
+import { cn } from '../../lib/class-names.ts'
+import { salesPath } from '../../lib/sales-path.ts'
+import { SALES_NAV_ITEMS } from './sales-nav-items.ts'
+
+const focusRing = 'focus-visible:outline-2 focus-visible:outline-ring'
+
+/** The sales places in the header, from 768 px. */
+export function SalesHeaderNav() {
+  return (
+    <nav aria-label="Gold Estates" className="hidden items-center gap-1 md:flex">
+      {SALES_NAV_ITEMS.map(({ path, label, Icon }) => (
+        <NavLink
+          key={path}
+          to={salesPath(path)}
+          className={({ isActive }) =>
+            cn(
+              'inline-flex h-9 items-center gap-2 rounded-md px-3 font-medium text-sm transition-colors [&_svg]:size-4',
+              focusRing,
+              isActive
+                ? 'bg-accent text-accent-foreground'
+                : 'text-muted-foreground hover:bg-accent hover:text-accent-foreground',
+            )
+          }
+        >
+          <Icon aria-hidden />
+          {label}
+        </NavLink>
+      ))}
+    </nav>
+  )
+}
+
+/** The fixed bar at the bottom of phones (under 768 px). */
+export function SalesBottomNav() {
+  return (
+    <nav
+      aria-label="Gold Estates snelmenu"
+      className="fixed inset-x-0 bottom-0 z-40 border-t bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
+    >
+      <ul className="grid h-16 grid-cols-4">
+        {SALES_NAV_ITEMS.map(({ path, shortLabel, Icon }) => (
+          <li key={path} className="flex">
+            <NavLink
+              to={salesPath(path)}
+              className={({ isActive }) =>
+                cn(
+                  'flex flex-1 flex-col items-center justify-center gap-1 text-[11px] transition-colors focus-visible:outline-offset-[-2px]',
+                  focusRing,
+                  isActive
+                    ? 'font-medium text-primary'
+                    : 'text-muted-foreground hover:text-foreground',
+                )
+              }
+            >
+              <Icon aria-hidden className="size-5" />
+              {shortLabel}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}

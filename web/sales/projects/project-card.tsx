@@ -1,0 +1,100 @@
+import { MapPin, MoreHorizontal, Pencil, Power, PowerOff } from 'lucide-react'
+import type { ProjectDocType } from '#schema/rx/projects'
+import { Badge } from '../../components/badge.tsx'
+import { Button } from '../../components/button.tsx'
+import { DropdownMenu, DropdownMenuItem } from '../../components/dropdown-menu.tsx'
+import { ActiveStatusBadge } from '../layout/status-badge.tsx'
+
+type ProjectCardProps = {
+  project: ProjectDocType
+  canWrite: boolean
+  onEdit: (project: ProjectDocType) => void
+  onToggleActive: (project: ProjectDocType) => void
+}
+
+/** "12 van 40 verkocht", or "12 verkocht" without a total. */
+function describeSoldUnits({ soldUnits, totalUnits }: ProjectDocType) {
+  return totalUnits == null ? `${soldUnits} verkocht` : `${soldUnits} van ${totalUnits} verkocht`
+}
+
+/** One project: name, status, label, where, what, and how many units are sold. */
+export function ProjectCard({ project, canWrite, onEdit, onToggleActive }: ProjectCardProps) {
+  const isActive = project.status === 'active'
+  const share =
+    project.totalUnits && project.totalUnits > 0
+      ? Math.min(100, Math.round((project.soldUnits / project.totalUnits) * 100))
+      : null
+  return (
+    <li
+      aria-label={project.name}
+      className="grid content-start gap-3 rounded-xl border bg-card p-5 text-card-foreground shadow-sm"
+    >
+      <div className="flex items-start justify-between gap-2">
+        <div className="grid min-w-0 gap-1">
+          <h2 className="break-words font-semibold">{project.name}</h2>
+          {project.location && (
+            <p className="flex items-center gap-1.5 text-muted-foreground text-sm">
+              <MapPin aria-hidden className="size-3.5 shrink-0" />
+              <span className="truncate">{project.location}</span>
+            </p>
+          )}
+        </div>
+        {canWrite && (
+          <DropdownMenu
+            label={`Acties voor ${project.name}`}
+            trigger={
+              <Button
+                variant="ghost"
+                size="icon"
+                className="-mt-2 -mr-2"
+                aria-label={`Acties voor ${project.name}`}
+              >
+                <MoreHorizontal aria-hidden />
+              </Button>
+            }
+          >
+            <DropdownMenuItem onSelect={() => onEdit(project)}>
+              <Pencil aria-hidden />
+              Bewerken
+            </DropdownMenuItem>
+            <DropdownMenuItem
+              variant={isActive ? 'destructive' : 'default'}
+              onSelect={() => onToggleActive(project)}
+            >
+              {isActive ? <PowerOff aria-hidden /> : <Power aria-hidden />}
+              {isActive ? 'Deactiveren' : 'Activeren'}
+            </DropdownMenuItem>
+          </DropdownMenu>
+        )}
+      </div>
+      <div className="flex flex-wrap gap-1.5">
+        <ActiveStatusBadge status={project.status} />
+        {project.label && <Badge variant="outline">{project.label}</Badge>}
+        {project.type && <Badge variant="secondary">{project.type}</Badge>}
+      </div>
+      {project.description && (
+        <p className="line-clamp-3 break-words text-muted-foreground text-sm">
+          {project.description}
+        </p>
+      )}
+      <div className="grid gap-1.5">
+        <p className="text-sm">
+          <span className="font-medium tabular-nums">{describeSoldUnits(project)}</span>
+          {share !== null && <span className="text-muted-foreground"> · {share}%</span>}
+        </p>
+        {share !== null && (
+          <div
+            className="h-1.5 overflow-hidden rounded-full bg-muted"
+            role="progressbar"
+            aria-label="Verkochte units"
+            aria-valuenow={share}
+            aria-valuemin={0}
+            aria-valuemax={100}
+          >
+            <div className="h-full rounded-full bg-amber-500" style={{ width: `${share}%` }} />
+          </div>
+        )}
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,148 @@
+import { type FormEvent, useState } from 'react'
+import type { ProjectDocType } from '#schema/rx/projects'
+import { ProjectCreateSchema } from '#schema/sales'
+import { Button } from '../../components/button.tsx'
+import { Dialog } from '../../components/dialog.tsx'
+import { Field } from '../../components/field.tsx'
+import { TextareaField } from '../../components/textarea-field.tsx'
+import type { ProjectFields } from '../data/team-writes.ts'
+import { getFieldErrors } from '../layout/field-errors.ts'
+
+type ProjectDialogProps = {
+  /** The project to edit; absent: a new project. */
+  project?: ProjectDocType
+  onOpenChange: (open: boolean) => void
+  onSubmit: (fields: ProjectFields) => Promise<void>
+}
+
+const FIELDS = ['name', 'location', 'type', 'label', 'totalUnits', 'description'] as const
+type FieldName = (typeof FIELDS)[number]
+
+const UNITS_MESSAGE = 'Voer een heel getal van 0 of meer in'
+
+/** Add or edit a project: name, location, type, label, total units, description. */
+export function ProjectDialog({ project, onOpenChange, onSubmit }: ProjectDialogProps) {
+  const [values, setValues] = useState<Record<FieldName, string>>({
+    name: project?.name ?? '',
+    location: project?.location ?? '',
+    type: project?.type ?? '',
+    label: project?.label ?? '',
+    totalUnits: project?.totalUnits == null ? '' : String(project.totalUnits),
+    description: project?.description ?? '',
+  })
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({})
+  const [isSaving, setIsSaving] = useState(false)
+  const set = (field: FieldName, value: string) => setValues({ ...values, [field]: value })
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const units = values.totalUnits.trim()
+    const totalUnits = units === '' ? null : Number(units)
+    if (totalUnits !== null && !(Number.isInteger(totalUnits) && totalUnits >= 0)) {
+      setErrors({ totalUnits: UNITS_MESSAGE })
+      return
+    }
+    const parsed = ProjectCreateSchema.safeParse({
+      ...values,
+      totalUnits,
+      status: project?.status === 'inactive' ? 'inactive' : 'active',
+    })
+    if (!parsed.success) {
+      setErrors(getFieldErrors(parsed.error, FIELDS))
+      return
+    }
+    setErrors({})
+    setIsSaving(true)
+    try {
+      await onSubmit(parsed.data)
+    } finally {
+      setIsSaving(false)
+    }
+  }
+
+  const errorHint = (field: FieldName) =>
+    errors[field] && <span className="text-destructive">{errors[field]}</span>
+
+  return (
+    <Dialog
+      open
+      onOpenChange={onOpenChange}
+      title={project ? 'Project Bewerken' : 'Nieuw Project'}
+      description={
+        project
+          ? 'Wijzig de gegevens van het project.'
+          : 'Een project groepeert de verkochte units.'
+      }
+    >
+      <form onSubmit={submit} noValidate className="grid gap-4">
+        <Field
+          label="Naam *"
+          name="name"
+          autoComplete="off"
+          required
+          value={values.name}
+          onChange={(event) => set('name', event.target.value)}
+          aria-invalid={!!errors.name}
+          hint={errorHint('name')}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Locatie"
+            name="location"
+            autoComplete="off"
+            placeholder="Rotterdam"
+            value={values.location}
+            onChange={(event) => set('location', event.target.value)}
+            hint={errorHint('location')}
+          />
+          <Field
+            label="Type"
+            name="type"
+            autoComplete="off"
+            placeholder="Appartementen"
+            value={values.type}
+            onChange={(event) => set('type', event.target.value)}
+            hint={errorHint('type')}
+          />
+          <Field
+            label="Label"
+            name="label"
+            autoComplete="off"
+            placeholder="Nieuwbouw"
+            value={values.label}
+            onChange={(event) => set('label', event.target.value)}
+            hint={errorHint('label')}
+          />
+          <Field
+            label="Totaal aantal units"
+            name="totalUnits"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            value={values.totalUnits}
+            onChange={(event) => set('totalUnits', event.target.value)}
+            aria-invalid={!!errors.totalUnits}
+            hint={errorHint('totalUnits')}
+          />
+        </div>
+        <TextareaField
+          label="Beschrijving"
+          name="description"
+          rows={3}
+          value={values.description}
+          onChange={(event) => set('description', event.target.value)}
+          hint={errorHint('description')}
+        />
+        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={isSaving}>
+            Annuleren
+          </Button>
+          <Button type="submit" disabled={isSaving}>
+            {isSaving ? 'Bezig...' : project ? 'Opslaan' : 'Toevoegen'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}

@@ -1,0 +1,92 @@
+import { KeyRound, Mail, MoreHorizontal, Pencil, Phone, Power, PowerOff } from 'lucide-react'
+import type { SellerDocType } from '#schema/rx/sellers'
+import { Avatar } from '../../components/avatar.tsx'
+import { Badge } from '../../components/badge.tsx'
+import { Button } from '../../components/button.tsx'
+import { DropdownMenu, DropdownMenuItem } from '../../components/dropdown-menu.tsx'
+import { ActiveStatusBadge } from '../layout/status-badge.tsx'
+
+export type SellerAction = 'edit' | 'login' | 'toggle-active'
+
+type SellerCardProps = {
+  seller: SellerDocType
+  canWrite: boolean
+  onAction: (action: SellerAction, seller: SellerDocType) => void
+}
+
+const contactClass =
+  'flex min-w-0 items-center gap-1.5 rounded-sm text-muted-foreground text-sm hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring'
+
+/** One seller: name, team role, status, contact, and whether they can sign in. */
+export function SellerCard({ seller, canWrite, onAction }: SellerCardProps) {
+  const isActive = seller.status === 'active'
+  return (
+    <li
+      aria-label={seller.name}
+      className="grid content-start gap-3 rounded-xl border bg-card p-5 text-card-foreground shadow-sm"
+    >
+      <div className="flex items-start gap-3">
+        <Avatar name={seller.name} />
+        <div className="grid min-w-0 flex-1 gap-1">
+          <h2 className="break-words font-semibold leading-tight">{seller.name}</h2>
+          <div className="flex flex-wrap gap-1.5">
+            {seller.role && <Badge variant="outline">{seller.role}</Badge>}
+            <ActiveStatusBadge status={seller.status} />
+            {seller.userId && (
+              <Badge className="border-transparent bg-amber-500/20 text-amber-800 dark:text-amber-300">
+                Kan inloggen
+              </Badge>
+            )}
+          </div>
+        </div>
+        {canWrite && (
+          <DropdownMenu
+            label={`Acties voor ${seller.name}`}
+            trigger={
+              <Button
+                variant="ghost"
+                size="icon"
+                className="-mt-2 -mr-2"
+                aria-label={`Acties voor ${seller.name}`}
+              >
+                <MoreHorizontal aria-hidden />
+              </Button>
+            }
+          >
+            <DropdownMenuItem onSelect={() => onAction('edit', seller)}>
+              <Pencil aria-hidden />
+              Bewerken
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => onAction('login', seller)}>
+              <KeyRound aria-hidden />
+              {seller.userId ? 'Nieuwe setup-link' : 'Inloggen toestaan'}
+            </DropdownMenuItem>
+            <DropdownMenuItem
+              variant={isActive ? 'destructive' : 'default'}
+              onSelect={() => onAction('toggle-active', seller)}
+            >
+              {isActive ? <PowerOff aria-hidden /> : <Power aria-hidden />}
+              {isActive ? 'Deactiveren' : 'Activeren'}
+            </DropdownMenuItem>
+          </DropdownMenu>
+        )}
+      </div>
+      {(seller.email || seller.phone) && (
+        <div className="grid gap-1">
+          {seller.email && (
+            <a href={`mailto:${seller.email}`} className={contactClass}>
+              <Mail aria-hidden className="size-3.5 shrink-0" />
+              <span className="truncate">{seller.email}</span>
+            </a>
+          )}
+          {seller.phone && (
+            <a href={`tel:${seller.phone}`} className={contactClass}>
+              <Phone aria-hidden className="size-3.5 shrink-0" />
+              <span className="truncate">{seller.phone}</span>
+            </a>
+          )}
+        </div>
+      )}
+    </li>
+  )
+}

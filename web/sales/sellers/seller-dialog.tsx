@@ -1,0 +1,158 @@
+import { type FormEvent, useState } from 'react'
+import type { SellerDocType } from '#schema/rx/sellers'
+import { SellerCreateSchema } from '#schema/sales'
+import { Button } from '../../components/button.tsx'
+import { Dialog } from '../../components/dialog.tsx'
+import { Field } from '../../components/field.tsx'
+import { SelectField } from '../../components/select-field.tsx'
+import type { SellerFields } from '../data/team-writes.ts'
+import { getFieldErrors } from '../layout/field-errors.ts'
+import { isNamedTeamRole, OTHER_ROLE, TEAM_ROLE_CHOICES } from './team-roles.ts'
+
+type SellerDialogProps = {
+  /** The seller to edit; absent: a new seller. */
+  seller?: SellerDocType
+  onOpenChange: (open: boolean) => void
+  onSubmit: (fields: SellerFields) => Promise<void>
+}
+
+const FIELDS = ['name', 'email', 'phone', 'role'] as const
+type FieldName = (typeof FIELDS)[number]
+
+const STATUS_CHOICES = [
+  { value: 'active', label: 'Actief' },
+  { value: 'inactive', label: 'Inactief' },
+]
+
+/** Add or edit a seller: name, e-mail, phone, team role (setter, ISA, closer or own text). */
+export function SellerDialog({ seller, onOpenChange, onSubmit }: SellerDialogProps) {
+  const storedRole = seller?.role ?? ''
+  const [values, setValues] = useState({
+    name: seller?.name ?? '',
+    email: seller?.email ?? '',
+    phone: seller?.phone ?? '',
+    roleChoice: isNamedTeamRole(storedRole) ? storedRole : OTHER_ROLE,
+    otherRole: isNamedTeamRole(storedRole) ? '' : storedRole,
+    status: seller?.status === 'inactive' ? 'inactive' : 'active',
+  })
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({})
+  const [isSaving, setIsSaving] = useState(false)
+  const set = (changes: Partial<typeof values>) => setValues({ ...values, ...changes })
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const role = values.roleChoice === OTHER_ROLE ? values.otherRole : values.roleChoice
+    if (values.roleChoice === OTHER_ROLE && !values.otherRole.trim()) {
+      setErrors({ role: 'Vul de rol in, of kies er een' })
+      return
+    }
+    const parsed = SellerCreateSchema.safeParse({
+      name: values.name,
+      email: values.email,
+      phone: values.phone,
+      role,
+      status: values.status,
+    })
+    if (!parsed.success) {
+      setErrors(getFieldErrors(parsed.error, FIELDS))
+      return
+    }
+    setErrors({})
+    setIsSaving(true)
+    try {
+      await onSubmit(parsed.data)
+    } finally {
+      setIsSaving(false)
+    }
+  }
+
+  const errorHint = (field: FieldName) =>
+    errors[field] && <span className="text-destructive">{errors[field]}</span>
+
+  return (
+    <Dialog
+      open
+      onOpenChange={onOpenChange}
+      title={seller ? 'Verkoper Bewerken' : 'Nieuwe Verkoper'}
+      description={
+        seller
+          ? 'Wijzig de gegevens of de status van de verkoper.'
+          : 'Een lid van het salesteam, te kiezen in de commissieverdeling.'
+      }
+    >
+      <form onSubmit={submit} noValidate className="grid gap-4">
+        <Field
+          label="Naam *"
+          name="name"
+          autoComplete="off"
+          required
+          value={values.name}
+          onChange={(event) => set({ name: event.target.value })}
+          aria-invalid={!!errors.name}
+          hint={errorHint('name')}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="E-mail"
+            name="email"
+            type="email"
+            autoComplete="off"
+            inputMode="email"
+            value={values.email}
+            onChange={(event) => set({ email: event.target.value })}
+            aria-invalid={!!errors.email}
+            hint={errorHint('email') ?? 'Nodig om later te kunnen inloggen.'}
+          />
+          <Field
+            label="Telefoon"
+            name="phone"
+            type="tel"
+            autoComplete="off"
+            value={values.phone}
+            onChange={(event) => set({ phone: event.target.value })}
+            hint={errorHint('phone')}
+          />
+        </div>
+        <SelectField
+          label="Teamrol"
+          name="roleChoice"
+          value={values.roleChoice}
+          onChange={(event) => set({ roleChoice: event.target.value })}
+          options={TEAM_ROLE_CHOICES}
+        />
+        {values.roleChoice === OTHER_ROLE && (
+          <Field
+            label="Andere rol"
+            name="otherRole"
+            autoComplete="off"
+            placeholder="bijv. Junior closer"
+            value={values.otherRole}
+            onChange={(event) => set({ otherRole: event.target.value })}
+            aria-invalid={!!errors.role}
+            hint={errorHint('role')}
+          />
+        )}
+        {values.roleChoice !== OTHER_ROLE && errors.role && (
+          <p className="text-destructive text-xs">{errors.role}</p>
+        )}
+        {seller && (
+          <SelectField
+            label="Status"
+            name="status"
+            value={values.status}
+            onChange={(event) => set({ status: event.target.value })}
+            options={STATUS_CHOICES}
+          />
+        )}
+        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={isSaving}>
+            Annuleren
+          </Button>
+          <Button type="submit" disabled={isSaving}>
+            {isSaving ? 'Bezig...' : seller ? 'Opslaan' : 'Toevoegen'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}

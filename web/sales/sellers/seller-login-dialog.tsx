@@ -1,0 +1,125 @@
+import { CloudOff, KeyRound } from 'lucide-react'
+import { useState } from 'react'
+import type { SellerDocType } from '#schema/rx/sellers'
+import { Alert } from '../../components/alert.tsx'
+import { Button } from '../../components/button.tsx'
+import { CopyLinkField } from '../../components/copy-link-field.tsx'
+import { Dialog } from '../../components/dialog.tsx'
+import { SelectField } from '../../components/select-field.tsx'
+import { apiRequest, isQueuedResponse } from '../../lib/api-request.ts'
+import { formatDateTime } from '../../lib/format-date.ts'
+import { describeError } from '../../lib/server-message.ts'
+import { useOnlineStatus } from '../../lib/use-online-status.ts'
+import type { SalesUser } from '../data/sales-session.tsx'
+import { SALES_ROLE_LABELS } from '../layout/sales-roles.ts'
+
+type SetupLink = { setupUrl: string; expiresAt: number }
+
+const ROLE_CHOICES = (['SELLER', 'MANAGER', 'ADMIN'] as const).map((value) => ({
+  value,
+  label: SALES_ROLE_LABELS[value],
+}))
+
+/**
+ * 'Inloggen toestaan' (POST /api/gold-estates/sellers/:id/login): creates the seller's
+ * sales sign-in and shows its setup link with a copy button; for a seller who already has
+ * one, a new link. Online only: the link comes from the server.
+ */
+export function SellerLoginDialog({
+  seller,
+  onClose,
+}: {
+  seller: SellerDocType
+  onClose: () => void
+}) {
+  const isOnline = useOnlineStatus()
+  const hasLogin = seller.userId !== null
+  const [role, setRole] = useState<SalesUser['role']>('SELLER')
+  const [link, setLink] = useState<SetupLink>()
+  const [problem, setProblem] = useState<string>()
+  const [isCreating, setIsCreating] = useState(false)
+  const isOnServer = seller.seq > 0
+  const blocker = !seller.email
+    ? 'Geef de verkoper eerst een e-mailadres (Bewerken): daarmee logt hij of zij in.'
+    : !isOnServer
+      ? 'Deze verkoper staat nog niet op de server. Zodra de synchronisatie klaar is, kun je de inlog maken.'
+      : undefined
+
+  const create = async () => {
+    setIsCreating(true)
+    setProblem(undefined)
+    try {
+      const response = await apiRequest('POST', `/api/gold-estates/sellers/${seller.id}/login`, {
+        role,
+      })
+      if (isQueuedResponse(response)) throw new TypeError('offline')
+      setLink((await response.json()) as SetupLink)
+    } catch (error) {
+      setProblem(describeError(error, 'De setup-link kon niet gemaakt worden.'))
+    } finally {
+      setIsCreating(false)
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={hasLogin ? 'Nieuwe setup-link' : 'Inloggen toestaan'}
+      description={
+        hasLogin
+          ? `${seller.name} kan al inloggen. Een nieuwe link maakt eerdere links ongeldig.`
+          : `${seller.name} krijgt een eigen inlog voor Gold Estates en kiest via de setup-link een wachtwoord.`
+      }
+    >
+      <div className="grid gap-4">
+        {link ? (
+          <>
+            <CopyLinkField label="Setup-link" value={link.setupUrl} />
+            <p className="text-muted-foreground text-xs">
+              Geldig tot {formatDateTime(link.expiresAt)}. Stuur de link naar {seller.email}.
+            </p>
+          </>
+        ) : (
+          <>
+            {!hasLogin && (
+              <SelectField
+                label="Rol in Gold Estates"
+                name="salesRole"
+                value={role}
+                onChange={(event) => setRole(event.target.value as SalesUser['role'])}
+                options={ROLE_CHOICES}
+                disabled={!!blocker}
+              />
+            )}
+            {blocker && <Alert title="Nog niet mogelijk">{blocker}</Alert>}
+            {!blocker && !isOnline && (
+              <Alert title="Je bent offline">
+                <span className="inline-flex items-start gap-2">
+                  <CloudOff aria-hidden className="mt-0.5 size-4 shrink-0" />
+                  De setup-link komt van de server. Probeer het opnieuw zodra je online bent.
+                </span>
+              </Alert>
+            )}
+            {problem && (
+              <Alert variant="destructive" title="Fout">
+                {problem}
+              </Alert>
+            )}
+          </>
+        )}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={onClose}>
+            Sluiten
+          </Button>
+          {!link && (
+            <Button onClick={create} disabled={!!blocker || !isOnline || isCreating}>
+              <KeyRound aria-hidden />
+              {isCreating ? 'Bezig...' : 'Setup-link maken'}
+            </Button>
+          )}
+        </div>
+      </div>
+    </Dialog>
+  )
+}

@@ -1,0 +1,78 @@
+import { Webhook } from 'lucide-react'
+import { Alert } from '../../components/alert.tsx'
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/card.tsx'
+import { Field } from '../../components/field.tsx'
+import { SwitchField } from '../../components/switch.tsx'
+import type { SettingsValues } from './settings-values.ts'
+
+type IntegrationCardProps = {
+  values: SettingsValues
+  onChange: (changes: Partial<SettingsValues>) => void
+  canEdit: boolean
+}
+
+/**
+ * The XMS/GoHighLevel lead webhook (spec §2, §4): its fields are disabled while the
+ * switch is off, with an info alert saying so.
+ */
+export function IntegrationCard({ values, onChange, canEdit }: IntegrationCardProps) {
+  const isDisabled = !canEdit || !values.xmsEnabled
+  const text = (field: 'xmsWebhookUrl' | 'xmsApiKey' | 'xmsLocationId' | 'xmsPipelineId') => ({
+    name: field,
+    value: values[field],
+    onChange: (event: { target: { value: string } }) => onChange({ [field]: event.target.value }),
+    disabled: isDisabled,
+    autoComplete: 'off',
+  })
+  return (
+    <Card aria-labelledby="integration-title">
+      <CardHeader>
+        <CardTitle id="integration-title" className="flex items-center gap-2">
+          <Webhook aria-hidden className="size-5 text-amber-600 dark:text-amber-300" />
+          XMS / GoHighLevel integratie
+        </CardTitle>
+        <CardDescription>
+          Stuur elke geregistreerde verkoop als lead naar je CRM via een webhook.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <SwitchField
+          label="Integratie ingeschakeld"
+          description="Verkopen automatisch doorsturen"
+          checked={values.xmsEnabled}
+          onCheckedChange={(checked) => onChange({ xmsEnabled: checked })}
+          disabled={!canEdit}
+        />
+        {!values.xmsEnabled && (
+          <Alert title="Integratie uitgeschakeld">
+            De XMS/GoHighLevel integratie is uitgeschakeld. Zet de schakelaar aan om de velden in te
+            vullen.
+          </Alert>
+        )}
+        <Field
+          label="Webhook URL"
+          type="url"
+          inputMode="url"
+          placeholder="https://services.leadconnectorhq.com/hooks/..."
+          {...text('xmsWebhookUrl')}
+        />
+        <Field
+          label="API key"
+          placeholder="Plak hier de API key"
+          hint="Een opgeslagen key wordt gemaskeerd getoond; laat hem staan om hem te bewaren."
+          {...text('xmsApiKey')}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Location ID" {...text('xmsLocationId')} />
+          <Field label="Pipeline ID" {...text('xmsPipelineId')} />
+        </div>
+      </CardContent>
+    </Card>
+  )
+}
