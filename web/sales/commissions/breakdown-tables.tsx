@@ -4,8 +4,9 @@ import { type Currency, formatCount, formatMoney } from '../../lib/format-money.
 
 type BreakdownProps = { dashboard: CommissionDashboard; currency: Currency }
 
-const cell = 'px-2 py-2.5 text-right tabular-nums first:pl-0 last:pr-0'
-const head = 'px-2 pb-2 text-right font-medium text-muted-foreground text-xs first:pl-0 last:pr-0'
+const cell = 'px-2 py-2.5 tabular-nums first:pl-0 last:pr-0'
+const head = 'px-2 pb-2 font-medium text-muted-foreground text-xs first:pl-0 last:pr-0'
+const number = 'text-right'
 
 /** Per seller: sales, total commission and what is still open. */
 export function SellerBreakdown({ dashboard, currency }: BreakdownProps) {
@@ -22,9 +23,9 @@ export function SellerBreakdown({ dashboard, currency }: BreakdownProps) {
             <thead>
               <tr>
                 <th className={`${head} text-left`}>Verkoper</th>
-                <th className={head}>Verkopen</th>
-                <th className={head}>Commissie</th>
-                <th className={head}>Open</th>
+                <th className={`${head} ${number}`}>Verkopen</th>
+                <th className={`${head} ${number}`}>Commissie</th>
+                <th className={`${head} ${number}`}>Open</th>
               </tr>
             </thead>
             <tbody className="divide-y">
@@ -33,9 +34,11 @@ export function SellerBreakdown({ dashboard, currency }: BreakdownProps) {
                   <th scope="row" className={`${cell} text-left font-medium`}>
                     {row.name}
                   </th>
-                  <td className={cell}>{formatCount(row.sales)}</td>
-                  <td className={cell}>{formatMoney(row.totalCommission, currency)}</td>
-                  <td className={cell}>{formatMoney(row.pending, currency)}</td>
+                  <td className={`${cell} ${number}`}>{formatCount(row.sales)}</td>
+                  <td className={`${cell} ${number}`}>
+                    {formatMoney(row.totalCommission, currency)}
+                  </td>
+                  <td className={`${cell} ${number}`}>{formatMoney(row.pending, currency)}</td>
                 </tr>
               ))}
             </tbody>
@@ -61,9 +64,9 @@ export function ProjectBreakdown({ dashboard, currency }: BreakdownProps) {
             <thead>
               <tr>
                 <th className={`${head} text-left`}>Project</th>
-                <th className={head}>Verkopen</th>
-                <th className={head}>Omzet</th>
-                <th className={head}>Commissie</th>
+                <th className={`${head} ${number}`}>Verkopen</th>
+                <th className={`${head} ${number}`}>Omzet</th>
+                <th className={`${head} ${number}`}>Commissie</th>
               </tr>
             </thead>
             <tbody className="divide-y">
@@ -77,9 +80,11 @@ export function ProjectBreakdown({ dashboard, currency }: BreakdownProps) {
                       </span>
                     )}
                   </th>
-                  <td className={cell}>{formatCount(row.sales)}</td>
-                  <td className={cell}>{formatMoney(row.totalRevenue, currency)}</td>
-                  <td className={cell}>{formatMoney(row.totalCommission, currency)}</td>
+                  <td className={`${cell} ${number}`}>{formatCount(row.sales)}</td>
+                  <td className={`${cell} ${number}`}>{formatMoney(row.totalRevenue, currency)}</td>
+                  <td className={`${cell} ${number}`}>
+                    {formatMoney(row.totalCommission, currency)}
+                  </td>
                 </tr>
               ))}
             </tbody>

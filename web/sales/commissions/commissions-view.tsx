@@ -4,15 +4,10 @@ import { DEFAULT_PERIOD_PRESET } from '#schema/period-presets'
 import type { SalesData } from '#schema/sales-dashboard'
 import { UPCOMING_WINDOW_DAYS } from '#schema/sales-dashboard'
 import { Button } from '../../components/button.tsx'
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '../../components/card.tsx'
+import { Card, CardContent } from '../../components/card.tsx'
 import { cn } from '../../lib/class-names.ts'
 import { type Currency, formatCount } from '../../lib/format-money.ts'
+import { ListCardHeader } from '../components/list-card-header.tsx'
 import { UpcomingPaymentList } from '../components/upcoming-payment-list.tsx'
 import { ProjectBreakdown, SellerBreakdown } from './breakdown-tables.tsx'
 import { ALL, CommissionFilters, type CommissionFilterValues } from './commission-filters.tsx'
@@ -71,15 +66,12 @@ export function CommissionsView({ data, today, currency, onSetStatus }: Commissi
 
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Card aria-labelledby="sales-list-title" className="min-w-0">
-          <CardHeader className="flex flex-row items-start justify-between gap-3 px-4 sm:px-6">
-            <div className="grid gap-1.5">
-              <CardTitle id="sales-list-title">Verkopen</CardTitle>
-              <CardDescription>Met hun commissies en betaalstatus</CardDescription>
-            </div>
-            <span className="shrink-0 rounded-full bg-muted px-2.5 py-0.5 font-medium text-xs">
-              {formatCount(dashboard.salesListTotal)}
-            </span>
-          </CardHeader>
+          <ListCardHeader
+            id="sales-list-title"
+            title="Verkopen"
+            description="Met hun commissies en betaalstatus"
+            count={formatCount(dashboard.salesListTotal)}
+          />
           <CardContent className="px-4 sm:px-6">
             {dashboard.salesListTotal === 0 ? (
               <p className="flex items-center gap-2 py-6 text-muted-foreground text-sm">
@@ -115,18 +107,17 @@ export function CommissionsView({ data, today, currency, onSetStatus }: Commissi
         </Card>
 
         <Card aria-labelledby="expected-title" className="min-w-0 self-start">
-          <CardHeader className="flex flex-row items-start justify-between gap-3 px-4 sm:px-6">
-            <div className="grid gap-1.5">
-              <CardTitle id="expected-title">
-                Verwachte Betalingen ({UPCOMING_WINDOW_DAYS} dagen)
-              </CardTitle>
-              <CardDescription>Openstaande commissies, eerstvolgende eerst</CardDescription>
-            </div>
-            <span className="shrink-0 rounded-full bg-muted px-2.5 py-0.5 font-medium text-xs">
-              <CalendarClock aria-hidden className="mr-1 inline size-3" />
-              {formatCount(dashboard.upcomingPaymentsTotal)}
-            </span>
-          </CardHeader>
+          <ListCardHeader
+            id="expected-title"
+            title={`Verwachte Betalingen (${UPCOMING_WINDOW_DAYS} dagen)`}
+            description="Openstaande commissies, eerstvolgende eerst"
+            count={
+              <>
+                <CalendarClock aria-hidden className="size-3" />
+                {formatCount(dashboard.upcomingPaymentsTotal)}
+              </>
+            }
+          />
           <CardContent className="px-4 sm:px-6">
             <UpcomingPaymentList
               payments={dashboard.upcomingPayments.slice(0, upcomingShown)}

@@ -21,23 +21,24 @@ export function UpcomingPaymentList({ payments, currency }: UpcomingPaymentListP
       {payments.map((payment) => (
         <li
           key={payment.commissionId}
-          className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3"
+          className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-0.5 py-3"
         >
-          <div className="grid min-w-0 gap-0.5">
-            <p className="truncate font-medium">{payment.projectName}</p>
-            <p className="truncate text-muted-foreground text-sm">
-              {payment.sellerName} · {payment.clientName}
-            </p>
-          </div>
-          <div className="grid justify-items-end gap-0.5 text-right">
-            <p className="font-semibold tabular-nums">{formatMoney(payment.amount, currency)}</p>
-            <p className="text-muted-foreground text-xs">
-              {describeDaysUntil(payment.daysUntilPayment)} ·{' '}
+          <p className="truncate font-medium">{payment.projectName}</p>
+          <p className="text-right font-semibold tabular-nums">
+            {formatMoney(payment.amount, currency)}
+          </p>
+          <p className="truncate text-muted-foreground text-sm">
+            {payment.sellerName} · {payment.clientName}
+          </p>
+          <p className="text-right text-muted-foreground text-xs">
+            {describeDaysUntil(payment.daysUntilPayment)}
+            <span className="hidden sm:inline">
+              {' · '}
               <time dateTime={payment.expectedPaymentDate}>
                 {formatCalendarDate(payment.expectedPaymentDate)}
               </time>
-            </p>
-          </div>
+            </span>
+          </p>
         </li>
       ))}
     </ul>

@@ -12,15 +12,10 @@ import {
 import { Link } from 'react-router-dom'
 import type { CommissionDashboard } from '#schema/sales-dashboard'
 import { buttonClass } from '../../components/button.tsx'
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '../../components/card.tsx'
+import { Card, CardContent } from '../../components/card.tsx'
 import { EmptyState } from '../../components/empty-state.tsx'
 import { type Currency, formatCount, formatMoney } from '../../lib/format-money.ts'
+import { ListCardHeader } from '../components/list-card-header.tsx'
 import { StatTile } from '../components/stat-tile.tsx'
 import { UpcomingPaymentList } from '../components/upcoming-payment-list.tsx'
 
@@ -97,15 +92,12 @@ export function DashboardView({ dashboard, currency, paths }: DashboardViewProps
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Card aria-labelledby="upcoming-title">
-          <CardHeader className="flex flex-row items-start justify-between gap-3 px-4 sm:px-6">
-            <div className="grid gap-1.5">
-              <CardTitle id="upcoming-title">Aankomende Betalingen</CardTitle>
-              <CardDescription>Verwachte commissiebetalingen</CardDescription>
-            </div>
-            <span className="shrink-0 rounded-full bg-muted px-2.5 py-0.5 font-medium text-xs">
-              {formatCount(total)} items
-            </span>
-          </CardHeader>
+          <ListCardHeader
+            id="upcoming-title"
+            title="Aankomende Betalingen"
+            description="Verwachte commissiebetalingen"
+            count={`${formatCount(total)} items`}
+          />
           <CardContent className="px-4 sm:px-6">
             <UpcomingPaymentList payments={dashboard.upcomingPayments} currency={currency} />
             {total > DASHBOARD_UPCOMING_LIMIT && (

@@ -18,7 +18,7 @@ type ExtraLineRowProps = {
 export function ExtraLineRow(props: ExtraLineRowProps) {
   const { label, line, sellers, amountCents, currency, onChange } = props
   return (
-    <li className="grid grid-cols-2 items-end gap-3 rounded-lg border bg-background/40 p-3 sm:grid-cols-[minmax(0,3.3fr)_6rem_minmax(7rem,auto)_2.5rem]">
+    <li className="grid grid-cols-2 items-end gap-3 rounded-lg border bg-background/40 p-3 sm:grid-cols-[minmax(0,3.3fr)_8rem_minmax(7rem,auto)_2.5rem]">
       <div className="col-span-2 sm:col-span-1">
         <SelectField
           label={label}

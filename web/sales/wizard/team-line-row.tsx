@@ -22,7 +22,7 @@ type TeamLineRowProps = {
 export function TeamLineRow(props: TeamLineRowProps) {
   const { line, number, sellers, amountCents, currency, canRemove, onChange, onRemove } = props
   return (
-    <li className="grid grid-cols-2 items-end gap-3 rounded-lg border bg-background/40 p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1.3fr)_6rem_minmax(7rem,auto)_auto]">
+    <li className="grid grid-cols-2 items-end gap-3 rounded-lg border bg-background/40 p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1.3fr)_8rem_minmax(7rem,auto)_2.5rem]">
       <div className="col-span-2 sm:col-span-1">
         <SelectField
           label={`Verkoper ${number}`}
