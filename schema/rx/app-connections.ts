@@ -37,7 +37,8 @@ const appConnectionSchemaLiteral = {
     'updatedAt',
     'seq',
   ],
-  indexes: ['name'],
+  // name for the list; status so the dashboard counts active apps from the index alone.
+  indexes: ['name', 'status'],
   additionalProperties: false,
 } as const
 

@@ -19,7 +19,7 @@ const userSchemaLiteral = {
     name: { type: 'string', maxLength: 120 },
     email: { type: 'string', maxLength: 254 },
     role: { type: 'string', enum: USER_ROLES },
-    status: { type: 'string', enum: USER_STATUSES },
+    status: { type: 'string', enum: USER_STATUSES, maxLength: 16 },
     lastActive: { type: ['number', 'null'] },
     createdAt: TIMESTAMP,
     updatedAt: TIMESTAMP,
@@ -36,7 +36,8 @@ const userSchemaLiteral = {
     'updatedAt',
     'seq',
   ],
-  indexes: ['name'],
+  // name for the list; status so the dashboard counts active users from the index alone.
+  indexes: ['name', 'status'],
   additionalProperties: false,
 } as const
 

@@ -6,7 +6,7 @@ import { fetchPull, fetchPush } from './sync-http.ts'
 import type { SyncStatusStore } from './sync-status.ts'
 import type { SyncStream } from './sync-stream.ts'
 
-const PULL_BATCH = 500
+const PULL_BATCH = 1000
 const PUSH_BATCH = 50
 const RETRY_MS = 3000
 

@@ -206,30 +206,38 @@ test('offline writes stay local, then reach the server exactly once and the othe
   expect((await serverApps()).filter((app) => app.name === 'Offline App')).toHaveLength(1)
   await a.context.close()
   await b.context.close()
-})
+}, 90_000)
 
 // Needs the service worker (sw/) to serve the app shell without network.
-test.skipIf(!hasServiceWorker)('a reload while offline still shows the local writes', async () => {
-  const a = await signIn(root)
-  await a.page.goto('/apps')
-  await appCard(a.page, 'Offline App').waitFor()
-  await a.page.waitForFunction(() => navigator.serviceWorker?.controller !== null)
-  await goOffline(a.context, a.page)
-  await addApp(a.page, {
-    name: 'Herlaad App',
-    url: 'https://herlaad.example.com',
-    description: 'Overleeft een herlaadbeurt',
-  })
-  await a.page.reload()
-  await waitForShell(a.page)
-  await appCard(a.page, 'Herlaad App').waitFor()
-  await appCard(a.page, 'Offline App').waitFor()
-  await a.context.setOffline(false)
-  await eventually(async () => {
-    expect((await serverApps()).filter((app) => app.name === 'Herlaad App')).toHaveLength(1)
-  })
-  await a.context.close()
-})
+test.skipIf(!hasServiceWorker)(
+  'a reload while offline still shows the local writes',
+  async () => {
+    const a = await signIn(root)
+    await a.page.goto('/apps')
+    await appCard(a.page, 'Offline App').waitFor()
+    // The worker precaches the app on its first visit and then takes the page over.
+    await a.page.evaluate(async () => void (await navigator.serviceWorker.ready))
+    await a.page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 20_000,
+    })
+    await goOffline(a.context, a.page)
+    await addApp(a.page, {
+      name: 'Herlaad App',
+      url: 'https://herlaad.example.com',
+      description: 'Overleeft een herlaadbeurt',
+    })
+    await a.page.reload()
+    await waitForShell(a.page)
+    await appCard(a.page, 'Herlaad App').waitFor()
+    await appCard(a.page, 'Offline App').waitFor()
+    await a.context.setOffline(false)
+    await eventually(async () => {
+      expect((await serverApps()).filter((app) => app.name === 'Herlaad App')).toHaveLength(1)
+    })
+    await a.context.close()
+  },
+  90_000,
+)
 
 test('concurrent offline edits of one app converge in A, B and the server, and both are logged', async () => {
   const created = await api.post('/api/app-connections', {
@@ -288,7 +296,7 @@ test('concurrent offline edits of one app converge in A, B and the server, and b
   )
   await a.context.close()
   await b.context.close()
-})
+}, 90_000)
 
 test('a write the server refuses is undone with its reason on screen; the server is unchanged', async () => {
   // A USER sees no write actions at all.
@@ -348,4 +356,4 @@ test('a write the server refuses is undone with its reason on screen; the server
   expect(userFacts(await serverUsers())).toEqual(userFacts(usersBefore))
   expect(appFacts(await serverApps())).toEqual(appFacts(appsBefore))
   await d.context.close()
-})
+}, 90_000)

@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, expect, test } from 'vitest'
-import { computeStats, RECENT_ACTIVITY_WINDOW_MS } from '#schema/dashboard-stats'
+import {
+  computeStats,
+  countRecentActivities,
+  RECENT_ACTIVITY_WINDOW_MS,
+  tallyStatuses,
+} from '#schema/dashboard-stats'
 import { activities, appConnections, users } from '#schema/db/organisation'
 import { ROLE_PERMISSIONS } from '#schema/permissions'
 import { takeNextSeq } from '#server/db/next-seq'
@@ -17,18 +22,18 @@ const DAY = 24 * 60 * 60 * 1000
 
 test('counts live rows, active ones, and activities of the last 7 days', () => {
   const now = 1_760_000_000_000
-  const stats = computeStats(
-    {
-      users: [{ status: 'active' }, { status: 'inactive' }, { status: 'suspended' }],
-      apps: [{ status: 'active' }, { status: 'syncing' }],
-      activities: [
+  const stats = computeStats({
+    users: tallyStatuses([{ status: 'active' }, { status: 'inactive' }, { status: 'suspended' }]),
+    apps: tallyStatuses([{ status: 'active' }, { status: 'syncing' }]),
+    recentActivities: countRecentActivities(
+      [
         { timestamp: now },
         { timestamp: now - RECENT_ACTIVITY_WINDOW_MS },
         { timestamp: now - RECENT_ACTIVITY_WINDOW_MS - 1 },
       ],
-    },
-    now,
-  )
+      now,
+    ),
+  })
   expect(stats).toEqual({
     totalUsers: 3,
     activeUsers: 1,
@@ -36,13 +41,13 @@ test('counts live rows, active ones, and activities of the last 7 days', () => {
     activeApps: 1,
     recentActivities: 2,
   })
-  expect(computeStats({ users: [], apps: [], activities: [] }, now)).toEqual({
-    totalUsers: 0,
-    activeUsers: 0,
-    totalApps: 0,
-    activeApps: 0,
-    recentActivities: 0,
-  })
+  expect(
+    computeStats({
+      users: tallyStatuses([]),
+      apps: tallyStatuses([]),
+      recentActivities: countRecentActivities([], now),
+    }),
+  ).toEqual({ totalUsers: 0, activeUsers: 0, totalApps: 0, activeApps: 0, recentActivities: 0 })
 })
 
 test("the server's GET /api/stats agrees with the browser's function on the same rows", () => {
@@ -115,7 +120,12 @@ test("the server's GET /api/stats agrees with the browser's function on the same
     activities: db.select().from(activities).where(eq(activities.deleted, false)).all(),
   }
   const server = getStats(ctx, now)
-  expect(computeStats(local, now)).toEqual(server)
+  const browser = computeStats({
+    users: tallyStatuses(local.users),
+    apps: tallyStatuses(local.apps),
+    recentActivities: countRecentActivities(local.activities, now),
+  })
+  expect(browser).toEqual(server)
   expect(server.totalUsers).toBe(32)
   expect(server.recentActivities).toBe(15)
   db.$client.close()
