@@ -357,3 +357,19 @@ test('a write the server refuses is undone with its reason on screen; the server
   expect(appFacts(await serverApps())).toEqual(appFacts(appsBefore))
   await d.context.close()
 }, 90_000)
+
+test('logout removes the local database', async () => {
+  const { context, page } = await signIn(root)
+  await page.getByRole('region', { name: 'Totaal Gebruikers', exact: true }).waitFor()
+  const localDatabases = () =>
+    page.evaluate(async () =>
+      (await indexedDB.databases())
+        .map((info) => info.name ?? '')
+        .filter((name) => name.startsWith('rxdb-dexie-centraal-')),
+    )
+  expect((await localDatabases()).length).toBeGreaterThan(0)
+  await page.getByRole('banner').getByRole('button', { name: 'Uitloggen' }).click()
+  await page.getByRole('button', { name: 'Inloggen' }).first().waitFor()
+  expect(await localDatabases()).toEqual([])
+  await context.close()
+}, 60_000)
