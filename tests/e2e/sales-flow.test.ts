@@ -4,6 +4,7 @@ import { type CommissionType, calculateCommission } from '#schema/commission'
 import { formatMoney } from '#web/lib/format-money.ts'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { launchBrowser } from '../support/browser.ts'
+import { buildSalePayload } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import {
   DESKTOP,
@@ -450,6 +451,25 @@ test('a sale registered offline reaches the server exactly once after reconnecti
 }, 120_000)
 
 test('screenshots: wizard steps, dashboard, commissions, statistics, phone and desktop, dark and light', async () => {
+  // A third sale, with 55 % extra commission, for the statistics' warnings.
+  const high = await callFromPage(
+    page,
+    'POST',
+    '/api/gold-estates/sales',
+    buildSalePayload({
+      projectId: projects[1]!.id,
+      clientName: 'Van Dijk Vastgoed',
+      propertyNumber: 'ZP-8',
+      salePrice: 61_500_000,
+      commissionPercentage: 2,
+      lines: [
+        { sellerId: sellers[0]!.id, percentage: 100, role: 'closer' },
+        { sellerId: sellers[2]!.id, commissionType: 'referral', percentage: 30 },
+        { sellerId: sellers[1]!.id, commissionType: 'manager', percentage: 25 },
+      ],
+    }),
+  )
+  expect(high.status).toBe(201)
   const state = await context.storageState()
   for (const theme of ['dark', 'light'] as const) {
     for (const viewport of [PHONE, DESKTOP]) {
@@ -464,7 +484,7 @@ test('screenshots: wizard steps, dashboard, commissions, statistics, phone and d
       const view = await shot.newPage()
 
       await openSalesScreen(view, '/dashboard', 'Dashboard')
-      await eventually(async () => expect(await regionText(view, 'Totaal Verkoop')).toContain('2'))
+      await eventually(async () => expect(await regionText(view, 'Totaal Verkoop')).toContain('3'))
       expect(await hasHorizontalOverflow(view)).toBe(false)
       await shoot(view, `sales-dashboard-${theme}`)
 
@@ -474,6 +494,8 @@ test('screenshots: wizard steps, dashboard, commissions, statistics, phone and d
       await shoot(view, `sales-commissions-${theme}`)
 
       await openSalesScreen(view, '/statistics', 'Statistieken')
+      await view.getByText('1 verkoop heeft extra commissies boven 50%.').waitFor()
+      expect(await regionText(view, 'Extra commissie analyse')).toContain('Vereist aandacht!')
       expect(await hasHorizontalOverflow(view)).toBe(false)
       await shoot(view, `sales-statistics-${theme}`)
 

@@ -4,41 +4,70 @@ import { type Currency, formatCount, formatMoney } from '../../lib/format-money.
 
 type BreakdownProps = { dashboard: CommissionDashboard; currency: Currency }
 
+type Row = { key: string; name: string; label?: string | null; sales: number; amounts: number[] }
+
+type BreakdownTableProps = {
+  id: string
+  title: string
+  nameHeader: string
+  amountHeaders: [string, string]
+  rows: Row[]
+  emptyText: string
+  currency: Currency
+}
+
 const cell = 'px-2 py-2.5 tabular-nums first:pl-0 last:pr-0'
 const head = 'px-2 pb-2 font-medium text-muted-foreground text-xs first:pl-0 last:pr-0'
-const number = 'text-right'
 
-/** Per seller: sales, total commission and what is still open. */
-export function SellerBreakdown({ dashboard, currency }: BreakdownProps) {
+/**
+ * A breakdown as a table: name, number of sales and two amounts. On phones the count moves
+ * under the name, so the amounts keep their room.
+ */
+function BreakdownTable(props: BreakdownTableProps) {
+  const { id, title, nameHeader, amountHeaders, rows, emptyText, currency } = props
   return (
-    <Card aria-labelledby="seller-breakdown-title" className="min-w-0">
+    <Card aria-labelledby={id} className="min-w-0">
       <CardHeader className="px-4 sm:px-6">
-        <CardTitle id="seller-breakdown-title">Per verkoper</CardTitle>
+        <CardTitle id={id}>{title}</CardTitle>
       </CardHeader>
       <CardContent className="overflow-x-auto px-4 sm:px-6">
-        {dashboard.sellerBreakdown.length === 0 ? (
-          <p className="text-muted-foreground text-sm">Geen commissies in deze selectie</p>
+        {rows.length === 0 ? (
+          <p className="text-muted-foreground text-sm">{emptyText}</p>
         ) : (
           <table className="w-full text-sm">
             <thead>
               <tr>
-                <th className={`${head} text-left`}>Verkoper</th>
-                <th className={`${head} ${number}`}>Verkopen</th>
-                <th className={`${head} ${number}`}>Commissie</th>
-                <th className={`${head} ${number}`}>Open</th>
+                <th className={`${head} text-left`}>{nameHeader}</th>
+                <th className={`${head} hidden text-right sm:table-cell`}>Verkopen</th>
+                {amountHeaders.map((header) => (
+                  <th key={header} className={`${head} text-right`}>
+                    {header}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y">
-              {dashboard.sellerBreakdown.map((row) => (
-                <tr key={row.sellerId}>
+              {rows.map((row) => (
+                <tr key={row.key}>
                   <th scope="row" className={`${cell} text-left font-medium`}>
                     {row.name}
+                    {row.label && (
+                      <span className="block font-normal text-muted-foreground text-xs">
+                        {row.label}
+                      </span>
+                    )}
+                    <span className="block font-normal text-muted-foreground text-xs sm:hidden">
+                      {formatCount(row.sales)} {row.sales === 1 ? 'verkoop' : 'verkopen'}
+                    </span>
                   </th>
-                  <td className={`${cell} ${number}`}>{formatCount(row.sales)}</td>
-                  <td className={`${cell} ${number}`}>
-                    {formatMoney(row.totalCommission, currency)}
+                  <td className={`${cell} hidden text-right sm:table-cell`}>
+                    {formatCount(row.sales)}
                   </td>
-                  <td className={`${cell} ${number}`}>{formatMoney(row.pending, currency)}</td>
+                  {row.amounts.map((amount, index) => (
+                    <td key={amountHeaders[index]} className={`${cell} text-right`}>
+                      {formatMoney(amount, currency)}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>
@@ -49,48 +78,43 @@ export function SellerBreakdown({ dashboard, currency }: BreakdownProps) {
   )
 }
 
+/** Per seller: sales, total commission and what is still open. */
+export function SellerBreakdown({ dashboard, currency }: BreakdownProps) {
+  return (
+    <BreakdownTable
+      id="seller-breakdown-title"
+      title="Per verkoper"
+      nameHeader="Verkoper"
+      amountHeaders={['Commissie', 'Open']}
+      emptyText="Geen commissies in deze selectie"
+      currency={currency}
+      rows={dashboard.sellerBreakdown.map((row) => ({
+        key: row.sellerId,
+        name: row.name,
+        sales: row.sales,
+        amounts: [row.totalCommission, row.pending],
+      }))}
+    />
+  )
+}
+
 /** Per project: sales, revenue and commission, with the project's label. */
 export function ProjectBreakdown({ dashboard, currency }: BreakdownProps) {
   return (
-    <Card aria-labelledby="project-breakdown-title" className="min-w-0">
-      <CardHeader className="px-4 sm:px-6">
-        <CardTitle id="project-breakdown-title">Per project</CardTitle>
-      </CardHeader>
-      <CardContent className="overflow-x-auto px-4 sm:px-6">
-        {dashboard.projectBreakdown.length === 0 ? (
-          <p className="text-muted-foreground text-sm">Geen verkopen in deze selectie</p>
-        ) : (
-          <table className="w-full text-sm">
-            <thead>
-              <tr>
-                <th className={`${head} text-left`}>Project</th>
-                <th className={`${head} ${number}`}>Verkopen</th>
-                <th className={`${head} ${number}`}>Omzet</th>
-                <th className={`${head} ${number}`}>Commissie</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y">
-              {dashboard.projectBreakdown.map((row) => (
-                <tr key={row.projectId}>
-                  <th scope="row" className={`${cell} text-left font-medium`}>
-                    {row.name}
-                    {row.label && (
-                      <span className="block font-normal text-muted-foreground text-xs">
-                        {row.label}
-                      </span>
-                    )}
-                  </th>
-                  <td className={`${cell} ${number}`}>{formatCount(row.sales)}</td>
-                  <td className={`${cell} ${number}`}>{formatMoney(row.totalRevenue, currency)}</td>
-                  <td className={`${cell} ${number}`}>
-                    {formatMoney(row.totalCommission, currency)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </CardContent>
-    </Card>
+    <BreakdownTable
+      id="project-breakdown-title"
+      title="Per project"
+      nameHeader="Project"
+      amountHeaders={['Omzet', 'Commissie']}
+      emptyText="Geen verkopen in deze selectie"
+      currency={currency}
+      rows={dashboard.projectBreakdown.map((row) => ({
+        key: row.projectId,
+        name: row.name,
+        label: row.label,
+        sales: row.sales,
+        amounts: [row.totalRevenue, row.totalCommission],
+      }))}
+    />
   )
 }

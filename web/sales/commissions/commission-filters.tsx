@@ -36,7 +36,7 @@ export function CommissionFilters(props: CommissionFiltersProps) {
   const set = (patch: Partial<CommissionFilterValues>) => onChange({ ...values, ...patch })
   return (
     <section aria-label="Filters" className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm">
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <SelectField
           label="Periode"
           value={values.period}

@@ -20,20 +20,20 @@ export function SaleCard({ sale, currency, onSetStatus }: SaleCardProps) {
   const money = (cents: number) => formatMoney(cents, currency)
   return (
     <li className="grid gap-3 py-4 first:pt-0 last:pb-0" aria-label={`Verkoop ${sale.clientName}`}>
-      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
-        <div className="grid min-w-0 gap-0.5">
-          <p className="break-words font-semibold">{sale.clientName}</p>
-          <p className="text-muted-foreground text-sm">
-            {sale.projectName} · Bouwnummer {sale.propertyNumber} ·{' '}
-            <time dateTime={sale.saleDate}>{formatCalendarDate(sale.saleDate)}</time>
-          </p>
-        </div>
-        <div className="grid justify-items-end gap-0.5 text-right">
-          <p className="font-semibold tabular-nums">{money(sale.salePrice)}</p>
-          <p className="text-muted-foreground text-sm tabular-nums">
-            {formatPercentage(sale.commissionPercentage)} · netto {money(sale.commissionAmount)}
-          </p>
-        </div>
+      <div className="grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-4 gap-y-0.5">
+        <p className="break-words font-semibold">{sale.clientName}</p>
+        <p className="text-right font-semibold tabular-nums">{money(sale.salePrice)}</p>
+        <p className="text-muted-foreground text-sm">
+          {sale.projectName} · Bouwnummer {sale.propertyNumber} ·{' '}
+          <time dateTime={sale.saleDate}>{formatCalendarDate(sale.saleDate)}</time>
+        </p>
+        <p className="text-right text-muted-foreground text-sm tabular-nums">
+          {formatPercentage(sale.commissionPercentage)}
+          <span className="hidden sm:inline"> · netto {money(sale.commissionAmount)}</span>
+        </p>
+        <p className="col-span-2 text-muted-foreground text-sm tabular-nums sm:hidden">
+          Netto commissie {money(sale.commissionAmount)}
+        </p>
       </div>
       {sale.commissions.length > 0 && (
         <ul className="grid gap-2">
@@ -70,7 +70,7 @@ export function SaleCard({ sale, currency, onSetStatus }: SaleCardProps) {
                     aria-label={`Markeer betaald: ${line.sellerName}`}
                   >
                     <Check aria-hidden />
-                    Betaald
+                    Markeer betaald
                   </Button>
                 ))}
             </li>

@@ -21,13 +21,13 @@ export function UpcomingPaymentList({ payments, currency }: UpcomingPaymentListP
       {payments.map((payment) => (
         <li
           key={payment.commissionId}
-          className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-0.5 py-3"
+          className="grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-4 gap-y-0.5 py-3"
         >
-          <p className="truncate font-medium">{payment.projectName}</p>
+          <p className="break-words font-medium">{payment.projectName}</p>
           <p className="text-right font-semibold tabular-nums">
             {formatMoney(payment.amount, currency)}
           </p>
-          <p className="truncate text-muted-foreground text-sm">
+          <p className="break-words text-muted-foreground text-sm">
             {payment.sellerName} · {payment.clientName}
           </p>
           <p className="text-right text-muted-foreground text-xs">
