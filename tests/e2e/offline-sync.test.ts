@@ -6,7 +6,7 @@ import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts
 import { launchBrowser } from '../support/browser.ts'
 import type { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { DESKTOP, waitForShell } from './page-helpers.ts'
+import { DESKTOP, hasHorizontalOverflow, PHONE, screenshot, waitForShell } from './page-helpers.ts'
 
 // Two people of one organisation in two browsers: what one does offline reaches the
 // server once and the other's screen without a reload; concurrent offline edits of one
@@ -348,6 +348,14 @@ test('a write the server refuses is undone with its reason on screen; the server
   const reasons = await list.locator('li p.text-destructive').allTextContents()
   expect(reasons).toHaveLength(2)
   for (const reason of reasons) expect(reason.length).toBeGreaterThan(5)
+  await screenshot(d.page, 'refused-changes', { fullPage: false })
+  // On a phone the header still fits its count of refused changes.
+  await d.page.keyboard.press('Escape')
+  await d.page.setViewportSize(PHONE)
+  await d.page.getByRole('button', { name: 'Geweigerde wijzigingen: 2' }).click()
+  await list.getByText('App Gekaapt').waitFor()
+  expect(await hasHorizontalOverflow(d.page)).toBe(false)
+  await screenshot(d.page, 'refused-changes', { fullPage: false })
 
   const userFacts = (users: User[]) =>
     users.map(({ id, name, email, role }) => [id, name, email, role])
