@@ -10,6 +10,7 @@ import type { AppDeps } from './context.ts'
 import { OrganisationCache } from './db/organisation-cache.ts'
 import { openSystemDb } from './db/system-db.ts'
 import type { Env } from './env.ts'
+import { startLeadDelivery } from './jobs/deliver-leads.ts'
 import { createLogger } from './logger.ts'
 import { ensureDefaultOrganisation } from './services/organisations/ensure-default-organisation.ts'
 
@@ -32,6 +33,7 @@ export async function startServer(env: Env, options: { webRoot?: string } = {}) 
     syncHub: new SyncHub(),
   }
   const app = createApp(deps, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT })
+  const stopLeadDelivery = startLeadDelivery(deps)
   const sessionSweep = setInterval(() => deleteExpiredSessions(systemDb), 60 * 60 * 1000)
   sessionSweep.unref()
 
@@ -46,6 +48,7 @@ export async function startServer(env: Env, options: { webRoot?: string } = {}) 
     deps,
     async close() {
       clearInterval(sessionSweep)
+      await stopLeadDelivery()
       const closed = new Promise<void>((resolve) => server.close(() => resolve()))
       // Open event streams and keep-alive sockets would hold close() forever.
       if ('closeAllConnections' in server) server.closeAllConnections()

@@ -27,6 +27,13 @@ const EnvSchema = z
     GOOGLE_API_ROOT: optional.pipe(z.url().optional()),
     ORGANISATION_CACHE_SIZE: z.coerce.number().int().min(1).default(64),
     LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+    /** Lets the CRM webhook reach loopback and private addresses (tests, local setups). */
+    ALLOW_PRIVATE_WEBHOOKS: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+    /** First retry delay of a failed webhook delivery; doubles per attempt. */
+    WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(2000),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET]

@@ -36,6 +36,11 @@ export class OrganisationCache {
     return db
   }
 
+  /** Ids of the organisations whose files are open now. */
+  openIds(): string[] {
+    return [...this.#open.keys()]
+  }
+
   /** Closes every open file (shutdown, tests). */
   closeAll() {
     for (const db of this.#open.values()) db.$client.close()

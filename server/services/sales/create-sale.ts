@@ -9,6 +9,7 @@ import type { ServiceContext } from '../../context.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
 import { AppError } from '../../http/app-error.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
+import { enqueueLead } from './enqueue-lead.ts'
 import { findLiveProject, findLiveSeller } from './find-live-row.ts'
 
 type SaleInput = z.infer<typeof SaleCreateSchema>
@@ -21,8 +22,9 @@ function invalid(path: string, message: string): never {
 }
 
 function requireExisting(ctx: ServiceContext, input: SaleInput) {
+  let project: ReturnType<typeof findLiveProject>
   try {
-    findLiveProject(ctx, input.projectId)
+    project = findLiveProject(ctx, input.projectId)
   } catch {
     invalid('projectId', 'Project bestaat niet in deze organisatie')
   }
@@ -33,6 +35,7 @@ function requireExisting(ctx: ServiceContext, input: SaleInput) {
       invalid(`commissions.${index}.sellerId`, 'Verkoper bestaat niet in deze organisatie')
     }
   })
+  return project
 }
 
 function requireAmounts(input: SaleInput) {
@@ -79,7 +82,7 @@ export function createSale(ctx: ServiceContext, input: SaleInput, options: { id?
       )
     }
   }
-  requireExisting(ctx, input)
+  const project = requireExisting(ctx, input)
   const breakdown = requireAmounts(input)
   const settings = ctx.db.select().from(salesSettings).get()
   const saleDate = input.saleDate ?? format(new Date(), 'yyyy-MM-dd')
@@ -145,6 +148,7 @@ export function createSale(ctx: ServiceContext, input: SaleInput, options: { id?
       .set({ soldUnits: sold?.total ?? 0, seq: takeNextSeq(tx), updatedAt: now })
       .where(eq(salesProjects.id, input.projectId))
       .run()
+    enqueueLead(tx, sale, project.name)
     return sale
   })
 }

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import type { z } from 'zod'
-import { salesSettings } from '#schema/db/organisation'
+import { salesSettings, webhookOutbox } from '#schema/db/organisation'
 import type { SalesSettingsUpdateSchema } from '#schema/sales'
 import type { ServiceContext } from '../../context.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
@@ -27,7 +27,27 @@ export function getSalesSettings(ctx: ServiceContext, defaultSubdomain: string) 
     paymentTermDays: row?.paymentTermDays ?? 30,
     currency: (row?.currency ?? 'EUR') as 'EUR' | 'USD' | 'GBP',
     notificationsEnabled: row?.notificationsEnabled ?? true,
+    lastDelivery: findLastDelivery(ctx),
   }
+}
+
+/** The newest CRM delivery, for the settings screen. */
+function findLastDelivery(ctx: ServiceContext) {
+  const row = ctx.db
+    .select()
+    .from(webhookOutbox)
+    .orderBy(desc(webhookOutbox.createdAt))
+    .limit(1)
+    .get()
+  return row
+    ? {
+        status: row.status,
+        attempts: row.attempts,
+        lastError: row.lastError,
+        createdAt: row.createdAt,
+        deliveredAt: row.deliveredAt,
+      }
+    : null
 }
 
 /**
