@@ -6,7 +6,7 @@ export function BrandBadge({ className }: { className?: string }) {
   return (
     <span
       className={cn(
-        'inline-flex items-center gap-1.5 rounded-full bg-amber-500/15 px-3 py-1 font-semibold text-amber-800 text-sm dark:text-amber-300',
+        'inline-flex items-center gap-1.5 whitespace-nowrap rounded-full bg-amber-500/15 px-3 py-1 font-semibold text-amber-800 text-sm dark:text-amber-300',
         className,
       )}
     >

@@ -40,7 +40,7 @@ export function SalesHeader() {
 
   return (
     <header className="sticky top-[var(--banner-height,0px)] z-30 border-b bg-background/90 backdrop-blur">
-      <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:px-6">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-3 sm:gap-2 sm:px-6">
         {!IS_SALES_HOST && (
           <a
             href="/apps"
@@ -53,13 +53,10 @@ export function SalesHeader() {
         )}
         <Link
           to={salesPath('/dashboard')}
-          className="rounded-full focus-visible:outline-2 focus-visible:outline-ring"
+          className="shrink-0 rounded-full focus-visible:outline-2 focus-visible:outline-ring"
         >
           <BrandBadge />
         </Link>
-        <div className="ml-2 hidden md:block">
-          <SalesHeaderNav />
-        </div>
         <div className="ml-auto flex min-w-0 items-center gap-0.5 sm:gap-1">
           <Link
             to={salesPath('/sheets-sync')}
@@ -86,7 +83,7 @@ export function SalesHeader() {
           <ThemeToggle />
           <div className="flex min-w-0 items-center gap-2 px-1">
             <Avatar name={user.name} className="size-8 text-xs" />
-            <div className="hidden min-w-0 items-center gap-2 lg:flex">
+            <div className="hidden min-w-0 items-center gap-2 md:flex">
               <span className="max-w-40 truncate font-medium text-sm">{user.name}</span>
               <Badge variant="secondary">{SALES_ROLE_LABELS[user.role] ?? user.role}</Badge>
             </div>
@@ -100,9 +97,12 @@ export function SalesHeader() {
             className="px-2.5"
           >
             <LogOut aria-hidden />
-            <span className="hidden xl:inline">{isLoggingOut ? 'Uitloggen...' : 'Uitloggen'}</span>
+            <span className="hidden sm:inline">{isLoggingOut ? 'Uitloggen...' : 'Uitloggen'}</span>
           </Button>
         </div>
+      </div>
+      <div className="mx-auto hidden max-w-6xl px-4 pb-2 sm:px-6 md:block">
+        <SalesHeaderNav />
       </div>
     </header>
   )

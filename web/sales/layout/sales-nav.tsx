@@ -5,17 +5,17 @@ import { SALES_NAV_ITEMS } from './sales-nav-items.ts'
 
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-ring'
 
-/** The sales places in the header, from 768 px. */
+/** The sales places in the header's second row, from 768 px. */
 export function SalesHeaderNav() {
   return (
-    <nav aria-label="Gold Estates" className="hidden items-center gap-1 md:flex">
+    <nav aria-label="Gold Estates" className="flex items-center gap-1">
       {SALES_NAV_ITEMS.map(({ path, label, Icon }) => (
         <NavLink
           key={path}
           to={salesPath(path)}
           className={({ isActive }) =>
             cn(
-              'inline-flex h-9 items-center gap-2 rounded-md px-3 font-medium text-sm transition-colors [&_svg]:size-4',
+              'inline-flex h-9 items-center gap-2 whitespace-nowrap rounded-md px-3 font-medium text-sm transition-colors [&_svg]:size-4',
               focusRing,
               isActive
                 ? 'bg-accent text-accent-foreground'

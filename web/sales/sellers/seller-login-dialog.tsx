@@ -33,7 +33,8 @@ export function SellerLoginDialog({
   onClose: () => void
 }) {
   const isOnline = useOnlineStatus()
-  const hasLogin = seller.userId !== null
+  // As when the dialog opened: creating the sign-in sets userId, the title stays.
+  const [hasLogin] = useState(seller.userId !== null)
   const [role, setRole] = useState<SalesUser['role']>('SELLER')
   const [link, setLink] = useState<SetupLink>()
   const [problem, setProblem] = useState<string>()
