@@ -81,7 +81,7 @@ export function SalesHeader() {
             onDismiss={dismiss}
           />
           <ThemeToggle />
-          <div className="flex min-w-0 items-center gap-2 px-1">
+          <div className="hidden min-w-0 items-center gap-2 px-1 sm:flex">
             <Avatar name={user.name} className="size-8 text-xs" />
             <div className="hidden min-w-0 items-center gap-2 md:flex">
               <span className="max-w-40 truncate font-medium text-sm">{user.name}</span>

@@ -33,9 +33,9 @@ export function SellerCard({ seller, canWrite, onAction }: SellerCardProps) {
             {seller.role && <Badge variant="outline">{seller.role}</Badge>}
             <ActiveStatusBadge status={seller.status} />
             {seller.userId && (
-              <Badge className="border-transparent bg-amber-500/20 text-amber-800 dark:text-amber-300">
+              <span className="inline-flex items-center whitespace-nowrap rounded-full bg-amber-500/20 px-2.5 py-0.5 font-medium text-amber-800 text-xs dark:text-amber-300">
                 Kan inloggen
-              </Badge>
+              </span>
             )}
           </div>
         </div>

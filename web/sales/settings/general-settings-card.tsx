@@ -34,7 +34,7 @@ export function GeneralSettingsCard({ values, onChange, canEdit }: GeneralSettin
         <CardDescription>Betalingen, valuta en meldingen.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid items-start gap-4 sm:grid-cols-2">
           <Field
             label="Betalingstermijn (dagen)"
             name="paymentTermDays"
@@ -59,7 +59,7 @@ export function GeneralSettingsCard({ values, onChange, canEdit }: GeneralSettin
             disabled={!canEdit}
           />
         </div>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid items-start gap-4 sm:grid-cols-2">
           <Field
             label="Standaard ontvanger e-mail"
             name="defaultRecipientEmail"

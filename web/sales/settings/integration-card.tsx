@@ -68,7 +68,7 @@ export function IntegrationCard({ values, onChange, canEdit }: IntegrationCardPr
           hint="Een opgeslagen key wordt gemaskeerd getoond; laat hem staan om hem te bewaren."
           {...text('xmsApiKey')}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid items-start gap-4 sm:grid-cols-2">
           <Field label="Location ID" {...text('xmsLocationId')} />
           <Field label="Pipeline ID" {...text('xmsPipelineId')} />
         </div>

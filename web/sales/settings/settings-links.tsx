@@ -44,7 +44,7 @@ export function SettingsLinks() {
       <CardHeader>
         <CardTitle id="settings-links-title">Beheer</CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-2 sm:grid-cols-2">
+      <CardContent className="grid gap-2 sm:grid-cols-2 xl:grid-cols-4">
         {LINKS.map(({ path, label, description, Icon }) => (
           <Link
             key={path}

@@ -28,27 +28,23 @@ export function SalesSettingsPage() {
             : 'Alleen een admin kan deze instellingen wijzigen.'
         }
       />
-      <div className="grid items-start gap-6 lg:grid-cols-2">
-        <div className="grid gap-6">
-          <SettingsLinks />
-        </div>
-        <div className="grid gap-6 lg:row-span-2">
-          {state.status === 'loading' && <InlineLoading />}
-          {state.status === 'failed' && (
-            <Alert variant="destructive" title="De instellingen konden niet geladen worden">
-              {describeError(state.error, 'Probeer het later opnieuw.')}
-            </Alert>
-          )}
-          {state.status === 'ready' && (
-            <SettingsForm
-              key={JSON.stringify(state.settings)}
-              settings={state.settings}
-              isFromCache={state.isFromCache}
-              canEdit={canEdit}
-              onSave={save}
-            />
-          )}
-        </div>
+      <div className="grid gap-6">
+        <SettingsLinks />
+        {state.status === 'loading' && <InlineLoading />}
+        {state.status === 'failed' && (
+          <Alert variant="destructive" title="De instellingen konden niet geladen worden">
+            {describeError(state.error, 'Probeer het later opnieuw.')}
+          </Alert>
+        )}
+        {state.status === 'ready' && (
+          <SettingsForm
+            key={JSON.stringify(state.settings)}
+            settings={state.settings}
+            isFromCache={state.isFromCache}
+            canEdit={canEdit}
+            onSave={save}
+          />
+        )}
       </div>
     </>
   )
@@ -103,19 +99,21 @@ function SettingsForm(props: {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-6">
+    <form onSubmit={submit} noValidate className="grid items-start gap-6 lg:grid-cols-2">
       {props.isFromCache && (
-        <Alert title="Offline">Je ziet de laatst bekende instellingen van dit apparaat.</Alert>
+        <div className="lg:col-span-2">
+          <Alert title="Offline">Je ziet de laatst bekende instellingen van dit apparaat.</Alert>
+        </div>
       )}
       <IntegrationCard values={values} onChange={onChange} canEdit={props.canEdit} />
       <GeneralSettingsCard values={values} onChange={onChange} canEdit={props.canEdit} />
       {problem && (
-        <p role="alert" className="text-destructive text-sm">
+        <p role="alert" className="text-destructive text-sm lg:col-span-2">
           {problem}
         </p>
       )}
       {props.canEdit && (
-        <div className="flex justify-end">
+        <div className="flex justify-end lg:col-span-2">
           <Button type="submit" disabled={isSaving} className="w-full sm:w-auto">
             {isSaving ? 'Opslaan...' : 'Instellingen opslaan'}
           </Button>
