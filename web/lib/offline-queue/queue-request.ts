@@ -9,6 +9,7 @@ const QUEUED_HEADER = 'X-Centraal-Queued'
 const NEVER_QUEUED = [
   /^\/api\/admin\//,
   /^\/api\/auth\//,
+  /^\/api\/gold-estates\/auth\//,
   /^\/api\/sync\//,
   /^\/api\/log(in|out)\b/,
 ]
