@@ -25,6 +25,7 @@ export function NewSalePage() {
       ownSeller={ownSeller && { sellerId: ownSeller.id, role: ownSeller.role ?? '' }}
       mustIncludeOwnLine={user.role === 'SELLER'}
       dashboardPath={salesPath('/dashboard')}
+      projectsPath={salesPath('/projects')}
       onRegister={registerSale}
       onRegistered={() => navigate(salesPath('/dashboard'))}
     />

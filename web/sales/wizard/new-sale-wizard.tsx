@@ -35,6 +35,7 @@ export type NewSaleWizardProps = {
   /** A SELLER may register only sales in which they hold a line. */
   mustIncludeOwnLine: boolean
   dashboardPath: string
+  projectsPath: string
   onRegister: (payload: SalePayload) => Promise<unknown>
   onRegistered: () => void
 }
@@ -161,7 +162,14 @@ export function NewSaleWizard(props: NewSaleWizardProps) {
             </h2>
           </div>
 
-          {step === 1 && <ProjectStep form={form} projects={projects} onChange={update} />}
+          {step === 1 && (
+            <ProjectStep
+              form={form}
+              projects={projects}
+              projectsPath={props.projectsPath}
+              onChange={update}
+            />
+          )}
           {step === 2 && <ClientStep form={form} onChange={update} />}
           {step === 3 && (
             <div className="grid gap-5">

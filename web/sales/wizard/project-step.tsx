@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom'
 import type { ProjectDocument } from '#schema/sales'
 import { Field } from '../../components/field.tsx'
 import { SelectField } from '../../components/select-field.tsx'
@@ -6,11 +7,13 @@ import type { SaleForm } from './sale-form.ts'
 type ProjectStepProps = {
   form: SaleForm
   projects: readonly ProjectDocument[]
+  /** Where projects are made, shown when there is none yet. */
+  projectsPath: string
   onChange: (patch: Partial<SaleForm>) => void
 }
 
 /** Step 1, Selecteer project: the project and the property number, both required. */
-export function ProjectStep({ form, projects, onChange }: ProjectStepProps) {
+export function ProjectStep({ form, projects, projectsPath, onChange }: ProjectStepProps) {
   const options = [
     { value: '', label: projects.length ? 'Kies een project' : 'Nog geen projecten' },
     ...projects.map((project) => ({
@@ -37,6 +40,18 @@ export function ProjectStep({ form, projects, onChange }: ProjectStepProps) {
         value={form.propertyNumber}
         onChange={(event) => onChange({ propertyNumber: event.target.value })}
       />
+      {projects.length === 0 && (
+        <p className="text-muted-foreground text-sm sm:col-span-2">
+          Er is nog geen actief project.{' '}
+          <Link
+            to={projectsPath}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            Maak eerst een project aan
+          </Link>
+          .
+        </p>
+      )}
     </div>
   )
 }
