@@ -1,5 +1,5 @@
 import { CalendarClock, ListX } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { DEFAULT_PERIOD_PRESET } from '#schema/period-presets'
 import type { SalesData } from '#schema/sales-dashboard'
 import { UPCOMING_WINDOW_DAYS } from '#schema/sales-dashboard'
@@ -14,7 +14,7 @@ import { ALL, CommissionFilters, type CommissionFilterValues } from './commissio
 import { CommissionTiles } from './commission-tiles.tsx'
 import { Pager } from './pager.tsx'
 import { type CommissionLine, SaleCard } from './sale-card.tsx'
-import { useCommissionDashboard } from './use-commission-dashboard.ts'
+import { type CommissionView, useCommissionDashboard } from './use-commission-dashboard.ts'
 
 /** Sales per page: a page renders at once even with 20,000 sales in the filter. */
 export const SALES_PAGE_SIZE = 25
@@ -36,27 +36,26 @@ const INITIAL_FILTERS: CommissionFilterValues = {
 
 /** The commission dashboard over local data (spec §2 {base}/commissions). */
 export function CommissionsView({ data, today, currency, onSetStatus }: CommissionsViewProps) {
-  const [filters, setFilters] = useState(INITIAL_FILTERS)
-  const [page, setPage] = useState(0)
-  const [upcomingShown, setUpcomingShown] = useState(UPCOMING_STEP)
-  const { dashboard, range, isStale } = useCommissionDashboard(data, filters, today)
+  const [view, setView] = useState<CommissionView>({
+    filters: INITIAL_FILTERS,
+    page: 0,
+    pageSize: SALES_PAGE_SIZE,
+    upcomingShown: UPCOMING_STEP,
+  })
+  const { dashboard, shownPage, range, isStale } = useCommissionDashboard(data, view, today)
   const lastPage = Math.max(0, Math.ceil(dashboard.salesListTotal / SALES_PAGE_SIZE) - 1)
-  const shownPage = Math.min(page, lastPage)
-  const pageOfSales = dashboard.salesList.slice(
-    shownPage * SALES_PAGE_SIZE,
-    (shownPage + 1) * SALES_PAGE_SIZE,
-  )
+  // The list can shrink under the shown page (a live change): go to its new last page.
+  useEffect(() => {
+    if (view.page > lastPage) setView((current) => ({ ...current, page: lastPage }))
+  }, [view.page, lastPage])
 
-  const changeFilters = (next: CommissionFilterValues) => {
-    setFilters(next)
-    setPage(0)
-    setUpcomingShown(UPCOMING_STEP)
-  }
+  const changeFilters = (filters: CommissionFilterValues) =>
+    setView((current) => ({ ...current, filters, page: 0, upcomingShown: UPCOMING_STEP }))
 
   return (
     <div className={cn('grid grid-cols-1 gap-6 transition-opacity', isStale && 'opacity-70')}>
       <CommissionFilters
-        values={filters}
+        values={view.filters}
         range={range}
         sellers={data.sellers}
         projects={data.projects}
@@ -81,7 +80,7 @@ export function CommissionsView({ data, today, currency, onSetStatus }: Commissi
             ) : (
               <>
                 <ul className="divide-y">
-                  {pageOfSales.map((sale) => (
+                  {dashboard.salesList.map((sale) => (
                     <SaleCard
                       key={sale.id}
                       sale={sale}
@@ -95,7 +94,7 @@ export function CommissionsView({ data, today, currency, onSetStatus }: Commissi
                   pageSize={SALES_PAGE_SIZE}
                   total={dashboard.salesListTotal}
                   onPage={(next) => {
-                    setPage(next)
+                    setView((current) => ({ ...current, page: next }))
                     document
                       .getElementById('sales-list-title')
                       ?.scrollIntoView({ block: 'start', behavior: 'smooth' })
@@ -119,15 +118,17 @@ export function CommissionsView({ data, today, currency, onSetStatus }: Commissi
             }
           />
           <CardContent className="px-4 sm:px-6">
-            <UpcomingPaymentList
-              payments={dashboard.upcomingPayments.slice(0, upcomingShown)}
-              currency={currency}
-            />
-            {dashboard.upcomingPaymentsTotal > upcomingShown && (
+            <UpcomingPaymentList payments={dashboard.upcomingPayments} currency={currency} />
+            {dashboard.upcomingPaymentsTotal > dashboard.upcomingPayments.length && (
               <Button
                 variant="outline"
                 className="mt-3 w-full"
-                onClick={() => setUpcomingShown((shown) => shown + UPCOMING_STEP * 2)}
+                onClick={() =>
+                  setView((current) => ({
+                    ...current,
+                    upcomingShown: current.upcomingShown + UPCOMING_STEP * 2,
+                  }))
+                }
               >
                 Toon meer
               </Button>
