@@ -529,3 +529,35 @@ test('screenshots: wizard steps, dashboard, commissions, statistics, phone and d
     }
   }
 }, 180_000)
+
+test('the sales list is paged, 25 at a time', async () => {
+  for (let index = 0; index < 30; index++) {
+    const created = await callFromPage(
+      page,
+      'POST',
+      '/api/gold-estates/sales',
+      buildSalePayload({
+        projectId: projects[index % 2]!.id,
+        clientName: `Klant ${String(index).padStart(2, '0')}`,
+        propertyNumber: `P-${index}`,
+        salePrice: 30_000_000 + index * 100_000,
+        lines: [{ sellerId: sellers[index % 3]!.id, percentage: 100 }],
+      }),
+    )
+    expect(created.status).toBe(201)
+  }
+  await openSalesScreen(page, '/commissions', 'Commissie Dashboard')
+  const pager = page.getByRole('navigation', { name: "Pagina's" })
+  await eventually(async () => expect(await pager.textContent()).toContain('1–25 van 33'))
+  expect(await page.getByRole('listitem', { name: /^Verkoop / }).count()).toBe(25)
+  await pager.getByRole('button', { name: 'Volgende pagina' }).click()
+  await eventually(async () => expect(await pager.textContent()).toContain('26–33 van 33'))
+  expect(await page.getByRole('listitem', { name: /^Verkoop / }).count()).toBe(8)
+  expect(await pager.getByRole('button', { name: 'Volgende pagina' }).isDisabled()).toBe(true)
+  // A filter starts again at the first page.
+  await page.getByLabel('Project', { exact: true }).selectOption(projects[1]!.id)
+  await eventually(async () =>
+    expect(await page.getByRole('listitem', { name: /^Verkoop / }).count()).toBe(16),
+  )
+  expect(await page.getByRole('navigation', { name: "Pagina's" }).count()).toBe(0)
+}, 60_000)
