@@ -128,6 +128,15 @@ async function addSeller(
 
 let setupPath = ''
 
+/** IndexedDB databases of the sales area's local RxDB database in this browser. */
+function salesDatabaseNames(page: Page): Promise<string[]> {
+  return page.evaluate(async () =>
+    (await indexedDB.databases())
+      .map((info) => info.name ?? '')
+      .filter((name) => name.startsWith('rxdb-dexie-centraal-sales_')),
+  )
+}
+
 test('a sales screen without a sales session goes to the sales login', async () => {
   const { context, page } = await newPage()
   for (const path of ['/gold-estates/projects', '/gold-estates/dashboard', '/gold-estates']) {
@@ -275,9 +284,12 @@ test('the seller completes the setup link and signs in at the sales login', asyn
   expect(await page.getByRole('button', { name: 'Instellingen opslaan' }).count()).toBe(0)
   expect(await hasHorizontalOverflow(page)).toBe(false)
 
-  // Logout ends the sales session and goes back to the sales login.
+  // Logout ends the sales session, deletes the sales local database and goes back to the
+  // sales login.
+  expect(await salesDatabaseNames(page)).not.toEqual([])
   await page.getByRole('banner').getByRole('button', { name: 'Uitloggen' }).click()
   await page.waitForURL('**/gold-estates/login')
+  await eventually(async () => expect(await salesDatabaseNames(page)).toEqual([]))
   await page.goto('/gold-estates/dashboard')
   await page.waitForURL('**/gold-estates/login')
   await context.close()
