@@ -21,7 +21,9 @@ export function webRoutes(webRoot: string, salesHost: string) {
     }
     const html = readFileSync(indexFile, 'utf8')
     c.header('Cache-Control', 'no-cache')
-    return c.html(isSalesHost(c, salesHost) ? html.replace('<html ', '<html data-area="sales" ') : html)
+    return c.html(
+      isSalesHost(c, salesHost) ? html.replace('<html ', '<html data-area="sales" ') : html,
+    )
   }
   return new Hono<AppEnv>()
     .get('/', servePage)
