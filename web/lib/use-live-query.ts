@@ -10,15 +10,15 @@ export type LiveQuery<T> =
   | { status: 'failed'; error: unknown }
 
 /**
- * Subscribes to an observable of the local database (an RxQuery's `$`, or a combination)
+ * Subscribes to an observable of a local database (an RxQuery's `$`, or a combination)
  * and re-renders with each result. Loading until the database is open and the first
  * result arrived; the subscription ends with the component or when `deps` change.
  */
-export function useLiveQuery<T>(
-  select: (database: LocalDatabase) => Observable<T>,
+export function useDatabaseQuery<Database, T>(
+  database: Database | null | undefined,
+  select: (database: Database) => Observable<T>,
   deps: DependencyList,
 ): LiveQuery<T> {
-  const database = useLocalDatabase()
   const [state, setState] = useState<LiveQuery<T>>({ status: 'loading' })
   // biome-ignore lint/correctness/useExhaustiveDependencies: the caller lists what select reads
   useEffect(() => {
@@ -31,4 +31,12 @@ export function useLiveQuery<T>(
     return () => subscription.unsubscribe()
   }, [database, ...deps])
   return state
+}
+
+/** A live query on the signed-in user's central local database. */
+export function useLiveQuery<T>(
+  select: (database: LocalDatabase) => Observable<T>,
+  deps: DependencyList,
+): LiveQuery<T> {
+  return useDatabaseQuery(useLocalDatabase(), select, deps)
 }

@@ -1,33 +1,16 @@
-import { type DependencyList, useEffect, useState } from 'react'
+import type { DependencyList } from 'react'
 import type { Observable } from 'rxjs'
 import type { SalesDatabase } from '#sync/client/local-database'
+import { type LiveQuery, useDatabaseQuery } from '../../lib/use-live-query.ts'
 import { useSalesDatabase } from './sales-database.tsx'
 
-/** A live query's state: loading until the first result, then every newer result. */
-export type SalesLiveQuery<T> =
-  | { status: 'loading' }
-  | { status: 'ready'; data: T }
-  | { status: 'failed'; error: unknown }
+/** A live query's state, as for the central database. */
+export type SalesLiveQuery<T> = LiveQuery<T>
 
-/**
- * Subscribes to an observable of the sales database and re-renders with each result;
- * loading until the database is open and the first result arrived.
- */
+/** A live query on the sales user's local database. */
 export function useSalesLiveQuery<T>(
   select: (database: SalesDatabase) => Observable<T>,
   deps: DependencyList,
 ): SalesLiveQuery<T> {
-  const database = useSalesDatabase()
-  const [state, setState] = useState<SalesLiveQuery<T>>({ status: 'loading' })
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller lists what select reads
-  useEffect(() => {
-    if (!database) return
-    setState({ status: 'loading' })
-    const subscription = select(database).subscribe({
-      next: (data) => setState({ status: 'ready', data }),
-      error: (error: unknown) => setState({ status: 'failed', error }),
-    })
-    return () => subscription.unsubscribe()
-  }, [database, ...deps])
-  return state
+  return useDatabaseQuery(useSalesDatabase(), select, deps)
 }
