@@ -138,7 +138,14 @@ async function shoot(target: Page, name: string) {
 
 async function openSalesScreen(target: Page, path: string, heading: string) {
   await target.goto(`${BASE}${path}`)
-  await target.getByRole('heading', { level: 1, name: heading }).waitFor()
+  await target
+    .getByRole('heading', { level: 1, name: heading })
+    // A fresh context first installs the service worker and opens its local database.
+    .waitFor({ timeout: 30_000 })
+    .catch(async (error: Error) => {
+      const shown = await target.evaluate(() => (document.body.textContent ?? '').slice(0, 500))
+      throw new Error(`${error.message}\nat ${target.url()} the page shows:\n${shown}`)
+    })
   await target.getByText('Data laden...').waitFor({ state: 'detached' })
 }
 
