@@ -23,11 +23,31 @@ export default defineConfig({
   },
   test: {
     root: fromRoot('.'),
-    include: ['tests/**/*.test.ts'],
-    globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    fileParallelism: false,
     benchmark: { include: ['tests/bench/**/*.bench.ts'] },
+    // Unit and API files run two at a time first; then the browser files one at a time,
+    // so a browser test never shares the machine with another test's load.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/support/global-setup.ts'],
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 })

@@ -25,6 +25,18 @@ const EnvSchema = z
     GOOGLE_CLIENT_SECRET: optional,
     GOOGLE_SERVICE_ACCOUNT_JSON: optional,
     GOOGLE_API_ROOT: optional.pipe(z.url().optional()),
+    /**
+     * Encrypts Google tokens at rest (AES-256-GCM): 32 bytes as 64 hex characters.
+     * Unset: a key is generated once into DATA_DIR/secret.key (mode 0600).
+     */
+    SECRETS_KEY: optional.pipe(
+      z
+        .string()
+        .regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)')
+        .optional(),
+    ),
+    /** First retry delay of a failed scheduled backup upload; doubles per attempt. */
+    BACKUP_RETRY_BASE_MS: z.coerce.number().int().min(1).default(60_000),
     ORGANISATION_CACHE_SIZE: z.coerce.number().int().min(1).default(64),
     LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
     /** Lets the CRM webhook reach loopback and private addresses (tests, local setups). */
