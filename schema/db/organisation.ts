@@ -310,6 +310,19 @@ export const commissions = sqliteTable(
   ],
 )
 
+/**
+ * Sales that came from a spreadsheet import, by the row's identity (project, property
+ * number, sale date and client, normalised), so importing the same sheet again skips them.
+ * Written in the same savepoint as the sale. Not replicated: only the importer reads it.
+ */
+export const salesImportKeys = sqliteTable('sales_import_keys', {
+  key: text().primaryKey(),
+  saleId: text().notNull(),
+  /** Where the row came from: 'sheets:<spreadsheet id>' or 'upload:<file name>'. */
+  source: text().notNull(),
+  createdAt: integer().notNull(),
+})
+
 /** A central user's access to another app (the Gold Estates launch). */
 export const crossAppAccess = sqliteTable('cross_app_access', {
   id: text().primaryKey(),
