@@ -31,4 +31,6 @@ export type UsageSummary = {
   to: string
   days: UsagePoint[]
   totals: Record<string, number>
+  /** Whether the app has an API key, so a new one retires it (the key itself is never sent). */
+  hasApiKey: boolean
 }

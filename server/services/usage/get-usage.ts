@@ -9,7 +9,7 @@ import { requirePermission } from '../permissions/require-permission.ts'
 /** An app connection's usage over the last `days` days: per day and totals per metric. */
 export function getUsage(ctx: ServiceContext, appConnectionId: string, days: number): UsageSummary {
   requirePermission(ctx.actor, 'apps.read')
-  findLiveAppConnection(ctx, appConnectionId)
+  const app = findLiveAppConnection(ctx, appConnectionId)
   const to = format(new Date(), 'yyyy-MM-dd')
   const from = format(subDays(new Date(), days - 1), 'yyyy-MM-dd')
   const rows = ctx.db
@@ -24,5 +24,5 @@ export function getUsage(ctx: ServiceContext, appConnectionId: string, days: num
       ? Math.max(totals[row.metric] ?? 0, row.value)
       : (totals[row.metric] ?? 0) + row.value
   }
-  return { from, to, days: rows, totals }
+  return { from, to, days: rows, totals, hasApiKey: app.apiKeyHash !== null }
 }

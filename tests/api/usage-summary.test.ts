@@ -1,0 +1,91 @@
+import { format, subDays } from 'date-fns'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { createOrganisation } from '#server/services/organisations/create-organisation'
+import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import { createClient } from '../support/http.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+
+// What the Apps screen reads: GET /api/app-connections/:id/usage, whether a key exists,
+// and that one organisation never sees or changes another's usage.
+
+let server: TestServer
+let admin: ReturnType<typeof createClient>
+let otherAdmin: ReturnType<typeof createClient>
+let appId: string
+let otherAppId: string
+
+beforeAll(async () => {
+  server = await startTestServer()
+  admin = await signInFirstSuperadmin(server)
+  createOrganisation(server.deps, { id: 'org-b', name: 'Org B', slug: 'org-b' })
+  otherAdmin = await signInInvitedUser(server, {
+    email: 'boss@org-b.example',
+    role: 'ADMIN',
+    org: 'org-b',
+  })
+  appId = (await admin.post('/api/app-connections', { name: 'Shop', url: 'https://a.example' }))
+    .json.id
+  otherAppId = (
+    await otherAdmin.post('/api/app-connections', { name: 'B-app', url: 'https://b.example' })
+  ).json.id
+})
+afterAll(() => server.close())
+
+const report = (key: string, body: unknown) =>
+  createClient(server.url).post('/api/usage', body, { authorization: `Bearer ${key}` })
+
+test('without a key or reports: an empty 30-day window and hasApiKey false', async () => {
+  const usage = await admin.get(`/api/app-connections/${appId}/usage`)
+  expect(usage.status).toBe(200)
+  expect(usage.json).toEqual({
+    from: format(subDays(new Date(), 29), 'yyyy-MM-dd'),
+    to: format(new Date(), 'yyyy-MM-dd'),
+    days: [],
+    totals: {},
+    hasApiKey: false,
+  })
+})
+
+test('after a key: hasApiKey true, and neither the key nor its hash is ever read back', async () => {
+  const { apiKey } = (await admin.post(`/api/app-connections/${appId}/api-key`)).json
+  expect(apiKey).toMatch(/^cen_default-org\./)
+  await report(apiKey, { metric: 'api_calls', value: 25 })
+  await report(apiKey, { metric: 'cost_cents', value: 1234 })
+  const usage = await admin.get(`/api/app-connections/${appId}/usage?days=7`)
+  expect(usage.json.hasApiKey).toBe(true)
+  expect(usage.json.totals).toEqual({ api_calls: 25, cost_cents: 1234 })
+  expect(usage.json.from).toBe(format(subDays(new Date(), 6), 'yyyy-MM-dd'))
+  expect(usage.text).not.toContain(apiKey.split('.')[1])
+  expect(usage.text).not.toMatch(/hash/i)
+})
+
+test('bad days, a bad id, an unknown app and a signed-out caller are refused', async () => {
+  for (const days of ['0', '367', 'abc', '1.5']) {
+    const response = await admin.get(`/api/app-connections/${appId}/usage?days=${days}`)
+    expect(response.status, `days=${days}`).toBe(400)
+    expect(response.json.message).toBeTruthy()
+  }
+  expect((await admin.get('/api/app-connections/not-a-uuid/usage')).status).toBe(400)
+  expect(
+    (await admin.get('/api/app-connections/01900000-0000-7000-8000-000000000000/usage')).status,
+  ).toBe(404)
+  expect((await createClient(server.url).get(`/api/app-connections/${appId}/usage`)).status).toBe(
+    401,
+  )
+  expect(
+    (await createClient(server.url).post(`/api/app-connections/${appId}/api-key`)).status,
+  ).toBe(401)
+})
+
+test("organisation B can neither read organisation A's usage nor make A's key", async () => {
+  expect((await otherAdmin.get(`/api/app-connections/${appId}/usage`)).status).toBe(404)
+  expect((await otherAdmin.post(`/api/app-connections/${appId}/api-key`)).status).toBe(404)
+  // B's own key reports into B's app only.
+  const { apiKey } = (await otherAdmin.post(`/api/app-connections/${otherAppId}/api-key`)).json
+  expect((await report(apiKey, { metric: 'api_calls', value: 7 })).status).toBe(201)
+  expect((await otherAdmin.get(`/api/app-connections/${otherAppId}/usage`)).json.totals).toEqual({
+    api_calls: 7,
+  })
+  expect((await admin.get(`/api/app-connections/${appId}/usage`)).json.totals.api_calls).toBe(25)
+  expect((await admin.get(`/api/app-connections/${otherAppId}/usage`)).status).toBe(404)
+})
