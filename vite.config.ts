@@ -27,7 +27,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     benchmark: { include: ['tests/bench/**/*.bench.ts'] },
     // Unit and API files run two at a time first; then the browser files one at a time,
-    // so a browser test never shares the machine with another test's load.
+    // so a browser test never shares the machine with another test's load. Benchmarks run
+    // in the browser project (`npm run bench`): one at a time, after the web build.
     projects: [
       {
         extends: true,

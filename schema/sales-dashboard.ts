@@ -123,6 +123,39 @@ const average = (total: number, count: number) => (count === 0 ? 0 : total / cou
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 const byCreation = (a: { createdAt: number; id: string }, b: { createdAt: number; id: string }) =>
   a.createdAt - b.createdAt || compareText(a.id, b.id)
+const newestSaleFirst = (a: SaleDocument, b: SaleDocument) =>
+  compareText(b.saleDate, a.saleDate) || b.createdAt - a.createdAt || compareText(a.id, b.id)
+
+/**
+ * items sorted by `compare`, sliced to [offset, offset + limit). A page near the start
+ * keeps only the best offset + limit items while scanning instead of sorting them all.
+ */
+function selectPage<T>(
+  items: readonly T[],
+  compare: (a: T, b: T) => number,
+  offset: number,
+  limit: number,
+): T[] {
+  const wanted = offset + limit
+  if (wanted * 8 > items.length) return [...items].sort(compare).slice(offset, wanted)
+  const best: T[] = []
+  for (const item of items) {
+    if (best.length === wanted) {
+      if (compare(item, best[wanted - 1] as T) >= 0) continue
+      best.pop()
+    }
+    // Binary search for the insertion point keeps `best` sorted.
+    let low = 0
+    let high = best.length
+    while (low < high) {
+      const middle = (low + high) >> 1
+      if (compare(best[middle] as T, item) <= 0) low = middle + 1
+      else high = middle
+    }
+    best.splice(low, 0, item)
+  }
+  return best.slice(offset)
+}
 
 function selectSales(data: SalesData, filters: DashboardFilters) {
   const projects = new Map(data.projects.map((project) => [project.id, project]))
@@ -141,11 +174,7 @@ function selectSales(data: SalesData, filters: DashboardFilters) {
       (!filters.projectLabel || projects.get(sale.projectId)?.label === filters.projectLabel) &&
       (!salesWithSeller || salesWithSeller.has(sale.id)),
   )
-  const saleIds = new Set(sales.map((sale) => sale.id))
-  const commissions = data.commissions.filter(
-    (line) => saleIds.has(line.saleId) && (!filters.sellerId || line.sellerId === filters.sellerId),
-  )
-  return { sales, commissions, projects }
+  return { sales, salesById: new Map(sales.map((sale) => [sale.id, sale])), projects }
 }
 
 /** The commission dashboard for the filters, as of `today`. */
@@ -155,10 +184,9 @@ export function buildCommissionDashboard(
   today: string,
   page: SalesListPage = DEFAULT_SALES_LIST_PAGE,
 ): CommissionDashboard {
-  const { sales, commissions, projects } = selectSales(data, filters)
+  const { sales, salesById, projects } = selectSales(data, filters)
   const sellers = new Map(data.sellers.map((seller) => [seller.id, seller]))
-  const salesById = new Map(sales.map((sale) => [sale.id, sale]))
-  const linesBySale = new Map<string, CommissionDocument[]>()
+  const sellerName = (sellerId: string) => sellers.get(sellerId)?.name ?? 'Onbekende verkoper'
   const totals = { paid: 0, pending: 0, overdue: 0 }
   const upcomingPayments: UpcomingPayment[] = []
   const todayDate = parseISO(today)
@@ -175,34 +203,35 @@ export function buildCommissionDashboard(
   const bySeller = new Map<string, CommissionDashboard['sellerBreakdown'][number]>()
   const sellerSales = new Map<string, Set<string>>()
 
-  for (const line of commissions) {
+  for (const line of data.commissions) {
+    const sale = salesById.get(line.saleId)
+    if (!sale || (filters.sellerId && line.sellerId !== filters.sellerId)) continue
     const status = getEffectiveStatus(line, today)
     totals[status] += line.commissionAmount
-    const forSale = linesBySale.get(line.saleId) ?? []
-    forSale.push(line)
-    linesBySale.set(line.saleId, forSale)
-    const sale = salesById.get(line.saleId)
-    const sellerName = sellers.get(line.sellerId)?.name ?? 'Onbekende verkoper'
-    const breakdown = bySeller.get(line.sellerId) ?? {
-      sellerId: line.sellerId,
-      name: sellerName,
-      sales: 0,
-      totalCommission: 0,
-      pending: 0,
+    let breakdown = bySeller.get(line.sellerId)
+    let saleIds = sellerSales.get(line.sellerId)
+    if (!breakdown || !saleIds) {
+      breakdown = {
+        sellerId: line.sellerId,
+        name: sellerName(line.sellerId),
+        sales: 0,
+        totalCommission: 0,
+        pending: 0,
+      }
+      bySeller.set(line.sellerId, breakdown)
+      saleIds = new Set()
+      sellerSales.set(line.sellerId, saleIds)
     }
     breakdown.totalCommission += line.commissionAmount
     if (status !== 'paid') breakdown.pending += line.commissionAmount
-    bySeller.set(line.sellerId, breakdown)
-    const counted = sellerSales.get(line.sellerId) ?? new Set()
-    counted.add(line.saleId)
-    sellerSales.set(line.sellerId, counted)
-    if (status === 'pending' && line.expectedPaymentDate && sale) {
+    saleIds.add(line.saleId)
+    if (status === 'pending' && line.expectedPaymentDate) {
       const days = getDaysUntil(line.expectedPaymentDate)
       if (days <= UPCOMING_WINDOW_DAYS) {
         upcomingPayments.push({
           commissionId: line.id,
           projectName: projects.get(sale.projectId)?.name ?? 'Onbekend project',
-          sellerName,
+          sellerName: breakdown.name,
           clientName: sale.clientName,
           amount: line.commissionAmount,
           expectedPaymentDate: line.expectedPaymentDate,
@@ -220,12 +249,18 @@ export function buildCommissionDashboard(
   let revenue = 0
   let percentageSum = 0
   let commissionSum = 0
-  const properties = new Set<string>()
+  // Distinct properties: property numbers per project.
+  const propertiesByProject = new Map<string, Set<string>>()
   for (const sale of sales) {
     revenue += sale.salePrice
     percentageSum += sale.commissionPercentage
     commissionSum += sale.commissionAmount
-    properties.add(`${sale.projectId}\u0000${sale.propertyNumber}`)
+    let properties = propertiesByProject.get(sale.projectId)
+    if (!properties) {
+      properties = new Set()
+      propertiesByProject.set(sale.projectId, properties)
+    }
+    properties.add(sale.propertyNumber)
     const project = projects.get(sale.projectId)
     const breakdown = byProject.get(sale.projectId) ?? {
       projectId: sale.projectId,
@@ -241,37 +276,41 @@ export function buildCommissionDashboard(
     byProject.set(sale.projectId, breakdown)
   }
 
-  const salesList = [...sales]
-    .sort(
-      (a, b) =>
-        compareText(b.saleDate, a.saleDate) || b.createdAt - a.createdAt || compareText(a.id, b.id),
-    )
-    .slice(page.offset, page.offset + page.limit)
-    .map((sale) => ({
-      id: sale.id,
-      clientName: sale.clientName,
-      projectName: projects.get(sale.projectId)?.name ?? 'Onbekend project',
-      propertyNumber: sale.propertyNumber,
-      saleDate: sale.saleDate,
-      deliveryDate: sale.deliveryDate,
-      salePrice: sale.salePrice,
-      commissionPercentage: sale.commissionPercentage,
-      commissionAmount: sale.commissionAmount,
-      commissions: (linesBySale.get(sale.id) ?? []).sort(byCreation).map((line) => ({
-        id: line.id,
-        sellerName: sellers.get(line.sellerId)?.name ?? 'Onbekende verkoper',
-        role: line.role,
-        amount: line.commissionAmount,
-        status: getEffectiveStatus(line, today),
-      })),
-    }))
+  let totalProperties = 0
+  for (const properties of propertiesByProject.values()) totalProperties += properties.size
+
+  const pageSales = selectPage(sales, newestSaleFirst, page.offset, page.limit)
+  // Lines of the page's sales only: one pass, no grouping of every line.
+  const linesBySale = new Map<string, CommissionDocument[]>(pageSales.map((sale) => [sale.id, []]))
+  for (const line of data.commissions) {
+    if (filters.sellerId && line.sellerId !== filters.sellerId) continue
+    linesBySale.get(line.saleId)?.push(line)
+  }
+  const salesList = pageSales.map((sale) => ({
+    id: sale.id,
+    clientName: sale.clientName,
+    projectName: projects.get(sale.projectId)?.name ?? 'Onbekend project',
+    propertyNumber: sale.propertyNumber,
+    saleDate: sale.saleDate,
+    deliveryDate: sale.deliveryDate,
+    salePrice: sale.salePrice,
+    commissionPercentage: sale.commissionPercentage,
+    commissionAmount: sale.commissionAmount,
+    commissions: (linesBySale.get(sale.id) ?? []).sort(byCreation).map((line) => ({
+      id: line.id,
+      sellerName: sellers.get(line.sellerId)?.name ?? 'Onbekende verkoper',
+      role: line.role,
+      amount: line.commissionAmount,
+      status: getEffectiveStatus(line, today),
+    })),
+  }))
 
   return {
     pendingCommissions: totals.pending,
     paidCommissions: totals.paid,
     overdueCommissions: totals.overdue,
     totalSales: sales.length,
-    totalProperties: properties.size,
+    totalProperties,
     averageSalePrice: Math.round(average(revenue, sales.length)),
     averageCommissionPercentage: Math.round(average(percentageSum, sales.length) * 100) / 100,
     averageCommissionAmount: Math.round(average(commissionSum, sales.length)),

@@ -364,6 +364,39 @@ describe('dashboards', () => {
     ).toBe(400)
   })
 
+  test('every write shows in the next dashboard: a new sale, a payment, a renamed project', async () => {
+    const before = (await root.get('/api/gold-estates/commissions/dashboard')).json
+    const sale = await root.post(
+      '/api/gold-estates/sales',
+      buildSalePayload({
+        projectId: projects[0]!.id,
+        clientName: 'Klant Vers',
+        propertyNumber: 'V-1',
+        salePrice: 20_000_000,
+        lines: [{ sellerId: sellers[0]!.id, percentage: 100 }],
+      }),
+    )
+    expect(sale.status).toBe(201)
+    const line = (await root.get('/api/gold-estates/commissions')).json.find(
+      (item: { saleId: string }) => item.saleId === sale.json.id,
+    )
+    const added = (await root.get('/api/gold-estates/commissions/dashboard')).json
+    expect(added.totalSales).toBe(before.totalSales + 1)
+    expect(added.pendingCommissions).toBe(before.pendingCommissions + line.commissionAmount)
+    await root.request('PATCH', `/api/gold-estates/commissions/${line.id}`, { status: 'paid' })
+    const paid = (await root.get('/api/gold-estates/commissions/dashboard')).json
+    expect(paid.paidCommissions).toBe(before.paidCommissions + line.commissionAmount)
+    expect(paid.pendingCommissions).toBe(before.pendingCommissions)
+    await root.request('PATCH', `/api/gold-estates/projects/${projects[0]!.id}`, {
+      name: 'Hernoemd Project',
+    })
+    const renamed = (await root.get('/api/gold-estates/commissions/dashboard')).json
+    expect(renamed.projectBreakdown.map((item: { name: string }) => item.name)).toContain(
+      'Hernoemd Project',
+    )
+    projects[0]!.name = 'Hernoemd Project'
+  })
+
   test('the dashboard totals follow the commission life cycle', async () => {
     const dashboard = (await root.get('/api/gold-estates/commissions/dashboard')).json
     const lines = (await root.get('/api/gold-estates/commissions')).json as {
