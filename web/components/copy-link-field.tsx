@@ -3,8 +3,15 @@ import { useId, useRef, useState } from 'react'
 import { Button } from './button.tsx'
 import { Input } from './input.tsx'
 
+type CopyLinkFieldProps = {
+  label: string
+  value: string
+  /** What the copy button says to a screen reader; a key is not a link. */
+  copyLabel?: string
+}
+
 /** A read-only link with a copy button; without clipboard access it selects the text. */
-export function CopyLinkField({ label, value }: { label: string; value: string }) {
+export function CopyLinkField({ label, value, copyLabel = 'Kopieer link' }: CopyLinkFieldProps) {
   const id = useId()
   const inputRef = useRef<HTMLInputElement>(null)
   const [isCopied, setIsCopied] = useState(false)
@@ -34,11 +41,7 @@ export function CopyLinkField({ label, value }: { label: string; value: string }
           onFocus={(event) => event.target.select()}
           className="font-mono text-xs md:text-xs"
         />
-        <Button
-          variant="outline"
-          onClick={copy}
-          aria-label={isCopied ? 'Gekopieerd' : 'Kopieer link'}
-        >
+        <Button variant="outline" onClick={copy} aria-label={isCopied ? 'Gekopieerd' : copyLabel}>
           {isCopied ? <Check aria-hidden /> : <Copy aria-hidden />}
           <span className="hidden sm:inline">{isCopied ? 'Gekopieerd' : 'Kopieer'}</span>
         </Button>

@@ -1,8 +1,12 @@
-import { ExternalLink, Pencil, Trash2 } from 'lucide-react'
+import { ChartColumn, ExternalLink, Pencil, Trash2 } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
 import type { AppConnectionDocType } from '#schema/rx/app-connections'
 import { Button, buttonClass } from '../../components/button.tsx'
 import { Card } from '../../components/card.tsx'
 import { AppStatusBadge } from './app-status-badge.tsx'
+import { AppUsageSummary } from './app-usage-summary.tsx'
+import { UsageDialog } from './usage-dialog.tsx'
+import { useAppUsage } from './use-app-usage.ts'
 
 type AppCardProps = {
   app: AppConnectionDocType
@@ -11,8 +15,26 @@ type AppCardProps = {
   onDelete: (app: AppConnectionDocType) => void
 }
 
-/** A connected app (spec §2): name, description, status, Open in new tab, edit, delete. */
+/**
+ * A connected app (spec §2): name, description, status, Open in new tab, edit, delete;
+ * and its usage of the last 30 days, with 'Gebruik' for the figures per day.
+ */
 export function AppCard({ app, canWrite, onEdit, onDelete }: AppCardProps) {
+  // seq 0: created here and not yet accepted by the server, which alone knows usage.
+  const { state: usage, reload } = useAppUsage(app.id, app.seq > 0)
+  const [isUsageOpen, setIsUsageOpen] = useState(false)
+  const usageButtonRef = useRef<HTMLButtonElement>(null)
+  const wasUsageOpen = useRef(false)
+  const openUsage = () => {
+    setIsUsageOpen(true)
+    reload()
+  }
+  // Radix returns focus only to its own trigger: give it back to 'Gebruik' once the
+  // dialog (and its focus trap) is gone.
+  useEffect(() => {
+    if (wasUsageOpen.current && !isUsageOpen) usageButtonRef.current?.focus()
+    wasUsageOpen.current = isUsageOpen
+  }, [isUsageOpen])
   return (
     <li>
       <Card className="flex h-full flex-col gap-3 p-5">
@@ -26,6 +48,22 @@ export function AppCard({ app, canWrite, onEdit, onDelete }: AppCardProps) {
         <p className="truncate text-muted-foreground text-xs" title={app.url}>
           {app.url}
         </p>
+        <AppUsageSummary
+          state={usage}
+          action={
+            <Button
+              ref={usageButtonRef}
+              variant="ghost"
+              size="sm"
+              onClick={openUsage}
+              aria-label={`Details gebruik van ${app.name}`}
+              className="-my-1 -mr-2 h-7 px-2 text-xs"
+            >
+              <ChartColumn aria-hidden />
+              Details
+            </Button>
+          }
+        />
         <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
           <a
             href={app.url}
@@ -61,6 +99,15 @@ export function AppCard({ app, canWrite, onEdit, onDelete }: AppCardProps) {
           )}
         </div>
       </Card>
+      {isUsageOpen && (
+        <UsageDialog
+          app={app}
+          state={usage}
+          canWrite={canWrite}
+          onReload={reload}
+          onClose={() => setIsUsageOpen(false)}
+        />
+      )}
     </li>
   )
 }

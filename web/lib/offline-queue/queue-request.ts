@@ -5,8 +5,10 @@ import { addQueueItem } from './queue-store.ts'
 const QUEUED_HEADER = 'X-Centraal-Queued'
 
 // Admin actions (backup, restore, launch) and auth calls must never be replayed later as whoever is signed in then, and RxDB retries
-// its replication calls itself (DESIGN.md, Replication).
+// its replication calls itself (DESIGN.md, Replication). A replayed API-key rotation would
+// retire the app's key while nobody sees the new one.
 const NEVER_QUEUED = [
+  /^\/api\/app-connections\/[^/]+\/api-key$/,
   /^\/api\/admin\//,
   /^\/api\/auth\//,
   /^\/api\/gold-estates\/auth\//,
