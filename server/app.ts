@@ -9,6 +9,7 @@ import { adminRoutes } from './routes/admin.ts'
 import { appConnectionRoutes } from './routes/app-connections.ts'
 import { authRoutes } from './routes/auth.ts'
 import { backupRoutes } from './routes/backup.ts'
+import { driveBackupRoutes } from './routes/drive-backups.ts'
 import { healthRoutes } from './routes/health.ts'
 import { oidcRoutes } from './routes/oidc.ts'
 import { organisationDataRoutes } from './routes/organisation-data.ts'
@@ -63,6 +64,7 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
     .route('/', syncRoutes(deps))
     .route('/', adminRoutes(deps))
     .route('/', backupRoutes(deps))
+    .route('/', driveBackupRoutes(deps))
     .route('/', usageRoutes(deps))
     .route('/', salesAuthRoutes(deps))
     .route('/', salesRoutes(deps))

@@ -7,6 +7,7 @@ import type { OrganisationCache } from './db/organisation-cache.ts'
 import type { OrganisationDb } from './db/organisation-db.ts'
 import type { SystemDb } from './db/system-db.ts'
 import type { Env } from './env.ts'
+import type { ScheduledBackups } from './jobs/scheduled-backups.ts'
 import type { Logger } from './logger.ts'
 
 /** What the routes and services share for the life of the process. */
@@ -18,6 +19,8 @@ export type AppDeps = {
   oidc: OidcSignIn | null
   log: Logger
   syncHub: SyncHub
+  /** The automatic Google Drive backups, rescheduled when their settings change. */
+  scheduledBackups: ScheduledBackups
 }
 
 /** Hono's per-request variables. */

@@ -11,6 +11,7 @@ import { OrganisationCache } from './db/organisation-cache.ts'
 import { openSystemDb } from './db/system-db.ts'
 import type { Env } from './env.ts'
 import { startLeadDelivery } from './jobs/deliver-leads.ts'
+import { createScheduledBackups } from './jobs/scheduled-backups.ts'
 import { createLogger } from './logger.ts'
 import { ensureDefaultOrganisation } from './services/organisations/ensure-default-organisation.ts'
 
@@ -31,9 +32,11 @@ export async function startServer(env: Env, options: { webRoot?: string } = {}) 
     oidc: await createOidcSignIn(env, { systemDb, organisations, log }),
     log,
     syncHub: new SyncHub(),
+    scheduledBackups: createScheduledBackups({ env, systemDb, organisations, log }),
   }
   const app = createApp(deps, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT })
   const stopLeadDelivery = startLeadDelivery(deps)
+  deps.scheduledBackups.start()
   const sessionSweep = setInterval(() => deleteExpiredSessions(systemDb), 60 * 60 * 1000)
   sessionSweep.unref()
 
@@ -49,6 +52,7 @@ export async function startServer(env: Env, options: { webRoot?: string } = {}) 
     async close() {
       clearInterval(sessionSweep)
       await stopLeadDelivery()
+      await deps.scheduledBackups.stop()
       const closed = new Promise<void>((resolve) => server.close(() => resolve()))
       // Open event streams and keep-alive sockets would hold close() forever.
       if ('closeAllConnections' in server) server.closeAllConnections()

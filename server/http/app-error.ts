@@ -9,6 +9,7 @@ export type AppErrorCode =
   | 'conflict'
   | 'too_many_requests'
   | 'payload_too_large'
+  | 'unavailable'
 
 const STATUS: Record<AppErrorCode, ContentfulStatusCode> = {
   invalid_input: 400,
@@ -18,6 +19,7 @@ const STATUS: Record<AppErrorCode, ContentfulStatusCode> = {
   conflict: 409,
   payload_too_large: 413,
   too_many_requests: 429,
+  unavailable: 503,
 }
 
 /** An error whose message is safe to show to the caller. */

@@ -1,0 +1,96 @@
+import { Cron } from 'croner'
+import { type BackupRunResult, parseDailyCron } from '#schema/backup-settings'
+import { organizations } from '#schema/db/system'
+import type { AppDeps } from '../context.ts'
+import {
+  findBackupSettings,
+  isDriveConnected,
+} from '../services/drive-backups/find-backup-settings.ts'
+import { runDriveBackup } from '../services/drive-backups/run-drive-backup.ts'
+
+type Deps = Pick<AppDeps, 'env' | 'systemDb' | 'organisations' | 'log'>
+
+/** The per-organisation automatic Drive backups; see createScheduledBackups. */
+export type ScheduledBackups = ReturnType<typeof createScheduledBackups>
+
+/**
+ * One croner job per organisation whose automatic backup is on and whose Drive is connected.
+ * Schedules are read in the server's local time zone (TZ): that is the organisations' time
+ * zone, so '0 2 * * *' runs at 02:00 where the server is. Settings changes call
+ * `reschedule`; a job also checks the settings again when it fires, because a restore can
+ * replace them without telling anyone. One run per organisation at a time: a manual run
+ * during a scheduled one gets that run's outcome.
+ */
+export function createScheduledBackups(deps: Deps) {
+  const jobs = new Map<string, Cron>()
+  const running = new Map<string, Promise<BackupRunResult>>()
+  const stopping = new AbortController()
+
+  function run(organisationId: string, retryBaseMs = deps.env.BACKUP_RETRY_BASE_MS) {
+    const current = running.get(organisationId)
+    if (current) return current
+    const started = runDriveBackup(deps, organisationId, {
+      retryBaseMs,
+      signal: stopping.signal,
+    }).finally(() => running.delete(organisationId))
+    running.set(organisationId, started)
+    return started
+  }
+
+  function wantedSchedule(organisationId: string): string | null {
+    const row = findBackupSettings(deps.organisations.get(organisationId), organisationId)
+    const isOn = row.autoBackupEnabled && isDriveConnected(row)
+    return isOn && parseDailyCron(row.backupSchedule) ? row.backupSchedule : null
+  }
+
+  function reschedule(organisationId: string) {
+    jobs.get(organisationId)?.stop()
+    jobs.delete(organisationId)
+    if (stopping.signal.aborted) return
+    const schedule = wantedSchedule(organisationId)
+    if (!schedule) return
+    const job = new Cron(
+      schedule,
+      {
+        name: `drive-backup:${organisationId}`,
+        mode: '5-part',
+        unref: true,
+        protect: true,
+        catch: (error) => deps.log.error('scheduled backup failed', { organisationId, error }),
+      },
+      async () => {
+        if (wantedSchedule(organisationId) !== schedule) return reschedule(organisationId)
+        await run(organisationId)
+      },
+    )
+    jobs.set(organisationId, job)
+  }
+
+  return {
+    /** Schedules every organisation's automatic backup (at server start). */
+    start() {
+      const ids = deps.systemDb.select({ id: organizations.id }).from(organizations).all()
+      for (const { id } of ids) {
+        try {
+          reschedule(id)
+        } catch (error) {
+          deps.log.error('backup schedule not started', { organisationId: id, error })
+        }
+      }
+    },
+    reschedule,
+    /** Runs a backup now (or joins the one under way); retryBaseMs defaults to the env's. */
+    run,
+    /** When the organisation's automatic backup fires next; null when none is scheduled. */
+    nextRunAt(organisationId: string): Date | null {
+      return jobs.get(organisationId)?.nextRun() ?? null
+    },
+    /** Stops every job and waits for runs under way; a waiting retry is cut short. */
+    async stop() {
+      stopping.abort()
+      for (const job of jobs.values()) job.stop()
+      jobs.clear()
+      await Promise.allSettled(running.values())
+    },
+  }
+}

@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm'
+import { backupSettings } from '#schema/db/organisation'
+import type { Actor, AppDeps } from '../../context.ts'
+import { describeGoogleError } from '../../integrations/google/describe-google-error.ts'
+import {
+  createGoogleOAuthClient,
+  isGoogleOAuthConfigured,
+} from '../../integrations/google/oauth-client.ts'
+import { appendActivity } from '../activities/append-activity.ts'
+import { requirePermission } from '../permissions/require-permission.ts'
+import { readDriveCredentials } from './drive-credentials.ts'
+import { findBackupSettings } from './find-backup-settings.ts'
+
+/**
+ * Ends the Drive connection: revokes the grant at Google, then forgets the tokens and the
+ * folder id and switches automatic backups off. A revoke that fails (Google unreachable,
+ * token already revoked, tokens unreadable) is logged and the tokens are forgotten anyway:
+ * the person asked to be disconnected here. Backups already in Drive stay there.
+ */
+export async function disconnectDrive(
+  deps: Pick<AppDeps, 'env' | 'organisations' | 'log'>,
+  actor: Actor,
+) {
+  requirePermission(actor, 'backup.run')
+  const organisationId = actor.organisationId
+  const row = findBackupSettings(deps.organisations.get(organisationId), organisationId)
+  let isRevoked = false
+  try {
+    const refreshToken = readDriveCredentials(deps.env, row)?.refresh_token
+    if (refreshToken && isGoogleOAuthConfigured(deps.env)) {
+      // Revoking the refresh token ends the whole grant, access tokens included.
+      await (await createGoogleOAuthClient(deps.env)).revokeToken(refreshToken)
+      isRevoked = true
+    }
+  } catch (error) {
+    deps.log.error('google drive revoke failed', {
+      organisationId,
+      reason: describeGoogleError(error),
+    })
+  }
+  const db = deps.organisations.get(organisationId)
+  db.transaction((tx) => {
+    tx.update(backupSettings)
+      .set({
+        googleDriveEnabled: false,
+        googleAccessToken: null,
+        googleRefreshToken: null,
+        googleDriveFolderId: null,
+        autoBackupEnabled: false,
+        updatedAt: Date.now(),
+      })
+      .where(eq(backupSettings.organizationId, organisationId))
+      .run()
+    appendActivity(tx, organisationId, actor, {
+      type: 'settings',
+      action: 'Google Drive ontkoppeld',
+      metadata: { isRevoked },
+    })
+  })
+  return { isRevoked }
+}
