@@ -17,6 +17,11 @@ export const PERMISSIONS = {
   'sales.catalog.write': { category: 'sales', description: 'Projecten en verkopers beheren' },
   'sales.commissions.pay': { category: 'sales', description: 'Commissies als betaald markeren' },
   'sales.settings.write': { category: 'sales', description: 'Gold Estates-instellingen wijzigen' },
+  'sales.import': {
+    category: 'sales',
+    description:
+      'Verkopen importeren uit een spreadsheet (maakt ontbrekende projecten en verkopers aan)',
+  },
 } as const
 
 export type PermissionName = keyof typeof PERMISSIONS
@@ -51,6 +56,6 @@ export const ROLE_PERMISSIONS: Record<UserRole, readonly PermissionName[]> = {
  */
 export const SALES_ROLE_PERMISSIONS: Record<SalesRole, readonly PermissionName[]> = {
   ADMIN: SALES_PERMISSION_NAMES,
-  MANAGER: ['sales.read.all', 'sales.register', 'sales.commissions.pay'],
+  MANAGER: ['sales.read.all', 'sales.register', 'sales.commissions.pay', 'sales.import'],
   SELLER: ['sales.register'],
 }

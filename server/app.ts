@@ -17,6 +17,7 @@ import { organisationRoutes } from './routes/organisations.ts'
 import { profileRoutes } from './routes/profile.ts'
 import { salesRoutes } from './routes/sales.ts'
 import { salesAuthRoutes } from './routes/sales-auth.ts'
+import { salesImportRoutes } from './routes/sales-import.ts'
 import { syncRoutes } from './routes/sync.ts'
 import { usageRoutes } from './routes/usage.ts'
 import { userRoutes } from './routes/users.ts'
@@ -24,9 +25,9 @@ import { webRoutes } from './routes/web.ts'
 
 const MAX_BODY_BYTES = 1024 * 1024
 
-/** A middleware that skips one path. */
-function except(path: string, middleware: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> {
-  return (c, next) => (c.req.path === path ? next() : middleware(c, next))
+/** A middleware that skips some paths. */
+function except(paths: string[], middleware: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> {
+  return (c, next) => (paths.includes(c.req.path) ? next() : middleware(c, next))
 }
 
 /** The whole HTTP application: composition only. */
@@ -41,9 +42,10 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
       }
     })
     .use(
-      // A restore has its own, larger limit (routes/backup.ts).
+      // A restore and a sales file upload have their own, larger limits
+      // (routes/backup.ts, routes/sales-import.ts).
       except(
-        '/api/admin/restore',
+        ['/api/admin/restore', '/api/gold-estates/sheets/import'],
         bodyLimit({
           maxSize: MAX_BODY_BYTES,
           onError: () => {
@@ -68,6 +70,7 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
     .route('/', usageRoutes(deps))
     .route('/', salesAuthRoutes(deps))
     .route('/', salesRoutes(deps))
+    .route('/', salesImportRoutes(deps))
     .all('*', (c) =>
       c.json({ message: `Onbekend adres: ${c.req.method} ${redactPath(c.req.path)}` }, 404),
     )

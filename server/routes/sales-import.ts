@@ -1,0 +1,126 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
+import { z } from 'zod'
+import { parseA1Range } from '#schema/sales-import/a1-range'
+import {
+  MAX_UPLOAD_BYTES,
+  SheetsDataQuerySchema,
+  SheetsInfoQuerySchema,
+  SheetsSyncSchema,
+} from '#schema/sales-import/payloads'
+import { toRowObjects } from '#schema/sales-import/to-row-objects'
+import { requireSalesContext } from '../auth/require-sales-context.ts'
+import type { AppDeps, AppEnv } from '../context.ts'
+import { AppError } from '../http/app-error.ts'
+import { validate } from '../http/validate.ts'
+import { createSheetsAccess } from '../integrations/google/sheets-reader.ts'
+import { requirePermission } from '../services/permissions/require-permission.ts'
+import { importSales } from '../services/sales/import-sales/import-sales.ts'
+import { readGoogleSheetTable } from '../services/sales/import-sales/read-google-sheet.ts'
+import { readUploadedFile } from '../services/sales/import-sales/read-uploaded-file.ts'
+
+const UploadQuerySchema = z.object({ fileName: z.string().trim().max(200).optional() })
+
+/**
+ * Sales import (spec §7 sheets calls, plus a .csv/.xlsx upload for teams without Google).
+ * Sales ADMIN and MANAGER only (sales.import). No Idempotency-Key handling: an import is
+ * idempotent by itself, as rows imported before are skipped.
+ */
+export function salesImportRoutes(deps: AppDeps) {
+  const base = '/gold-estates/sheets'
+  const access = createSheetsAccess(deps.env, deps.log)
+  const requireReader = () => {
+    if (access.status === 'off') {
+      throw new HTTPException(503, { message: 'Google Sheets is niet geconfigureerd' })
+    }
+    if (access.status === 'broken') {
+      deps.log.error('google sheets misconfigured', { reason: access.reason })
+      throw new HTTPException(503, {
+        message: 'Google Sheets is niet goed geconfigureerd (GOOGLE_SERVICE_ACCOUNT_JSON)',
+      })
+    }
+    return access.reader
+  }
+  const requireImporter = (c: Parameters<typeof requireSalesContext>[1]) => {
+    const ctx = requireSalesContext(deps, c)
+    requirePermission(ctx.actor, 'sales.import')
+    return ctx
+  }
+  const onUnexpectedError = (error: unknown) => deps.log.error('sales import row failed', { error })
+
+  return (
+    new Hono<AppEnv>()
+      // Session and right first, so a SELLER hears 403 whatever the input.
+      .use(`${base}/*`, async (c, next) => {
+        requireImporter(c)
+        await next()
+      })
+      .get(`${base}/status`, (c) =>
+        c.json({
+          googleSheets: access.status,
+          serviceAccountEmail: access.status === 'ready' ? access.reader.serviceAccountEmail : null,
+        }),
+      )
+      .get(`${base}/info`, validate('query', SheetsInfoQuerySchema), async (c) =>
+        c.json(await requireReader().getInfo(c.req.valid('query').spreadsheetId)),
+      )
+      .get(`${base}/data`, validate('query', SheetsDataQuerySchema), async (c) => {
+        const { spreadsheetId, range, limit } = c.req.valid('query')
+        const values = await requireReader().getValues(spreadsheetId, range)
+        const firstColumn = parseA1Range(values.range)?.start.column ?? 0
+        return c.json(toRowObjects(values.values, { firstColumn, limit }))
+      })
+      .post(`${base}/sync`, validate('json', SheetsSyncSchema), async (c) => {
+        const ctx = requireImporter(c)
+        const { spreadsheetId, range } = c.req.valid('json')
+        const table = await readGoogleSheetTable(requireReader(), spreadsheetId, range)
+        return c.json(
+          await importSales(ctx, table, {
+            source: `sheets:${spreadsheetId}`,
+            sourceLabel: `Google Sheets ${spreadsheetId} (${range})`,
+            onUnexpectedError,
+          }),
+        )
+      })
+      .post(
+        `${base}/import`,
+        // Room for the multipart envelope around a file of the maximum size.
+        bodyLimit({
+          maxSize: MAX_UPLOAD_BYTES + 64 * 1024,
+          onError: () => {
+            throw new AppError('payload_too_large', 'Het bestand is te groot (maximaal 10 MB)')
+          },
+        }),
+        validate('query', UploadQuerySchema),
+        async (c) => {
+          const ctx = requireImporter(c)
+          const upload = await readUpload(c.req.raw, c.req.valid('query').fileName)
+          if (upload.bytes.length > MAX_UPLOAD_BYTES) {
+            throw new AppError('payload_too_large', 'Het bestand is te groot (maximaal 10 MB)')
+          }
+          const table = await readUploadedFile(upload.bytes)
+          return c.json(
+            await importSales(ctx, table, {
+              source: `upload:${upload.fileName}`,
+              sourceLabel: upload.fileName,
+              onUnexpectedError,
+            }),
+          )
+        },
+      )
+  )
+}
+
+/** The file of a multipart form (field 'file') or the raw body. */
+async function readUpload(request: Request, fileName?: string) {
+  const isForm = request.headers.get('content-type')?.startsWith('multipart/form-data')
+  if (!isForm) {
+    return { bytes: new Uint8Array(await request.arrayBuffer()), fileName: fileName || 'upload' }
+  }
+  const file = (await request.formData()).get('file')
+  if (!(file instanceof File)) {
+    throw new AppError('invalid_input', 'Kies een .csv- of .xlsx-bestand (veld "file")')
+  }
+  return { bytes: new Uint8Array(await file.arrayBuffer()), fileName: file.name || 'upload' }
+}

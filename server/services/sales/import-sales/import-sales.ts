@@ -1,0 +1,190 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
+import { IMPORT_COLUMNS, mapColumns } from '#schema/sales-import/columns'
+import {
+  formatRowError,
+  type ImportRow,
+  isEmptyRow,
+  parseSaleRow,
+  toImportKey,
+} from '#schema/sales-import/parse-sale-row'
+import { MAX_LISTED_ROW_ERRORS, type SheetsSyncResult } from '#schema/sales-import/payloads'
+import type { SheetCell } from '#schema/sales-import/sheet-cell'
+import type { ServiceContext } from '../../../context.ts'
+import { AppError } from '../../../http/app-error.ts'
+import { appendActivity } from '../../activities/append-activity.ts'
+import { requirePermission } from '../../permissions/require-permission.ts'
+import { describeRowFailure, importSaleRow } from './import-sale-row.ts'
+import { loadSalesCatalog, type SalesCatalog } from './sales-catalog.ts'
+
+/** Rows as a source gives them: the header first; where they sit in the sheet. */
+export type SheetTable = {
+  rows: SheetCell[][]
+  /** The sheet's row number of the header row (1 unless a range starts lower). */
+  firstRowNumber: number
+  /** Where column AA is in a row (26 when rows start at column A). */
+  labelIndex?: number
+}
+
+// Rows are written in transactions of this many, each row in its own savepoint: one
+// commit (one fsync) per chunk instead of per row, and between chunks the event loop
+// serves other requests. A refused row rolls back only its savepoint. A crash loses at
+// most the chunk in progress, which the next import (skipping done rows) completes.
+const ROWS_PER_TRANSACTION = 250
+
+// One import per organisation at a time: the catalogue read at the start stays true, and
+// a double click cannot import a row twice.
+const importing = new Set<string>()
+
+type Work = { rowNumber: number; sale: ImportRow; key: string }
+
+/**
+ * Imports sales from a table (Google Sheets, CSV or XLSX): every row becomes a sale with
+ * its commission line through the wizard's service, missing projects and sellers are
+ * created, rows imported before are skipped, and each refused row is listed with its
+ * sheet row number and reason. One activity records the import.
+ */
+export async function importSales(
+  ctx: ServiceContext,
+  table: SheetTable,
+  options: { source: string; sourceLabel: string; onUnexpectedError?: (error: unknown) => void },
+): Promise<SheetsSyncResult> {
+  requirePermission(ctx.actor, 'sales.import')
+  const organisationId = ctx.actor.organisationId
+  if (importing.has(organisationId)) {
+    throw new AppError(
+      'conflict',
+      'Er loopt al een import voor deze organisatie. Wacht tot die klaar is.',
+    )
+  }
+  importing.add(organisationId)
+  try {
+    return await runImport(ctx, table, options)
+  } finally {
+    importing.delete(organisationId)
+  }
+}
+
+async function runImport(
+  ctx: ServiceContext,
+  table: SheetTable,
+  options: { source: string; sourceLabel: string; onUnexpectedError?: (error: unknown) => void },
+): Promise<SheetsSyncResult> {
+  const result: SheetsSyncResult = {
+    salesImported: 0,
+    salesSkipped: 0,
+    projectsCreated: 0,
+    sellersCreated: 0,
+    commissionsCreated: 0,
+    errors: [],
+  }
+  // Parse problems are found before writing and write refusals during it; the list is
+  // sorted by row at the end, so it reads top to bottom like the sheet.
+  const refusals: { rowNumber: number; reason: string }[] = []
+  const refuse = (rowNumber: number, reason: string) => refusals.push({ rowNumber, reason })
+  const work = readRows(table, refuse)
+  const catalog = loadSalesCatalog(ctx.db)
+  for (let start = 0; start < work.length; start += ROWS_PER_TRANSACTION) {
+    const chunk = work.slice(start, start + ROWS_PER_TRANSACTION)
+    ctx.db.transaction((tx) => {
+      const txCtx = { ...ctx, db: tx as unknown as ServiceContext['db'] }
+      for (const item of chunk) importOne(txCtx, catalog, item, options, result, refuse)
+    })
+    await nextTurn()
+  }
+  refusals.sort((a, b) => a.rowNumber - b.rowNumber)
+  result.errors = refusals
+    .slice(0, MAX_LISTED_ROW_ERRORS)
+    .map((refusal) => formatRowError(refusal.rowNumber, refusal.reason))
+  if (refusals.length > MAX_LISTED_ROW_ERRORS) {
+    result.errors.push(`… en nog ${refusals.length - MAX_LISTED_ROW_ERRORS} rijen met fouten`)
+  }
+  recordActivity(ctx, result, refusals.length, options.sourceLabel)
+  return result
+}
+
+/** Checks the header and reads every data row; refused rows are reported right away. */
+function readRows(table: SheetTable, refuse: (rowNumber: number, reason: string) => void): Work[] {
+  const [header = [], ...body] = table.rows
+  if (isEmptyRow(header)) {
+    throw new AppError(
+      'invalid_input',
+      'Het blad is leeg: de eerste rij moet de kolomnamen bevatten',
+    )
+  }
+  const { indexes, missing } = mapColumns(header, table.labelIndex)
+  if (missing.length) {
+    const names = missing.map((column) => IMPORT_COLUMNS[column].label).join(', ')
+    throw new AppError(
+      'invalid_input',
+      `Kolommen ontbreken in de eerste rij: ${names}. Namen mogen Nederlands of Engels zijn (bijv. verkoopprijs of sale price).`,
+    )
+  }
+  const work: Work[] = []
+  body.forEach((row, index) => {
+    const rowNumber = table.firstRowNumber + 1 + index
+    if (isEmptyRow(row)) return
+    const parsed = parseSaleRow(row, indexes)
+    if (parsed.ok) work.push({ rowNumber, sale: parsed.value, key: toImportKey(parsed.value) })
+    else refuse(rowNumber, parsed.problem)
+  })
+  return work
+}
+
+function importOne(
+  ctx: ServiceContext,
+  catalog: SalesCatalog,
+  item: Work,
+  options: { source: string; onUnexpectedError?: (error: unknown) => void },
+  result: SheetsSyncResult,
+  refuse: (rowNumber: number, reason: string) => void,
+) {
+  // Also catches a row repeated within the same sheet, imported a moment ago.
+  if (catalog.importKeys.has(item.key)) {
+    result.salesSkipped++
+    return
+  }
+  try {
+    const outcome = ctx.db.transaction((savepoint) =>
+      importSaleRow({ ...ctx, db: savepoint as unknown as ServiceContext['db'] }, catalog, {
+        sale: item.sale,
+        key: item.key,
+        source: options.source,
+      }),
+    )
+    catalog.importKeys.add(item.key)
+    if (outcome.project) catalog.projectIds.set(outcome.project.key, outcome.project.id)
+    if (outcome.seller) catalog.sellers.set(outcome.seller.key, outcome.seller)
+    result.salesImported++
+    result.commissionsCreated += outcome.commissionLines
+    result.projectsCreated += outcome.project ? 1 : 0
+    result.sellersCreated += outcome.seller ? 1 : 0
+  } catch (error) {
+    const reason = describeRowFailure(error)
+    if (reason === null) options.onUnexpectedError?.(error)
+    refuse(item.rowNumber, reason ?? 'de rij kon niet worden opgeslagen')
+  }
+}
+
+function recordActivity(
+  ctx: ServiceContext,
+  result: SheetsSyncResult,
+  refusedRows: number,
+  sourceLabel: string,
+) {
+  if (!result.salesImported && !result.projectsCreated && !result.sellersCreated) return
+  ctx.db.transaction((tx) =>
+    appendActivity(tx, ctx.actor.organisationId, ctx.actor, {
+      type: 'app',
+      action: `${result.salesImported} verkopen geïmporteerd`,
+      target: sourceLabel,
+      metadata: {
+        salesImported: result.salesImported,
+        salesSkipped: result.salesSkipped,
+        projectsCreated: result.projectsCreated,
+        sellersCreated: result.sellersCreated,
+        commissionsCreated: result.commissionsCreated,
+        refusedRows,
+      },
+    }),
+  )
+}
