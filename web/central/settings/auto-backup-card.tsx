@@ -1,5 +1,7 @@
 import { CalendarClock } from 'lucide-react'
-import { useState } from 'react'
+import { type FormEvent, useState } from 'react'
+import { type BackupSettings, BackupSettingsUpdateSchema } from '#schema/backup-settings'
+import { Button } from '../../components/button.tsx'
 import {
   Card,
   CardContent,
@@ -8,15 +10,68 @@ import {
   CardTitle,
 } from '../../components/card.tsx'
 import { SwitchField } from '../../components/switch.tsx'
-import { DEFAULT_BACKUP_TIME, DEFAULT_RETENTION_DAYS } from './backup-options.ts'
-import { BackupScheduleFields } from './backup-schedule-fields.tsx'
+import { formatDateTime } from '../../lib/format-date.ts'
+import { describeError } from '../../lib/server-message.ts'
+import {
+  DEFAULT_BACKUP_TIME,
+  DEFAULT_RETENTION_DAYS,
+  parseBackupFormats,
+  toDailyCron,
+  toDailyTime,
+} from './backup-options.ts'
+import { type BackupSchedule, BackupScheduleFields } from './backup-schedule-fields.tsx'
+import { saveBackupSettings } from './backup-settings-actions.ts'
+import { showSavedToast, showSaveFailedToast } from './save-toasts.ts'
+
+type AutoBackupCardProps = {
+  settings: BackupSettings
+  canManage: boolean
+  onSaved: (settings: BackupSettings) => void
+}
 
 /**
- * Automatische backups (spec §2, §4): the switch works only with a cloud storage connection,
- * and the schedule fields appear only while it is on. No connection exists yet.
+ * Automatische backups (spec §2, §4): the switch works only with a Drive connection, and the
+ * schedule fields appear only while it is on. Opslaan sends all of it at once.
  */
-export function AutoBackupCard({ isConnected = false }: { isConnected?: boolean }) {
-  const [isEnabled, setIsEnabled] = useState(false)
+export function AutoBackupCard({ settings, canManage, onSaved }: AutoBackupCardProps) {
+  const isConnected = settings.googleDriveEnabled
+  const [isEnabled, setIsEnabled] = useState(settings.autoBackupEnabled)
+  const [schedule, setSchedule] = useState<BackupSchedule>({
+    time: toDailyTime(settings.backupSchedule),
+    retentionDays: settings.retentionDays,
+    formats: parseBackupFormats(settings.backupFormats),
+  })
+  const [problem, setProblem] = useState<string>()
+  const [isSaving, setIsSaving] = useState(false)
+
+  async function save(event: FormEvent) {
+    event.preventDefault()
+    const changes = BackupSettingsUpdateSchema.safeParse({
+      autoBackupEnabled: isEnabled,
+      ...(isEnabled && {
+        backupSchedule: toDailyCron(schedule.time),
+        retentionDays: schedule.retentionDays,
+        backupFormats: schedule.formats.join(','),
+      }),
+    })
+    if (!changes.success) {
+      setProblem(changes.error.issues[0]?.message ?? 'Ongeldige invoer')
+      return
+    }
+    setProblem(undefined)
+    setIsSaving(true)
+    try {
+      const { response, settings: saved } = await saveBackupSettings(changes.data)
+      onSaved(saved ?? { ...settings, ...changes.data })
+      showSavedToast(response)
+    } catch (error) {
+      showSaveFailedToast(error)
+      setProblem(describeError(error, 'Opslaan mislukt'))
+    } finally {
+      setIsSaving(false)
+    }
+  }
+
   return (
     <Card aria-labelledby="auto-backup-title">
       <CardHeader>
@@ -29,19 +84,40 @@ export function AutoBackupCard({ isConnected = false }: { isConnected?: boolean 
           dagen bewaard.
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-5">
-        <SwitchField
-          label="Automatische backups"
-          description={
-            isConnected
-              ? 'Maak elke dag een backup.'
-              : 'Kan pas aan met een verbinding met cloudopslag.'
-          }
-          checked={isEnabled}
-          onCheckedChange={setIsEnabled}
-          disabled={!isConnected}
-        />
-        {isEnabled && <BackupScheduleFields />}
+      <CardContent>
+        <form onSubmit={save} noValidate className="grid gap-5">
+          <SwitchField
+            label="Automatische backups"
+            description={
+              isConnected
+                ? 'Maak elke dag een backup naar Google Drive.'
+                : 'Kan pas aan met een verbinding met cloudopslag.'
+            }
+            checked={isEnabled}
+            onCheckedChange={setIsEnabled}
+            disabled={!isConnected || !canManage}
+          />
+          {isEnabled && (
+            <BackupScheduleFields value={schedule} onChange={setSchedule} disabled={!canManage} />
+          )}
+          {settings.autoBackupEnabled && settings.nextBackupAt !== null && (
+            <p className="text-muted-foreground text-sm">
+              Volgende backup: {formatDateTime(settings.nextBackupAt)}
+            </p>
+          )}
+          {problem && (
+            <p role="alert" className="text-destructive text-sm">
+              {problem}
+            </p>
+          )}
+          {isConnected && canManage && (
+            <div>
+              <Button type="submit" disabled={isSaving}>
+                {isSaving ? 'Opslaan...' : 'Opslaan'}
+              </Button>
+            </div>
+          )}
+        </form>
       </CardContent>
     </Card>
   )

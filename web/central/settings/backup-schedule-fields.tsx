@@ -1,19 +1,31 @@
-import { useId, useState } from 'react'
+import { useId } from 'react'
 import { inputClass } from '../../components/input.tsx'
-import {
-  BACKUP_FORMATS,
-  type BackupFormat,
-  DEFAULT_BACKUP_TIME,
-  DEFAULT_RETENTION_DAYS,
-  RETENTION_DAYS,
-} from './backup-options.ts'
+import { BACKUP_FORMATS, type BackupFormat, RETENTION_DAYS } from './backup-options.ts'
 
-/** Time, retention and formats of the automatic backup (spec §9 defaults). */
-export function BackupScheduleFields() {
+/** The schedule as the form holds it. */
+export type BackupSchedule = {
+  time: string
+  retentionDays: number
+  formats: readonly BackupFormat[]
+}
+
+type BackupScheduleFieldsProps = {
+  value: BackupSchedule
+  onChange: (value: BackupSchedule) => void
+  disabled?: boolean
+}
+
+/** Time, retention and formats of the automatic backup (spec §9 choices). */
+export function BackupScheduleFields({ value, onChange, disabled }: BackupScheduleFieldsProps) {
   const id = useId()
-  const [time, setTime] = useState(DEFAULT_BACKUP_TIME)
-  const [retentionDays, setRetentionDays] = useState<number>(DEFAULT_RETENTION_DAYS)
-  const [formats, setFormats] = useState<readonly BackupFormat[]>(BACKUP_FORMATS)
+  const toggleFormat = (format: BackupFormat, isChosen: boolean) =>
+    onChange({
+      ...value,
+      // Kept in the order of BACKUP_FORMATS, whatever order they were ticked in.
+      formats: BACKUP_FORMATS.filter((other) =>
+        other === format ? isChosen : value.formats.includes(other),
+      ),
+    })
   return (
     <div className="grid items-start gap-4 sm:grid-cols-2">
       <div className="grid gap-2">
@@ -23,10 +35,16 @@ export function BackupScheduleFields() {
         <input
           id={`${id}-time`}
           type="time"
-          value={time}
-          onChange={(event) => setTime(event.target.value)}
+          required
+          value={value.time}
+          onChange={(event) => onChange({ ...value, time: event.target.value })}
+          disabled={disabled}
+          aria-describedby={`${id}-time-hint`}
           className={inputClass}
         />
+        <p id={`${id}-time-hint`} className="text-muted-foreground text-xs">
+          Dagelijks, in de tijdzone van de server.
+        </p>
       </div>
       <div className="grid gap-2">
         <label htmlFor={`${id}-retention`} className="font-medium text-sm">
@@ -34,8 +52,9 @@ export function BackupScheduleFields() {
         </label>
         <select
           id={`${id}-retention`}
-          value={retentionDays}
-          onChange={(event) => setRetentionDays(Number(event.target.value))}
+          value={value.retentionDays}
+          onChange={(event) => onChange({ ...value, retentionDays: Number(event.target.value) })}
+          disabled={disabled}
           className={inputClass}
         >
           {RETENTION_DAYS.map((days) => (
@@ -45,21 +64,15 @@ export function BackupScheduleFields() {
           ))}
         </select>
       </div>
-      <fieldset className="grid gap-2 sm:col-span-2">
+      <fieldset className="grid gap-2 sm:col-span-2" disabled={disabled}>
         <legend className="mb-2 font-medium text-sm">Formaten</legend>
         <div className="flex gap-6">
           {BACKUP_FORMATS.map((format) => (
             <label key={format} className="flex items-center gap-2 text-sm">
               <input
                 type="checkbox"
-                checked={formats.includes(format)}
-                onChange={(event) =>
-                  setFormats((current) =>
-                    event.target.checked
-                      ? [...current, format]
-                      : current.filter((other) => other !== format),
-                  )
-                }
+                checked={value.formats.includes(format)}
+                onChange={(event) => toggleFormat(format, event.target.checked)}
                 className="size-4 accent-primary"
               />
               {format.toUpperCase()}

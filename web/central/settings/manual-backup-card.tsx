@@ -1,5 +1,6 @@
-import { HardDriveDownload } from 'lucide-react'
+import { CloudUpload, HardDriveDownload } from 'lucide-react'
 import { useState } from 'react'
+import type { BackupSettings } from '#schema/backup-settings'
 import { Button } from '../../components/button.tsx'
 import {
   Card,
@@ -12,19 +13,30 @@ import { describeError } from '../../lib/server-message.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { useOnlineStatus } from '../../lib/use-online-status.ts'
 import { downloadBackup } from './backup-actions.ts'
+import { runGoogleDriveBackup } from './backup-settings-actions.ts'
 
 const FORMATS = [
   { format: 'json', label: 'Backup maken (JSON)' },
   { format: 'csv', label: 'Backup maken (CSV)' },
 ] as const
 
+type ManualBackupCardProps = {
+  /** Null while the settings could not be loaded: downloads still work. */
+  settings: BackupSettings | null
+  canManage: boolean
+  /** After a Drive backup: the settings show its outcome. */
+  onRun: () => void
+}
+
 /**
- * Handmatige backup (spec §2 Backups): a backup now, as a download. Uploading it to Google
- * Drive comes with the Drive connection.
+ * Handmatige backup (spec §2 Backups): a backup now, as a download, or straight into the
+ * Google Drive folder in the chosen formats.
  */
-export function ManualBackupCard() {
+export function ManualBackupCard({ settings, canManage, onRun }: ManualBackupCardProps) {
   const isOnline = useOnlineStatus()
   const [busy, setBusy] = useState<string | null>(null)
+  const isConnected = settings?.googleDriveEnabled ?? false
+
   async function onBackup(format: (typeof FORMATS)[number]['format']) {
     setBusy(format)
     try {
@@ -39,6 +51,28 @@ export function ManualBackupCard() {
       setBusy(null)
     }
   }
+
+  async function onDriveBackup() {
+    setBusy('drive')
+    try {
+      const { uploaded } = await runGoogleDriveBackup()
+      const files = uploaded.length === 1 ? '1 bestand staat' : `${uploaded.length} bestanden staan`
+      showToast({
+        title: 'Backup gemaakt',
+        description: `${files} in de map ${settings?.googleDriveFolderName} in Google Drive.`,
+      })
+    } catch (error) {
+      showToast({
+        title: 'Backup Mislukt',
+        description: describeError(error, 'De backup naar Google Drive is mislukt.'),
+        variant: 'destructive',
+      })
+    } finally {
+      setBusy(null)
+      onRun()
+    }
+  }
+
   return (
     <Card aria-labelledby="manual-backup-title">
       <CardHeader>
@@ -46,7 +80,9 @@ export function ManualBackupCard() {
           <HardDriveDownload aria-hidden className="size-5 text-primary" />
           Handmatige backup
         </CardTitle>
-        <CardDescription>Maak nu een backup, los van het schema, en download hem.</CardDescription>
+        <CardDescription>
+          Maak nu een backup, los van het schema: als download of in Google Drive.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
         <div className="flex flex-wrap gap-3">
@@ -61,9 +97,21 @@ export function ManualBackupCard() {
             </Button>
           ))}
         </div>
-        <p className="text-muted-foreground text-xs">
-          Uploaden naar Google Drive kan zodra Google Drive is gekoppeld.
-        </p>
+        <div>
+          <Button
+            variant={isConnected ? 'primary' : 'outline'}
+            disabled={!isConnected || !canManage || !isOnline || busy !== null}
+            onClick={onDriveBackup}
+          >
+            <CloudUpload aria-hidden />
+            {busy === 'drive' ? 'Bezig...' : 'Nu back-up maken naar Google Drive'}
+          </Button>
+        </div>
+        {!isConnected && (
+          <p className="text-muted-foreground text-xs">
+            Uploaden naar Google Drive kan zodra Google Drive is gekoppeld.
+          </p>
+        )}
       </CardContent>
     </Card>
   )

@@ -10,6 +10,8 @@ const QUEUED_HEADER = 'X-Centraal-Queued'
 const NEVER_QUEUED = [
   /^\/api\/app-connections\/[^/]+\/api-key$/,
   /^\/api\/admin\//,
+  // Connecting leaves for Google's consent screen; a late disconnect or backup would surprise.
+  /^\/api\/backup\/google-drive\//,
   /^\/api\/auth\//,
   /^\/api\/gold-estates\/auth\//,
   /^\/api\/sync\//,
