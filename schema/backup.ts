@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 /** The JSON backup format this version writes and reads. */
 export const BACKUP_FORMAT = 'centraal-backup'
-export const BACKUP_FORMAT_VERSION = 1
+export const BACKUP_FORMAT_VERSION = 2
 
 /** Download formats of POST /api/admin/backup. */
 export const BACKUP_FORMATS = ['json', 'csv', 'sqlite'] as const
@@ -11,8 +11,18 @@ export type BackupFormat = (typeof BACKUP_FORMATS)[number]
 /** POST /api/admin/backup. */
 export const BackupRequestSchema = z.object({ format: z.enum(BACKUP_FORMATS).default('json') })
 
-/** A row as SQLite stores it: column name → value. */
-const RowSchema = z.record(z.string(), z.union([z.string(), z.number(), z.null()]))
+/** A value as SQLite stores it. */
+export type BackupValue = string | number | null
+
+// Rows are only required to be arrays here: a backup holds hundreds of thousands of them,
+// and the restore checks every value against its table's columns in one pass anyway.
+const RowSchema = z.custom<BackupValue[]>((value) => Array.isArray(value), {
+  message: 'een rij moet een lijst van waarden zijn',
+})
+
+/** One table: its column names once, then each row as values in that order. */
+const TableSchema = z.object({ columns: z.array(z.string()), rows: z.array(RowSchema) })
+export type BackupTable = z.infer<typeof TableSchema>
 
 /** The shape of a JSON backup; references and columns are checked on restore. */
 export const BackupDocumentSchema = z.object({
@@ -22,7 +32,7 @@ export const BackupDocumentSchema = z.object({
   }),
   createdAt: z.number(),
   organisation: z.object({ id: z.string(), name: z.string(), slug: z.string() }).loose(),
-  tables: z.record(z.string(), z.array(RowSchema)),
+  tables: z.record(z.string(), TableSchema),
 })
 
 /** A parsed JSON backup. */

@@ -31,6 +31,24 @@ const BLANKED = new Set([
   'google_refresh_token',
 ])
 
+type BackupTable = { columns: string[]; rows: unknown[][] }
+
+/** A backup table's rows as objects keyed by column. */
+function rowObjects(table: BackupTable) {
+  return table.rows.map((row) =>
+    Object.fromEntries(table.columns.map((column, index) => [column, row[index]])),
+  )
+}
+
+/** A backup table with one column left out. */
+function withoutColumn(table: BackupTable, column: string): BackupTable {
+  const position = table.columns.indexOf(column)
+  return {
+    columns: table.columns.filter((_, index) => index !== position),
+    rows: table.rows.map((row) => row.filter((_, index) => index !== position)),
+  }
+}
+
 /** Every data table of an organisation file, rows keyed for comparison. */
 function dumpOrganisation(dataDir: string, options: { live?: boolean } = {}) {
   const db = openOrganisationFile(dataDir)
@@ -92,7 +110,7 @@ describe('downloads', () => {
   test('the JSON backup has every table, password hashes, and no live tokens', () => {
     expect(backup).toMatchObject({
       format: 'centraal-backup',
-      formatVersion: 1,
+      formatVersion: 2,
       organisation: { id: 'default-org', slug: 'default-org' },
     })
     for (const table of [
@@ -106,18 +124,11 @@ describe('downloads', () => {
       'cross_app_access',
       'sales_users',
     ]) {
-      expect(backup.tables[table]?.length, table).toBeGreaterThan(0)
+      expect(backup.tables[table]?.rows.length, table).toBeGreaterThan(0)
     }
-    expect(
-      backup.tables.users.every((user: { password_hash: string }) =>
-        user.password_hash.startsWith('$argon2id$'),
-      ),
-    ).toBe(true)
-    expect(
-      backup.tables.users.every(
-        (user: { setup_token_hash: unknown }) => user.setup_token_hash === null,
-      ),
-    ).toBe(true)
+    const users = rowObjects(backup.tables.users)
+    expect(users.every((user) => String(user.password_hash).startsWith('$argon2id$'))).toBe(true)
+    expect(users.every((user) => user.setup_token_hash === null)).toBe(true)
     expect(backup.tables.sessions).toBeUndefined()
   })
 
@@ -221,8 +232,37 @@ describe('restore', () => {
     const cases: [string, string, RegExp][] = [
       ['corrupted', text.replace('"tables":{', '"tables":{{'), /geen geldige JSON/],
       ['truncated', text.slice(0, text.length / 2), /geen geldige JSON/],
-      ['wrong version', JSON.stringify({ ...backup, formatVersion: 2 }), /formaatversie 1/],
+      ['wrong version', JSON.stringify({ ...backup, formatVersion: 1 }), /formaatversie 2/],
       ['not a backup', JSON.stringify({ hello: 'world' }), /Centraal-backup/],
+      [
+        'a short row',
+        JSON.stringify({
+          ...backup,
+          tables: {
+            ...backup.tables,
+            sales: { ...backup.tables.sales, rows: [backup.tables.sales.rows[0].slice(1)] },
+          },
+        }),
+        /tabel sales, rij 1: \d+ waarden voor \d+ kolommen/,
+      ],
+      [
+        'a value that is no text or number',
+        JSON.stringify({
+          ...backup,
+          tables: {
+            ...backup.tables,
+            app_connections: {
+              ...backup.tables.app_connections,
+              rows: backup.tables.app_connections.rows.map((row: unknown[]) =>
+                row.map((value, index) =>
+                  backup.tables.app_connections.columns[index] === 'name' ? { x: 1 } : value,
+                ),
+              ),
+            },
+          },
+        }),
+        /app_connections, rij 1: kolom name heeft een ongeldige waarde/,
+      ],
       [
         'other organisation',
         JSON.stringify({ ...backup, organisation: { ...backup.organisation, id: 'acme' } }),
@@ -230,12 +270,18 @@ describe('restore', () => {
       ],
       [
         'unknown table',
-        JSON.stringify({ ...backup, tables: { ...backup.tables, secrets: [] } }),
+        JSON.stringify({
+          ...backup,
+          tables: { ...backup.tables, secrets: { columns: ['id'], rows: [] } },
+        }),
         /onbekende tabel secrets/,
       ],
       [
         'broken reference',
-        JSON.stringify({ ...backup, tables: { ...backup.tables, sales: [] } }),
+        JSON.stringify({
+          ...backup,
+          tables: { ...backup.tables, sales: { ...backup.tables.sales, rows: [] } },
+        }),
         /commissions: sale_id .* bestaat niet in sales/,
       ],
       [
@@ -244,9 +290,7 @@ describe('restore', () => {
           ...backup,
           tables: {
             ...backup.tables,
-            users: backup.tables.users.map(
-              ({ email: _email, ...user }: Record<string, unknown>) => user,
-            ),
+            users: withoutColumn(backup.tables.users, 'email'),
           },
         }),
         /kolom email ontbreekt/,

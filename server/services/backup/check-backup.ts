@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3'
-import { type BackupDocument, BackupDocumentSchema } from '#schema/backup'
+import { type BackupDocument, BackupDocumentSchema, type BackupTable } from '#schema/backup'
 import type { SystemDb } from '../../db/system-db.ts'
 import { AppError } from '../../http/app-error.ts'
 import { findCentralAccount } from '../accounts/find-central-account.ts'
@@ -19,16 +19,45 @@ function refuse(message: string): never {
   throw new AppError('invalid_input', `Ongeldige backup: ${message}`)
 }
 
-function checkRows(table: TableInfo, rows: BackupDocument['tables'][string]) {
+/** The values of one column of a backup table (empty when the table or column is absent). */
+export function columnValues(table: BackupTable | undefined, column: string) {
+  const position = table?.columns.indexOf(column) ?? -1
+  return position < 0 || !table ? [] : table.rows.map((row) => row[position])
+}
+
+function checkTable(table: TableInfo, backupTable: BackupTable) {
   const known = new Set(table.columns.map((column) => column.name))
-  rows.forEach((row, index) => {
-    for (const column of Object.keys(row)) {
-      if (!known.has(column))
-        refuse(`tabel ${table.name}, rij ${index + 1}: onbekende kolom ${column}`)
+  const seen = new Set<string>()
+  for (const column of backupTable.columns) {
+    if (!known.has(column)) refuse(`tabel ${table.name}: onbekende kolom ${column}`)
+    if (seen.has(column)) refuse(`tabel ${table.name}: kolom ${column} staat er twee keer in`)
+    seen.add(column)
+  }
+  for (const column of table.columns) {
+    if (column.isRequired && !seen.has(column.name)) {
+      refuse(`tabel ${table.name}: kolom ${column.name} ontbreekt`)
     }
-    for (const column of table.columns) {
-      if (column.isRequired && (row[column.name] === undefined || row[column.name] === null)) {
-        refuse(`tabel ${table.name}, rij ${index + 1}: kolom ${column.name} ontbreekt`)
+  }
+  const required = backupTable.columns.map(
+    (name) => table.columns.find((column) => column.name === name)?.isRequired ?? false,
+  )
+  const width = backupTable.columns.length
+  backupTable.rows.forEach((row, index) => {
+    if (row.length !== width) {
+      refuse(`tabel ${table.name}, rij ${index + 1}: ${row.length} waarden voor ${width} kolommen`)
+    }
+    for (let position = 0; position < width; position++) {
+      const value = row[position]
+      if (value === null) {
+        if (required[position]) {
+          refuse(
+            `tabel ${table.name}, rij ${index + 1}: kolom ${backupTable.columns[position]} ontbreekt`,
+          )
+        }
+      } else if (typeof value !== 'string' && typeof value !== 'number') {
+        refuse(
+          `tabel ${table.name}, rij ${index + 1}: kolom ${backupTable.columns[position]} heeft een ongeldige waarde`,
+        )
       }
     }
   })
@@ -40,21 +69,23 @@ function checkEmails(systemDb: SystemDb, organisationId: string, backup: BackupD
     { table: 'sales_users', find: findSalesAccount },
   ]
   for (const { table, find } of accounts) {
-    for (const row of backup.tables[table] ?? []) {
-      if (row.deleted === 1 || typeof row.email !== 'string') continue
-      const owner = find(systemDb, row.email)
+    const emails = columnValues(backup.tables[table], 'email')
+    const deleted = columnValues(backup.tables[table], 'deleted')
+    emails.forEach((email, index) => {
+      if (deleted[index] === 1 || typeof email !== 'string') return
+      const owner = find(systemDb, email)
       if (owner && owner.organizationId !== organisationId) {
-        refuse(`e-mailadres ${row.email} hoort bij een andere organisatie`)
+        refuse(`e-mailadres ${email} hoort bij een andere organisatie`)
       }
-    }
+    })
   }
 }
 
 /**
  * Checks a whole JSON backup before anything is written: format and version, that it is
  * this organisation's, every table and column known, required columns present, every
- * reference resolvable, no e-mail address of another organisation. Throws 400 naming the
- * first problem.
+ * value a text, number or null, every reference resolvable, no e-mail address of another
+ * organisation. Throws 400 naming the first problem.
  */
 export function checkBackup(
   client: Database.Database,
@@ -73,18 +104,18 @@ export function checkBackup(
   }
   const tables = listOrganisationTables(client)
   const byName = new Map(tables.map((table) => [table.name, table]))
-  for (const [name, rows] of Object.entries(backup.tables)) {
+  for (const [name, backupTable] of Object.entries(backup.tables)) {
     const table = byName.get(name)
     if (!table) refuse(`onbekende tabel ${name}`)
-    checkRows(table, rows)
+    checkTable(table, backupTable)
   }
-  if (!backup.tables.users?.length) refuse('de backup bevat geen gebruikers')
+  if (!backup.tables.users?.rows.length) refuse('de backup bevat geen gebruikers')
   for (const reference of REFERENCES) {
-    const targets = new Set((backup.tables[reference.target] ?? []).map((row) => row.id))
-    for (const row of backup.tables[reference.table] ?? []) {
-      if (!targets.has(row[reference.column] ?? null)) {
+    const targets = new Set(columnValues(backup.tables[reference.target], 'id'))
+    for (const value of columnValues(backup.tables[reference.table], reference.column)) {
+      if (!targets.has(value ?? null)) {
         refuse(
-          `tabel ${reference.table}: ${reference.column} ${row[reference.column]} bestaat niet in ${reference.target}`,
+          `tabel ${reference.table}: ${reference.column} ${value} bestaat niet in ${reference.target}`,
         )
       }
     }

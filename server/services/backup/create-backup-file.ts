@@ -6,8 +6,7 @@ import { strToU8, zipSync } from 'fflate'
 import type { BackupFormat } from '#schema/backup'
 import type { ServiceContext } from '../../context.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
-import { exportOrganisation } from './export-organisation.ts'
-import { listOrganisationTables } from './organisation-tables.ts'
+import { exportOrganisation, readBackupHeader } from './export-organisation.ts'
 
 const CONTENT_TYPES: Record<BackupFormat, string> = {
   json: 'application/json',
@@ -21,12 +20,57 @@ function toCsvValue(value: unknown) {
   return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
 }
 
-function toCsv(rows: Record<string, unknown>[], columns: string[]) {
-  const lines = [
-    columns.join(','),
-    ...rows.map((row) => columns.map((column) => toCsvValue(row[column])).join(',')),
-  ]
-  return `${lines.join('\r\n')}\r\n`
+/** Collects text in pieces of about 1 MB, so a large backup is never one huge string. */
+function createChunkWriter() {
+  const chunks: Uint8Array[] = []
+  let pending: string[] = []
+  let pendingLength = 0
+  const flush = () => {
+    if (pending.length > 0) chunks.push(strToU8(pending.join('')))
+    pending = []
+    pendingLength = 0
+  }
+  return {
+    write(text: string) {
+      pending.push(text)
+      pendingLength += text.length
+      if (pendingLength >= 1 << 20) flush()
+    },
+    finish(): Uint8Array {
+      flush()
+      return chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks)
+    },
+  }
+}
+
+function writeJsonBackup(ctx: ServiceContext) {
+  const tables = createChunkWriter()
+  let separator = ''
+  const header = exportOrganisation(ctx, (table, rows) => {
+    const columns = JSON.stringify(table.columns.map((column) => column.name))
+    tables.write(`${separator}${JSON.stringify(table.name)}:{"columns":${columns},"rows":[`)
+    separator = ','
+    let rowSeparator = ''
+    for (const row of rows) {
+      tables.write(rowSeparator + JSON.stringify(row))
+      rowSeparator = ','
+    }
+    tables.write(']}')
+  })
+  // The header (with its date) is known once the rows are read; it goes first in the file.
+  const head = strToU8(`${JSON.stringify(header).slice(0, -1)},"tables":{`)
+  return { header, body: Buffer.concat([head, tables.finish(), strToU8('}}')]) }
+}
+
+function writeCsvBackup(ctx: ServiceContext) {
+  const files: Record<string, Uint8Array> = {}
+  const header = exportOrganisation(ctx, (table, rows) => {
+    const csv = createChunkWriter()
+    csv.write(`${table.columns.map((column) => column.name).join(',')}\r\n`)
+    for (const row of rows) csv.write(`${row.map(toCsvValue).join(',')}\r\n`)
+    files[`${table.name}.csv`] = csv.finish()
+  })
+  return { header, body: zipSync(files) }
 }
 
 async function copyLiveFile(ctx: ServiceContext) {
@@ -48,31 +92,17 @@ async function copyLiveFile(ctx: ServiceContext) {
  */
 export async function createBackupFile(ctx: ServiceContext, backupFormat: BackupFormat) {
   requirePermission(ctx.actor, 'backup.run')
-  const backup = exportOrganisation(ctx)
-  const date = format(new Date(backup.createdAt), 'yyyy-MM-dd')
-  const baseName = `centraal-backup-${backup.organisation.slug}-${date}`
-  let body: Uint8Array
-  let extension: string
-  if (backupFormat === 'json') {
-    body = strToU8(JSON.stringify(backup))
-    extension = 'json'
-  } else if (backupFormat === 'csv') {
-    const files = Object.fromEntries(
-      listOrganisationTables(ctx.db.$client).map((table) => [
-        `${table.name}.csv`,
-        strToU8(
-          toCsv(
-            backup.tables[table.name] ?? [],
-            table.columns.map((column) => column.name),
-          ),
-        ),
-      ]),
-    )
-    body = zipSync(files)
-    extension = 'zip'
-  } else {
-    body = await copyLiveFile(ctx)
-    extension = 'sqlite'
+  const { header, body } =
+    backupFormat === 'json'
+      ? writeJsonBackup(ctx)
+      : backupFormat === 'csv'
+        ? writeCsvBackup(ctx)
+        : { header: readBackupHeader(ctx), body: await copyLiveFile(ctx) }
+  const extension = { json: 'json', csv: 'zip', sqlite: 'sqlite' }[backupFormat]
+  const date = format(new Date(header.createdAt), 'yyyy-MM-dd')
+  return {
+    body,
+    fileName: `centraal-backup-${header.organisation.slug}-${date}.${extension}`,
+    contentType: CONTENT_TYPES[backupFormat],
   }
-  return { body, fileName: `${baseName}.${extension}`, contentType: CONTENT_TYPES[backupFormat] }
 }

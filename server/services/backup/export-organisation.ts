@@ -1,16 +1,22 @@
 import { eq } from 'drizzle-orm'
-import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, type BackupDocument } from '#schema/backup'
+import {
+  BACKUP_FORMAT,
+  BACKUP_FORMAT_VERSION,
+  type BackupDocument,
+  type BackupValue,
+} from '#schema/backup'
 import { organizations } from '#schema/db/system'
 import type { ServiceContext } from '../../context.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
-import { BLANKED_COLUMNS, listOrganisationTables } from './organisation-tables.ts'
+import { BLANKED_COLUMNS, listOrganisationTables, type TableInfo } from './organisation-tables.ts'
 
-/**
- * Every table of the actor's organisation file as rows, read in one transaction so the
- * backup is consistent. Users keep their argon2id hashes, so people can sign in again
- * after a restore; live setup and Google tokens are left out.
- */
-export function exportOrganisation(ctx: ServiceContext): BackupDocument {
+type Row = BackupValue[]
+
+/** What a backup says about the organisation, besides its tables. */
+export type BackupHeader = Omit<BackupDocument, 'tables'>
+
+/** The organisation a backup belongs to, and when it was made. */
+export function readBackupHeader(ctx: ServiceContext): BackupHeader {
   requirePermission(ctx.actor, 'backup.run')
   const organisation = ctx.systemDb
     .select()
@@ -18,21 +24,6 @@ export function exportOrganisation(ctx: ServiceContext): BackupDocument {
     .where(eq(organizations.id, ctx.actor.organisationId))
     .get()
   if (!organisation) throw new Error(`organisation ${ctx.actor.organisationId} missing`)
-  const client = ctx.db.$client
-  const tables = client.transaction(() =>
-    Object.fromEntries(
-      listOrganisationTables(client).map((table) => {
-        const rows = client.prepare(`select * from "${table.name}" order by rowid`).all() as Record<
-          string,
-          string | number | null
-        >[]
-        for (const column of BLANKED_COLUMNS[table.name] ?? []) {
-          for (const row of rows) row[column] = null
-        }
-        return [table.name, rows]
-      }),
-    ),
-  )()
   return {
     format: BACKUP_FORMAT,
     formatVersion: BACKUP_FORMAT_VERSION,
@@ -45,6 +36,41 @@ export function exportOrganisation(ctx: ServiceContext): BackupDocument {
       status: organisation.status,
       createdAt: organisation.createdAt,
     },
-    tables,
+  }
+}
+
+/**
+ * Reads every table of the actor's organisation file in one transaction, so the backup is
+ * consistent, handing each table's rows to `visit` one at a time as values in the order of
+ * the table's columns (a large organisation is never held in memory as rows). Users keep
+ * their argon2id hashes, so people can sign in again after a restore; live setup and
+ * Google tokens are left out.
+ */
+export function exportOrganisation(
+  ctx: ServiceContext,
+  visit: (table: TableInfo, rows: Iterable<Row>) => void,
+): BackupHeader {
+  const header = readBackupHeader(ctx)
+  const client = ctx.db.$client
+  client.transaction(() => {
+    for (const table of listOrganisationTables(client)) {
+      const names = table.columns.map((column) => column.name)
+      const rows = client
+        .prepare(
+          `select ${names.map((name) => `"${name}"`).join(', ')} from "${table.name}" order by rowid`,
+        )
+        .raw(true)
+        .iterate() as Iterable<Row>
+      const blanked = (BLANKED_COLUMNS[table.name] ?? []).map((name) => names.indexOf(name))
+      visit(table, blanked.length === 0 ? rows : blank(rows, blanked))
+    }
+  })()
+  return header
+}
+
+function* blank(rows: Iterable<Row>, positions: readonly number[]): Iterable<Row> {
+  for (const row of rows) {
+    for (const position of positions) row[position] = null
+    yield row
   }
 }

@@ -1,8 +1,16 @@
+import type Database from 'better-sqlite3'
 import { deleteOrganisationSessions } from '../../auth/sessions.ts'
 import type { ServiceContext } from '../../context.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
-import { checkBackup } from './check-backup.ts'
+import { checkBackup, columnValues } from './check-backup.ts'
 import { rebuildLoginDirectory } from './rebuild-login-directory.ts'
+
+/** An insert of rows given as values in the order of `columns`. */
+function prepareInsert(client: Database.Database, table: string, columns: readonly string[]) {
+  return client.prepare(
+    `insert into "${table}" (${columns.map((name) => `"${name}"`).join(', ')}) values (${columns.map(() => '?').join(', ')})`,
+  )
+}
 
 /**
  * Replaces the actor's organisation's data with a JSON backup, in one transaction, after
@@ -22,26 +30,42 @@ export function restoreOrganisation(ctx: ServiceContext, input: unknown) {
       .prepare('select value from replication_counter where id = 1')
       .pluck()
       .get() as number
+    const now = Date.now()
     for (const table of tables) {
-      const rows = backup.tables[table.name] ?? []
-      const kept = new Set(rows.map((row) => row.id))
+      const backupTable = backup.tables[table.name] ?? { columns: ['id'], rows: [] }
+      const { columns, rows } = backupTable
+      // Rows the backup lacks stay as tombstones, so clients drop them too. Usually few:
+      // only their ids are read first.
+      const kept = new Set(columnValues(backupTable, 'id'))
       const vanished = table.isReplicated
-        ? (
-            client.prepare(`select * from "${table.name}"`).all() as Record<string, unknown>[]
-          ).filter((row) => !kept.has(row.id as string))
+        ? (client.prepare(`select id from "${table.name}"`).pluck().all() as string[])
+            .filter((id) => !kept.has(id))
+            .map(
+              (id) =>
+                client.prepare(`select * from "${table.name}" where id = ?`).get(id) as Record<
+                  string,
+                  unknown
+                >,
+            )
         : []
       client.prepare(`delete from "${table.name}"`).run()
-      const replicatedRows = table.isReplicated
-        ? [...rows].sort((a, b) => Number(a.seq) - Number(b.seq))
-        : rows
-      for (const row of [...replicatedRows, ...vanished.map((row) => ({ ...row, deleted: 1 }))]) {
-        const values = table.isReplicated ? { ...row, seq: ++seq, updated_at: Date.now() } : row
-        const columns = Object.keys(values)
-        client
-          .prepare(
-            `insert into "${table.name}" (${columns.map((column) => `"${column}"`).join(', ')}) values (${columns.map((column) => `@${column}`).join(', ')})`,
-          )
-          .run(values)
+      if (table.isReplicated) {
+        // Restored rows get new seqs in their old order, and now as their change time.
+        const names = [...columns.filter((name) => name !== 'seq' && name !== 'updated_at')]
+        const positions = names.map((name) => columns.indexOf(name))
+        const seqAt = columns.indexOf('seq')
+        const insert = prepareInsert(client, table.name, [...names, 'seq', 'updated_at'])
+        const ordered = [...rows].sort((a, b) => Number(a[seqAt]) - Number(b[seqAt]))
+        for (const row of ordered) {
+          insert.run([...positions.map((position) => row[position]), ++seq, now])
+        }
+        for (const row of vanished) {
+          const values = { ...row, deleted: 1, seq: ++seq, updated_at: now }
+          prepareInsert(client, table.name, Object.keys(values)).run(Object.values(values))
+        }
+      } else if (rows.length > 0) {
+        const insert = prepareInsert(client, table.name, columns)
+        for (const row of rows) insert.run(row)
       }
       counts[table.name] = rows.length
     }

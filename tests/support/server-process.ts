@@ -1,0 +1,48 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+
+/**
+ * A Centraal server in its own process on DATA_DIR, for measurements that must not count
+ * the test's own memory. Resolves once it listens.
+ */
+export async function startServerProcess(dataDir: string) {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'tests/support/server-process-entry.ts')],
+    {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'error' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = ''
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = output.match(/listening on (\d+)/)
+      if (match) resolve(Number(match[1]))
+    })
+    child.once('exit', (code) => reject(new Error(`server process exited with ${code}`)))
+  })
+  const pid = child.pid as number
+  const status = () => readFileSync(`/proc/${pid}/status`, 'utf8')
+  const megabytes = (field: string) =>
+    Number(status().match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0) / 1024
+  return {
+    url: `http://127.0.0.1:${port}`,
+    /** Resident memory now, in MB. */
+    residentMb: () => megabytes('VmRSS'),
+    /** Highest resident memory since the last reset, in MB. */
+    peakMb: () => megabytes('VmHWM'),
+    /** Linux: sets the high-water mark back to the current resident size. */
+    resetPeak: () => writeFileSync(`/proc/${pid}/clear_refs`, '5'),
+    close: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve())
+        child.kill('SIGTERM')
+      }),
+  }
+}
