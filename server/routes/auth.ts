@@ -66,9 +66,13 @@ export function authRoutes(deps: AppDeps) {
     )
     .get('/auth/user', (c) => c.json(toCurrentUser(requireCentralUser(deps, c))))
     .get('/logout', (c) => {
-      const token = readSessionToken(c, 'central')
-      if (token) deleteSession(deps.systemDb, token)
-      clearSessionCookie(c, 'central')
+      // Signing out of Centraal also ends a Gold Estates session in the same browser (one
+      // a launch opened, or a seller's): on a shared device nothing stays signed in.
+      for (const kind of ['central', 'sales'] as const) {
+        const token = readSessionToken(c, kind)
+        if (token) deleteSession(deps.systemDb, token)
+        clearSessionCookie(c, kind)
+      }
       return c.redirect('/')
     })
 }

@@ -59,6 +59,20 @@ describe('access', () => {
     expect(me.json).toMatchObject({ role: 'ADMIN', email: 'root@example.com' })
   })
 
+  test('signing out of Centraal ends the launched Gold Estates session too', async () => {
+    const admin = createClient(server.url)
+    await admin.post('/api/auth/login/email', {
+      email: 'root@example.com',
+      password: 'root password',
+    })
+    expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
+    expect((await admin.get('/api/gold-estates/projects')).status).toBe(200)
+    const logout = await admin.get('/api/logout')
+    expect(logout.headers.get('set-cookie')).toMatch(/gold_estates_session=;/)
+    expect((await admin.get('/api/gold-estates/projects')).status).toBe(401)
+    expect((await admin.get('/api/auth/user')).status).toBe(401)
+  })
+
   test('on the sales host the dashboard URL has no prefix', async () => {
     // fetch may not set Host; a plain HTTP request can, as a browser on that host does.
     const cookie = [...root.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
