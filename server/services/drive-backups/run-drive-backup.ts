@@ -21,9 +21,9 @@ import { createGoogleOAuthClient } from '../../integrations/google/oauth-client.
 import { createBackupFile } from '../backup/create-backup-file.ts'
 import { readDriveCredentials, sealDriveCredentials } from './drive-credentials.ts'
 import { findBackupSettings, isDriveConnected } from './find-backup-settings.ts'
+import { UploadFailed, uploadWithRetries } from './upload-with-retries.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
-const UPLOAD_ATTEMPTS = 3
 
 type Deps = Pick<AppDeps, 'env' | 'organisations' | 'systemDb' | 'log'>
 
@@ -35,44 +35,6 @@ function backupActor(organisationId: string): Actor {
     role: null,
     organisationId,
     permissions: new Set(['backup.run']),
-  }
-}
-
-function sleep(ms: number, signal?: AbortSignal) {
-  return new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(new Error('Backup afgebroken: de server stopt'))
-    const timer = setTimeout(resolve, ms)
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer)
-        reject(new Error('Backup afgebroken: de server stopt'))
-      },
-      { once: true },
-    )
-  })
-}
-
-class UploadFailed extends Error {}
-
-/** Tries an upload UPLOAD_ATTEMPTS times, waiting retryBaseMs, then twice that, between. */
-async function uploadWithRetries(
-  name: string,
-  upload: () => Promise<unknown>,
-  options: { retryBaseMs: number; signal?: AbortSignal },
-) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await upload()
-    } catch (error) {
-      if (attempt >= UPLOAD_ATTEMPTS || options.signal?.aborted) {
-        throw new UploadFailed(
-          `Upload van ${name} mislukt na ${attempt} pogingen: ${describeGoogleError(error)}`,
-          { cause: error },
-        )
-      }
-      await sleep(options.retryBaseMs * 2 ** (attempt - 1), options.signal)
-    }
   }
 }
 
