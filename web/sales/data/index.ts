@@ -37,7 +37,7 @@ export {
   setCommissionStatus,
 } from './sales-writes.ts'
 export { useRefusedSalesWrites, useSalesSyncStatus } from './use-refused-sales-writes.ts'
-export { PROVISIONAL_PAYMENT_TERM_DAYS, useSalesData } from './use-sales-data.ts'
+export { useSalesData } from './use-sales-data.ts'
 export {
   type SalesSettings,
   type SalesSettingsChanges,

@@ -5,9 +5,7 @@ import type { SaleDocType } from '#schema/rx/sales'
 import type { CommissionDocument, SaleDocument } from '#schema/sales'
 import type { SalesData } from '#schema/sales-dashboard'
 import { useSalesLiveQuery } from './use-sales-live-query.ts'
-
-/** Payment term assumed for a sale that has not reached the server yet (its default). */
-export const PROVISIONAL_PAYMENT_TERM_DAYS = 30
+import { readKnownPaymentTermDays } from './use-sales-settings.ts'
 
 const EMPTY: SalesData = { sales: [], commissions: [], projects: [], sellers: [] }
 
@@ -26,9 +24,11 @@ function toPlain<T>(document: RxDocument<T>): T {
 /**
  * The commission lines of sales registered on this device that the server has not
  * answered yet (seq 0): pending, due on the delivery date or the sale date plus the
- * default term. They have seq 0 too and disappear when the server's lines arrive.
+ * organisation's payment term as last seen. They have seq 0 too and disappear when the
+ * server's lines arrive.
  */
 function getProvisionalLines(sales: readonly SaleDocType[]): CommissionDocument[] {
+  const termDays = readKnownPaymentTermDays()
   return sales.flatMap((sale) =>
     sale.seq === 0 && sale.commissions
       ? sale.commissions.map((line, index) => ({
@@ -41,8 +41,7 @@ function getProvisionalLines(sales: readonly SaleDocType[]): CommissionDocument[
           commissionAmount: line.commissionAmount,
           status: 'pending',
           expectedPaymentDate:
-            sale.deliveryDate ??
-            format(addDays(parseISO(sale.saleDate), PROVISIONAL_PAYMENT_TERM_DAYS), 'yyyy-MM-dd'),
+            sale.deliveryDate ?? format(addDays(parseISO(sale.saleDate), termDays), 'yyyy-MM-dd'),
           paidAt: null,
           createdAt: sale.createdAt,
           updatedAt: sale.updatedAt,

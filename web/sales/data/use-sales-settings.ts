@@ -27,6 +27,8 @@ type SettingsState =
   | { status: 'failed'; error: unknown }
 
 const URL = '/api/gold-estates/settings'
+/** The server's default payment term, for a device that never saw the settings. */
+const DEFAULT_PAYMENT_TERM_DAYS = 30
 /** The last answer, so the settings (and the currency) are known offline; logout clears it. */
 const CACHE_KEY = 'centraal.salesSettings'
 
@@ -91,4 +93,9 @@ function readCache(): SalesSettings | undefined {
   } catch {
     return undefined
   }
+}
+
+/** The organisation's payment term as last seen from the server (default 30 days). */
+export function readKnownPaymentTermDays(): number {
+  return readCache()?.paymentTermDays ?? DEFAULT_PAYMENT_TERM_DAYS
 }
