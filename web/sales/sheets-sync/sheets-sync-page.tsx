@@ -1,23 +1,30 @@
-import { FileSpreadsheet } from 'lucide-react'
-import { Link } from 'react-router-dom'
+import { useEffect, useState } from 'react'
 import { Alert } from '../../components/alert.tsx'
-import { buttonClass } from '../../components/button.tsx'
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '../../components/card.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
-import { salesPath } from '../../lib/sales-path.ts'
+import { getServerMessage } from '../../lib/server-message.ts'
+import { showToast } from '../../lib/toasts.ts'
+import { useSalesUser } from '../data/sales-session.tsx'
 import { BackToSettings } from '../layout/back-to-settings.tsx'
+import { FileImportCard } from './file-import-card.tsx'
+import { describeImportCounts, type ImportOutcome, ImportResult } from './import-result.tsx'
+import {
+  getSheetsStatus,
+  type SheetsStatus,
+  startSheetsSync,
+  uploadSalesFile,
+} from './sheets-api.ts'
+import { SpreadsheetCard } from './spreadsheet-card.tsx'
+
+/** Spec §8: the generic sync failure text, in the toast and the alert. */
+const SYNC_FAILED_TEXT = 'Er is een fout opgetreden bij het synchroniseren van de data.'
 
 /**
- * {base}/sheets-sync. The Google Sheets import is a later issue; until it exists this page
- * says so plainly instead of offering a form that cannot do anything.
+ * {base}/sheets-sync (spec §2): import sales from Google Sheets, or from a .csv/.xlsx file.
+ * Only a sales ADMIN or MANAGER may import (the server checks too). New sales, projects and
+ * sellers reach every screen through replication once the server has written them.
  */
 export function SheetsSyncPage() {
+  const canImport = useSalesUser().role !== 'SELLER'
   return (
     <>
       <BackToSettings />
@@ -25,38 +32,110 @@ export function SheetsSyncPage() {
         title="Google Sheets sync"
         description="Verkopen, projecten en verkopers importeren uit een spreadsheet"
       />
-      <div className="grid max-w-2xl gap-6">
-        <Alert title="Nog niet ingericht">
-          De import uit Google Sheets is nog niet geconfigureerd voor Gold Estates. Er wordt niets
-          geïmporteerd of verstuurd vanaf deze pagina.
-        </Alert>
-        <Card aria-labelledby="sheets-how-title">
-          <CardHeader>
-            <CardTitle id="sheets-how-title" className="flex items-center gap-2">
-              <FileSpreadsheet aria-hidden className="size-5 text-emerald-600" />
-              Wat de import straks doet
-            </CardTitle>
-            <CardDescription>
-              Eén rij per verkoop, met kolommen in het Nederlands of Engels.
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-3 text-sm">
-            <p className="text-muted-foreground">
-              De import leest klantnaam, projectnaam, projectlabel (kolom AA), verkoopdatum,
-              opleverdatum, verkoopprijs, commissie %, verkoper en bouwnummer uit het bereik
-              Sheet1!A:Z, en maakt ontbrekende projecten en verkopers aan.
-            </p>
-            <p className="text-muted-foreground">
-              Tot die tijd registreer je verkopen met de wizard.
-            </p>
-            <div>
-              <Link to={salesPath('/sales/new')} className={buttonClass('primary')}>
-                Nieuwe verkoop
-              </Link>
-            </div>
-          </CardContent>
-        </Card>
+      <div className="grid min-w-0 max-w-5xl gap-6">
+        {canImport ? (
+          <SheetsImport />
+        ) : (
+          <Alert title="Geen toegang">Alleen een admin of manager kan verkopen importeren.</Alert>
+        )}
       </div>
+    </>
+  )
+}
+
+function SheetsImport() {
+  const [status, setStatus] = useState<SheetsStatus | null>(null)
+  const [busy, setBusy] = useState<'sync' | 'upload' | null>(null)
+  // Shown under the card that started it, so it appears where the person is looking.
+  const [outcome, setOutcome] = useState<{
+    source: 'sync' | 'upload'
+    outcome: ImportOutcome
+  } | null>(null)
+
+  useEffect(() => {
+    getSheetsStatus().then(setStatus, () =>
+      setStatus({ googleSheets: 'off', serviceAccountEmail: null }),
+    )
+  }, [])
+
+  const sync = async (spreadsheetId: string, range: string) => {
+    setBusy('sync')
+    setOutcome(null)
+    try {
+      const result = await startSheetsSync(spreadsheetId, range)
+      if ('queued' in result) {
+        showToast({
+          title: 'Sync in de wachtrij',
+          description: 'Je bent offline. De sync start zodra je weer online bent.',
+        })
+        return
+      }
+      showToast({ title: 'Sync voltooid', description: describeImportCounts(result) })
+      setOutcome({ source: 'sync', outcome: { status: 'done', title: 'Sync voltooid', result } })
+    } catch (error) {
+      const message = getServerMessage(error)
+      showToast({
+        title: 'Sync mislukt',
+        description: message ?? SYNC_FAILED_TEXT,
+        variant: 'destructive',
+      })
+      setOutcome({
+        source: 'sync',
+        outcome: {
+          status: 'failed',
+          title: 'Sync mislukt',
+          text: SYNC_FAILED_TEXT,
+          detail: message,
+        },
+      })
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  const upload = async (file: File) => {
+    setBusy('upload')
+    setOutcome(null)
+    try {
+      const result = await uploadSalesFile(file)
+      showToast({ title: 'Import voltooid', description: describeImportCounts(result) })
+      setOutcome({
+        source: 'upload',
+        outcome: { status: 'done', title: `Import van ${file.name} voltooid`, result },
+      })
+    } catch (error) {
+      const message = getServerMessage(error)
+      const text = 'Het bestand kon niet geïmporteerd worden.'
+      showToast({ title: 'Import mislukt', description: message ?? text, variant: 'destructive' })
+      setOutcome({
+        source: 'upload',
+        outcome: { status: 'failed', title: 'Import mislukt', text, detail: message },
+      })
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  const isConfigured = status?.googleSheets === 'ready'
+  return (
+    <>
+      {status && !isConfigured && (
+        <Alert title="Google Sheets is niet geconfigureerd">
+          {status.googleSheets === 'broken'
+            ? 'De Google-instellingen van de server kloppen niet (GOOGLE_SERVICE_ACCOUNT_JSON). '
+            : 'De server heeft geen Google service-account (GOOGLE_SERVICE_ACCOUNT_JSON). '}
+          Je kunt wel verkopen importeren uit een .csv- of .xlsx-bestand.
+        </Alert>
+      )}
+      <SpreadsheetCard
+        isConfigured={isConfigured}
+        serviceAccountEmail={status?.serviceAccountEmail ?? null}
+        isSyncing={busy === 'sync'}
+        onSync={sync}
+      />
+      {outcome?.source === 'sync' && <ImportResult outcome={outcome.outcome} />}
+      <FileImportCard isImporting={busy === 'upload'} onImport={upload} />
+      {outcome?.source === 'upload' && <ImportResult outcome={outcome.outcome} />}
     </>
   )
 }
