@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { idempotencyKeys } from '#schema/db/organisation'
+import type { SecretBox } from '../auth/secret-box.ts'
 import type { ServiceContext } from '../context.ts'
 import { AppError } from './app-error.ts'
 
@@ -9,13 +10,15 @@ import { AppError } from './app-error.ts'
  * Runs a synchronous write and answers with its result. With an Idempotency-Key header,
  * the key and the answer are stored in the same transaction as the write, so a replay
  * (the offline queue, a retry after a lost answer) gets the first answer and no second
- * effect.
+ * effect. An answer that carries a secret (a setup link, an API key) is stored sealed
+ * with `secretBox`, so the organisation file never holds it readable.
  */
 export function respondOnce(
   c: Context,
   ctx: ServiceContext,
   status: ContentfulStatusCode,
   write: () => unknown,
+  options: { secretBox?: SecretBox } = {},
 ) {
   const key = c.req.header('idempotency-key')
   if (key === undefined) return c.json(write() as object, status)
@@ -23,6 +26,7 @@ export function respondOnce(
     throw new AppError('invalid_input', 'Idempotency-Key moet 1 tot 200 tekens lang zijn')
   }
   const userId = ctx.actor.userId ?? ''
+  const purpose = `idempotency:${ctx.actor.organisationId}:${key}`
   const answer = ctx.db.transaction((tx) => {
     const earlier = tx.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)).get()
     if (earlier) {
@@ -31,7 +35,9 @@ export function respondOnce(
       if (!isSameRequest) {
         throw new AppError('conflict', 'Deze Idempotency-Key is al gebruikt voor een ander verzoek')
       }
-      return { status: earlier.status as ContentfulStatusCode, body: earlier.response ?? 'null' }
+      const stored = earlier.response ?? 'null'
+      const body = options.secretBox ? options.secretBox.open(stored, purpose) : stored
+      return { status: earlier.status as ContentfulStatusCode, body }
     }
     const body = JSON.stringify(write() ?? null)
     tx.insert(idempotencyKeys)
@@ -41,7 +47,7 @@ export function respondOnce(
         method: c.req.method,
         path: c.req.path,
         status,
-        response: body,
+        response: options.secretBox ? options.secretBox.seal(body, purpose) : body,
         createdAt: Date.now(),
       })
       .run()

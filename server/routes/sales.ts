@@ -14,6 +14,7 @@ import {
 } from '#schema/sales'
 import { buildCommissionDashboard, buildDetailedStats } from '#schema/sales-dashboard'
 import { requireSalesContext } from '../auth/require-sales-context.ts'
+import { getSecretBox } from '../auth/secret-box.ts'
 import type { AppDeps, AppEnv } from '../context.ts'
 import { respondOnce } from '../http/respond-once.ts'
 import { validate } from '../http/validate.ts'
@@ -80,10 +81,19 @@ export function salesRoutes(deps: AppDeps) {
       validate('json', SellerLoginSchema),
       (c) => {
         const ctx = requireSalesContext(deps, c)
-        return respondOnce(c, ctx, 201, () => {
-          const link = createSellerLogin(ctx, c.req.valid('param').id, c.req.valid('json').role)
-          return { setupUrl: `${deps.env.PUBLIC_URL}${link.setupPath}`, expiresAt: link.expiresAt }
-        })
+        return respondOnce(
+          c,
+          ctx,
+          201,
+          () => {
+            const link = createSellerLogin(ctx, c.req.valid('param').id, c.req.valid('json').role)
+            return {
+              setupUrl: `${deps.env.PUBLIC_URL}${link.setupPath}`,
+              expiresAt: link.expiresAt,
+            }
+          },
+          { secretBox: getSecretBox(deps.env) },
+        )
       },
     )
     .get(`${base}/sales`, (c) => c.json(loadSalesData(requireSalesContext(deps, c)).sales))

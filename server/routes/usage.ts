@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { IdParamSchema } from '#schema/central'
 import { UsageQuerySchema, UsageReportSchema } from '#schema/usage'
 import { requireServiceContext } from '../auth/require-service-context.ts'
+import { getSecretBox } from '../auth/secret-box.ts'
 import type { AppDeps, AppEnv } from '../context.ts'
 import { respondOnce } from '../http/respond-once.ts'
 import { validate } from '../http/validate.ts'
@@ -15,7 +16,9 @@ export function usageRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .post('/app-connections/:id/api-key', validate('param', IdParamSchema), (c) => {
       const ctx = requireServiceContext(deps, c)
-      return respondOnce(c, ctx, 201, () => rotateAppApiKey(ctx, c.req.valid('param').id))
+      return respondOnce(c, ctx, 201, () => rotateAppApiKey(ctx, c.req.valid('param').id), {
+        secretBox: getSecretBox(deps.env),
+      })
     })
     .get(
       '/app-connections/:id/usage',

@@ -3,6 +3,7 @@ import { Hono } from 'hono'
 import { IdParamSchema, UserCreateSchema, UserUpdateSchema } from '#schema/central'
 import { users } from '#schema/db/organisation'
 import { requireServiceContext } from '../auth/require-service-context.ts'
+import { getSecretBox } from '../auth/secret-box.ts'
 import type { AppDeps, AppEnv } from '../context.ts'
 import { respondOnce } from '../http/respond-once.ts'
 import { validate } from '../http/validate.ts'
@@ -33,10 +34,16 @@ export function userRoutes(deps: AppDeps) {
     })
     .post('/users', validate('json', UserCreateSchema), (c) => {
       const ctx = requireServiceContext(deps, c)
-      return respondOnce(c, ctx, 201, () => {
-        const user = createUser(ctx, c.req.valid('json'))
-        return { ...toUserDocument(user), ...withSetupUrl(createSetupLink(ctx, user.id)) }
-      })
+      return respondOnce(
+        c,
+        ctx,
+        201,
+        () => {
+          const user = createUser(ctx, c.req.valid('json'))
+          return { ...toUserDocument(user), ...withSetupUrl(createSetupLink(ctx, user.id)) }
+        },
+        { secretBox: getSecretBox(deps.env) },
+      )
     })
     .patch(
       '/users/:id',
@@ -57,8 +64,12 @@ export function userRoutes(deps: AppDeps) {
     })
     .post('/users/:id/setup-link', validate('param', IdParamSchema), (c) => {
       const ctx = requireServiceContext(deps, c)
-      return respondOnce(c, ctx, 201, () =>
-        withSetupUrl(createSetupLink(ctx, c.req.valid('param').id)),
+      return respondOnce(
+        c,
+        ctx,
+        201,
+        () => withSetupUrl(createSetupLink(ctx, c.req.valid('param').id)),
+        { secretBox: getSecretBox(deps.env) },
       )
     })
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createOrganisation } from '#server/services/organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import type { createClient } from '../support/http.ts'
+import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 
 let server: TestServer
@@ -165,6 +166,25 @@ describe('app connections', () => {
       (row: { name: string }) => row.name === 'Wiki',
     )
     expect(wikis).toHaveLength(1)
+  })
+
+  test('a replayed invitation gets the same setup link, which is stored only sealed', async () => {
+    const headers = { 'idempotency-key': 'invite-kim-1' }
+    const body = { name: 'Kim', email: 'kim@example.com', role: 'USER' }
+    const first = await admin.post('/api/users', body, headers)
+    const second = await admin.post('/api/users', body, headers)
+    expect(first.status).toBe(201)
+    expect(second.json).toEqual(first.json)
+    const token = first.json.setupUrl.split('/setup/')[1]
+    expect(token).toMatch(/.{20,}/)
+    const file = openOrganisationFile(server.dataDir)
+    const stored = file
+      .prepare("select response from idempotency_keys where key = 'invite-kim-1'")
+      .pluck()
+      .get() as string
+    file.close()
+    expect(stored).toMatch(/^v1:/)
+    expect(stored).not.toContain(token)
   })
 })
 
