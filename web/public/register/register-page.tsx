@@ -7,7 +7,8 @@ import { describeError } from '../../lib/server-message.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { AuthLayout } from '../auth-layout.tsx'
 import { readFormValues } from '../form-values.ts'
-import { findPasswordProblem, PASSWORD_HINT, PASSWORD_TOO_SHORT_TEXT } from '../password-rules.ts'
+import { PasswordPairFields } from '../password-pair-fields.tsx'
+import { findPasswordProblem, PASSWORD_TOO_SHORT_TEXT } from '../password-rules.ts'
 import { TextLink } from '../text-link.tsx'
 import { useRedirectLater } from '../use-redirect-later.ts'
 
@@ -64,22 +65,7 @@ export function RegisterPage() {
       <form className="grid gap-4" onSubmit={handleSubmit}>
         <Field label="Naam" name="name" autoComplete="name" required />
         <Field label="Email" name="email" type="email" autoComplete="email" required />
-        <Field
-          label="Wachtwoord"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          placeholder="Minimaal 8 karakters"
-          required
-        />
-        <Field
-          label="Bevestig wachtwoord"
-          name="confirmation"
-          type="password"
-          autoComplete="new-password"
-          hint={PASSWORD_HINT}
-          required
-        />
+        <PasswordPairFields />
         <p className="text-muted-foreground text-xs">
           Door te registreren ga je akkoord met de <TextLink to="/terms">voorwaarden</TextLink>.
         </p>

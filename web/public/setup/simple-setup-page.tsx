@@ -6,7 +6,8 @@ import { describeError, getServerMessage } from '../../lib/server-message.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { AuthLayout } from '../auth-layout.tsx'
 import { readFormValues } from '../form-values.ts'
-import { findPasswordProblem, PASSWORD_HINT, PASSWORD_TOO_SHORT_TEXT } from '../password-rules.ts'
+import { PasswordPairFields } from '../password-pair-fields.tsx'
+import { findPasswordProblem, PASSWORD_TOO_SHORT_TEXT } from '../password-rules.ts'
 import { TextLink } from '../text-link.tsx'
 import { useRedirectLater } from '../use-redirect-later.ts'
 
@@ -75,22 +76,7 @@ export function SimpleSetupPage() {
           defaultValue={DEFAULT_ADMIN.email}
           required
         />
-        <Field
-          label="Wachtwoord"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          placeholder="Minimaal 8 karakters"
-          required
-        />
-        <Field
-          label="Bevestig wachtwoord"
-          name="confirmation"
-          type="password"
-          autoComplete="new-password"
-          hint={PASSWORD_HINT}
-          required
-        />
+        <PasswordPairFields />
         <Button type="submit" className="w-full" disabled={isBusy}>
           {isBusy ? 'Bezig...' : 'Account aanmaken'}
         </Button>

@@ -2,13 +2,13 @@ import { CircleCheck } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { Navigate, useParams } from 'react-router-dom'
 import { Button } from '../../components/button.tsx'
-import { Field } from '../../components/field.tsx'
 import { apiRequest } from '../../lib/api-request.ts'
 import { describeError } from '../../lib/server-message.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { AuthLayout } from '../auth-layout.tsx'
 import { readFormValues } from '../form-values.ts'
-import { findPasswordProblem, PASSWORD_HINT, PASSWORD_TOO_SHORT_TEXT } from '../password-rules.ts'
+import { PasswordPairFields } from '../password-pair-fields.tsx'
+import { findPasswordProblem, PASSWORD_TOO_SHORT_TEXT } from '../password-rules.ts'
 import { TextLink } from '../text-link.tsx'
 import { useRedirectLater } from '../use-redirect-later.ts'
 
@@ -86,22 +86,7 @@ export function TokenSetupPage() {
       description="Kies een wachtwoord om je account te activeren. Gebruik bij voorkeur letters, cijfers en symbolen."
     >
       <form className="grid gap-4" onSubmit={handleSubmit}>
-        <Field
-          label="Wachtwoord"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          placeholder="Minimaal 8 karakters"
-          required
-        />
-        <Field
-          label="Bevestig wachtwoord"
-          name="confirmation"
-          type="password"
-          autoComplete="new-password"
-          hint={PASSWORD_HINT}
-          required
-        />
+        <PasswordPairFields />
         <Button type="submit" className="w-full" disabled={step === 'submitting'}>
           {step === 'submitting' ? 'Bezig...' : 'Wachtwoord instellen'}
         </Button>
