@@ -1,16 +1,14 @@
 import { addDays, format, parseISO } from 'date-fns'
-import { and, count, eq } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
 import type { z } from 'zod'
 import { calculateCommission } from '#schema/commission'
-import { commissions, sales, salesProjects, salesSettings } from '#schema/db/organisation'
 import type { SaleCreateSchema } from '#schema/sales'
 import type { ServiceContext } from '../../context.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
 import { AppError } from '../../http/app-error.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { enqueueLead } from './enqueue-lead.ts'
-import { findLiveProject, findLiveSeller } from './find-live-row.ts'
+import { saleStatements } from './sale-statements.ts'
 
 type SaleInput = z.infer<typeof SaleCreateSchema>
 
@@ -21,17 +19,11 @@ function invalid(path: string, message: string): never {
   throw new AppError('invalid_input', `${path}: ${message}`, { errors: [{ path, message }] })
 }
 
-function requireExisting(ctx: ServiceContext, input: SaleInput) {
-  let project: ReturnType<typeof findLiveProject>
-  try {
-    project = findLiveProject(ctx, input.projectId)
-  } catch {
-    invalid('projectId', 'Project bestaat niet in deze organisatie')
-  }
+function requireExisting(statements: ReturnType<typeof saleStatements>, input: SaleInput) {
+  const project = statements.liveProject.get({ id: input.projectId })
+  if (!project) invalid('projectId', 'Project bestaat niet in deze organisatie')
   input.commissions.forEach((line, index) => {
-    try {
-      findLiveSeller(ctx, line.sellerId)
-    } catch {
+    if (!statements.liveSeller.get({ id: line.sellerId })) {
       invalid(`commissions.${index}.sellerId`, 'Verkoper bestaat niet in deze organisatie')
     }
   })
@@ -82,72 +74,66 @@ export function createSale(ctx: ServiceContext, input: SaleInput, options: { id?
       )
     }
   }
-  const project = requireExisting(ctx, input)
+  const statements = saleStatements(ctx.db)
+  const project = requireExisting(statements, input)
   const breakdown = requireAmounts(input)
-  const settings = ctx.db.select().from(salesSettings).get()
+  const settings = statements.settings.get()
   const saleDate = input.saleDate ?? format(new Date(), 'yyyy-MM-dd')
   const expectedPaymentDate =
     input.deliveryDate ??
     format(addDays(parseISO(saleDate), settings?.paymentTermDays ?? 30), 'yyyy-MM-dd')
   const now = Date.now()
   const saleId = options.id ?? uuidv7()
+  // Prepared statements run on the connection, inside this transaction; tx still takes
+  // the seq values, so seq order stays commit order.
   return ctx.db.transaction((tx) => {
-    const sale = tx
-      .insert(sales)
-      .values({
-        id: saleId,
+    const sale = statements.insertSale.get({
+      id: saleId,
+      seq: takeNextSeq(tx),
+      updatedAt: now,
+      organizationId: ctx.actor.organisationId,
+      projectId: input.projectId,
+      clientName: input.clientName,
+      clientEmail: input.clientEmail,
+      clientPhone: input.clientPhone,
+      propertyNumber: input.propertyNumber,
+      saleDate,
+      deliveryDate: input.deliveryDate,
+      salePrice: input.salePrice,
+      commissionPercentage: input.commissionPercentage,
+      commissionAmount: breakdown.netCents,
+      totalCosts: input.totalCosts,
+      costsDescription: input.costsDescription,
+      discountPercentage: input.discountPercentage,
+      discountAmount: breakdown.discountCents,
+      status: 'completed',
+      notes: input.notes,
+      createdBy: ctx.actor.userId,
+      createdAt: now,
+    })
+    if (!sale) throw new Error('the sale insert returned no row')
+    input.commissions.forEach((line, index) => {
+      statements.insertCommission.run({
+        id: uuidv7(),
         seq: takeNextSeq(tx),
         updatedAt: now,
         organizationId: ctx.actor.organisationId,
-        projectId: input.projectId,
-        clientName: input.clientName,
-        clientEmail: input.clientEmail,
-        clientPhone: input.clientPhone,
-        propertyNumber: input.propertyNumber,
-        saleDate,
-        deliveryDate: input.deliveryDate,
-        salePrice: input.salePrice,
-        commissionPercentage: input.commissionPercentage,
-        commissionAmount: breakdown.netCents,
-        totalCosts: input.totalCosts,
-        costsDescription: input.costsDescription,
-        discountPercentage: input.discountPercentage,
-        discountAmount: breakdown.discountCents,
-        status: 'completed',
-        notes: input.notes,
-        createdBy: ctx.actor.userId,
+        saleId,
+        sellerId: line.sellerId,
+        commissionType: line.commissionType,
+        role: line.role,
+        commissionPercentage: line.commissionPercentage,
+        commissionAmount: breakdown.lineAmountsCents[index] ?? 0,
+        status: 'pending',
+        expectedPaymentDate,
         createdAt: now,
       })
-      .returning()
-      .get()
-    input.commissions.forEach((line, index) => {
-      tx.insert(commissions)
-        .values({
-          id: uuidv7(),
-          seq: takeNextSeq(tx),
-          updatedAt: now,
-          organizationId: ctx.actor.organisationId,
-          saleId,
-          sellerId: line.sellerId,
-          commissionType: line.commissionType,
-          role: line.role,
-          commissionPercentage: line.commissionPercentage,
-          commissionAmount: breakdown.lineAmountsCents[index] ?? 0,
-          status: 'pending',
-          expectedPaymentDate,
-          createdAt: now,
-        })
-        .run()
     })
-    const sold = tx
-      .select({ total: count() })
-      .from(sales)
-      .where(and(eq(sales.projectId, input.projectId), eq(sales.deleted, false)))
-      .get()
-    tx.update(salesProjects)
-      .set({ soldUnits: sold?.total ?? 0, seq: takeNextSeq(tx), updatedAt: now })
-      .where(eq(salesProjects.id, input.projectId))
-      .run()
+    statements.recountProject.run({
+      projectId: input.projectId,
+      seq: takeNextSeq(tx),
+      updatedAt: now,
+    })
     enqueueLead(tx, sale, project.name)
     return sale
   })

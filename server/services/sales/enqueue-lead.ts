@@ -1,8 +1,9 @@
 import { v7 as uuidv7 } from 'uuid'
-import { salesSettings, webhookOutbox } from '#schema/db/organisation'
+import { webhookOutbox } from '#schema/db/organisation'
 import type { OrganisationDb } from '../../db/organisation-db.ts'
+import { saleStatements } from './sale-statements.ts'
 
-type Writer = Pick<OrganisationDb, 'select' | 'insert'>
+type Writer = Pick<OrganisationDb, 'select' | 'insert' | 'update'>
 
 /**
  * Puts a registered sale's lead in the CRM outbox (same transaction as the sale) when the
@@ -20,7 +21,7 @@ export function enqueueLead(
   },
   projectName: string,
 ) {
-  const settings = tx.select().from(salesSettings).get()
+  const settings = saleStatements(tx).settings.get()
   if (!settings?.xmsEnabled || !settings.xmsWebhookUrl) return
   const now = Date.now()
   tx.insert(webhookOutbox)

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { ZodError } from 'zod'
 import { calculateCommission } from '#schema/commission'
 import { salesImportKeys } from '#schema/db/organisation'
@@ -6,11 +7,25 @@ import { IMPORT_COLUMNS, type ImportColumn } from '#schema/sales-import/columns'
 import type { ImportRow } from '#schema/sales-import/parse-sale-row'
 import { toNameKey } from '#schema/sales-import/sheet-cell'
 import type { ServiceContext } from '../../../context.ts'
+import { prepareOnce } from '../../../db/prepare-once.ts'
 import { AppError } from '../../../http/app-error.ts'
 import { createSale } from '../create-sale.ts'
 import { createProject } from '../save-project.ts'
 import { createSeller } from '../save-seller.ts'
 import type { SalesCatalog } from './sales-catalog.ts'
+
+const insertImportKey = (db: ServiceContext['db']) =>
+  prepareOnce(db, 'insert-import-key', () =>
+    db
+      .insert(salesImportKeys)
+      .values({
+        key: sql.placeholder('key'),
+        saleId: sql.placeholder('saleId'),
+        source: sql.placeholder('source'),
+        createdAt: sql.placeholder('createdAt'),
+      })
+      .prepare(),
+  )
 
 /** What one imported row created. */
 export type RowOutcome = {
@@ -144,10 +159,12 @@ export function importSaleRow(
     SaleCreateSchema.parse(toSalePayload(sale, projectId, seller)),
   )
   const created = createSale(ctx, payload)
-  ctx.db
-    .insert(salesImportKeys)
-    .values({ key: row.key, saleId: created.id, source: row.source, createdAt: Date.now() })
-    .run()
+  insertImportKey(ctx.db).run({
+    key: row.key,
+    saleId: created.id,
+    source: row.source,
+    createdAt: Date.now(),
+  })
   return { ...outcome, saleId: created.id, commissionLines: payload.commissions.length }
 }
 
