@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync'
+import { unzipSync } from 'fflate'
 import type { SheetCell } from '#schema/sales-import/sheet-cell'
 import { AppError } from '../../../http/app-error.ts'
 import type { SheetTable } from './import-sales.ts'
@@ -7,6 +8,9 @@ import type { SheetTable } from './import-sales.ts'
 // browsers label a .csv 'application/vnd.ms-excel' on Windows.
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04]
+// An .xlsx is a zip: 10 MB of it could unpack to gigabytes. Real sheets of 10,000 sales
+// unpack to a few MB.
+const MAX_UNPACKED_BYTES = 200 * 1024 * 1024
 const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0]
 
 const startsWith = (bytes: Uint8Array, magic: number[]) =>
@@ -25,7 +29,31 @@ export async function readUploadedFile(bytes: Uint8Array): Promise<SheetTable> {
   return { rows, firstRowNumber: 1 }
 }
 
+/** The sizes the zip's directory declares, read without unpacking anything. */
+function unpackedSize(bytes: Uint8Array): number {
+  let total = 0
+  unzipSync(bytes, {
+    filter: (file) => {
+      total += file.originalSize
+      return false
+    },
+  })
+  return total
+}
+
 async function readXlsx(bytes: Uint8Array): Promise<SheetCell[][]> {
+  let size: number
+  try {
+    size = unpackedSize(bytes)
+  } catch {
+    throw new AppError('invalid_input', 'Het bestand is geen leesbaar .xlsx-bestand')
+  }
+  if (size > MAX_UNPACKED_BYTES) {
+    throw new AppError(
+      'payload_too_large',
+      'Het .xlsx-bestand is uitgepakt te groot (maximaal 200 MB)',
+    )
+  }
   const { readSheet } = await import('read-excel-file/node')
   try {
     // Numbers stay text as written in the file, so money never passes through a float;
