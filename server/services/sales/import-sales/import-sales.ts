@@ -10,6 +10,7 @@ import {
 import { MAX_LISTED_ROW_ERRORS, type SheetsSyncResult } from '#schema/sales-import/payloads'
 import type { SheetCell } from '#schema/sales-import/sheet-cell'
 import type { ServiceContext } from '../../../context.ts'
+import { runInSavepoint } from '../../../db/run-in-savepoint.ts'
 import { AppError } from '../../../http/app-error.ts'
 import { appendActivity } from '../../activities/append-activity.ts'
 import { requirePermission } from '../../permissions/require-permission.ts'
@@ -144,12 +145,8 @@ function importOne(
     return
   }
   try {
-    const outcome = ctx.db.transaction((savepoint) =>
-      importSaleRow({ ...ctx, db: savepoint as unknown as ServiceContext['db'] }, catalog, {
-        sale: item.sale,
-        key: item.key,
-        source: options.source,
-      }),
+    const outcome = runInSavepoint(ctx.db, 'import_row', () =>
+      importSaleRow(ctx, catalog, { sale: item.sale, key: item.key, source: options.source }),
     )
     catalog.importKeys.add(item.key)
     if (outcome.project) catalog.projectIds.set(outcome.project.key, outcome.project.id)
