@@ -1,10 +1,9 @@
 import { type FormEvent, useState } from 'react'
 import type { ProjectDocType } from '#schema/rx/projects'
 import { ProjectCreateSchema } from '#schema/sales'
-import { Button } from '../../components/button.tsx'
-import { Dialog } from '../../components/dialog.tsx'
 import { Field } from '../../components/field.tsx'
 import { TextareaField } from '../../components/textarea-field.tsx'
+import { FormDialog } from '../components/form-dialog.tsx'
 import type { ProjectFields } from '../data/team-writes.ts'
 import { getFieldErrors } from '../layout/field-errors.ts'
 
@@ -64,85 +63,77 @@ export function ProjectDialog({ project, onOpenChange, onSubmit }: ProjectDialog
     errors[field] && <span className="text-destructive">{errors[field]}</span>
 
   return (
-    <Dialog
-      open
-      onOpenChange={onOpenChange}
+    <FormDialog
       title={project ? 'Project Bewerken' : 'Nieuw Project'}
       description={
         project
           ? 'Wijzig de gegevens van het project.'
           : 'Een project groepeert de verkochte units.'
       }
+      submitLabel={project ? 'Opslaan' : 'Toevoegen'}
+      isSaving={isSaving}
+      onOpenChange={onOpenChange}
+      onSubmit={submit}
     >
-      <form onSubmit={submit} noValidate className="grid gap-4">
+      <Field
+        label="Naam *"
+        name="name"
+        autoComplete="off"
+        required
+        value={values.name}
+        onChange={(event) => set('name', event.target.value)}
+        aria-invalid={!!errors.name}
+        hint={errorHint('name')}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
         <Field
-          label="Naam *"
-          name="name"
+          label="Locatie"
+          name="location"
           autoComplete="off"
-          required
-          value={values.name}
-          onChange={(event) => set('name', event.target.value)}
-          aria-invalid={!!errors.name}
-          hint={errorHint('name')}
+          placeholder="Rotterdam"
+          value={values.location}
+          onChange={(event) => set('location', event.target.value)}
+          hint={errorHint('location')}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label="Locatie"
-            name="location"
-            autoComplete="off"
-            placeholder="Rotterdam"
-            value={values.location}
-            onChange={(event) => set('location', event.target.value)}
-            hint={errorHint('location')}
-          />
-          <Field
-            label="Type"
-            name="type"
-            autoComplete="off"
-            placeholder="Appartementen"
-            value={values.type}
-            onChange={(event) => set('type', event.target.value)}
-            hint={errorHint('type')}
-          />
-          <Field
-            label="Label"
-            name="label"
-            autoComplete="off"
-            placeholder="Nieuwbouw"
-            value={values.label}
-            onChange={(event) => set('label', event.target.value)}
-            hint={errorHint('label')}
-          />
-          <Field
-            label="Totaal aantal units"
-            name="totalUnits"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            value={values.totalUnits}
-            onChange={(event) => set('totalUnits', event.target.value)}
-            aria-invalid={!!errors.totalUnits}
-            hint={errorHint('totalUnits')}
-          />
-        </div>
-        <TextareaField
-          label="Beschrijving"
-          name="description"
-          rows={3}
-          value={values.description}
-          onChange={(event) => set('description', event.target.value)}
-          hint={errorHint('description')}
+        <Field
+          label="Type"
+          name="type"
+          autoComplete="off"
+          placeholder="Appartementen"
+          value={values.type}
+          onChange={(event) => set('type', event.target.value)}
+          hint={errorHint('type')}
         />
-        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={isSaving}>
-            Annuleren
-          </Button>
-          <Button type="submit" disabled={isSaving}>
-            {isSaving ? 'Bezig...' : project ? 'Opslaan' : 'Toevoegen'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+        <Field
+          label="Label"
+          name="label"
+          autoComplete="off"
+          placeholder="Nieuwbouw"
+          value={values.label}
+          onChange={(event) => set('label', event.target.value)}
+          hint={errorHint('label')}
+        />
+        <Field
+          label="Totaal aantal units"
+          name="totalUnits"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          value={values.totalUnits}
+          onChange={(event) => set('totalUnits', event.target.value)}
+          aria-invalid={!!errors.totalUnits}
+          hint={errorHint('totalUnits')}
+        />
+      </div>
+      <TextareaField
+        label="Beschrijving"
+        name="description"
+        rows={3}
+        value={values.description}
+        onChange={(event) => set('description', event.target.value)}
+        hint={errorHint('description')}
+      />
+    </FormDialog>
   )
 }

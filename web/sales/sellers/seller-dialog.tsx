@@ -1,10 +1,9 @@
 import { type FormEvent, useState } from 'react'
 import type { SellerDocType } from '#schema/rx/sellers'
 import { SellerCreateSchema } from '#schema/sales'
-import { Button } from '../../components/button.tsx'
-import { Dialog } from '../../components/dialog.tsx'
 import { Field } from '../../components/field.tsx'
 import { SelectField } from '../../components/select-field.tsx'
+import { FormDialog } from '../components/form-dialog.tsx'
 import type { SellerFields } from '../data/team-writes.ts'
 import { getFieldErrors } from '../layout/field-errors.ts'
 import { isNamedTeamRole, OTHER_ROLE, TEAM_ROLE_CHOICES } from './team-roles.ts'
@@ -70,89 +69,81 @@ export function SellerDialog({ seller, onOpenChange, onSubmit }: SellerDialogPro
     errors[field] && <span className="text-destructive">{errors[field]}</span>
 
   return (
-    <Dialog
-      open
-      onOpenChange={onOpenChange}
+    <FormDialog
       title={seller ? 'Verkoper Bewerken' : 'Nieuwe Verkoper'}
       description={
         seller
           ? 'Wijzig de gegevens of de status van de verkoper.'
           : 'Een lid van het salesteam, te kiezen in de commissieverdeling.'
       }
+      submitLabel={seller ? 'Opslaan' : 'Toevoegen'}
+      isSaving={isSaving}
+      onOpenChange={onOpenChange}
+      onSubmit={submit}
     >
-      <form onSubmit={submit} noValidate className="grid gap-4">
+      <Field
+        label="Naam *"
+        name="name"
+        autoComplete="off"
+        required
+        value={values.name}
+        onChange={(event) => set({ name: event.target.value })}
+        aria-invalid={!!errors.name}
+        hint={errorHint('name')}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
         <Field
-          label="Naam *"
-          name="name"
+          label="E-mail"
+          name="email"
+          type="email"
           autoComplete="off"
-          required
-          value={values.name}
-          onChange={(event) => set({ name: event.target.value })}
-          aria-invalid={!!errors.name}
-          hint={errorHint('name')}
+          inputMode="email"
+          value={values.email}
+          onChange={(event) => set({ email: event.target.value })}
+          aria-invalid={!!errors.email}
+          hint={errorHint('email') ?? 'Nodig om later te kunnen inloggen.'}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label="E-mail"
-            name="email"
-            type="email"
-            autoComplete="off"
-            inputMode="email"
-            value={values.email}
-            onChange={(event) => set({ email: event.target.value })}
-            aria-invalid={!!errors.email}
-            hint={errorHint('email') ?? 'Nodig om later te kunnen inloggen.'}
-          />
-          <Field
-            label="Telefoon"
-            name="phone"
-            type="tel"
-            autoComplete="off"
-            value={values.phone}
-            onChange={(event) => set({ phone: event.target.value })}
-            hint={errorHint('phone')}
-          />
-        </div>
+        <Field
+          label="Telefoon"
+          name="phone"
+          type="tel"
+          autoComplete="off"
+          value={values.phone}
+          onChange={(event) => set({ phone: event.target.value })}
+          hint={errorHint('phone')}
+        />
+      </div>
+      <SelectField
+        label="Teamrol"
+        name="roleChoice"
+        value={values.roleChoice}
+        onChange={(event) => set({ roleChoice: event.target.value })}
+        options={TEAM_ROLE_CHOICES}
+      />
+      {values.roleChoice === OTHER_ROLE && (
+        <Field
+          label="Andere rol"
+          name="otherRole"
+          autoComplete="off"
+          placeholder="bijv. Junior closer"
+          value={values.otherRole}
+          onChange={(event) => set({ otherRole: event.target.value })}
+          aria-invalid={!!errors.role}
+          hint={errorHint('role')}
+        />
+      )}
+      {values.roleChoice !== OTHER_ROLE && errors.role && (
+        <p className="text-destructive text-xs">{errors.role}</p>
+      )}
+      {seller && (
         <SelectField
-          label="Teamrol"
-          name="roleChoice"
-          value={values.roleChoice}
-          onChange={(event) => set({ roleChoice: event.target.value })}
-          options={TEAM_ROLE_CHOICES}
+          label="Status"
+          name="status"
+          value={values.status}
+          onChange={(event) => set({ status: event.target.value })}
+          options={STATUS_CHOICES}
         />
-        {values.roleChoice === OTHER_ROLE && (
-          <Field
-            label="Andere rol"
-            name="otherRole"
-            autoComplete="off"
-            placeholder="bijv. Junior closer"
-            value={values.otherRole}
-            onChange={(event) => set({ otherRole: event.target.value })}
-            aria-invalid={!!errors.role}
-            hint={errorHint('role')}
-          />
-        )}
-        {values.roleChoice !== OTHER_ROLE && errors.role && (
-          <p className="text-destructive text-xs">{errors.role}</p>
-        )}
-        {seller && (
-          <SelectField
-            label="Status"
-            name="status"
-            value={values.status}
-            onChange={(event) => set({ status: event.target.value })}
-            options={STATUS_CHOICES}
-          />
-        )}
-        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={isSaving}>
-            Annuleren
-          </Button>
-          <Button type="submit" disabled={isSaving}>
-            {isSaving ? 'Bezig...' : seller ? 'Opslaan' : 'Toevoegen'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      )}
+    </FormDialog>
   )
 }
