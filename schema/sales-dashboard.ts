@@ -137,6 +137,7 @@ function selectPage<T>(
   limit: number,
 ): T[] {
   const wanted = offset + limit
+  if (limit <= 0 || offset >= items.length) return []
   if (wanted * 8 > items.length) return [...items].sort(compare).slice(offset, wanted)
   const best: T[] = []
   for (const item of items) {

@@ -101,6 +101,8 @@ describe('the sales list page', () => {
     [0, 400],
     [399, 1],
     [400, 10],
+    [0, 0],
+    [10, 0],
   ])('offset %i, limit %i is that slice of the newest-first order', (offset, limit) => {
     const page = { offset, limit, upcomingLimit: 5 }
     const dashboard = buildCommissionDashboard(data, {}, TODAY, page)
