@@ -1,6 +1,6 @@
 import { CalendarClock } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
-import { type BackupSettings, BackupSettingsUpdateSchema } from '#schema/backup-settings'
+import type { BackupSettings } from '#schema/backup-settings'
 import { Button } from '../../components/button.tsx'
 import {
   Card,
@@ -11,7 +11,6 @@ import {
 } from '../../components/card.tsx'
 import { SwitchField } from '../../components/switch.tsx'
 import { formatDateTime } from '../../lib/format-date.ts'
-import { describeError } from '../../lib/server-message.ts'
 import {
   DEFAULT_BACKUP_TIME,
   DEFAULT_RETENTION_DAYS,
@@ -20,8 +19,7 @@ import {
   toDailyTime,
 } from './backup-options.ts'
 import { type BackupSchedule, BackupScheduleFields } from './backup-schedule-fields.tsx'
-import { saveBackupSettings } from './backup-settings-actions.ts'
-import { showSavedToast, showSaveFailedToast } from './save-toasts.ts'
+import { useSaveBackupSettings } from './use-save-backup-settings.ts'
 
 type AutoBackupCardProps = {
   settings: BackupSettings
@@ -41,12 +39,11 @@ export function AutoBackupCard({ settings, canManage, onSaved }: AutoBackupCardP
     retentionDays: settings.retentionDays,
     formats: parseBackupFormats(settings.backupFormats),
   })
-  const [problem, setProblem] = useState<string>()
-  const [isSaving, setIsSaving] = useState(false)
+  const { problem, isSaving, save } = useSaveBackupSettings(settings, onSaved)
 
-  async function save(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault()
-    const changes = BackupSettingsUpdateSchema.safeParse({
+    void save({
       autoBackupEnabled: isEnabled,
       ...(isEnabled && {
         backupSchedule: toDailyCron(schedule.time),
@@ -54,22 +51,6 @@ export function AutoBackupCard({ settings, canManage, onSaved }: AutoBackupCardP
         backupFormats: schedule.formats.join(','),
       }),
     })
-    if (!changes.success) {
-      setProblem(changes.error.issues[0]?.message ?? 'Ongeldige invoer')
-      return
-    }
-    setProblem(undefined)
-    setIsSaving(true)
-    try {
-      const { response, settings: saved } = await saveBackupSettings(changes.data)
-      onSaved(saved ?? { ...settings, ...changes.data })
-      showSavedToast(response)
-    } catch (error) {
-      showSaveFailedToast(error)
-      setProblem(describeError(error, 'Opslaan mislukt'))
-    } finally {
-      setIsSaving(false)
-    }
   }
 
   return (
@@ -85,7 +66,7 @@ export function AutoBackupCard({ settings, canManage, onSaved }: AutoBackupCardP
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={save} noValidate className="grid gap-5">
+        <form onSubmit={submit} noValidate className="grid gap-5">
           <SwitchField
             label="Automatische backups"
             description={

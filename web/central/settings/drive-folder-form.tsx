@@ -1,10 +1,8 @@
 import { type FormEvent, useState } from 'react'
-import { type BackupSettings, BackupSettingsUpdateSchema } from '#schema/backup-settings'
+import type { BackupSettings } from '#schema/backup-settings'
 import { Button } from '../../components/button.tsx'
 import { Field } from '../../components/field.tsx'
-import { describeError } from '../../lib/server-message.ts'
-import { saveBackupSettings } from './backup-settings-actions.ts'
-import { showSavedToast, showSaveFailedToast } from './save-toasts.ts'
+import { useSaveBackupSettings } from './use-save-backup-settings.ts'
 
 type DriveFolderFormProps = {
   settings: BackupSettings
@@ -15,33 +13,16 @@ type DriveFolderFormProps = {
 /** The name of the Drive folder backups go to; a new name means a new folder. */
 export function DriveFolderForm({ settings, canManage, onSaved }: DriveFolderFormProps) {
   const [folderName, setFolderName] = useState(settings.googleDriveFolderName)
-  const [problem, setProblem] = useState<string>()
-  const [isSaving, setIsSaving] = useState(false)
+  const { problem, isSaving, save } = useSaveBackupSettings(settings, onSaved)
   const isChanged = folderName.trim() !== settings.googleDriveFolderName
 
-  async function save(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault()
-    const changes = BackupSettingsUpdateSchema.safeParse({ googleDriveFolderName: folderName })
-    if (!changes.success) {
-      setProblem(changes.error.issues[0]?.message ?? 'Ongeldige invoer')
-      return
-    }
-    setProblem(undefined)
-    setIsSaving(true)
-    try {
-      const { response, settings: saved } = await saveBackupSettings(changes.data)
-      onSaved(saved ?? { ...settings, ...changes.data })
-      showSavedToast(response)
-    } catch (error) {
-      showSaveFailedToast(error)
-      setProblem(describeError(error, 'Opslaan mislukt'))
-    } finally {
-      setIsSaving(false)
-    }
+    void save({ googleDriveFolderName: folderName })
   }
 
   return (
-    <form onSubmit={save} noValidate className="grid gap-2">
+    <form onSubmit={submit} noValidate className="grid gap-2">
       <div className="flex items-end gap-2">
         <div className="min-w-0 flex-1">
           <Field
