@@ -10,6 +10,8 @@ export type AppErrorCode =
   | 'too_many_requests'
   | 'payload_too_large'
   | 'unavailable'
+  /** A service we depend on (Google) failed or refused us. */
+  | 'bad_gateway'
 
 const STATUS: Record<AppErrorCode, ContentfulStatusCode> = {
   invalid_input: 400,
@@ -20,6 +22,7 @@ const STATUS: Record<AppErrorCode, ContentfulStatusCode> = {
   payload_too_large: 413,
   too_many_requests: 429,
   unavailable: 503,
+  bad_gateway: 502,
 }
 
 /** An error whose message is safe to show to the caller. */

@@ -1,6 +1,5 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { HTTPException } from 'hono/http-exception'
 import { z } from 'zod'
 import { parseA1Range } from '#schema/sales-import/a1-range'
 import {
@@ -32,13 +31,14 @@ export function salesImportRoutes(deps: AppDeps) {
   const access = createSheetsAccess(deps.env, deps.log)
   const requireReader = () => {
     if (access.status === 'off') {
-      throw new HTTPException(503, { message: 'Google Sheets is niet geconfigureerd' })
+      throw new AppError('unavailable', 'Google Sheets is niet geconfigureerd')
     }
     if (access.status === 'broken') {
       deps.log.error('google sheets misconfigured', { reason: access.reason })
-      throw new HTTPException(503, {
-        message: 'Google Sheets is niet goed geconfigureerd (GOOGLE_SERVICE_ACCOUNT_JSON)',
-      })
+      throw new AppError(
+        'unavailable',
+        'Google Sheets is niet goed geconfigureerd (GOOGLE_SERVICE_ACCOUNT_JSON)',
+      )
     }
     return access.reader
   }

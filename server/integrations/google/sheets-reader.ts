@@ -1,4 +1,3 @@
-import { HTTPException } from 'hono/http-exception'
 import type { SpreadsheetInfo } from '#schema/sales-import/payloads'
 import type { Env } from '../../env.ts'
 import { AppError } from '../../http/app-error.ts'
@@ -101,9 +100,7 @@ export function createSheetsAccess(
 function toSheetsError(error: unknown, serviceAccountEmail: string, log: Logger): Error {
   if (error instanceof TokenRequestError) {
     log.error('google service account token refused', { status: error.status })
-    return new HTTPException(502, {
-      message: `Aanmelden bij Google is mislukt: ${error.message}`,
-    })
+    return new AppError('bad_gateway', `Aanmelden bij Google is mislukt: ${error.message}`)
   }
   const { status, response } = error as { status?: number; response?: { data?: unknown } }
   const data = response?.data as { error?: { message?: string } } | undefined
@@ -124,7 +121,5 @@ function toSheetsError(error: unknown, serviceAccountEmail: string, log: Logger)
     )
   }
   log.error('google sheets call failed', { status, message: googleMessage ?? String(error) })
-  return new HTTPException(502, {
-    message: 'Google Sheets is niet bereikbaar. Probeer het later opnieuw.',
-  })
+  return new AppError('bad_gateway', 'Google Sheets is niet bereikbaar. Probeer het later opnieuw.')
 }
