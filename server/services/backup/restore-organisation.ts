@@ -48,6 +48,13 @@ export function restoreOrganisation(ctx: ServiceContext, input: unknown) {
                 >,
             )
         : []
+      // Secondary indexes are built once after the rows are in, rather than row by row.
+      const indexes = client
+        .prepare(
+          "select name, sql from sqlite_master where type = 'index' and tbl_name = ? and sql is not null",
+        )
+        .all(table.name) as { name: string; sql: string }[]
+      for (const index of indexes) client.prepare(`drop index "${index.name}"`).run()
       client.prepare(`delete from "${table.name}"`).run()
       if (table.isReplicated) {
         // Restored rows get new seqs in their old order, and now as their change time.
@@ -67,6 +74,7 @@ export function restoreOrganisation(ctx: ServiceContext, input: unknown) {
         const insert = prepareInsert(client, table.name, columns)
         for (const row of rows) insert.run(row)
       }
+      for (const index of indexes) client.prepare(index.sql).run()
       counts[table.name] = rows.length
     }
     client.prepare('update replication_counter set value = ? where id = 1').run(seq)
