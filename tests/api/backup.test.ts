@@ -17,6 +17,8 @@ let root: Client
 // biome-ignore lint/suspicious/noExplicitAny: a backup is inspected table by table
 let backup: Record<string, any>
 let atBackup: ReturnType<typeof dumpOrganisation>
+/** The downloaded file as it is: one row per line, as the restore reads it best. */
+let backupText: string
 
 const SKIPPED = new Set([
   '__drizzle_migrations',
@@ -102,6 +104,7 @@ beforeAll(async () => {
     `attachment; filename="centraal-backup-default-org-${format(new Date(), 'yyyy-MM-dd')}.json"`,
   )
   backup = response.json
+  backupText = response.text
   atBackup = dumpOrganisation(source.dataDir)
 })
 afterAll(() => source.close())
@@ -180,7 +183,8 @@ describe('restore', () => {
     const target = await startTestServer()
     try {
       const admin = await signInFirstSuperadmin(target)
-      const restored = await admin.post('/api/admin/restore', backup)
+      expect(backupText.split('\n').length).toBeGreaterThan(10)
+      const restored = await admin.post('/api/admin/restore', backupText)
       expect(restored.status).toBe(200)
       expect(restored.json.tables.users).toBe(2)
       expect((await admin.get('/api/auth/user')).status).toBe(401)
@@ -234,6 +238,12 @@ describe('restore', () => {
       ['truncated', text.slice(0, text.length / 2), /geen geldige JSON/],
       ['wrong version', JSON.stringify({ ...backup, formatVersion: 1 }), /formaatversie 2/],
       ['not a backup', JSON.stringify({ hello: 'world' }), /Centraal-backup/],
+      [
+        'the file cut off after a row',
+        backupText.split('\n').slice(0, 8).join('\n'),
+        /geen geldige JSON/,
+      ],
+      ['a row line without its comma', backupText.replace(/\],\n\[/, ']\n['), /geen geldige JSON/],
       [
         'a short row',
         JSON.stringify({

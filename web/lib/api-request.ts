@@ -55,7 +55,8 @@ async function sendRequest(method: HttpMethod, url: string, body?: unknown): Pro
       method,
       credentials: 'include',
       headers,
-      body: hasBody ? JSON.stringify(body) : undefined,
+      // A Blob (a chosen file) goes as it is; anything else as JSON.
+      body: !hasBody ? undefined : body instanceof Blob ? body : JSON.stringify(body),
       cache: 'no-store',
     })
   } catch (error) {

@@ -52,7 +52,8 @@ export async function uploadBackupFile(
     organisationId: string
     name: string
     mimeType: string
-    body: Uint8Array
+    /** The file in pieces (createBackupFile's body). */
+    body: readonly Uint8Array[]
   },
 ) {
   const created = await client.files.create(
@@ -63,7 +64,12 @@ export async function uploadBackupFile(
         mimeType: file.mimeType,
         appProperties: { centraalBackup: 'true', organisationId: file.organisationId },
       },
-      media: { mimeType: file.mimeType, body: Readable.from(Buffer.from(file.body)) },
+      media: {
+        mimeType: file.mimeType,
+        body: Readable.from(
+          file.body.map((piece) => Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength)),
+        ),
+      },
       fields: 'id, name, createdTime',
     },
     // The media URL ignores the client's rootUrl unless the call names it too

@@ -1,10 +1,11 @@
 import type Database from 'better-sqlite3'
-import { type BackupDocument, BackupDocumentSchema, type BackupTable } from '#schema/backup'
+import { BackupHeaderSchema, type BackupValue } from '#schema/backup'
 import type { SystemDb } from '../../db/system-db.ts'
 import { AppError } from '../../http/app-error.ts'
 import { findCentralAccount } from '../accounts/find-central-account.ts'
 import { findSalesAccount } from '../sales-accounts/find-sales-account.ts'
 import { listOrganisationTables, type TableInfo } from './organisation-tables.ts'
+import type { BackupFile, BackupRows } from './read-backup-file.ts'
 
 // Which column of which table must name a row of another table.
 const REFERENCES: { table: string; column: string; target: string }[] = [
@@ -15,20 +16,34 @@ const REFERENCES: { table: string; column: string; target: string }[] = [
   { table: 'usage_tracking', column: 'app_connection_id', target: 'app_connections' },
 ]
 
+// Tables whose e-mail addresses must not belong to another organisation.
+const ACCOUNTS = [
+  { table: 'users', find: findCentralAccount },
+  { table: 'sales_users', find: findSalesAccount },
+]
+
+/** One table of a checked backup, with what the restore needs to write it. */
+export type CheckedTable = {
+  info: TableInfo
+  columns: string[]
+  rows: BackupRows
+  /** The backup's ids of this table (replicated tables). */
+  ids: Set<BackupValue>
+  /** Row indexes in the order of their old seq (replicated tables), else file order. */
+  order: Uint32Array
+}
+
 function refuse(message: string): never {
   throw new AppError('invalid_input', `Ongeldige backup: ${message}`)
 }
 
-/** The values of one column of a backup table (empty when the table or column is absent). */
-export function columnValues(table: BackupTable | undefined, column: string) {
-  const position = table?.columns.indexOf(column) ?? -1
-  return position < 0 || !table ? [] : table.rows.map((row) => row[position])
-}
-
-function checkTable(table: TableInfo, backupTable: BackupTable) {
+function checkColumns(table: TableInfo, columns: unknown): string[] {
+  if (!Array.isArray(columns) || !columns.every((column) => typeof column === 'string')) {
+    refuse(`tabel ${table.name}: columns moet een lijst van kolomnamen zijn`)
+  }
   const known = new Set(table.columns.map((column) => column.name))
   const seen = new Set<string>()
-  for (const column of backupTable.columns) {
+  for (const column of columns) {
     if (!known.has(column)) refuse(`tabel ${table.name}: onbekende kolom ${column}`)
     if (seen.has(column)) refuse(`tabel ${table.name}: kolom ${column} staat er twee keer in`)
     seen.add(column)
@@ -38,46 +53,34 @@ function checkTable(table: TableInfo, backupTable: BackupTable) {
       refuse(`tabel ${table.name}: kolom ${column.name} ontbreekt`)
     }
   }
-  const required = backupTable.columns.map(
+  return columns
+}
+
+/** Checks every row of one table: width, value types, required values. */
+function checkRows(
+  table: TableInfo,
+  columns: string[],
+  rows: BackupRows,
+  visit: (row: BackupValue[], index: number) => void,
+) {
+  const required = columns.map(
     (name) => table.columns.find((column) => column.name === name)?.isRequired ?? false,
   )
-  const width = backupTable.columns.length
-  backupTable.rows.forEach((row, index) => {
-    if (row.length !== width) {
-      refuse(`tabel ${table.name}, rij ${index + 1}: ${row.length} waarden voor ${width} kolommen`)
-    }
+  const width = columns.length
+  for (let index = 0; index < rows.count; index++) {
+    const row = rows.at(index)
+    const where = `tabel ${table.name}, rij ${index + 1}`
+    if (!Array.isArray(row)) refuse(`${where}: een rij moet een lijst van waarden zijn`)
+    if (row.length !== width) refuse(`${where}: ${row.length} waarden voor ${width} kolommen`)
     for (let position = 0; position < width; position++) {
       const value = row[position]
       if (value === null) {
-        if (required[position]) {
-          refuse(
-            `tabel ${table.name}, rij ${index + 1}: kolom ${backupTable.columns[position]} ontbreekt`,
-          )
-        }
+        if (required[position]) refuse(`${where}: kolom ${columns[position]} ontbreekt`)
       } else if (typeof value !== 'string' && typeof value !== 'number') {
-        refuse(
-          `tabel ${table.name}, rij ${index + 1}: kolom ${backupTable.columns[position]} heeft een ongeldige waarde`,
-        )
+        refuse(`${where}: kolom ${columns[position]} heeft een ongeldige waarde`)
       }
     }
-  })
-}
-
-function checkEmails(systemDb: SystemDb, organisationId: string, backup: BackupDocument) {
-  const accounts = [
-    { table: 'users', find: findCentralAccount },
-    { table: 'sales_users', find: findSalesAccount },
-  ]
-  for (const { table, find } of accounts) {
-    const emails = columnValues(backup.tables[table], 'email')
-    const deleted = columnValues(backup.tables[table], 'deleted')
-    emails.forEach((email, index) => {
-      if (deleted[index] === 1 || typeof email !== 'string') return
-      const owner = find(systemDb, email)
-      if (owner && owner.organizationId !== organisationId) {
-        refuse(`e-mailadres ${email} hoort bij een andere organisatie`)
-      }
-    })
+    visit(row as BackupValue[], index)
   }
 }
 
@@ -85,41 +88,90 @@ function checkEmails(systemDb: SystemDb, organisationId: string, backup: BackupD
  * Checks a whole JSON backup before anything is written: format and version, that it is
  * this organisation's, every table and column known, required columns present, every
  * value a text, number or null, every reference resolvable, no e-mail address of another
- * organisation. Throws 400 naming the first problem.
+ * organisation. Throws 400 naming the first problem. Each row is visited once.
  */
 export function checkBackup(
   client: Database.Database,
   systemDb: SystemDb,
   organisationId: string,
-  input: unknown,
-): { backup: BackupDocument; tables: TableInfo[] } {
-  const parsed = BackupDocumentSchema.safeParse(input)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
+  file: BackupFile,
+): CheckedTable[] {
+  const header = BackupHeaderSchema.safeParse(file.header)
+  if (!header.success) {
+    const issue = header.error.issues[0]
     refuse(issue ? `${issue.path.join('.') || 'bestand'}: ${issue.message}` : 'onleesbaar bestand')
   }
-  const backup = parsed.data
-  if (backup.organisation.id !== organisationId) {
+  if (header.data.organisation.id !== organisationId) {
     refuse('deze backup hoort bij een andere organisatie')
   }
+  if (!file.tables) refuse('tables: de tabellen ontbreken')
   const tables = listOrganisationTables(client)
   const byName = new Map(tables.map((table) => [table.name, table]))
-  for (const [name, backupTable] of Object.entries(backup.tables)) {
-    const table = byName.get(name)
-    if (!table) refuse(`onbekende tabel ${name}`)
-    checkTable(table, backupTable)
+  for (const name of file.tables.keys()) {
+    if (!byName.has(name)) refuse(`onbekende tabel ${name}`)
   }
-  if (!backup.tables.users?.rows.length) refuse('de backup bevat geen gebruikers')
-  for (const reference of REFERENCES) {
-    const targets = new Set(columnValues(backup.tables[reference.target], 'id'))
-    for (const value of columnValues(backup.tables[reference.table], reference.column)) {
-      if (!targets.has(value ?? null)) {
-        refuse(
-          `tabel ${reference.table}: ${reference.column} ${value} bestaat niet in ${reference.target}`,
-        )
+  // A table is checked after the tables its references point to, so every reference is
+  // checked as its row is read, without keeping the values.
+  const depth = (name: string): number =>
+    Math.max(
+      0,
+      ...REFERENCES.filter((reference) => reference.table === name).map(
+        (reference) => depth(reference.target) + 1,
+      ),
+    )
+  const ordered = [...tables].sort((a, b) => depth(a.name) - depth(b.name))
+  const idsOf = new Map<string, Set<BackupValue>>()
+  const emails: { table: string; email: string }[] = []
+  const checked = ordered.map((info): CheckedTable => {
+    const table = file.tables?.get(info.name)
+    if (table && !table.rows) refuse(`tabel ${info.name}: rows moet een lijst van rijen zijn`)
+    const columns = table ? checkColumns(info, table.columns) : ['id']
+    const rows = table?.rows ?? { count: 0, at: () => undefined }
+    const at = (name: string) => columns.indexOf(name)
+    const idAt = at('id')
+    const seqAt = at('seq')
+    const emailAt = at('email')
+    const deletedAt = at('deleted')
+    const references = REFERENCES.filter((reference) => reference.table === info.name).map(
+      (reference) => ({
+        ...reference,
+        position: at(reference.column),
+        ids: idsOf.get(reference.target) ?? new Set(),
+      }),
+    )
+    const isAccount = ACCOUNTS.some((account) => account.table === info.name)
+    const ids = new Set<BackupValue>()
+    const seqs = new Float64Array(rows.count)
+    checkRows(info, columns, rows, (row, index) => {
+      ids.add(idAt >= 0 ? (row[idAt] ?? null) : null)
+      seqs[index] = seqAt >= 0 ? Number(row[seqAt]) : index
+      for (const reference of references) {
+        const value = reference.position >= 0 ? (row[reference.position] ?? null) : null
+        if (!reference.ids.has(value)) {
+          refuse(
+            `tabel ${reference.table}: ${reference.column} ${value} bestaat niet in ${reference.target}`,
+          )
+        }
       }
+      const email = row[emailAt]
+      if (isAccount && typeof email === 'string' && row[deletedAt] !== 1) {
+        emails.push({ table: info.name, email })
+      }
+    })
+    const order = Uint32Array.from({ length: rows.count }, (_, index) => index)
+    if (info.isReplicated) order.sort((a, b) => (seqs[a] ?? 0) - (seqs[b] ?? 0))
+    idsOf.set(info.name, ids)
+    return { info, columns, rows, ids, order }
+  })
+  if (!checked.find((table) => table.info.name === 'users')?.rows.count) {
+    refuse('de backup bevat geen gebruikers')
+  }
+  for (const { table, email } of emails) {
+    const find = ACCOUNTS.find((account) => account.table === table)?.find
+    const owner = find?.(systemDb, email)
+    if (owner && owner.organizationId !== organisationId) {
+      refuse(`e-mailadres ${email} hoort bij een andere organisatie`)
     }
   }
-  checkEmails(systemDb, organisationId, backup)
-  return { backup, tables }
+  return checked
 }

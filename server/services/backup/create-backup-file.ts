@@ -36,30 +36,36 @@ function createChunkWriter() {
       pendingLength += text.length
       if (pendingLength >= 1 << 20) flush()
     },
-    finish(): Uint8Array {
+    /** The text so far as pieces of bytes. */
+    finish(): Uint8Array[] {
       flush()
-      return chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks)
+      return chunks
     },
   }
 }
 
+/**
+ * The JSON backup, laid out for the restore's line reader (read-backup-file.ts): the header
+ * on the first line, each table's start on its own line, one row per line, and "]}" (with
+ * the comma before the next table) and "}}" closing. Still one ordinary JSON document.
+ */
 function writeJsonBackup(ctx: ServiceContext) {
   const tables = createChunkWriter()
   let separator = ''
   const header = exportOrganisation(ctx, (table, rows) => {
     const columns = JSON.stringify(table.columns.map((column) => column.name))
-    tables.write(`${separator}${JSON.stringify(table.name)}:{"columns":${columns},"rows":[`)
+    tables.write(`${separator}\n${JSON.stringify(table.name)}:{"columns":${columns},"rows":[`)
     separator = ','
     let rowSeparator = ''
     for (const row of rows) {
-      tables.write(rowSeparator + JSON.stringify(row))
+      tables.write(`${rowSeparator}\n${JSON.stringify(row)}`)
       rowSeparator = ','
     }
-    tables.write(']}')
+    tables.write('\n]}')
   })
   // The header (with its date) is known once the rows are read; it goes first in the file.
   const head = strToU8(`${JSON.stringify(header).slice(0, -1)},"tables":{`)
-  return { header, body: Buffer.concat([head, tables.finish(), strToU8('}}')]) }
+  return { header, body: [head, ...tables.finish(), strToU8('\n}}')] }
 }
 
 function writeCsvBackup(ctx: ServiceContext) {
@@ -68,9 +74,9 @@ function writeCsvBackup(ctx: ServiceContext) {
     const csv = createChunkWriter()
     csv.write(`${table.columns.map((column) => column.name).join(',')}\r\n`)
     for (const row of rows) csv.write(`${row.map(toCsvValue).join(',')}\r\n`)
-    files[`${table.name}.csv`] = csv.finish()
+    files[`${table.name}.csv`] = Buffer.concat(csv.finish())
   })
-  return { header, body: zipSync(files) }
+  return { header, body: [zipSync(files)] }
 }
 
 async function copyLiveFile(ctx: ServiceContext) {
@@ -88,7 +94,8 @@ async function copyLiveFile(ctx: ServiceContext) {
 /**
  * The organisation's backup as a download: one JSON document, a zip with one CSV per
  * table, or a consistent copy of the SQLite file. Named
- * centraal-backup-<slug>-<YYYY-MM-DD>.<ext>.
+ * centraal-backup-<slug>-<YYYY-MM-DD>.<ext>. The body comes in pieces, sent one after the
+ * other, so a large backup is never copied into one buffer.
  */
 export async function createBackupFile(ctx: ServiceContext, backupFormat: BackupFormat) {
   requirePermission(ctx.actor, 'backup.run')
@@ -97,7 +104,7 @@ export async function createBackupFile(ctx: ServiceContext, backupFormat: Backup
       ? writeJsonBackup(ctx)
       : backupFormat === 'csv'
         ? writeCsvBackup(ctx)
-        : { header: readBackupHeader(ctx), body: await copyLiveFile(ctx) }
+        : { header: readBackupHeader(ctx), body: [await copyLiveFile(ctx)] }
   const extension = { json: 'json', csv: 'zip', sqlite: 'sqlite' }[backupFormat]
   const date = format(new Date(header.createdAt), 'yyyy-MM-dd')
   return {

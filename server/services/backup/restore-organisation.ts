@@ -1,8 +1,10 @@
 import type Database from 'better-sqlite3'
+import type { BackupValue } from '#schema/backup'
 import { deleteOrganisationSessions } from '../../auth/sessions.ts'
 import type { ServiceContext } from '../../context.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
-import { checkBackup, columnValues } from './check-backup.ts'
+import { checkBackup } from './check-backup.ts'
+import { readBackupFile } from './read-backup-file.ts'
 import { rebuildLoginDirectory } from './rebuild-login-directory.ts'
 
 /** An insert of rows given as values in the order of `columns`. */
@@ -19,11 +21,11 @@ function prepareInsert(client: Database.Database, table: string, columns: readon
  * exactly the restored state. Then the login directory is rebuilt and the organisation's
  * sessions end: people sign in again with the restored accounts.
  */
-export function restoreOrganisation(ctx: ServiceContext, input: unknown) {
+export function restoreOrganisation(ctx: ServiceContext, bytes: Uint8Array) {
   requirePermission(ctx.actor, 'backup.run')
   const client = ctx.db.$client
   const organisationId = ctx.actor.organisationId
-  const { backup, tables } = checkBackup(client, ctx.systemDb, organisationId, input)
+  const tables = checkBackup(client, ctx.systemDb, organisationId, readBackupFile(bytes))
   const counts: Record<string, number> = {}
   client.transaction(() => {
     let seq = client
@@ -31,18 +33,15 @@ export function restoreOrganisation(ctx: ServiceContext, input: unknown) {
       .pluck()
       .get() as number
     const now = Date.now()
-    for (const table of tables) {
-      const backupTable = backup.tables[table.name] ?? { columns: ['id'], rows: [] }
-      const { columns, rows } = backupTable
+    for (const { info, columns, rows, ids, order } of tables) {
       // Rows the backup lacks stay as tombstones, so clients drop them too. Usually few:
       // only their ids are read first.
-      const kept = new Set(columnValues(backupTable, 'id'))
-      const vanished = table.isReplicated
-        ? (client.prepare(`select id from "${table.name}"`).pluck().all() as string[])
-            .filter((id) => !kept.has(id))
+      const vanished = info.isReplicated
+        ? (client.prepare(`select id from "${info.name}"`).pluck().all() as string[])
+            .filter((id) => !ids.has(id))
             .map(
               (id) =>
-                client.prepare(`select * from "${table.name}" where id = ?`).get(id) as Record<
+                client.prepare(`select * from "${info.name}" where id = ?`).get(id) as Record<
                   string,
                   unknown
                 >,
@@ -53,29 +52,34 @@ export function restoreOrganisation(ctx: ServiceContext, input: unknown) {
         .prepare(
           "select name, sql from sqlite_master where type = 'index' and tbl_name = ? and sql is not null",
         )
-        .all(table.name) as { name: string; sql: string }[]
+        .all(info.name) as { name: string; sql: string }[]
       for (const index of indexes) client.prepare(`drop index "${index.name}"`).run()
-      client.prepare(`delete from "${table.name}"`).run()
-      if (table.isReplicated) {
+      client.prepare(`delete from "${info.name}"`).run()
+      if (info.isReplicated) {
         // Restored rows get new seqs in their old order, and now as their change time.
-        const names = [...columns.filter((name) => name !== 'seq' && name !== 'updated_at')]
+        const names = columns.filter((name) => name !== 'seq' && name !== 'updated_at')
         const positions = names.map((name) => columns.indexOf(name))
-        const seqAt = columns.indexOf('seq')
-        const insert = prepareInsert(client, table.name, [...names, 'seq', 'updated_at'])
-        const ordered = [...rows].sort((a, b) => Number(a[seqAt]) - Number(b[seqAt]))
-        for (const row of ordered) {
-          insert.run([...positions.map((position) => row[position]), ++seq, now])
+        const insert = prepareInsert(client, info.name, [...names, 'seq', 'updated_at'])
+        const values: BackupValue[] = new Array(names.length + 2)
+        for (const index of order) {
+          const row = rows.at(index) as BackupValue[]
+          positions.forEach((position, at) => {
+            values[at] = row[position] ?? null
+          })
+          values[names.length] = ++seq
+          values[names.length + 1] = now
+          insert.run(values)
         }
         for (const row of vanished) {
-          const values = { ...row, deleted: 1, seq: ++seq, updated_at: now }
-          prepareInsert(client, table.name, Object.keys(values)).run(Object.values(values))
+          const tombstone = { ...row, deleted: 1, seq: ++seq, updated_at: now }
+          prepareInsert(client, info.name, Object.keys(tombstone)).run(Object.values(tombstone))
         }
-      } else if (rows.length > 0) {
-        const insert = prepareInsert(client, table.name, columns)
-        for (const row of rows) insert.run(row)
+      } else if (rows.count > 0) {
+        const insert = prepareInsert(client, info.name, columns)
+        for (const index of order) insert.run(rows.at(index) as BackupValue[])
       }
       for (const index of indexes) client.prepare(index.sql).run()
-      counts[table.name] = rows.length
+      counts[info.name] = rows.count
     }
     client.prepare('update replication_counter set value = ? where id = 1').run(seq)
   })()

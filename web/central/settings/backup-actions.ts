@@ -30,12 +30,13 @@ export class NotJsonError extends Error {}
  * data. The session ends with it, so local data is cleared and the person signs in again.
  */
 export async function restoreBackup(file: File) {
-  let backup: unknown
   try {
-    backup = JSON.parse(await file.text())
+    JSON.parse(await file.text())
   } catch {
     throw new NotJsonError('Het gekozen bestand is geen geldige JSON-backup.')
   }
-  await apiRequest('POST', '/api/admin/restore', backup)
+  // The file itself, not a re-serialised copy: the server reads its one-row-per-line
+  // layout without holding every row in memory.
+  await apiRequest('POST', '/api/admin/restore', file)
   await clearCachedData()
 }
