@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { signInFirstSuperadmin } from '../support/accounts.ts'
+import { launchBrowser } from '../support/browser.ts'
+import type { createClient } from '../support/http.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { DESKTOP, waitForToast } from './page-helpers.ts'
+
+// Instellingen → Algemeen → Admin Tools: download a JSON backup, change something, restore
+// the file through the picker after the overwrite warning, and sign in to the old state.
+
+const root = { email: 'root@example.com', password: 'root password' }
+let server: TestServer
+let browser: Browser
+let api: ReturnType<typeof createClient>
+
+beforeAll(async () => {
+  server = await startTestServer()
+  browser = await launchBrowser()
+  api = await signInFirstSuperadmin(server, root.email)
+  await api.post('/api/app-connections', {
+    name: 'Voor de backup',
+    url: 'https://voor.example.com',
+  })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+test('a downloaded JSON backup restores through the file picker after the warning', async () => {
+  const context = await browser.newContext({ viewport: DESKTOP, baseURL: server.url })
+  context.setDefaultTimeout(15_000)
+  expect((await context.request.post('/api/auth/login/email', { data: root })).status()).toBe(200)
+  const page = await context.newPage()
+  await page.goto('/settings')
+  const tools = page.getByRole('region', { name: 'Admin Tools' })
+  await tools.waitFor()
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    tools.getByRole('button', { name: 'Backup JSON' }).click(),
+  ])
+  expect(download.suggestedFilename()).toMatch(
+    /^centraal-backup-default-org-\d{4}-\d{2}-\d{2}\.json$/,
+  )
+  const file = await download.path()
+  expect(readFileSync(file, 'utf8')).toContain('"format":"centraal-backup"')
+  await waitForToast(page, 'Backup gedownload')
+
+  // A change after the backup, which the restore must undo.
+  await api.post('/api/app-connections', { name: 'Na de backup', url: 'https://na.example.com' })
+
+  let warning = ''
+  page.once('dialog', (dialog) => {
+    warning = dialog.message()
+    void dialog.accept()
+  })
+  await page.getByLabel('Backupbestand kiezen').setInputFiles(file)
+  expect(await waitForToast(page, 'Restore Succesvol')).toContain('Log opnieuw in')
+  expect(warning).toMatch(/overschrijft|overschreven/i)
+  await page.waitForURL('**/login')
+
+  const names = async () => {
+    const again = await context.request.post('/api/auth/login/email', { data: root })
+    expect(again.status()).toBe(200)
+    const apps = await (await context.request.get('/api/app-connections')).json()
+    return apps.map((app: { name: string }) => app.name)
+  }
+  const after = await names()
+  expect(after).toContain('Voor de backup')
+  expect(after).not.toContain('Na de backup')
+  await context.close()
+})
