@@ -7,6 +7,7 @@ import { AppError } from '../http/app-error.ts'
 import { validate } from '../http/validate.ts'
 import { createBackupFile } from '../services/backup/create-backup-file.ts'
 import { restoreOrganisation } from '../services/backup/restore-organisation.ts'
+import { requirePermission } from '../services/permissions/require-permission.ts'
 
 /** A restore may be far larger than other requests. */
 export const MAX_RESTORE_BYTES = 512 * 1024 * 1024
@@ -44,7 +45,8 @@ export function backupRoutes(deps: AppDeps) {
       }),
       async (c) => {
         // Signed in and allowed before a large body is read.
-        requireServiceContext(deps, c)
+        const ctx = requireServiceContext(deps, c)
+        requirePermission(ctx.actor, 'backup.run')
         // The file's bytes as they came: read line by line, never held whole as objects.
         const bytes = await readBody(c.req.raw)
         return c.json(restoreOrganisation(requireServiceContext(deps, c), bytes))
