@@ -4,8 +4,8 @@ import { ProjectCreateSchema } from '#schema/sales'
 import { Field } from '../../components/field.tsx'
 import { TextareaField } from '../../components/textarea-field.tsx'
 import { FormDialog } from '../components/form-dialog.tsx'
+import { useCheckedSave } from '../components/use-checked-save.tsx'
 import type { ProjectFields } from '../data/team-writes.ts'
-import { getFieldErrors } from '../layout/field-errors.ts'
 
 type ProjectDialogProps = {
   /** The project to edit; absent: a new project. */
@@ -29,8 +29,11 @@ export function ProjectDialog({ project, onOpenChange, onSubmit }: ProjectDialog
     totalUnits: project?.totalUnits == null ? '' : String(project.totalUnits),
     description: project?.description ?? '',
   })
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({})
-  const [isSaving, setIsSaving] = useState(false)
+  const { errors, setErrors, isSaving, save, errorHint } = useCheckedSave(
+    ProjectCreateSchema,
+    FIELDS,
+    onSubmit,
+  )
   const set = (field: FieldName, value: string) => setValues({ ...values, [field]: value })
 
   const submit = async (event: FormEvent) => {
@@ -41,26 +44,12 @@ export function ProjectDialog({ project, onOpenChange, onSubmit }: ProjectDialog
       setErrors({ totalUnits: UNITS_MESSAGE })
       return
     }
-    const parsed = ProjectCreateSchema.safeParse({
+    await save({
       ...values,
       totalUnits,
       status: project?.status === 'inactive' ? 'inactive' : 'active',
     })
-    if (!parsed.success) {
-      setErrors(getFieldErrors(parsed.error, FIELDS))
-      return
-    }
-    setErrors({})
-    setIsSaving(true)
-    try {
-      await onSubmit(parsed.data)
-    } finally {
-      setIsSaving(false)
-    }
   }
-
-  const errorHint = (field: FieldName) =>
-    errors[field] && <span className="text-destructive">{errors[field]}</span>
 
   return (
     <FormDialog

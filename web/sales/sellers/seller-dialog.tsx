@@ -4,8 +4,8 @@ import { SellerCreateSchema } from '#schema/sales'
 import { Field } from '../../components/field.tsx'
 import { SelectField } from '../../components/select-field.tsx'
 import { FormDialog } from '../components/form-dialog.tsx'
+import { useCheckedSave } from '../components/use-checked-save.tsx'
 import type { SellerFields } from '../data/team-writes.ts'
-import { getFieldErrors } from '../layout/field-errors.ts'
 import { isNamedTeamRole, OTHER_ROLE, TEAM_ROLE_CHOICES } from './team-roles.ts'
 
 type SellerDialogProps = {
@@ -16,7 +16,6 @@ type SellerDialogProps = {
 }
 
 const FIELDS = ['name', 'email', 'phone', 'role'] as const
-type FieldName = (typeof FIELDS)[number]
 
 const STATUS_CHOICES = [
   { value: 'active', label: 'Actief' },
@@ -34,8 +33,11 @@ export function SellerDialog({ seller, onOpenChange, onSubmit }: SellerDialogPro
     otherRole: isNamedTeamRole(storedRole) ? '' : storedRole,
     status: seller?.status === 'inactive' ? 'inactive' : 'active',
   })
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({})
-  const [isSaving, setIsSaving] = useState(false)
+  const { errors, setErrors, isSaving, save, errorHint } = useCheckedSave(
+    SellerCreateSchema,
+    FIELDS,
+    onSubmit,
+  )
   const set = (changes: Partial<typeof values>) => setValues({ ...values, ...changes })
 
   const submit = async (event: FormEvent) => {
@@ -45,28 +47,14 @@ export function SellerDialog({ seller, onOpenChange, onSubmit }: SellerDialogPro
       setErrors({ role: 'Vul de rol in, of kies er een' })
       return
     }
-    const parsed = SellerCreateSchema.safeParse({
+    await save({
       name: values.name,
       email: values.email,
       phone: values.phone,
       role,
       status: values.status,
     })
-    if (!parsed.success) {
-      setErrors(getFieldErrors(parsed.error, FIELDS))
-      return
-    }
-    setErrors({})
-    setIsSaving(true)
-    try {
-      await onSubmit(parsed.data)
-    } finally {
-      setIsSaving(false)
-    }
   }
-
-  const errorHint = (field: FieldName) =>
-    errors[field] && <span className="text-destructive">{errors[field]}</span>
 
   return (
     <FormDialog
