@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { DEFAULT_ORGANISATION_ID, MIN_PASSWORD_LENGTH } from './constants.ts'
+import type { PermissionName } from './permissions.ts'
 import { UserRoleSchema, type UserStatusSchema } from './roles.ts'
 
 // Request bodies of the sign-in calls (spec §3 payloads, §5 validation).
@@ -61,6 +62,8 @@ export type CurrentUser = {
   status: z.infer<typeof UserStatusSchema>
   organizationId: string
   profileImageUrl: string | null
+  /** What the user may do, as the server resolves it (role, grants, platform rights). */
+  permissions: PermissionName[]
 }
 
 /** Options of `npm run setup-token`. */

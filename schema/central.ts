@@ -125,7 +125,7 @@ export const OrganisationCreateSchema = z.object({
     }),
 })
 
-/** POST /api/organizations/:id/invite: the organisation's first ADMIN. */
+/** POST /api/organizations/:id/invite: the organisation's owner (a SUPERADMIN of it). */
 export const OrganisationInviteSchema = z.object({ name, email })
 
 /** :id of an organisation. */

@@ -29,22 +29,33 @@ export type PermissionName = keyof typeof PERMISSIONS
 /** Names of all permissions, in a stable order. */
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as PermissionName[]
 
+/**
+ * Platform rights: over every organisation, not one. Never granted by a role or a grant in
+ * an organisation file (a tenant can write those through a restore); the server gives them
+ * in code to a SUPERADMIN whose session belongs to the platform organisation.
+ */
+export const PLATFORM_PERMISSION_NAMES: readonly PermissionName[] = ['organisations.manage']
+
 /** Permissions of the sales area, granted by sales roles only. */
 export const SALES_PERMISSION_NAMES = PERMISSION_NAMES.filter(
   (name) => name.startsWith('sales.') && name !== 'sales.launch',
 )
 
-const CENTRAL_PERMISSION_NAMES = PERMISSION_NAMES.filter(
-  (name) => !SALES_PERMISSION_NAMES.includes(name),
+const ORGANISATION_PERMISSION_NAMES = PERMISSION_NAMES.filter(
+  (name) => !SALES_PERMISSION_NAMES.includes(name) && !PLATFORM_PERMISSION_NAMES.includes(name),
 )
 
 const readOnly: PermissionName[] = ['users.read', 'apps.read', 'activities.read', 'settings.read']
 
-/** What each system role grants; user_permissions add or withdraw single permissions. */
+/**
+ * What each system role grants within its organisation; user_permissions add or withdraw
+ * single permissions. The SUPERADMIN is the organisation's owner: it alone launches Gold
+ * Estates and runs backups and restores (a backup holds every password hash).
+ */
 export const ROLE_PERMISSIONS: Record<UserRole, readonly PermissionName[]> = {
-  SUPERADMIN: CENTRAL_PERMISSION_NAMES,
-  ADMIN: CENTRAL_PERMISSION_NAMES.filter(
-    (name) => name !== 'organisations.manage' && name !== 'sales.launch',
+  SUPERADMIN: ORGANISATION_PERMISSION_NAMES,
+  ADMIN: ORGANISATION_PERMISSION_NAMES.filter(
+    (name) => name !== 'sales.launch' && name !== 'backup.run',
   ),
   MANAGER: [...readOnly, 'apps.write'],
   USER: readOnly,

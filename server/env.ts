@@ -44,6 +44,11 @@ const EnvSchema = z
       .enum(['true', 'false'])
       .default('false')
       .transform((value) => value === 'true'),
+    /**
+     * Self-registration at /register: approval (an administrator approves each account),
+     * open (active at once; closed networks) or closed.
+     */
+    REGISTRATION: z.enum(['approval', 'open', 'closed']).default('approval'),
     /** First retry delay of a failed webhook delivery; doubles per attempt. */
     WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(2000),
   })

@@ -42,6 +42,10 @@ export const users = sqliteTable(
     setupTokenExpires: integer(),
     emailNotifications: integer({ mode: 'boolean' }).notNull().default(true),
     activityAlerts: integer({ mode: 'boolean' }).notNull().default(true),
+    /** Created through /register, not by an administrator: SSO never links to it by e-mail. */
+    selfRegistered: integer({ mode: 'boolean' }).notNull().default(false),
+    /** Registered while REGISTRATION=approval and not yet approved on Gebruikers. */
+    awaitingApproval: integer({ mode: 'boolean' }).notNull().default(false),
     lastActive: integer(),
     createdAt: integer().notNull(),
   },

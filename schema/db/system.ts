@@ -36,6 +36,7 @@ export const loginDirectory = sqliteTable(
   (table) => [
     primaryKey({ columns: [table.email, table.kind] }),
     index('login_directory_org').on(table.organizationId),
+    index('login_directory_user').on(table.userId),
     uniqueIndex('login_directory_oidc_subject').on(table.oidcSubject),
   ],
 )

@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import type { SessionData } from '#schema/db/system'
 import type { AppDeps } from '../context.ts'
 import { AppError } from '../http/app-error.ts'
 import { findUser } from '../services/accounts/find-user.ts'
@@ -10,12 +11,20 @@ import {
   validateSession,
 } from './sessions.ts'
 
+/**
+ * The active user a session names: the row must carry the session's id *and* organisation
+ * (a restored row claiming another organisation is no one's), else null.
+ */
+function findActiveUser(deps: Pick<AppDeps, 'organisations'>, session: SessionData) {
+  const user = findUser(deps.organisations.get(session.organizationId), session.userId)
+  const isTheirs = user?.organizationId === session.organizationId
+  return isTheirs && user.status === 'active' ? user : null
+}
+
 /** The active user of a live central session token, or null; touches no cookie. */
 export function findSessionUser(deps: Pick<AppDeps, 'systemDb' | 'organisations'>, token: string) {
   const session = validateSession(deps.systemDb, token, 'central')
-  if (!session) return null
-  const user = findUser(deps.organisations.get(session.data.organizationId), session.data.userId)
-  return user?.status === 'active' ? user : null
+  return session ? findActiveUser(deps, session.data) : null
 }
 
 /**
@@ -30,8 +39,8 @@ export function findCentralUser(deps: Pick<AppDeps, 'systemDb' | 'organisations'
     clearSessionCookie(c, 'central')
     return null
   }
-  const user = findUser(deps.organisations.get(session.data.organizationId), session.data.userId)
-  if (user?.status !== 'active') {
+  const user = findActiveUser(deps, session.data)
+  if (!user) {
     deleteSession(deps.systemDb, token)
     clearSessionCookie(c, 'central')
     return null

@@ -5,6 +5,7 @@ import { SALES_ROLE_PERMISSIONS } from '#schema/permissions'
 import type { AppDeps, AppEnv, ServiceContext } from '../context.ts'
 import { AppError } from '../http/app-error.ts'
 import { findSalesUser } from '../services/sales-accounts/find-sales-account.ts'
+import { isSalesUserAllowed } from '../services/sales-accounts/is-sales-user-allowed.ts'
 import {
   clearSessionCookie,
   deleteSession,
@@ -20,11 +21,10 @@ export function findSalesSessionUser(
 ) {
   const session = validateSession(deps.systemDb, token, 'sales')
   if (!session) return null
-  const user = findSalesUser(
-    deps.organisations.get(session.data.organizationId),
-    session.data.userId,
-  )
-  return user?.status === 'active' ? { user, expire: session.expire } : null
+  const { organizationId, userId } = session.data
+  const db = deps.organisations.get(organizationId)
+  const user = findSalesUser(db, userId)
+  return isSalesUserAllowed(db, user, organizationId) ? { user, expire: session.expire } : null
 }
 
 /**

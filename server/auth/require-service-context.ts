@@ -22,7 +22,7 @@ export function requireServiceContext(
       name: user.name,
       role: user.role,
       organisationId: user.organizationId,
-      permissions: resolvePermissions(db, user),
+      permissions: resolvePermissions(db, user, user.organizationId),
     },
   }
 }

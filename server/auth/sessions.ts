@@ -1,7 +1,7 @@
-import { and, eq, lt } from 'drizzle-orm'
+import { and, eq, lt, ne } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
-import { type AccountKind, type SessionData, sessions } from '#schema/db/system'
+import { type AccountKind, loginDirectory, type SessionData, sessions } from '#schema/db/system'
 import type { SystemDb } from '../db/system-db.ts'
 import { generateToken, hashToken } from './tokens.ts'
 
@@ -37,7 +37,11 @@ export function createSession(
   return { token, expire }
 }
 
-/** The live session for a token, extending it when due; null when unknown or expired. */
+/**
+ * The live session for a token, extending it when due; null when unknown, expired, or no
+ * longer backed by its login-directory entry (the account moved, was deleted or restored
+ * away). The session's user and organisation are the directory's, never a file row's.
+ */
 export function validateSession(
   systemDb: SystemDb,
   token: string,
@@ -46,17 +50,34 @@ export function validateSession(
   const sid = hashToken(token)
   const row = systemDb.select().from(sessions).where(eq(sessions.sid, sid)).get()
   if (!row || row.kind !== kind) return null
+  const listed = systemDb
+    .select({ userId: loginDirectory.userId })
+    .from(loginDirectory)
+    .where(
+      and(
+        eq(loginDirectory.userId, row.userId),
+        eq(loginDirectory.organizationId, row.organizationId),
+        eq(loginDirectory.kind, kind),
+      ),
+    )
+    .get()
+  if (!listed) {
+    systemDb.delete(sessions).where(eq(sessions.sid, sid)).run()
+    return null
+  }
   const now = Date.now()
   if (row.expire <= now) {
     systemDb.delete(sessions).where(eq(sessions.sid, sid)).run()
     return null
   }
+  // The indexed columns, not the JSON copy, say whose session it is.
+  const data = { ...row.sess, userId: row.userId, organizationId: row.organizationId, kind }
   if (row.expire - now < RENEW_BEFORE_MS) {
     const expire = now + SESSION_TTL_MS
     systemDb.update(sessions).set({ expire }).where(eq(sessions.sid, sid)).run()
-    return { data: row.sess, expire }
+    return { data, expire }
   }
-  return { data: row.sess, expire: row.expire }
+  return { data, expire: row.expire }
 }
 
 /** Ends one session. */
@@ -67,11 +88,25 @@ export function deleteSession(systemDb: SystemDb, token: string) {
     .run()
 }
 
-/** Ends every session of one account (suspended, deactivated, deleted). */
-export function deleteUserSessions(systemDb: SystemDb, kind: AccountKind, userId: string) {
+/**
+ * Ends every session of one account (suspended, deactivated, deleted, demoted), or all but
+ * one (`exceptToken`). Ids are unique within an organisation only, so it names both.
+ */
+export function deleteUserSessions(
+  systemDb: SystemDb,
+  account: { kind: AccountKind; organisationId: string; userId: string },
+  options: { exceptToken?: string } = {},
+) {
   systemDb
     .delete(sessions)
-    .where(and(eq(sessions.userId, userId), eq(sessions.kind, kind)))
+    .where(
+      and(
+        eq(sessions.userId, account.userId),
+        eq(sessions.organizationId, account.organisationId),
+        eq(sessions.kind, account.kind),
+        options.exceptToken ? ne(sessions.sid, hashToken(options.exceptToken)) : undefined,
+      ),
+    )
     .run()
 }
 

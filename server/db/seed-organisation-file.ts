@@ -1,3 +1,4 @@
+import { notInArray } from 'drizzle-orm'
 import {
   backupSettings,
   organizationProfile,
@@ -14,12 +15,19 @@ import type { OrganisationDb } from './organisation-db.ts'
 /**
  * Puts the rows every organisation file needs in place: the replication counter, the
  * permissions, the four system roles and their grants, and the one-row settings tables.
- * Idempotent, so it runs on every open and picks up permissions added later.
+ * Idempotent, so it runs on every open (and after a restore) and picks up permissions
+ * added later. Permissions, system roles and their grants are product definitions: the
+ * code's list replaces whatever the file holds, so no file can widen a role.
  */
 export function seedOrganisationFile(db: OrganisationDb, organisationId: string, name: string) {
   const now = Date.now()
   db.transaction((tx) => {
     tx.insert(replicationCounter).values({ id: 1, value: 0 }).onConflictDoNothing().run()
+    tx.delete(rolePermissions).run()
+    tx.delete(permissions).where(notInArray(permissions.id, PERMISSION_NAMES)).run()
+    tx.delete(roles)
+      .where(notInArray(roles.id, [...USER_ROLES]))
+      .run()
     for (const permission of PERMISSION_NAMES) {
       tx.insert(permissions)
         .values({ id: permission, name: permission, ...PERMISSIONS[permission], createdAt: now })
@@ -37,13 +45,19 @@ export function seedOrganisationFile(db: OrganisationDb, organisationId: string,
           createdAt: now,
           updatedAt: now,
         })
-        .onConflictDoNothing()
+        .onConflictDoUpdate({
+          target: roles.id,
+          set: {
+            organizationId: organisationId,
+            name: role,
+            isSystemRole: true,
+            systemRoleType: role,
+            status: 'active',
+          },
+        })
         .run()
       for (const permission of ROLE_PERMISSIONS[role]) {
-        tx.insert(rolePermissions)
-          .values({ role, roleId: role, permissionId: permission })
-          .onConflictDoNothing()
-          .run()
+        tx.insert(rolePermissions).values({ role, roleId: role, permissionId: permission }).run()
       }
     }
     tx.insert(organizationProfile)

@@ -19,13 +19,20 @@ import type { AppDeps, AppEnv } from '../context.ts'
 import { getSalesBase } from '../http/sales-base.ts'
 import { validate } from '../http/validate.ts'
 import { completeSetup } from '../services/accounts/complete-setup.ts'
+import type { StoredUser } from '../services/accounts/create-central-user.ts'
 import { createFirstSuperadmin } from '../services/accounts/create-first-superadmin.ts'
 import { registerUser } from '../services/accounts/register-user.ts'
 import { signInWithPassword } from '../services/accounts/sign-in-with-password.ts'
 import { toCurrentUser } from '../services/accounts/to-current-user.ts'
+import { resolvePermissions } from '../services/permissions/resolve-permissions.ts'
 
 /** Sign-in, registration and setup (spec §7 "Authentication and setup"). */
 export function authRoutes(deps: AppDeps) {
+  const describe = (user: StoredUser) =>
+    toCurrentUser(
+      user,
+      resolvePermissions(deps.organisations.get(user.organizationId), user, user.organizationId),
+    )
   return new Hono<AppEnv>()
     .post('/auth/simple-setup', validate('json', SimpleSetupSchema), async (c) => {
       const user = await createFirstSuperadmin(deps, c.req.valid('json'))
@@ -35,18 +42,18 @@ export function authRoutes(deps: AppDeps) {
         organizationId: user.organizationId,
       })
       setSessionCookie(c, 'central', session.token, session.expire)
-      return c.json({ message: 'SUPERADMIN aangemaakt', user: toCurrentUser(user) }, 201)
+      return c.json({ message: 'SUPERADMIN aangemaakt', user: describe(user) }, 201)
     })
     .post('/auth/register/email', validate('json', RegisterSchema), async (c) => {
       const user = await registerUser(deps, c.req.valid('json'))
-      return c.json({ message: 'Registratie geslaagd', user: toCurrentUser(user) }, 201)
+      return c.json({ message: 'Registratie geslaagd', user: describe(user) }, 201)
     })
     .post('/auth/login/email', validate('json', LoginSchema), async (c) => {
       const { email, password } = c.req.valid('json')
       const ip = getConnInfo(c).remote.address ?? 'unknown'
       const { user, session } = await signInWithPassword(deps, { email, password, ip })
       setSessionCookie(c, 'central', session.token, session.expire)
-      return c.json({ user: toCurrentUser(user) })
+      return c.json({ user: describe(user) })
     })
     .post(
       '/auth/setup/:token',
@@ -64,7 +71,7 @@ export function authRoutes(deps: AppDeps) {
         return c.json({ message: 'Setup voltooid. Je kunt nu inloggen.', loginPath })
       },
     )
-    .get('/auth/user', (c) => c.json(toCurrentUser(requireCentralUser(deps, c))))
+    .get('/auth/user', (c) => c.json(describe(requireCentralUser(deps, c))))
     .get('/logout', (c) => {
       // Signing out of Centraal also ends a Gold Estates session in the same browser (one
       // a launch opened, or a seller's): on a shared device nothing stays signed in.

@@ -40,7 +40,7 @@ beforeAll(async () => {
   createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
   otherAdmin = await signInInvitedUser(server, {
     email: 'admin@b.example.com',
-    role: 'ADMIN',
+    role: 'SUPERADMIN',
     org: 'org-b',
   })
 })
@@ -237,7 +237,7 @@ describe('connecting', () => {
     expect(readStoredSettings().google_drive_enabled).toBe(1)
   })
 
-  test("an org-B admin sees and changes only org B's settings", async () => {
+  test("an org-B owner sees and changes only org B's settings", async () => {
     const ours = readStoredSettings()
     const theirs = (await otherAdmin.get('/api/backup/settings')).json
     expect(theirs).toMatchObject({ googleDriveEnabled: false, retentionDays: 30 })

@@ -12,7 +12,7 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-test('a SUPERADMIN creates an organisation with its own file and invites its first ADMIN', async () => {
+test('a platform SUPERADMIN creates an organisation with its own file and invites its owner', async () => {
   const root = await signInFirstSuperadmin(server)
   const created = await root.post('/api/organizations', { name: 'Acme BV', slug: 'Acme-BV' })
   expect(created.status).toBe(201)
@@ -42,10 +42,18 @@ test('a SUPERADMIN creates an organisation with its own file and invites its fir
     email: 'anna@acme.nl',
     password: 'anna password',
   })
-  expect(login.json.user).toMatchObject({ role: 'ADMIN', organizationId: id })
+  // The invited person owns the new organisation: its SUPERADMIN, without platform rights.
+  expect(login.json.user).toMatchObject({ role: 'SUPERADMIN', organizationId: id })
+  expect(login.json.user.permissions).toContain('sales.launch')
+  expect(login.json.user.permissions).not.toContain('organisations.manage')
   const theirUsers = (await anna.get('/api/users')).json
   expect(theirUsers.map((row: { email: string }) => row.email)).toEqual(['anna@acme.nl'])
   expect((await anna.get('/api/organizations')).status).toBe(403)
+  expect((await anna.post('/api/organizations', { name: 'Mine', slug: 'mine' })).status).toBe(403)
+  expect(
+    (await anna.post('/api/organizations/default-org/invite', { name: 'A B', email: 'a@b.nl' }))
+      .status,
+  ).toBe(403)
   expect(
     (await root.post('/api/organizations/does-not-exist/invite', { name: 'X Y', email: 'x@y.nl' }))
       .status,

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { salesUsers, users } from '#schema/db/organisation'
 import { type AccountKind, setupTokens } from '#schema/db/system'
 import { hashPassword } from '../../auth/password.ts'
+import { deleteUserSessions } from '../../auth/sessions.ts'
 import { hashToken } from '../../auth/tokens.ts'
 import type { AppDeps } from '../../context.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
@@ -24,9 +25,13 @@ function findUsableToken(deps: Pick<AppDeps, 'systemDb'>, tokenHash: string) {
   return token
 }
 
+const SUSPENDED = 'Dit account is geblokkeerd. Neem contact op met je beheerder.'
+
 function activateCentralUser(db: OrganisationDb, userId: string, passwordHash: string) {
   const user = db.select().from(users).where(eq(users.id, userId)).get()
   if (!user || user.deleted) throw new AppError('invalid_input', INVALID)
+  // A link never lifts a suspension: only an administrator does, on Gebruikers.
+  if (user.status === 'suspended') throw new AppError('forbidden', SUSPENDED)
   const now = Date.now()
   db.transaction((tx) => {
     tx.update(users)
@@ -55,6 +60,8 @@ function activateCentralUser(db: OrganisationDb, userId: string, passwordHash: s
 }
 
 function activateSalesUser(db: OrganisationDb, userId: string, passwordHash: string) {
+  const user = db.select().from(salesUsers).where(eq(salesUsers.id, userId)).get()
+  if (user?.status === 'suspended') throw new AppError('forbidden', SUSPENDED)
   const updated = db
     .update(salesUsers)
     .set({
@@ -72,7 +79,8 @@ function activateSalesUser(db: OrganisationDb, userId: string, passwordHash: str
 
 /**
  * Sets the password of the central or sales user a setup token was issued for and
- * activates the account. Single-use: the token is marked used in the same step.
+ * activates the account (never a suspended one). Single-use: the token is marked used in
+ * the same step. Every session the account had ends: whoever held the old password is out.
  */
 export async function completeSetup(
   deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
@@ -91,5 +99,10 @@ export async function completeSetup(
     .set({ usedAt: Date.now() })
     .where(eq(setupTokens.tokenHash, tokenHash))
     .run()
+  deleteUserSessions(deps.systemDb, {
+    kind: token.kind,
+    organisationId: token.organizationId,
+    userId: token.userId,
+  })
   return { kind: token.kind }
 }

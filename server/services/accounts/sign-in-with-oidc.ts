@@ -47,7 +47,7 @@ export function signInWithOidc(
   if (account?.kind !== 'central') throw new AppError('forbidden', NO_ACCOUNT)
   const db = deps.organisations.get(account.organizationId)
   const user = findUser(db, account.userId)
-  if (!user) throw new AppError('forbidden', NO_ACCOUNT)
+  if (user?.organizationId !== account.organizationId) throw new AppError('forbidden', NO_ACCOUNT)
   if (user.status !== 'active') throw new AppError('forbidden', NOT_ACTIVE)
   const isNewLink = !linked
   if (isNewLink && (account.oidcSubject !== null || user.oidcSubject !== null)) {
@@ -68,7 +68,7 @@ export function signInWithOidc(
   const session = createSession(deps.systemDb, {
     kind: 'central',
     userId: user.id,
-    organizationId: user.organizationId,
+    organizationId: account.organizationId,
   })
   return { user, session, isNewLink }
 }

@@ -39,7 +39,7 @@ export async function signInWithPassword(
   const user = account
     ? findUser(deps.organisations.get(account.organizationId), account.userId)
     : undefined
-  if (!isValid || !user) {
+  if (!isValid || !user || !account || user.organizationId !== account.organizationId) {
     deps.throttle.recordFailure(input.ip, email)
     throw new AppError('unauthenticated', INVALID_CREDENTIALS)
   }
@@ -48,7 +48,7 @@ export async function signInWithPassword(
   }
   deps.throttle.recordSuccess(email)
   deps.organisations
-    .get(user.organizationId)
+    .get(account.organizationId)
     .update(users)
     .set({ lastActive: Date.now() })
     .where(eq(users.id, user.id))
@@ -56,7 +56,7 @@ export async function signInWithPassword(
   const session = createSession(deps.systemDb, {
     kind: 'central',
     userId: user.id,
-    organizationId: user.organizationId,
+    organizationId: account.organizationId,
   })
   return { user, session }
 }

@@ -1,8 +1,12 @@
 import type { CurrentUser } from '#schema/auth'
+import type { PermissionName } from '#schema/permissions'
 import type { StoredUser } from './create-central-user.ts'
 
-/** The fields of GET /api/auth/user: no hash, no token. */
-export function toCurrentUser(user: StoredUser): CurrentUser {
+/** The fields of GET /api/auth/user: no hash, no token; with what the user may do. */
+export function toCurrentUser(
+  user: StoredUser,
+  permissions: ReadonlySet<PermissionName>,
+): CurrentUser {
   return {
     id: user.id,
     name: user.name,
@@ -11,5 +15,6 @@ export function toCurrentUser(user: StoredUser): CurrentUser {
     status: user.status,
     organizationId: user.organizationId,
     profileImageUrl: user.profileImageUrl,
+    permissions: [...permissions].sort(),
   }
 }

@@ -9,7 +9,11 @@ import { createCentralUser } from '../accounts/create-central-user.ts'
 import { issueSetupToken } from '../accounts/issue-setup-token.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 
-/** Invites an organisation's ADMIN: an inactive user with a 7-day setup link. */
+/**
+ * Invites an organisation's owner (platform right): an inactive SUPERADMIN of that
+ * organisation with a 7-day setup link. The owner launches its Gold Estates and backs up
+ * its data; owning a customer organisation grants nothing over the platform.
+ */
 export function inviteOrganisationAdmin(
   ctx: ServiceContext & { organisations: OrganisationCache },
   organisationId: string,
@@ -27,11 +31,11 @@ export function inviteOrganisationAdmin(
     organisationId,
     name: input.name,
     email: input.email,
-    role: 'ADMIN',
+    role: 'SUPERADMIN',
     status: 'inactive',
     passwordHash: null,
     actor: ctx.actor,
-    action: 'Beheerder uitgenodigd',
+    action: 'Eigenaar uitgenodigd',
   })
   const { token, expiresAt } = issueSetupToken(target, organisationId, user.id)
   return { setupPath: `/setup/${token}`, expiresAt }

@@ -5,6 +5,7 @@ import { createSession } from '../../auth/sessions.ts'
 import type { AppDeps } from '../../context.ts'
 import { AppError } from '../../http/app-error.ts'
 import { findSalesAccount, findSalesUser } from './find-sales-account.ts'
+import { isSalesUserAllowed } from './is-sales-user-allowed.ts'
 
 /** Sales sign-in: the same throttling and rules as the central sign-in, its own session. */
 export async function signInSalesUser(
@@ -30,16 +31,22 @@ export async function signInSalesUser(
       : undefined
   const isValid = await verifyPassword(lookUp()?.passwordHash, input.password)
   const user = lookUp()
-  if (!isValid || !user) {
+  if (!isValid || !user || !account) {
     deps.throttle.recordFailure(input.ip, throttleKey)
     throw new AppError('unauthenticated', 'Ongeldig e-mailadres of wachtwoord')
   }
-  if (user.status !== 'active') {
+  if (
+    !isSalesUserAllowed(
+      deps.organisations.get(account.organizationId),
+      user,
+      account.organizationId,
+    )
+  ) {
     throw new AppError('forbidden', 'Dit account is niet actief. Neem contact op met je beheerder.')
   }
   deps.throttle.recordSuccess(throttleKey)
   deps.organisations
-    .get(user.organizationId)
+    .get(account.organizationId)
     .update(salesUsers)
     .set({ lastLogin: Date.now() })
     .where(eq(salesUsers.id, user.id))
@@ -47,7 +54,7 @@ export async function signInSalesUser(
   const session = createSession(deps.systemDb, {
     kind: 'sales',
     userId: user.id,
-    organizationId: user.organizationId,
+    organizationId: account.organizationId,
   })
   return { user, session }
 }

@@ -59,7 +59,12 @@ export function updateSeller(
     }
     return row
   })
-  if (seller.userId && seller.status !== 'active')
-    deleteUserSessions(ctx.systemDb, 'sales', seller.userId)
+  if (seller.userId && seller.status !== 'active') {
+    deleteUserSessions(ctx.systemDb, {
+      kind: 'sales',
+      organisationId: ctx.actor.organisationId,
+      userId: seller.userId,
+    })
+  }
   return seller
 }

@@ -1,18 +1,18 @@
 import { and, eq } from 'drizzle-orm'
 import { users } from '#schema/db/organisation'
 import { loginDirectory } from '#schema/db/system'
-import { deleteUserSessions } from '../../auth/sessions.ts'
 import type { ServiceContext } from '../../context.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
 import { AppError } from '../../http/app-error.ts'
 import { appendActivity } from '../activities/append-activity.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
+import { endAccountAccess } from './end-account-access.ts'
 import { findLiveUser } from './find-live-user.ts'
 import { requireAnotherSuperadmin, requireMayManageRole } from './user-rules.ts'
 
 /**
  * Deletes a user as a tombstone (clients may still hold the row), frees the e-mail and
- * ends the user's sessions. Nobody deletes themself or the last SUPERADMIN.
+ * ends everything the account holds open (endAccountAccess). Nobody deletes themself or the last SUPERADMIN.
  */
 export function deleteUser(ctx: ServiceContext, id: string) {
   requirePermission(ctx.actor, 'users.write')
@@ -27,7 +27,6 @@ export function deleteUser(ctx: ServiceContext, id: string) {
       .set({
         deleted: true,
         passwordHash: null,
-        setupTokenHash: null,
         seq: takeNextSeq(tx),
         updatedAt: Date.now(),
       })
@@ -44,8 +43,14 @@ export function deleteUser(ctx: ServiceContext, id: string) {
   })
   ctx.systemDb
     .delete(loginDirectory)
-    .where(and(eq(loginDirectory.userId, id), eq(loginDirectory.kind, 'central')))
+    .where(
+      and(
+        eq(loginDirectory.userId, id),
+        eq(loginDirectory.organizationId, ctx.actor.organisationId),
+        eq(loginDirectory.kind, 'central'),
+      ),
+    )
     .run()
-  deleteUserSessions(ctx.systemDb, 'central', id)
+  endAccountAccess(ctx, deleted)
   return deleted
 }

@@ -2,15 +2,18 @@ import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { UserUpdateSchema } from '#schema/central'
 import { users } from '#schema/db/organisation'
-import { deleteUserSessions } from '../../auth/sessions.ts'
 import type { ServiceContext } from '../../context.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
 import { appendActivity } from '../activities/append-activity.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
+import { endAccountAccess } from './end-account-access.ts'
 import { findLiveUser } from './find-live-user.ts'
-import { requireAnotherSuperadmin, requireMayManageRole } from './user-rules.ts'
+import { isLowerRole, requireAnotherSuperadmin, requireMayManageRole } from './user-rules.ts'
 
-/** Changes a user's name, role or status; a user who is no longer active is signed out. */
+/**
+ * Changes a user's name, role or status. A user who is no longer active, or whose role is
+ * lowered, loses every session and setup link (they sign in again with what they now hold).
+ */
 export function updateUser(
   ctx: ServiceContext,
   id: string,
@@ -41,6 +44,7 @@ export function updateUser(
     })
     return row
   })
-  if (updated.status !== 'active') deleteUserSessions(ctx.systemDb, 'central', id)
+  const isLowered = changes.role !== undefined && isLowerRole(changes.role, user.role)
+  if (updated.status !== 'active' || isLowered) endAccountAccess(ctx, updated)
   return updated
 }

@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm'
 import { users } from '#schema/db/organisation'
-import type { UserRole } from '#schema/roles'
+import { USER_ROLES, type UserRole } from '#schema/roles'
 import type { Actor, ServiceContext } from '../../context.ts'
 import { AppError } from '../../http/app-error.ts'
 
@@ -30,4 +30,9 @@ export function requireAnotherSuperadmin(ctx: ServiceContext, userId: string) {
       'conflict',
       'De laatste SUPERADMIN kan niet verwijderd of gedegradeerd worden',
     )
+}
+
+/** True when `role` is weaker than `than` (USER_ROLES lists the strongest first). */
+export function isLowerRole(role: UserRole, than: UserRole) {
+  return USER_ROLES.indexOf(role) > USER_ROLES.indexOf(than)
 }

@@ -14,14 +14,18 @@ type InviteAdminDialogProps = {
   onOpenChange: (open: boolean) => void
 }
 
-/** Invites an organisation's first ADMIN by e-mail and shows the setup link to hand over. */
+/** Invites an organisation's owner (its SUPERADMIN) by e-mail and shows the setup link. */
 export function InviteAdminDialog({ organisation, onOpenChange }: InviteAdminDialogProps) {
   return (
     <Dialog
       open={organisation !== null}
       onOpenChange={onOpenChange}
       title="Beheerder uitnodigen"
-      description={organisation ? `De eerste ADMIN van ${organisation.name}.` : undefined}
+      description={
+        organisation
+          ? `De eigenaar (SUPERADMIN) van ${organisation.name}: beheert gebruikers, backups en Gold Estates.`
+          : undefined
+      }
     >
       {organisation && <InviteForm key={organisation.id} organisationId={organisation.id} />}
     </Dialog>

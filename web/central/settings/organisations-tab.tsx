@@ -27,7 +27,7 @@ type OrganisationRow = {
 
 const dateFormat = new Intl.DateTimeFormat('nl-NL', { dateStyle: 'medium' })
 
-/** Instellingen → Organisaties (SUPERADMIN): every tenant, a new one, its first ADMIN. */
+/** Instellingen → Organisaties (platform owners): every tenant, a new one, its owner. */
 export function OrganisationsTab() {
   const { state, reload } = useServerData<OrganisationRow[]>('/api/organizations')
   const [inviteFor, setInviteFor] = useState<OrganisationRow | null>(null)

@@ -1,7 +1,7 @@
 import { Tabs } from 'radix-ui'
 import { useSearchParams } from 'react-router-dom'
 import { PageHeader } from '../../components/page-header.tsx'
-import { useSignedInUser } from '../../lib/current-user.tsx'
+import { useHasPermission } from '../../lib/use-permission.ts'
 import { BackupsTab } from './backups-tab.tsx'
 import { GeneralTab } from './general-tab.tsx'
 import { OrganisationsTab } from './organisations-tab.tsx'
@@ -11,13 +11,16 @@ const TABS = [
   { value: 'algemeen', label: 'Algemeen' },
   { value: 'backups', label: 'Backups' },
   { value: 'systeem', label: 'Systeem' },
-  { value: 'organisaties', label: 'Organisaties', superadminOnly: true },
+  { value: 'organisaties', label: 'Organisaties', platformOnly: true },
 ] as const
 
-/** /settings (spec §2): tabs Algemeen, Backups, Systeem, and Organisaties for a SUPERADMIN. */
+/**
+ * /settings (spec §2): tabs Algemeen, Backups, Systeem, and Organisaties for the platform's
+ * owners (the platform right organisations.manage, which the server alone decides).
+ */
 export function SettingsPage() {
-  const user = useSignedInUser()
-  const tabs = TABS.filter((tab) => !('superadminOnly' in tab) || user.role === 'SUPERADMIN')
+  const managesOrganisations = useHasPermission('organisations.manage')
+  const tabs = TABS.filter((tab) => !('platformOnly' in tab) || managesOrganisations)
   const [searchParams, setSearchParams] = useSearchParams()
   const requested = searchParams.get('tab')
   // The tab lives in the URL, so a reload or a shared link opens the same one.
@@ -56,7 +59,7 @@ export function SettingsPage() {
         <Tabs.Content value="systeem" className="outline-none">
           <SystemInfoCard variant="full" />
         </Tabs.Content>
-        {user.role === 'SUPERADMIN' && (
+        {managesOrganisations && (
           <Tabs.Content value="organisaties" className="outline-none">
             <OrganisationsTab />
           </Tabs.Content>

@@ -1,0 +1,1 @@
+CREATE INDEX `login_directory_user` ON `login_directory` (`user_id`);

@@ -1,0 +1,43 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import { salesUsers, users } from '#schema/db/organisation'
+import { setupTokens } from '#schema/db/system'
+import { deleteUserSessions } from '../../auth/sessions.ts'
+import type { ServiceContext } from '../../context.ts'
+
+/**
+ * Ends everything a central account holds open: its Centraal sessions, the Gold Estates
+ * sessions of the sales users a launch linked to it (cross_app_access), and its unused
+ * setup links. For a suspension, deactivation, deletion or a lower role.
+ */
+export function endAccountAccess(
+  ctx: Pick<ServiceContext, 'db' | 'systemDb'>,
+  user: { id: string; organizationId: string },
+) {
+  const organisationId = user.organizationId
+  deleteUserSessions(ctx.systemDb, { kind: 'central', organisationId, userId: user.id })
+  const linked = ctx.db
+    .select({ id: salesUsers.id })
+    .from(salesUsers)
+    .where(eq(salesUsers.centraalUserId, user.id))
+    .all()
+  for (const salesUser of linked) {
+    deleteUserSessions(ctx.systemDb, { kind: 'sales', organisationId, userId: salesUser.id })
+  }
+  ctx.systemDb
+    .update(setupTokens)
+    .set({ usedAt: Date.now() })
+    .where(
+      and(
+        eq(setupTokens.userId, user.id),
+        eq(setupTokens.organizationId, organisationId),
+        eq(setupTokens.kind, 'central'),
+        isNull(setupTokens.usedAt),
+      ),
+    )
+    .run()
+  ctx.db
+    .update(users)
+    .set({ setupTokenHash: null, setupTokenExpires: null })
+    .where(eq(users.id, user.id))
+    .run()
+}
