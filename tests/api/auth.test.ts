@@ -49,7 +49,16 @@ describe('POST /api/auth/simple-setup', () => {
     const me = await client.get('/api/auth/user')
     expect(me.status).toBe(200)
     expect(Object.keys(me.json).sort()).toEqual(
-      ['email', 'id', 'name', 'organizationId', 'permissions', 'profileImageUrl', 'role', 'status'].sort(),
+      [
+        'email',
+        'id',
+        'name',
+        'organizationId',
+        'permissions',
+        'profileImageUrl',
+        'role',
+        'status',
+      ].sort(),
     )
     expect(me.json).toMatchObject({
       role: 'SUPERADMIN',
