@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import { createClient } from '../support/http.ts'
+import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+
+// An account's end ends everything it holds open (issue: Trust, part 5), and a session is
+// only as good as its login-directory entry (part 2).
+
+type Client = ReturnType<typeof createClient>
+let server: TestServer
+let root: Client
+
+beforeAll(async () => {
+  server = await startTestServer()
+  root = await signInFirstSuperadmin(server)
+})
+afterAll(async () => {
+  await server?.close()
+})
+
+async function idOf(email: string): Promise<string> {
+  const users = (await root.get('/api/users')).json as { id: string; email: string }[]
+  const user = users.find((row) => row.email === email)
+  if (!user) throw new Error(`no user ${email}`)
+  return user.id
+}
+
+/** A second SUPERADMIN of default-org who has launched Gold Estates. */
+async function launchedSuperadmin(email: string) {
+  const owner = await signInInvitedUser(server, { email, role: 'SUPERADMIN' })
+  expect((await owner.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  expect((await owner.get('/api/gold-estates/projects')).status).toBe(200)
+  return { owner, id: await idOf(email) }
+}
+
+const aProject = { name: 'Nieuwbouw Zuid', location: 'Utrecht', totalUnits: 4 }
+
+describe('suspending, deleting or demoting a SUPERADMIN', () => {
+  test('a suspended SUPERADMIN loses their Gold Estates session, writes included', async () => {
+    const { owner, id } = await launchedSuperadmin('second-owner@example.com')
+    expect((await root.request('PATCH', `/api/users/${id}`, { status: 'suspended' })).status).toBe(
+      200,
+    )
+    expect((await owner.get('/api/gold-estates/projects')).status).toBe(401)
+    expect((await owner.post('/api/gold-estates/projects', aProject)).status).toBe(401)
+    expect((await owner.get('/api/auth/user')).status).toBe(401)
+    const db = openOrganisationFile(server.dataDir)
+    expect(db.prepare('select count(*) from sales_projects').pluck().get()).toBe(0)
+    db.close()
+  })
+
+  test('a demoted SUPERADMIN is signed out of both areas and cannot launch again', async () => {
+    const { owner, id } = await launchedSuperadmin('demoted-owner@example.com')
+    expect((await root.request('PATCH', `/api/users/${id}`, { role: 'ADMIN' })).status).toBe(200)
+    expect((await owner.get('/api/gold-estates/projects')).status).toBe(401)
+    expect((await owner.get('/api/auth/user')).status).toBe(401)
+    const again = createClient(server.url)
+    const login = await again.post('/api/auth/login/email', {
+      email: 'demoted-owner@example.com',
+      password: 'SUPERADMIN password',
+    })
+    expect(login.status).toBe(200)
+    expect((await again.post('/api/admin/launch-gold-estates')).status).toBe(403)
+  })
+
+  test('a Gold Estates session opened before a demotion ends even when only the grant changed', async () => {
+    const { owner, id } = await launchedSuperadmin('withdrawn-owner@example.com')
+    // A per-user withdrawal of sales.launch, written straight into the file: the sales
+    // area checks the linked central user's rights on each request, not only at launch.
+    const db = openOrganisationFile(server.dataDir)
+    db.prepare(
+      "insert into user_permissions (user_id, permission_id, granted) values (?, 'sales.launch', 0)",
+    ).run(id)
+    db.close()
+    expect((await owner.get('/api/gold-estates/projects')).status).toBe(401)
+  })
+
+  test('a deleted SUPERADMIN loses their Gold Estates session', async () => {
+    const { owner, id } = await launchedSuperadmin('deleted-owner@example.com')
+    expect((await root.request('DELETE', `/api/users/${id}`)).status).toBe(200)
+    expect((await owner.get('/api/gold-estates/projects')).status).toBe(401)
+  })
+})
+
+describe('setup links', () => {
+  test('a link issued before a suspension does not set the password or reactivate', async () => {
+    const created = await root.post('/api/users', {
+      name: 'Sam Geschorst',
+      email: 'sam@example.com',
+      role: 'USER',
+      status: 'inactive',
+    })
+    expect(created.status).toBe(201)
+    const token = created.json.setupUrl.split('/setup/')[1]
+    expect(
+      (await root.request('PATCH', `/api/users/${created.json.id}`, { status: 'suspended' }))
+        .status,
+    ).toBe(200)
+    const used = await createClient(server.url).post(`/api/auth/setup/${token}`, {
+      password: 'sam password',
+    })
+    expect(used.status).toBe(400)
+    const login = await createClient(server.url).post('/api/auth/login/email', {
+      email: 'sam@example.com',
+      password: 'sam password',
+    })
+    expect(login.status).toBe(401)
+    const sam = ((await root.get('/api/users')).json as { email: string; status: string }[]).find(
+      (row) => row.email === 'sam@example.com',
+    )
+    expect(sam?.status).toBe('suspended')
+  })
+
+  test('a new link for a suspended account is refused when used', async () => {
+    const created = await root.post('/api/users', {
+      name: 'Sanne Geschorst',
+      email: 'sanne@example.com',
+      role: 'USER',
+      status: 'inactive',
+    })
+    await root.request('PATCH', `/api/users/${created.json.id}`, { status: 'suspended' })
+    const link = await root.post(`/api/users/${created.json.id}/setup-link`)
+    expect(link.status).toBe(201)
+    const used = await createClient(server.url).post(
+      `/api/auth/setup/${link.json.setupUrl.split('/setup/')[1]}`,
+      { password: 'sanne password' },
+    )
+    expect(used.status).toBe(403)
+    expect(used.json.message).toMatch(/geblokkeerd/)
+  })
+
+  test('setting a password through a link ends every other session of the account', async () => {
+    const mila = await signInInvitedUser(server, { email: 'mila@example.com', role: 'ADMIN' })
+    expect((await mila.get('/api/auth/user')).status).toBe(200)
+    const link = await root.post(`/api/users/${await idOf('mila@example.com')}/setup-link`)
+    const reset = await createClient(server.url).post(
+      `/api/auth/setup/${link.json.setupUrl.split('/setup/')[1]}`,
+      { password: 'a new password' },
+    )
+    expect(reset.status).toBe(200)
+    expect((await mila.get('/api/auth/user')).status).toBe(401)
+  })
+})
+
+describe('a session is bound to its login-directory entry', () => {
+  test('a user row that claims another organisation is no one', async () => {
+    const user = await signInInvitedUser(server, { email: 'moved@example.com', role: 'ADMIN' })
+    const id = await idOf('moved@example.com')
+    const db = openOrganisationFile(server.dataDir)
+    db.prepare("update users set organization_id = 'someone-else' where id = ?").run(id)
+    db.close()
+    expect((await user.get('/api/auth/user')).status).toBe(401)
+    expect((await user.get('/api/users')).status).toBe(401)
+    const login = await createClient(server.url).post('/api/auth/login/email', {
+      email: 'moved@example.com',
+      password: 'ADMIN password',
+    })
+    expect(login.status).toBe(401)
+  })
+
+  test('a session whose directory entry points elsewhere ends', async () => {
+    const user = await signInInvitedUser(server, { email: 'unlisted@example.com', role: 'USER' })
+    const system = openSystemFile(server.dataDir)
+    system
+      .prepare("update login_directory set organization_id = 'another-org' where email = ?")
+      .run('unlisted@example.com')
+    system.close()
+    expect((await user.get('/api/auth/user')).status).toBe(401)
+  })
+})
