@@ -4,6 +4,7 @@ import { syncQueue } from '#schema/db/organisation'
 import type { ServiceContext } from '#server/context'
 import { AppError } from '#server/http/app-error'
 import type { Logger } from '#server/logger'
+import { requirePermission } from '#server/services/permissions/require-permission'
 import type { PushBodySchema, PushResponse, WireDocument } from '../protocol.ts'
 import type { ServerCollection } from './collection.ts'
 
@@ -40,6 +41,9 @@ export function pushChanges(
   rows: PushRow[],
   log: Logger,
 ): PushResponse {
+  // Whoever may not read a collection may not write it either, nor learn a stored row
+  // from the conflict a push answers with.
+  requirePermission(ctx.actor, collection.readPermission)
   const response: PushResponse = { conflicts: [], refused: [] }
   const fields = collection.writableFields
   ctx.db.transaction((tx) => {

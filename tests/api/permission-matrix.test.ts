@@ -1,0 +1,548 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { createApp } from '#server/app'
+import type { createClient } from '../support/http.ts'
+import {
+  cloneClient,
+  IDENTITIES,
+  type Identity,
+  type MatrixTargets,
+  signInIdentities,
+} from '../support/identities.ts'
+import { buildSalePayload } from '../support/sales.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+
+// Who may call what: every route the app serves × every kind of caller, with the status
+// each must get. The routes are read from the app, so a route added without a row here
+// fails the test. Statuses: 401 no session of that area, 403 signed in without the right,
+// 404 the target is not in the caller's organisation (or does not exist), "R" a sync push
+// answered 200 with the write refused (recorded for the administrator). Rows marked
+// `last` end the caller's session and run after all others.
+
+type Client = ReturnType<typeof createClient>
+type Answer = Awaited<ReturnType<Client['request']>>
+type Call = { method: string; path: string; body?: unknown; headers?: Record<string, string> }
+type Row = {
+  route: string
+  call: (targets: MatrixTargets, n: number, who: Identity) => Call | Call[]
+  expected: string
+  last?: boolean
+}
+
+let server: TestServer
+let clients: Record<Identity, Client>
+let targets: MatrixTargets
+
+const CENTRAL_COLLECTIONS = ['users', 'appConnections', 'activities']
+const SALES_COLLECTIONS = ['projects', 'sellers', 'sales', 'commissions']
+
+const get = (url: string): Call => ({ method: 'GET', path: url })
+const post = (url: string, body: unknown = {}): Call => ({ method: 'POST', path: url, body })
+const patch = (url: string, body: unknown): Call => ({ method: 'PATCH', path: url, body })
+const del = (url: string): Call => ({ method: 'DELETE', path: url })
+const MISSING = '01900000-0000-7000-8000-000000000000'
+
+/** A push that creates one new document of the collection, as a client would. */
+function pushCreate(collection: string, targets: MatrixTargets, n: number): Call {
+  const id = crypto.randomUUID()
+  const documents: Record<string, Record<string, unknown>> = {
+    users: { name: `Push ${n}`, email: `push-${n}@example.com`, role: 'USER', status: 'inactive' },
+    appConnections: { name: `Push ${n}`, url: 'https://push.example', status: 'active' },
+    activities: { type: 'user', user: 'x', action: 'x', timestamp: 1 },
+    projects: { name: `Push ${n}`, status: 'active' },
+    sellers: { name: `Push ${n}`, status: 'active' },
+    sales: buildSalePayload({
+      projectId: targets.projectId,
+      clientName: `Push ${n}`,
+      salePrice: 100_000_00,
+      lines: [{ sellerId: targets.ownSellerId, percentage: 100 }],
+    }),
+    commissions: { status: 'paid' },
+  }
+  return post(`/api/sync/v1/${collection}/push`, {
+    rows: [{ newDocumentState: { ...documents[collection], id, _deleted: false } }],
+  })
+}
+
+//                                               out reg usr mgr adm cOw pOw oAd sel sMg sAd
+const ROWS: Row[] = [
+  // Public: the same answer for everyone.
+  { route: 'GET /', call: () => get('/'), expected: '200 200 200 200 200 200 200 200 200 200 200' },
+  {
+    route: 'GET /index.html',
+    call: () => get('/index.html'),
+    expected: '200 200 200 200 200 200 200 200 200 200 200',
+  },
+  {
+    route: 'GET /*',
+    call: () => get('/users'),
+    expected: '200 200 200 200 200 200 200 200 200 200 200',
+  },
+  {
+    route: 'GET /api/health',
+    call: () => get('/api/health'),
+    expected: '200 200 200 200 200 200 200 200 200 200 200',
+  },
+  {
+    route: 'POST /api/auth/simple-setup',
+    call: (_, n) => post('/api/auth/simple-setup', setupBody(n)),
+    expected: '409 409 409 409 409 409 409 409 409 409 409',
+  },
+  {
+    route: 'POST /api/auth/register/email',
+    call: (_, n) => post('/api/auth/register/email', { ...setupBody(n), password: 'short' }),
+    expected: '400 400 400 400 400 400 400 400 400 400 400',
+  },
+  {
+    route: 'POST /api/auth/login/email',
+    call: (_, n) => post('/api/auth/login/email', { email: `nobody-${n}@x.nl`, password: 'x' }),
+    expected: '401 401 401 401 401 401 401 401 401 401 401',
+  },
+  {
+    route: 'POST /api/auth/setup/:token',
+    call: () => post(`/api/auth/setup/${'a'.repeat(32)}`, { password: 'long enough' }),
+    expected: '400 400 400 400 400 400 400 400 400 400 400',
+  },
+  {
+    route: 'GET /api/login',
+    call: () => get('/api/login'),
+    expected: '302 302 302 302 302 302 302 302 302 302 302',
+  },
+  {
+    route: 'GET /api/login/callback',
+    call: () => get('/api/login/callback'),
+    expected: '302 302 302 302 302 302 302 302 302 302 302',
+  },
+  {
+    route: 'GET /api/backup/google-drive/callback',
+    call: () => get('/api/backup/google-drive/callback?state=forged&code=x'),
+    expected: '302 302 302 302 302 302 302 302 302 302 302',
+  },
+  {
+    route: 'POST /api/gold-estates/auth/login',
+    call: (_, n) => post('/api/gold-estates/auth/login', { email: `no-${n}@x.nl`, password: 'x' }),
+    expected: '401 401 401 401 401 401 401 401 401 401 401',
+  },
+  {
+    route: 'POST /api/usage',
+    call: () => post('/api/usage', { metric: 'api_calls', value: 1 }),
+    expected: '401 401 401 401 401 401 401 401 401 401 401',
+  },
+
+  // Centraal: the signed-in person's own data.
+  {
+    route: 'GET /api/auth/user',
+    call: () => get('/api/auth/user'),
+    expected: '401 401 200 200 200 200 200 200 401 401 401',
+  },
+  {
+    route: 'GET /api/profile/notifications',
+    call: () => get('/api/profile/notifications'),
+    expected: '401 401 200 200 200 200 200 200 401 401 401',
+  },
+  {
+    route: 'PATCH /api/profile/notifications',
+    call: () => patch('/api/profile/notifications', { activityAlerts: true }),
+    expected: '401 401 200 200 200 200 200 200 401 401 401',
+  },
+
+  // Centraal: the organisation's data.
+  {
+    route: 'GET /api/stats',
+    call: () => get('/api/stats'),
+    expected: '401 401 200 200 200 200 200 200 401 401 401',
+  },
+  {
+    route: 'GET /api/activities',
+    call: () => get('/api/activities'),
+    expected: '401 401 200 200 200 200 200 200 401 401 401',
+  },
+  {
+    route: 'GET /api/organization',
+    call: () => get('/api/organization'),
+    expected: '401 401 200 200 200 200 200 200 401 401 401',
+  },
+  {
+    route: 'PATCH /api/organization',
+    call: () => patch('/api/organization', { contactEmail: 'info@example.com' }),
+    expected: '401 401 403 403 200 200 200 200 401 401 401',
+  },
+  {
+    route: 'GET /api/users',
+    call: () => get('/api/users'),
+    expected: '401 401 200 200 200 200 200 200 401 401 401',
+  },
+  {
+    route: 'POST /api/users',
+    call: (_, n) => post('/api/users', { name: `Nieuw ${n}`, email: `nieuw-${n}@example.com` }),
+    expected: '401 401 403 403 201 201 201 201 401 401 401',
+  },
+  {
+    route: 'PATCH /api/users/:id',
+    call: (t) => patch(`/api/users/${t.userId}`, { name: 'Doel Gebruiker' }),
+    expected: '401 401 403 403 200 404 200 404 401 401 401',
+  },
+  {
+    route: 'DELETE /api/users/:id',
+    call: () => del(`/api/users/${MISSING}`),
+    expected: '401 401 403 403 404 404 404 404 401 401 401',
+  },
+  {
+    route: 'POST /api/users/:id/setup-link',
+    call: (t) => post(`/api/users/${t.userId}/setup-link`),
+    expected: '401 401 403 403 201 404 201 404 401 401 401',
+  },
+  {
+    route: 'GET /api/app-connections',
+    call: () => get('/api/app-connections'),
+    expected: '401 401 200 200 200 200 200 200 401 401 401',
+  },
+  {
+    route: 'POST /api/app-connections',
+    call: (_, n) => post('/api/app-connections', { name: `App ${n}`, url: 'https://a.example' }),
+    expected: '401 401 403 201 201 201 201 201 401 401 401',
+  },
+  {
+    route: 'PATCH /api/app-connections/:id',
+    call: (t) => patch(`/api/app-connections/${t.appId}`, { name: 'Doel App' }),
+    expected: '401 401 403 200 200 404 200 404 401 401 401',
+  },
+  {
+    route: 'DELETE /api/app-connections/:id',
+    call: () => del(`/api/app-connections/${MISSING}`),
+    expected: '401 401 403 404 404 404 404 404 401 401 401',
+  },
+  {
+    route: 'POST /api/app-connections/:id/api-key',
+    call: (t) => post(`/api/app-connections/${t.appId}/api-key`),
+    expected: '401 401 403 201 201 404 201 404 401 401 401',
+  },
+  {
+    route: 'GET /api/app-connections/:id/usage',
+    call: (t) => get(`/api/app-connections/${t.appId}/usage`),
+    expected: '401 401 200 200 200 404 200 404 401 401 401',
+  },
+
+  // Centraal: the owner's tools (backups, Gold Estates) and the platform's.
+  {
+    route: 'POST /api/admin/backup',
+    call: () => post('/api/admin/backup', { format: 'json' }),
+    expected: '401 401 403 403 403 200 200 403 401 401 401',
+  },
+  {
+    route: 'POST /api/admin/restore',
+    call: () => post('/api/admin/restore', {}),
+    expected: '401 401 403 403 403 400 400 403 401 401 401',
+  },
+  {
+    route: 'POST /api/admin/launch-gold-estates',
+    call: () => post('/api/admin/launch-gold-estates'),
+    expected: '401 401 403 403 403 200 200 403 401 401 401',
+  },
+  {
+    route: 'GET /api/backup/settings',
+    call: () => get('/api/backup/settings'),
+    expected: '401 401 200 200 200 200 200 200 401 401 401',
+  },
+  {
+    route: 'POST /api/backup/settings',
+    call: () => post('/api/backup/settings', { retentionDays: 30 }),
+    expected: '401 401 403 403 403 200 200 403 401 401 401',
+  },
+  {
+    route: 'POST /api/backup/google-drive/connect',
+    call: () => post('/api/backup/google-drive/connect'),
+    expected: '401 401 403 403 403 503 503 403 401 401 401',
+  },
+  {
+    route: 'POST /api/backup/google-drive/disconnect',
+    call: () => post('/api/backup/google-drive/disconnect'),
+    expected: '401 401 403 403 403 200 200 403 401 401 401',
+  },
+  {
+    route: 'POST /api/backup/google-drive/run',
+    call: () => post('/api/backup/google-drive/run'),
+    expected: '401 401 403 403 403 409 409 403 401 401 401',
+  },
+  {
+    route: 'GET /api/organizations',
+    call: () => get('/api/organizations'),
+    expected: '401 401 403 403 403 403 200 403 401 401 401',
+  },
+  {
+    route: 'POST /api/organizations',
+    call: (_, n) => post('/api/organizations', { name: `Org ${n}`, slug: `org-${n}` }),
+    expected: '401 401 403 403 403 403 201 403 401 401 401',
+  },
+  {
+    route: 'POST /api/organizations/:id/invite',
+    call: (_, n) =>
+      post('/api/organizations/org-c/invite', { name: `Eig ${n}`, email: `eig-${n}@x.nl` }),
+    expected: '401 401 403 403 403 403 201 403 401 401 401',
+  },
+
+  // Gold Estates.
+  {
+    route: 'GET /api/gold-estates/auth/user',
+    call: () => get('/api/gold-estates/auth/user'),
+    expected: '401 401 401 401 401 401 401 401 200 200 200',
+  },
+  {
+    route: 'GET /api/gold-estates/projects',
+    call: () => get('/api/gold-estates/projects'),
+    expected: '401 401 401 401 401 401 401 401 200 200 200',
+  },
+  {
+    route: 'POST /api/gold-estates/projects',
+    call: (_, n) => post('/api/gold-estates/projects', { name: `Project ${n}` }),
+    expected: '401 401 401 401 401 401 401 401 403 403 201',
+  },
+  {
+    route: 'PATCH /api/gold-estates/projects/:id',
+    call: (t) => patch(`/api/gold-estates/projects/${t.projectId}`, { name: 'Doelproject' }),
+    expected: '401 401 401 401 401 401 401 401 403 403 200',
+  },
+  {
+    route: 'GET /api/gold-estates/sellers',
+    call: () => get('/api/gold-estates/sellers'),
+    expected: '401 401 401 401 401 401 401 401 200 200 200',
+  },
+  {
+    route: 'POST /api/gold-estates/sellers',
+    call: (_, n) => post('/api/gold-estates/sellers', { name: `Verkoper ${n}` }),
+    expected: '401 401 401 401 401 401 401 401 403 403 201',
+  },
+  {
+    route: 'PATCH /api/gold-estates/sellers/:id',
+    call: (t) => patch(`/api/gold-estates/sellers/${t.sellerId}`, { name: 'Doel Verkoper' }),
+    expected: '401 401 401 401 401 401 401 401 403 403 200',
+  },
+  {
+    route: 'POST /api/gold-estates/sellers/:id/login',
+    call: (t) => post(`/api/gold-estates/sellers/${t.sellerId}/login`, { role: 'SELLER' }),
+    expected: '401 401 401 401 401 401 401 401 403 403 201',
+  },
+  {
+    route: 'GET /api/gold-estates/sales',
+    call: () => get('/api/gold-estates/sales'),
+    expected: '401 401 401 401 401 401 401 401 200 200 200',
+  },
+  {
+    route: 'POST /api/gold-estates/sales',
+    call: (t, n) =>
+      post(
+        '/api/gold-estates/sales',
+        buildSalePayload({
+          projectId: t.projectId,
+          clientName: `Klant ${n}`,
+          salePrice: 250_000_00,
+          lines: [{ sellerId: t.ownSellerId, percentage: 100 }],
+        }),
+      ),
+    expected: '401 401 401 401 401 401 401 401 201 201 201',
+  },
+  {
+    route: 'GET /api/gold-estates/commissions',
+    call: () => get('/api/gold-estates/commissions'),
+    expected: '401 401 401 401 401 401 401 401 200 200 200',
+  },
+  {
+    route: 'PATCH /api/gold-estates/commissions/:id',
+    call: (t) => patch(`/api/gold-estates/commissions/${t.commissionId}`, { status: 'pending' }),
+    expected: '401 401 401 401 401 401 401 401 403 200 200',
+  },
+  {
+    route: 'GET /api/gold-estates/commissions/dashboard',
+    call: () => get('/api/gold-estates/commissions/dashboard'),
+    expected: '401 401 401 401 401 401 401 401 200 200 200',
+  },
+  {
+    route: 'GET /api/gold-estates/stats/detailed',
+    call: () => get('/api/gold-estates/stats/detailed'),
+    expected: '401 401 401 401 401 401 401 401 200 200 200',
+  },
+  {
+    route: 'GET /api/gold-estates/settings',
+    call: () => get('/api/gold-estates/settings'),
+    expected: '401 401 401 401 401 401 401 401 200 200 200',
+  },
+  {
+    route: 'PATCH /api/gold-estates/settings',
+    call: () => patch('/api/gold-estates/settings', { paymentTermDays: 30 }),
+    expected: '401 401 401 401 401 401 401 401 403 403 200',
+  },
+  {
+    route: 'GET /api/gold-estates/sheets/status',
+    call: () => get('/api/gold-estates/sheets/status'),
+    expected: '401 401 401 401 401 401 401 401 403 200 200',
+  },
+  {
+    route: 'GET /api/gold-estates/sheets/info',
+    call: () => get('/api/gold-estates/sheets/info?spreadsheetId=1AbCdEfGhIjKlMnOp'),
+    expected: '401 401 401 401 401 401 401 401 403 503 503',
+  },
+  {
+    route: 'GET /api/gold-estates/sheets/data',
+    call: () => get('/api/gold-estates/sheets/data?spreadsheetId=1AbCdEfGhIjKlMnOp'),
+    expected: '401 401 401 401 401 401 401 401 403 503 503',
+  },
+  {
+    route: 'POST /api/gold-estates/sheets/sync',
+    call: () => post('/api/gold-estates/sheets/sync', { spreadsheetId: '1AbCdEfGhIjKlMnOp' }),
+    expected: '401 401 401 401 401 401 401 401 403 503 503',
+  },
+  {
+    route: 'POST /api/gold-estates/sheets/import',
+    call: () => ({
+      method: 'POST',
+      path: '/api/gold-estates/sheets/import?fileName=verkopen.csv',
+      body: 'Klant,Project\n',
+      headers: { 'content-type': 'text/csv' },
+    }),
+    expected: '401 401 401 401 401 401 401 401 403 400 400',
+  },
+
+  // Replication: pull and push of every collection, and the stream of each area.
+  {
+    route: 'GET /api/sync/:version/:collection/pull',
+    call: () => CENTRAL_COLLECTIONS.map((name) => get(`/api/sync/v1/${name}/pull`)),
+    expected: '401 401 200 200 200 200 200 200 401 401 401',
+  },
+  {
+    route: 'GET /api/sync/:version/:collection/pull',
+    call: () => SALES_COLLECTIONS.map((name) => get(`/api/sync/v1/${name}/pull`)),
+    expected: '401 401 401 401 401 401 401 401 200 200 200',
+  },
+  {
+    route: 'POST /api/sync/:version/:collection/push',
+    call: (t, n) => pushCreate('users', t, n),
+    expected: '401 401 R R 200 200 200 200 401 401 401',
+  },
+  {
+    route: 'POST /api/sync/:version/:collection/push',
+    call: (t, n) => pushCreate('appConnections', t, n),
+    expected: '401 401 R 200 200 200 200 200 401 401 401',
+  },
+  {
+    route: 'POST /api/sync/:version/:collection/push',
+    call: (t, n) => pushCreate('activities', t, n),
+    expected: '401 401 R R R R R R 401 401 401',
+  },
+  {
+    route: 'POST /api/sync/:version/:collection/push',
+    call: (t, n) => pushCreate('projects', t, n),
+    expected: '401 401 401 401 401 401 401 401 R R 200',
+  },
+  {
+    route: 'POST /api/sync/:version/:collection/push',
+    call: (t, n) => pushCreate('sellers', t, n),
+    expected: '401 401 401 401 401 401 401 401 R R 200',
+  },
+  {
+    route: 'POST /api/sync/:version/:collection/push',
+    call: (t, n) => pushCreate('sales', t, n),
+    expected: '401 401 401 401 401 401 401 401 200 200 200',
+  },
+  {
+    route: 'POST /api/sync/:version/:collection/push',
+    call: (t, n) => pushCreate('commissions', t, n),
+    expected: '401 401 401 401 401 401 401 401 R R R',
+  },
+  {
+    route: 'GET /api/sync/:version/stream',
+    call: () => get('/api/sync/v1/stream'),
+    expected: '401 401 200 200 200 200 200 200 401 401 401',
+  },
+  {
+    route: 'GET /api/sync/:version/stream',
+    call: () => get('/api/sync/v1/stream?area=sales'),
+    expected: '401 401 401 401 401 401 401 401 200 200 200',
+  },
+
+  // Session enders, after everything else.
+  {
+    route: 'POST /api/gold-estates/auth/logout',
+    call: () => post('/api/gold-estates/auth/logout'),
+    expected: '200 200 200 200 200 200 200 200 200 200 200',
+    last: true,
+  },
+  {
+    route: 'GET /api/logout',
+    call: () => get('/api/logout'),
+    expected: '302 302 302 302 302 302 302 302 302 302 302',
+    last: true,
+  },
+]
+
+function setupBody(n: number) {
+  return { name: `Iemand ${n}`, email: `iemand-${n}@example.com`, password: 'long enough 1' }
+}
+
+/** One call as one identity: a copy of its client, so cookie changes stay in the cell. */
+async function send(who: Identity, call: Call): Promise<string> {
+  const client = cloneClient(server, clients[who])
+  if (call.path.includes('/stream')) return openStream(client, call.path)
+  const answer: Answer = await client.request(call.method, call.path, call.body, call.headers)
+  if (call.path.endsWith('/push') && answer.status === 200) {
+    return answer.json.refused.length > 0 ? 'R' : '200'
+  }
+  return String(answer.status)
+}
+
+/** The status of an event stream, closed as soon as it answers. */
+async function openStream(client: Client, url: string) {
+  const controller = new AbortController()
+  const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+  const response = await fetch(`${server.url}${url}`, {
+    headers: cookie ? { cookie } : {},
+    signal: controller.signal,
+  })
+  controller.abort()
+  return String(response.status)
+}
+
+beforeAll(async () => {
+  const webRoot = mkdtempSync(path.join(tmpdir(), 'centraal-web-'))
+  writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html lang="nl"></html>')
+  server = await startTestServer({}, { webRoot })
+  ;({ clients, targets } = await signInIdentities(server))
+}, 120_000)
+afterAll(async () => {
+  await server?.close()
+})
+
+test('every route the app serves has a row in the matrix, and every row a route', () => {
+  const served = new Set(
+    createApp(server.deps, { webRoot: '/nonexistent' })
+      .routes.filter((route) => route.method !== 'ALL')
+      .map((route) => `${route.method} ${route.path}`),
+  )
+  const covered = new Set(ROWS.map((row) => row.route))
+  expect([...served].filter((route) => !covered.has(route)).sort()).toEqual([])
+  expect([...covered].filter((route) => !served.has(route)).sort()).toEqual([])
+})
+
+test('each caller gets the status written for each route', async () => {
+  let n = 0
+  const differences: string[] = []
+  const ordered = [...ROWS.filter((row) => !row.last), ...ROWS.filter((row) => row.last)]
+  for (const row of ordered) {
+    const expected = row.expected.split(/\s+/)
+    expect(expected, row.route).toHaveLength(IDENTITIES.length)
+    for (const [index, who] of IDENTITIES.entries()) {
+      n++
+      const calls = [row.call(targets, n, who)].flat()
+      for (const call of calls) {
+        const got = await send(who, call)
+        if (got !== expected[index]) {
+          differences.push(
+            `${call.method} ${call.path} as ${who}: ${got}, expected ${expected[index]}`,
+          )
+        }
+      }
+    }
+  }
+  expect(differences).toEqual([])
+}, 180_000)
