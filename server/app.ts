@@ -3,7 +3,9 @@ import { bodyLimit } from 'hono/body-limit'
 import type { AppDeps, AppEnv } from './context.ts'
 import { AppError } from './http/app-error.ts'
 import { createErrorHandler } from './http/handle-error.ts'
+import { createKnownHosts, requireKnownHost } from './http/known-hosts.ts'
 import { requireSameOrigin } from './http/require-same-origin.ts'
+import { securityHeaders } from './http/security-headers.ts'
 import { redactPath } from './logger.ts'
 import { adminRoutes } from './routes/admin.ts'
 import { appConnectionRoutes } from './routes/app-connections.ts'
@@ -32,6 +34,7 @@ function except(paths: string[], middleware: MiddlewareHandler<AppEnv>): Middlew
 
 /** The whole HTTP application: composition only. */
 export function createApp(deps: AppDeps, options: { webRoot: string }) {
+  const isKnownHost = createKnownHosts(deps.env)
   const api = new Hono<AppEnv>()
     .use(async (c, next) => {
       await next()
@@ -54,7 +57,7 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
         }),
       ),
     )
-    .use(requireSameOrigin(deps.env.PUBLIC_URL))
+    .use(requireSameOrigin(deps.env.PUBLIC_URL, isKnownHost))
     .route('/', healthRoutes())
     .route('/', authRoutes(deps))
     .route('/', oidcRoutes(deps))
@@ -87,6 +90,8 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
     })
   })
   app.onError(createErrorHandler(deps.log))
+  app.use(securityHeaders(deps.env.PUBLIC_URL))
+  app.use(requireKnownHost(isKnownHost))
   app.route('/api', api)
   app.route('/', webRoutes(options.webRoot, deps.env.SALES_HOST))
   return app

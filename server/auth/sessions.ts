@@ -5,9 +5,12 @@ import { type AccountKind, loginDirectory, type SessionData, sessions } from '#s
 import type { SystemDb } from '../db/system-db.ts'
 import { generateToken, hashToken } from './tokens.ts'
 
-const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
-// A session used in its second half is extended to a full term again (sliding expiry).
+// A session unused for this long ends; one used in its second half is extended to a full
+// term again (sliding expiry)...
+const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000
 const RENEW_BEFORE_MS = SESSION_TTL_MS / 2
+// ...but never past this age, however busy it is (an open event stream keeps using it).
+const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000
 
 /** The cookie that carries each kind of session. */
 export const SESSION_COOKIE: Record<AccountKind, string> = {
@@ -66,14 +69,15 @@ export function validateSession(
     return null
   }
   const now = Date.now()
-  if (row.expire <= now) {
+  const endOfLife = row.sess.createdAt + SESSION_MAX_AGE_MS
+  if (row.expire <= now || endOfLife <= now) {
     systemDb.delete(sessions).where(eq(sessions.sid, sid)).run()
     return null
   }
   // The indexed columns, not the JSON copy, say whose session it is.
   const data = { ...row.sess, userId: row.userId, organizationId: row.organizationId, kind }
-  if (row.expire - now < RENEW_BEFORE_MS) {
-    const expire = now + SESSION_TTL_MS
+  if (row.expire - now < RENEW_BEFORE_MS && row.expire < endOfLife) {
+    const expire = Math.min(now + SESSION_TTL_MS, endOfLife)
     systemDb.update(sessions).set({ expire }).where(eq(sessions.sid, sid)).run()
     return { data, expire }
   }

@@ -10,6 +10,8 @@ export type AppErrorCode =
   | 'too_many_requests'
   | 'payload_too_large'
   | 'unavailable'
+  /** The request named a host this installation does not serve. */
+  | 'misdirected'
   /** A service we depend on (Google) failed or refused us. */
   | 'bad_gateway'
 
@@ -22,6 +24,7 @@ const STATUS: Record<AppErrorCode, ContentfulStatusCode> = {
   payload_too_large: 413,
   too_many_requests: 429,
   unavailable: 503,
+  misdirected: 421,
   bad_gateway: 502,
 }
 

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import type { Logger } from '../logger.ts'
+import { type Logger, redactPath } from '../logger.ts'
 import { AppError } from './app-error.ts'
 
 /** The one error handler: AppError and HTTPException to JSON, anything else to a bare 500. */
@@ -21,7 +21,7 @@ export function createErrorHandler(log: Logger) {
         status === 400 ? 'Ongeldige invoer: de body is geen geldige JSON' : error.message
       return c.json({ message, ...(status === 400 && { errors: [] }) }, status)
     }
-    log.error('unhandled error', { path: c.req.path, method: c.req.method, error })
+    log.error('unhandled error', { path: redactPath(c.req.path), method: c.req.method, error })
     return c.json({ message: 'Er is iets misgegaan. Probeer het later opnieuw.' }, 500)
   }
 }

@@ -1,0 +1,130 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import http from 'node:http'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { signInInvitedUser } from '../support/accounts.ts'
+import { openSystemFile } from '../support/sqlite.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+
+let server: TestServer
+let port: string
+
+beforeAll(async () => {
+  const webRoot = mkdtempSync(path.join(tmpdir(), 'centraal-web-'))
+  writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html lang="nl"></html>')
+  server = await startTestServer({}, { webRoot })
+  port = new URL(server.url).port
+})
+afterAll(async () => {
+  await server?.close()
+})
+
+/** A request with the Host (and other headers) a browser on that name would send. */
+function send(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${server.url}${url}`,
+      {
+        method,
+        headers: { ...(body !== undefined && { 'content-type': 'application/json' }), ...headers },
+      },
+      (response) => {
+        let text = ''
+        response.on('data', (chunk) => (text += chunk))
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, text }),
+        )
+      },
+    )
+    request.on('error', reject)
+    request.end(body === undefined ? undefined : JSON.stringify(body))
+  })
+}
+
+describe('the browser is told what to trust', () => {
+  test.each(['/', '/api/health', '/api/users'])('%s carries the security headers', async (url) => {
+    const answer = await send('GET', url, { host: `localhost:${port}` })
+    const csp = String(answer.headers['content-security-policy'])
+    expect(csp).toContain("default-src 'self'")
+    expect(csp).toContain("script-src 'self'")
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(answer.headers['x-frame-options']).toBe('DENY')
+    expect(answer.headers['x-content-type-options']).toBe('nosniff')
+    expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+    expect(answer.headers['permissions-policy']).toContain('camera=()')
+    // Served over plain HTTP: no HSTS, which would lock a LAN address out of HTTP.
+    expect(answer.headers['strict-transport-security']).toBeUndefined()
+  })
+
+  test('HSTS once PUBLIC_URL is https', async () => {
+    const https = await startTestServer({ PUBLIC_URL: 'https://centraal.example' })
+    try {
+      const answer = await fetch(`${https.url}/api/health`)
+      expect(answer.headers.get('strict-transport-security')).toMatch(/max-age=31536000/)
+    } finally {
+      await https.close()
+    }
+  })
+})
+
+describe('host names', () => {
+  test('a name that merely resolves here is not served (DNS rebinding)', async () => {
+    for (const url of ['/', '/api/health']) {
+      expect((await send('GET', url, { host: `rebind.attacker.example:${port}` })).status).toBe(421)
+    }
+    const setup = await send(
+      'POST',
+      '/api/auth/simple-setup',
+      {
+        host: `rebind.attacker.example:${port}`,
+        origin: `http://rebind.attacker.example:${port}`,
+      },
+      { name: 'Aanvaller', email: 'attacker@example.com', password: 'long enough 1' },
+    )
+    expect(setup.status).toBe(421)
+    // Nothing was set up: the real first administrator can still do it.
+    const system = openSystemFile(server.dataDir)
+    expect(system.prepare('select count(*) from login_directory').pluck().get()).toBe(0)
+    system.close()
+  })
+
+  test('PUBLIC_URL, SALES_HOST and loopback names are served', async () => {
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `sales.localhost:${port}`]) {
+      expect((await send('GET', '/api/health', { host })).status).toBe(200)
+    }
+  })
+
+  test('a write whose Origin is another host is refused, even to a served host', async () => {
+    const answer = await send(
+      'POST',
+      '/api/auth/login/email',
+      { host: `localhost:${port}`, origin: 'http://attacker.example' },
+      { email: 'x@example.com', password: 'x' },
+    )
+    expect(answer.status).toBe(403)
+  })
+})
+
+describe('sessions', () => {
+  test('a session ends 30 days after sign-in, however much it is used', async () => {
+    const client = await signInInvitedUser(server, { email: 'old@example.com', role: 'USER' })
+    expect((await client.get('/api/auth/user')).status).toBe(200)
+    const system = openSystemFile(server.dataDir)
+    const month = 31 * 24 * 60 * 60 * 1000
+    // Used yesterday (its sliding expiry is far away), but opened 31 days ago.
+    system
+      .prepare(
+        "update sessions set expire = ?, sess = json_set(sess, '$.createdAt', ?) where user_id = (select user_id from login_directory where email = ?)",
+      )
+      .run(Date.now() + month, Date.now() - month, 'old@example.com')
+    system.close()
+    expect((await client.get('/api/auth/user')).status).toBe(401)
+  })
+})
