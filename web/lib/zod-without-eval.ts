@@ -1,0 +1,6 @@
+import { z } from 'zod'
+
+// Zod compiles object parsers with `new Function` when it may; merely probing for that
+// trips the Content-Security-Policy (no eval). Imported first by main.tsx, before any
+// schema parses.
+z.config({ jitless: true })
