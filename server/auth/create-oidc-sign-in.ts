@@ -6,7 +6,7 @@ import type { Env } from '../env.ts'
 import { AppError } from '../http/app-error.ts'
 import { signInWithOidc } from '../services/accounts/sign-in-with-oidc.ts'
 import { discoverOidcIssuer } from './discover-oidc-issuer.ts'
-import { getLoginErrorPath, type OidcSignIn } from './oidc.ts'
+import { findLoginErrorCode, getLoginErrorPath, type OidcSignIn } from './oidc.ts'
 import { PendingOidcFlows } from './pending-oidc-flows.ts'
 import { readOidcIdentity } from './read-oidc-identity.ts'
 import { isSecure, setSessionCookie } from './sessions.ts'
@@ -15,12 +15,6 @@ const FLOW_COOKIE = 'centraal_oidc_flow'
 const FLOW_COOKIE_PATH = '/api/login'
 const SCOPE = 'openid email profile'
 const DISCOVERY_RETRY_MS = 60 * 1000
-
-const UNAVAILABLE =
-  'SSO is unavailable right now. Try again later or sign in with your e-mail and password.'
-const EXPIRED = 'This SSO sign-in expired or was started in another browser. Please try again.'
-const REFUSED_BY_PROVIDER = 'The identity provider did not complete the sign-in. Please try again.'
-const FAILED = 'SSO sign-in could not be completed. Please try again.'
 
 /**
  * The OIDC sign-in when OIDC_* are set; null (SSO off) otherwise. Discovery runs now; when
@@ -53,7 +47,7 @@ export async function createOidcSignIn(
   return {
     async start(c) {
       const current = await getConfig()
-      if (!current) return getLoginErrorPath(UNAVAILABLE)
+      if (!current) return getLoginErrorPath('sso_unavailable')
       const flow = {
         state: client.randomState(),
         nonce: client.randomNonce(),
@@ -79,9 +73,9 @@ export async function createOidcSignIn(
 
     async finish(c) {
       const flow = takeFlow(c, flows)
-      if (!flow) return getLoginErrorPath(EXPIRED)
+      if (!flow) return getLoginErrorPath('sso_expired')
       const current = await getConfig()
-      if (!current) return getLoginErrorPath(UNAVAILABLE)
+      if (!current) return getLoginErrorPath('sso_unavailable')
       // The redirect URI as registered, not as this request was addressed behind a proxy:
       // the token request must repeat it exactly.
       const callbackUrl = new URL(`${redirectUri}${new URL(c.req.url).search}`)
@@ -96,7 +90,7 @@ export async function createOidcSignIn(
       } catch (error) {
         const isProviderAnswer = error instanceof client.AuthorizationResponseError
         deps.log.error('oidc sign-in failed', describeError(error))
-        return getLoginErrorPath(isProviderAnswer ? REFUSED_BY_PROVIDER : FAILED)
+        return getLoginErrorPath(isProviderAnswer ? 'sso_refused' : 'sso_failed')
       }
       try {
         const { user, session, isNewLink } = signInWithOidc(deps, identity)
@@ -106,7 +100,7 @@ export async function createOidcSignIn(
       } catch (error) {
         if (!(error instanceof AppError)) throw error
         deps.log.info('oidc sign-in refused', { subject: identity.subject, reason: error.message })
-        return getLoginErrorPath(error.message)
+        return getLoginErrorPath(findLoginErrorCode(error.message))
       }
     },
   }

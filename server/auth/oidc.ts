@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import { LOGIN_ERRORS, type LoginErrorCode } from '#schema/login-errors'
 
 /** OpenID Connect sign-in against OIDC_ISSUER (authorization code + PKCE). */
 export type OidcSignIn = {
@@ -8,7 +9,13 @@ export type OidcSignIn = {
   finish(c: Context): Promise<string>
 }
 
-/** The sign-in screen showing a message; every failed SSO attempt ends there. */
-export function getLoginErrorPath(message: string) {
-  return `/login?error=${encodeURIComponent(message)}`
+/** The sign-in screen showing why; every failed SSO attempt ends there. */
+export function getLoginErrorPath(code: LoginErrorCode) {
+  return `/login?error=${code}`
+}
+
+/** The code of a refusal's message (the texts live in schema/login-errors.ts). */
+export function findLoginErrorCode(message: string): LoginErrorCode {
+  const entry = Object.entries(LOGIN_ERRORS).find(([, text]) => text === message)
+  return (entry?.[0] as LoginErrorCode | undefined) ?? 'sso_failed'
 }

@@ -2,18 +2,15 @@ import { Hono } from 'hono'
 import { getLoginErrorPath } from '../auth/oidc.ts'
 import type { AppDeps, AppEnv } from '../context.ts'
 
-const NOT_CONFIGURED =
-  'SSO is not configured for this installation. Sign in with your e-mail and password.'
-
 /** SSO sign-in with OpenID Connect (GET /api/login and its callback). */
 export function oidcRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get('/login', async (c) => {
-      if (!deps.oidc) return c.redirect(getLoginErrorPath(NOT_CONFIGURED))
+      if (!deps.oidc) return c.redirect(getLoginErrorPath('sso_not_configured'))
       return c.redirect(await deps.oidc.start(c))
     })
     .get('/login/callback', async (c) => {
-      if (!deps.oidc) return c.redirect(getLoginErrorPath(NOT_CONFIGURED))
+      if (!deps.oidc) return c.redirect(getLoginErrorPath('sso_not_configured'))
       return c.redirect(await deps.oidc.finish(c))
     })
 }

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describeLoginError } from '#schema/login-errors'
 import { findFreePort } from '../support/free-port.ts'
 import { createClient } from '../support/http.ts'
 import {
@@ -58,10 +59,13 @@ async function signInWithSso(choice: ProviderChoice, tamper?: (callback: URL) =>
   return { browser, start, callback, location: finish.headers.get('location') ?? '' }
 }
 
+/** The text the sign-in page shows for where the browser was sent: a known code only. */
 function readLoginError(location: string) {
   const url = new URL(location, 'http://centraal.invalid')
   expect(url.pathname).toBe('/login')
-  return url.searchParams.get('error') ?? ''
+  const text = describeLoginError(url.searchParams.get('error'))
+  expect(text).toBeDefined()
+  return text ?? ''
 }
 
 function readUserRow(email: string) {

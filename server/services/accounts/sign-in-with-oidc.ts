@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { users } from '#schema/db/organisation'
 import { loginDirectory } from '#schema/db/system'
+import { LOGIN_ERRORS } from '#schema/login-errors'
 import { createSession } from '../../auth/sessions.ts'
 import type { AppDeps } from '../../context.ts'
 import { AppError } from '../../http/app-error.ts'
@@ -10,14 +11,9 @@ import { findUser } from './find-user.ts'
 /** Who the identity provider says signed in, from the ID token or UserInfo. */
 export type OidcIdentity = { subject: string; email: string | undefined; isEmailVerified: boolean }
 
-// Unknown people and unverified addresses get the same answer, so that an identity
-// provider account claiming someone's address cannot learn whether that address has an
-// account here.
-const NO_ACCOUNT =
-  'No active account is linked to this sign-in. Ask your administrator for an invitation.'
-const NOT_ACTIVE = 'This account is not active. Contact your administrator.'
-const OTHER_IDENTITY =
-  'This account is linked to a different SSO identity. Ask your administrator for help.'
+const NO_ACCOUNT = LOGIN_ERRORS.no_account
+const NOT_ACTIVE = LOGIN_ERRORS.not_active
+const OTHER_IDENTITY = LOGIN_ERRORS.other_identity
 
 function findLinkedAccount(deps: Pick<AppDeps, 'systemDb'>, subject: string) {
   return deps.systemDb
