@@ -90,6 +90,11 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
     })
   })
   app.onError(createErrorHandler(deps.log))
+  const isHttps = new URL(deps.env.PUBLIC_URL).protocol === 'https:'
+  app.use(async (c, next) => {
+    c.set('isHttps', isHttps)
+    await next()
+  })
   app.use(securityHeaders(deps.env.PUBLIC_URL))
   app.use(requireKnownHost(isKnownHost))
   app.route('/api', api)

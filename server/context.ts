@@ -1,8 +1,8 @@
 import type { PermissionName } from '#schema/permissions'
 import type { UserRole } from '#schema/roles'
 import type { SyncHub } from '#sync/server/sync-hub'
-import type { LoginThrottle } from './auth/login-throttle.ts'
 import type { OidcSignIn } from './auth/oidc.ts'
+import type { Throttles } from './auth/throttles.ts'
 import type { OrganisationCache } from './db/organisation-cache.ts'
 import type { OrganisationDb } from './db/organisation-db.ts'
 import type { SystemDb } from './db/system-db.ts'
@@ -15,7 +15,7 @@ export type AppDeps = {
   env: Env
   systemDb: SystemDb
   organisations: OrganisationCache
-  throttle: LoginThrottle
+  throttles: Throttles
   oidc: OidcSignIn | null
   log: Logger
   syncHub: SyncHub
@@ -28,6 +28,8 @@ export type AppEnv = {
   Variables: {
     /** Set once a request acts in an organisation, so its listeners hear of a write. */
     organisationId: string | undefined
+    /** PUBLIC_URL is https: cookies are Secure and session cookies __Host- prefixed. */
+    isHttps: boolean
   }
 }
 

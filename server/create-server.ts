@@ -4,8 +4,8 @@ import { serve } from '@hono/node-server'
 import { SyncHub } from '#sync/server/sync-hub'
 import { createApp } from './app.ts'
 import { createOidcSignIn } from './auth/create-oidc-sign-in.ts'
-import { LoginThrottle } from './auth/login-throttle.ts'
 import { deleteExpiredSessions } from './auth/sessions.ts'
+import { createThrottles } from './auth/throttles.ts'
 import type { AppDeps } from './context.ts'
 import { OrganisationCache } from './db/organisation-cache.ts'
 import { openSystemDb } from './db/system-db.ts'
@@ -28,7 +28,7 @@ export async function startServer(env: Env, options: { webRoot?: string } = {}) 
     env,
     systemDb,
     organisations,
-    throttle: new LoginThrottle({ perAccount: 5, perIp: 50, windowMs: 15 * 60 * 1000 }),
+    throttles: createThrottles(),
     oidc: await createOidcSignIn(env, { systemDb, organisations, log }),
     log,
     syncHub: new SyncHub(),

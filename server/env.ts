@@ -45,6 +45,14 @@ const EnvSchema = z
       .default('false')
       .transform((value) => value === 'true'),
     /**
+     * One reverse proxy stands in front: the client address is the rightmost
+     * X-Forwarded-For entry (for throttles), not the proxy's.
+     */
+    TRUST_PROXY: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+    /**
      * Self-registration at /register: approval (an administrator approves each account),
      * open (active at once; closed networks) or closed.
      */

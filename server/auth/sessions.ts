@@ -12,10 +12,14 @@ const RENEW_BEFORE_MS = SESSION_TTL_MS / 2
 // ...but never past this age, however busy it is (an open event stream keeps using it).
 const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000
 
-/** The cookie that carries each kind of session. */
-export const SESSION_COOKIE: Record<AccountKind, string> = {
-  central: 'centraal_session',
-  sales: 'gold_estates_session',
+/**
+ * The cookie that carries each kind of session. Served over HTTPS (PUBLIC_URL) it gets the
+ * __Host- prefix, which the browser accepts only with Secure, Path=/ and no Domain: a
+ * sibling subdomain cannot plant or overwrite it.
+ */
+export function getSessionCookieName(c: Context, kind: AccountKind) {
+  const name = kind === 'central' ? 'centraal_session' : 'gold_estates_session'
+  return isSecure(c) ? `__Host-${name}` : name
 }
 
 /** Opens a session and returns its token; only the token's hash is stored. */
@@ -124,14 +128,17 @@ export function deleteExpiredSessions(systemDb: SystemDb) {
   systemDb.delete(sessions).where(lt(sessions.expire, Date.now())).run()
 }
 
-/** True when the browser reached us over HTTPS (directly or through a proxy). */
+/**
+ * True when people use the app over HTTPS, as PUBLIC_URL says (set per request by
+ * createApp): not what a request or a proxy header claims.
+ */
 export function isSecure(c: Context) {
-  return new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https'
+  return c.get('isHttps') === true
 }
 
 /** Puts the session token in an HttpOnly, SameSite=Lax cookie (Secure over HTTPS). */
 export function setSessionCookie(c: Context, kind: AccountKind, token: string, expire: number) {
-  setCookie(c, SESSION_COOKIE[kind], token, {
+  setCookie(c, getSessionCookieName(c, kind), token, {
     httpOnly: true,
     sameSite: 'Lax',
     path: '/',
@@ -142,10 +149,10 @@ export function setSessionCookie(c: Context, kind: AccountKind, token: string, e
 
 /** Removes the session cookie. */
 export function clearSessionCookie(c: Context, kind: AccountKind) {
-  deleteCookie(c, SESSION_COOKIE[kind], { path: '/', secure: isSecure(c) })
+  deleteCookie(c, getSessionCookieName(c, kind), { path: '/', secure: isSecure(c) })
 }
 
 /** The session token the request carries, if any. */
 export function readSessionToken(c: Context, kind: AccountKind): string | undefined {
-  return getCookie(c, SESSION_COOKIE[kind])
+  return getCookie(c, getSessionCookieName(c, kind))
 }

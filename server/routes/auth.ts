@@ -1,4 +1,3 @@
-import { getConnInfo } from '@hono/node-server/conninfo'
 import { Hono } from 'hono'
 import {
   LoginSchema,
@@ -16,6 +15,7 @@ import {
   setSessionCookie,
 } from '../auth/sessions.ts'
 import type { AppDeps, AppEnv } from '../context.ts'
+import { getClientAddress } from '../http/client-address.ts'
 import { getSalesBase } from '../http/sales-base.ts'
 import { validate } from '../http/validate.ts'
 import { completeSetup } from '../services/accounts/complete-setup.ts'
@@ -35,7 +35,10 @@ export function authRoutes(deps: AppDeps) {
     )
   return new Hono<AppEnv>()
     .post('/auth/simple-setup', validate('json', SimpleSetupSchema), async (c) => {
-      const user = await createFirstSuperadmin(deps, c.req.valid('json'))
+      const user = await deps.throttles.setup.countFailure(
+        getClientAddress(c, deps.env.TRUST_PROXY),
+        () => createFirstSuperadmin(deps, c.req.valid('json')),
+      )
       const session = createSession(deps.systemDb, {
         kind: 'central',
         userId: user.id,
@@ -45,13 +48,16 @@ export function authRoutes(deps: AppDeps) {
       return c.json({ message: 'SUPERADMIN aangemaakt', user: describe(user) }, 201)
     })
     .post('/auth/register/email', validate('json', RegisterSchema), async (c) => {
+      const address = getClientAddress(c, deps.env.TRUST_PROXY)
+      await deps.throttles.registration.check(address)
+      await deps.throttles.registration.record(address)
       const user = await registerUser(deps, c.req.valid('json'))
       return c.json({ message: 'Registratie geslaagd', user: describe(user) }, 201)
     })
     .post('/auth/login/email', validate('json', LoginSchema), async (c) => {
       const { email, password } = c.req.valid('json')
-      const ip = getConnInfo(c).remote.address ?? 'unknown'
-      const { user, session } = await signInWithPassword(deps, { email, password, ip })
+      const address = getClientAddress(c, deps.env.TRUST_PROXY)
+      const { user, session } = await signInWithPassword(deps, { email, password, address })
       setSessionCookie(c, 'central', session.token, session.expire)
       return c.json({ user: describe(user) })
     })
@@ -61,10 +67,10 @@ export function authRoutes(deps: AppDeps) {
       validate('json', TokenSetupSchema),
       async (c) => {
         const { token } = c.req.valid('param')
-        const { kind } = await completeSetup(deps, {
-          token,
-          password: c.req.valid('json').password,
-        })
+        const { kind } = await deps.throttles.setup.countFailure(
+          getClientAddress(c, deps.env.TRUST_PROXY),
+          () => completeSetup(deps, { token, password: c.req.valid('json').password }),
+        )
         // Where the person signs in next: the central login, or the sales area's.
         const loginPath =
           kind === 'sales' ? `${getSalesBase(c, deps.env.SALES_HOST)}/login` : '/login'

@@ -1,4 +1,3 @@
-import { getConnInfo } from '@hono/node-server/conninfo'
 import { Hono } from 'hono'
 import { LoginSchema } from '#schema/auth'
 import { requireSalesContext } from '../auth/require-sales-context.ts'
@@ -9,6 +8,7 @@ import {
   setSessionCookie,
 } from '../auth/sessions.ts'
 import type { AppDeps, AppEnv } from '../context.ts'
+import { getClientAddress } from '../http/client-address.ts'
 import { validate } from '../http/validate.ts'
 import { signInSalesUser } from '../services/sales-accounts/sign-in-sales-user.ts'
 
@@ -39,8 +39,8 @@ export function salesAuthRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .post('/gold-estates/auth/login', validate('json', LoginSchema), async (c) => {
       const { email, password } = c.req.valid('json')
-      const ip = getConnInfo(c).remote.address ?? 'unknown'
-      const { user, session } = await signInSalesUser(deps, { email, password, ip })
+      const address = getClientAddress(c, deps.env.TRUST_PROXY)
+      const { user, session } = await signInSalesUser(deps, { email, password, address })
       setSessionCookie(c, 'sales', session.token, session.expire)
       return c.json({ user: toSalesUserView(user, null) })
     })

@@ -128,3 +128,82 @@ describe('sessions', () => {
     expect((await client.get('/api/auth/user')).status).toBe(401)
   })
 })
+
+describe('behind a proxy (TRUST_PROXY)', () => {
+  let proxied: TestServer
+
+  beforeAll(async () => {
+    proxied = await startTestServer({ TRUST_PROXY: 'true' })
+    await signInInvitedUser(proxied, { email: 'anna@example.com', role: 'USER' })
+  })
+  afterAll(async () => {
+    await proxied?.close()
+  })
+
+  const signIn = (from: string, password: string, email = 'anna@example.com') =>
+    fetch(`${proxied.url}/api/auth/login/email`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        // A client may send its own X-Forwarded-For; the proxy appends the real address.
+        'x-forwarded-for': `6.6.6.6, ${from}`,
+      },
+      body: JSON.stringify({ email, password }),
+    })
+
+  test('one address failing 60 times locks out only that address', async () => {
+    for (let attempt = 0; attempt < 60; attempt++) {
+      await signIn('198.51.100.7', 'wrong password', `nobody-${attempt}@example.com`)
+    }
+    const blocked = await signIn('198.51.100.7', 'USER password')
+    expect(blocked.status).toBe(429)
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect((await signIn('203.0.113.9', 'USER password')).status).toBe(200)
+  })
+
+  test("five wrong passwords for an account from one address do not lock its owner's address", async () => {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await signIn('192.0.2.44', 'wrong password')).status).toBe(401)
+    }
+    expect((await signIn('192.0.2.44', 'USER password')).status).toBe(429)
+    expect((await signIn('192.0.2.45', 'USER password')).status).toBe(200)
+  })
+})
+
+describe('cookies follow PUBLIC_URL', () => {
+  const setupBody = {
+    name: 'Eerste Beheerder',
+    email: 'root@example.com',
+    password: 'lang genoeg 1',
+  }
+
+  test('over https: Secure and __Host- prefixed', async () => {
+    const https = await startTestServer({ PUBLIC_URL: 'https://centraal.example' })
+    try {
+      const answer = await fetch(`${https.url}/api/auth/simple-setup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(setupBody),
+      })
+      expect(answer.headers.get('set-cookie')).toMatch(/^__Host-centraal_session=.*; Secure/)
+    } finally {
+      await https.close()
+    }
+  })
+
+  test('over http, a forwarded https claim does not make it Secure', async () => {
+    const plain = await startTestServer()
+    try {
+      const answer = await fetch(`${plain.url}/api/auth/simple-setup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' },
+        body: JSON.stringify(setupBody),
+      })
+      const cookie = answer.headers.get('set-cookie') ?? ''
+      expect(cookie).toMatch(/^centraal_session=/)
+      expect(cookie).not.toMatch(/Secure/)
+    } finally {
+      await plain.close()
+    }
+  })
+})

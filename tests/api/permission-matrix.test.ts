@@ -480,11 +480,16 @@ function setupBody(n: number) {
   return { name: `Iemand ${n}`, email: `iemand-${n}@example.com`, password: 'long enough 1' }
 }
 
-/** One call as one identity: a copy of its client, so cookie changes stay in the cell. */
-async function send(who: Identity, call: Call): Promise<string> {
+/**
+ * One call as one identity: a copy of its client, so cookie changes stay in the cell, from
+ * an address of its own (behind TRUST_PROXY), so one cell's failures throttle no other.
+ */
+async function send(who: Identity, call: Call, n: number): Promise<string> {
   const client = cloneClient(server, clients[who])
   if (call.path.includes('/stream')) return openStream(client, call.path)
-  const answer: Answer = await client.request(call.method, call.path, call.body, call.headers)
+  const address = { 'x-forwarded-for': `10.${Math.floor(n / 250) % 250}.${n % 250}.1` }
+  const headers = { ...address, ...call.headers }
+  const answer: Answer = await client.request(call.method, call.path, call.body, headers)
   if (call.path.endsWith('/push') && answer.status === 200) {
     return answer.json.refused.length > 0 ? 'R' : '200'
   }
@@ -506,7 +511,7 @@ async function openStream(client: Client, url: string) {
 beforeAll(async () => {
   const webRoot = mkdtempSync(path.join(tmpdir(), 'centraal-web-'))
   writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html lang="nl"></html>')
-  server = await startTestServer({}, { webRoot })
+  server = await startTestServer({ TRUST_PROXY: 'true' }, { webRoot })
   ;({ clients, targets } = await signInIdentities(server))
 }, 120_000)
 afterAll(async () => {
@@ -535,7 +540,7 @@ test('each caller gets the status written for each route', async () => {
       n++
       const calls = [row.call(targets, n, who)].flat()
       for (const call of calls) {
-        const got = await send(who, call)
+        const got = await send(who, call, n)
         if (got !== expected[index]) {
           differences.push(
             `${call.method} ${call.path} as ${who}: ${got}, expected ${expected[index]}`,

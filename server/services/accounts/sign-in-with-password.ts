@@ -12,24 +12,15 @@ const INVALID_CREDENTIALS = 'Ongeldige inloggegevens'
 
 /**
  * Checks e-mail and password and opens a central session. Failed attempts are throttled
- * per IP and per account; a right password for an account that is not active is refused
+ * per client address and per account from that address; a right password for an account that is not active is refused
  * with 403 (the person knows the password, so saying why helps and leaks nothing).
  */
 export async function signInWithPassword(
-  deps: Pick<AppDeps, 'systemDb' | 'organisations' | 'throttle'>,
-  input: { email: string; password: string; ip: string },
+  deps: Pick<AppDeps, 'systemDb' | 'organisations' | 'throttles'>,
+  input: { email: string; password: string; address: string },
 ) {
   const email = input.email.trim().toLowerCase()
-  const retryAfter = deps.throttle.getRetryAfterSeconds(input.ip, email)
-  if (retryAfter > 0) {
-    throw new AppError(
-      'too_many_requests',
-      'Te veel mislukte pogingen. Probeer het later opnieuw.',
-      {
-        retryAfterSeconds: retryAfter,
-      },
-    )
-  }
+  await deps.throttles.signIn.check(input.address, email)
   const account = findCentralAccount(deps.systemDb, email)
   const storedHash = account
     ? findUser(deps.organisations.get(account.organizationId), account.userId)?.passwordHash
@@ -40,13 +31,13 @@ export async function signInWithPassword(
     ? findUser(deps.organisations.get(account.organizationId), account.userId)
     : undefined
   if (!isValid || !user || !account || user.organizationId !== account.organizationId) {
-    deps.throttle.recordFailure(input.ip, email)
+    await deps.throttles.signIn.recordFailure(input.address, email)
     throw new AppError('unauthenticated', INVALID_CREDENTIALS)
   }
   if (user.status !== 'active') {
     throw new AppError('forbidden', 'Dit account is niet actief. Neem contact op met je beheerder.')
   }
-  deps.throttle.recordSuccess(email)
+  await deps.throttles.signIn.recordSuccess(input.address, email)
   deps.organisations
     .get(account.organizationId)
     .update(users)

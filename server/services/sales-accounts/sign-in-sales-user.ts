@@ -9,21 +9,12 @@ import { isSalesUserAllowed } from './is-sales-user-allowed.ts'
 
 /** Sales sign-in: the same throttling and rules as the central sign-in, its own session. */
 export async function signInSalesUser(
-  deps: Pick<AppDeps, 'systemDb' | 'organisations' | 'throttle'>,
-  input: { email: string; password: string; ip: string },
+  deps: Pick<AppDeps, 'systemDb' | 'organisations' | 'throttles'>,
+  input: { email: string; password: string; address: string },
 ) {
   const email = input.email.trim().toLowerCase()
   const throttleKey = `sales:${email}`
-  const retryAfter = deps.throttle.getRetryAfterSeconds(input.ip, throttleKey)
-  if (retryAfter > 0) {
-    throw new AppError(
-      'too_many_requests',
-      'Te veel mislukte pogingen. Probeer het later opnieuw.',
-      {
-        retryAfterSeconds: retryAfter,
-      },
-    )
-  }
+  await deps.throttles.signIn.check(input.address, throttleKey)
   const account = findSalesAccount(deps.systemDb, email)
   const lookUp = () =>
     account
@@ -32,7 +23,7 @@ export async function signInSalesUser(
   const isValid = await verifyPassword(lookUp()?.passwordHash, input.password)
   const user = lookUp()
   if (!isValid || !user || !account) {
-    deps.throttle.recordFailure(input.ip, throttleKey)
+    await deps.throttles.signIn.recordFailure(input.address, throttleKey)
     throw new AppError('unauthenticated', 'Ongeldig e-mailadres of wachtwoord')
   }
   if (
@@ -44,7 +35,7 @@ export async function signInSalesUser(
   ) {
     throw new AppError('forbidden', 'Dit account is niet actief. Neem contact op met je beheerder.')
   }
-  deps.throttle.recordSuccess(throttleKey)
+  await deps.throttles.signIn.recordSuccess(input.address, throttleKey)
   deps.organisations
     .get(account.organizationId)
     .update(salesUsers)

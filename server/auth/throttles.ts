@@ -1,0 +1,116 @@
+import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible'
+import { AppError } from '../http/app-error.ts'
+
+const FIFTEEN_MINUTES = 15 * 60
+const HOUR = 60 * 60
+const TOO_MANY = 'Te veel pogingen. Probeer het later opnieuw.'
+
+function tooMany(msBeforeNext: number): never {
+  throw new AppError('too_many_requests', TOO_MANY, {
+    retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)),
+  })
+}
+
+/** How long a key must still wait, in ms, once it has used all its points; 0 while it may. */
+async function waitOf(limiter: RateLimiterMemory, key: string) {
+  const state: RateLimiterRes | null = await limiter.get(key)
+  return state && state.consumedPoints >= limiter.points ? state.msBeforeNext : 0
+}
+
+/**
+ * Failed sign-ins, counted per client address and per (account, address), never per
+ * account alone: one address's failures never lock out another address, so a stranger
+ * guessing someone's password cannot keep that person out. Kept in memory (one process; a
+ * restart gives an attacker one window back).
+ */
+export class SignInThrottle {
+  readonly #perAddress: RateLimiterMemory
+  readonly #perAccountAddress: RateLimiterMemory
+
+  constructor(limits: { perAddress: number; perAccountAddress: number; windowSeconds: number }) {
+    this.#perAddress = new RateLimiterMemory({
+      points: limits.perAddress,
+      duration: limits.windowSeconds,
+    })
+    this.#perAccountAddress = new RateLimiterMemory({
+      points: limits.perAccountAddress,
+      duration: limits.windowSeconds,
+    })
+  }
+
+  /** 429 with Retry-After when this address, or this account from it, failed too often. */
+  async check(address: string, account: string) {
+    const wait = Math.max(
+      await waitOf(this.#perAddress, address),
+      await waitOf(this.#perAccountAddress, `${account}\n${address}`),
+    )
+    if (wait > 0) tooMany(wait)
+  }
+
+  /** Counts one failed attempt. */
+  async recordFailure(address: string, account: string) {
+    await Promise.allSettled([
+      this.#perAddress.consume(address),
+      this.#perAccountAddress.consume(`${account}\n${address}`),
+    ])
+  }
+
+  /** A successful sign-in clears that account's failures from that address. */
+  async recordSuccess(address: string, account: string) {
+    await this.#perAccountAddress.delete(`${account}\n${address}`)
+  }
+}
+
+/** Attempts per client address: the caller says which attempts count. */
+export class AddressThrottle {
+  readonly #limiter: RateLimiterMemory
+
+  constructor(limits: { points: number; windowSeconds: number }) {
+    this.#limiter = new RateLimiterMemory({ points: limits.points, duration: limits.windowSeconds })
+  }
+
+  /** 429 with Retry-After once the address has used its attempts. */
+  async check(address: string) {
+    const wait = await waitOf(this.#limiter, address)
+    if (wait > 0) tooMany(wait)
+  }
+
+  /** Counts one attempt. */
+  async record(address: string) {
+    await this.#limiter.consume(address).catch(() => undefined)
+  }
+
+  /** Runs `attempt`, counting it only when it fails (a wrong or used setup link). */
+  async countFailure<T>(address: string, attempt: () => Promise<T>): Promise<T> {
+    await this.check(address)
+    try {
+      return await attempt()
+    } catch (error) {
+      await this.record(address)
+      throw error
+    }
+  }
+}
+
+/** Every throttle of the process. */
+export type Throttles = {
+  /** Central and Gold Estates password sign-in (the account key names its area). */
+  signIn: SignInThrottle
+  /** Self-registration: every attempt that gets as far as hashing a password counts. */
+  registration: AddressThrottle
+  /** Setup by link and first-time setup: failed attempts count. */
+  setup: AddressThrottle
+}
+
+/** The limits the product runs with. */
+export function createThrottles(): Throttles {
+  return {
+    signIn: new SignInThrottle({
+      perAddress: 50,
+      perAccountAddress: 5,
+      windowSeconds: FIFTEEN_MINUTES,
+    }),
+    registration: new AddressThrottle({ points: 10, windowSeconds: HOUR }),
+    setup: new AddressThrottle({ points: 20, windowSeconds: FIFTEEN_MINUTES }),
+  }
+}
