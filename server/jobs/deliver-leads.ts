@@ -1,20 +1,48 @@
+import { isIP } from 'node:net'
 import { and, asc, eq, lte } from 'drizzle-orm'
+import { Agent, type Dispatcher, fetch } from 'undici'
 import { sales, salesSettings, webhookOutbox } from '#schema/db/organisation'
 import { organizations } from '#schema/db/system'
 import type { AppDeps } from '../context.ts'
-import { isPublicUrl } from '../integrations/is-public-address.ts'
+import { createPublicLookup, isPublicAddress } from '../integrations/is-public-address.ts'
 
 const TICK_MS = 500
 const MAX_BACKOFF_MS = 5 * 60 * 1000
 const RATE_LIMIT = { requests: 100, windowMs: 10_000 }
 const TIMEOUT_MS = 10_000
 
-type Outcome =
+/** What became of one delivery attempt. */
+export type Outcome =
   | { kind: 'delivered'; opportunityId: string | null }
   | { kind: 'retry'; error: string }
   | { kind: 'failed'; error: string }
 
-async function post(
+const NOT_PUBLIC = 'Webhook-adres is niet publiek bereikbaar (geweigerd)'
+
+/**
+ * The connections lead deliveries go through. Unless private webhooks are allowed, the
+ * address is checked by the lookup that the connection itself uses: what was checked is
+ * what is connected to, so a name that answers public first and private next (DNS
+ * rebinding) cannot reach inside. `resolve` is for tests.
+ */
+export function createWebhookDispatcher(
+  allowPrivate: boolean,
+  resolve?: Parameters<typeof createPublicLookup>[0],
+): Dispatcher {
+  return allowPrivate
+    ? new Agent()
+    : new Agent({ connect: { lookup: createPublicLookup(resolve) } })
+}
+
+/** An IP address in the URL itself is never looked up: it is checked here instead. */
+function isLiteralPrivate(url: string) {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '')
+  return isIP(host) !== 0 && !isPublicAddress(host)
+}
+
+/** Sends one lead through `dispatcher` and says what became of it. */
+export async function postLead(
+  dispatcher: Dispatcher,
   url: string,
   apiKey: string | null,
   outboxId: string,
@@ -22,6 +50,7 @@ async function post(
 ): Promise<Outcome> {
   try {
     const response = await fetch(url, {
+      dispatcher,
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -48,6 +77,8 @@ async function post(
       ? { kind: 'retry', error }
       : { kind: 'failed', error }
   } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause
+    if (cause?.code === 'EPRIVATEADDRESS') return { kind: 'failed', error: NOT_PUBLIC }
     return { kind: 'retry', error: error instanceof Error ? error.message : String(error) }
   }
 }
@@ -63,6 +94,7 @@ export function startLeadDelivery(
 ) {
   const sent: number[] = []
   const inFlight = new Set<string>()
+  const dispatcher = createWebhookDispatcher(deps.env.ALLOW_PRIVATE_WEBHOOKS)
   // Every organisation is looked at once after a start; later, the open files (a sale was
   // just registered in one of them).
   let toScan = deps.systemDb
@@ -78,9 +110,9 @@ export function startLeadDelivery(
     let outcome: Outcome
     if (!settings?.xmsEnabled || !url)
       outcome = { kind: 'failed', error: 'CRM-koppeling staat uit' }
-    else if (!deps.env.ALLOW_PRIVATE_WEBHOOKS && !(await isPublicUrl(url).catch(() => false))) {
-      outcome = { kind: 'failed', error: 'Webhook-adres is niet publiek bereikbaar (geweigerd)' }
-    } else outcome = await post(url, settings.xmsApiKey, row.id, row.payload)
+    else if (!deps.env.ALLOW_PRIVATE_WEBHOOKS && isLiteralPrivate(url)) {
+      outcome = { kind: 'failed', error: NOT_PUBLIC }
+    } else outcome = await postLead(dispatcher, url, settings.xmsApiKey, row.id, row.payload)
     const now = Date.now()
     const current = deps.organisations.get(organisationId)
     const attempts = row.attempts + 1
@@ -154,5 +186,6 @@ export function startLeadDelivery(
   return async () => {
     clearInterval(timer)
     await running
+    await dispatcher.close()
   }
 }
