@@ -1,19 +1,24 @@
 import type Database from 'better-sqlite3'
 import { BackupHeaderSchema, type BackupValue } from '#schema/backup'
+import type { Actor } from '../../context.ts'
 import type { SystemDb } from '../../db/system-db.ts'
 import { AppError } from '../../http/app-error.ts'
 import { findCentralAccount } from '../accounts/find-central-account.ts'
 import { findSalesAccount } from '../sales-accounts/find-sales-account.ts'
 import { listOrganisationTables, type TableInfo } from './organisation-tables.ts'
 import type { BackupFile, BackupRows } from './read-backup-file.ts'
+import { createRestoreRules, NOT_RESTORED } from './restore-rules.ts'
 
-// Which column of which table must name a row of another table.
-const REFERENCES: { table: string; column: string; target: string }[] = [
+// Which column of which table must name a row of another table (or be null, if nullable).
+const REFERENCES: { table: string; column: string; target: string; isNullable?: boolean }[] = [
   { table: 'sales', column: 'project_id', target: 'sales_projects' },
   { table: 'commissions', column: 'sale_id', target: 'sales' },
   { table: 'commissions', column: 'seller_id', target: 'sales_sellers' },
   { table: 'user_permissions', column: 'user_id', target: 'users' },
   { table: 'usage_tracking', column: 'app_connection_id', target: 'app_connections' },
+  { table: 'sales_users', column: 'centraal_user_id', target: 'users', isNullable: true },
+  { table: 'cross_app_access', column: 'centraal_user_id', target: 'users' },
+  { table: 'cross_app_access', column: 'target_user_id', target: 'sales_users' },
 ]
 
 // Tables whose e-mail addresses must not belong to another organisation.
@@ -56,11 +61,12 @@ function checkColumns(table: TableInfo, columns: unknown): string[] {
   return columns
 }
 
-/** Checks every row of one table: width, value types, required values. */
+/** Checks every row of one table: width, value types, required values, the restore rules. */
 function checkRows(
   table: TableInfo,
   columns: string[],
   rows: BackupRows,
+  checkRights: RestoreRules,
   visit: (row: BackupValue[], index: number) => void,
 ) {
   const required = columns.map(
@@ -80,22 +86,29 @@ function checkRows(
         refuse(`${where}: kolom ${columns[position]} heeft een ongeldige waarde`)
       }
     }
+    checkRights(table.name, columns, row as BackupValue[], where)
     visit(row as BackupValue[], index)
   }
 }
+
+type RestoreRules = ReturnType<typeof createRestoreRules>
 
 /**
  * Checks a whole JSON backup before anything is written: format and version, that it is
  * this organisation's, every table and column known, required columns present, every
  * value a text, number or null, every reference resolvable, no e-mail address of another
- * organisation. Throws 400 naming the first problem. Each row is visited once.
+ * organisation, and the restore rules (restore-rules.ts: nothing the restorer could not
+ * write through the screens). Throws 400 naming the first problem. Each row is visited
+ * once. Tables a restore never takes from a file (NOT_RESTORED) are left out.
  */
 export function checkBackup(
   client: Database.Database,
   systemDb: SystemDb,
-  organisationId: string,
+  actor: Actor,
   file: BackupFile,
 ): CheckedTable[] {
+  const organisationId = actor.organisationId
+  const checkRights = createRestoreRules(client, systemDb, actor)
   const header = BackupHeaderSchema.safeParse(file.header)
   if (!header.success) {
     const issue = header.error.issues[0]
@@ -105,8 +118,9 @@ export function checkBackup(
     refuse('deze backup hoort bij een andere organisatie')
   }
   if (!file.tables) refuse('tables: de tabellen ontbreken')
-  const tables = listOrganisationTables(client)
-  const byName = new Map(tables.map((table) => [table.name, table]))
+  const known = listOrganisationTables(client)
+  const byName = new Map(known.map((table) => [table.name, table]))
+  const tables = known.filter((table) => !NOT_RESTORED.has(table.name))
   for (const name of file.tables.keys()) {
     if (!byName.has(name)) refuse(`onbekende tabel ${name}`)
   }
@@ -142,12 +156,12 @@ export function checkBackup(
     const isAccount = ACCOUNTS.some((account) => account.table === info.name)
     const ids = new Set<BackupValue>()
     const seqs = new Float64Array(rows.count)
-    checkRows(info, columns, rows, (row, index) => {
+    checkRows(info, columns, rows, checkRights, (row, index) => {
       ids.add(idAt >= 0 ? (row[idAt] ?? null) : null)
       seqs[index] = seqAt >= 0 ? Number(row[seqAt]) : index
       for (const reference of references) {
         const value = reference.position >= 0 ? (row[reference.position] ?? null) : null
-        if (!reference.ids.has(value)) {
+        if (!(value === null && reference.isNullable) && !reference.ids.has(value)) {
           refuse(
             `tabel ${reference.table}: ${reference.column} ${value} bestaat niet in ${reference.target}`,
           )

@@ -25,7 +25,7 @@ export function restoreOrganisation(ctx: ServiceContext, bytes: Uint8Array) {
   requirePermission(ctx.actor, 'backup.run')
   const client = ctx.db.$client
   const organisationId = ctx.actor.organisationId
-  const tables = checkBackup(client, ctx.systemDb, organisationId, readBackupFile(bytes))
+  const tables = checkBackup(client, ctx.systemDb, ctx.actor, readBackupFile(bytes))
   const counts: Record<string, number> = {}
   client.transaction(() => {
     let seq = client
