@@ -141,3 +141,6 @@ export const NotificationPreferencesUpdateSchema = z
   .object({ emailNotifications: z.boolean(), activityAlerts: z.boolean() })
   .partial()
   .refine((value) => Object.keys(value).length > 0, { message: 'Geen wijzigingen opgegeven' })
+
+/** GET /api/users/registrations: a self-registered account waiting for approval. */
+export type WaitingRegistration = { id: string; name: string; email: string; createdAt: number }

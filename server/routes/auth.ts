@@ -21,7 +21,7 @@ import { validate } from '../http/validate.ts'
 import { completeSetup } from '../services/accounts/complete-setup.ts'
 import type { StoredUser } from '../services/accounts/create-central-user.ts'
 import { createFirstSuperadmin } from '../services/accounts/create-first-superadmin.ts'
-import { registerUser } from '../services/accounts/register-user.ts'
+import { registerUser, requireRegistrationPossible } from '../services/accounts/register-user.ts'
 import { signInWithPassword } from '../services/accounts/sign-in-with-password.ts'
 import { toCurrentUser } from '../services/accounts/to-current-user.ts'
 import { resolvePermissions } from '../services/permissions/resolve-permissions.ts'
@@ -47,12 +47,24 @@ export function authRoutes(deps: AppDeps) {
       setSessionCookie(c, 'central', session.token, session.expire)
       return c.json({ message: 'SUPERADMIN aangemaakt', user: describe(user) }, 201)
     })
+    .get('/auth/registration', (c) => c.json({ mode: deps.env.REGISTRATION }))
     .post('/auth/register/email', validate('json', RegisterSchema), async (c) => {
+      const input = c.req.valid('json')
+      // Closed, a taken address and the throttle answer before a password is hashed.
+      requireRegistrationPossible(deps, input.email)
       const address = getClientAddress(c, deps.env.TRUST_PROXY)
       await deps.throttles.registration.check(address)
       await deps.throttles.registration.record(address)
-      const user = await registerUser(deps, c.req.valid('json'))
-      return c.json({ message: 'Registratie geslaagd', user: describe(user) }, 201)
+      const user = await registerUser(deps, input)
+      return c.json(
+        user.awaitingApproval
+          ? {
+              message: 'Registratie ontvangen. Een beheerder moet je account nog goedkeuren.',
+              status: 'awaiting_approval',
+            }
+          : { message: 'Registratie geslaagd', status: 'active' },
+        201,
+      )
     })
     .post('/auth/login/email', validate('json', LoginSchema), async (c) => {
       const { email, password } = c.req.valid('json')

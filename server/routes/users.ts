@@ -8,19 +8,30 @@ import type { AppDeps, AppEnv } from '../context.ts'
 import { respondOnce } from '../http/respond-once.ts'
 import { validate } from '../http/validate.ts'
 import { requirePermission } from '../services/permissions/require-permission.ts'
+import { approveRegistration } from '../services/users/approve-registration.ts'
 import { createSetupLink } from '../services/users/create-setup-link.ts'
 import { createUser } from '../services/users/create-user.ts'
 import { deleteUser } from '../services/users/delete-user.ts'
+import { listWaitingRegistrations } from '../services/users/list-waiting-registrations.ts'
 import { toUserDocument } from '../services/users/to-user-document.ts'
 import { updateUser } from '../services/users/update-user.ts'
 
-/** Gebruikers: GET/POST /api/users, PATCH/DELETE /api/users/:id, setup links. */
+/** Gebruikers: GET/POST /api/users, PATCH/DELETE /api/users/:id, setup links, approvals. */
 export function userRoutes(deps: AppDeps) {
   const withSetupUrl = (link: { setupPath: string; expiresAt: number }) => ({
     setupUrl: `${deps.env.PUBLIC_URL}${link.setupPath}`,
     setupUrlExpiresAt: link.expiresAt,
   })
   return new Hono<AppEnv>()
+    .get('/users/registrations', (c) =>
+      c.json(listWaitingRegistrations(requireServiceContext(deps, c))),
+    )
+    .post('/users/:id/approve', validate('param', IdParamSchema), (c) => {
+      const ctx = requireServiceContext(deps, c)
+      return respondOnce(c, ctx, 200, () =>
+        toUserDocument(approveRegistration(ctx, c.req.valid('param').id)),
+      )
+    })
     .get('/users', (c) => {
       const ctx = requireServiceContext(deps, c)
       requirePermission(ctx.actor, 'users.read')

@@ -32,14 +32,17 @@ beforeAll(async () => {
   const setup = createClient(server.url, { origin: server.url })
   const admin = { name: 'Ada Admin', email: 'ada@example.com', password: PASSWORD }
   expect((await setup.post('/api/auth/simple-setup', admin)).status).toBe(201)
+  // Accounts an administrator made: only those are linked to an SSO identity by e-mail.
   for (const [name, email] of [
     ['Bea Broker', 'bea@example.com'],
     ['Cas Closer', 'cas@example.com'],
     ['Dirk Suspended', 'dirk@example.com'],
   ]) {
-    const body = { name, email, password: PASSWORD, organizationId: 'default-org' }
-    expect((await setup.post('/api/auth/register/email', body)).status).toBe(201)
+    const body = { name, email, role: 'USER', status: 'active' }
+    expect((await setup.post('/api/users', body)).status).toBe(201)
   }
+  const registrant = { name: 'Rik Registrant', email: 'rik@example.com', password: PASSWORD }
+  expect((await setup.post('/api/auth/register/email', registrant)).status).toBe(201)
 })
 afterAll(async () => {
   await server?.close()
@@ -128,6 +131,16 @@ describe('with an identity provider', () => {
     expect(readLoginError(location)).toContain(NO_ACCOUNT)
     expect(browser.cookies.has('centraal_session')).toBe(false)
     expect(readUserRow('cas@example.com').oidc_subject).toBeNull()
+  })
+
+  test('a self-registered account is never linked by e-mail', async () => {
+    // Anyone can register someone else's address and wait; an SSO account with that
+    // verified address must not inherit the registration (nor learn it exists).
+    provider.accounts.set('sub-rik', { email: 'rik@example.com', email_verified: true })
+    const { browser, location } = await signInWithSso({ accountId: 'sub-rik' })
+    expect(readLoginError(location)).toContain(NO_ACCOUNT)
+    expect(browser.cookies.has('centraal_session')).toBe(false)
+    expect(readUserRow('rik@example.com').oidc_subject).toBeNull()
   })
 
   test('a suspended user is refused', async () => {

@@ -96,6 +96,11 @@ const ROWS: Row[] = [
     expected: '400 400 400 400 400 400 400 400 400 400 400',
   },
   {
+    route: 'GET /api/auth/registration',
+    call: () => get('/api/auth/registration'),
+    expected: '200 200 200 200 200 200 200 200 200 200 200',
+  },
+  {
     route: 'POST /api/auth/login/email',
     call: (_, n) => post('/api/auth/login/email', { email: `nobody-${n}@x.nl`, password: 'x' }),
     expected: '401 401 401 401 401 401 401 401 401 401 401',
@@ -178,6 +183,16 @@ const ROWS: Row[] = [
     route: 'POST /api/users',
     call: (_, n) => post('/api/users', { name: `Nieuw ${n}`, email: `nieuw-${n}@example.com` }),
     expected: '401 401 403 403 201 201 201 201 401 401 401',
+  },
+  {
+    route: 'GET /api/users/registrations',
+    call: () => get('/api/users/registrations'),
+    expected: '401 401 403 403 200 200 200 200 401 401 401',
+  },
+  {
+    route: 'POST /api/users/:id/approve',
+    call: (t) => post(`/api/users/${t.userId}/approve`),
+    expected: '401 401 403 403 409 404 409 404 401 401 401',
   },
   {
     route: 'PATCH /api/users/:id',

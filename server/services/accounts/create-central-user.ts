@@ -27,6 +27,10 @@ export function createCentralUser(
     role: UserRole
     status: UserStatus
     passwordHash: string | null
+    /** Through /register rather than by an administrator (default false). */
+    isSelfRegistered?: boolean
+    /** Waits for an administrator's approval before it may sign in (default false). */
+    isAwaitingApproval?: boolean
     actor: ActivityAuthor
     action: string
   },
@@ -50,6 +54,8 @@ export function createCentralUser(
         status: input.status,
         passwordHash: input.passwordHash,
         setupCompleted: input.passwordHash !== null,
+        selfRegistered: input.isSelfRegistered ?? false,
+        awaitingApproval: input.isAwaitingApproval ?? false,
         createdAt: now,
       })
       .returning()

@@ -2,14 +2,39 @@ import type { z } from 'zod'
 import type { RegisterSchema } from '#schema/auth'
 import { hashPassword } from '../../auth/password.ts'
 import type { AppDeps } from '../../context.ts'
+import { AppError } from '../../http/app-error.ts'
 import { createCentralUser } from './create-central-user.ts'
+import { findCentralAccount } from './find-central-account.ts'
 
-/** Self-registration: a USER in the given organisation (default-org), signed out. */
+const TAKEN = 'Dit e-mailadres is al in gebruik'
+
+/** Refuses a registration before any work when it is closed or the e-mail is taken. */
+export function requireRegistrationPossible(
+  deps: Pick<AppDeps, 'env' | 'systemDb'>,
+  email: string,
+) {
+  if (deps.env.REGISTRATION === 'closed') {
+    throw new AppError(
+      'forbidden',
+      'Registreren is uitgeschakeld. Vraag een beheerder om een uitnodiging.',
+    )
+  }
+  if (findCentralAccount(deps.systemDb, email)) throw new AppError('conflict', TAKEN)
+}
+
+/**
+ * Self-registration in the platform organisation (spec: default-org), signed out. With
+ * REGISTRATION=approval (the default) the account is inactive until an administrator
+ * approves it on Gebruikers; with `open` it is active at once. The cheap checks come
+ * before the password is hashed.
+ */
 export async function registerUser(
-  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+  deps: Pick<AppDeps, 'env' | 'systemDb' | 'organisations'>,
   input: z.infer<typeof RegisterSchema>,
 ) {
+  requireRegistrationPossible(deps, input.email)
   const passwordHash = await hashPassword(input.password)
+  const isAwaitingApproval = deps.env.REGISTRATION === 'approval'
   const db = deps.organisations.get(input.organizationId)
   return createCentralUser(
     { db, systemDb: deps.systemDb },
@@ -18,10 +43,14 @@ export async function registerUser(
       name: input.name,
       email: input.email,
       role: 'USER',
-      status: 'active',
+      status: isAwaitingApproval ? 'inactive' : 'active',
       passwordHash,
+      isSelfRegistered: true,
+      isAwaitingApproval,
       actor: { userId: null, name: input.name },
-      action: 'Account geregistreerd',
+      action: isAwaitingApproval
+        ? 'Nieuwe registratie wacht op goedkeuring'
+        : 'Account geregistreerd',
     },
   )
 }

@@ -44,8 +44,11 @@ export function signInWithOidc(
   const db = deps.organisations.get(account.organizationId)
   const user = findUser(db, account.userId)
   if (user?.organizationId !== account.organizationId) throw new AppError('forbidden', NO_ACCOUNT)
-  if (user.status !== 'active') throw new AppError('forbidden', NOT_ACTIVE)
   const isNewLink = !linked
+  // Anyone can register an address they do not own; only accounts an administrator made
+  // are linked by e-mail.
+  if (isNewLink && user.selfRegistered) throw new AppError('forbidden', NO_ACCOUNT)
+  if (user.status !== 'active') throw new AppError('forbidden', NOT_ACTIVE)
   if (isNewLink && (account.oidcSubject !== null || user.oidcSubject !== null)) {
     throw new AppError('forbidden', OTHER_IDENTITY)
   }

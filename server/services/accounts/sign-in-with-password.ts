@@ -34,6 +34,9 @@ export async function signInWithPassword(
     await deps.throttles.signIn.recordFailure(input.address, email)
     throw new AppError('unauthenticated', INVALID_CREDENTIALS)
   }
+  if (user.awaitingApproval) {
+    throw new AppError('forbidden', 'Je account wacht op goedkeuring door een beheerder.')
+  }
   if (user.status !== 'active') {
     throw new AppError('forbidden', 'Dit account is niet actief. Neem contact op met je beheerder.')
   }

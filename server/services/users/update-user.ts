@@ -32,7 +32,13 @@ export function updateUser(
   const updated = ctx.db.transaction((tx) => {
     const row = tx
       .update(users)
-      .set({ ...changes, seq: takeNextSeq(tx), updatedAt: Date.now() })
+      .set({
+        ...changes,
+        // Made active by an administrator: a waiting registration is approved with it.
+        ...(changes.status === 'active' && { awaitingApproval: false }),
+        seq: takeNextSeq(tx),
+        updatedAt: Date.now(),
+      })
       .where(eq(users.id, id))
       .returning()
       .get()

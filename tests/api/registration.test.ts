@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createOrganisation } from '#server/services/organisations/create-organisation'
+import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import { createClient } from '../support/http.ts'
+import { openSystemFile } from '../support/sqlite.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+
+// Registration that cannot be abused: by default a stranger who registers waits for an
+// administrator and reads nothing meanwhile; `open` and `closed` are the alternatives.
+
+const stranger = { name: 'Sam Stranger', email: 'sam@example.com', password: 'sam password 1' }
+
+describe('REGISTRATION=approval (the default)', () => {
+  let server: TestServer
+  let root: ReturnType<typeof createClient>
+
+  beforeAll(async () => {
+    server = await startTestServer()
+    root = await signInFirstSuperadmin(server)
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  test('the page learns the mode', async () => {
+    expect((await createClient(server.url).get('/api/auth/registration')).json).toEqual({
+      mode: 'approval',
+    })
+  })
+
+  test('a stranger registers, cannot sign in, and reads nothing of the platform', async () => {
+    const client = createClient(server.url)
+    const registered = await client.post('/api/auth/register/email', stranger)
+    expect(registered.status).toBe(201)
+    expect(registered.json.status).toBe('awaiting_approval')
+    const login = await client.post('/api/auth/login/email', stranger)
+    expect(login.status).toBe(403)
+    expect(login.json.message).toBe('Je account wacht op goedkeuring door een beheerder.')
+    expect(login.headers.get('set-cookie')).toBeNull()
+    for (const path of ['/api/users', '/api/activities', '/api/app-connections', '/api/stats']) {
+      expect((await client.get(path)).status).toBe(401)
+    }
+    expect((await client.get('/api/sync/v1/users/pull')).status).toBe(401)
+    // A wrong password still says nothing about the account.
+    const wrong = await client.post('/api/auth/login/email', { ...stranger, password: 'nope' })
+    expect(wrong.status).toBe(401)
+  })
+
+  test('the Dashboard feed says someone registered', async () => {
+    const feed = (await root.get('/api/activities')).json as { action: string; target: string }[]
+    expect(feed.some((item) => item.action === 'Nieuwe registratie wacht op goedkeuring')).toBe(
+      true,
+    )
+  })
+
+  test('a USER neither lists nor approves; an ADMIN approves and the stranger signs in', async () => {
+    const user = await signInInvitedUser(server, { email: 'user@example.com', role: 'USER' })
+    expect((await user.get('/api/users/registrations')).status).toBe(403)
+    const admin = await signInInvitedUser(server, { email: 'admin@example.com', role: 'ADMIN' })
+    const waiting = await admin.get('/api/users/registrations')
+    expect(waiting.status).toBe(200)
+    expect(waiting.json).toMatchObject([{ name: stranger.name, email: stranger.email }])
+    const id = waiting.json[0].id
+    expect((await user.post(`/api/users/${id}/approve`)).status).toBe(403)
+    const approved = await admin.post(`/api/users/${id}/approve`)
+    expect(approved.status).toBe(200)
+    expect(approved.json).toMatchObject({ status: 'active', role: 'USER' })
+    expect((await admin.post(`/api/users/${id}/approve`)).status).toBe(409)
+    expect((await admin.get('/api/users/registrations')).json).toEqual([])
+    const login = await createClient(server.url).post('/api/auth/login/email', stranger)
+    expect(login.status).toBe(200)
+  })
+
+  test('another organisation cannot approve a registration of the platform', async () => {
+    const registrant = { name: 'Tom Wacht', email: 'tom@example.com', password: 'tom password 1' }
+    await createClient(server.url).post('/api/auth/register/email', registrant)
+    const id = (await root.get('/api/users/registrations')).json[0].id
+    createOrganisation(server.deps, { id: 'org-x', name: 'X', slug: 'org-x' })
+    const otherAdmin = await signInInvitedUser(server, {
+      email: 'admin@org-x.example',
+      role: 'ADMIN',
+      org: 'org-x',
+    })
+    expect((await otherAdmin.get('/api/users/registrations')).json).toEqual([])
+    expect((await otherAdmin.post(`/api/users/${id}/approve`)).status).toBe(404)
+    expect((await createClient(server.url).post('/api/auth/login/email', registrant)).status).toBe(
+      403,
+    )
+  })
+
+  test('registrations are throttled per address; a taken address answers 409 first', async () => {
+    const from = (n: number) => ({ 'x-forwarded-for': `198.51.100.${n}` })
+    const proxied = await startTestServer({ TRUST_PROXY: 'true' })
+    try {
+      const client = createClient(proxied.url)
+      const body = (n: number) => ({ ...stranger, email: `spam-${n}@example.com` })
+      for (let n = 0; n < 10; n++) {
+        expect((await client.post('/api/auth/register/email', body(n), from(1))).status).toBe(201)
+      }
+      const throttled = await client.post('/api/auth/register/email', body(10), from(1))
+      expect(throttled.status).toBe(429)
+      expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0)
+      // The duplicate check costs nothing and comes before the throttle and the hash.
+      expect((await client.post('/api/auth/register/email', body(0), from(1))).status).toBe(409)
+      expect((await client.post('/api/auth/register/email', body(11), from(2))).status).toBe(201)
+    } finally {
+      await proxied.close()
+    }
+  })
+})
+
+test('REGISTRATION=open: active at once', async () => {
+  const server = await startTestServer({ REGISTRATION: 'open' })
+  try {
+    const client = createClient(server.url)
+    expect((await client.post('/api/auth/register/email', stranger)).json.status).toBe('active')
+    expect((await client.post('/api/auth/login/email', stranger)).status).toBe(200)
+  } finally {
+    await server.close()
+  }
+})
+
+test('REGISTRATION=closed: 403, and the address stays free', async () => {
+  const server = await startTestServer({ REGISTRATION: 'closed' })
+  try {
+    const client = createClient(server.url)
+    expect((await client.get('/api/auth/registration')).json).toEqual({ mode: 'closed' })
+    const answer = await client.post('/api/auth/register/email', stranger)
+    expect(answer.status).toBe(403)
+    expect(answer.json.message).toMatch(/Registreren is uitgeschakeld/)
+    const system = openSystemFile(server.dataDir)
+    expect(system.prepare('select count(*) from login_directory').pluck().get()).toBe(0)
+    system.close()
+  } finally {
+    await server.close()
+  }
+})
