@@ -30,6 +30,10 @@ export const LoginSchema = z.object({
   password: z.string().min(1, { message: 'Wachtwoord is verplicht' }).max(1024),
 })
 
+/** How self-registration works (the REGISTRATION setting; GET /api/auth/registration). */
+export const REGISTRATION_MODES = ['approval', 'open', 'closed'] as const
+export type RegistrationMode = (typeof REGISTRATION_MODES)[number]
+
 /** POST /api/auth/register/email; organizationId is fixed to default-org. */
 export const RegisterSchema = z.object({
   name,

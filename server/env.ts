@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { REGISTRATION_MODES } from '#schema/auth'
 
 // The one place that reads process.env. A bad value stops the start with a message
 // that names the setting.
@@ -56,7 +57,7 @@ const EnvSchema = z
      * Self-registration at /register: approval (an administrator approves each account),
      * open (active at once; closed networks) or closed.
      */
-    REGISTRATION: z.enum(['approval', 'open', 'closed']).default('approval'),
+    REGISTRATION: z.enum(REGISTRATION_MODES).default('approval'),
     /** First retry delay of a failed webhook delivery; doubles per attempt. */
     WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(2000),
   })

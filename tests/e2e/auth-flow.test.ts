@@ -19,7 +19,9 @@ const admin = { name: 'Administrator', email: 'admin@centraal.local', password: 
 const member = { name: 'Mila Medewerker', email: 'mila@example.com', password: 'lang genoeg 123' }
 
 beforeAll(async () => {
-  server = await startTestServer()
+  // Open registration: the register test signs the new USER in at once
+  // (approval: registration-approval.test.ts).
+  server = await startTestServer({ REGISTRATION: 'open' })
   browser = await launchBrowser()
 })
 

@@ -17,6 +17,7 @@ import type { UserAction } from './user-actions-menu.tsx'
 import { UserDialog, type UserFormValues } from './user-dialog.tsx'
 import { UserList } from './user-list.tsx'
 import { insertUser, removeUser, updateUser } from './user-writes.ts'
+import { WaitingRegistrationsCard } from './waiting-registrations-card.tsx'
 
 const PAGE_SIZE = 100
 const byName = new Intl.Collator('nl', { sensitivity: 'base', numeric: true })
@@ -120,6 +121,11 @@ export function UsersPage() {
           )
         }
       />
+      {canWrite && (
+        <div className="mb-6">
+          <WaitingRegistrationsCard />
+        </div>
+      )}
       {users.status === 'loading' && <InlineLoading />}
       {users.status === 'failed' && (
         <Alert variant="destructive" title="De gebruikers konden niet gelezen worden">

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react'
 import { DEFAULT_ORGANISATION_ID } from '#schema/constants'
+import { Alert } from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
 import { Field } from '../../components/field.tsx'
 import { apiRequest } from '../../lib/api-request.ts'
@@ -11,6 +12,7 @@ import { PasswordPairFields } from '../password-pair-fields.tsx'
 import { findPasswordProblem, PASSWORD_TOO_SHORT_TEXT } from '../password-rules.ts'
 import { TextLink } from '../text-link.tsx'
 import { useRedirectLater } from '../use-redirect-later.ts'
+import { useRegistrationMode } from './use-registration-mode.ts'
 
 /** Spec §4: after a successful registration, go to /login after 1 second. */
 const REDIRECT_DELAY_MS = 1000
@@ -19,6 +21,7 @@ const REDIRECT_DELAY_MS = 1000
 export function RegisterPage() {
   const [isBusy, setIsBusy] = useState(false)
   const redirectLater = useRedirectLater()
+  const mode = useRegistrationMode()
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -48,7 +51,13 @@ export function RegisterPage() {
         password,
         organizationId: DEFAULT_ORGANISATION_ID,
       })
-      showToast({ title: 'Registratie geslaagd!', description: 'Je wordt ingelogd...' })
+      showToast({
+        title: 'Registratie geslaagd!',
+        description:
+          mode === 'approval'
+            ? 'Een beheerder moet je account nog goedkeuren. Daarna kun je inloggen.'
+            : 'Je wordt ingelogd...',
+      })
       redirectLater('/login', REDIRECT_DELAY_MS)
     } catch (error) {
       showToast({
@@ -60,8 +69,27 @@ export function RegisterPage() {
     }
   }
 
+  if (mode === 'closed') {
+    return (
+      <AuthLayout title="Registreren" description="Maak een account aan voor Centraal.">
+        <Alert title="Registreren is uitgeschakeld">
+          Deze installatie neemt geen nieuwe registraties aan. Vraag een beheerder om een
+          uitnodiging.
+        </Alert>
+        <p className="mt-6 text-center text-muted-foreground text-sm">
+          Heb je al een account? <TextLink to="/login">Log hier in</TextLink>
+        </p>
+      </AuthLayout>
+    )
+  }
+
   return (
     <AuthLayout title="Registreren" description="Maak een account aan voor Centraal.">
+      {mode === 'approval' && (
+        <p className="mb-4 text-muted-foreground text-sm">
+          Na je registratie keurt een beheerder je account goed; daarna kun je inloggen.
+        </p>
+      )}
       <form className="grid gap-4" onSubmit={handleSubmit}>
         <Field label="Naam" name="name" autoComplete="name" required />
         <Field label="Email" name="email" type="email" autoComplete="email" required />

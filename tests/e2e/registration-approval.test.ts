@@ -1,0 +1,123 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { launchBrowser } from '../support/browser.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+import {
+  DESKTOP,
+  hasHorizontalOverflow,
+  PHONE,
+  screenshot,
+  waitForShell,
+  waitForToast,
+} from './page-helpers.ts'
+
+// REGISTRATION=approval (the default): a stranger registers, is refused at sign-in with the
+// reason, an administrator approves them on Gebruikers, and then they sign in.
+
+let server: TestServer
+let browser: Browser
+
+const admin = { name: 'Administrator', email: 'admin@centraal.local', password: 'super geheim 42' }
+const newcomer = { name: 'Nina Nieuw', email: 'nina@example.com', password: 'nina wachtwoord' }
+const other = { name: 'Otto Onbekend', email: 'otto@example.com', password: 'otto wachtwoord' }
+
+beforeAll(async () => {
+  server = await startTestServer()
+  browser = await launchBrowser()
+  const setup = await fetch(`${server.url}/api/auth/simple-setup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  })
+  expect(setup.status).toBe(201)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+async function openPage(viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ viewport, baseURL: server.url, locale: 'nl-NL' })
+  context.setDefaultTimeout(8000)
+  return context.newPage()
+}
+
+async function register(page: Page, person: typeof newcomer) {
+  await page.goto('/register')
+  await page.getByText('keurt een beheerder je account goed').waitFor()
+  await page.getByLabel('Naam').fill(person.name)
+  await page.getByLabel('Email').fill(person.email)
+  await page.getByLabel('Wachtwoord', { exact: true }).fill(person.password)
+  await page.getByLabel('Bevestig wachtwoord').fill(person.password)
+  await page.getByRole('button', { name: 'Registreren' }).click()
+  expect(await waitForToast(page, 'Registratie geslaagd!')).toContain('goedkeuren')
+  await page.waitForURL('**/login', { timeout: 5000 })
+}
+
+async function signIn(page: Page, person: { email: string; password: string }) {
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(person.email)
+  await page.getByLabel('Password', { exact: true }).fill(person.password)
+  await page.getByRole('button', { name: 'Log In' }).click()
+}
+
+test('register, refused until approved on Gebruikers, then signed in', async () => {
+  const visitor = await openPage(PHONE)
+  await register(visitor, newcomer)
+  await signIn(visitor, newcomer)
+  expect(await waitForToast(visitor, 'Login mislukt')).toContain(
+    'Je account wacht op goedkeuring door een beheerder.',
+  )
+  expect(new URL(visitor.url()).pathname).toBe('/login')
+  await register(await openPage(PHONE), other)
+
+  for (const viewport of [DESKTOP, PHONE]) {
+    const page = await openPage(viewport)
+    await signIn(page, admin)
+    await waitForShell(page)
+    await page.goto('/users')
+    const card = page.getByRole('region', { name: 'Wachten op goedkeuring' })
+    await card.waitFor()
+    expect(await card.getByText(newcomer.email).isVisible()).toBe(true)
+    expect(await card.getByText(other.email).isVisible()).toBe(true)
+    expect(await hasHorizontalOverflow(page)).toBe(false)
+    await screenshot(page, 'users-waiting-registrations')
+    await page.context().close()
+  }
+  // The Dashboard's feed says someone registered.
+  const page = await openPage(DESKTOP)
+  await signIn(page, admin)
+  await waitForShell(page)
+  await page.getByText('Nieuwe registratie wacht op goedkeuring').first().waitFor()
+  await page.goto('/users')
+  await page.getByRole('button', { name: `${newcomer.name} goedkeuren` }).click()
+  expect(await waitForToast(page, 'Registratie goedgekeurd')).toContain(newcomer.name)
+  page.once('dialog', (dialog) => void dialog.accept())
+  await page.getByRole('button', { name: `${other.name} afwijzen` }).click()
+  await waitForToast(page, 'Registratie afgewezen')
+  await page.getByRole('region', { name: 'Wachten op goedkeuring' }).waitFor({ state: 'detached' })
+
+  await signIn(visitor, newcomer)
+  await waitForShell(visitor)
+  expect(new URL(visitor.url()).pathname).toBe('/')
+  // The refused registration is gone: that address cannot sign in.
+  const refused = await openPage(PHONE)
+  await signIn(refused, other)
+  expect(await waitForToast(refused, 'Login mislukt')).toContain('Ongeldige inloggegevens')
+})
+
+test('with registration closed, /register says so and shows no form', async () => {
+  const closed = await startTestServer({ REGISTRATION: 'closed' })
+  try {
+    const context = await browser.newContext({ viewport: PHONE, baseURL: closed.url })
+    const page = await context.newPage()
+    await page.goto('/register')
+    await page.getByText('Registreren is uitgeschakeld').waitFor()
+    expect(await page.getByRole('button', { name: 'Registreren' }).count()).toBe(0)
+    await screenshot(page, 'register-closed')
+    await context.close()
+  } finally {
+    await closed.close()
+  }
+})
