@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server'
 import { SyncHub } from '#sync/server/sync-hub'
 import { createApp } from './app.ts'
 import { createOidcSignIn } from './auth/create-oidc-sign-in.ts'
+import { getSecretBox } from './auth/secret-box.ts'
 import { deleteExpiredSessions } from './auth/sessions.ts'
 import { createThrottles } from './auth/throttles.ts'
 import type { AppDeps } from './context.ts'
@@ -14,6 +15,7 @@ import { startLeadDelivery } from './jobs/deliver-leads.ts'
 import { createScheduledBackups } from './jobs/scheduled-backups.ts'
 import { createLogger } from './logger.ts'
 import { ensureDefaultOrganisation } from './services/organisations/ensure-default-organisation.ts'
+import { readCrmKey } from './services/sales/crm-key.ts'
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist/web', import.meta.url))
 
@@ -21,7 +23,14 @@ const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist/web', import.meta.url))
 export async function startServer(env: Env, options: { webRoot?: string } = {}) {
   const log = createLogger(env.LOG_LEVEL)
   const systemDb = openSystemDb(env.DATA_DIR)
-  const organisations = new OrganisationCache(env.DATA_DIR, systemDb, env.ORGANISATION_CACHE_SIZE)
+  const box = getSecretBox(env)
+  // A CRM key an older version stored in clear is sealed as soon as its file is opened.
+  const organisations = new OrganisationCache(
+    env.DATA_DIR,
+    systemDb,
+    env.ORGANISATION_CACHE_SIZE,
+    (db, organisationId) => void readCrmKey(db, box, organisationId),
+  )
   ensureDefaultOrganisation({ systemDb, organisations })
   deleteExpiredSessions(systemDb)
   const deps: AppDeps = {

@@ -14,6 +14,8 @@ export class OrganisationCache {
     private readonly dataDir: string,
     private readonly systemDb: SystemDb,
     private readonly capacity: number,
+    /** Runs once each time a file is opened (sealing secrets an older version kept in clear). */
+    private readonly onOpen: (db: OrganisationDb, organisationId: string) => void = () => {},
   ) {}
 
   /** The organisation's db; throws when the organisation does not exist. */
@@ -31,6 +33,7 @@ export class OrganisationCache {
       .get()
     if (!organisation) throw new Error(`Unknown organisation: ${organisationId}`)
     const db = openOrganisationDb(this.dataDir, organisationId, organisation.name)
+    this.onOpen(db, organisationId)
     this.#open.set(organisationId, db)
     this.#evict()
     return db

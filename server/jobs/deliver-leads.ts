@@ -3,8 +3,10 @@ import { and, asc, eq, lte } from 'drizzle-orm'
 import { Agent, type Dispatcher, fetch } from 'undici'
 import { sales, salesSettings, webhookOutbox } from '#schema/db/organisation'
 import { organizations } from '#schema/db/system'
+import { getSecretBox } from '../auth/secret-box.ts'
 import type { AppDeps } from '../context.ts'
 import { createPublicLookup, isPublicAddress } from '../integrations/is-public-address.ts'
+import { readCrmKey } from '../services/sales/crm-key.ts'
 
 const TICK_MS = 500
 const MAX_BACKOFF_MS = 5 * 60 * 1000
@@ -95,6 +97,7 @@ export function startLeadDelivery(
   const sent: number[] = []
   const inFlight = new Set<string>()
   const dispatcher = createWebhookDispatcher(deps.env.ALLOW_PRIVATE_WEBHOOKS)
+  const box = getSecretBox(deps.env)
   // Every organisation is looked at once after a start; later, the open files (a sale was
   // just registered in one of them).
   let toScan = deps.systemDb
@@ -112,7 +115,14 @@ export function startLeadDelivery(
       outcome = { kind: 'failed', error: 'CRM-koppeling staat uit' }
     else if (!deps.env.ALLOW_PRIVATE_WEBHOOKS && isLiteralPrivate(url)) {
       outcome = { kind: 'failed', error: NOT_PUBLIC }
-    } else outcome = await postLead(dispatcher, url, settings.xmsApiKey, row.id, row.payload)
+    } else
+      outcome = await postLead(
+        dispatcher,
+        url,
+        readCrmKey(db, box, organisationId),
+        row.id,
+        row.payload,
+      )
     const now = Date.now()
     const current = deps.organisations.get(organisationId)
     const attempts = row.attempts + 1

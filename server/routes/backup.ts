@@ -2,12 +2,14 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { BackupRequestSchema } from '#schema/backup'
 import { requireServiceContext } from '../auth/require-service-context.ts'
+import { getSecretBox } from '../auth/secret-box.ts'
 import type { AppDeps, AppEnv } from '../context.ts'
 import { AppError } from '../http/app-error.ts'
 import { validate } from '../http/validate.ts'
 import { createBackupFile } from '../services/backup/create-backup-file.ts'
 import { restoreOrganisation } from '../services/backup/restore-organisation.ts'
 import { requirePermission } from '../services/permissions/require-permission.ts'
+import { readCrmKey } from '../services/sales/crm-key.ts'
 
 /** A restore may be far larger than other requests. */
 export const MAX_RESTORE_BYTES = 512 * 1024 * 1024
@@ -49,7 +51,11 @@ export function backupRoutes(deps: AppDeps) {
         requirePermission(ctx.actor, 'backup.run')
         // The file's bytes as they came: read line by line, never held whole as objects.
         const bytes = await readBody(c.req.raw)
-        return c.json(restoreOrganisation(requireServiceContext(deps, c), bytes))
+        const restored = restoreOrganisation(requireServiceContext(deps, c), bytes)
+        // An older backup may carry the CRM key in clear: sealed again at once.
+        const organisationId = ctx.actor.organisationId
+        readCrmKey(deps.organisations.get(organisationId), getSecretBox(deps.env), organisationId)
+        return c.json(restored)
       },
     )
 }

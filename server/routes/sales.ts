@@ -127,12 +127,14 @@ export function salesRoutes(deps: AppDeps) {
       c.json(buildDetailedStats(loadSalesData(requireSalesContext(deps, c)), today())),
     )
     .get(`${base}/settings`, (c) =>
-      c.json(getSalesSettings(requireSalesContext(deps, c), deps.env.SALES_HOST)),
+      c.json(
+        getSalesSettings(requireSalesContext(deps, c), getSecretBox(deps.env), deps.env.SALES_HOST),
+      ),
     )
     .patch(`${base}/settings`, validate('json', SalesSettingsUpdateSchema), (c) => {
       const ctx = requireSalesContext(deps, c)
       return respondOnce(c, ctx, 200, () =>
-        updateSalesSettings(ctx, c.req.valid('json'), deps.env.SALES_HOST),
+        updateSalesSettings(ctx, getSecretBox(deps.env), c.req.valid('json'), deps.env.SALES_HOST),
       )
     })
 }

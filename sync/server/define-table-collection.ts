@@ -14,7 +14,8 @@ export function defineTableCollection<Row extends { seq: number; deleted: boolea
   area?: ServerCollection['area']
   table: ReplicatedTable
   readPermission: ServerCollection['readPermission']
-  toDocument: (row: Row) => Record<string, unknown>
+  /** The row as this actor may see it. */
+  toDocument: (row: Row, ctx: ServiceContext) => Record<string, unknown>
   readFilter?: ReadFilter
   writableFields?: readonly string[]
   createFields?: readonly string[]
@@ -35,13 +36,17 @@ export function defineTableCollection<Row extends { seq: number; deleted: boolea
         .orderBy(asc(table.seq))
         .limit(limit)
         .all() as Row[]
-      return rows.map((row) => ({ seq: row.seq, document: toDocument(row), deleted: row.deleted }))
+      return rows.map((row) => ({
+        seq: row.seq,
+        document: toDocument(row, ctx),
+        deleted: row.deleted,
+      }))
     },
     findDocument(ctx, id) {
       const row = rowsOf(ctx)
         .where(and(eq(table.id, id), definition.readFilter?.(ctx)))
         .get() as Row | undefined
-      return row && { document: toDocument(row), deleted: row.deleted }
+      return row && { document: toDocument(row, ctx), deleted: row.deleted }
     },
   }
 }

@@ -249,6 +249,11 @@ test('a SUPERADMIN launches Gold Estates from Apps and sets up projects and sell
   await eventually(async () =>
     expect(await page.getByLabel('API key').inputValue()).toBe('••••••••1234'),
   )
+  // A new address gets no stored key: the field empties and says why.
+  await webhook.fill('https://crm.example.com/other-hook')
+  expect(await page.getByLabel('API key').inputValue()).toBe('')
+  await page.getByText('een nieuwe webhook-URL krijgt de opgeslagen key niet').waitFor()
+  await webhook.fill('https://crm.example.com/hook')
   const settings = (await api.get('/api/gold-estates/settings')).json
   expect(settings).toMatchObject({
     xmsEnabled: true,

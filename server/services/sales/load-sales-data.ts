@@ -10,6 +10,7 @@ import {
   toProjectDocument,
   toSaleDocument,
   toSellerDocument,
+  toSellerView,
 } from './to-sales-documents.ts'
 
 /**
@@ -43,6 +44,6 @@ export function loadSalesData(ctx: ServiceContext): SalesData {
       .from(salesSellers)
       .where(eq(salesSellers.deleted, false))
       .all()
-      .map(toSellerDocument),
+      .map((row) => toSellerView(toSellerDocument(row), ctx.actor)),
   }
 }

@@ -2,32 +2,57 @@ import { desc, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import { salesSettings, webhookOutbox } from '#schema/db/organisation'
 import type { SalesSettingsUpdateSchema } from '#schema/sales'
+import type { SecretBox } from '../../auth/secret-box.ts'
 import type { ServiceContext } from '../../context.ts'
+import { AppError } from '../../http/app-error.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
+import { openCrmKey, sealCrmKey } from './crm-key.ts'
 
 const MASK = '••••••••'
+const KEY_AGAIN = 'Vul de API key opnieuw in wanneer je de webhook-URL wijzigt'
 
 /** The API key as the screen may show it: never in full. */
 export function maskApiKey(key: string | null) {
   return key ? `${MASK}${key.slice(-4)}` : null
 }
 
-/** Gold Estates settings for the settings screen; the CRM API key masked. */
-export function getSalesSettings(ctx: ServiceContext, defaultSubdomain: string) {
+/**
+ * Gold Estates settings for the settings screen; the CRM API key masked. Whoever may not
+ * change them (sales.settings.write) sees what the screens need for everyone, and of the
+ * CRM integration only whether it is on and how the last delivery went, without the
+ * webhook URL, ids, key, recipients or the answer a delivery got.
+ */
+export function getSalesSettings(ctx: ServiceContext, box: SecretBox, defaultSubdomain: string) {
   const row = ctx.db.select().from(salesSettings).get()
-  return {
+  const general = {
     xmsEnabled: row?.xmsEnabled ?? false,
-    xmsWebhookUrl: row?.xmsWebhookUrl ?? null,
-    xmsApiKey: maskApiKey(row?.xmsApiKey ?? null),
-    xmsLocationId: row?.xmsLocationId ?? null,
-    xmsPipelineId: row?.xmsPipelineId ?? null,
-    defaultRecipientEmail: row?.defaultRecipientEmail ?? null,
-    defaultRecipientPhone: row?.defaultRecipientPhone ?? null,
     subdomain: row?.subdomain ?? defaultSubdomain,
     paymentTermDays: row?.paymentTermDays ?? 30,
     currency: (row?.currency ?? 'EUR') as 'EUR' | 'USD' | 'GBP',
     notificationsEnabled: row?.notificationsEnabled ?? true,
-    lastDelivery: findLastDelivery(ctx),
+  }
+  const lastDelivery = findLastDelivery(ctx)
+  if (!ctx.actor.permissions.has('sales.settings.write')) {
+    return {
+      ...general,
+      xmsWebhookUrl: null,
+      xmsApiKey: null,
+      xmsLocationId: null,
+      xmsPipelineId: null,
+      defaultRecipientEmail: null,
+      defaultRecipientPhone: null,
+      lastDelivery: lastDelivery && { ...lastDelivery, lastError: null },
+    }
+  }
+  return {
+    ...general,
+    xmsWebhookUrl: row?.xmsWebhookUrl ?? null,
+    xmsApiKey: maskApiKey(openCrmKey(box, ctx.actor.organisationId, row?.xmsApiKey ?? null)),
+    xmsLocationId: row?.xmsLocationId ?? null,
+    xmsPipelineId: row?.xmsPipelineId ?? null,
+    defaultRecipientEmail: row?.defaultRecipientEmail ?? null,
+    defaultRecipientPhone: row?.defaultRecipientPhone ?? null,
+    lastDelivery,
   }
 }
 
@@ -52,25 +77,37 @@ function findLastDelivery(ctx: ServiceContext) {
 
 /**
  * Saves Gold Estates settings (sales ADMIN). A masked key sent back unchanged keeps the
- * stored key; an empty subdomain falls back to the default.
+ * stored key, which is kept sealed; an empty subdomain falls back to the default. A new
+ * webhook URL needs the key typed again: the stored key is never sent to an address it
+ * was not entered for.
  */
 export function updateSalesSettings(
   ctx: ServiceContext,
+  box: SecretBox,
   changes: z.infer<typeof SalesSettingsUpdateSchema>,
   defaultSubdomain: string,
 ) {
   requirePermission(ctx.actor, 'sales.settings.write')
   const { xmsApiKey, ...rest } = changes
   const keepsKey = xmsApiKey === undefined || xmsApiKey?.startsWith(MASK)
+  const stored = ctx.db.select().from(salesSettings).get()
+  const isNewUrl =
+    changes.xmsWebhookUrl !== undefined && changes.xmsWebhookUrl !== stored?.xmsWebhookUrl
+  if (isNewUrl && keepsKey && stored?.xmsApiKey) {
+    throw new AppError('invalid_input', KEY_AGAIN, {
+      errors: [{ path: 'xmsApiKey', message: KEY_AGAIN }],
+    })
+  }
+  const organisationId = ctx.actor.organisationId
   ctx.db
     .update(salesSettings)
     .set({
       ...rest,
-      ...(!keepsKey && { xmsApiKey }),
+      ...(!keepsKey && { xmsApiKey: sealCrmKey(box, organisationId, xmsApiKey ?? null) }),
       ...(changes.subdomain !== undefined && { subdomain: changes.subdomain }),
       updatedAt: Date.now(),
     })
-    .where(eq(salesSettings.organizationId, ctx.actor.organisationId))
+    .where(eq(salesSettings.organizationId, organisationId))
     .run()
-  return getSalesSettings(ctx, defaultSubdomain)
+  return getSalesSettings(ctx, box, defaultSubdomain)
 }

@@ -5,6 +5,7 @@ import type {
   SaleDocument,
   SellerDocument,
 } from '#schema/sales'
+import type { Actor } from '../../context.ts'
 
 /** A project as clients see it. */
 export function toProjectDocument(row: typeof salesProjects.$inferSelect): ProjectDocument {
@@ -16,6 +17,15 @@ export function toProjectDocument(row: typeof salesProjects.$inferSelect): Proje
 export function toSellerDocument(row: typeof salesSellers.$inferSelect): SellerDocument {
   const { organizationId: _organisation, deleted: _deleted, ...document } = row
   return document
+}
+
+/**
+ * A seller as this actor may see it: whoever does not read all sales (a SELLER) sees a
+ * colleague's name and role only, never their e-mail, phone or sign-in; their own row whole.
+ */
+export function toSellerView(document: SellerDocument, actor: Actor): SellerDocument {
+  if (actor.permissions.has('sales.read.all') || document.id === actor.sellerId) return document
+  return { ...document, email: null, phone: null, userId: null }
 }
 
 /** A sale as clients see it (CRM delivery details stay on the server). */

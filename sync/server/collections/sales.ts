@@ -18,6 +18,7 @@ import {
   toProjectDocument,
   toSaleDocument,
   toSellerDocument,
+  toSellerView,
 } from '#server/services/sales/to-sales-documents'
 import { defineTableCollection } from '../define-table-collection.ts'
 
@@ -47,7 +48,8 @@ export const sellersCollection = defineTableCollection({
   area: 'sales',
   table: salesSellers,
   readPermission: 'sales.register',
-  toDocument: toSellerDocument,
+  toDocument: (row: typeof salesSellers.$inferSelect, ctx) =>
+    toSellerView(toSellerDocument(row), ctx.actor),
   writableFields: ['name', 'email', 'phone', 'role', 'status'],
   write: {
     create: (ctx, id, document) =>

@@ -17,19 +17,28 @@ type IntegrationCardProps = {
   canEdit: boolean
 }
 
+/** How the server shows a stored key: masked, its last four characters visible. */
+const isMaskedKey = (key: string) => key.startsWith('•')
+
 /**
  * The XMS/GoHighLevel lead webhook (spec §2, §4): its fields are disabled while the
- * switch is off, with an info alert saying so.
+ * switch is off, with an info alert saying so. A new webhook URL empties a stored (masked)
+ * key: the server sends a key only to the address it was entered for.
  */
 export function IntegrationCard({ values, onChange, canEdit }: IntegrationCardProps) {
   const isDisabled = !canEdit || !values.xmsEnabled
   const text = (field: 'xmsWebhookUrl' | 'xmsApiKey' | 'xmsLocationId' | 'xmsPipelineId') => ({
     name: field,
     value: values[field],
-    onChange: (event: { target: { value: string } }) => onChange({ [field]: event.target.value }),
+    onChange: (event: { target: { value: string } }) =>
+      onChange({
+        [field]: event.target.value,
+        ...(field === 'xmsWebhookUrl' && isMaskedKey(values.xmsApiKey) && { xmsApiKey: '' }),
+      }),
     disabled: isDisabled,
     autoComplete: 'off',
   })
+  const needsKey = values.xmsWebhookUrl.trim() !== '' && values.xmsApiKey.trim() === ''
   return (
     <Card aria-labelledby="integration-title">
       <CardHeader>
@@ -65,7 +74,11 @@ export function IntegrationCard({ values, onChange, canEdit }: IntegrationCardPr
         <Field
           label="API key"
           placeholder="Plak hier de API key"
-          hint="Een opgeslagen key wordt gemaskeerd getoond; laat hem staan om hem te bewaren."
+          hint={
+            needsKey
+              ? 'Vul de API key in: een nieuwe webhook-URL krijgt de opgeslagen key niet.'
+              : 'Een opgeslagen key wordt gemaskeerd getoond; laat hem staan om hem te bewaren.'
+          }
           {...text('xmsApiKey')}
         />
         <div className="grid items-start gap-4 sm:grid-cols-2">

@@ -105,7 +105,8 @@ function SettingsForm(props: {
           <Alert title="Offline">Je ziet de laatst bekende instellingen van dit apparaat.</Alert>
         </div>
       )}
-      <IntegrationCard values={values} onChange={onChange} canEdit={props.canEdit} />
+      {/* The CRM integration is the sales ADMIN's: others see neither its address nor key. */}
+      {props.canEdit && <IntegrationCard values={values} onChange={onChange} canEdit />}
       <GeneralSettingsCard values={values} onChange={onChange} canEdit={props.canEdit} />
       {problem && (
         <p role="alert" className="text-destructive text-sm lg:col-span-2">

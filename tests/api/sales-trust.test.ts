@@ -1,0 +1,182 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { signInFirstSuperadmin } from '../support/accounts.ts'
+import { createClient } from '../support/http.ts'
+import { buildSalePayload } from '../support/sales.ts'
+import { openOrganisationFile } from '../support/sqlite.ts'
+import { waitFor } from '../support/sse.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+
+// Sellers see what is theirs: not the CRM integration, not colleagues' e-mail or phone.
+// The CRM key is sealed at rest and in backups, and goes only to the address it was
+// entered for.
+
+type Client = ReturnType<typeof createClient>
+const KEY = 'crm-secret-key-7f3a9c'
+const authorizations: (string | undefined)[] = []
+const crm = http.createServer((request, response) => {
+  request.resume()
+  request.on('end', () => {
+    authorizations.push(request.headers.authorization)
+    response.writeHead(200, { 'content-type': 'application/json' })
+    response.end('{"id":"opp-1"}')
+  })
+})
+
+let server: TestServer
+let root: Client
+let seller: Client
+let crmUrl: string
+let projectId: string
+let ownSellerId: string
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => crm.listen(0, '127.0.0.1', resolve))
+  crmUrl = `http://127.0.0.1:${(crm.address() as AddressInfo).port}/hooks/lead`
+  server = await startTestServer({ ALLOW_PRIVATE_WEBHOOKS: 'true', WEBHOOK_RETRY_BASE_MS: '50' })
+  root = await signInFirstSuperadmin(server)
+  expect((await root.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  projectId = (await root.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json.id
+  await root.post('/api/gold-estates/sellers', {
+    name: 'Carla Collega',
+    email: 'carla@example.com',
+    phone: '0611111111',
+  })
+  const own = await root.post('/api/gold-estates/sellers', {
+    name: 'Sanne Setter',
+    email: 'sanne@example.com',
+    phone: '0622222222',
+  })
+  ownSellerId = own.json.id
+  const link = await root.post(`/api/gold-estates/sellers/${ownSellerId}/login`, { role: 'SELLER' })
+  seller = createClient(server.url)
+  await seller.post(`/api/auth/setup/${link.json.setupUrl.split('/setup/')[1]}`, {
+    password: 'sanne password',
+  })
+  const login = await seller.post('/api/gold-estates/auth/login', {
+    email: 'sanne@example.com',
+    password: 'sanne password',
+  })
+  expect(login.status).toBe(200)
+  const saved = await root.request('PATCH', '/api/gold-estates/settings', {
+    xmsEnabled: true,
+    xmsWebhookUrl: crmUrl,
+    xmsApiKey: KEY,
+    xmsLocationId: 'loc-1',
+    xmsPipelineId: 'pipe-1',
+  })
+  expect(saved.status).toBe(200)
+})
+afterAll(async () => {
+  await server?.close()
+  await new Promise<void>((resolve) => crm.close(() => resolve()))
+})
+
+describe('what a SELLER sees', () => {
+  test('the CRM integration: whether it is on, never its address, ids, key or errors', async () => {
+    const mine = (await seller.get('/api/gold-estates/settings')).json
+    expect(mine).toMatchObject({
+      xmsEnabled: true,
+      xmsWebhookUrl: null,
+      xmsApiKey: null,
+      xmsLocationId: null,
+      xmsPipelineId: null,
+      defaultRecipientEmail: null,
+      defaultRecipientPhone: null,
+    })
+    expect(JSON.stringify(mine)).not.toContain('7f3a9c')
+    const admins = (await root.get('/api/gold-estates/settings')).json
+    expect(admins).toMatchObject({
+      xmsWebhookUrl: crmUrl,
+      xmsApiKey: '••••••••3a9c',
+      xmsLocationId: 'loc-1',
+    })
+  })
+
+  test('colleagues as name and role only, by REST and by replication; their own row whole', async () => {
+    const listed = (await seller.get('/api/gold-estates/sellers')).json as Record<string, unknown>[]
+    const pulled = (await seller.get('/api/sync/v1/sellers/pull?checkpoint=0&limit=100')).json
+      .documents as Record<string, unknown>[]
+    for (const rows of [listed, pulled]) {
+      const carla = rows.find((row) => row.name === 'Carla Collega')
+      expect(carla).toMatchObject({ email: null, phone: null, userId: null })
+      const own = rows.find((row) => row.id === ownSellerId)
+      expect(own).toMatchObject({ email: 'sanne@example.com', phone: '0622222222' })
+      expect(JSON.stringify(rows)).not.toContain('carla@example.com')
+      expect(JSON.stringify(rows)).not.toContain('0611111111')
+    }
+    const adminView = (await root.get('/api/gold-estates/sellers')).json as { email: string }[]
+    expect(adminView.map((row) => row.email)).toContain('carla@example.com')
+  })
+})
+
+describe('the CRM key', () => {
+  test('is sealed in the file and absent from a JSON backup', async () => {
+    const db = openOrganisationFile(server.dataDir)
+    const stored = db.prepare('select xms_api_key from sales_settings').pluck().get() as string
+    db.close()
+    expect(stored).not.toContain(KEY)
+    expect(stored).toMatch(/^v1:/)
+    const backup = await root.post('/api/admin/backup', { format: 'json' })
+    expect(backup.status).toBe(200)
+    expect(backup.text).not.toContain(KEY)
+  })
+
+  test('a lead is delivered with the key', async () => {
+    const sale = await root.post(
+      '/api/gold-estates/sales',
+      buildSalePayload({
+        projectId,
+        salePrice: 300_000_00,
+        lines: [{ sellerId: ownSellerId, percentage: 100 }],
+      }),
+    )
+    expect(sale.status).toBe(201)
+    await waitFor(() => authorizations.length > 0)
+    expect(authorizations[0]).toBe(`Bearer ${KEY}`)
+  })
+
+  test('a key stored in clear by an older version is sealed when the file opens', async () => {
+    const older = await startTestServer()
+    await older.close({ keepData: true })
+    const db = openOrganisationFile(older.dataDir)
+    db.prepare('update sales_settings set xms_api_key = ?').run('legacy-clear-key')
+    db.close()
+    const upgraded = await startTestServer({}, { dataDir: older.dataDir })
+    try {
+      const check = openOrganisationFile(older.dataDir)
+      const stored = check.prepare('select xms_api_key from sales_settings').pluck().get()
+      check.close()
+      expect(stored).toMatch(/^v1:/)
+    } finally {
+      await upgraded.close()
+    }
+  })
+
+  test('a new webhook URL needs the key again; the stored key is not sent there', async () => {
+    const before = (await root.get('/api/gold-estates/settings')).json
+    const moved = await root.request('PATCH', '/api/gold-estates/settings', {
+      xmsWebhookUrl: 'https://attacker.example/collect',
+      xmsApiKey: before.xmsApiKey,
+    })
+    expect(moved.status).toBe(400)
+    expect(moved.json.errors).toEqual([
+      { path: 'xmsApiKey', message: expect.stringMatching(/API key opnieuw/) },
+    ])
+    const onlyUrl = await root.request('PATCH', '/api/gold-estates/settings', {
+      xmsWebhookUrl: 'https://attacker.example/collect',
+    })
+    expect(onlyUrl.status).toBe(400)
+    expect((await root.get('/api/gold-estates/settings')).json.xmsWebhookUrl).toBe(crmUrl)
+    const both = await root.request('PATCH', '/api/gold-estates/settings', {
+      xmsWebhookUrl: 'https://crm.example.com/new',
+      xmsApiKey: 'a-new-key-1234',
+    })
+    expect(both.status).toBe(200)
+    expect(both.json).toMatchObject({
+      xmsWebhookUrl: 'https://crm.example.com/new',
+      xmsApiKey: '••••••••1234',
+    })
+  })
+})
