@@ -2,8 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { strFromU8, unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { signInInvitedUser } from '../support/accounts.ts'
+import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import { createClient } from '../support/http.ts'
 import { openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 
@@ -206,4 +208,31 @@ describe('cookies follow PUBLIC_URL', () => {
       await plain.close()
     }
   })
+})
+
+test('a CSV backup neutralises cells that a spreadsheet would run as a formula', async () => {
+  const csvServer = await startTestServer()
+  try {
+    const owner = await signInFirstSuperadmin(csvServer)
+    const stranger = { name: '=HYPERLINK("http://evil.example")', email: 'x@example.com' }
+    await createClient(csvServer.url).post('/api/auth/register/email', {
+      ...stranger,
+      password: 'long enough 1',
+    })
+    const response = await fetch(`${csvServer.url}/api/admin/backup`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: [...owner.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+      },
+      body: JSON.stringify({ format: 'csv' }),
+    })
+    expect(response.status).toBe(200)
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()))
+    const users = strFromU8(files['users.csv'] as Uint8Array)
+    expect(users).toContain(`"'=HYPERLINK(""http://evil.example"")"`)
+    expect(users).not.toMatch(/(^|,)"?=HYPERLINK/m)
+  } finally {
+    await csvServer.close()
+  }
 })

@@ -14,9 +14,14 @@ const CONTENT_TYPES: Record<BackupFormat, string> = {
   sqlite: 'application/vnd.sqlite3',
 }
 
-function toCsvValue(value: unknown) {
+// A text cell starting with one of these runs as a formula when the file is opened in a
+// spreadsheet (names come from the internet through registration): it gets a leading '.
+const FORMULA_START = /^[=+\-@\t\r]/
+
+/** One CSV cell: texts that could run as a formula neutralised, then quoted as needed. */
+export function toCsvValue(value: unknown) {
   if (value === null || value === undefined) return ''
-  const text = String(value)
+  const text = typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : String(value)
   return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
 }
 
