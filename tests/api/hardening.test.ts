@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { strFromU8, unzipSync } from 'fflate'
+import { strFromU8, unzipSync, Zip, ZipDeflate } from 'fflate'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
@@ -236,3 +236,58 @@ test('a CSV backup neutralises cells that a spreadsheet would run as a formula',
     await csvServer.close()
   }
 })
+
+/** An .xlsx-looking zip whose one sheet inflates to `megabytes` of zeros. */
+function buildZipBomb(megabytes: number): Uint8Array {
+  const parts: Uint8Array[] = []
+  const zip = new Zip((error, chunk) => {
+    if (error) throw error
+    parts.push(chunk)
+  })
+  const sheet = new ZipDeflate('xl/worksheets/sheet1.xml', { level: 9 })
+  zip.add(sheet)
+  const zeros = new Uint8Array(1024 * 1024)
+  for (let index = 0; index < megabytes; index++) sheet.push(zeros, index === megabytes - 1)
+  zip.end()
+  const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0))
+  let offset = 0
+  for (const part of parts) {
+    bytes.set(part, offset)
+    offset += part.length
+  }
+  // The central directory lies: it says the sheet unpacks to 1 kB.
+  const view = new DataView(bytes.buffer)
+  for (let at = bytes.length - 22; at >= 0; at--) {
+    if (view.getUint32(at, true) === 0x02014b50) {
+      view.setUint32(at + 24, 1024, true)
+      break
+    }
+  }
+  return bytes
+}
+
+test('an .xlsx whose zip lies about its size is stopped while unpacking', async () => {
+  // Built first: it takes seconds, longer than an idle keep-alive connection lives.
+  const bomb = buildZipBomb(300)
+  expect(bomb.length).toBeLessThan(10 * 1024 * 1024)
+  const uploadServer = await startTestServer()
+  try {
+    const owner = await signInFirstSuperadmin(uploadServer)
+    expect((await owner.post('/api/admin/launch-gold-estates')).status).toBe(200)
+    const before = process.memoryUsage().rss
+    const response = await fetch(`${uploadServer.url}/api/gold-estates/sheets/import`, {
+      method: 'POST',
+      body: bomb,
+      headers: {
+        'content-type': 'application/octet-stream',
+        cookie: [...owner.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+      },
+    })
+    expect(response.status).toBe(413)
+    expect((await response.json()).message).toMatch(/uitgepakt te groot/)
+    expect(process.memoryUsage().rss - before).toBeLessThan(150 * 1024 * 1024)
+    expect((await fetch(`${uploadServer.url}/api/health`)).status).toBe(200)
+  } finally {
+    await uploadServer.close()
+  }
+}, 60_000)

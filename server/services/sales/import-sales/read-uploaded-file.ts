@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync'
-import { unzipSync } from 'fflate'
+import { Unzip, UnzipInflate } from 'fflate'
 import type { SheetCell } from '#schema/sales-import/sheet-cell'
 import { AppError } from '../../../http/app-error.ts'
 import type { SheetTable } from './import-sales.ts'
@@ -29,26 +29,43 @@ export async function readUploadedFile(bytes: Uint8Array): Promise<SheetTable> {
   return { rows, firstRowNumber: 1 }
 }
 
-/** The sizes the zip's directory declares, read without unpacking anything. */
-function unpackedSize(bytes: Uint8Array): number {
+/**
+ * Whether the zip unpacks to more than `limit` bytes, found by unpacking it entry by entry
+ * (the way the sheet reader does, from the local headers) and counting what comes out,
+ * keeping none of it: the sizes a zip declares can lie. Stops as soon as the limit is
+ * passed.
+ */
+function unpacksBeyond(bytes: Uint8Array, limit: number): boolean {
   let total = 0
-  unzipSync(bytes, {
-    filter: (file) => {
-      total += file.originalSize
-      return false
-    },
+  let isBeyond = false
+  const unzip = new Unzip((file) => {
+    file.ondata = (error, chunk) => {
+      if (error) throw error
+      total += chunk.length
+      if (total > limit && !isBeyond) {
+        isBeyond = true
+        file.terminate()
+      }
+    }
+    if (!isBeyond) file.start()
   })
-  return total
+  unzip.register(UnzipInflate)
+  // Fed in pieces, so a bomb is stopped after the piece that passed the limit.
+  const piece = 64 * 1024
+  for (let offset = 0; offset < bytes.length && !isBeyond; offset += piece) {
+    unzip.push(bytes.subarray(offset, offset + piece), offset + piece >= bytes.length)
+  }
+  return isBeyond
 }
 
 async function readXlsx(bytes: Uint8Array): Promise<SheetCell[][]> {
-  let size: number
+  let isTooLarge: boolean
   try {
-    size = unpackedSize(bytes)
+    isTooLarge = unpacksBeyond(bytes, MAX_UNPACKED_BYTES)
   } catch {
     throw new AppError('invalid_input', 'Het bestand is geen leesbaar .xlsx-bestand')
   }
-  if (size > MAX_UNPACKED_BYTES) {
+  if (isTooLarge) {
     throw new AppError(
       'payload_too_large',
       'Het .xlsx-bestand is uitgepakt te groot (maximaal 200 MB)',
