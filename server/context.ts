@@ -7,6 +7,7 @@ import type { OrganisationCache } from './db/organisation-cache.ts'
 import type { OrganisationDb } from './db/organisation-db.ts'
 import type { SystemDb } from './db/system-db.ts'
 import type { Env } from './env.ts'
+import type { HeavyWork } from './http/heavy-work.ts'
 import type { ScheduledBackups } from './jobs/scheduled-backups.ts'
 import type { Logger } from './logger.ts'
 
@@ -19,6 +20,8 @@ export type AppDeps = {
   oidc: OidcSignIn | null
   log: Logger
   syncHub: SyncHub
+  /** One restore or file import per organisation at a time. */
+  heavyWork: HeavyWork
   /** The automatic Google Drive backups, rescheduled when their settings change. */
   scheduledBackups: ScheduledBackups
 }

@@ -95,18 +95,19 @@ export function salesImportRoutes(deps: AppDeps) {
         validate('query', UploadQuerySchema),
         async (c) => {
           const ctx = requireImporter(c)
-          const upload = await readUpload(c.req.raw, c.req.valid('query').fileName)
-          if (upload.bytes.length > MAX_UPLOAD_BYTES) {
-            throw new AppError('payload_too_large', 'Het bestand is te groot (maximaal 10 MB)')
-          }
-          const table = await readUploadedFile(upload.bytes)
-          return c.json(
-            await importSales(ctx, table, {
+          const result = await deps.heavyWork.run(ctx.actor.organisationId, async () => {
+            const upload = await readUpload(c.req.raw, c.req.valid('query').fileName)
+            if (upload.bytes.length > MAX_UPLOAD_BYTES) {
+              throw new AppError('payload_too_large', 'Het bestand is te groot (maximaal 10 MB)')
+            }
+            const table = await readUploadedFile(upload.bytes)
+            return importSales(ctx, table, {
               source: `upload:${upload.fileName}`,
               sourceLabel: upload.fileName,
               onUnexpectedError,
-            }),
-          )
+            })
+          })
+          return c.json(result)
         },
       )
   )

@@ -6,6 +6,7 @@ import { strFromU8, unzipSync, Zip, ZipDeflate } from 'fflate'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
+import { startServerProcess } from '../support/server-process.ts'
 import { openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 
@@ -238,7 +239,7 @@ test('a CSV backup neutralises cells that a spreadsheet would run as a formula',
 })
 
 /** An .xlsx-looking zip whose one sheet inflates to `megabytes` of zeros. */
-function buildZipBomb(megabytes: number): Uint8Array {
+function buildZipBomb(megabytes: number): Uint8Array<ArrayBuffer> {
   const parts: Uint8Array[] = []
   const zip = new Zip((error, chunk) => {
     if (error) throw error
@@ -291,3 +292,92 @@ test('an .xlsx whose zip lies about its size is stopped while unpacking', async 
     await uploadServer.close()
   }
 }, 60_000)
+
+/** Streams `megabytes` of `fill` as a restore body, stopping once the server has answered. */
+function streamRestore(url: string, cookie: string, megabytes: number, fill: string) {
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    let answered = false
+    const request = http.request(`${url}/api/admin/restore`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+    })
+    request.on('response', (response) => {
+      answered = true
+      let text = ''
+      response.on('data', (chunk) => (text += chunk))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }))
+    })
+    request.on('error', (error) => {
+      if (!answered) reject(error)
+    })
+    const piece = Buffer.alloc(1024 * 1024, fill)
+    let sent = 0
+    const writeMore = () => {
+      while (!answered && sent < megabytes) {
+        sent++
+        if (!request.write(piece)) return void request.once('drain', writeMore)
+      }
+      request.end()
+    }
+    writeMore()
+  })
+}
+
+describe('one request cannot hurt everyone', () => {
+  // The server in a process of its own, so its memory is measured without the test's.
+  let restoreServer: Awaited<ReturnType<typeof startServerProcess>>
+  let cookie: string
+
+  beforeAll(async () => {
+    restoreServer = await startServerProcess(mkdtempSync(path.join(tmpdir(), 'centraal-test-')))
+    const owner = createClient(restoreServer.url)
+    const setup = await owner.post('/api/auth/simple-setup', {
+      name: 'Eerste Beheerder',
+      email: 'root@example.com',
+      password: 'lang genoeg 1',
+    })
+    expect(setup.status).toBe(201)
+    cookie = [...owner.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+  })
+  afterAll(async () => {
+    await restoreServer?.close()
+  })
+
+  test.each([
+    ['empty lines', '\n', /geen JSON-backup/],
+    ['one endless line in another layout', ' ', /hoogstens 16 MiB/],
+  ])(
+    "a 200 MB restore body of %s is refused within seconds, the server's memory bounded",
+    async (_name, fill, message) => {
+      const baseline = restoreServer.residentMb()
+      restoreServer.resetPeak()
+      const started = Date.now()
+      const answer = await streamRestore(restoreServer.url, cookie, 200, fill)
+      expect(answer.status).toBe(400)
+      expect(JSON.parse(answer.text).message).toMatch(message)
+      expect(Date.now() - started).toBeLessThan(10_000)
+      expect(restoreServer.peakMb() - baseline).toBeLessThan(100)
+      expect((await fetch(`${restoreServer.url}/api/health`)).status).toBe(200)
+    },
+    60_000,
+  )
+
+  test('a second restore of the same organisation waits its turn (409)', async () => {
+    // The first is still arriving: its header line is in, its rows are not.
+    const first = http.request(`${restoreServer.url}/api/admin/restore`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+    })
+    first.on('error', () => undefined)
+    first.write('{"format":"centraal-backup","formatVersion":2,"tables":{\n')
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const second = await fetch(`${restoreServer.url}/api/admin/restore`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: '{}',
+    })
+    expect(second.status).toBe(409)
+    expect((await second.json()).message).toMatch(/Er loopt al een restore/)
+    first.destroy()
+  }, 60_000)
+})

@@ -28,15 +28,10 @@ const ACCOUNTS = [
 ]
 
 /** One table of a checked backup, with what the restore needs to write it. */
-export type CheckedTable = {
-  info: TableInfo
-  columns: string[]
-  rows: BackupRows
-  /** The backup's ids of this table (replicated tables). */
-  ids: Set<BackupValue>
-  /** Row indexes in the order of their old seq (replicated tables), else file order. */
-  order: Uint32Array
-}
+export type CheckedTable = { info: TableInfo; columns: string[]; rows: BackupRows }
+
+// Tables whose ids other tables name: their ids are kept while the backup is checked.
+const TARGETS = new Set(REFERENCES.map((reference) => reference.target))
 
 function refuse(message: string): never {
   throw new AppError('invalid_input', `Ongeldige backup: ${message}`)
@@ -67,14 +62,15 @@ function checkRows(
   columns: string[],
   rows: BackupRows,
   checkRights: RestoreRules,
-  visit: (row: BackupValue[], index: number) => void,
+  visit: (row: BackupValue[]) => void,
 ) {
   const required = columns.map(
     (name) => table.columns.find((column) => column.name === name)?.isRequired ?? false,
   )
   const width = columns.length
-  for (let index = 0; index < rows.count; index++) {
-    const row = rows.at(index)
+  const seqAt = columns.indexOf('seq')
+  let index = 0
+  for (const row of rows.read()) {
     const where = `tabel ${table.name}, rij ${index + 1}`
     if (!Array.isArray(row)) refuse(`${where}: een rij moet een lijst van waarden zijn`)
     if (row.length !== width) refuse(`${where}: ${row.length} waarden voor ${width} kolommen`)
@@ -86,8 +82,13 @@ function checkRows(
         refuse(`${where}: kolom ${columns[position]} heeft een ongeldige waarde`)
       }
     }
+    // The restore gives each row a new seq of base + old seq, which keeps their order.
+    if (seqAt >= 0 && !(Number.isSafeInteger(row[seqAt]) && (row[seqAt] as number) >= 0)) {
+      refuse(`${where}: kolom seq moet een heel getal van 0 of meer zijn`)
+    }
     checkRights(table.name, columns, row as BackupValue[], where)
-    visit(row as BackupValue[], index)
+    visit(row as BackupValue[])
+    index++
   }
 }
 
@@ -135,15 +136,16 @@ export function checkBackup(
     )
   const ordered = [...tables].sort((a, b) => depth(a.name) - depth(b.name))
   const idsOf = new Map<string, Set<BackupValue>>()
-  const emails: { table: string; email: string }[] = []
   const checked = ordered.map((info): CheckedTable => {
     const table = file.tables?.get(info.name)
     if (table && !table.rows) refuse(`tabel ${info.name}: rows moet een lijst van rijen zijn`)
     const columns = table ? checkColumns(info, table.columns) : ['id']
-    const rows = table?.rows ?? { count: 0, at: () => undefined }
+    if (table && info.isReplicated && !columns.includes('seq')) {
+      refuse(`tabel ${info.name}: kolom seq ontbreekt`)
+    }
+    const rows = table?.rows ?? { count: 0, read: () => [] }
     const at = (name: string) => columns.indexOf(name)
     const idAt = at('id')
-    const seqAt = at('seq')
     const emailAt = at('email')
     const deletedAt = at('deleted')
     const references = REFERENCES.filter((reference) => reference.table === info.name).map(
@@ -153,12 +155,10 @@ export function checkBackup(
         ids: idsOf.get(reference.target) ?? new Set(),
       }),
     )
-    const isAccount = ACCOUNTS.some((account) => account.table === info.name)
-    const ids = new Set<BackupValue>()
-    const seqs = new Float64Array(rows.count)
-    checkRows(info, columns, rows, checkRights, (row, index) => {
-      ids.add(idAt >= 0 ? (row[idAt] ?? null) : null)
-      seqs[index] = seqAt >= 0 ? Number(row[seqAt]) : index
+    const findAccount = ACCOUNTS.find((account) => account.table === info.name)?.find
+    const ids = TARGETS.has(info.name) ? new Set<BackupValue>() : null
+    checkRows(info, columns, rows, checkRights, (row) => {
+      ids?.add(idAt >= 0 ? (row[idAt] ?? null) : null)
       for (const reference of references) {
         const value = reference.position >= 0 ? (row[reference.position] ?? null) : null
         if (!(value === null && reference.isNullable) && !reference.ids.has(value)) {
@@ -168,24 +168,18 @@ export function checkBackup(
         }
       }
       const email = row[emailAt]
-      if (isAccount && typeof email === 'string' && row[deletedAt] !== 1) {
-        emails.push({ table: info.name, email })
+      if (findAccount && typeof email === 'string' && row[deletedAt] !== 1) {
+        const owner = findAccount(systemDb, email)
+        if (owner && owner.organizationId !== organisationId) {
+          refuse(`e-mailadres ${email} hoort bij een andere organisatie`)
+        }
       }
     })
-    const order = Uint32Array.from({ length: rows.count }, (_, index) => index)
-    if (info.isReplicated) order.sort((a, b) => (seqs[a] ?? 0) - (seqs[b] ?? 0))
-    idsOf.set(info.name, ids)
-    return { info, columns, rows, ids, order }
+    if (ids) idsOf.set(info.name, ids)
+    return { info, columns, rows }
   })
   if (!checked.find((table) => table.info.name === 'users')?.rows.count) {
     refuse('de backup bevat geen gebruikers')
-  }
-  for (const { table, email } of emails) {
-    const find = ACCOUNTS.find((account) => account.table === table)?.find
-    const owner = find?.(systemDb, email)
-    if (owner && owner.organizationId !== organisationId) {
-      refuse(`e-mailadres ${email} hoort bij een andere organisatie`)
-    }
   }
   return checked
 }

@@ -1,14 +1,15 @@
+import { closeSync, openSync, readSync } from 'node:fs'
 import { AppError } from '../../http/app-error.ts'
 
-// A JSON backup as the restore reads it. Backups written by Centraal put the header on
-// the first line, each table's start on a line of its own and each row on its own line
-// (see create-backup-file.ts). Such a file is read line by line: only the file's bytes
-// and the line offsets stay in memory, and a row is parsed when it is visited, so a
-// restore of hundreds of thousands of rows never holds them all as objects. Any other
-// valid JSON (pretty-printed, or written by hand) is parsed whole.
+// A JSON backup as the restore reads it: from a file on disk (receive-backup.ts put it
+// there as it arrived), never whole in memory. Backups written by Centraal put the header
+// on the first line, each table's start on a line of its own and each row on its own line
+// (see create-backup-file.ts). One pass finds where each table's rows are; afterwards a
+// table's rows are read from disk one line at a time, each time they are needed. A small
+// file in any other JSON layout (a hand-written one) is parsed whole.
 
-/** Rows of one table, visited by index; a visit may parse the row afresh. */
-export type BackupRows = { readonly count: number; at(index: number): unknown }
+/** Rows of one table: how many, and a fresh pass over them (each row parsed as it comes). */
+export type BackupRows = { readonly count: number; read(): Iterable<unknown> }
 
 /** A backup table: its column names (unchecked) and its rows. */
 export type BackupFileTable = { columns: unknown; rows: BackupRows | null }
@@ -19,9 +20,19 @@ export type BackupFile = {
   tables: Map<string, BackupFileTable> | null
 }
 
+/** How a received backup is laid out (receive-backup.ts decides from its first line). */
+export type BackupLayout = 'lines' | 'whole'
+
+/** The largest file in another layout than Centraal's, which is parsed whole. */
+export const MAX_WHOLE_BYTES = 16 * 1024 * 1024
+/** The first line of Centraal's layout ends with this. */
+export const TABLES_START = ',"tables":{'
+/** No line of a backup is longer (a row of very long texts stays far below it). */
+export const MAX_LINE_BYTES = 16 * 1024 * 1024
+
 const NOT_JSON = 'Ongeldige backup: het bestand is geen geldige JSON'
-const TABLES_START = ',"tables":{'
 const ROWS_START = '"rows":['
+const CHUNK_BYTES = 1024 * 1024
 
 function notJson(): never {
   throw new AppError('invalid_input', NOT_JSON)
@@ -35,14 +46,60 @@ function parse(text: string): unknown {
   }
 }
 
-/** Reads a backup file; answers 400 when it is not JSON at all. */
-export function readBackupFile(bytes: Uint8Array): BackupFile {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  return readByLines(buffer) ?? readWhole(buffer)
+function parseOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
 }
 
-function readWhole(buffer: Buffer): BackupFile {
-  const document = parse(buffer.toString('utf8'))
+/** The lines of a byte range of a file, with the offset each starts at, read in pieces. */
+function* readLines(
+  path: string,
+  from = 0,
+  to = Number.POSITIVE_INFINITY,
+): Generator<{ start: number; text: string }> {
+  const fd = openSync(path, 'r')
+  try {
+    const chunk = Buffer.alloc(CHUNK_BYTES)
+    let pending = Buffer.alloc(0)
+    let pendingStart = from
+    let position = from
+    for (;;) {
+      const wanted = Math.min(CHUNK_BYTES, to - position)
+      const read = wanted > 0 ? readSync(fd, chunk, 0, wanted, position) : 0
+      position += read
+      let buffer = read > 0 ? Buffer.concat([pending, chunk.subarray(0, read)]) : pending
+      let lineStart = 0
+      for (let end = buffer.indexOf(10); end >= 0; end = buffer.indexOf(10, lineStart)) {
+        yield { start: pendingStart + lineStart, text: buffer.toString('utf8', lineStart, end) }
+        lineStart = end + 1
+      }
+      buffer = buffer.subarray(lineStart)
+      pendingStart += lineStart
+      if (buffer.length > MAX_LINE_BYTES) {
+        throw new AppError('invalid_input', 'Ongeldige backup: een regel is te lang')
+      }
+      pending = Buffer.from(buffer)
+      if (read === 0) {
+        if (pending.length > 0) yield { start: pendingStart, text: pending.toString('utf8') }
+        return
+      }
+    }
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** Reads a received backup; answers 400 when it is not a backup at all. */
+export function readBackupFile(path: string, layout: BackupLayout): BackupFile {
+  return layout === 'lines' ? readByLines(path) : readWhole(path)
+}
+
+function readWhole(path: string): BackupFile {
+  const text = [...readLines(path)].map((line) => line.text).join('\n')
+  const document = parse(text)
   const isObject = (value: unknown): value is Record<string, unknown> =>
     typeof value === 'object' && value !== null && !Array.isArray(value)
   if (!isObject(document)) return { header: document, tables: null }
@@ -53,78 +110,67 @@ function readWhole(buffer: Buffer): BackupFile {
     const { columns, rows } = isObject(table) ? table : { columns: undefined, rows: undefined }
     result.set(name, {
       columns,
-      rows: Array.isArray(rows) ? { count: rows.length, at: (index) => rows[index] } : null,
+      rows: Array.isArray(rows) ? { count: rows.length, read: () => rows } : null,
     })
   }
   return { header, tables: result }
 }
 
-/** The line layout Centraal writes, or undefined when the file is laid out otherwise. */
-function readByLines(buffer: Buffer): BackupFile | undefined {
-  const lines: [number, number][] = []
-  let start = 0
-  while (start < buffer.length) {
-    let end = buffer.indexOf(10, start)
-    if (end < 0) end = buffer.length
-    lines.push([start, end])
-    start = end + 1
-  }
-  const text = (index: number) => {
-    const line = lines[index]
-    return line ? buffer.toString('utf8', line[0], line[1]) : ''
-  }
-  const first = text(0)
-  if (lines.length < 2 || !first.startsWith('{') || !first.endsWith(TABLES_START)) return undefined
-  const header = parseOrUndefined(`${first.slice(0, -TABLES_START.length)}}`)
-  if (header === undefined) return undefined
+/**
+ * Centraal's line layout: one pass notes each table's columns and where its rows start and
+ * end; nothing per row is kept.
+ */
+function readByLines(path: string): BackupFile {
+  const lines = readLines(path)
+  const first = lines.next()
+  const firstText = first.done ? '' : first.value.text
+  const header = parseOrUndefined(`${firstText.slice(0, -TABLES_START.length)}}`)
+  if (!firstText.endsWith(TABLES_START) || header === undefined) notJson()
   const tables = new Map<string, BackupFileTable>()
-  // A table's end line: "]}," between tables, "]}" after the last. Checked by length
-  // first, so row lines are not decoded just to be skipped.
-  const endAt = (index: number) => {
-    const line = lines[index]
-    if (!line || line[1] - line[0] > 3) return undefined
-    const value = text(index)
-    return value === ']},' || value === ']}' ? value : undefined
-  }
-  let index = 1
-  for (;;) {
-    const line = text(index)
-    if (line === '}}' && index === lines.length - 1) break
-    if (!line.endsWith(ROWS_START)) return undefined
-    const start = parseOrUndefined(`{${line}]}}`) as
+  let table: { name: string; columns: unknown; from: number; count: number } | null = null
+  // After the last table's "]}" comes "}}", and nothing else.
+  let state: 'tables' | 'end' | 'done' = 'tables'
+  for (const { start, text } of lines) {
+    if (state === 'done') notJson()
+    if (state === 'end' || (text === '}}' && tables.size === 0 && !table)) {
+      if (text !== '}}') notJson()
+      state = 'done'
+      continue
+    }
+    if (table) {
+      if (text === ']},' || text === ']}') {
+        const { from, count } = table
+        tables.set(table.name, {
+          columns: table.columns,
+          rows: { count, read: () => readRows(path, from, start, count) },
+        })
+        table = null
+        if (text === ']}') state = 'end'
+      } else {
+        table.count++
+      }
+      continue
+    }
+    if (!text.endsWith(ROWS_START)) notJson()
+    const opened = parseOrUndefined(`{${text}]}}`) as
       | Record<string, { columns: unknown }>
       | undefined
-    const [name, ...others] = Object.keys(start ?? {})
-    if (!start || !name || others.length > 0) return undefined
-    const first = index + 1
-    let last = first
-    while (last < lines.length && !endAt(last)) last++
-    if (last >= lines.length) return undefined
-    const rowLines = lines.slice(first, last)
-    tables.set(name, {
-      columns: start[name]?.columns,
-      rows: {
-        count: rowLines.length,
-        at(row) {
-          const [from, to] = rowLines[row] as [number, number]
-          // Every row but the last ends with the comma that separates it from the next.
-          const hasComma = buffer[to - 1] === 44
-          if (hasComma !== row < rowLines.length - 1) notJson()
-          return parse(buffer.toString('utf8', from, hasComma ? to - 1 : to))
-        },
-      },
-    })
-    const isLast = endAt(last) === ']}'
-    index = last + 1
-    if (isLast !== (text(index) === '}}')) return undefined
+    const [name, ...others] = Object.keys(opened ?? {})
+    if (!opened || !name || others.length > 0 || tables.has(name)) notJson()
+    const from = start + Buffer.byteLength(text) + 1
+    table = { name, columns: opened[name]?.columns, from, count: 0 }
   }
+  if (state !== 'done') notJson()
   return { header, tables }
 }
 
-function parseOrUndefined(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
+/** The rows between two offsets: every row but the last ends with its separating comma. */
+function* readRows(path: string, from: number, to: number, count: number): Iterable<unknown> {
+  let index = 0
+  for (const { text } of readLines(path, from, to)) {
+    const hasComma = text.endsWith(',')
+    if (hasComma !== index < count - 1) notJson()
+    yield parse(hasComma ? text.slice(0, -1) : text)
+    index++
   }
 }

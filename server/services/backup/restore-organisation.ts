@@ -2,87 +2,130 @@ import type Database from 'better-sqlite3'
 import type { BackupValue } from '#schema/backup'
 import { deleteOrganisationSessions } from '../../auth/sessions.ts'
 import type { ServiceContext } from '../../context.ts'
+import { AppError } from '../../http/app-error.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { checkBackup } from './check-backup.ts'
-import { readBackupFile } from './read-backup-file.ts'
+import type { TableInfo } from './organisation-tables.ts'
+import { type BackupLayout, readBackupFile } from './read-backup-file.ts'
 import { rebuildLoginDirectory } from './rebuild-login-directory.ts'
+
+const quote = (name: string) => `"${name}"`
 
 /** An insert of rows given as values in the order of `columns`. */
 function prepareInsert(client: Database.Database, table: string, columns: readonly string[]) {
   return client.prepare(
-    `insert into "${table}" (${columns.map((name) => `"${name}"`).join(', ')}) values (${columns.map(() => '?').join(', ')})`,
+    `insert into ${quote(table)} (${columns.map(quote).join(', ')}) values (${columns.map(() => '?').join(', ')})`,
   )
 }
 
 /**
- * Replaces the actor's organisation's data with a JSON backup, in one transaction, after
- * checking the whole file. Every replicated row gets a new seq above all earlier ones, and
- * rows the backup does not have stay as tombstones, so every client resynchronises to
- * exactly the restored state. Then the login directory is rebuilt and the organisation's
- * sessions end: people sign in again with the restored accounts.
+ * Rows that were there before and are not in the backup come back as tombstones with new
+ * seqs after every restored row, so clients drop them too. Done in SQL from a copy of the
+ * table taken before it was emptied: no id is held in memory.
  */
-export function restoreOrganisation(ctx: ServiceContext, bytes: Uint8Array) {
+function writeTombstones(
+  client: Database.Database,
+  info: TableInfo,
+  firstSeq: number,
+  now: number,
+) {
+  const names = info.columns.map((column) => column.name)
+  const values = names.map((name) =>
+    name === 'deleted'
+      ? '1'
+      : name === 'seq'
+        ? `${firstSeq} + row_number() over (order by old.seq)`
+        : name === 'updated_at'
+          ? String(now)
+          : `old.${quote(name)}`,
+  )
+  const written = client
+    .prepare(
+      `insert into ${quote(info.name)} (${names.map(quote).join(', ')}) select ${values.join(', ')} from restore_previous old where old.id not in (select id from ${quote(info.name)})`,
+    )
+    .run()
+  return written.changes
+}
+
+/**
+ * Replaces the actor's organisation's data with a JSON backup on disk, in one transaction,
+ * after checking the whole file (check-backup.ts). Rows are read from the file one at a
+ * time, twice (check, then write); nothing per row stays in memory but the ids other
+ * tables refer to. A restored row's seq is the counter's value plus its old seq, so rows
+ * keep their order above every earlier seq; rows the backup does not have stay as
+ * tombstones after them. Every client so resynchronises to exactly the restored state.
+ * Then the login directory is rebuilt and the organisation's sessions end: people sign in
+ * again with the restored accounts.
+ */
+export function restoreOrganisation(ctx: ServiceContext, file: string, layout: BackupLayout) {
   requirePermission(ctx.actor, 'backup.run')
   const client = ctx.db.$client
   const organisationId = ctx.actor.organisationId
-  const tables = checkBackup(client, ctx.systemDb, ctx.actor, readBackupFile(bytes))
+  const tables = checkBackup(client, ctx.systemDb, ctx.actor, readBackupFile(file, layout))
   const counts: Record<string, number> = {}
-  client.transaction(() => {
-    let seq = client
-      .prepare('select value from replication_counter where id = 1')
-      .pluck()
-      .get() as number
+  const write = client.transaction(() => {
+    const base =
+      (client
+        .prepare('select value from replication_counter where id = 1')
+        .pluck()
+        .get() as number) + 1
+    let next = base
     const now = Date.now()
-    for (const { info, columns, rows, ids, order } of tables) {
-      // Rows the backup lacks stay as tombstones, so clients drop them too. Usually few:
-      // only their ids are read first.
-      const vanished = info.isReplicated
-        ? (client.prepare(`select id from "${info.name}"`).pluck().all() as string[])
-            .filter((id) => !ids.has(id))
-            .map(
-              (id) =>
-                client.prepare(`select * from "${info.name}" where id = ?`).get(id) as Record<
-                  string,
-                  unknown
-                >,
-            )
-        : []
+    for (const { info, columns, rows } of tables) {
       // Secondary indexes are built once after the rows are in, rather than row by row.
+      // Rebuilding a unique one (seq, e-mail) also refuses duplicates the file carried.
       const indexes = client
         .prepare(
           "select name, sql from sqlite_master where type = 'index' and tbl_name = ? and sql is not null",
         )
         .all(info.name) as { name: string; sql: string }[]
-      for (const index of indexes) client.prepare(`drop index "${index.name}"`).run()
-      client.prepare(`delete from "${info.name}"`).run()
       if (info.isReplicated) {
-        // Restored rows get new seqs in their old order, and now as their change time.
+        client.prepare('drop table if exists temp.restore_previous').run()
+        client
+          .prepare(`create temp table restore_previous as select * from ${quote(info.name)}`)
+          .run()
+      }
+      for (const index of indexes) client.prepare(`drop index ${quote(index.name)}`).run()
+      client.prepare(`delete from ${quote(info.name)}`).run()
+      if (info.isReplicated) {
         const names = columns.filter((name) => name !== 'seq' && name !== 'updated_at')
         const positions = names.map((name) => columns.indexOf(name))
+        const seqAt = columns.indexOf('seq')
         const insert = prepareInsert(client, info.name, [...names, 'seq', 'updated_at'])
         const values: BackupValue[] = new Array(names.length + 2)
-        for (const index of order) {
-          const row = rows.at(index) as BackupValue[]
+        for (const row of rows.read() as Iterable<BackupValue[]>) {
           positions.forEach((position, at) => {
             values[at] = row[position] ?? null
           })
-          values[names.length] = ++seq
+          const seq = base + (row[seqAt] as number)
+          values[names.length] = seq
           values[names.length + 1] = now
           insert.run(values)
+          next = Math.max(next, seq + 1)
         }
-        for (const row of vanished) {
-          const tombstone = { ...row, deleted: 1, seq: ++seq, updated_at: now }
-          prepareInsert(client, info.name, Object.keys(tombstone)).run(Object.values(tombstone))
-        }
-      } else if (rows.count > 0) {
+        next += writeTombstones(client, info, next - 1, now)
+        client.prepare('drop table temp.restore_previous').run()
+      } else {
         const insert = prepareInsert(client, info.name, columns)
-        for (const index of order) insert.run(rows.at(index) as BackupValue[])
+        for (const row of rows.read() as Iterable<BackupValue[]>) insert.run(row)
       }
       for (const index of indexes) client.prepare(index.sql).run()
       counts[info.name] = rows.count
     }
-    client.prepare('update replication_counter set value = ? where id = 1').run(seq)
-  })()
+    client.prepare('update replication_counter set value = ? where id = 1').run(next - 1)
+  })
+  try {
+    write()
+  } catch (error) {
+    // A unique index rebuilt after the rows refuses what the file held twice.
+    if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
+      throw new AppError(
+        'invalid_input',
+        `Ongeldige backup: een waarde staat er twee keer in (${(error as Error).message})`,
+      )
+    }
+    throw error
+  }
   rebuildLoginDirectory(client, ctx.systemDb, organisationId)
   deleteOrganisationSessions(ctx.systemDb, organisationId)
   return { message: 'Backup teruggezet. Log opnieuw in.', tables: counts }
