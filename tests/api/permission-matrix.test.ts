@@ -32,6 +32,7 @@ type Row = {
 }
 
 let server: TestServer
+let webRoot: string
 let clients: Record<Identity, Client>
 let targets: MatrixTargets
 
@@ -524,7 +525,7 @@ async function openStream(client: Client, url: string) {
 }
 
 beforeAll(async () => {
-  const webRoot = mkdtempSync(path.join(tmpdir(), 'centraal-web-'))
+  webRoot = mkdtempSync(path.join(tmpdir(), 'centraal-web-'))
   writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html lang="nl"></html>')
   server = await startTestServer({ TRUST_PROXY: 'true' }, { webRoot })
   ;({ clients, targets } = await signInIdentities(server))
@@ -535,7 +536,7 @@ afterAll(async () => {
 
 test('every route the app serves has a row in the matrix, and every row a route', () => {
   const served = new Set(
-    createApp(server.deps, { webRoot: '/nonexistent' })
+    createApp(server.deps, { webRoot })
       .routes.filter((route) => route.method !== 'ALL')
       .map((route) => `${route.method} ${route.path}`),
   )

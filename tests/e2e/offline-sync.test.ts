@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { launchBrowser } from '../support/browser.ts'
 import type { createClient } from '../support/http.ts'
+import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { DESKTOP, hasHorizontalOverflow, PHONE, screenshot, waitForShell } from './page-helpers.ts'
 
@@ -312,15 +313,18 @@ test('a write the server refuses is undone with its reason on screen; the server
   expect(await r.page.getByRole('button', { name: 'Naam van B bewerken' }).count()).toBe(0)
   await r.context.close()
 
-  // A screen that still thinks it may write: an ADMIN demoted to USER while signed in.
+  // A screen that still thinks it may write: an ADMIN whose write rights were withdrawn
+  // while signed in (a per-user withdrawal; a lower role would end the session instead).
   const demoted = { email: 'degradeer@example.com', password: 'ADMIN password' }
   await signInInvitedUser(server, { ...demoted, role: 'ADMIN', name: 'Dirk Degradeer' })
   const d = await signIn(demoted)
   await d.page.goto('/users')
   await d.page.getByRole('cell', { name: 'Root Admin', exact: true }).waitFor()
   const dirk = (await serverUsers()).find((user) => user.email === demoted.email)
-  const patch = await api.request('PATCH', `/api/users/${dirk?.id}`, { role: 'USER' })
-  expect(patch.status).toBe(200)
+  const file = openOrganisationFile(server.dataDir)
+  const withdraw = file.prepare('insert into user_permissions values (?, ?, 0)')
+  for (const permission of ['users.write', 'apps.write']) withdraw.run(dirk?.id, permission)
+  file.close()
   const usersBefore = await serverUsers()
   const appsBefore = await serverApps()
 
