@@ -21,6 +21,18 @@ export type PushResponse = { conflicts: WireDocument[]; refused: RefusedWrite[] 
 /** The event of GET /api/sync/v1/stream: which collections changed (or RESYNC). */
 export type StreamMessage = { type: 'RESYNC' } | { type: 'CHANGE'; collections: string[] }
 
+/**
+ * Header of every pull and push: `<organisationId>/<userId>` of the person whose local
+ * database is replicating. The server refuses (409) a call whose session is someone else's,
+ * so a database left open on a shared device never syncs as the next person.
+ */
+export const SYNC_ACCOUNT_HEADER = 'x-centraal-account'
+
+/** The value of SYNC_ACCOUNT_HEADER for an account. */
+export function formatSyncAccount(account: { organisationId: string; userId: string }) {
+  return `${account.organisationId}/${account.userId}`
+}
+
 /** Largest page a client may ask for. */
 export const MAX_PULL_LIMIT = 1000
 

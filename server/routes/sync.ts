@@ -3,9 +3,11 @@ import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
 import { z } from 'zod'
 import {
+  formatSyncAccount,
   PullQuerySchema,
   PushBodySchema,
   type StreamMessage,
+  SYNC_ACCOUNT_HEADER,
   SYNC_PROTOCOL_VERSION,
 } from '#sync/protocol'
 import type { ServerCollection } from '#sync/server/collection'
@@ -34,8 +36,23 @@ function requireCollection(name: string) {
 export function syncRoutes(deps: AppDeps) {
   // Central collections replicate with the central session, sales ones with the sales
   // session: a session of one area reaches nothing of the other.
-  const contextFor = (area: ServerCollection['area'], c: Context<AppEnv>) =>
-    area === 'sales' ? requireSalesContext(deps, c) : requireServiceContext(deps, c)
+  // The session's person, and only theirs: a call that names another account (a local
+  // database left open on a shared device) is refused before it reads or writes anything.
+  const contextFor = (area: ServerCollection['area'], c: Context<AppEnv>) => {
+    const ctx = area === 'sales' ? requireSalesContext(deps, c) : requireServiceContext(deps, c)
+    const named = c.req.header(SYNC_ACCOUNT_HEADER)
+    const own = formatSyncAccount({
+      organisationId: ctx.actor.organisationId,
+      userId: ctx.actor.userId ?? '',
+    })
+    if (named !== undefined && named !== own) {
+      throw new AppError(
+        'conflict',
+        'Deze gegevens op dit apparaat horen bij een ander account; ze worden niet verstuurd.',
+      )
+    }
+    return ctx
+  }
   const isSignedIn = (area: ServerCollection['area'], token: string) =>
     area === 'sales'
       ? findSalesSessionUser(deps, token) !== null

@@ -79,7 +79,7 @@ function openAreaDatabase(area: SyncArea, who: Who) {
   const name = getLocalDatabaseName(who.organisationId, who.userId, area)
   let database = opened.get(name)
   if (!database) {
-    database = createLocalDatabase(name, area)
+    database = createLocalDatabase(name, area, who)
     opened.set(name, database)
     database.catch(() => opened.delete(name))
   }
@@ -91,7 +91,11 @@ export function getOpenedLocalDatabases(prefix = LOCAL_DATABASE_PREFIX) {
   return [...opened].filter(([name]) => name.startsWith(prefix)).map(([, database]) => database)
 }
 
-async function createLocalDatabase(name: string, area: SyncArea): Promise<LocalDatabase<unknown>> {
+async function createLocalDatabase(
+  name: string,
+  area: SyncArea,
+  who: Who,
+): Promise<LocalDatabase<unknown>> {
   const { collections } = AREAS[area]
   const db = await createRxDatabase<Record<string, RxCollection>>({
     name,
@@ -127,6 +131,7 @@ async function createLocalDatabase(name: string, area: SyncArea): Promise<LocalD
         stream,
         status,
         refusedIds: refusedIds.get(definition.local) ?? new Set(),
+        account: who,
       }),
     ]),
   )

@@ -1,6 +1,8 @@
 import {
+  formatSyncAccount,
   type PullResponse,
   type PushResponse,
+  SYNC_ACCOUNT_HEADER,
   SYNC_PROTOCOL_VERSION,
   type WireDocument,
 } from '../protocol.ts'
@@ -28,8 +30,21 @@ export function noteResponseStatus(status: number, syncStatus: SyncStatusStore) 
   else if (status === 401) syncStatus.setProblem('signed-out')
 }
 
-async function requestJson<T>(url: string, syncStatus: SyncStatusStore, init?: RequestInit) {
-  const response = await fetch(url, { credentials: 'include', cache: 'no-store', ...init })
+/** Whose local database a call is for: the server refuses it under anyone else's session. */
+export type SyncAccount = { organisationId: string; userId: string }
+
+async function requestJson<T>(
+  url: string,
+  syncStatus: SyncStatusStore,
+  account: SyncAccount,
+  init?: RequestInit,
+) {
+  const response = await fetch(url, {
+    credentials: 'include',
+    cache: 'no-store',
+    ...init,
+    headers: { ...init?.headers, [SYNC_ACCOUNT_HEADER]: formatSyncAccount(account) },
+  })
   noteResponseStatus(response.status, syncStatus)
   // A session that works again (signed in anew in another tab) clears the notice.
   if (response.ok && syncStatus.get().problem === 'signed-out') syncStatus.setProblem(null)
@@ -40,9 +55,15 @@ async function requestJson<T>(url: string, syncStatus: SyncStatusStore, init?: R
 }
 
 /** One page of a collection's changes after `seq`. */
-export function fetchPull(collection: string, seq: number, limit: number, status: SyncStatusStore) {
+export function fetchPull(
+  collection: string,
+  seq: number,
+  limit: number,
+  status: SyncStatusStore,
+  account: SyncAccount,
+) {
   const query = new URLSearchParams({ checkpoint: String(seq), limit: String(limit) })
-  return requestJson<PullResponse>(`${BASE}/${collection}/pull?${query}`, status)
+  return requestJson<PullResponse>(`${BASE}/${collection}/pull?${query}`, status, account)
 }
 
 /** Sends a push batch; the answer carries conflicts (stored states) and refused writes. */
@@ -50,8 +71,9 @@ export function fetchPush(
   collection: string,
   rows: { newDocumentState: WireDocument; assumedMasterState?: WireDocument }[],
   status: SyncStatusStore,
+  account: SyncAccount,
 ) {
-  return requestJson<PushResponse>(`${BASE}/${collection}/push`, status, {
+  return requestJson<PushResponse>(`${BASE}/${collection}/push`, status, account, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ rows }),

@@ -5,6 +5,8 @@ import { createSyncStatus } from '#sync/client/sync-status'
 
 afterEach(() => vi.unstubAllGlobals())
 
+const anna = { organisationId: 'org-a', userId: 'anna' }
+
 function answer(status: number, body: unknown) {
   vi.stubGlobal(
     'fetch',
@@ -15,31 +17,38 @@ function answer(status: number, body: unknown) {
 test('a 426 marks the app outdated and a 401 signed out; both fail the call for a retry', async () => {
   const status = createSyncStatus()
   answer(426, { message: 'Deze versie van de app is verouderd.' })
-  await expect(fetchPull('users', 0, 10, status)).rejects.toThrow(/^426: /)
+  await expect(fetchPull('users', 0, 10, status, anna)).rejects.toThrow(/^426: /)
   expect(status.get().problem).toBe('outdated')
 
   const other = createSyncStatus()
   answer(401, { message: 'Niet ingelogd' })
-  await expect(fetchPush('users', [], other)).rejects.toThrow(/^401: /)
+  await expect(fetchPush('users', [], other, anna)).rejects.toThrow(/^401: /)
   expect(other.get().problem).toBe('signed-out')
   // A later answer that works clears "signed out" (signed in again in another tab).
   answer(200, { documents: [], checkpoint: { seq: 3 } })
-  expect(await fetchPull('users', 3, 10, other)).toEqual({ documents: [], checkpoint: { seq: 3 } })
+  expect(await fetchPull('users', 3, 10, other, anna)).toEqual({
+    documents: [],
+    checkpoint: { seq: 3 },
+  })
   expect(other.get().problem).toBeNull()
 })
 
-test('pull sends the checkpoint and limit; push sends the rows', async () => {
+test('pull sends the checkpoint and limit; push sends the rows; both name the account', async () => {
   const status = createSyncStatus()
   const fetch = vi.fn(async () => new Response(JSON.stringify({ conflicts: [], refused: [] })))
   vi.stubGlobal('fetch', fetch)
-  await fetchPull('appConnections', 42, 500, status)
+  await fetchPull('appConnections', 42, 500, status, anna)
   const row = { newDocumentState: { id: 'a', _deleted: false, name: 'X' } }
-  await fetchPush('appConnections', [row], status)
+  await fetchPush('appConnections', [row], status, anna)
   const calls = fetch.mock.calls as unknown as [string, RequestInit | undefined][]
   expect(calls[0]?.[0]).toBe('/api/sync/v1/appConnections/pull?checkpoint=42&limit=500')
   expect(calls[1]?.[0]).toBe('/api/sync/v1/appConnections/push')
   expect(calls[1]?.[1]?.method).toBe('POST')
   expect(JSON.parse(String(calls[1]?.[1]?.body))).toEqual({ rows: [row] })
+  // Both say whose local database they are for.
+  for (const [, init] of calls) {
+    expect((init?.headers as Record<string, string>)['x-centraal-account']).toBe('org-a/anna')
+  }
 })
 
 test('refused writes are kept with their reason and announced once each', () => {

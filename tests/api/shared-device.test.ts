@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { createOrganisation } from '#server/services/organisations/create-organisation'
+import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import type { createClient } from '../support/http.ts'
+import { openOrganisationFile } from '../support/sqlite.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+
+// One browser, two people: Anna's local database is still open when Ben (another
+// organisation) signs in. Its calls carry Anna's account; under Ben's session the server
+// refuses them, so nothing of Anna's reaches Ben's organisation and nothing of Ben's is
+// pulled into Anna's database.
+
+type Client = ReturnType<typeof createClient>
+let server: TestServer
+let anna: Client
+let ben: Client
+let annaAccount: string
+let benAccount: string
+
+beforeAll(async () => {
+  server = await startTestServer()
+  anna = await signInFirstSuperadmin(server, 'anna@example.com')
+  createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
+  ben = await signInInvitedUser(server, { email: 'ben@b.example', role: 'ADMIN', org: 'org-b' })
+  annaAccount = `default-org/${(await anna.get('/api/auth/user')).json.id}`
+  benAccount = `org-b/${(await ben.get('/api/auth/user')).json.id}`
+})
+afterAll(async () => {
+  await server?.close()
+})
+
+const appCount = (organisationId: string) => {
+  const db = openOrganisationFile(server.dataDir, organisationId)
+  const count = db.prepare('select count(*) from app_connections').pluck().get()
+  db.close()
+  return count
+}
+
+test("Anna's unsent write, sent with Ben's cookie, is refused and written nowhere", async () => {
+  const row = {
+    newDocumentState: {
+      id: '01900000-0000-7000-8000-00000000a001',
+      _deleted: false,
+      name: 'Offline van Anna',
+      url: 'https://anna.example',
+      status: 'active',
+    },
+  }
+  const pushed = await ben.post(
+    '/api/sync/v1/appConnections/push',
+    { rows: [row] },
+    { 'x-centraal-account': annaAccount },
+  )
+  expect(pushed.status).toBe(409)
+  expect(pushed.json.message).toMatch(/ander account/)
+  expect(appCount('default-org')).toBe(0)
+  expect(appCount('org-b')).toBe(0)
+  // Anna signs in again: the same write goes up as hers.
+  const again = await anna.post(
+    '/api/sync/v1/appConnections/push',
+    { rows: [row] },
+    { 'x-centraal-account': annaAccount },
+  )
+  expect(again.status).toBe(200)
+  expect(again.json.refused).toEqual([])
+  expect(appCount('default-org')).toBe(1)
+  expect(appCount('org-b')).toBe(0)
+})
+
+test("Ben's rows are not pulled into Anna's database", async () => {
+  const pulled = await ben.get('/api/sync/v1/users/pull?checkpoint=0', {
+    'x-centraal-account': annaAccount,
+  })
+  expect(pulled.status).toBe(409)
+  expect(pulled.text).not.toContain('ben@b.example')
+  const own = await ben.get('/api/sync/v1/users/pull?checkpoint=0', {
+    'x-centraal-account': benAccount,
+  })
+  expect(own.status).toBe(200)
+})
