@@ -47,7 +47,8 @@ test('pull sends the checkpoint and limit; push sends the rows; both name the ac
   expect(JSON.parse(String(calls[1]?.[1]?.body))).toEqual({ rows: [row] })
   // Both say whose local database they are for.
   for (const [, init] of calls) {
-    expect((init?.headers as Record<string, string>)['x-centraal-account']).toBe('org-a/anna')
+    const headers = (init?.headers ?? {}) as Record<string, string>
+    expect(headers['x-centraal-account']).toBe('org-a/anna')
   }
 })
 
