@@ -218,8 +218,9 @@ test.skipIf(!hasServiceWorker)(
     await appCard(a.page, 'Offline App').waitFor()
     // The worker precaches the app on its first visit and then takes the page over.
     await a.page.evaluate(async () => void (await navigator.serviceWorker.ready))
+    // Precaching every asset can take a while on a busy machine.
     await a.page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: 20_000,
+      timeout: 45_000,
     })
     await goOffline(a.context, a.page)
     await addApp(a.page, {

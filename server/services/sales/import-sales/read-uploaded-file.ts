@@ -50,8 +50,9 @@ function unpacksBeyond(bytes: Uint8Array, limit: number): boolean {
     if (!isBeyond) file.start()
   })
   unzip.register(UnzipInflate)
-  // Fed in pieces, so a bomb is stopped after the piece that passed the limit.
-  const piece = 64 * 1024
+  // Fed in small pieces: a kilobyte of a bomb can inflate to a megabyte, and each piece's
+  // output is held until it is counted; the bomb stops after the piece that passed.
+  const piece = 1024
   for (let offset = 0; offset < bytes.length && !isBeyond; offset += piece) {
     unzip.push(bytes.subarray(offset, offset + piece), offset + piece >= bytes.length)
   }
