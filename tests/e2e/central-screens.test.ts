@@ -179,9 +179,15 @@ test('screens with data, phone and desktop, dark and light', async () => {
       await expectNoOverflow(page)
       await page.getByRole('button', { name: 'Nieuwe App', exact: true }).click()
       const appDialog = page.getByRole('dialog', { name: 'Nieuwe App Toevoegen' })
+      await appDialog.getByLabel('Naam *').waitFor()
       await appDialog.getByLabel('URL *').fill('geen url')
-      await appDialog.getByRole('button', { name: 'Toevoegen' }).click()
-      await appDialog.getByText('Naam is verplicht').waitFor()
+      const required = appDialog.getByText('Naam is verplicht')
+      // A click during the dialog's opening animation can miss: checking again is harmless.
+      for (let attempt = 0; attempt < 3 && !(await required.isVisible()); attempt++) {
+        await appDialog.getByRole('button', { name: 'Toevoegen' }).click()
+        await required.waitFor({ timeout: 3000 }).catch(() => undefined)
+      }
+      await required.waitFor()
       await appDialog.getByText('Voer een geldige URL in').waitFor()
       await screenshot(page, `apps-dialog-${theme}`, { fullPage: false })
       await appDialog.getByRole('button', { name: 'Annuleren' }).click()
