@@ -301,7 +301,7 @@ describe('restore', () => {
           ...backup,
           tables: { ...backup.tables, sales: { ...backup.tables.sales, rows: [] } },
         }),
-        /commissions: sale_id .* bestaat niet in sales/,
+        /tabel commissions, rij \d+: sale_id .* bestaat niet in sales/,
       ],
       [
         'missing column',

@@ -7,7 +7,7 @@ import { findCentralAccount } from '../accounts/find-central-account.ts'
 import { findSalesAccount } from '../sales-accounts/find-sales-account.ts'
 import { listOrganisationTables, type TableInfo } from './organisation-tables.ts'
 import type { BackupFile, BackupRows } from './read-backup-file.ts'
-import { createRestoreRules, NOT_RESTORED } from './restore-rules.ts'
+import { createRestoreRules, NOT_RESTORED, type RestoreRules } from './restore-rules.ts'
 
 // Which column of which table must name a row of another table (or be null, if nullable).
 const REFERENCES: { table: string; column: string; target: string; isNullable?: boolean }[] = [
@@ -61,12 +61,13 @@ function checkRows(
   table: TableInfo,
   columns: string[],
   rows: BackupRows,
-  checkRights: RestoreRules,
-  visit: (row: BackupValue[]) => void,
+  rules: RestoreRules,
+  visit: (row: BackupValue[], where: string) => void,
 ) {
-  const required = columns.map(
-    (name) => table.columns.find((column) => column.name === name)?.isRequired ?? false,
-  )
+  const infoOf = (name: string) => table.columns.find((column) => column.name === name)
+  const required = columns.map((name) => infoOf(name)?.isRequired ?? false)
+  // A column with a default may be left out, but a null would break the row's NOT NULL.
+  const notNull = columns.map((name) => infoOf(name)?.isNotNull ?? false)
   const width = columns.length
   const seqAt = columns.indexOf('seq')
   let index = 0
@@ -78,6 +79,7 @@ function checkRows(
       const value = row[position]
       if (value === null) {
         if (required[position]) refuse(`${where}: kolom ${columns[position]} ontbreekt`)
+        if (notNull[position]) refuse(`${where}: kolom ${columns[position]} mag niet leeg zijn`)
       } else if (typeof value !== 'string' && typeof value !== 'number') {
         refuse(`${where}: kolom ${columns[position]} heeft een ongeldige waarde`)
       }
@@ -86,13 +88,11 @@ function checkRows(
     if (seqAt >= 0 && !(Number.isSafeInteger(row[seqAt]) && (row[seqAt] as number) >= 0)) {
       refuse(`${where}: kolom seq moet een heel getal van 0 of meer zijn`)
     }
-    checkRights(table.name, columns, row as BackupValue[], where)
-    visit(row as BackupValue[])
+    rules.check(table.name, columns, row as BackupValue[], where)
+    visit(row as BackupValue[], where)
     index++
   }
 }
-
-type RestoreRules = ReturnType<typeof createRestoreRules>
 
 /**
  * Checks a whole JSON backup before anything is written: format and version, that it is
@@ -109,7 +109,7 @@ export function checkBackup(
   file: BackupFile,
 ): CheckedTable[] {
   const organisationId = actor.organisationId
-  const checkRights = createRestoreRules(client, systemDb, actor)
+  const rules = createRestoreRules(client, systemDb, actor)
   const header = BackupHeaderSchema.safeParse(file.header)
   if (!header.success) {
     const issue = header.error.issues[0]
@@ -157,24 +157,23 @@ export function checkBackup(
     )
     const findAccount = ACCOUNTS.find((account) => account.table === info.name)?.find
     const ids = TARGETS.has(info.name) ? new Set<BackupValue>() : null
-    checkRows(info, columns, rows, checkRights, (row) => {
+    checkRows(info, columns, rows, rules, (row, where) => {
       ids?.add(idAt >= 0 ? (row[idAt] ?? null) : null)
       for (const reference of references) {
         const value = reference.position >= 0 ? (row[reference.position] ?? null) : null
         if (!(value === null && reference.isNullable) && !reference.ids.has(value)) {
-          refuse(
-            `tabel ${reference.table}: ${reference.column} ${value} bestaat niet in ${reference.target}`,
-          )
+          refuse(`${where}: ${reference.column} ${value} bestaat niet in ${reference.target}`)
         }
       }
       const email = row[emailAt]
       if (findAccount && typeof email === 'string' && row[deletedAt] !== 1) {
         const owner = findAccount(systemDb, email)
         if (owner && owner.organizationId !== organisationId) {
-          refuse(`e-mailadres ${email} hoort bij een andere organisatie`)
+          refuse(`${where}: e-mailadres ${email} hoort bij een andere organisatie`)
         }
       }
     })
+    rules.done(info.name)
     if (ids) idsOf.set(info.name, ids)
     return { info, columns, rows }
   })

@@ -1,7 +1,14 @@
 import type Database from 'better-sqlite3'
 
-// Tables a backup leaves out: drizzle's migration log (the file's own version) and the
-// idempotency keys (answers to requests, not data).
+// Tables a backup leaves out: drizzle's migration log (the file's own version), the
+// idempotency keys (answers to requests, not data) and the replication counter (a restore
+// numbers rows above the file's own counter).
+//
+// The tables a restore ignores (restore-rules.ts NOT_RESTORED: permissions, roles and
+// role_permissions, the webhook outbox and the sync queue) do stay in a download: they say
+// what each role could do and which deliveries and refused writes were under way when the
+// backup was made, which helps whoever reads the file, and they carry no secret. A restore
+// skips them, so what a file says about them has no effect.
 const NOT_BACKED_UP = new Set(['__drizzle_migrations', 'idempotency_keys', 'replication_counter'])
 
 /** Secrets that a backup never carries: live setup tokens and Google tokens. */
@@ -14,7 +21,8 @@ export const BLANKED_COLUMNS: Record<string, readonly string[]> = {
 /** A table of an organisation file as a backup sees it. */
 export type TableInfo = {
   name: string
-  columns: { name: string; isRequired: boolean }[]
+  /** isRequired: a row must give a value (NOT NULL without a default); isNotNull: never null. */
+  columns: { name: string; isRequired: boolean; isNotNull: boolean }[]
   isReplicated: boolean
 }
 
@@ -39,6 +47,7 @@ export function listOrganisationTables(client: Database.Database): TableInfo[] {
       ).map((column) => ({
         name: column.name,
         isRequired: column.notnull === 1 && column.dflt_value === null,
+        isNotNull: column.notnull === 1 || column.pk > 0,
       }))
       return { name, columns, isReplicated: columns.some((column) => column.name === 'seq') }
     })

@@ -1,7 +1,10 @@
 import type Database from 'better-sqlite3'
+import { eq } from 'drizzle-orm'
 import type { BackupValue } from '#schema/backup'
+import { organizations } from '#schema/db/system'
 import { deleteOrganisationSessions } from '../../auth/sessions.ts'
 import type { ServiceContext } from '../../context.ts'
+import { seedOrganisationFile } from '../../db/seed-organisation-file.ts'
 import { AppError } from '../../http/app-error.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { checkBackup } from './check-backup.ts'
@@ -47,6 +50,17 @@ function writeTombstones(
   return written.changes
 }
 
+/** The organisation's name as the platform knows it (for a profile the file lacked). */
+function readOrganisationName(ctx: ServiceContext) {
+  const organisation = ctx.systemDb
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, ctx.actor.organisationId))
+    .get()
+  if (!organisation) throw new Error(`organisation ${ctx.actor.organisationId} missing`)
+  return organisation.name
+}
+
 /**
  * Replaces the actor's organisation's data with a JSON backup on disk, in one transaction,
  * after checking the whole file (check-backup.ts). Rows are read from the file one at a
@@ -54,8 +68,10 @@ function writeTombstones(
  * tables refer to. A restored row's seq is the counter's value plus its old seq, so rows
  * keep their order above every earlier seq; rows the backup does not have stay as
  * tombstones after them. Every client so resynchronises to exactly the restored state.
- * Then the login directory is rebuilt and the organisation's sessions end: people sign in
- * again with the restored accounts.
+ * Tables the restore rules leave out (restore-rules.ts NOT_RESTORED) keep their rows; the
+ * product definitions among them are seeded again from the code. Then the login directory
+ * is rebuilt and the organisation's sessions end: people sign in again with the restored
+ * accounts.
  */
 export function restoreOrganisation(ctx: ServiceContext, file: string, layout: BackupLayout) {
   requirePermission(ctx.actor, 'backup.run')
@@ -117,8 +133,10 @@ export function restoreOrganisation(ctx: ServiceContext, file: string, layout: B
   try {
     write()
   } catch (error) {
-    // A unique index rebuilt after the rows refuses what the file held twice.
-    if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
+    // A unique index rebuilt after the rows, or a primary key, refuses what the file held
+    // twice; nothing was written.
+    const code = (error as { code?: string }).code
+    if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
       throw new AppError(
         'invalid_input',
         `Ongeldige backup: een waarde staat er twee keer in (${(error as Error).message})`,
@@ -126,6 +144,10 @@ export function restoreOrganisation(ctx: ServiceContext, file: string, layout: B
     }
     throw error
   }
+  // Product definitions come from the code, never from a file: the restore left them as
+  // they were, and they are seeded again now, as when the file is opened. (Drizzle's
+  // transaction cannot run inside the one above, so this follows its commit.)
+  seedOrganisationFile(ctx.db, organisationId, readOrganisationName(ctx))
   rebuildLoginDirectory(client, ctx.systemDb, organisationId)
   deleteOrganisationSessions(ctx.systemDb, organisationId)
   return { message: 'Backup teruggezet. Log opnieuw in.', tables: counts }
