@@ -18,6 +18,11 @@ function sameFields(fields: readonly string[], a: WireDocument, b: WireDocument)
   )
 }
 
+/**
+ * The reason to give for a write the services refused. Anything else is the server's own
+ * failure: it is thrown on, the batch answers 500 and the client sends it again later,
+ * so an unexpected error never turns a person's change into a refusal.
+ */
 function reasonOf(error: unknown, log: Logger) {
   if (error instanceof AppError) return error.message
   if (error instanceof ZodError) {
@@ -25,15 +30,36 @@ function reasonOf(error: unknown, log: Logger) {
     return issue ? `${issue.path.join('.')}: ${issue.message}` : 'Ongeldige invoer'
   }
   log.error('push write failed', { error })
-  return 'De server kon deze wijziging niet verwerken'
+  throw error
+}
+
+/** The server's seq a pushed document was last seen at (0: never, a document made here). */
+function seqOf(document: WireDocument | null | undefined): number | undefined {
+  return typeof document?.seq === 'number' ? document.seq : undefined
+}
+
+/**
+ * Whether the client wrote on top of the stored state. RxDB's assumed state says so when it
+ * has one; without it (a new replication identifier after a protocol change, or a client
+ * that lost its bookkeeping) the document's own last-known seq does, so pending edits are
+ * never lost to a conflict they did not have.
+ */
+function isBasedOnStored(stored: WireDocument | undefined, row: PushRow, fields: readonly string[]) {
+  const { newDocumentState: next, assumedMasterState: assumed } = row
+  if (!stored) return assumed == null
+  if (assumed) return sameFields(fields, stored, assumed)
+  const seq = seqOf(next)
+  return seq !== undefined && seq > 0 && seq === seqOf(stored)
 }
 
 /**
  * Applies a push batch in one synchronous transaction (no await inside), per row:
- * stored equals new → a replay, success without a new seq; stored equals the assumed
- * state (or neither exists) → written through the services with a new seq; otherwise a
- * conflict answered with the stored state. A write the services refuse is answered with
- * the stored state too, so the client reverts, and recorded with its reason.
+ * stored equals new → a replay: nothing is written, and the stored state is answered when
+ * the client's copy lacks the server's fields (a create whose answer was lost keeps no
+ * seq 0); written on top of the stored state (isBasedOnStored) → written through the
+ * services with a new seq; otherwise a conflict answered with the stored state. A write
+ * the services refuse is answered with the stored state too, so the client reverts, and
+ * recorded with its reason.
  */
 export function pushChanges(
   ctx: ServiceContext,
@@ -48,15 +74,16 @@ export function pushChanges(
   const fields = collection.writableFields
   ctx.db.transaction((tx) => {
     const txCtx = { ...ctx, db: tx as unknown as ServiceContext['db'] }
-    for (const { newDocumentState: next, assumedMasterState: assumed } of rows) {
+    for (const row of rows) {
+      const next = row.newDocumentState
       const found = collection.findDocument(txCtx, next.id)
       const stored =
         found && ({ ...found.document, id: next.id, _deleted: found.deleted } as WireDocument)
-      if (collection.write && stored && sameFields(fields, stored, next)) continue
-      const isExpected = stored
-        ? assumed != null && sameFields(fields, stored, assumed)
-        : assumed == null
-      if (!isExpected) {
+      if (collection.write && stored && sameFields(fields, stored, next)) {
+        if (seqOf(next) !== seqOf(stored)) response.conflicts.push(stored)
+        continue
+      }
+      if (!isBasedOnStored(stored, row, fields)) {
         if (stored) response.conflicts.push(stored)
         continue
       }

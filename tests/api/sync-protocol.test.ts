@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { users } from '#schema/db/organisation'
+import { appConnections, syncQueue, users } from '#schema/db/organisation'
 import { ROLE_PERMISSIONS } from '#schema/permissions'
 import { takeNextSeq } from '#server/db/next-seq'
 import { createOrganisation } from '#server/services/organisations/create-organisation'
 import { toUserDocument } from '#server/services/users/to-user-document'
 import { defineTableCollection } from '#sync/server/define-table-collection'
 import { pullChanges } from '#sync/server/pull'
+import { pushChanges } from '#sync/server/push'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { openEventStream, waitFor } from '../support/sse.ts'
@@ -137,7 +138,17 @@ describe('push', () => {
     await admin.post('/api/sync/v1/appConnections/push', { rows })
     const before = await pullAll(admin, 'activities', 1000)
     const replay = await admin.post('/api/sync/v1/appConnections/push', { rows })
-    expect(replay.json).toEqual({ conflicts: [], refused: [] })
+    // The copies sent had no seq: the answer gives each its stored state, seq included.
+    expect(replay.json.refused).toEqual([])
+    expect(replay.json.conflicts.map((doc: { id: string }) => doc.id)).toEqual(
+      rows.map((row) => row.newDocumentState.id),
+    )
+    expect(replay.json.conflicts.every((doc: { seq: number }) => doc.seq > 0)).toBe(true)
+    // Once the client holds the stored state, a replay of it answers nothing.
+    const again = await admin.post('/api/sync/v1/appConnections/push', {
+      rows: replay.json.conflicts.map((doc: object) => ({ newDocumentState: doc })),
+    })
+    expect(again.json).toEqual({ conflicts: [], refused: [] })
     const after = await pullAll(admin, 'activities', 1000)
     expect(after.documents.length).toBe(before.documents.length)
     const names = (await admin.get('/api/app-connections')).json.map(
@@ -167,6 +178,81 @@ describe('push', () => {
       description: 'first',
       _deleted: false,
     })
+  })
+
+  test('a create whose answer was lost gets the stored state back, so it leaves seq 0', async () => {
+    const created = { ...app('Lost Answer'), seq: 0 }
+    const first = await admin.post('/api/sync/v1/appConnections/push', {
+      rows: [{ newDocumentState: created }],
+    })
+    expect(first.json).toEqual({ conflicts: [], refused: [] })
+    // The answer never arrived; after a restart the same create is pushed again.
+    const retried = await admin.post('/api/sync/v1/appConnections/push', {
+      rows: [{ newDocumentState: created }],
+    })
+    expect(retried.json.refused).toEqual([])
+    expect(retried.json.conflicts).toHaveLength(1)
+    expect(retried.json.conflicts[0]).toMatchObject({ id: created.id, name: 'Lost Answer' })
+    expect(retried.json.conflicts[0].seq).toBeGreaterThan(0)
+  })
+
+  test("without an assumed state, the document's own seq decides: pending edits survive a new protocol", async () => {
+    const original = { ...app('Seq Based'), seq: 0 }
+    await admin.post('/api/sync/v1/appConnections/push', { rows: [{ newDocumentState: original }] })
+    const stored = (await pullAll(admin, 'appConnections', 1000)).documents.find(
+      (doc) => doc.id === original.id,
+    ) as unknown as typeof original
+    // Edited on top of the stored seq, pushed by a replication that lost its bookkeeping.
+    const edited = await admin.post('/api/sync/v1/appConnections/push', {
+      rows: [{ newDocumentState: { ...stored, description: 'offline edit' } }],
+    })
+    expect(edited.json).toEqual({ conflicts: [], refused: [] })
+    const after = (await admin.get('/api/app-connections')).json.find(
+      (row: { id: string }) => row.id === original.id,
+    )
+    expect(after.description).toBe('offline edit')
+    // An edit on top of an older seq is a conflict answered with the stored state.
+    const stale = await admin.post('/api/sync/v1/appConnections/push', {
+      rows: [{ newDocumentState: { ...stored, description: 'stale edit' } }],
+    })
+    expect(stale.json.conflicts).toHaveLength(1)
+    expect(stale.json.conflicts[0]).toMatchObject({ description: 'offline edit' })
+    expect(stale.json.conflicts[0].seq).toBeGreaterThan(stored.seq)
+  })
+
+  test("the server's own failure is no refusal: the batch fails whole, to be sent again", () => {
+    const db = server.deps.organisations.get('default-org')
+    const failing = defineTableCollection({
+      name: 'failingApps',
+      table: appConnections,
+      readPermission: 'apps.read',
+      toDocument: (row: typeof appConnections.$inferSelect) => ({ ...row }),
+      writableFields: ['name'],
+      write: {
+        create: () => {
+          throw new TypeError('a bug')
+        },
+        update: () => undefined,
+        delete: () => undefined,
+      },
+    })
+    const ctx = {
+      db,
+      systemDb: server.deps.systemDb,
+      actor: {
+        userId: 'u',
+        name: 't',
+        role: 'ADMIN' as const,
+        organisationId: 'default-org',
+        permissions: new Set(ROLE_PERMISSIONS.ADMIN),
+      },
+    }
+    const refusalsBefore = db.select().from(syncQueue).all().length
+    const quiet = { ...server.deps.log, error: () => undefined }
+    expect(() =>
+      pushChanges(ctx, failing, [{ newDocumentState: app('Bug') }], quiet as never),
+    ).toThrow('a bug')
+    expect(db.select().from(syncQueue).all().length).toBe(refusalsBefore)
   })
 
   test('a USER pushing a user or an app edit is refused with the reason; nothing changes', async () => {
