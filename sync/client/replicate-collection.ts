@@ -2,7 +2,7 @@ import type { RxCollection } from 'rxdb'
 import { type RxReplicationState, replicateRxCollection } from 'rxdb/plugins/replication'
 import { SYNC_PROTOCOL_VERSION, type SyncCheckpoint, type WireDocument } from '../protocol.ts'
 import type { ClientCollection } from './collections.ts'
-import { fetchPull, fetchPush, type SyncAccount } from './sync-http.ts'
+import { fetchPull, fetchPush, type SyncAccount, type SyncTransport } from './sync-http.ts'
 import type { SyncStatusStore } from './sync-status.ts'
 import type { SyncStream } from './sync-stream.ts'
 
@@ -25,8 +25,10 @@ export function replicateCollection(options: {
   refusedIds: Set<string>
   /** Whose database this is: sent with every call, refused under another session. */
   account: SyncAccount
+  /** The page's own fetch unless given (replication outside a browser). */
+  transport?: SyncTransport
 }): RxReplicationState<unknown, SyncCheckpoint> {
-  const { collection, definition, stream, status, refusedIds, account } = options
+  const { collection, definition, stream, status, refusedIds, account, transport } = options
   const { remote, labelField } = definition
   return replicateRxCollection<unknown, SyncCheckpoint>({
     replicationIdentifier: `centraal-sync-v${SYNC_PROTOCOL_VERSION}-${remote}`,
@@ -37,7 +39,14 @@ export function replicateCollection(options: {
       batchSize: PULL_BATCH,
       stream$: stream.streamOf(remote),
       async handler(checkpoint, batchSize) {
-        const page = await fetchPull(remote, checkpoint?.seq ?? 0, batchSize, status, account)
+        const page = await fetchPull(
+          remote,
+          checkpoint?.seq ?? 0,
+          batchSize,
+          status,
+          account,
+          transport,
+        )
         return { documents: page.documents as never[], checkpoint: page.checkpoint }
       },
     },
@@ -50,7 +59,7 @@ export function replicateCollection(options: {
               newDocumentState: WireDocument
               assumedMasterState?: WireDocument
             }[]
-            const answer = await fetchPush(remote, wireRows, status, account)
+            const answer = await fetchPush(remote, wireRows, status, account, transport)
             for (const refusal of answer.refused) {
               refusedIds.add(refusal.id)
               const row = wireRows.find((candidate) => candidate.newDocumentState.id === refusal.id)

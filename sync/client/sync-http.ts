@@ -33,13 +33,23 @@ export function noteResponseStatus(status: number, syncStatus: SyncStatusStore) 
 /** Whose local database a call is for: the server refuses it under anyone else's session. */
 export type SyncAccount = { organisationId: string; userId: string }
 
+/**
+ * How calls reach the server: the page's own fetch against its own origin, or (replication
+ * outside a browser, as the convergence tests run it) a fetch with its own cookies and an
+ * absolute origin.
+ */
+export type SyncTransport = { origin: string; fetch: typeof fetch }
+
+const PAGE_TRANSPORT: SyncTransport = { origin: '', fetch: (...args) => fetch(...args) }
+
 async function requestJson<T>(
   url: string,
   syncStatus: SyncStatusStore,
   account: SyncAccount,
   init?: RequestInit,
+  transport: SyncTransport = PAGE_TRANSPORT,
 ) {
-  const response = await fetch(url, {
+  const response = await transport.fetch(`${transport.origin}${url}`, {
     credentials: 'include',
     cache: 'no-store',
     ...init,
@@ -61,9 +71,16 @@ export function fetchPull(
   limit: number,
   status: SyncStatusStore,
   account: SyncAccount,
+  transport?: SyncTransport,
 ) {
   const query = new URLSearchParams({ checkpoint: String(seq), limit: String(limit) })
-  return requestJson<PullResponse>(`${BASE}/${collection}/pull?${query}`, status, account)
+  return requestJson<PullResponse>(
+    `${BASE}/${collection}/pull?${query}`,
+    status,
+    account,
+    undefined,
+    transport,
+  )
 }
 
 /** Sends a push batch; the answer carries conflicts (stored states) and refused writes. */
@@ -72,10 +89,17 @@ export function fetchPush(
   rows: { newDocumentState: WireDocument; assumedMasterState?: WireDocument }[],
   status: SyncStatusStore,
   account: SyncAccount,
+  transport?: SyncTransport,
 ) {
-  return requestJson<PushResponse>(`${BASE}/${collection}/push`, status, account, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ rows }),
-  })
+  return requestJson<PushResponse>(
+    `${BASE}/${collection}/push`,
+    status,
+    account,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ rows }),
+    },
+    transport,
+  )
 }

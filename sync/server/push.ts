@@ -44,7 +44,11 @@ function seqOf(document: WireDocument | null | undefined): number | undefined {
  * that lost its bookkeeping) the document's own last-known seq does, so pending edits are
  * never lost to a conflict they did not have.
  */
-function isBasedOnStored(stored: WireDocument | undefined, row: PushRow, fields: readonly string[]) {
+function isBasedOnStored(
+  stored: WireDocument | undefined,
+  row: PushRow,
+  fields: readonly string[],
+) {
   const { newDocumentState: next, assumedMasterState: assumed } = row
   if (!stored) return assumed == null
   if (assumed) return sameFields(fields, stored, assumed)
