@@ -4,6 +4,7 @@ import type { AppDeps, AppEnv } from './context.ts'
 import { AppError } from './http/app-error.ts'
 import { createErrorHandler } from './http/handle-error.ts'
 import { createKnownHosts, requireKnownHost } from './http/known-hosts.ts'
+import { requireNamedAccount } from './http/require-named-account.ts'
 import { requireSameOrigin } from './http/require-same-origin.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { redactPath } from './logger.ts'
@@ -58,6 +59,7 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
       ),
     )
     .use(requireSameOrigin(deps.env.PUBLIC_URL, isKnownHost))
+    .use(requireNamedAccount(deps))
     .route('/', healthRoutes())
     .route('/', authRoutes(deps))
     .route('/', oidcRoutes(deps))

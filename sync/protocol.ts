@@ -3,14 +3,26 @@ import { z } from 'zod'
 /** The replication protocol version; it is part of every sync path (/api/sync/v1/...). */
 export const SYNC_PROTOCOL_VERSION = 1
 
-/** Where a client's replication of one collection stands: the last seq it has. */
-export type SyncCheckpoint = { seq: number }
+/**
+ * Where a client's replication of one collection stands: the last seq it has, and the
+ * rights it was read under (`access`, from the server). `resetting`: the client is
+ * reading everything again after its rights changed and drops, at the end, what did not
+ * come back.
+ */
+export type SyncCheckpoint = { seq: number; access?: string; resetting?: boolean }
 
 /** A replicated document on the wire: the collection's fields plus the tombstone flag. */
 export type WireDocument = { id: string; _deleted: boolean } & Record<string, unknown>
 
-/** GET /api/sync/v1/:collection/pull?checkpoint=&limit= answers this. */
-export type PullResponse = { documents: WireDocument[]; checkpoint: SyncCheckpoint }
+/**
+ * GET /api/sync/v1/:collection/pull?checkpoint=&limit=&access= answers this. `reset`: the
+ * person's rights changed since `access`; this page starts again at the beginning.
+ */
+export type PullResponse = {
+  documents: WireDocument[]
+  checkpoint: SyncCheckpoint
+  reset?: boolean
+}
 
 /** A write the server refused, with the reason to show to the person who made it. */
 export type RefusedWrite = { id: string; reason: string }
@@ -43,6 +55,7 @@ export const MAX_PUSH_ROWS = 500
 export const PullQuerySchema = z.object({
   checkpoint: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(MAX_PULL_LIMIT).default(100),
+  access: z.string().max(64).optional(),
 })
 
 const WireDocumentSchema = z.looseObject({ id: z.string().min(1).max(64), _deleted: z.boolean() })

@@ -20,6 +20,7 @@ import { requireServiceContext } from '../auth/require-service-context.ts'
 import { readSessionToken } from '../auth/sessions.ts'
 import type { AppDeps, AppEnv } from '../context.ts'
 import { AppError } from '../http/app-error.ts'
+import { OTHER_ACCOUNT_MESSAGE } from '../http/require-named-account.ts'
 import { validate } from '../http/validate.ts'
 
 const CURRENT = `v${SYNC_PROTOCOL_VERSION}`
@@ -46,10 +47,7 @@ export function syncRoutes(deps: AppDeps) {
       userId: ctx.actor.userId ?? '',
     })
     if (named !== undefined && named !== own) {
-      throw new AppError(
-        'conflict',
-        'Deze gegevens op dit apparaat horen bij een ander account; ze worden niet verstuurd.',
-      )
+      throw new AppError('conflict', OTHER_ACCOUNT_MESSAGE)
     }
     return ctx
   }
@@ -70,8 +68,9 @@ export function syncRoutes(deps: AppDeps) {
     })
     .get('/sync/:version/:collection/pull', validate('query', PullQuerySchema), (c) => {
       const collection = requireCollection(c.req.param('collection'))
-      const { checkpoint, limit } = c.req.valid('query')
-      return c.json(pullChanges(contextFor(collection.area, c), collection, checkpoint, limit))
+      const { checkpoint, limit, access } = c.req.valid('query')
+      const ctx = contextFor(collection.area, c)
+      return c.json(pullChanges(ctx, collection, checkpoint, limit, access))
     })
     .post('/sync/:version/:collection/push', validate('json', PushBodySchema), (c) => {
       const collection = requireCollection(c.req.param('collection'))

@@ -1,6 +1,8 @@
-import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb'
+import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb'
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
 import type { RxReplicationState } from 'rxdb/plugins/replication'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
+import { MIGRATION_STRATEGIES } from '#schema/rx/migrations'
 import type { SyncCheckpoint } from '../protocol.ts'
 import {
   CENTRAL_COLLECTIONS,
@@ -11,16 +13,21 @@ import {
 } from './collections.ts'
 import { createConflictHandler } from './conflict-handler.ts'
 import { replicateCollection } from './replicate-collection.ts'
+import { shareSyncStatus } from './share-sync-status.ts'
+import type { AreaAccount } from './signed-in-account.ts'
 import { createSyncStatus, type SyncStatusStore } from './sync-status.ts'
 import { openSyncStream, type SyncArea } from './sync-stream.ts'
+import { watchUnsentChanges } from './unsent-changes.ts'
+
+addRxPlugin(RxDBMigrationSchemaPlugin)
 
 /** Prefix of every local database of this product (IndexedDB names start with rxdb-dexie-). */
 export const LOCAL_DATABASE_PREFIX = 'centraal-'
 
 /**
  * Prefix of the sales area's databases. The underscore never appears in a central name
- * (getLocalDatabaseName keeps only a-z, 0-9 and '-'), so removing one area's databases
- * cannot touch the other's.
+ * (getLocalDatabaseName keeps only a-z, 0-9 and '-'), so one area's name never starts
+ * like the other's.
  */
 export const SALES_DATABASE_PREFIX = `${LOCAL_DATABASE_PREFIX}sales_`
 
@@ -32,13 +39,15 @@ const AREAS: Record<SyncArea, { prefix: string; collections: readonly ClientColl
 /** A signed-in person's local database with its running replication. */
 export type LocalDatabase<Collections = CentralCollections> = {
   name: string
+  /** The one (area, organisation, user) it belongs to; it never syncs as anyone else. */
+  account: AreaAccount
   db: RxDatabase<Collections>
   status: SyncStatusStore
   /** By remote collection name (users, appConnections, activities; projects, sales, ...). */
   replications: ReadonlyMap<string, RxReplicationState<unknown, SyncCheckpoint>>
   /** Stops replication and the stream, closes the database, keeps the data. */
   close(): Promise<void>
-  /** Stops everything and deletes the data (logout). */
+  /** Stops everything and deletes the data (this person's logout). */
   remove(): Promise<void>
 }
 
@@ -79,24 +88,24 @@ function openAreaDatabase(area: SyncArea, who: Who) {
   const name = getLocalDatabaseName(who.organisationId, who.userId, area)
   let database = opened.get(name)
   if (!database) {
-    database = createLocalDatabase(name, area, who)
+    database = createLocalDatabase(name, { area, ...who })
     opened.set(name, database)
     database.catch(() => opened.delete(name))
   }
   return database
 }
 
-/** Every local database this page opened whose name starts with the prefix, for logout. */
-export function getOpenedLocalDatabases(prefix = LOCAL_DATABASE_PREFIX) {
-  return [...opened].filter(([name]) => name.startsWith(prefix)).map(([, database]) => database)
+/** The database this page has open for an account, if any. */
+export function findOpenedLocalDatabase(account: AreaAccount) {
+  const name = getLocalDatabaseName(account.organisationId, account.userId, account.area)
+  return opened.get(name)
 }
 
 async function createLocalDatabase(
   name: string,
-  area: SyncArea,
-  who: Who,
+  account: AreaAccount,
 ): Promise<LocalDatabase<unknown>> {
-  const { collections } = AREAS[area]
+  const { collections } = AREAS[account.area]
   const db = await createRxDatabase<Record<string, RxCollection>>({
     name,
     storage: getRxStorageDexie(),
@@ -111,16 +120,20 @@ async function createLocalDatabase(
         definition.local,
         {
           schema: definition.schema,
+          migrationStrategies: MIGRATION_STRATEGIES[definition.local],
           conflictHandler: createConflictHandler(refusedIds.get(definition.local) ?? new Set()),
         },
       ]),
     ),
   )
   const status = createSyncStatus()
+  // Only the tab that replicates (RxDB's leader) holds the event stream; the others hear
+  // the data through RxDB and the sync state through shareSyncStatus.
   const stream = openSyncStream(
     collections.map((definition) => definition.remote),
     status,
-    area,
+    account.area,
+    db.waitForLeadership(),
   )
   const replications = new Map(
     collections.map((definition) => [
@@ -131,20 +144,32 @@ async function createLocalDatabase(
         stream,
         status,
         refusedIds: refusedIds.get(definition.local) ?? new Set(),
-        account: who,
+        account,
       }),
     ]),
   )
+  const sharing = shareSyncStatus(name, status, db.waitForLeadership())
+  const watching = watchUnsentChanges(db, collections, replications, status)
   for (const [remote, replication] of replications) {
-    replication.error$.subscribe((error) => console.warn(`sync ${remote}:`, error.message))
+    replication.error$.subscribe((error) => {
+      if (isQuotaError(error)) status.update({ isStorageFull: true })
+      console.warn(`sync ${remote}:`, error.message)
+    })
   }
+  void Promise.all([...replications.values()].map((r) => r.awaitInitialReplication())).then(
+    () => status.update({ firstSync: null }),
+    () => undefined,
+  )
   const stop = async () => {
     opened.delete(name)
     stream.close()
+    sharing.stop()
+    watching.stop()
     await Promise.all([...replications.values()].map((replication) => replication.cancel()))
   }
   return {
     name,
+    account,
     db: db as RxDatabase<unknown>,
     status,
     replications,
@@ -157,4 +182,13 @@ async function createLocalDatabase(
       await db.remove()
     },
   }
+}
+
+/** Whether an error (or one it wraps, RxDB nests them) is the browser refusing to store more. */
+function isQuotaError(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 4) return false
+  const { name, message, parameters, cause } = error as Record<string, unknown>
+  if (/QuotaExceeded/i.test(`${name} ${message}`)) return true
+  const nested = [cause, ...Object.values((parameters as object | undefined) ?? {})].flat()
+  return nested.some((inner) => isQuotaError(inner, depth + 1))
 }

@@ -1,28 +1,28 @@
-import { getOpenedLocalDatabases, LOCAL_DATABASE_PREFIX } from './local-database.ts'
+import { findOpenedLocalDatabase, getLocalDatabaseName } from './local-database.ts'
+import type { AreaAccount } from './signed-in-account.ts'
 
 /**
- * Deletes the local data of this product at logout (DESIGN.md: logout removes the local
- * database): the databases this page opened, and any other this browser still holds
- * from an earlier session (an expired one that never logged out). `prefix` narrows it to
- * one area (SALES_DATABASE_PREFIX at the sales logout); the default is every database.
+ * Deletes one person's local database of one area at their logout (DESIGN.md: logout
+ * removes the local database): the open one, and its IndexedDB files if this page never
+ * opened it. Other people's databases on this device (with their unsent work) stay.
  * Never throws: a logout must go on.
  */
-export async function removeLocalDatabases(prefix = LOCAL_DATABASE_PREFIX): Promise<void> {
-  const dexiePrefix = `rxdb-dexie-${prefix}`
-  const opened = await Promise.allSettled(getOpenedLocalDatabases(prefix))
-  await Promise.allSettled(
-    opened.map((result) => (result.status === 'fulfilled' ? result.value.remove() : undefined)),
-  )
+export async function removeLocalDatabase(account: AreaAccount): Promise<void> {
+  const opened = await findOpenedLocalDatabase(account)?.catch(() => undefined)
+  await opened?.remove().catch(() => undefined)
   if (typeof indexedDB === 'undefined' || !('databases' in indexedDB)) return
+  const name = getLocalDatabaseName(account.organisationId, account.userId, account.area)
+  // RxDB's Dexie storage names each collection's file rxdb-dexie-<database>--<version>--<collection>.
+  const prefix = `rxdb-dexie-${name}--`
   const all = await indexedDB.databases().catch(() => [])
   await Promise.allSettled(
     all
       .map((info) => info.name)
-      .filter((name): name is string => !!name?.startsWith(dexiePrefix))
+      .filter((file): file is string => !!file?.startsWith(prefix))
       .map(
-        (name) =>
+        (file) =>
           new Promise<void>((resolve) => {
-            const request = indexedDB.deleteDatabase(name)
+            const request = indexedDB.deleteDatabase(file)
             request.onsuccess = request.onerror = request.onblocked = () => resolve()
           }),
       ),

@@ -1,8 +1,21 @@
 import type { RxCollection } from 'rxdb'
 import { type RxReplicationState, replicateRxCollection } from 'rxdb/plugins/replication'
-import { SYNC_PROTOCOL_VERSION, type SyncCheckpoint, type WireDocument } from '../protocol.ts'
+import {
+  type PullResponse,
+  SYNC_PROTOCOL_VERSION,
+  type SyncCheckpoint,
+  type WireDocument,
+} from '../protocol.ts'
 import type { ClientCollection } from './collections.ts'
-import { fetchPull, fetchPush, type SyncAccount, type SyncTransport } from './sync-http.ts'
+import { createRetryBackoff } from './retry-backoff.ts'
+import {
+  AccountChangedError,
+  fetchPull,
+  fetchPush,
+  type SyncAccount,
+  SyncHttpError,
+  type SyncTransport,
+} from './sync-http.ts'
 import type { SyncStatusStore } from './sync-status.ts'
 import type { SyncStream } from './sync-stream.ts'
 
@@ -10,12 +23,21 @@ const PULL_BATCH = 1000
 const PUSH_BATCH = 50
 const RETRY_MS = 3000
 
+/** The checkpoint of a collection this person may no longer read at all (403). */
+const REVOKED = 'revoked'
+
+const NO_ACCESS = 'Je hebt geen toegang meer tot deze gegevens; de wijziging is niet verwerkt.'
+
 /**
  * Live replication of one collection with the server (DESIGN.md, Replication): pull by
  * `seq` checkpoint, pull again whenever the shared stream says so, push in batches. A
  * refused write is recorded in the status store (shown to the person) and its id marked,
  * so that the conflict handler reverts it to the server's state instead of merging it.
- * Runs in the leader tab only (RxDB's default).
+ * Failures (no network, 5xx) are retried with a growing wait. When the person's rights
+ * change, the pull starts over and the documents that did not come back are dropped;
+ * when the collection becomes unreadable (403) every local copy is dropped and the pull
+ * waits for the next change instead of retrying. Runs in the leader tab only (RxDB's
+ * default).
  */
 export function replicateCollection(options: {
   collection: RxCollection
@@ -30,6 +52,38 @@ export function replicateCollection(options: {
 }): RxReplicationState<unknown, SyncCheckpoint> {
   const { collection, definition, stream, status, refusedIds, account, transport } = options
   const { remote, labelField } = definition
+  const pullBackoff = createRetryBackoff()
+  const pushBackoff = createRetryBackoff()
+  // Ids that came back during a fresh pull after the rights changed.
+  let seenSinceReset: Set<string> | undefined
+
+  const labelOf = (document: WireDocument | undefined, id: string) => {
+    const label = labelField ? document?.[labelField] : undefined
+    return typeof label === 'string' && label ? label : id
+  }
+
+  /** Every local document whose id is not in `kept`, as a tombstone the pull writes. */
+  const dropAllBut = async (kept: ReadonlySet<string>): Promise<WireDocument[]> => {
+    const local = await collection.find().exec()
+    return local
+      .filter((document) => !kept.has(String(document.primary)))
+      .map((document) => ({ ...(document.toMutableJSON() as WireDocument), _deleted: true }))
+  }
+
+  const pullPage = async (checkpoint: SyncCheckpoint | undefined, batchSize: number) => {
+    const isResetting = checkpoint?.resetting === true
+    // A reset interrupted by a reload starts over: the ids seen before are gone.
+    const from = isResetting && !seenSinceReset ? 0 : (checkpoint?.seq ?? 0)
+    const access = checkpoint?.access === REVOKED ? undefined : checkpoint?.access
+    if (!checkpoint?.seq && !status.get().firstSync) status.update({ firstSync: { received: 0 } })
+    try {
+      return await fetchPull(remote, from, batchSize, status, account, transport, access)
+    } catch (error) {
+      if (error instanceof SyncHttpError && error.status === 403) return null
+      throw error
+    }
+  }
+
   return replicateRxCollection<unknown, SyncCheckpoint>({
     replicationIdentifier: `centraal-sync-v${SYNC_PROTOCOL_VERSION}-${remote}`,
     collection,
@@ -39,15 +93,45 @@ export function replicateCollection(options: {
       batchSize: PULL_BATCH,
       stream$: stream.streamOf(remote),
       async handler(checkpoint, batchSize) {
-        const page = await fetchPull(
-          remote,
-          checkpoint?.seq ?? 0,
-          batchSize,
-          status,
-          account,
-          transport,
-        )
-        return { documents: page.documents as never[], checkpoint: page.checkpoint }
+        await pullBackoff.wait()
+        let page: PullResponse | null
+        try {
+          page = await pullPage(checkpoint, batchSize)
+        } catch (error) {
+          pullBackoff.failed()
+          noteTrouble(status, error)
+          throw error
+        }
+        pullBackoff.succeeded()
+        if (!page) {
+          // No right to read it any more: drop every copy, once, and stop asking.
+          const wasRevoked = checkpoint?.access === REVOKED && checkpoint.seq === 0
+          const documents = wasRevoked ? [] : await dropAllBut(new Set())
+          if (!status.get().revoked.includes(remote)) {
+            status.update({ revoked: [...status.get().revoked, remote] })
+          }
+          return { documents: documents as never[], checkpoint: { seq: 0, access: REVOKED } }
+        }
+        if (status.get().revoked.includes(remote)) {
+          status.update({ revoked: status.get().revoked.filter((name) => name !== remote) })
+        }
+        countReceived(status, page.documents.length)
+        let documents = page.documents
+        let next: SyncCheckpoint = page.checkpoint
+        if (page.reset) seenSinceReset = new Set()
+        if (seenSinceReset) {
+          for (const document of page.documents) seenSinceReset.add(document.id)
+          if (page.documents.length < batchSize) {
+            documents = [...documents, ...(await dropAllBut(seenSinceReset))]
+            seenSinceReset = undefined
+          } else {
+            next = { ...next, resetting: true }
+          }
+        }
+        if (page.documents.length < batchSize) {
+          status.update({ lastSyncedAt: Date.now(), trouble: null })
+        }
+        return { documents: documents as never[], checkpoint: next }
       },
     },
     push: definition.isReadOnly
@@ -59,20 +143,54 @@ export function replicateCollection(options: {
               newDocumentState: WireDocument
               assumedMasterState?: WireDocument
             }[]
-            const answer = await fetchPush(remote, wireRows, status, account, transport)
+            await pushBackoff.wait()
+            let answer: Awaited<ReturnType<typeof fetchPush>>
+            try {
+              answer = await fetchPush(remote, wireRows, status, account, transport)
+            } catch (error) {
+              if (!(error instanceof SyncHttpError && error.status === 403)) {
+                pushBackoff.failed()
+                noteTrouble(status, error)
+                throw error
+              }
+              // Rights withdrawn: nothing of the batch will ever be taken.
+              const refused = wireRows.map((row) => ({
+                id: row.newDocumentState.id,
+                reason: NO_ACCESS,
+              }))
+              answer = { conflicts: [], refused }
+            }
+            pushBackoff.succeeded()
+            status.update({ trouble: null })
             for (const refusal of answer.refused) {
               refusedIds.add(refusal.id)
               const row = wireRows.find((candidate) => candidate.newDocumentState.id === refusal.id)
-              const label = labelField ? row?.newDocumentState[labelField] : undefined
               status.addRefused({
                 ...refusal,
                 collection: remote,
-                label: typeof label === 'string' && label ? label : refusal.id,
+                label: labelOf(row?.newDocumentState, refusal.id),
                 at: Date.now(),
               })
             }
             return answer.conflicts as never[]
           },
         },
+  })
+}
+
+function countReceived(status: SyncStatusStore, count: number) {
+  const { firstSync } = status.get()
+  if (firstSync && count > 0) status.update({ firstSync: { received: firstSync.received + count } })
+}
+
+/** A passing failure in words; the calls that need the person set a problem instead. */
+function noteTrouble(status: SyncStatusStore, error: unknown) {
+  if (error instanceof AccountChangedError) return
+  if (error instanceof SyncHttpError && error.status < 500) return
+  status.update({
+    trouble:
+      error instanceof SyncHttpError
+        ? 'De server is even niet bereikbaar; we proberen het zo opnieuw.'
+        : 'Geen verbinding met de server; wijzigingen blijven op dit apparaat tot die er weer is.',
   })
 }

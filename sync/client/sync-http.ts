@@ -6,7 +6,9 @@ import {
   SYNC_PROTOCOL_VERSION,
   type WireDocument,
 } from '../protocol.ts'
+import { isSignedInAs } from './signed-in-account.ts'
 import type { SyncStatusStore } from './sync-status.ts'
+import type { SyncArea } from './sync-stream.ts'
 
 // The only place in the web app that knows the replication URLs (DESIGN.md, Replication).
 const BASE = `/api/sync/v${SYNC_PROTOCOL_VERSION}`
@@ -24,14 +26,25 @@ export class SyncHttpError extends Error {
   }
 }
 
-/** Reports 426 and 401 to the status store: they need the person, not a retry. */
+/** Reports 426, 401 and 409 to the status store: they need the person, not a retry. */
 export function noteResponseStatus(status: number, syncStatus: SyncStatusStore) {
   if (status === 426) syncStatus.setProblem('outdated')
   else if (status === 401) syncStatus.setProblem('signed-out')
+  else if (status === 409) syncStatus.setProblem('other-account')
 }
 
-/** Whose local database a call is for: the server refuses it under anyone else's session. */
-export type SyncAccount = { organisationId: string; userId: string }
+/**
+ * Whose local database a call is for: the server refuses it under anyone else's session,
+ * and with `area` the page does not even send it once it knows someone else signed in.
+ */
+export type SyncAccount = { organisationId: string; userId: string; area?: SyncArea }
+
+/** A call not sent: this page's session of the area belongs to someone else now. */
+export class AccountChangedError extends Error {
+  constructor() {
+    super('Niet verstuurd: op dit apparaat is intussen iemand anders ingelogd')
+  }
+}
 
 /**
  * How calls reach the server: the page's own fetch against its own origin, or (replication
@@ -49,6 +62,10 @@ async function requestJson<T>(
   init?: RequestInit,
   transport: SyncTransport = PAGE_TRANSPORT,
 ) {
+  if (account.area && !isSignedInAs(account.area, account)) {
+    syncStatus.setProblem('other-account')
+    throw new AccountChangedError()
+  }
   const response = await transport.fetch(`${transport.origin}${url}`, {
     credentials: 'include',
     cache: 'no-store',
@@ -57,14 +74,17 @@ async function requestJson<T>(
   })
   noteResponseStatus(response.status, syncStatus)
   // A session that works again (signed in anew in another tab) clears the notice.
-  if (response.ok && syncStatus.get().problem === 'signed-out') syncStatus.setProblem(null)
+  const { problem } = syncStatus.get()
+  if (response.ok && (problem === 'signed-out' || problem === 'other-account')) {
+    syncStatus.setProblem(null)
+  }
   if (!response.ok) {
     throw new SyncHttpError(response.status, await response.text().catch(() => ''))
   }
   return (await response.json()) as T
 }
 
-/** One page of a collection's changes after `seq`. */
+/** One page of a collection's changes after `seq`, read under the rights named `access`. */
 export function fetchPull(
   collection: string,
   seq: number,
@@ -72,8 +92,10 @@ export function fetchPull(
   status: SyncStatusStore,
   account: SyncAccount,
   transport?: SyncTransport,
+  access?: string,
 ) {
   const query = new URLSearchParams({ checkpoint: String(seq), limit: String(limit) })
+  if (access) query.set('access', access)
   return requestJson<PullResponse>(
     `${BASE}/${collection}/pull?${query}`,
     status,

@@ -5,6 +5,8 @@ import type { SyncStatusStore } from './sync-status.ts'
 
 const FIRST_RETRY_MS = 2000
 const MAX_RETRY_MS = 30_000
+/** The server sends a heartbeat every 25 s; this long without any event means a dead stream. */
+const SILENCE_MS = 60_000
 
 /** RxDB's signal to a collection's replication: pull again from your checkpoint. */
 export type ResyncSignal = 'RESYNC'
@@ -13,30 +15,45 @@ export type ResyncSignal = 'RESYNC'
 export type SyncArea = 'central' | 'sales'
 
 /**
- * ONE EventSource for all collections of a local database. The server sends RESYNC on
- * every (re)connect, so nothing missed while disconnected is lost; CHANGE names the
- * collections to pull. The browser reconnects a dropped stream itself; a stream it gave
- * up on (an HTTP error, or no network at all) is probed with a plain fetch, so that 401
- * and 426 reach the status store, and reopened with backoff or when the browser is online.
+ * ONE EventSource for all collections of a local database, opened once `leadership`
+ * resolves: only the tab that replicates listens, so many open tabs never use up the
+ * browser's few connections to the host. The server sends RESYNC on every (re)connect,
+ * so nothing missed while disconnected is lost; CHANGE names the collections to pull.
+ * A heartbeat arrives every 25 s: a stream silent for a minute (a proxy or a sleeping
+ * network that kept it half open) is reopened. The browser reconnects a dropped stream
+ * itself; a stream it gave up on (an HTTP error, or no network at all) is probed with a
+ * plain fetch, so that 401 and 426 reach the status store, and reopened with backoff or
+ * when the browser is online.
  */
 export function openSyncStream(
   collections: readonly string[],
   syncStatus: SyncStatusStore,
   area: SyncArea = 'central',
+  leadership: Promise<unknown> = Promise.resolve(),
 ) {
   // The server streams the collections of the session named by `area`.
   const url = area === 'central' ? SYNC_STREAM_URL : `${SYNC_STREAM_URL}?area=${area}`
   const subjects = new Map(collections.map((name) => [name, new Subject<ResyncSignal>()]))
   let source: EventSource | undefined
   let retryTimer: ReturnType<typeof setTimeout> | undefined
+  let silenceTimer: ReturnType<typeof setTimeout> | undefined
   let retryMs = FIRST_RETRY_MS
   let isClosed = false
+  let isLeader = false
+
+  const expectMore = () => {
+    clearTimeout(silenceTimer)
+    silenceTimer = setTimeout(() => {
+      if (!isClosed && navigator.onLine) connect()
+    }, SILENCE_MS)
+  }
 
   const resync = (names: Iterable<string>) => {
     for (const name of names) subjects.get(name)?.next('RESYNC')
   }
 
   const onMessage = (event: MessageEvent<string>) => {
+    expectMore()
     let message: StreamMessage
     try {
       message = JSON.parse(event.data) as StreamMessage
@@ -50,10 +67,12 @@ export function openSyncStream(
 
   const connect = () => {
     clearTimeout(retryTimer)
-    if (isClosed) return
+    if (isClosed || !isLeader) return
     source?.close()
     source = new EventSource(url, { withCredentials: true })
     source.onmessage = onMessage
+    source.addEventListener('heartbeat', expectMore)
+    expectMore()
     source.onerror = () => {
       // CONNECTING: the browser retries by itself and RESYNC follows the reconnect.
       if (source?.readyState === EventSource.CLOSED) scheduleReconnect()
@@ -62,6 +81,7 @@ export function openSyncStream(
 
   const scheduleReconnect = () => {
     source?.close()
+    clearTimeout(silenceTimer)
     clearTimeout(retryTimer)
     if (isClosed || !navigator.onLine) return // the 'online' listener reconnects
     retryTimer = setTimeout(() => void probeThenConnect(), retryMs)
@@ -90,7 +110,10 @@ export function openSyncStream(
     connect()
   }
   window.addEventListener('online', onOnline)
-  connect()
+  void leadership.then(() => {
+    isLeader = true
+    connect()
+  })
 
   return {
     /** The pull.stream$ of one collection's replication. */
@@ -102,6 +125,7 @@ export function openSyncStream(
     close() {
       isClosed = true
       clearTimeout(retryTimer)
+      clearTimeout(silenceTimer)
       window.removeEventListener('online', onOnline)
       source?.close()
       for (const subject of subjects.values()) subject.complete()

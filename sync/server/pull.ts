@@ -1,24 +1,35 @@
 import type { ServiceContext } from '#server/context'
 import { requirePermission } from '#server/services/permissions/require-permission'
 import type { PullResponse } from '../protocol.ts'
+import { getAccessKey } from './access-key.ts'
 import type { ServerCollection } from './collection.ts'
 
-/** One page of changes after the checkpoint, in commit (seq) order. */
+/**
+ * One page of changes after the checkpoint, in commit (seq) order. A checkpoint made under
+ * other rights than the actor's now (`access`) counts for nothing: the page starts at the
+ * beginning and says so (`reset`), so the device receives what it gained and can drop
+ * what it lost.
+ */
 export function pullChanges(
   ctx: ServiceContext,
   collection: ServerCollection,
-  checkpoint: number,
+  from: number,
   limit: number,
+  access?: string,
 ): PullResponse {
   requirePermission(ctx.actor, collection.readPermission)
+  const current = getAccessKey(ctx.actor)
+  const reset = access !== undefined && access !== current && from > 0
+  const checkpoint = reset ? 0 : from
   const changes = collection.selectChanges(ctx, checkpoint, limit)
   const last = changes.at(-1)
   return {
+    ...(reset && { reset }),
     documents: changes.map((change) => ({
       ...change.document,
       id: String(change.document.id),
       _deleted: change.deleted,
     })),
-    checkpoint: { seq: last ? last.seq : checkpoint },
+    checkpoint: { seq: last ? last.seq : checkpoint, access: current },
   }
 }

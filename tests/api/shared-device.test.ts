@@ -29,9 +29,9 @@ afterAll(async () => {
   await server?.close()
 })
 
-const appCount = (organisationId: string) => {
+const appCount = (organisationId: string): number => {
   const db = openOrganisationFile(server.dataDir, organisationId)
-  const count = db.prepare('select count(*) from app_connections').pluck().get()
+  const count = db.prepare('select count(*) from app_connections').pluck().get() as number
   db.close()
   return count
 }
@@ -77,4 +77,47 @@ test("Ben's rows are not pulled into Anna's database", async () => {
     'x-centraal-account': benAccount,
   })
   expect(own.status).toBe(200)
+})
+
+test("Anna's queued REST write, replayed under Ben's session, is refused and waits for her", async () => {
+  const body = { name: 'Uit de wachtrij', url: 'https://queued.example', status: 'active' }
+  const replayed = await ben.post('/api/app-connections', body, {
+    'x-centraal-account': annaAccount,
+    'idempotency-key': 'queued-by-anna-1',
+  })
+  expect(replayed.status).toBe(409)
+  expect(replayed.json.message).toMatch(/ander account/)
+  expect(appCount('org-b')).toBe(0)
+  // The sales area checks the same way with its own session: Ben has none there, so the
+  // route answers as it always does (401), nothing is written.
+  const sales = await ben.post(
+    '/api/gold-estates/projects',
+    { name: 'X' },
+    {
+      'x-centraal-account': annaAccount,
+    },
+  )
+  expect(sales.status).toBe(401)
+  // Anna, signed in again, sends it: written once, in her organisation.
+  const before = appCount('default-org')
+  const sent = await anna.post('/api/app-connections', body, {
+    'x-centraal-account': annaAccount,
+    'idempotency-key': 'queued-by-anna-1',
+  })
+  expect(sent.status).toBe(201)
+  expect(appCount('default-org')).toBe(before + 1)
+})
+
+test('a call without the header, or naming its own account, is unaffected', async () => {
+  expect((await ben.get('/api/app-connections')).status).toBe(200)
+  expect((await ben.get('/api/app-connections', { 'x-centraal-account': benAccount })).status).toBe(
+    200,
+  )
+  // Signing in is never refused by the name of the account shown before.
+  const login = await ben.post(
+    '/api/auth/login',
+    { email: 'nobody@example.com', password: 'wrong password 1' },
+    { 'x-centraal-account': annaAccount },
+  )
+  expect(login.status).not.toBe(409)
 })

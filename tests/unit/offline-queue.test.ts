@@ -1,6 +1,12 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { addQueueItem, clearQueue, listQueueItems } from '#web/lib/offline-queue/queue-store.ts'
+import {
+  addQueueItem,
+  deleteQueueItem,
+  listQueueItems,
+  QUEUE_ITEM_MAX_AGE_MS,
+  removeQueueItemsOf,
+} from '#web/lib/offline-queue/queue-store.ts'
 import { replayQueue } from '#web/lib/offline-queue/replay-queue.ts'
 
 // The replay rules of DESIGN.md "Offline REST queue", against a real IndexedDB
@@ -10,7 +16,7 @@ const answers = new Map<string, () => Response>()
 const sent: { url: string; method: string; key: string | null; body: unknown }[] = []
 
 beforeEach(async () => {
-  await clearQueue()
+  for (const item of await listQueueItems()) await deleteQueueItem(item.id)
   answers.clear()
   sent.length = 0
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
@@ -32,15 +38,29 @@ afterEach(() => vi.unstubAllGlobals())
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
-async function queue(url: string, body: unknown = { name: url }) {
+async function queue(
+  url: string,
+  body: unknown = { name: url },
+  extra: { account?: string; timestamp?: number } = {},
+) {
   return addQueueItem({
     url,
     method: 'PATCH',
     headers: { 'Content-Type': 'application/json', 'Idempotency-Key': `key-${url}` },
     body,
-    timestamp: Date.now(),
+    timestamp: extra.timestamp ?? Date.now(),
+    ...(extra.account && { account: extra.account }),
   })
 }
+
+const outcome = (counts: Partial<Awaited<ReturnType<typeof replayQueue>>>) => ({
+  sent: 0,
+  failed: 0,
+  pending: 0,
+  waiting: 0,
+  expired: 0,
+  ...counts,
+})
 
 test('2xx removes, 4xx is kept as failed with the server message, 5xx stays pending with attempts', async () => {
   await queue('/ok')
@@ -52,7 +72,7 @@ test('2xx removes, 4xx is kept as failed with the server message, 5xx stays pend
   )
   answers.set('/broken', () => new Response('', { status: 503, statusText: 'Service Unavailable' }))
 
-  expect(await replayQueue()).toEqual({ sent: 1, failed: 1, pending: 1 })
+  expect(await replayQueue()).toEqual(outcome({ sent: 1, failed: 1, pending: 1 }))
   // Sent oldest first, exactly as queued, with the stored Idempotency-Key.
   expect(sent.map((request) => [request.url, request.method, request.key])).toEqual([
     ['/ok', 'PATCH', 'key-/ok'],
@@ -68,7 +88,7 @@ test('2xx removes, 4xx is kept as failed with the server message, 5xx stays pend
 
   // A failed item is not sent again; a pending one is, and counts another attempt.
   sent.length = 0
-  expect(await replayQueue()).toEqual({ sent: 0, failed: 0, pending: 1 })
+  expect(await replayQueue()).toEqual(outcome({ pending: 1 }))
   expect(sent.map((request) => request.url)).toEqual(['/broken'])
   expect((await listQueueItems()).find((item) => item.url === '/broken')?.attempts).toBe(2)
 })
@@ -77,7 +97,7 @@ test('a network error keeps everything pending and ends the run', async () => {
   await queue('/unreachable')
   await queue('/ok')
   answers.set('/ok', () => json(200, {}))
-  expect(await replayQueue()).toEqual({ sent: 0, failed: 0, pending: 2 })
+  expect(await replayQueue()).toEqual(outcome({ pending: 2 }))
   expect(sent.map((request) => request.url)).toEqual(['/unreachable'])
   const items = await listQueueItems()
   expect(items.map((item) => [item.status, item.attempts])).toEqual([
@@ -89,9 +109,49 @@ test('a network error keeps everything pending and ends the run', async () => {
 test('429 waits like a server error instead of failing for good', async () => {
   await queue('/busy')
   answers.set('/busy', () => json(429, { message: 'Te veel pogingen' }))
-  expect(await replayQueue()).toEqual({ sent: 0, failed: 0, pending: 1 })
+  expect(await replayQueue()).toEqual(outcome({ pending: 1 }))
   expect((await listQueueItems())[0]).toMatchObject({
     status: 'pending',
     error: 'Te veel pogingen',
   })
+})
+
+test('401 and 409 keep an item waiting for its person instead of failing it', async () => {
+  await queue('/signed-out')
+  await queue('/someone-else')
+  answers.set('/signed-out', () => json(401, { message: 'Niet ingelogd' }))
+  answers.set('/someone-else', () => json(409, { message: 'ander account' }))
+  expect(await replayQueue()).toEqual(outcome({ waiting: 2 }))
+  const items = await listQueueItems()
+  expect(items.map((item) => item.status)).toEqual(['pending', 'pending'])
+  expect(items[0]?.error).toMatch(/weer inlogt/)
+  // Once the person is back, it goes.
+  answers.set('/signed-out', () => json(200, {}))
+  answers.set('/someone-else', () => json(200, {}))
+  expect(await replayQueue()).toEqual(outcome({ sent: 2 }))
+})
+
+test('an item older than a week is not sent but kept as expired, with the reason', async () => {
+  await queue('/old', undefined, { timestamp: Date.now() - QUEUE_ITEM_MAX_AGE_MS - 1000 })
+  await queue('/new')
+  answers.set('/old', () => json(200, {}))
+  answers.set('/new', () => json(200, {}))
+  expect(await replayQueue()).toEqual(outcome({ sent: 1, expired: 1 }))
+  expect(sent.map((request) => request.url)).toEqual(['/new'])
+  const [old] = await listQueueItems()
+  expect(old).toMatchObject({ url: '/old', status: 'expired' })
+  expect(old?.error).toMatch(/7 dagen/)
+})
+
+test("the page sends only its signed-in person's items; a logout removes only theirs", async () => {
+  await queue('/anna', undefined, { account: 'org-a/anna' })
+  await queue('/bert', undefined, { account: 'org-b/bert' })
+  answers.set('/anna', () => json(200, {}))
+  answers.set('/bert', () => json(200, {}))
+  const isBert = (item: { account?: string }) => item.account === 'org-b/bert'
+  expect(await replayQueue(isBert)).toEqual(outcome({ sent: 1, waiting: 1 }))
+  expect(sent.map((request) => request.url)).toEqual(['/bert'])
+  await queue('/bert-again', undefined, { account: 'org-b/bert' })
+  await removeQueueItemsOf('org-b/bert')
+  expect((await listQueueItems()).map((item) => item.url)).toEqual(['/anna'])
 })

@@ -1,4 +1,6 @@
 import { v7 as uuidv7 } from 'uuid'
+import { getSignedInAccount } from '#sync/client/signed-in-account'
+import { SYNC_ACCOUNT_HEADER } from '#sync/protocol'
 import { isQueueable, queueRequest } from './offline-queue/queue-request.ts'
 
 export { isQueuedResponse } from './offline-queue/queue-request.ts'
@@ -19,7 +21,8 @@ export async function throwIfNotOk(response: Response): Promise<void> {
  * The one way the web app calls the REST API (spec §7): cookies always travel along and
  * the JSON content-type is sent only with a body.
  *
- * Every non-GET carries a fresh Idempotency-Key, so that sending it again (the offline
+ * Every call names the page's signed-in person of its area (see requireNamedAccount on the
+ * server). Every non-GET carries a fresh Idempotency-Key, so that sending it again (the offline
  * queue, a retry after a lost answer) has one effect on the server. A non-GET whose fetch
  * fails while the browser is offline is queued (spec §4) and answered with a synthetic
  * 202 `{ queued: true }`; `isQueuedResponse` tells a caller which happened.
@@ -50,6 +53,10 @@ async function sendRequest(method: HttpMethod, url: string, body?: unknown): Pro
   const headers: Record<string, string> = {}
   if (hasBody) headers['Content-Type'] = 'application/json'
   if (method !== 'GET') headers['Idempotency-Key'] = uuidv7()
+  // Whom this page shows: the server refuses (409) a call of A made under B's session, and
+  // a queued call keeps the name, so it is sent for A alone.
+  const account = getSignedInAccount(url.startsWith('/api/gold-estates/') ? 'sales' : 'central')
+  if (account) headers[SYNC_ACCOUNT_HEADER] = account
   try {
     return await fetch(url, {
       method,

@@ -1,18 +1,25 @@
-import { removeLocalDatabases } from '#sync/client/remove-local-databases'
-import { clearQueue, listQueueItems } from './offline-queue/queue-store.ts'
+import { removeLocalDatabase } from '#sync/client/remove-local-databases'
+import type { AreaAccount } from '#sync/client/signed-in-account'
+import { formatSyncAccount } from '#sync/protocol'
+import { confirmLogout } from './confirm-logout.ts'
+import { removeQueueItemsOf } from './offline-queue/queue-store.ts'
 import { THEME_STORAGE_KEY } from './theme.ts'
 
 /** Workbox's precache holds only the public app shell, which must stay for offline starts. */
 const isAppShellCache = (name: string) => name.startsWith('workbox-precache')
 
 /**
- * Forgets everything this browser kept for the signed-in user before logging out:
- * the local RxDB database, the offline queue (IndexedDB centraal/syncQueue), localStorage
- * except the theme, sessionStorage and Cache Storage except the app shell. The service
- * worker stays registered.
+ * Forgets what this browser kept for one person before they log out (or after their
+ * restore replaced the data): their local RxDB database and their offline queue items,
+ * localStorage except the theme, sessionStorage and Cache Storage except the app shell.
+ * Other people's local databases and queued items on a shared device stay, to be sent
+ * when they sign in again. The service worker stays registered.
  */
-export async function clearCachedData(): Promise<void> {
-  const results = await Promise.allSettled([removeLocalDatabases(), clearQueue()])
+export async function clearCachedData(account: AreaAccount): Promise<void> {
+  const results = await Promise.allSettled([
+    removeLocalDatabase(account),
+    removeQueueItemsOf(formatSyncAccount(account)),
+  ])
   for (const result of results) {
     if (result.status === 'rejected') console.warn('Clearing local data failed', result.reason)
   }
@@ -35,28 +42,16 @@ export async function clearCachedData(): Promise<void> {
 }
 
 /**
- * Clears cached data and hands the browser to the server's logout. Changes still waiting
- * to be sent would be lost, so the user is asked first; false when they chose to stay.
+ * Clears this person's cached data and hands the browser to the server's logout. Their
+ * changes still waiting to be sent would be lost, so they are named and the person is
+ * asked first; false when they chose to stay.
  */
-export async function logOut(): Promise<boolean> {
-  const waiting = await countWaitingChanges()
-  if (
-    waiting > 0 &&
-    !window.confirm(
-      `Er ${waiting === 1 ? 'staat nog 1 wijziging' : `staan nog ${waiting} wijzigingen`} klaar om te versturen. Uitloggen verwijdert ${waiting === 1 ? 'deze' : 'ze'}. Toch uitloggen?`,
-    )
-  ) {
-    return false
-  }
-  await clearCachedData()
+export async function logOut(
+  account: AreaAccount,
+  database: Parameters<typeof confirmLogout>[0],
+): Promise<boolean> {
+  if (!(await confirmLogout(database, formatSyncAccount(account)))) return false
+  await clearCachedData(account)
   window.location.href = '/api/logout'
   return true
-}
-
-async function countWaitingChanges(): Promise<number> {
-  try {
-    return (await listQueueItems()).filter((item) => item.status === 'pending').length
-  } catch {
-    return 0
-  }
 }

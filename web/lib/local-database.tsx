@@ -1,17 +1,16 @@
-import { createContext, type ReactNode, useContext, useEffect, useState } from 'react'
+import { createContext, type ReactNode, useContext } from 'react'
 import type { CurrentUser } from '#schema/auth'
 import { type LocalDatabase, openLocalDatabase } from '#sync/client/local-database'
+import { type AreaDatabaseState, useAreaDatabase } from './use-area-database.ts'
 
-type LocalDatabaseState =
-  | { status: 'opening' }
-  | { status: 'ready'; database: LocalDatabase }
-  | { status: 'failed'; error: unknown }
+type LocalDatabaseState = AreaDatabaseState<LocalDatabase>
 
 const LocalDatabaseContext = createContext<LocalDatabaseState>({ status: 'opening' })
 
 /**
  * Opens the signed-in person's local database (one per organisation and user) and starts
- * its replication; the screens read and write only through it, so they work offline.
+ * its replication; the screens read and write only through it, so they work offline. It
+ * is closed when this person is no longer the one signed in (useAreaDatabase).
  */
 export function LocalDatabaseProvider({
   user,
@@ -20,18 +19,10 @@ export function LocalDatabaseProvider({
   user: Pick<CurrentUser, 'id' | 'organizationId'>
   children: ReactNode
 }) {
-  const [state, setState] = useState<LocalDatabaseState>({ status: 'opening' })
-  useEffect(() => {
-    let isCurrent = true
-    setState({ status: 'opening' })
-    openLocalDatabase({ organisationId: user.organizationId, userId: user.id }).then(
-      (database) => isCurrent && setState({ status: 'ready', database }),
-      (error: unknown) => isCurrent && setState({ status: 'failed', error }),
-    )
-    return () => {
-      isCurrent = false
-    }
-  }, [user.organizationId, user.id])
+  const state = useAreaDatabase(
+    { organisationId: user.organizationId, userId: user.id },
+    openLocalDatabase,
+  )
   return <LocalDatabaseContext value={state}>{children}</LocalDatabaseContext>
 }
 

@@ -1,12 +1,16 @@
 import { useSyncExternalStore } from 'react'
-import type { SyncStatus } from '#sync/client/sync-status'
+import { EMPTY_SYNC_STATUS, type SyncStatus, type SyncStatusStore } from '#sync/client/sync-status'
 import { useLocalDatabase } from './local-database.tsx'
 
-const NO_STATUS: SyncStatus = { problem: null, refused: [] }
 const noSubscription = () => () => {}
+const empty = () => EMPTY_SYNC_STATUS
 
-/** Refused writes and replication problems of the open local database. */
+/** The sync state of a status store, kept current; the empty state without one. */
+export function useStatusOf(status: SyncStatusStore | undefined): SyncStatus {
+  return useSyncExternalStore(status?.subscribe ?? noSubscription, status?.get ?? empty)
+}
+
+/** Refused writes and replication problems of the open central local database. */
 export function useSyncStatus(): SyncStatus {
-  const status = useLocalDatabase()?.status
-  return useSyncExternalStore(status?.subscribe ?? noSubscription, status?.get ?? (() => NO_STATUS))
+  return useStatusOf(useLocalDatabase()?.status)
 }

@@ -8,6 +8,7 @@ import {
   CardHeader,
   CardTitle,
 } from '../../components/card.tsx'
+import { useSignedInUser } from '../../lib/current-user.tsx'
 import { describeError } from '../../lib/server-message.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { useOnlineStatus } from '../../lib/use-online-status.ts'
@@ -22,6 +23,7 @@ const RESTORE_CONFIRMATION =
  */
 export function AdminToolsCard() {
   const isOnline = useOnlineStatus()
+  const user = useSignedInUser()
   const [busy, setBusy] = useState<string | null>(null)
   const fileInput = useRef<HTMLInputElement>(null)
 
@@ -46,7 +48,11 @@ export function AdminToolsCard() {
     if (!file || !window.confirm(RESTORE_CONFIRMATION)) return
     setBusy('restore')
     try {
-      await restoreBackup(file)
+      await restoreBackup(file, {
+        area: 'central',
+        organisationId: user.organizationId,
+        userId: user.id,
+      })
       showToast({
         title: 'Restore Succesvol',
         description: 'De backup is teruggezet. Log opnieuw in.',

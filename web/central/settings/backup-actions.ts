@@ -1,3 +1,4 @@
+import type { AreaAccount } from '#sync/client/signed-in-account'
 import { apiRequest } from '../../lib/api-request.ts'
 import { clearCachedData } from '../../lib/clear-cached-data.ts'
 
@@ -29,7 +30,7 @@ export class NotJsonError extends Error {}
  * Sends a JSON backup to the server, which checks it whole and replaces the organisation's
  * data. The session ends with it, so local data is cleared and the person signs in again.
  */
-export async function restoreBackup(file: File) {
+export async function restoreBackup(file: File, account: AreaAccount) {
   try {
     JSON.parse(await file.text())
   } catch {
@@ -38,5 +39,5 @@ export async function restoreBackup(file: File) {
   // The file itself, not a re-serialised copy: the server reads its one-row-per-line
   // layout without holding every row in memory.
   await apiRequest('POST', '/api/admin/restore', file)
-  await clearCachedData()
+  await clearCachedData(account)
 }

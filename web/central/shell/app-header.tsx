@@ -1,13 +1,16 @@
 import { LogOut, Menu, PanelLeft } from 'lucide-react'
 import { useState } from 'react'
 import { ROLE_LABELS } from '#schema/roles'
+import { formatSyncAccount } from '#sync/protocol'
 import { Avatar } from '../../components/avatar.tsx'
 import { Badge } from '../../components/badge.tsx'
 import { Button } from '../../components/button.tsx'
+import { SyncQueueIndicator } from '../../components/sync-queue-indicator.tsx'
+import { SyncStateIndicator } from '../../components/sync-state-indicator.tsx'
 import { ThemeToggle } from '../../components/theme-toggle.tsx'
 import { logOut } from '../../lib/clear-cached-data.ts'
 import { useSignedInUser } from '../../lib/current-user.tsx'
-import { SyncQueueIndicator } from '../sync-queue/sync-queue-indicator.tsx'
+import { useLocalDatabase } from '../../lib/local-database.tsx'
 import { RefusedChangesIndicator } from '../sync-status/refused-changes-indicator.tsx'
 import { SIDEBAR_ID } from './desktop-sidebar.tsx'
 import { useSidebar } from './sidebar-context.tsx'
@@ -15,6 +18,8 @@ import { useSidebar } from './sidebar-context.tsx'
 /** Top bar: sidebar toggle, who is signed in, theme and logout (spec §2). */
 export function AppHeader() {
   const user = useSignedInUser()
+  const database = useLocalDatabase()
+  const account = { area: 'central', organisationId: user.organizationId, userId: user.id } as const
   const { isMobile, isExpanded, isSheetOpen, toggleSidebar } = useSidebar()
   const [isLoggingOut, setIsLoggingOut] = useState(false)
 
@@ -47,14 +52,15 @@ export function AppHeader() {
             <Badge variant="secondary">{ROLE_LABELS[user.role]}</Badge>
           </div>
         </div>
-        <SyncQueueIndicator />
+        <SyncStateIndicator status={database?.status} />
+        <SyncQueueIndicator account={formatSyncAccount(account)} />
         <RefusedChangesIndicator />
         <ThemeToggle />
         <Button
           variant="ghost"
           onClick={async () => {
             setIsLoggingOut(true)
-            if (!(await logOut())) setIsLoggingOut(false)
+            if (!(await logOut(account, database))) setIsLoggingOut(false)
           }}
           disabled={isLoggingOut}
           aria-label="Uitloggen"

@@ -1,7 +1,7 @@
 import { RefusedChangesPopover } from '../../components/refused-changes-popover.tsx'
+import { describeSyncChange } from '../../lib/describe-sync-change.ts'
 import { useLocalDatabase } from '../../lib/local-database.tsx'
 import { useSyncStatus } from '../../lib/use-sync-status.ts'
-import { describeRefusedChange } from './describe-refused-change.ts'
 
 /** The header's list of local changes the server refused (replication), with reasons. */
 export function RefusedChangesIndicator() {
@@ -10,7 +10,7 @@ export function RefusedChangesIndicator() {
   return (
     <RefusedChangesPopover
       refused={refused}
-      describe={describeRefusedChange}
+      describe={describeSyncChange}
       onDismiss={() => database?.status.dismissRefused()}
     />
   )

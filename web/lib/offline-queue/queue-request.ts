@@ -1,3 +1,4 @@
+import { SYNC_ACCOUNT_HEADER } from '#sync/protocol'
 import { announceQueueChange } from './queue-events.ts'
 import { addQueueItem } from './queue-store.ts'
 
@@ -16,6 +17,11 @@ const NEVER_QUEUED = [
   /^\/api\/gold-estates\/auth\//,
   /^\/api\/sync\//,
   /^\/api\/log(in|out)\b/,
+  // Their answer is a setup link to hand over now; made later, nobody would see it, and
+  // a later one invalidates the link handed out meanwhile.
+  /^\/api\/users\/[^/]+\/setup-link$/,
+  /^\/api\/gold-estates\/sellers\/[^/]+\/login$/,
+  /^\/api\/organizations\/[^/]+\/invite$/,
 ]
 
 /** Whether a failed non-GET to this URL may wait in the queue. */
@@ -34,7 +40,9 @@ export async function queueRequest(request: {
   headers: Record<string, string>
   body?: unknown
 }): Promise<Response> {
-  await addQueueItem({ ...request, timestamp: Date.now() })
+  // The page named its signed-in person (apiRequest): the item is theirs alone.
+  const account = request.headers[SYNC_ACCOUNT_HEADER]
+  await addQueueItem({ ...request, timestamp: Date.now(), ...(account && { account }) })
   announceQueueChange()
   await requestBackgroundSync()
   return new Response(JSON.stringify({ queued: true }), {

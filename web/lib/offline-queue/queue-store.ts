@@ -6,8 +6,15 @@ const DATABASE_NAME = 'centraal'
 const DATABASE_VERSION = 1
 const STORE = 'syncQueue'
 
-/** pending: waits to be sent; failed: the server refused it (4xx), kept with the reason. */
-export type QueueItemStatus = 'pending' | 'failed'
+/**
+ * pending: waits to be sent (also while its person is signed out); failed: the server
+ * refused it (4xx), kept with the reason; expired: not sent within QUEUE_ITEM_MAX_AGE_MS,
+ * kept so the person sees what was not done.
+ */
+export type QueueItemStatus = 'pending' | 'failed' | 'expired'
+
+/** A queued write older than this is not sent any more (a week). */
+export const QUEUE_ITEM_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
 
 /** One write made while offline, exactly as it will be sent again. */
 export type QueueItem = {
@@ -24,6 +31,11 @@ export type QueueItem = {
   attempts: number
   /** The server's reason for the last refusal or failure. */
   error?: string
+  /**
+   * Whose write it is, `<organisationId>/<userId>` of the area's session when it was
+   * queued; it is sent only for them (absent on items queued by an older version).
+   */
+  account?: string
 }
 
 export type NewQueueItem = Omit<QueueItem, 'id' | 'status' | 'attempts' | 'error'>
@@ -91,7 +103,10 @@ export async function deleteQueueItem(id: number): Promise<void> {
   await withStore('readwrite', (store) => store.delete(id))
 }
 
-/** Empties the queue (logout). */
-export async function clearQueue(): Promise<void> {
-  await withStore('readwrite', (store) => store.clear())
+/** Removes one person's items (their logout); other people's stay. */
+export async function removeQueueItemsOf(account: string): Promise<void> {
+  const items = await listQueueItems()
+  for (const item of items) {
+    if (item.account === account) await deleteQueueItem(item.id)
+  }
 }

@@ -1,6 +1,12 @@
 import { getServerMessage } from '../server-message.ts'
 import { announceQueueChange } from './queue-events.ts'
-import { deleteQueueItem, listQueueItems, putQueueItem, type QueueItem } from './queue-store.ts'
+import {
+  deleteQueueItem,
+  listQueueItems,
+  putQueueItem,
+  QUEUE_ITEM_MAX_AGE_MS,
+  type QueueItem,
+} from './queue-store.ts'
 
 // Sends the queued writes again, oldest first. The one replay, used by the service worker
 // (Background Sync 'sync-data', a page's request) and by pages of browsers without a
@@ -12,24 +18,55 @@ const LOCK_NAME = 'centraal-sync-queue-replay'
 /** Statuses that say "try again later" rather than "this request is wrong". */
 const RETRY_LATER = new Set([408, 425, 429])
 
-export type ReplayOutcome = { sent: number; failed: number; pending: number }
+/** Statuses that say "not for the session signed in now": wait for the person to return. */
+const WAIT_FOR_PERSON = new Set([401, 409])
+
+const WAITING_REASON = 'Wacht tot de persoon die dit maakte weer inlogt op dit apparaat.'
+const EXPIRED_REASON = 'Niet verstuurd: langer dan 7 dagen niet verzonden.'
 
 /**
- * Replays every pending item. 2xx removes it; 4xx marks it failed with the server's
- * reason (kept for the user to read); 5xx keeps it pending and counts the attempt; a
- * network error keeps it and ends this run, since nothing else will get through either.
- * Runs one at a time per origin (Web Locks), so page and service worker never send
- * the same item twice at once.
+ * sent, failed (refused), pending (to try again soon), waiting (until their person
+ * signs in again), expired (too old to send).
  */
-export async function replayQueue(): Promise<ReplayOutcome> {
-  const locks = (globalThis.navigator as Navigator | undefined)?.locks
-  if (!locks) return replayPendingItems()
-  return locks.request(LOCK_NAME, () => replayPendingItems())
+export type ReplayOutcome = {
+  sent: number
+  failed: number
+  pending: number
+  waiting: number
+  expired: number
 }
 
-async function replayPendingItems(): Promise<ReplayOutcome> {
-  const outcome: ReplayOutcome = { sent: 0, failed: 0, pending: 0 }
-  const items = (await listQueueItems()).filter((item) => item.status === 'pending')
+/**
+ * Replays every pending item that may go now. `mayGo` (the page: only the signed-in
+ * person's items) holds the others back; the service worker sends all and the server
+ * refuses (409) an item of another person than the session's. 2xx removes an item; 401
+ * and 409 keep it waiting for its person; other 4xx mark it failed with the server's
+ * reason (kept for the user to read); 5xx keeps it pending and counts the attempt; a
+ * network error keeps it and ends this run, since nothing else will get through either.
+ * An item older than a week is not sent but marked expired, for the person to read.
+ * Runs one at a time per origin (Web Locks), so page and service worker never send the
+ * same item twice at once.
+ */
+export async function replayQueue(
+  mayGo: (item: QueueItem) => boolean = () => true,
+): Promise<ReplayOutcome> {
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks
+  if (!locks) return replayPendingItems(mayGo)
+  return locks.request(LOCK_NAME, () => replayPendingItems(mayGo))
+}
+
+async function replayPendingItems(mayGo: (item: QueueItem) => boolean): Promise<ReplayOutcome> {
+  const outcome: ReplayOutcome = { sent: 0, failed: 0, pending: 0, waiting: 0, expired: 0 }
+  const now = Date.now()
+  const items: QueueItem[] = []
+  for (const item of await listQueueItems()) {
+    if (item.status !== 'pending') continue
+    if (now - item.timestamp > QUEUE_ITEM_MAX_AGE_MS) {
+      await putQueueItem({ ...item, status: 'expired', error: EXPIRED_REASON })
+      outcome.expired++
+    } else if (mayGo(item)) items.push(item)
+    else outcome.waiting++
+  }
   for (const [index, item] of items.entries()) {
     let response: Response
     try {
@@ -41,6 +78,10 @@ async function replayPendingItems(): Promise<ReplayOutcome> {
     if (response.ok) {
       await deleteQueueItem(item.id)
       outcome.sent++
+    } else if (WAIT_FOR_PERSON.has(response.status)) {
+      await response.body?.cancel()
+      await putQueueItem({ ...item, error: WAITING_REASON })
+      outcome.waiting++
     } else if (response.status >= 500 || RETRY_LATER.has(response.status)) {
       await putQueueItem({
         ...item,

@@ -1,3 +1,5 @@
+import { getSignedInAccount, onSignedInAccountChange } from '#sync/client/signed-in-account'
+import type { QueueItem } from './queue-store.ts'
 import { replayQueue } from './replay-queue.ts'
 
 /**
@@ -21,7 +23,20 @@ export function startQueueReplay(): void {
     retryCount = 0
     requestReplay()
   })
+  // Someone signed in: their waiting items may go now.
+  onSignedInAccountChange(() => {
+    retryCount = 0
+    requestReplay()
+  })
   requestReplay()
+}
+
+/** Whether this page sends an item now: only for the person it shows as signed in. */
+function isForSignedInPerson(item: QueueItem): boolean {
+  if (!item.account) return true
+  const path = new URL(item.url, window.location.href).pathname
+  const area = path.startsWith('/api/gold-estates/') ? 'sales' : 'central'
+  return getSignedInAccount(area) === item.account
 }
 
 /** Replays now (also the indicator's "Nu versturen"). */
@@ -29,7 +44,7 @@ export function requestReplay(): void {
   clearTimeout(retryTimer)
   retryTimer = undefined
   if (!navigator.onLine) return
-  replayQueue()
+  replayQueue(isForSignedInPerson)
     .then(({ pending }) => {
       if (pending === 0 || !navigator.onLine) {
         retryCount = 0

@@ -5,22 +5,29 @@ import { deleteQueueItem, listQueueItems, type QueueItem } from './queue-store.t
 export type SyncQueueState = {
   pending: readonly QueueItem[]
   failed: readonly QueueItem[]
+  expired: readonly QueueItem[]
 }
 
-const EMPTY: SyncQueueState = { pending: [], failed: [] }
+const EMPTY: SyncQueueState = { pending: [], failed: [], expired: [] }
 
-/** The offline queue as it is now, kept current when any tab or the service worker changes it. */
-export function useSyncQueue(): SyncQueueState {
+/**
+ * One person's part of the offline queue (`account`: `<organisationId>/<userId>`; items of
+ * an older version carry none and count for everyone), kept current when any tab or the
+ * service worker changes it. Other people's items on a shared device are not shown.
+ */
+export function useSyncQueue(account: string | null): SyncQueueState {
   const [state, setState] = useState<SyncQueueState>(EMPTY)
   useEffect(() => {
     let isCurrent = true
     const load = () => {
       listQueueItems()
-        .then((items) => {
+        .then((all) => {
           if (!isCurrent) return
+          const items = all.filter((item) => !item.account || item.account === account)
           setState({
             pending: items.filter((item) => item.status === 'pending'),
             failed: items.filter((item) => item.status === 'failed'),
+            expired: items.filter((item) => item.status === 'expired'),
           })
         })
         .catch((error: unknown) => console.warn('Reading the offline queue failed', error))
@@ -31,11 +38,11 @@ export function useSyncQueue(): SyncQueueState {
       isCurrent = false
       unsubscribe()
     }
-  }, [])
+  }, [account])
   return state
 }
 
-/** Removes a failed item the user has read (it will not be sent). */
+/** Removes a failed or expired item the user has read (it will not be sent). */
 export async function dismissQueueItem(id: number): Promise<void> {
   await deleteQueueItem(id)
   announceQueueChange()

@@ -1,19 +1,18 @@
-import { createContext, type ReactNode, useContext, useEffect, useState } from 'react'
+import { createContext, type ReactNode, useContext, useEffect } from 'react'
 import { openSalesDatabase, type SalesDatabase } from '#sync/client/local-database'
+import { type AreaDatabaseState, useAreaDatabase } from '../../lib/use-area-database.ts'
 import type { SalesUser } from './sales-session.tsx'
 
-type SalesDatabaseState =
-  | { status: 'opening' }
-  | { status: 'ready'; database: SalesDatabase }
-  | { status: 'failed'; error: unknown }
+type SalesDatabaseState = AreaDatabaseState<SalesDatabase>
 
 const SalesDatabaseContext = createContext<SalesDatabaseState>({ status: 'opening' })
 
-let current: Promise<SalesDatabase> | null = null
+let current: SalesDatabase | null = null
 
 /**
  * Opens the sales user's local database (one per organisation and sales user) and starts
- * its replication with the sales session; the sales screens read and write only through it.
+ * its replication with the sales session; the sales screens read and write only through
+ * it. It is closed when this person is no longer the one signed in (useAreaDatabase).
  */
 export function SalesDatabaseProvider({
   user,
@@ -22,21 +21,17 @@ export function SalesDatabaseProvider({
   user: Pick<SalesUser, 'id' | 'organizationId'>
   children: ReactNode
 }) {
-  const [state, setState] = useState<SalesDatabaseState>({ status: 'opening' })
+  const state = useAreaDatabase(
+    { organisationId: user.organizationId, userId: user.id },
+    openSalesDatabase,
+  )
+  const database = state.status === 'ready' ? state.database : null
   useEffect(() => {
-    let isCurrent = true
-    setState({ status: 'opening' })
-    const opening = openSalesDatabase({ organisationId: user.organizationId, userId: user.id })
-    current = opening
-    opening.then(
-      (database) => isCurrent && setState({ status: 'ready', database }),
-      (error: unknown) => isCurrent && setState({ status: 'failed', error }),
-    )
+    current = database
     return () => {
-      isCurrent = false
-      if (current === opening) current = null
+      if (current === database) current = null
     }
-  }, [user.organizationId, user.id])
+  }, [database])
   return <SalesDatabaseContext value={state}>{children}</SalesDatabaseContext>
 }
 
@@ -52,7 +47,7 @@ export function useSalesDatabase(): SalesDatabase | null {
 }
 
 /** The open sales database for writes outside React; throws without a sales session. */
-export function requireSalesDatabase(): Promise<SalesDatabase> {
+export async function requireSalesDatabase(): Promise<SalesDatabase> {
   if (!current) throw new Error('Geen Gold Estates-sessie: log eerst in')
   return current
 }

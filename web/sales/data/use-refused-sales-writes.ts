@@ -1,14 +1,10 @@
-import { useSyncExternalStore } from 'react'
 import type { RefusedChange, SyncStatus } from '#sync/client/sync-status'
+import { useStatusOf } from '../../lib/use-sync-status.ts'
 import { useSalesDatabase } from './sales-database.tsx'
-
-const NO_STATUS: SyncStatus = { problem: null, refused: [] }
-const noSubscription = () => () => {}
 
 /** Refused writes and replication problems of the sales database. */
 export function useSalesSyncStatus(): SyncStatus {
-  const status = useSalesDatabase()?.status
-  return useSyncExternalStore(status?.subscribe ?? noSubscription, status?.get ?? (() => NO_STATUS))
+  return useStatusOf(useSalesDatabase()?.status)
 }
 
 /**

@@ -1,17 +1,20 @@
 import { ArrowLeft, FileSpreadsheet, LogOut, Settings } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
+import { formatSyncAccount } from '#sync/protocol'
 import { Avatar } from '../../components/avatar.tsx'
 import { Badge } from '../../components/badge.tsx'
 import { Button, buttonClass } from '../../components/button.tsx'
 import { RefusedChangesPopover } from '../../components/refused-changes-popover.tsx'
+import { SyncQueueIndicator } from '../../components/sync-queue-indicator.tsx'
+import { SyncStateIndicator } from '../../components/sync-state-indicator.tsx'
 import { ThemeToggle } from '../../components/theme-toggle.tsx'
+import { describeSyncChange } from '../../lib/describe-sync-change.ts'
 import { IS_SALES_HOST, salesPath } from '../../lib/sales-path.ts'
 import { useSalesDatabase } from '../data/sales-database.tsx'
 import { useSalesSession, useSalesUser } from '../data/sales-session.tsx'
 import { useRefusedSalesWrites } from '../data/use-refused-sales-writes.ts'
 import { BrandBadge } from './brand-badge.tsx'
-import { describeRefusedSalesChange } from './describe-refused-sales-change.ts'
 import { logOutOfSales } from './sales-logout.ts'
 import { SalesHeaderNav } from './sales-nav.tsx'
 import { SALES_ROLE_LABELS } from './sales-roles.ts'
@@ -24,13 +27,14 @@ export function SalesHeader() {
   const user = useSalesUser()
   const { forget } = useSalesSession()
   const database = useSalesDatabase()
+  const account = { area: 'sales', organisationId: user.organizationId, userId: user.id } as const
   const { refused, dismiss } = useRefusedSalesWrites()
   const navigate = useNavigate()
   const [isLoggingOut, setIsLoggingOut] = useState(false)
 
   const logOut = async () => {
     setIsLoggingOut(true)
-    if (await logOutOfSales(database)) {
+    if (await logOutOfSales(account, database)) {
       forget()
       navigate(salesPath('/login'), { replace: true })
     } else {
@@ -75,9 +79,11 @@ export function SalesHeader() {
           >
             <Settings aria-hidden />
           </Link>
+          <SyncStateIndicator status={database?.status} />
+          <SyncQueueIndicator account={formatSyncAccount(account)} />
           <RefusedChangesPopover
             refused={refused}
-            describe={describeRefusedSalesChange}
+            describe={describeSyncChange}
             onDismiss={dismiss}
           />
           <ThemeToggle />

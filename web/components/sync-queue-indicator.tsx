@@ -1,12 +1,12 @@
 import { CloudAlert, CloudUpload, Send, X } from 'lucide-react'
 import { Popover } from 'radix-ui'
-import { Button } from '../../components/button.tsx'
-import { cn } from '../../lib/class-names.ts'
-import type { QueueItem } from '../../lib/offline-queue/queue-store.ts'
-import { requestReplay } from '../../lib/offline-queue/start-queue-replay.ts'
-import { dismissQueueItem, useSyncQueue } from '../../lib/offline-queue/use-sync-queue.ts'
-import { useOnlineStatus } from '../../lib/use-online-status.ts'
-import { describeQueuedChange } from './describe-queued-change.ts'
+import { cn } from '../lib/class-names.ts'
+import { describeQueuedChange } from '../lib/offline-queue/describe-queued-change.ts'
+import type { QueueItem } from '../lib/offline-queue/queue-store.ts'
+import { requestReplay } from '../lib/offline-queue/start-queue-replay.ts'
+import { dismissQueueItem, useSyncQueue } from '../lib/offline-queue/use-sync-queue.ts'
+import { useOnlineStatus } from '../lib/use-online-status.ts'
+import { Button } from './button.tsx'
 
 const timeFormat = new Intl.DateTimeFormat('nl-NL', {
   day: 'numeric',
@@ -16,19 +16,22 @@ const timeFormat = new Intl.DateTimeFormat('nl-NL', {
 })
 
 /**
- * The header's count of changes waiting to be sent and of changes the server refused,
- * opening the list with the reasons; nothing when the queue is empty.
+ * The header's count of one person's offline changes: waiting to be sent, refused by the
+ * server, or expired (not sent within a week), opening the list with the reasons; nothing
+ * when there are none. Both areas show it, each for its own signed-in person.
  */
-export function SyncQueueIndicator() {
-  const { pending, failed } = useSyncQueue()
+export function SyncQueueIndicator({ account }: { account: string | null }) {
+  const { pending, failed, expired } = useSyncQueue(account)
   const isOnline = useOnlineStatus()
-  const total = pending.length + failed.length
+  const problems = failed.length + expired.length
+  const total = pending.length + problems
   if (total === 0) return null
 
   const label = [
     pending.length > 0 &&
       `${pending.length} ${pending.length === 1 ? 'wijziging wacht' : 'wijzigingen wachten'} op verzending`,
     failed.length > 0 && `${failed.length} mislukt`,
+    expired.length > 0 && `${expired.length} verlopen`,
   ]
     .filter(Boolean)
     .join(', ')
@@ -41,9 +44,9 @@ export function SyncQueueIndicator() {
           size="sm"
           aria-label={`Wijzigingen: ${label}`}
           title={label}
-          className={cn('gap-1.5 px-2.5', failed.length > 0 && 'text-destructive')}
+          className={cn('gap-1.5 px-2.5', problems > 0 && 'text-destructive')}
         >
-          {failed.length > 0 ? <CloudAlert aria-hidden /> : <CloudUpload aria-hidden />}
+          {problems > 0 ? <CloudAlert aria-hidden /> : <CloudUpload aria-hidden />}
           <span className="tabular-nums">{total}</span>
         </Button>
       </Popover.Trigger>
@@ -67,6 +70,13 @@ export function SyncQueueIndicator() {
               title={`Mislukt (${failed.length})`}
               hint="De server weigerde deze wijzigingen; ze worden niet opnieuw verstuurd."
               items={failed}
+            />
+          )}
+          {expired.length > 0 && (
+            <QueueSection
+              title={`Verlopen (${expired.length})`}
+              hint="Deze wijzigingen konden een week lang niet verstuurd worden en zijn niet uitgevoerd. Voer ze zo nodig opnieuw in."
+              items={expired}
             />
           )}
           {pending.length > 0 && isOnline && (
@@ -98,7 +108,7 @@ function QueueSection(props: { title: string; hint: string; items: readonly Queu
 }
 
 function QueueEntry({ item }: { item: QueueItem }) {
-  const isFailed = item.status === 'failed'
+  const isFailed = item.status !== 'pending'
   const description = describeQueuedChange(item)
   return (
     <li

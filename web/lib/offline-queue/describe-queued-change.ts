@@ -1,4 +1,4 @@
-import type { QueueItem } from '../../lib/offline-queue/queue-store.ts'
+import type { QueueItem } from './queue-store.ts'
 
 type Describe = (body: Record<string, unknown>) => string
 

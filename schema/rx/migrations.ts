@@ -1,0 +1,19 @@
+import type { MigrationStrategies } from 'rxdb'
+
+/**
+ * How a local database written by an older schema version is brought up to date, per
+ * collection (RxDB's migrationStrategies: key = the version a document migrates *to*).
+ * Every collection is listed, so raising a schema's `version` without a strategy here
+ * fails the schema test instead of leaving devices with a database they cannot open.
+ * Unsent local changes survive a migration: RxDB migrates the documents and the
+ * replication's bookkeeping alike, and the push carries each document's own seq.
+ */
+export const MIGRATION_STRATEGIES: Record<string, MigrationStrategies> = {
+  users: {},
+  app_connections: {},
+  activities: {},
+  projects: {},
+  sellers: {},
+  sales: {},
+  commissions: {},
+}

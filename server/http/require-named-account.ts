@@ -1,0 +1,38 @@
+import { createMiddleware } from 'hono/factory'
+import { formatSyncAccount, SYNC_ACCOUNT_HEADER } from '#sync/protocol'
+import { findSessionUser } from '../auth/current-central-user.ts'
+import { findSalesSessionUser } from '../auth/require-sales-context.ts'
+import { readSessionToken } from '../auth/sessions.ts'
+import type { AppDeps, AppEnv } from '../context.ts'
+import { AppError } from './app-error.ts'
+
+/** The answer to a call made for another account than the browser's session. */
+export const OTHER_ACCOUNT_MESSAGE =
+  'Deze gegevens op dit apparaat horen bij een ander account; ze worden niet verstuurd.'
+
+// Signing in and out change whose session it is; replication checks its own area.
+const UNCHECKED = /^\/api\/(auth\/|gold-estates\/auth\/|log(in|out)\b|sync\/)/
+
+/**
+ * A REST call that names the account it was made for (SYNC_ACCOUNT_HEADER: the page's
+ * signed-in person, or the person who queued it offline) is refused (409) when the
+ * browser's session of that area is someone else's: a write queued by A on a shared
+ * device never lands as B, in B's organisation. Without a session the route answers 401
+ * as always; without the header nothing changes.
+ */
+export function requireNamedAccount(deps: Pick<AppDeps, 'systemDb' | 'organisations'>) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const named = c.req.header(SYNC_ACCOUNT_HEADER)
+    if (named === undefined || UNCHECKED.test(c.req.path)) return next()
+    const isSales = c.req.path.startsWith('/api/gold-estates/')
+    const token = readSessionToken(c, isSales ? 'sales' : 'central')
+    const user = !token
+      ? null
+      : isSales
+        ? (findSalesSessionUser(deps, token)?.user ?? null)
+        : findSessionUser(deps, token)
+    const own = user && formatSyncAccount({ organisationId: user.organizationId, userId: user.id })
+    if (own && own !== named) throw new AppError('conflict', OTHER_ACCOUNT_MESSAGE)
+    return next()
+  })
+}

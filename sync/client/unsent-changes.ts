@@ -1,0 +1,95 @@
+import {
+  getAssumedMasterState,
+  getChangedDocumentsSince,
+  getLastCheckpointDoc,
+  type RxCollection,
+  type RxDatabase,
+} from 'rxdb'
+import type { RxReplicationState } from 'rxdb/plugins/replication'
+import { auditTime, merge, Subscription } from 'rxjs'
+import { isSameDocumentState } from '#schema/rx/merge-conflict'
+import type { SyncCheckpoint, WireDocument } from '../protocol.ts'
+import type { ClientCollection } from './collections.ts'
+import type { SyncStatusStore, UnsentChange } from './sync-status.ts'
+
+/** Recount at most this often while documents change. */
+const RECOUNT_MS = 400
+/** Looked at per collection; more unsent than this are counted as this many. */
+const MAX_LISTED = 500
+
+type Replication = RxReplicationState<unknown, SyncCheckpoint>
+
+/**
+ * The changes of one collection that the server has not taken yet: the documents written
+ * since RxDB's upstream checkpoint whose state differs from what the replication assumes
+ * the server holds. Undefined where this tab does not replicate (not the leader).
+ */
+export async function findUnsentChanges(
+  replication: Replication,
+  definition: ClientCollection,
+): Promise<UnsentChange[] | undefined> {
+  const state = replication.internalReplicationState
+  if (!state) return undefined
+  if (definition.isReadOnly) return []
+  const checkpoint = await getLastCheckpointDoc(state, 'up')
+  const { documents } = await getChangedDocumentsSince(
+    state.input.forkInstance,
+    MAX_LISTED,
+    checkpoint,
+  )
+  const assumed = await getAssumedMasterState(
+    state,
+    documents.map((document) => String((document as Record<string, unknown>)[state.primaryPath])),
+  )
+  const changes: UnsentChange[] = []
+  for (const document of documents as unknown as WireDocument[]) {
+    const known = assumed[document.id]?.docData as WireDocument | undefined
+    if (known && isSameDocumentState(known, document)) continue
+    if (!known && document._deleted) continue
+    const label = definition.labelField ? document[definition.labelField] : undefined
+    changes.push({
+      collection: definition.remote,
+      id: document.id,
+      label: typeof label === 'string' && label ? label : document.id,
+      kind: !known ? 'create' : document._deleted ? 'delete' : 'update',
+    })
+  }
+  return changes
+}
+
+/**
+ * Keeps `status.unsent` current in the tab that replicates: recounted whenever a
+ * collection changes or a push batch ends.
+ */
+export function watchUnsentChanges(
+  db: RxDatabase,
+  definitions: readonly ClientCollection[],
+  replications: ReadonlyMap<string, Replication>,
+  status: SyncStatusStore,
+) {
+  const subscription = new Subscription()
+  const recount = async () => {
+    const lists = await Promise.all(
+      definitions.map((definition) => {
+        const replication = replications.get(definition.remote)
+        return replication ? findUnsentChanges(replication, definition) : []
+      }),
+    )
+    if (lists.some((list) => list === undefined)) return
+    status.update({ unsent: lists.flatMap((list) => list ?? []) })
+  }
+  void db.waitForLeadership().then(async () => {
+    await Promise.all([...replications.values()].map((replication) => replication.startPromise))
+    const changes = [
+      ...definitions.map((definition) => (db.collections[definition.local] as RxCollection).$),
+      ...[...replications.values()].map((replication) => replication.active$),
+    ]
+    subscription.add(
+      merge(...changes)
+        .pipe(auditTime(RECOUNT_MS))
+        .subscribe(() => void recount().catch(() => undefined)),
+    )
+    await recount().catch(() => undefined)
+  })
+  return { stop: () => subscription.unsubscribe() }
+}

@@ -1,0 +1,103 @@
+import { Cloud, CloudCheck, CloudOff, LoaderCircle } from 'lucide-react'
+import { Popover } from 'radix-ui'
+import type { SyncStatusStore } from '#sync/client/sync-status'
+import { cn } from '../lib/class-names.ts'
+import { describeUnsentChange } from '../lib/describe-sync-change.ts'
+import { formatMoment } from '../lib/format-date.ts'
+import { useOnlineStatus } from '../lib/use-online-status.ts'
+import { useStatusOf } from '../lib/use-sync-status.ts'
+import { Button } from './button.tsx'
+
+const LISTED = 20
+const numberFormat = new Intl.NumberFormat('nl-NL')
+
+/**
+ * Where the local database stands, in the header of both areas: filling for the first
+ * time (with a count), changes waiting to be sent (with a count), a passing trouble, or
+ * in sync; the popover says when it last caught up and lists the unsent changes.
+ */
+export function SyncStateIndicator({ status }: { status: SyncStatusStore | undefined }) {
+  const { unsent, lastSyncedAt, firstSync, trouble } = useStatusOf(status)
+  const isOnline = useOnlineStatus()
+  const waiting = unsent?.length ?? 0
+  const summary = firstSync
+    ? `Eerste synchronisatie: ${numberFormat.format(firstSync.received)} items ontvangen`
+    : waiting > 0
+      ? `${waiting} ${waiting === 1 ? 'wijziging wacht' : 'wijzigingen wachten'} op verzending`
+      : trouble || !isOnline
+        ? 'Niet verbonden met de server'
+        : 'Gesynchroniseerd'
+  const Icon = firstSync
+    ? LoaderCircle
+    : trouble || !isOnline
+      ? CloudOff
+      : waiting > 0
+        ? Cloud
+        : CloudCheck
+  return (
+    <Popover.Root>
+      <Popover.Trigger asChild>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={`Synchronisatie: ${summary}`}
+          title={summary}
+          className={cn('gap-1.5 px-2.5', (trouble || !isOnline) && 'text-muted-foreground')}
+        >
+          <Icon aria-hidden className={cn(firstSync && 'animate-spin')} />
+          {firstSync && (
+            <span className="hidden tabular-nums sm:inline">
+              {numberFormat.format(firstSync.received)}
+            </span>
+          )}
+          {!firstSync && waiting > 0 && <span className="tabular-nums">{waiting}</span>}
+        </Button>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={8}
+          collisionPadding={12}
+          aria-label="Synchronisatie"
+          className="z-50 grid max-h-[min(28rem,calc(100dvh-6rem))] w-[min(22rem,calc(100vw-1.5rem))] gap-3 overflow-y-auto rounded-xl border bg-card p-4 text-card-foreground text-sm shadow-xl"
+        >
+          <div className="grid gap-0.5">
+            <h2 className="font-semibold">{summary}</h2>
+            <p className="text-muted-foreground text-xs">
+              {lastSyncedAt
+                ? `Laatst gesynchroniseerd ${formatMoment(lastSyncedAt)}`
+                : 'Nog niet gesynchroniseerd met de server'}
+            </p>
+          </div>
+          {firstSync && (
+            <p className="text-muted-foreground text-xs">
+              De gegevens worden voor het eerst op dit apparaat gezet; daarna werkt de app ook
+              zonder verbinding.
+            </p>
+          )}
+          {(trouble || !isOnline) && (
+            <p className="text-muted-foreground text-xs">
+              {trouble ??
+                'Je bent offline. Wijzigingen blijven op dit apparaat en gaan mee zodra er verbinding is.'}
+            </p>
+          )}
+          {waiting > 0 && unsent && (
+            <ul className="grid gap-1.5">
+              {unsent.slice(0, LISTED).map((change) => (
+                <li
+                  key={`${change.collection}/${change.id}`}
+                  className="break-words rounded-lg border px-3 py-2"
+                >
+                  {describeUnsentChange(change)}
+                </li>
+              ))}
+              {waiting > LISTED && (
+                <li className="text-muted-foreground text-xs">en nog {waiting - LISTED}</li>
+              )}
+            </ul>
+          )}
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  )
+}

@@ -1,0 +1,84 @@
+import { useCallback, useEffect, useState } from 'react'
+import { setSignedInAccount } from '#sync/client/signed-in-account'
+import type { SyncArea } from '#sync/client/sync-stream'
+import { getJson } from './api-request.ts'
+
+/** Who a session names, as both areas' user endpoints answer it. */
+type SessionUser = { id: string; organizationId: string }
+
+export type SessionQueryState<User> =
+  | { status: 'loading' }
+  | { status: 'failed'; error: unknown }
+  | { status: 'ready'; user: User | null }
+
+/**
+ * The one client-side session layer of both areas (Centraal: GET /api/auth/user; Gold
+ * Estates: GET /api/gold-estates/auth/user): asked on mount and whenever the window gains
+ * focus, never retried; 401 means signed out. A failed refetch keeps what was known, so a
+ * flaky connection does not sign anyone out of the screen, and a page opened with no
+ * network at all starts with the user of the last answer (offline-first; logout forgets
+ * it). Every answer tells the sync layer at once who is signed in (setSignedInAccount), so
+ * a local database of someone else stops sending before React closes it.
+ */
+export function useSessionQuery<User extends SessionUser>(options: {
+  area: SyncArea
+  url: string
+  /** localStorage key of the last user; the logouts remove it. */
+  rememberKey: string
+}) {
+  const { area, url, rememberKey } = options
+  const [state, setState] = useState<SessionQueryState<User>>({ status: 'loading' })
+
+  const refetch = useCallback(async () => {
+    try {
+      const user = await getJson<User>(url, { on401: 'returnNull' })
+      remember(rememberKey, user)
+      setSignedInAccount(area, user && { organisationId: user.organizationId, userId: user.id })
+      setState({ status: 'ready', user })
+    } catch (error) {
+      setState((previous) => {
+        if (previous.status === 'ready') return previous
+        const remembered = error instanceof TypeError ? recall<User>(rememberKey) : null
+        if (!remembered) return { status: 'failed', error }
+        setSignedInAccount(area, {
+          organisationId: remembered.organizationId,
+          userId: remembered.id,
+        })
+        return { status: 'ready', user: remembered }
+      })
+    }
+  }, [area, url, rememberKey])
+
+  const forget = useCallback(() => {
+    remember(rememberKey, null)
+    setSignedInAccount(area, null)
+    setState({ status: 'ready', user: null })
+  }, [area, rememberKey])
+
+  useEffect(() => {
+    void refetch()
+    const onFocus = () => void refetch()
+    window.addEventListener('focus', onFocus)
+    return () => window.removeEventListener('focus', onFocus)
+  }, [refetch])
+
+  return { state, refetch, forget }
+}
+
+function remember(key: string, user: unknown) {
+  try {
+    if (user) localStorage.setItem(key, JSON.stringify(user))
+    else localStorage.removeItem(key)
+  } catch {
+    // No storage (private mode): the app then needs the network to start.
+  }
+}
+
+function recall<User>(key: string): User | null {
+  try {
+    const text = localStorage.getItem(key)
+    return text ? (JSON.parse(text) as User) : null
+  } catch {
+    return null
+  }
+}
