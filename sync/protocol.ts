@@ -40,6 +40,12 @@ export type StreamMessage = { type: 'RESYNC' } | { type: 'CHANGE'; collections: 
  */
 export const SYNC_ACCOUNT_HEADER = 'x-centraal-account'
 
+/**
+ * Header of the 409 that refuses a call made for another account than the session's, so
+ * a caller tells it from a 409 about the data (a taken slug) and keeps the call waiting.
+ */
+export const OTHER_ACCOUNT_HEADER = 'x-centraal-other-account'
+
 /** The value of SYNC_ACCOUNT_HEADER for an account. */
 export function formatSyncAccount(account: { organisationId: string; userId: string }) {
   return `${account.organisationId}/${account.userId}`

@@ -35,7 +35,12 @@ export class AppError extends Error {
   constructor(
     readonly code: AppErrorCode,
     message: string,
-    readonly details: { errors?: unknown[]; retryAfterSeconds?: number } = {},
+    readonly details: {
+      errors?: unknown[]
+      retryAfterSeconds?: number
+      /** Extra response headers that tell callers what kind of refusal this is. */
+      headers?: Record<string, string>
+    } = {},
   ) {
     super(message)
     this.status = STATUS[code]

@@ -10,6 +10,7 @@ export function createErrorHandler(log: Logger) {
       if (error.details.retryAfterSeconds !== undefined) {
         c.header('Retry-After', String(error.details.retryAfterSeconds))
       }
+      for (const [name, value] of Object.entries(error.details.headers ?? {})) c.header(name, value)
       return c.json(
         { message: error.message, ...(error.details.errors && { errors: error.details.errors }) },
         error.status,

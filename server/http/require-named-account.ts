@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory'
-import { formatSyncAccount, SYNC_ACCOUNT_HEADER } from '#sync/protocol'
+import { formatSyncAccount, OTHER_ACCOUNT_HEADER, SYNC_ACCOUNT_HEADER } from '#sync/protocol'
 import { findSessionUser } from '../auth/current-central-user.ts'
 import { findSalesSessionUser } from '../auth/require-sales-context.ts'
 import { readSessionToken } from '../auth/sessions.ts'
@@ -7,7 +7,7 @@ import type { AppDeps, AppEnv } from '../context.ts'
 import { AppError } from './app-error.ts'
 
 /** The answer to a call made for another account than the browser's session. */
-export const OTHER_ACCOUNT_MESSAGE =
+const OTHER_ACCOUNT_MESSAGE =
   'Deze gegevens op dit apparaat horen bij een ander account; ze worden niet verstuurd.'
 
 // Signing in and out change whose session it is; replication checks its own area.
@@ -32,7 +32,14 @@ export function requireNamedAccount(deps: Pick<AppDeps, 'systemDb' | 'organisati
         ? (findSalesSessionUser(deps, token)?.user ?? null)
         : findSessionUser(deps, token)
     const own = user && formatSyncAccount({ organisationId: user.organizationId, userId: user.id })
-    if (own && own !== named) throw new AppError('conflict', OTHER_ACCOUNT_MESSAGE)
+    if (own && own !== named) throw otherAccountError()
     return next()
+  })
+}
+
+/** The 409 of a call for another account, marked so that it is not taken for a data conflict. */
+export function otherAccountError() {
+  return new AppError('conflict', OTHER_ACCOUNT_MESSAGE, {
+    headers: { [OTHER_ACCOUNT_HEADER]: '1' },
   })
 }

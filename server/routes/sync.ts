@@ -20,7 +20,7 @@ import { requireServiceContext } from '../auth/require-service-context.ts'
 import { readSessionToken } from '../auth/sessions.ts'
 import type { AppDeps, AppEnv } from '../context.ts'
 import { AppError } from '../http/app-error.ts'
-import { OTHER_ACCOUNT_MESSAGE } from '../http/require-named-account.ts'
+import { otherAccountError } from '../http/require-named-account.ts'
 import { validate } from '../http/validate.ts'
 
 const CURRENT = `v${SYNC_PROTOCOL_VERSION}`
@@ -47,7 +47,7 @@ export function syncRoutes(deps: AppDeps) {
       userId: ctx.actor.userId ?? '',
     })
     if (named !== undefined && named !== own) {
-      throw new AppError('conflict', OTHER_ACCOUNT_MESSAGE)
+      throw otherAccountError()
     }
     return ctx
   }

@@ -1,4 +1,5 @@
 import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb'
+import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election'
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
 import type { RxReplicationState } from 'rxdb/plugins/replication'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
@@ -20,6 +21,8 @@ import { openSyncStream, type SyncArea } from './sync-stream.ts'
 import { watchUnsentChanges } from './unsent-changes.ts'
 
 addRxPlugin(RxDBMigrationSchemaPlugin)
+// The stream and the sync state wait for leadership before replication (which adds it) starts.
+addRxPlugin(RxDBLeaderElectionPlugin)
 
 /** Prefix of every local database of this product (IndexedDB names start with rxdb-dexie-). */
 export const LOCAL_DATABASE_PREFIX = 'centraal-'

@@ -1,5 +1,6 @@
 import {
   formatSyncAccount,
+  OTHER_ACCOUNT_HEADER,
   type PullResponse,
   type PushResponse,
   SYNC_ACCOUNT_HEADER,
@@ -26,11 +27,14 @@ export class SyncHttpError extends Error {
   }
 }
 
-/** Reports 426, 401 and 409 to the status store: they need the person, not a retry. */
-export function noteResponseStatus(status: number, syncStatus: SyncStatusStore) {
-  if (status === 426) syncStatus.setProblem('outdated')
-  else if (status === 401) syncStatus.setProblem('signed-out')
-  else if (status === 409) syncStatus.setProblem('other-account')
+/**
+ * Reports 426, 401 and another account's 409 to the status store: they need the person,
+ * not a retry.
+ */
+export function noteResponseStatus(response: Response, syncStatus: SyncStatusStore) {
+  if (response.status === 426) syncStatus.setProblem('outdated')
+  else if (response.status === 401) syncStatus.setProblem('signed-out')
+  else if (response.headers.has(OTHER_ACCOUNT_HEADER)) syncStatus.setProblem('other-account')
 }
 
 /**
@@ -72,7 +76,7 @@ async function requestJson<T>(
     ...init,
     headers: { ...init?.headers, [SYNC_ACCOUNT_HEADER]: formatSyncAccount(account) },
   })
-  noteResponseStatus(response.status, syncStatus)
+  noteResponseStatus(response, syncStatus)
   // A session that works again (signed in anew in another tab) clears the notice.
   const { problem } = syncStatus.get()
   if (response.ok && (problem === 'signed-out' || problem === 'other-account')) {

@@ -97,7 +97,7 @@ export function openSyncStream(
         signal: controller.signal,
       })
       controller.abort()
-      noteResponseStatus(response.status, syncStatus)
+      noteResponseStatus(response, syncStatus)
       if (response.status === 401 || response.status === 426) return
       connect()
     } catch {

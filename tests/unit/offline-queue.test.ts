@@ -116,14 +116,21 @@ test('429 waits like a server error instead of failing for good', async () => {
   })
 })
 
-test('401 and 409 keep an item waiting for its person instead of failing it', async () => {
+test("401 and another account's 409 keep an item waiting for its person instead of failing it", async () => {
   await queue('/signed-out')
   await queue('/someone-else')
+  await queue('/taken-slug')
   answers.set('/signed-out', () => json(401, { message: 'Niet ingelogd' }))
-  answers.set('/someone-else', () => json(409, { message: 'ander account' }))
-  expect(await replayQueue()).toEqual(outcome({ waiting: 2 }))
+  answers.set('/someone-else', () => {
+    const response = json(409, { message: 'ander account' })
+    response.headers.set('x-centraal-other-account', '1')
+    return response
+  })
+  // A 409 about the data itself is a refusal like any other.
+  answers.set('/taken-slug', () => json(409, { message: 'Deze slug is al in gebruik' }))
+  expect(await replayQueue()).toEqual(outcome({ waiting: 2, failed: 1 }))
   const items = await listQueueItems()
-  expect(items.map((item) => item.status)).toEqual(['pending', 'pending'])
+  expect(items.map((item) => item.status)).toEqual(['pending', 'pending', 'failed'])
   expect(items[0]?.error).toMatch(/weer inlogt/)
   // Once the person is back, it goes.
   answers.set('/signed-out', () => json(200, {}))

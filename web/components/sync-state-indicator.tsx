@@ -14,7 +14,8 @@ const numberFormat = new Intl.NumberFormat('nl-NL')
 /**
  * Where the local database stands, in the header of both areas: filling for the first
  * time (with a count), changes waiting to be sent (with a count), a passing trouble, or
- * in sync; the popover says when it last caught up and lists the unsent changes.
+ * in sync (a phone, short of room, shows it only while changes wait); the popover says when it last caught up
+ * and lists the unsent changes.
  */
 export function SyncStateIndicator({ status }: { status: SyncStatusStore | undefined }) {
   const { unsent, lastSyncedAt, firstSync, trouble } = useStatusOf(status)
@@ -42,7 +43,12 @@ export function SyncStateIndicator({ status }: { status: SyncStatusStore | undef
           size="sm"
           aria-label={`Synchronisatie: ${summary}`}
           title={summary}
-          className={cn('gap-1.5 px-2.5', (trouble || !isOnline) && 'text-muted-foreground')}
+          className={cn(
+            'gap-1.5 px-2.5',
+            (trouble || !isOnline) && 'text-muted-foreground',
+            // A phone's header has room only for what asks for action: unsent changes.
+            (firstSync || waiting === 0) && 'max-sm:hidden',
+          )}
         >
           <Icon aria-hidden className={cn(firstSync && 'animate-spin')} />
           {firstSync && (

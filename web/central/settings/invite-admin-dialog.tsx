@@ -5,7 +5,7 @@ import { Button } from '../../components/button.tsx'
 import { CopyLinkField } from '../../components/copy-link-field.tsx'
 import { Dialog } from '../../components/dialog.tsx'
 import { Field } from '../../components/field.tsx'
-import { apiRequest, isQueuedResponse } from '../../lib/api-request.ts'
+import { apiRequest } from '../../lib/api-request.ts'
 import { describeError } from '../../lib/server-message.ts'
 import { useOnlineStatus } from '../../lib/use-online-status.ts'
 
@@ -37,7 +37,7 @@ function InviteForm({ organisationId }: { organisationId: string }) {
   const [email, setEmail] = useState('')
   const [problem, setProblem] = useState<string>()
   const [isSaving, setIsSaving] = useState(false)
-  const [result, setResult] = useState<{ setupUrl: string } | 'queued'>()
+  const [result, setResult] = useState<{ setupUrl: string }>()
   // The setup link comes from the server's answer, so inviting needs a connection.
   const isOnline = useOnlineStatus()
 
@@ -56,9 +56,8 @@ function InviteForm({ organisationId }: { organisationId: string }) {
         `/api/organizations/${encodeURIComponent(organisationId)}/invite`,
         input.data,
       )
-      setResult(
-        isQueuedResponse(response) ? 'queued' : ((await response.json()) as { setupUrl: string }),
-      )
+      // Never queued offline (its link must be seen now): without network this throws.
+      setResult((await response.json()) as { setupUrl: string })
     } catch (error) {
       setProblem(describeError(error, 'De uitnodiging kon niet worden gemaakt.'))
     } finally {
@@ -66,14 +65,6 @@ function InviteForm({ organisationId }: { organisationId: string }) {
     }
   }
 
-  if (result === 'queued') {
-    return (
-      <Alert title="Opgeslagen op dit apparaat">
-        De uitnodiging wordt verstuurd zodra je online bent. De setup-link kan hier dan niet worden
-        getoond; een nieuwe link maak je met <code>npm run setup-token</code> op de server.
-      </Alert>
-    )
-  }
   if (result) {
     return (
       <div className="grid gap-4">

@@ -1,3 +1,4 @@
+import { OTHER_ACCOUNT_HEADER } from '#sync/protocol'
 import { getServerMessage } from '../server-message.ts'
 import { announceQueueChange } from './queue-events.ts'
 import {
@@ -18,8 +19,10 @@ const LOCK_NAME = 'centraal-sync-queue-replay'
 /** Statuses that say "try again later" rather than "this request is wrong". */
 const RETRY_LATER = new Set([408, 425, 429])
 
-/** Statuses that say "not for the session signed in now": wait for the person to return. */
-const WAIT_FOR_PERSON = new Set([401, 409])
+/** "Not for the session signed in now" (401, or a 409 marked as another account's). */
+function isForAbsentPerson(response: Response) {
+  return response.status === 401 || response.headers.has(OTHER_ACCOUNT_HEADER)
+}
 
 const WAITING_REASON = 'Wacht tot de persoon die dit maakte weer inlogt op dit apparaat.'
 const EXPIRED_REASON = 'Niet verstuurd: langer dan 7 dagen niet verzonden.'
@@ -78,7 +81,7 @@ async function replayPendingItems(mayGo: (item: QueueItem) => boolean): Promise<
     if (response.ok) {
       await deleteQueueItem(item.id)
       outcome.sent++
-    } else if (WAIT_FOR_PERSON.has(response.status)) {
+    } else if (isForAbsentPerson(response)) {
       await response.body?.cancel()
       await putQueueItem({ ...item, error: WAITING_REASON })
       outcome.waiting++
