@@ -138,6 +138,8 @@ async function createLocalDatabase(
     account.area,
     db.waitForLeadership(),
   )
+  // The first sync is over once every collection has caught up with the server once.
+  const caughtUp = new Set<string>()
   const replications = new Map(
     collections.map((definition) => [
       definition.remote,
@@ -148,6 +150,10 @@ async function createLocalDatabase(
         status,
         refusedIds: refusedIds.get(definition.local) ?? new Set(),
         account,
+        onCaughtUp() {
+          caughtUp.add(definition.remote)
+          if (caughtUp.size === collections.length) status.update({ firstSync: null })
+        },
       }),
     ]),
   )
@@ -159,10 +165,6 @@ async function createLocalDatabase(
       console.warn(`sync ${remote}:`, error.message)
     })
   }
-  void Promise.all([...replications.values()].map((r) => r.awaitInitialReplication())).then(
-    () => status.update({ firstSync: null }),
-    () => undefined,
-  )
   const stop = async () => {
     opened.delete(name)
     stream.close()

@@ -49,6 +49,8 @@ export function replicateCollection(options: {
   account: SyncAccount
   /** The page's own fetch unless given (replication outside a browser). */
   transport?: SyncTransport
+  /** Hears each time a pull has caught up with the server. */
+  onCaughtUp?: () => void
 }): RxReplicationState<unknown, SyncCheckpoint> {
   const { collection, definition, stream, status, refusedIds, account, transport } = options
   const { remote, labelField } = definition
@@ -75,7 +77,8 @@ export function replicateCollection(options: {
     // A reset interrupted by a reload starts over: the ids seen before are gone.
     const from = isResetting && !seenSinceReset ? 0 : (checkpoint?.seq ?? 0)
     const access = checkpoint?.access === REVOKED ? undefined : checkpoint?.access
-    if (!checkpoint?.seq && !status.get().firstSync) status.update({ firstSync: { received: 0 } })
+    // Never pulled before: the database fills for the first time.
+    if (!checkpoint && !status.get().firstSync) status.update({ firstSync: { received: 0 } })
     try {
       return await fetchPull(remote, from, batchSize, status, account, transport, access)
     } catch (error) {
@@ -130,6 +133,7 @@ export function replicateCollection(options: {
         }
         if (page.documents.length < batchSize) {
           status.update({ lastSyncedAt: Date.now(), trouble: null })
+          options.onCaughtUp?.()
         }
         return { documents: documents as never[], checkpoint: next }
       },

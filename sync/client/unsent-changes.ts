@@ -82,7 +82,12 @@ export function watchUnsentChanges(
     await Promise.all([...replications.values()].map((replication) => replication.startPromise))
     const changes = [
       ...definitions.map((definition) => (db.collections[definition.local] as RxCollection).$),
-      ...[...replications.values()].map((replication) => replication.active$),
+      // A push answered, a pull written, a run begun or ended: the bookkeeping moved.
+      ...[...replications.values()].flatMap((replication) => [
+        replication.sent$,
+        replication.received$,
+        replication.active$,
+      ]),
     ]
     subscription.add(
       merge(...changes)

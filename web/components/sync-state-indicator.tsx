@@ -21,20 +21,17 @@ export function SyncStateIndicator({ status }: { status: SyncStatusStore | undef
   const { unsent, lastSyncedAt, firstSync, trouble } = useStatusOf(status)
   const isOnline = useOnlineStatus()
   const waiting = unsent?.length ?? 0
-  const summary = firstSync
-    ? `Eerste synchronisatie: ${numberFormat.format(firstSync.received)} items ontvangen`
-    : waiting > 0
+  const isCut = Boolean(trouble) || !isOnline
+  // What asks for action first: changes that wait; then the first fill; then the link.
+  const summary =
+    waiting > 0
       ? `${waiting} ${waiting === 1 ? 'wijziging wacht' : 'wijzigingen wachten'} op verzending`
-      : trouble || !isOnline
-        ? 'Niet verbonden met de server'
-        : 'Gesynchroniseerd'
-  const Icon = firstSync
-    ? LoaderCircle
-    : trouble || !isOnline
-      ? CloudOff
-      : waiting > 0
-        ? Cloud
-        : CloudCheck
+      : firstSync
+        ? `Eerste synchronisatie: ${numberFormat.format(firstSync.received)} items ontvangen`
+        : isCut
+          ? 'Niet verbonden met de server'
+          : 'Gesynchroniseerd'
+  const Icon = waiting > 0 ? Cloud : firstSync ? LoaderCircle : isCut ? CloudOff : CloudCheck
   return (
     <Popover.Root>
       <Popover.Trigger asChild>
@@ -45,18 +42,18 @@ export function SyncStateIndicator({ status }: { status: SyncStatusStore | undef
           title={summary}
           className={cn(
             'gap-1.5 px-2.5',
-            (trouble || !isOnline) && 'text-muted-foreground',
+            isCut && 'text-muted-foreground',
             // A phone's header has room only for what asks for action: unsent changes.
-            (firstSync || waiting === 0) && 'max-sm:hidden',
+            waiting === 0 && 'max-sm:hidden',
           )}
         >
-          <Icon aria-hidden className={cn(firstSync && 'animate-spin')} />
-          {firstSync && (
+          <Icon aria-hidden className={cn(Icon === LoaderCircle && 'animate-spin')} />
+          {Icon === LoaderCircle && firstSync && (
             <span className="hidden tabular-nums sm:inline">
               {numberFormat.format(firstSync.received)}
             </span>
           )}
-          {!firstSync && waiting > 0 && <span className="tabular-nums">{waiting}</span>}
+          {waiting > 0 && <span className="tabular-nums">{waiting}</span>}
         </Button>
       </Popover.Trigger>
       <Popover.Portal>
@@ -81,7 +78,7 @@ export function SyncStateIndicator({ status }: { status: SyncStatusStore | undef
               zonder verbinding.
             </p>
           )}
-          {(trouble || !isOnline) && (
+          {isCut && (
             <p className="text-muted-foreground text-xs">
               {trouble ??
                 'Je bent offline. Wijzigingen blijven op dit apparaat en gaan mee zodra er verbinding is.'}
