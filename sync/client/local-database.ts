@@ -130,6 +130,13 @@ async function createLocalDatabase(
     ),
   )
   const status = createSyncStatus()
+  // A database with nothing in it fills for the first time: the header shows the progress.
+  const counts = await Promise.all(
+    collections.map((definition) =>
+      (db.collections[definition.local] as RxCollection).count().exec(),
+    ),
+  )
+  if (counts.every((count) => count === 0)) status.update({ firstSync: { received: 0 } })
   // Only the tab that replicates (RxDB's leader) holds the event stream; the others hear
   // the data through RxDB and the sync state through shareSyncStatus.
   const stream = openSyncStream(

@@ -77,8 +77,6 @@ export function replicateCollection(options: {
     // A reset interrupted by a reload starts over: the ids seen before are gone.
     const from = isResetting && !seenSinceReset ? 0 : (checkpoint?.seq ?? 0)
     const access = checkpoint?.access === REVOKED ? undefined : checkpoint?.access
-    // Never pulled before: the database fills for the first time.
-    if (!checkpoint && !status.get().firstSync) status.update({ firstSync: { received: 0 } })
     try {
       return await fetchPull(remote, from, batchSize, status, account, transport, access)
     } catch (error) {
