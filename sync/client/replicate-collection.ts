@@ -51,6 +51,8 @@ export function replicateCollection(options: {
   transport?: SyncTransport
   /** Hears each time a pull has caught up with the server. */
   onCaughtUp?: () => void
+  /** RxDB's name for this replication's bookkeeping; a new protocol version starts anew. */
+  identifier?: string
 }): RxReplicationState<unknown, SyncCheckpoint> {
   const { collection, definition, stream, status, refusedIds, account, transport } = options
   const { remote, labelField } = definition
@@ -86,7 +88,8 @@ export function replicateCollection(options: {
   }
 
   return replicateRxCollection<unknown, SyncCheckpoint>({
-    replicationIdentifier: `centraal-sync-v${SYNC_PROTOCOL_VERSION}-${remote}`,
+    replicationIdentifier:
+      options.identifier ?? `centraal-sync-v${SYNC_PROTOCOL_VERSION}-${remote}`,
     collection,
     live: true,
     retryTime: RETRY_MS,

@@ -1,0 +1,194 @@
+import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb'
+import type { RxReplicationState } from 'rxdb/plugins/replication'
+import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
+import { Subject } from 'rxjs'
+import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
+import { CENTRAL_COLLECTIONS } from '#sync/client/collections'
+import { createConflictHandler } from '#sync/client/conflict-handler'
+import { replicateCollection } from '#sync/client/replicate-collection'
+import { createSyncStatus } from '#sync/client/sync-status'
+import type { SyncStream } from '#sync/client/sync-stream'
+import type { SyncCheckpoint } from '#sync/protocol'
+import { signInFirstSuperadmin } from '../support/accounts.ts'
+import type { createClient } from '../support/http.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+
+// The product's replication (RxDB, memory storage, the real server) through what goes wrong
+// on a phone: an upgrade that starts the bookkeeping anew, a push whose answer is lost
+// followed by a restart, a server that fails for a while.
+
+type Client = ReturnType<typeof createClient>
+type Replication = RxReplicationState<unknown, SyncCheckpoint>
+const definition = CENTRAL_COLLECTIONS[1] // appConnections
+
+let server: TestServer
+let root: Client
+let account: { organisationId: string; userId: string }
+let db: RxDatabase
+let apps: RxCollection
+let status: ReturnType<typeof createSyncStatus>
+let refused: Set<string>
+const resync = new Subject<'RESYNC'>()
+const stream = { streamOf: () => resync.asObservable(), close() {} } as unknown as SyncStream
+
+/** The client's fetch: its own session cookie; `meddle` may fail or lose a call. */
+function transport(meddle?: (url: string, send: () => Promise<Response>) => Promise<Response>) {
+  const send = (url: string, init?: RequestInit) => () =>
+    fetch(url, {
+      ...init,
+      headers: {
+        ...(init?.headers as Record<string, string>),
+        cookie: [...root.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+      },
+    })
+  return {
+    origin: server.url,
+    fetch: (async (input: string | URL | Request, init?: RequestInit) => {
+      const url = String(input)
+      return meddle ? meddle(url, send(url, init)) : send(url, init)()
+    }) as typeof fetch,
+  }
+}
+
+function replicate(
+  options: { identifier?: string; meddle?: Parameters<typeof transport>[0] } = {},
+) {
+  return replicateCollection({
+    collection: apps,
+    definition,
+    stream,
+    status,
+    refusedIds: refused,
+    account,
+    transport: transport(options.meddle),
+    identifier: options.identifier,
+  }) as Replication
+}
+
+async function serverApp(id: string) {
+  const list = (await root.get('/api/app-connections')).json as { id: string }[]
+  return list.find((app) => app.id === id) as Record<string, unknown> | undefined
+}
+
+beforeAll(async () => {
+  server = await startTestServer()
+  root = await signInFirstSuperadmin(server)
+  const user = (await root.get('/api/auth/user')).json
+  account = { organisationId: user.organizationId, userId: user.id }
+})
+afterAll(() => server?.close())
+
+beforeEach(async () => {
+  await db?.remove()
+  db = await createRxDatabase({
+    name: `recovery-${Math.random().toString(36).slice(2)}`,
+    storage: getRxStorageMemory(),
+    multiInstance: false,
+  })
+  refused = new Set()
+  await db.addCollections({
+    [definition.local]: {
+      schema: definition.schema,
+      conflictHandler: createConflictHandler(refused),
+    },
+  })
+  apps = db.collections[definition.local] as RxCollection
+  status = createSyncStatus()
+})
+
+test('an edit made offline before an upgrade arrives after it, although the bookkeeping starts anew', async () => {
+  const created = await root.post('/api/app-connections', {
+    name: 'Voor de upgrade',
+    url: 'https://upgrade.example.com',
+  })
+  const before = replicate({ identifier: 'centraal-sync-v1-appConnections' })
+  await before.awaitInSync()
+  await before.cancel()
+  // Offline, on the old version: edited, never sent.
+  await apps.findOne(created.json.id).incrementalPatch({ description: 'offline bewerkt' })
+  // The new version replicates under a new identifier: no assumed server states.
+  const after = replicate({ identifier: 'centraal-sync-v2-appConnections' })
+  await after.awaitInSync()
+  expect((await serverApp(created.json.id))?.description).toBe('offline bewerkt')
+  expect((await apps.findOne(created.json.id).exec())?.toJSON().description).toBe('offline bewerkt')
+  expect(status.get().refused).toEqual([])
+  await after.cancel()
+})
+
+test('a create whose answer was lost, then an app restart: written once, and the device leaves seq 0', async () => {
+  let pushes = 0
+  const first = replicate({
+    meddle: async (url, send) => {
+      if (!url.includes('/push')) return send()
+      pushes++
+      // The first push reaches the server but its answer is lost; then the network is
+      // gone for pushes while a pull still gets through.
+      if (pushes === 1) await send()
+      throw new TypeError('Failed to fetch')
+    },
+  })
+  await first.awaitInitialReplication().catch(() => undefined)
+  const id = '01900000-0000-7000-8000-0000000c0de1'
+  await apps.insert({
+    id,
+    name: 'Antwoord kwijt',
+    url: 'https://lost.example.com',
+    description: null,
+    status: 'active',
+    users: 0,
+    lastSync: null,
+    createdAt: Date.now(),
+    updatedAt: Date.now(),
+    seq: 0,
+  })
+  await expect.poll(() => pushes, { timeout: 5000 }).toBeGreaterThan(0)
+  // A pull passes the server's copy while the device still holds its unsent create.
+  resync.next('RESYNC')
+  await expect
+    .poll(async () => (await serverApp(id))?.name, { timeout: 5000 })
+    .toBe('Antwoord kwijt')
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  await first.cancel() // the app is closed before the retry
+  const restarted = replicate()
+  await restarted.awaitInSync()
+  const list = (await root.get('/api/app-connections')).json as { name: string }[]
+  expect(list.filter((app) => app.name === 'Antwoord kwijt')).toHaveLength(1)
+  await expect
+    .poll(async () => (await apps.findOne(id).exec())?.toJSON().seq, { timeout: 5000 })
+    .toBeGreaterThan(0)
+  await restarted.cancel()
+})
+
+test('a server that fails for a while (503) delays a write; it is never refused', async () => {
+  let failures = 2
+  const replication = replicate({
+    meddle: async (url, send) => {
+      if (url.includes('/push') && failures > 0) {
+        failures--
+        return new Response('{"message":"even weg"}', { status: 503 })
+      }
+      return send()
+    },
+  })
+  await replication.awaitInitialReplication().catch(() => undefined)
+  const id = '01900000-0000-7000-8000-0000000c0de2'
+  await apps.insert({
+    id,
+    name: 'Na een storing',
+    url: 'https://storing.example.com',
+    description: null,
+    status: 'active',
+    users: 0,
+    lastSync: null,
+    createdAt: Date.now(),
+    updatedAt: Date.now(),
+    seq: 0,
+  })
+  await expect.poll(() => failures, { timeout: 10_000 }).toBe(0)
+  expect(status.get().trouble).toMatch(/niet bereikbaar/)
+  await expect
+    .poll(async () => (await serverApp(id))?.name, { timeout: 20_000 })
+    .toBe('Na een storing')
+  expect(status.get().refused).toEqual([])
+  await replication.cancel()
+}, 30_000)
