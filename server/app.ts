@@ -22,6 +22,7 @@ import { salesRoutes } from './routes/sales.ts'
 import { salesAuthRoutes } from './routes/sales-auth.ts'
 import { salesImportRoutes } from './routes/sales-import.ts'
 import { syncRoutes } from './routes/sync.ts'
+import { syncRefusalRoutes } from './routes/sync-refusals.ts'
 import { usageRoutes } from './routes/usage.ts'
 import { userRoutes } from './routes/users.ts'
 import { webRoutes } from './routes/web.ts'
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
     .route('/', organisationRoutes(deps))
     .route('/', profileRoutes(deps))
     .route('/', syncRoutes(deps))
+    .route('/', syncRefusalRoutes(deps))
     .route('/', adminRoutes(deps))
     .route('/', backupRoutes(deps))
     .route('/', driveBackupRoutes(deps))

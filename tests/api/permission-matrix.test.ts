@@ -477,6 +477,38 @@ const ROWS: Row[] = [
     expected: '401 401 401 401 401 401 401 401 200 200 200',
   },
 
+  // Refused replicated writes: each area's own, everyone's for the area's administrators.
+  {
+    route: 'GET /api/sync-refusals',
+    call: () => get('/api/sync-refusals'),
+    expected: '401 401 200 200 200 200 200 200 401 401 401',
+  },
+  {
+    route: 'GET /api/sync-refusals',
+    call: () => get('/api/sync-refusals?scope=organisation'),
+    expected: '401 401 403 403 200 200 200 200 401 401 401',
+  },
+  {
+    route: 'POST /api/sync-refusals/:id/dismiss',
+    call: () => post(`/api/sync-refusals/${MISSING}/dismiss`),
+    expected: '401 401 404 404 404 404 404 404 401 401 401',
+  },
+  {
+    route: 'GET /api/gold-estates/sync-refusals',
+    call: () => get('/api/gold-estates/sync-refusals'),
+    expected: '401 401 401 401 401 401 401 401 200 200 200',
+  },
+  {
+    route: 'GET /api/gold-estates/sync-refusals',
+    call: () => get('/api/gold-estates/sync-refusals?scope=organisation'),
+    expected: '401 401 401 401 401 401 401 401 403 403 200',
+  },
+  {
+    route: 'POST /api/gold-estates/sync-refusals/:id/dismiss',
+    call: () => post(`/api/gold-estates/sync-refusals/${MISSING}/dismiss`),
+    expected: '401 401 401 401 401 401 401 401 404 404 404',
+  },
+
   // Session enders, after everything else.
   {
     route: 'POST /api/gold-estates/auth/logout',

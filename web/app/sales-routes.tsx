@@ -14,6 +14,7 @@ import { SellersPage } from '../sales/sellers/sellers-page.tsx'
 import { SalesSettingsPage } from '../sales/settings/settings-page.tsx'
 import { SheetsSyncPage } from '../sales/sheets-sync/sheets-sync-page.tsx'
 import { StatisticsPage } from '../sales/statistics/statistics-page.tsx'
+import { SalesSyncRefusalsPage } from '../sales/sync-refusals/sync-refusals-page.tsx'
 import { NewSalePage } from '../sales/wizard/new-sale-page.tsx'
 
 /**
@@ -43,6 +44,7 @@ export function SalesRoutes() {
             <Route path="projects" element={<ProjectsPage />} />
             <Route path="sellers" element={<SellersPage />} />
             <Route path="sheets-sync" element={<SheetsSyncPage />} />
+            <Route path="sync-refusals" element={<SalesSyncRefusalsPage />} />
             <Route path="*" element={toDashboard} />
           </Route>
         </Route>

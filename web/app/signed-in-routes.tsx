@@ -5,6 +5,7 @@ import { DashboardPage } from '../central/dashboard/dashboard-page.tsx'
 import { NotFoundPage } from '../central/not-found/not-found-page.tsx'
 import { SettingsPage } from '../central/settings/settings-page.tsx'
 import { AppShell } from '../central/shell/app-shell.tsx'
+import { SyncRefusalsPage } from '../central/sync-refusals/sync-refusals-page.tsx'
 import { SyncNotices } from '../central/sync-status/sync-notices.tsx'
 import { UsersPage } from '../central/users/users-page.tsx'
 import { useSignedInUser } from '../lib/current-user.tsx'
@@ -33,6 +34,7 @@ export function SignedInRoutes() {
           <Route path="/apps" element={<AppsPage />} />
           <Route path="/activities" element={<ActivitiesPage />} />
           <Route path="/settings" element={<SettingsPage />} />
+          <Route path="/sync-refusals" element={<SyncRefusalsPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

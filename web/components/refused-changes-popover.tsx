@@ -1,26 +1,50 @@
 import { ShieldAlert } from 'lucide-react'
 import { Popover } from 'radix-ui'
+import { Link } from 'react-router-dom'
 import type { RefusedChange } from '#sync/client/sync-status'
 import { formatMoment } from '../lib/format-date.ts'
-import { Button } from './button.tsx'
+import { Button, buttonClass } from './button.tsx'
 
 type RefusedChangesPopoverProps = {
   refused: readonly RefusedChange[]
   /** "Gebruiker Jan Jansen": what a refused change was about. */
   describe: (change: RefusedChange) => string
   onDismiss: () => void
+  /** The area's page "Niet verwerkte wijzigingen", which the server's copy fills. */
+  viewAllPath: string
+  /** The person's unread refusals on the server (null: not known), shown after a reload. */
+  storedCount: number | null
 }
+
+const TRIGGER_CLASS = 'gap-1.5 px-2.5 text-destructive hover:text-destructive'
 
 /**
  * A header button with the count of local changes the server refused, opening the list
  * with each reason. The change itself was undone to the server's state, never silently.
+ * This tab forgets its list on a reload; the server keeps them, so then the button is a
+ * link to the page that lists the server's copy.
  */
 export function RefusedChangesPopover({
   refused,
   describe,
   onDismiss,
+  viewAllPath,
+  storedCount,
 }: RefusedChangesPopoverProps) {
-  if (refused.length === 0) return null
+  if (refused.length === 0) {
+    if (!storedCount) return null
+    return (
+      <Link
+        to={viewAllPath}
+        aria-label={`Niet verwerkte wijzigingen: ${storedCount}`}
+        title="Niet verwerkte wijzigingen"
+        className={buttonClass('ghost', 'sm', TRIGGER_CLASS)}
+      >
+        <ShieldAlert aria-hidden />
+        <span className="tabular-nums">{storedCount}</span>
+      </Link>
+    )
+  }
   const label = `${refused.length} ${refused.length === 1 ? 'wijziging' : 'wijzigingen'} geweigerd`
   const now = Date.now()
   return (
@@ -31,7 +55,7 @@ export function RefusedChangesPopover({
           size="sm"
           aria-label={`Geweigerde wijzigingen: ${refused.length}`}
           title={label}
-          className="gap-1.5 px-2.5 text-destructive hover:text-destructive"
+          className={TRIGGER_CLASS}
         >
           <ShieldAlert aria-hidden />
           <span className="tabular-nums">{refused.length}</span>
@@ -64,9 +88,16 @@ export function RefusedChangesPopover({
               </li>
             ))}
           </ul>
-          <Button variant="outline" size="sm" onClick={onDismiss}>
-            Lijst wissen
-          </Button>
+          <div className="grid grid-cols-2 gap-2">
+            <Button variant="outline" size="sm" onClick={onDismiss}>
+              Lijst wissen
+            </Button>
+            <Popover.Close asChild>
+              <Link to={viewAllPath} className={buttonClass('secondary', 'sm')}>
+                Alles bekijken
+              </Link>
+            </Popover.Close>
+          </div>
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

@@ -1,7 +1,7 @@
 import { HardDrive, RefreshCw, TriangleAlert } from 'lucide-react'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import type { SyncStatusStore } from '#sync/client/sync-status'
-import { COLLECTION_LABELS, describeSyncChange } from '../lib/describe-sync-change.ts'
+import { COLLECTION_PLURALS, describeSyncChange } from '../lib/describe-sync-change.ts'
 import { showToast } from '../lib/toasts.ts'
 import { updateToNewestVersion } from '../lib/update-app.ts'
 import { useStatusOf } from '../lib/use-sync-status.ts'
@@ -44,7 +44,7 @@ export function SyncNotices({
       announced.current.add(collection)
       showToast({
         title: 'Geen toegang meer',
-        description: `Je mag ${COLLECTION_LABELS[collection]?.toLowerCase() ?? collection}gegevens niet meer bekijken; ze zijn van dit apparaat verwijderd.`,
+        description: `Je hebt geen toegang meer tot ${COLLECTION_PLURALS[collection] ?? collection}; ze zijn van dit apparaat verwijderd.`,
         variant: 'destructive',
       })
     }

@@ -32,7 +32,7 @@ export async function confirmLogout(
       `${count === 1 ? 'Deze wijziging is' : `Deze ${count} wijzigingen zijn`} nog niet naar de server verstuurd:`,
       ...listed,
       '',
-      `Uitloggen verwijdert ${count === 1 ? 'haar' : 'ze'} van dit apparaat. Toch uitloggen?`,
+      `Uitloggen verwijdert ${count === 1 ? 'deze' : 'ze'} van dit apparaat. Toch uitloggen?`,
     ].join('\n'),
   )
 }

@@ -1,3 +1,4 @@
+import type { SyncOperation } from '#schema/sync-refusals'
 import type { UnsentChange } from '#sync/client/sync-status'
 
 /** Every replicated collection in the words of the screens. */
@@ -9,6 +10,24 @@ export const COLLECTION_LABELS: Record<string, string> = {
   sellers: 'Verkoper',
   sales: 'Verkoop',
   commissions: 'Commissie',
+}
+
+/** The same collections as a group ('geen toegang meer tot verkopen'). */
+export const COLLECTION_PLURALS: Record<string, string> = {
+  users: 'gebruikers',
+  appConnections: 'apps',
+  activities: 'activiteiten',
+  projects: 'projecten',
+  sellers: 'verkopers',
+  sales: 'verkopen',
+  commissions: 'commissies',
+}
+
+/** What a refused write did, in the words of the screens ('Gebruiker … aangemaakt'). */
+export const OPERATION_LABELS: Record<SyncOperation, string> = {
+  create: 'aangemaakt',
+  update: 'gewijzigd',
+  delete: 'verwijderd',
 }
 
 const KIND_LABELS: Record<UnsentChange['kind'], string> = {

@@ -1,8 +1,18 @@
 import { Building2 } from 'lucide-react'
 import { cn } from '../../lib/class-names.ts'
 
-/** The Gold Estates brand badge of the sales header and login. */
-export function BrandBadge({ className }: { className?: string }) {
+/**
+ * The Gold Estates brand badge of the sales header and login. `isCompactOnPhone`: on the
+ * narrowest phones only the icon shows (the name stays for screen readers), so the
+ * header's buttons fit beside it.
+ */
+export function BrandBadge({
+  className,
+  isCompactOnPhone = false,
+}: {
+  className?: string
+  isCompactOnPhone?: boolean
+}) {
   return (
     <span
       className={cn(
@@ -11,7 +21,7 @@ export function BrandBadge({ className }: { className?: string }) {
       )}
     >
       <Building2 aria-hidden className="size-4" />
-      Gold Estates
+      <span className={isCompactOnPhone ? 'max-[419px]:sr-only' : undefined}>Gold Estates</span>
     </span>
   )
 }

@@ -11,6 +11,7 @@ import { SyncStateIndicator } from '../../components/sync-state-indicator.tsx'
 import { ThemeToggle } from '../../components/theme-toggle.tsx'
 import { describeSyncChange } from '../../lib/describe-sync-change.ts'
 import { IS_SALES_HOST, salesPath } from '../../lib/sales-path.ts'
+import { useOpenRefusalCount } from '../../lib/use-open-refusal-count.ts'
 import { useSalesDatabase } from '../data/sales-database.tsx'
 import { useSalesSession, useSalesUser } from '../data/sales-session.tsx'
 import { useRefusedSalesWrites } from '../data/use-refused-sales-writes.ts'
@@ -29,6 +30,7 @@ export function SalesHeader() {
   const database = useSalesDatabase()
   const account = { area: 'sales', organisationId: user.organizationId, userId: user.id } as const
   const { refused, dismiss } = useRefusedSalesWrites()
+  const storedCount = useOpenRefusalCount('/api/gold-estates/sync-refusals', refused.length)
   const navigate = useNavigate()
   const [isLoggingOut, setIsLoggingOut] = useState(false)
 
@@ -59,7 +61,7 @@ export function SalesHeader() {
           to={salesPath('/dashboard')}
           className="shrink-0 rounded-full focus-visible:outline-2 focus-visible:outline-ring"
         >
-          <BrandBadge />
+          <BrandBadge isCompactOnPhone />
         </Link>
         <div className="ml-auto flex min-w-0 items-center gap-0.5 sm:gap-1">
           <Link
@@ -85,6 +87,8 @@ export function SalesHeader() {
             refused={refused}
             describe={describeSyncChange}
             onDismiss={dismiss}
+            viewAllPath={salesPath('/sync-refusals')}
+            storedCount={storedCount}
           />
           <ThemeToggle />
           <div className="hidden min-w-0 items-center gap-2 px-1 sm:flex">

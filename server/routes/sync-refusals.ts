@@ -1,0 +1,64 @@
+import type { Context } from 'hono'
+import { Hono } from 'hono'
+import { IdParamSchema } from '#schema/central'
+import { SyncRefusalQuerySchema } from '#schema/sync-refusals'
+import type { ServerCollection } from '#sync/server/collection'
+import { SERVER_COLLECTIONS } from '#sync/server/collections/index'
+import { requireSalesContext } from '../auth/require-sales-context.ts'
+import { requireServiceContext } from '../auth/require-service-context.ts'
+import type { AppDeps, AppEnv, ServiceContext } from '../context.ts'
+import { respondOnce } from '../http/respond-once.ts'
+import { validate } from '../http/validate.ts'
+import { dismissSyncRefusal } from '../services/sync-refusals/dismiss-sync-refusal.ts'
+import { listSyncRefusals } from '../services/sync-refusals/list-sync-refusals.ts'
+import type { RefusalArea } from '../services/sync-refusals/refusal-area.ts'
+
+function collectionsOf(area: ServerCollection['area']) {
+  return [...SERVER_COLLECTIONS.values()]
+    .filter((collection) => collection.area === area)
+    .map((collection) => collection.name)
+}
+
+// Everyone's refusals are for whoever administers the area: users.write is held by
+// ADMIN and SUPERADMIN (not MANAGER or USER), sales.settings.write by the sales ADMIN alone.
+const CENTRAL: RefusalArea = {
+  collections: collectionsOf('central'),
+  organisationPermission: 'users.write',
+  people: 'central',
+}
+const SALES: RefusalArea = {
+  collections: collectionsOf('sales'),
+  organisationPermission: 'sales.settings.write',
+  people: 'sales',
+}
+
+type ContextOf = (c: Context<AppEnv>) => ServiceContext
+
+/** One area's list and dismissal under `path`, with that area's session. */
+function areaRoutes(path: string, area: RefusalArea, contextOf: ContextOf) {
+  return new Hono<AppEnv>()
+    .get(path, validate('query', SyncRefusalQuerySchema), (c) =>
+      c.json(listSyncRefusals(contextOf(c), area, c.req.valid('query').scope)),
+    )
+    .post(`${path}/:id/dismiss`, validate('param', IdParamSchema), (c) => {
+      const ctx = contextOf(c)
+      return respondOnce(c, ctx, 200, () => dismissSyncRefusal(ctx, area, c.req.valid('param').id))
+    })
+}
+
+/**
+ * Niet verwerkte wijzigingen: replicated writes the server refused, per area, with the
+ * area's own session: GET /api/sync-refusals?scope=own|organisation and
+ * POST /api/sync-refusals/:id/dismiss, and the same under /api/gold-estates.
+ */
+export function syncRefusalRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .route(
+      '/',
+      areaRoutes('/sync-refusals', CENTRAL, (c) => requireServiceContext(deps, c)),
+    )
+    .route(
+      '/',
+      areaRoutes('/gold-estates/sync-refusals', SALES, (c) => requireSalesContext(deps, c)),
+    )
+}

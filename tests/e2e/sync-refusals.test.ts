@@ -1,0 +1,164 @@
+import type { Browser, Page } from 'playwright-core'
+import { v7 as uuidv7 } from 'uuid'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import { launchBrowser } from '../support/browser.ts'
+import { createClient } from '../support/http.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { DESKTOP, hasHorizontalOverflow, PHONE, screenshot, waitForShell } from './page-helpers.ts'
+
+// Writes the server refused stay findable after a reload: the header points to them and
+// "Niet verwerkte wijzigingen" lists them until the person marks them read. Screenshots
+// go to tests/screenshots/.
+
+type Client = ReturnType<typeof createClient>
+type Viewport = { width: number; height: number }
+
+let server: TestServer
+let browser: Browser
+let root: Client
+
+const ROOT = { email: 'root@example.com', password: 'root password' }
+const USER = { email: 'ursula@example.com', password: 'USER password', name: 'Ursula User' }
+const SELLER = { email: 'sanne@example.com', password: 'sanne password', name: 'Sanne Setter' }
+
+/** Pushes one new document as the client and expects the server to refuse it. */
+async function pushRefused(client: Client, collection: string, document: object) {
+  const answer = await client.post(`/api/sync/v1/${collection}/push`, {
+    rows: [{ newDocumentState: { ...document, id: uuidv7(), _deleted: false } }],
+  })
+  expect(answer.json.refused).toHaveLength(1)
+}
+
+beforeAll(async () => {
+  server = await startTestServer()
+  browser = await launchBrowser()
+  root = await signInFirstSuperadmin(server, ROOT.email)
+  const user = await signInInvitedUser(server, { email: USER.email, role: 'USER', name: USER.name })
+  await pushRefused(user, 'users', {
+    name: 'Jan de Vries met een heel lange achternaam',
+    email: 'jan@example.com',
+    role: 'ADMIN',
+    status: 'active',
+  })
+  await pushRefused(user, 'appConnections', {
+    name: 'Boekhouding',
+    url: 'https://boekhouding.example.com',
+    status: 'active',
+  })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+async function openPage(viewport: Viewport, path: string) {
+  const context = await browser.newContext({ viewport, baseURL: server.url, locale: 'nl-NL' })
+  context.setDefaultTimeout(10_000)
+  await context.addInitScript(() => localStorage.setItem('theme', 'light'))
+  const page = await context.newPage()
+  await page.goto(path)
+  return page
+}
+
+async function signInCentral(viewport: Viewport, account: { email: string; password: string }) {
+  const page = await openPage(viewport, '/login')
+  await page.getByLabel('Email').fill(account.email)
+  await page.getByLabel('Password', { exact: true }).fill(account.password)
+  await page.getByRole('button', { name: 'Log In' }).click()
+  await waitForShell(page)
+  return page
+}
+
+async function waitForList(page: Page) {
+  await page.getByRole('heading', { level: 1, name: 'Niet verwerkte wijzigingen' }).waitFor()
+  await page.getByText('Laden...').waitFor({ state: 'detached' })
+}
+
+test('a refused change is listed after a reload, and "Gelezen" marks it read', async () => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    const page = await signInCentral(viewport, USER)
+    // This browser never saw the refusals: the header points to the server's copy.
+    await page.getByRole('link', { name: 'Niet verwerkte wijzigingen: 2' }).click()
+    await waitForList(page)
+    await page.reload()
+    await waitForList(page)
+    const list = page.getByRole('list', { name: 'Niet verwerkte wijzigingen' })
+    const rows = list.getByRole('listitem')
+    expect(await rows.count()).toBe(2)
+    const text = await list.textContent()
+    expect(text).toContain('Jan de Vries met een heel lange achternaam')
+    expect(text).toContain('Gebruiker aangemaakt')
+    expect(text).toContain('App aangemaakt')
+    expect(text).toContain('users.write')
+    expect(text).toMatch(/zojuist|minuten? geleden/)
+    expect(await page.getByRole('group', { name: 'Wiens wijzigingen' }).count()).toBe(0)
+    expect(await hasHorizontalOverflow(page)).toBe(false)
+    await screenshot(page, 'sync-refusals-light')
+    await page.context().close()
+  }
+
+  const page = await signInCentral(PHONE, USER)
+  await page.goto('/sync-refusals')
+  await waitForList(page)
+  const row = page
+    .getByRole('list', { name: 'Niet verwerkte wijzigingen' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Boekhouding' })
+  await row.getByRole('button', { name: /^Gelezen/ }).click()
+  await row.waitFor({ state: 'detached' })
+  await page.getByRole('link', { name: 'Niet verwerkte wijzigingen: 1' }).waitFor()
+  await page.reload()
+  await waitForList(page)
+  const list = page.getByRole('list', { name: 'Niet verwerkte wijzigingen' })
+  expect(await list.getByRole('listitem').count()).toBe(1)
+  await page.context().close()
+})
+
+test("an administrator sees everyone's refusals with their names", async () => {
+  const page = await signInCentral(DESKTOP, ROOT)
+  await page.goto('/sync-refusals')
+  await waitForList(page)
+  await page.getByText('Geen niet verwerkte wijzigingen').waitFor()
+  await screenshot(page, 'sync-refusals-empty-light')
+  await page.getByRole('radio', { name: 'Hele organisatie' }).click()
+  await page.getByText(`door ${USER.name}`).waitFor()
+  await screenshot(page, 'sync-refusals-organisation-light')
+  await page.setViewportSize(PHONE)
+  expect(await hasHorizontalOverflow(page)).toBe(false)
+  await screenshot(page, 'sync-refusals-organisation-light')
+  await page.context().close()
+})
+
+test('the sales area lists a SELLER their refused change', async () => {
+  expect((await root.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  const created = await root.post('/api/gold-estates/sellers', {
+    name: SELLER.name,
+    email: SELLER.email,
+  })
+  const link = await root.post(`/api/gold-estates/sellers/${created.json.id}/login`, {
+    role: 'SELLER',
+  })
+  const seller = createClient(server.url)
+  const token = link.json.setupUrl.split('/setup/')[1]
+  await seller.post(`/api/auth/setup/${token}`, { password: SELLER.password })
+  expect((await seller.post('/api/gold-estates/auth/login', SELLER)).status).toBe(200)
+  await pushRefused(seller, 'projects', { name: 'Havenkwartier', status: 'active' })
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    const page = await openPage(viewport, '/gold-estates/login')
+    await page.getByLabel('E-mailadres').fill(SELLER.email)
+    await page.getByLabel('Wachtwoord', { exact: true }).fill(SELLER.password)
+    await page.getByRole('button', { name: 'Inloggen' }).click()
+    await page.getByRole('link', { name: 'Niet verwerkte wijzigingen: 1' }).click()
+    await page.waitForURL('**/gold-estates/sync-refusals')
+    await waitForList(page)
+    const text = await page.getByRole('list', { name: 'Niet verwerkte wijzigingen' }).textContent()
+    expect(text).toContain('Havenkwartier')
+    expect(text).toContain('Project aangemaakt')
+    await screenshot(page, 'sales-sync-refusals-light')
+    expect(await hasHorizontalOverflow(page)).toBe(false)
+    await page.context().close()
+  }
+})
