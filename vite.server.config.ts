@@ -1,0 +1,40 @@
+import { cpSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vite'
+
+const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+
+// The server as plain JavaScript for `npm start` (`npm run dev` keeps tsx). One file,
+// dist/server.js, beside dist/web: the paths the server finds by `import.meta.url`
+// (../dist/web, ./migrations/) mean the same from there as from server/. Packages stay
+// in node_modules (better-sqlite3 and argon2 are native).
+export default defineConfig({
+  publicDir: false,
+  resolve: {
+    alias: [
+      { find: /^#schema\/(.*)$/, replacement: `${fromRoot('./schema')}/$1.ts` },
+      { find: /^#server\/(.*)$/, replacement: `${fromRoot('./server')}/$1.ts` },
+      { find: /^#sync\/(.*)$/, replacement: `${fromRoot('./sync')}/$1.ts` },
+    ],
+  },
+  build: {
+    ssr: fromRoot('./server/start.ts'),
+    outDir: fromRoot('./dist'),
+    emptyOutDir: false,
+    target: 'node20',
+    sourcemap: true,
+    rollupOptions: {
+      output: { entryFileNames: 'server.js', chunkFileNames: 'server-[name]-[hash].js' },
+    },
+  },
+  plugins: [
+    {
+      name: 'copy-migrations',
+      writeBundle() {
+        cpSync(fromRoot('./server/db/migrations'), fromRoot('./dist/migrations'), {
+          recursive: true,
+        })
+      },
+    },
+  ],
+})
