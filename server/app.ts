@@ -1,5 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { compress } from 'hono/compress'
 import type { AppDeps, AppEnv } from './context.ts'
 import { AppError } from './http/app-error.ts'
 import { createErrorHandler } from './http/handle-error.ts'
@@ -100,6 +101,11 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
     await next()
   })
   app.use(securityHeaders(deps.env.PUBLIC_URL))
+  // JSON and pages gzipped on the fly (sync pages shrink about tenfold; an answer whose
+  // length is known skips it under a kilobyte); built files come precompressed
+  // (routes/web.ts); the event stream never. A backup download is a file to keep as it
+  // is, hundreds of megabytes, which the shared process should not spend time on.
+  app.use(except(['/api/admin/backup'], compress({ threshold: 1024 })))
   app.use(requireKnownHost(isKnownHost))
   app.route('/api', api)
   app.route('/', webRoutes(options.webRoot, deps.env.SALES_HOST))

@@ -7,8 +7,8 @@ import type { AppEnv } from '../context.ts'
 import { isSalesHost } from '../http/sales-base.ts'
 
 /**
- * Serves the built web app from dist/web: files as they are (hashed assets cached for a
- * year), and index.html for every other GET so that the client router decides. On the
+ * Serves the built web app from dist/web: files as they are, or their brotli or gzip copy
+ * made at build when the browser accepts it (hashed assets cached for a year), and index.html for every other GET so that the client router decides. On the
  * sales host the page is marked `data-area="sales"`, so one build serves both hosts; the
  * service worker precaches the page of its own host.
  */
@@ -32,6 +32,7 @@ export function webRoutes(webRoot: string, salesHost: string) {
       '/assets/*',
       serveStatic({
         root: relativeRoot,
+        precompressed: true,
         onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
       }),
     )
@@ -39,6 +40,7 @@ export function webRoutes(webRoot: string, salesHost: string) {
       '*',
       serveStatic({
         root: relativeRoot,
+        precompressed: true,
         onFound: (_path, c) => c.header('Cache-Control', 'no-cache'),
       }),
     )

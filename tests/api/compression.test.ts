@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { signInFirstSuperadmin } from '../support/accounts.ts'
+import type { createClient } from '../support/http.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+
+// Answers travel compressed: JSON (sync pulls included) gzipped on the fly, never the
+// event stream, which must reach the browser event by event.
+
+let server: TestServer
+let root: ReturnType<typeof createClient>
+
+beforeAll(async () => {
+  server = await startTestServer()
+  root = await signInFirstSuperadmin(server)
+  for (let index = 0; index < 30; index++) {
+    await root.post('/api/app-connections', {
+      name: `App ${index}`,
+      url: `https://app${index}.example.com`,
+      description: 'Een beschrijving die de pagina groter maakt dan een kilobyte.',
+    })
+  }
+})
+afterAll(() => server?.close())
+
+test('a sync page is gzipped for a browser that accepts it, and sent as it is otherwise', async () => {
+  const page = await root.get('/api/sync/v1/appConnections/pull?checkpoint=0&limit=1000', {
+    'accept-encoding': 'gzip, deflate, br',
+  })
+  expect(page.status).toBe(200)
+  expect(page.headers.get('content-encoding')).toBe('gzip')
+  expect(page.json.documents).toHaveLength(30)
+  // Without Accept-Encoding, as it is.
+  const plain = await root.get('/api/sync/v1/appConnections/pull?checkpoint=0&limit=1000', {
+    'accept-encoding': 'identity',
+  })
+  expect(plain.headers.get('content-encoding')).toBeNull()
+})
+
+test('the event stream is never compressed', async () => {
+  const controller = new AbortController()
+  const cookie = [...root.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+  const response = await fetch(`${server.url}/api/sync/v1/stream`, {
+    headers: { cookie, 'accept-encoding': 'gzip' },
+    signal: controller.signal,
+  })
+  expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/)
+  expect(response.headers.get('content-encoding')).toBeNull()
+  controller.abort()
+})
