@@ -1,4 +1,3 @@
-import './lib/zod-without-eval.ts'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app.tsx'

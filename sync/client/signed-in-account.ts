@@ -1,4 +1,4 @@
-import { formatSyncAccount } from '../protocol.ts'
+import { formatSyncAccount } from '../account.ts'
 import type { SyncArea } from './sync-stream.ts'
 
 /** A person of one area: whose local database, queued call or session this is. */

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { BrowserRouter, Route, Routes } from 'react-router-dom'
 import { ConnectionBanner } from '../components/connection-banner.tsx'
 import { LoadingScreen } from '../components/loading-screen.tsx'
@@ -5,10 +6,18 @@ import { Toaster } from '../components/toaster.tsx'
 import { UpdatePrompt } from '../components/update-prompt.tsx'
 import { CurrentUserProvider, useCurrentUserState } from '../lib/current-user.tsx'
 import { IS_SALES_HOST, SALES_BASE } from '../lib/sales-path.ts'
-import { SalesRoutes } from './sales-routes.tsx'
-import { SignedInRoutes } from './signed-in-routes.tsx'
 import { SignedOutRoutes } from './signed-out-routes.tsx'
 import { StartupError } from './startup-error.tsx'
+
+// The signed-out pages come with the first load; the signed-in areas (and RxDB, which
+// only they use) load on demand. The service worker precaches every chunk, so a device
+// that has been online once opens each area offline.
+const SignedInRoutes = lazy(() =>
+  import('./signed-in-routes.tsx').then((module) => ({ default: module.SignedInRoutes })),
+)
+const SalesRoutes = lazy(() =>
+  import('./sales-routes.tsx').then((module) => ({ default: module.SalesRoutes })),
+)
 
 /** Who is signed in decides which set of routes exists (spec §6). */
 function CentralRoutes() {
@@ -44,7 +53,9 @@ export function App() {
   return (
     <BrowserRouter>
       <ConnectionBanner />
-      <HostRoutes />
+      <Suspense fallback={<LoadingScreen />}>
+        <HostRoutes />
+      </Suspense>
       <Toaster />
       <UpdatePrompt />
     </BrowserRouter>

@@ -1,3 +1,5 @@
+// First: zod must not compile validators with eval (the CSP forbids it) before any parse.
+import '../lib/zod-without-eval.ts'
 import { Navigate, Route, Routes } from 'react-router-dom'
 import { ActivitiesPage } from '../central/activities/activities-page.tsx'
 import { AppsPage } from '../central/apps/apps-page.tsx'

@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid'
+import { SYNC_ACCOUNT_HEADER } from '#sync/account'
 import { getSignedInAccount } from '#sync/client/signed-in-account'
-import { SYNC_ACCOUNT_HEADER } from '#sync/protocol'
 import { isQueueable, queueRequest } from './offline-queue/queue-request.ts'
 
 export { isQueuedResponse } from './offline-queue/queue-request.ts'

@@ -1,6 +1,6 @@
+import { formatSyncAccount } from '#sync/account'
 import { removeLocalDatabase } from '#sync/client/remove-local-databases'
 import type { AreaAccount } from '#sync/client/signed-in-account'
-import { formatSyncAccount } from '#sync/protocol'
 import { confirmLogout } from './confirm-logout.ts'
 import { removeQueueItemsOf } from './offline-queue/queue-store.ts'
 import { THEME_STORAGE_KEY } from './theme.ts'

@@ -1,7 +1,7 @@
 import { LogOut, Menu, PanelLeft } from 'lucide-react'
 import { useState } from 'react'
 import { ROLE_LABELS } from '#schema/roles'
-import { formatSyncAccount } from '#sync/protocol'
+import { formatSyncAccount } from '#sync/account'
 import { Avatar } from '../../components/avatar.tsx'
 import { Badge } from '../../components/badge.tsx'
 import { Button } from '../../components/button.tsx'

@@ -1,4 +1,4 @@
-import { SYNC_ACCOUNT_HEADER } from '#sync/protocol'
+import { SYNC_ACCOUNT_HEADER } from '#sync/account'
 import { announceQueueChange } from './queue-events.ts'
 import { addQueueItem } from './queue-store.ts'
 

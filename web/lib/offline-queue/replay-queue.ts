@@ -1,4 +1,4 @@
-import { OTHER_ACCOUNT_HEADER } from '#sync/protocol'
+import { OTHER_ACCOUNT_HEADER } from '#sync/account'
 import { getServerMessage } from '../server-message.ts'
 import { announceQueueChange } from './queue-events.ts'
 import {

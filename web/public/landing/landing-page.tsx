@@ -1,12 +1,17 @@
 import { ArrowRight } from 'lucide-react'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { PRODUCT_VERSION } from '#schema/constants'
 import { BrandMark } from '../../components/brand-mark.tsx'
 import { Button } from '../../components/button.tsx'
 import { ThemeToggle } from '../../components/theme-toggle.tsx'
-import { LoginDialog } from '../login/login-dialog.tsx'
 import { FeatureGrid } from './feature-grid.tsx'
+
+// The dialog (and its focus trap and scroll lock) loads when someone opens it, keeping the
+// landing page's first load small.
+const LoginDialog = lazy(() =>
+  import('../login/login-dialog.tsx').then((module) => ({ default: module.LoginDialog })),
+)
 
 const footerLinkClass =
   'rounded-sm hover:text-foreground hover:underline focus-visible:outline-2 focus-visible:outline-ring'
@@ -83,7 +88,11 @@ export function LandingPage() {
         </div>
       </footer>
 
-      <LoginDialog open={isLoginOpen} onOpenChange={setIsLoginOpen} />
+      {isLoginOpen && (
+        <Suspense fallback={null}>
+          <LoginDialog open={isLoginOpen} onOpenChange={setIsLoginOpen} />
+        </Suspense>
+      )}
     </div>
   )
 }

@@ -1,7 +1,7 @@
 import { ArrowLeft, FileSpreadsheet, LogOut, Settings } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { formatSyncAccount } from '#sync/protocol'
+import { formatSyncAccount } from '#sync/account'
 import { Avatar } from '../../components/avatar.tsx'
 import { Badge } from '../../components/badge.tsx'
 import { Button, buttonClass } from '../../components/button.tsx'

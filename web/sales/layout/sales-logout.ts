@@ -1,7 +1,7 @@
+import { formatSyncAccount } from '#sync/account'
 import type { SalesDatabase } from '#sync/client/local-database'
 import { removeLocalDatabase } from '#sync/client/remove-local-databases'
 import type { AreaAccount } from '#sync/client/signed-in-account'
-import { formatSyncAccount } from '#sync/protocol'
 import { confirmLogout } from '../../lib/confirm-logout.ts'
 import { removeQueueItemsOf } from '../../lib/offline-queue/queue-store.ts'
 
