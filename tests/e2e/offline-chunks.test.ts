@@ -1,0 +1,55 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { signInFirstSuperadmin } from '../support/accounts.ts'
+import { launchBrowser } from '../support/browser.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { PHONE, waitForShell } from './page-helpers.ts'
+
+// The areas load on demand, and the service worker precaches every part: a phone that
+// only ever opened Centraal while online still opens Gold Estates without a connection.
+
+let server: TestServer
+let browser: Browser
+const root = { email: 'root@example.com', password: 'root password' }
+
+beforeAll(async () => {
+  server = await startTestServer()
+  browser = await launchBrowser()
+  await signInFirstSuperadmin(server, root.email)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+test('a Gold Estates screen opens offline on a device that only visited Centraal online', async () => {
+  const context = await browser.newContext({
+    viewport: PHONE,
+    baseURL: server.url,
+    locale: 'nl-NL',
+  })
+  context.setDefaultTimeout(15_000)
+  const page = await context.newPage()
+  const salesCode: string[] = []
+  page.on('request', (request) => {
+    if (/\/assets\/sales-routes-/.test(request.url())) salesCode.push(request.url())
+  })
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(root.email)
+  await page.getByLabel('Password', { exact: true }).fill(root.password)
+  await page.getByRole('button', { name: 'Log In' }).click()
+  await waitForShell(page)
+  await page.goto('/apps')
+  await page.getByRole('heading', { level: 1, name: 'Apps' }).waitFor()
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+  // The page itself never asked for the Gold Estates code while online.
+  expect(salesCode).toEqual([])
+
+  await context.setOffline(true)
+  await page.goto('/gold-estates/login')
+  await page.getByRole('heading', { name: 'Sales Management Portal' }).waitFor()
+  // It came from the service worker's precache.
+  expect(salesCode.length).toBeGreaterThan(0)
+  await context.close()
+})
