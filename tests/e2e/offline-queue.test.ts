@@ -420,7 +420,10 @@ test('a new version waits for the user: the prompt, then Vernieuwen reloads into
       .filter({ hasText: 'Er is een nieuwe versie beschikbaar' })
     expect(await prompt.count()).toBe(0)
 
-    appendFileSync(path.join(webRoot, 'service-worker.js'), '\n// a new version\n')
+    const serviceWorker = path.join(webRoot, 'service-worker.js')
+    appendFileSync(serviceWorker, '\n// a new version\n')
+    // A new build writes its compressed copies anew; without them the server compresses it.
+    for (const copy of ['.br', '.gz']) rmSync(`${serviceWorker}${copy}`, { force: true })
     // What the hourly check does, now.
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update())
     await prompt.waitFor({ timeout: 15_000 })
