@@ -65,6 +65,23 @@ function replicate(
   }) as Replication
 }
 
+/** An app made on the device, not yet on the server (seq 0). */
+function newApp(id: string, name: string, url: string) {
+  const now = Date.now()
+  return {
+    id,
+    name,
+    url,
+    description: null,
+    status: 'active',
+    users: 0,
+    lastSync: null,
+    createdAt: now,
+    updatedAt: now,
+    seq: 0,
+  }
+}
+
 async function serverApp(id: string) {
   const list = (await root.get('/api/app-connections')).json as { id: string }[]
   return list.find((app) => app.id === id) as Record<string, unknown> | undefined
@@ -129,18 +146,7 @@ test('a create whose answer was lost, then an app restart: written once, and the
   })
   await first.awaitInitialReplication().catch(() => undefined)
   const id = '01900000-0000-7000-8000-0000000c0de1'
-  await apps.insert({
-    id,
-    name: 'Antwoord kwijt',
-    url: 'https://lost.example.com',
-    description: null,
-    status: 'active',
-    users: 0,
-    lastSync: null,
-    createdAt: Date.now(),
-    updatedAt: Date.now(),
-    seq: 0,
-  })
+  await apps.insert(newApp(id, 'Antwoord kwijt', 'https://lost.example.com'))
   await expect.poll(() => pushes, { timeout: 5000 }).toBeGreaterThan(0)
   // A pull passes the server's copy while the device still holds its unsent create.
   resync.next('RESYNC')
@@ -172,18 +178,7 @@ test('a server that fails for a while (503) delays a write; it is never refused'
   })
   await replication.awaitInitialReplication().catch(() => undefined)
   const id = '01900000-0000-7000-8000-0000000c0de2'
-  await apps.insert({
-    id,
-    name: 'Na een storing',
-    url: 'https://storing.example.com',
-    description: null,
-    status: 'active',
-    users: 0,
-    lastSync: null,
-    createdAt: Date.now(),
-    updatedAt: Date.now(),
-    seq: 0,
-  })
+  await apps.insert(newApp(id, 'Na een storing', 'https://storing.example.com'))
   await expect.poll(() => failures, { timeout: 10_000 }).toBe(0)
   expect(status.get().trouble).toMatch(/niet bereikbaar/)
   await expect

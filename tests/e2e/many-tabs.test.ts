@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { launchBrowser } from '../support/browser.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { DESKTOP, waitForShell } from './page-helpers.ts'
+import { DESKTOP, signInOnPage, waitForShell } from './page-helpers.ts'
 
 // A browser allows six connections to one host (HTTP/1.1). Only the tab that replicates
 // holds the live event stream, so a seventh tab still loads and a change made in one tab
@@ -32,11 +32,7 @@ test('seven tabs of one person: the seventh loads, and an edit in one shows in t
   })
   context.setDefaultTimeout(15_000)
   const first = await context.newPage()
-  await first.goto('/login')
-  await first.getByLabel('Email').fill(root.email)
-  await first.getByLabel('Password', { exact: true }).fill(root.password)
-  await first.getByRole('button', { name: 'Log In' }).click()
-  await waitForShell(first)
+  await signInOnPage(first, root)
   const pages = [first]
   for (let index = 1; index < 7; index++) {
     const page = await context.newPage()

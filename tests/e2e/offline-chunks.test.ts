@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { launchBrowser } from '../support/browser.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { PHONE, waitForShell } from './page-helpers.ts'
+import { PHONE, signInOnPage } from './page-helpers.ts'
 
 // The areas load on demand, and the service worker precaches every part: a phone that
 // only ever opened Centraal while online still opens Gold Estates without a connection.
@@ -35,11 +35,7 @@ test('a Gold Estates screen opens offline on a device that only visited Centraal
   page.on('request', (request) => {
     if (/\/assets\/sales-routes-/.test(request.url())) salesCode.push(request.url())
   })
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(root.email)
-  await page.getByLabel('Password', { exact: true }).fill(root.password)
-  await page.getByRole('button', { name: 'Log In' }).click()
-  await waitForShell(page)
+  await signInOnPage(page, root)
   await page.goto('/apps')
   await page.getByRole('heading', { level: 1, name: 'Apps' }).waitFor()
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null)

@@ -42,3 +42,12 @@ export function hasHorizontalOverflow(page: Page): Promise<boolean> {
 export async function waitForShell(page: Page) {
   await page.getByRole('banner').getByRole('button', { name: 'Uitloggen' }).waitFor()
 }
+
+/** Signs in on the login page with e-mail and password, and waits for the signed-in shell. */
+export async function signInOnPage(page: Page, account: { email: string; password: string }) {
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(account.email)
+  await page.getByLabel('Password', { exact: true }).fill(account.password)
+  await page.getByRole('button', { name: 'Log In' }).click()
+  await waitForShell(page)
+}

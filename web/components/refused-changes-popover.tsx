@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom'
 import type { RefusedChange } from '#sync/client/sync-status'
 import { formatMoment } from '../lib/format-date.ts'
 import { Button, buttonClass } from './button.tsx'
+import { HeaderPopoverPanel } from './header-popover-panel.tsx'
 
 type RefusedChangesPopoverProps = {
   refused: readonly RefusedChange[]
@@ -61,45 +62,36 @@ export function RefusedChangesPopover({
           <span className="tabular-nums">{refused.length}</span>
         </Button>
       </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={12}
-          aria-label="Geweigerde wijzigingen"
-          className="z-50 grid max-h-[min(28rem,calc(100dvh-6rem))] w-[min(22rem,calc(100vw-1.5rem))] gap-3 overflow-y-auto rounded-xl border bg-card p-4 text-card-foreground shadow-xl"
-        >
-          <div className="grid gap-0.5">
-            <h2 className="font-semibold text-sm">Geweigerd ({refused.length})</h2>
-            <p className="text-muted-foreground text-xs">
-              De server nam deze wijzigingen niet aan; ze zijn teruggezet naar de stand van de
-              server.
-            </p>
-          </div>
-          <ul className="grid gap-2">
-            {refused.map((change) => (
-              <li
-                key={`${change.collection}-${change.id}-${change.at}`}
-                className="grid gap-1 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm"
-              >
-                <p className="break-words font-medium">{describe(change)}</p>
-                <p className="break-words text-destructive text-xs">{change.reason}</p>
-                <p className="text-muted-foreground text-xs">{formatMoment(change.at, now)}</p>
-              </li>
-            ))}
-          </ul>
-          <div className="grid grid-cols-2 gap-2">
-            <Button variant="outline" size="sm" onClick={onDismiss}>
-              Lijst wissen
-            </Button>
-            <Popover.Close asChild>
-              <Link to={viewAllPath} className={buttonClass('secondary', 'sm')}>
-                Alles bekijken
-              </Link>
-            </Popover.Close>
-          </div>
-        </Popover.Content>
-      </Popover.Portal>
+      <HeaderPopoverPanel label="Geweigerde wijzigingen">
+        <div className="grid gap-0.5">
+          <h2 className="font-semibold text-sm">Geweigerd ({refused.length})</h2>
+          <p className="text-muted-foreground text-xs">
+            De server nam deze wijzigingen niet aan; ze zijn teruggezet naar de stand van de server.
+          </p>
+        </div>
+        <ul className="grid gap-2">
+          {refused.map((change) => (
+            <li
+              key={`${change.collection}-${change.id}-${change.at}`}
+              className="grid gap-1 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm"
+            >
+              <p className="break-words font-medium">{describe(change)}</p>
+              <p className="break-words text-destructive text-xs">{change.reason}</p>
+              <p className="text-muted-foreground text-xs">{formatMoment(change.at, now)}</p>
+            </li>
+          ))}
+        </ul>
+        <div className="grid grid-cols-2 gap-2">
+          <Button variant="outline" size="sm" onClick={onDismiss}>
+            Lijst wissen
+          </Button>
+          <Popover.Close asChild>
+            <Link to={viewAllPath} className={buttonClass('secondary', 'sm')}>
+              Alles bekijken
+            </Link>
+          </Popover.Close>
+        </div>
+      </HeaderPopoverPanel>
     </Popover.Root>
   )
 }

@@ -7,6 +7,7 @@ import { requestReplay } from '../lib/offline-queue/start-queue-replay.ts'
 import { dismissQueueItem, useSyncQueue } from '../lib/offline-queue/use-sync-queue.ts'
 import { useOnlineStatus } from '../lib/use-online-status.ts'
 import { Button } from './button.tsx'
+import { HeaderPopoverPanel } from './header-popover-panel.tsx'
 
 const timeFormat = new Intl.DateTimeFormat('nl-NL', {
   day: 'numeric',
@@ -50,43 +51,35 @@ export function SyncQueueIndicator({ account }: { account: string | null }) {
           <span className="tabular-nums">{total}</span>
         </Button>
       </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={12}
-          aria-label="Wijzigingen"
-          className="z-50 grid max-h-[min(28rem,calc(100dvh-6rem))] w-[min(22rem,calc(100vw-1.5rem))] gap-4 overflow-y-auto rounded-xl border bg-card p-4 text-card-foreground shadow-xl"
-        >
-          {pending.length > 0 && (
-            <QueueSection
-              title={`Wacht op verzending (${pending.length})`}
-              hint={isOnline ? 'Wordt nu verstuurd.' : 'Wordt verstuurd zodra je weer online bent.'}
-              items={pending}
-            />
-          )}
-          {failed.length > 0 && (
-            <QueueSection
-              title={`Mislukt (${failed.length})`}
-              hint="De server weigerde deze wijzigingen; ze worden niet opnieuw verstuurd."
-              items={failed}
-            />
-          )}
-          {expired.length > 0 && (
-            <QueueSection
-              title={`Verlopen (${expired.length})`}
-              hint="Deze wijzigingen konden een week lang niet verstuurd worden en zijn niet uitgevoerd. Voer ze zo nodig opnieuw in."
-              items={expired}
-            />
-          )}
-          {pending.length > 0 && isOnline && (
-            <Button variant="outline" size="sm" onClick={requestReplay}>
-              <Send aria-hidden />
-              Nu versturen
-            </Button>
-          )}
-        </Popover.Content>
-      </Popover.Portal>
+      <HeaderPopoverPanel label="Wijzigingen" className="gap-4">
+        {pending.length > 0 && (
+          <QueueSection
+            title={`Wacht op verzending (${pending.length})`}
+            hint={isOnline ? 'Wordt nu verstuurd.' : 'Wordt verstuurd zodra je weer online bent.'}
+            items={pending}
+          />
+        )}
+        {failed.length > 0 && (
+          <QueueSection
+            title={`Mislukt (${failed.length})`}
+            hint="De server weigerde deze wijzigingen; ze worden niet opnieuw verstuurd."
+            items={failed}
+          />
+        )}
+        {expired.length > 0 && (
+          <QueueSection
+            title={`Verlopen (${expired.length})`}
+            hint="Deze wijzigingen konden een week lang niet verstuurd worden en zijn niet uitgevoerd. Voer ze zo nodig opnieuw in."
+            items={expired}
+          />
+        )}
+        {pending.length > 0 && isOnline && (
+          <Button variant="outline" size="sm" onClick={requestReplay}>
+            <Send aria-hidden />
+            Nu versturen
+          </Button>
+        )}
+      </HeaderPopoverPanel>
     </Popover.Root>
   )
 }

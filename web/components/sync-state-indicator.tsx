@@ -7,6 +7,7 @@ import { formatMoment } from '../lib/format-date.ts'
 import { useOnlineStatus } from '../lib/use-online-status.ts'
 import { useStatusOf } from '../lib/use-sync-status.ts'
 import { Button } from './button.tsx'
+import { HeaderPopoverPanel } from './header-popover-panel.tsx'
 
 const LISTED = 20
 const numberFormat = new Intl.NumberFormat('nl-NL')
@@ -56,51 +57,43 @@ export function SyncStateIndicator({ status }: { status: SyncStatusStore | undef
           {waiting > 0 && <span className="tabular-nums">{waiting}</span>}
         </Button>
       </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={12}
-          aria-label="Synchronisatie"
-          className="z-50 grid max-h-[min(28rem,calc(100dvh-6rem))] w-[min(22rem,calc(100vw-1.5rem))] gap-3 overflow-y-auto rounded-xl border bg-card p-4 text-card-foreground text-sm shadow-xl"
-        >
-          <div className="grid gap-0.5">
-            <h2 className="font-semibold">{summary}</h2>
-            <p className="text-muted-foreground text-xs">
-              {lastSyncedAt
-                ? `Laatst gesynchroniseerd ${formatMoment(lastSyncedAt)}`
-                : 'Nog niet gesynchroniseerd met de server'}
-            </p>
-          </div>
-          {firstSync && (
-            <p className="text-muted-foreground text-xs">
-              De gegevens worden voor het eerst op dit apparaat gezet; daarna werkt de app ook
-              zonder verbinding.
-            </p>
-          )}
-          {isCut && (
-            <p className="text-muted-foreground text-xs">
-              {trouble ??
-                'Je bent offline. Wijzigingen blijven op dit apparaat en gaan mee zodra er verbinding is.'}
-            </p>
-          )}
-          {waiting > 0 && unsent && (
-            <ul className="grid gap-1.5">
-              {unsent.slice(0, LISTED).map((change) => (
-                <li
-                  key={`${change.collection}/${change.id}`}
-                  className="break-words rounded-lg border px-3 py-2"
-                >
-                  {describeUnsentChange(change)}
-                </li>
-              ))}
-              {waiting > LISTED && (
-                <li className="text-muted-foreground text-xs">en nog {waiting - LISTED}</li>
-              )}
-            </ul>
-          )}
-        </Popover.Content>
-      </Popover.Portal>
+      <HeaderPopoverPanel label="Synchronisatie" className="text-sm">
+        <div className="grid gap-0.5">
+          <h2 className="font-semibold">{summary}</h2>
+          <p className="text-muted-foreground text-xs">
+            {lastSyncedAt
+              ? `Laatst gesynchroniseerd ${formatMoment(lastSyncedAt)}`
+              : 'Nog niet gesynchroniseerd met de server'}
+          </p>
+        </div>
+        {firstSync && (
+          <p className="text-muted-foreground text-xs">
+            De gegevens worden voor het eerst op dit apparaat gezet; daarna werkt de app ook zonder
+            verbinding.
+          </p>
+        )}
+        {isCut && (
+          <p className="text-muted-foreground text-xs">
+            {trouble ??
+              'Je bent offline. Wijzigingen blijven op dit apparaat en gaan mee zodra er verbinding is.'}
+          </p>
+        )}
+        {waiting > 0 && unsent && (
+          <ul className="grid gap-1.5">
+            {unsent.slice(0, LISTED).map((change) => (
+              <li
+                key={`${change.collection}/${change.id}`}
+                className="break-words rounded-lg border px-3 py-2"
+              >
+                {describeUnsentChange(change)}
+              </li>
+            ))}
+            {waiting > LISTED && (
+              <li className="text-muted-foreground text-xs">en nog {waiting - LISTED}</li>
+            )}
+          </ul>
+        )}
+      </HeaderPopoverPanel>
     </Popover.Root>
   )
 }
