@@ -35,8 +35,7 @@ const url = z
 /** App connection statuses (spec §4); anything else shows as Inactief. */
 export const APP_STATUSES = ['active', 'inactive', 'syncing', 'error'] as const
 
-/** POST /api/app-connections and an app created through replication. */
-export const AppConnectionCreateSchema = z.object({
+const appConnectionFields = {
   name: z.string().trim().min(1, { message: 'Naam is verplicht' }).max(120),
   url,
   description: z
@@ -45,14 +44,23 @@ export const AppConnectionCreateSchema = z.object({
     .max(1000)
     .nullish()
     .transform((value) => value || null),
-  status: z.enum(APP_STATUSES).default('active'),
+  status: z.enum(APP_STATUSES),
+}
+
+/** POST /api/app-connections and an app created through replication. */
+export const AppConnectionCreateSchema = z.object({
+  ...appConnectionFields,
+  status: appConnectionFields.status.default('active'),
 })
 
-/** PATCH /api/app-connections/:id. */
-export const AppConnectionUpdateSchema = AppConnectionCreateSchema.partial().refine(
-  (value) => Object.keys(value).length > 0,
-  { message: 'Geen wijzigingen opgegeven' },
-)
+/**
+ * PATCH /api/app-connections/:id: only the fields sent (the create's defaults would put a
+ * missing status back to active).
+ */
+export const AppConnectionUpdateSchema = z
+  .object(appConnectionFields)
+  .partial()
+  .refine((value) => Object.keys(value).length > 0, { message: 'Geen wijzigingen opgegeven' })
 
 /** PATCH /api/organization. */
 export const OrganizationUpdateSchema = z

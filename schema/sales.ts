@@ -41,7 +41,10 @@ export const ProjectCreateSchema = z.object({
     .transform((value) => value ?? null),
   status: z.enum(['active', 'inactive']).default('active'),
 })
-export const ProjectUpdateSchema = ProjectCreateSchema.partial()
+/** Only the fields sent: a missing status stays as it is (no create default). */
+export const ProjectUpdateSchema = ProjectCreateSchema.extend({
+  status: z.enum(['active', 'inactive']),
+}).partial()
 
 /** POST/PATCH sellers; `login` also creates a sales sign-in with a setup link. */
 export const SellerCreateSchema = z.object({
@@ -59,7 +62,10 @@ export const SellerCreateSchema = z.object({
   role: optionalText(60),
   status: z.enum(['active', 'inactive']).default('active'),
 })
-export const SellerUpdateSchema = SellerCreateSchema.partial()
+/** Only the fields sent: a missing status stays as it is (no create default). */
+export const SellerUpdateSchema = SellerCreateSchema.extend({
+  status: z.enum(['active', 'inactive']),
+}).partial()
 export const SellerLoginSchema = z.object({ role: SalesRoleSchema.default('SELLER') })
 
 /** One commission line of a sale payload. */

@@ -38,16 +38,27 @@ export function isSameDocumentState(a: DocumentState, b: DocumentState): boolean
  * base) but keeps the client's edits: every field the client changed relative to the
  * state it assumed is applied on top of the real master state. Two people editing
  * different fields both keep their edit; on the same field the later push wins.
- * A deletion on the server wins; without an assumed state the client's changes cannot be
- * told apart, so the master state is taken as it is.
+ * A deletion on the server wins. `writableFields` (the collection's, schema/rx/
+ * writable-fields.ts) limits what is carried over, so the server's own fields (seq,
+ * paidAt, ...) always come from the server. Without an assumed state the client's
+ * changes cannot be told apart and the master state is taken as it is, except for a
+ * create of this device whose answer was lost (seq 0, it never saw the server's copy):
+ * its later edits were made on its own create, so its writable fields are carried over.
  */
-export function mergeConflict<T extends DocumentState>(input: ConflictInput<T>): T {
+export function mergeConflict<T extends DocumentState>(
+  input: ConflictInput<T>,
+  writableFields?: readonly string[],
+): T {
   const { newDocumentState: next, assumedMasterState: assumed, realMasterState: real } = input
-  if (real._deleted || !assumed) return real
+  if (real._deleted) return real
+  const base = assumed ?? (writableFields && next.seq === 0 ? real : undefined)
+  if (!base) return real
   const merged: Record<string, unknown> = { ...real }
-  const keys = new Set([...Object.keys(next), ...Object.keys(assumed)])
+  const keys = writableFields
+    ? [...writableFields, '_deleted']
+    : new Set([...Object.keys(next), ...Object.keys(base)])
   for (const key of keys) {
-    if (LOCAL_KEYS.has(key) || isSameValue(next[key], assumed[key])) continue
+    if (LOCAL_KEYS.has(key) || isSameValue(next[key], base[key])) continue
     if (next[key] === undefined) delete merged[key]
     else merged[key] = next[key]
   }

@@ -7,13 +7,17 @@ import { type DocumentState, isSameDocumentState, mergeConflict } from '#schema/
  * back, or it would be pushed again forever: its id is in `refusedIds` until the revert
  * to the master state has been resolved here.
  */
-export function createConflictHandler<T>(refusedIds: Set<string>): RxConflictHandler<T> {
+export function createConflictHandler<T>(
+  refusedIds: Set<string>,
+  /** The collection's writable fields: only these are carried onto the server's state. */
+  writableFields?: readonly string[],
+): RxConflictHandler<T> {
   return {
     isEqual: (a, b) => isSameDocumentState(a as DocumentState, b as DocumentState),
     async resolve(input) {
       const real = input.realMasterState as DocumentState
       if (refusedIds.delete(String(real.id))) return input.realMasterState
-      return mergeConflict(input as never) as WithDeleted<T>
+      return mergeConflict(input as never, writableFields) as WithDeleted<T>
     },
   }
 }

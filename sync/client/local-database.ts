@@ -4,6 +4,7 @@ import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
 import type { RxReplicationState } from 'rxdb/plugins/replication'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import { MIGRATION_STRATEGIES } from '#schema/rx/migrations'
+import { WRITABLE_FIELDS } from '#schema/rx/writable-fields'
 import type { SyncCheckpoint } from '../protocol.ts'
 import {
   CENTRAL_COLLECTIONS,
@@ -124,7 +125,10 @@ async function createLocalDatabase(
         {
           schema: definition.schema,
           migrationStrategies: MIGRATION_STRATEGIES[definition.local],
-          conflictHandler: createConflictHandler(refusedIds.get(definition.local) ?? new Set()),
+          conflictHandler: createConflictHandler(
+            refusedIds.get(definition.local) ?? new Set(),
+            WRITABLE_FIELDS[definition.remote as keyof typeof WRITABLE_FIELDS],
+          ),
         },
       ]),
     ),

@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from 'uuid'
 import { ZodError, type z } from 'zod'
 import { syncQueue } from '#schema/db/organisation'
+import { isSameValue } from '#schema/rx/merge-conflict'
 import type { ServiceContext } from '#server/context'
 import { AppError } from '#server/http/app-error'
 import type { Logger } from '#server/logger'
@@ -31,6 +32,17 @@ function reasonOf(error: unknown, log: Logger) {
   }
   log.error('push write failed', { error })
   throw error
+}
+
+/**
+ * Whether the client's copy holds every field of the stored row as stored (the server's
+ * own fields included: seq, paidAt, ...); a replay from a copy that does not is answered
+ * with the stored row, so the device takes it over.
+ */
+function holdsStoredState(stored: WireDocument, next: WireDocument) {
+  return Object.keys(stored).every(
+    (key) => key === '_meta' || key === '_rev' || isSameValue(stored[key], next[key] ?? null),
+  )
 }
 
 /** The server's seq a pushed document was last seen at (0: never, a document made here). */
@@ -84,7 +96,7 @@ export function pushChanges(
       const stored =
         found && ({ ...found.document, id: next.id, _deleted: found.deleted } as WireDocument)
       if (collection.write && stored && sameFields(fields, stored, next)) {
-        if (seqOf(next) !== seqOf(stored)) response.conflicts.push(stored)
+        if (!holdsStoredState(stored, next)) response.conflicts.push(stored)
         continue
       }
       if (!isBasedOnStored(stored, row, fields)) {

@@ -3,6 +3,7 @@ import type { RxReplicationState } from 'rxdb/plugins/replication'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
 import { Subject } from 'rxjs'
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
+import { WRITABLE_FIELDS } from '#schema/rx/writable-fields'
 import { CENTRAL_COLLECTIONS } from '#sync/client/collections'
 import { createConflictHandler } from '#sync/client/conflict-handler'
 import { replicateCollection } from '#sync/client/replicate-collection'
@@ -106,7 +107,7 @@ beforeEach(async () => {
   await db.addCollections({
     [definition.local]: {
       schema: definition.schema,
-      conflictHandler: createConflictHandler(refused),
+      conflictHandler: createConflictHandler(refused, WRITABLE_FIELDS.appConnections),
     },
   })
   apps = db.collections[definition.local] as RxCollection

@@ -220,6 +220,24 @@ describe('push', () => {
     expect(stale.json.conflicts[0].seq).toBeGreaterThan(stored.seq)
   })
 
+  test('a replay from a copy with other server fields (same seq) is answered with the stored row', async () => {
+    const created = { ...app('Server Fields'), seq: 0 }
+    await admin.post('/api/sync/v1/appConnections/push', { rows: [{ newDocumentState: created }] })
+    const stored = (await pullAll(admin, 'appConnections', 1000)).documents.find(
+      (doc) => doc.id === created.id,
+    ) as unknown as Record<string, unknown>
+    // A device that carried its own value of a field the server sets.
+    const replay = await admin.post('/api/sync/v1/appConnections/push', {
+      rows: [{ newDocumentState: { ...stored, updatedAt: 1 }, assumedMasterState: stored }],
+    })
+    expect(replay.json.conflicts).toEqual([{ ...stored }])
+    // Holding the stored row, nothing to answer.
+    const same = await admin.post('/api/sync/v1/appConnections/push', {
+      rows: [{ newDocumentState: stored, assumedMasterState: stored }],
+    })
+    expect(same.json).toEqual({ conflicts: [], refused: [] })
+  })
+
   test("the server's own failure is no refusal: the batch fails whole, to be sent again", () => {
     const db = server.deps.organisations.get('default-org')
     const failing = defineTableCollection({

@@ -44,5 +44,11 @@ export async function startServerProcess(dataDir: string) {
         child.once('exit', () => resolve())
         child.kill('SIGTERM')
       }),
+    /** Ends the process at once (SIGKILL), as a crash or a power cut would. */
+    kill: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve())
+        child.kill('SIGKILL')
+      }),
   }
 }

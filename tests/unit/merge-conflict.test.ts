@@ -86,3 +86,37 @@ test('the merge does not change its inputs', () => {
   mergeConflict({ assumedMasterState: base, realMasterState, newDocumentState })
   expect(JSON.stringify([realMasterState, newDocumentState, base])).toBe(frozen)
 })
+
+test("only the collection's writable fields are carried over: the server's own fields stay the server's", () => {
+  const paidLine: DocumentState = {
+    id: 'c1',
+    status: 'paid',
+    paidAt: 5000,
+    seq: 9,
+    _deleted: false,
+  }
+  const assumedMasterState = { ...paidLine, status: 'pending', paidAt: null, seq: 8 }
+  // The device marked it paid offline, with its own (display) time.
+  const newDocumentState = { ...assumedMasterState, status: 'paid', paidAt: 4000 }
+  const merged = mergeConflict(
+    { assumedMasterState, realMasterState: paidLine, newDocumentState },
+    ['status'],
+  )
+  expect(merged).toEqual(paidLine)
+})
+
+test("a create whose answer was lost keeps the device's later edits and deletion", () => {
+  // The server holds the create; the device never saw it back (seq 0) and edited it.
+  const realMasterState: DocumentState = { ...base, description: null, seq: 20 }
+  const newDocumentState: DocumentState = { ...base, description: 'offline bewerkt', seq: 0 }
+  const fields = ['name', 'url', 'description', 'status']
+  const merged = mergeConflict({ realMasterState, newDocumentState }, fields)
+  expect(merged).toEqual({ ...realMasterState, description: 'offline bewerkt' })
+  const deleted = mergeConflict(
+    { realMasterState, newDocumentState: { ...newDocumentState, _deleted: true } },
+    fields,
+  )
+  expect(deleted._deleted).toBe(true)
+  // Without the collection's fields nothing can be told apart: the master state.
+  expect(mergeConflict({ realMasterState, newDocumentState })).toEqual(realMasterState)
+})

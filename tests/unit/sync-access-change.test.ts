@@ -2,6 +2,7 @@ import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
 import { Subject } from 'rxjs'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { WRITABLE_FIELDS } from '#schema/rx/writable-fields'
 import { CENTRAL_COLLECTIONS } from '#sync/client/collections'
 import { createConflictHandler } from '#sync/client/conflict-handler'
 import { replicateCollection } from '#sync/client/replicate-collection'
@@ -69,7 +70,7 @@ beforeEach(async () => {
   await db.addCollections({
     [definition.local]: {
       schema: definition.schema,
-      conflictHandler: createConflictHandler(refused),
+      conflictHandler: createConflictHandler(refused, WRITABLE_FIELDS.appConnections),
     },
   })
   collection = db.collections[definition.local] as RxCollection

@@ -1,5 +1,6 @@
 import { AppConnectionCreateSchema, AppConnectionUpdateSchema } from '#schema/central'
 import { appConnections } from '#schema/db/organisation'
+import { WRITABLE_FIELDS } from '#schema/rx/writable-fields'
 import { createAppConnection } from '#server/services/app-connections/create-app-connection'
 import { deleteAppConnection } from '#server/services/app-connections/delete-app-connection'
 import { toAppConnectionDocument } from '#server/services/app-connections/to-app-connection-document'
@@ -12,7 +13,7 @@ export const appConnectionsCollection = defineTableCollection({
   table: appConnections,
   readPermission: 'apps.read',
   toDocument: toAppConnectionDocument,
-  writableFields: ['name', 'url', 'description', 'status'],
+  writableFields: WRITABLE_FIELDS.appConnections,
   write: {
     create: (ctx, id, fields) =>
       void createAppConnection(ctx, AppConnectionCreateSchema.parse(fields), { id }),

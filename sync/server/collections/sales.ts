@@ -1,4 +1,5 @@
 import { commissions, sales, salesProjects, salesSellers } from '#schema/db/organisation'
+import { WRITABLE_FIELDS } from '#schema/rx/writable-fields'
 import {
   CommissionStatusSchema,
   ProjectCreateSchema,
@@ -33,7 +34,7 @@ export const projectsCollection = defineTableCollection({
   table: salesProjects,
   readPermission: 'sales.register',
   toDocument: toProjectDocument,
-  writableFields: ['name', 'location', 'type', 'label', 'description', 'totalUnits', 'status'],
+  writableFields: WRITABLE_FIELDS.projects,
   write: {
     create: (ctx, id, document) =>
       void createProject(ctx, ProjectCreateSchema.parse(document), { id }),
@@ -50,7 +51,7 @@ export const sellersCollection = defineTableCollection({
   readPermission: 'sales.register',
   toDocument: (row: typeof salesSellers.$inferSelect, ctx) =>
     toSellerView(toSellerDocument(row), ctx.actor),
-  writableFields: ['name', 'email', 'phone', 'role', 'status'],
+  writableFields: WRITABLE_FIELDS.sellers,
   write: {
     create: (ctx, id, document) =>
       void createSeller(ctx, SellerCreateSchema.parse(document), { id }),
@@ -59,20 +60,7 @@ export const sellersCollection = defineTableCollection({
   },
 })
 
-const SALE_FIELDS = [
-  'projectId',
-  'clientName',
-  'clientEmail',
-  'clientPhone',
-  'propertyNumber',
-  'saleDate',
-  'deliveryDate',
-  'salePrice',
-  'commissionPercentage',
-  'totalCosts',
-  'costsDescription',
-  'discountPercentage',
-]
+const SALE_FIELDS = WRITABLE_FIELDS.sales
 
 /** Sales: created with their commission lines (the pushed document's `commissions`). */
 export const salesCollection = defineTableCollection({
@@ -101,7 +89,7 @@ export const commissionsCollection = defineTableCollection({
   readPermission: 'sales.register',
   readFilter: commissionsReadFilter,
   toDocument: toCommissionDocument,
-  writableFields: ['status'],
+  writableFields: WRITABLE_FIELDS.commissions,
   write: {
     create: () => refuse('Commissies ontstaan bij het registreren van een verkoop'),
     update: (ctx, id, changes) => {

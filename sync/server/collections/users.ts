@@ -1,5 +1,6 @@
 import { UserCreateSchema, UserUpdateSchema } from '#schema/central'
 import { users } from '#schema/db/organisation'
+import { WRITABLE_FIELDS } from '#schema/rx/writable-fields'
 import { AppError } from '#server/http/app-error'
 import { createUser } from '#server/services/users/create-user'
 import { deleteUser } from '#server/services/users/delete-user'
@@ -13,7 +14,7 @@ export const usersCollection = defineTableCollection({
   table: users,
   readPermission: 'users.read',
   toDocument: toUserDocument,
-  writableFields: ['name', 'email', 'role', 'status'],
+  writableFields: WRITABLE_FIELDS.users,
   write: {
     create: (ctx, id, fields) => void createUser(ctx, UserCreateSchema.parse(fields), { id }),
     update: (ctx, id, changes) => {

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { signInFirstSuperadmin } from '../support/accounts.ts'
+import type { createClient } from '../support/http.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+
+// An edit changes what it sends and nothing else: a missing status never falls back to
+// the create's default (found by the convergence test: an unrelated edit reactivated a
+// deactivated app, project or seller, and the seller's sign-in with it).
+
+let server: TestServer
+let root: ReturnType<typeof createClient>
+
+beforeAll(async () => {
+  server = await startTestServer()
+  root = await signInFirstSuperadmin(server)
+  expect((await root.post('/api/admin/launch-gold-estates')).status).toBe(200)
+})
+afterAll(() => server?.close())
+
+test('an app, a project and a seller stay inactive through an edit of another field', async () => {
+  const cases = [
+    [
+      '/api/app-connections',
+      { name: 'Boekhouding', url: 'https://boeken.example.com' },
+      { description: 'Nieuw' },
+    ],
+    ['/api/gold-estates/projects', { name: 'Havenkwartier' }, { description: 'Nieuw' }],
+    ['/api/gold-estates/sellers', { name: 'Sanne Setter' }, { phone: '0612345678' }],
+  ] as const
+  for (const [path, created, edit] of cases) {
+    const { id } = (await root.post(path, created)).json
+    expect((await root.request('PATCH', `${path}/${id}`, { status: 'inactive' })).status).toBe(200)
+    const edited = await root.request('PATCH', `${path}/${id}`, edit)
+    expect(edited.status, path).toBe(200)
+    expect(edited.json.status, path).toBe('inactive')
+  }
+})

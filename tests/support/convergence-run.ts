@@ -1,0 +1,286 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { createLedger, type DeviceContext, playDevice } from './convergence-chaos.ts'
+import {
+  type CollectionState,
+  findLedgerViolations,
+  findMismatches,
+  pullEverything,
+} from './convergence-checks.ts'
+import { type PersonSpec, setUpOrganisation } from './convergence-organisation.ts'
+import { createSeededRandom } from './seeded-random.ts'
+import { startServerProcess } from './server-process.ts'
+import {
+  AREA_COLLECTIONS,
+  installOnlineEvents,
+  openNodeSyncClient,
+  RXDB_OPEN_COLLECTION_LIMIT,
+} from './sync-node-client.ts'
+
+// A convergence run: devices of one organisation replicate with a server in its own
+// process while a seeded schedule writes, drops their network and kills the server in
+// the middle of a push; then everyone comes back and the result is inspected.
+
+export type ConvergenceSettings = {
+  seed: number
+  people: readonly PersonSpec[]
+  operationsPerDevice: number
+  /** Pause between two operations of a device, ms (drawn between the two). */
+  pauseMs: readonly [number, number]
+  /** The longest wait for the devices to agree at the end. */
+  settleTimeoutMs: number
+}
+
+const RESYNC_EVERY_MS = 400
+
+/** What the checks read from the server, as an ADMIN of each area. */
+const SERVER_VIEW = {
+  central: ['appConnections', 'activities'],
+  sales: ['projects', 'sellers', 'sales', 'commissions'],
+} as const
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms)
+  })
+  try {
+    return await Promise.race([promise, timeout])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** Sets up the organisation, starts the server process and opens a device per person. */
+export async function startConvergenceRun(settings: ConvergenceSettings) {
+  const collections = settings.people.reduce(
+    (sum, person) => sum + (person.collections ?? AREA_COLLECTIONS[person.area]).length,
+    0,
+  )
+  if (collections > RXDB_OPEN_COLLECTION_LIMIT) {
+    throw new Error(`${collections} collections: RxDB opens ${RXDB_OPEN_COLLECTION_LIMIT} at most`)
+  }
+  const random = createSeededRandom(settings.seed)
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'centraal-convergence-'))
+  const { people, shared } = await setUpOrganisation(dataDir, settings.people)
+  let server = await startServerProcess(dataDir)
+  let isServerUp = true
+  const online = installOnlineEvents()
+  const ledger = createLedger()
+  const crash = {
+    isArmed: false,
+    kills: 0,
+    pushesInFlight: 0,
+    downMs: 0,
+    done: Promise.resolve(),
+  }
+
+  // A device that fails to open must not leave the server process behind.
+  const devices = await openDevices().catch(async (error: unknown) => {
+    await server.close()
+    online.uninstall()
+    rmSync(dataDir, { recursive: true, force: true })
+    throw error
+  })
+  function openDevices() {
+    return Promise.all(
+      people.map((person) =>
+        openNodeSyncClient({
+          name: person.name,
+          area: person.area,
+          remotes: person.collections,
+          account: person.account,
+          cookies: person.cookies,
+          origin: () => server.url,
+          onPushSent() {
+            if (!crash.isArmed) return
+            crash.isArmed = false
+            crash.done = killAndRestart(random.between(0, 4), random.between(300, 1500))
+          },
+          onOnline: () => online.dispatchOnline(),
+        }),
+      ),
+    )
+  }
+
+  /** SIGKILL a moment after a push left, then a new server on the same data. */
+  async function killAndRestart(afterMs: number, downMs: number) {
+    await sleep(afterMs)
+    crash.pushesInFlight = devices.reduce((sum, device) => sum + device.network.pushesInFlight, 0)
+    isServerUp = false
+    await server.kill()
+    crash.kills++
+    crash.downMs = downMs
+    await sleep(downMs)
+    server = await startServerProcess(dataDir)
+    isServerUp = true
+    // Each device's event stream reconnects, and the server's first message is RESYNC.
+    for (const device of devices) if (!device.network.isOffline) device.resync()
+  }
+
+  // The server's stream tells every device of each change; a RESYNC now and then stands in.
+  const resyncing = setInterval(() => {
+    if (!isServerUp) return
+    for (const device of devices) if (!device.network.isOffline) device.resync()
+  }, RESYNC_EVERY_MS)
+  const offlineTimers = new Set<ReturnType<typeof setTimeout>>()
+
+  const contextOf = (index: number): DeviceContext => {
+    const device = devices[index]!
+    let written = 0
+    return {
+      device,
+      person: people[index]!,
+      random: random.fork(),
+      shared,
+      ledger,
+      nextToken: () => `c${index}-${written++}`,
+      goOffline(durationMs) {
+        if (device.network.isOffline) return
+        device.setOffline(true)
+        const timer = setTimeout(() => {
+          offlineTimers.delete(timer)
+          device.setOffline(false)
+        }, durationMs)
+        offlineTimers.add(timer)
+      },
+    }
+  }
+
+  /** The replications (device/collection) RxDB does not call in sync before the deadline. */
+  const awaitInSync = async (deadline: number) => {
+    const busy: string[] = []
+    await Promise.all(
+      devices.flatMap((device) =>
+        [...device.replications].map(async ([remote, replication]) => {
+          const left = Math.max(deadline - performance.now(), 1)
+          const isInSync = await within(replication.awaitInSync(), left, remote).catch(() => false)
+          if (!isInSync) busy.push(`${device.name}/${remote}`)
+        }),
+      ),
+    )
+    return busy
+  }
+
+  const readServer = async () => {
+    const state = new Map<string, CollectionState>()
+    for (const area of ['central', 'sales'] as const) {
+      const admin = people.find((person) => person.area === area && person.role === 'ADMIN')
+      if (!admin) continue
+      for (const remote of SERVER_VIEW[area]) {
+        state.set(remote, await pullEverything(server.url, admin.cookies, remote))
+      }
+    }
+    return state
+  }
+
+  return {
+    devices,
+    ledger,
+    crash,
+
+    /**
+     * Every device plays its operations at once; when half or so of all are done, the
+     * next push that leaves a device is met by a SIGKILL of the server, which comes back
+     * on the same data a moment later.
+     */
+    async playChaos() {
+      const total = devices.length * settings.operationsPerDevice
+      const crashAt = Math.floor(total * (0.3 + random.next() * 0.3))
+      let played = 0
+      const onOperation = () => {
+        if (++played === crashAt) crash.isArmed = true
+      }
+      // Forks are drawn before the devices start, so each device's schedule is the seed's.
+      const contexts = devices.map((_, index) => contextOf(index))
+      await Promise.all(
+        contexts.map((context) =>
+          playDevice(context, settings.operationsPerDevice, settings.pauseMs, onOperation),
+        ),
+      )
+      if (crash.isArmed) {
+        // No push left after the mark (all devices idle): the crash comes without one.
+        crash.isArmed = false
+        crash.done = killAndRestart(0, 300)
+      }
+      await crash.done
+    },
+
+    /**
+     * Everyone online; then, round after round, wait until RxDB has nothing to push or
+     * pull, make every device pull again, and stop once two rounds in a row find the same
+     * on the server and the same disagreements (none, when all is well), or the time is up.
+     * Returns the seconds that took and the replications still busy (none when settled).
+     */
+    async settle() {
+      const started = performance.now()
+      clearInterval(resyncing)
+      for (const timer of offlineTimers) clearTimeout(timer)
+      for (const device of devices) device.setOffline(false)
+      const deadline = started + settings.settleTimeoutMs
+      let previous = ''
+      let busy: string[] = []
+      for (;;) {
+        busy = await awaitInSync(deadline)
+        for (const device of devices) device.resync()
+        busy = [...busy, ...(await awaitInSync(deadline))]
+        const server = await readServer()
+        const mismatches = await findMismatches(devices, server)
+        const digest = JSON.stringify([[...server.values()].map((docs) => [...docs]), mismatches])
+        // Stable: two rounds in a row saw the same server and the same disagreements.
+        if (busy.length === 0 && digest === previous) break
+        if (performance.now() > deadline) break
+        previous = digest
+        await sleep(200)
+      }
+      return { seconds: (performance.now() - started) / 1000, busy: [...new Set(busy)] }
+    },
+
+    /** The server's state and every way it disagrees with the devices or the ledger. */
+    async inspect() {
+      const server = await readServer()
+      const live = (remote: string) =>
+        [...(server.get(remote)?.values() ?? [])].filter((document) => !document._deleted).length
+      const answered = devices.flatMap((device) => device.pushes)
+      const refusals = devices.reduce((sum, device) => sum + device.refusals.length, 0)
+      const mismatches = await findMismatches(devices, server)
+      return {
+        mismatches: mismatches.filter((mismatch) => mismatch.isWritable),
+        staleServerFields: mismatches.filter((mismatch) => !mismatch.isWritable),
+        ...findLedgerViolations(ledger, devices, server),
+        figures: {
+          documents: Object.fromEntries([...server.keys()].map((remote) => [remote, live(remote)])),
+          pushes: answered.length,
+          conflicts: answered.reduce(
+            (sum, push) => sum + push.answer.conflicts.length - push.answer.refused.length,
+            0,
+          ),
+          refusals,
+          failedCalls: devices.reduce((sum, device) => sum + device.network.failedCalls, 0),
+          operations: ledger.operations,
+        },
+        /** Per device: what its sync status says and how often a call failed. */
+        diagnostics: devices.map((device) => ({
+          device: device.name,
+          problem: device.status.get().problem,
+          trouble: device.status.get().trouble,
+          replicationErrors: device.errors.length,
+          lastError: device.errors.at(-1)?.message.slice(0, 300),
+        })),
+      }
+    },
+
+    async close() {
+      clearInterval(resyncing)
+      for (const timer of offlineTimers) clearTimeout(timer)
+      await crash.done.catch(() => undefined)
+      await Promise.all(devices.map((device) => device.close()))
+      online.uninstall()
+      if (isServerUp) await server.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}

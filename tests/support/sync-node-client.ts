@@ -1,0 +1,292 @@
+import { setMaxListeners } from 'node:events'
+import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb'
+import type { RxReplicationState } from 'rxdb/plugins/replication'
+import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
+import { Subject } from 'rxjs'
+import { MIGRATION_STRATEGIES } from '#schema/rx/migrations'
+import { WRITABLE_FIELDS } from '#schema/rx/writable-fields'
+import {
+  CENTRAL_COLLECTIONS,
+  type ClientCollection,
+  SALES_COLLECTIONS,
+} from '#sync/client/collections'
+import { createConflictHandler } from '#sync/client/conflict-handler'
+import { replicateCollection } from '#sync/client/replicate-collection'
+import type { SyncTransport } from '#sync/client/sync-http'
+import { createSyncStatus, type RefusedChange } from '#sync/client/sync-status'
+import type { ResyncSignal, SyncArea, SyncStream } from '#sync/client/sync-stream'
+import type { PushResponse, SyncCheckpoint, WireDocument } from '#sync/protocol'
+
+// A device of the product run in Node: its own RxDB database (memory storage), the
+// product's collections, conflict handler and replication, and a network of its own
+// (cookie jar, an "offline" switch, answers that get lost when the network drops).
+
+/** The collections a device of an area replicates, as the web app opens them. */
+export const AREA_COLLECTIONS: Record<SyncArea, readonly ClientCollection[]> = {
+  central: CENTRAL_COLLECTIONS,
+  sales: SALES_COLLECTIONS,
+}
+
+/**
+ * RxDB without a premium licence opens at most 13 collections per JavaScript realm, and
+ * every test device shares this one: a device opens only the collections a run needs.
+ */
+export const RXDB_OPEN_COLLECTION_LIMIT = 13
+
+// RxDB's bookkeeping beside the fields; never part of what is compared.
+const LOCAL_KEYS = ['_meta', '_rev', '_attachments']
+
+/** A push the server answered (2xx): what was sent and what came back. */
+export type AnsweredPush = {
+  remote: string
+  rows: { newDocumentState: WireDocument; assumedMasterState?: WireDocument | null }[]
+  answer: PushResponse
+}
+
+/** Ends the process-wide `online` event stand-in installed by installOnlineEvents. */
+export type OnlineEvents = { dispatchOnline(): void; uninstall(): void }
+
+/**
+ * Stand-in for the browser's `online` event on globalThis (Node has none): the product's
+ * retry backoff ends its wait when it hears it. One process holds every test device, so
+ * a device coming back online wakes the waits of all of them, once, which only costs an
+ * early retry.
+ */
+export function installOnlineEvents(): OnlineEvents {
+  const scope = globalThis as unknown as Partial<EventTarget>
+  if (scope.addEventListener) {
+    return { dispatchOnline: () => scope.dispatchEvent?.(new Event('online')), uninstall() {} }
+  }
+  const target = new EventTarget()
+  // Every waiting retry of every device listens at once.
+  setMaxListeners(1000, target)
+  scope.addEventListener = target.addEventListener.bind(target)
+  scope.removeEventListener = target.removeEventListener.bind(target)
+  scope.dispatchEvent = target.dispatchEvent.bind(target)
+  return {
+    dispatchOnline: () => target.dispatchEvent(new Event('online')),
+    uninstall() {
+      delete scope.addEventListener
+      delete scope.removeEventListener
+      delete scope.dispatchEvent
+    },
+  }
+}
+
+/** A stand-in for the server's event stream: RESYNC for every collection when told. */
+function createResyncStream(remotes: readonly string[]) {
+  const subjects = new Map(remotes.map((remote) => [remote, new Subject<ResyncSignal>()]))
+  const stream: SyncStream = {
+    streamOf(remote) {
+      const subject = subjects.get(remote)
+      if (!subject) throw new Error(`No sync stream for ${remote}`)
+      return subject.asObservable()
+    },
+    close() {
+      for (const subject of subjects.values()) subject.complete()
+    },
+  }
+  return {
+    stream,
+    resync() {
+      for (const subject of subjects.values()) subject.next('RESYNC')
+    },
+  }
+}
+
+/** A fetch of one device: its own cookies, and no network while it is offline. */
+function createDeviceNetwork(options: {
+  cookies: Map<string, string>
+  origin: () => string
+  onPushSent?: () => void
+  onPushAnswered?: (push: AnsweredPush) => void
+}) {
+  const network = { isOffline: false, failedCalls: 0, pushesInFlight: 0 }
+  const offline = () => {
+    network.failedCalls++
+    return new TypeError('Failed to fetch')
+  }
+  const cookieHeader = () =>
+    [...options.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+  const send = async (url: string, init?: RequestInit) => {
+    if (network.isOffline) throw offline()
+    const response = await fetch(url, {
+      ...init,
+      headers: { ...(init?.headers as Record<string, string>), cookie: cookieHeader() },
+    }).catch((error: unknown) => {
+      network.failedCalls++ // the server is down, or was killed while it answered
+      throw error
+    })
+    for (const line of response.headers.getSetCookie()) {
+      const [name, ...value] = (line.split(';')[0] ?? '').split('=')
+      if (name) options.cookies.set(name.trim(), value.join('='))
+    }
+    // The network went away while the answer was on its way: the server did the work,
+    // the device never learns it.
+    if (network.isOffline) {
+      await response.body?.cancel()
+      throw offline()
+    }
+    return response
+  }
+  const transport: SyncTransport = {
+    get origin() {
+      return options.origin()
+    },
+    fetch: (async (input: string | URL | Request, init?: RequestInit) => {
+      const url = String(input)
+      const remote = url.match(/\/api\/sync\/v\d+\/([^/]+)\/push$/)?.[1]
+      if (!remote) return send(url, init)
+      network.pushesInFlight++
+      try {
+        options.onPushSent?.()
+        const response = await send(url, init)
+        if (response.ok) {
+          const answer = (await response.clone().json()) as PushResponse
+          const { rows } = JSON.parse(String(init?.body)) as Pick<AnsweredPush, 'rows'>
+          options.onPushAnswered?.({ remote, rows, answer })
+        }
+        return response
+      } finally {
+        network.pushesInFlight--
+      }
+    }) as typeof fetch,
+  }
+  return { network, transport }
+}
+
+/** A test device: a local database replicating one area under one person's session. */
+export type NodeSyncClient = Awaited<ReturnType<typeof openNodeSyncClient>>
+
+/**
+ * Opens a device's local database with the product's collections of `area` and starts
+ * the product's replication of each over the person's session (`cookies`) against
+ * `origin()` (asked at every call, so a restarted server may listen elsewhere).
+ */
+export async function openNodeSyncClient(options: {
+  name: string
+  area: SyncArea
+  /** Remote names of the area's collections to open; all of them when absent. */
+  remotes?: readonly string[]
+  account: { organisationId: string; userId: string }
+  cookies: Map<string, string>
+  origin: () => string
+  /** Hears a push leave the device (the chaos kills the server there). */
+  onPushSent?: () => void
+  onOnline?: () => void
+}) {
+  const definitions = AREA_COLLECTIONS[options.area].filter(
+    (definition) => !options.remotes || options.remotes.includes(definition.remote),
+  )
+  const db: RxDatabase = await createRxDatabase({
+    name: `${options.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${Date.now().toString(36)}`,
+    storage: getRxStorageMemory(),
+    multiInstance: false,
+  })
+  const refusedIds = new Map(definitions.map((definition) => [definition.local, new Set<string>()]))
+  await db.addCollections(
+    Object.fromEntries(
+      definitions.map((definition) => [
+        definition.local,
+        {
+          schema: definition.schema,
+          migrationStrategies: MIGRATION_STRATEGIES[definition.local],
+          conflictHandler: createConflictHandler(
+            refusedIds.get(definition.local) ?? new Set(),
+            WRITABLE_FIELDS[definition.remote as keyof typeof WRITABLE_FIELDS],
+          ),
+        },
+      ]),
+    ),
+  )
+  const status = createSyncStatus()
+  const refusals: RefusedChange[] = []
+  status.onRefused((change) => refusals.push(change))
+  const pushes: AnsweredPush[] = []
+  const { network, transport } = createDeviceNetwork({
+    cookies: options.cookies,
+    origin: options.origin,
+    onPushSent: options.onPushSent,
+    onPushAnswered: (push) => pushes.push(push),
+  })
+  const { stream, resync } = createResyncStream(definitions.map((definition) => definition.remote))
+  const collections = new Map(
+    definitions.map((definition) => [definition.remote, db.collections[definition.local]!]),
+  )
+  const replications = new Map(
+    definitions.map((definition) => [
+      definition.remote,
+      replicateCollection({
+        collection: collections.get(definition.remote) as RxCollection,
+        definition,
+        stream,
+        status,
+        refusedIds: refusedIds.get(definition.local) ?? new Set(),
+        account: options.account,
+        transport,
+      }) as RxReplicationState<unknown, SyncCheckpoint>,
+    ]),
+  )
+  const errors: Error[] = []
+  for (const replication of replications.values()) {
+    replication.error$.subscribe((error) => errors.push(error))
+  }
+
+  return {
+    name: options.name,
+    area: options.area,
+    account: options.account,
+    db,
+    status,
+    network,
+    replications,
+    /** Writes the server refused, as the person was told of them. */
+    refusals,
+    /** Every push the server answered. */
+    pushes,
+    /** Replication errors (failed calls, retried by RxDB). */
+    errors,
+    /** The local collection of a remote name (appConnections → app_connections). */
+    collection(remote: string): RxCollection {
+      const collection = collections.get(remote)
+      if (!collection) throw new Error(`${options.name} does not replicate ${remote}`)
+      return collection
+    },
+    /** What the server's event stream sends on (re)connect and on a change: pull now. */
+    resync,
+    setOffline(isOffline: boolean) {
+      if (network.isOffline === isOffline) return
+      network.isOffline = isOffline
+      if (!isOffline) {
+        options.onOnline?.()
+        resync() // the stream reconnects and its first message is RESYNC
+      }
+    },
+    /** Resolves when every replication has nothing left to pull or push (RxDB's view). */
+    async awaitInSync() {
+      await Promise.all([...replications.values()].map((replication) => replication.awaitInSync()))
+    },
+    /**
+     * The local state of the given ids and of every live local document, tombstones
+     * included (id → fields and _deleted), without RxDB's bookkeeping.
+     */
+    async documents(remote: string, ids: Iterable<string> = []) {
+      const collection = this.collection(remote)
+      const live = await collection.find().exec()
+      const wanted = new Set([...ids, ...live.map((document) => String(document.primary))])
+      const found = await collection.storageInstance.findDocumentsById([...wanted], true)
+      return new Map(
+        found.map((document) => {
+          const fields = { ...(document as Record<string, unknown>) }
+          for (const key of LOCAL_KEYS) delete fields[key]
+          return [String(fields.id), fields as WireDocument]
+        }),
+      )
+    },
+    async close() {
+      stream.close()
+      await Promise.all([...replications.values()].map((replication) => replication.cancel()))
+      await db.remove()
+    },
+  }
+}
