@@ -30,6 +30,8 @@ export type ConvergenceSettings = {
   pauseMs: readonly [number, number]
   /** The longest wait for the devices to agree at the end. */
   settleTimeoutMs: number
+  /** A fixed port for the server, kept across the restart (a browser page can follow). */
+  port?: number
 }
 
 const RESYNC_EVERY_MS = 400
@@ -66,7 +68,7 @@ export async function startConvergenceRun(settings: ConvergenceSettings) {
   const random = createSeededRandom(settings.seed)
   const dataDir = mkdtempSync(path.join(tmpdir(), 'centraal-convergence-'))
   const { people, shared } = await setUpOrganisation(dataDir, settings.people)
-  let server = await startServerProcess(dataDir)
+  let server = await startServerProcess(dataDir, { port: settings.port })
   let isServerUp = true
   const online = installOnlineEvents()
   const ledger = createLedger()
@@ -115,7 +117,7 @@ export async function startConvergenceRun(settings: ConvergenceSettings) {
     crash.kills++
     crash.downMs = downMs
     await sleep(downMs)
-    server = await startServerProcess(dataDir)
+    server = await startServerProcess(dataDir, { port: settings.port })
     isServerUp = true
     // Each device's event stream reconnects, and the server's first message is RESYNC.
     for (const device of devices) if (!device.network.isOffline) device.resync()
@@ -179,8 +181,11 @@ export async function startConvergenceRun(settings: ConvergenceSettings) {
 
   return {
     devices,
+    people,
     ledger,
     crash,
+    /** The server's address now (the same after a restart when `port` was given). */
+    url: () => server.url,
 
     /**
      * Every device plays its operations at once; when half or so of all are done, the

@@ -8,13 +8,17 @@ const ROOT = path.resolve(import.meta.dirname, '../..')
  * A Centraal server in its own process on DATA_DIR, for measurements that must not count
  * the test's own memory. Resolves once it listens.
  */
-export async function startServerProcess(dataDir: string) {
+export async function startServerProcess(dataDir: string, options: { port?: number } = {}) {
+  // A fixed port (and its public address) lets a browser page outlive a restart.
+  const address = options.port
+    ? { PORT: String(options.port), PUBLIC_URL: `http://127.0.0.1:${options.port}` }
+    : { PORT: '0' }
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(ROOT, 'tests/support/server-process-entry.ts')],
     {
       cwd: ROOT,
-      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'error' },
+      env: { ...process.env, ...address, DATA_DIR: dataDir, LOG_LEVEL: 'error' },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   )
