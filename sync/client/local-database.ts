@@ -3,9 +3,8 @@ import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election'
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
 import type { RxReplicationState } from 'rxdb/plugins/replication'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
-import { MIGRATION_STRATEGIES } from '#schema/rx/migrations'
-import { WRITABLE_FIELDS } from '#schema/rx/writable-fields'
 import type { SyncCheckpoint } from '../protocol.ts'
+import { addReplicatedCollections } from './add-replicated-collections.ts'
 import {
   CENTRAL_COLLECTIONS,
   type CentralCollections,
@@ -13,7 +12,6 @@ import {
   SALES_COLLECTIONS,
   type SalesCollections,
 } from './collections.ts'
-import { createConflictHandler } from './conflict-handler.ts'
 import { replicateCollection } from './replicate-collection.ts'
 import { shareSyncStatus } from './share-sync-status.ts'
 import type { AreaAccount } from './signed-in-account.ts'
@@ -117,22 +115,7 @@ async function createLocalDatabase(
     eventReduce: true,
     closeDuplicates: true,
   })
-  const refusedIds = new Map(collections.map((c) => [c.local, new Set<string>()]))
-  await db.addCollections(
-    Object.fromEntries(
-      collections.map((definition) => [
-        definition.local,
-        {
-          schema: definition.schema,
-          migrationStrategies: MIGRATION_STRATEGIES[definition.local],
-          conflictHandler: createConflictHandler(
-            refusedIds.get(definition.local) ?? new Set(),
-            WRITABLE_FIELDS[definition.remote as keyof typeof WRITABLE_FIELDS],
-          ),
-        },
-      ]),
-    ),
-  )
+  const refusedIds = await addReplicatedCollections(db, collections)
   const status = createSyncStatus()
   // A database with nothing in it fills for the first time: the header shows the progress.
   const counts = await Promise.all(

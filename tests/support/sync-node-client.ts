@@ -3,14 +3,12 @@ import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb'
 import type { RxReplicationState } from 'rxdb/plugins/replication'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
 import { Subject } from 'rxjs'
-import { MIGRATION_STRATEGIES } from '#schema/rx/migrations'
-import { WRITABLE_FIELDS } from '#schema/rx/writable-fields'
+import { addReplicatedCollections } from '#sync/client/add-replicated-collections'
 import {
   CENTRAL_COLLECTIONS,
   type ClientCollection,
   SALES_COLLECTIONS,
 } from '#sync/client/collections'
-import { createConflictHandler } from '#sync/client/conflict-handler'
 import { replicateCollection } from '#sync/client/replicate-collection'
 import type { SyncTransport } from '#sync/client/sync-http'
 import { createSyncStatus, type RefusedChange } from '#sync/client/sync-status'
@@ -183,22 +181,7 @@ export async function openNodeSyncClient(options: {
     storage: getRxStorageMemory(),
     multiInstance: false,
   })
-  const refusedIds = new Map(definitions.map((definition) => [definition.local, new Set<string>()]))
-  await db.addCollections(
-    Object.fromEntries(
-      definitions.map((definition) => [
-        definition.local,
-        {
-          schema: definition.schema,
-          migrationStrategies: MIGRATION_STRATEGIES[definition.local],
-          conflictHandler: createConflictHandler(
-            refusedIds.get(definition.local) ?? new Set(),
-            WRITABLE_FIELDS[definition.remote as keyof typeof WRITABLE_FIELDS],
-          ),
-        },
-      ]),
-    ),
-  )
+  const refusedIds = await addReplicatedCollections(db, definitions)
   const status = createSyncStatus()
   const refusals: RefusedChange[] = []
   status.onRefused((change) => refusals.push(change))

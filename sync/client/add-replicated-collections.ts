@@ -1,0 +1,33 @@
+import type { RxDatabase } from 'rxdb'
+import { MIGRATION_STRATEGIES } from '#schema/rx/migrations'
+import { WRITABLE_FIELDS } from '#schema/rx/writable-fields'
+import type { ClientCollection } from './collections.ts'
+import { createConflictHandler } from './conflict-handler.ts'
+
+/**
+ * Adds replicated collections to a local database, each with its migrations and its
+ * conflict handler. Returns, per local name, the ids of writes the server refused, which
+ * the replication fills and the conflict handler reverts instead of merging.
+ */
+export async function addReplicatedCollections(
+  db: RxDatabase,
+  definitions: readonly ClientCollection[],
+): Promise<ReadonlyMap<string, Set<string>>> {
+  const refusedIds = new Map(definitions.map((definition) => [definition.local, new Set<string>()]))
+  await db.addCollections(
+    Object.fromEntries(
+      definitions.map((definition) => [
+        definition.local,
+        {
+          schema: definition.schema,
+          migrationStrategies: MIGRATION_STRATEGIES[definition.local],
+          conflictHandler: createConflictHandler(
+            refusedIds.get(definition.local) ?? new Set(),
+            WRITABLE_FIELDS[definition.remote as keyof typeof WRITABLE_FIELDS],
+          ),
+        },
+      ]),
+    ),
+  )
+  return refusedIds
+}
