@@ -14,6 +14,8 @@ export default defineConfig({
     alias: [
       { find: /^#schema\/(.*)$/, replacement: `${fromRoot('./schema')}/$1.ts` },
       { find: /^#sync\/(.*)$/, replacement: `${fromRoot('./sync')}/$1.ts` },
+      // RxDB's leader election hands over on `pagehide`, not the deprecated `unload`.
+      { find: /^unload$/, replacement: fromRoot('./web/lib/unload-on-pagehide.ts') },
     ],
   },
   build: {

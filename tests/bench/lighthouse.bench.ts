@@ -1,7 +1,11 @@
-import * as chromeLauncher from 'chrome-launcher'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import lighthouse from 'lighthouse'
+import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, bench, describe } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
+import { findFreePort } from '../support/free-port.ts'
 import type { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 
@@ -13,33 +17,43 @@ let server: TestServer
 let root: ReturnType<typeof createClient>
 const figures: string[] = []
 
-const cookieHeader = (client: ReturnType<typeof createClient>) =>
-  [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
-
-async function audit(name: string, path: string, cookie?: string) {
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+/**
+ * One Lighthouse run in a Chromium of its own. A signed-in page gets the session cookies
+ * in the browser's own cookie jar (Playwright puts them there; Lighthouse's extra headers
+ * would not reach every request), and Lighthouse keeps them (no storage reset: the
+ * profile is new anyway).
+ */
+async function audit(name: string, pagePath: string, cookies: Map<string, string> = new Map()) {
+  const profile = mkdtempSync(path.join(tmpdir(), 'centraal-lighthouse-'))
+  const port = await findFreePort()
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', `--remote-debugging-port=${port}`],
   })
   try {
-    const result = await lighthouse(`${server.url}${path}`, {
-      port: chrome.port,
+    await context.addCookies(
+      [...cookies].map(([cookie, value]) => ({ name: cookie, value, url: server.url })),
+    )
+    const result = await lighthouse(`${server.url}${pagePath}`, {
+      port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
-      ...(cookie && { extraHeaders: { Cookie: cookie } }),
+      disableStorageReset: true,
     })
-    if (!result) throw new Error(`lighthouse gave no result for ${path}`)
+    if (!result) throw new Error(`lighthouse gave no result for ${pagePath}`)
     const { categories, audits } = result.lhr
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)
     const seconds = (id: string) => `${((audits[id]?.numericValue ?? 0) / 1000).toFixed(1)} s`
     figures.push(
       `  ${name}: performance ${score('performance')}, accessibility ${score('accessibility')}, ` +
         `best practices ${score('best-practices')}; FCP ${seconds('first-contentful-paint')}, ` +
-        `LCP ${seconds('largest-contentful-paint')}, TBT ${Math.round(audits['total-blocking-time']?.numericValue ?? 0)} ms`,
+        `LCP ${seconds('largest-contentful-paint')}, TBT ${Math.round(audits['total-blocking-time']?.numericValue ?? 0)} ms` +
+        ` (${result.lhr.finalDisplayedUrl.replace(server.url, '')})`,
     )
   } finally {
-    chrome.kill()
+    await context.close()
+    rmSync(profile, { recursive: true, force: true })
   }
 }
 
@@ -62,8 +76,8 @@ describe('lighthouse', () => {
     'landing page, Dashboard and Gold Estates dashboard',
     async () => {
       await audit('/ (signed out)', '/')
-      await audit('Dashboard (signed in)', '/', cookieHeader(root))
-      await audit('Gold Estates dashboard', '/gold-estates/dashboard', cookieHeader(root))
+      await audit('Dashboard (signed in)', '/', root.cookies)
+      await audit('Gold Estates dashboard', '/gold-estates/dashboard', root.cookies)
     },
     { iterations: 1, warmupIterations: 0, warmupTime: 0, time: 0 },
   )
