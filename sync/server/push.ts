@@ -73,7 +73,8 @@ function isBasedOnStored(
  * stored equals new → a replay: nothing is written, and the stored state is answered when
  * the client's copy lacks the server's fields (a create whose answer was lost keeps no
  * seq 0); written on top of the stored state (isBasedOnStored) → written through the
- * services with a new seq; otherwise a conflict answered with the stored state. A write
+ * services with a new seq, and the written row answered so the device takes over the
+ * server's fields; otherwise a conflict answered with the stored state. A write
  * the services refuse is answered with the stored state too, so the client reverts, and
  * recorded with its reason.
  */
@@ -92,9 +93,7 @@ export function pushChanges(
     const txCtx = { ...ctx, db: tx as unknown as ServiceContext['db'] }
     for (const row of rows) {
       const next = row.newDocumentState
-      const found = collection.findDocument(txCtx, next.id)
-      const stored =
-        found && ({ ...found.document, id: next.id, _deleted: found.deleted } as WireDocument)
+      const stored = storedState(txCtx, collection, next.id)
       if (collection.write && stored && sameFields(fields, stored, next)) {
         if (!holdsStoredState(stored, next)) response.conflicts.push(stored)
         continue
@@ -107,6 +106,12 @@ export function pushChanges(
         // Each service runs its writes in its own (nested) transaction, so a refused
         // write leaves nothing behind.
         applyWrite(txCtx, collection, next, stored)
+        // The server sets fields of its own (seq, paidAt, ...). RxDB skips a pulled copy
+        // while its push is in flight and then takes the pushed state as the server's, so
+        // the stored row is answered here: the device holds what the server holds
+        // whichever comes first, the pull or this answer.
+        const written = storedState(txCtx, collection, next.id)
+        if (written && !holdsStoredState(written, next)) response.conflicts.push(written)
       } catch (error) {
         const reason = reasonOf(error, log)
         response.conflicts.push(stored ?? { ...next, _deleted: true })
@@ -130,6 +135,12 @@ export function pushChanges(
     }
   })
   return response
+}
+
+/** The stored row as the wire carries it (a tombstone included), or undefined. */
+function storedState(ctx: ServiceContext, collection: ServerCollection, id: string) {
+  const found = collection.findDocument(ctx, id)
+  return found && ({ ...found.document, id, _deleted: found.deleted } as WireDocument)
 }
 
 function applyWrite(

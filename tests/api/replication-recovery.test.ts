@@ -166,6 +166,53 @@ test('a create whose answer was lost, then an app restart: written once, and the
   await restarted.cancel()
 })
 
+test('a pull that passes the server copy while its push is in flight: the device still takes the stored row', async () => {
+  // After a restart a pull and a push go out together. The server writes the push, the
+  // pull reads the new row, and its answer arrives first: RxDB skips the copy (its own
+  // write is unsent) and moves its checkpoint past it.
+  const signal = () => {
+    let done: () => void = () => undefined
+    const promise = new Promise<void>((resolve) => {
+      done = resolve
+    })
+    return { promise, done }
+  }
+  let isArmed = false
+  const pullHeld = signal()
+  const pushWritten = signal()
+  const pullAnswered = signal()
+  const replication = replicate({
+    meddle: async (url, send) => {
+      if (!isArmed) return send()
+      if (url.includes('/pull')) {
+        pullHeld.done()
+        await pushWritten.promise
+        const answer = await send()
+        setTimeout(pullAnswered.done, 200) // RxDB persists the page meanwhile
+        return answer
+      }
+      const answer = await send()
+      pushWritten.done()
+      await pullAnswered.promise
+      return answer
+    },
+  })
+  await replication.awaitInitialReplication()
+  isArmed = true
+  resync.next('RESYNC')
+  await pullHeld.promise
+  const id = '01900000-0000-7000-8000-0000000c0de3'
+  await apps.insert(newApp(id, 'Onderweg', 'https://onderweg.example.com'))
+  await pullAnswered.promise
+  await replication.awaitInSync()
+  const stored = await serverApp(id)
+  expect(stored?.seq).toBeGreaterThan(0)
+  await expect
+    .poll(async () => (await apps.findOne(id).exec())?.toJSON().seq, { timeout: 5000 })
+    .toBe(stored?.seq)
+  await replication.cancel()
+})
+
 test('a server that fails for a while (503) delays a write; it is never refused', async () => {
   let failures = 2
   const replication = replicate({

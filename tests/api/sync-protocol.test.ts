@@ -65,7 +65,12 @@ describe('pull', () => {
       newDocumentState: app(`Batch ${index}`),
     }))
     const push = await admin.post('/api/sync/v1/appConnections/push', { rows })
-    expect(push.json).toEqual({ conflicts: [], refused: [] })
+    expect(push.json.refused).toEqual([])
+    // Each written row comes back as stored, with the seq the server gave it.
+    expect(push.json.conflicts.map((doc: { id: string }) => doc.id)).toEqual(
+      rows.map((row) => row.newDocumentState.id),
+    )
+    expect(push.json.conflicts.every((doc: { seq: number }) => doc.seq > 0)).toBe(true)
     const { pages, documents } = await pullAll(admin, 'appConnections', 10)
     expect(pages).toEqual([10, 10, 5])
     expect(new Set(documents.map((doc) => doc.id))).toEqual(
@@ -185,7 +190,8 @@ describe('push', () => {
     const first = await admin.post('/api/sync/v1/appConnections/push', {
       rows: [{ newDocumentState: created }],
     })
-    expect(first.json).toEqual({ conflicts: [], refused: [] })
+    expect(first.json.refused).toEqual([])
+    expect(first.json.conflicts[0].seq).toBeGreaterThan(0)
     // The answer never arrived; after a restart the same create is pushed again.
     const retried = await admin.post('/api/sync/v1/appConnections/push', {
       rows: [{ newDocumentState: created }],
@@ -206,7 +212,10 @@ describe('push', () => {
     const edited = await admin.post('/api/sync/v1/appConnections/push', {
       rows: [{ newDocumentState: { ...stored, description: 'offline edit' } }],
     })
-    expect(edited.json).toEqual({ conflicts: [], refused: [] })
+    expect(edited.json.refused).toEqual([])
+    expect(edited.json.conflicts).toHaveLength(1)
+    expect(edited.json.conflicts[0]).toMatchObject({ description: 'offline edit' })
+    expect(edited.json.conflicts[0].seq).toBeGreaterThan(stored.seq)
     const after = (await admin.get('/api/app-connections')).json.find(
       (row: { id: string }) => row.id === original.id,
     )
