@@ -33,6 +33,9 @@ export const LOCAL_DATABASE_PREFIX = 'centraal-'
  */
 export const SALES_DATABASE_PREFIX = `${LOCAL_DATABASE_PREFIX}sales_`
 
+/** User-timing marks around a first sync (…-start:area, …-done:area), seen in a profile. */
+export const FIRST_SYNC_MARK = 'centraal:first-sync'
+
 const AREAS: Record<SyncArea, { prefix: string; collections: readonly ClientCollection[] }> = {
   central: { prefix: LOCAL_DATABASE_PREFIX, collections: CENTRAL_COLLECTIONS },
   sales: { prefix: SALES_DATABASE_PREFIX, collections: SALES_COLLECTIONS },
@@ -123,7 +126,10 @@ async function createLocalDatabase(
       (db.collections[definition.local] as RxCollection).count().exec(),
     ),
   )
-  if (counts.every((count) => count === 0)) status.update({ firstSync: { received: 0 } })
+  if (counts.every((count) => count === 0)) {
+    status.update({ firstSync: { received: 0 } })
+    performance.mark(`${FIRST_SYNC_MARK}-start:${account.area}`)
+  }
   // Only the tab that replicates (RxDB's leader) holds the event stream; the others hear
   // the data through RxDB and the sync state through shareSyncStatus.
   const stream = openSyncStream(
@@ -132,8 +138,6 @@ async function createLocalDatabase(
     account.area,
     db.waitForLeadership(),
   )
-  // The first sync is over once every collection has caught up with the server once.
-  const caughtUp = new Set<string>()
   const replications = new Map(
     collections.map((definition) => [
       definition.remote,
@@ -144,13 +148,20 @@ async function createLocalDatabase(
         status,
         refusedIds: refusedIds.get(definition.local) ?? new Set(),
         account,
-        onCaughtUp() {
-          caughtUp.add(definition.remote)
-          if (caughtUp.size === collections.length) status.update({ firstSync: null })
-        },
       }),
     ]),
   )
+  // The first sync is over once every collection has pulled all there was and stored it.
+  if (status.get().firstSync) {
+    Promise.all(
+      [...replications.values()].map((replication) => replication.awaitInitialReplication()),
+    )
+      .then(() => {
+        status.update({ firstSync: null })
+        performance.mark(`${FIRST_SYNC_MARK}-done:${account.area}`)
+      })
+      .catch(() => undefined) // closed before it finished
+  }
   const sharing = shareSyncStatus(name, status, db.waitForLeadership())
   const watching = watchUnsentChanges(db, collections, replications, status)
   for (const [remote, replication] of replications) {

@@ -1,4 +1,3 @@
-import { findOpenedLocalDatabase, getLocalDatabaseName } from './local-database.ts'
 import type { AreaAccount } from './signed-in-account.ts'
 
 /**
@@ -8,6 +7,8 @@ import type { AreaAccount } from './signed-in-account.ts'
  * Never throws: a logout must go on.
  */
 export async function removeLocalDatabase(account: AreaAccount): Promise<void> {
+  // Loaded here, not imported: RxDB stays out of the first screen's scripts.
+  const { findOpenedLocalDatabase, getLocalDatabaseName } = await import('./local-database.ts')
   const opened = await findOpenedLocalDatabase(account)?.catch(() => undefined)
   await opened?.remove().catch(() => undefined)
   if (typeof indexedDB === 'undefined' || !('databases' in indexedDB)) return

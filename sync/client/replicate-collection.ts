@@ -49,8 +49,6 @@ export function replicateCollection(options: {
   account: SyncAccount
   /** The page's own fetch unless given (replication outside a browser). */
   transport?: SyncTransport
-  /** Hears each time a pull has caught up with the server. */
-  onCaughtUp?: () => void
   /** RxDB's name for this replication's bookkeeping; a new protocol version starts anew. */
   identifier?: string
 }): RxReplicationState<unknown, SyncCheckpoint> {
@@ -134,7 +132,6 @@ export function replicateCollection(options: {
         }
         if (page.documents.length < batchSize) {
           status.update({ lastSyncedAt: Date.now(), trouble: null })
-          options.onCaughtUp?.()
         }
         return { documents: documents as never[], checkpoint: next }
       },

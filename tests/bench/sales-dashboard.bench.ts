@@ -1,9 +1,7 @@
-import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, bench, describe } from 'vitest'
-import { commissions, sales, salesProjects, salesSellers } from '#schema/db/organisation'
-import { takeNextSeq } from '#server/db/next-seq'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import type { createClient } from '../support/http.ts'
+import { seedSales } from '../support/seed-organisation.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { createTimer } from './median.ts'
 
@@ -22,81 +20,7 @@ beforeAll(async () => {
   const root = await signInFirstSuperadmin(server)
   await root.post('/api/admin/launch-gold-estates')
   client = root
-  const db = server.deps.organisations.get('default-org')
-  const now = Date.now()
-  const organizationId = 'default-org'
-  db.transaction((tx) => {
-    const projectIds = Array.from({ length: 20 }, (_, index) => {
-      const id = uuidv7()
-      tx.insert(salesProjects)
-        .values({
-          id,
-          seq: takeNextSeq(tx),
-          updatedAt: now,
-          organizationId,
-          name: `Project ${index}`,
-          label: index % 2 ? 'Nieuwbouw' : 'Bestaand',
-          createdAt: now,
-        })
-        .run()
-      return id
-    })
-    const sellerIds = Array.from({ length: 50 }, (_, index) => {
-      const id = uuidv7()
-      tx.insert(salesSellers)
-        .values({
-          id,
-          seq: takeNextSeq(tx),
-          updatedAt: now,
-          organizationId,
-          name: `Verkoper ${index}`,
-          role: 'closer',
-          createdAt: now,
-        })
-        .run()
-      return id
-    })
-    for (let index = 0; index < SALES; index++) {
-      const saleId = uuidv7()
-      const day = String((index % 28) + 1).padStart(2, '0')
-      const month = String((index % 12) + 1).padStart(2, '0')
-      tx.insert(sales)
-        .values({
-          id: saleId,
-          seq: takeNextSeq(tx),
-          updatedAt: now,
-          organizationId,
-          projectId: projectIds[index % projectIds.length]!,
-          clientName: `Klant ${index}`,
-          propertyNumber: `B-${index}`,
-          saleDate: `2026-${month}-${day}`,
-          salePrice: 30_000_000 + index,
-          commissionPercentage: 2.5,
-          commissionAmount: 750_000,
-          status: 'completed',
-          createdAt: now,
-        })
-        .run()
-      for (let line = 0; line < 3; line++) {
-        tx.insert(commissions)
-          .values({
-            id: uuidv7(),
-            seq: takeNextSeq(tx),
-            updatedAt: now,
-            organizationId,
-            saleId,
-            sellerId: sellerIds[(index + line) % sellerIds.length]!,
-            commissionType: line === 2 ? 'referral' : 'sales',
-            commissionPercentage: line === 2 ? 10 : 45,
-            commissionAmount: line === 2 ? 75_000 : 337_500,
-            status: index % 3 ? 'pending' : 'paid',
-            expectedPaymentDate: `2026-${month}-${day}`,
-            createdAt: now,
-          })
-          .run()
-      }
-    }
-  })
+  seedSales(server.deps.organisations.get('default-org'), 'default-org', SALES)
 })
 
 afterAll(async () => {

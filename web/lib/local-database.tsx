@@ -1,9 +1,14 @@
 import { createContext, type ReactNode, useContext } from 'react'
 import type { CurrentUser } from '#schema/auth'
-import { type LocalDatabase, openLocalDatabase } from '#sync/client/local-database'
+import type { LocalDatabase } from '#sync/client/local-database'
 import { type AreaDatabaseState, useAreaDatabase } from './use-area-database.ts'
 
 type LocalDatabaseState = AreaDatabaseState<LocalDatabase>
+
+// RxDB loads after the first screen (decision 009): the screens render from the server
+// or a loading state meanwhile.
+const openLocalDatabase = (who: { organisationId: string; userId: string }) =>
+  import('#sync/client/local-database').then((module) => module.openLocalDatabase(who))
 
 const LocalDatabaseContext = createContext<LocalDatabaseState>({ status: 'opening' })
 

@@ -24,7 +24,7 @@ export function useAreaDatabase<Database extends { name: string; close(): Promis
   useEffect(() => {
     let isCurrent = true
     setState({ status: 'opening' })
-    const opening = open({ organisationId, userId })
+    const opening = afterFirstScreen().then(() => open({ organisationId, userId }))
     let name: string | undefined
     opening.then(
       (database) => {
@@ -54,4 +54,19 @@ export function useAreaDatabase<Database extends { name: string; close(): Promis
     }
   }, [organisationId, userId, open])
   return state
+}
+
+/**
+ * Resolves once the browser is idle after the first screen (at most a second later):
+ * RxDB's code and its first sync then never delay what the person sees first, which
+ * comes from the server meanwhile (useServerWhileFilling).
+ */
+function afterFirstScreen(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') {
+      requestIdleCallback(() => resolve(), { timeout: 1000 })
+    } else {
+      setTimeout(resolve)
+    }
+  })
 }

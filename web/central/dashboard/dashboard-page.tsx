@@ -1,34 +1,59 @@
 import { Activity, CircleAlert, LayoutGrid, TrendingUp, UsersRound } from 'lucide-react'
+import type { Stats } from '#schema/central'
+import type { ActivityDocType } from '#schema/rx/activities'
 import { ActivityItem } from '../../components/activity-item.tsx'
 import { Alert } from '../../components/alert.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/card.tsx'
 import { InlineLoading } from '../../components/inline-loading.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
+import { getJson } from '../../lib/api-request.ts'
 import { useSignedInUser } from '../../lib/current-user.tsx'
+import { useLocalDatabaseState } from '../../lib/local-database.tsx'
+import { useServerWhileFilling } from '../../lib/use-server-while-filling.ts'
 import { StatCard } from './stat-card.tsx'
-import { type DashboardData, useDashboardData } from './use-dashboard-data.ts'
+import { type DashboardData, RECENT_FEED_SIZE, useDashboardData } from './use-dashboard-data.ts'
 
 const count = new Intl.NumberFormat('nl-NL')
 
-/** / while signed in (spec §2): four figures and the recent activities, from local data. */
+/**
+ * / while signed in (spec §2): four figures and the recent activities, from local data;
+ * from the server while the local database opens or fills for the first time.
+ */
 export function DashboardPage() {
   const user = useSignedInUser()
-  const data = useDashboardData()
+  const fromServer = useServerWhileFilling(loadServerDashboard, useLocalDatabaseState())
   return (
     <>
       <PageHeader
         title="Dashboard"
         description={`Welkom terug, ${user.name}. Centraal is een gecentraliseerd beheersysteem voor je organisatie.`}
       />
-      {data.status === 'loading' && <InlineLoading />}
-      {data.status === 'failed' && (
-        <Alert variant="destructive" title="De lokale gegevens konden niet gelezen worden">
-          Ververs de pagina om het opnieuw te proberen.
-        </Alert>
-      )}
-      {data.status === 'ready' && <DashboardContent data={data.data} />}
+      {fromServer ? <DashboardContent data={fromServer} /> : <LocalDashboard />}
     </>
   )
+}
+
+/** The same figures and feed as the local database gives them (GET /api/stats, /api/activities). */
+async function loadServerDashboard(): Promise<DashboardData> {
+  const [stats, activities] = await Promise.all([
+    getJson<Stats>('/api/stats'),
+    getJson<ActivityDocType[]>('/api/activities'),
+  ])
+  if (!stats || !activities) throw new Error('no figures')
+  return { stats, recent: activities.slice(0, RECENT_FEED_SIZE), now: Date.now() }
+}
+
+function LocalDashboard() {
+  const data = useDashboardData()
+  if (data.status === 'loading') return <InlineLoading />
+  if (data.status === 'failed') {
+    return (
+      <Alert variant="destructive" title="De lokale gegevens konden niet gelezen worden">
+        Ververs de pagina om het opnieuw te proberen.
+      </Alert>
+    )
+  }
+  return <DashboardContent data={data.data} />
 }
 
 function DashboardContent({ data: { stats, recent, now } }: { data: DashboardData }) {

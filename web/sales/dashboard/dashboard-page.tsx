@@ -1,29 +1,31 @@
 import { Plus } from 'lucide-react'
 import { useMemo } from 'react'
 import { Link } from 'react-router-dom'
-import { buildCommissionDashboard } from '#schema/sales-dashboard'
+import { buildCommissionDashboard, type CommissionDashboard } from '#schema/sales-dashboard'
 import { buttonClass } from '../../components/button.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
+import { getJson } from '../../lib/api-request.ts'
+import { useServerWhileFilling } from '../../lib/use-server-while-filling.ts'
 import { DataFailed } from '../components/data-failed.tsx'
 import { DataLoading } from '../components/data-loading.tsx'
 import { useSalesCurrency } from '../components/use-sales-currency.ts'
 import { useToday } from '../components/use-today.ts'
 import { salesPath, useSalesData, useSalesUser } from '../data/index.ts'
+import { useSalesDatabaseState } from '../data/sales-database.tsx'
 import { DASHBOARD_UPCOMING_LIMIT, DashboardView } from './dashboard-view.tsx'
 
 // The dashboard needs no sales list; totals and counts always cover every sale.
 const DASHBOARD_PAGE = { offset: 0, limit: 0, upcomingLimit: DASHBOARD_UPCOMING_LIMIT }
 
-/** {base}/dashboard (spec §2): commission totals and upcoming payments from local data. */
+/**
+ * {base}/dashboard (spec §2): commission totals and upcoming payments from local data;
+ * from the server (GET …/commissions/dashboard, the same aggregation) while the local
+ * database opens or fills for the first time.
+ */
 export function DashboardPage() {
   const user = useSalesUser()
-  const { isLoading, data, error } = useSalesData()
   const currency = useSalesCurrency()
-  const today = useToday()
-  const dashboard = useMemo(
-    () => buildCommissionDashboard(data, {}, today, DASHBOARD_PAGE),
-    [data, today],
-  )
+  const fromServer = useServerWhileFilling(loadServerDashboard, useSalesDatabaseState())
   return (
     <>
       <PageHeader
@@ -36,22 +38,45 @@ export function DashboardPage() {
           </Link>
         }
       />
-      {isLoading ? (
-        <DataLoading />
-      ) : error ? (
-        <DataFailed />
+      {fromServer ? (
+        <DashboardView dashboard={fromServer} currency={currency} paths={dashboardPaths()} />
       ) : (
-        <DashboardView
-          dashboard={dashboard}
-          currency={currency}
-          paths={{
-            newSale: salesPath('/sales/new'),
-            commissions: salesPath('/commissions'),
-            statistics: salesPath('/statistics'),
-            sheetsSync: salesPath('/sheets-sync'),
-          }}
-        />
+        <LocalDashboard currency={currency} />
       )}
     </>
   )
+}
+
+const SERVER_QUERY = new URLSearchParams({
+  salesListLimit: '1',
+  upcomingLimit: String(DASHBOARD_UPCOMING_LIMIT),
+})
+
+async function loadServerDashboard(): Promise<CommissionDashboard> {
+  const dashboard = await getJson<CommissionDashboard>(
+    `/api/gold-estates/commissions/dashboard?${SERVER_QUERY}`,
+  )
+  if (!dashboard) throw new Error('no figures')
+  return dashboard
+}
+
+function dashboardPaths() {
+  return {
+    newSale: salesPath('/sales/new'),
+    commissions: salesPath('/commissions'),
+    statistics: salesPath('/statistics'),
+    sheetsSync: salesPath('/sheets-sync'),
+  }
+}
+
+function LocalDashboard({ currency }: { currency: ReturnType<typeof useSalesCurrency> }) {
+  const { isLoading, data, error } = useSalesData()
+  const today = useToday()
+  const dashboard = useMemo(
+    () => buildCommissionDashboard(data, {}, today, DASHBOARD_PAGE),
+    [data, today],
+  )
+  if (isLoading) return <DataLoading />
+  if (error) return <DataFailed />
+  return <DashboardView dashboard={dashboard} currency={currency} paths={dashboardPaths()} />
 }

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useEffect } from 'react'
-import { openSalesDatabase, type SalesDatabase } from '#sync/client/local-database'
+import type { SalesDatabase } from '#sync/client/local-database'
 import { type AreaDatabaseState, useAreaDatabase } from '../../lib/use-area-database.ts'
 import type { SalesUser } from './sales-session.tsx'
 
@@ -8,6 +8,10 @@ type SalesDatabaseState = AreaDatabaseState<SalesDatabase>
 const SalesDatabaseContext = createContext<SalesDatabaseState>({ status: 'opening' })
 
 let current: SalesDatabase | null = null
+
+// RxDB loads after the first screen (decision 009), as in the central area.
+const openSalesDatabase = (who: { organisationId: string; userId: string }) =>
+  import('#sync/client/local-database').then((module) => module.openSalesDatabase(who))
 
 /**
  * Opens the sales user's local database (one per organisation and sales user) and starts

@@ -1,11 +1,15 @@
 import { addDays, format, parseISO } from 'date-fns'
 import type { RxDocument } from 'rxdb'
-import { combineLatest, map } from 'rxjs'
+import { audit, combineLatest, map, of, timer } from 'rxjs'
 import type { SaleDocType } from '#schema/rx/sales'
 import type { CommissionDocument, SaleDocument } from '#schema/sales'
 import type { SalesData } from '#schema/sales-dashboard'
 import { useSalesLiveQuery } from './use-sales-live-query.ts'
 import { readKnownPaymentTermDays } from './use-sales-settings.ts'
+
+// While the first sync stores page after page, the screens recompute over all documents at
+// most once a second instead of after every page.
+const FILLING_AUDIT_MS = 1000
 
 const EMPTY: SalesData = { sales: [], commissions: [], projects: [], sellers: [] }
 
@@ -58,13 +62,14 @@ function getProvisionalLines(sales: readonly SaleDocType[]): CommissionDocument[
  */
 export function useSalesData(): { isLoading: boolean; data: SalesData; error?: unknown } {
   const query = useSalesLiveQuery(
-    ({ db }) =>
+    ({ db, status }) =>
       combineLatest([
         db.projects.find().$,
         db.sellers.find().$,
         db.sales.find().$,
         db.commissions.find().$,
       ]).pipe(
+        audit(() => (status.get().firstSync ? timer(FILLING_AUDIT_MS) : of(0))),
         map(([projects, sellers, sales, commissions]): SalesData => {
           const saleDocs = sales.map(toPlain)
           return {

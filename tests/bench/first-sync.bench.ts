@@ -1,0 +1,123 @@
+import { writeFileSync } from 'node:fs'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, bench, describe } from 'vitest'
+import { FIRST_SYNC_MARK } from '#sync/client/local-database'
+import { signInFirstSuperadmin } from '../support/accounts.ts'
+import { launchBrowser } from '../support/browser.ts'
+import type { createClient } from '../support/http.ts'
+import { seedCentral, seedSales } from '../support/seed-organisation.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { summariseProfile } from './cpu-profile.ts'
+
+// An ADMIN opens the app on an empty browser (issue "Speed on a phone", target 5):
+// 5,000 sales with 15,000 commission lines, 2,000 users and 200 apps. Timed in the page
+// from its navigation: when the dashboard shows the organisation's real figures (target
+// ≤ 1 s), and when every document is in the local database (the first-sync mark that
+// local-database.ts sets once each collection is pulled and stored; target ≤ 5 s).
+// FIRST_SYNC_PROFILE=<file prefix> also records a Chromium CPU profile of each area and
+// prints where the time went.
+
+const USERS = 2000
+const APPS = 200
+const SALES = 5000
+
+let server: TestServer
+let root: ReturnType<typeof createClient>
+let browser: Browser
+const figures: string[] = []
+
+type Area = 'central' | 'sales'
+type Figure = { title: string; value: string }
+
+/** One first visit: seconds to the real figure and to everything local, in a new profile. */
+async function firstVisit(area: Area, pagePath: string, figure: Figure) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+  await context.addCookies(
+    [...root.cookies].map(([name, value]) => ({ name, value, url: server.url })),
+  )
+  const page = await context.newPage()
+  const profiling = process.env.FIRST_SYNC_PROFILE
+  const cdp = profiling ? await context.newCDPSession(page) : undefined
+  if (cdp) {
+    await cdp.send('Profiler.enable')
+    await cdp.send('Profiler.setSamplingInterval', { interval: 500 })
+    await cdp.send('Profiler.start')
+  }
+  if (process.env.FIRST_SYNC_REQUESTS) {
+    page.on('requestfinished', (request) => {
+      const timing = request.timing()
+      console.log(
+        `${(timing.startTime % 100000).toFixed(0)} ${request.url().replace(server.url, '').slice(0, 70)} ` +
+          `wait ${timing.responseStart.toFixed(0)} ms, end ${timing.responseEnd.toFixed(0)} ms`,
+      )
+    })
+  }
+  try {
+    await page.goto(`${server.url}${pagePath}`, { waitUntil: 'commit' })
+    const useful = await page.waitForFunction(
+      ({ title, value }) => {
+        const card = document.querySelector(`[aria-label="${title}"]`)
+        return card?.textContent?.includes(value) ? performance.now() : false
+      },
+      figure,
+      { timeout: 60_000, polling: 50 },
+    )
+    const local = await page.waitForFunction(
+      (name) => performance.getEntriesByName(name)[0]?.startTime ?? false,
+      `${FIRST_SYNC_MARK}-done:${area}`,
+      { timeout: 120_000, polling: 100 },
+    )
+    const usefulMs = Number(await useful.jsonValue())
+    const localMs = Number(await local.jsonValue())
+    figures.push(
+      `  ${area} (${pagePath}): real figures after ${(usefulMs / 1000).toFixed(2)} s (target ≤ 1 s), ` +
+        `every document local after ${(localMs / 1000).toFixed(2)} s (target ≤ 5 s)`,
+    )
+    if (cdp) {
+      const { profile } = await cdp.send('Profiler.stop')
+      writeFileSync(`${profiling}-${area}.cpuprofile`, JSON.stringify(profile))
+      figures.push(summariseProfile(profile, server.url))
+    }
+  } finally {
+    await context.close()
+  }
+}
+
+beforeAll(async () => {
+  server = await startTestServer()
+  root = await signInFirstSuperadmin(server)
+  const launched = await root.post('/api/admin/launch-gold-estates')
+  if (launched.status !== 200) throw new Error(`launch: ${launched.status}`)
+  const db = server.deps.organisations.get('default-org')
+  seedCentral(db, 'default-org', { users: USERS, apps: APPS })
+  seedSales(db, 'default-org', SALES)
+  browser = await launchBrowser()
+}, 120_000)
+
+afterAll(async () => {
+  console.log(
+    `\nfirst sync on an empty browser, ${SALES} sales / ${SALES * 3} commission lines, ` +
+      `${USERS} users / ${APPS} apps:\n${figures.join('\n')}\n`,
+  )
+  await browser?.close()
+  await server?.close()
+})
+
+describe('first sync', () => {
+  bench(
+    'Centraal dashboard, then the Gold Estates dashboard',
+    async () => {
+      const count = new Intl.NumberFormat('nl-NL')
+      // The first superadmin is one of the users.
+      await firstVisit('central', '/', {
+        title: 'Totaal Gebruikers',
+        value: count.format(USERS + 1),
+      })
+      await firstVisit('sales', '/gold-estates/dashboard', {
+        title: 'Totaal Verkoop',
+        value: count.format(SALES),
+      })
+    },
+    { iterations: 1, warmupIterations: 0, warmupTime: 0, time: 0 },
+  )
+})

@@ -1,0 +1,92 @@
+import type { Browser, Page, Route } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { signInFirstSuperadmin } from '../support/accounts.ts'
+import { launchBrowser } from '../support/browser.ts'
+import type { createClient } from '../support/http.ts'
+import { seedCentral, seedSales } from '../support/seed-organisation.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { PHONE } from './page-helpers.ts'
+
+// The first screen on a new device does not wait for the local database (issue "Speed on
+// a phone"): while it fills for the first time, the dashboards show the server's figures,
+// the organisation's real ones, not the few documents that have arrived so far. Here the
+// sync pulls are held back, so only the server can have given the figures; once they are
+// let through, the same figures come from the local database.
+
+let server: TestServer
+let browser: Browser
+let root: ReturnType<typeof createClient>
+
+const USERS = 300
+const SALES = 120
+
+beforeAll(async () => {
+  server = await startTestServer()
+  browser = await launchBrowser()
+  root = await signInFirstSuperadmin(server)
+  const launched = await root.post('/api/admin/launch-gold-estates')
+  expect(launched.status).toBe(200)
+  const db = server.deps.organisations.get('default-org')
+  seedCentral(db, 'default-org', { users: USERS, apps: 40 })
+  seedSales(db, 'default-org', SALES)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+/** A new browser of the signed-in superadmin whose sync pulls wait until `release()`. */
+async function openWithPullsHeld(): Promise<{ page: Page; release: () => void }> {
+  const context = await browser.newContext({ viewport: PHONE, baseURL: server.url })
+  await context.addCookies(
+    [...root.cookies].map(([name, value]) => ({ name, value, url: server.url })),
+  )
+  const held: Route[] = []
+  let isHolding = true
+  await context.route('**/api/sync/v1/*/pull*', (route) => {
+    if (isHolding) held.push(route)
+    else void route.continue()
+  })
+  const page = await context.newPage()
+  const release = () => {
+    isHolding = false
+    for (const route of held.splice(0)) void route.continue()
+  }
+  return { page, release }
+}
+
+/** The header's sync button while the first sync runs (hidden on a phone, but there). */
+function firstSyncIndicator(page: Page) {
+  return page.locator('button[aria-label^="Synchronisatie: Eerste synchronisatie"]')
+}
+
+async function figureOf(page: Page, title: string) {
+  return page.getByLabel(title, { exact: true }).locator('p').first().textContent()
+}
+
+test('the Centraal dashboard shows the real figures before the local database has them', async () => {
+  const { page, release } = await openWithPullsHeld()
+  await page.goto('/')
+  // The first superadmin is one of the users.
+  const total = new Intl.NumberFormat('nl-NL').format(USERS + 1)
+  await expect.poll(() => figureOf(page, 'Totaal Gebruikers')).toBe(total)
+  expect(await figureOf(page, 'Totaal Apps')).toBe('40')
+  // The header says the first sync is under way.
+  await expect.poll(() => firstSyncIndicator(page).count()).toBe(1)
+  release()
+  await firstSyncIndicator(page).waitFor({ state: 'detached' })
+  expect(await figureOf(page, 'Totaal Gebruikers')).toBe(total)
+  await page.context().close()
+})
+
+test('the Gold Estates dashboard shows the real figures before the local database has them', async () => {
+  const { page, release } = await openWithPullsHeld()
+  await page.goto('/gold-estates/dashboard')
+  await expect.poll(() => figureOf(page, 'Totaal Verkoop')).toBe(String(SALES))
+  await expect.poll(() => firstSyncIndicator(page).count()).toBe(1)
+  release()
+  await firstSyncIndicator(page).waitFor({ state: 'detached' })
+  expect(await figureOf(page, 'Totaal Verkoop')).toBe(String(SALES))
+  await page.context().close()
+})

@@ -1,0 +1,146 @@
+import { v7 as uuidv7 } from 'uuid'
+import {
+  appConnections,
+  commissions,
+  sales,
+  salesProjects,
+  salesSellers,
+  users,
+} from '#schema/db/organisation'
+import { takeNextSeq } from '#server/db/next-seq'
+import type { OrganisationDb } from '#server/db/organisation-db'
+
+// Large organisations for the benches, written straight into an organisation's file in
+// one transaction (the services would take minutes for 20,000 sales).
+
+const PROJECTS = 20
+const SELLERS = 50
+const LINES_PER_SALE = 3
+
+type Tx = Parameters<Parameters<OrganisationDb['transaction']>[0]>[0]
+
+/** Sales with three commission lines each (two sales lines of 45 %, a referral of 10 %). */
+export function seedSales(db: OrganisationDb, organizationId: string, count: number) {
+  const now = Date.now()
+  db.transaction((tx) => {
+    const projectIds = Array.from({ length: PROJECTS }, (_, index) =>
+      insertProject(tx, organizationId, index, now),
+    )
+    const sellerIds = Array.from({ length: SELLERS }, (_, index) =>
+      insertSeller(tx, organizationId, index, now),
+    )
+    for (let index = 0; index < count; index++) {
+      const saleId = uuidv7()
+      const day = String((index % 28) + 1).padStart(2, '0')
+      const month = String((index % 12) + 1).padStart(2, '0')
+      tx.insert(sales)
+        .values({
+          id: saleId,
+          seq: takeNextSeq(tx),
+          updatedAt: now,
+          organizationId,
+          projectId: projectIds[index % projectIds.length]!,
+          clientName: `Klant ${index}`,
+          propertyNumber: `B-${index}`,
+          saleDate: `2026-${month}-${day}`,
+          salePrice: 30_000_000 + index,
+          commissionPercentage: 2.5,
+          commissionAmount: 750_000,
+          status: 'completed',
+          createdAt: now,
+        })
+        .run()
+      for (let line = 0; line < LINES_PER_SALE; line++) {
+        tx.insert(commissions)
+          .values({
+            id: uuidv7(),
+            seq: takeNextSeq(tx),
+            updatedAt: now,
+            organizationId,
+            saleId,
+            sellerId: sellerIds[(index + line) % sellerIds.length]!,
+            commissionType: line === 2 ? 'referral' : 'sales',
+            commissionPercentage: line === 2 ? 10 : 45,
+            commissionAmount: line === 2 ? 75_000 : 337_500,
+            status: index % 3 ? 'pending' : 'paid',
+            expectedPaymentDate: `2026-${month}-${day}`,
+            createdAt: now,
+          })
+          .run()
+      }
+    }
+  })
+  return { sales: count, commissions: count * LINES_PER_SALE, projects: PROJECTS, sellers: SELLERS }
+}
+
+function insertProject(tx: Tx, organizationId: string, index: number, now: number) {
+  const id = uuidv7()
+  tx.insert(salesProjects)
+    .values({
+      id,
+      seq: takeNextSeq(tx),
+      updatedAt: now,
+      organizationId,
+      name: `Project ${index}`,
+      label: index % 2 ? 'Nieuwbouw' : 'Bestaand',
+      createdAt: now,
+    })
+    .run()
+  return id
+}
+
+function insertSeller(tx: Tx, organizationId: string, index: number, now: number) {
+  const id = uuidv7()
+  tx.insert(salesSellers)
+    .values({
+      id,
+      seq: takeNextSeq(tx),
+      updatedAt: now,
+      organizationId,
+      name: `Verkoper ${index}`,
+      role: 'closer',
+      createdAt: now,
+    })
+    .run()
+  return id
+}
+
+/** Central users (a tenth of them inactive) and app connections. */
+export function seedCentral(
+  db: OrganisationDb,
+  organizationId: string,
+  counts: { users: number; apps: number },
+) {
+  const now = Date.now()
+  db.transaction((tx) => {
+    for (let index = 0; index < counts.users; index++) {
+      tx.insert(users)
+        .values({
+          id: uuidv7(),
+          seq: takeNextSeq(tx),
+          updatedAt: now,
+          organizationId,
+          name: `Gebruiker ${index}`,
+          email: `gebruiker${index}@example.com`,
+          status: index % 10 ? 'active' : 'inactive',
+          setupCompleted: true,
+          createdAt: now,
+        })
+        .run()
+    }
+    for (let index = 0; index < counts.apps; index++) {
+      tx.insert(appConnections)
+        .values({
+          id: uuidv7(),
+          seq: takeNextSeq(tx),
+          updatedAt: now,
+          organizationId,
+          name: `App ${index}`,
+          url: `https://app${index}.example.com`,
+          status: index % 5 ? 'active' : 'inactive',
+          createdAt: now,
+        })
+        .run()
+    }
+  })
+}

@@ -1,0 +1,33 @@
+import { useEffect, useState } from 'react'
+import type { SyncStatusStore } from '#sync/client/sync-status'
+import type { AreaDatabaseState } from './use-area-database.ts'
+import { useStatusOf } from './use-sync-status.ts'
+
+/**
+ * A screen's figures from the server while the local database cannot give them yet: while
+ * it opens (RxDB loads after the first screen, decision 009) and while it fills for the
+ * first time, when counting what has arrived would show numbers that are too small.
+ * Null once the local database holds everything, and when the server cannot be reached
+ * (offline), so the screen shows its local data or its loading state. `load` must keep
+ * its identity (a module-level function).
+ */
+export function useServerWhileFilling<T>(
+  load: () => Promise<T>,
+  state: AreaDatabaseState<{ status: SyncStatusStore }>,
+): T | null {
+  const { firstSync } = useStatusOf(state.status === 'ready' ? state.database.status : undefined)
+  const isFilling = state.status === 'opening' || (state.status === 'ready' && firstSync !== null)
+  const [data, setData] = useState<T | null>(null)
+  useEffect(() => {
+    if (!isFilling) return
+    let isCurrent = true
+    load().then(
+      (value) => isCurrent && setData(value),
+      () => undefined, // offline or refused: the local data will do
+    )
+    return () => {
+      isCurrent = false
+    }
+  }, [isFilling, load])
+  return isFilling ? data : null
+}
