@@ -16,9 +16,10 @@ const numberFormat = new Intl.NumberFormat('nl-NL')
  * Where the local database stands, in the header of both areas: filling for the first
  * time (with a count), changes waiting to be sent (with a count), a passing trouble, or
  * in sync (a phone, short of room, shows it only while changes wait); the popover says when it last caught up
- * and lists the unsent changes.
+ * and lists the unsent changes. Shown once the local database is open (it opens after the
+ * first screen), so it never claims "Gesynchroniseerd" before anything was compared.
  */
-export function SyncStateIndicator({ status }: { status: SyncStatusStore | undefined }) {
+export function SyncStateIndicator({ status }: { status: SyncStatusStore }) {
   const { unsent, lastSyncedAt, firstSync, trouble } = useStatusOf(status)
   const isOnline = useOnlineStatus()
   const waiting = unsent?.length ?? 0

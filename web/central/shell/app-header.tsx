@@ -52,7 +52,7 @@ export function AppHeader() {
             <Badge variant="secondary">{ROLE_LABELS[user.role]}</Badge>
           </div>
         </div>
-        <SyncStateIndicator status={database?.status} />
+        {database && <SyncStateIndicator status={database.status} />}
         <SyncQueueIndicator account={formatSyncAccount(account)} />
         <RefusedChangesIndicator />
         <ThemeToggle />

@@ -81,7 +81,7 @@ export function SalesHeader() {
           >
             <Settings aria-hidden />
           </Link>
-          <SyncStateIndicator status={database?.status} />
+          {database && <SyncStateIndicator status={database.status} />}
           <SyncQueueIndicator account={formatSyncAccount(account)} />
           <RefusedChangesPopover
             refused={refused}
