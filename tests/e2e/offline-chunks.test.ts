@@ -5,8 +5,9 @@ import { launchBrowser } from '../support/browser.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { PHONE, signInOnPage } from './page-helpers.ts'
 
-// The areas load on demand, and the service worker precaches every part: a phone that
-// only ever opened Centraal while online still opens Gold Estates without a connection.
+// The areas and their screens load on demand, and the service worker precaches every
+// part: a phone that only ever opened Centraal while online still opens Gold Estates, and
+// a screen it never opened, without a connection.
 
 let server: TestServer
 let browser: Browser
@@ -47,5 +48,30 @@ test('a Gold Estates screen opens offline on a device that only visited Centraal
   await page.getByRole('heading', { name: 'Sales Management Portal' }).waitFor()
   // It came from the service worker's precache.
   expect(salesCode.length).toBeGreaterThan(0)
+  await context.close()
+})
+
+test('a Centraal screen never opened online (Gebruikers) opens offline from the precache', async () => {
+  const context = await browser.newContext({
+    viewport: PHONE,
+    baseURL: server.url,
+    locale: 'nl-NL',
+  })
+  context.setDefaultTimeout(15_000)
+  const page = await context.newPage()
+  const usersCode: string[] = []
+  page.on('request', (request) => {
+    if (/\/assets\/users-page-/.test(request.url())) usersCode.push(request.url())
+  })
+  await signInOnPage(page, root)
+  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor()
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+  // Only the Dashboard was shown: the Gebruikers screen's code was not asked for.
+  expect(usersCode).toEqual([])
+
+  await context.setOffline(true)
+  await page.goto('/users')
+  await page.getByRole('heading', { level: 1, name: 'Gebruikers' }).waitFor()
+  expect(usersCode.length).toBeGreaterThan(0)
   await context.close()
 })

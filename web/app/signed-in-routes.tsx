@@ -1,19 +1,40 @@
 // First: zod must not compile validators with eval (the CSP forbids it) before any parse.
 import '../lib/zod-without-eval.ts'
+import { lazy } from 'react'
 import { Navigate, Route, Routes } from 'react-router-dom'
-import { ActivitiesPage } from '../central/activities/activities-page.tsx'
-import { AppsPage } from '../central/apps/apps-page.tsx'
 import { DashboardPage } from '../central/dashboard/dashboard-page.tsx'
 import { NotFoundPage } from '../central/not-found/not-found-page.tsx'
-import { SettingsPage } from '../central/settings/settings-page.tsx'
 import { AppShell } from '../central/shell/app-shell.tsx'
-import { SyncRefusalsPage } from '../central/sync-refusals/sync-refusals-page.tsx'
 import { SyncNotices } from '../central/sync-status/sync-notices.tsx'
-import { UsersPage } from '../central/users/users-page.tsx'
 import { useSignedInUser } from '../lib/current-user.tsx'
 import { LocalDatabaseProvider } from '../lib/local-database.tsx'
 import { HelpPage } from '../public/info/help-page.tsx'
 import { TermsPage } from '../public/info/terms-page.tsx'
+
+// The Dashboard comes with the area; the other screens (and the forms and validation they
+// bring) load when opened, inside the shell (its Outlet waits for them). The service worker
+// precaches them all, so they open offline too.
+const UsersPage = lazy(() =>
+  import('../central/users/users-page.tsx').then((module) => ({ default: module.UsersPage })),
+)
+const AppsPage = lazy(() =>
+  import('../central/apps/apps-page.tsx').then((module) => ({ default: module.AppsPage })),
+)
+const ActivitiesPage = lazy(() =>
+  import('../central/activities/activities-page.tsx').then((module) => ({
+    default: module.ActivitiesPage,
+  })),
+)
+const SettingsPage = lazy(() =>
+  import('../central/settings/settings-page.tsx').then((module) => ({
+    default: module.SettingsPage,
+  })),
+)
+const SyncRefusalsPage = lazy(() =>
+  import('../central/sync-refusals/sync-refusals-page.tsx').then((module) => ({
+    default: module.SyncRefusalsPage,
+  })),
+)
 
 /**
  * The signed-in app (spec §2), reading and writing the person's local database.

@@ -1,5 +1,7 @@
 import { Tooltip } from 'radix-ui'
+import { Suspense } from 'react'
 import { Outlet } from 'react-router-dom'
+import { InlineLoading } from '../../components/inline-loading.tsx'
 import { AppHeader } from './app-header.tsx'
 import { BottomNav } from './bottom-nav.tsx'
 import { DesktopSidebar } from './desktop-sidebar.tsx'
@@ -29,7 +31,10 @@ export function AppShell() {
               tabIndex={-1}
               className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-[calc(5rem+env(safe-area-inset-bottom))] outline-none sm:px-6 md:pb-8"
             >
-              <Outlet />
+              {/* A screen opened for the first time loads its code here, inside the shell. */}
+              <Suspense fallback={<InlineLoading />}>
+                <Outlet />
+              </Suspense>
             </main>
           </div>
         </div>
