@@ -5,7 +5,7 @@ import { launchBrowser } from '../support/browser.ts'
 import type { createClient } from '../support/http.ts'
 import { seedCentral, seedSales } from '../support/seed-organisation.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { PHONE } from './page-helpers.ts'
+import { DESKTOP, PHONE, screenshot } from './page-helpers.ts'
 
 // The first screen on a new device does not wait for the local database (issue "Speed on
 // a phone"): while it fills for the first time, the dashboards show the server's figures,
@@ -37,8 +37,10 @@ afterAll(async () => {
 })
 
 /** A new browser of the signed-in superadmin whose sync pulls wait until `release()`. */
-async function openWithPullsHeld(): Promise<{ page: Page; release: () => void }> {
-  const context = await browser.newContext({ viewport: PHONE, baseURL: server.url })
+async function openWithPullsHeld(
+  viewport: typeof PHONE,
+): Promise<{ page: Page; release: () => void }> {
+  const context = await browser.newContext({ viewport, baseURL: server.url, locale: 'nl-NL' })
   await context.addCookies(
     [...root.cookies].map(([name, value]) => ({ name, value, url: server.url })),
   )
@@ -65,28 +67,42 @@ async function figureOf(page: Page, title: string) {
   return page.getByLabel(title, { exact: true }).locator('p').first().textContent()
 }
 
-test('the Centraal dashboard shows the real figures before the local database has them', async () => {
-  const { page, release } = await openWithPullsHeld()
-  await page.goto('/')
-  // The first superadmin is one of the users.
-  const total = new Intl.NumberFormat('nl-NL').format(USERS + 1)
-  await expect.poll(() => figureOf(page, 'Totaal Gebruikers')).toBe(total)
-  expect(await figureOf(page, 'Totaal Apps')).toBe('40')
-  // The header says the first sync is under way.
-  await expect.poll(() => firstSyncIndicator(page).count()).toBe(1)
-  release()
-  await firstSyncIndicator(page).waitFor({ state: 'detached' })
-  expect(await figureOf(page, 'Totaal Gebruikers')).toBe(total)
-  await page.context().close()
-})
+test.each([
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+])(
+  'the Centraal dashboard shows the real figures before the local database has them (%s)',
+  async (_name, viewport) => {
+    const { page, release } = await openWithPullsHeld(viewport)
+    await page.goto('/')
+    // The first superadmin is one of the users.
+    const total = new Intl.NumberFormat('nl-NL').format(USERS + 1)
+    await expect.poll(() => figureOf(page, 'Totaal Gebruikers')).toBe(total)
+    expect(await figureOf(page, 'Totaal Apps')).toBe('40')
+    // The header says the first sync is under way.
+    await expect.poll(() => firstSyncIndicator(page).count()).toBe(1)
+    await screenshot(page, 'dashboard-first-sync')
+    release()
+    await firstSyncIndicator(page).waitFor({ state: 'detached' })
+    expect(await figureOf(page, 'Totaal Gebruikers')).toBe(total)
+    await page.context().close()
+  },
+)
 
-test('the Gold Estates dashboard shows the real figures before the local database has them', async () => {
-  const { page, release } = await openWithPullsHeld()
-  await page.goto('/gold-estates/dashboard')
-  await expect.poll(() => figureOf(page, 'Totaal Verkoop')).toBe(String(SALES))
-  await expect.poll(() => firstSyncIndicator(page).count()).toBe(1)
-  release()
-  await firstSyncIndicator(page).waitFor({ state: 'detached' })
-  expect(await figureOf(page, 'Totaal Verkoop')).toBe(String(SALES))
-  await page.context().close()
-})
+test.each([
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+])(
+  'the Gold Estates dashboard shows the real figures before the local database has them (%s)',
+  async (_name, viewport) => {
+    const { page, release } = await openWithPullsHeld(viewport)
+    await page.goto('/gold-estates/dashboard')
+    await expect.poll(() => figureOf(page, 'Totaal Verkoop')).toBe(String(SALES))
+    await expect.poll(() => firstSyncIndicator(page).count()).toBe(1)
+    await screenshot(page, 'sales-dashboard-first-sync')
+    release()
+    await firstSyncIndicator(page).waitFor({ state: 'detached' })
+    expect(await figureOf(page, 'Totaal Verkoop')).toBe(String(SALES))
+    await page.context().close()
+  },
+)
