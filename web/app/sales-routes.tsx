@@ -1,23 +1,53 @@
 // First: zod must not compile validators with eval (the CSP forbids it) before any parse.
 import '../lib/zod-without-eval.ts'
+import { lazy } from 'react'
 import { Navigate, Route, Routes } from 'react-router-dom'
 import { IS_SALES_HOST, salesPath } from '../lib/sales-path.ts'
 import { TokenSetupPage } from '../public/setup/token-setup-page.tsx'
-// ── Screens of the sales screens engineer (web/sales/{dashboard,wizard,commissions,statistics}).
-import { CommissionsPage } from '../sales/commissions/commissions-page.tsx'
 import { DashboardPage } from '../sales/dashboard/dashboard-page.tsx'
-// ── Access, layout and management screens.
 import { SalesSessionProvider } from '../sales/data/sales-session.tsx'
 import { SalesGuard } from '../sales/layout/sales-guard.tsx'
 import { SalesLayout } from '../sales/layout/sales-layout.tsx'
 import { SalesLoginPage } from '../sales/login/sales-login-page.tsx'
-import { ProjectsPage } from '../sales/projects/projects-page.tsx'
-import { SellersPage } from '../sales/sellers/sellers-page.tsx'
-import { SalesSettingsPage } from '../sales/settings/settings-page.tsx'
-import { SheetsSyncPage } from '../sales/sheets-sync/sheets-sync-page.tsx'
-import { StatisticsPage } from '../sales/statistics/statistics-page.tsx'
-import { SalesSyncRefusalsPage } from '../sales/sync-refusals/sync-refusals-page.tsx'
-import { NewSalePage } from '../sales/wizard/new-sale-page.tsx'
+
+// The login and the dashboard come with the area; the other screens load when opened,
+// inside the layout (its Outlet waits for them). The service worker precaches them all.
+const NewSalePage = lazy(() =>
+  import('../sales/wizard/new-sale-page.tsx').then((module) => ({ default: module.NewSalePage })),
+)
+const CommissionsPage = lazy(() =>
+  import('../sales/commissions/commissions-page.tsx').then((module) => ({
+    default: module.CommissionsPage,
+  })),
+)
+const StatisticsPage = lazy(() =>
+  import('../sales/statistics/statistics-page.tsx').then((module) => ({
+    default: module.StatisticsPage,
+  })),
+)
+const SalesSettingsPage = lazy(() =>
+  import('../sales/settings/settings-page.tsx').then((module) => ({
+    default: module.SalesSettingsPage,
+  })),
+)
+const ProjectsPage = lazy(() =>
+  import('../sales/projects/projects-page.tsx').then((module) => ({
+    default: module.ProjectsPage,
+  })),
+)
+const SellersPage = lazy(() =>
+  import('../sales/sellers/sellers-page.tsx').then((module) => ({ default: module.SellersPage })),
+)
+const SheetsSyncPage = lazy(() =>
+  import('../sales/sheets-sync/sheets-sync-page.tsx').then((module) => ({
+    default: module.SheetsSyncPage,
+  })),
+)
+const SalesSyncRefusalsPage = lazy(() =>
+  import('../sales/sync-refusals/sync-refusals-page.tsx').then((module) => ({
+    default: module.SalesSyncRefusalsPage,
+  })),
+)
 
 /**
  * The sales area (spec §2 Sales area) with its own session. Paths are relative: the same
@@ -36,12 +66,10 @@ export function SalesRoutes() {
         <Route element={<SalesGuard />}>
           <Route element={<SalesLayout />}>
             <Route index element={toDashboard} />
-            {/* Slots of the screens engineer. */}
             <Route path="dashboard" element={<DashboardPage />} />
             <Route path="sales/new" element={<NewSalePage />} />
             <Route path="commissions" element={<CommissionsPage />} />
             <Route path="statistics" element={<StatisticsPage />} />
-            {/* Management. */}
             <Route path="settings" element={<SalesSettingsPage />} />
             <Route path="projects" element={<ProjectsPage />} />
             <Route path="sellers" element={<SellersPage />} />

@@ -1,4 +1,6 @@
+import { Suspense } from 'react'
 import { Outlet } from 'react-router-dom'
+import { DataLoading } from '../components/data-loading.tsx'
 import { SalesHeader } from './sales-header.tsx'
 import { SalesBottomNav } from './sales-nav.tsx'
 
@@ -18,7 +20,10 @@ export function SalesLayout() {
         tabIndex={-1}
         className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-[calc(5rem+env(safe-area-inset-bottom))] outline-none sm:px-6 md:pb-8"
       >
-        <Outlet />
+        {/* A screen opened for the first time loads its code here, inside the layout. */}
+        <Suspense fallback={<DataLoading />}>
+          <Outlet />
+        </Suspense>
       </main>
       <SalesBottomNav />
     </div>
