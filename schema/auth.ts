@@ -1,7 +1,7 @@
-import { z } from 'zod'
 import { DEFAULT_ORGANISATION_ID, MIN_PASSWORD_LENGTH } from './constants.ts'
 import type { PermissionName } from './permissions.ts'
-import { UserRoleSchema, type UserStatusSchema } from './roles.ts'
+import { UserRoleSchema, type UserStatusSchema } from './role-schemas.ts'
+import { z } from './zod.ts'
 
 // Request bodies of the sign-in calls (spec §3 payloads, §5 validation).
 // Lengths are capped so that a hostile body cannot make argon2 or SQLite work hard.

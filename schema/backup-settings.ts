@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod.ts'
 
 // Instellingen → Backups: the Google Drive connection and the automatic backup
 // (spec §3 backup_settings, §7 backup calls, §9 constants).

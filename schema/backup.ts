@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod.ts'
 
 /** The JSON backup format this version writes and reads. */
 export const BACKUP_FORMAT = 'centraal-backup'

@@ -1,5 +1,5 @@
-import { z } from 'zod'
-import { UserRoleSchema, UserStatusSchema } from './roles.ts'
+import { UserRoleSchema, UserStatusSchema } from './role-schemas.ts'
+import { z } from './zod.ts'
 
 // Payloads of the central data calls (spec §7) and the documents that replicate
 // (DESIGN.md, Replication). Documents carry no secrets.

@@ -1,16 +1,13 @@
-import { z } from 'zod'
+// Roles and statuses as plain constants: the header and the first screen use them without
+// loading zod. Their validators are in role-schemas.ts.
 
 /** Central user roles, strongest first. MANAGER sits between ADMIN and USER. */
 export const USER_ROLES = ['SUPERADMIN', 'ADMIN', 'MANAGER', 'USER'] as const
 export type UserRole = (typeof USER_ROLES)[number]
-/** A central user role. */
-export const UserRoleSchema = z.enum(USER_ROLES)
 
 /** Account statuses; anything but active cannot sign in. */
 export const USER_STATUSES = ['active', 'inactive', 'suspended'] as const
 export type UserStatus = (typeof USER_STATUSES)[number]
-/** A central or sales account status. */
-export const UserStatusSchema = z.enum(USER_STATUSES)
 
 /** Sales-area roles (Gold Estates). */
 export const SALES_ROLES = ['ADMIN', 'MANAGER', 'SELLER'] as const

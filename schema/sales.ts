@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { COMMISSION_TYPES } from './commission.ts'
+import { z } from './zod.ts'
 
 // Payloads and documents of the Gold Estates sales area (spec §3, §5, §7).
 // Money is integer cents; dates are 'YYYY-MM-DD'.

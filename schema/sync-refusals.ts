@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod.ts'
 
 // Replicated writes the server refused (DESIGN.md, Replication): kept in the organisation's
 // sync_queue with their reason, so that they can be found after the device forgot them.

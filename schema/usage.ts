@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { DateOnlySchema } from './sales.ts'
+import { z } from './zod.ts'
 
 /** Metrics with a meaning of their own; any other name is summed per day too. */
 export const KNOWN_METRICS = ['api_calls', 'db_bytes', 'cost_cents'] as const

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '#schema/zod'
 
 /** The replication protocol version; it is part of every sync path (/api/sync/v1/...). */
 export const SYNC_PROTOCOL_VERSION = 1

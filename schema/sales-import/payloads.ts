@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '../zod.ts'
 import { parseA1Range } from './a1-range.ts'
 
 // Requests and answers of the sheets import (spec §3 "Spreadsheet info/data/Sync result",

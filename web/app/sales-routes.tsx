@@ -1,5 +1,3 @@
-// First: zod must not compile validators with eval (the CSP forbids it) before any parse.
-import '../lib/zod-without-eval.ts'
 import { lazy } from 'react'
 import { Navigate, Route, Routes } from 'react-router-dom'
 import { IS_SALES_HOST, salesPath } from '../lib/sales-path.ts'
