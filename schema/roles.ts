@@ -13,6 +13,20 @@ export type UserStatus = (typeof USER_STATUSES)[number]
 export const SALES_ROLES = ['ADMIN', 'MANAGER', 'SELLER'] as const
 export type SalesRole = (typeof SALES_ROLES)[number]
 
+/**
+ * Whether someone of `actorRole` may create, change or delete a user of `role`: only a
+ * SUPERADMIN manages a SUPERADMIN. The server enforces it (user-rules.ts); the Gebruikers
+ * screen offers only what it allows.
+ */
+export function mayManageRole(actorRole: UserRole | null, role: UserRole): boolean {
+  return role !== 'SUPERADMIN' || actorRole === 'SUPERADMIN'
+}
+
+/** The roles someone of `actorRole` may hand out, strongest first. */
+export function getAssignableRoles(actorRole: UserRole | null): UserRole[] {
+  return USER_ROLES.filter((role) => mayManageRole(actorRole, role))
+}
+
 /** Dutch labels for the role badge and the user form. */
 export const ROLE_LABELS: Record<UserRole, string> = {
   SUPERADMIN: 'Superadmin',

@@ -1,12 +1,12 @@
 import { and, eq, ne } from 'drizzle-orm'
 import { users } from '#schema/db/organisation'
-import { USER_ROLES, type UserRole } from '#schema/roles'
+import { mayManageRole, USER_ROLES, type UserRole } from '#schema/roles'
 import type { Actor, ServiceContext } from '../../context.ts'
 import { AppError } from '../../http/app-error.ts'
 
-/** Only a SUPERADMIN creates, changes or deletes a SUPERADMIN. */
+/** Only a SUPERADMIN creates, changes or deletes a SUPERADMIN (schema/roles.ts). */
 export function requireMayManageRole(actor: Actor, role: UserRole) {
-  if (role === 'SUPERADMIN' && actor.role !== 'SUPERADMIN') {
+  if (!mayManageRole(actor.role, role)) {
     throw new AppError('forbidden', 'Alleen een SUPERADMIN kan een SUPERADMIN beheren')
   }
 }

@@ -1,4 +1,4 @@
-import { ROLE_LABELS, type UserRole, type UserStatus } from '#schema/roles'
+import { getAssignableRoles, ROLE_LABELS, type UserRole, type UserStatus } from '#schema/roles'
 
 /** Status choices of the edit form; the list shows anything but active as Inactief (spec §4). */
 export const STATUS_LABELS: Record<UserStatus, string> = {
@@ -7,11 +7,7 @@ export const STATUS_LABELS: Record<UserStatus, string> = {
   suspended: 'Geschorst',
 }
 
-/** The roles a person may hand out: Superadmin only by a SUPERADMIN (spec §2: Admin, Manager, Gebruiker). */
+/** The roles a person may hand out, as form choices (spec §2: Admin, Manager, Gebruiker). */
 export function getRoleChoices(actorRole: UserRole) {
-  const roles: UserRole[] =
-    actorRole === 'SUPERADMIN'
-      ? ['SUPERADMIN', 'ADMIN', 'MANAGER', 'USER']
-      : ['ADMIN', 'MANAGER', 'USER']
-  return roles.map((role) => ({ value: role, label: ROLE_LABELS[role] }))
+  return getAssignableRoles(actorRole).map((role) => ({ value: role, label: ROLE_LABELS[role] }))
 }

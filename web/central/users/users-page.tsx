@@ -1,6 +1,7 @@
 import { Plus, UsersRound } from 'lucide-react'
 import { useState } from 'react'
 import { map } from 'rxjs'
+import { mayManageRole } from '#schema/roles'
 import type { UserDocType } from '#schema/rx/users'
 import { Alert } from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
@@ -52,7 +53,7 @@ export function UsersPage() {
 
   // Hidden, not enforced: the server refuses what a role may not do.
   const actionsFor = (user: UserDocType): UserAction[] => {
-    if (!canWrite || (user.role === 'SUPERADMIN' && me.role !== 'SUPERADMIN')) return []
+    if (!canWrite || !mayManageRole(me.role, user.role)) return []
     return user.id === me.id ? ['edit', 'setup-link'] : ['edit', 'setup-link', 'delete']
   }
 
