@@ -1,6 +1,7 @@
 import { zValidator } from '@hono/zod-validator'
 import type { ValidationTargets } from 'hono'
 import type { ZodType } from 'zod'
+import { describeZodError } from '#schema/describe-zod-error'
 import { AppError } from './app-error.ts'
 
 /**
@@ -17,12 +18,6 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
       path: issue.path.join('.'),
       message: issue.message,
     }))
-    const first = errors[0]
-    const message = first
-      ? first.path
-        ? `${first.path}: ${first.message}`
-        : first.message
-      : 'Ongeldige invoer'
-    throw new AppError('invalid_input', message, { errors })
+    throw new AppError('invalid_input', describeZodError(result.error), { errors })
   })
 }

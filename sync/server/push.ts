@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from 'uuid'
 import { ZodError, type z } from 'zod'
 import { syncQueue } from '#schema/db/organisation'
+import { describeZodError } from '#schema/describe-zod-error'
 import { isSameValue } from '#schema/rx/merge-conflict'
 import type { ServiceContext } from '#server/context'
 import { AppError } from '#server/http/app-error'
@@ -26,10 +27,7 @@ function sameFields(fields: readonly string[], a: WireDocument, b: WireDocument)
  */
 function reasonOf(error: unknown, log: Logger) {
   if (error instanceof AppError) return error.message
-  if (error instanceof ZodError) {
-    const issue = error.issues[0]
-    return issue ? `${issue.path.join('.')}: ${issue.message}` : 'Ongeldige invoer'
-  }
+  if (error instanceof ZodError) return describeZodError(error)
   log.error('push write failed', { error })
   throw error
 }

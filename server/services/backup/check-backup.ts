@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3'
 import { BackupHeaderSchema, type BackupValue } from '#schema/backup'
+import { describeZodError } from '#schema/describe-zod-error'
 import type { Actor } from '../../context.ts'
 import type { SystemDb } from '../../db/system-db.ts'
 import { AppError } from '../../http/app-error.ts'
@@ -112,8 +113,7 @@ export function checkBackup(
   const rules = createRestoreRules(client, systemDb, actor)
   const header = BackupHeaderSchema.safeParse(file.header)
   if (!header.success) {
-    const issue = header.error.issues[0]
-    refuse(issue ? `${issue.path.join('.') || 'bestand'}: ${issue.message}` : 'onleesbaar bestand')
+    refuse(describeZodError(header.error, 'onleesbaar bestand'))
   }
   if (header.data.organisation.id !== organisationId) {
     refuse('deze backup hoort bij een andere organisatie')
