@@ -4,12 +4,12 @@ import type { ServiceContext } from '../../context.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
 import { appendActivity } from '../activities/append-activity.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
-import { findLiveAppConnection } from './find-live-app-connection.ts'
+import { requireLiveAppConnection } from './require-live-app-connection.ts'
 
 /** Removes an app connection as a tombstone, so clients holding it learn of it. */
 export function deleteAppConnection(ctx: ServiceContext, id: string) {
   requirePermission(ctx.actor, 'apps.write')
-  findLiveAppConnection(ctx, id)
+  requireLiveAppConnection(ctx, id)
   return ctx.db.transaction((tx) => {
     const row = tx
       .update(appConnections)

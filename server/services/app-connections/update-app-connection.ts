@@ -6,7 +6,7 @@ import type { ServiceContext } from '../../context.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
 import { appendActivity } from '../activities/append-activity.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
-import { findLiveAppConnection } from './find-live-app-connection.ts'
+import { requireLiveAppConnection } from './require-live-app-connection.ts'
 
 /** Changes an app connection's name, URL, description or status. */
 export function updateAppConnection(
@@ -15,7 +15,7 @@ export function updateAppConnection(
   changes: z.infer<typeof AppConnectionUpdateSchema>,
 ) {
   requirePermission(ctx.actor, 'apps.write')
-  findLiveAppConnection(ctx, id)
+  requireLiveAppConnection(ctx, id)
   return ctx.db.transaction((tx) => {
     const row = tx
       .update(appConnections)

@@ -5,7 +5,7 @@ import type { ServiceContext } from '../../context.ts'
 import type { OrganisationCache } from '../../db/organisation-cache.ts'
 import { AppError } from '../../http/app-error.ts'
 import { appendActivity } from '../activities/append-activity.ts'
-import { findLiveAppConnection } from '../app-connections/find-live-app-connection.ts'
+import { requireLiveAppConnection } from '../app-connections/require-live-app-connection.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 
 // A key names its organisation (not secret) so the right file is opened; the random part
@@ -15,7 +15,7 @@ const KEY_PATTERN = /^cen_([a-z0-9][a-z0-9-]{0,62})\.([a-z2-7]{32})$/
 /** Creates or rotates an app connection's API key; the key is shown once. */
 export function rotateAppApiKey(ctx: ServiceContext, appConnectionId: string) {
   requirePermission(ctx.actor, 'apps.write')
-  const app = findLiveAppConnection(ctx, appConnectionId)
+  const app = requireLiveAppConnection(ctx, appConnectionId)
   const apiKey = `cen_${ctx.actor.organisationId}.${generateToken()}`
   ctx.db.transaction((tx) => {
     tx.update(appConnections)

@@ -3,13 +3,13 @@ import { and, asc, eq, gte } from 'drizzle-orm'
 import { usageTracking } from '#schema/db/organisation'
 import { GAUGE_METRICS, type UsageSummary } from '#schema/usage'
 import type { ServiceContext } from '../../context.ts'
-import { findLiveAppConnection } from '../app-connections/find-live-app-connection.ts'
+import { requireLiveAppConnection } from '../app-connections/require-live-app-connection.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 
 /** An app connection's usage over the last `days` days: per day and totals per metric. */
 export function getUsage(ctx: ServiceContext, appConnectionId: string, days: number): UsageSummary {
   requirePermission(ctx.actor, 'apps.read')
-  const app = findLiveAppConnection(ctx, appConnectionId)
+  const app = requireLiveAppConnection(ctx, appConnectionId)
   const to = format(new Date(), 'yyyy-MM-dd')
   const from = format(subDays(new Date(), days - 1), 'yyyy-MM-dd')
   const rows = ctx.db

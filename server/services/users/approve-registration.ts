@@ -5,12 +5,12 @@ import { takeNextSeq } from '../../db/next-seq.ts'
 import { AppError } from '../../http/app-error.ts'
 import { appendActivity } from '../activities/append-activity.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
-import { findLiveUser } from './find-live-user.ts'
+import { requireLiveUser } from './require-live-user.ts'
 
 /** Approves a self-registered account waiting on Gebruikers: it may sign in from now on. */
 export function approveRegistration(ctx: ServiceContext, id: string) {
   requirePermission(ctx.actor, 'users.write')
-  const user = findLiveUser(ctx, id)
+  const user = requireLiveUser(ctx, id)
   if (!user.awaitingApproval) {
     throw new AppError('conflict', 'Dit account wacht niet op goedkeuring')
   }

@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../../context.ts'
 import { issueSetupToken } from '../accounts/issue-setup-token.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
-import { findLiveUser } from './find-live-user.ts'
+import { requireLiveUser } from './require-live-user.ts'
 import { requireMayManageRole } from './user-rules.ts'
 
 /**
@@ -10,7 +10,7 @@ import { requireMayManageRole } from './user-rules.ts'
  */
 export function createSetupLink(ctx: ServiceContext, userId: string) {
   requirePermission(ctx.actor, 'users.write')
-  const user = findLiveUser(ctx, userId)
+  const user = requireLiveUser(ctx, userId)
   requireMayManageRole(ctx.actor, user.role)
   const { token, expiresAt } = issueSetupToken(ctx, ctx.actor.organisationId, user.id)
   return { setupPath: `/setup/${token}`, expiresAt }

@@ -7,7 +7,7 @@ import { AppError } from '../../http/app-error.ts'
 import { appendActivity } from '../activities/append-activity.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { endAccountAccess } from './end-account-access.ts'
-import { findLiveUser } from './find-live-user.ts'
+import { requireLiveUser } from './require-live-user.ts'
 import { requireAnotherSuperadmin, requireMayManageRole } from './user-rules.ts'
 
 /**
@@ -17,7 +17,7 @@ import { requireAnotherSuperadmin, requireMayManageRole } from './user-rules.ts'
 export function deleteUser(ctx: ServiceContext, id: string) {
   requirePermission(ctx.actor, 'users.write')
   if (id === ctx.actor.userId) throw new AppError('conflict', 'Je kunt jezelf niet verwijderen')
-  const user = findLiveUser(ctx, id)
+  const user = requireLiveUser(ctx, id)
   requireMayManageRole(ctx.actor, user.role)
   if (user.role === 'SUPERADMIN') requireAnotherSuperadmin(ctx, id)
 

@@ -1,11 +1,11 @@
 import type { NotificationPreferences } from '#schema/central'
 import type { ServiceContext } from '../../context.ts'
 import { AppError } from '../../http/app-error.ts'
-import { findLiveUser } from './find-live-user.ts'
+import { requireLiveUser } from './require-live-user.ts'
 
 /** The actor's own notification switches (Instellingen → Algemeen); every user has them. */
 export function getNotificationPreferences(ctx: ServiceContext): NotificationPreferences {
-  const user = findLiveUser(ctx, requireActorUserId(ctx))
+  const user = requireLiveUser(ctx, requireActorUserId(ctx))
   return { emailNotifications: user.emailNotifications, activityAlerts: user.activityAlerts }
 }
 

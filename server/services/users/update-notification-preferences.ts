@@ -4,8 +4,8 @@ import type { NotificationPreferencesUpdateSchema } from '#schema/central'
 import { users } from '#schema/db/organisation'
 import type { ServiceContext } from '../../context.ts'
 import { appendActivity } from '../activities/append-activity.ts'
-import { findLiveUser } from './find-live-user.ts'
 import { getNotificationPreferences, requireActorUserId } from './get-notification-preferences.ts'
+import { requireLiveUser } from './require-live-user.ts'
 
 /**
  * Changes the actor's own notification switches. They are not part of the replicated user
@@ -16,7 +16,7 @@ export function updateNotificationPreferences(
   changes: z.infer<typeof NotificationPreferencesUpdateSchema>,
 ) {
   const userId = requireActorUserId(ctx)
-  const user = findLiveUser(ctx, userId)
+  const user = requireLiveUser(ctx, userId)
   ctx.db.transaction((tx) => {
     tx.update(users)
       .set({ ...changes, updatedAt: Date.now() })

@@ -7,7 +7,7 @@ import { takeNextSeq } from '../../db/next-seq.ts'
 import { appendActivity } from '../activities/append-activity.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { endAccountAccess } from './end-account-access.ts'
-import { findLiveUser } from './find-live-user.ts'
+import { requireLiveUser } from './require-live-user.ts'
 import { isLowerRole, requireAnotherSuperadmin, requireMayManageRole } from './user-rules.ts'
 
 /**
@@ -20,7 +20,7 @@ export function updateUser(
   changes: z.infer<typeof UserUpdateSchema>,
 ) {
   requirePermission(ctx.actor, 'users.write')
-  const user = findLiveUser(ctx, id)
+  const user = requireLiveUser(ctx, id)
   requireMayManageRole(ctx.actor, user.role)
   if (changes.role) requireMayManageRole(ctx.actor, changes.role)
   const losesSuperadmin =

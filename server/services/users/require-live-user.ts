@@ -4,7 +4,7 @@ import type { ServiceContext } from '../../context.ts'
 import { AppError } from '../../http/app-error.ts'
 
 /** The user with this id in the actor's organisation; 404 when missing or deleted. */
-export function findLiveUser(ctx: Pick<ServiceContext, 'db'>, id: string) {
+export function requireLiveUser(ctx: Pick<ServiceContext, 'db'>, id: string) {
   const user = ctx.db
     .select()
     .from(users)

@@ -4,7 +4,7 @@ import type { ServiceContext } from '../../context.ts'
 import { AppError } from '../../http/app-error.ts'
 
 /** The app connection with this id; 404 when missing or deleted. */
-export function findLiveAppConnection(ctx: Pick<ServiceContext, 'db'>, id: string) {
+export function requireLiveAppConnection(ctx: Pick<ServiceContext, 'db'>, id: string) {
   const app = ctx.db
     .select()
     .from(appConnections)
