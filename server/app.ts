@@ -9,22 +9,25 @@ import { requireNamedAccount } from './http/require-named-account.ts'
 import { requireSameOrigin } from './http/require-same-origin.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { redactPath } from './logger.ts'
+import { activityRoutes } from './routes/activities.ts'
 import { adminRoutes } from './routes/admin.ts'
 import { appConnectionRoutes } from './routes/app-connections.ts'
 import { authRoutes } from './routes/auth.ts'
 import { backupRoutes } from './routes/backup.ts'
 import { driveBackupRoutes } from './routes/drive-backups.ts'
 import { healthRoutes } from './routes/health.ts'
+import { logoutRoutes } from './routes/logout.ts'
 import { oidcRoutes } from './routes/oidc.ts'
-import { organisationDataRoutes } from './routes/organisation-data.ts'
-import { organisationRoutes } from './routes/organisations.ts'
+import { ownOrganisationRoutes } from './routes/own-organisation.ts'
+import { platformOrganisationRoutes } from './routes/platform-organisations.ts'
 import { profileRoutes } from './routes/profile.ts'
 import { salesRoutes } from './routes/sales.ts'
 import { salesAuthRoutes } from './routes/sales-auth.ts'
 import { salesImportRoutes } from './routes/sales-import.ts'
+import { statsRoutes } from './routes/stats.ts'
 import { syncRoutes } from './routes/sync.ts'
-import { syncRefusalRoutes } from './routes/sync-refusals.ts'
-import { usageRoutes } from './routes/usage.ts'
+import { centralSyncRefusalRoutes, salesSyncRefusalRoutes } from './routes/sync-refusals.ts'
+import { appUsageRoutes, usageReportRoutes } from './routes/usage.ts'
 import { userRoutes } from './routes/users.ts'
 import { webRoutes } from './routes/web.ts'
 
@@ -62,20 +65,27 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
     )
     .use(requireSameOrigin(deps.env.PUBLIC_URL, isKnownHost))
     .use(requireNamedAccount(deps))
-    .route('/', healthRoutes())
-    .route('/', authRoutes(deps))
-    .route('/', oidcRoutes(deps))
-    .route('/', userRoutes(deps))
-    .route('/', appConnectionRoutes(deps))
-    .route('/', organisationDataRoutes(deps))
-    .route('/', organisationRoutes(deps))
-    .route('/', profileRoutes(deps))
-    .route('/', syncRoutes(deps))
-    .route('/', syncRefusalRoutes(deps))
-    .route('/', adminRoutes(deps))
-    .route('/', backupRoutes(deps))
-    .route('/', driveBackupRoutes(deps))
-    .route('/', usageRoutes(deps))
+    // The URL map: each group of routes under its own prefix (all under /api).
+    .route('/health', healthRoutes())
+    .route('/auth', authRoutes(deps))
+    .route('/login', oidcRoutes(deps))
+    .route('/logout', logoutRoutes(deps))
+    .route('/users', userRoutes(deps))
+    .route('/app-connections', appConnectionRoutes(deps))
+    .route('/app-connections', appUsageRoutes(deps))
+    .route('/usage', usageReportRoutes(deps))
+    .route('/stats', statsRoutes(deps))
+    .route('/activities', activityRoutes(deps))
+    .route('/organization', ownOrganisationRoutes(deps))
+    .route('/organizations', platformOrganisationRoutes(deps))
+    .route('/profile', profileRoutes(deps))
+    .route('/sync', syncRoutes(deps))
+    .route('/sync-refusals', centralSyncRefusalRoutes(deps))
+    .route('/admin', adminRoutes(deps))
+    .route('/admin', backupRoutes(deps))
+    .route('/backup', driveBackupRoutes(deps))
+    // Gold Estates: its routes carry their /gold-estates prefix themselves.
+    .route('/gold-estates/sync-refusals', salesSyncRefusalRoutes(deps))
     .route('/', salesAuthRoutes(deps))
     .route('/', salesRoutes(deps))
     .route('/', salesImportRoutes(deps))

@@ -15,7 +15,7 @@ import { HeavyWork } from './http/heavy-work.ts'
 import { startLeadDelivery } from './jobs/deliver-leads.ts'
 import { createScheduledBackups } from './jobs/scheduled-backups.ts'
 import { createLogger } from './logger.ts'
-import { ensureDefaultOrganisation } from './services/organisations/ensure-default-organisation.ts'
+import { ensureDefaultOrganisation } from './services/platform-organisations/ensure-default-organisation.ts'
 import { readCrmKey } from './services/sales/crm-key.ts'
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist/web', import.meta.url))

@@ -9,7 +9,7 @@ import { AppError } from '../http/app-error.ts'
 import { createCentralUser } from '../services/accounts/create-central-user.ts'
 import { findCentralAccount } from '../services/accounts/find-central-account.ts'
 import { issueSetupToken } from '../services/accounts/issue-setup-token.ts'
-import { ensureDefaultOrganisation } from '../services/organisations/ensure-default-organisation.ts'
+import { ensureDefaultOrganisation } from '../services/platform-organisations/ensure-default-organisation.ts'
 
 // npm run setup-token -- --email <e-mail> [--name <name>] [--role ROLE] [--org <id>]
 // Creates the user when needed and prints a setup link for an operator to hand over.

@@ -7,7 +7,7 @@ import { launchGoldEstates } from '../services/sales-accounts/launch-gold-estate
 
 /** Admin actions of the central area. */
 export function adminRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().post('/admin/launch-gold-estates', (c) => {
+  return new Hono<AppEnv>().post('/launch-gold-estates', (c) => {
     const ctx = requireServiceContext(deps, c)
     const { salesUserId } = launchGoldEstates(ctx)
     const session = createSession(deps.systemDb, {

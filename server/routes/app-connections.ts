@@ -19,7 +19,7 @@ import { requirePermission } from '../services/permissions/require-permission.ts
 /** Gekoppelde Apps: GET/POST /api/app-connections, PATCH/DELETE /api/app-connections/:id. */
 export function appConnectionRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .get('/app-connections', (c) => {
+    .get('/', (c) => {
       const ctx = requireServiceContext(deps, c)
       requirePermission(ctx.actor, 'apps.read')
       const rows = ctx.db
@@ -30,14 +30,14 @@ export function appConnectionRoutes(deps: AppDeps) {
         .all()
       return c.json(rows.map(toAppConnectionDocument))
     })
-    .post('/app-connections', validate('json', AppConnectionCreateSchema), (c) => {
+    .post('/', validate('json', AppConnectionCreateSchema), (c) => {
       const ctx = requireServiceContext(deps, c)
       return respondOnce(c, ctx, 201, () =>
         toAppConnectionDocument(createAppConnection(ctx, c.req.valid('json'))),
       )
     })
     .patch(
-      '/app-connections/:id',
+      '/:id',
       validate('param', IdParamSchema),
       validate('json', AppConnectionUpdateSchema),
       (c) => {
@@ -49,7 +49,7 @@ export function appConnectionRoutes(deps: AppDeps) {
         )
       },
     )
-    .delete('/app-connections/:id', validate('param', IdParamSchema), (c) => {
+    .delete('/:id', validate('param', IdParamSchema), (c) => {
       const ctx = requireServiceContext(deps, c)
       return respondOnce(c, ctx, 200, () =>
         toAppConnectionDocument(deleteAppConnection(ctx, c.req.valid('param').id)),

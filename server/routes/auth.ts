@@ -7,13 +7,7 @@ import {
   TokenSetupSchema,
 } from '#schema/auth'
 import { requireCentralUser } from '../auth/current-central-user.ts'
-import {
-  clearSessionCookie,
-  createSession,
-  deleteSession,
-  readSessionToken,
-  setSessionCookie,
-} from '../auth/sessions.ts'
+import { createSession, setSessionCookie } from '../auth/sessions.ts'
 import type { AppDeps, AppEnv } from '../context.ts'
 import { getClientAddress } from '../http/client-address.ts'
 import { getSalesBase } from '../http/sales-base.ts'
@@ -26,7 +20,7 @@ import { signInWithPassword } from '../services/accounts/sign-in-with-password.t
 import { toCurrentUser } from '../services/accounts/to-current-user.ts'
 import { resolvePermissions } from '../services/permissions/resolve-permissions.ts'
 
-/** Sign-in, registration and setup (spec §7 "Authentication and setup"). */
+/** Sign-in, registration and setup, mounted at /auth (spec §7 "Authentication and setup"). */
 export function authRoutes(deps: AppDeps) {
   const describe = (user: StoredUser) =>
     toCurrentUser(
@@ -34,7 +28,7 @@ export function authRoutes(deps: AppDeps) {
       resolvePermissions(deps.organisations.get(user.organizationId), user, user.organizationId),
     )
   return new Hono<AppEnv>()
-    .post('/auth/simple-setup', validate('json', SimpleSetupSchema), async (c) => {
+    .post('/simple-setup', validate('json', SimpleSetupSchema), async (c) => {
       const user = await deps.throttles.setup.countFailure(
         getClientAddress(c, deps.env.TRUST_PROXY),
         () => createFirstSuperadmin(deps, c.req.valid('json')),
@@ -47,8 +41,8 @@ export function authRoutes(deps: AppDeps) {
       setSessionCookie(c, 'central', session.token, session.expire)
       return c.json({ message: 'SUPERADMIN aangemaakt', user: describe(user) }, 201)
     })
-    .get('/auth/registration', (c) => c.json({ mode: deps.env.REGISTRATION }))
-    .post('/auth/register/email', validate('json', RegisterSchema), async (c) => {
+    .get('/registration', (c) => c.json({ mode: deps.env.REGISTRATION }))
+    .post('/register/email', validate('json', RegisterSchema), async (c) => {
       const input = c.req.valid('json')
       // Closed, a taken address and the throttle answer before a password is hashed.
       requireRegistrationPossible(deps, input.email)
@@ -66,7 +60,7 @@ export function authRoutes(deps: AppDeps) {
         201,
       )
     })
-    .post('/auth/login/email', validate('json', LoginSchema), async (c) => {
+    .post('/login/email', validate('json', LoginSchema), async (c) => {
       const { email, password } = c.req.valid('json')
       const address = getClientAddress(c, deps.env.TRUST_PROXY)
       const { user, session } = await signInWithPassword(deps, { email, password, address })
@@ -74,7 +68,7 @@ export function authRoutes(deps: AppDeps) {
       return c.json({ user: describe(user) })
     })
     .post(
-      '/auth/setup/:token',
+      '/setup/:token',
       validate('param', SetupTokenParamSchema),
       validate('json', TokenSetupSchema),
       async (c) => {
@@ -89,15 +83,5 @@ export function authRoutes(deps: AppDeps) {
         return c.json({ message: 'Setup voltooid. Je kunt nu inloggen.', loginPath })
       },
     )
-    .get('/auth/user', (c) => c.json(describe(requireCentralUser(deps, c))))
-    .get('/logout', (c) => {
-      // Signing out of Centraal also ends a Gold Estates session in the same browser (one
-      // a launch opened, or a seller's): on a shared device nothing stays signed in.
-      for (const kind of ['central', 'sales'] as const) {
-        const token = readSessionToken(c, kind)
-        if (token) deleteSession(deps.systemDb, token)
-        clearSessionCookie(c, kind)
-      }
-      return c.redirect('/')
-    })
+    .get('/user', (c) => c.json(describe(requireCentralUser(deps, c))))
 }

@@ -17,7 +17,7 @@ export const MAX_RESTORE_BYTES = 512 * 1024 * 1024
 export function backupRoutes(deps: AppDeps) {
   return (
     new Hono<AppEnv>()
-      .post('/admin/backup', validate('json', BackupRequestSchema), async (c) => {
+      .post('/backup', validate('json', BackupRequestSchema), async (c) => {
         const ctx = requireServiceContext(deps, c)
         const file = await createBackupFile(ctx, c.req.valid('json').format)
         const pieces = [...file.body]
@@ -36,7 +36,7 @@ export function backupRoutes(deps: AppDeps) {
       })
       // No bodyLimit middleware here: it would read the whole body ahead into memory.
       // receiveBackup counts the bytes as it writes them to disk and stops at the limit.
-      .post('/admin/restore', async (c) => {
+      .post('/restore', async (c) => {
         // Signed in and allowed before a large body is read.
         const ctx = requireServiceContext(deps, c)
         requirePermission(ctx.actor, 'backup.run')

@@ -48,8 +48,8 @@ export function driveBackupRoutes(deps: AppDeps) {
   }
 
   return new Hono<AppEnv>()
-    .get('/backup/settings', (c) => c.json(showSettings(c)))
-    .post('/backup/settings', validate('json', BackupSettingsUpdateSchema), (c) => {
+    .get('/settings', (c) => c.json(showSettings(c)))
+    .post('/settings', validate('json', BackupSettingsUpdateSchema), (c) => {
       const ctx = requireServiceContext(deps, c)
       return respondOnce(c, ctx, 200, () => {
         updateBackupSettings(ctx, c.req.valid('json'))
@@ -57,12 +57,12 @@ export function driveBackupRoutes(deps: AppDeps) {
         return showSettings(c)
       })
     })
-    .post('/backup/google-drive/connect', async (c) =>
+    .post('/google-drive/connect', async (c) =>
       c.json(
         await startDriveConnection(requireServiceContext(deps, c), { env: deps.env, pending }),
       ),
     )
-    .get('/backup/google-drive/callback', async (c) => {
+    .get('/google-drive/callback', async (c) => {
       // Every failure ends on the Backups tab with the spec's toast; the reason goes to the log.
       const fail = (reason: string) => {
         deps.log.error('google drive connection failed', { reason })
@@ -95,13 +95,13 @@ export function driveBackupRoutes(deps: AppDeps) {
       deps.scheduledBackups.reschedule(connection.organisationId)
       return c.redirect(backupsTab('connected'))
     })
-    .post('/backup/google-drive/disconnect', async (c) => {
+    .post('/google-drive/disconnect', async (c) => {
       const { actor } = requireServiceContext(deps, c)
       await disconnectDrive(deps, actor)
       deps.scheduledBackups.reschedule(actor.organisationId)
       return c.json(showSettings(c))
     })
-    .post('/backup/google-drive/run', async (c) => {
+    .post('/google-drive/run', async (c) => {
       const ctx = requireServiceContext(deps, c)
       requirePermission(ctx.actor, 'backup.run')
       const organisationId = ctx.actor.organisationId

@@ -2,9 +2,7 @@ import { Hono } from 'hono'
 import { PRODUCT_VERSION } from '#schema/constants'
 import type { AppEnv } from '../context.ts'
 
-/** GET /api/health: liveness and the product version. */
+/** GET /api/health (mounted at /health): liveness and the product version. */
 export function healthRoutes() {
-  return new Hono<AppEnv>().get('/health', (c) =>
-    c.json({ status: 'ok', version: PRODUCT_VERSION }),
-  )
+  return new Hono<AppEnv>().get('/', (c) => c.json({ status: 'ok', version: PRODUCT_VERSION }))
 }

@@ -2,14 +2,14 @@ import { Hono } from 'hono'
 import { getLoginErrorPath } from '../auth/oidc.ts'
 import type { AppDeps, AppEnv } from '../context.ts'
 
-/** SSO sign-in with OpenID Connect (GET /api/login and its callback). */
+/** SSO sign-in with OpenID Connect, mounted at /login (GET /api/login and its callback). */
 export function oidcRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .get('/login', async (c) => {
+    .get('/', async (c) => {
       if (!deps.oidc) return c.redirect(getLoginErrorPath('sso_not_configured'))
       return c.redirect(await deps.oidc.start(c))
     })
-    .get('/login/callback', async (c) => {
+    .get('/callback', async (c) => {
       if (!deps.oidc) return c.redirect(getLoginErrorPath('sso_not_configured'))
       return c.redirect(await deps.oidc.finish(c))
     })

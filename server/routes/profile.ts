@@ -10,10 +10,10 @@ import { updateNotificationPreferences } from '../services/users/update-notifica
 /** The signed-in user's own settings: GET/PATCH /api/profile/notifications. */
 export function profileRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .get('/profile/notifications', (c) =>
+    .get('/notifications', (c) =>
       c.json(getNotificationPreferences(requireServiceContext(deps, c))),
     )
-    .patch('/profile/notifications', validate('json', NotificationPreferencesUpdateSchema), (c) => {
+    .patch('/notifications', validate('json', NotificationPreferencesUpdateSchema), (c) => {
       const ctx = requireServiceContext(deps, c)
       return respondOnce(c, ctx, 200, () => updateNotificationPreferences(ctx, c.req.valid('json')))
     })

@@ -34,31 +34,28 @@ const SALES: RefusalArea = {
 
 type ContextOf = (c: Context<AppEnv>) => ServiceContext
 
-/** One area's list and dismissal under `path`, with that area's session. */
-function areaRoutes(path: string, area: RefusalArea, contextOf: ContextOf) {
+/** One area's list and dismissal, with that area's session. */
+function areaRoutes(area: RefusalArea, contextOf: ContextOf) {
   return new Hono<AppEnv>()
-    .get(path, validate('query', SyncRefusalQuerySchema), (c) =>
+    .get('/', validate('query', SyncRefusalQuerySchema), (c) =>
       c.json(listSyncRefusals(contextOf(c), area, c.req.valid('query').scope)),
     )
-    .post(`${path}/:id/dismiss`, validate('param', IdParamSchema), (c) => {
+    .post('/:id/dismiss', validate('param', IdParamSchema), (c) => {
       const ctx = contextOf(c)
       return respondOnce(c, ctx, 200, () => dismissSyncRefusal(ctx, area, c.req.valid('param').id))
     })
 }
 
 /**
- * Niet verwerkte wijzigingen: replicated writes the server refused, per area, with the
- * area's own session: GET /api/sync-refusals?scope=own|organisation and
- * POST /api/sync-refusals/:id/dismiss, and the same under /api/gold-estates.
+ * Niet verwerkte wijzigingen: replicated writes the server refused, with the area's own
+ * session. Centraal's, mounted at /sync-refusals: GET ?scope=own|organisation and
+ * POST /:id/dismiss.
  */
-export function syncRefusalRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>()
-    .route(
-      '/',
-      areaRoutes('/sync-refusals', CENTRAL, (c) => requireServiceContext(deps, c)),
-    )
-    .route(
-      '/',
-      areaRoutes('/gold-estates/sync-refusals', SALES, (c) => requireSalesContext(deps, c)),
-    )
+export function centralSyncRefusalRoutes(deps: AppDeps) {
+  return areaRoutes(CENTRAL, (c) => requireServiceContext(deps, c))
+}
+
+/** The same for Gold Estates, mounted at /gold-estates/sync-refusals. */
+export function salesSyncRefusalRoutes(deps: AppDeps) {
+  return areaRoutes(SALES, (c) => requireSalesContext(deps, c))
 }

@@ -57,7 +57,7 @@ export function syncRoutes(deps: AppDeps) {
       : findSessionUser(deps, token) !== null
 
   return new Hono<AppEnv>()
-    .use('/sync/:version/*', async (c, next) => {
+    .use('/:version/*', async (c, next) => {
       if (c.req.param('version') !== CURRENT) {
         return c.json(
           { message: 'Deze versie van de app is verouderd. Ververs de pagina om bij te werken.' },
@@ -66,18 +66,18 @@ export function syncRoutes(deps: AppDeps) {
       }
       return next()
     })
-    .get('/sync/:version/:collection/pull', validate('query', PullQuerySchema), (c) => {
+    .get('/:version/:collection/pull', validate('query', PullQuerySchema), (c) => {
       const collection = requireCollection(c.req.param('collection'))
       const { checkpoint, limit, access } = c.req.valid('query')
       const ctx = contextFor(collection.area, c)
       return c.json(pullChanges(ctx, collection, checkpoint, limit, access))
     })
-    .post('/sync/:version/:collection/push', validate('json', PushBodySchema), (c) => {
+    .post('/:version/:collection/push', validate('json', PushBodySchema), (c) => {
       const collection = requireCollection(c.req.param('collection'))
       const ctx = contextFor(collection.area, c)
       return c.json(pushChanges(ctx, collection, c.req.valid('json').rows, deps.log))
     })
-    .get('/sync/:version/stream', validate('query', StreamQuerySchema), (c) => {
+    .get('/:version/stream', validate('query', StreamQuerySchema), (c) => {
       const { area } = c.req.valid('query')
       const ctx = contextFor(area, c)
       const readable = () =>

@@ -10,18 +10,20 @@ import { authenticateAppKey, rotateAppApiKey } from '../services/usage/app-api-k
 import { getUsage } from '../services/usage/get-usage.ts'
 import { UsageBatcher } from '../services/usage/usage-batcher.ts'
 
-/** Usage tracking: per-app API keys, reports from the apps, and figures for the Apps screen. */
-export function usageRoutes(deps: AppDeps) {
-  const batcher = new UsageBatcher(deps.organisations)
+/**
+ * An app's API key and its usage figures for the Apps screen, mounted at /app-connections
+ * beside the app routes.
+ */
+export function appUsageRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .post('/app-connections/:id/api-key', validate('param', IdParamSchema), (c) => {
+    .post('/:id/api-key', validate('param', IdParamSchema), (c) => {
       const ctx = requireServiceContext(deps, c)
       return respondOnce(c, ctx, 201, () => rotateAppApiKey(ctx, c.req.valid('param').id), {
         secretBox: getSecretBox(deps.env),
       })
     })
     .get(
-      '/app-connections/:id/usage',
+      '/:id/usage',
       validate('param', IdParamSchema),
       validate('query', UsageQuerySchema),
       (c) => {
@@ -29,18 +31,23 @@ export function usageRoutes(deps: AppDeps) {
         return c.json(getUsage(ctx, c.req.valid('param').id, c.req.valid('query').days))
       },
     )
-    .post(
-      '/usage',
-      // The key is checked before the body: a caller without one learns nothing more.
-      async (c, next) => {
-        authenticateAppKey(deps.organisations, c.req.header('authorization'))
-        await next()
-      },
-      validate('json', UsageReportSchema),
-      async (c) => {
-        const target = authenticateAppKey(deps.organisations, c.req.header('authorization'))
-        await batcher.record(target.organisationId, target.appConnectionId, c.req.valid('json'))
-        return c.json({ recorded: true }, 201)
-      },
-    )
+}
+
+/** POST /api/usage (mounted at /usage): reports from the apps, with their API key. */
+export function usageReportRoutes(deps: AppDeps) {
+  const batcher = new UsageBatcher(deps.organisations)
+  return new Hono<AppEnv>().post(
+    '/',
+    // The key is checked before the body: a caller without one learns nothing more.
+    async (c, next) => {
+      authenticateAppKey(deps.organisations, c.req.header('authorization'))
+      await next()
+    },
+    validate('json', UsageReportSchema),
+    async (c) => {
+      const target = authenticateAppKey(deps.organisations, c.req.header('authorization'))
+      await batcher.record(target.organisationId, target.appConnectionId, c.req.valid('json'))
+      return c.json({ recorded: true }, 201)
+    },
+  )
 }

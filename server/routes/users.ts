@@ -23,16 +23,14 @@ export function userRoutes(deps: AppDeps) {
     setupUrlExpiresAt: link.expiresAt,
   })
   return new Hono<AppEnv>()
-    .get('/users/registrations', (c) =>
-      c.json(listWaitingRegistrations(requireServiceContext(deps, c))),
-    )
-    .post('/users/:id/approve', validate('param', IdParamSchema), (c) => {
+    .get('/registrations', (c) => c.json(listWaitingRegistrations(requireServiceContext(deps, c))))
+    .post('/:id/approve', validate('param', IdParamSchema), (c) => {
       const ctx = requireServiceContext(deps, c)
       return respondOnce(c, ctx, 200, () =>
         toUserDocument(approveRegistration(ctx, c.req.valid('param').id)),
       )
     })
-    .get('/users', (c) => {
+    .get('/', (c) => {
       const ctx = requireServiceContext(deps, c)
       requirePermission(ctx.actor, 'users.read')
       const rows = ctx.db
@@ -43,7 +41,7 @@ export function userRoutes(deps: AppDeps) {
         .all()
       return c.json(rows.map(toUserDocument))
     })
-    .post('/users', validate('json', UserCreateSchema), (c) => {
+    .post('/', validate('json', UserCreateSchema), (c) => {
       const ctx = requireServiceContext(deps, c)
       return respondOnce(
         c,
@@ -56,24 +54,19 @@ export function userRoutes(deps: AppDeps) {
         { secretBox: getSecretBox(deps.env) },
       )
     })
-    .patch(
-      '/users/:id',
-      validate('param', IdParamSchema),
-      validate('json', UserUpdateSchema),
-      (c) => {
-        const ctx = requireServiceContext(deps, c)
-        return respondOnce(c, ctx, 200, () =>
-          toUserDocument(updateUser(ctx, c.req.valid('param').id, c.req.valid('json'))),
-        )
-      },
-    )
-    .delete('/users/:id', validate('param', IdParamSchema), (c) => {
+    .patch('/:id', validate('param', IdParamSchema), validate('json', UserUpdateSchema), (c) => {
+      const ctx = requireServiceContext(deps, c)
+      return respondOnce(c, ctx, 200, () =>
+        toUserDocument(updateUser(ctx, c.req.valid('param').id, c.req.valid('json'))),
+      )
+    })
+    .delete('/:id', validate('param', IdParamSchema), (c) => {
       const ctx = requireServiceContext(deps, c)
       return respondOnce(c, ctx, 200, () =>
         toUserDocument(deleteUser(ctx, c.req.valid('param').id)),
       )
     })
-    .post('/users/:id/setup-link', validate('param', IdParamSchema), (c) => {
+    .post('/:id/setup-link', validate('param', IdParamSchema), (c) => {
       const ctx = requireServiceContext(deps, c)
       return respondOnce(
         c,

@@ -328,7 +328,7 @@ describe('restore', () => {
     const target = await startTestServer()
     try {
       const { createOrganisation } = await import(
-        '#server/services/organisations/create-organisation'
+        '#server/services/platform-organisations/create-organisation'
       )
       createOrganisation(target.deps, { id: 'acme', name: 'Acme', slug: 'acme' })
       await signInInvitedUser(target, { email: 'member@example.com', role: 'USER', org: 'acme' })

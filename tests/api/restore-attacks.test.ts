@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ROLE_PERMISSIONS } from '#schema/permissions'
 import { USER_ROLES } from '#schema/roles'
-import { createOrganisation } from '#server/services/organisations/create-organisation'
+import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'

@@ -1,6 +1,6 @@
 import { format, subDays } from 'date-fns'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { createOrganisation } from '#server/services/organisations/create-organisation'
+import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { deleteUserSessions } from '#server/auth/sessions'
-import { createOrganisation } from '#server/services/organisations/create-organisation'
+import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { launchBrowser } from '../support/browser.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'

@@ -1,4 +1,4 @@
-import { createOrganisation } from '#server/services/organisations/create-organisation'
+import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser } from './accounts.ts'
 import { createClient } from './http.ts'
 import { buildSalePayload } from './sales.ts'

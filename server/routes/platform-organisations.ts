@@ -8,23 +8,23 @@ import {
 import { requireServiceContext } from '../auth/require-service-context.ts'
 import type { AppDeps, AppEnv } from '../context.ts'
 import { validate } from '../http/validate.ts'
-import { createOrganisation } from '../services/organisations/create-organisation.ts'
-import { inviteOrganisationAdmin } from '../services/organisations/invite-organisation-admin.ts'
-import { listOrganisations } from '../services/organisations/list-organisations.ts'
 import { requirePermission } from '../services/permissions/require-permission.ts'
+import { createOrganisation } from '../services/platform-organisations/create-organisation.ts'
+import { inviteOrganisationAdmin } from '../services/platform-organisations/invite-organisation-admin.ts'
+import { listOrganisations } from '../services/platform-organisations/list-organisations.ts'
 
 /** Organisaties (SUPERADMIN): list, create with its own file, invite the first ADMIN. */
-export function organisationRoutes(deps: AppDeps) {
+export function platformOrganisationRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .get('/organizations', (c) => c.json(listOrganisations(requireServiceContext(deps, c))))
-    .post('/organizations', validate('json', OrganisationCreateSchema), (c) => {
+    .get('/', (c) => c.json(listOrganisations(requireServiceContext(deps, c))))
+    .post('/', validate('json', OrganisationCreateSchema), (c) => {
       const ctx = requireServiceContext(deps, c)
       requirePermission(ctx.actor, 'organisations.manage')
       const organisation = createOrganisation(deps, { id: uuidv7(), ...c.req.valid('json') })
       return c.json(organisation, 201)
     })
     .post(
-      '/organizations/:id/invite',
+      '/:id/invite',
       validate('param', OrganisationIdParamSchema),
       validate('json', OrganisationInviteSchema),
       (c) => {

@@ -1,0 +1,18 @@
+import { Hono } from 'hono'
+import { OrganizationUpdateSchema } from '#schema/central'
+import { requireServiceContext } from '../auth/require-service-context.ts'
+import type { AppDeps, AppEnv } from '../context.ts'
+import { respondOnce } from '../http/respond-once.ts'
+import { validate } from '../http/validate.ts'
+import { getOrganisation } from '../services/own-organisation/get-organisation.ts'
+import { updateOrganisation } from '../services/own-organisation/update-organisation.ts'
+
+/** The signed-in person's own organisation, mounted at /organization (spec's wire name). */
+export function ownOrganisationRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .get('/', (c) => c.json(getOrganisation(requireServiceContext(deps, c))))
+    .patch('/', validate('json', OrganizationUpdateSchema), (c) => {
+      const ctx = requireServiceContext(deps, c)
+      return respondOnce(c, ctx, 200, () => updateOrganisation(ctx, c.req.valid('json')))
+    })
+}
