@@ -63,7 +63,7 @@ export const AppConnectionUpdateSchema = z
   .refine((value) => Object.keys(value).length > 0, { message: 'Geen wijzigingen opgegeven' })
 
 /** PATCH /api/organization. */
-export const OrganizationUpdateSchema = z
+export const OrganisationUpdateSchema = z
   .object({
     name: z.string().trim().min(2, { message: 'Naam moet minimaal 2 karakters zijn' }).max(120),
     contactEmail: email.nullable(),

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { OrganizationUpdateSchema } from '#schema/central'
+import { OrganisationUpdateSchema } from '#schema/central'
 import { requireServiceContext } from '../auth/require-service-context.ts'
 import type { AppDeps, AppEnv } from '../context.ts'
 import { respondOnce } from '../http/respond-once.ts'
@@ -11,7 +11,7 @@ import { updateOrganisation } from '../services/own-organisation/update-organisa
 export function ownOrganisationRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get('/', (c) => c.json(getOrganisation(requireServiceContext(deps, c))))
-    .patch('/', validate('json', OrganizationUpdateSchema), (c) => {
+    .patch('/', validate('json', OrganisationUpdateSchema), (c) => {
       const ctx = requireServiceContext(deps, c)
       return respondOnce(c, ctx, 200, () => updateOrganisation(ctx, c.req.valid('json')))
     })

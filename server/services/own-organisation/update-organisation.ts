@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { OrganizationUpdateSchema } from '#schema/central'
+import type { OrganisationUpdateSchema } from '#schema/central'
 import { organizationProfile } from '#schema/db/organisation'
 import { organizations } from '#schema/db/system'
 import type { ServiceContext } from '../../context.ts'
@@ -11,7 +11,7 @@ import { getOrganisation } from './get-organisation.ts'
 /** Saves the organisation's name and contact e-mail. */
 export function updateOrganisation(
   ctx: ServiceContext,
-  changes: z.infer<typeof OrganizationUpdateSchema>,
+  changes: z.infer<typeof OrganisationUpdateSchema>,
 ) {
   requirePermission(ctx.actor, 'settings.write')
   const id = ctx.actor.organisationId

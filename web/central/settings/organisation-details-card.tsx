@@ -1,6 +1,6 @@
 import { Building2 } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
-import { OrganizationUpdateSchema } from '#schema/central'
+import { OrganisationUpdateSchema } from '#schema/central'
 import { Alert } from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
 import {
@@ -78,7 +78,7 @@ function OrganisationForm(props: {
 
   async function save(event: FormEvent) {
     event.preventDefault()
-    const changes = OrganizationUpdateSchema.safeParse({
+    const changes = OrganisationUpdateSchema.safeParse({
       name,
       contactEmail: contactEmail.trim() || null,
     })
