@@ -52,7 +52,7 @@ export const SheetsDataQuerySchema = z.object({
 })
 
 /** POST /api/gold-estates/sheets/sync body. */
-export const SheetsSyncSchema = z.object({
+export const SalesImportRequestSchema = z.object({
   spreadsheetId: SpreadsheetIdSchema,
   range: SheetRangeSchema,
 })
@@ -67,7 +67,7 @@ export type SpreadsheetData = { rows: number; data: Record<string, string>[] }
  * Spec §3 "Sync result", plus `salesSkipped`: rows imported before (same project,
  * property number, sale date and client), which a repeated import passes over.
  */
-export type SheetsSyncResult = {
+export type SalesImportResult = {
   salesImported: number
   salesSkipped: number
   projectsCreated: number

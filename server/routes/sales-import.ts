@@ -4,9 +4,9 @@ import { z } from 'zod'
 import { parseA1Range } from '#schema/sales-import/a1-range'
 import {
   MAX_UPLOAD_BYTES,
+  SalesImportRequestSchema,
   SheetsDataQuerySchema,
   SheetsInfoQuerySchema,
-  SheetsSyncSchema,
 } from '#schema/sales-import/payloads'
 import { toRowObjects } from '#schema/sales-import/to-row-objects'
 import { requireSalesContext } from '../auth/require-sales-context.ts'
@@ -15,9 +15,9 @@ import { AppError } from '../http/app-error.ts'
 import { validate } from '../http/validate.ts'
 import { createSheetsAccess } from '../integrations/google/sheets-reader.ts'
 import { requirePermission } from '../services/permissions/require-permission.ts'
-import { importSales } from '../services/sales/import-sales/import-sales.ts'
-import { readGoogleSheetTable } from '../services/sales/import-sales/read-google-sheet.ts'
-import { readUploadedFile } from '../services/sales/import-sales/read-uploaded-file.ts'
+import { importSales } from '../services/sales/sales-import/import-sales.ts'
+import { readGoogleSheetTable } from '../services/sales/sales-import/read-google-sheet.ts'
+import { readUploadedFile } from '../services/sales/sales-import/read-uploaded-file.ts'
 
 const UploadQuerySchema = z.object({ fileName: z.string().trim().max(200).optional() })
 
@@ -71,7 +71,7 @@ export function salesImportRoutes(deps: AppDeps) {
         const firstColumn = parseA1Range(values.range)?.start.column ?? 0
         return c.json(toRowObjects(values.values, { firstColumn, limit }))
       })
-      .post(`${base}/sync`, validate('json', SheetsSyncSchema), async (c) => {
+      .post(`${base}/sync`, validate('json', SalesImportRequestSchema), async (c) => {
         const ctx = requireImporter(c)
         const { spreadsheetId, range } = c.req.valid('json')
         const table = await readGoogleSheetTable(requireReader(), spreadsheetId, range)

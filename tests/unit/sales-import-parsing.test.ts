@@ -5,7 +5,7 @@ import { parseSheetDate } from '#schema/sales-import/parse-date'
 import { parseMoneyToCents } from '#schema/sales-import/parse-money'
 import { parsePercentage } from '#schema/sales-import/parse-percentage'
 import { parseSaleRow, toImportKey } from '#schema/sales-import/parse-sale-row'
-import { SheetsSyncSchema } from '#schema/sales-import/payloads'
+import { SalesImportRequestSchema } from '#schema/sales-import/payloads'
 import { toRowObjects } from '#schema/sales-import/to-row-objects'
 
 const outcome = <T>(parsed: { ok: true; value: T } | { ok: false; problem: string }) =>
@@ -266,7 +266,7 @@ describe('ranges and request input', () => {
 
   test('the spreadsheet ID: required, valid, or taken from a link; the range has a default', () => {
     const issue = (input: unknown) =>
-      SheetsSyncSchema.safeParse(input).error?.issues.map((item) => item.message)
+      SalesImportRequestSchema.safeParse(input).error?.issues.map((item) => item.message)
     expect(issue({})).toEqual(['Spreadsheet ID vereist'])
     expect(issue({ spreadsheetId: '  ' })).toEqual(['Spreadsheet ID vereist'])
     expect(issue({ spreadsheetId: 'kort' })).toEqual(['Voer een geldig Google Sheets ID in.'])
@@ -274,7 +274,7 @@ describe('ranges and request input', () => {
       'Voer een geldig Google Sheets ID in.',
     ])
     expect(
-      SheetsSyncSchema.parse({
+      SalesImportRequestSchema.parse({
         spreadsheetId: 'https://docs.google.com/spreadsheets/d/1AbC-dEf_ghIJkl/edit#gid=0',
       }),
     ).toEqual({ spreadsheetId: '1AbC-dEf_ghIJkl', range: 'Sheet1!A:Z' })

@@ -36,9 +36,9 @@ const ProjectsPage = lazy(() =>
 const SellersPage = lazy(() =>
   import('../sales/sellers/sellers-page.tsx').then((module) => ({ default: module.SellersPage })),
 )
-const SheetsSyncPage = lazy(() =>
-  import('../sales/sheets-sync/sheets-sync-page.tsx').then((module) => ({
-    default: module.SheetsSyncPage,
+const SalesImportPage = lazy(() =>
+  import('../sales/sales-import/sales-import-page.tsx').then((module) => ({
+    default: module.SalesImportPage,
   })),
 )
 const SalesSyncRefusalsPage = lazy(() =>
@@ -71,7 +71,7 @@ export function SalesRoutes() {
             <Route path="settings" element={<SalesSettingsPage />} />
             <Route path="projects" element={<ProjectsPage />} />
             <Route path="sellers" element={<SellersPage />} />
-            <Route path="sheets-sync" element={<SheetsSyncPage />} />
+            <Route path="sheets-sync" element={<SalesImportPage />} />
             <Route path="sync-refusals" element={<SalesSyncRefusalsPage />} />
             <Route path="*" element={toDashboard} />
           </Route>

@@ -65,7 +65,7 @@ function dashboardPaths() {
     newSale: salesPath('/sales/new'),
     commissions: salesPath('/commissions'),
     statistics: salesPath('/statistics'),
-    sheetsSync: salesPath('/sheets-sync'),
+    salesImport: salesPath('/sheets-sync'),
   }
 }
 

@@ -26,7 +26,7 @@ export type DashboardPaths = {
   newSale: string
   commissions: string
   statistics: string
-  sheetsSync: string
+  salesImport: string
 }
 
 type DashboardViewProps = {
@@ -45,7 +45,7 @@ export function DashboardView({ dashboard, currency, paths }: DashboardViewProps
           Registreer je eerste verkoop of haal bestaande verkopen op uit Google Sheets.
         </p>
         <div className="flex flex-wrap justify-center gap-2">
-          <Link to={paths.sheetsSync} className={buttonClass('outline')}>
+          <Link to={paths.salesImport} className={buttonClass('outline')}>
             <FileSpreadsheet aria-hidden />
             Sheets synchroniseren
           </Link>

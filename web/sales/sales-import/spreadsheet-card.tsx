@@ -19,8 +19,8 @@ import {
 import { Field } from '../../components/field.tsx'
 import { describeError } from '../../lib/server-message.ts'
 import { showToast } from '../../lib/toasts.ts'
+import { getSpreadsheetPreview } from './sales-import-api.ts'
 import { SheetPreview } from './sheet-preview.tsx'
-import { getSpreadsheetPreview } from './sheets-api.ts'
 import { useSpreadsheetInfo } from './use-spreadsheet-info.ts'
 
 type PreviewState =

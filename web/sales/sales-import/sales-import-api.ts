@@ -1,5 +1,5 @@
 import type {
-  SheetsSyncResult,
+  SalesImportResult,
   SpreadsheetData,
   SpreadsheetInfo,
 } from '#schema/sales-import/payloads'
@@ -30,20 +30,20 @@ export function getSpreadsheetPreview(spreadsheetId: string, range: string) {
 }
 
 /** POST sync; `queued` when the browser was offline and the request waits in the queue. */
-export async function startSheetsSync(
+export async function startSalesImport(
   spreadsheetId: string,
   range: string,
-): Promise<SheetsSyncResult | { queued: true }> {
+): Promise<SalesImportResult | { queued: true }> {
   const response = await apiRequest('POST', `${BASE}/sync`, { spreadsheetId, range })
   if (isQueuedResponse(response)) return { queued: true }
-  return (await response.json()) as SheetsSyncResult
+  return (await response.json()) as SalesImportResult
 }
 
 /**
  * POST import with the file as multipart form data. Not through apiRequest, which sends
  * JSON; an upload is never put in the offline queue (files do not fit its store).
  */
-export async function uploadSalesFile(file: File): Promise<SheetsSyncResult> {
+export async function uploadSalesFile(file: File): Promise<SalesImportResult> {
   const form = new FormData()
   form.append('file', file)
   const response = await fetch(`${BASE}/import`, {
@@ -53,5 +53,5 @@ export async function uploadSalesFile(file: File): Promise<SheetsSyncResult> {
     cache: 'no-store',
   })
   await throwIfNotOk(response)
-  return (await response.json()) as SheetsSyncResult
+  return (await response.json()) as SalesImportResult
 }

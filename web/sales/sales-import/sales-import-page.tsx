@@ -10,9 +10,9 @@ import { describeImportCounts, type ImportOutcome, ImportResult } from './import
 import {
   getSheetsStatus,
   type SheetsStatus,
-  startSheetsSync,
+  startSalesImport,
   uploadSalesFile,
-} from './sheets-api.ts'
+} from './sales-import-api.ts'
 import { SpreadsheetCard } from './spreadsheet-card.tsx'
 
 /** Spec §8: the generic sync failure text, in the toast and the alert. */
@@ -23,7 +23,7 @@ const SYNC_FAILED_TEXT = 'Er is een fout opgetreden bij het synchroniseren van d
  * Only a sales ADMIN or MANAGER may import (the server checks too). New sales, projects and
  * sellers reach every screen through replication once the server has written them.
  */
-export function SheetsSyncPage() {
+export function SalesImportPage() {
   const canImport = useSalesUser().role !== 'SELLER'
   return (
     <>
@@ -62,7 +62,7 @@ function SheetsImport() {
     setBusy('sync')
     setOutcome(null)
     try {
-      const result = await startSheetsSync(spreadsheetId, range)
+      const result = await startSalesImport(spreadsheetId, range)
       if ('queued' in result) {
         showToast({
           title: 'Sync in de wachtrij',

@@ -1,14 +1,14 @@
-import type { SheetsSyncResult } from '#schema/sales-import/payloads'
+import type { SalesImportResult } from '#schema/sales-import/payloads'
 import { Alert } from '../../components/alert.tsx'
 import { formatCount } from '../../lib/format-money.ts'
 
 /** What the last sync or upload did, or why it failed. */
 export type ImportOutcome =
-  | { status: 'done'; title: string; result: SheetsSyncResult }
+  | { status: 'done'; title: string; result: SalesImportResult }
   | { status: 'failed'; title: string; text: string; detail?: string }
 
 /** Spec §8: the sync toast names sales, projects and sellers; the alert adds the rest. */
-export function describeImportCounts(result: SheetsSyncResult): string {
+export function describeImportCounts(result: SalesImportResult): string {
   return (
     `${formatCount(result.salesImported)} verkopen geïmporteerd, ` +
     `${formatCount(result.projectsCreated)} projecten en ` +

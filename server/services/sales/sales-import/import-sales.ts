@@ -7,7 +7,7 @@ import {
   parseSaleRow,
   toImportKey,
 } from '#schema/sales-import/parse-sale-row'
-import { MAX_LISTED_ROW_ERRORS, type SheetsSyncResult } from '#schema/sales-import/payloads'
+import { MAX_LISTED_ROW_ERRORS, type SalesImportResult } from '#schema/sales-import/payloads'
 import type { SheetCell } from '#schema/sales-import/sheet-cell'
 import type { ServiceContext } from '../../../context.ts'
 import { runInSavepoint } from '../../../db/run-in-savepoint.ts'
@@ -48,7 +48,7 @@ export async function importSales(
   ctx: ServiceContext,
   table: SheetTable,
   options: { source: string; sourceLabel: string; onUnexpectedError?: (error: unknown) => void },
-): Promise<SheetsSyncResult> {
+): Promise<SalesImportResult> {
   requirePermission(ctx.actor, 'sales.import')
   const organisationId = ctx.actor.organisationId
   if (importing.has(organisationId)) {
@@ -69,8 +69,8 @@ async function runImport(
   ctx: ServiceContext,
   table: SheetTable,
   options: { source: string; sourceLabel: string; onUnexpectedError?: (error: unknown) => void },
-): Promise<SheetsSyncResult> {
-  const result: SheetsSyncResult = {
+): Promise<SalesImportResult> {
+  const result: SalesImportResult = {
     salesImported: 0,
     salesSkipped: 0,
     projectsCreated: 0,
@@ -136,7 +136,7 @@ function importOne(
   catalog: SalesCatalog,
   item: Work,
   options: { source: string; onUnexpectedError?: (error: unknown) => void },
-  result: SheetsSyncResult,
+  result: SalesImportResult,
   refuse: (rowNumber: number, reason: string) => void,
 ) {
   // Also catches a row repeated within the same sheet, imported a moment ago.
@@ -164,7 +164,7 @@ function importOne(
 
 function recordActivity(
   ctx: ServiceContext,
-  result: SheetsSyncResult,
+  result: SalesImportResult,
   refusedRows: number,
   sourceLabel: string,
 ) {

@@ -5,7 +5,7 @@ import {
   type SpreadsheetInfo,
 } from '#schema/sales-import/payloads'
 import { describeError } from '../../lib/server-message.ts'
-import { getSpreadsheetInfo } from './sheets-api.ts'
+import { getSpreadsheetInfo } from './sales-import-api.ts'
 
 type InfoState =
   | { status: 'idle' }
