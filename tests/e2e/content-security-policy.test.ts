@@ -82,7 +82,7 @@ async function visit(context: BrowserContext, url: string): Promise<string[]> {
   const opener = page.getByRole('button', { name: /Nieuwe|Toevoegen|Nieuw project/ }).first()
   if (await opener.isVisible().catch(() => false)) {
     await opener.click()
-    await page.waitForTimeout(300)
+    await page.getByRole('dialog').waitFor()
   }
   const reported = await page.evaluate(
     () => (window as unknown as { cspViolations: string[] }).cspViolations,

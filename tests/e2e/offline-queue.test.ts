@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { launchBrowser } from '../support/browser.ts'
+import { eventually } from '../support/eventually.ts'
 import type { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import {
@@ -90,14 +91,12 @@ function readQueue(page: Page): Promise<QueueRow[]> {
   )
 }
 
-async function waitForQueue(page: Page, predicate: (rows: QueueRow[]) => boolean) {
-  const deadline = Date.now() + 10_000
-  for (;;) {
+function waitForQueue(page: Page, predicate: (rows: QueueRow[]) => boolean) {
+  return eventually(async () => {
     const rows = await readQueue(page)
-    if (predicate(rows)) return rows
-    if (Date.now() > deadline) throw new Error(`queue never matched: ${JSON.stringify(rows)}`)
-    await page.waitForTimeout(100)
-  }
+    if (!predicate(rows)) throw new Error(`queue never matched: ${JSON.stringify(rows)}`)
+    return rows
+  }, 10_000)
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { launchBrowser } from '../support/browser.ts'
+import { eventually } from '../support/eventually.ts'
 import type { createClient } from '../support/http.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -74,19 +75,6 @@ async function toastText(page: Page, title: string): Promise<string> {
     .filter({ has: page.getByText(title, { exact: true }) })
   await toast.waitFor({ state: 'visible' })
   return (await toast.locator('div > div').allTextContents()).join(' ')
-}
-
-/** Retries an assertion until it holds, for what arrives asynchronously. */
-async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
-  const start = Date.now()
-  for (;;) {
-    try {
-      return await check()
-    } catch (error) {
-      if (Date.now() - start > timeoutMs) throw error
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-  }
 }
 
 async function serverUsers(): Promise<User[]> {
@@ -209,37 +197,35 @@ test('offline writes stay local, then reach the server exactly once and the othe
   await b.context.close()
 }, 90_000)
 
-// Needs the service worker (sw/) to serve the app shell without network.
-test.skipIf(!hasServiceWorker)(
-  'a reload while offline still shows the local writes',
-  async () => {
-    const a = await signIn(root)
-    await a.page.goto('/apps')
-    await appCard(a.page, 'Offline App').waitFor()
-    // The worker precaches the app on its first visit and then takes the page over.
-    await a.page.evaluate(async () => void (await navigator.serviceWorker.ready))
-    // Precaching every asset can take a while on a busy machine.
-    await a.page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: 45_000,
-    })
-    await goOffline(a.context, a.page)
-    await addApp(a.page, {
-      name: 'Herlaad App',
-      url: 'https://herlaad.example.com',
-      description: 'Overleeft een herlaadbeurt',
-    })
-    await a.page.reload()
-    await waitForShell(a.page)
-    await appCard(a.page, 'Herlaad App').waitFor()
-    await appCard(a.page, 'Offline App').waitFor()
-    await a.context.setOffline(false)
-    await eventually(async () => {
-      expect((await serverApps()).filter((app) => app.name === 'Herlaad App')).toHaveLength(1)
-    })
-    await a.context.close()
-  },
-  90_000,
-)
+// Needs the service worker (sw/) to serve the app shell without network: a build without
+// it fails here rather than passing by skipping.
+test('a reload while offline still shows the local writes', async () => {
+  expect(hasServiceWorker, 'dist/web/service-worker.js was not built').toBe(true)
+  const a = await signIn(root)
+  await a.page.goto('/apps')
+  await appCard(a.page, 'Offline App').waitFor()
+  // The worker precaches the app on its first visit and then takes the page over.
+  await a.page.evaluate(async () => void (await navigator.serviceWorker.ready))
+  // Precaching every asset can take a while on a busy machine.
+  await a.page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 45_000,
+  })
+  await goOffline(a.context, a.page)
+  await addApp(a.page, {
+    name: 'Herlaad App',
+    url: 'https://herlaad.example.com',
+    description: 'Overleeft een herlaadbeurt',
+  })
+  await a.page.reload()
+  await waitForShell(a.page)
+  await appCard(a.page, 'Herlaad App').waitFor()
+  await appCard(a.page, 'Offline App').waitFor()
+  await a.context.setOffline(false)
+  await eventually(async () => {
+    expect((await serverApps()).filter((app) => app.name === 'Herlaad App')).toHaveLength(1)
+  })
+  await a.context.close()
+}, 90_000)
 
 test('concurrent offline edits of one app converge in A, B and the server, and both are logged', async () => {
   const created = await api.post('/api/app-connections', {

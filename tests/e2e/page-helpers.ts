@@ -15,8 +15,16 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
   mkdirSync(SCREENSHOT_DIR, { recursive: true })
   const size = page.viewportSize()
   const file = path.join(SCREENSHOT_DIR, `${name}-${size?.width}x${size?.height}.png`)
-  // Let open/close animations finish so the picture shows the resting state.
-  await page.waitForTimeout(300)
+  // Open/close animations finish first, so the picture shows the resting state (spinners
+  // run for ever and are left out).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => null)),
+    ),
+  )
   await page.screenshot({ path: file, fullPage })
 }
 

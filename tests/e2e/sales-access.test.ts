@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { launchBrowser } from '../support/browser.ts'
+import { eventually } from '../support/eventually.ts'
 import type { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import {
@@ -53,19 +54,6 @@ async function newPage(
     await context.addInitScript((value) => localStorage.setItem('theme', value), options.theme)
   }
   return { context, page: await context.newPage() }
-}
-
-/** Retries an assertion until it holds, for what arrives asynchronously. */
-async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
-  const start = Date.now()
-  for (;;) {
-    try {
-      return await check()
-    } catch (error) {
-      if (Date.now() - start > timeoutMs) throw error
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-  }
 }
 
 async function signInCentral(page: Page) {

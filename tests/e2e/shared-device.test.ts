@@ -112,7 +112,8 @@ test.each([
     await signIn(page, ben)
     await page.goto('/apps')
     await page.getByText('App van Ben').first().waitFor()
-    await page.waitForTimeout(1500)
+    // Once Ben's device has caught up, anything of Anna's would be on screen.
+    await isSynced()
     expect(await page.getByText(APP).count()).toBe(0)
     await screenshot(page, 'shared-device-ben', { fullPage: false })
     expect(countApps('org-b', APP)).toBe(0)

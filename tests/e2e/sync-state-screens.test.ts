@@ -46,8 +46,14 @@ test('the first sync shows its progress in the header (desktop; a phone shows on
     (await context.cookies()).map(({ name, value }) => ({ name, value, url: server.url })),
   )
   const device = await fresh.newPage()
+  // The activity log's first pull waits until the screenshot is taken: the first sync is
+  // under way for as long as the test needs.
+  let releasePull: () => void = () => undefined
+  const pullHeld = new Promise<void>((resolve) => {
+    releasePull = resolve
+  })
   await device.route('**/api/sync/v1/activities/pull**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 4000))
+    await pullHeld
     await route.continue().catch(() => undefined)
   })
   await device.goto('/apps')
@@ -62,6 +68,7 @@ test('the first sync shows its progress in the header (desktop; a phone shows on
     .waitFor()
   await screenshot(device, 'sync-state-first-sync', { fullPage: false })
   await device.keyboard.press('Escape')
+  releasePull()
   await expect
     .poll(() => syncState.getAttribute('aria-label'), { timeout: 15_000 })
     .toBe('Synchronisatie: Gesynchroniseerd')
