@@ -9,10 +9,12 @@ const optionalText = (max: number) =>
   text(max)
     .nullish()
     .transform((value) => (value ? value : null))
+/** The bounds of every percentage of a sale (the wizard checks the same). */
+export const PERCENTAGE_RANGE = { min: 0, max: 100 } as const
 const percentage = z
   .number({ message: 'Percentage moet een getal zijn' })
-  .min(0, { message: 'Percentage moet tussen 0 en 100 liggen' })
-  .max(100, { message: 'Percentage moet tussen 0 en 100 liggen' })
+  .min(PERCENTAGE_RANGE.min, { message: 'Percentage moet tussen 0 en 100 liggen' })
+  .max(PERCENTAGE_RANGE.max, { message: 'Percentage moet tussen 0 en 100 liggen' })
 const cents = z
   .number({ message: 'Bedrag moet een getal zijn' })
   .int({ message: 'Bedrag moet in hele centen zijn' })
@@ -77,19 +79,22 @@ export const CommissionLineSchema = z.object({
   commissionAmount: cents,
 })
 
+/** A client's e-mail address: optional, blank is none (the wizard checks it with this too). */
+export const ClientEmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ message: 'Voer een geldig e-mailadres in' }))
+  .nullish()
+  .or(z.literal('').transform(() => null))
+  .transform((value) => value ?? null)
+
 /** POST /api/gold-estates/sales: the wizard's payload (spec §3 "Sale create payload"). */
 export const SaleCreateSchema = z.object({
   projectId: id,
   clientName: text(200).min(1, { message: 'Klantnaam is verplicht' }),
-  clientEmail: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(254)
-    .pipe(z.email({ message: 'Voer een geldig e-mailadres in' }))
-    .nullish()
-    .or(z.literal('').transform(() => null))
-    .transform((value) => value ?? null),
+  clientEmail: ClientEmailSchema,
   clientPhone: optionalText(40),
   propertyNumber: text(60).min(1, { message: 'Bouwnummer is verplicht' }),
   saleDate: DateOnlySchema.nullish(),

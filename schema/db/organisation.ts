@@ -8,6 +8,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core'
+import { DEFAULT_PAYMENT_TERM_DAYS } from '../payment-term.ts'
 import type { SalesRole, UserRole, UserStatus } from '../roles.ts'
 import { replicatedColumns } from './replicated-columns.ts'
 
@@ -358,7 +359,7 @@ export const salesSettings = sqliteTable('sales_settings', {
   defaultRecipientEmail: text(),
   defaultRecipientPhone: text(),
   subdomain: text(),
-  paymentTermDays: integer().notNull().default(30),
+  paymentTermDays: integer().notNull().default(DEFAULT_PAYMENT_TERM_DAYS),
   currency: text().notNull().default('EUR'),
   updatedAt: integer().notNull(),
 })

@@ -1,7 +1,9 @@
-import { addDays, format, parseISO } from 'date-fns'
+import { format } from 'date-fns'
 import { v7 as uuidv7 } from 'uuid'
 import type { z } from 'zod'
 import { calculateCommission } from '#schema/commission'
+import { holdsOwnLine, OWN_LINE_REQUIRED } from '#schema/own-line'
+import { getExpectedPaymentDate } from '#schema/payment-term'
 import type { SaleCreateSchema } from '#schema/sales'
 import type { ServiceContext } from '../../context.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
@@ -66,12 +68,8 @@ function requireAmounts(input: SaleInput) {
 export function createSale(ctx: ServiceContext, input: SaleInput, options: { id?: string } = {}) {
   requirePermission(ctx.actor, 'sales.register')
   if (!ctx.actor.permissions.has('sales.read.all')) {
-    const isOwn = input.commissions.some((line) => line.sellerId === ctx.actor.sellerId)
-    if (!ctx.actor.sellerId || !isOwn) {
-      throw new AppError(
-        'forbidden',
-        'Je kunt alleen verkopen registreren waarin je zelf een commissie hebt',
-      )
+    if (!holdsOwnLine(input.commissions, ctx.actor.sellerId)) {
+      throw new AppError('forbidden', OWN_LINE_REQUIRED)
     }
   }
   const statements = saleStatements(ctx.db)
@@ -79,9 +77,10 @@ export function createSale(ctx: ServiceContext, input: SaleInput, options: { id?
   const breakdown = requireAmounts(input)
   const settings = statements.settings.get()
   const saleDate = input.saleDate ?? format(new Date(), 'yyyy-MM-dd')
-  const expectedPaymentDate =
-    input.deliveryDate ??
-    format(addDays(parseISO(saleDate), settings?.paymentTermDays ?? 30), 'yyyy-MM-dd')
+  const expectedPaymentDate = getExpectedPaymentDate(
+    { saleDate, deliveryDate: input.deliveryDate },
+    settings?.paymentTermDays,
+  )
   const now = Date.now()
   const saleId = options.id ?? uuidv7()
   // Prepared statements run on the connection, inside this transaction; tx still takes

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import { salesSettings, webhookOutbox } from '#schema/db/organisation'
+import { DEFAULT_PAYMENT_TERM_DAYS } from '#schema/payment-term'
 import type { SalesSettingsUpdateSchema } from '#schema/sales'
 import type { SecretBox } from '../../auth/secret-box.ts'
 import type { ServiceContext } from '../../context.ts'
@@ -27,7 +28,7 @@ export function getSalesSettings(ctx: ServiceContext, box: SecretBox, defaultSub
   const general = {
     xmsEnabled: row?.xmsEnabled ?? false,
     subdomain: row?.subdomain ?? defaultSubdomain,
-    paymentTermDays: row?.paymentTermDays ?? 30,
+    paymentTermDays: row?.paymentTermDays ?? DEFAULT_PAYMENT_TERM_DAYS,
     currency: (row?.currency ?? 'EUR') as 'EUR' | 'USD' | 'GBP',
     notificationsEnabled: row?.notificationsEnabled ?? true,
   }

@@ -6,6 +6,7 @@ import { DataLoading } from '../components/data-loading.tsx'
 import { useSalesCurrency } from '../components/use-sales-currency.ts'
 import { useToday } from '../components/use-today.ts'
 import { setCommissionStatus, useSalesData, useSalesUser } from '../data/index.ts'
+import { hasSalesPermission } from '../layout/sales-roles.ts'
 import { CommissionsView } from './commissions-view.tsx'
 import type { CommissionLine } from './sale-card.tsx'
 
@@ -15,7 +16,7 @@ export function CommissionsPage() {
   const { isLoading, data, error } = useSalesData()
   const currency = useSalesCurrency()
   const today = useToday()
-  const canMarkPaid = user.role === 'ADMIN' || user.role === 'MANAGER'
+  const canMarkPaid = hasSalesPermission(user, 'sales.commissions.pay')
 
   const changeStatus = async (line: CommissionLine, status: 'paid' | 'pending') => {
     try {

@@ -1,6 +1,6 @@
-import { addDays, format, parseISO } from 'date-fns'
 import type { RxDocument } from 'rxdb'
 import { audit, combineLatest, map, of, timer } from 'rxjs'
+import { getExpectedPaymentDate } from '#schema/payment-term'
 import type { SaleDocType } from '#schema/rx/sales'
 import type { CommissionDocument, SaleDocument } from '#schema/sales'
 import type { SalesData } from '#schema/sales-dashboard'
@@ -44,8 +44,7 @@ function getProvisionalLines(sales: readonly SaleDocType[]): CommissionDocument[
           commissionPercentage: line.commissionPercentage,
           commissionAmount: line.commissionAmount,
           status: 'pending',
-          expectedPaymentDate:
-            sale.deliveryDate ?? format(addDays(parseISO(sale.saleDate), termDays), 'yyyy-MM-dd'),
+          expectedPaymentDate: getExpectedPaymentDate(sale, termDays),
           paidAt: null,
           createdAt: sale.createdAt,
           updatedAt: sale.updatedAt,

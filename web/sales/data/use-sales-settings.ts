@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { z } from 'zod'
+import { DEFAULT_PAYMENT_TERM_DAYS } from '#schema/payment-term'
 import type { SalesSettingsUpdateSchema } from '#schema/sales'
 import { apiRequest, getJson, isQueuedResponse } from '../../lib/api-request.ts'
 
@@ -28,7 +29,6 @@ type SettingsState =
 
 const URL = '/api/gold-estates/settings'
 /** The server's default payment term, for a device that never saw the settings. */
-const DEFAULT_PAYMENT_TERM_DAYS = 30
 /** The last answer, so the settings (and the currency) are known offline; logout clears it. */
 const CACHE_KEY = 'centraal.salesSettings'
 

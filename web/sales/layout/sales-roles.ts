@@ -1,3 +1,5 @@
+import type { PermissionName } from '#schema/permissions'
+import { SALES_ROLE_PERMISSIONS } from '#schema/permissions'
 import type { SalesUser } from '../data/sales-session.tsx'
 
 /** How a sales role is shown. */
@@ -7,7 +9,10 @@ export const SALES_ROLE_LABELS: Record<SalesUser['role'], string> = {
   SELLER: 'Verkoper',
 }
 
-/** Only a sales ADMIN changes projects, sellers and settings (the server checks too). */
-export function isSalesAdmin(user: Pick<SalesUser, 'role'>): boolean {
-  return user.role === 'ADMIN'
+/**
+ * Whether the signed-in sales user holds a right, by the same names and the same table as
+ * the server's checks (schema/permissions.ts): a screen offers only what would be allowed.
+ */
+export function hasSalesPermission(user: Pick<SalesUser, 'role'>, name: PermissionName): boolean {
+  return SALES_ROLE_PERMISSIONS[user.role].includes(name)
 }

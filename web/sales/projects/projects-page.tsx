@@ -12,7 +12,7 @@ import { useSalesUser } from '../data/sales-session.tsx'
 import { insertProject, type ProjectFields, updateProject } from '../data/team-writes.ts'
 import { useSalesLiveQuery } from '../data/use-sales-live-query.ts'
 import { BackToSettings } from '../layout/back-to-settings.tsx'
-import { isSalesAdmin } from '../layout/sales-roles.ts'
+import { hasSalesPermission } from '../layout/sales-roles.ts'
 import { ProjectCard } from './project-card.tsx'
 import { ProjectDialog } from './project-dialog.tsx'
 
@@ -29,7 +29,7 @@ function compareProjects(a: ProjectDocType, b: ProjectDocType) {
 
 /** {base}/projects: the organisation's projects from the local database (works offline). */
 export function ProjectsPage() {
-  const canWrite = isSalesAdmin(useSalesUser())
+  const canWrite = hasSalesPermission(useSalesUser(), 'sales.catalog.write')
   const [dialog, setDialog] = useState<OpenDialog>(null)
   const projects = useSalesLiveQuery(
     ({ db }) =>

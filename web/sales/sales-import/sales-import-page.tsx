@@ -5,6 +5,7 @@ import { getServerMessage } from '../../lib/server-message.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { useSalesUser } from '../data/sales-session.tsx'
 import { BackToSettings } from '../layout/back-to-settings.tsx'
+import { hasSalesPermission } from '../layout/sales-roles.ts'
 import { FileImportCard } from './file-import-card.tsx'
 import { describeImportCounts, type ImportOutcome, ImportResult } from './import-result.tsx'
 import {
@@ -24,7 +25,7 @@ const SYNC_FAILED_TEXT = 'Er is een fout opgetreden bij het synchroniseren van d
  * sellers reach every screen through replication once the server has written them.
  */
 export function SalesImportPage() {
-  const canImport = useSalesUser().role !== 'SELLER'
+  const canImport = hasSalesPermission(useSalesUser(), 'sales.import')
   return (
     <>
       <BackToSettings />

@@ -12,7 +12,7 @@ import { useSalesUser } from '../data/sales-session.tsx'
 import { insertSeller, type SellerFields, updateSeller } from '../data/team-writes.ts'
 import { useSalesLiveQuery } from '../data/use-sales-live-query.ts'
 import { BackToSettings } from '../layout/back-to-settings.tsx'
-import { isSalesAdmin } from '../layout/sales-roles.ts'
+import { hasSalesPermission } from '../layout/sales-roles.ts'
 import { type SellerAction, SellerCard } from './seller-card.tsx'
 import { SellerDialog } from './seller-dialog.tsx'
 import { SellerLoginDialog } from './seller-login-dialog.tsx'
@@ -32,7 +32,7 @@ function compareSellers(a: SellerDocType, b: SellerDocType) {
 
 /** {base}/sellers: the sales team from the local database (works offline). */
 export function SellersPage() {
-  const canWrite = isSalesAdmin(useSalesUser())
+  const canWrite = hasSalesPermission(useSalesUser(), 'sales.catalog.write')
   const [dialog, setDialog] = useState<OpenDialog>(null)
   const sellers = useSalesLiveQuery(
     ({ db }) =>

@@ -8,7 +8,7 @@ import { describeError } from '../../lib/server-message.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { useSalesUser } from '../data/sales-session.tsx'
 import { type SalesSettings, useSalesSettings } from '../data/use-sales-settings.ts'
-import { isSalesAdmin } from '../layout/sales-roles.ts'
+import { hasSalesPermission } from '../layout/sales-roles.ts'
 import { GeneralSettingsCard } from './general-settings-card.tsx'
 import { IntegrationCard } from './integration-card.tsx'
 import { SettingsLinks } from './settings-links.tsx'
@@ -16,7 +16,7 @@ import { type SettingsValues, toSettingsChanges, toSettingsValues } from './sett
 
 /** {base}/settings (spec §2): links, the CRM integration and general settings. */
 export function SalesSettingsPage() {
-  const canEdit = isSalesAdmin(useSalesUser())
+  const canEdit = hasSalesPermission(useSalesUser(), 'sales.settings.write')
   const { state, save } = useSalesSettings()
   return (
     <>

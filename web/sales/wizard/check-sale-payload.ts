@@ -1,3 +1,4 @@
+import { holdsOwnLine, OWN_LINE_REQUIRED } from '#schema/own-line'
 import { SaleCreateSchema } from '#schema/sales'
 import { type SaleForm, type SalePayload, toSalePayload } from './sale-form.ts'
 
@@ -12,11 +13,8 @@ export function checkSalePayload(
   ownSeller: { sellerId: string } | undefined,
 ): Checked {
   const payload = toSalePayload(form)
-  if (ownSeller && !payload.commissions.some((line) => line.sellerId === ownSeller.sellerId)) {
-    return {
-      ok: false,
-      message: 'Je kunt alleen verkopen registreren waarin je zelf een commissie hebt',
-    }
+  if (ownSeller && !holdsOwnLine(payload.commissions, ownSeller.sellerId)) {
+    return { ok: false, message: OWN_LINE_REQUIRED }
   }
   const parsed = SaleCreateSchema.safeParse(payload)
   if (!parsed.success) {

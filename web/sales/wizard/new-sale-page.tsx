@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router-dom'
 import { DataLoading } from '../components/data-loading.tsx'
 import { useSalesCurrency } from '../components/use-sales-currency.ts'
 import { registerSale, salesPath, useSalesData, useSalesUser } from '../data/index.ts'
+import { hasSalesPermission } from '../layout/sales-roles.ts'
 import { NewSaleWizard } from './new-sale-wizard.tsx'
 
 const isActive = (item: { status: string }) => item.status === 'active'
@@ -23,7 +24,7 @@ export function NewSalePage() {
       sellers={sellers}
       currency={currency}
       ownSeller={ownSeller && { sellerId: ownSeller.id, role: ownSeller.role ?? '' }}
-      mustIncludeOwnLine={user.role === 'SELLER'}
+      mustIncludeOwnLine={!hasSalesPermission(user, 'sales.read.all')}
       dashboardPath={salesPath('/dashboard')}
       projectsPath={salesPath('/projects')}
       onRegister={registerSale}

@@ -1,6 +1,11 @@
 import type { z } from 'zod'
 import { type CommissionType, calculateCommission, toCents } from '#schema/commission'
-import type { SaleCreateSchema, SellerDocument } from '#schema/sales'
+import {
+  ClientEmailSchema,
+  PERCENTAGE_RANGE,
+  type SaleCreateSchema,
+  type SellerDocument,
+} from '#schema/sales'
 
 // The wizard's values as typed (strings, euros) and the rules of spec §4/§5 on them:
 // which step may be opened, the live arithmetic, and the payload with amounts in cents.
@@ -79,11 +84,10 @@ export function parseNumber(value: string): number | undefined {
 }
 
 const isPercentage = (value: number | undefined) =>
-  value !== undefined && value >= 0 && value <= 100
+  value !== undefined && value >= PERCENTAGE_RANGE.min && value <= PERCENTAGE_RANGE.max
 const isOptionalPercentage = (value: string) =>
   value.trim() === '' || isPercentage(parseNumber(value))
 const isAmount = (value: number | undefined) => value !== undefined && value >= 0
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /** The spec's text when a required field of the step is empty (spec §5). */
 export const MISSING_FIELDS_TEXT = 'Vul alle verplichte velden in voordat je doorgaat'
@@ -97,10 +101,7 @@ export function getStepProblem(form: SaleForm, step: WizardStep): string | undef
         : undefined
     case 2:
       if (form.clientName.trim() === '') return MISSING_FIELDS_TEXT
-      if (form.clientEmail.trim() !== '' && !EMAIL.test(form.clientEmail.trim())) {
-        return 'Voer een geldig e-mailadres in'
-      }
-      return undefined
+      return ClientEmailSchema.safeParse(form.clientEmail).error?.issues[0]?.message
     case 3: {
       if (form.salePrice.trim() === '' || form.commissionPercentage.trim() === '') {
         return MISSING_FIELDS_TEXT
