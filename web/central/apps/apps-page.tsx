@@ -7,7 +7,6 @@ import { Button } from '../../components/button.tsx'
 import { EmptyState } from '../../components/empty-state.tsx'
 import { InlineLoading } from '../../components/inline-loading.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
-import { useSignedInUser } from '../../lib/current-user.tsx'
 import { useLocalDatabase } from '../../lib/local-database.tsx'
 import { showToast } from '../../lib/toasts.ts'
 import { useLiveQuery } from '../../lib/use-live-query.ts'
@@ -24,9 +23,10 @@ const SAVE_FAILED = 'Er is iets misgegaan. Probeer het opnieuw.'
 
 /** /apps (spec §2): Gold Estates for SUPERADMIN, and the connected apps from local data. */
 export function AppsPage() {
-  const me = useSignedInUser()
   const database = useLocalDatabase()
   const canWrite = useHasPermission('apps.write')
+  // The Gold Estates card launches the sales area: the right the server checks for it.
+  const canLaunchSales = useHasPermission('sales.launch')
   const [dialog, setDialog] = useState<OpenDialog>(null)
   const apps = useLiveQuery(
     ({ db }) =>
@@ -80,7 +80,7 @@ export function AppsPage() {
         actions={canWrite && addButton('Nieuwe App')}
       />
       <div className="grid grid-cols-1 gap-8">
-        {me.role === 'SUPERADMIN' && (
+        {canLaunchSales && (
           <section aria-labelledby="sales-apps-title" className="grid grid-cols-1 gap-3">
             <h2 id="sales-apps-title" className="font-semibold text-lg">
               Sales Apps

@@ -6,11 +6,15 @@ import { OrganisationDetailsCard } from './organisation-details-card.tsx'
 import { SystemInfoCard } from './system-info-card.tsx'
 import { UsersLinkCard } from './users-link-card.tsx'
 
-/** Instellingen → Algemeen (spec §2); the users link and Admin Tools are SUPERADMIN only. */
+/**
+ * Instellingen → Algemeen (spec §2): the users link is the SUPERADMIN's; Admin Tools
+ * (backup and restore) shows to whoever holds backup.run, the right the server checks.
+ */
 export function GeneralTab() {
   const user = useSignedInUser()
   const isSuperadmin = user.role === 'SUPERADMIN'
   const canEditOrganisation = useHasPermission('settings.write')
+  const canRunBackups = useHasPermission('backup.run')
   return (
     <div className="grid items-start gap-6 lg:grid-cols-2">
       <div className="grid gap-6">
@@ -19,7 +23,7 @@ export function GeneralTab() {
         {isSuperadmin && <UsersLinkCard />}
       </div>
       <div className="grid gap-6">
-        {isSuperadmin && <AdminToolsCard />}
+        {canRunBackups && <AdminToolsCard />}
         <SystemInfoCard variant="summary" />
       </div>
     </div>
