@@ -3,7 +3,7 @@ import type { PermissionName } from './permissions.ts'
 import { UserRoleSchema, type UserStatusSchema } from './role-schemas.ts'
 import { z } from './zod.ts'
 
-// Request bodies of the sign-in calls (spec §3 payloads, §5 validation).
+// Request bodies of the sign-in calls (docs/behaviour.md: payloads and validation).
 // Lengths are capped so that a hostile body cannot make argon2 or SQLite work hard.
 
 const email = z

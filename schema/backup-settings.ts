@@ -1,21 +1,21 @@
 import { z } from './zod.ts'
 
 // Instellingen → Backups: the Google Drive connection and the automatic backup
-// (spec §3 backup_settings, §7 backup calls, §9 constants).
+// (docs/behaviour.md: backup_settings, the backup calls, constants).
 
-/** Spec §9: how long automatic backups are kept, in days. */
+/** Constants (docs/behaviour.md): how long automatic backups are kept, in days. */
 export const RETENTION_DAYS = [7, 14, 30, 60, 90, 180, 365] as const
-/** Spec §9: 30 days unless chosen otherwise. */
+/** Constants (docs/behaviour.md): 30 days unless chosen otherwise. */
 export const DEFAULT_RETENTION_DAYS = 30
 
-/** Spec §9: daily at 02:00, as the cron expression the server stores. */
+/** Constants (docs/behaviour.md): daily at 02:00, as the cron expression the server stores. */
 export const DEFAULT_BACKUP_SCHEDULE = '0 2 * * *'
 
-/** Formats an automatic backup can upload (spec §9); both unless chosen otherwise. */
+/** Formats an automatic backup can upload (docs/behaviour.md, Constants); both unless chosen otherwise. */
 export const DRIVE_BACKUP_FORMATS = ['json', 'csv'] as const
 /** One format of an automatic backup. */
 export type DriveBackupFormat = (typeof DRIVE_BACKUP_FORMATS)[number]
-/** Spec §3: 'json,csv'. */
+/** docs/behaviour.md: 'json,csv'. */
 export const DEFAULT_BACKUP_FORMATS = 'json,csv'
 
 /** The Drive folder backups go to unless another name is chosen. */
@@ -37,7 +37,7 @@ export function parseDailyCron(cron: string): { hour: number; minute: number } |
   return minute <= 59 && hour <= 23 ? { hour, minute } : undefined
 }
 
-/** The cron expression for a daily time 'HH:MM' (spec §7: 'minute hour * * *'). */
+/** The cron expression for a daily time 'HH:MM' (docs/behaviour.md: 'minute hour * * *'). */
 export function toDailyCron(time: string): string {
   const [hour = '2', minute = '0'] = time.split(':')
   return `${Number(minute)} ${Number(hour)} * * *`

@@ -1,8 +1,8 @@
 import { UserRoleSchema, UserStatusSchema } from './role-schemas.ts'
 import { z } from './zod.ts'
 
-// Payloads of the central data calls (spec §7) and the documents that replicate
-// (DESIGN.md, Replication). Documents carry no secrets.
+// Payloads of the central data calls (docs/behaviour.md) and the documents that replicate
+// (docs/architecture.md, Replication). Documents carry no secrets.
 
 const name = z.string().trim().min(2, { message: 'Naam moet minimaal 2 karakters zijn' }).max(120)
 const email = z
@@ -32,7 +32,7 @@ const url = z
   .max(2048)
   .pipe(z.url({ protocol: /^https?$/, message: 'Voer een geldige URL in' }))
 
-/** App connection statuses (spec §4); anything else shows as Inactief. */
+/** App connection statuses (docs/behaviour.md, Validation rules and messages); anything else shows as Inactief. */
 export const APP_STATUSES = ['active', 'inactive', 'syncing', 'error'] as const
 
 const appConnectionFields = {

@@ -1,8 +1,8 @@
-// The commission arithmetic of a sale (spec §5), shared by the wizard, the server and the
+// The commission arithmetic of a sale (docs/behaviour.md, The sale wizard), shared by the wizard, the server and the
 // tests. Exact: percentages are scaled to integers and products are BigInt, so a result
 // never depends on floating-point rounding; each amount is rounded to whole cents, half up.
 
-/** Kinds of commission line (spec §3). */
+/** Kinds of commission line (docs/behaviour.md). */
 export const COMMISSION_TYPES = ['sales', 'referral', 'manager', 'director'] as const
 export type CommissionType = (typeof COMMISSION_TYPES)[number]
 
@@ -81,7 +81,7 @@ export function calculateCommission(input: CommissionInput): CommissionBreakdown
   }
 }
 
-/** Euros as typed (e.g. "1234.56") to cents, rounded (spec §9: ×100, rounded). */
+/** Euros as typed (e.g. "1234.56") to cents, rounded (docs/behaviour.md, Constants: ×100, rounded). */
 export function toCents(amount: number) {
   return Math.round(amount * 100)
 }

@@ -1,7 +1,7 @@
-/** The product's version, shown in the app and returned by GET /api/health (spec §9). */
+/** The product's version, shown in the app and returned by GET /api/health (docs/behaviour.md, Constants). */
 export const PRODUCT_VERSION = '1.0.86'
 
-/** The release date of PRODUCT_VERSION, as the spec writes it. */
+/** The release date of PRODUCT_VERSION, as docs/behaviour.md writes it. */
 export const PRODUCT_VERSION_DATE = '26-10-2025'
 
 /** The changelog shown under Instellingen → Systeem, newest first. */
@@ -21,11 +21,11 @@ export const CHANGELOG: readonly { version: string; date: string; changes: reado
 /** The organisation that exists after the first start and that registration joins. */
 export const DEFAULT_ORGANISATION_ID = 'default-org'
 
-/** Minimum password length for every account (spec §9). */
+/** Minimum password length for every account (docs/behaviour.md, Constants). */
 export const MIN_PASSWORD_LENGTH = 8
 
 /** How long a setup link stays valid. */
 export const SETUP_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000
 
-/** The product's name as used in identifiers (spec placeholders). */
+/** The product's name as used in identifiers (the placeholders of docs/behaviour.md). */
 export const PRODUCT_ID = 'centraal'

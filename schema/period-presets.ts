@@ -12,7 +12,7 @@ import {
   subMonths,
 } from 'date-fns'
 
-// The period filter of the commission screen (spec §9). "Last N days" and "last 6 months"
+// The period filter of the commission screen (docs/behaviour.md, Constants). "Last N days" and "last 6 months"
 // are windows that end today and include it (last 7 days = today and the 6 days before);
 // the calendar periods run from their first to their last day; "all" starts on
 // 1 January 2020 and ends today.

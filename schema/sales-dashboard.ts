@@ -2,7 +2,7 @@ import { differenceInCalendarDays, parseISO } from 'date-fns'
 import { EXTRA_COMMISSION_WARNING_PERCENTAGE } from './commission.ts'
 import type { CommissionDocument, ProjectDocument, SaleDocument, SellerDocument } from './sales.ts'
 
-// The one aggregation behind the sales dashboards (spec §3 view shapes). The server runs
+// The one aggregation behind the sales dashboards (docs/behaviour.md view shapes). The server runs
 // it over the organisation's rows for GET /api/gold-estates/commissions/dashboard and
 // /stats/detailed; the screens run it over the local database, so they work offline and
 // show the same numbers. Money in cents; dates 'YYYY-MM-DD'.

@@ -1,7 +1,7 @@
 import { COMMISSION_TYPES } from './commission.ts'
 import { z } from './zod.ts'
 
-// Payloads and documents of the Gold Estates sales area (spec §3, §5, §7).
+// Payloads and documents of the Gold Estates sales area (docs/behaviour.md).
 // Money is integer cents; dates are 'YYYY-MM-DD'.
 
 const text = (max: number) => z.string().trim().max(max)
@@ -90,7 +90,7 @@ export const ClientEmailSchema = z
   .or(z.literal('').transform(() => null))
   .transform((value) => value ?? null)
 
-/** POST /api/gold-estates/sales: the wizard's payload (spec §3 "Sale create payload"). */
+/** POST /api/gold-estates/sales: the wizard's payload (docs/behaviour.md, "Sale create payload"). */
 export const SaleCreateSchema = z.object({
   projectId: id,
   clientName: text(200).min(1, { message: 'Klantnaam is verplicht' }),
@@ -112,7 +112,7 @@ export const SaleCreateSchema = z.object({
 /** PATCH /api/gold-estates/commissions/:id. */
 export const CommissionStatusSchema = z.object({ status: z.enum(['paid', 'pending']) })
 
-/** PATCH /api/gold-estates/settings (spec §3 "Sales integration settings"). */
+/** PATCH /api/gold-estates/settings (docs/behaviour.md, "Sales integration settings"). */
 export const SalesSettingsUpdateSchema = z
   .object({
     xmsEnabled: z.boolean(),
@@ -131,7 +131,7 @@ export const SalesSettingsUpdateSchema = z
   })
   .partial()
 
-/** Dashboard filters (spec §7): YYYY-MM-DD dates; 'all' is sent as absent. */
+/** Dashboard filters (docs/behaviour.md): YYYY-MM-DD dates; 'all' is sent as absent. */
 export const DashboardQuerySchema = z.object({
   dateFrom: DateOnlySchema.optional(),
   dateTo: DateOnlySchema.optional(),

@@ -1,6 +1,6 @@
 import { z } from './zod.ts'
 
-// Replicated writes the server refused (DESIGN.md, Replication): kept in the organisation's
+// Replicated writes the server refused (docs/architecture.md, Replication): kept in the organisation's
 // sync_queue with their reason, so that they can be found after the device forgot them.
 
 /** Most refusals one list answers with, newest first. */

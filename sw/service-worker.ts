@@ -9,7 +9,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { replayQueue } from '../web/lib/offline-queue/replay-queue.ts'
 import { SKIP_WAITING_MESSAGE } from '../web/lib/service-worker-messages.ts'
 
-// Centraal's service worker (spec §1, DESIGN.md): precaches the built app so a reload
+// Centraal's service worker (docs/behaviour.md, docs/architecture.md): precaches the built app so a reload
 // without network still opens it, and replays the offline REST queue. It never touches
 // /api/: API answers are not cached, and replication (/api/sync/*) is retried by RxDB.
 

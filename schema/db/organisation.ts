@@ -35,7 +35,7 @@ export const users = sqliteTable(
     authMethod: text().notNull().default('email'),
     passwordHash: text(),
     phoneNumber: text(),
-    /** The OpenID Connect subject of the user's SSO account (spec: replitId). */
+    /** The OpenID Connect subject of the user's SSO account (the wire name replitId). */
     oidcSubject: text(),
     profileImageUrl: text(),
     setupCompleted: integer({ mode: 'boolean' }).notNull().default(false),

@@ -1,21 +1,21 @@
 import { z } from '../zod.ts'
 import { parseA1Range } from './a1-range.ts'
 
-// Requests and answers of the sheets import (spec §3 "Spreadsheet info/data/Sync result",
-// §5 Sheets, §7 Sales area).
+// Requests and answers of the sheets import (docs/behaviour.md, "Spreadsheet info/data/Sync result",
+// Sheets import).
 
-/** Spec §9: the range when none is given. */
+/** Constants (docs/behaviour.md): the range when none is given. */
 export const DEFAULT_SHEET_RANGE = 'Sheet1!A:Z'
-/** Spec §9: rows the preview shows. */
+/** Constants (docs/behaviour.md): rows the preview shows. */
 export const SHEET_PREVIEW_ROWS = 10
-/** Spec §5: the info lookup starts once the ID is longer than 10 characters. */
+/** docs/behaviour.md: the info lookup starts once the ID is longer than 10 characters. */
 export const INFO_LOOKUP_MIN_ID_LENGTH = 11
 /** Largest upload the import takes (.csv or .xlsx). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 /** The sync result lists at most this many row errors, then says how many more there were. */
 export const MAX_LISTED_ROW_ERRORS = 500
 
-/** Spec §5 texts. */
+/** docs/behaviour.md texts. */
 export const SPREADSHEET_ID_REQUIRED = 'Spreadsheet ID vereist'
 export const SPREADSHEET_ID_INVALID = 'Voer een geldig Google Sheets ID in.'
 
@@ -57,14 +57,14 @@ export const SalesImportRequestSchema = z.object({
   range: SheetRangeSchema,
 })
 
-/** Spec §3 "Spreadsheet info". */
+/** docs/behaviour.md "Spreadsheet info". */
 export type SpreadsheetInfo = { title: string; sheets: { title: string }[] }
 
-/** Spec §3 "Spreadsheet data": `rows` counts all data rows, `data` holds up to `limit`. */
+/** docs/behaviour.md "Spreadsheet data": `rows` counts all data rows, `data` holds up to `limit`. */
 export type SpreadsheetData = { rows: number; data: Record<string, string>[] }
 
 /**
- * Spec §3 "Sync result", plus `salesSkipped`: rows imported before (same project,
+ * docs/behaviour.md "Sync result", plus `salesSkipped`: rows imported before (same project,
  * property number, sale date and client), which a repeated import passes over.
  */
 export type SalesImportResult = {

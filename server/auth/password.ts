@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2'
 
-// argon2id with the OWASP minimum parameters (DESIGN.md, Sign-in and sessions).
+// argon2id with the OWASP minimum parameters (docs/architecture.md, Sign-in and sessions).
 const options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const
 
 // A hash of a random password, verified against when the account does not exist, so a

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 
-/** The sales area's path prefix on the central host (spec {base}). */
+/** The sales area's path prefix on the central host ({base} in docs/behaviour.md). */
 export const SALES_PREFIX = '/gold-estates'
 
 /** True when the request came in on the dedicated sales host (SALES_HOST). */

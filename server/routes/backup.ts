@@ -13,7 +13,7 @@ import { readCrmKey } from '../services/sales/crm-key.ts'
 /** A restore may be far larger than other requests. */
 export const MAX_RESTORE_BYTES = 512 * 1024 * 1024
 
-/** Admin Tools: backup download and restore (spec §7; backup.run). */
+/** Admin Tools: backup download and restore (docs/behaviour.md; backup.run). */
 export function backupRoutes(deps: AppDeps) {
   return (
     new Hono<AppEnv>()

@@ -63,7 +63,7 @@ export function driveBackupRoutes(deps: AppDeps) {
       ),
     )
     .get('/google-drive/callback', async (c) => {
-      // Every failure ends on the Backups tab with the spec's toast; the reason goes to the log.
+      // Every failure ends on the Backups tab with the documented toast; the reason goes to the log.
       const fail = (reason: string) => {
         deps.log.error('google drive connection failed', { reason })
         return c.redirect(backupsTab('failed'))

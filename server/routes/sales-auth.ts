@@ -34,7 +34,7 @@ function toSalesUserView(
   }
 }
 
-/** Gold Estates sign-in with its own session cookie (spec §7 Sales area). */
+/** Gold Estates sign-in with its own session cookie (docs/behaviour.md, Sales area). */
 export function salesAuthRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .post('/gold-estates/auth/login', validate('json', LoginSchema), async (c) => {

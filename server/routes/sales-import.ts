@@ -22,7 +22,7 @@ import { readUploadedFile } from '../services/sales/sales-import/read-uploaded-f
 const UploadQuerySchema = z.object({ fileName: z.string().trim().max(200).optional() })
 
 /**
- * Sales import (spec §7 sheets calls, plus a .csv/.xlsx upload for teams without Google).
+ * Sales import (docs/behaviour.md sheets calls, plus a .csv/.xlsx upload for teams without Google).
  * Sales ADMIN and MANAGER only (sales.import). No Idempotency-Key handling: an import is
  * idempotent by itself, as rows imported before are skipped.
  */

@@ -35,7 +35,7 @@ import {
 const IdParam = z.object({ id: z.string().min(1).max(64) })
 const today = () => format(new Date(), 'yyyy-MM-dd')
 
-/** Gold Estates REST beside replication (spec §7 Sales area). Every call needs a sales session. */
+/** Gold Estates REST beside replication (docs/behaviour.md, Sales area). Every call needs a sales session. */
 export function salesRoutes(deps: AppDeps) {
   const base = '/gold-estates'
   return new Hono<AppEnv>()

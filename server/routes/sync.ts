@@ -33,7 +33,7 @@ function requireCollection(name: string) {
   return collection
 }
 
-/** Replication: versioned pull, push and event stream (DESIGN.md, Replication). */
+/** Replication: versioned pull, push and event stream (docs/architecture.md, Replication). */
 export function syncRoutes(deps: AppDeps) {
   // Central collections replicate with the central session, sales ones with the sales
   // session: a session of one area reaches nothing of the other.

@@ -1,7 +1,7 @@
 import type { AreaAccount } from './signed-in-account.ts'
 
 /**
- * Deletes one person's local database of one area at their logout (DESIGN.md: logout
+ * Deletes one person's local database of one area at their logout (docs/architecture.md: logout
  * removes the local database): the open one, and its IndexedDB files if this page never
  * opened it. Other people's databases on this device (with their unsent work) stay.
  * Never throws: a logout must go on.

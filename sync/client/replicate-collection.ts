@@ -29,7 +29,7 @@ const REVOKED = 'revoked'
 const NO_ACCESS = 'Je hebt geen toegang meer tot deze gegevens; de wijziging is niet verwerkt.'
 
 /**
- * Live replication of one collection with the server (DESIGN.md, Replication): pull by
+ * Live replication of one collection with the server (docs/architecture.md, Replication): pull by
  * `seq` checkpoint, pull again whenever the shared stream says so, push in batches. A
  * refused write is recorded in the status store (shown to the person) and its id marked,
  * so that the conflict handler reverts it to the server's state instead of merging it.

@@ -11,7 +11,7 @@ import { isSignedInAs } from './signed-in-account.ts'
 import type { SyncStatusStore } from './sync-status.ts'
 import type { SyncArea } from './sync-stream.ts'
 
-// The only place in the web app that knows the replication URLs (DESIGN.md, Replication).
+// The only place in the web app that knows the replication URLs (docs/architecture.md, Replication).
 const BASE = `/api/sync/v${SYNC_PROTOCOL_VERSION}`
 
 /** GET /api/sync/v1/stream: the Server-Sent Events of the organisation. */

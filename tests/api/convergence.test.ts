@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startConvergenceRun } from '../support/convergence-run.ts'
 import { chooseSeed } from '../support/seeded-random.ts'
 
-// The promise of replication (DESIGN.md, Replication): writes made offline are never lost
+// The promise of replication (docs/architecture.md, Replication): writes made offline are never lost
 // and never applied twice, and after any conflict every device and the server agree.
 // Six devices of one organisation (central ADMIN, MANAGER, USER and a second MANAGER on
 // app connections; a sales ADMIN and a sales MANAGER on projects, sellers, sales and

@@ -135,7 +135,7 @@ describe('settings', () => {
       expect(response.status, JSON.stringify(body)).toBe(400)
       expect(response.json.message, JSON.stringify(body)).toBeTruthy()
     }
-    // Spec §4: automatic backups need the Drive connection.
+    // docs/behaviour.md: automatic backups need the Drive connection.
     const early = await admin.post('/api/backup/settings', { autoBackupEnabled: true })
     expect(early.status).toBe(409)
     expect(early.json.message).toBe(

@@ -6,7 +6,7 @@ import { signInFirstSuperadmin } from '../support/accounts.ts'
 import type { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 
-// Server replication throughput, as ratios within one run (DESIGN.md targets):
+// Server replication throughput, as ratios within one run (docs/architecture.md targets):
 // pull of 10,000 documents against a plain SELECT of the same rows from the same file,
 // and push of 1,000 documents in batches of 100.
 

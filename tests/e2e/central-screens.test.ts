@@ -56,7 +56,7 @@ async function expectNoOverflow(page: Page) {
   expect(await hasHorizontalOverflow(page)).toBe(false)
 }
 
-test('empty states: no apps yet, and the stat cards and texts of the spec', async () => {
+test('empty states: no apps yet, and the stat cards and documented texts', async () => {
   for (const viewport of [PHONE, DESKTOP]) {
     const page = await openSignedIn(viewport, 'dark')
     const isPhone = viewport === PHONE

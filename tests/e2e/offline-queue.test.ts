@@ -16,7 +16,7 @@ import {
   waitForToast,
 } from './page-helpers.ts'
 
-// The offline side of Instellingen (spec §2, §4, DESIGN.md "Offline REST queue"): the
+// The offline side of Instellingen (docs/behaviour.md, docs/architecture.md "Offline REST queue"): the
 // service worker opens the app without network, writes wait in IndexedDB centraal/syncQueue
 // and reach the server once, a refused replay stays visible with its reason.
 

@@ -132,7 +132,7 @@ test('a sales screen without a sales session goes to the sales login', async () 
     await page.waitForURL('**/gold-estates/login')
     await page.getByRole('heading', { name: 'Sales Management Portal' }).waitFor()
   }
-  // A wrong password: the server's message in the spec's toast.
+  // A wrong password: the server's message in the documented toast.
   await signInSales(page, root.email, 'wrong password')
   const toast = await waitForToast(page, 'Login mislukt')
   expect(toast).toContain('Ongeldig e-mailadres of wachtwoord')

@@ -223,7 +223,7 @@ async function fillWizard(target: Page, sale: SaleInput, { check = false } = {})
 
   await target.getByRole('heading', { level: 2, name: 'Prijs & commissie' }).waitFor()
   if (check) {
-    // The spec's defaults.
+    // The documented defaults.
     expect(await target.getByLabel('Commissie (%) *').inputValue()).toBe('5')
     expect(await target.getByLabel('Kosten (€)').inputValue()).toBe('0')
     expect(await target.getByLabel('Korting (%)').inputValue()).toBe('0')

@@ -83,7 +83,7 @@ test('preview shows 10 rows and the sync shows its counts and row errors', async
     .waitFor({ timeout: 30_000 })
   await page.getByText(standIn.clientEmail).waitFor()
 
-  // No ID: the spec's toast, and nothing is sent.
+  // No ID: the documented toast, and nothing is sent.
   await page.getByRole('button', { name: 'Voorbeeld tonen' }).click()
   expect(await waitForToast(page, 'Spreadsheet ID vereist')).toContain(
     'Voer een geldig Google Sheets ID in.',

@@ -1,7 +1,7 @@
 import { type Browser, chromium } from 'playwright-core'
 
 /**
- * The system Chromium (DESIGN.md: /usr/bin/chromium, or CHROMIUM_PATH), started without
+ * The system Chromium (docs/architecture.md: /usr/bin/chromium, or CHROMIUM_PATH), started without
  * the background traffic that would make tests slow or flaky in a sandbox.
  */
 export function launchBrowser(): Promise<Browser> {

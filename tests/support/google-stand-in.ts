@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { parseMultipart, splitClauses, toPredicate } from './google-stand-in-parsing.ts'
 
 // A local stand-in for Google's OAuth and Drive v3 endpoints: the real paths and JSON shapes
-// (DESIGN.md, External services), as much of them as Centraal uses, strict where Google is
+// (docs/architecture.md, External services), as much of them as Centraal uses, strict where Google is
 // strict (client credentials, redirect URI, one-time codes, bearer tokens, query syntax).
 
 /** A file in the stand-in's one Drive. */

@@ -101,7 +101,7 @@ describe('calculateCommission', () => {
     expect(result.lineAmountsCents).toEqual([result.netCents])
   })
 
-  test('splits may add up to more than 100 % (no cap, spec §5)', () => {
+  test('splits may add up to more than 100 % (no cap, docs/behaviour.md, The sale wizard)', () => {
     const result = calculateCommission({
       ...base,
       lines: [

@@ -22,7 +22,7 @@ describe('formatMoney', () => {
     expect(formatMoney(cents, currency)).toBe(expected)
   })
 
-  test('EUR by default, and exactly the spec text once the space is a plain one', () => {
+  test('EUR by default, and exactly the documented text once the space is a plain one', () => {
     expect(formatMoney(123_456)).toBe(formatMoney(123_456, 'EUR'))
     expect(formatMoney(123_456).replace(NBSP, ' ')).toBe('€ 1.234,56')
   })

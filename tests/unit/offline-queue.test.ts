@@ -9,7 +9,7 @@ import {
 } from '#web/lib/offline-queue/queue-store.ts'
 import { replayQueue } from '#web/lib/offline-queue/replay-queue.ts'
 
-// The replay rules of DESIGN.md "Offline REST queue", against a real IndexedDB
+// The replay rules of docs/architecture.md "Offline REST queue", against a real IndexedDB
 // implementation (fake-indexeddb) and a scripted server.
 
 const answers = new Map<string, () => Response>()

@@ -32,7 +32,7 @@ function filledForm(): SaleForm {
 }
 
 describe('the wizard form', () => {
-  test('starts with the spec defaults: commission 5 %, costs 0, discount 0', () => {
+  test('starts with the documented defaults: commission 5 %, costs 0, discount 0', () => {
     const form = createSaleForm()
     expect([form.commissionPercentage, form.totalCosts, form.discountPercentage]).toEqual([
       '5',

@@ -19,7 +19,7 @@ const SalesRoutes = lazy(() =>
   import('./sales-routes.tsx').then((module) => ({ default: module.SalesRoutes })),
 )
 
-/** Who is signed in decides which set of routes exists (spec §6). */
+/** Who is signed in decides which set of routes exists (docs/behaviour.md, Roles and rights). */
 function CentralRoutes() {
   const { state } = useCurrentUserState()
   if (state.status === 'loading') return <LoadingScreen />
@@ -28,7 +28,7 @@ function CentralRoutes() {
 }
 
 /**
- * The host decides the app (DESIGN.md, Hosts): on SALES_HOST only the sales area, at '/';
+ * The host decides the app (docs/architecture.md, Hosts): on SALES_HOST only the sales area, at '/';
  * elsewhere Centraal, with the sales area under /gold-estates. The sales area has its own
  * session, so Centraal's signed-in or signed-out routes never see its paths.
  */

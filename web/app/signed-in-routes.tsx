@@ -35,7 +35,7 @@ const SyncRefusalsPage = lazy(() =>
 )
 
 /**
- * The signed-in app (spec §2), reading and writing the person's local database.
+ * The signed-in app (docs/behaviour.md), reading and writing the person's local database.
  * Sign-in screens send a signed-in user to the dashboard.
  */
 export function SignedInRoutes() {

@@ -8,13 +8,13 @@ import { RegisterPage } from '../public/register/register-page.tsx'
 import { SimpleSetupPage } from '../public/setup/simple-setup-page.tsx'
 import { TokenSetupPage } from '../public/setup/token-setup-page.tsx'
 
-/** /setup/ is a token link without its token (spec §2: redirect to /); /setup is the simple setup. */
+/** /setup/ is a token link without its token (docs/behaviour.md: redirect to /); /setup is the simple setup. */
 function SetupRoute() {
   const { pathname } = useLocation()
   return pathname.endsWith('/') ? <Navigate to="/" replace /> : <SimpleSetupPage />
 }
 
-/** What a visitor who is not signed in can reach (spec §2, §6). */
+/** What a visitor who is not signed in can reach (docs/behaviour.md). */
 export function SignedOutRoutes() {
   return (
     <Routes>

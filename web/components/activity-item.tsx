@@ -11,7 +11,7 @@ const TYPE_BADGES: Record<ActivityDocument['type'], { label: string; className: 
   },
 }
 
-/** The badge of an activity's type (spec §2: user, app and settings each their own colour). */
+/** The badge of an activity's type (docs/behaviour.md: user, app and settings each their own colour). */
 export function ActivityTypeBadge({ type }: { type: ActivityDocument['type'] }) {
   const badge = TYPE_BADGES[type] ?? TYPE_BADGES.settings
   return (

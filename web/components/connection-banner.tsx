@@ -3,14 +3,14 @@ import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 're
 import { cn } from '../lib/class-names.ts'
 import { useOnlineStatus } from '../lib/use-online-status.ts'
 
-/** Spec §9: the online banner disappears after 3 seconds. */
+/** Constants (docs/behaviour.md): the online banner disappears after 3 seconds. */
 export const ONLINE_BANNER_MS = 3000
 
 /** CSS variable with the banner's height, so sticky headers and sidebars sit under it. */
 const HEIGHT_VARIABLE = '--banner-height'
 
 /**
- * The offline and online banners at the top (spec §2 "Offline banner"). The status region
+ * The offline and online banners at the top (docs/behaviour.md, "Offline banner"). The status region
  * is always in the page so that screen readers announce each change.
  */
 export function ConnectionBanner() {

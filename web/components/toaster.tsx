@@ -8,7 +8,7 @@ import {
   useToasts,
 } from '../lib/toasts.ts'
 
-/** Renders the toasts of lib/toasts (spec §4: one at a time, 5 s, swipe 50 px to dismiss). */
+/** Renders the toasts of lib/toasts (docs/behaviour.md, Validation rules and messages: one at a time, 5 s, swipe 50 px to dismiss). */
 export function Toaster() {
   const toasts = useToasts()
   return (

@@ -8,7 +8,7 @@ export { isQueuedResponse } from './offline-queue/queue-request.ts'
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /**
- * Turns a non-OK answer into `Error("<status>: <body text or statusText>")` (spec §8).
+ * Turns a non-OK answer into `Error("<status>: <body text or statusText>")` (docs/behaviour.md, Validation rules and messages).
  * The body is read as text so a JSON error body stays parseable by getServerMessage.
  */
 export async function throwIfNotOk(response: Response): Promise<void> {
@@ -18,13 +18,13 @@ export async function throwIfNotOk(response: Response): Promise<void> {
 }
 
 /**
- * The one way the web app calls the REST API (spec §7): cookies always travel along and
+ * The one way the web app calls the REST API (docs/behaviour.md): cookies always travel along and
  * the JSON content-type is sent only with a body.
  *
  * Every call names the page's signed-in person of its area (see requireNamedAccount on the
  * server). Every non-GET carries a fresh Idempotency-Key, so that sending it again (the offline
  * queue, a retry after a lost answer) has one effect on the server. A non-GET whose fetch
- * fails while the browser is offline is queued (spec §4) and answered with a synthetic
+ * fails while the browser is offline is queued (docs/behaviour.md, Validation rules and messages) and answered with a synthetic
  * 202 `{ queued: true }`; `isQueuedResponse` tells a caller which happened.
  */
 export async function apiRequest(

@@ -12,7 +12,7 @@ const CurrentUserContext = createContext<CurrentUserContextValue | null>(null)
 const REMEMBERED_USER_KEY = 'centraal.currentUser'
 
 /**
- * Holds who is signed in to Centraal (spec §4): GET /api/auth/user on mount and whenever
+ * Holds who is signed in to Centraal (docs/behaviour.md, Validation rules and messages): GET /api/auth/user on mount and whenever
  * the window gains focus, never retried; 401 means signed out (useSessionQuery).
  */
 export function CurrentUserProvider({ children }: { children: ReactNode }) {

@@ -5,7 +5,7 @@ const RELATIVE_DAYS = 7
 
 /**
  * A moment for lists: relative within a week ('5 minuten geleden'), otherwise the
- * spec's date format dd MMM yyyy ('03 okt. 2025').
+ * documented date format dd MMM yyyy ('03 okt. 2025').
  */
 export function formatMoment(timestamp: number, now = Date.now()): string {
   if (Math.abs(differenceInCalendarDays(now, timestamp)) < RELATIVE_DAYS) {

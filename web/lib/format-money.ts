@@ -1,4 +1,4 @@
-/** Currencies a sales organisation can choose (spec §9). */
+/** Currencies a sales organisation can choose (docs/behaviour.md, Constants). */
 export type Currency = 'EUR' | 'USD' | 'GBP'
 
 const formats = new Map<Currency, Intl.NumberFormat>()
@@ -18,7 +18,7 @@ function getFormat(currency: Currency) {
 }
 
 /**
- * Cents as money the Dutch way (spec §9): 123456 EUR → '€ 1.234,56'. The space after the
+ * Cents as money the Dutch way (docs/behaviour.md, Constants): 123456 EUR → '€ 1.234,56'. The space after the
  * symbol is the no-break space Intl writes, so an amount never wraps apart from its symbol.
  */
 export function formatMoney(cents: number, currency: Currency = 'EUR'): string {

@@ -1,5 +1,5 @@
 /**
- * Which app this page is (DESIGN.md, Hosts): on SALES_HOST the server marks the page
+ * Which app this page is (docs/architecture.md, Hosts): on SALES_HOST the server marks the page
  * `<html data-area="sales">` and the whole app is the sales area at unprefixed paths;
  * on any other host the sales area lives under /gold-estates.
  */

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 
-/** Toast behaviour from spec §4. */
+/** Toast behaviour from docs/behaviour.md, Validation rules and messages. */
 export const TOAST_LIMIT = 1
 export const TOAST_DURATION_MS = 5000
 export const TOAST_REMOVE_DELAY_MS = 1_000_000
@@ -38,7 +38,7 @@ export function showToast(input: ToastInput): number {
 }
 
 /**
- * Closes a toast. It stays in the list (closed) for TOAST_REMOVE_DELAY_MS, as in the spec,
+ * Closes a toast. It stays in the list (closed) for TOAST_REMOVE_DELAY_MS, as documented,
  * so its exit animation can finish; a newer toast pushes it out earlier.
  */
 export function dismissToast(id: number) {

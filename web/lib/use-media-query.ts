@@ -12,7 +12,7 @@ export function useMediaQuery(query: string): boolean {
   )
 }
 
-/** Spec §9: below 768 px the layout is the phone layout. */
+/** Constants (docs/behaviour.md): below 768 px the layout is the phone layout. */
 export const MOBILE_QUERY = '(max-width: 767.98px)'
 
 export function useIsMobile(): boolean {

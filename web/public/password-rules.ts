@@ -2,7 +2,7 @@ import { MIN_PASSWORD_LENGTH } from '#schema/constants'
 
 export type PasswordProblem = 'too-short' | 'mismatch'
 
-/** Spec §5: at least MIN_PASSWORD_LENGTH characters, and the confirmation must match. */
+/** docs/behaviour.md: at least MIN_PASSWORD_LENGTH characters, and the confirmation must match. */
 export function findPasswordProblem(
   password: string,
   confirmation: string,

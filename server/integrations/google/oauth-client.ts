@@ -8,7 +8,7 @@ export const DRIVE_FILE_SCOPE = 'https://www.googleapis.com/auth/drive.file'
 /** Where Google sends the browser back after consent; register it with the OAuth client. */
 export const DRIVE_CALLBACK_PATH = '/api/backup/google-drive/callback'
 
-/** Whether this installation has OAuth credentials for Google (DESIGN.md, Operating contract). */
+/** Whether this installation has OAuth credentials for Google (docs/architecture.md, Operating contract). */
 export function isGoogleOAuthConfigured(
   env: Pick<Env, 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET'>,
 ) {

@@ -23,7 +23,7 @@ export function requireRegistrationPossible(
 }
 
 /**
- * Self-registration in the platform organisation (spec: default-org), signed out. With
+ * Self-registration in the platform organisation (default-org), signed out. With
  * REGISTRATION=approval (the default) the account is inactive until an administrator
  * approves it on Gebruikers; with `open` it is active at once. The cheap checks come
  * before the password is hashed.

@@ -9,8 +9,8 @@ import { findBackupSettings, isDriveConnected } from './find-backup-settings.ts'
 import { getBackupSettings } from './get-backup-settings.ts'
 
 /**
- * Saves the automatic-backup settings (spec §7). Automatic backups can be switched on only
- * with a Drive connection (spec §4). A new folder name forgets the folder id, so the next
+ * Saves the automatic-backup settings (docs/behaviour.md). Automatic backups can be switched on only
+ * with a Drive connection (docs/behaviour.md, Validation rules and messages). A new folder name forgets the folder id, so the next
  * backup finds or creates the folder of that name.
  */
 export function updateBackupSettings(ctx: ServiceContext, changes: BackupSettingsUpdate) {

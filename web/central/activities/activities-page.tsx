@@ -13,7 +13,7 @@ import { useLiveQuery } from '../../lib/use-live-query.ts'
 
 const PAGE_SIZE = 50
 
-/** /activities (spec §2): the organisation's activities, newest first, from local data. */
+/** /activities (docs/behaviour.md): the organisation's activities, newest first, from local data. */
 export function ActivitiesPage() {
   const [limit, setLimit] = useState(PAGE_SIZE)
   const activities = useLiveQuery(

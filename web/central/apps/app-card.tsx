@@ -16,7 +16,7 @@ type AppCardProps = {
 }
 
 /**
- * A connected app (spec §2): name, description, status, Open in new tab, edit, delete;
+ * A connected app (docs/behaviour.md): name, description, status, Open in new tab, edit, delete;
  * and its usage of the last 30 days, with 'Gebruik' for the figures per day.
  */
 export function AppCard({ app, canWrite, onEdit, onDelete }: AppCardProps) {

@@ -17,7 +17,7 @@ type AppDialogProps = {
 
 type Errors = Partial<Record<'name' | 'url', string>>
 
-/** Add or edit a connected app (spec §2, §5): Naam *, URL *, Beschrijving. */
+/** Add or edit a connected app (docs/behaviour.md): Naam *, URL *, Beschrijving. */
 export function AppDialog({ app, onOpenChange, onSubmit }: AppDialogProps) {
   const descriptionId = useId()
   const [name, setName] = useState(app?.name ?? '')

@@ -1,6 +1,6 @@
 import { Badge } from '../../components/badge.tsx'
 
-/** Spec §4: active Actief, syncing Synchroniseert, error Error, anything else Inactief. */
+/** docs/behaviour.md: active Actief, syncing Synchroniseert, error Error, anything else Inactief. */
 export function AppStatusBadge({ status }: { status: string }) {
   if (status === 'active') return <Badge variant="success">Actief</Badge>
   if (status === 'syncing')

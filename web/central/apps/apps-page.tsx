@@ -21,7 +21,7 @@ type OpenDialog = { app?: AppConnectionDocType } | null
 const byName = new Intl.Collator('nl', { sensitivity: 'base', numeric: true })
 const SAVE_FAILED = 'Er is iets misgegaan. Probeer het opnieuw.'
 
-/** /apps (spec §2): Gold Estates for SUPERADMIN, and the connected apps from local data. */
+/** /apps (docs/behaviour.md): Gold Estates for SUPERADMIN, and the connected apps from local data. */
 export function AppsPage() {
   const database = useLocalDatabase()
   const canWrite = useHasPermission('apps.write')

@@ -9,7 +9,7 @@ import { showToast } from '../../lib/toasts.ts'
 import { useOnlineStatus } from '../../lib/use-online-status.ts'
 
 /**
- * The sales app, for SUPERADMIN only (spec §2, §8): LAUNCH APP opens a Gold Estates
+ * The sales app, for SUPERADMIN only (docs/behaviour.md): LAUNCH APP opens a Gold Estates
  * session (POST /api/admin/launch-gold-estates) and goes to the sales dashboard. The
  * launch needs the server, so it is disabled offline.
  */

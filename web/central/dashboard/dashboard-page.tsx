@@ -16,7 +16,7 @@ import { type DashboardData, RECENT_FEED_SIZE, useDashboardData } from './use-da
 const count = new Intl.NumberFormat('nl-NL')
 
 /**
- * / while signed in (spec §2): four figures and the recent activities, from local data;
+ * / while signed in (docs/behaviour.md): four figures and the recent activities, from local data;
  * from the server while the local database opens or fills for the first time.
  */
 export function DashboardPage() {

@@ -18,7 +18,7 @@ const RESTORE_CONFIRMATION =
   'Herstellen overschrijft alle huidige gegevens van je organisatie en meldt iedereen af. Doorgaan?'
 
 /**
- * SUPERADMIN only (spec §2): database backup download (JSON, CSV, SQLite) and restore
+ * SUPERADMIN only (docs/behaviour.md): database backup download (JSON, CSV, SQLite) and restore
  * from a .json file, with the warning that a restore overwrites everything.
  */
 export function AdminToolsCard() {

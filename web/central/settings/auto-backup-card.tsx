@@ -28,7 +28,7 @@ type AutoBackupCardProps = {
 }
 
 /**
- * Automatische backups (spec §2, §4): the switch works only with a Drive connection, and the
+ * Automatische backups (docs/behaviour.md): the switch works only with a Drive connection, and the
  * schedule fields appear only while it is on. Opslaan sends all of it at once.
  */
 export function AutoBackupCard({ settings, canManage, onSaved }: AutoBackupCardProps) {

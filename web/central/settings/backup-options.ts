@@ -9,10 +9,10 @@ export {
   toDailyTime,
 } from '#schema/backup-settings'
 
-/** Spec §9: both formats unless chosen otherwise. */
+/** Constants (docs/behaviour.md): both formats unless chosen otherwise. */
 export const BACKUP_FORMATS = DRIVE_BACKUP_FORMATS
 
-/** Spec §9: daily at 02:00 (cron '0 2 * * *'). */
+/** Constants (docs/behaviour.md): daily at 02:00 (cron '0 2 * * *'). */
 export const DEFAULT_BACKUP_TIME = toDailyTime('0 2 * * *')
 
 /** Told wherever Google Drive would be needed before the server is set up for it. */

@@ -5,7 +5,7 @@ import { apiRequest, isQueuedResponse } from '../../lib/api-request.ts'
 export const BACKUP_SETTINGS_URL = '/api/backup/settings'
 
 /**
- * Saves some of the settings (spec §7). Offline the change waits in the queue; the answer is
+ * Saves some of the settings (docs/behaviour.md). Offline the change waits in the queue; the answer is
  * then null and the caller shows what was sent.
  */
 export async function saveBackupSettings(changes: BackupSettingsUpdate) {

@@ -14,7 +14,7 @@ import { useServerData } from './use-server-data.ts'
 
 /**
  * Google's callback sends the browser back here with ?googleDrive=verbonden|mislukt: say how
- * it went (spec §8) once, and take the word out of the address.
+ * it went (docs/behaviour.md, Validation rules and messages) once, and take the word out of the address.
  */
 function useConnectionResultToast() {
   const [searchParams, setSearchParams] = useSearchParams()
@@ -42,7 +42,7 @@ function useConnectionResultToast() {
   }, [result, setSearchParams])
 }
 
-/** Instellingen → Backups (spec §2): storage connection, automatic and manual backups. */
+/** Instellingen → Backups (docs/behaviour.md): storage connection, automatic and manual backups. */
 export function BackupsTab() {
   useConnectionResultToast()
   const { state, replace, reload } = useServerData<BackupSettings>(BACKUP_SETTINGS_URL)

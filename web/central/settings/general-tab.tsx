@@ -7,7 +7,7 @@ import { SystemInfoCard } from './system-info-card.tsx'
 import { UsersLinkCard } from './users-link-card.tsx'
 
 /**
- * Instellingen → Algemeen (spec §2): the users link is the SUPERADMIN's; Admin Tools
+ * Instellingen → Algemeen (docs/behaviour.md): the users link is the SUPERADMIN's; Admin Tools
  * (backup and restore) shows to whoever holds backup.run, the right the server checks.
  */
 export function GeneralTab() {

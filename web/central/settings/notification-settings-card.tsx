@@ -15,7 +15,7 @@ import { useServerData } from './use-server-data.ts'
 
 const PREFERENCES_URL = '/api/profile/notifications'
 
-/** The signed-in user's own switches, both on by default (spec §2); saved on each change. */
+/** The signed-in user's own switches, both on by default (docs/behaviour.md); saved on each change. */
 export function NotificationSettingsCard() {
   const { state, replace, reload } = useServerData<NotificationPreferences>(PREFERENCES_URL)
   // Until the first answer the switches show the defaults, disabled.

@@ -2,7 +2,7 @@ import { isQueuedResponse } from '../../lib/api-request.ts'
 import { describeError } from '../../lib/server-message.ts'
 import { showToast } from '../../lib/toasts.ts'
 
-/** Spec §8 'Instellingen Opgeslagen', or the offline queue's promise to send it later. */
+/** docs/behaviour.md 'Instellingen Opgeslagen', or the offline queue's promise to send it later. */
 export function showSavedToast(response: Response) {
   if (isQueuedResponse(response)) {
     showToast({

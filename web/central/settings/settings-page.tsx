@@ -15,7 +15,7 @@ const TABS = [
 ] as const
 
 /**
- * /settings (spec §2): tabs Algemeen, Backups, Systeem, and Organisaties for the platform's
+ * /settings (docs/behaviour.md): tabs Algemeen, Backups, Systeem, and Organisaties for the platform's
  * owners (the platform right organisations.manage, which the server alone decides).
  */
 export function SettingsPage() {

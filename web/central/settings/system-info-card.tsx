@@ -13,7 +13,7 @@ type SystemInfoCardProps = {
   variant?: 'summary' | 'full'
 }
 
-/** Version and changelog (spec §2 Instellingen, §9). */
+/** Version and changelog (docs/behaviour.md, Instellingen). */
 export function SystemInfoCard({ variant = 'full' }: SystemInfoCardProps) {
   const releases = variant === 'full' ? CHANGELOG : CHANGELOG.slice(0, 1)
   const titleId = `system-info-title-${variant}`

@@ -9,7 +9,7 @@ import {
   CardTitle,
 } from '../../components/card.tsx'
 
-/** SUPERADMIN only (spec §2, §6): the way to Gebruikersbeheer. */
+/** SUPERADMIN only (docs/behaviour.md): the way to Gebruikersbeheer. */
 export function UsersLinkCard() {
   return (
     <Card aria-labelledby="users-link-title">

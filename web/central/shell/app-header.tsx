@@ -15,7 +15,7 @@ import { RefusedChangesIndicator } from '../sync-status/refused-changes-indicato
 import { SIDEBAR_ID } from './desktop-sidebar.tsx'
 import { useSidebar } from './sidebar-context.tsx'
 
-/** Top bar: sidebar toggle, who is signed in, theme and logout (spec §2). */
+/** Top bar: sidebar toggle, who is signed in, theme and logout (docs/behaviour.md). */
 export function AppHeader() {
   const user = useSignedInUser()
   const database = useLocalDatabase()

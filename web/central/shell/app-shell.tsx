@@ -8,7 +8,7 @@ import { DesktopSidebar } from './desktop-sidebar.tsx'
 import { MobileSidebarSheet } from './mobile-sidebar-sheet.tsx'
 import { SidebarProvider } from './sidebar-context.tsx'
 
-/** Spec §9: tooltips wait 700 ms. */
+/** Constants (docs/behaviour.md): tooltips wait 700 ms. */
 const TOOLTIP_DELAY_MS = 700
 
 /** The signed-in layout: sidebar (or sheet and bottom bar on phones), header, page. */

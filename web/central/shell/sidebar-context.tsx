@@ -29,7 +29,7 @@ export function SidebarProvider({ children }: { children: ReactNode }) {
     setIsExpanded(!isExpanded)
   }, [isMobile, isExpanded])
 
-  // Spec §2: Ctrl+B (Cmd+B on a Mac) toggles the sidebar.
+  // docs/behaviour.md: Ctrl+B (Cmd+B on a Mac) toggles the sidebar.
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key.toLowerCase() === 'b' && (event.ctrlKey || event.metaKey) && !event.altKey) {

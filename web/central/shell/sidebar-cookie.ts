@@ -1,4 +1,4 @@
-/** Spec §4, §9: the sidebar's expanded state lives in this cookie for 7 days. */
+/** Constants (docs/behaviour.md): the sidebar's expanded state lives in this cookie for 7 days. */
 export const SIDEBAR_COOKIE_NAME = 'sidebar_state'
 export const SIDEBAR_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 7
 

@@ -11,7 +11,7 @@ type UserActionsMenuProps = {
   onAction: (action: UserAction, user: UserDocType) => void
 }
 
-/** The per-row menu: Bewerken, Setup-link, Verwijderen (spec §2). */
+/** The per-row menu: Bewerken, Setup-link, Verwijderen (docs/behaviour.md). */
 export function UserActionsMenu({ user, actions, onAction }: UserActionsMenuProps) {
   if (actions.length === 0) return null
   return (

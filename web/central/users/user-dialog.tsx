@@ -20,7 +20,7 @@ type UserDialogProps = {
 
 const STATUS_CHOICES = Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label }))
 
-/** Add or edit a user (spec §2): Naam, Email, Rol; Status when editing. */
+/** Add or edit a user (docs/behaviour.md): Naam, Email, Rol; Status when editing. */
 export function UserDialog({ user, onOpenChange, onSubmit }: UserDialogProps) {
   const actor = useSignedInUser()
   const [values, setValues] = useState<UserFormValues>({

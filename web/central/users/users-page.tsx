@@ -29,7 +29,7 @@ type OpenDialog =
   | { kind: 'setup-link'; id: string; name: string }
   | null
 
-/** /users (spec §2): the organisation's users from the local database. */
+/** /users (docs/behaviour.md): the organisation's users from the local database. */
 export function UsersPage() {
   const me = useSignedInUser()
   const database = useLocalDatabase()

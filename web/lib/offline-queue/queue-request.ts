@@ -6,7 +6,7 @@ import { addQueueItem } from './queue-store.ts'
 const QUEUED_HEADER = 'X-Centraal-Queued'
 
 // Admin actions (backup, restore, launch) and auth calls must never be replayed later as whoever is signed in then, and RxDB retries
-// its replication calls itself (DESIGN.md, Replication). A replayed API-key rotation would
+// its replication calls itself (docs/architecture.md, Replication). A replayed API-key rotation would
 // retire the app's key while nobody sees the new one.
 const NEVER_QUEUED = [
   /^\/api\/app-connections\/[^/]+\/api-key$/,
@@ -31,7 +31,7 @@ export function isQueueable(url: string): boolean {
 }
 
 /**
- * Stores a write that could not be sent (spec §4), asks for a Background Sync 'sync-data'
+ * Stores a write that could not be sent (docs/behaviour.md, Validation rules and messages), asks for a Background Sync 'sync-data'
  * where the browser has it, and answers like the server would have: 202 `{ queued: true }`.
  */
 export async function queueRequest(request: {
@@ -66,7 +66,7 @@ async function requestBackgroundSync(): Promise<void> {
     const registration = (await navigator.serviceWorker?.getRegistration()) as WithSync | undefined
     await registration?.sync?.register('sync-data')
   } catch (error) {
-    // Spec §8: a failed background sync registration is only logged; 'online' replays too.
+    // docs/behaviour.md: a failed background sync registration is only logged; 'online' replays too.
     console.warn('Background sync could not be registered', error)
   }
 }

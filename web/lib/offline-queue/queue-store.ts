@@ -1,4 +1,4 @@
-// The offline REST queue's storage (spec §3, §4; DESIGN.md "Offline REST queue"): IndexedDB
+// The offline REST queue's storage (docs/behaviour.md; docs/architecture.md "Offline REST queue"): IndexedDB
 // database `centraal`, version 1, one object store `syncQueue` with an auto-incremented id.
 // Runs in the page and in the service worker alike, so it touches no DOM.
 

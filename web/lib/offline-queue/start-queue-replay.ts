@@ -13,7 +13,7 @@ let retryTimer: ReturnType<typeof setTimeout> | undefined
 let retryCount = 0
 
 /**
- * Replays the queue at page load and whenever the connection returns (DESIGN.md). The page
+ * Replays the queue at page load and whenever the connection returns (docs/architecture.md). The page
  * replays itself with the same module the service worker runs for Background Sync
  * 'sync-data'; Web Locks keep the two from sending at the same time, and the page learns
  * the outcome, so it can try again when the network was not quite there yet.

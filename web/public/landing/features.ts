@@ -10,7 +10,7 @@ import {
 
 export type Feature = { title: string; description: string; Icon: LucideIcon }
 
-/** The six promises of the landing page (spec §1, §2). */
+/** The six promises of the landing page (docs/behaviour.md). */
 export const FEATURES: readonly Feature[] = [
   {
     title: 'Multi-Tenant',

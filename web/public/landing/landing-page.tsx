@@ -16,7 +16,7 @@ const LoginDialog = lazy(() =>
 const footerLinkClass =
   'rounded-sm hover:text-foreground hover:underline focus-visible:outline-2 focus-visible:outline-ring'
 
-/** / while signed out (spec §2). Every call to action opens the same login dialog. */
+/** / while signed out (docs/behaviour.md). Every call to action opens the same login dialog. */
 export function LandingPage() {
   const [isLoginOpen, setIsLoginOpen] = useState(false)
   const openLogin = () => setIsLoginOpen(true)

@@ -12,7 +12,7 @@ import { SignInOptions } from './sign-in-options.tsx'
 const linkClass =
   'rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring'
 
-/** The login content shared by the /login page and the landing page's dialog (spec §2). */
+/** The login content shared by the /login page and the landing page's dialog (docs/behaviour.md). */
 export function LoginForm() {
   const [isSubmitting, setIsSubmitting] = useState(false)
   const { refetchUser } = useCurrentUserState()

@@ -4,7 +4,7 @@ import { Alert } from '../../components/alert.tsx'
 import { AuthLayout } from '../auth-layout.tsx'
 import { LoginForm } from './login-form.tsx'
 
-/** /login, and every unknown path while signed out (spec §2). */
+/** /login, and every unknown path while signed out (docs/behaviour.md). */
 export function LoginPage() {
   const [searchParams] = useSearchParams()
   // The server sends the browser back here with ?error=<code> when single sign-on fails;

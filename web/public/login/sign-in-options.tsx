@@ -9,7 +9,7 @@ const SOCIAL_PROVIDERS = [
   { name: 'X', Icon: XIcon },
 ] as const
 
-/** Spec §2: SSO and every social provider go through the server's single sign-in entry. */
+/** docs/behaviour.md: SSO and every social provider go through the server's single sign-in entry. */
 function startSingleSignOn() {
   window.location.href = '/api/login'
 }

@@ -14,10 +14,10 @@ import { TextLink } from '../text-link.tsx'
 import { useRedirectLater } from '../use-redirect-later.ts'
 import { useRegistrationMode } from './use-registration-mode.ts'
 
-/** Spec §4: after a successful registration, go to /login after 1 second. */
+/** docs/behaviour.md: after a successful registration, go to /login after 1 second. */
 const REDIRECT_DELAY_MS = 1000
 
-/** /register: a new account in the default organisation (spec §2, §5). */
+/** /register: a new account in the default organisation (docs/behaviour.md). */
 export function RegisterPage() {
   const [isBusy, setIsBusy] = useState(false)
   const redirectLater = useRedirectLater()

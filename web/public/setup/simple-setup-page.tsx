@@ -12,10 +12,10 @@ import { TextLink } from '../text-link.tsx'
 import { useRedirectLater } from '../use-redirect-later.ts'
 
 const DEFAULT_ADMIN = { name: 'Administrator', email: 'admin@centraal.local' }
-/** Spec §4: when the account already exists, go to /login after 2 seconds. */
+/** docs/behaviour.md: when the account already exists, go to /login after 2 seconds. */
 const EXISTS_REDIRECT_DELAY_MS = 2000
 
-/** /setup: creates the first SUPERADMIN and signs them in (spec §2, §5, §8). */
+/** /setup: creates the first SUPERADMIN and signs them in (docs/behaviour.md). */
 export function SimpleSetupPage() {
   const [isBusy, setIsBusy] = useState(false)
   const redirectLater = useRedirectLater()

@@ -12,10 +12,10 @@ import { findPasswordProblem, PASSWORD_TOO_SHORT_TEXT } from '../password-rules.
 import { TextLink } from '../text-link.tsx'
 import { useRedirectLater } from '../use-redirect-later.ts'
 
-/** Spec §9: after setup, go to the login (the server's loginPath) after 2000 ms. */
+/** Constants (docs/behaviour.md): after setup, go to the login (the server's loginPath) after 2000 ms. */
 const REDIRECT_DELAY_MS = 2000
 
-/** /setup/:token: the invited user chooses a password (spec §2, §4, §5). */
+/** /setup/:token: the invited user chooses a password (docs/behaviour.md). */
 export function TokenSetupPage() {
   const { token } = useParams()
   const [step, setStep] = useState<'form' | 'submitting' | 'done'>('form')

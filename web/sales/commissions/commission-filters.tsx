@@ -9,7 +9,7 @@ import type { ProjectDocument, SellerDocument } from '#schema/sales'
 import { SelectField } from '../../components/select-field.tsx'
 import { formatCalendarDate } from '../../lib/format-calendar-date.ts'
 
-/** The commission screen's filters; 'all' means no filter (spec §7). */
+/** The commission screen's filters; 'all' means no filter (docs/behaviour.md). */
 export type CommissionFilterValues = {
   period: PeriodPreset
   sellerId: string

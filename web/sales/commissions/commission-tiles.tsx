@@ -10,7 +10,7 @@ import { StatTile } from '../components/stat-tile.tsx'
 
 type CommissionTilesProps = { dashboard: CommissionDashboard; currency: Currency }
 
-/** The seven figures of the commission screen (spec §2). */
+/** The seven figures of the commission screen (docs/behaviour.md). */
 export function CommissionTiles({ dashboard, currency }: CommissionTilesProps) {
   const money = (cents: number) => formatMoney(cents, currency)
   return (

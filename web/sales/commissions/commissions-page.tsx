@@ -10,7 +10,7 @@ import { hasSalesPermission } from '../layout/sales-roles.ts'
 import { CommissionsView } from './commissions-view.tsx'
 import type { CommissionLine } from './sale-card.tsx'
 
-/** {base}/commissions (spec §2): the filtered commission dashboard of the local data. */
+/** {base}/commissions (docs/behaviour.md): the filtered commission dashboard of the local data. */
 export function CommissionsPage() {
   const user = useSalesUser()
   const { isLoading, data, error } = useSalesData()

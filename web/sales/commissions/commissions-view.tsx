@@ -34,7 +34,7 @@ const INITIAL_FILTERS: CommissionFilterValues = {
   projectLabel: ALL,
 }
 
-/** The commission dashboard over local data (spec §2 {base}/commissions). */
+/** The commission dashboard over local data (docs/behaviour.md {base}/commissions). */
 export function CommissionsView({ data, today, currency, onSetStatus }: CommissionsViewProps) {
   const [view, setView] = useState<CommissionView>({
     filters: INITIAL_FILTERS,

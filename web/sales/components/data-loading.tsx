@@ -1,6 +1,6 @@
 import { LoaderCircle } from 'lucide-react'
 
-/** 'Data laden...' while the local sales data is read for the first time (spec §2). */
+/** 'Data laden...' while the local sales data is read for the first time (docs/behaviour.md). */
 export function DataLoading() {
   return (
     <output className="flex items-center justify-center gap-2 py-16 text-muted-foreground text-sm">

@@ -18,7 +18,7 @@ import { DASHBOARD_UPCOMING_LIMIT, DashboardView } from './dashboard-view.tsx'
 const DASHBOARD_PAGE = { offset: 0, limit: 0, upcomingLimit: DASHBOARD_UPCOMING_LIMIT }
 
 /**
- * {base}/dashboard (spec §2): commission totals and upcoming payments from local data;
+ * {base}/dashboard (docs/behaviour.md): commission totals and upcoming payments from local data;
  * from the server (GET …/commissions/dashboard, the same aggregation) while the local
  * database opens or fills for the first time.
  */

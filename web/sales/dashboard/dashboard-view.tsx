@@ -19,7 +19,7 @@ import { ListCardHeader } from '../components/list-card-header.tsx'
 import { StatTile } from '../components/stat-tile.tsx'
 import { UpcomingPaymentList } from '../components/upcoming-payment-list.tsx'
 
-/** The dashboard shows at most this many upcoming payments (spec §9). */
+/** The dashboard shows at most this many upcoming payments (docs/behaviour.md, Constants). */
 export const DASHBOARD_UPCOMING_LIMIT = 5
 
 export type DashboardPaths = {
@@ -35,7 +35,7 @@ type DashboardViewProps = {
   paths: DashboardPaths
 }
 
-/** The sales dashboard's figures (spec §2), or its empty state before the first sale. */
+/** The sales dashboard's figures (docs/behaviour.md), or its empty state before the first sale. */
 export function DashboardView({ dashboard, currency, paths }: DashboardViewProps) {
   const money = (cents: number) => formatMoney(cents, currency)
   if (dashboard.totalSales === 0) {

@@ -4,7 +4,7 @@ import type { z } from 'zod'
 import { SaleCreateSchema } from '#schema/sales'
 import { requireSalesDatabase } from './sales-database.tsx'
 
-/** What the wizard hands to registerSale: the sale create payload (spec §3), cents. */
+/** What the wizard hands to registerSale: the sale create payload (docs/behaviour.md), cents. */
 export type SalePayload = z.input<typeof SaleCreateSchema>
 
 /** The first problem of a payload the local check refuses, as one readable message. */

@@ -21,7 +21,7 @@ import { SalesHeaderNav } from './sales-nav.tsx'
 import { SALES_ROLE_LABELS } from './sales-roles.ts'
 
 /**
- * The sales header (spec §2): brand badge, the sales places, a Sync button to the sheets
+ * The sales header (docs/behaviour.md): brand badge, the sales places, a Sync button to the sheets
  * sync, a settings button, who is signed in with their role, theme and logout.
  */
 export function SalesHeader() {

@@ -11,7 +11,7 @@ import { showToast } from '../../lib/toasts.ts'
 import { useSalesSession } from '../data/sales-session.tsx'
 import { BrandBadge } from '../layout/brand-badge.tsx'
 
-/** {base}/login (spec §2 Sales area, §8): the sales area's own sign-in. */
+/** {base}/login (docs/behaviour.md, Gold Estates): the sales area's own sign-in. */
 export function SalesLoginPage() {
   const session = useSalesSession()
   const navigate = useNavigate()

@@ -7,7 +7,7 @@ export type ImportOutcome =
   | { status: 'done'; title: string; result: SalesImportResult }
   | { status: 'failed'; title: string; text: string; detail?: string }
 
-/** Spec §8: the sync toast names sales, projects and sellers; the alert adds the rest. */
+/** docs/behaviour.md: the sync toast names sales, projects and sellers; the alert adds the rest. */
 export function describeImportCounts(result: SalesImportResult): string {
   return (
     `${formatCount(result.salesImported)} verkopen geïmporteerd, ` +

@@ -16,11 +16,11 @@ import {
 } from './sales-import-api.ts'
 import { SpreadsheetCard } from './spreadsheet-card.tsx'
 
-/** Spec §8: the generic sync failure text, in the toast and the alert. */
+/** docs/behaviour.md: the generic sync failure text, in the toast and the alert. */
 const SYNC_FAILED_TEXT = 'Er is een fout opgetreden bij het synchroniseren van de data.'
 
 /**
- * {base}/sheets-sync (spec §2): import sales from Google Sheets, or from a .csv/.xlsx file.
+ * {base}/sheets-sync (docs/behaviour.md): import sales from Google Sheets, or from a .csv/.xlsx file.
  * Only a sales ADMIN or MANAGER may import (the server checks too). New sales, projects and
  * sellers reach every screen through replication once the server has written them.
  */

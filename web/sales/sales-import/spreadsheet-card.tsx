@@ -35,11 +35,11 @@ type SpreadsheetCardProps = {
   onSync: (spreadsheetId: string, range: string) => void
 }
 
-/** The ID as the server takes it, or null after the spec's validation toast. */
+/** The ID as the server takes it, or null after the documented validation toast. */
 function readSpreadsheetId(text: string): string | null {
   const parsed = SpreadsheetIdSchema.safeParse(text)
   if (parsed.success) return parsed.data
-  // Spec §5: one toast for an empty and a malformed ID alike.
+  // docs/behaviour.md: one toast for an empty and a malformed ID alike.
   showToast({
     title: SPREADSHEET_ID_REQUIRED,
     description: SPREADSHEET_ID_INVALID,
@@ -49,7 +49,7 @@ function readSpreadsheetId(text: string): string | null {
 }
 
 /**
- * The Google Sheets form (spec §2 sheets-sync): spreadsheet ID and range, the sheet's title
+ * The Google Sheets form (docs/behaviour.md sheets-sync): spreadsheet ID and range, the sheet's title
  * and tabs once the ID is long enough, a preview toggle with the first 10 rows, and the
  * sync button with its pending state.
  */

@@ -17,7 +17,7 @@ type InfoState =
 const DEBOUNCE_MS = 400
 
 /**
- * The spreadsheet's title and tabs (spec §5): looked up only once the ID is longer than
+ * The spreadsheet's title and tabs (docs/behaviour.md, The sale wizard): looked up only once the ID is longer than
  * 10 characters and valid, and only when Google Sheets is configured.
  */
 export function useSpreadsheetInfo(spreadsheetId: string, isEnabled: boolean): InfoState {

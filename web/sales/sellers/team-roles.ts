@@ -1,4 +1,4 @@
-/** The team roles the spec names (spec §3); any other text is allowed too. */
+/** The team roles docs/behaviour.md names (docs/behaviour.md); any other text is allowed too. */
 export const TEAM_ROLES = ['setter', 'ISA', 'closer'] as const
 
 /** The select's value for "another role, typed". */

@@ -21,7 +21,7 @@ type IntegrationCardProps = {
 const isMaskedKey = (key: string) => key.startsWith('•')
 
 /**
- * The XMS/GoHighLevel lead webhook (spec §2, §4): its fields are disabled while the
+ * The XMS/GoHighLevel lead webhook (docs/behaviour.md): its fields are disabled while the
  * switch is off, with an info alert saying so. A new webhook URL empties a stored (masked)
  * key: the server sends a key only to the address it was entered for.
  */

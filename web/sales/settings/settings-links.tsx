@@ -37,7 +37,7 @@ const LINKS: readonly { path: string; label: string; description: string; Icon: 
   },
 ]
 
-/** The settings' ways to the other management screens (spec §2 {base}/settings). */
+/** The settings' ways to the other management screens (docs/behaviour.md {base}/settings). */
 export function SettingsLinks() {
   return (
     <Card aria-labelledby="settings-links-title">

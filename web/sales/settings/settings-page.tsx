@@ -14,7 +14,7 @@ import { IntegrationCard } from './integration-card.tsx'
 import { SettingsLinks } from './settings-links.tsx'
 import { type SettingsValues, toSettingsChanges, toSettingsValues } from './settings-values.ts'
 
-/** {base}/settings (spec §2): links, the CRM integration and general settings. */
+/** {base}/settings (docs/behaviour.md): links, the CRM integration and general settings. */
 export function SalesSettingsPage() {
   const canEdit = hasSalesPermission(useSalesUser(), 'sales.settings.write')
   const { state, save } = useSalesSettings()

@@ -29,7 +29,7 @@ export function toSettingsValues(settings: SalesSettings): SettingsValues {
   }
 }
 
-/** Empty text becomes null (spec §5); an empty subdomain so falls back to the default. */
+/** Empty text becomes null (docs/behaviour.md, The sale wizard); an empty subdomain so falls back to the default. */
 const orNull = (text: string) => (text.trim() === '' ? null : text.trim())
 
 /** The PATCH body of the form. */

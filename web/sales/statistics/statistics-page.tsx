@@ -8,7 +8,7 @@ import { useToday } from '../components/use-today.ts'
 import { useSalesData } from '../data/index.ts'
 import { StatisticsView } from './statistics-view.tsx'
 
-/** {base}/statistics (spec §2): the detailed statistics of the local data. */
+/** {base}/statistics (docs/behaviour.md): the detailed statistics of the local data. */
 export function StatisticsPage() {
   const { isLoading, data, error } = useSalesData()
   const currency = useSalesCurrency()

@@ -10,7 +10,7 @@ type CommissionSummaryProps = {
   showSplits?: boolean
 }
 
-/** The live arithmetic (spec §5): gross, discount, costs, net, and each split. */
+/** The live arithmetic (docs/behaviour.md, The sale wizard): gross, discount, costs, net, and each split. */
 export function CommissionSummary(props: CommissionSummaryProps) {
   const { form, result, sellers, currency, showSplits = false } = props
   const money = (cents: number) => formatMoney(cents, currency)

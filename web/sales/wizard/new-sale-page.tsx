@@ -8,7 +8,7 @@ import { NewSaleWizard } from './new-sale-wizard.tsx'
 const isActive = (item: { status: string }) => item.status === 'active'
 const byName = new Intl.Collator('nl', { sensitivity: 'base', numeric: true })
 
-/** {base}/sales/new (spec §4): the sale wizard; the sale is saved locally, so offline too. */
+/** {base}/sales/new (docs/behaviour.md, Validation rules and messages): the sale wizard; the sale is saved locally, so offline too. */
 export function NewSalePage() {
   const user = useSalesUser()
   const { isLoading, data } = useSalesData()

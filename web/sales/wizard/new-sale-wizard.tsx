@@ -40,7 +40,7 @@ export type NewSaleWizardProps = {
   onRegistered: () => void
 }
 
-/** The four-step sale wizard (spec §4, §5), with the arithmetic live on screen. */
+/** The four-step sale wizard (docs/behaviour.md, Validation rules and messages), with the arithmetic live on screen. */
 export function NewSaleWizard(props: NewSaleWizardProps) {
   const { projects, sellers, currency, dashboardPath } = props
   const [form, setForm] = useState<SaleForm>(() => createSaleForm(props.ownSeller))

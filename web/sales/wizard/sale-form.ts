@@ -7,7 +7,7 @@ import {
   type SellerDocument,
 } from '#schema/sales'
 
-// The wizard's values as typed (strings, euros) and the rules of spec §4/§5 on them:
+// The wizard's values as typed (strings, euros) and the rules of docs/behaviour.md, Validation rules and messages on them:
 // which step may be opened, the live arithmetic, and the payload with amounts in cents.
 
 /** The four steps, numbered as the progress indicator shows them. */
@@ -22,7 +22,7 @@ export type WizardStep = (typeof WIZARD_STEPS)[number]['step']
 /** One sales-team line: a seller, their role (filled from the seller) and a percentage. */
 export type TeamLine = { key: string; sellerId: string; role: string; percentage: string }
 
-/** The extra lines, each optional (spec §5: Aanbreng, Sales Manager, Sales Director). */
+/** The extra lines, each optional (docs/behaviour.md, The sale wizard: Aanbreng, Sales Manager, Sales Director). */
 export const EXTRA_LINES = [
   { commissionType: 'referral', label: 'Aanbreng' },
   { commissionType: 'manager', label: 'Sales Manager' },
@@ -53,7 +53,7 @@ export function createTeamLine(sellerId = '', role = ''): TeamLine {
   return { key: `line-${lineCounter}`, sellerId, role, percentage: '' }
 }
 
-/** Spec §9 defaults: commission 5 %, costs 0, discount 0. */
+/** Constants (docs/behaviour.md) defaults: commission 5 %, costs 0, discount 0. */
 export function createSaleForm(firstLine?: { sellerId: string; role: string }): SaleForm {
   return {
     projectId: '',
@@ -89,7 +89,7 @@ const isOptionalPercentage = (value: string) =>
   value.trim() === '' || isPercentage(parseNumber(value))
 const isAmount = (value: number | undefined) => value !== undefined && value >= 0
 
-/** The spec's text when a required field of the step is empty (spec §5). */
+/** The documented text when a required field of the step is empty (docs/behaviour.md, The sale wizard). */
 export const MISSING_FIELDS_TEXT = 'Vul alle verplichte velden in voordat je doorgaat'
 
 /** What is wrong with one step's own fields, or undefined when it may be left. */
@@ -134,7 +134,7 @@ export function isStepValid(form: SaleForm, step: WizardStep): boolean {
   return getStepProblem(form, step) === undefined
 }
 
-/** A step may be opened when every earlier step is filled in (spec §4). */
+/** A step may be opened when every earlier step is filled in (docs/behaviour.md, Validation rules and messages). */
 export function canOpenStep(form: SaleForm, step: WizardStep): boolean {
   for (let earlier = 1; earlier < step; earlier++) {
     if (!isStepValid(form, earlier as WizardStep)) return false
@@ -160,7 +160,7 @@ function listLines(form: SaleForm) {
   ]
 }
 
-/** The live arithmetic (spec §5) of what is typed; empty fields count as 0. */
+/** The live arithmetic (docs/behaviour.md, The sale wizard) of what is typed; empty fields count as 0. */
 export function calculateForm(form: SaleForm) {
   const costsCents = toCents(parseNumber(form.totalCosts) ?? 0)
   const breakdown = calculateCommission({

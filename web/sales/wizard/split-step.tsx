@@ -19,7 +19,7 @@ type SplitStepProps = {
 
 /**
  * Step 4, Commissie splits: sales-team lines (summed, no cap) and the three extra lines;
- * above 50 % extra commission a warning that does not block (spec §5).
+ * above 50 % extra commission a warning that does not block (docs/behaviour.md, The sale wizard).
  */
 export function SplitStep({ form, result, sellers, currency, onChange }: SplitStepProps) {
   const setTeamLines = (teamLines: SaleForm['teamLines']) => onChange({ teamLines })

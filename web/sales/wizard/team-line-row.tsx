@@ -18,7 +18,7 @@ type TeamLineRowProps = {
   onRemove: () => void
 }
 
-/** One sales-team line; choosing a seller fills the role from the seller (spec §5). */
+/** One sales-team line; choosing a seller fills the role from the seller (docs/behaviour.md, The sale wizard). */
 export function TeamLineRow(props: TeamLineRowProps) {
   const { line, number, sellers, amountCents, currency, canRemove, onChange, onRemove } = props
   return (

@@ -17,7 +17,7 @@ function locate(returnedRange: string) {
 }
 
 /**
- * Reads a range as an import table. Spec §5 puts the project label in column AA while the
+ * Reads a range as an import table. docs/behaviour.md puts the project label in column AA while the
  * default range is A:Z; when the range stops before AA and no header names a label, the
  * same rows of column AA are read as well and placed where column AA belongs.
  */
