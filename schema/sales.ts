@@ -48,18 +48,24 @@ export const ProjectUpdateSchema = ProjectCreateSchema.extend({
   status: z.enum(['active', 'inactive']),
 }).partial()
 
+/**
+ * An optional e-mail address (a seller's, a client's): blank is none. The wizard checks a
+ * client's with this too.
+ */
+export const OptionalEmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ message: 'Voer een geldig e-mailadres in' }))
+  .nullish()
+  .or(z.literal('').transform(() => null))
+  .transform((value) => value ?? null)
+
 /** POST/PATCH sellers; `login` also creates a sales sign-in with a setup link. */
 export const SellerCreateSchema = z.object({
   name: text(120).min(2, { message: 'Naam moet minimaal 2 karakters zijn' }),
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(254)
-    .pipe(z.email({ message: 'Voer een geldig e-mailadres in' }))
-    .nullish()
-    .or(z.literal('').transform(() => null))
-    .transform((value) => value ?? null),
+  email: OptionalEmailSchema,
   phone: optionalText(40),
   role: optionalText(60),
   status: z.enum(['active', 'inactive']).default('active'),
@@ -79,22 +85,11 @@ export const CommissionLineSchema = z.object({
   commissionAmount: cents,
 })
 
-/** A client's e-mail address: optional, blank is none (the wizard checks it with this too). */
-export const ClientEmailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254)
-  .pipe(z.email({ message: 'Voer een geldig e-mailadres in' }))
-  .nullish()
-  .or(z.literal('').transform(() => null))
-  .transform((value) => value ?? null)
-
 /** POST /api/gold-estates/sales: the wizard's payload (docs/behaviour.md, "Sale create payload"). */
 export const SaleCreateSchema = z.object({
   projectId: id,
   clientName: text(200).min(1, { message: 'Klantnaam is verplicht' }),
-  clientEmail: ClientEmailSchema,
+  clientEmail: OptionalEmailSchema,
   clientPhone: optionalText(40),
   propertyNumber: text(60).min(1, { message: 'Bouwnummer is verplicht' }),
   saleDate: DateOnlySchema.nullish(),

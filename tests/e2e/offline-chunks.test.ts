@@ -24,7 +24,8 @@ afterAll(async () => {
   await server?.close()
 })
 
-test('a Gold Estates screen opens offline on a device that only visited Centraal online', async () => {
+/** A phone signed in as root, noting every request for a script whose URL matches. */
+async function signInWatching(script: RegExp) {
   const context = await browser.newContext({
     viewport: PHONE,
     baseURL: server.url,
@@ -32,11 +33,16 @@ test('a Gold Estates screen opens offline on a device that only visited Centraal
   })
   context.setDefaultTimeout(15_000)
   const page = await context.newPage()
-  const salesCode: string[] = []
+  const requested: string[] = []
   page.on('request', (request) => {
-    if (/\/assets\/sales-routes-/.test(request.url())) salesCode.push(request.url())
+    if (script.test(request.url())) requested.push(request.url())
   })
   await signInOnPage(page, root)
+  return { context, page, requested }
+}
+
+test('a Gold Estates screen opens offline on a device that only visited Centraal online', async () => {
+  const { context, page, requested: salesCode } = await signInWatching(/\/assets\/sales-routes-/)
   await page.goto('/apps')
   await page.getByRole('heading', { level: 1, name: 'Apps' }).waitFor()
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
@@ -52,18 +58,7 @@ test('a Gold Estates screen opens offline on a device that only visited Centraal
 })
 
 test('a Centraal screen never opened online (Gebruikers) opens offline from the precache', async () => {
-  const context = await browser.newContext({
-    viewport: PHONE,
-    baseURL: server.url,
-    locale: 'nl-NL',
-  })
-  context.setDefaultTimeout(15_000)
-  const page = await context.newPage()
-  const usersCode: string[] = []
-  page.on('request', (request) => {
-    if (/\/assets\/users-page-/.test(request.url())) usersCode.push(request.url())
-  })
-  await signInOnPage(page, root)
+  const { context, page, requested: usersCode } = await signInWatching(/\/assets\/users-page-/)
   await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor()
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
   // Only the Dashboard was shown: the Gebruikers screen's code was not asked for.

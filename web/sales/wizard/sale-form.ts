@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import { type CommissionType, calculateCommission, toCents } from '#schema/commission'
 import {
-  ClientEmailSchema,
+  OptionalEmailSchema,
   PERCENTAGE_RANGE,
   type SaleCreateSchema,
   type SellerDocument,
@@ -101,7 +101,7 @@ export function getStepProblem(form: SaleForm, step: WizardStep): string | undef
         : undefined
     case 2:
       if (form.clientName.trim() === '') return MISSING_FIELDS_TEXT
-      return ClientEmailSchema.safeParse(form.clientEmail).error?.issues[0]?.message
+      return OptionalEmailSchema.safeParse(form.clientEmail).error?.issues[0]?.message
     case 3: {
       if (form.salePrice.trim() === '' || form.commissionPercentage.trim() === '') {
         return MISSING_FIELDS_TEXT
