@@ -1,0 +1,154 @@
+import type { CommissionType } from './commission.ts'
+
+// What happens to a sale's commission lines over the life of the deal: a correction, a
+// cancellation, payment in parts. Pure arithmetic in integer cents, shared by the server's
+// services and the browser's offline view, so both arrive at the same lines.
+
+/** What a line is: the sale's own split, a later correction, or money owed back. */
+export type CommissionLineKind = 'commission' | 'adjustment' | 'clawback'
+
+/** pending → paid (a clawback: pending → settled); cancelled with its sale. */
+export type CommissionLineStatus = 'pending' | 'paid' | 'settled' | 'cancelled'
+
+/** A line as these rules see it. `amount` may be negative (an adjustment down, a clawback). */
+export type LineState = {
+  id: string
+  sellerId: string
+  commissionType: CommissionType
+  kind: CommissionLineKind
+  amount: number
+  /** Paid so far, the sum of the line's payment parts, in the direction of `amount`. */
+  paid: number
+  status: CommissionLineStatus
+}
+
+/** A line the sale's new figures call for (from calculateCommission). */
+export type TargetLine = { sellerId: string; commissionType: CommissionType; amount: number }
+
+/** A new line to write: an adjustment or a clawback. */
+export type NewLine = {
+  sellerId: string
+  commissionType: CommissionType
+  kind: 'adjustment' | 'clawback'
+  amount: number
+  /** The line it answers (a clawback's paid line). */
+  sourceId?: string
+}
+
+const isLive = (line: LineState) => line.status !== 'cancelled'
+
+/** What is still to be paid (or settled) on a line, in the direction of its amount. */
+export function getRemainingAmount(line: Pick<LineState, 'amount' | 'paid' | 'status'>): number {
+  if (line.status === 'cancelled') return 0
+  return line.amount - line.paid
+}
+
+/** Whether anything of the sale has been paid: from then on its lines are never rewritten. */
+export function hasPayments(lines: readonly LineState[]): boolean {
+  return lines.some((line) => line.paid !== 0)
+}
+
+/**
+ * A correction of a sale. While nothing is paid, its lines are simply replaced by the new
+ * ones. Once something is paid, no line is rewritten: per seller and kind of commission,
+ * the difference between what the new figures owe and what the live lines already owe
+ * becomes one adjustment line, positive or negative, exact to the cent.
+ */
+export function planCorrection(
+  current: readonly LineState[],
+  target: readonly TargetLine[],
+): { replace: true; lines: TargetLine[] } | { replace: false; adjustments: NewLine[] } {
+  if (!hasPayments(current)) return { replace: true, lines: [...target] }
+  const owed = new Map<string, { line: TargetLine; before: number; after: number }>()
+  const keyOf = (line: { sellerId: string; commissionType: CommissionType }) =>
+    `${line.sellerId}\u0000${line.commissionType}`
+  const entryOf = (line: TargetLine) => {
+    const key = keyOf(line)
+    let entry = owed.get(key)
+    if (!entry) {
+      entry = { line, before: 0, after: 0 }
+      owed.set(key, entry)
+    }
+    return entry
+  }
+  for (const line of current) {
+    if (isLive(line) && line.kind !== 'clawback')
+      entryOf({ ...line, amount: 0 }).before += line.amount
+  }
+  for (const line of target) entryOf(line).after += line.amount
+  const adjustments: NewLine[] = []
+  for (const { line, before, after } of owed.values()) {
+    if (after === before) continue
+    adjustments.push({
+      sellerId: line.sellerId,
+      commissionType: line.commissionType,
+      kind: 'adjustment',
+      amount: after - before,
+    })
+  }
+  return { replace: false, adjustments }
+}
+
+/**
+ * A cancellation of a sale: every live line that is not a clawback is cancelled (what was
+ * not paid is no longer owed), and each line with payments gets a clawback of what was
+ * paid on it, owed back by that seller. Earlier clawbacks stay as they are.
+ */
+export function planCancellation(current: readonly LineState[]): {
+  cancelIds: string[]
+  clawbacks: NewLine[]
+} {
+  const cancelIds: string[] = []
+  const clawbacks: NewLine[] = []
+  for (const line of current) {
+    if (!isLive(line) || line.kind === 'clawback') continue
+    cancelIds.push(line.id)
+    if (line.paid !== 0) {
+      clawbacks.push({
+        sellerId: line.sellerId,
+        commissionType: line.commissionType,
+        kind: 'clawback',
+        amount: -line.paid,
+        sourceId: line.id,
+      })
+    }
+  }
+  return { cancelIds, clawbacks }
+}
+
+/** Why a payment part cannot be taken, in the words the person reads. */
+export class PaymentPartError extends Error {}
+
+/**
+ * A payment part on a line (a positive amount in cents; on a negative line it is money
+ * received back): refused on a cancelled line, above what is still open, or not a whole
+ * positive number of cents. Returns the line's paid total and status after it.
+ */
+export function applyPaymentPart(
+  line: Pick<LineState, 'amount' | 'paid' | 'status' | 'kind'>,
+  part: number,
+): { paid: number; status: CommissionLineStatus } {
+  if (line.status === 'cancelled') {
+    throw new PaymentPartError('Deze commissie hoort bij een geannuleerde verkoop')
+  }
+  if (!Number.isInteger(part) || part <= 0) {
+    throw new PaymentPartError('Het bedrag moet groter dan nul zijn, in hele centen')
+  }
+  const direction = line.amount < 0 ? -1 : 1
+  const open = Math.abs(getRemainingAmount(line))
+  if (part > open) {
+    throw new PaymentPartError('Het bedrag is hoger dan wat op deze regel nog openstaat')
+  }
+  const paid = line.paid + direction * part
+  return { paid, status: statusAfter(line.kind, line.amount, paid) }
+}
+
+/** A line's status after its parts changed (a part added or undone). */
+export function statusAfter(
+  kind: CommissionLineKind,
+  amount: number,
+  paid: number,
+): CommissionLineStatus {
+  if (paid !== amount || amount === 0) return 'pending'
+  return kind === 'clawback' ? 'settled' : 'paid'
+}
