@@ -4,6 +4,7 @@ import path from 'node:path'
 import { format } from 'date-fns'
 import { strToU8, zipSync } from 'fflate'
 import type { BackupFormat } from '#schema/backup'
+import { toCsvCell } from '#schema/spreadsheet-cells'
 import type { ServiceContext } from '../../context.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { exportOrganisation, readBackupHeader } from './export-organisation.ts'
@@ -14,15 +15,9 @@ const CONTENT_TYPES: Record<BackupFormat, string> = {
   sqlite: 'application/vnd.sqlite3',
 }
 
-// A text cell starting with one of these runs as a formula when the file is opened in a
-// spreadsheet (names come from the internet through registration): it gets a leading '.
-const FORMULA_START = /^[=+\-@\t\r]/
-
-/** One CSV cell: texts that could run as a formula neutralised, then quoted as needed. */
+/** One CSV cell of the backup: texts that could run as a formula neutralised, then quoted. */
 export function toCsvValue(value: unknown) {
-  if (value === null || value === undefined) return ''
-  const text = typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : String(value)
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+  return toCsvCell(value, ',')
 }
 
 /** Collects text in pieces of about 1 MB, so a large backup is never one huge string. */
