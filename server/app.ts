@@ -24,6 +24,7 @@ import { profileRoutes } from './routes/profile.ts'
 import { salesRoutes } from './routes/sales.ts'
 import { salesAuthRoutes } from './routes/sales-auth.ts'
 import { salesImportRoutes } from './routes/sales-import.ts'
+import { salesStatementRoutes } from './routes/sales-statements.ts'
 import { statsRoutes } from './routes/stats.ts'
 import { syncRoutes } from './routes/sync.ts'
 import { centralSyncRefusalRoutes, salesSyncRefusalRoutes } from './routes/sync-refusals.ts'
@@ -86,6 +87,7 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
     .route('/backup', driveBackupRoutes(deps))
     // Gold Estates: its routes carry their /gold-estates prefix themselves.
     .route('/gold-estates/sync-refusals', salesSyncRefusalRoutes(deps))
+    .route('/gold-estates/statements', salesStatementRoutes(deps))
     .route('/', salesAuthRoutes(deps))
     .route('/', salesRoutes(deps))
     .route('/', salesImportRoutes(deps))

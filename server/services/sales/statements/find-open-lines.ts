@@ -1,0 +1,55 @@
+import { format } from 'date-fns'
+import { and, asc, eq, gte, inArray, lt, ne } from 'drizzle-orm'
+import { commissions, sales, salesProjects } from '#schema/db/organisation'
+import type { StatementPeriod } from '#schema/statements'
+import type { OrganisationDb } from '../../../db/organisation-db.ts'
+import { getPeriodBounds } from './period-bounds.ts'
+import type { StatementOpenLine } from './statement.ts'
+
+/**
+ * A seller's corrections and clawbacks created in the period that are not paid off
+ * (remaining = commissionAmount − paidAmount, signed) and not cancelled, oldest first.
+ */
+export function findOpenLines(
+  db: OrganisationDb,
+  sellerId: string,
+  period: StatementPeriod,
+  limit: number,
+): StatementOpenLine[] {
+  const { from, to } = getPeriodBounds(period)
+  const rows = db
+    .select({
+      createdAt: commissions.createdAt,
+      kind: commissions.kind,
+      amount: commissions.commissionAmount,
+      paidAmount: commissions.paidAmount,
+      clientName: sales.clientName,
+      propertyNumber: sales.propertyNumber,
+      projectName: salesProjects.name,
+    })
+    .from(commissions)
+    .leftJoin(sales, eq(sales.id, commissions.saleId))
+    .leftJoin(salesProjects, eq(salesProjects.id, sales.projectId))
+    .where(
+      and(
+        eq(commissions.sellerId, sellerId),
+        eq(commissions.deleted, false),
+        inArray(commissions.kind, ['adjustment', 'clawback']),
+        ne(commissions.status, 'cancelled'),
+        ne(commissions.commissionAmount, commissions.paidAmount),
+        gte(commissions.createdAt, from),
+        lt(commissions.createdAt, to),
+      ),
+    )
+    .orderBy(asc(commissions.createdAt), asc(commissions.id))
+    .limit(limit)
+    .all()
+  return rows.map((row) => ({
+    createdOn: format(row.createdAt, 'yyyy-MM-dd'),
+    kind: row.kind === 'clawback' ? 'clawback' : 'adjustment',
+    remaining: row.amount - row.paidAmount,
+    clientName: row.clientName ?? 'Onbekende klant',
+    projectName: row.projectName ?? 'Onbekend project',
+    propertyNumber: row.propertyNumber ?? '',
+  }))
+}
