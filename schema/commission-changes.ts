@@ -152,3 +152,43 @@ export function statusAfter(
   if (paid !== amount || amount === 0) return 'pending'
   return kind === 'clawback' ? 'settled' : 'paid'
 }
+
+/** A sale's split as a correction starts from it: the one last corrected, else its own lines. */
+export function getSaleSplits<
+  Split extends { sellerId: string; commissionType: CommissionType },
+  Line extends Split & { kind: CommissionLineKind; status: string },
+>(sale: { splits: readonly Split[] | null }, lines: readonly Line[]): Split[] {
+  if (sale.splits) return [...sale.splits]
+  return lines.filter((line) => line.kind === 'commission' && line.status !== 'cancelled')
+}
+
+/**
+ * Lines with their paid amount and status as the given payment parts say (the device's
+ * view: parts it booked offline count at once, parts it undid no longer). A line of 0 and
+ * a cancelled line keep what the server said.
+ */
+export function applyPaymentParts<
+  Line extends {
+    id: string
+    kind: CommissionLineKind
+    commissionAmount: number
+    paidAmount: number
+    status: string
+  },
+>(lines: readonly Line[], parts: readonly { commissionId: string; amount: number }[]): Line[] {
+  const paidByLine = new Map<string, number>()
+  for (const part of parts) {
+    paidByLine.set(part.commissionId, (paidByLine.get(part.commissionId) ?? 0) + part.amount)
+  }
+  return lines.map((line) => {
+    if (line.status === 'cancelled' || line.commissionAmount === 0) return line
+    const direction = line.commissionAmount < 0 ? -1 : 1
+    const paidAmount = direction * (paidByLine.get(line.id) ?? 0)
+    if (paidAmount === line.paidAmount) return line
+    return {
+      ...line,
+      paidAmount,
+      status: statusAfter(line.kind, line.commissionAmount, paidAmount),
+    }
+  })
+}

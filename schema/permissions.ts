@@ -16,6 +16,10 @@ export const PERMISSIONS = {
   'sales.register': { category: 'sales', description: 'Verkopen registreren' },
   'sales.catalog.write': { category: 'sales', description: 'Projecten en verkopers beheren' },
   'sales.commissions.pay': { category: 'sales', description: 'Commissies als betaald markeren' },
+  'sales.correct': {
+    category: 'sales',
+    description: 'Geregistreerde verkopen corrigeren en annuleren',
+  },
   'sales.settings.write': { category: 'sales', description: 'Gold Estates-instellingen wijzigen' },
   'sales.import': {
     category: 'sales',
@@ -67,6 +71,12 @@ export const ROLE_PERMISSIONS: Record<UserRole, readonly PermissionName[]> = {
  */
 export const SALES_ROLE_PERMISSIONS: Record<SalesRole, readonly PermissionName[]> = {
   ADMIN: SALES_PERMISSION_NAMES,
-  MANAGER: ['sales.read.all', 'sales.register', 'sales.commissions.pay', 'sales.import'],
+  MANAGER: [
+    'sales.read.all',
+    'sales.register',
+    'sales.commissions.pay',
+    'sales.correct',
+    'sales.import',
+  ],
   SELLER: ['sales.register'],
 }

@@ -1,6 +1,12 @@
 import { differenceInCalendarDays, parseISO } from 'date-fns'
 import { EXTRA_COMMISSION_WARNING_PERCENTAGE } from './commission.ts'
-import type { CommissionDocument, ProjectDocument, SaleDocument, SellerDocument } from './sales.ts'
+import type {
+  CommissionDocument,
+  CommissionPaymentDocument,
+  ProjectDocument,
+  SaleDocument,
+  SellerDocument,
+} from './sales.ts'
 
 // The one aggregation behind the sales dashboards (docs/behaviour.md view shapes). The server runs
 // it over the organisation's rows for GET /api/gold-estates/commissions/dashboard and
@@ -17,6 +23,8 @@ export type SalesData = {
   commissions: readonly CommissionDocument[]
   projects: readonly ProjectDocument[]
   sellers: readonly SellerDocument[]
+  /** Payment parts (the sale screen lists them); the figures read the lines' paidAmount. */
+  payments?: readonly CommissionPaymentDocument[]
 }
 
 /** Dashboard filters; absent means all. */
@@ -38,18 +46,36 @@ export type SalesListPage = { offset: number; limit: number; upcomingLimit: numb
 export const DEFAULT_SALES_LIST_PAGE: SalesListPage = { offset: 0, limit: 100, upcomingLimit: 100 }
 
 /** A commission's effective status on a given day. */
-export type EffectiveStatus = 'paid' | 'pending' | 'overdue'
+export type EffectiveStatus = 'paid' | 'pending' | 'overdue' | 'cancelled'
 
-/** Paid, or pending, or overdue when pending past its expected payment date. */
+/**
+ * Paid (a clawback: settled), cancelled with its sale, or pending; pending past its
+ * expected payment date is overdue.
+ */
 export function getEffectiveStatus(
   commission: Pick<CommissionDocument, 'status' | 'expectedPaymentDate'>,
   today: string,
 ): EffectiveStatus {
-  if (commission.status === 'paid') return 'paid'
+  if (commission.status === 'paid' || commission.status === 'settled') return 'paid'
+  if (commission.status === 'cancelled') return 'cancelled'
   return commission.expectedPaymentDate !== null && commission.expectedPaymentDate < today
     ? 'overdue'
     : 'pending'
 }
+
+/**
+ * What a line counts for in totals: its amount, or for a line cancelled with its sale what
+ * had been paid on it (the clawback beside it claims that back, so the two net to zero).
+ */
+export function getLineValue(
+  line: Pick<CommissionDocument, 'status' | 'commissionAmount' | 'paidAmount'>,
+) {
+  return line.status === 'cancelled' ? line.paidAmount : line.commissionAmount
+}
+
+/** What is still open on a line (0 once paid or cancelled). */
+const openOf = (line: Pick<CommissionDocument, 'status' | 'commissionAmount' | 'paidAmount'>) =>
+  line.status === 'cancelled' ? 0 : line.commissionAmount - line.paidAmount
 
 /** Days of the "Verwachte Betalingen" window on the commission screen. */
 export const UPCOMING_WINDOW_DAYS = 90
@@ -66,6 +92,8 @@ export type UpcomingPayment = {
 
 export type SalesListItem = {
   id: string
+  /** 'completed', or 'cancelled' (listed, but left out of every count and total). */
+  status: string
   clientName: string
   projectName: string
   propertyNumber: string
@@ -78,16 +106,23 @@ export type SalesListItem = {
     id: string
     sellerName: string
     role: string | null
+    kind: CommissionDocument['kind']
     amount: number
+    paidAmount: number
     status: EffectiveStatus
   }[]
 }
 
 /** GET /api/gold-estates/commissions/dashboard. */
 export type CommissionDashboard = {
+  /** Still open on lines not yet due (partly paid lines: what remains). */
   pendingCommissions: number
+  /** Paid out on commission and adjustment lines. */
   paidCommissions: number
+  /** Still open on lines past their expected payment date. */
   overdueCommissions: number
+  /** Owed back by sellers on clawbacks not yet settled (a positive amount). */
+  openClawbacks: number
   totalSales: number
   totalProperties: number
   averageSalePrice: number
@@ -175,7 +210,8 @@ function selectSales(data: SalesData, filters: DashboardFilters) {
       (!filters.projectLabel || projects.get(sale.projectId)?.label === filters.projectLabel) &&
       (!salesWithSeller || salesWithSeller.has(sale.id)),
   )
-  return { sales, salesById: new Map(sales.map((sale) => [sale.id, sale])), projects }
+  const counted = sales.filter((sale) => sale.status !== 'cancelled')
+  return { sales, counted, salesById: new Map(sales.map((sale) => [sale.id, sale])), projects }
 }
 
 /** The commission dashboard for the filters, as of `today`. */
@@ -185,10 +221,10 @@ export function buildCommissionDashboard(
   today: string,
   page: SalesListPage = DEFAULT_SALES_LIST_PAGE,
 ): CommissionDashboard {
-  const { sales, salesById, projects } = selectSales(data, filters)
+  const { sales, counted, salesById, projects } = selectSales(data, filters)
   const sellers = new Map(data.sellers.map((seller) => [seller.id, seller]))
   const sellerName = (sellerId: string) => sellers.get(sellerId)?.name ?? 'Onbekende verkoper'
-  const totals = { paid: 0, pending: 0, overdue: 0 }
+  const totals = { paid: 0, pending: 0, overdue: 0, clawbacks: 0 }
   const upcomingPayments: UpcomingPayment[] = []
   const todayDate = parseISO(today)
   // Few distinct payment dates, many lines: each date is parsed once.
@@ -208,7 +244,12 @@ export function buildCommissionDashboard(
     const sale = salesById.get(line.saleId)
     if (!sale || (filters.sellerId && line.sellerId !== filters.sellerId)) continue
     const status = getEffectiveStatus(line, today)
-    totals[status] += line.commissionAmount
+    const open = openOf(line)
+    if (line.kind === 'clawback') totals.clawbacks -= open
+    else {
+      totals.paid += line.paidAmount
+      if (status === 'pending' || status === 'overdue') totals[status] += open
+    }
     let breakdown = bySeller.get(line.sellerId)
     let saleIds = sellerSales.get(line.sellerId)
     if (!breakdown || !saleIds) {
@@ -223,10 +264,10 @@ export function buildCommissionDashboard(
       saleIds = new Set()
       sellerSales.set(line.sellerId, saleIds)
     }
-    breakdown.totalCommission += line.commissionAmount
-    if (status !== 'paid') breakdown.pending += line.commissionAmount
-    saleIds.add(line.saleId)
-    if (status === 'pending' && line.expectedPaymentDate) {
+    breakdown.totalCommission += getLineValue(line)
+    breakdown.pending += open
+    if (sale.status !== 'cancelled') saleIds.add(line.saleId)
+    if (status === 'pending' && line.kind !== 'clawback' && open > 0 && line.expectedPaymentDate) {
       const days = getDaysUntil(line.expectedPaymentDate)
       if (days <= UPCOMING_WINDOW_DAYS) {
         upcomingPayments.push({
@@ -234,7 +275,7 @@ export function buildCommissionDashboard(
           projectName: projects.get(sale.projectId)?.name ?? 'Onbekend project',
           sellerName: breakdown.name,
           clientName: sale.clientName,
-          amount: line.commissionAmount,
+          amount: open,
           expectedPaymentDate: line.expectedPaymentDate,
           daysUntilPayment: days,
         })
@@ -252,7 +293,7 @@ export function buildCommissionDashboard(
   let commissionSum = 0
   // Distinct properties: property numbers per project.
   const propertiesByProject = new Map<string, Set<string>>()
-  for (const sale of sales) {
+  for (const sale of counted) {
     revenue += sale.salePrice
     percentageSum += sale.commissionPercentage
     commissionSum += sale.commissionAmount
@@ -289,6 +330,7 @@ export function buildCommissionDashboard(
   }
   const salesList = pageSales.map((sale) => ({
     id: sale.id,
+    status: sale.status,
     clientName: sale.clientName,
     projectName: projects.get(sale.projectId)?.name ?? 'Onbekend project',
     propertyNumber: sale.propertyNumber,
@@ -301,7 +343,9 @@ export function buildCommissionDashboard(
       id: line.id,
       sellerName: sellers.get(line.sellerId)?.name ?? 'Onbekende verkoper',
       role: line.role,
+      kind: line.kind,
       amount: line.commissionAmount,
+      paidAmount: line.paidAmount,
       status: getEffectiveStatus(line, today),
     })),
   }))
@@ -310,11 +354,12 @@ export function buildCommissionDashboard(
     pendingCommissions: totals.pending,
     paidCommissions: totals.paid,
     overdueCommissions: totals.overdue,
-    totalSales: sales.length,
+    openClawbacks: totals.clawbacks,
+    totalSales: counted.length,
     totalProperties,
-    averageSalePrice: Math.round(average(revenue, sales.length)),
-    averageCommissionPercentage: Math.round(average(percentageSum, sales.length) * 100) / 100,
-    averageCommissionAmount: Math.round(average(commissionSum, sales.length)),
+    averageSalePrice: Math.round(average(revenue, counted.length)),
+    averageCommissionPercentage: Math.round(average(percentageSum, counted.length) * 100) / 100,
+    averageCommissionAmount: Math.round(average(commissionSum, counted.length)),
     upcomingPayments: upcomingPayments
       .sort(
         (a, b) =>
@@ -352,6 +397,10 @@ export type DetailedStats = {
   salesWithExtraCommissions: number
   highExtraCommissionSales: number
   totalExtraCommissions: number
+  /** Clawbacks of cancelled sales, in all (a positive amount owed back). */
+  clawbacksTotal: number
+  /** What of it is still owed back. */
+  openClawbacks: number
 }
 
 /** The statistics screen's figures, as of `today` (months are calendar months). */
@@ -361,9 +410,19 @@ export function buildDetailedStats(data: SalesData, today: string): DetailedStat
   const lastMonth = month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`
   const totalsByType = { sales: 0, referral: 0, manager: 0, director: 0 }
   const extraPercentageBySale = new Map<string, number>()
+  const counted = data.sales.filter((sale) => sale.status !== 'cancelled')
+  const countedIds = new Set(counted.map((sale) => sale.id))
+  let clawbacksTotal = 0
+  let openClawbacks = 0
   for (const line of data.commissions) {
+    if (line.kind === 'clawback') {
+      clawbacksTotal -= line.commissionAmount
+      openClawbacks -= openOf(line)
+      continue
+    }
+    if (!countedIds.has(line.saleId)) continue
     totalsByType[line.commissionType] += line.commissionAmount
-    if (line.commissionType !== 'sales') {
+    if (line.commissionType !== 'sales' && line.kind === 'commission') {
       extraPercentageBySale.set(
         line.saleId,
         (extraPercentageBySale.get(line.saleId) ?? 0) + line.commissionPercentage,
@@ -375,7 +434,7 @@ export function buildDetailedStats(data: SalesData, today: string): DetailedStat
   let commissionSum = 0
   let thisMonthSales = 0
   let lastMonthSales = 0
-  for (const sale of data.sales) {
+  for (const sale of counted) {
     revenue += sale.salePrice
     percentageSum += sale.commissionPercentage
     commissionSum += sale.commissionAmount
@@ -383,7 +442,7 @@ export function buildDetailedStats(data: SalesData, today: string): DetailedStat
     if (saleMonth === thisMonth) thisMonthSales += 1
     else if (saleMonth === lastMonth) lastMonthSales += 1
   }
-  const count = data.sales.length
+  const count = counted.length
   const extraPercentages = [...extraPercentageBySale.values()]
   return {
     totalSales: count,
@@ -404,5 +463,7 @@ export function buildDetailedStats(data: SalesData, today: string): DetailedStat
       (total) => Math.round(total * 10_000) / 10_000 > EXTRA_COMMISSION_WARNING_PERCENTAGE,
     ).length,
     totalExtraCommissions: totalsByType.referral + totalsByType.manager + totalsByType.director,
+    clawbacksTotal,
+    openClawbacks,
   }
 }

@@ -104,8 +104,48 @@ export const SaleCreateSchema = z.object({
   commissions: z.array(CommissionLineSchema).max(50),
 })
 
+/** One line of a sale's split as a correction states it (amounts follow from the sale). */
+export const SaleSplitSchema = CommissionLineSchema.omit({ commissionAmount: true })
+
+/**
+ * PATCH /api/gold-estates/sales/:id and a replicated sale edit: a correction ("Verkoop
+ * corrigeren"). The figures are the wizard's; the server recomputes every amount.
+ * `paidTotal` is what its author saw paid on the sale: a correction made against another
+ * state of payments is refused.
+ */
+export const SaleCorrectionSchema = z.object({
+  clientName: text(200).min(1, { message: 'Klantnaam is verplicht' }),
+  clientEmail: OptionalEmailSchema,
+  clientPhone: optionalText(40),
+  propertyNumber: text(60).min(1, { message: 'Bouwnummer is verplicht' }),
+  saleDate: DateOnlySchema,
+  deliveryDate: DateOnlySchema.nullish().transform((value) => value ?? null),
+  salePrice: cents,
+  commissionPercentage: percentage,
+  totalCosts: cents.default(0),
+  costsDescription: optionalText(500),
+  discountPercentage: percentage.default(0),
+  splits: z.array(SaleSplitSchema).min(1, { message: 'Minstens één commissieregel' }).max(50),
+  paidTotal: z.number().int(),
+})
+
+/** POST /api/gold-estates/sales/:id/cancel: "Verkoop annuleren". */
+export const SaleCancelSchema = z.object({
+  reason: text(500).min(3, { message: 'Geef een reden van minstens 3 tekens op' }),
+})
+
+/** POST /api/gold-estates/commissions/:id/payments and a replicated part: one payment part. */
+export const PaymentPartSchema = z.object({
+  amount: cents.min(1, { message: 'Bedrag moet groter dan nul zijn' }),
+  paidOn: DateOnlySchema,
+  note: optionalText(500),
+})
+
 /** PATCH /api/gold-estates/commissions/:id. */
-export const CommissionStatusSchema = z.object({ status: z.enum(['paid', 'pending']) })
+export const CommissionStatusSchema = z.object({
+  /** paid (a clawback: settled) books what is still open as one part; pending undoes every part. */
+  status: z.enum(['paid', 'settled', 'pending']),
+})
 
 /** PATCH /api/gold-estates/settings (docs/behaviour.md, "Sales integration settings"). */
 export const SalesSettingsUpdateSchema = z
@@ -186,13 +226,23 @@ export type SaleDocument = {
   totalCosts: number
   costsDescription: string | null
   discountPercentage: number
+  /** 'completed', or 'cancelled' after "Verkoop annuleren". */
   status: string
   notes: string | null
   createdBy: string | null
   createdAt: number
   updatedAt: number
   seq: number
+  /** The split as last corrected; null: as the sale's own lines say. */
+  splits: SaleSplit[] | null
+  cancelReason: string | null
+  cancelledAt: number | null
+  /** Paid so far on the sale's lines, in cents (set by the server). */
+  paidTotal: number
 }
+
+/** One line of a sale's split. */
+export type SaleSplit = z.infer<typeof SaleSplitSchema>
 
 /** The replicated projection of a commission line. */
 export type CommissionDocument = {
@@ -203,9 +253,31 @@ export type CommissionDocument = {
   role: string | null
   commissionPercentage: number
   commissionAmount: number
+  /** pending → paid (a clawback: pending → settled); cancelled with its sale. */
   status: string
   expectedPaymentDate: string | null
   paidAt: number | null
+  createdAt: number
+  updatedAt: number
+  seq: number
+  /** The sale's own split, a correction's difference, or money owed back. */
+  kind: 'commission' | 'adjustment' | 'clawback'
+  /** Sum of the line's payment parts, in the direction of commissionAmount. */
+  paidAmount: number
+  /** The paid line a clawback answers. */
+  sourceId: string | null
+}
+
+/** The replicated projection of a payment part. */
+export type CommissionPaymentDocument = {
+  id: string
+  commissionId: string
+  saleId: string
+  sellerId: string
+  amount: number
+  paidOn: string
+  note: string | null
+  createdBy: string | null
   createdAt: number
   updatedAt: number
   seq: number

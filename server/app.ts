@@ -21,6 +21,7 @@ import { oidcRoutes } from './routes/oidc.ts'
 import { ownOrganisationRoutes } from './routes/own-organisation.ts'
 import { platformOrganisationRoutes } from './routes/platform-organisations.ts'
 import { profileRoutes } from './routes/profile.ts'
+import { saleChangeRoutes } from './routes/sale-changes.ts'
 import { salesRoutes } from './routes/sales.ts'
 import { salesAuthRoutes } from './routes/sales-auth.ts'
 import { salesImportRoutes } from './routes/sales-import.ts'
@@ -88,6 +89,7 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
     // Gold Estates: its routes carry their /gold-estates prefix themselves.
     .route('/gold-estates/sync-refusals', salesSyncRefusalRoutes(deps))
     .route('/gold-estates/statements', salesStatementRoutes(deps))
+    .route('/gold-estates', saleChangeRoutes(deps))
     .route('/', salesAuthRoutes(deps))
     .route('/', salesRoutes(deps))
     .route('/', salesImportRoutes(deps))

@@ -12,6 +12,14 @@ import { DEFAULT_PAYMENT_TERM_DAYS } from '../payment-term.ts'
 import type { SalesRole, UserRole, UserStatus } from '../roles.ts'
 import { replicatedColumns } from './replicated-columns.ts'
 
+/** One line of a sale's commission split, as a correction states it. */
+export type SaleSplit = {
+  sellerId: string
+  role: string | null
+  commissionType: 'sales' | 'referral' | 'manager' | 'director'
+  commissionPercentage: number
+}
+
 // Everything of one organisation lives in DATA_DIR/orgs/<organisationId>.sqlite.
 // Money is integer cents; timestamps are epoch milliseconds; calendar dates are
 // 'YYYY-MM-DD' text (a sale date has no time zone).
@@ -285,6 +293,20 @@ export const sales = sqliteTable(
     notes: text(),
     createdBy: text(),
     createdAt: integer().notNull(),
+    /**
+     * The commission split as last corrected: sellerId, role, type and percentage per line
+     * (JSON). Null until the first correction: the sale's own commission lines say it.
+     */
+    splits: text({ mode: 'json' }).$type<SaleSplit[]>(),
+    /** Why the sale was cancelled ("Verkoop annuleren"); null while it stands. */
+    cancelReason: text(),
+    cancelledAt: integer(),
+    /**
+     * What has been paid on the sale's lines so far, in cents (server-set). A correction
+     * carries the total its author saw, so one made against an older state of payments
+     * is refused instead of silently turned into adjustments.
+     */
+    paidTotal: integer().notNull().default(0),
   },
   (table) => [
     // With `deleted`, counting a project's live sales (soldUnits, on every sale) reads
@@ -309,14 +331,46 @@ export const commissions = sqliteTable(
     role: text(),
     commissionPercentage: real().notNull(),
     commissionAmount: integer().notNull(),
+    /** pending → paid (a clawback: pending → settled); cancelled with its sale. */
     status: text().notNull().default('pending'),
     expectedPaymentDate: text(),
     paidAt: integer(),
     createdAt: integer().notNull(),
+    /** The sale's own split, a correction's difference, or money owed back. */
+    kind: text().$type<'commission' | 'adjustment' | 'clawback'>().notNull().default('commission'),
+    /** Sum of the line's payment parts, in the direction of commissionAmount (cents). */
+    paidAmount: integer().notNull().default(0),
+    /** The paid line a clawback answers. */
+    sourceId: text(),
   },
   (table) => [
     index('commissions_sale').on(table.saleId),
     index('commissions_seller').on(table.sellerId),
+  ],
+)
+
+/**
+ * Payment parts of a commission line: a line may be paid in instalments. Undoing a part
+ * deletes it (a tombstone). The line's paidAmount and status follow from its live parts.
+ */
+export const commissionPayments = sqliteTable(
+  'commission_payments',
+  {
+    ...replicatedColumns(),
+    organizationId: text().notNull(),
+    commissionId: text().notNull(),
+    saleId: text().notNull(),
+    sellerId: text().notNull(),
+    /** Always positive; on a clawback it is money received back. */
+    amount: integer().notNull(),
+    paidOn: text().notNull(),
+    note: text(),
+    createdBy: text(),
+    createdAt: integer().notNull(),
+  },
+  (table) => [
+    index('commission_payments_line').on(table.commissionId),
+    index('commission_payments_seller').on(table.sellerId),
   ],
 )
 

@@ -1,11 +1,20 @@
 import type { DeepMutable, ExtractDocumentTypeFromTypedRxJsonSchema, RxJsonSchema } from 'rxdb'
 import { COMMISSION_TYPES } from '../commission.ts'
-import { CENTS, DATE_ONLY, ID, nullableText, PERCENTAGE, SEQ, TIMESTAMP } from './sales-fields.ts'
+import {
+  DATE_ONLY,
+  ID,
+  nullableText,
+  PERCENTAGE,
+  SEQ,
+  SIGNED_CENTS,
+  TIMESTAMP,
+} from './sales-fields.ts'
 
 const commissionSchemaLiteral = {
   title: 'commissions',
-  description: 'Commission lines; created by the server with their sale, only status changes.',
-  version: 0,
+  description:
+    'Commission lines; written by the server (a sale, a correction, a cancellation), paid in parts.',
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -15,13 +24,16 @@ const commissionSchemaLiteral = {
     commissionType: { type: 'string', enum: COMMISSION_TYPES },
     role: nullableText(60),
     commissionPercentage: PERCENTAGE,
-    commissionAmount: CENTS,
+    commissionAmount: SIGNED_CENTS,
     status: { type: 'string', maxLength: 16 },
     expectedPaymentDate: { ...DATE_ONLY, type: ['string', 'null'] },
     paidAt: { type: ['number', 'null'] },
     createdAt: TIMESTAMP,
     updatedAt: TIMESTAMP,
     seq: SEQ,
+    kind: { type: 'string', enum: ['commission', 'adjustment', 'clawback'] },
+    paidAmount: SIGNED_CENTS,
+    sourceId: nullableText(64),
   },
   required: [
     'id',
@@ -37,6 +49,9 @@ const commissionSchemaLiteral = {
     'createdAt',
     'updatedAt',
     'seq',
+    'kind',
+    'paidAmount',
+    'sourceId',
   ],
   indexes: ['saleId'],
   additionalProperties: false,

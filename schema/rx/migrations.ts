@@ -14,6 +14,24 @@ export const MIGRATION_STRATEGIES: Record<string, MigrationStrategies> = {
   activities: {},
   projects: {},
   sellers: {},
-  sales: {},
-  commissions: {},
+  // v1: a sale can be corrected and cancelled; its lines paid in parts. The server gave
+  // every sale and line a new seq, so the real values arrive with the next pull.
+  sales: {
+    1: (sale) => ({
+      ...sale,
+      splits: null,
+      cancelReason: null,
+      cancelledAt: null,
+      paidTotal: 0,
+    }),
+  },
+  commissions: {
+    1: (line) => ({
+      ...line,
+      kind: 'commission',
+      paidAmount: line.status === 'paid' ? line.commissionAmount : 0,
+      sourceId: null,
+    }),
+  },
+  commission_payments: {},
 }

@@ -19,6 +19,9 @@ export const SEQ = {
 /** Integer cents. */
 export const CENTS = { type: 'number', minimum: 0, multipleOf: 1 } as const
 
+/** Integer cents that may be negative (an adjustment down, a clawback). */
+export const SIGNED_CENTS = { type: 'number', multipleOf: 1 } as const
+
 /** A percentage as typed, 0–100. */
 export const PERCENTAGE = { type: 'number', minimum: 0, maximum: 100 } as const
 

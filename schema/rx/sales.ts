@@ -4,8 +4,8 @@ import { CENTS, DATE_ONLY, ID, nullableText, PERCENTAGE, SEQ, TIMESTAMP } from '
 
 const saleSchemaLiteral = {
   title: 'sales',
-  description: 'Registered sales; immutable once on the server.',
-  version: 0,
+  description: 'Registered sales; corrected and cancelled through the server.',
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -29,6 +29,24 @@ const saleSchemaLiteral = {
     createdAt: TIMESTAMP,
     updatedAt: TIMESTAMP,
     seq: SEQ,
+    splits: {
+      type: ['array', 'null'],
+      maxItems: 50,
+      items: {
+        type: 'object',
+        properties: {
+          sellerId: ID,
+          role: nullableText(60),
+          commissionType: { type: 'string', enum: COMMISSION_TYPES },
+          commissionPercentage: PERCENTAGE,
+        },
+        required: ['sellerId', 'role', 'commissionType', 'commissionPercentage'],
+        additionalProperties: false,
+      },
+    },
+    cancelReason: nullableText(500),
+    cancelledAt: { type: ['number', 'null'] },
+    paidTotal: { type: 'number', multipleOf: 1 },
     // Only on a sale this device registered and has not yet seen back from the server:
     // the push creates the sale with these lines. The server's copy has none; its lines
     // arrive as commission documents.
@@ -76,6 +94,10 @@ const saleSchemaLiteral = {
     'createdAt',
     'updatedAt',
     'seq',
+    'splits',
+    'cancelReason',
+    'cancelledAt',
+    'paidTotal',
   ],
   indexes: ['saleDate'],
   additionalProperties: false,

@@ -23,6 +23,11 @@ export const WRITABLE_FIELDS = {
     'totalCosts',
     'costsDescription',
     'discountPercentage',
+    // A correction's new split; a cancellation sets status 'cancelled' with its reason.
+    'splits',
+    'status',
+    'cancelReason',
   ],
   commissions: ['status'],
+  commissionPayments: ['commissionId', 'amount', 'paidOn', 'note'],
 } as const satisfies Record<string, readonly string[]>

@@ -21,10 +21,10 @@ import { validate } from '../http/validate.ts'
 import { createSale } from '../services/sales/create-sale.ts'
 import { createSellerLogin } from '../services/sales/create-seller-login.ts'
 import { loadSalesData } from '../services/sales/load-sales-data.ts'
+import { setCommissionStatus } from '../services/sales/pay-commission.ts'
 import { getSalesSettings, updateSalesSettings } from '../services/sales/sales-settings.ts'
 import { createProject, updateProject } from '../services/sales/save-project.ts'
 import { createSeller, updateSeller } from '../services/sales/save-seller.ts'
-import { setCommissionStatus } from '../services/sales/set-commission-status.ts'
 import {
   toCommissionDocument,
   toProjectDocument,

@@ -1,8 +1,12 @@
-import type { RxDatabase } from 'rxdb'
+import { addRxPlugin, type RxDatabase } from 'rxdb'
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
 import { MIGRATION_STRATEGIES } from '#schema/rx/migrations'
 import { WRITABLE_FIELDS } from '#schema/rx/writable-fields'
 import type { ClientCollection } from './collections.ts'
 import { createConflictHandler } from './conflict-handler.ts'
+
+// Schemas above version 0 open only with the migration plugin, wherever they are opened.
+addRxPlugin(RxDBMigrationSchemaPlugin)
 
 /**
  * Adds replicated collections to a local database, each with its migrations and its

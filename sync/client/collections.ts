@@ -1,6 +1,10 @@
 import type { RxCollection, RxJsonSchema } from 'rxdb'
 import { type ActivityDocType, activitySchema } from '#schema/rx/activities'
 import { type AppConnectionDocType, appConnectionSchema } from '#schema/rx/app-connections'
+import {
+  type CommissionPaymentDocType,
+  commissionPaymentSchema,
+} from '#schema/rx/commission-payments'
 import { type CommissionDocType, commissionSchema } from '#schema/rx/commissions'
 import { type ProjectDocType, projectSchema } from '#schema/rx/projects'
 import { type SaleDocType, saleSchema } from '#schema/rx/sales'
@@ -49,6 +53,7 @@ export const SALES_COLLECTIONS = [
   { local: 'sellers', remote: 'sellers', schema: sellerSchema, labelField: 'name' },
   { local: 'sales', remote: 'sales', schema: saleSchema, labelField: 'clientName' },
   { local: 'commissions', remote: 'commissions', schema: commissionSchema },
+  { local: 'commission_payments', remote: 'commissionPayments', schema: commissionPaymentSchema },
 ] as const satisfies readonly ClientCollection[]
 
 /** The collections of a sales local database, typed. */
@@ -57,4 +62,5 @@ export type SalesCollections = {
   sellers: RxCollection<SellerDocType>
   sales: RxCollection<SaleDocType>
   commissions: RxCollection<CommissionDocType>
+  commission_payments: RxCollection<CommissionPaymentDocType>
 }

@@ -1,6 +1,5 @@
 import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb'
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election'
-import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
 import type { RxReplicationState } from 'rxdb/plugins/replication'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import type { SyncCheckpoint } from '../protocol.ts'
@@ -19,7 +18,6 @@ import { createSyncStatus, type SyncStatusStore } from './sync-status.ts'
 import { openSyncStream, type SyncArea } from './sync-stream.ts'
 import { watchUnsentChanges } from './unsent-changes.ts'
 
-addRxPlugin(RxDBMigrationSchemaPlugin)
 // The stream and the sync state wait for leadership before replication (which adds it) starts.
 addRxPlugin(RxDBLeaderElectionPlugin)
 

@@ -28,7 +28,13 @@ export type ServerCollection = {
   write?: {
     /** Gets the whole pushed document (a sale carries its commission lines). */
     create(ctx: ServiceContext, id: string, document: Record<string, unknown>): void
-    update(ctx: ServiceContext, id: string, changes: Record<string, unknown>): void
+    /** Gets the changed writable fields and the whole pushed document (what its author saw). */
+    update(
+      ctx: ServiceContext,
+      id: string,
+      changes: Record<string, unknown>,
+      document: Record<string, unknown>,
+    ): void
     delete(ctx: ServiceContext, id: string): void
   }
 }

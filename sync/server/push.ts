@@ -16,7 +16,8 @@ const READ_ONLY = 'Deze gegevens kunnen alleen door de server gewijzigd worden'
 
 function sameFields(fields: readonly string[], a: WireDocument, b: WireDocument) {
   return (
-    a._deleted === b._deleted && fields.every((field) => (a[field] ?? null) === (b[field] ?? null))
+    a._deleted === b._deleted &&
+    fields.every((field) => isSameValue(a[field] ?? null, b[field] ?? null))
   )
 }
 
@@ -161,9 +162,9 @@ function applyWrite(
   } else {
     const changes = Object.fromEntries(
       collection.writableFields
-        .filter((field) => (next[field] ?? null) !== (stored[field] ?? null))
+        .filter((field) => !isSameValue(next[field] ?? null, stored[field] ?? null))
         .map((field) => [field, next[field]]),
     )
-    write.update(ctx, next.id, changes)
+    write.update(ctx, next.id, changes, next)
   }
 }

@@ -37,7 +37,7 @@ let clients: Record<Identity, Client>
 let targets: MatrixTargets
 
 const CENTRAL_COLLECTIONS = ['users', 'appConnections', 'activities']
-const SALES_COLLECTIONS = ['projects', 'sellers', 'sales', 'commissions']
+const SALES_COLLECTIONS = ['projects', 'sellers', 'sales', 'commissions', 'commissionPayments']
 
 const get = (url: string): Call => ({ method: 'GET', path: url })
 const post = (url: string, body: unknown = {}): Call => ({ method: 'POST', path: url, body })
@@ -61,6 +61,12 @@ function pushCreate(collection: string, targets: MatrixTargets, n: number): Call
       lines: [{ sellerId: targets.ownSellerId, percentage: 100 }],
     }),
     commissions: { status: 'paid' },
+    commissionPayments: {
+      commissionId: targets.commissionId,
+      amount: 1,
+      paidOn: '2026-01-01',
+      note: null,
+    },
   }
   return post(`/api/sync/v1/${collection}/push`, {
     rows: [{ newDocumentState: { ...documents[collection], id, _deleted: false } }],
@@ -467,6 +473,11 @@ const ROWS: Row[] = [
     expected: '401 401 401 401 401 401 401 401 R R R',
   },
   {
+    route: 'POST /api/sync/:version/:collection/push',
+    call: (t, n) => pushCreate('commissionPayments', t, n),
+    expected: '401 401 401 401 401 401 401 401 R 200 200',
+  },
+  {
     route: 'GET /api/sync/:version/stream',
     call: () => get('/api/sync/v1/stream'),
     expected: '401 401 200 200 200 200 200 200 401 401 401',
@@ -475,6 +486,57 @@ const ROWS: Row[] = [
     route: 'GET /api/sync/:version/stream',
     call: () => get('/api/sync/v1/stream?area=sales'),
     expected: '401 401 401 401 401 401 401 401 200 200 200',
+  },
+
+  // Payout statements: a SELLER downloads their own, the zip needs sales.read.all.
+  {
+    route: 'GET /api/gold-estates/statements/:sellerId',
+    call: (t) =>
+      get(`/api/gold-estates/statements/${t.ownSellerId}?dateFrom=2020-01-01&dateTo=2030-12-31`),
+    expected: '401 401 401 401 401 401 401 401 200 200 200',
+  },
+  {
+    route: 'GET /api/gold-estates/statements',
+    call: () => get('/api/gold-estates/statements?dateFrom=2020-01-01&dateTo=2030-12-31'),
+    expected: '401 401 401 401 401 401 401 401 403 200 200',
+  },
+
+  // The life of a deal. Two sync parts and two REST parts of 1 cent are booked on the
+  // target line before the correction, which carries that paid total (4).
+  {
+    route: 'POST /api/gold-estates/commissions/:id/payments',
+    call: (t) =>
+      post(`/api/gold-estates/commissions/${t.commissionId}/payments`, {
+        amount: 1,
+        paidOn: '2026-01-01',
+      }),
+    expected: '401 401 401 401 401 401 401 401 403 201 201',
+  },
+  {
+    route: 'DELETE /api/gold-estates/commission-payments/:id',
+    call: () => del(`/api/gold-estates/commission-payments/${MISSING}`),
+    expected: '401 401 401 401 401 401 401 401 403 404 404',
+  },
+  {
+    route: 'PATCH /api/gold-estates/sales/:id',
+    call: (t) =>
+      patch(`/api/gold-estates/sales/${t.saleId}`, {
+        clientName: 'Gecorrigeerd',
+        propertyNumber: 'B-1',
+        saleDate: '2026-01-01',
+        salePrice: 310_000_00,
+        commissionPercentage: 5,
+        splits: [{ sellerId: t.ownSellerId, commissionType: 'sales', commissionPercentage: 100 }],
+        paidTotal: 4,
+      }),
+    expected: '401 401 401 401 401 401 401 401 403 200 200',
+    last: true,
+  },
+  {
+    route: 'POST /api/gold-estates/sales/:id/cancel',
+    call: (t) => post(`/api/gold-estates/sales/${t.saleId}/cancel`, { reason: 'Matrix' }),
+    expected: '401 401 401 401 401 401 401 401 403 200 409',
+    last: true,
   },
 
   // Refused replicated writes: each area's own, everyone's for the area's administrators.

@@ -39,7 +39,7 @@ const RESYNC_EVERY_MS = 400
 /** What the checks read from the server, as an ADMIN of each area. */
 const SERVER_VIEW = {
   central: ['appConnections', 'activities'],
-  sales: ['projects', 'sellers', 'sales', 'commissions'],
+  sales: ['projects', 'sellers', 'sales', 'commissions', 'commissionPayments'],
 } as const
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

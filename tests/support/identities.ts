@@ -31,6 +31,8 @@ export type MatrixTargets = {
   /** The SELLER's own seller row: a sale they register must carry their line. */
   ownSellerId: string
   commissionId: string
+  /** The sale of commissionId, with one line: the SELLER's. */
+  saleId: string
 }
 
 /** A client of the same person whose cookie changes stay its own (launch, logout). */
@@ -155,6 +157,7 @@ export async function signInIdentities(server: TestServer) {
     sellerId: target.json.id,
     ownSellerId: seller.sellerId,
     commissionId: commission?.id ?? '',
+    saleId: sale.json.id,
   }
   return { clients, targets }
 }

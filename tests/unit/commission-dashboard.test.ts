@@ -49,6 +49,10 @@ function sale(index: number, overrides: Partial<SaleDocument> = {}): SaleDocumen
     createdAt: index % 3,
     updatedAt: 0,
     seq: 0,
+    splits: null,
+    cancelReason: null,
+    cancelledAt: null,
+    paidTotal: 0,
     ...overrides,
   }
 }
@@ -68,6 +72,9 @@ function line(saleId: string, index: number, sellerId: string, status = 'pending
     createdAt: index,
     updatedAt: 0,
     seq: 0,
+    kind: 'commission',
+    paidAmount: status === 'paid' ? 100_000 : 0,
+    sourceId: null,
   } satisfies CommissionDocument
 }
 

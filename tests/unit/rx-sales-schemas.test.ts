@@ -1,18 +1,30 @@
 import { getTableColumns, type Table } from 'drizzle-orm'
 import { expect, test } from 'vitest'
-import { commissions, sales, salesProjects, salesSellers } from '#schema/db/organisation'
+import {
+  commissionPayments,
+  commissions,
+  sales,
+  salesProjects,
+  salesSellers,
+} from '#schema/db/organisation'
+import {
+  type CommissionPaymentDocType,
+  commissionPaymentSchema,
+} from '#schema/rx/commission-payments'
 import { type CommissionDocType, commissionSchema } from '#schema/rx/commissions'
 import { type ProjectDocType, projectSchema } from '#schema/rx/projects'
 import { type SaleDocType, saleSchema } from '#schema/rx/sales'
 import { type SellerDocType, sellerSchema } from '#schema/rx/sellers'
 import type {
   CommissionDocument,
+  CommissionPaymentDocument,
   ProjectDocument,
   SaleDocument,
   SellerDocument,
 } from '#schema/sales'
 import {
   toCommissionDocument,
+  toCommissionPaymentDocument,
   toProjectDocument,
   toSaleDocument,
   toSellerDocument,
@@ -26,23 +38,26 @@ const sameTypes: [
   Same<SellerDocType, SellerDocument>,
   Same<Omit<SaleDocType, 'commissions'>, SaleDocument>,
   Same<CommissionDocType, CommissionDocument>,
-] = [true, true, true, true]
+  Same<CommissionPaymentDocType, CommissionPaymentDocument>,
+] = [true, true, true, true, true]
 
 /** A row with every column of the table (values do not matter, only which keys exist). */
 const rowOf = (table: Table) =>
   Object.fromEntries(Object.keys(getTableColumns(table)).map((key) => [key, null])) as never
 
 test('every field the server replicates is a required property of the local sales schemas', () => {
-  expect(sameTypes).toEqual([true, true, true, true])
+  expect(sameTypes).toEqual([true, true, true, true, true])
+  // Version 1 of sales and commissions: a deal's corrections, cancellation and payment parts.
   const documents = [
-    [projectSchema, toProjectDocument(rowOf(salesProjects))],
-    [sellerSchema, toSellerDocument(rowOf(salesSellers))],
-    [saleSchema, toSaleDocument(rowOf(sales))],
-    [commissionSchema, toCommissionDocument(rowOf(commissions))],
+    [projectSchema, toProjectDocument(rowOf(salesProjects)), 0],
+    [sellerSchema, toSellerDocument(rowOf(salesSellers)), 0],
+    [saleSchema, toSaleDocument(rowOf(sales)), 1],
+    [commissionSchema, toCommissionDocument(rowOf(commissions)), 1],
+    [commissionPaymentSchema, toCommissionPaymentDocument(rowOf(commissionPayments)), 0],
   ] as const
-  for (const [schema, document] of documents) {
+  for (const [schema, document, version] of documents) {
     expect([...(schema.required ?? [])].sort()).toEqual(Object.keys(document).sort())
-    expect(schema.version).toBe(0)
+    expect(schema.version).toBe(version)
   }
   expect(Object.keys(saleSchema.properties).sort()).toEqual(
     [...Object.keys(toSaleDocument(rowOf(sales))), 'commissions'].sort(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { commissions, sales } from '#schema/db/organisation'
+import { commissionPayments, commissions, sales } from '#schema/db/organisation'
 import type { ServiceContext } from '../../context.ts'
 
 // A SELLER sees only the sales in which they hold a commission line, and only their own
@@ -19,4 +19,11 @@ export function commissionsReadFilter(ctx: ServiceContext) {
   if (ctx.actor.permissions.has('sales.read.all')) return undefined
   if (!ctx.actor.sellerId) return NOTHING
   return sql`${commissions.sellerId} = ${ctx.actor.sellerId}`
+}
+
+/** Payment parts the actor may read: a SELLER's own lines' parts. */
+export function commissionPaymentsReadFilter(ctx: ServiceContext) {
+  if (ctx.actor.permissions.has('sales.read.all')) return undefined
+  if (!ctx.actor.sellerId) return NOTHING
+  return sql`${commissionPayments.sellerId} = ${ctx.actor.sellerId}`
 }

@@ -74,11 +74,11 @@ export function saleStatements(db: Pick<OrganisationDb, 'select' | 'insert' | 'u
         createdAt: value('createdAt'),
       })
       .prepare(),
-    /** soldUnits counted from the project's live sales, as the projects screen shows it. */
+    /** soldUnits counted from the project's live, not cancelled sales, as the projects screen shows it. */
     recountProject: db
       .update(salesProjects)
       .set({
-        soldUnits: sql`(select count(*) from ${sales} where ${sales.projectId} = ${value('projectId')} and ${sales.deleted} = 0)`,
+        soldUnits: sql`(select count(*) from ${sales} where ${sales.projectId} = ${value('projectId')} and ${sales.deleted} = 0 and ${sales.status} != 'cancelled')`,
         seq: sql`${value('seq')}`,
         updatedAt: sql`${value('updatedAt')}`,
       })

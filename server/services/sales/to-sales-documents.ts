@@ -1,6 +1,13 @@
-import type { commissions, sales, salesProjects, salesSellers } from '#schema/db/organisation'
+import type {
+  commissionPayments,
+  commissions,
+  sales,
+  salesProjects,
+  salesSellers,
+} from '#schema/db/organisation'
 import type {
   CommissionDocument,
+  CommissionPaymentDocument,
   ProjectDocument,
   SaleDocument,
   SellerDocument,
@@ -51,11 +58,23 @@ export function toSaleDocument(row: typeof sales.$inferSelect): SaleDocument {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     seq: row.seq,
+    splits: row.splits,
+    cancelReason: row.cancelReason,
+    cancelledAt: row.cancelledAt,
+    paidTotal: row.paidTotal,
   }
 }
 
 /** A commission line as clients see it. */
 export function toCommissionDocument(row: typeof commissions.$inferSelect): CommissionDocument {
+  const { organizationId: _organisation, deleted: _deleted, ...document } = row
+  return document
+}
+
+/** A payment part as clients see it. */
+export function toCommissionPaymentDocument(
+  row: typeof commissionPayments.$inferSelect,
+): CommissionPaymentDocument {
   const { organizationId: _organisation, deleted: _deleted, ...document } = row
   return document
 }

@@ -2,6 +2,7 @@ import type { ServerCollection } from '../collection.ts'
 import { activitiesCollection } from './activities.ts'
 import { appConnectionsCollection } from './app-connections.ts'
 import {
+  commissionPaymentsCollection,
   commissionsCollection,
   projectsCollection,
   salesCollection,
@@ -19,5 +20,6 @@ export const SERVER_COLLECTIONS: ReadonlyMap<string, ServerCollection> = new Map
     sellersCollection,
     salesCollection,
     commissionsCollection,
+    commissionPaymentsCollection,
   ].map((collection) => [collection.name, collection]),
 )

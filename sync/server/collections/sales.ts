@@ -1,21 +1,45 @@
-import { commissions, sales, salesProjects, salesSellers } from '#schema/db/organisation'
+import { getSaleSplits } from '#schema/commission-changes'
+import {
+  commissionPayments,
+  commissions,
+  sales,
+  salesProjects,
+  salesSellers,
+} from '#schema/db/organisation'
 import { WRITABLE_FIELDS } from '#schema/rx/writable-fields'
 import {
   CommissionStatusSchema,
+  PaymentPartSchema,
   ProjectCreateSchema,
   ProjectUpdateSchema,
+  SaleCancelSchema,
+  SaleCorrectionSchema,
   SaleCreateSchema,
+  type SaleSplit,
   SellerCreateSchema,
   SellerUpdateSchema,
 } from '#schema/sales'
+import type { ServiceContext } from '#server/context'
 import { AppError } from '#server/http/app-error'
+import { cancelSale } from '#server/services/sales/cancel-sale'
+import { correctSale } from '#server/services/sales/correct-sale'
 import { createSale } from '#server/services/sales/create-sale'
-import { commissionsReadFilter, salesReadFilter } from '#server/services/sales/read-filters'
+import {
+  addPaymentPart,
+  setCommissionStatus,
+  undoPaymentPart,
+} from '#server/services/sales/pay-commission'
+import {
+  commissionPaymentsReadFilter,
+  commissionsReadFilter,
+  salesReadFilter,
+} from '#server/services/sales/read-filters'
+import { findSaleLines } from '#server/services/sales/sale-lines'
 import { createProject, updateProject } from '#server/services/sales/save-project'
 import { createSeller, updateSeller } from '#server/services/sales/save-seller'
-import { setCommissionStatus } from '#server/services/sales/set-commission-status'
 import {
   toCommissionDocument,
+  toCommissionPaymentDocument,
   toProjectDocument,
   toSaleDocument,
   toSellerDocument,
@@ -61,6 +85,31 @@ export const sellersCollection = defineTableCollection({
 })
 
 const SALE_FIELDS = WRITABLE_FIELDS.sales
+const CREATE_ONLY = 'Het project van een geregistreerde verkoop kan niet gewijzigd worden'
+
+/**
+ * A replicated edit of a sale: a cancellation when its status turns cancelled, otherwise a
+ * correction of the whole sale as its author saw it (the document's own paidTotal).
+ */
+function updateSale(
+  ctx: ServiceContext,
+  id: string,
+  changes: Record<string, unknown>,
+  document: Record<string, unknown>,
+) {
+  if ('projectId' in changes) refuse(CREATE_ONLY)
+  if (changes.status === 'cancelled') {
+    cancelSale(ctx, id, SaleCancelSchema.parse({ reason: document.cancelReason }).reason)
+    return
+  }
+  if ('status' in changes || 'cancelReason' in changes) {
+    refuse('Een verkoop kan alleen geannuleerd worden, niet heropend')
+  }
+  const splits =
+    (document.splits as SaleSplit[] | null) ??
+    getSaleSplits({ splits: null }, findSaleLines(ctx.db, id))
+  correctSale(ctx, id, SaleCorrectionSchema.parse({ ...document, splits }))
+}
 
 /** Sales: created with their commission lines (the pushed document's `commissions`). */
 export const salesCollection = defineTableCollection({
@@ -76,12 +125,12 @@ export const salesCollection = defineTableCollection({
   createFields: [...SALE_FIELDS, 'commissionAmount', 'notes', 'commissions'],
   write: {
     create: (ctx, id, document) => void createSale(ctx, SaleCreateSchema.parse(document), { id }),
-    update: () => refuse('Een geregistreerde verkoop kan niet gewijzigd worden'),
+    update: updateSale,
     delete: () => refuse('Een geregistreerde verkoop kan niet verwijderd worden'),
   },
 })
 
-/** Commission lines: created with their sale; only their status (paid/pending) changes. */
+/** Commission lines: created by the server with their sale, a correction or a cancellation. */
 export const commissionsCollection = defineTableCollection({
   name: 'commissions',
   area: 'sales',
@@ -97,5 +146,24 @@ export const commissionsCollection = defineTableCollection({
       setCommissionStatus(ctx, id, status)
     },
     delete: () => refuse('Een commissie kan niet verwijderd worden'),
+  },
+})
+
+/** Payment parts of commission lines: booked and undone (deleted), never edited. */
+export const commissionPaymentsCollection = defineTableCollection({
+  name: 'commissionPayments',
+  area: 'sales',
+  table: commissionPayments,
+  readPermission: 'sales.register',
+  readFilter: commissionPaymentsReadFilter,
+  toDocument: toCommissionPaymentDocument,
+  writableFields: WRITABLE_FIELDS.commissionPayments,
+  write: {
+    create: (ctx, id, document) =>
+      void addPaymentPart(ctx, String(document.commissionId), PaymentPartSchema.parse(document), {
+        id,
+      }),
+    update: () => refuse('Een betaling kun je ongedaan maken, niet wijzigen'),
+    delete: (ctx, id) => void undoPaymentPart(ctx, id),
   },
 })

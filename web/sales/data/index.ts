@@ -17,7 +17,14 @@
 //     SalePayloadError (message = first problem) when the payload is invalid. The server
 //     recomputes the amounts; a refusal undoes the local sale and shows up in
 //     useRefusedSalesWrites().
-// - setCommissionStatus(id, 'paid' | 'pending') → Promise<void> (ADMIN and MANAGER).
+// - setCommissionStatus(id, 'paid' | 'pending') → Promise<void> (ADMIN and MANAGER): paid
+//     books what is still open as one payment part; pending undoes every part.
+// - correctSale(id, correction), cancelSale(id, reason), addPaymentPart(commissionId,
+//     { amount, paidOn, note }) → part id, undoPaymentPart(partId) (deal-writes.ts):
+//     written locally and replicated; the server decides (a correction made before a
+//     payment arrived is refused). They throw DealInputError with a Dutch message when a
+//     local check refuses. useSalesData().data.payments lists the payment parts, and each
+//     line's paidAmount and status already count the parts booked on this device.
 // - useRefusedSalesWrites() → { refused: RefusedChange[] ({ collection, id, label, reason,
 //     at }), dismiss() }; filter on collection === 'sales' for refused sales. The sales
 //     layout already toasts every refusal ('Wijziging geweigerd').
@@ -28,6 +35,16 @@
 //     area is at '/gold-estates/...' on the central host and unprefixed on SALES_HOST.
 
 export { salesPath } from '../../lib/sales-path.ts'
+export {
+  addPaymentPart,
+  cancelSale,
+  correctSale,
+  DealInputError,
+  type PaymentPartInput,
+  type SaleCorrectionInput,
+  todayAsPaidOn,
+  undoPaymentPart,
+} from './deal-writes.ts'
 export { useSalesDatabase } from './sales-database.tsx'
 export { type SalesUser, useSalesSession, useSalesUser } from './sales-session.tsx'
 export {

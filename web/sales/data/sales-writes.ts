@@ -2,6 +2,7 @@ import { format } from 'date-fns'
 import { v7 as uuidv7 } from 'uuid'
 import type { z } from 'zod'
 import { SaleCreateSchema } from '#schema/sales'
+import { addPaymentPart, todayAsPaidOn } from './deal-writes.ts'
 import { requireSalesDatabase } from './sales-database.tsx'
 
 /** What the wizard hands to registerSale: the sale create payload (docs/behaviour.md), cents. */
@@ -48,6 +49,10 @@ export async function registerSale(payload: SalePayload): Promise<string> {
     updatedAt: now,
     // seq 0: not yet on the server; the server's copy replaces it after the push.
     seq: 0,
+    splits: null,
+    cancelReason: null,
+    cancelledAt: null,
+    paidTotal: 0,
     commissions: sale.commissions.map((line) => ({
       sellerId: line.sellerId,
       role: line.role,
@@ -60,9 +65,9 @@ export async function registerSale(payload: SalePayload): Promise<string> {
 }
 
 /**
- * Marks a commission line paid or pending again (ADMIN and MANAGER; the server refuses
- * anyone else and the change is undone with its reason). paidAt is shown at once and
- * replaced by the server's moment.
+ * "Markeer betaald" and its undo (ADMIN and MANAGER; the server refuses anyone else and the
+ * change is undone with its reason). Paid books what is still open as one payment part,
+ * dated today; pending undoes every part of the line. A line of 0 is marked as it is.
  */
 export async function setCommissionStatus(id: string, status: 'paid' | 'pending') {
   const { db } = await requireSalesDatabase()
@@ -70,5 +75,15 @@ export async function setCommissionStatus(id: string, status: 'paid' | 'pending'
   if (!line) {
     throw new Error('Deze commissie staat nog niet op de server; probeer het zo opnieuw')
   }
-  await line.incrementalPatch({ status, paidAt: status === 'paid' ? Date.now() : null })
+  const parts = await db.commission_payments.find({ selector: { commissionId: id } }).exec()
+  if (line.commissionAmount === 0) {
+    const marked = status === 'pending' ? 'pending' : line.kind === 'clawback' ? 'settled' : 'paid'
+    await line.incrementalPatch({ status: marked })
+  } else if (status === 'pending') {
+    await Promise.all(parts.map((part) => part.remove()))
+  } else {
+    const paid = parts.reduce((sum, part) => sum + part.amount, 0)
+    const open = Math.abs(line.commissionAmount) - paid
+    if (open > 0) await addPaymentPart(id, { amount: open, paidOn: todayAsPaidOn(), note: null })
+  }
 }

@@ -1,5 +1,6 @@
 import type { RxDocument } from 'rxdb'
 import { audit, combineLatest, map, of, timer } from 'rxjs'
+import { applyPaymentParts } from '#schema/commission-changes'
 import { getExpectedPaymentDate } from '#schema/payment-term'
 import type { SaleDocType } from '#schema/rx/sales'
 import type { CommissionDocument, SaleDocument } from '#schema/sales'
@@ -11,7 +12,7 @@ import { readKnownPaymentTermDays } from './use-sales-settings.ts'
 // most once a second instead of after every page.
 const FILLING_AUDIT_MS = 1000
 
-const EMPTY: SalesData = { sales: [], commissions: [], projects: [], sellers: [] }
+const EMPTY: SalesData = { sales: [], commissions: [], projects: [], sellers: [], payments: [] }
 
 // A document's plain copy is made once per revision: RxDB hands out a new document
 // object only when it changed, so long lists do not copy 80,000 rows on every change.
@@ -49,6 +50,9 @@ function getProvisionalLines(sales: readonly SaleDocType[]): CommissionDocument[
           createdAt: sale.createdAt,
           updatedAt: sale.updatedAt,
           seq: 0,
+          kind: 'commission' as const,
+          paidAmount: 0,
+          sourceId: null,
         }))
       : [],
   )
@@ -67,15 +71,21 @@ export function useSalesData(): { isLoading: boolean; data: SalesData; error?: u
         db.sellers.find().$,
         db.sales.find().$,
         db.commissions.find().$,
+        db.commission_payments.find().$,
       ]).pipe(
         audit(() => (status.get().firstSync ? timer(FILLING_AUDIT_MS) : of(0))),
-        map(([projects, sellers, sales, commissions]): SalesData => {
+        map(([projects, sellers, sales, commissions, parts]): SalesData => {
           const saleDocs = sales.map(toPlain)
+          const payments = parts.map(toPlain)
           return {
             projects: projects.map(toPlain),
             sellers: sellers.map(toPlain),
             sales: saleDocs as SaleDocument[],
-            commissions: [...commissions.map(toPlain), ...getProvisionalLines(saleDocs)],
+            commissions: [
+              ...applyPaymentParts(commissions.map(toPlain), payments),
+              ...getProvisionalLines(saleDocs),
+            ],
+            payments,
           }
         }),
       ),

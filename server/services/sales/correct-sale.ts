@@ -1,0 +1,155 @@
+import { eq } from 'drizzle-orm'
+import { v7 as uuidv7 } from 'uuid'
+import type { z } from 'zod'
+import { calculateCommission } from '#schema/commission'
+import { planCorrection } from '#schema/commission-changes'
+import { commissions, sales } from '#schema/db/organisation'
+import { getExpectedPaymentDate } from '#schema/payment-term'
+import type { SaleCorrectionSchema } from '#schema/sales'
+import type { ServiceContext } from '../../context.ts'
+import { takeNextSeq } from '../../db/next-seq.ts'
+import { AppError } from '../../http/app-error.ts'
+import { appendActivity } from '../activities/append-activity.ts'
+import { requirePermission } from '../permissions/require-permission.ts'
+import { findLiveSale } from './find-live-row.ts'
+import { findSaleLines, recountSalePaid, requireStandingSale, toLineState } from './sale-lines.ts'
+import { saleStatements } from './sale-statements.ts'
+
+type SaleCorrection = z.infer<typeof SaleCorrectionSchema>
+
+/** Refused: a payment was made (or undone) after the correction's author last looked. */
+export const PAID_MEANWHILE =
+  'Er is intussen een betaling op deze verkoop geboekt of teruggedraaid; je correctie is niet verwerkt. Bekijk de verkoop en corrigeer opnieuw.'
+
+const CORRECTED_FIELDS = [
+  'clientName',
+  'clientEmail',
+  'clientPhone',
+  'propertyNumber',
+  'saleDate',
+  'deliveryDate',
+  'salePrice',
+  'commissionPercentage',
+  'totalCosts',
+  'costsDescription',
+  'discountPercentage',
+] as const
+
+/**
+ * Corrects a registered sale ("Verkoop corrigeren"). Every amount is recomputed with the
+ * wizard's arithmetic. While nothing of the sale is paid its lines are replaced; once
+ * something is paid no line is rewritten and each difference becomes a pending
+ * adjustment line for that seller (planCorrection). The activity log keeps before and after.
+ */
+export function correctSale(ctx: ServiceContext, id: string, input: SaleCorrection) {
+  requirePermission(ctx.actor, 'sales.correct')
+  const sale = findLiveSale(ctx, id)
+  requireStandingSale(sale)
+  if (input.paidTotal !== sale.paidTotal) throw new AppError('conflict', PAID_MEANWHILE)
+  const statements = saleStatements(ctx.db)
+  input.splits.forEach((line, index) => {
+    if (!statements.liveSeller.get({ id: line.sellerId })) {
+      const path = `splits.${index}.sellerId`
+      const message = 'Verkoper bestaat niet in deze organisatie'
+      throw new AppError('invalid_input', `${path}: ${message}`, { errors: [{ path, message }] })
+    }
+  })
+  const breakdown = calculateCommission({
+    salePriceCents: input.salePrice,
+    commissionPercentage: input.commissionPercentage,
+    discountPercentage: input.discountPercentage,
+    costsCents: input.totalCosts,
+    lines: input.splits.map((line) => ({
+      commissionType: line.commissionType,
+      percentage: line.commissionPercentage,
+    })),
+  })
+  const expectedPaymentDate = getExpectedPaymentDate(
+    input,
+    statements.settings.get()?.paymentTermDays,
+  )
+  const now = Date.now()
+  return ctx.db.transaction((tx) => {
+    const current = findSaleLines(tx, id)
+    const plan = planCorrection(
+      current.map(toLineState),
+      input.splits.map((line, index) => ({
+        sellerId: line.sellerId,
+        commissionType: line.commissionType,
+        amount: breakdown.lineAmountsCents[index] ?? 0,
+      })),
+    )
+    const newLine = (
+      line: (typeof input.splits)[number],
+      fields: Partial<typeof commissions.$inferInsert>,
+    ) =>
+      tx
+        .insert(commissions)
+        .values({
+          id: uuidv7(),
+          seq: takeNextSeq(tx),
+          updatedAt: now,
+          organizationId: ctx.actor.organisationId,
+          saleId: id,
+          sellerId: line.sellerId,
+          commissionType: line.commissionType,
+          role: line.role,
+          commissionPercentage: line.commissionPercentage,
+          commissionAmount: 0,
+          status: 'pending',
+          expectedPaymentDate,
+          createdAt: now,
+          ...fields,
+        })
+        .run()
+    if (plan.replace) {
+      for (const line of current) {
+        tx.update(commissions)
+          .set({ deleted: true, seq: takeNextSeq(tx), updatedAt: now })
+          .where(eq(commissions.id, line.id))
+          .run()
+      }
+      input.splits.forEach((line, index) => {
+        newLine(line, { commissionAmount: breakdown.lineAmountsCents[index] ?? 0 })
+      })
+    } else {
+      for (const adjustment of plan.adjustments) {
+        const split = input.splits.find(
+          (line) =>
+            line.sellerId === adjustment.sellerId &&
+            line.commissionType === adjustment.commissionType,
+        ) ?? { ...adjustment, role: null, commissionPercentage: 0 }
+        newLine(split, { kind: 'adjustment', commissionAmount: adjustment.amount })
+      }
+    }
+    const before = Object.fromEntries(CORRECTED_FIELDS.map((field) => [field, sale[field]]))
+    const after = Object.fromEntries(CORRECTED_FIELDS.map((field) => [field, input[field]]))
+    const corrected = tx
+      .update(sales)
+      .set({
+        ...after,
+        commissionAmount: breakdown.netCents,
+        discountAmount: breakdown.discountCents,
+        splits: input.splits,
+        seq: takeNextSeq(tx),
+        updatedAt: now,
+      })
+      .where(eq(sales.id, id))
+      .returning()
+      .get()
+    recountSalePaid(tx, id)
+    appendActivity(tx, ctx.actor.organisationId, ctx.actor, {
+      type: 'app',
+      action: 'Verkoop gecorrigeerd',
+      target: `${sale.clientName} (${sale.propertyNumber})`,
+      metadata: {
+        saleId: id,
+        before: { ...before, commissionAmount: sale.commissionAmount },
+        after: { ...after, commissionAmount: breakdown.netCents },
+        splits: input.splits,
+        adjustments: plan.replace ? [] : plan.adjustments,
+      },
+    })
+    return corrected
+  })
+}

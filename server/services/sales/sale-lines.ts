@@ -1,0 +1,61 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type { LineState } from '#schema/commission-changes'
+import { commissions, sales } from '#schema/db/organisation'
+import type { ServiceContext } from '../../context.ts'
+import { takeNextSeq } from '../../db/next-seq.ts'
+import type { OrganisationDb } from '../../db/organisation-db.ts'
+import { AppError } from '../../http/app-error.ts'
+
+type CommissionRow = typeof commissions.$inferSelect
+
+/** Refused: the sale was cancelled (corrections and payments on it stop). */
+export const SALE_CANCELLED = 'Deze verkoop is geannuleerd'
+
+/** The live commission lines of a sale, oldest first. */
+export function findSaleLines(db: Pick<OrganisationDb, 'select'>, saleId: string) {
+  return db
+    .select()
+    .from(commissions)
+    .where(and(eq(commissions.saleId, saleId), eq(commissions.deleted, false)))
+    .orderBy(commissions.createdAt, commissions.id)
+    .all()
+}
+
+/** A stored line as the arithmetic of schema/commission-changes.ts sees it. */
+export function toLineState(row: CommissionRow): LineState {
+  return {
+    id: row.id,
+    sellerId: row.sellerId,
+    commissionType: row.commissionType,
+    kind: row.kind,
+    amount: row.commissionAmount,
+    paid: row.paidAmount,
+    status: row.status as LineState['status'],
+  }
+}
+
+/**
+ * Recounts what has been paid out on the sale (parts of its commission and adjustment
+ * lines) and gives the sale a new seq when it changed, so every device learns of it and a
+ * correction made against the old figure is refused.
+ */
+export function recountSalePaid(tx: Pick<OrganisationDb, 'get' | 'update'>, saleId: string) {
+  const row = tx.get<{ total: number }>(
+    sql`select coalesce(sum(${commissions.paidAmount}), 0) as total from ${commissions} where ${commissions.saleId} = ${saleId} and ${commissions.deleted} = 0 and ${commissions.kind} != 'clawback'`,
+  )
+  tx.update(sales)
+    .set({ paidTotal: row.total, seq: takeNextSeq(tx), updatedAt: Date.now() })
+    .where(and(eq(sales.id, saleId), sql`${sales.paidTotal} != ${row.total}`))
+    .run()
+}
+
+/** The sale, refused with 409 once it is cancelled. */
+export function requireStandingSale(sale: { status: string }) {
+  if (sale.status === 'cancelled') throw new AppError('conflict', SALE_CANCELLED)
+}
+
+/** Whether the actor may act on this line: everyone with the right; a SELLER only on their own. */
+export function requireVisibleLine(ctx: ServiceContext, line: CommissionRow) {
+  if (ctx.actor.permissions.has('sales.read.all') || line.sellerId === ctx.actor.sellerId) return
+  throw new AppError('not_found', 'Commissie niet gevonden')
+}

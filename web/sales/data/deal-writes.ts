@@ -1,0 +1,111 @@
+import { format } from 'date-fns'
+import { v7 as uuidv7 } from 'uuid'
+import type { z } from 'zod'
+import { calculateCommission } from '#schema/commission'
+import { PaymentPartSchema, SaleCancelSchema, SaleCorrectionSchema } from '#schema/sales'
+import { requireSalesDatabase } from './sales-database.tsx'
+
+// The life of a deal after registration, written to the local database and replicated
+// like any other write: the server decides through the same services as its REST calls,
+// and a refusal comes back with its reason (useRefusedSalesWrites, "Niet verwerkte
+// wijzigingen").
+
+/** A correction as the screen gives it; paidTotal is taken from the local sale. */
+export type SaleCorrectionInput = Omit<z.input<typeof SaleCorrectionSchema>, 'paidTotal'>
+
+/** A payment part as the screen gives it: amount in cents, paidOn 'YYYY-MM-DD'. */
+export type PaymentPartInput = z.input<typeof PaymentPartSchema>
+
+/** A local check refused the input; the message says why, in Dutch. */
+export class DealInputError extends Error {}
+
+function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const parsed = schema.safeParse(input)
+  if (!parsed.success)
+    throw new DealInputError(parsed.error.issues[0]?.message ?? 'Ongeldige invoer')
+  return parsed.data
+}
+
+async function requireSale(id: string) {
+  const { db } = await requireSalesDatabase()
+  const sale = await db.sales.findOne(id).exec()
+  if (!sale) throw new DealInputError('Verkoop niet gevonden')
+  if (sale.seq === 0) {
+    throw new DealInputError('Deze verkoop staat nog niet op de server; probeer het zo opnieuw')
+  }
+  return sale
+}
+
+/**
+ * "Verkoop corrigeren": the sale takes the new figures and split at once; the server
+ * recomputes its lines (or, once something is paid, adds adjustment lines). The sale's own
+ * paidTotal travels with it, so a correction made before a payment arrived is refused.
+ */
+export async function correctSale(id: string, input: SaleCorrectionInput) {
+  const sale = await requireSale(id)
+  if (sale.status === 'cancelled') throw new DealInputError('Deze verkoop is geannuleerd')
+  const correction = parse(SaleCorrectionSchema, { ...input, paidTotal: sale.paidTotal })
+  const { paidTotal: _paidTotal, ...fields } = correction
+  const breakdown = calculateCommission({
+    salePriceCents: correction.salePrice,
+    commissionPercentage: correction.commissionPercentage,
+    discountPercentage: correction.discountPercentage,
+    costsCents: correction.totalCosts,
+    lines: [],
+  })
+  await sale.incrementalPatch({
+    ...fields,
+    commissionAmount: breakdown.netCents,
+    updatedAt: Date.now(),
+  })
+}
+
+/** "Verkoop annuleren" with its reason; the server cancels its lines and adds clawbacks. */
+export async function cancelSale(id: string, reason: string) {
+  const sale = await requireSale(id)
+  if (sale.status === 'cancelled') throw new DealInputError('Deze verkoop is al geannuleerd')
+  const parsed = parse(SaleCancelSchema, { reason })
+  await sale.incrementalPatch({
+    status: 'cancelled',
+    cancelReason: parsed.reason,
+    cancelledAt: Date.now(),
+    updatedAt: Date.now(),
+  })
+}
+
+/** Books a payment part on a commission line; returns the part's id. */
+export async function addPaymentPart(commissionId: string, input: PaymentPartInput) {
+  const part = parse(PaymentPartSchema, input)
+  const { db } = await requireSalesDatabase()
+  const line = await db.commissions.findOne(commissionId).exec()
+  if (!line) {
+    throw new DealInputError('Deze commissie staat nog niet op de server; probeer het zo opnieuw')
+  }
+  const now = Date.now()
+  const id = uuidv7()
+  await db.commission_payments.insert({
+    id,
+    commissionId,
+    saleId: line.saleId,
+    sellerId: line.sellerId,
+    amount: part.amount,
+    paidOn: part.paidOn,
+    note: part.note,
+    createdBy: null,
+    createdAt: now,
+    updatedAt: now,
+    seq: 0,
+  })
+  return id
+}
+
+/** Undoes a payment part: the line is open again by its amount. */
+export async function undoPaymentPart(partId: string) {
+  const { db } = await requireSalesDatabase()
+  const part = await db.commission_payments.findOne(partId).exec()
+  if (!part) throw new DealInputError('Betaling niet gevonden')
+  await part.remove()
+}
+
+/** Today as a payment part's default date. */
+export const todayAsPaidOn = () => format(Date.now(), 'yyyy-MM-dd')
