@@ -20,7 +20,9 @@ export function securityHeaders(publicUrl: string): MiddlewareHandler {
       connectSrc: ["'self'"],
       fontSrc: ["'self'"],
       manifestSrc: ["'self'"],
-      workerSrc: ["'self'"],
+      // blob: for the workers that the XLSX export's zip (fflate, inside write-excel-file)
+      // starts from a Blob of its own code; only a script of this origin can make one.
+      workerSrc: ["'self'", 'blob:'],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],

@@ -1,6 +1,12 @@
+import type { ReactNode } from 'react'
+import type { DateRange } from '#schema/period-presets'
 import type { CommissionDashboard } from '#schema/sales-dashboard'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/card.tsx'
 import { type Currency, formatCount, formatMoney } from '../../lib/format-money.ts'
+import { useSalesUser } from '../data/index.ts'
+import { hasSalesPermission } from '../layout/sales-roles.ts'
+import { DownloadButton } from './download-button.tsx'
+import { getStatementUrl } from './statement-urls.ts'
 
 type BreakdownProps = { dashboard: CommissionDashboard; currency: Currency }
 
@@ -14,6 +20,8 @@ type BreakdownTableProps = {
   rows: Row[]
   emptyText: string
   currency: Currency
+  /** Something to do with a row, under its name (e.g. a download). */
+  renderAction?: (row: Row) => ReactNode
 }
 
 const cell = 'px-2 py-2.5 tabular-nums first:pl-0 last:pr-0'
@@ -24,7 +32,7 @@ const head = 'px-2 pb-2 font-medium text-muted-foreground text-xs first:pl-0 las
  * under the name, so the amounts keep their room.
  */
 function BreakdownTable(props: BreakdownTableProps) {
-  const { id, title, nameHeader, amountHeaders, rows, emptyText, currency } = props
+  const { id, title, nameHeader, amountHeaders, rows, emptyText, currency, renderAction } = props
   return (
     <Card aria-labelledby={id} className="min-w-0">
       <CardHeader className="px-4 sm:px-6">
@@ -59,6 +67,7 @@ function BreakdownTable(props: BreakdownTableProps) {
                     <span className="block font-normal text-muted-foreground text-xs sm:hidden">
                       {formatCount(row.sales)} {row.sales === 1 ? 'verkoop' : 'verkopen'}
                     </span>
+                    {renderAction && <span className="mt-1.5 block">{renderAction(row)}</span>}
                   </th>
                   <td className={`${cell} hidden text-right sm:table-cell`}>
                     {formatCount(row.sales)}
@@ -78,8 +87,17 @@ function BreakdownTable(props: BreakdownTableProps) {
   )
 }
 
-/** Per seller: sales, total commission and what is still open. */
-export function SellerBreakdown({ dashboard, currency }: BreakdownProps) {
+/**
+ * Per seller: sales, total commission and what is still open; with statementPeriod, a
+ * statement download per seller for whoever may read everyone's (sales.read.all).
+ */
+export function SellerBreakdown({
+  dashboard,
+  currency,
+  statementPeriod,
+}: BreakdownProps & { statementPeriod?: DateRange }) {
+  const user = useSalesUser()
+  const period = hasSalesPermission(user, 'sales.read.all') ? statementPeriod : undefined
   return (
     <BreakdownTable
       id="seller-breakdown-title"
@@ -94,6 +112,21 @@ export function SellerBreakdown({ dashboard, currency }: BreakdownProps) {
         sales: row.sales,
         amounts: [row.totalCommission, row.pending],
       }))}
+      renderAction={
+        period &&
+        ((row) => (
+          <DownloadButton
+            url={getStatementUrl(row.key, period)}
+            fileName="afrekening.pdf"
+            label={`Afrekening (PDF) ${row.name}`}
+            isCompact
+          >
+            {/* On phones the amounts keep their room. */}
+            <span className="sm:hidden">PDF</span>
+            <span className="hidden sm:inline">Afrekening (PDF)</span>
+          </DownloadButton>
+        ))
+      }
     />
   )
 }

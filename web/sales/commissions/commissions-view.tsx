@@ -10,6 +10,7 @@ import { type Currency, formatCount } from '../../lib/format-money.ts'
 import { ListCardHeader } from '../components/list-card-header.tsx'
 import { UpcomingPaymentList } from '../components/upcoming-payment-list.tsx'
 import { ProjectBreakdown, SellerBreakdown } from './breakdown-tables.tsx'
+import { CommissionDownloads } from './commission-downloads.tsx'
 import { ALL, CommissionFilters, type CommissionFilterValues } from './commission-filters.tsx'
 import { CommissionTiles } from './commission-tiles.tsx'
 import { Pager } from './pager.tsx'
@@ -61,6 +62,7 @@ export function CommissionsView({ data, today, currency, onSetStatus }: Commissi
         projects={data.projects}
         onChange={changeFilters}
       />
+      <CommissionDownloads data={data} filters={view.filters} today={today} currency={currency} />
       <CommissionTiles dashboard={dashboard} currency={currency} />
 
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -138,7 +140,7 @@ export function CommissionsView({ data, today, currency, onSetStatus }: Commissi
       </div>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <SellerBreakdown dashboard={dashboard} currency={currency} />
+        <SellerBreakdown dashboard={dashboard} currency={currency} statementPeriod={range} />
         <ProjectBreakdown dashboard={dashboard} currency={currency} />
       </div>
     </div>

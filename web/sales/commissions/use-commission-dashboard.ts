@@ -13,6 +13,16 @@ export type CommissionView = {
 
 const orAbsent = (value: string) => (value === ALL ? undefined : value)
 
+/** The screen's filter values as the aggregation's filters (the period as dates). */
+export function getDashboardFilters(filters: CommissionFilterValues, today: string) {
+  return {
+    ...getPeriodRange(filters.period, today),
+    sellerId: orAbsent(filters.sellerId),
+    projectId: orAbsent(filters.projectId),
+    projectLabel: orAbsent(filters.projectLabel),
+  }
+}
+
 /**
  * The commission dashboard of the local data for the chosen filters and page: the same
  * aggregation as GET /api/gold-estates/commissions/dashboard. Only the shown page of the
@@ -24,21 +34,11 @@ export function useCommissionDashboard(data: SalesData, view: CommissionView, to
   const deferred = useDeferredValue(view)
   const dashboard = useMemo(
     () =>
-      buildCommissionDashboard(
-        data,
-        {
-          ...getPeriodRange(deferred.filters.period, today),
-          sellerId: orAbsent(deferred.filters.sellerId),
-          projectId: orAbsent(deferred.filters.projectId),
-          projectLabel: orAbsent(deferred.filters.projectLabel),
-        },
-        today,
-        {
-          offset: deferred.page * deferred.pageSize,
-          limit: deferred.pageSize,
-          upcomingLimit: deferred.upcomingShown,
-        },
-      ),
+      buildCommissionDashboard(data, getDashboardFilters(deferred.filters, today), today, {
+        offset: deferred.page * deferred.pageSize,
+        limit: deferred.pageSize,
+        upcomingLimit: deferred.upcomingShown,
+      }),
     [data, deferred, today],
   )
   return {

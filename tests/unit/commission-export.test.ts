@@ -1,0 +1,136 @@
+import { readSheet } from 'read-excel-file/node'
+import { expect, test } from 'vitest'
+import writeExcelFile from 'write-excel-file/node'
+import type { SalesListItem } from '#schema/sales-dashboard'
+import { toCsv } from '#web/sales/commissions/export-csv.ts'
+import { buildExportRows, EXPORT_HEADERS } from '#web/sales/commissions/export-rows.ts'
+import { toSheetData } from '#web/sales/commissions/export-xlsx.ts'
+
+// The commission screen's export: a row per sale, a row per line under it; CSV for Dutch
+// Excel (';', decimal comma, BOM) and XLSX with numbers and dates; formulas neutralised.
+
+type Line = SalesListItem['commissions'][number]
+const line = (fields: Pick<Line, 'sellerName' | 'role' | 'amount' | 'status'>) =>
+  ({ id: fields.sellerName, ...fields }) as Line
+
+const salesList = [
+  {
+    id: 'sale-1',
+    clientName: 'Familie Jansen',
+    projectName: 'Havenkwartier',
+    propertyNumber: 'A-1',
+    saleDate: '2026-03-04',
+    deliveryDate: null,
+    salePrice: 34_500_000,
+    commissionPercentage: 2.5,
+    commissionAmount: 726_250,
+    commissions: [
+      line({ sellerName: 'Sanne Setter', role: 'setter', amount: 290_500, status: 'paid' }),
+      line({ sellerName: 'Cor Closer', role: null, amount: 435_750, status: 'overdue' }),
+    ],
+  },
+  {
+    id: 'sale-2',
+    clientName: '=HYPERLINK("http://evil.example";"klik")',
+    projectName: 'Parkzicht; fase 2',
+    propertyNumber: '+31',
+    saleDate: '2026-02-01',
+    deliveryDate: null,
+    salePrice: 20_000_001,
+    commissionPercentage: 3,
+    commissionAmount: 600_000,
+    commissions: [line({ sellerName: 'Iris', role: 'ISA', amount: -5, status: 'pending' })],
+  },
+  {
+    id: 'sale-3',
+    status: 'cancelled',
+    clientName: 'Geannuleerd B.V.',
+    projectName: 'Havenkwartier',
+    propertyNumber: 'A-2',
+    saleDate: '2026-01-15',
+    deliveryDate: null,
+    salePrice: 10_000_000,
+    commissionPercentage: 2,
+    commissionAmount: 200_000,
+    commissions: [line({ sellerName: 'Iris', role: null, amount: 200_000, status: 'cancelled' })],
+  },
+] as SalesListItem[]
+
+test('a row per sale, then a row per commission line, money in euros', () => {
+  const rows = buildExportRows(salesList)
+  expect(rows).toHaveLength(7)
+  expect(rows[0]).toEqual([
+    { kind: 'date', value: '2026-03-04' },
+    { kind: 'text', value: 'Familie Jansen' },
+    { kind: 'text', value: 'Havenkwartier' },
+    { kind: 'text', value: 'A-1' },
+    { kind: 'money', value: 345_000 },
+    { kind: 'percentage', value: 2.5 },
+    { kind: 'money', value: 7262.5 },
+    null,
+    null,
+    null,
+    null,
+  ])
+  expect(rows[1]?.slice(7)).toEqual([
+    { kind: 'text', value: 'Sanne Setter' },
+    { kind: 'text', value: 'setter' },
+    { kind: 'money', value: 2905 },
+    { kind: 'text', value: 'Betaald' },
+  ])
+  expect(rows[1]?.slice(0, 7)).toEqual(Array(7).fill(null))
+  expect(rows[2]?.slice(7)).toEqual([
+    { kind: 'text', value: 'Cor Closer' },
+    null,
+    { kind: 'money', value: 4357.5 },
+    { kind: 'text', value: 'Achterstallig' },
+  ])
+  expect(rows[4]?.[10]).toEqual({ kind: 'text', value: 'In behandeling' })
+  // A cancelled sale says so on its own row; its line is cancelled with it.
+  expect(rows[3]?.[10]).toBeNull()
+  expect(rows[5]?.[10]).toEqual({ kind: 'text', value: 'Geannuleerd' })
+  expect(rows[6]?.[10]).toEqual({ kind: 'text', value: 'Geannuleerd' })
+})
+
+test('the CSV is for Dutch Excel: BOM, semicolons, decimal commas, formulas neutralised', () => {
+  const csv = toCsv(buildExportRows(salesList))
+  expect(csv.startsWith('\uFEFFDatum;Klant;Project;Bouwnummer;Verkoopprijs;')).toBe(true)
+  expect(csv.split('\r\n')).toEqual([
+    `\uFEFF${EXPORT_HEADERS.join(';')}`,
+    '04-03-2026;Familie Jansen;Havenkwartier;A-1;345000,00;2,5;7262,50;;;;',
+    ';;;;;;;Sanne Setter;setter;2905,00;Betaald',
+    ';;;;;;;Cor Closer;;4357,50;Achterstallig',
+    `01-02-2026;"'=HYPERLINK(""http://evil.example"";""klik"")";"Parkzicht; fase 2";'+31;200000,01;3;6000,00;;;;`,
+    ';;;;;;;Iris;ISA;-0,05;In behandeling',
+    '15-01-2026;Geannuleerd B.V.;Havenkwartier;A-2;100000,00;2;2000,00;;;;Geannuleerd',
+    ';;;;;;;Iris;;2000,00;Geannuleerd',
+    '',
+  ])
+})
+
+test('the XLSX holds numbers, dates and neutralised texts, as read back by a spreadsheet reader', async () => {
+  const file = await writeExcelFile(toSheetData(buildExportRows(salesList), 'EUR')).toBuffer()
+  const rows = await readSheet(file)
+  expect(rows[0]).toEqual([...EXPORT_HEADERS])
+  expect(rows[1]).toEqual([
+    new Date('2026-03-04T00:00:00Z'),
+    'Familie Jansen',
+    'Havenkwartier',
+    'A-1',
+    345_000,
+    2.5,
+    7262.5,
+    null,
+    null,
+    null,
+    null,
+  ])
+  expect(rows[2]?.slice(7)).toEqual(['Sanne Setter', 'setter', 2905, 'Betaald'])
+  expect(rows[4]?.slice(1, 5)).toEqual([
+    `'=HYPERLINK("http://evil.example";"klik")`,
+    'Parkzicht; fase 2',
+    "'+31",
+    200_000.01,
+  ])
+  expect(rows[5]?.slice(9)).toEqual([-0.05, 'In behandeling'])
+})

@@ -1,0 +1,80 @@
+import type { SalesListItem } from '#schema/sales-dashboard'
+
+// The commission screen's sales list as spreadsheet rows ("Exporteren"): a row per sale,
+// then a row per commission line under it, so each amount column adds up on its own.
+
+/** A typed cell: the CSV and the XLSX writer each write a kind in their own way. */
+export type ExportCell =
+  | { kind: 'text'; value: string }
+  /** 'YYYY-MM-DD' */
+  | { kind: 'date'; value: string }
+  /** Euros, from cents. */
+  | { kind: 'money'; value: number }
+  | { kind: 'percentage'; value: number }
+  | null
+
+/** The column headers, in order. */
+export const EXPORT_HEADERS = [
+  'Datum',
+  'Klant',
+  'Project',
+  'Bouwnummer',
+  'Verkoopprijs',
+  'Commissie %',
+  'Commissie',
+  'Verkoper',
+  'Rol',
+  'Bedrag',
+  'Status',
+] as const
+
+// As the screen's badge says it; a status the export does not know yet is written as it is.
+const STATUS_LABELS: Record<string, string> = {
+  paid: 'Betaald',
+  pending: 'In behandeling',
+  overdue: 'Achterstallig',
+  cancelled: 'Geannuleerd',
+}
+
+const text = (value: string): ExportCell => ({ kind: 'text', value })
+// The sale's status arrives with the deal's life cycle (issue 12); older items have none.
+const isCancelled = (sale: SalesListItem) => (sale as { status?: string }).status === 'cancelled'
+
+const money = (cents: number): ExportCell => ({ kind: 'money', value: cents / 100 })
+
+/** The rows of the export (without the header), in the order of the list on screen. */
+export function buildExportRows(salesList: readonly SalesListItem[]): ExportCell[][] {
+  const rows: ExportCell[][] = []
+  for (const sale of salesList) {
+    rows.push([
+      { kind: 'date', value: sale.saleDate },
+      text(sale.clientName),
+      text(sale.projectName),
+      text(sale.propertyNumber),
+      money(sale.salePrice),
+      { kind: 'percentage', value: sale.commissionPercentage },
+      money(sale.commissionAmount),
+      null,
+      null,
+      null,
+      // A cancelled sale stays in the list (its lines and clawbacks below it): say so.
+      isCancelled(sale) ? text('Geannuleerd') : null,
+    ])
+    for (const line of sale.commissions) {
+      rows.push([
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        text(line.sellerName),
+        line.role ? text(line.role) : null,
+        money(line.amount),
+        text(STATUS_LABELS[line.status] ?? line.status),
+      ])
+    }
+  }
+  return rows
+}
