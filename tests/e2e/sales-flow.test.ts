@@ -1,20 +1,23 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { type CommissionType, calculateCommission } from '#schema/commission'
 import { formatMoney } from '#web/lib/format-money.ts'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { launchBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { DESKTOP, hasHorizontalOverflow, PHONE, waitForToast } from './page-helpers.ts'
 import {
-  DESKTOP,
-  hasHorizontalOverflow,
-  PHONE,
-  screenshot,
-  waitForShell,
-  waitForToast,
-} from './page-helpers.ts'
+  SALES_BASE as BASE,
+  calculateWizardSale,
+  callFromPage,
+  fillWizard,
+  launchGoldEstates,
+  openSalesScreen,
+  regionText,
+  shoot,
+  type WizardSale,
+} from './sales-helpers.ts'
 
 // Gold Estates from launch to statistics, in the built app: the superadmin launches the
 // sales area, registers a sale through the four wizard steps, and the dashboard, the
@@ -27,7 +30,6 @@ let context: BrowserContext
 let page: Page
 
 const root = { email: 'root@example.com', password: 'root password' }
-const BASE = '/gold-estates'
 /** '€ 1.234,56': Intl's no-break space after the symbol, dots for thousands. */
 const MONEY = /^€\u00a0\d{1,3}(\.\d{3})*,\d{2}$/
 
@@ -36,16 +38,7 @@ type Seller = { id: string; name: string; role: string | null }
 const projects: Project[] = []
 const sellers: Seller[] = []
 
-type Line = { seller: number; commissionType: CommissionType; percentage: number }
-type SaleInput = {
-  clientName: string
-  propertyNumber: string
-  price: number
-  commission: number
-  discount: number
-  costs: number
-  lines: Line[]
-}
+type SaleInput = WizardSale
 
 /** The first sale: every field of the arithmetic in play, amounts above a thousand. */
 const firstSale: SaleInput = {
@@ -77,65 +70,9 @@ const offlineSale: SaleInput = {
   ],
 }
 
-function expected(sale: SaleInput) {
-  return calculateCommission({
-    salePriceCents: Math.round(sale.price * 100),
-    commissionPercentage: sale.commission,
-    discountPercentage: sale.discount,
-    costsCents: Math.round(sale.costs * 100),
-    lines: sale.lines.map((line) => ({
-      commissionType: line.commissionType,
-      percentage: line.percentage,
-    })),
-  })
-}
+const expected = calculateWizardSale
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0)
-
-/** A JSON call made by the page itself: its cookies, its origin. */
-async function callFromPage<T>(target: Page, method: string, url: string, body?: unknown) {
-  return target.evaluate(
-    async ({ method, url, body }) => {
-      const response = await fetch(url, {
-        method,
-        credentials: 'include',
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      const text = await response.text()
-      return { status: response.status, json: text ? JSON.parse(text) : null }
-    },
-    { method, url, body },
-  ) as Promise<{ status: number; json: T }>
-}
-
-async function regionText(target: Page, name: string) {
-  const region = target.getByRole('region', { name, exact: true })
-  await region.waitFor()
-  return (await region.textContent()) ?? ''
-}
-
-/** A screenshot from the top, nothing focused: the sticky header stays where it belongs. */
-async function shoot(target: Page, name: string) {
-  await target.evaluate(() => {
-    ;(document.activeElement as HTMLElement | null)?.blur()
-    window.scrollTo(0, 0)
-  })
-  await screenshot(target, name)
-}
-
-async function openSalesScreen(target: Page, path: string, heading: string) {
-  await target.goto(`${BASE}${path}`)
-  await target
-    .getByRole('heading', { level: 1, name: heading })
-    // A fresh context first installs the service worker and opens its local database.
-    .waitFor({ timeout: 30_000 })
-    .catch(async (error: Error) => {
-      const shown = await target.evaluate(() => (document.body.textContent ?? '').slice(0, 500))
-      throw new Error(`${error.message}\nat ${target.url()} the page shows:\n${shown}`)
-    })
-  await target.getByText('Data laden...').waitFor({ state: 'detached' })
-}
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -152,20 +89,7 @@ afterAll(async () => {
 })
 
 test('the superadmin launches Gold Estates and sets up projects and sellers', async () => {
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(root.email)
-  await page.getByLabel('Password', { exact: true }).fill(root.password)
-  await page.getByRole('button', { name: 'Log In' }).click()
-  await waitForShell(page)
-
-  // The Apps card launches it; a disabled button is a failure, not a reason to call the API.
-  await page.goto('/apps')
-  const launch = page.getByRole('button', { name: 'LAUNCH APP' })
-  await launch.waitFor()
-  expect(await launch.isEnabled()).toBe(true)
-  await launch.click()
-  await page.waitForURL(`**${BASE}/dashboard`)
-  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor()
+  await launchGoldEstates(page, root)
   await page.getByText('Nog geen verkopen').waitFor()
   await shoot(page, 'sales-dashboard-empty-dark')
 
@@ -196,69 +120,14 @@ test('the superadmin launches Gold Estates and sets up projects and sellers', as
   }
 }, 60_000)
 
-/** Fills the four wizard steps of a sale (project 0) and stays on step 4. */
-async function fillWizard(target: Page, sale: SaleInput, { check = false } = {}) {
-  await target.getByRole('heading', { level: 2, name: 'Selecteer project' }).waitFor()
-  if (check) {
-    // Later steps stay closed until the earlier ones are filled in.
-    await target.getByRole('button', { name: /^Stap 3: Financiën/ }).click()
-    expect(await waitForToast(target, 'Kan niet navigeren')).toBe(
-      'Kan niet navigeren Vul eerst de vorige stappen in om hier te komen',
-    )
-    await target.getByRole('button', { name: 'Volgende' }).click()
-    expect(await waitForToast(target, 'Validatie fout')).toBe(
-      'Validatie fout Vul alle verplichte velden in voordat je doorgaat',
-    )
-  }
-  const project = projects[0]!
-  await target.getByLabel('Project *').selectOption(project.id)
-  await target.getByLabel('Bouwnummer *').fill(sale.propertyNumber)
-  await target.getByRole('button', { name: 'Volgende' }).click()
-
-  await target.getByRole('heading', { level: 2, name: 'Klantgegevens' }).waitFor()
-  await target.getByLabel('Klantnaam *').fill(sale.clientName)
-  await target.getByLabel('E-mail').fill('klant@example.com')
-  await target.getByLabel('Telefoon').fill('0612345678')
-  await target.getByRole('button', { name: 'Volgende' }).click()
-
-  await target.getByRole('heading', { level: 2, name: 'Prijs & commissie' }).waitFor()
-  if (check) {
-    // The documented defaults.
-    expect(await target.getByLabel('Commissie (%) *').inputValue()).toBe('5')
-    expect(await target.getByLabel('Kosten (€)').inputValue()).toBe('0')
-    expect(await target.getByLabel('Korting (%)').inputValue()).toBe('0')
-    await target.getByRole('button', { name: 'Volgende' }).click()
-    await waitForToast(target, 'Validatie fout')
-  }
-  await target.getByLabel('Verkoopprijs (€) *').fill(String(sale.price))
-  await target.getByLabel('Commissie (%) *').fill(String(sale.commission))
-  await target.getByLabel('Kosten (€)').fill(String(sale.costs))
-  await target.getByLabel('Korting (%)').fill(String(sale.discount))
-  await target.getByRole('button', { name: 'Volgende' }).click()
-
-  await target.getByRole('heading', { level: 2, name: 'Commissie splits' }).waitFor()
-  const teamLines = sale.lines.filter((line) => line.commissionType === 'sales')
-  for (const [index, line] of teamLines.entries()) {
-    if (index > 0) await target.getByRole('button', { name: 'Verkoper toevoegen' }).click()
-    await target
-      .getByLabel(`Verkoper ${index + 1}`, { exact: true })
-      .selectOption(sellers[line.seller]!.id)
-    await target
-      .getByLabel(`Percentage ${index + 1}`, { exact: true })
-      .fill(String(line.percentage))
-  }
-  const referral = sale.lines.find((line) => line.commissionType === 'referral')
-  if (referral) {
-    await target.getByLabel('Aanbreng', { exact: true }).selectOption(sellers[referral.seller]!.id)
-    await target.getByLabel('Aanbreng %', { exact: true }).fill(String(referral.percentage))
-  }
-}
+/** The wizard's choices: project 0 and the sellers. */
+const catalog = () => ({ project: projects[0]!, sellers })
 
 test('a sale through the four wizard steps shows the arithmetic everywhere', async () => {
   const result = expected(firstSale)
   await page.getByRole('link', { name: 'Nieuwe verkoop' }).first().click()
   await page.waitForURL(`**${BASE}/sales/new`)
-  await fillWizard(page, firstSale, { check: true })
+  await fillWizard(page, firstSale, catalog(), { check: true })
 
   // Choosing a seller fills the role; the live arithmetic is on screen.
   expect(await page.getByLabel('Rol 1', { exact: true }).inputValue()).toBe('closer')
@@ -396,7 +265,7 @@ test('a sale registered offline reaches the server exactly once after reconnecti
   await context.setOffline(true)
   await page.getByText('Je bent offline - wijzigingen worden lokaal opgeslagen').waitFor()
   await page.getByRole('link', { name: 'Nieuwe verkoop' }).first().click()
-  await fillWizard(page, offlineSale)
+  await fillWizard(page, offlineSale, catalog())
   const summary = await regionText(page, 'Berekening')
   for (const cents of result.lineAmountsCents) expect(summary).toContain(formatMoney(cents))
   expect(formatMoney(result.lineAmountsCents[0]!)).toBe('€\u00a04.984,38')

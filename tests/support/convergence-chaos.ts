@@ -318,6 +318,10 @@ export const OPERATIONS = {
           status: 'completed',
           notes: null,
           createdBy: null,
+          splits: null,
+          cancelReason: null,
+          cancelledAt: null,
+          paidTotal: 0,
         }
       },
       can(context.person, 'sales.register'),

@@ -13,6 +13,16 @@ import { SalesLoginPage } from '../sales/login/sales-login-page.tsx'
 const NewSalePage = lazy(() =>
   import('../sales/wizard/new-sale-page.tsx').then((module) => ({ default: module.NewSalePage })),
 )
+const SaleDetailPage = lazy(() =>
+  import('../sales/sale-detail/sale-detail-page.tsx').then((module) => ({
+    default: module.SaleDetailPage,
+  })),
+)
+const CorrectSalePage = lazy(() =>
+  import('../sales/wizard/correct-sale-page.tsx').then((module) => ({
+    default: module.CorrectSalePage,
+  })),
+)
 const CommissionsPage = lazy(() =>
   import('../sales/commissions/commissions-page.tsx').then((module) => ({
     default: module.CommissionsPage,
@@ -66,6 +76,8 @@ export function SalesRoutes() {
             <Route index element={toDashboard} />
             <Route path="dashboard" element={<DashboardPage />} />
             <Route path="sales/new" element={<NewSalePage />} />
+            <Route path="sales/:id" element={<SaleDetailPage />} />
+            <Route path="sales/:id/edit" element={<CorrectSalePage />} />
             <Route path="commissions" element={<CommissionsPage />} />
             <Route path="statistics" element={<StatisticsPage />} />
             <Route path="settings" element={<SalesSettingsPage />} />

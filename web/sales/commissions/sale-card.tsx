@@ -1,9 +1,11 @@
 import { Check, Undo2 } from 'lucide-react'
+import { Link } from 'react-router-dom'
 import type { SalesListItem } from '#schema/sales-dashboard'
 import { Button } from '../../components/button.tsx'
 import { cn } from '../../lib/class-names.ts'
 import { formatCalendarDate } from '../../lib/format-calendar-date.ts'
 import { type Currency, formatMoney, formatPercentage } from '../../lib/format-money.ts'
+import { salesPath } from '../data/index.ts'
 import { CommissionStatusBadge } from './commission-status-badge.tsx'
 
 export type CommissionLine = SalesListItem['commissions'][number]
@@ -21,7 +23,14 @@ export function SaleCard({ sale, currency, onSetStatus }: SaleCardProps) {
   return (
     <li className="grid gap-3 py-4 first:pt-0 last:pb-0" aria-label={`Verkoop ${sale.clientName}`}>
       <div className="grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-4 gap-y-0.5">
-        <p className="break-words font-semibold">{sale.clientName}</p>
+        <p className="break-words font-semibold">
+          <Link
+            to={salesPath(`/sales/${sale.id}`)}
+            className="underline decoration-muted-foreground/40 underline-offset-4 hover:text-primary hover:decoration-primary"
+          >
+            {sale.clientName}
+          </Link>
+        </p>
         <p className="text-right font-semibold tabular-nums">{money(sale.salePrice)}</p>
         <p className="text-muted-foreground text-sm">
           {sale.projectName} · Bouwnummer {sale.propertyNumber} ·{' '}

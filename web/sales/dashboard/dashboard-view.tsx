@@ -7,6 +7,7 @@ import {
   FileSpreadsheet,
   Home,
   Plus,
+  Undo2,
   Wallet,
 } from 'lucide-react'
 import { Link } from 'react-router-dom'
@@ -38,7 +39,8 @@ type DashboardViewProps = {
 /** The sales dashboard's figures (docs/behaviour.md), or its empty state before the first sale. */
 export function DashboardView({ dashboard, currency, paths }: DashboardViewProps) {
   const money = (cents: number) => formatMoney(cents, currency)
-  if (dashboard.totalSales === 0) {
+  // Only cancelled sales is not "no sales yet": their clawbacks still need settling.
+  if (dashboard.totalSales === 0 && dashboard.salesListTotal === 0) {
     return (
       <EmptyState Icon={Home} title="Nog geen verkopen">
         <p className="max-w-sm text-muted-foreground text-sm">
@@ -89,6 +91,20 @@ export function DashboardView({ dashboard, currency, paths }: DashboardViewProps
           Icon={Home}
         />
       </div>
+
+      {dashboard.openClawbacks > 0 && (
+        <Link
+          to={paths.commissions}
+          className="flex items-center gap-3 rounded-xl border border-amber-500/40 bg-amber-500/10 p-3 text-sm transition-colors hover:border-amber-500 focus-visible:outline-2 focus-visible:outline-ring sm:p-4"
+        >
+          <Undo2 aria-hidden className="size-5 shrink-0 text-amber-700 dark:text-amber-300" />
+          <span className="min-w-0 flex-1">
+            <strong>Terugvorderingen</strong>: {money(dashboard.openClawbacks)} nog terug te
+            ontvangen van verkopers na geannuleerde verkopen
+          </span>
+          <ArrowRight aria-hidden className="size-4 shrink-0" />
+        </Link>
+      )}
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Card aria-labelledby="upcoming-title">

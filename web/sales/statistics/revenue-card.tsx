@@ -19,6 +19,18 @@ export function RevenueCard({ stats, currency }: RevenueCardProps) {
             { term: 'Totale omzet', value: formatMoney(stats.totalRevenue, currency) },
             { term: 'Totale commissies', value: formatMoney(stats.totalCommissions, currency) },
             { term: 'Commissie / omzet', value: formatPercentage(ratio) },
+            ...(stats.clawbacksTotal > 0
+              ? [
+                  {
+                    term: 'Terugvorderingen (geannuleerde verkopen)',
+                    value: formatMoney(stats.clawbacksTotal, currency),
+                  },
+                  {
+                    term: 'Nog terug te ontvangen',
+                    value: formatMoney(stats.openClawbacks, currency),
+                  },
+                ]
+              : []),
           ]}
         />
       </CardContent>

@@ -1,6 +1,6 @@
 import { Field } from '../../components/field.tsx'
 import type { Currency } from '../../lib/format-money.ts'
-import { CURRENCY_SYMBOLS } from './currency-symbols.ts'
+import { CURRENCY_SYMBOLS } from '../components/currency-symbols.ts'
 import type { SaleForm } from './sale-form.ts'
 
 type FinanceStepProps = {

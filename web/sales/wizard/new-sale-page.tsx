@@ -3,12 +3,14 @@ import { DataLoading } from '../components/data-loading.tsx'
 import { useSalesCurrency } from '../components/use-sales-currency.ts'
 import { registerSale, salesPath, useSalesData, useSalesUser } from '../data/index.ts'
 import { hasSalesPermission } from '../layout/sales-roles.ts'
-import { NewSaleWizard } from './new-sale-wizard.tsx'
+import { checkSalePayload } from './check-sale-payload.ts'
+import { createSaleForm } from './sale-form.ts'
+import { SaleWizard } from './sale-wizard.tsx'
 
 const isActive = (item: { status: string }) => item.status === 'active'
 const byName = new Intl.Collator('nl', { sensitivity: 'base', numeric: true })
 
-/** {base}/sales/new (docs/behaviour.md, Validation rules and messages): the sale wizard; the sale is saved locally, so offline too. */
+/** {base}/sales/new (docs/behaviour.md, The sale wizard): the sale is saved locally, so offline too. */
 export function NewSalePage() {
   const user = useSalesUser()
   const { isLoading, data } = useSalesData()
@@ -17,18 +19,31 @@ export function NewSalePage() {
   if (isLoading) return <DataLoading />
   const projects = data.projects.filter(isActive).sort((a, b) => byName.compare(a.name, b.name))
   const sellers = data.sellers.filter(isActive).sort((a, b) => byName.compare(a.name, b.name))
-  const ownSeller = sellers.find((seller) => seller.id === user.sellerId)
+  const found = sellers.find((seller) => seller.id === user.sellerId)
+  const ownSeller = found && { sellerId: found.id, role: found.role ?? '' }
+  // A SELLER may register only sales in which they hold a line.
+  const mustIncludeOwnLine = !hasSalesPermission(user, 'sales.read.all')
   return (
-    <NewSaleWizard
+    <SaleWizard
       projects={projects}
       sellers={sellers}
       currency={currency}
-      ownSeller={ownSeller && { sellerId: ownSeller.id, role: ownSeller.role ?? '' }}
-      mustIncludeOwnLine={!hasSalesPermission(user, 'sales.read.all')}
-      dashboardPath={salesPath('/dashboard')}
+      createForm={() => createSaleForm(ownSeller)}
+      title="Nieuwe verkoop"
+      description="Registreer een verkoop en verdeel de commissie."
+      back={{ path: salesPath('/dashboard'), label: 'Terug naar dashboard' }}
       projectsPath={salesPath('/projects')}
-      onRegister={registerSale}
-      onRegistered={() => navigate(salesPath('/dashboard'))}
+      submitLabel="Verkoop Registreren"
+      prepare={(form) => {
+        const checked = checkSalePayload(form, mustIncludeOwnLine ? ownSeller : undefined)
+        return checked.ok ? { ok: true, save: () => registerSale(checked.payload) } : checked
+      }}
+      saved={{
+        title: 'Verkoop geregistreerd!',
+        description: 'De verkoop en commissies zijn succesvol aangemaakt.',
+      }}
+      failedText="Failed to create sale"
+      onSaved={() => navigate(salesPath('/dashboard'))}
     />
   )
 }

@@ -12,25 +12,42 @@ type ProjectStepProps = {
   onChange: (patch: Partial<SaleForm>) => void
 }
 
-/** Step 1, Selecteer project: the project and the property number, both required. */
+const projectLabel = (project: ProjectDocument) =>
+  project.location ? `${project.name} (${project.location})` : project.name
+
+/**
+ * Step 1, Selecteer project: the project and the property number, both required. A
+ * correction keeps its project (the sold units are counted per project) and asks for the
+ * sale's dates.
+ */
 export function ProjectStep({ form, projects, projectsPath, onChange }: ProjectStepProps) {
   const options = [
     { value: '', label: projects.length ? 'Kies een project' : 'Nog geen projecten' },
-    ...projects.map((project) => ({
-      value: project.id,
-      label: project.location ? `${project.name} (${project.location})` : project.name,
-    })),
+    ...projects.map((project) => ({ value: project.id, label: projectLabel(project) })),
   ]
+  const fixedProject = projects.find((project) => project.id === form.projectId)
   return (
-    <div className="grid gap-5 sm:grid-cols-2">
-      <SelectField
-        label="Project *"
-        name="projectId"
-        required
-        value={form.projectId}
-        options={options}
-        onChange={(event) => onChange({ projectId: event.target.value })}
-      />
+    <div className="grid items-start gap-5 sm:grid-cols-2">
+      {form.isCorrection ? (
+        <Field
+          label="Project"
+          name="projectId"
+          readOnly
+          // Read only: it looks it, whatever order the input's own classes come in.
+          className="bg-muted/60! text-muted-foreground!"
+          value={fixedProject ? projectLabel(fixedProject) : 'Onbekend project'}
+          hint="Het project van een verkoop kan niet gewijzigd worden."
+        />
+      ) : (
+        <SelectField
+          label="Project *"
+          name="projectId"
+          required
+          value={form.projectId}
+          options={options}
+          onChange={(event) => onChange({ projectId: event.target.value })}
+        />
+      )}
       <Field
         label="Bouwnummer *"
         name="propertyNumber"
@@ -40,7 +57,27 @@ export function ProjectStep({ form, projects, projectsPath, onChange }: ProjectS
         value={form.propertyNumber}
         onChange={(event) => onChange({ propertyNumber: event.target.value })}
       />
-      {projects.length === 0 && (
+      {form.isCorrection && (
+        <>
+          <Field
+            label="Verkoopdatum *"
+            name="saleDate"
+            type="date"
+            required
+            value={form.saleDate}
+            onChange={(event) => onChange({ saleDate: event.target.value })}
+          />
+          <Field
+            label="Opleverdatum"
+            name="deliveryDate"
+            type="date"
+            value={form.deliveryDate}
+            onChange={(event) => onChange({ deliveryDate: event.target.value })}
+            hint="Bepaalt de verwachte betaaldatum; leeg: de verkoopdatum plus de betalingstermijn."
+          />
+        </>
+      )}
+      {!form.isCorrection && projects.length === 0 && (
         <p className="text-muted-foreground text-sm sm:col-span-2">
           Er is nog geen actief project.{' '}
           <Link

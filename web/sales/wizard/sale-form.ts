@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { type CommissionType, calculateCommission, toCents } from '#schema/commission'
 import {
+  DateOnlySchema,
   OptionalEmailSchema,
   PERCENTAGE_RANGE,
   type SaleCreateSchema,
@@ -32,8 +33,13 @@ export type ExtraType = (typeof EXTRA_LINES)[number]['commissionType']
 export type ExtraLine = { sellerId: string; percentage: string }
 
 export type SaleForm = {
+  /** A correction of a registered sale: the project is fixed and the dates are asked for. */
+  isCorrection: boolean
   projectId: string
   propertyNumber: string
+  /** 'YYYY-MM-DD'; a new sale leaves both empty (the sale date is then today). */
+  saleDate: string
+  deliveryDate: string
   clientName: string
   clientEmail: string
   clientPhone: string
@@ -56,8 +62,11 @@ export function createTeamLine(sellerId = '', role = ''): TeamLine {
 /** Constants (docs/behaviour.md) defaults: commission 5 %, costs 0, discount 0. */
 export function createSaleForm(firstLine?: { sellerId: string; role: string }): SaleForm {
   return {
+    isCorrection: false,
     projectId: '',
     propertyNumber: '',
+    saleDate: '',
+    deliveryDate: '',
     clientName: '',
     clientEmail: '',
     clientPhone: '',
@@ -92,12 +101,18 @@ const isAmount = (value: number | undefined) => value !== undefined && value >= 
 /** The documented text when a required field of the step is empty (docs/behaviour.md, The sale wizard). */
 export const MISSING_FIELDS_TEXT = 'Vul alle verplichte velden in voordat je doorgaat'
 
+const INVALID_DATE_TEXT = 'Voer een geldige datum in'
+
 /** What is wrong with one step's own fields, or undefined when it may be left. */
 export function getStepProblem(form: SaleForm, step: WizardStep): string | undefined {
   switch (step) {
     case 1:
-      return form.projectId === '' || form.propertyNumber.trim() === ''
-        ? MISSING_FIELDS_TEXT
+      if (form.projectId === '' || form.propertyNumber.trim() === '') return MISSING_FIELDS_TEXT
+      if (form.isCorrection && form.saleDate === '') return MISSING_FIELDS_TEXT
+      return [form.saleDate, form.deliveryDate].some(
+        (date) => date !== '' && !DateOnlySchema.safeParse(date).success,
+      )
+        ? INVALID_DATE_TEXT
         : undefined
     case 2:
       if (form.clientName.trim() === '') return MISSING_FIELDS_TEXT
@@ -160,6 +175,11 @@ function listLines(form: SaleForm) {
   ]
 }
 
+/** The lines to save, in payload order: lines without a seller mean "none". */
+export function getChosenLines(form: SaleForm) {
+  return listLines(form).filter((line) => line.sellerId !== '')
+}
+
 /** The live arithmetic (docs/behaviour.md, The sale wizard) of what is typed; empty fields count as 0. */
 export function calculateForm(form: SaleForm) {
   const costsCents = toCents(parseNumber(form.totalCosts) ?? 0)
@@ -191,7 +211,7 @@ export type SalePayload = z.input<typeof SaleCreateSchema>
  * seller left out (an empty extra line means "none").
  */
 export function toSalePayload(form: SaleForm): SalePayload {
-  const chosen = listLines(form).filter((line) => line.sellerId !== '')
+  const chosen = getChosenLines(form)
   const breakdown = calculateCommission({
     salePriceCents: toCents(parseNumber(form.salePrice) ?? 0),
     commissionPercentage: parseNumber(form.commissionPercentage) ?? 0,

@@ -1,12 +1,11 @@
 import { ArrowLeft, ArrowRight, LoaderCircle } from 'lucide-react'
-import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { ProjectDocument, SellerDocument } from '#schema/sales'
 import { Button, buttonClass } from '../../components/button.tsx'
 import { Card } from '../../components/card.tsx'
 import type { Currency } from '../../lib/format-money.ts'
 import { showToast } from '../../lib/toasts.ts'
-import { checkSalePayload } from './check-sale-payload.ts'
 import { ClientStep } from './client-step.tsx'
 import { CommissionSummary } from './commission-summary.tsx'
 import { FinanceStep } from './finance-step.tsx'
@@ -14,38 +13,56 @@ import { ProjectStep } from './project-step.tsx'
 import {
   calculateForm,
   canOpenStep,
-  createSaleForm,
   getStepProblem,
   isStepValid,
   MISSING_FIELDS_TEXT,
   type SaleForm,
-  type SalePayload,
   WIZARD_STEPS,
   type WizardStep,
 } from './sale-form.ts'
 import { SplitStep } from './split-step.tsx'
 import { WizardProgress } from './wizard-progress.tsx'
 
-export type NewSaleWizardProps = {
+/** What the final button does with a filled-in form: a save to run, or why not. */
+export type PreparedSave =
+  | { ok: true; save: () => Promise<unknown> }
+  | { ok: false; message: string }
+
+export type SaleWizardProps = {
   projects: readonly ProjectDocument[]
   sellers: readonly SellerDocument[]
   currency: Currency
-  /** The signed-in seller: prefilled in the first team line. */
-  ownSeller?: { sellerId: string; role: string }
-  /** A SELLER may register only sales in which they hold a line. */
-  mustIncludeOwnLine: boolean
-  dashboardPath: string
+  /** A new sale's defaults, or a correction's figures (form.isCorrection fixes the project). */
+  createForm: () => SaleForm
+  title: string
+  description: string
+  back: { path: string; label: string }
   projectsPath: string
-  onRegister: (payload: SalePayload) => Promise<unknown>
-  onRegistered: () => void
+  submitLabel: string
+  /** Shown on the last step, above its buttons. */
+  notice?: ReactNode
+  /** Saving waits (e.g. for payments still on their way to the server). */
+  isSaveBlocked?: boolean
+  /** Checks the whole form (its own rules after the steps' rules) and prepares the save. */
+  prepare: (form: SaleForm) => PreparedSave
+  saved: { title: string; description: string }
+  /** The toast's text when saving fails without a reason of its own. */
+  failedText: string
+  onSaved: () => void
 }
 
-/** The four-step sale wizard (docs/behaviour.md, Validation rules and messages), with the arithmetic live on screen. */
-export function NewSaleWizard(props: NewSaleWizardProps) {
-  const { projects, sellers, currency, dashboardPath } = props
-  const [form, setForm] = useState<SaleForm>(() => createSaleForm(props.ownSeller))
+/**
+ * The four-step sale wizard (docs/behaviour.md, The sale wizard), with the arithmetic live
+ * on screen: a new sale, or the correction of a registered one.
+ */
+export function SaleWizard(props: SaleWizardProps) {
+  const { projects, sellers, currency, back } = props
+  const [form, setForm] = useState<SaleForm>(props.createForm)
   const [step, setStep] = useState<WizardStep>(1)
-  const [completed, setCompleted] = useState<ReadonlySet<WizardStep>>(new Set())
+  // A correction starts from a complete sale: every step is filled in already.
+  const [completed, setCompleted] = useState<ReadonlySet<WizardStep>>(
+    () => new Set(form.isCorrection ? WIZARD_STEPS.map(({ step }) => step) : []),
+  )
   const [isSaving, setIsSaving] = useState(false)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const focusedStep = useRef(step)
@@ -97,24 +114,21 @@ export function NewSaleWizard(props: NewSaleWizardProps) {
       showToast({ title: 'Validatie fout', description: problem, variant: 'destructive' })
       return
     }
-    const checked = checkSalePayload(form, props.mustIncludeOwnLine ? props.ownSeller : undefined)
-    if (!checked.ok) {
-      showToast({ title: 'Fout', description: checked.message, variant: 'destructive' })
+    const prepared = props.prepare(form)
+    if (!prepared.ok) {
+      showToast({ title: 'Fout', description: prepared.message, variant: 'destructive' })
       return
     }
     setIsSaving(true)
     try {
-      await props.onRegister(checked.payload)
-      showToast({
-        title: 'Verkoop geregistreerd!',
-        description: 'De verkoop en commissies zijn succesvol aangemaakt.',
-      })
-      props.onRegistered()
+      await prepared.save()
+      showToast(props.saved)
+      props.onSaved()
     } catch (error) {
       const message = error instanceof Error && error.message ? error.message : undefined
       showToast({
         title: 'Fout',
-        description: message ?? 'Failed to create sale',
+        description: message ?? props.failedText,
         variant: 'destructive',
       })
       setIsSaving(false)
@@ -125,19 +139,19 @@ export function NewSaleWizard(props: NewSaleWizardProps) {
     event.preventDefault()
     if (isSaving) return
     if (step < 4) goNext()
-    else void register()
+    else if (!props.isSaveBlocked) void register()
   }
 
   return (
     <div className="mx-auto grid w-full max-w-4xl gap-6">
       <div className="grid gap-3">
-        <Link to={dashboardPath} className={buttonClass('ghost', 'sm', '-ml-3 justify-self-start')}>
+        <Link to={back.path} className={buttonClass('ghost', 'sm', '-ml-3 justify-self-start')}>
           <ArrowLeft aria-hidden />
-          Terug naar dashboard
+          {back.label}
         </Link>
         <div className="grid gap-1">
-          <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Nieuwe verkoop</h1>
-          <p className="text-muted-foreground">Registreer een verkoop en verdeel de commissie.</p>
+          <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">{props.title}</h1>
+          <p className="text-muted-foreground">{props.description}</p>
         </div>
       </div>
 
@@ -191,6 +205,7 @@ export function NewSaleWizard(props: NewSaleWizardProps) {
               onChange={update}
             />
           )}
+          {step === 4 && props.notice}
 
           <div className="flex items-center justify-between gap-3 border-t pt-5">
             <Button
@@ -207,9 +222,9 @@ export function NewSaleWizard(props: NewSaleWizardProps) {
                 <ArrowRight aria-hidden />
               </Button>
             ) : (
-              <Button type="submit" disabled={isSaving}>
+              <Button type="submit" disabled={isSaving || props.isSaveBlocked}>
                 {isSaving && <LoaderCircle aria-hidden className="animate-spin" />}
-                {isSaving ? 'Opslaan...' : 'Verkoop Registreren'}
+                {isSaving ? 'Opslaan...' : props.submitLabel}
               </Button>
             )}
           </div>

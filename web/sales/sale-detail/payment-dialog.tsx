@@ -1,0 +1,114 @@
+import { type FormEvent, useMemo, useState } from 'react'
+import { PaymentPartSchema } from '#schema/sales'
+import { Field } from '../../components/field.tsx'
+import { TextareaField } from '../../components/textarea-field.tsx'
+import { type Currency, formatMoney } from '../../lib/format-money.ts'
+import { CURRENCY_SYMBOLS } from '../components/currency-symbols.ts'
+import { FormDialog } from '../components/form-dialog.tsx'
+import { useCheckedSave } from '../components/use-checked-save.tsx'
+import { type PaymentPartInput, todayAsPaidOn } from '../data/index.ts'
+import { parseMoneyInput, toMoneyInput } from './parse-money-input.ts'
+
+/** The line a payment is registered on, as the dialog names it. */
+export type PaymentTarget = {
+  sellerName: string
+  kindLabel: string
+  /** What is still open, in cents (positive). */
+  open: number
+  /** A negative line: the seller pays back. */
+  isRepayment: boolean
+}
+
+type PaymentDialogProps = {
+  target: PaymentTarget
+  currency: Currency
+  onOpenChange: (open: boolean) => void
+  onSubmit: (part: PaymentPartInput) => Promise<void>
+}
+
+const FIELDS = ['amount', 'paidOn', 'note'] as const
+type FieldName = (typeof FIELDS)[number]
+
+const NOT_AN_AMOUNT = 'Voer een bedrag in, bijvoorbeeld 1250,50'
+
+const TOO_MUCH = 'Het bedrag is hoger dan wat op deze regel nog openstaat'
+
+/**
+ * "Betaling registreren": one part of a line (amount in euros with a comma or a dot, date,
+ * note), at most what is still open. The amount starts at what is open.
+ */
+export function PaymentDialog({ target, currency, onOpenChange, onSubmit }: PaymentDialogProps) {
+  const [values, setValues] = useState<Record<FieldName, string>>(() => ({
+    amount: toMoneyInput(target.open),
+    paidOn: todayAsPaidOn(),
+    note: '',
+  }))
+  // The server refuses more than is open; say so here, in the same words.
+  const schema = useMemo(
+    () =>
+      PaymentPartSchema.refine((part) => part.amount <= target.open, {
+        path: ['amount'],
+        message: TOO_MUCH,
+      }),
+    [target.open],
+  )
+  const { errors, setErrors, isSaving, save, errorHint } = useCheckedSave(schema, FIELDS, onSubmit)
+  // A field's problem goes once it is changed; the next save checks again.
+  const set = (field: FieldName, value: string) => {
+    setValues({ ...values, [field]: value })
+    if (errors[field]) setErrors({ ...errors, [field]: undefined })
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const amount = parseMoneyInput(values.amount)
+    if (amount === undefined) {
+      setErrors({ amount: NOT_AN_AMOUNT })
+      return
+    }
+    await save({ amount, paidOn: values.paidOn, note: values.note })
+  }
+
+  const open = formatMoney(target.open, currency)
+  return (
+    <FormDialog
+      title={target.isRepayment ? 'Terugbetaling registreren' : 'Betaling registreren'}
+      description={`${target.kindLabel} van ${target.sellerName}: nog ${open} ${target.isRepayment ? 'terug te betalen' : 'open'}.`}
+      submitLabel="Registreren"
+      isSaving={isSaving}
+      onOpenChange={onOpenChange}
+      onSubmit={submit}
+    >
+      <Field
+        label={`Bedrag (${CURRENCY_SYMBOLS[currency]}) *`}
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        required
+        value={values.amount}
+        onChange={(event) => set('amount', event.target.value)}
+        aria-invalid={!!errors.amount}
+        hint={errorHint('amount') ?? `Hoogstens ${open}; komma of punt voor de centen.`}
+      />
+      <Field
+        label="Datum *"
+        name="paidOn"
+        type="date"
+        required
+        value={values.paidOn}
+        onChange={(event) => set('paidOn', event.target.value)}
+        aria-invalid={!!errors.paidOn}
+        hint={errorHint('paidOn')}
+      />
+      <TextareaField
+        label="Notitie"
+        name="note"
+        rows={2}
+        maxLength={500}
+        value={values.note}
+        onChange={(event) => set('note', event.target.value)}
+        hint={errorHint('note')}
+      />
+    </FormDialog>
+  )
+}
