@@ -1,9 +1,10 @@
 import type { EffectiveStatus } from '#schema/sales-dashboard'
 import { Badge } from '../../components/badge.tsx'
 
-/** 'Betaald' for paid, 'In behandeling' otherwise (docs/behaviour.md, Validation rules and messages); overdue in red, said aloud. */
+/** 'Betaald' for paid, 'Geannuleerd' with its sale, 'In behandeling' otherwise (docs/behaviour.md, Validation rules and messages); overdue in red, said aloud. */
 export function CommissionStatusBadge({ status }: { status: EffectiveStatus }) {
   if (status === 'paid') return <Badge variant="success">Betaald</Badge>
+  if (status === 'cancelled') return <Badge variant="outline">Geannuleerd</Badge>
   if (status === 'overdue') {
     return (
       <Badge variant="destructive" data-status="overdue" title="Achterstallig">

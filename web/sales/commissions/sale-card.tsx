@@ -1,10 +1,12 @@
 import { Check, Undo2 } from 'lucide-react'
 import { Link } from 'react-router-dom'
 import type { SalesListItem } from '#schema/sales-dashboard'
+import { Badge } from '../../components/badge.tsx'
 import { Button } from '../../components/button.tsx'
 import { cn } from '../../lib/class-names.ts'
 import { formatCalendarDate } from '../../lib/format-calendar-date.ts'
 import { type Currency, formatMoney, formatPercentage } from '../../lib/format-money.ts'
+import { KIND_LABELS } from '../components/line-kind-labels.ts'
 import { salesPath } from '../data/index.ts'
 import { CommissionStatusBadge } from './commission-status-badge.tsx'
 
@@ -30,6 +32,11 @@ export function SaleCard({ sale, currency, onSetStatus }: SaleCardProps) {
           >
             {sale.clientName}
           </Link>
+          {sale.status === 'cancelled' && (
+            <Badge variant="destructive" className="ml-2 align-middle">
+              Geannuleerd
+            </Badge>
+          )}
         </p>
         <p className="text-right font-semibold tabular-nums">{money(sale.salePrice)}</p>
         <p className="text-muted-foreground text-sm">
@@ -57,10 +64,16 @@ export function SaleCard({ sale, currency, onSetStatus }: SaleCardProps) {
               <span className="min-w-0 flex-1 basis-40">
                 <span className="font-medium">{line.sellerName}</span>
                 {line.role && <span className="text-muted-foreground"> · {line.role}</span>}
+                {line.kind !== 'commission' && (
+                  <span className="text-muted-foreground"> · {KIND_LABELS[line.kind]}</span>
+                )}
               </span>
               <span className="font-semibold tabular-nums">{money(line.amount)}</span>
               <CommissionStatusBadge status={line.status} />
+              {/* A clawback is settled and a cancelled line left alone on the sale's screen. */}
               {onSetStatus &&
+                line.kind !== 'clawback' &&
+                line.status !== 'cancelled' &&
                 (line.status === 'paid' ? (
                   <Button
                     variant="ghost"

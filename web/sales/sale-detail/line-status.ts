@@ -2,12 +2,7 @@ import type { CommissionType } from '#schema/commission'
 import { type CommissionLineStatus, getRemainingAmount } from '#schema/commission-changes'
 import type { CommissionDocument } from '#schema/sales'
 
-/** How each kind of line is called on the sale screen. */
-export const KIND_LABELS: Record<CommissionDocument['kind'], string> = {
-  commission: 'Commissie',
-  adjustment: 'Correctie',
-  clawback: 'Terugvordering',
-}
+export { KIND_LABELS } from '../components/line-kind-labels.ts'
 
 /** The wizard's names for the kinds of commission (the sales team and the extra lines). */
 export const COMMISSION_TYPE_LABELS: Record<CommissionType, string> = {
