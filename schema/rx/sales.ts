@@ -2,6 +2,19 @@ import type { DeepMutable, ExtractDocumentTypeFromTypedRxJsonSchema, RxJsonSchem
 import { COMMISSION_TYPES } from '../commission.ts'
 import { CENTS, DATE_ONLY, ID, nullableText, PERCENTAGE, SEQ, TIMESTAMP } from './sales-fields.ts'
 
+/** One line of a split: who, in which role and type, for which percentage. */
+const SPLIT_LINE = {
+  type: 'object',
+  properties: {
+    sellerId: ID,
+    role: nullableText(60),
+    commissionType: { type: 'string', enum: COMMISSION_TYPES },
+    commissionPercentage: PERCENTAGE,
+  },
+  required: ['sellerId', 'role', 'commissionType', 'commissionPercentage'],
+  additionalProperties: false,
+} as const
+
 const saleSchemaLiteral = {
   title: 'sales',
   description: 'Registered sales; corrected and cancelled through the server.',
@@ -29,21 +42,7 @@ const saleSchemaLiteral = {
     createdAt: TIMESTAMP,
     updatedAt: TIMESTAMP,
     seq: SEQ,
-    splits: {
-      type: ['array', 'null'],
-      maxItems: 50,
-      items: {
-        type: 'object',
-        properties: {
-          sellerId: ID,
-          role: nullableText(60),
-          commissionType: { type: 'string', enum: COMMISSION_TYPES },
-          commissionPercentage: PERCENTAGE,
-        },
-        required: ['sellerId', 'role', 'commissionType', 'commissionPercentage'],
-        additionalProperties: false,
-      },
-    },
+    splits: { type: ['array', 'null'], maxItems: 50, items: SPLIT_LINE },
     cancelReason: nullableText(500),
     cancelledAt: { type: ['number', 'null'] },
     paidTotal: { type: 'number', multipleOf: 1 },
@@ -54,22 +53,9 @@ const saleSchemaLiteral = {
       type: 'array',
       maxItems: 50,
       items: {
-        type: 'object',
-        properties: {
-          sellerId: ID,
-          role: nullableText(60),
-          commissionType: { type: 'string', enum: COMMISSION_TYPES },
-          commissionPercentage: PERCENTAGE,
-          commissionAmount: CENTS,
-        },
-        required: [
-          'sellerId',
-          'role',
-          'commissionType',
-          'commissionPercentage',
-          'commissionAmount',
-        ],
-        additionalProperties: false,
+        ...SPLIT_LINE,
+        properties: { ...SPLIT_LINE.properties, commissionAmount: CENTS },
+        required: [...SPLIT_LINE.required, 'commissionAmount'],
       },
     },
   },

@@ -129,7 +129,7 @@ test('the export holds every sale of the filter, on every page, as CSV and XLSX'
   // A header, then per sale its row and a row for each of its two lines.
   expect(csvRows).toHaveLength(1 + 400 * 3)
   expect(csvRows[0]).toBe(
-    'Datum;Klant;Project;Bouwnummer;Verkoopprijs;Commissie %;Commissie;Verkoper;Rol;Bedrag;Status',
+    'Datum;Klant;Project;Bouwnummer;Verkoopprijs;Commissie %;Commissie;Verkoper;Rol;Soort;Bedrag;Status',
   )
   expect(csvRows.filter((row) => row.includes(';Zuidpark;'))).toEqual([])
 
@@ -146,7 +146,13 @@ test('the export holds every sale of the filter, on every page, as CSV and XLSX'
     2,
     expect.any(Number),
   ])
-  expect(rows[2]?.slice(7, 11)).toEqual(['Anna Jansen', null, expect.any(Number), 'In behandeling'])
+  expect(rows[2]?.slice(7, 12)).toEqual([
+    'Anna Jansen',
+    null,
+    'Commissie',
+    expect.any(Number),
+    'In behandeling',
+  ])
   // The sheet was big enough for the zip to run in a worker, and nothing was refused.
   const seen = await page.evaluate(() => {
     const recorded = window as unknown as Record<'startedWorkers' | 'cspViolations', string[]>

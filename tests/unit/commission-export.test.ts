@@ -10,8 +10,9 @@ import { toSheetData } from '#web/sales/commissions/export-xlsx.ts'
 // Excel (';', decimal comma, BOM) and XLSX with numbers and dates; formulas neutralised.
 
 type Line = SalesListItem['commissions'][number]
-const line = (fields: Pick<Line, 'sellerName' | 'role' | 'amount' | 'status'>) =>
-  ({ id: fields.sellerName, ...fields }) as Line
+const line = (
+  fields: Pick<Line, 'sellerName' | 'role' | 'amount' | 'status'> & Partial<Pick<Line, 'kind'>>,
+) => ({ id: fields.sellerName, kind: 'commission', ...fields }) as Line
 
 const salesList = [
   {
@@ -39,7 +40,9 @@ const salesList = [
     salePrice: 20_000_001,
     commissionPercentage: 3,
     commissionAmount: 600_000,
-    commissions: [line({ sellerName: 'Iris', role: 'ISA', amount: -5, status: 'pending' })],
+    commissions: [
+      line({ sellerName: 'Iris', role: 'ISA', amount: -5, status: 'pending', kind: 'adjustment' }),
+    ],
   },
   {
     id: 'sale-3',
@@ -71,10 +74,12 @@ test('a row per sale, then a row per commission line, money in euros', () => {
     null,
     null,
     null,
+    null,
   ])
   expect(rows[1]?.slice(7)).toEqual([
     { kind: 'text', value: 'Sanne Setter' },
     { kind: 'text', value: 'setter' },
+    { kind: 'text', value: 'Commissie' },
     { kind: 'money', value: 2905 },
     { kind: 'text', value: 'Betaald' },
   ])
@@ -82,14 +87,19 @@ test('a row per sale, then a row per commission line, money in euros', () => {
   expect(rows[2]?.slice(7)).toEqual([
     { kind: 'text', value: 'Cor Closer' },
     null,
+    { kind: 'text', value: 'Commissie' },
     { kind: 'money', value: 4357.5 },
     { kind: 'text', value: 'Achterstallig' },
   ])
-  expect(rows[4]?.[10]).toEqual({ kind: 'text', value: 'In behandeling' })
+  expect(rows[4]?.slice(9)).toEqual([
+    { kind: 'text', value: 'Correctie' },
+    { kind: 'money', value: -0.05 },
+    { kind: 'text', value: 'In behandeling' },
+  ])
   // A cancelled sale says so on its own row; its line is cancelled with it.
-  expect(rows[3]?.[10]).toBeNull()
-  expect(rows[5]?.[10]).toEqual({ kind: 'text', value: 'Geannuleerd' })
-  expect(rows[6]?.[10]).toEqual({ kind: 'text', value: 'Geannuleerd' })
+  expect(rows[3]?.[11]).toBeNull()
+  expect(rows[5]?.[11]).toEqual({ kind: 'text', value: 'Geannuleerd' })
+  expect(rows[6]?.[11]).toEqual({ kind: 'text', value: 'Geannuleerd' })
 })
 
 test('the CSV is for Dutch Excel: BOM, semicolons, decimal commas, formulas neutralised', () => {
@@ -97,13 +107,13 @@ test('the CSV is for Dutch Excel: BOM, semicolons, decimal commas, formulas neut
   expect(csv.startsWith('\uFEFFDatum;Klant;Project;Bouwnummer;Verkoopprijs;')).toBe(true)
   expect(csv.split('\r\n')).toEqual([
     `\uFEFF${EXPORT_HEADERS.join(';')}`,
-    '04-03-2026;Familie Jansen;Havenkwartier;A-1;345000,00;2,5;7262,50;;;;',
-    ';;;;;;;Sanne Setter;setter;2905,00;Betaald',
-    ';;;;;;;Cor Closer;;4357,50;Achterstallig',
-    `01-02-2026;"'=HYPERLINK(""http://evil.example"";""klik"")";"Parkzicht; fase 2";'+31;200000,01;3;6000,00;;;;`,
-    ';;;;;;;Iris;ISA;-0,05;In behandeling',
-    '15-01-2026;Geannuleerd B.V.;Havenkwartier;A-2;100000,00;2;2000,00;;;;Geannuleerd',
-    ';;;;;;;Iris;;2000,00;Geannuleerd',
+    '04-03-2026;Familie Jansen;Havenkwartier;A-1;345000,00;2,5;7262,50;;;;;',
+    ';;;;;;;Sanne Setter;setter;Commissie;2905,00;Betaald',
+    ';;;;;;;Cor Closer;;Commissie;4357,50;Achterstallig',
+    `01-02-2026;"'=HYPERLINK(""http://evil.example"";""klik"")";"Parkzicht; fase 2";'+31;200000,01;3;6000,00;;;;;`,
+    ';;;;;;;Iris;ISA;Correctie;-0,05;In behandeling',
+    '15-01-2026;Geannuleerd B.V.;Havenkwartier;A-2;100000,00;2;2000,00;;;;;Geannuleerd',
+    ';;;;;;;Iris;;Commissie;2000,00;Geannuleerd',
     '',
   ])
 })
@@ -124,13 +134,14 @@ test('the XLSX holds numbers, dates and neutralised texts, as read back by a spr
     null,
     null,
     null,
+    null,
   ])
-  expect(rows[2]?.slice(7)).toEqual(['Sanne Setter', 'setter', 2905, 'Betaald'])
+  expect(rows[2]?.slice(7)).toEqual(['Sanne Setter', 'setter', 'Commissie', 2905, 'Betaald'])
   expect(rows[4]?.slice(1, 5)).toEqual([
     `'=HYPERLINK("http://evil.example";"klik")`,
     'Parkzicht; fase 2',
     "'+31",
     200_000.01,
   ])
-  expect(rows[5]?.slice(9)).toEqual([-0.05, 'In behandeling'])
+  expect(rows[5]?.slice(9)).toEqual(['Correctie', -0.05, 'In behandeling'])
 })

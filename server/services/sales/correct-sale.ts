@@ -5,7 +5,7 @@ import { calculateCommission } from '#schema/commission'
 import { planCorrection } from '#schema/commission-changes'
 import { commissions, sales } from '#schema/db/organisation'
 import { getExpectedPaymentDate } from '#schema/payment-term'
-import type { SaleCorrectionSchema } from '#schema/sales'
+import { SaleCorrectionSchema } from '#schema/sales'
 import type { ServiceContext } from '../../context.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
 import { AppError } from '../../http/app-error.ts'
@@ -21,19 +21,10 @@ type SaleCorrection = z.infer<typeof SaleCorrectionSchema>
 export const PAID_MEANWHILE =
   'Er is intussen een betaling op deze verkoop geboekt of teruggedraaid; je correctie is niet verwerkt. Bekijk de verkoop en corrigeer opnieuw.'
 
-const CORRECTED_FIELDS = [
-  'clientName',
-  'clientEmail',
-  'clientPhone',
-  'propertyNumber',
-  'saleDate',
-  'deliveryDate',
-  'salePrice',
-  'commissionPercentage',
-  'totalCosts',
-  'costsDescription',
-  'discountPercentage',
-] as const
+/** The sale's own fields a correction sets (the split and the paid total aside). */
+const CORRECTED_FIELDS = Object.keys(SaleCorrectionSchema.shape).filter(
+  (field) => field !== 'splits' && field !== 'paidTotal',
+) as (keyof Omit<SaleCorrection, 'splits' | 'paidTotal'>)[]
 
 /**
  * Corrects a registered sale ("Verkoop corrigeren"). Every amount is recomputed with the

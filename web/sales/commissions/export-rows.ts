@@ -1,4 +1,5 @@
 import type { SalesListItem } from '#schema/sales-dashboard'
+import { KIND_LABELS } from '../components/line-kind-labels.ts'
 
 // The commission screen's sales list as spreadsheet rows ("Exporteren"): a row per sale,
 // then a row per commission line under it, so each amount column adds up on its own.
@@ -24,6 +25,7 @@ export const EXPORT_HEADERS = [
   'Commissie',
   'Verkoper',
   'Rol',
+  'Soort',
   'Bedrag',
   'Status',
 ] as const
@@ -37,8 +39,7 @@ const STATUS_LABELS: Record<string, string> = {
 }
 
 const text = (value: string): ExportCell => ({ kind: 'text', value })
-// The sale's status arrives with the deal's life cycle (issue 12); older items have none.
-const isCancelled = (sale: SalesListItem) => (sale as { status?: string }).status === 'cancelled'
+const isCancelled = (sale: SalesListItem) => sale.status === 'cancelled'
 
 const money = (cents: number): ExportCell => ({ kind: 'money', value: cents / 100 })
 
@@ -57,6 +58,7 @@ export function buildExportRows(salesList: readonly SalesListItem[]): ExportCell
       null,
       null,
       null,
+      null,
       // A cancelled sale stays in the list (its lines and clawbacks below it): say so.
       isCancelled(sale) ? text('Geannuleerd') : null,
     ])
@@ -71,6 +73,7 @@ export function buildExportRows(salesList: readonly SalesListItem[]): ExportCell
         null,
         text(line.sellerName),
         line.role ? text(line.role) : null,
+        text(KIND_LABELS[line.kind]),
         money(line.amount),
         text(STATUS_LABELS[line.status] ?? line.status),
       ])
