@@ -234,6 +234,33 @@ describe('a correction', () => {
     })
   })
 
+  test('a seller taken off a sale by a correction receives the corrected sale and loses the line', async () => {
+    const cor = await signInSeller(corId, 'cor@example.com', 'SELLER')
+    const sale = await registerSale()
+    const pull = async (collection: string) =>
+      (await cor.get(`/api/sync/v1/${collection}/pull?checkpoint=0&limit=1000`)).json.documents
+    const fixed = await admin.request(
+      'PATCH',
+      `/api/gold-estates/sales/${sale.id}`,
+      correction(41_000_000, 0, [100, 0]),
+    )
+    expect(fixed.status).toBe(200)
+    expect((await linesOf(sale.id)).map((line) => line.sellerId)).toEqual([sanneId, corId])
+    const onlySanne = await admin.request('PATCH', `/api/gold-estates/sales/${sale.id}`, {
+      ...correction(42_000_000, 0),
+      splits: [correction(0, 0).splits[0]],
+    })
+    expect(onlySanne.status).toBe(200)
+    const sales = await pull('sales')
+    expect(sales.find((doc: { id: string }) => doc.id === sale.id)).toMatchObject({
+      salePrice: 42_000_000,
+    })
+    const lines = (await pull('commissions')).filter(
+      (doc: { saleId: string }) => doc.saleId === sale.id,
+    )
+    expect(lines.every((doc: { _deleted: boolean }) => doc._deleted)).toBe(true)
+  })
+
   test('a SELLER may not correct or cancel; bad input is a 400 and nothing changes', async () => {
     const sale = await registerSale()
     const bySeller = await seller.request(
