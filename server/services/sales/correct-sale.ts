@@ -12,7 +12,7 @@ import { AppError } from '../../http/app-error.ts'
 import { appendActivity } from '../activities/append-activity.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { findLiveSale } from './find-live-row.ts'
-import { findSaleLines, recountSalePaid, requireStandingSale, toLineState } from './sale-lines.ts'
+import { findSaleLines, requireStandingSale, toLineState } from './sale-lines.ts'
 import { saleStatements } from './sale-statements.ts'
 
 type SaleCorrection = z.infer<typeof SaleCorrectionSchema>
@@ -128,7 +128,6 @@ export function correctSale(ctx: ServiceContext, id: string, input: SaleCorrecti
       .where(eq(sales.id, id))
       .returning()
       .get()
-    recountSalePaid(tx, id)
     appendActivity(tx, ctx.actor.organisationId, ctx.actor, {
       type: 'app',
       action: 'Verkoop gecorrigeerd',
