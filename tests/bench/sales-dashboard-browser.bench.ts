@@ -101,6 +101,10 @@ beforeAll(async () => {
         createdAt: index,
         updatedAt: index,
         seq: index + 1,
+        splits: null,
+        cancelReason: null,
+        cancelledAt: null,
+        paidTotal: 0,
       })
       for (let line = 0; line < 3; line++) {
         commissions.push({
@@ -117,6 +121,9 @@ beforeAll(async () => {
           createdAt: index,
           updatedAt: index,
           seq: index * 3 + line + 1,
+          kind: 'commission',
+          paidAmount: index % 3 ? 0 : line === 2 ? 75_000 : 337_500,
+          sourceId: null,
         })
       }
     }

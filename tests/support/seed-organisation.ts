@@ -63,6 +63,8 @@ export function seedSales(db: OrganisationDb, organizationId: string, count: num
             commissionPercentage: line === 2 ? 10 : 45,
             commissionAmount: line === 2 ? 75_000 : 337_500,
             status: index % 3 ? 'pending' : 'paid',
+            // Paid lines are paid in full (no payment parts are seeded).
+            paidAmount: index % 3 ? 0 : line === 2 ? 75_000 : 337_500,
             expectedPaymentDate: `2026-${month}-${day}`,
             createdAt: now,
           })
