@@ -48,7 +48,28 @@ export const PullQuerySchema = z.object({
   access: z.string().max(64).optional(),
 })
 
-const WireDocumentSchema = z.looseObject({ id: z.string().min(1).max(64), _deleted: z.boolean() })
+/**
+ * How deep a pushed document may nest: a sale's split is document → splits → line. A
+ * deeper one is no document of ours; refused here, it never reaches a comparison, a
+ * refusal record or an answer, whose JSON would overflow the stack (a 500).
+ */
+const MAX_DOCUMENT_DEPTH = 8
+
+/** Whether no object or array in the value lies deeper than MAX_DOCUMENT_DEPTH (no recursion). */
+function isShallow(value: unknown) {
+  const stack: [unknown, number][] = [[value, 0]]
+  for (let entry = stack.pop(); entry; entry = stack.pop()) {
+    const [item, depth] = entry
+    if (typeof item !== 'object' || item === null) continue
+    if (depth >= MAX_DOCUMENT_DEPTH) return false
+    for (const child of Object.values(item)) stack.push([child, depth + 1])
+  }
+  return true
+}
+
+const WireDocumentSchema = z
+  .looseObject({ id: z.string().min(1).max(64), _deleted: z.boolean() })
+  .refine(isShallow, { message: 'Document is te diep genest' })
 
 /** Body of a push: RxDB's rows, newest state and the state the client assumed. */
 export const PushBodySchema = z.object({

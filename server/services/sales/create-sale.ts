@@ -1,7 +1,9 @@
 import { format } from 'date-fns'
+import { eq } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
 import type { z } from 'zod'
 import { calculateCommission } from '#schema/commission'
+import { sales } from '#schema/db/organisation'
 import { holdsOwnLine, OWN_LINE_REQUIRED } from '#schema/own-line'
 import { getExpectedPaymentDate } from '#schema/payment-term'
 import type { SaleCreateSchema } from '#schema/sales'
@@ -16,6 +18,12 @@ type SaleInput = z.infer<typeof SaleCreateSchema>
 
 // Amounts computed by a client may differ from the server's by rounding, never by more.
 const TOLERANCE_CENTS = 1
+
+/**
+ * Refused: a device's new sale names the id of a stored one. A SELLER's push finds no
+ * stored row for a sale they may not read and arrives here as a create.
+ */
+export const SALE_EXISTS = 'Deze verkoop bestaat al'
 
 function invalid(path: string, message: string): never {
   throw new AppError('invalid_input', `${path}: ${message}`, { errors: [{ path, message }] })
@@ -71,6 +79,12 @@ export function createSale(ctx: ServiceContext, input: SaleInput, options: { id?
     if (!holdsOwnLine(input.commissions, ctx.actor.sellerId)) {
       throw new AppError('forbidden', OWN_LINE_REQUIRED)
     }
+  }
+  if (
+    options.id &&
+    ctx.db.select({ id: sales.id }).from(sales).where(eq(sales.id, options.id)).get()
+  ) {
+    throw new AppError('conflict', SALE_EXISTS)
   }
   const statements = saleStatements(ctx.db)
   const project = requireExisting(statements, input)

@@ -4,11 +4,11 @@ import type { SalesData } from '#schema/sales-dashboard'
 import type { ServiceContext } from '../../context.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { commissionsReadFilter, salesReadFilter } from './read-filters.ts'
+import { toSaleView } from './sale-view.ts'
 import { readAllSalesData } from './sales-read-model.ts'
 import {
   toCommissionDocument,
   toProjectDocument,
-  toSaleDocument,
   toSellerDocument,
   toSellerView,
 } from './to-sales-documents.ts'
@@ -26,7 +26,7 @@ export function loadSalesData(ctx: ServiceContext): SalesData {
       .from(sales)
       .where(and(eq(sales.deleted, false), salesReadFilter(ctx)))
       .all()
-      .map(toSaleDocument),
+      .map((row) => toSaleView(row, ctx)),
     commissions: ctx.db
       .select()
       .from(commissions)

@@ -35,13 +35,13 @@ import {
   salesReadFilter,
 } from '#server/services/sales/read-filters'
 import { findSaleLines } from '#server/services/sales/sale-lines'
+import { toSaleView } from '#server/services/sales/sale-view'
 import { createProject, updateProject } from '#server/services/sales/save-project'
 import { createSeller, updateSeller } from '#server/services/sales/save-seller'
 import {
   toCommissionDocument,
   toCommissionPaymentDocument,
   toProjectDocument,
-  toSaleDocument,
   toSellerDocument,
   toSellerView,
 } from '#server/services/sales/to-sales-documents'
@@ -118,7 +118,7 @@ export const salesCollection = defineTableCollection({
   table: sales,
   readPermission: 'sales.register',
   readFilter: salesReadFilter,
-  toDocument: toSaleDocument,
+  toDocument: toSaleView,
   writableFields: SALE_FIELDS,
   // The whole payload of SaleCreateSchema: the server checks the sent amounts against its
   // own arithmetic, and the lines exist only in the pushed document.
