@@ -121,10 +121,9 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
   // is, hundreds of megabytes, which the shared process should not spend time on.
   app.use(except(['/api/admin/backup'], compress({ threshold: 1024 })))
   app.use(requireKnownHost(isKnownHost))
-  app.route('/api', api)
-  app.route('/', webRoutes(options.webRoot, deps.env.SALES_HOST))
-  return app
+  // Chained, so that the returned type carries the API's routes (AppType).
+  return app.route('/api', api).route('/', webRoutes(options.webRoot, deps.env.SALES_HOST))
 }
 
-/** The API's type, for a typed client (hono/client). */
+/** The routes with their inputs and answers, for the web's typed client (web/lib/api-client.ts). */
 export type AppType = ReturnType<typeof createApp>

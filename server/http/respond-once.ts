@@ -1,10 +1,15 @@
 import { eq } from 'drizzle-orm'
-import type { Context } from 'hono'
+import type { Context, TypedResponse } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { JSONParsed } from 'hono/utils/types'
 import { idempotencyKeys } from '#schema/db/organisation'
 import type { SecretBox } from '../auth/secret-box.ts'
 import type { ServiceContext } from '../context.ts'
 import { AppError } from './app-error.ts'
+
+/** A JSON answer typed as the value it carries, for the web's typed client (hono/client). */
+type JsonAnswer<Answer, Status extends ContentfulStatusCode> = Response &
+  TypedResponse<JSONParsed<Answer>, Status, 'json'>
 
 /**
  * Runs a synchronous write and answers with its result. With an Idempotency-Key header,
@@ -13,15 +18,15 @@ import { AppError } from './app-error.ts'
  * effect. An answer that carries a secret (a setup link, an API key) is stored sealed
  * with `secretBox`, so the organisation file never holds it readable.
  */
-export function respondOnce(
+export function respondOnce<Answer, Status extends ContentfulStatusCode>(
   c: Context,
   ctx: ServiceContext,
-  status: ContentfulStatusCode,
-  write: () => unknown,
+  status: Status,
+  write: () => Answer,
   options: { secretBox?: SecretBox } = {},
-) {
+): JsonAnswer<Answer, Status> {
   const key = c.req.header('idempotency-key')
-  if (key === undefined) return c.json(write() as object, status)
+  if (key === undefined) return c.json(write() as object, status) as JsonAnswer<Answer, Status>
   if (key.length === 0 || key.length > 200) {
     throw new AppError('invalid_input', 'Idempotency-Key moet 1 tot 200 tekens lang zijn')
   }
@@ -53,5 +58,9 @@ export function respondOnce(
       .run()
     return { status, body }
   })
-  return c.body(answer.body, answer.status, { 'content-type': 'application/json' })
+  // The stored JSON text: on a replay the first call's, which is still write()'s type.
+  const stored: Response = c.body(answer.body, answer.status, {
+    'content-type': 'application/json',
+  })
+  return stored as JsonAnswer<Answer, Status>
 }

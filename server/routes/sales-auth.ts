@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { LoginSchema } from '#schema/auth'
+import type { SalesRole } from '#schema/roles'
 import { requireSalesContext } from '../auth/require-sales-context.ts'
 import {
   clearSessionCookie,
@@ -17,7 +18,7 @@ function toSalesUserView(
     id: string
     name: string
     email: string
-    role: string
+    role: SalesRole
     status: string
     organizationId: string
   },

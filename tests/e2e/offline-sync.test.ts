@@ -366,7 +366,8 @@ test('logout removes the local database', async () => {
         .map((info) => info.name ?? '')
         .filter((name) => name.startsWith('rxdb-dexie-centraal-')),
     )
-  expect((await localDatabases()).length).toBeGreaterThan(0)
+  // The local database opens once the browser is idle after the first screen (decision 009).
+  await expect.poll(async () => (await localDatabases()).length).toBeGreaterThan(0)
   await page.getByRole('banner').getByRole('button', { name: 'Uitloggen' }).click()
   await page.getByRole('button', { name: 'Inloggen' }).first().waitFor()
   expect(await localDatabases()).toEqual([])

@@ -1,6 +1,7 @@
 import { ShieldCheck } from 'lucide-react'
 import { useState } from 'react'
 import type { SyncRefusalScope } from '#schema/sync-refusals'
+import type { SyncArea } from '#sync/client/sync-stream'
 import { describeError } from '../lib/server-message.ts'
 import { useSyncRefusals } from '../lib/use-sync-refusals.ts'
 import { Alert } from './alert.tsx'
@@ -13,8 +14,8 @@ import { ScopeToggle } from './scope-toggle.tsx'
 import { SyncRefusalItem } from './sync-refusal-item.tsx'
 
 type SyncRefusalsViewProps = {
-  /** The area's list: /api/sync-refusals or /api/gold-estates/sync-refusals. */
-  url: string
+  /** Whose list: Centraal's (/api/sync-refusals) or Gold Estates' (/api/gold-estates/sync-refusals). */
+  area: SyncArea
   /** Whether the person may see everyone's (the server decides; this only shows the toggle). */
   canSeeOrganisation: boolean
 }
@@ -23,9 +24,9 @@ type SyncRefusalsViewProps = {
  * Niet verwerkte wijzigingen, the same in both areas: changes made on a device that the
  * server refused and undid, kept on the server until the person marks them read.
  */
-export function SyncRefusalsView({ url, canSeeOrganisation }: SyncRefusalsViewProps) {
+export function SyncRefusalsView({ area, canSeeOrganisation }: SyncRefusalsViewProps) {
   const [scope, setScope] = useState<SyncRefusalScope>('own')
-  const { state, reload, dismiss } = useSyncRefusals(url, scope)
+  const { state, reload, dismiss } = useSyncRefusals(area, scope)
   const now = Date.now()
   return (
     <>

@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useContext } from 'react'
 import type { CurrentUser } from '#schema/auth'
+import { api } from './api-client.ts'
 import { type SessionQueryState, useSessionQuery } from './use-session-query.ts'
 
 export type CurrentUserState = SessionQueryState<CurrentUser>
@@ -11,6 +12,8 @@ const CurrentUserContext = createContext<CurrentUserContextValue | null>(null)
 /** localStorage key of the last signed-in user; clearCachedData removes it at logout. */
 const REMEMBERED_USER_KEY = 'centraal.currentUser'
 
+const loadCurrentUser = async () => (await api.auth.user.$get()).json()
+
 /**
  * Holds who is signed in to Centraal (docs/behaviour.md, Validation rules and messages): GET /api/auth/user on mount and whenever
  * the window gains focus, never retried; 401 means signed out (useSessionQuery).
@@ -18,7 +21,7 @@ const REMEMBERED_USER_KEY = 'centraal.currentUser'
 export function CurrentUserProvider({ children }: { children: ReactNode }) {
   const { state, refetch } = useSessionQuery<CurrentUser>({
     area: 'central',
-    url: '/api/auth/user',
+    loadUser: loadCurrentUser,
     rememberKey: REMEMBERED_USER_KEY,
   })
   return <CurrentUserContext value={{ state, refetchUser: refetch }}>{children}</CurrentUserContext>

@@ -1,10 +1,11 @@
 /**
- * The server's own explanation inside an error thrown by apiRequest, or undefined.
- * Error bodies are JSON `{ message, errors? }` and the thrown text is "<status>: <body>";
- * the server already puts the first validation problem into `message`.
+ * The server's own explanation inside a refused call's error (ApiError, or a sync call's
+ * SyncHttpError), or undefined. Error bodies are JSON `{ message, errors? }` and the
+ * error's text is "<status>: <body>"; the server already puts the first validation
+ * problem into `message`.
  */
 export function getServerMessage(error: unknown): string | undefined {
-  const body = splitErrorText(error)?.body
+  const body = readErrorBody(error)
   if (!body) return undefined
   try {
     const parsed: unknown = JSON.parse(body)
@@ -15,16 +16,9 @@ export function getServerMessage(error: unknown): string | undefined {
   }
 }
 
-/** The HTTP status of an error thrown by apiRequest, or undefined for a network failure. */
-export function getErrorStatus(error: unknown): number | undefined {
-  return splitErrorText(error)?.status
-}
-
-function splitErrorText(error: unknown): { status: number; body: string } | undefined {
+function readErrorBody(error: unknown): string | undefined {
   if (!(error instanceof Error)) return undefined
-  const match = /^(\d{3}): ([\s\S]*)$/.exec(error.message)
-  if (!match) return undefined
-  return { status: Number(match[1]), body: match[2] ?? '' }
+  return /^\d{3}: ([\s\S]*)$/.exec(error.message)?.[1]
 }
 
 /** Shown when the request never got an answer, instead of a misleading fallback. */

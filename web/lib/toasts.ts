@@ -20,6 +20,13 @@ export type ToastInput = {
 
 export type ToastItem = ToastInput & { id: number; open: boolean }
 
+/** A failed save on the screens of local data (apps, projects, sellers). */
+export const SAVE_FAILED_TOAST: ToastInput = {
+  title: 'Fout',
+  description: 'Er is iets misgegaan. Probeer het opnieuw.',
+  variant: 'destructive',
+}
+
 let toasts: readonly ToastItem[] = []
 let nextId = 1
 const listeners = new Set<() => void>()

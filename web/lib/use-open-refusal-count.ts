@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
-import type { SyncRefusal } from '#schema/sync-refusals'
-import { getJson } from './api-request.ts'
+import type { SyncArea } from '#sync/client/sync-stream'
+import { listSyncRefusals } from './sync-refusal-api.ts'
 import { onRefusalsChange } from './sync-refusal-events.ts'
 
 /**
@@ -9,15 +9,15 @@ import { onRefusalsChange } from './sync-refusal-events.ts'
  * of refusals is empty. Asked again when `recentCount` (that list's length) changes and
  * after a dismissal.
  */
-export function useOpenRefusalCount(url: string, recentCount: number): number | null {
+export function useOpenRefusalCount(area: SyncArea, recentCount: number): number | null {
   const [count, setCount] = useState<number | null>(null)
   // recentCount only triggers a new look: a refusal in this tab is one more on the server.
   // biome-ignore lint/correctness/useExhaustiveDependencies: recentCount triggers, unread
   useEffect(() => {
     let isCurrent = true
     const load = () =>
-      getJson<SyncRefusal[]>(`${url}?scope=own`, { on401: 'returnNull' })
-        .then((refusals) => isCurrent && setCount(refusals?.length ?? null))
+      listSyncRefusals(area, 'own')
+        .then((refusals) => isCurrent && setCount(refusals.length))
         .catch(() => isCurrent && setCount(null))
     void load()
     const unsubscribe = onRefusalsChange(() => void load())
@@ -25,6 +25,6 @@ export function useOpenRefusalCount(url: string, recentCount: number): number | 
       isCurrent = false
       unsubscribe()
     }
-  }, [url, recentCount])
+  }, [area, recentCount])
   return count
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { setSignedInAccount } from '#sync/client/signed-in-account'
 import type { SyncArea } from '#sync/client/sync-stream'
-import { getJson } from './api-request.ts'
+import { ApiError } from './api-error.ts'
 
 /** Who a session names, as both areas' user endpoints answer it. */
 type SessionUser = { id: string; organizationId: string }
@@ -22,16 +22,20 @@ export type SessionQueryState<User> =
  */
 export function useSessionQuery<User extends SessionUser>(options: {
   area: SyncArea
-  url: string
+  /** Asks the area's user endpoint (a typed call of `api`). */
+  loadUser: () => Promise<User>
   /** localStorage key of the last user; the logouts remove it. */
   rememberKey: string
 }) {
-  const { area, url, rememberKey } = options
+  const { area, loadUser, rememberKey } = options
   const [state, setState] = useState<SessionQueryState<User>>({ status: 'loading' })
 
   const refetch = useCallback(async () => {
     try {
-      const user = await getJson<User>(url, { on401: 'returnNull' })
+      const user = await loadUser().catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 401) return null
+        throw error
+      })
       remember(rememberKey, user)
       setSignedInAccount(area, user && { organisationId: user.organizationId, userId: user.id })
       setState({ status: 'ready', user })
@@ -47,7 +51,7 @@ export function useSessionQuery<User extends SessionUser>(options: {
         return { status: 'ready', user: remembered }
       })
     }
-  }, [area, url, rememberKey])
+  }, [area, loadUser, rememberKey])
 
   const forget = useCallback(() => {
     remember(rememberKey, null)

@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from 'react'
 import { Alert } from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
 import { CopyLinkField } from '../../components/copy-link-field.tsx'
-import { apiRequest, isQueuedResponse } from '../../lib/api-request.ts'
+import { api } from '../../lib/api-client.ts'
+import { isQueuedResponse } from '../../lib/api-request.ts'
 import { describeError } from '../../lib/server-message.ts'
 import { useOnlineStatus } from '../../lib/use-online-status.ts'
 
@@ -41,9 +42,10 @@ export function ApiKeySection({ appId, hasApiKey, onCreated }: ApiKeySectionProp
   async function create() {
     setState({ status: 'creating' })
     try {
-      const response = await apiRequest('POST', `/api/app-connections/${appId}/api-key`)
+      const param = { id: appId }
+      const response = await api['app-connections'][':id']['api-key'].$post({ param })
       if (isQueuedResponse(response)) throw new TypeError('offline')
-      const { apiKey } = (await response.json()) as { apiKey: string }
+      const { apiKey } = await response.json()
       setState({ status: 'created', apiKey })
       onCreated()
     } catch (error) {

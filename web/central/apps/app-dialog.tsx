@@ -6,16 +6,19 @@ import { Dialog } from '../../components/dialog.tsx'
 import { Field } from '../../components/field.tsx'
 import { inputClass } from '../../components/input.tsx'
 import { cn } from '../../lib/class-names.ts'
+import { SAVE_FAILED_TOAST } from '../../lib/toasts.ts'
+import { useSave } from '../../lib/use-save.tsx'
 import type { AppFields } from './app-writes.ts'
 
 type AppDialogProps = {
   /** The app to edit; absent: 'Nieuwe App Toevoegen'. */
   app?: AppConnectionDocType
   onOpenChange: (open: boolean) => void
+  /** Writes the app; the dialog shows the toasts. */
   onSubmit: (fields: AppFields) => Promise<void>
 }
 
-type Errors = Partial<Record<'name' | 'url', string>>
+const FIELDS = ['name', 'url'] as const
 
 /** Add or edit a connected app (docs/behaviour.md): Naam *, URL *, Beschrijving. */
 export function AppDialog({ app, onOpenChange, onSubmit }: AppDialogProps) {
@@ -23,32 +26,22 @@ export function AppDialog({ app, onOpenChange, onSubmit }: AppDialogProps) {
   const [name, setName] = useState(app?.name ?? '')
   const [url, setUrl] = useState(app?.url ?? '')
   const [description, setDescription] = useState(app?.description ?? '')
-  const [errors, setErrors] = useState<Errors>({})
-  const [isSaving, setIsSaving] = useState(false)
+  // Only the form's fields: the schema's default status would overwrite an app's own.
+  const onSave = ({ name, url, description }: AppFields) => onSubmit({ name, url, description })
+  const { errors, isSaving, save, errorHint } = useSave(AppConnectionCreateSchema, onSave, {
+    fields: FIELDS,
+    savedToast: (_, fields) => ({
+      title: app ? 'App bijgewerkt' : 'App toegevoegd',
+      description: fields.name,
+    }),
+    failedToast: () => SAVE_FAILED_TOAST,
+  })
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault()
-    const parsed = AppConnectionCreateSchema.safeParse({ name, url, description })
-    if (!parsed.success) {
-      const found: Errors = {}
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0]
-        if ((field === 'name' || field === 'url') && !found[field]) found[field] = issue.message
-      }
-      setErrors(found)
-      return
-    }
-    setErrors({})
-    setIsSaving(true)
-    try {
-      const { name: cleanName, url: cleanUrl, description: cleanDescription } = parsed.data
-      await onSubmit({ name: cleanName, url: cleanUrl, description: cleanDescription })
-    } finally {
-      setIsSaving(false)
-    }
+    void save({ name, url, description })
   }
 
-  const error = (message?: string) => message && <span className="text-destructive">{message}</span>
   return (
     <Dialog
       open
@@ -65,7 +58,7 @@ export function AppDialog({ app, onOpenChange, onSubmit }: AppDialogProps) {
           value={name}
           onChange={(event) => setName(event.target.value)}
           aria-invalid={!!errors.name}
-          hint={error(errors.name)}
+          hint={errorHint('name')}
         />
         <Field
           label="URL *"
@@ -78,7 +71,7 @@ export function AppDialog({ app, onOpenChange, onSubmit }: AppDialogProps) {
           value={url}
           onChange={(event) => setUrl(event.target.value)}
           aria-invalid={!!errors.url}
-          hint={error(errors.url)}
+          hint={errorHint('url')}
         />
         <div className="grid gap-2">
           <label htmlFor={descriptionId} className="font-medium text-sm leading-none">

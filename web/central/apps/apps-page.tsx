@@ -19,7 +19,6 @@ import { GoldEstatesCard } from './gold-estates-card.tsx'
 type OpenDialog = { app?: AppConnectionDocType } | null
 
 const byName = new Intl.Collator('nl', { sensitivity: 'base', numeric: true })
-const SAVE_FAILED = 'Er is iets misgegaan. Probeer het opnieuw.'
 
 /** /apps (docs/behaviour.md): Gold Estates for SUPERADMIN, and the connected apps from local data. */
 export function AppsPage() {
@@ -42,17 +41,13 @@ export function AppsPage() {
     [],
   )
 
+  // The dialog shows the toasts; a failed write throws into it.
   const save = async (fields: AppFields) => {
-    if (!database) return
+    if (!database) throw new Error('The local database is not open')
     const app = dialog?.app
-    try {
-      if (app) await updateApp(database, app.id, fields)
-      else await insertApp(database, fields)
-      showToast({ title: app ? 'App bijgewerkt' : 'App toegevoegd', description: fields.name })
-      setDialog(null)
-    } catch {
-      showToast({ title: 'Fout', description: SAVE_FAILED, variant: 'destructive' })
-    }
+    if (app) await updateApp(database, app.id, fields)
+    else await insertApp(database, fields)
+    setDialog(null)
   }
 
   const remove = async (app: AppConnectionDocType) => {

@@ -3,7 +3,8 @@ import { useState } from 'react'
 import { Badge } from '../../components/badge.tsx'
 import { Button } from '../../components/button.tsx'
 import { Card } from '../../components/card.tsx'
-import { apiRequest, isQueuedResponse } from '../../lib/api-request.ts'
+import { api } from '../../lib/api-client.ts'
+import { isQueuedResponse } from '../../lib/api-request.ts'
 import { describeError } from '../../lib/server-message.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { useOnlineStatus } from '../../lib/use-online-status.ts'
@@ -20,9 +21,9 @@ export function GoldEstatesCard() {
   async function launch() {
     setIsLaunching(true)
     try {
-      const response = await apiRequest('POST', '/api/admin/launch-gold-estates')
+      const response = await api.admin['launch-gold-estates'].$post()
       if (isQueuedResponse(response)) throw new TypeError('offline')
-      const { url } = (await response.json()) as { url: string }
+      const { url } = await response.json()
       showToast({ title: 'Gold Estates Gelanceerd!' })
       window.location.href = url
     } catch (error) {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { UsageSummary } from '#schema/usage'
-import { getJson } from '../../lib/api-request.ts'
+import { api } from '../../lib/api-client.ts'
 import { describeError } from '../../lib/server-message.ts'
 import { useOnlineStatus } from '../../lib/use-online-status.ts'
 
@@ -40,8 +40,8 @@ export function useAppUsage(appId: string, isOnServer: boolean) {
     setFetched((shown) =>
       shown.status === 'ready' ? { ...shown, isRefreshing: true } : { status: 'loading' },
     )
-    getJson<UsageSummary>(`/api/app-connections/${appId}/usage?days=${USAGE_DAYS}`).then(
-      (usage) => isCurrent && usage && setFetched({ status: 'ready', usage, isRefreshing: false }),
+    loadUsage(appId).then(
+      (usage) => isCurrent && setFetched({ status: 'ready', usage, isRefreshing: false }),
       (error: unknown) =>
         isCurrent &&
         setFetched({
@@ -62,4 +62,9 @@ export function useAppUsage(appId: string, isOnServer: boolean) {
       ? { status: 'offline' }
       : fetched
   return { state, reload }
+}
+
+async function loadUsage(id: string) {
+  const query = { days: String(USAGE_DAYS) }
+  return (await api['app-connections'][':id'].usage.$get({ param: { id }, query })).json()
 }

@@ -1,12 +1,10 @@
 import { Activity, CircleAlert, LayoutGrid, TrendingUp, UsersRound } from 'lucide-react'
-import type { Stats } from '#schema/central'
-import type { ActivityDocType } from '#schema/rx/activities'
 import { ActivityItem } from '../../components/activity-item.tsx'
 import { Alert } from '../../components/alert.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/card.tsx'
 import { InlineLoading } from '../../components/inline-loading.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
-import { getJson } from '../../lib/api-request.ts'
+import { api } from '../../lib/api-client.ts'
 import { useSignedInUser } from '../../lib/current-user.tsx'
 import { useLocalDatabaseState } from '../../lib/local-database.tsx'
 import { useServerWhileFilling } from '../../lib/use-server-while-filling.ts'
@@ -36,10 +34,9 @@ export function DashboardPage() {
 /** The same figures and feed as the local database gives them (GET /api/stats, /api/activities). */
 async function loadServerDashboard(): Promise<DashboardData> {
   const [stats, activities] = await Promise.all([
-    getJson<Stats>('/api/stats'),
-    getJson<ActivityDocType[]>('/api/activities'),
+    api.stats.$get().then((response) => response.json()),
+    api.activities.$get().then((response) => response.json()),
   ])
-  if (!stats || !activities) throw new Error('no figures')
   return { stats, recent: activities.slice(0, RECENT_FEED_SIZE), now: Date.now() }
 }
 

@@ -1,5 +1,5 @@
 import type { AreaAccount } from '#sync/client/signed-in-account'
-import { apiRequest } from '../../lib/api-request.ts'
+import { api } from '../../lib/api-client.ts'
 import { clearCachedData } from '../../lib/clear-cached-data.ts'
 
 /** Download formats offered in Admin Tools. */
@@ -11,7 +11,7 @@ export const BACKUP_DOWNLOADS = [
 
 /** Asks the server for a backup and saves it under the name the server gives it. */
 export async function downloadBackup(format: (typeof BACKUP_DOWNLOADS)[number]['format']) {
-  const response = await apiRequest('POST', '/api/admin/backup', { format })
+  const response = await api.admin.backup.$post({ json: { format } })
   const disposition = response.headers.get('content-disposition') ?? ''
   const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `centraal-backup.${format}`
   const url = URL.createObjectURL(await response.blob())
@@ -36,8 +36,8 @@ export async function restoreBackup(file: File, account: AreaAccount) {
   } catch {
     throw new NotJsonError('Het gekozen bestand is geen geldige JSON-backup.')
   }
-  // The file itself, not a re-serialised copy: the server reads its one-row-per-line
-  // layout without holding every row in memory.
-  await apiRequest('POST', '/api/admin/restore', file)
+  // The file itself (as the request's body), not a re-serialised copy: the server reads
+  // its one-row-per-line layout without holding every row in memory.
+  await api.admin.restore.$post(undefined, { init: { body: file } })
   await clearCachedData(account)
 }

@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react'
 import { useSearchParams } from 'react-router-dom'
-import { type BackupSettings, DRIVE_RESULT_PARAM, DRIVE_RESULTS } from '#schema/backup-settings'
+import { DRIVE_RESULT_PARAM, DRIVE_RESULTS } from '#schema/backup-settings'
 import { Alert } from '../../components/alert.tsx'
 import { describeError } from '../../lib/server-message.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { useHasPermission } from '../../lib/use-permission.ts'
 import { AutoBackupCard } from './auto-backup-card.tsx'
 import { DRIVE_NOT_CONFIGURED } from './backup-options.ts'
-import { BACKUP_SETTINGS_URL } from './backup-settings-actions.ts'
+import { BACKUP_SETTINGS_URL, loadBackupSettings } from './backup-settings-actions.ts'
 import { CloudStorageCard } from './cloud-storage-card.tsx'
 import { ManualBackupCard } from './manual-backup-card.tsx'
 import { useServerData } from './use-server-data.ts'
@@ -45,7 +45,7 @@ function useConnectionResultToast() {
 /** Instellingen → Backups (docs/behaviour.md): storage connection, automatic and manual backups. */
 export function BackupsTab() {
   useConnectionResultToast()
-  const { state, replace, reload } = useServerData<BackupSettings>(BACKUP_SETTINGS_URL)
+  const { state, replace, reload } = useServerData(BACKUP_SETTINGS_URL, loadBackupSettings)
   const canManage = useHasPermission('backup.run')
   if (state.status === 'loading') {
     return <p className="text-muted-foreground text-sm">Laden...</p>

@@ -3,9 +3,9 @@ import { type FormEvent, useState } from 'react'
 import { OrganisationCreateSchema } from '#schema/central'
 import { Button } from '../../components/button.tsx'
 import { Field } from '../../components/field.tsx'
-import { apiRequest, isQueuedResponse } from '../../lib/api-request.ts'
-import { describeError } from '../../lib/server-message.ts'
-import { showToast } from '../../lib/toasts.ts'
+import { api } from '../../lib/api-client.ts'
+import { isQueuedResponse } from '../../lib/api-request.ts'
+import { useSave } from '../../lib/use-save.tsx'
 
 /** A slug suggestion from a name: "Acme B.V." → "acme-b-v". */
 export function suggestSlug(name: string): string {
@@ -23,37 +23,31 @@ export function CreateOrganisationForm({ onCreated }: { onCreated: () => void })
   const [name, setName] = useState('')
   const [slug, setSlug] = useState('')
   const [isSlugEdited, setIsSlugEdited] = useState(false)
-  const [problem, setProblem] = useState<string>()
-  const [isSaving, setIsSaving] = useState(false)
-
-  async function create(event: FormEvent) {
-    event.preventDefault()
-    const input = OrganisationCreateSchema.safeParse({ name, slug })
-    if (!input.success) {
-      setProblem(input.error.issues[0]?.message ?? 'Ongeldige invoer')
-      return
-    }
-    setProblem(undefined)
-    setIsSaving(true)
-    try {
-      const response = await apiRequest('POST', '/api/organizations', input.data)
-      if (isQueuedResponse(response)) {
-        showToast({
-          title: 'Opgeslagen op dit apparaat',
-          description: `Organisatie ${input.data.name} wordt aangemaakt zodra je online bent.`,
-        })
-      } else {
-        showToast({ title: 'Organisatie aangemaakt', description: input.data.name })
-        onCreated()
-      }
+  const { problem, isSaving, save } = useSave(
+    OrganisationCreateSchema,
+    async (input) => {
+      const response = await api.organizations.$post({ json: input })
+      if (!isQueuedResponse(response)) onCreated()
       setName('')
       setSlug('')
       setIsSlugEdited(false)
-    } catch (error) {
-      setProblem(describeError(error, 'De organisatie kon niet worden aangemaakt.'))
-    } finally {
-      setIsSaving(false)
-    }
+      return response
+    },
+    {
+      savedToast: (response, input) =>
+        isQueuedResponse(response)
+          ? {
+              title: 'Opgeslagen op dit apparaat',
+              description: `Organisatie ${input.name} wordt aangemaakt zodra je online bent.`,
+            }
+          : { title: 'Organisatie aangemaakt', description: input.name },
+      failedText: 'De organisatie kon niet worden aangemaakt.',
+    },
+  )
+
+  function create(event: FormEvent) {
+    event.preventDefault()
+    void save({ name, slug })
   }
 
   return (

@@ -5,9 +5,9 @@ import { Button } from '../../components/button.tsx'
 import { CopyLinkField } from '../../components/copy-link-field.tsx'
 import { Dialog } from '../../components/dialog.tsx'
 import { Field } from '../../components/field.tsx'
-import { apiRequest } from '../../lib/api-request.ts'
-import { describeError } from '../../lib/server-message.ts'
+import { api } from '../../lib/api-client.ts'
 import { useOnlineStatus } from '../../lib/use-online-status.ts'
+import { useSave } from '../../lib/use-save.tsx'
 
 type InviteAdminDialogProps = {
   organisation: { id: string; name: string } | null
@@ -35,34 +35,23 @@ export function InviteAdminDialog({ organisation, onOpenChange }: InviteAdminDia
 function InviteForm({ organisationId }: { organisationId: string }) {
   const [name, setName] = useState('')
   const [email, setEmail] = useState('')
-  const [problem, setProblem] = useState<string>()
-  const [isSaving, setIsSaving] = useState(false)
   const [result, setResult] = useState<{ setupUrl: string }>()
   // The setup link comes from the server's answer, so inviting needs a connection.
   const isOnline = useOnlineStatus()
-
-  async function invite(event: FormEvent) {
-    event.preventDefault()
-    const input = OrganisationInviteSchema.safeParse({ name, email })
-    if (!input.success) {
-      setProblem(input.error.issues[0]?.message ?? 'Ongeldige invoer')
-      return
-    }
-    setProblem(undefined)
-    setIsSaving(true)
-    try {
-      const response = await apiRequest(
-        'POST',
-        `/api/organizations/${encodeURIComponent(organisationId)}/invite`,
-        input.data,
-      )
+  const { problem, isSaving, save } = useSave(
+    OrganisationInviteSchema,
+    async (input) => {
+      const param = { id: organisationId }
       // Never queued offline (its link must be seen now): without network this throws.
-      setResult((await response.json()) as { setupUrl: string })
-    } catch (error) {
-      setProblem(describeError(error, 'De uitnodiging kon niet worden gemaakt.'))
-    } finally {
-      setIsSaving(false)
-    }
+      const response = await api.organizations[':id'].invite.$post({ param, json: input })
+      setResult(await response.json())
+    },
+    { failedText: 'De uitnodiging kon niet worden gemaakt.' },
+  )
+
+  function invite(event: FormEvent) {
+    event.preventDefault()
+    void save({ name, email })
   }
 
   if (result) {

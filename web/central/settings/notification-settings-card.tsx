@@ -9,15 +9,17 @@ import {
   CardTitle,
 } from '../../components/card.tsx'
 import { SwitchField } from '../../components/switch.tsx'
-import { apiRequest, isQueuedResponse } from '../../lib/api-request.ts'
-import { showSavedToast, showSaveFailedToast } from './save-toasts.ts'
+import { api } from '../../lib/api-client.ts'
+import { isQueuedResponse } from '../../lib/api-request.ts'
+import { showToast } from '../../lib/toasts.ts'
+import { savedToast, saveFailedToast } from './save-toasts.ts'
 import { useServerData } from './use-server-data.ts'
 
-const PREFERENCES_URL = '/api/profile/notifications'
+const loadPreferences = async () => (await api.profile.notifications.$get()).json()
 
 /** The signed-in user's own switches, both on by default (docs/behaviour.md); saved on each change. */
 export function NotificationSettingsCard() {
-  const { state, replace, reload } = useServerData<NotificationPreferences>(PREFERENCES_URL)
+  const { state, replace, reload } = useServerData('/api/profile/notifications', loadPreferences)
   // Until the first answer the switches show the defaults, disabled.
   const preferences =
     state.status === 'ready' ? state.data : { emailNotifications: true, activityAlerts: true }
@@ -26,11 +28,11 @@ export function NotificationSettingsCard() {
     const next = { ...preferences, ...changes }
     replace(next)
     try {
-      const response = await apiRequest('PATCH', PREFERENCES_URL, changes)
-      if (!isQueuedResponse(response)) replace((await response.json()) as NotificationPreferences)
-      showSavedToast(response)
+      const response = await api.profile.notifications.$patch({ json: changes })
+      if (!isQueuedResponse(response)) replace(await response.json())
+      showToast(savedToast(response))
     } catch (error) {
-      showSaveFailedToast(error)
+      showToast(saveFailedToast(error))
       void reload()
     }
   }

@@ -11,23 +11,20 @@ import {
   CardTitle,
 } from '../../components/card.tsx'
 import { Field } from '../../components/field.tsx'
-import { apiRequest, isQueuedResponse } from '../../lib/api-request.ts'
+import { api } from '../../lib/api-client.ts'
+import { isQueuedResponse } from '../../lib/api-request.ts'
 import { describeError } from '../../lib/server-message.ts'
-import { showSavedToast, showSaveFailedToast } from './save-toasts.ts'
+import { useSave } from '../../lib/use-save.tsx'
+import { savedToast, saveFailedToast } from './save-toasts.ts'
 import { useServerData } from './use-server-data.ts'
 
-/** GET /api/organization. */
-export type OrganisationDetails = {
-  id: string
-  slug: string
-  name: string
-  contactEmail: string | null
-  plan: string
-}
+const loadOrganisation = async () => (await api.organization.$get()).json()
+
+type OrganisationDetails = Awaited<ReturnType<typeof loadOrganisation>>
 
 /** Organisatiegegevens: name and contact e-mail, saved with PATCH /api/organization. */
 export function OrganisationDetailsCard({ canEdit }: { canEdit: boolean }) {
-  const { state, replace } = useServerData<OrganisationDetails>('/api/organization')
+  const { state, replace } = useServerData('/api/organization', loadOrganisation)
   return (
     <Card aria-labelledby="organisation-details-title">
       <CardHeader>
@@ -73,40 +70,26 @@ function OrganisationForm(props: {
 }) {
   const [name, setName] = useState(props.organisation.name)
   const [contactEmail, setContactEmail] = useState(props.organisation.contactEmail ?? '')
-  const [problem, setProblem] = useState<string>()
-  const [isSaving, setIsSaving] = useState(false)
-
-  async function save(event: FormEvent) {
-    event.preventDefault()
-    const changes = OrganisationUpdateSchema.safeParse({
-      name,
-      contactEmail: contactEmail.trim() || null,
-    })
-    if (!changes.success) {
-      setProblem(changes.error.issues[0]?.message ?? 'Ongeldige invoer')
-      return
-    }
-    setProblem(undefined)
-    setIsSaving(true)
-    try {
-      const response = await apiRequest('PATCH', '/api/organization', changes.data)
+  const { problem, isSaving, save } = useSave(
+    OrganisationUpdateSchema,
+    async (changes) => {
+      const response = await api.organization.$patch({ json: changes })
       // Queued: the device shows what was saved until the server's answer replaces it.
       props.onSaved(
-        isQueuedResponse(response)
-          ? { ...props.organisation, ...changes.data }
-          : ((await response.json()) as OrganisationDetails),
+        isQueuedResponse(response) ? { ...props.organisation, ...changes } : await response.json(),
       )
-      showSavedToast(response)
-    } catch (error) {
-      showSaveFailedToast(error)
-      setProblem(describeError(error, 'Opslaan mislukt'))
-    } finally {
-      setIsSaving(false)
-    }
+      return response
+    },
+    { savedToast, failedToast: saveFailedToast, failedText: 'Opslaan mislukt' },
+  )
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    void save({ name, contactEmail: contactEmail.trim() || null })
   }
 
   return (
-    <form onSubmit={save} noValidate className="grid gap-4">
+    <form onSubmit={submit} noValidate className="grid gap-4">
       <Field
         label="Organisatienaam"
         name="name"

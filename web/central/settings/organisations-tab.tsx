@@ -10,26 +10,21 @@ import {
   CardHeader,
   CardTitle,
 } from '../../components/card.tsx'
+import { api } from '../../lib/api-client.ts'
 import { describeError } from '../../lib/server-message.ts'
 import { CreateOrganisationForm } from './create-organisation-form.tsx'
 import { InviteAdminDialog } from './invite-admin-dialog.tsx'
 import { useServerData } from './use-server-data.ts'
 
-/** GET /api/organizations. */
-type OrganisationRow = {
-  id: string
-  name: string
-  slug: string
-  plan: string
-  status: string
-  createdAt: number
-}
+const loadOrganisations = async () => (await api.organizations.$get()).json()
+
+type OrganisationRow = Awaited<ReturnType<typeof loadOrganisations>>[number]
 
 const dateFormat = new Intl.DateTimeFormat('nl-NL', { dateStyle: 'medium' })
 
 /** Instellingen → Organisaties (platform owners): every tenant, a new one, its owner. */
 export function OrganisationsTab() {
-  const { state, reload } = useServerData<OrganisationRow[]>('/api/organizations')
+  const { state, reload } = useServerData('/api/organizations', loadOrganisations)
   const [inviteFor, setInviteFor] = useState<OrganisationRow | null>(null)
 
   return (

@@ -1,9 +1,7 @@
-import { useState } from 'react'
-import type { z } from 'zod'
 import { type BackupSettings, BackupSettingsUpdateSchema } from '#schema/backup-settings'
-import { describeError } from '../../lib/server-message.ts'
+import { useSave } from '../../lib/use-save.tsx'
 import { saveBackupSettings } from './backup-settings-actions.ts'
-import { showSavedToast, showSaveFailedToast } from './save-toasts.ts'
+import { savedToast, saveFailedToast } from './save-toasts.ts'
 
 /**
  * Checks and saves some of the backup settings for a form of the Backups tab: a refused
@@ -14,28 +12,14 @@ export function useSaveBackupSettings(
   settings: BackupSettings,
   onSaved: (settings: BackupSettings) => void,
 ) {
-  const [problem, setProblem] = useState<string>()
-  const [isSaving, setIsSaving] = useState(false)
-
-  async function save(input: z.input<typeof BackupSettingsUpdateSchema>) {
-    const changes = BackupSettingsUpdateSchema.safeParse(input)
-    if (!changes.success) {
-      setProblem(changes.error.issues[0]?.message ?? 'Ongeldige invoer')
-      return
-    }
-    setProblem(undefined)
-    setIsSaving(true)
-    try {
-      const { response, settings: saved } = await saveBackupSettings(changes.data)
-      onSaved(saved ?? { ...settings, ...changes.data })
-      showSavedToast(response)
-    } catch (error) {
-      showSaveFailedToast(error)
-      setProblem(describeError(error, 'Opslaan mislukt'))
-    } finally {
-      setIsSaving(false)
-    }
-  }
-
+  const { problem, isSaving, save } = useSave(
+    BackupSettingsUpdateSchema,
+    async (changes) => {
+      const { response, settings: saved } = await saveBackupSettings(changes)
+      onSaved(saved ?? { ...settings, ...changes })
+      return response
+    },
+    { savedToast, failedToast: saveFailedToast, failedText: 'Opslaan mislukt' },
+  )
   return { problem, isSaving, save }
 }

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useState } from 'react'
-import { getJson } from '../../lib/api-request.ts'
 import { onQueueChange } from '../../lib/offline-queue/queue-events.ts'
 
 type ServerData<T> =
@@ -10,16 +9,17 @@ type ServerData<T> =
 const CACHE_PREFIX = 'centraal.get:'
 
 /**
- * GETs a URL for a settings card. The last answer is kept in localStorage (cleared at
- * logout), so the card still shows what was known when the page opens without network;
- * it is fetched again whenever the offline queue has been replayed.
+ * Server data for a settings card: `load` is a typed GET (module-level, so it stays the
+ * same function), `url` its address, which names the copy of the last answer kept in
+ * localStorage (cleared at logout): the card still shows what was known when the page
+ * opens without network. It is fetched again whenever the offline queue has been replayed.
  */
-export function useServerData<T>(url: string) {
+export function useServerData<T>(url: string, load: () => Promise<T>) {
   const [state, setState] = useState<ServerData<T>>({ status: 'loading' })
 
-  const load = useCallback(async () => {
+  const reload = useCallback(async () => {
     try {
-      const data = (await getJson<T>(url)) as T
+      const data = await load()
       writeCache(url, data)
       setState({ status: 'ready', data, isFromCache: false })
     } catch (error) {
@@ -30,15 +30,15 @@ export function useServerData<T>(url: string) {
           : { status: 'ready', data: cached, isFromCache: true },
       )
     }
-  }, [url])
+  }, [url, load])
 
   useEffect(() => {
-    void load()
+    void reload()
     // Queued changes reach the server later: show its state again after each replay.
     return onQueueChange(() => {
-      if (navigator.onLine) void load()
+      if (navigator.onLine) void reload()
     })
-  }, [load])
+  }, [reload])
 
   /** Replaces the shown data (after a save) and the cached copy. */
   const replace = useCallback(
@@ -49,7 +49,7 @@ export function useServerData<T>(url: string) {
     [url],
   )
 
-  return { state, reload: load, replace }
+  return { state, reload, replace }
 }
 
 function writeCache(url: string, data: unknown) {

@@ -7,5 +7,5 @@ import { useHasPermission } from '../../lib/use-permission.ts'
  */
 export function SyncRefusalsPage() {
   const canSeeOrganisation = useHasPermission('users.write')
-  return <SyncRefusalsView url="/api/sync-refusals" canSeeOrganisation={canSeeOrganisation} />
+  return <SyncRefusalsView area="central" canSeeOrganisation={canSeeOrganisation} />
 }

@@ -11,7 +11,7 @@ import { useSyncStatus } from '../../lib/use-sync-status.ts'
 export function RefusedChangesIndicator() {
   const database = useLocalDatabase()
   const { refused } = useSyncStatus()
-  const storedCount = useOpenRefusalCount('/api/sync-refusals', refused.length)
+  const storedCount = useOpenRefusalCount('central', refused.length)
   return (
     <RefusedChangesPopover
       refused={refused}

@@ -4,19 +4,18 @@ import { Alert } from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
 import { CopyLinkField } from '../../components/copy-link-field.tsx'
 import { Dialog } from '../../components/dialog.tsx'
-import { apiRequest, isQueuedResponse } from '../../lib/api-request.ts'
+import { api } from '../../lib/api-client.ts'
+import { isQueuedResponse } from '../../lib/api-request.ts'
 import { formatDateTime } from '../../lib/format-date.ts'
 import { useLocalDatabase } from '../../lib/local-database.tsx'
 import { describeError } from '../../lib/server-message.ts'
 import { useOnlineStatus } from '../../lib/use-online-status.ts'
 import { waitForServerCopy } from './user-writes.ts'
 
-type SetupLink = { setupUrl: string; setupUrlExpiresAt: number }
-
 type LinkState =
   | { status: 'waiting' }
   | { status: 'refused' }
-  | { status: 'ready'; link: SetupLink }
+  | { status: 'ready'; link: { setupUrl: string; setupUrlExpiresAt: number } }
   | { status: 'failed'; message: string }
 
 /**
@@ -111,8 +110,7 @@ export function SetupLinkDialog(props: { userId: string; name: string; onClose: 
 }
 
 /** The link, or null when the request went into the offline queue instead. */
-async function requestSetupLink(userId: string): Promise<SetupLink | null> {
-  const response = await apiRequest('POST', `/api/users/${userId}/setup-link`)
-  if (isQueuedResponse(response)) return null
-  return (await response.json()) as SetupLink
+async function requestSetupLink(id: string) {
+  const response = await api.users[':id']['setup-link'].$post({ param: { id } })
+  return isQueuedResponse(response) ? null : response.json()
 }

@@ -7,6 +7,7 @@ import { Dialog } from '../../components/dialog.tsx'
 import { Field } from '../../components/field.tsx'
 import { SelectField } from '../../components/select-field.tsx'
 import { useSignedInUser } from '../../lib/current-user.tsx'
+import { useSave } from '../../lib/use-save.tsx'
 import { getRoleChoices, STATUS_LABELS } from './user-labels.ts'
 
 export type UserFormValues = { name: string; email: string; role: UserRole; status: UserStatus }
@@ -15,8 +16,11 @@ type UserDialogProps = {
   /** The user to edit; absent: the 'Nieuwe Gebruiker' form. */
   user?: UserDocType
   onOpenChange: (open: boolean) => void
+  /** Writes the user; the dialog shows the toasts. */
   onSubmit: (values: UserFormValues) => Promise<void>
 }
+
+const FIELDS = ['name', 'email'] as const
 
 const STATUS_CHOICES = Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label }))
 
@@ -29,29 +33,29 @@ export function UserDialog({ user, onOpenChange, onSubmit }: UserDialogProps) {
     role: user?.role ?? 'USER',
     status: user?.status ?? 'active',
   })
-  const [errors, setErrors] = useState<Partial<Record<'name' | 'email', string>>>({})
-  const [isSaving, setIsSaving] = useState(false)
   const set = (changes: Partial<UserFormValues>) => setValues({ ...values, ...changes })
+  const { errors, isSaving, save, errorHint } = useSave(
+    UserCreateSchema,
+    (parsed) => onSubmit({ ...values, name: parsed.name, email: parsed.email }),
+    {
+      fields: FIELDS,
+      savedToast: (_, parsed) =>
+        user
+          ? { title: 'Gebruiker bijgewerkt', description: `${parsed.name} is bijgewerkt.` }
+          : { title: 'Gebruiker toegevoegd', description: `${parsed.name} is toegevoegd.` },
+      failedToast: () => ({
+        title: 'Fout',
+        description: user
+          ? 'Er is een fout opgetreden bij het bijwerken van de gebruiker'
+          : 'Er is een fout opgetreden bij het toevoegen van de gebruiker',
+        variant: 'destructive',
+      }),
+    },
+  )
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault()
-    const parsed = UserCreateSchema.safeParse(values)
-    if (!parsed.success) {
-      const found: typeof errors = {}
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0]
-        if ((field === 'name' || field === 'email') && !found[field]) found[field] = issue.message
-      }
-      setErrors(found)
-      return
-    }
-    setErrors({})
-    setIsSaving(true)
-    try {
-      await onSubmit({ ...values, name: parsed.data.name, email: parsed.data.email })
-    } finally {
-      setIsSaving(false)
-    }
+    void save(values)
   }
 
   const roleChoices = getRoleChoices(actor.role)
@@ -75,7 +79,7 @@ export function UserDialog({ user, onOpenChange, onSubmit }: UserDialogProps) {
           value={values.name}
           onChange={(event) => set({ name: event.target.value })}
           aria-invalid={!!errors.name}
-          hint={errors.name && <span className="text-destructive">{errors.name}</span>}
+          hint={errorHint('name')}
         />
         <Field
           label="Email"
@@ -87,13 +91,7 @@ export function UserDialog({ user, onOpenChange, onSubmit }: UserDialogProps) {
           value={values.email}
           onChange={(event) => set({ email: event.target.value })}
           aria-invalid={!!errors.email}
-          hint={
-            errors.email ? (
-              <span className="text-destructive">{errors.email}</span>
-            ) : (
-              user && 'Het e-mailadres kan niet gewijzigd worden.'
-            )
-          }
+          hint={errorHint('email') || (user && 'Het e-mailadres kan niet gewijzigd worden.')}
         />
         <SelectField
           label="Rol"

@@ -74,38 +74,21 @@ export function UsersPage() {
     }
   }
 
+  // The dialog shows the toasts; a failed write throws into it.
   const create = async (values: UserFormValues) => {
-    if (!database) return
-    try {
-      const id = await insertUser(database, values)
-      showToast({ title: 'Gebruiker toegevoegd', description: `${values.name} is toegevoegd.` })
-      setDialog({ kind: 'setup-link', id, name: values.name })
-    } catch {
-      showToast({
-        title: 'Fout',
-        description: 'Er is een fout opgetreden bij het toevoegen van de gebruiker',
-        variant: 'destructive',
-      })
-    }
+    if (!database) throw new Error('The local database is not open')
+    const id = await insertUser(database, values)
+    setDialog({ kind: 'setup-link', id, name: values.name })
   }
 
   const edit = async (user: UserDocType, values: UserFormValues) => {
-    if (!database) return
-    try {
-      await updateUser(database, user.id, {
-        name: values.name,
-        role: values.role,
-        status: values.status,
-      })
-      showToast({ title: 'Gebruiker bijgewerkt', description: `${values.name} is bijgewerkt.` })
-      setDialog(null)
-    } catch {
-      showToast({
-        title: 'Fout',
-        description: 'Er is een fout opgetreden bij het bijwerken van de gebruiker',
-        variant: 'destructive',
-      })
-    }
+    if (!database) throw new Error('The local database is not open')
+    await updateUser(database, user.id, {
+      name: values.name,
+      role: values.role,
+      status: values.status,
+    })
+    setDialog(null)
   }
 
   return (

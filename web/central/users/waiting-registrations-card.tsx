@@ -9,7 +9,7 @@ import {
   CardHeader,
   CardTitle,
 } from '../../components/card.tsx'
-import { apiRequest, getJson } from '../../lib/api-request.ts'
+import { api } from '../../lib/api-client.ts'
 import { formatMoment } from '../../lib/format-date.ts'
 import { describeError } from '../../lib/server-message.ts'
 import { showToast } from '../../lib/toasts.ts'
@@ -27,7 +27,7 @@ export function WaitingRegistrationsCard() {
 
   const load = useCallback(async () => {
     try {
-      setWaiting((await getJson<WaitingRegistration[]>('/api/users/registrations')) ?? [])
+      setWaiting(await (await api.users.registrations.$get()).json())
     } catch {
       // Offline or refused: the list stays as it was; the users list itself still shows.
     }
@@ -48,8 +48,9 @@ export function WaitingRegistrationsCard() {
     }
     setBusyId(person.id)
     try {
-      if (decision === 'approve') await apiRequest('POST', `/api/users/${person.id}/approve`)
-      else await apiRequest('DELETE', `/api/users/${person.id}`)
+      const param = { id: person.id }
+      if (decision === 'approve') await api.users[':id'].approve.$post({ param })
+      else await api.users[':id'].$delete({ param })
       showToast(
         decision === 'approve'
           ? { title: 'Registratie goedgekeurd', description: `${person.name} kan nu inloggen.` }

@@ -52,7 +52,7 @@ export async function queueRequest(request: {
 }
 
 /** Whether apiRequest answered from the offline queue instead of the server. */
-export function isQueuedResponse(response: Response): boolean {
+export function isQueuedResponse(response: { status: number; headers: Headers }): boolean {
   return response.status === 202 && response.headers.get(QUEUED_HEADER) === 'true'
 }
 

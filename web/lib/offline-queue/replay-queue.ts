@@ -1,4 +1,5 @@
 import { OTHER_ACCOUNT_HEADER } from '#sync/account'
+import { ApiError } from '../api-error.ts'
 import { getServerMessage } from '../server-message.ts'
 import { announceQueueChange } from './queue-events.ts'
 import {
@@ -120,7 +121,6 @@ function sendQueueItem(item: QueueItem): Promise<Response> {
 
 /** The server's `message`, or the status line apiRequest would have thrown. */
 async function readReason(response: Response): Promise<string> {
-  const text = (await response.text().catch(() => '')) || response.statusText
-  const error = new Error(`${response.status}: ${text}`)
+  const error = await ApiError.from(response)
   return getServerMessage(error) ?? error.message
 }

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { Button } from '../../components/button.tsx'
 import { Field } from '../../components/field.tsx'
-import { apiRequest } from '../../lib/api-request.ts'
+import { api } from '../../lib/api-client.ts'
 import { useCurrentUserState } from '../../lib/current-user.tsx'
 import { describeError } from '../../lib/server-message.ts'
 import { showToast } from '../../lib/toasts.ts'
@@ -23,7 +23,7 @@ export function LoginForm() {
     const { email = '', password = '' } = readFormValues(event)
     setIsSubmitting(true)
     try {
-      await apiRequest('POST', '/api/auth/login/email', { email, password })
+      await api.auth.login.email.$post({ json: { email, password } })
       showToast({ title: 'Login geslaagd', description: 'Je wordt ingelogd...' })
       // The signed-in routes replace this screen as soon as the user is known.
       await refetchUser()

@@ -3,7 +3,7 @@ import { DEFAULT_ORGANISATION_ID } from '#schema/constants'
 import { Alert } from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
 import { Field } from '../../components/field.tsx'
-import { apiRequest } from '../../lib/api-request.ts'
+import { api } from '../../lib/api-client.ts'
 import { describeError } from '../../lib/server-message.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { AuthLayout } from '../auth-layout.tsx'
@@ -45,11 +45,8 @@ export function RegisterPage() {
     }
     setIsBusy(true)
     try {
-      await apiRequest('POST', '/api/auth/register/email', {
-        name,
-        email,
-        password,
-        organizationId: DEFAULT_ORGANISATION_ID,
+      await api.auth.register.email.$post({
+        json: { name, email, password, organizationId: DEFAULT_ORGANISATION_ID },
       })
       showToast({
         title: 'Registratie geslaagd!',

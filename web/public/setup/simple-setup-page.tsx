@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react'
 import { Button } from '../../components/button.tsx'
 import { Field } from '../../components/field.tsx'
-import { apiRequest } from '../../lib/api-request.ts'
+import { api } from '../../lib/api-client.ts'
 import { describeError, getServerMessage } from '../../lib/server-message.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { AuthLayout } from '../auth-layout.tsx'
@@ -32,7 +32,7 @@ export function SimpleSetupPage() {
     }
     setIsBusy(true)
     try {
-      await apiRequest('POST', '/api/auth/simple-setup', { email, password, name })
+      await api.auth['simple-setup'].$post({ json: { email, password, name } })
       showToast({ title: 'Setup Voltooid!', description: 'Je bent nu ingelogd als SUPERADMIN' })
       // A full load, so the app starts again with the new session cookie.
       window.location.href = '/'

@@ -2,7 +2,7 @@ import { CircleCheck } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { Navigate, useParams } from 'react-router-dom'
 import { Button } from '../../components/button.tsx'
-import { apiRequest } from '../../lib/api-request.ts'
+import { api } from '../../lib/api-client.ts'
 import { describeError } from '../../lib/server-message.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { AuthLayout } from '../auth-layout.tsx'
@@ -47,13 +47,10 @@ export function TokenSetupPage() {
     }
     setStep('submitting')
     try {
-      const response = await apiRequest(
-        'POST',
-        `/api/auth/setup/${encodeURIComponent(token ?? '')}`,
-        { password },
-      )
-      const answer = (await response.json().catch(() => ({}))) as { loginPath?: unknown }
-      const nextPath = typeof answer.loginPath === 'string' ? answer.loginPath : '/login'
+      // hc puts the parameter in the path as it is.
+      const param = { token: encodeURIComponent(token ?? '') }
+      const response = await api.auth.setup[':token'].$post({ param, json: { password } })
+      const { loginPath: nextPath } = await response.json()
       setLoginPath(nextPath)
       setStep('done')
       showToast({ title: 'Setup voltooid!', description: 'Je SUPERADMIN account is aangemaakt' })

@@ -1,10 +1,10 @@
 import { Plus } from 'lucide-react'
 import { useMemo } from 'react'
 import { Link } from 'react-router-dom'
-import { buildCommissionDashboard, type CommissionDashboard } from '#schema/sales-dashboard'
+import { buildCommissionDashboard } from '#schema/sales-dashboard'
 import { buttonClass } from '../../components/button.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
-import { getJson } from '../../lib/api-request.ts'
+import { api } from '../../lib/api-client.ts'
 import { useServerWhileFilling } from '../../lib/use-server-while-filling.ts'
 import { DataFailed } from '../components/data-failed.tsx'
 import { DataLoading } from '../components/data-loading.tsx'
@@ -47,17 +47,11 @@ export function DashboardPage() {
   )
 }
 
-const SERVER_QUERY = new URLSearchParams({
-  salesListLimit: '1',
-  upcomingLimit: String(DASHBOARD_UPCOMING_LIMIT),
-})
+const SERVER_QUERY = { salesListLimit: '1', upcomingLimit: String(DASHBOARD_UPCOMING_LIMIT) }
 
-async function loadServerDashboard(): Promise<CommissionDashboard> {
-  const dashboard = await getJson<CommissionDashboard>(
-    `/api/gold-estates/commissions/dashboard?${SERVER_QUERY}`,
-  )
-  if (!dashboard) throw new Error('no figures')
-  return dashboard
+async function loadServerDashboard() {
+  const { dashboard } = api['gold-estates'].commissions
+  return (await dashboard.$get({ query: SERVER_QUERY })).json()
 }
 
 function dashboardPaths() {

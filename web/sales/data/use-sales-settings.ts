@@ -2,22 +2,15 @@ import { useCallback, useEffect, useState } from 'react'
 import type { z } from 'zod'
 import { DEFAULT_PAYMENT_TERM_DAYS } from '#schema/payment-term'
 import type { SalesSettingsUpdateSchema } from '#schema/sales'
-import { apiRequest, getJson, isQueuedResponse } from '../../lib/api-request.ts'
+import { api } from '../../lib/api-client.ts'
+import { isQueuedResponse } from '../../lib/api-request.ts'
+
+const settingsApi = api['gold-estates'].settings
+
+const loadSalesSettings = async () => (await settingsApi.$get()).json()
 
 /** GET /api/gold-estates/settings: the API key comes back masked ('••••••••1234'). */
-export type SalesSettings = {
-  xmsEnabled: boolean
-  xmsWebhookUrl: string | null
-  xmsApiKey: string | null
-  xmsLocationId: string | null
-  xmsPipelineId: string | null
-  defaultRecipientEmail: string | null
-  defaultRecipientPhone: string | null
-  subdomain: string
-  paymentTermDays: number
-  currency: 'EUR' | 'USD' | 'GBP'
-  notificationsEnabled: boolean
-}
+export type SalesSettings = Awaited<ReturnType<typeof loadSalesSettings>>
 
 /** PATCH body: any of the fields; empty text is sent as null. */
 export type SalesSettingsChanges = z.input<typeof SalesSettingsUpdateSchema>
@@ -27,15 +20,13 @@ type SettingsState =
   | { status: 'ready'; settings: SalesSettings; isFromCache: boolean }
   | { status: 'failed'; error: unknown }
 
-const URL = '/api/gold-estates/settings'
-/** The server's default payment term, for a device that never saw the settings. */
 /** The last answer, so the settings (and the currency) are known offline; logout clears it. */
 const CACHE_KEY = 'centraal.salesSettings'
 
 /**
  * The organisation's Gold Estates settings (GET/PATCH /api/gold-estates/settings). `save`
  * resolves with the saved settings, or with `queued: true` when the browser was offline
- * and the change waits in the offline queue; it throws apiRequest's error on refusal
+ * and the change waits in the offline queue; it throws ApiError on refusal
  * (only a sales ADMIN may save).
  */
 export function useSalesSettings() {
@@ -46,7 +37,7 @@ export function useSalesSettings() {
 
   const reload = useCallback(async () => {
     try {
-      const settings = (await getJson<SalesSettings>(URL)) as SalesSettings
+      const settings = await loadSalesSettings()
       writeCache(settings)
       setState({ status: 'ready', settings, isFromCache: false })
     } catch (error) {
@@ -62,12 +53,12 @@ export function useSalesSettings() {
     async (
       changes: SalesSettingsChanges,
     ): Promise<{ settings: SalesSettings; queued: boolean }> => {
-      const response = await apiRequest('PATCH', URL, changes)
+      const response = await settingsApi.$patch({ json: changes })
       const queued = isQueuedResponse(response)
       const previous = readCache()
       const settings = queued
         ? ({ ...previous, ...changes } as SalesSettings)
-        : ((await response.json()) as SalesSettings)
+        : await response.json()
       writeCache(settings)
       setState({ status: 'ready', settings, isFromCache: queued })
       return { settings, queued }

@@ -30,7 +30,7 @@ export function SalesHeader() {
   const database = useSalesDatabase()
   const account = { area: 'sales', organisationId: user.organizationId, userId: user.id } as const
   const { refused, dismiss } = useRefusedSalesWrites()
-  const storedCount = useOpenRefusalCount('/api/gold-estates/sync-refusals', refused.length)
+  const storedCount = useOpenRefusalCount('sales', refused.length)
   const navigate = useNavigate()
   const [isLoggingOut, setIsLoggingOut] = useState(false)
 

@@ -4,7 +4,7 @@ import { Button } from '../../components/button.tsx'
 import { Card } from '../../components/card.tsx'
 import { Field } from '../../components/field.tsx'
 import { ThemeToggle } from '../../components/theme-toggle.tsx'
-import { apiRequest } from '../../lib/api-request.ts'
+import { api } from '../../lib/api-client.ts'
 import { salesPath } from '../../lib/sales-path.ts'
 import { describeError } from '../../lib/server-message.ts'
 import { showToast } from '../../lib/toasts.ts'
@@ -28,7 +28,7 @@ export function SalesLoginPage() {
     const password = String(form.get('password') ?? '')
     setIsSubmitting(true)
     try {
-      await apiRequest('POST', '/api/gold-estates/auth/login', { email, password })
+      await api['gold-estates'].auth.login.$post({ json: { email, password } })
       await session.refetch()
       showToast({ title: 'Welkom terug!' })
       navigate(salesPath('/dashboard'), { replace: true })

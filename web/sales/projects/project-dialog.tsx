@@ -3,14 +3,16 @@ import type { ProjectDocType } from '#schema/rx/projects'
 import { ProjectCreateSchema } from '#schema/sales'
 import { Field } from '../../components/field.tsx'
 import { TextareaField } from '../../components/textarea-field.tsx'
+import { SAVE_FAILED_TOAST } from '../../lib/toasts.ts'
+import { useSave } from '../../lib/use-save.tsx'
 import { FormDialog } from '../components/form-dialog.tsx'
-import { useCheckedSave } from '../components/use-checked-save.tsx'
 import type { ProjectFields } from '../data/team-writes.ts'
 
 type ProjectDialogProps = {
   /** The project to edit; absent: a new project. */
   project?: ProjectDocType
   onOpenChange: (open: boolean) => void
+  /** Writes the project; the dialog shows the toasts. */
   onSubmit: (fields: ProjectFields) => Promise<void>
 }
 
@@ -29,11 +31,14 @@ export function ProjectDialog({ project, onOpenChange, onSubmit }: ProjectDialog
     totalUnits: project?.totalUnits == null ? '' : String(project.totalUnits),
     description: project?.description ?? '',
   })
-  const { errors, setErrors, isSaving, save, errorHint } = useCheckedSave(
-    ProjectCreateSchema,
-    FIELDS,
-    onSubmit,
-  )
+  const { errors, setErrors, isSaving, save, errorHint } = useSave(ProjectCreateSchema, onSubmit, {
+    fields: FIELDS,
+    savedToast: (_, fields) => ({
+      title: project ? 'Project bijgewerkt' : 'Project toegevoegd',
+      description: fields.name,
+    }),
+    failedToast: () => SAVE_FAILED_TOAST,
+  })
   const set = (field: FieldName, value: string) => setValues({ ...values, [field]: value })
 
   const submit = async (event: FormEvent) => {

@@ -7,7 +7,7 @@ import { Button } from '../../components/button.tsx'
 import { EmptyState } from '../../components/empty-state.tsx'
 import { InlineLoading } from '../../components/inline-loading.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
-import { showToast } from '../../lib/toasts.ts'
+import { SAVE_FAILED_TOAST, showToast } from '../../lib/toasts.ts'
 import { useSalesUser } from '../data/sales-session.tsx'
 import { insertProject, type ProjectFields, updateProject } from '../data/team-writes.ts'
 import { useSalesLiveQuery } from '../data/use-sales-live-query.ts'
@@ -19,7 +19,6 @@ import { ProjectDialog } from './project-dialog.tsx'
 type OpenDialog = { project?: ProjectDocType } | null
 
 const byName = new Intl.Collator('nl', { sensitivity: 'base', numeric: true })
-const SAVE_FAILED = 'Er is iets misgegaan. Probeer het opnieuw.'
 
 /** Active projects first, then by name. */
 function compareProjects(a: ProjectDocType, b: ProjectDocType) {
@@ -41,19 +40,12 @@ export function ProjectsPage() {
     [],
   )
 
+  // The dialog shows the toasts; a failed write throws into it.
   const save = async (fields: ProjectFields) => {
     const project = dialog?.project
-    try {
-      if (project) await updateProject(project.id, fields)
-      else await insertProject(fields)
-      showToast({
-        title: project ? 'Project bijgewerkt' : 'Project toegevoegd',
-        description: fields.name,
-      })
-      setDialog(null)
-    } catch {
-      showToast({ title: 'Fout', description: SAVE_FAILED, variant: 'destructive' })
-    }
+    if (project) await updateProject(project.id, fields)
+    else await insertProject(fields)
+    setDialog(null)
   }
 
   const toggleActive = async (project: ProjectDocType) => {
@@ -69,7 +61,7 @@ export function ProjectsPage() {
         description: project.name,
       })
     } catch {
-      showToast({ title: 'Fout', description: SAVE_FAILED, variant: 'destructive' })
+      showToast(SAVE_FAILED_TOAST)
     }
   }
 

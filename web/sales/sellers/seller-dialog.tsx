@@ -3,8 +3,9 @@ import type { SellerDocType } from '#schema/rx/sellers'
 import { SellerCreateSchema } from '#schema/sales'
 import { Field } from '../../components/field.tsx'
 import { SelectField } from '../../components/select-field.tsx'
+import { SAVE_FAILED_TOAST } from '../../lib/toasts.ts'
+import { useSave } from '../../lib/use-save.tsx'
 import { FormDialog } from '../components/form-dialog.tsx'
-import { useCheckedSave } from '../components/use-checked-save.tsx'
 import type { SellerFields } from '../data/team-writes.ts'
 import { isNamedTeamRole, OTHER_ROLE, TEAM_ROLE_CHOICES } from './team-roles.ts'
 
@@ -12,10 +13,13 @@ type SellerDialogProps = {
   /** The seller to edit; absent: a new seller. */
   seller?: SellerDocType
   onOpenChange: (open: boolean) => void
+  /** Writes the seller; the dialog shows the toasts. */
   onSubmit: (fields: SellerFields) => Promise<void>
 }
 
 const FIELDS = ['name', 'email', 'phone', 'role'] as const
+
+type SellerStatus = 'active' | 'inactive'
 
 const STATUS_CHOICES = [
   { value: 'active', label: 'Actief' },
@@ -25,19 +29,23 @@ const STATUS_CHOICES = [
 /** Add or edit a seller: name, e-mail, phone, team role (setter, ISA, closer or own text). */
 export function SellerDialog({ seller, onOpenChange, onSubmit }: SellerDialogProps) {
   const storedRole = seller?.role ?? ''
+  const initialStatus: SellerStatus = seller?.status === 'inactive' ? 'inactive' : 'active'
   const [values, setValues] = useState({
     name: seller?.name ?? '',
     email: seller?.email ?? '',
     phone: seller?.phone ?? '',
     roleChoice: isNamedTeamRole(storedRole) ? storedRole : OTHER_ROLE,
     otherRole: isNamedTeamRole(storedRole) ? '' : storedRole,
-    status: seller?.status === 'inactive' ? 'inactive' : 'active',
+    status: initialStatus,
   })
-  const { errors, setErrors, isSaving, save, errorHint } = useCheckedSave(
-    SellerCreateSchema,
-    FIELDS,
-    onSubmit,
-  )
+  const { errors, setErrors, isSaving, save, errorHint } = useSave(SellerCreateSchema, onSubmit, {
+    fields: FIELDS,
+    savedToast: (_, fields) => ({
+      title: seller ? 'Verkoper bijgewerkt' : 'Verkoper toegevoegd',
+      description: fields.name,
+    }),
+    failedToast: () => SAVE_FAILED_TOAST,
+  })
   const set = (changes: Partial<typeof values>) => setValues({ ...values, ...changes })
 
   const submit = async (event: FormEvent) => {
@@ -128,7 +136,7 @@ export function SellerDialog({ seller, onOpenChange, onSubmit }: SellerDialogPro
           label="Status"
           name="status"
           value={values.status}
-          onChange={(event) => set({ status: event.target.value })}
+          onChange={(event) => set({ status: event.target.value as SellerStatus })}
           options={STATUS_CHOICES}
         />
       )}

@@ -6,14 +6,13 @@ import { Button } from '../../components/button.tsx'
 import { CopyLinkField } from '../../components/copy-link-field.tsx'
 import { Dialog } from '../../components/dialog.tsx'
 import { SelectField } from '../../components/select-field.tsx'
-import { apiRequest, isQueuedResponse } from '../../lib/api-request.ts'
+import { api } from '../../lib/api-client.ts'
+import { isQueuedResponse } from '../../lib/api-request.ts'
 import { formatDateTime } from '../../lib/format-date.ts'
 import { describeError } from '../../lib/server-message.ts'
 import { useOnlineStatus } from '../../lib/use-online-status.ts'
 import type { SalesUser } from '../data/sales-session.tsx'
 import { SALES_ROLE_LABELS } from '../layout/sales-roles.ts'
-
-type SetupLink = { setupUrl: string; expiresAt: number }
 
 const ROLE_CHOICES = (['SELLER', 'MANAGER', 'ADMIN'] as const).map((value) => ({
   value,
@@ -36,7 +35,7 @@ export function SellerLoginDialog({
   // As when the dialog opened: creating the sign-in sets userId, the title stays.
   const [hasLogin] = useState(seller.userId !== null)
   const [role, setRole] = useState<SalesUser['role']>('SELLER')
-  const [link, setLink] = useState<SetupLink>()
+  const [link, setLink] = useState<{ setupUrl: string; expiresAt: number }>()
   const [problem, setProblem] = useState<string>()
   const [isCreating, setIsCreating] = useState(false)
   const isOnServer = seller.seq > 0
@@ -50,11 +49,10 @@ export function SellerLoginDialog({
     setIsCreating(true)
     setProblem(undefined)
     try {
-      const response = await apiRequest('POST', `/api/gold-estates/sellers/${seller.id}/login`, {
-        role,
-      })
+      const login = api['gold-estates'].sellers[':id'].login
+      const response = await login.$post({ param: { id: seller.id }, json: { role } })
       if (isQueuedResponse(response)) throw new TypeError('offline')
-      setLink((await response.json()) as SetupLink)
+      setLink(await response.json())
     } catch (error) {
       setProblem(describeError(error, 'De setup-link kon niet gemaakt worden.'))
     } finally {

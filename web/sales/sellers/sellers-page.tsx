@@ -7,7 +7,7 @@ import { Button } from '../../components/button.tsx'
 import { EmptyState } from '../../components/empty-state.tsx'
 import { InlineLoading } from '../../components/inline-loading.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
-import { showToast } from '../../lib/toasts.ts'
+import { SAVE_FAILED_TOAST, showToast } from '../../lib/toasts.ts'
 import { useSalesUser } from '../data/sales-session.tsx'
 import { insertSeller, type SellerFields, updateSeller } from '../data/team-writes.ts'
 import { useSalesLiveQuery } from '../data/use-sales-live-query.ts'
@@ -23,7 +23,6 @@ type OpenDialog =
   | null
 
 const byName = new Intl.Collator('nl', { sensitivity: 'base', numeric: true })
-const SAVE_FAILED = 'Er is iets misgegaan. Probeer het opnieuw.'
 
 function compareSellers(a: SellerDocType, b: SellerDocType) {
   const activeFirst = Number(b.status === 'active') - Number(a.status === 'active')
@@ -44,19 +43,12 @@ export function SellersPage() {
     [],
   )
 
+  // The dialog shows the toasts; a failed write throws into it.
   const save = async (fields: SellerFields) => {
     const seller = dialog?.kind === 'edit' ? dialog.seller : undefined
-    try {
-      if (seller) await updateSeller(seller.id, fields)
-      else await insertSeller(fields)
-      showToast({
-        title: seller ? 'Verkoper bijgewerkt' : 'Verkoper toegevoegd',
-        description: fields.name,
-      })
-      setDialog(null)
-    } catch {
-      showToast({ title: 'Fout', description: SAVE_FAILED, variant: 'destructive' })
-    }
+    if (seller) await updateSeller(seller.id, fields)
+    else await insertSeller(fields)
+    setDialog(null)
   }
 
   const toggleActive = async (seller: SellerDocType) => {
@@ -72,7 +64,7 @@ export function SellersPage() {
         description: seller.name,
       })
     } catch {
-      showToast({ title: 'Fout', description: SAVE_FAILED, variant: 'destructive' })
+      showToast(SAVE_FAILED_TOAST)
     }
   }
 

@@ -5,7 +5,7 @@ import { Button } from '../../components/button.tsx'
 import { InlineLoading } from '../../components/inline-loading.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { describeError } from '../../lib/server-message.ts'
-import { showToast } from '../../lib/toasts.ts'
+import { useSave } from '../../lib/use-save.tsx'
 import { useSalesUser } from '../data/sales-session.tsx'
 import { type SalesSettings, useSalesSettings } from '../data/use-sales-settings.ts'
 import { hasSalesPermission } from '../layout/sales-roles.ts'
@@ -13,6 +13,8 @@ import { GeneralSettingsCard } from './general-settings-card.tsx'
 import { IntegrationCard } from './integration-card.tsx'
 import { SettingsLinks } from './settings-links.tsx'
 import { type SettingsValues, toSettingsChanges, toSettingsValues } from './settings-values.ts'
+
+const PAYMENT_TERM_PROBLEM = 'Betalingstermijn moet een heel aantal dagen zijn (0 tot 365)'
 
 /** {base}/settings (docs/behaviour.md): links, the CRM integration and general settings. */
 export function SalesSettingsPage() {
@@ -57,45 +59,36 @@ function SettingsForm(props: {
   onSave: ReturnType<typeof useSalesSettings>['save']
 }) {
   const [values, setValues] = useState<SettingsValues>(() => toSettingsValues(props.settings))
-  const [problem, setProblem] = useState<string>()
-  const [isSaving, setIsSaving] = useState(false)
   const onChange = (changes: Partial<SettingsValues>) => setValues({ ...values, ...changes })
+  const { problem, isSaving, save } = useSave(SalesSettingsUpdateSchema, props.onSave, {
+    describeInvalid: (issue) =>
+      issue.path[0] === 'paymentTermDays' ? PAYMENT_TERM_PROBLEM : issue.message,
+    invalidToast: (message) => ({
+      title: 'Opslaan mislukt',
+      description: message,
+      variant: 'destructive',
+    }),
+    savedToast: ({ queued }) =>
+      queued
+        ? {
+            title: 'Opgeslagen op dit apparaat',
+            description: 'Je bent offline. De wijziging wordt verstuurd zodra je online bent.',
+          }
+        : {
+            title: 'Instellingen opgeslagen',
+            description: 'XMS/GoHighLevel configuratie is bijgewerkt',
+          },
+    failedToast: (error) => ({
+      title: 'Opslaan mislukt',
+      description: describeError(error, 'Probeer opnieuw'),
+      variant: 'destructive',
+    }),
+    failedText: 'Probeer opnieuw',
+  })
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault()
-    const parsed = SalesSettingsUpdateSchema.safeParse(toSettingsChanges(values))
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]
-      const message =
-        issue?.path[0] === 'paymentTermDays'
-          ? 'Betalingstermijn moet een heel aantal dagen zijn (0 tot 365)'
-          : (issue?.message ?? 'Ongeldige invoer')
-      setProblem(message)
-      showToast({ title: 'Opslaan mislukt', description: message, variant: 'destructive' })
-      return
-    }
-    setProblem(undefined)
-    setIsSaving(true)
-    try {
-      const { queued } = await props.onSave(parsed.data)
-      showToast(
-        queued
-          ? {
-              title: 'Opgeslagen op dit apparaat',
-              description: 'Je bent offline. De wijziging wordt verstuurd zodra je online bent.',
-            }
-          : {
-              title: 'Instellingen opgeslagen',
-              description: 'XMS/GoHighLevel configuratie is bijgewerkt',
-            },
-      )
-    } catch (error) {
-      const message = describeError(error, 'Probeer opnieuw')
-      setProblem(message)
-      showToast({ title: 'Opslaan mislukt', description: message, variant: 'destructive' })
-    } finally {
-      setIsSaving(false)
-    }
+    void save(toSettingsChanges(values))
   }
 
   return (

@@ -8,10 +8,5 @@ import { hasSalesPermission } from '../layout/sales-roles.ts'
  */
 export function SalesSyncRefusalsPage() {
   const canSeeOrganisation = hasSalesPermission(useSalesUser(), 'sales.settings.write')
-  return (
-    <SyncRefusalsView
-      url="/api/gold-estates/sync-refusals"
-      canSeeOrganisation={canSeeOrganisation}
-    />
-  )
+  return <SyncRefusalsView area="sales" canSeeOrganisation={canSeeOrganisation} />
 }
