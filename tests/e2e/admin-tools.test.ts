@@ -62,11 +62,15 @@ test('a downloaded JSON backup restores through the file picker after the warnin
   expect(await waitForToast(page, 'Restore Succesvol')).toContain('Log opnieuw in')
   expect(warning).toMatch(/overschrijft|overschreven/i)
   await page.waitForURL('**/login')
+  // Nothing of the old page may touch the session the checks below sign in with.
+  await page.close()
 
   const names = async () => {
     const again = await context.request.post('/api/auth/login/email', { data: root })
     expect(again.status()).toBe(200)
-    const apps = await (await context.request.get('/api/app-connections')).json()
+    const answer = await context.request.get('/api/app-connections')
+    expect(answer.status()).toBe(200)
+    const apps = await answer.json()
     return apps.map((app: { name: string }) => app.name)
   }
   const after = await names()

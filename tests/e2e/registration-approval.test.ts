@@ -105,7 +105,8 @@ test('register, refused until approved on Gebruikers, then signed in', async () 
   const refused = await openPage(PHONE)
   await signIn(refused, other)
   expect(await waitForToast(refused, 'Login mislukt')).toContain('Ongeldige inloggegevens')
-})
+  // Seven sign-ins (each an argon2 hash on the server) in five browser pages.
+}, 90_000)
 
 test('with registration closed, /register says so and shows no form', async () => {
   const closed = await startTestServer({ REGISTRATION: 'closed' })
