@@ -11,7 +11,8 @@ import {
   SALES_COLLECTIONS,
   type SalesCollections,
 } from './collections.ts'
-import { replicateCollection } from './replicate-collection.ts'
+import { fillCollection } from './first-fill.ts'
+import { replicateCollection, replicationIdentifierOf } from './replicate-collection.ts'
 import { shareSyncStatus } from './share-sync-status.ts'
 import type { AreaAccount } from './signed-in-account.ts'
 import { createSyncStatus, type SyncStatusStore } from './sync-status.ts'
@@ -124,10 +125,29 @@ async function createLocalDatabase(
       (db.collections[definition.local] as RxCollection).count().exec(),
     ),
   )
-  if (counts.every((count) => count === 0)) {
+  const isEmpty = counts.every((count) => count === 0)
+  if (isEmpty) {
     status.update({ firstSync: { received: 0 } })
     performance.mark(`${FIRST_SYNC_MARK}-start:${account.area}`)
   }
+  // An empty database is filled page by page before replication starts (first-fill.ts),
+  // by the tab that replicates.
+  const fills = new Map(
+    isEmpty
+      ? collections.map((definition) => [
+          definition.remote,
+          db.waitForLeadership().then(() =>
+            fillCollection({
+              collection: db.collections[definition.local] as RxCollection,
+              remote: definition.remote,
+              replicationIdentifier: replicationIdentifierOf(definition.remote),
+              status,
+              account,
+            }),
+          ),
+        ])
+      : [],
+  )
   // Only the tab that replicates (RxDB's leader) holds the event stream; the others hear
   // the data through RxDB and the sync state through shareSyncStatus.
   const stream = openSyncStream(
@@ -146,14 +166,21 @@ async function createLocalDatabase(
         status,
         refusedIds: refusedIds.get(definition.local) ?? new Set(),
         account,
+        fill: fills.get(definition.remote),
       }),
     ]),
   )
-  // The first sync is over once every collection has pulled all there was and stored it.
+  // The first sync is over once every collection has pulled all there was and stored it:
+  // when each fill stored its last page, or else when the replications caught up.
   if (status.get().firstSync) {
-    Promise.all(
-      [...replications.values()].map((replication) => replication.awaitInitialReplication()),
-    )
+    const caughtUp = () =>
+      Promise.all(
+        [...replications.values()].map((replication) => replication.awaitInitialReplication()),
+      )
+    Promise.all(fills.values())
+      .then((filled) =>
+        fills.size > 0 && filled.every((fill) => fill?.isComplete) ? undefined : caughtUp(),
+      )
       .then(() => {
         status.update({ firstSync: null })
         performance.mark(`${FIRST_SYNC_MARK}-done:${account.area}`)

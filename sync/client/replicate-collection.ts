@@ -1,4 +1,4 @@
-import type { RxCollection } from 'rxdb'
+import type { ReplicationPullOptions, ReplicationPushOptions, RxCollection } from 'rxdb'
 import { type RxReplicationState, replicateRxCollection } from 'rxdb/plugins/replication'
 import {
   type PullResponse,
@@ -7,6 +7,7 @@ import {
   type WireDocument,
 } from '../protocol.ts'
 import type { ClientCollection } from './collections.ts'
+import { type FilledCollection, writeAssumedStates } from './first-fill.ts'
 import { createRetryBackoff } from './retry-backoff.ts'
 import {
   AccountChangedError,
@@ -27,6 +28,11 @@ const RETRY_MS = 3000
 const REVOKED = 'revoked'
 
 const NO_ACCESS = 'Je hebt geen toegang meer tot deze gegevens; de wijziging is niet verwerkt.'
+
+/** RxDB's name for a collection's replication bookkeeping; a new protocol version starts anew. */
+export function replicationIdentifierOf(remote: string) {
+  return `centraal-sync-v${SYNC_PROTOCOL_VERSION}-${remote}`
+}
 
 /**
  * Live replication of one collection with the server (docs/architecture.md, Replication): pull by
@@ -51,8 +57,14 @@ export function replicateCollection(options: {
   transport?: SyncTransport
   /** RxDB's name for this replication's bookkeeping; a new protocol version starts anew. */
   identifier?: string
+  /**
+   * The first fill of an empty collection (first-fill.ts): the replication starts once it
+   * is stored, after what it stored, and pushes nothing before the states it assumes the
+   * server holds are written.
+   */
+  fill?: Promise<FilledCollection | undefined>
 }): RxReplicationState<unknown, SyncCheckpoint> {
-  const { collection, definition, stream, status, refusedIds, account, transport } = options
+  const { collection, definition, stream, status, refusedIds, account, transport, fill } = options
   const { remote, labelField } = definition
   const pullBackoff = createRetryBackoff()
   const pushBackoff = createRetryBackoff()
@@ -72,6 +84,8 @@ export function replicateCollection(options: {
       .map((document) => ({ ...(document.toMutableJSON() as WireDocument), _deleted: true }))
   }
 
+  const replicationIdentifier = options.identifier ?? replicationIdentifierOf(remote)
+
   const pullPage = async (checkpoint: SyncCheckpoint | undefined, batchSize: number) => {
     const isResetting = checkpoint?.resetting === true
     // A reset interrupted by a reload starts over: the ids seen before are gone.
@@ -85,99 +99,117 @@ export function replicateCollection(options: {
     }
   }
 
-  return replicateRxCollection<unknown, SyncCheckpoint>({
-    replicationIdentifier:
-      options.identifier ?? `centraal-sync-v${SYNC_PROTOCOL_VERSION}-${remote}`,
+  let assumedStatesWritten: Promise<void> = Promise.resolve()
+  const pull: ReplicationPullOptions<unknown, SyncCheckpoint> = {
+    batchSize: PULL_BATCH,
+    stream$: stream.streamOf(remote),
+    async handler(checkpoint, batchSize) {
+      await pullBackoff.wait()
+      let page: PullResponse | null
+      try {
+        page = await pullPage(checkpoint, batchSize)
+      } catch (error) {
+        pullBackoff.failed()
+        noteTrouble(status, error)
+        throw error
+      }
+      pullBackoff.succeeded()
+      if (!page) {
+        // No right to read it any more: drop every copy, once, and stop asking.
+        const wasRevoked = checkpoint?.access === REVOKED && checkpoint.seq === 0
+        const documents = wasRevoked ? [] : await dropAllBut(new Set())
+        if (!status.get().revoked.includes(remote)) {
+          status.update({ revoked: [...status.get().revoked, remote] })
+        }
+        return { documents: documents as never[], checkpoint: { seq: 0, access: REVOKED } }
+      }
+      if (status.get().revoked.includes(remote)) {
+        status.update({ revoked: status.get().revoked.filter((name) => name !== remote) })
+      }
+      countReceived(status, page.documents.length)
+      let documents = page.documents
+      let next: SyncCheckpoint = page.checkpoint
+      if (page.reset) seenSinceReset = new Set()
+      if (seenSinceReset) {
+        for (const document of page.documents) seenSinceReset.add(document.id)
+        if (page.documents.length < batchSize) {
+          documents = [...documents, ...(await dropAllBut(seenSinceReset))]
+          seenSinceReset = undefined
+        } else {
+          next = { ...next, resetting: true }
+        }
+      }
+      if (page.documents.length < batchSize) {
+        status.update({ lastSyncedAt: Date.now(), trouble: null })
+      }
+      return { documents: documents as never[], checkpoint: next }
+    },
+  }
+  const push: ReplicationPushOptions<unknown> | undefined = definition.isReadOnly
+    ? undefined
+    : {
+        batchSize: PUSH_BATCH,
+        waitBeforePersist: () => assumedStatesWritten,
+        async handler(rows) {
+          const wireRows = rows as unknown as {
+            newDocumentState: WireDocument
+            assumedMasterState?: WireDocument
+          }[]
+          await pushBackoff.wait()
+          let answer: Awaited<ReturnType<typeof fetchPush>>
+          try {
+            answer = await fetchPush(remote, wireRows, status, account, transport)
+          } catch (error) {
+            if (!(error instanceof SyncHttpError && error.status === 403)) {
+              pushBackoff.failed()
+              noteTrouble(status, error)
+              throw error
+            }
+            // Rights withdrawn: nothing of the batch will ever be taken.
+            const refused = wireRows.map((row) => ({
+              id: row.newDocumentState.id,
+              reason: NO_ACCESS,
+            }))
+            answer = { conflicts: [], refused }
+          }
+          pushBackoff.succeeded()
+          status.update({ trouble: null })
+          for (const refusal of answer.refused) {
+            refusedIds.add(refusal.id)
+            const row = wireRows.find((candidate) => candidate.newDocumentState.id === refusal.id)
+            status.addRefused({
+              ...refusal,
+              collection: remote,
+              label: labelOf(row?.newDocumentState, refusal.id),
+              at: Date.now(),
+            })
+          }
+          return answer.conflicts as never[]
+        },
+      }
+  const replication = replicateRxCollection<unknown, SyncCheckpoint>({
+    replicationIdentifier,
     collection,
     live: true,
     retryTime: RETRY_MS,
-    pull: {
-      batchSize: PULL_BATCH,
-      stream$: stream.streamOf(remote),
-      async handler(checkpoint, batchSize) {
-        await pullBackoff.wait()
-        let page: PullResponse | null
-        try {
-          page = await pullPage(checkpoint, batchSize)
-        } catch (error) {
-          pullBackoff.failed()
-          noteTrouble(status, error)
-          throw error
-        }
-        pullBackoff.succeeded()
-        if (!page) {
-          // No right to read it any more: drop every copy, once, and stop asking.
-          const wasRevoked = checkpoint?.access === REVOKED && checkpoint.seq === 0
-          const documents = wasRevoked ? [] : await dropAllBut(new Set())
-          if (!status.get().revoked.includes(remote)) {
-            status.update({ revoked: [...status.get().revoked, remote] })
-          }
-          return { documents: documents as never[], checkpoint: { seq: 0, access: REVOKED } }
-        }
-        if (status.get().revoked.includes(remote)) {
-          status.update({ revoked: status.get().revoked.filter((name) => name !== remote) })
-        }
-        countReceived(status, page.documents.length)
-        let documents = page.documents
-        let next: SyncCheckpoint = page.checkpoint
-        if (page.reset) seenSinceReset = new Set()
-        if (seenSinceReset) {
-          for (const document of page.documents) seenSinceReset.add(document.id)
-          if (page.documents.length < batchSize) {
-            documents = [...documents, ...(await dropAllBut(seenSinceReset))]
-            seenSinceReset = undefined
-          } else {
-            next = { ...next, resetting: true }
-          }
-        }
-        if (page.documents.length < batchSize) {
-          status.update({ lastSyncedAt: Date.now(), trouble: null })
-        }
-        return { documents: documents as never[], checkpoint: next }
-      },
-    },
-    push: definition.isReadOnly
-      ? undefined
-      : {
-          batchSize: PUSH_BATCH,
-          async handler(rows) {
-            const wireRows = rows as unknown as {
-              newDocumentState: WireDocument
-              assumedMasterState?: WireDocument
-            }[]
-            await pushBackoff.wait()
-            let answer: Awaited<ReturnType<typeof fetchPush>>
-            try {
-              answer = await fetchPush(remote, wireRows, status, account, transport)
-            } catch (error) {
-              if (!(error instanceof SyncHttpError && error.status === 403)) {
-                pushBackoff.failed()
-                noteTrouble(status, error)
-                throw error
-              }
-              // Rights withdrawn: nothing of the batch will ever be taken.
-              const refused = wireRows.map((row) => ({
-                id: row.newDocumentState.id,
-                reason: NO_ACCESS,
-              }))
-              answer = { conflicts: [], refused }
-            }
-            pushBackoff.succeeded()
-            status.update({ trouble: null })
-            for (const refusal of answer.refused) {
-              refusedIds.add(refusal.id)
-              const row = wireRows.find((candidate) => candidate.newDocumentState.id === refusal.id)
-              status.addRefused({
-                ...refusal,
-                collection: remote,
-                label: labelOf(row?.newDocumentState, refusal.id),
-                at: Date.now(),
-              })
-            }
-            return answer.conflicts as never[]
-          },
-        },
+    autoStart: !fill,
+    pull,
+    push,
   })
+  fill?.then(async (filled) => {
+    if (replication.isStopped()) return
+    if (filled) {
+      pull.initialCheckpoint = filled.pull
+      if (push) push.initialCheckpoint = filled.push
+    }
+    const started = replication.start()
+    if (!filled) return
+    assumedStatesWritten = writeAssumedStates(replication, filled).catch((error) =>
+      console.warn(`sync ${remote}: storing the assumed states failed`, error),
+    )
+    await started
+  })
+  return replication
 }
 
 function countReceived(status: SyncStatusStore, count: number) {

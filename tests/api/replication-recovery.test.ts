@@ -6,17 +6,20 @@ import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
 import { WRITABLE_FIELDS } from '#schema/rx/writable-fields'
 import { CENTRAL_COLLECTIONS } from '#sync/client/collections'
 import { createConflictHandler } from '#sync/client/conflict-handler'
-import { replicateCollection } from '#sync/client/replicate-collection'
+import { type FilledCollection, fillCollection } from '#sync/client/first-fill'
+import { replicateCollection, replicationIdentifierOf } from '#sync/client/replicate-collection'
 import { createSyncStatus } from '#sync/client/sync-status'
 import type { SyncStream } from '#sync/client/sync-stream'
 import type { SyncCheckpoint } from '#sync/protocol'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import type { createClient } from '../support/http.ts'
+import { seedCentral } from '../support/seed-organisation.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 
 // The product's replication (RxDB, memory storage, the real server) through what goes wrong
 // on a phone: an upgrade that starts the bookkeeping anew, a push whose answer is lost
-// followed by a restart, a server that fails for a while.
+// followed by a restart, a server that fails for a while; and the first fill of an empty
+// device (first-fill.ts) that replication continues from.
 
 type Client = ReturnType<typeof createClient>
 type Replication = RxReplicationState<unknown, SyncCheckpoint>
@@ -52,9 +55,14 @@ function transport(meddle?: (url: string, send: () => Promise<Response>) => Prom
 }
 
 function replicate(
-  options: { identifier?: string; meddle?: Parameters<typeof transport>[0] } = {},
+  options: {
+    identifier?: string
+    meddle?: Parameters<typeof transport>[0]
+    fill?: Promise<FilledCollection | undefined>
+  } = {},
 ) {
   return replicateCollection({
+    fill: options.fill,
     collection: apps,
     definition,
     stream,
@@ -232,6 +240,92 @@ test('a server that fails for a while (503) delays a write; it is never refused'
   await expect
     .poll(async () => (await serverApp(id))?.name, { timeout: 20_000 })
     .toBe('Na een storing')
+  expect(status.get().refused).toEqual([])
+  await replication.cancel()
+}, 30_000)
+
+/** Fills the empty device as the web app does, then replicates from where the fill ended. */
+function fillThenReplicate(meddle?: Parameters<typeof transport>[0]) {
+  const fill = fillCollection({
+    collection: apps,
+    remote: definition.remote,
+    replicationIdentifier: replicationIdentifierOf(definition.remote),
+    status,
+    account,
+    transport: transport(meddle),
+  })
+  return { fill, replication: replicate({ meddle, fill }) }
+}
+
+test('an empty device fills in whole pages, pushes none of it back, and later changes still arrive', async () => {
+  seedCentral(server.deps.organisations.get(account.organisationId), account.organisationId, {
+    users: 0,
+    apps: 2100,
+  })
+  const calls: string[] = []
+  const { fill, replication } = fillThenReplicate(async (url, send) => {
+    calls.push(url.replace(/^.*\/appConnections\//, ''))
+    return send()
+  })
+  const filled = await fill
+  await replication.awaitInSync()
+  const onServer = (await root.get('/api/app-connections')).json as { id: string; name: string }[]
+  expect(filled?.isComplete).toBe(true)
+  expect(await apps.count().exec()).toBe(onServer.length)
+  expect(calls.filter((call) => call.startsWith('push'))).toEqual([])
+  // Three pages of at most 1,000, then the replication asks only for what came after.
+  expect(calls.filter((call) => call.includes('checkpoint=0&'))).toHaveLength(1)
+  expect(calls.filter((call) => call.startsWith('pull')).length).toBeLessThanOrEqual(5)
+
+  // A filled copy is the server's: a change and a deletion made there overwrite it.
+  const [changed, removed] = onServer
+  if (!changed || !removed) throw new Error('seeded apps missing')
+  expect(
+    (
+      await root.request('PATCH', `/api/app-connections/${changed.id}`, {
+        name: 'Op de server gewijzigd',
+      })
+    ).status,
+  ).toBe(200)
+  expect((await root.request('DELETE', `/api/app-connections/${removed.id}`)).status).toBe(200)
+  resync.next('RESYNC')
+  await replication.awaitInSync()
+  await expect
+    .poll(async () => (await apps.findOne(changed.id).exec())?.toJSON().name)
+    .toBe('Op de server gewijzigd')
+  expect(await apps.findOne(removed.id).exec()).toBeNull()
+  await replication.cancel()
+})
+
+test('an offline edit of a filled document merges with a colleague’s edit of another field', async () => {
+  let isOffline = false
+  const { fill, replication } = fillThenReplicate(async (_url, send) => {
+    if (isOffline) throw new TypeError('Failed to fetch')
+    return send()
+  })
+  await fill
+  await replication.awaitInSync()
+  const [target] = (await root.get('/api/app-connections')).json as { id: string }[]
+  if (!target) throw new Error('no app to edit')
+  isOffline = true
+  await apps.findOne(target.id).incrementalPatch({ description: 'Op het apparaat bewerkt' })
+  expect(
+    (
+      await root.request('PATCH', `/api/app-connections/${target.id}`, {
+        url: 'https://collega.example.com',
+      })
+    ).status,
+  ).toBe(200)
+  isOffline = false
+  resync.next('RESYNC')
+  await expect
+    .poll(async () => (await serverApp(target.id))?.description, { timeout: 10_000 })
+    .toBe('Op het apparaat bewerkt')
+  await replication.awaitInSync()
+  expect((await serverApp(target.id))?.url).toBe('https://collega.example.com')
+  await expect
+    .poll(async () => (await apps.findOne(target.id).exec())?.toJSON().url)
+    .toBe('https://collega.example.com')
   expect(status.get().refused).toEqual([])
   await replication.cancel()
 }, 30_000)

@@ -1,5 +1,5 @@
 import type { RxDocument } from 'rxdb'
-import { audit, combineLatest, map, of, timer } from 'rxjs'
+import { combineLatest, map } from 'rxjs'
 import { applyPaymentParts } from '#schema/commission-changes'
 import { getExpectedPaymentDate } from '#schema/payment-term'
 import type { SaleDocType } from '#schema/rx/sales'
@@ -7,10 +7,6 @@ import type { CommissionDocument, SaleDocument } from '#schema/sales'
 import type { SalesData } from '#schema/sales-dashboard'
 import { useSalesLiveQuery } from './use-sales-live-query.ts'
 import { readKnownPaymentTermDays } from './use-sales-settings.ts'
-
-// While the first sync stores page after page, the screens recompute over all documents at
-// most once a second instead of after every page.
-const FILLING_AUDIT_MS = 1000
 
 const EMPTY: SalesData = { sales: [], commissions: [], projects: [], sellers: [], payments: [] }
 
@@ -65,7 +61,7 @@ function getProvisionalLines(sales: readonly SaleDocType[]): CommissionDocument[
  */
 export function useSalesData(): { isLoading: boolean; data: SalesData; error?: unknown } {
   const query = useSalesLiveQuery(
-    ({ db, status }) =>
+    ({ db }) =>
       combineLatest([
         db.projects.find().$,
         db.sellers.find().$,
@@ -73,7 +69,6 @@ export function useSalesData(): { isLoading: boolean; data: SalesData; error?: u
         db.commissions.find().$,
         db.commission_payments.find().$,
       ]).pipe(
-        audit(() => (status.get().firstSync ? timer(FILLING_AUDIT_MS) : of(0))),
         map(([projects, sellers, sales, commissions, parts]): SalesData => {
           const saleDocs = sales.map(toPlain)
           const payments = parts.map(toPlain)
