@@ -10,6 +10,7 @@ import { startTestServer, type TestServer } from '../support/test-server.ts'
 import {
   DESKTOP,
   hasHorizontalOverflow,
+  isTakingScreenshots,
   PHONE,
   screenshot,
   waitForShell,
@@ -348,59 +349,63 @@ test('an ADMIN sees no Organisaties tab, no Admin Tools and may edit the organis
   )
 })
 
-test('screenshots: every tab, the banners and the queue, phone and desktop, dark and light', async () => {
-  for (const theme of ['dark', 'light'] as const) {
-    for (const viewport of [PHONE, DESKTOP]) {
-      const { context, page } = await openSignedInPage(viewport, { theme })
-      for (const tab of ['algemeen', 'backups', 'systeem', 'organisaties']) {
-        await page.goto(tab === 'algemeen' ? '/settings' : `/settings?tab=${tab}`)
-        await waitForShell(page)
-        await page.getByRole('tabpanel').waitFor()
-        await page.waitForLoadState('networkidle')
+test.runIf(isTakingScreenshots)(
+  'screenshots: every tab, the banners and the queue, phone and desktop, dark and light',
+  async () => {
+    for (const theme of ['dark', 'light'] as const) {
+      for (const viewport of [PHONE, DESKTOP]) {
+        const { context, page } = await openSignedInPage(viewport, { theme })
+        for (const tab of ['algemeen', 'backups', 'systeem', 'organisaties']) {
+          await page.goto(tab === 'algemeen' ? '/settings' : `/settings?tab=${tab}`)
+          await waitForShell(page)
+          await page.getByRole('tabpanel').waitFor()
+          await page.waitForLoadState('networkidle')
+          expect(await hasHorizontalOverflow(page)).toBe(false)
+          await screenshot(page, `settings-${tab}-${theme}`)
+        }
+        await page.goto('/settings')
+        await page.getByLabel('Organisatienaam').waitFor()
+        await waitForServiceWorker(page)
+        await context.setOffline(true)
+        await page.getByText(OFFLINE_TEXT, { exact: true }).waitFor()
         expect(await hasHorizontalOverflow(page)).toBe(false)
-        await screenshot(page, `settings-${tab}-${theme}`)
-      }
-      await page.goto('/settings')
-      await page.getByLabel('Organisatienaam').waitFor()
-      await waitForServiceWorker(page)
-      await context.setOffline(true)
-      await page.getByText(OFFLINE_TEXT, { exact: true }).waitFor()
-      expect(await hasHorizontalOverflow(page)).toBe(false)
-      await screenshot(page, `banner-offline-${theme}`, { fullPage: false })
+        await screenshot(page, `banner-offline-${theme}`, { fullPage: false })
 
-      // One change waiting, one refused (written straight into the queue for the picture).
-      await page.getByRole('switch', { name: 'E-mailmeldingen' }).click()
-      await waitForToast(page, 'Opgeslagen op dit apparaat')
-      await page.evaluate(
-        () =>
-          new Promise<void>((resolve) => {
-            const open = indexedDB.open('centraal', 1)
-            open.onsuccess = () => {
-              const transaction = open.result.transaction('syncQueue', 'readwrite')
-              transaction.objectStore('syncQueue').add({
-                url: '/api/users',
-                method: 'POST',
-                headers: {},
-                body: { name: 'Nina Nieuw', email: 'nina@example.com' },
-                timestamp: Date.now(),
-                status: 'failed',
-                attempts: 1,
-                error: 'Een gebruiker met dit e-mailadres bestaat al',
-              })
-              transaction.oncomplete = () => resolve()
-            }
-          }),
-      )
-      await page.reload()
-      await waitForShell(page)
-      await reapplyOffline(context, page)
-      await queueButton(page).click()
-      await page.getByRole('dialog', { name: 'Wijzigingen' }).getByText('Mislukt (1)').waitFor()
-      await screenshot(page, `queue-${theme}`, { fullPage: false })
-      await context.close()
+        // One change waiting, one refused (written straight into the queue for the picture).
+        await page.getByRole('switch', { name: 'E-mailmeldingen' }).click()
+        await waitForToast(page, 'Opgeslagen op dit apparaat')
+        await page.evaluate(
+          () =>
+            new Promise<void>((resolve) => {
+              const open = indexedDB.open('centraal', 1)
+              open.onsuccess = () => {
+                const transaction = open.result.transaction('syncQueue', 'readwrite')
+                transaction.objectStore('syncQueue').add({
+                  url: '/api/users',
+                  method: 'POST',
+                  headers: {},
+                  body: { name: 'Nina Nieuw', email: 'nina@example.com' },
+                  timestamp: Date.now(),
+                  status: 'failed',
+                  attempts: 1,
+                  error: 'Een gebruiker met dit e-mailadres bestaat al',
+                })
+                transaction.oncomplete = () => resolve()
+              }
+            }),
+        )
+        await page.reload()
+        await waitForShell(page)
+        await reapplyOffline(context, page)
+        await queueButton(page).click()
+        await page.getByRole('dialog', { name: 'Wijzigingen' }).getByText('Mislukt (1)').waitFor()
+        await screenshot(page, `queue-${theme}`, { fullPage: false })
+        await context.close()
+      }
     }
-  }
-}, 180_000)
+  },
+  180_000,
+)
 
 test('a new version waits for the user: the prompt, then Vernieuwen reloads into it', async () => {
   // A copy of the build, so that this test can publish a "new version" of its own.

@@ -8,10 +8,17 @@ export const PHONE = { width: 390, height: 844 }
 export const DESKTOP = { width: 1440, height: 900 }
 
 /**
+ * Whether this run takes screenshots (`npm run screenshots`, and CI): a test run without
+ * them skips the tests that only take pictures, and screenshot() does nothing.
+ */
+export const isTakingScreenshots = process.env.SCREENSHOTS === '1'
+
+/**
  * Saves a screenshot as tests/screenshots/<name>-<width>x<height>.png: the whole page, or
  * only the viewport for overlays (dialogs, sheets), which are fixed to it.
  */
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
+  if (!isTakingScreenshots) return
   mkdirSync(SCREENSHOT_DIR, { recursive: true })
   const size = page.viewportSize()
   const file = path.join(SCREENSHOT_DIR, `${name}-${size?.width}x${size?.height}.png`)

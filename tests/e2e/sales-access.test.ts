@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from '../support/test-server.ts'
 import {
   DESKTOP,
   hasHorizontalOverflow,
+  isTakingScreenshots,
   PHONE,
   screenshot,
   waitForShell,
@@ -304,35 +305,39 @@ test('on the sales host the sales area answers without the prefix', async () => 
   await context.close()
 })
 
-test('screenshots: login, projects, sellers and settings on phone and desktop, dark and light', async () => {
-  for (const theme of ['dark', 'light'] as const) {
-    for (const viewport of [PHONE, DESKTOP]) {
-      const { context, page } = await newPage({ viewport, theme })
-      await page.goto('/gold-estates/login')
-      await page.getByRole('heading', { name: 'Sales Management Portal' }).waitFor()
-      await screenshot(page, `sales-login-${theme}`)
-      await signInSales(page, root.email, 'wrong password')
-      await waitForToast(page, 'Login mislukt')
-      await signInCentralAndLaunch(page)
-      for (const [path, heading, name] of [
-        ['/gold-estates/projects', 'Projecten', 'sales-projects'],
-        ['/gold-estates/sellers', 'Verkopers', 'sales-sellers'],
-        ['/gold-estates/settings', 'Instellingen', 'sales-settings'],
-      ] as const) {
-        await page.goto(path)
-        await page.getByRole('heading', { level: 1, name: heading }).waitFor()
-        await page.getByText('Laden...').waitFor({ state: 'detached' })
-        expect(await hasHorizontalOverflow(page)).toBe(false)
-        await screenshot(page, `${name}-${theme}`)
+test.runIf(isTakingScreenshots)(
+  'screenshots: login, projects, sellers and settings on phone and desktop, dark and light',
+  async () => {
+    for (const theme of ['dark', 'light'] as const) {
+      for (const viewport of [PHONE, DESKTOP]) {
+        const { context, page } = await newPage({ viewport, theme })
+        await page.goto('/gold-estates/login')
+        await page.getByRole('heading', { name: 'Sales Management Portal' }).waitFor()
+        await screenshot(page, `sales-login-${theme}`)
+        await signInSales(page, root.email, 'wrong password')
+        await waitForToast(page, 'Login mislukt')
+        await signInCentralAndLaunch(page)
+        for (const [path, heading, name] of [
+          ['/gold-estates/projects', 'Projecten', 'sales-projects'],
+          ['/gold-estates/sellers', 'Verkopers', 'sales-sellers'],
+          ['/gold-estates/settings', 'Instellingen', 'sales-settings'],
+        ] as const) {
+          await page.goto(path)
+          await page.getByRole('heading', { level: 1, name: heading }).waitFor()
+          await page.getByText('Laden...').waitFor({ state: 'detached' })
+          expect(await hasHorizontalOverflow(page)).toBe(false)
+          await screenshot(page, `${name}-${theme}`)
+        }
+        await page.goto('/gold-estates/sellers')
+        await page.getByRole('button', { name: 'Nieuwe Verkoper' }).click()
+        await page.getByRole('dialog', { name: 'Nieuwe Verkoper' }).waitFor()
+        await screenshot(page, `sales-seller-dialog-${theme}`, { fullPage: false })
+        await context.close()
       }
-      await page.goto('/gold-estates/sellers')
-      await page.getByRole('button', { name: 'Nieuwe Verkoper' }).click()
-      await page.getByRole('dialog', { name: 'Nieuwe Verkoper' }).waitFor()
-      await screenshot(page, `sales-seller-dialog-${theme}`, { fullPage: false })
-      await context.close()
     }
-  }
-}, 180_000)
+  },
+  180_000,
+)
 
 /** Central sign-in and LAUNCH APP in this page's context, ending on the sales dashboard. */
 async function signInCentralAndLaunch(page: Page) {

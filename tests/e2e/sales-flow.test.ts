@@ -6,7 +6,13 @@ import { launchBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { DESKTOP, hasHorizontalOverflow, PHONE, waitForToast } from './page-helpers.ts'
+import {
+  DESKTOP,
+  hasHorizontalOverflow,
+  isTakingScreenshots,
+  PHONE,
+  waitForToast,
+} from './page-helpers.ts'
 import {
   SALES_BASE as BASE,
   calculateWizardSale,
@@ -311,91 +317,97 @@ test('a sale registered offline reaches the server exactly once after reconnecti
   await eventually(async () => expect(await regionText(page, 'Totaal Verkoop')).toContain('2'))
 }, 120_000)
 
-test('screenshots: wizard steps, dashboard, commissions, statistics, phone and desktop, dark and light', async () => {
-  // A third sale, with 55 % extra commission, for the statistics' warnings.
-  const high = await callFromPage(
-    page,
-    'POST',
-    '/api/gold-estates/sales',
-    buildSalePayload({
-      projectId: projects[1]!.id,
-      clientName: 'Van Dijk Vastgoed',
-      propertyNumber: 'ZP-8',
-      salePrice: 61_500_000,
-      commissionPercentage: 2,
-      lines: [
-        { sellerId: sellers[0]!.id, percentage: 100, role: 'closer' },
-        { sellerId: sellers[2]!.id, commissionType: 'referral', percentage: 30 },
-        { sellerId: sellers[1]!.id, commissionType: 'manager', percentage: 25 },
-      ],
-    }),
-  )
-  expect(high.status).toBe(201)
-  const state = await context.storageState()
-  for (const theme of ['dark', 'light'] as const) {
-    for (const viewport of [PHONE, DESKTOP]) {
-      const shot = await browser.newContext({
-        viewport,
-        baseURL: server.url,
-        locale: 'nl-NL',
-        storageState: state,
-      })
-      shot.setDefaultTimeout(15_000)
-      await shot.addInitScript((value) => localStorage.setItem('theme', value), theme)
-      const view = await shot.newPage()
+test.runIf(isTakingScreenshots)(
+  'screenshots: wizard steps, dashboard, commissions, statistics, phone and desktop, dark and light',
+  async () => {
+    // A third sale, with 55 % extra commission, for the statistics' warnings.
+    const high = await callFromPage(
+      page,
+      'POST',
+      '/api/gold-estates/sales',
+      buildSalePayload({
+        projectId: projects[1]!.id,
+        clientName: 'Van Dijk Vastgoed',
+        propertyNumber: 'ZP-8',
+        salePrice: 61_500_000,
+        commissionPercentage: 2,
+        lines: [
+          { sellerId: sellers[0]!.id, percentage: 100, role: 'closer' },
+          { sellerId: sellers[2]!.id, commissionType: 'referral', percentage: 30 },
+          { sellerId: sellers[1]!.id, commissionType: 'manager', percentage: 25 },
+        ],
+      }),
+    )
+    expect(high.status).toBe(201)
+    const state = await context.storageState()
+    for (const theme of ['dark', 'light'] as const) {
+      for (const viewport of [PHONE, DESKTOP]) {
+        const shot = await browser.newContext({
+          viewport,
+          baseURL: server.url,
+          locale: 'nl-NL',
+          storageState: state,
+        })
+        shot.setDefaultTimeout(15_000)
+        await shot.addInitScript((value) => localStorage.setItem('theme', value), theme)
+        const view = await shot.newPage()
 
-      await openSalesScreen(view, '/dashboard', 'Dashboard')
-      await eventually(async () => expect(await regionText(view, 'Totaal Verkoop')).toContain('3'))
-      // Eight upcoming payments: five shown, and a link to all of them. Commission lines
-      // replicate apart from the sales, so they may arrive a moment later.
-      await eventually(async () =>
-        expect(await regionText(view, 'Aankomende Betalingen')).toContain('8 items'),
-      )
-      expect(await view.getByRole('link', { name: 'Bekijk alle 8 betalingen' }).count()).toBe(1)
-      expect(await hasHorizontalOverflow(view)).toBe(false)
-      await shoot(view, `sales-dashboard-${theme}`)
+        await openSalesScreen(view, '/dashboard', 'Dashboard')
+        await eventually(async () =>
+          expect(await regionText(view, 'Totaal Verkoop')).toContain('3'),
+        )
+        // Eight upcoming payments: five shown, and a link to all of them. Commission lines
+        // replicate apart from the sales, so they may arrive a moment later.
+        await eventually(async () =>
+          expect(await regionText(view, 'Aankomende Betalingen')).toContain('8 items'),
+        )
+        expect(await view.getByRole('link', { name: 'Bekijk alle 8 betalingen' }).count()).toBe(1)
+        expect(await hasHorizontalOverflow(view)).toBe(false)
+        await shoot(view, `sales-dashboard-${theme}`)
 
-      await openSalesScreen(view, '/commissions', 'Commissie Dashboard')
-      await view.getByRole('listitem', { name: 'Verkoop Familie de Groot' }).waitFor()
-      expect(await hasHorizontalOverflow(view)).toBe(false)
-      await shoot(view, `sales-commissions-${theme}`)
+        await openSalesScreen(view, '/commissions', 'Commissie Dashboard')
+        await view.getByRole('listitem', { name: 'Verkoop Familie de Groot' }).waitFor()
+        expect(await hasHorizontalOverflow(view)).toBe(false)
+        await shoot(view, `sales-commissions-${theme}`)
 
-      await openSalesScreen(view, '/statistics', 'Statistieken')
-      await view.getByText('1 verkoop heeft extra commissies boven 50%.').waitFor()
-      expect(await regionText(view, 'Extra commissie analyse')).toContain('Vereist aandacht!')
-      expect(await hasHorizontalOverflow(view)).toBe(false)
-      await shoot(view, `sales-statistics-${theme}`)
+        await openSalesScreen(view, '/statistics', 'Statistieken')
+        await view.getByText('1 verkoop heeft extra commissies boven 50%.').waitFor()
+        expect(await regionText(view, 'Extra commissie analyse')).toContain('Vereist aandacht!')
+        expect(await hasHorizontalOverflow(view)).toBe(false)
+        await shoot(view, `sales-statistics-${theme}`)
 
-      await openSalesScreen(view, '/sales/new', 'Nieuwe verkoop')
-      await shoot(view, `sales-wizard-1-${theme}`)
-      const sale = { ...firstSale, clientName: 'Screenshot Klant' }
-      await view.getByLabel('Project *').selectOption(projects[0]!.id)
-      await view.getByLabel('Bouwnummer *').fill(sale.propertyNumber)
-      await view.getByRole('button', { name: 'Volgende' }).click()
-      await view.getByLabel('Klantnaam *').fill(sale.clientName)
-      await shoot(view, `sales-wizard-2-${theme}`)
-      await view.getByRole('button', { name: 'Volgende' }).click()
-      await view.getByLabel('Verkoopprijs (€) *').fill(String(sale.price))
-      await view.getByLabel('Kosten (€)').fill(String(sale.costs))
-      await view.getByLabel('Korting (%)').fill(String(sale.discount))
-      await shoot(view, `sales-wizard-3-${theme}`)
-      await view.getByRole('button', { name: 'Volgende' }).click()
-      await view.getByLabel('Verkoper 1', { exact: true }).selectOption(sellers[0]!.id)
-      await view.getByLabel('Percentage 1', { exact: true }).fill('70')
-      await view.getByRole('button', { name: 'Verkoper toevoegen' }).click()
-      await view.getByLabel('Verkoper 2', { exact: true }).selectOption(sellers[1]!.id)
-      await view.getByLabel('Percentage 2', { exact: true }).fill('30')
-      await view.getByLabel('Aanbreng', { exact: true }).selectOption(sellers[2]!.id)
-      await view.getByLabel('Aanbreng %', { exact: true }).fill('40')
-      await view.getByLabel('Sales Manager', { exact: true }).selectOption(sellers[1]!.id)
-      await view.getByLabel('Sales Manager %', { exact: true }).fill('12.5')
-      await view.getByText('(Boven 50%!)').waitFor()
-      expect(await hasHorizontalOverflow(view)).toBe(false)
-      await shoot(view, `sales-wizard-4-${theme}`)
-      await shot.close()
+        await openSalesScreen(view, '/sales/new', 'Nieuwe verkoop')
+        await shoot(view, `sales-wizard-1-${theme}`)
+        const sale = { ...firstSale, clientName: 'Screenshot Klant' }
+        await view.getByLabel('Project *').selectOption(projects[0]!.id)
+        await view.getByLabel('Bouwnummer *').fill(sale.propertyNumber)
+        await view.getByRole('button', { name: 'Volgende' }).click()
+        await view.getByLabel('Klantnaam *').fill(sale.clientName)
+        await shoot(view, `sales-wizard-2-${theme}`)
+        await view.getByRole('button', { name: 'Volgende' }).click()
+        await view.getByLabel('Verkoopprijs (€) *').fill(String(sale.price))
+        await view.getByLabel('Kosten (€)').fill(String(sale.costs))
+        await view.getByLabel('Korting (%)').fill(String(sale.discount))
+        await shoot(view, `sales-wizard-3-${theme}`)
+        await view.getByRole('button', { name: 'Volgende' }).click()
+        await view.getByLabel('Verkoper 1', { exact: true }).selectOption(sellers[0]!.id)
+        await view.getByLabel('Percentage 1', { exact: true }).fill('70')
+        await view.getByRole('button', { name: 'Verkoper toevoegen' }).click()
+        await view.getByLabel('Verkoper 2', { exact: true }).selectOption(sellers[1]!.id)
+        await view.getByLabel('Percentage 2', { exact: true }).fill('30')
+        await view.getByLabel('Aanbreng', { exact: true }).selectOption(sellers[2]!.id)
+        await view.getByLabel('Aanbreng %', { exact: true }).fill('40')
+        await view.getByLabel('Sales Manager', { exact: true }).selectOption(sellers[1]!.id)
+        await view.getByLabel('Sales Manager %', { exact: true }).fill('12.5')
+        await view.getByText('(Boven 50%!)').waitFor()
+        expect(await hasHorizontalOverflow(view)).toBe(false)
+        await shoot(view, `sales-wizard-4-${theme}`)
+        await shot.close()
+      }
     }
-  }
-}, 180_000)
+  },
+  180_000,
+)
 
 test('the sales list is paged, 25 at a time', async () => {
   for (let index = 0; index < 30; index++) {
