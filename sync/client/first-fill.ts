@@ -17,6 +17,13 @@ import type { SyncStatusStore } from './sync-status.ts'
  */
 const AFTER_EVERY_ID = '\uffff'
 
+/** A document as the fill stored it (RxDB's storage form). */
+type StoredDocument = WireDocument & {
+  _rev: string
+  _meta: { lwt: number; o: { _rev: number; hash: string } }
+  _attachments: Record<string, never>
+}
+
 /** Where a collection's replication starts after its first fill. */
 export type FilledCollection = {
   /** The server's checkpoint after the last stored page. */
@@ -25,8 +32,8 @@ export type FilledCollection = {
   push: { id: string; lwt: number }
   /** Whether every page was stored (else the replication pulls the rest). */
   isComplete: boolean
-  /** The stored pages as the server sent them: the states RxDB assumes the server holds. */
-  pages: WireDocument[][]
+  /** The last state the server sent of each document: what RxDB assumes the server holds. */
+  served: Map<string, WireDocument>
 }
 
 /**
@@ -34,12 +41,13 @@ export type FilledCollection = {
  * RxDB's own pull stores each page twice (the document, and in its meta store the state it
  * assumes the server holds, for conflict detection), reading both stores first: four
  * indexed stores per page where the first sync needs one. Here each page is one write of
- * the documents, marked as RxDB marks a state that came from the server (revision 1 of this
- * replication, `_meta.o`), so that later pulls overwrite them as they would their own; the
- * meta states follow once everything is local (writeAssumedStates). Answers undefined when
- * the server refuses the collection (the replication then handles it as before); a page
- * that fails ends the fill where it is, and the replication goes on from the last stored
- * page.
+ * the documents, marked as RxDB marks a state that came from the server (a revision of
+ * this replication, `_meta.o`), so that later pulls overwrite them as they would their own;
+ * the assumed states follow once replication has started (writeAssumedStates). A document
+ * changed or deleted on the server while the fill runs comes again in a later page and
+ * replaces the stored one. Answers undefined when the server refuses the collection (the
+ * replication then handles it as before); a page that fails ends the fill where it is, and
+ * the replication goes on from the last stored page.
  */
 export async function fillCollection(options: {
   collection: RxCollection
@@ -54,7 +62,8 @@ export async function fillCollection(options: {
     `rxdbreplication${options.replicationIdentifier}`,
   )
   const lwt = now()
-  const pages: WireDocument[][] = []
+  const stored = new Map<string, StoredDocument>()
+  const served = new Map<string, WireDocument>()
   const fetchPage = (checkpoint: SyncCheckpoint) =>
     fetchPull(remote, checkpoint.seq, MAX_PULL_LIMIT, status, account, transport, checkpoint.access)
   let pull: SyncCheckpoint = { seq: 0 }
@@ -66,9 +75,10 @@ export async function fillCollection(options: {
       const isLast = page.documents.length < MAX_PULL_LIMIT
       // The next page travels while this one is stored.
       if (!isLast) next = fetchPage(page.checkpoint)
-      const documents = page.documents.filter((document) => !document._deleted)
-      await storePage(collection, documents, lwt, hash)
-      pages.push(documents)
+      await storePage(collection, page.documents, { lwt, hash, stored })
+      for (const document of page.documents) {
+        if (stored.has(document.id)) served.set(document.id, document)
+      }
       pull = page.checkpoint
       countReceived(status, page.documents.length)
       if (isLast) break
@@ -79,43 +89,63 @@ export async function fillCollection(options: {
     if (!(error instanceof SyncHttpError && error.status === 403)) {
       console.warn(`first fill of ${remote} stopped:`, error)
     }
-    if (pages.length === 0) return undefined
+    if (pull.seq === 0) return undefined
   }
-  return { pull, push: { id: AFTER_EVERY_ID, lwt }, isComplete, pages }
+  return { pull, push: { id: AFTER_EVERY_ID, lwt }, isComplete, served }
 }
 
-/** One page as RxDB's pull would have stored it, in one write. */
+/**
+ * One page as RxDB's pull would have stored it, in one write: new documents inserted, one
+ * stored earlier in this fill replaced (a tombstone included), a tombstone of a document
+ * never stored left out.
+ */
 async function storePage(
   collection: RxCollection,
   documents: readonly WireDocument[],
-  lwt: number,
-  hash: string,
+  fill: { lwt: number; hash: string; stored: Map<string, StoredDocument> },
 ) {
-  if (documents.length === 0) return
-  const rows = documents.map((document) => ({
-    document: {
-      ...document,
-      _attachments: {},
-      _rev: `1-${hash}`,
-      _meta: { lwt, o: { _rev: 1, hash } },
-    },
-  }))
+  const { lwt, hash, stored } = fill
+  const rows: { document: StoredDocument; previous?: StoredDocument }[] = []
+  for (const document of documents) {
+    const previous = stored.get(document.id)
+    if (!previous && document._deleted) continue
+    const height = (previous?._meta.o._rev ?? 0) + 1
+    const row = {
+      document: {
+        ...document,
+        _attachments: {},
+        _rev: `${height}-${hash}`,
+        _meta: { lwt, o: { _rev: height, hash } },
+      },
+      previous,
+    }
+    rows.push(row)
+  }
+  if (rows.length === 0) return
   // Into the storage itself: the collection's wrapper would give each new document a write
   // time and revision of its own, and the replication would push them all back.
   const storage = collection.internalStorageInstance
   const result = await collection.database.lockedRun(() =>
     storage.bulkWrite(rows as never, 'first-fill'),
   )
-  // A 409: the person created that document meanwhile; their version stays and is pushed.
+  // A 409: the person wrote that document meanwhile; their version stays and is pushed.
   const failed = result.error.find((error: RxStorageWriteError<unknown>) => error.status !== 409)
   if (failed) throw new Error(`storing ${collection.name} failed: ${failed.status}`)
+  const refused = new Set(result.error.map((error) => String(error.documentId)))
+  for (const row of rows) {
+    if (!refused.has(row.document.id)) stored.set(row.document.id, row.document)
+  }
 }
+
+/** How many assumed states go to RxDB's meta store in one write. */
+const ASSUMED_STATES_PER_WRITE = 1000
 
 /**
  * Writes, for every filled document, the state RxDB assumes the server holds: what its
  * own pull would have written beside the document, so that a later edit conflicting with
  * someone else's is merged field by field (schema/rx/merge-conflict.ts) instead of lost.
- * A state the replication wrote meanwhile is newer and stays (a 409 here).
+ * The replication's pulls and pushes wait for this (replicateCollection), so nothing of
+ * its own is written meanwhile; a state found written anyway is left as it is (a 409).
  */
 export async function writeAssumedStates(
   replication: RxReplicationState<unknown, SyncCheckpoint>,
@@ -127,14 +157,17 @@ export async function writeAssumedStates(
     | undefined
   const meta = replication.metaInstance
   if (!state || !meta) return
-  for (const page of filled.pages) {
+  const documents = [...filled.served.values()]
+  filled.served.clear()
+  for (let start = 0; start < documents.length; start += ASSUMED_STATES_PER_WRITE) {
     if (replication.isStopped()) return
     const rows = await Promise.all(
-      page.map((document) => getMetaWriteRow(state, document as never, undefined)),
+      documents
+        .slice(start, start + ASSUMED_STATES_PER_WRITE)
+        .map((document) => getMetaWriteRow(state, document as never, undefined)),
     )
     await meta.bulkWrite(rows as never, 'first-fill-meta')
   }
-  filled.pages.length = 0
 }
 
 function countReceived(status: SyncStatusStore, count: number) {

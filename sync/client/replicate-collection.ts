@@ -104,6 +104,9 @@ export function replicateCollection(options: {
     batchSize: PULL_BATCH,
     stream$: stream.streamOf(remote),
     async handler(checkpoint, batchSize) {
+      // After a first fill, RxDB's pull must find the assumed states written: one it wrote
+      // itself while they were being written would be overwritten by the older filled one.
+      await assumedStatesWritten
       await pullBackoff.wait()
       let page: PullResponse | null
       try {
@@ -196,18 +199,16 @@ export function replicateCollection(options: {
     pull,
     push,
   })
-  fill?.then(async (filled) => {
+  fill?.then((filled) => {
     if (replication.isStopped()) return
     if (filled) {
       pull.initialCheckpoint = filled.pull
       if (push) push.initialCheckpoint = filled.push
+      assumedStatesWritten = writeAssumedStates(replication, filled).catch((error) =>
+        console.warn(`sync ${remote}: storing the assumed states failed`, error),
+      )
     }
-    const started = replication.start()
-    if (!filled) return
-    assumedStatesWritten = writeAssumedStates(replication, filled).catch((error) =>
-      console.warn(`sync ${remote}: storing the assumed states failed`, error),
-    )
-    await started
+    void replication.start()
   })
   return replication
 }

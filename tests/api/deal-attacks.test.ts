@@ -3,7 +3,7 @@ import Database from 'better-sqlite3'
 import { format } from 'date-fns'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
-import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -85,21 +85,6 @@ async function expectNothingChanged(attempt: () => Promise<void>, organisationId
   const before = snapshot(organisationId)
   await attempt()
   expect(snapshot(organisationId)).toEqual(before)
-}
-
-async function signInSeller(sellerId: string, email: string, role: 'SELLER' | 'MANAGER') {
-  const link = await admin.post(`/api/gold-estates/sellers/${sellerId}/login`, { role })
-  expect(link.status).toBe(201)
-  const client = createClient(server.url)
-  await client.post(`/api/auth/setup/${link.json.setupUrl.split('/setup/')[1]}`, {
-    password: `${email} password`,
-  })
-  const login = await client.post('/api/gold-estates/auth/login', {
-    email,
-    password: `${email} password`,
-  })
-  expect(login.status).toBe(200)
-  return client
 }
 
 /** A sale of 300.000,00 at 3 %: by default Sanne 60 % and Cor 40 %. */
@@ -210,8 +195,16 @@ beforeAll(async () => {
     expect(created.status).toBe(201)
     ids[key] = created.json.id
   }
-  seller = await signInSeller(ids.sanne, 'sanne@example.com', 'SELLER')
-  manager = await signInSeller(ids.maria, 'maria@example.com', 'MANAGER')
+  seller = await signInSeller(server, admin, {
+    id: ids.sanne,
+    email: 'sanne@example.com',
+    role: 'SELLER',
+  })
+  manager = await signInSeller(server, admin, {
+    id: ids.maria,
+    email: 'maria@example.com',
+    role: 'MANAGER',
+  })
 
   // A stranger registers in the platform organisation (REGISTRATION=open: active at once).
   stranger = createClient(server.url)

@@ -5,7 +5,7 @@ import { applyPaymentParts } from '#schema/commission-changes'
 import type { CommissionDocument } from '#schema/sales'
 import { buildCommissionDashboard, buildDetailedStats } from '#schema/sales-dashboard'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
-import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
@@ -24,20 +24,6 @@ let projectId: string
 let sanneId: string
 let corId: string
 const today = format(new Date(), 'yyyy-MM-dd')
-
-async function signInSeller(sellerId: string, email: string, role: 'SELLER' | 'MANAGER') {
-  const link = await admin.post(`/api/gold-estates/sellers/${sellerId}/login`, { role })
-  const client = createClient(server.url)
-  await client.post(`/api/auth/setup/${link.json.setupUrl.split('/setup/')[1]}`, {
-    password: `${email} password`,
-  })
-  const login = await client.post('/api/gold-estates/auth/login', {
-    email,
-    password: `${email} password`,
-  })
-  expect(login.status).toBe(200)
-  return client
-}
 
 async function registerSale(salePrice = 40_000_000) {
   const payload = buildSalePayload({
@@ -153,8 +139,16 @@ beforeAll(async () => {
   const mariaId = (
     await admin.post('/api/gold-estates/sellers', { name: 'Maria', email: 'maria@example.com' })
   ).json.id
-  seller = await signInSeller(sanneId, 'sanne@example.com', 'SELLER')
-  manager = await signInSeller(mariaId, 'maria@example.com', 'MANAGER')
+  seller = await signInSeller(server, admin, {
+    id: sanneId,
+    email: 'sanne@example.com',
+    role: 'SELLER',
+  })
+  manager = await signInSeller(server, admin, {
+    id: mariaId,
+    email: 'maria@example.com',
+    role: 'MANAGER',
+  })
 })
 afterAll(() => server.close())
 
@@ -235,7 +229,11 @@ describe('a correction', () => {
   })
 
   test('a seller taken off a sale by a correction receives the corrected sale and loses the line', async () => {
-    const cor = await signInSeller(corId, 'cor@example.com', 'SELLER')
+    const cor = await signInSeller(server, admin, {
+      id: corId,
+      email: 'cor@example.com',
+      role: 'SELLER',
+    })
     const sale = await registerSale()
     const pull = async (collection: string) =>
       (await cor.get(`/api/sync/v1/${collection}/pull?checkpoint=0&limit=1000`)).json.documents

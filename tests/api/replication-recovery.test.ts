@@ -10,6 +10,7 @@ import { type FilledCollection, fillCollection } from '#sync/client/first-fill'
 import { replicateCollection, replicationIdentifierOf } from '#sync/client/replicate-collection'
 import { createSyncStatus } from '#sync/client/sync-status'
 import type { SyncStream } from '#sync/client/sync-stream'
+import { findUnsentChanges } from '#sync/client/unsent-changes'
 import type { SyncCheckpoint } from '#sync/protocol'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import type { createClient } from '../support/http.ts'
@@ -262,15 +263,30 @@ test('an empty device fills in whole pages, pushes none of it back, and later ch
     users: 0,
     apps: 2100,
   })
+  const [early, gone] = (await root.get('/api/app-connections')).json as { id: string }[]
+  if (!early || !gone) throw new Error('seeded apps missing')
   const calls: string[] = []
   const { fill, replication } = fillThenReplicate(async (url, send) => {
     calls.push(url.replace(/^.*\/appConnections\//, ''))
-    return send()
+    const answer = await send()
+    // Changed and deleted on the server after the fill's first page: a later page of the
+    // fill brings them again.
+    if (url.includes('checkpoint=0&')) {
+      await root.request('PATCH', `/api/app-connections/${early.id}`, {
+        name: 'Tijdens het vullen',
+      })
+      await root.request('DELETE', `/api/app-connections/${gone.id}`)
+    }
+    return answer
   })
   const filled = await fill
   await replication.awaitInSync()
   const onServer = (await root.get('/api/app-connections')).json as { id: string; name: string }[]
   expect(filled?.isComplete).toBe(true)
+  expect((await apps.findOne(early.id).exec())?.toJSON().name).toBe('Tijdens het vullen')
+  expect(await apps.findOne(gone.id).exec()).toBeNull()
+  // Nothing looks unsent: the assumed states hold what the device holds.
+  expect(await findUnsentChanges(replication, definition)).toEqual([])
   expect(await apps.count().exec()).toBe(onServer.length)
   expect(calls.filter((call) => call.startsWith('push'))).toEqual([])
   // Three pages of at most 1,000, then the replication asks only for what came after.
@@ -278,7 +294,7 @@ test('an empty device fills in whole pages, pushes none of it back, and later ch
   expect(calls.filter((call) => call.startsWith('pull')).length).toBeLessThanOrEqual(5)
 
   // A filled copy is the server's: a change and a deletion made there overwrite it.
-  const [changed, removed] = onServer
+  const [changed, removed] = onServer.filter((app) => app.id !== early.id && app.id !== gone.id)
   if (!changed || !removed) throw new Error('seeded apps missing')
   expect(
     (
@@ -294,6 +310,7 @@ test('an empty device fills in whole pages, pushes none of it back, and later ch
     .poll(async () => (await apps.findOne(changed.id).exec())?.toJSON().name)
     .toBe('Op de server gewijzigd')
   expect(await apps.findOne(removed.id).exec()).toBeNull()
+  expect(await findUnsentChanges(replication, definition)).toEqual([])
   await replication.cancel()
 })
 

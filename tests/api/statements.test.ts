@@ -3,7 +3,7 @@ import { unzipSync } from 'fflate'
 import { extractText } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
-import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -34,20 +34,6 @@ async function download(client: Client, path: string) {
 async function readPdf(bytes: Uint8Array) {
   const { text } = await extractText(new Uint8Array(bytes), { mergePages: true })
   return text.replace(/\s+/g, ' ')
-}
-
-async function signInSeller(sellerId: string, email: string, role: 'SELLER' | 'MANAGER') {
-  const invite = await admin.post(`/api/gold-estates/sellers/${sellerId}/login`, { role })
-  const client = createClient(server.url)
-  await client.post(`/api/auth/setup/${invite.json.setupUrl.split('/setup/')[1]}`, {
-    password: `${role} password`,
-  })
-  const login = await client.post('/api/gold-estates/auth/login', {
-    email,
-    password: `${role} password`,
-  })
-  expect(login.status).toBe(200)
-  return client
 }
 
 async function pay(commissionId: string, amount: number, paidOn: string) {
@@ -81,8 +67,16 @@ beforeAll(async () => {
     })
     ids[key] = created.json.id
   }
-  seller = await signInSeller(ids.sanne, 'sanne@example.com', 'SELLER')
-  manager = await signInSeller(ids.iris, 'iris@example.com', 'MANAGER')
+  seller = await signInSeller(server, admin, {
+    id: ids.sanne,
+    email: 'sanne@example.com',
+    role: 'SELLER',
+  })
+  manager = await signInSeller(server, admin, {
+    id: ids.iris,
+    email: 'iris@example.com',
+    role: 'MANAGER',
+  })
 
   // Sale A: Sanne and Cor half each of 8.000,00; sale B: Sanne alone, 6.000,00.
   const saleA = await admin.post(

@@ -35,3 +35,26 @@ export async function signInInvitedUser(
   if (login.status !== 200) throw new Error(`login: ${login.status} ${login.text}`)
   return client
 }
+
+/**
+ * A seller's own Gold Estates account: `by` (a sales ADMIN or MANAGER, or a SUPERADMIN)
+ * gives the seller a login with `role`, the seller sets a password through the setup link
+ * and signs in at the sales login.
+ */
+export async function signInSeller(
+  server: TestServer,
+  by: ReturnType<typeof createClient>,
+  seller: { id: string; email: string; role: 'SELLER' | 'MANAGER' | 'ADMIN' },
+) {
+  const link = await by.post(`/api/gold-estates/sellers/${seller.id}/login`, { role: seller.role })
+  if (link.status !== 201) throw new Error(`seller login: ${link.status} ${link.text}`)
+  const client = createClient(server.url)
+  const password = `${seller.email} password`
+  await client.post(`/api/auth/setup/${link.json.setupUrl.split('/setup/')[1]}`, { password })
+  const login = await client.post('/api/gold-estates/auth/login', {
+    email: seller.email,
+    password,
+  })
+  if (login.status !== 200) throw new Error(`sales login: ${login.status} ${login.text}`)
+  return client
+}

@@ -1,6 +1,5 @@
 import { format } from 'date-fns'
 import { eq } from 'drizzle-orm'
-import { v7 as uuidv7 } from 'uuid'
 import { planCancellation } from '#schema/commission-changes'
 import { commissions, sales } from '#schema/db/organisation'
 import type { ServiceContext } from '../../context.ts'
@@ -9,7 +8,7 @@ import { AppError } from '../../http/app-error.ts'
 import { appendActivity } from '../activities/append-activity.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { findLiveSale } from './find-live-row.ts'
-import { findSaleLines, toLineState } from './sale-lines.ts'
+import { findSaleLines, insertSaleLine, toLineState } from './sale-lines.ts'
 import { saleStatements } from './sale-statements.ts'
 
 /**
@@ -36,25 +35,22 @@ export function cancelSale(ctx: ServiceContext, id: string, reason: string) {
     }
     for (const clawback of plan.clawbacks) {
       const source = clawback.sourceId ? byId.get(clawback.sourceId) : undefined
-      tx.insert(commissions)
-        .values({
-          id: uuidv7(),
-          seq: takeNextSeq(tx),
-          updatedAt: now,
-          organizationId: ctx.actor.organisationId,
+      insertSaleLine(
+        ctx,
+        tx,
+        {
           saleId: id,
           sellerId: clawback.sellerId,
           commissionType: clawback.commissionType,
           role: source?.role ?? null,
           commissionPercentage: source?.commissionPercentage ?? 0,
           commissionAmount: clawback.amount,
-          status: 'pending',
           expectedPaymentDate: today,
-          createdAt: now,
           kind: 'clawback',
           sourceId: clawback.sourceId ?? null,
-        })
-        .run()
+        },
+        now,
+      )
     }
     const cancelled = tx
       .update(sales)

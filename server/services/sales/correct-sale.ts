@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm'
-import { v7 as uuidv7 } from 'uuid'
 import type { z } from 'zod'
 import { calculateCommission } from '#schema/commission'
 import { planCorrection } from '#schema/commission-changes'
@@ -12,7 +11,7 @@ import { AppError } from '../../http/app-error.ts'
 import { appendActivity } from '../activities/append-activity.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { findLiveSale } from './find-live-row.ts'
-import { findSaleLines, requireStandingSale, toLineState } from './sale-lines.ts'
+import { findSaleLines, insertSaleLine, requireStandingSale, toLineState } from './sale-lines.ts'
 import { saleStatements } from './sale-statements.ts'
 
 type SaleCorrection = z.infer<typeof SaleCorrectionSchema>
@@ -72,27 +71,22 @@ export function correctSale(ctx: ServiceContext, id: string, input: SaleCorrecti
     )
     const newLine = (
       line: (typeof input.splits)[number],
-      fields: Partial<typeof commissions.$inferInsert>,
+      fields: { commissionAmount: number; kind?: 'adjustment' },
     ) =>
-      tx
-        .insert(commissions)
-        .values({
-          id: uuidv7(),
-          seq: takeNextSeq(tx),
-          updatedAt: now,
-          organizationId: ctx.actor.organisationId,
+      insertSaleLine(
+        ctx,
+        tx,
+        {
           saleId: id,
           sellerId: line.sellerId,
           commissionType: line.commissionType,
           role: line.role,
           commissionPercentage: line.commissionPercentage,
-          commissionAmount: 0,
-          status: 'pending',
           expectedPaymentDate,
-          createdAt: now,
           ...fields,
-        })
-        .run()
+        },
+        now,
+      )
     if (plan.replace) {
       for (const line of current) {
         tx.update(commissions)

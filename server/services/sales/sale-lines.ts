@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
+import { v7 as uuidv7 } from 'uuid'
 import type { LineState } from '#schema/commission-changes'
 import { commissions, sales } from '#schema/db/organisation'
 import type { ServiceContext } from '../../context.ts'
@@ -19,6 +20,40 @@ export function findSaleLines(db: Pick<OrganisationDb, 'select'>, saleId: string
     .where(and(eq(commissions.saleId, saleId), eq(commissions.deleted, false)))
     .orderBy(commissions.createdAt, commissions.id)
     .all()
+}
+
+/**
+ * Adds a pending commission line to a sale in the caller's transaction, with a new seq:
+ * a correction's replacement or adjustment, a cancellation's clawback.
+ */
+export function insertSaleLine(
+  ctx: ServiceContext,
+  tx: Pick<OrganisationDb, 'get' | 'insert'>,
+  line: Pick<
+    typeof commissions.$inferInsert,
+    | 'saleId'
+    | 'sellerId'
+    | 'commissionType'
+    | 'role'
+    | 'commissionPercentage'
+    | 'commissionAmount'
+    | 'expectedPaymentDate'
+    | 'kind'
+    | 'sourceId'
+  >,
+  now: number,
+) {
+  tx.insert(commissions)
+    .values({
+      ...line,
+      id: uuidv7(),
+      seq: takeNextSeq(tx),
+      updatedAt: now,
+      createdAt: now,
+      organizationId: ctx.actor.organisationId,
+      status: 'pending',
+    })
+    .run()
 }
 
 /** A stored line as the arithmetic of schema/commission-changes.ts sees it. */
