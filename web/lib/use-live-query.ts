@@ -3,7 +3,7 @@ import type { Observable } from 'rxjs'
 import type { LocalDatabase } from '#sync/client/local-database'
 import type { SyncStatusStore } from '#sync/client/sync-status'
 import { useLocalDatabase } from './local-database.tsx'
-import { useStatusOf } from './use-sync-status.ts'
+import { useIsFilling } from './use-sync-status.ts'
 
 /** A live query's state: loading until the first result, then every newer result. */
 export type LiveQuery<T> =
@@ -27,8 +27,7 @@ export function useDatabaseQuery<Database extends { status: SyncStatusStore }, T
   deps: DependencyList,
 ): LiveQuery<T> {
   const [state, setState] = useState<LiveQuery<T>>({ status: 'loading' })
-  const { firstSync, trouble } = useStatusOf(database?.status)
-  const isFilling = firstSync !== null && trouble === null
+  const isFilling = useIsFilling(database?.status)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the caller lists what select reads
   useEffect(() => {
     if (!database || isFilling) return

@@ -10,6 +10,17 @@ export function useStatusOf(status: SyncStatusStore | undefined): SyncStatus {
   return useSyncExternalStore(status?.subscribe ?? noSubscription, status?.get ?? empty)
 }
 
+/**
+ * Whether a local database is filling for the first time with the server in reach. A
+ * boolean, so a component re-renders when it flips, not at every change of the status.
+ */
+export function useIsFilling(status: SyncStatusStore | undefined): boolean {
+  return useSyncExternalStore(status?.subscribe ?? noSubscription, () => {
+    const current = status?.get()
+    return !!current && current.firstSync !== null && current.trouble === null
+  })
+}
+
 /** Refused writes and replication problems of the open central local database. */
 export function useSyncStatus(): SyncStatus {
   return useStatusOf(useLocalDatabase()?.status)
