@@ -104,8 +104,8 @@ export function replicateCollection(options: {
     batchSize: PULL_BATCH,
     stream$: stream.streamOf(remote),
     async handler(checkpoint, batchSize) {
-      // After a first fill, RxDB's pull must find the assumed states written: one it wrote
-      // itself while they were being written would be overwritten by the older filled one.
+      // After a first fill, RxDB's pull must find the assumed states written: one of its own
+      // written in between would be refused by the older filled one (first-fill.ts).
       await assumedStatesWritten
       await pullBackoff.wait()
       let page: PullResponse | null
@@ -203,10 +203,15 @@ export function replicateCollection(options: {
     if (replication.isStopped()) return
     if (filled) {
       pull.initialCheckpoint = filled.pull
-      if (push) push.initialCheckpoint = filled.push
-      assumedStatesWritten = writeAssumedStates(replication, filled).catch((error) =>
-        console.warn(`sync ${remote}: storing the assumed states failed`, error),
-      )
+      if (push) {
+        push.initialCheckpoint = filled.push
+        assumedStatesWritten = writeAssumedStates(replication, filled).catch((error) =>
+          console.warn(`sync ${remote}: storing the assumed states failed`, error),
+        )
+      } else {
+        // A collection only pulled keeps no assumed states (RxDB skips them without a push).
+        filled.served.clear()
+      }
     }
     void replication.start()
   })
