@@ -1,14 +1,10 @@
 import { parseArgs } from 'node:util'
-import { eq } from 'drizzle-orm'
 import { SetupTokenCommandSchema } from '#schema/auth'
-import { organizations } from '#schema/db/system'
 import { OrganisationCache } from '../db/organisation-cache.ts'
 import { openSystemDb } from '../db/system-db.ts'
 import { loadEnv } from '../env.ts'
 import { AppError } from '../http/app-error.ts'
-import { createCentralUser } from '../services/accounts/create-central-user.ts'
-import { findCentralAccount } from '../services/accounts/find-central-account.ts'
-import { issueSetupToken } from '../services/accounts/issue-setup-token.ts'
+import { inviteWithSetupLink } from '../services/accounts/invite-with-setup-link.ts'
 import { ensureDefaultOrganisation } from '../services/platform-organisations/ensure-default-organisation.ts'
 
 // npm run setup-token -- --email <e-mail> [--name <name>] [--role ROLE] [--org <id>]
@@ -41,38 +37,8 @@ const systemDb = openSystemDb(env.DATA_DIR)
 const organisations = new OrganisationCache(env.DATA_DIR, systemDb, 4)
 ensureDefaultOrganisation({ systemDb, organisations })
 
-const organisation = systemDb
-  .select()
-  .from(organizations)
-  .where(eq(organizations.id, options.org))
-  .get()
-if (!organisation) fail(`Organisation ${options.org} does not exist.`)
-
 try {
-  const existing = findCentralAccount(systemDb, options.email)
-  if (existing && existing.organizationId !== options.org) {
-    fail(`${options.email} already belongs to organisation ${existing.organizationId}.`)
-  }
-  const userId =
-    existing?.userId ??
-    createCentralUser(
-      { db: organisations.get(options.org), systemDb },
-      {
-        organisationId: options.org,
-        name: options.name ?? options.email.split('@')[0] ?? options.email,
-        email: options.email,
-        role: options.role,
-        status: 'inactive',
-        passwordHash: null,
-        actor: { userId: null, name: 'Beheerder (setup-token)' },
-        action: 'Gebruiker uitgenodigd',
-      },
-    ).id
-  const { token, expiresAt } = issueSetupToken(
-    { db: organisations.get(options.org), systemDb },
-    options.org,
-    userId,
-  )
+  const { token, expiresAt } = inviteWithSetupLink({ systemDb, organisations }, options)
   console.log(`Setup link for ${options.email} (valid until ${new Date(expiresAt).toISOString()}):`)
   console.log(`${env.PUBLIC_URL}/setup/${token}`)
 } catch (error) {

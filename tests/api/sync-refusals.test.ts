@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { UserRole } from '#schema/roles'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
@@ -53,7 +54,7 @@ const list = async (client: Client, url: string) => {
 beforeAll(async () => {
   server = await startTestServer()
   root = await signInFirstSuperadmin(server)
-  const invite = (email: string, role: string, name: string, org?: string) =>
+  const invite = (email: string, role: UserRole, name: string, org?: string) =>
     signInInvitedUser(server, { email, role, name, org })
   user = await invite('ursula@example.com', 'USER', 'Ursula User')
   colleague = await invite('cor@example.com', 'USER', 'Cor Collega')

@@ -1,5 +1,7 @@
+import { DEFAULT_ORGANISATION_ID } from '#schema/constants'
+import type { UserRole } from '#schema/roles'
+import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
 import { createClient } from './http.ts'
-import { runSetupTokenCommand } from './setup-token-command.ts'
 import type { TestServer } from './test-server.ts'
 
 /** The first SUPERADMIN, signed in. */
@@ -14,20 +16,20 @@ export async function signInFirstSuperadmin(server: TestServer, email = 'root@ex
   return client
 }
 
-/** A user of any role in any organisation, invited with the CLI and signed in. */
+/**
+ * A user of any role in any organisation, invited as `npm run setup-token` invites (the
+ * same service, in this process: the command itself is tested in auth.test.ts) and signed in.
+ */
 export async function signInInvitedUser(
   server: TestServer,
-  options: { email: string; role: string; org?: string; name?: string },
+  options: { email: string; role: UserRole; org?: string; name?: string },
 ) {
-  const { token } = await runSetupTokenCommand(server.dataDir, [
-    '--email',
-    options.email,
-    '--role',
-    options.role,
-    '--name',
-    options.name ?? `${options.role.toLowerCase()} person`,
-    ...(options.org ? ['--org', options.org] : []),
-  ])
+  const { token } = inviteWithSetupLink(server.deps, {
+    email: options.email,
+    role: options.role,
+    name: options.name ?? `${options.role.toLowerCase()} person`,
+    org: options.org ?? DEFAULT_ORGANISATION_ID,
+  })
   const client = createClient(server.url)
   const password = `${options.role} password`
   await client.post(`/api/auth/setup/${token}`, { password })

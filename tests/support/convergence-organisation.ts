@@ -1,3 +1,4 @@
+import { UserRoleSchema } from '#schema/role-schemas'
 import type { SyncArea } from '#sync/client/sync-stream'
 import { signInFirstSuperadmin, signInInvitedUser } from './accounts.ts'
 import { createClient } from './http.ts'
@@ -128,7 +129,7 @@ export async function setUpOrganisation(dataDir: string, specs: readonly PersonS
       if (spec.area === 'central') {
         const client = await signInInvitedUser(server, {
           email: `${name}@example.com`,
-          role: spec.role,
+          role: UserRoleSchema.parse(spec.role),
           name,
         })
         const user = await expectCreated(client.get('/api/auth/user'))

@@ -1,3 +1,4 @@
+import type { UserRole } from '#schema/roles'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser } from './accounts.ts'
 import { createClient } from './http.ts'
@@ -85,7 +86,7 @@ export async function signInIdentities(server: TestServer) {
   const platformOwner = await signInFirstSuperadmin(server)
   createOrganisation(server.deps, { id: 'org-b', name: 'Organisatie B', slug: 'org-b' })
   createOrganisation(server.deps, { id: 'org-c', name: 'Klant C', slug: 'org-c' })
-  const invite = (email: string, role: string, org?: string) =>
+  const invite = (email: string, role: UserRole, org?: string) =>
     signInInvitedUser(server, { email, role, org })
   const registrant = createClient(server.url)
   const registration = {

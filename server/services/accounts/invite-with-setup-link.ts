@@ -1,0 +1,54 @@
+import { eq } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { SetupTokenCommandSchema } from '#schema/auth'
+import { organizations } from '#schema/db/system'
+import type { AppDeps } from '../../context.ts'
+import { AppError } from '../../http/app-error.ts'
+import { createCentralUser } from './create-central-user.ts'
+import { findCentralAccount } from './find-central-account.ts'
+import { issueSetupToken } from './issue-setup-token.ts'
+
+/** What `npm run setup-token` is asked for, its defaults applied. */
+export type SetupLinkRequest = z.output<typeof SetupTokenCommandSchema>
+
+/**
+ * The operator's invitation (`npm run setup-token`): creates the user when needed (inactive,
+ * no password) and issues a setup link token for them; an e-mail address of another
+ * organisation is refused. Throws an AppError whose message the command prints.
+ */
+export function inviteWithSetupLink(
+  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+  request: SetupLinkRequest,
+): { token: string; expiresAt: number } {
+  const { systemDb, organisations } = deps
+  const organisation = systemDb
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, request.org))
+    .get()
+  if (!organisation) throw new AppError('not_found', `Organisation ${request.org} does not exist.`)
+  const existing = findCentralAccount(systemDb, request.email)
+  if (existing && existing.organizationId !== request.org) {
+    throw new AppError(
+      'conflict',
+      `${request.email} already belongs to organisation ${existing.organizationId}.`,
+    )
+  }
+  const db = organisations.get(request.org)
+  const userId =
+    existing?.userId ??
+    createCentralUser(
+      { db, systemDb },
+      {
+        organisationId: request.org,
+        name: request.name ?? request.email.split('@')[0] ?? request.email,
+        email: request.email,
+        role: request.role,
+        status: 'inactive',
+        passwordHash: null,
+        actor: { userId: null, name: 'Beheerder (setup-token)' },
+        action: 'Gebruiker uitgenodigd',
+      },
+    ).id
+  return issueSetupToken({ db, systemDb }, request.org, userId)
+}
