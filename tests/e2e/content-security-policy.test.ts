@@ -70,14 +70,25 @@ async function openContext(viewport: { width: number; height: number }, signedIn
   return context
 }
 
-async function visit(context: BrowserContext, url: string): Promise<string[]> {
+/**
+ * Opens a screen and waits until it has done what it does on its own: its heading is on
+ * screen (its code and styles are in) and, signed in, the local database has caught up with
+ * the server (the replication's connections were made).
+ */
+async function visit(context: BrowserContext, url: string, signedIn: boolean): Promise<string[]> {
   const page: Page = await context.newPage()
   const console: string[] = []
   page.on('console', (message) => {
     if (/Content Security Policy|Refused to/i.test(message.text())) console.push(message.text())
   })
   await page.goto(url)
-  await page.waitForLoadState('networkidle')
+  await page.getByRole('heading', { level: 1 }).first().waitFor()
+  if (signedIn) {
+    await page
+      .locator('header button[aria-label="Synchronisatie: Gesynchroniseerd"]')
+      .first()
+      .waitFor({ state: 'attached' })
+  }
   // Open the first dialog a screen offers, if any: dialogs inject their own styles.
   const opener = page.getByRole('button', { name: /Nieuwe|Toevoegen|Nieuw project/ }).first()
   if (await opener.isVisible().catch(() => false)) {
@@ -99,10 +110,12 @@ test.each([
   async (_name, viewport) => {
     const violations: string[] = []
     const signedOut = await openContext(viewport, false)
-    for (const url of SIGNED_OUT) violations.push(...(await visit(signedOut, url)))
+    for (const url of SIGNED_OUT) violations.push(...(await visit(signedOut, url, false)))
     await signedOut.close()
     const signedIn = await openContext(viewport, true)
-    for (const url of [...CENTRAL, ...SALES]) violations.push(...(await visit(signedIn, url)))
+    for (const url of [...CENTRAL, ...SALES]) {
+      violations.push(...(await visit(signedIn, url, true)))
+    }
     await signedIn.close()
     expect(violations).toEqual([])
   },
