@@ -1,20 +1,33 @@
-import { type Browser, chromium } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium } from 'playwright-core'
+
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+/** Without the background traffic that would make tests slow or flaky in a sandbox. */
+const QUIET = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+]
 
 /**
- * The system Chromium (docs/architecture.md: /usr/bin/chromium, or CHROMIUM_PATH), started without
- * the background traffic that would make tests slow or flaky in a sandbox.
+ * The system Chromium (docs/architecture.md: /usr/bin/chromium, or CHROMIUM_PATH). Its contexts are
+ * incognito: IndexedDB lives in memory, slower than on disk but gone with the context.
  */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-    ],
-  })
+  return chromium.launch({ executablePath, args: QUIET })
+}
+
+/**
+ * The system Chromium with a profile in `directory`, as a person's browser keeps it:
+ * IndexedDB on disk. For measurements of what a phone does.
+ */
+export function launchProfile(
+  directory: string,
+  options: { viewport: { width: number; height: number } },
+): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(directory, { executablePath, args: QUIET, ...options })
 }
