@@ -1,9 +1,16 @@
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
-import { App } from './app/app.tsx'
+import { App, loadSignedInRoutes } from './app/app.tsx'
+import { startFirstAnswers } from './lib/first-answers.ts'
 import { startQueueReplay } from './lib/offline-queue/start-queue-replay.ts'
 import { registerServiceWorker } from './lib/service-worker.ts'
 import './styles.css'
+
+// The session (and a dashboard's figures) are asked before React starts, and the signed-in
+// screens' code as soon as the answer names someone, not after the next render.
+void startFirstAnswers(window.location.pathname).then((isSignedIn) => {
+  if (isSignedIn) void loadSignedInRoutes()
+})
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')

@@ -12,8 +12,10 @@ import { StartupError } from './startup-error.tsx'
 // The signed-out pages come with the first load; the signed-in areas (and RxDB, which
 // only they use) load on demand. The service worker precaches every chunk, so a device
 // that has been online once opens each area offline.
+/** The signed-in screens' code; main.tsx asks for it as soon as a session is found. */
+export const loadSignedInRoutes = () => import('./signed-in-routes.tsx')
 const SignedInRoutes = lazy(() =>
-  import('./signed-in-routes.tsx').then((module) => ({ default: module.SignedInRoutes })),
+  loadSignedInRoutes().then((module) => ({ default: module.SignedInRoutes })),
 )
 const SalesRoutes = lazy(() =>
   import('./sales-routes.tsx').then((module) => ({ default: module.SalesRoutes })),

@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext } from 'react'
 import type { CurrentUser } from '#schema/auth'
-import { api } from './api-client.ts'
+import { centralUser } from './first-answers.ts'
 import { type SessionQueryState, useSessionQuery } from './use-session-query.ts'
 
 export type CurrentUserState = SessionQueryState<CurrentUser>
@@ -12,8 +12,6 @@ const CurrentUserContext = createContext<CurrentUserContextValue | null>(null)
 /** localStorage key of the last signed-in user; clearCachedData removes it at logout. */
 const REMEMBERED_USER_KEY = 'centraal.currentUser'
 
-const loadCurrentUser = async () => (await api.auth.user.$get()).json()
-
 /**
  * Holds who is signed in to Centraal (docs/behaviour.md, Validation rules and messages): GET /api/auth/user on mount and whenever
  * the window gains focus, never retried; 401 means signed out (useSessionQuery).
@@ -21,7 +19,7 @@ const loadCurrentUser = async () => (await api.auth.user.$get()).json()
 export function CurrentUserProvider({ children }: { children: ReactNode }) {
   const { state, refetch } = useSessionQuery<CurrentUser>({
     area: 'central',
-    loadUser: loadCurrentUser,
+    loadUser: centralUser.ask,
     rememberKey: REMEMBERED_USER_KEY,
   })
   return <CurrentUserContext value={{ state, refetchUser: refetch }}>{children}</CurrentUserContext>

@@ -4,8 +4,8 @@ import { Alert } from '../../components/alert.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/card.tsx'
 import { InlineLoading } from '../../components/inline-loading.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
-import { api } from '../../lib/api-client.ts'
 import { useSignedInUser } from '../../lib/current-user.tsx'
+import { centralDashboard } from '../../lib/first-answers.ts'
 import { useLocalDatabaseState } from '../../lib/local-database.tsx'
 import { useServerWhileFilling } from '../../lib/use-server-while-filling.ts'
 import { StatCard } from './stat-card.tsx'
@@ -33,10 +33,7 @@ export function DashboardPage() {
 
 /** The same figures and feed as the local database gives them (GET /api/stats, /api/activities). */
 async function loadServerDashboard(): Promise<DashboardData> {
-  const [stats, activities] = await Promise.all([
-    api.stats.$get().then((response) => response.json()),
-    api.activities.$get().then((response) => response.json()),
-  ])
+  const [stats, activities] = await centralDashboard.ask()
   return { stats, recent: activities.slice(0, RECENT_FEED_SIZE), now: Date.now() }
 }
 

@@ -1,10 +1,10 @@
 import { Plus } from 'lucide-react'
 import { useMemo } from 'react'
 import { Link } from 'react-router-dom'
-import { buildCommissionDashboard } from '#schema/sales-dashboard'
+import { buildCommissionDashboard, DASHBOARD_UPCOMING_LIMIT } from '#schema/sales-dashboard'
 import { buttonClass } from '../../components/button.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
-import { api } from '../../lib/api-client.ts'
+import { salesDashboard } from '../../lib/first-answers.ts'
 import { useServerWhileFilling } from '../../lib/use-server-while-filling.ts'
 import { DataFailed } from '../components/data-failed.tsx'
 import { DataLoading } from '../components/data-loading.tsx'
@@ -12,7 +12,7 @@ import { useSalesCurrency } from '../components/use-sales-currency.ts'
 import { useToday } from '../components/use-today.ts'
 import { salesPath, useSalesData, useSalesUser } from '../data/index.ts'
 import { useSalesDatabaseState } from '../data/sales-database.tsx'
-import { DASHBOARD_UPCOMING_LIMIT, DashboardView } from './dashboard-view.tsx'
+import { DashboardView } from './dashboard-view.tsx'
 
 // The dashboard needs no sales list; totals and counts always cover every sale.
 const DASHBOARD_PAGE = { offset: 0, limit: 0, upcomingLimit: DASHBOARD_UPCOMING_LIMIT }
@@ -25,7 +25,7 @@ const DASHBOARD_PAGE = { offset: 0, limit: 0, upcomingLimit: DASHBOARD_UPCOMING_
 export function DashboardPage() {
   const user = useSalesUser()
   const currency = useSalesCurrency()
-  const fromServer = useServerWhileFilling(loadServerDashboard, useSalesDatabaseState())
+  const fromServer = useServerWhileFilling(salesDashboard.ask, useSalesDatabaseState())
   return (
     <>
       <PageHeader
@@ -45,13 +45,6 @@ export function DashboardPage() {
       )}
     </>
   )
-}
-
-const SERVER_QUERY = { salesListLimit: '1', upcomingLimit: String(DASHBOARD_UPCOMING_LIMIT) }
-
-async function loadServerDashboard() {
-  const { dashboard } = api['gold-estates'].commissions
-  return (await dashboard.$get({ query: SERVER_QUERY })).json()
 }
 
 function dashboardPaths() {

@@ -11,7 +11,7 @@ import {
   Wallet,
 } from 'lucide-react'
 import { Link } from 'react-router-dom'
-import type { CommissionDashboard } from '#schema/sales-dashboard'
+import { type CommissionDashboard, DASHBOARD_UPCOMING_LIMIT } from '#schema/sales-dashboard'
 import { buttonClass } from '../../components/button.tsx'
 import { Card, CardContent } from '../../components/card.tsx'
 import { EmptyState } from '../../components/empty-state.tsx'
@@ -19,9 +19,6 @@ import { type Currency, formatCount, formatMoney } from '../../lib/format-money.
 import { ListCardHeader } from '../components/list-card-header.tsx'
 import { StatTile } from '../components/stat-tile.tsx'
 import { UpcomingPaymentList } from '../components/upcoming-payment-list.tsx'
-
-/** The dashboard shows at most this many upcoming payments (docs/behaviour.md, Constants). */
-export const DASHBOARD_UPCOMING_LIMIT = 5
 
 export type DashboardPaths = {
   newSale: string

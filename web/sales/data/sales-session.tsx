@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useContext } from 'react'
 import type { z } from 'zod'
 import type { SalesRoleSchema } from '#schema/sales'
-import { api } from '../../lib/api-client.ts'
+import { salesUser } from '../../lib/first-answers.ts'
 import { useSessionQuery } from '../../lib/use-session-query.ts'
 
 /** GET /api/gold-estates/auth/user: who is signed in to the sales area. */
@@ -34,8 +34,6 @@ const SalesSessionContext = createContext<SalesSessionValue | null>(null)
 /** localStorage key of the last sales user; both logouts clear it. */
 const REMEMBERED_KEY = 'centraal.salesUser'
 
-const loadSalesUser = async () => (await api['gold-estates'].auth.user.$get()).json()
-
 /**
  * The sales area's own session (cookie gold_estates_session), independent of Centraal's,
  * through the same session layer (useSessionQuery): GET /api/gold-estates/auth/user on
@@ -45,7 +43,7 @@ const loadSalesUser = async () => (await api['gold-estates'].auth.user.$get()).j
 export function SalesSessionProvider({ children }: { children: ReactNode }) {
   const { state, refetch, forget } = useSessionQuery<SalesUser>({
     area: 'sales',
-    loadUser: loadSalesUser,
+    loadUser: salesUser.ask,
     rememberKey: REMEMBERED_KEY,
   })
   const session: SalesSession =

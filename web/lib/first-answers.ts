@@ -1,0 +1,77 @@
+import { DASHBOARD_UPCOMING_LIMIT } from '#schema/sales-dashboard'
+import { api } from './api-client.ts'
+import { IS_SALES_HOST, SALES_BASE, salesPath } from './sales-path.ts'
+
+/** How long an answer asked before the first render waits for its screen to take it. */
+const FRESH_MS = 10_000
+
+/**
+ * A GET the first screen needs, which main.tsx may ask for while the app's code is still
+ * loading (decision 012): the first `ask` within FRESH_MS takes that answer, every other
+ * `ask` is a request of its own. Both functions keep their identity.
+ */
+function askEarly<T>(request: () => Promise<T>) {
+  let early: { answer: Promise<T>; at: number } | undefined
+  return {
+    start(): Promise<T> {
+      const answer = request()
+      answer.catch(() => undefined) // whoever takes it handles a refusal
+      early = { answer, at: Date.now() }
+      return answer
+    },
+    ask(): Promise<T> {
+      const taken = early
+      early = undefined
+      return taken && Date.now() - taken.at < FRESH_MS ? taken.answer : request()
+    },
+  }
+}
+
+/** GET /api/auth/user: who is signed in to Centraal. */
+export const centralUser = askEarly(async () => (await api.auth.user.$get()).json())
+
+/** GET /api/gold-estates/auth/user: who is signed in to the sales area. */
+export const salesUser = askEarly(async () => (await api['gold-estates'].auth.user.$get()).json())
+
+/** GET /api/stats and /api/activities: the Dashboard's figures and feed, from the server. */
+export const centralDashboard = askEarly(() =>
+  Promise.all([
+    api.stats.$get().then((response) => response.json()),
+    api.activities.$get().then((response) => response.json()),
+  ]),
+)
+
+/** GET …/commissions/dashboard: the sales dashboard's totals, from the server. */
+export const salesDashboard = askEarly(async () => {
+  const query = { salesListLimit: '1', upcomingLimit: String(DASHBOARD_UPCOMING_LIMIT) }
+  return (await api['gold-estates'].commissions.dashboard.$get({ query })).json()
+})
+
+/**
+ * Asks what the opened address shows first, before React renders anything: the session of
+ * its area and, once it names someone and the address is a dashboard, that dashboard's
+ * figures. Otherwise each would wait for its screen's code and first render. Answers
+ * whether a Centraal session was found (false in the sales area or when signed out).
+ */
+export function startFirstAnswers(pathname: string): Promise<boolean> {
+  const path = pathname.replace(/\/+$/, '') || '/'
+  const isSalesArea = IS_SALES_HOST || path === SALES_BASE || path.startsWith(`${SALES_BASE}/`)
+  // A refused session (401: signed out) is the screen's to handle; nothing more is asked.
+  if (isSalesArea) {
+    const isDashboard = path === (SALES_BASE || '/') || path === salesPath('/dashboard')
+    salesUser.start().then(() => {
+      if (isDashboard) salesDashboard.start()
+    }, ignore)
+    return Promise.resolve(false)
+  }
+  return centralUser.start().then(() => {
+    if (path === '/') centralDashboard.start()
+    return true
+  }, isSignedOut)
+}
+
+function ignore() {}
+
+function isSignedOut() {
+  return false
+}
