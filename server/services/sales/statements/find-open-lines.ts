@@ -4,6 +4,7 @@ import { commissions, sales, salesProjects } from '#schema/db/organisation'
 import type { StatementPeriod } from '#schema/statements'
 import type { OrganisationDb } from '../../../db/organisation-db.ts'
 import { getPeriodBounds } from './period-bounds.ts'
+import { describeSale, SALE_CONTEXT_COLUMNS } from './sale-context.ts'
 import type { StatementOpenLine } from './statement.ts'
 
 /**
@@ -23,9 +24,7 @@ export function findOpenLines(
       kind: commissions.kind,
       amount: commissions.commissionAmount,
       paidAmount: commissions.paidAmount,
-      clientName: sales.clientName,
-      propertyNumber: sales.propertyNumber,
-      projectName: salesProjects.name,
+      ...SALE_CONTEXT_COLUMNS,
     })
     .from(commissions)
     .leftJoin(sales, eq(sales.id, commissions.saleId))
@@ -48,8 +47,6 @@ export function findOpenLines(
     createdOn: format(row.createdAt, 'yyyy-MM-dd'),
     kind: row.kind === 'clawback' ? 'clawback' : 'adjustment',
     remaining: row.amount - row.paidAmount,
-    clientName: row.clientName ?? 'Onbekende klant',
-    projectName: row.projectName ?? 'Onbekend project',
-    propertyNumber: row.propertyNumber ?? '',
+    ...describeSale(row),
   }))
 }

@@ -2,6 +2,7 @@ import { and, asc, between, eq } from 'drizzle-orm'
 import { commissionPayments, commissions, sales, salesProjects } from '#schema/db/organisation'
 import type { StatementPeriod } from '#schema/statements'
 import type { OrganisationDb } from '../../../db/organisation-db.ts'
+import { describeSale, SALE_CONTEXT_COLUMNS } from './sale-context.ts'
 import type { StatementPayment } from './statement.ts'
 
 /**
@@ -21,9 +22,7 @@ export function findStatementPayments(
       amount: commissionPayments.amount,
       kind: commissions.kind,
       lineAmount: commissions.commissionAmount,
-      clientName: sales.clientName,
-      propertyNumber: sales.propertyNumber,
-      projectName: salesProjects.name,
+      ...SALE_CONTEXT_COLUMNS,
     })
     .from(commissionPayments)
     .innerJoin(commissions, eq(commissions.id, commissionPayments.commissionId))
@@ -47,8 +46,6 @@ export function findStatementPayments(
     paidOn: row.paidOn,
     kind: row.kind,
     amount: row.lineAmount < 0 ? -row.amount : row.amount,
-    clientName: row.clientName ?? 'Onbekende klant',
-    projectName: row.projectName ?? 'Onbekend project',
-    propertyNumber: row.propertyNumber ?? '',
+    ...describeSale(row),
   }))
 }
