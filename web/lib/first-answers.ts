@@ -1,4 +1,5 @@
 import { DASHBOARD_UPCOMING_LIMIT } from '#schema/sales-dashboard'
+import { setSignedInAccount } from '#sync/client/signed-in-account'
 import { api } from './api-client.ts'
 import { IS_SALES_HOST, SALES_BASE, salesPath } from './sales-path.ts'
 
@@ -57,14 +58,18 @@ export function startFirstAnswers(pathname: string): Promise<boolean> {
   const path = pathname.replace(/\/+$/, '') || '/'
   const isSalesArea = IS_SALES_HOST || path === SALES_BASE || path.startsWith(`${SALES_BASE}/`)
   // A refused session (401: signed out) is the screen's to handle; nothing more is asked.
+  // A found one names its person at once, as the session layer will (useSessionQuery), so
+  // the dashboard's request carries the account header like every other call.
   if (isSalesArea) {
     const isDashboard = path === (SALES_BASE || '/') || path === salesPath('/dashboard')
-    salesUser.start().then(() => {
+    salesUser.start().then((user) => {
+      setSignedInAccount('sales', { organisationId: user.organizationId, userId: user.id })
       if (isDashboard) salesDashboard.start()
     }, ignore)
     return Promise.resolve(false)
   }
-  return centralUser.start().then(() => {
+  return centralUser.start().then((user) => {
+    setSignedInAccount('central', { organisationId: user.organizationId, userId: user.id })
     if (path === '/') centralDashboard.start()
     return true
   }, isSignedOut)
