@@ -53,7 +53,6 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
           fileParallelism: false,
-          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },
