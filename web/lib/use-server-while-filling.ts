@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { startTransition, useEffect, useState } from 'react'
 import type { SyncStatusStore } from '#sync/client/sync-status'
 import type { AreaDatabaseState } from './use-area-database.ts'
 import { useStatusOf } from './use-sync-status.ts'
@@ -22,7 +22,7 @@ export function useServerWhileFilling<T>(
     if (!isFilling) return
     let isCurrent = true
     load().then(
-      (value) => isCurrent && setData(value),
+      (value) => isCurrent && startTransition(() => setData(value)),
       () => undefined, // offline or refused: the local data will do
     )
     return () => {

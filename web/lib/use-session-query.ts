@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { startTransition, useCallback, useEffect, useState } from 'react'
 import { setSignedInAccount } from '#sync/client/signed-in-account'
 import type { SyncArea } from '#sync/client/sync-stream'
 import { ApiError } from './api-error.ts'
@@ -38,7 +38,8 @@ export function useSessionQuery<User extends SessionUser>(options: {
       })
       remember(rememberKey, user)
       setSignedInAccount(area, user && { organisationId: user.organizationId, userId: user.id })
-      setState({ status: 'ready', user })
+      // The answer brings in a whole area's screens: rendered in slices (decision 012).
+      startTransition(() => setState({ status: 'ready', user }))
     } catch (error) {
       setState((previous) => {
         if (previous.status === 'ready') return previous
