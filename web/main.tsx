@@ -9,7 +9,8 @@ import './styles.css'
 // The session (and a dashboard's figures) are asked before React starts, and the signed-in
 // screens' code as soon as the answer names someone, not after the next render.
 void startFirstAnswers(window.location.pathname).then((isSignedIn) => {
-  if (isSignedIn) void loadSignedInRoutes()
+  // A failed load (offline, no cache) is reported by the screen that needs the chunk.
+  if (isSignedIn) loadSignedInRoutes().catch(() => undefined)
 })
 
 const root = document.getElementById('root')

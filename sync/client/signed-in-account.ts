@@ -20,6 +20,14 @@ export function setSignedInAccount(
   for (const listener of listeners) listener(area)
 }
 
+/** Records the person a session answer names (its user row), or nobody. */
+export function setSignedInUser(
+  area: SyncArea,
+  user: { id: string; organizationId: string } | null,
+): void {
+  setSignedInAccount(area, user && { organisationId: user.organizationId, userId: user.id })
+}
+
 /** The signed-in account of an area as `<organisationId>/<userId>`; undefined: not known yet. */
 export function getSignedInAccount(area: SyncArea): string | null | undefined {
   return signedIn.get(area)

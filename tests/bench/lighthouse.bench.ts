@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import lighthouse from 'lighthouse'
-import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, bench, describe } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
+import { launchProfile } from '../support/browser.ts'
 import { findFreePort } from '../support/free-port.ts'
 import type { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -31,10 +31,7 @@ const RUNS = 3
 async function runLighthouse(pagePath: string, cookies: Map<string, string>) {
   const profile = mkdtempSync(path.join(tmpdir(), 'centraal-lighthouse-'))
   const port = await findFreePort()
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', `--remote-debugging-port=${port}`],
-  })
+  const context = await launchProfile(profile, { args: [`--remote-debugging-port=${port}`] })
   try {
     await context.addCookies(
       [...cookies].map(([cookie, value]) => ({ name: cookie, value, url: server.url })),

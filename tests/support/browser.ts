@@ -27,7 +27,12 @@ export function launchBrowser(): Promise<Browser> {
  */
 export function launchProfile(
   directory: string,
-  options: { viewport: { width: number; height: number } },
+  options: { viewport?: { width: number; height: number }; args?: string[] } = {},
 ): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(directory, { executablePath, args: QUIET, ...options })
+  const { args = [], ...rest } = options
+  return chromium.launchPersistentContext(directory, {
+    executablePath,
+    args: [...QUIET, ...args],
+    ...rest,
+  })
 }

@@ -1,5 +1,5 @@
 import { DASHBOARD_UPCOMING_LIMIT } from '#schema/sales-dashboard'
-import { setSignedInAccount } from '#sync/client/signed-in-account'
+import { setSignedInUser } from '#sync/client/signed-in-account'
 import { api } from './api-client.ts'
 import { IS_SALES_HOST, SALES_BASE, salesPath } from './sales-path.ts'
 
@@ -63,13 +63,13 @@ export function startFirstAnswers(pathname: string): Promise<boolean> {
   if (isSalesArea) {
     const isDashboard = path === (SALES_BASE || '/') || path === salesPath('/dashboard')
     salesUser.start().then((user) => {
-      setSignedInAccount('sales', { organisationId: user.organizationId, userId: user.id })
+      setSignedInUser('sales', user)
       if (isDashboard) salesDashboard.start()
     }, ignore)
     return Promise.resolve(false)
   }
   return centralUser.start().then((user) => {
-    setSignedInAccount('central', { organisationId: user.organizationId, userId: user.id })
+    setSignedInUser('central', user)
     if (path === '/') centralDashboard.start()
     return true
   }, isSignedOut)

@@ -1,5 +1,5 @@
 import { startTransition, useCallback, useEffect, useState } from 'react'
-import { setSignedInAccount } from '#sync/client/signed-in-account'
+import { setSignedInUser } from '#sync/client/signed-in-account'
 import type { SyncArea } from '#sync/client/sync-stream'
 import { ApiError } from './api-error.ts'
 
@@ -17,7 +17,7 @@ export type SessionQueryState<User> =
  * focus, never retried; 401 means signed out. A failed refetch keeps what was known, so a
  * flaky connection does not sign anyone out of the screen, and a page opened with no
  * network at all starts with the user of the last answer (offline-first; logout forgets
- * it). Every answer tells the sync layer at once who is signed in (setSignedInAccount), so
+ * it). Every answer tells the sync layer at once who is signed in (setSignedInUser), so
  * a local database of someone else stops sending before React closes it.
  */
 export function useSessionQuery<User extends SessionUser>(options: {
@@ -37,7 +37,7 @@ export function useSessionQuery<User extends SessionUser>(options: {
         throw error
       })
       remember(rememberKey, user)
-      setSignedInAccount(area, user && { organisationId: user.organizationId, userId: user.id })
+      setSignedInUser(area, user)
       // The answer brings in a whole area's screens: rendered in slices (decision 012).
       startTransition(() => setState({ status: 'ready', user }))
     } catch (error) {
@@ -45,10 +45,7 @@ export function useSessionQuery<User extends SessionUser>(options: {
         if (previous.status === 'ready') return previous
         const remembered = error instanceof TypeError ? recall<User>(rememberKey) : null
         if (!remembered) return { status: 'failed', error }
-        setSignedInAccount(area, {
-          organisationId: remembered.organizationId,
-          userId: remembered.id,
-        })
+        setSignedInUser(area, remembered)
         return { status: 'ready', user: remembered }
       })
     }
@@ -56,7 +53,7 @@ export function useSessionQuery<User extends SessionUser>(options: {
 
   const forget = useCallback(() => {
     remember(rememberKey, null)
-    setSignedInAccount(area, null)
+    setSignedInUser(area, null)
     setState({ status: 'ready', user: null })
   }, [area, rememberKey])
 
