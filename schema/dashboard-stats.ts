@@ -1,5 +1,8 @@
 import type { Stats } from './central.ts'
 
+/** The sales dashboard shows at most this many upcoming payments (docs/behaviour.md, Constants). */
+export const DASHBOARD_UPCOMING_LIMIT = 5
+
 /** The Activiteiten card counts the activities of this many milliseconds (docs/behaviour.md: 7 days). */
 export const RECENT_ACTIVITY_WINDOW_MS = 7 * 24 * 60 * 60 * 1000
 

@@ -8,9 +8,6 @@ import type {
   SellerDocument,
 } from './sales.ts'
 
-/** The dashboard shows at most this many upcoming payments (docs/behaviour.md, Constants). */
-export const DASHBOARD_UPCOMING_LIMIT = 5
-
 // The one aggregation behind the sales dashboards (docs/behaviour.md view shapes). The server runs
 // it over the organisation's rows for GET /api/gold-estates/commissions/dashboard and
 // /stats/detailed; the screens run it over the local database, so they work offline and

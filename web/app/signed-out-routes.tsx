@@ -1,12 +1,37 @@
+import { lazy } from 'react'
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom'
-import { ForgotPasswordPage } from '../public/info/forgot-password-page.tsx'
-import { HelpPage } from '../public/info/help-page.tsx'
-import { TermsPage } from '../public/info/terms-page.tsx'
 import { LandingPage } from '../public/landing/landing-page.tsx'
 import { LoginPage } from '../public/login/login-page.tsx'
-import { RegisterPage } from '../public/register/register-page.tsx'
-import { SimpleSetupPage } from '../public/setup/simple-setup-page.tsx'
-import { TokenSetupPage } from '../public/setup/token-setup-page.tsx'
+
+// The landing page and the login come with the first load; the other signed-out pages
+// are visited rarely and load on demand (the landing page's JavaScript budget, decision
+// 012), like the signed-in screens. The service worker precaches them all.
+const RegisterPage = lazy(() =>
+  import('../public/register/register-page.tsx').then((module) => ({
+    default: module.RegisterPage,
+  })),
+)
+const SimpleSetupPage = lazy(() =>
+  import('../public/setup/simple-setup-page.tsx').then((module) => ({
+    default: module.SimpleSetupPage,
+  })),
+)
+const TokenSetupPage = lazy(() =>
+  import('../public/setup/token-setup-page.tsx').then((module) => ({
+    default: module.TokenSetupPage,
+  })),
+)
+const ForgotPasswordPage = lazy(() =>
+  import('../public/info/forgot-password-page.tsx').then((module) => ({
+    default: module.ForgotPasswordPage,
+  })),
+)
+const HelpPage = lazy(() =>
+  import('../public/info/help-page.tsx').then((module) => ({ default: module.HelpPage })),
+)
+const TermsPage = lazy(() =>
+  import('../public/info/terms-page.tsx').then((module) => ({ default: module.TermsPage })),
+)
 
 /** /setup/ is a token link without its token (docs/behaviour.md: redirect to /); /setup is the simple setup. */
 function SetupRoute() {

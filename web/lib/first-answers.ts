@@ -1,4 +1,6 @@
-import { DASHBOARD_UPCOMING_LIMIT } from '#schema/sales-dashboard'
+// Not from constants.ts or sales-dashboard.ts: this module is in the landing page's first
+// load, and those would bring the version history or date-fns along.
+import { DASHBOARD_UPCOMING_LIMIT } from '#schema/dashboard-stats'
 import { setSignedInUser } from '#sync/client/signed-in-account'
 import { api } from './api-client.ts'
 import { IS_SALES_HOST, SALES_BASE, salesPath } from './sales-path.ts'

@@ -11,7 +11,8 @@ import {
   Wallet,
 } from 'lucide-react'
 import { Link } from 'react-router-dom'
-import { type CommissionDashboard, DASHBOARD_UPCOMING_LIMIT } from '#schema/sales-dashboard'
+import { DASHBOARD_UPCOMING_LIMIT } from '#schema/dashboard-stats'
+import type { CommissionDashboard } from '#schema/sales-dashboard'
 import { buttonClass } from '../../components/button.tsx'
 import { Card, CardContent } from '../../components/card.tsx'
 import { EmptyState } from '../../components/empty-state.tsx'
