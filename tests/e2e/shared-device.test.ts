@@ -120,7 +120,9 @@ test.each([
     expect(countApps('default-org', APP)).toBe(0)
     // Ben logs out: his data goes, Anna's stays on the device.
     await page.getByRole('banner').getByRole('button', { name: 'Uitloggen' }).click()
-    await page.waitForURL((url) => url.pathname === '/')
+    // Logout deletes Ben's local database before it leaves: on a loaded machine that took
+    // more than 15 s once in a whole-suite run (decision 012, Consequences).
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 40_000 })
     await page.goto('/login')
     // Anna is back: her app goes up, once, in her organisation.
     await signIn(page, anna)
@@ -132,7 +134,9 @@ test.each([
     // Leave signed out for the next run; nothing waits, so logout asks nothing.
     await isSynced()
     await page.getByRole('banner').getByRole('button', { name: 'Uitloggen' }).click()
-    await page.waitForURL((url) => url.pathname === '/')
+    // Logout deletes Ben's local database before it leaves: on a loaded machine that took
+    // more than 15 s once in a whole-suite run (decision 012, Consequences).
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 40_000 })
     await context.close()
   },
 )
