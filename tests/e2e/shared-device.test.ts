@@ -70,6 +70,9 @@ test.each([
         .toBe('Synchronisatie: Gesynchroniseerd')
     await page.goto('/login')
     await signIn(page, anna)
+    // The first sync ends before the reload: a fill cut off by leaving the page is decision
+    // 011's known gap (its documents are pushed again as replays and show as waiting).
+    await isSynced()
     await page.goto('/apps')
     await page.getByRole('heading', { level: 1, name: 'Apps' }).waitFor()
     await isSynced()
