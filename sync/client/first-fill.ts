@@ -1,12 +1,15 @@
 import {
+  getChangedDocumentsSince,
   getMetaWriteRow,
   type RxCollection,
   type RxStorageInstanceReplicationState,
   type RxStorageWriteError,
+  writeDocToDocState,
 } from 'rxdb'
 import type { RxReplicationState } from 'rxdb/plugins/replication'
 import { now } from 'rxdb/plugins/utils'
 import { MAX_PULL_LIMIT, type SyncCheckpoint, type WireDocument } from '../protocol.ts'
+import type { FillMark, FillProgress } from './fill-progress.ts'
 import { fetchPull, type SyncAccount, SyncHttpError, type SyncTransport } from './sync-http.ts'
 import type { SyncStatusStore } from './sync-status.ts'
 
@@ -32,8 +35,8 @@ export type FilledCollection = {
   push: { id: string; lwt: number }
   /** Whether every page was stored (else the replication pulls the rest). */
   isComplete: boolean
-  /** The last state the server sent of each document: what RxDB assumes the server holds. */
-  served: Map<string, WireDocument>
+  /** The write time of every filled document: how writeAssumedStates finds them. */
+  lwt: number
 }
 
 /**
@@ -45,9 +48,10 @@ export type FilledCollection = {
  * this replication, `_meta.o`), so that later pulls overwrite them as they would their own;
  * the assumed states follow once replication has started (writeAssumedStates). A document
  * changed or deleted on the server while the fill runs comes again in a later page and
- * replaces the stored one. Answers undefined when the server refuses the collection (the
- * replication then handles it as before); a page that fails ends the fill where it is, and
- * the replication goes on from the last stored page.
+ * replaces the stored one. `progress` keeps where the fill stands; a fill cut off by a
+ * reload goes on from its mark (`resume`). Answers undefined when the server refuses the
+ * collection (the replication then handles it as before); a page that fails ends the fill
+ * where it is, and the replication goes on from the last stored page.
  */
 export async function fillCollection(options: {
   collection: RxCollection
@@ -56,17 +60,20 @@ export async function fillCollection(options: {
   status: SyncStatusStore
   account: SyncAccount
   transport?: SyncTransport
+  progress?: FillProgress
+  /** The mark of a fill cut off earlier: its documents are stored, it goes on from there. */
+  resume?: FillMark
 }): Promise<FilledCollection | undefined> {
-  const { collection, remote, status, account, transport } = options
+  const { collection, remote, status, account, transport, progress, resume } = options
   const hash = await collection.database.hashFunction(
     `rxdbreplication${options.replicationIdentifier}`,
   )
-  const lwt = now()
+  const lwt = resume?.lwt ?? now()
   const stored = new Map<string, StoredDocument>()
-  const served = new Map<string, WireDocument>()
   const fetchPage = (checkpoint: SyncCheckpoint) =>
     fetchPull(remote, checkpoint.seq, MAX_PULL_LIMIT, status, account, transport, checkpoint.access)
-  let pull: SyncCheckpoint = { seq: 0 }
+  let pull: SyncCheckpoint = resume?.pull ?? { seq: 0 }
+  progress?.save(remote, { lwt, pull })
   let next = fetchPage(pull)
   let isComplete = false
   try {
@@ -75,11 +82,10 @@ export async function fillCollection(options: {
       const isLast = page.documents.length < MAX_PULL_LIMIT
       // The next page travels while this one is stored.
       if (!isLast) next = fetchPage(page.checkpoint)
+      if (resume) await findStoredBefore(collection, page.documents, { lwt, stored })
       await storePage(collection, page.documents, { lwt, hash, stored })
-      for (const document of page.documents) {
-        if (stored.has(document.id)) served.set(document.id, document)
-      }
       pull = page.checkpoint
+      progress?.save(remote, { lwt, pull })
       countReceived(status, page.documents.length)
       if (isLast) break
     }
@@ -89,9 +95,33 @@ export async function fillCollection(options: {
     if (!(error instanceof SyncHttpError && error.status === 403)) {
       console.warn(`first fill of ${remote} stopped:`, error)
     }
-    if (pull.seq === 0) return undefined
+    if (pull.seq === 0 && !resume) {
+      progress?.clear(remote)
+      return undefined
+    }
   }
-  return { pull, push: { id: AFTER_EVERY_ID, lwt }, isComplete, served }
+  return { pull, push: { id: AFTER_EVERY_ID, lwt }, isComplete, lwt }
+}
+
+/**
+ * A resumed fill's documents stored before the reload, as the fill stored them (its write
+ * time): a page replaces them as it would its own. One written since (by the person, or
+ * pulled) is not the fill's and stays.
+ */
+async function findStoredBefore(
+  collection: RxCollection,
+  documents: readonly WireDocument[],
+  fill: { lwt: number; stored: Map<string, StoredDocument> },
+) {
+  const ids = documents.map((document) => document.id).filter((id) => !fill.stored.has(id))
+  if (ids.length === 0) return
+  const found = (await collection.internalStorageInstance.findDocumentsById(
+    ids,
+    true,
+  )) as unknown as StoredDocument[]
+  for (const document of found) {
+    if (document._meta.lwt === fill.lwt) fill.stored.set(document.id, document)
+  }
 }
 
 /**
@@ -144,8 +174,11 @@ const ASSUMED_STATES_PER_WRITE = 1000
  * Writes, for every filled document, the state RxDB assumes the server holds: what its
  * own pull would have written beside the document, so that a later edit conflicting with
  * someone else's is merged field by field (schema/rx/merge-conflict.ts) instead of lost.
+ * The filled documents are read back from the storage by their write time; one the person
+ * changed since has a later one and is left out (pushed without one, judged by its `seq`).
  * The replication's pulls and pushes wait for this (replicateCollection), so nothing of
- * its own is written meanwhile; a state found written anyway is left as it is (a 409).
+ * its own is written meanwhile; a state found written already (a fill cut off after its
+ * states) is left as it is (a 409).
  */
 export async function writeAssumedStates(
   replication: RxReplicationState<unknown, SyncCheckpoint>,
@@ -157,16 +190,30 @@ export async function writeAssumedStates(
     | undefined
   const meta = replication.metaInstance
   if (!state || !meta) return
-  const documents = [...filled.served.values()]
-  filled.served.clear()
-  for (let start = 0; start < documents.length; start += ASSUMED_STATES_PER_WRITE) {
+  const storage = state.input.forkInstance
+  let checkpoint = { id: '', lwt: filled.lwt }
+  for (;;) {
     if (replication.isStopped()) return
-    const rows = await Promise.all(
-      documents
-        .slice(start, start + ASSUMED_STATES_PER_WRITE)
-        .map((document) => getMetaWriteRow(state, document as never, undefined)),
+    const { documents } = await getChangedDocumentsSince(
+      storage,
+      ASSUMED_STATES_PER_WRITE,
+      checkpoint,
     )
-    await meta.bulkWrite(rows as never, 'first-fill-meta')
+    const filledOnes = (documents as unknown as StoredDocument[]).filter(
+      (document) => document._meta.lwt === filled.lwt,
+    )
+    const rows = await Promise.all(
+      filledOnes.map((document) =>
+        getMetaWriteRow(state, writeDocToDocState(document as never, false, false), undefined),
+      ),
+    )
+    if (rows.length > 0) await meta.bulkWrite(rows as never, 'first-fill-meta')
+    // Read by write time: past the last filled one, or at the end, there is no more.
+    const last = filledOnes.at(-1)
+    const hasMore =
+      documents.length === ASSUMED_STATES_PER_WRITE && filledOnes.length === documents.length
+    if (!last || !hasMore) return
+    checkpoint = { id: last.id, lwt: filled.lwt }
   }
 }
 

@@ -11,6 +11,7 @@ import {
   SALES_COLLECTIONS,
   type SalesCollections,
 } from './collections.ts'
+import { clearFillProgress, createFillProgress, type FillMark } from './fill-progress.ts'
 import { fillCollection } from './first-fill.ts'
 import { replicateCollection, replicationIdentifierOf } from './replicate-collection.ts'
 import { shareSyncStatus } from './share-sync-status.ts'
@@ -126,27 +127,38 @@ async function createLocalDatabase(
     ),
   )
   const isEmpty = counts.every((count) => count === 0)
-  if (isEmpty) {
+  // A fill cut off by a reload left its marks; an empty database starts anew whatever they say.
+  const progress = createFillProgress(name)
+  const marks = new Map<string, FillMark | undefined>(
+    collections.map((definition) => [
+      definition.remote,
+      isEmpty ? undefined : progress.read(definition.remote),
+    ]),
+  )
+  const isFilling = isEmpty || [...marks.values()].some(Boolean)
+  if (isFilling) {
     status.update({ firstSync: { received: 0 } })
     performance.mark(`${FIRST_SYNC_MARK}-start:${account.area}`)
   }
   // An empty database is filled page by page before replication starts (first-fill.ts),
   // by the tab that replicates.
   const fills = new Map(
-    isEmpty
-      ? collections.map((definition) => [
-          definition.remote,
-          db.waitForLeadership().then(() =>
-            fillCollection({
-              collection: db.collections[definition.local] as RxCollection,
-              remote: definition.remote,
-              replicationIdentifier: replicationIdentifierOf(definition.remote),
-              status,
-              account,
-            }),
-          ),
-        ])
-      : [],
+    collections
+      .filter((definition) => isEmpty || marks.get(definition.remote))
+      .map((definition) => [
+        definition.remote,
+        db.waitForLeadership().then(() =>
+          fillCollection({
+            collection: db.collections[definition.local] as RxCollection,
+            remote: definition.remote,
+            replicationIdentifier: replicationIdentifierOf(definition.remote),
+            status,
+            account,
+            progress,
+            resume: marks.get(definition.remote),
+          }),
+        ),
+      ]),
   )
   // Only the tab that replicates (RxDB's leader) holds the event stream; the others hear
   // the data through RxDB and the sync state through shareSyncStatus.
@@ -167,6 +179,7 @@ async function createLocalDatabase(
         refusedIds: refusedIds.get(definition.local) ?? new Set(),
         account,
         fill: fills.get(definition.remote),
+        fillProgress: progress,
       }),
     ]),
   )
@@ -215,6 +228,7 @@ async function createLocalDatabase(
     async remove() {
       await stop()
       await db.remove()
+      clearFillProgress(name)
     },
   }
 }

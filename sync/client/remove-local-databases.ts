@@ -1,3 +1,4 @@
+import { clearFillProgress } from './fill-progress.ts'
 import type { AreaAccount } from './signed-in-account.ts'
 
 /**
@@ -11,8 +12,9 @@ export async function removeLocalDatabase(account: AreaAccount): Promise<void> {
   const { findOpenedLocalDatabase, getLocalDatabaseName } = await import('./local-database.ts')
   const opened = await findOpenedLocalDatabase(account)?.catch(() => undefined)
   await opened?.remove().catch(() => undefined)
-  if (typeof indexedDB === 'undefined' || !('databases' in indexedDB)) return
   const name = getLocalDatabaseName(account.organisationId, account.userId, account.area)
+  clearFillProgress(name)
+  if (typeof indexedDB === 'undefined' || !('databases' in indexedDB)) return
   // RxDB's Dexie storage names each collection's file rxdb-dexie-<database>--<version>--<collection>.
   const prefix = `rxdb-dexie-${name}--`
   const all = await indexedDB.databases().catch(() => [])

@@ -7,6 +7,7 @@ import {
   type WireDocument,
 } from '../protocol.ts'
 import type { ClientCollection } from './collections.ts'
+import type { FillProgress } from './fill-progress.ts'
 import { type FilledCollection, writeAssumedStates } from './first-fill.ts'
 import { createRetryBackoff } from './retry-backoff.ts'
 import {
@@ -63,6 +64,8 @@ export function replicateCollection(options: {
    * server holds are written.
    */
   fill?: Promise<FilledCollection | undefined>
+  /** The fill's marks: removed once the replication has taken over from it. */
+  fillProgress?: FillProgress
 }): RxReplicationState<unknown, SyncCheckpoint> {
   const { collection, definition, stream, status, refusedIds, account, transport, fill } = options
   const { remote, labelField } = definition
@@ -208,10 +211,15 @@ export function replicateCollection(options: {
         assumedStatesWritten = writeAssumedStates(replication, filled).catch((error) =>
           console.warn(`sync ${remote}: storing the assumed states failed`, error),
         )
-      } else {
-        // A collection only pulled keeps no assumed states (RxDB skips them without a push).
-        filled.served.clear()
       }
+      // Taken over once the assumed states are written and the first pull is stored; a
+      // reload before that goes on from the fill's mark (first-fill.ts).
+      void assumedStatesWritten
+        .then(() => replication.awaitInitialReplication())
+        .then(() => {
+          if (!replication.isStopped()) options.fillProgress?.clear(remote)
+        })
+        .catch(() => undefined) // cancelled: the mark stays for the next start
     }
     void replication.start()
   })

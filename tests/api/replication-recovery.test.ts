@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
 import { WRITABLE_FIELDS } from '#schema/rx/writable-fields'
 import { CENTRAL_COLLECTIONS } from '#sync/client/collections'
 import { createConflictHandler } from '#sync/client/conflict-handler'
+import { createFillProgress, type FillProgress } from '#sync/client/fill-progress'
 import { type FilledCollection, fillCollection } from '#sync/client/first-fill'
 import { replicateCollection, replicationIdentifierOf } from '#sync/client/replicate-collection'
 import { createSyncStatus } from '#sync/client/sync-status'
@@ -60,10 +61,12 @@ function replicate(
     identifier?: string
     meddle?: Parameters<typeof transport>[0]
     fill?: Promise<FilledCollection | undefined>
+    fillProgress?: FillProgress
   } = {},
 ) {
   return replicateCollection({
     fill: options.fill,
+    fillProgress: options.fillProgress,
     collection: apps,
     definition,
     stream,
@@ -344,5 +347,73 @@ test('an offline edit of a filled document merges with a colleague’s edit of a
     .poll(async () => (await apps.findOne(target.id).exec())?.toJSON().url)
     .toBe('https://collega.example.com')
   expect(status.get().refused).toEqual([])
+  await replication.cancel()
+}, 30_000)
+
+/** localStorage as a page keeps it across a reload. */
+function pageStorage() {
+  const items = new Map<string, string>()
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  }
+}
+
+test('a first fill cut off by a reload goes on from its mark: nothing filled is pushed or waits, one offline edit is one change', async () => {
+  seedCentral(server.deps.organisations.get(account.organisationId), account.organisationId, {
+    users: 0,
+    apps: 2100,
+  })
+  const progress = createFillProgress('recovery', pageStorage())
+  const fillOf = (
+    meddle: Parameters<typeof transport>[0],
+    resume = progress.read(definition.remote),
+  ) =>
+    fillCollection({
+      collection: apps,
+      remote: definition.remote,
+      replicationIdentifier: replicationIdentifierOf(definition.remote),
+      status,
+      account,
+      transport: transport(meddle),
+      progress,
+      resume,
+    })
+  // The page is closed while the second page travels: the first is stored, nothing else runs.
+  void fillOf((url, send) => (url.includes('checkpoint=0&') ? send() : new Promise(() => {})))
+  await expect.poll(() => progress.read(definition.remote)?.pull.seq ?? 0).toBeGreaterThan(0)
+  expect(await apps.count().exec()).toBe(1000)
+
+  // The next start finds the mark and goes on with the same fill.
+  const calls: string[] = []
+  let isOffline = false
+  const meddle = async (url: string, send: () => Promise<Response>) => {
+    if (isOffline) throw new TypeError('Failed to fetch')
+    calls.push(url.replace(/^.*\/appConnections\//, ''))
+    return send()
+  }
+  const fill = fillOf(meddle)
+  const replication = replicate({ meddle, fill, fillProgress: progress })
+  expect((await fill)?.isComplete).toBe(true)
+  await replication.awaitInSync()
+  const onServer = (await root.get('/api/app-connections')).json as { id: string }[]
+  expect(await apps.count().exec()).toBe(onServer.length)
+  expect(calls.filter((call) => call.includes('checkpoint=0&'))).toEqual([])
+  expect(calls.filter((call) => call.startsWith('push'))).toEqual([])
+  expect(await findUnsentChanges(replication, definition)).toEqual([])
+  await expect.poll(() => progress.read(definition.remote)).toBeUndefined()
+
+  isOffline = true
+  const [target] = onServer
+  if (!target) throw new Error('no app to edit')
+  await apps.findOne(target.id).incrementalPatch({ description: 'Offline na het herladen' })
+  const unsent = await findUnsentChanges(replication, definition)
+  expect(unsent.map((change) => [change.id, change.kind])).toEqual([[target.id, 'update']])
+  isOffline = false
+  resync.next('RESYNC')
+  await expect
+    .poll(async () => (await serverApp(target.id))?.description, { timeout: 10_000 })
+    .toBe('Offline na het herladen')
   await replication.cancel()
 }, 30_000)

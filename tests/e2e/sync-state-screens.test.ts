@@ -2,19 +2,23 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { launchBrowser } from '../support/browser.ts'
+import { seedCentral } from '../support/seed-organisation.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { DESKTOP, screenshot, signInOnPage } from './page-helpers.ts'
 
-// The sync state a person sees while a new device fills for the first time.
+// The sync state a person sees while a new device fills for the first time, and after a
+// reload that cut that first fill off.
 
 let server: TestServer
 let browser: Browser
+let organisationId: string
 const root = { email: 'root@example.com', password: 'root password' }
 
 beforeAll(async () => {
   server = await startTestServer()
   browser = await launchBrowser()
   const api = await signInFirstSuperadmin(server, root.email)
+  organisationId = (await api.get('/api/auth/user')).json.organizationId
   for (let index = 0; index < 40; index++) {
     await api.post('/api/app-connections', {
       name: `App ${index}`,
@@ -75,3 +79,65 @@ test('the first sync shows its progress in the header (desktop; a phone shows on
   await fresh.close()
   await context.close()
 })
+
+test('a reload that cuts the first sync off goes on with it: one offline change is one waiting change', async () => {
+  // More apps than one page: the reload comes after the first page is stored.
+  seedCentral(server.deps.organisations.get(organisationId), organisationId, {
+    users: 0,
+    apps: 1200,
+  })
+  const context = await browser.newContext({
+    viewport: DESKTOP,
+    baseURL: server.url,
+    locale: 'nl-NL',
+  })
+  const page = await context.newPage()
+  await signInOnPage(page, root)
+  const fresh = await browser.newContext({
+    viewport: DESKTOP,
+    baseURL: server.url,
+    locale: 'nl-NL',
+  })
+  await fresh.addCookies(
+    (await context.cookies()).map(({ name, value }) => ({ name, value, url: server.url })),
+  )
+  const device = await fresh.newPage()
+  const laterPages = '**/api/sync/v1/appConnections/pull?checkpoint=[1-9]*'
+  await device.route(laterPages, () => undefined) // held: the page is reloaded first
+  await device.goto('/apps')
+  const storedSeq = () =>
+    device.evaluate(() => {
+      const key = Object.keys(localStorage).find((name) => name.endsWith(':appConnections'))
+      return key ? (JSON.parse(localStorage.getItem(key) ?? '{}').pull?.seq ?? 0) : 0
+    })
+  await expect.poll(storedSeq, { timeout: 15_000 }).toBeGreaterThan(0)
+  await device.unroute(laterPages)
+  await device.reload()
+
+  const syncState = device.locator('header button[aria-label^="Synchronisatie:"]')
+  await expect
+    .poll(() => syncState.getAttribute('aria-label'), { timeout: 30_000 })
+    .toBe('Synchronisatie: Gesynchroniseerd')
+  await fresh.setOffline(true)
+  await device.getByRole('button', { name: 'Nieuwe App', exact: true }).click()
+  const dialog = device.getByRole('dialog', { name: 'Nieuwe App Toevoegen' })
+  await dialog.getByLabel('Naam *').fill('Na het herladen')
+  await dialog.getByLabel('URL *').fill('https://herladen.example.com')
+  await dialog.getByRole('button', { name: 'Toevoegen' }).click()
+  await dialog.waitFor({ state: 'detached' })
+  await expect
+    .poll(() => syncState.getAttribute('aria-label'))
+    .toBe('Synchronisatie: 1 wijziging wacht op verzending')
+  const t0 = Date.now()
+  device.on('request', (r) => console.log('REQ', Date.now() - t0, r.method(), r.url().slice(22, 120)))
+  device.on('console', (m) => console.log('CONSOLE', Date.now() - t0, m.text().slice(0, 200)))
+  const labels = setInterval(async () => console.log('LABEL', Date.now() - t0, await syncState.getAttribute('aria-label').catch(() => '')), 1000)
+  await fresh.setOffline(false)
+  await expect
+    .poll(() => syncState.getAttribute('aria-label'), { timeout: 60_000 })
+    .toBe('Synchronisatie: Gesynchroniseerd')
+  console.log('online to synced', Date.now() - t0)
+  clearInterval(labels)
+  await fresh.close()
+  await context.close()
+}, 120_000)

@@ -1,4 +1,5 @@
 import { formatSyncAccount } from '#sync/account'
+import { FILL_PROGRESS_PREFIX } from '#sync/client/fill-progress'
 import { removeLocalDatabase } from '#sync/client/remove-local-databases'
 import type { AreaAccount } from '#sync/client/signed-in-account'
 import { confirmLogout } from './confirm-logout.ts'
@@ -12,8 +13,8 @@ const isAppShellCache = (name: string) => name.startsWith('workbox-precache')
  * Forgets what this browser kept for one person before they log out (or after their
  * restore replaced the data): their local RxDB database and their offline queue items,
  * localStorage except the theme, sessionStorage and Cache Storage except the app shell.
- * Other people's local databases and queued items on a shared device stay, to be sent
- * when they sign in again. The service worker stays registered.
+ * Other people's local databases (with their first fill's marks) and queued items on a
+ * shared device stay, to be sent when they sign in again. The service worker stays registered.
  */
 export async function clearCachedData(account: AreaAccount): Promise<void> {
   const results = await Promise.allSettled([
@@ -25,7 +26,8 @@ export async function clearCachedData(account: AreaAccount): Promise<void> {
   }
   try {
     for (const key of Object.keys(localStorage)) {
-      if (key !== THEME_STORAGE_KEY) localStorage.removeItem(key)
+      const isKept = key === THEME_STORAGE_KEY || key.startsWith(FILL_PROGRESS_PREFIX)
+      if (!isKept) localStorage.removeItem(key)
     }
     sessionStorage.clear()
   } catch {
