@@ -409,7 +409,7 @@ test('a first fill cut off by a reload goes on from its mark: nothing filled is 
   if (!target) throw new Error('no app to edit')
   await apps.findOne(target.id).incrementalPatch({ description: 'Offline na het herladen' })
   const unsent = await findUnsentChanges(replication, definition)
-  expect(unsent.map((change) => [change.id, change.kind])).toEqual([[target.id, 'update']])
+  expect(unsent?.map((change) => [change.id, change.kind])).toEqual([[target.id, 'update']])
   isOffline = false
   resync.next('RESYNC')
   await expect

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { AppConnectionDocType } from '#schema/rx/app-connections'
 import { Button, buttonClass } from '../../components/button.tsx'
 import { Card } from '../../components/card.tsx'
+import { useHasBeenSeen } from '../../lib/use-has-been-seen.ts'
 import { AppStatusBadge } from './app-status-badge.tsx'
 import { AppUsageSummary } from './app-usage-summary.tsx'
 import { UsageDialog } from './usage-dialog.tsx'
@@ -20,8 +21,12 @@ type AppCardProps = {
  * and its usage of the last 30 days, with 'Gebruik' for the figures per day.
  */
 export function AppCard({ app, canWrite, onEdit, onDelete }: AppCardProps) {
-  // seq 0: created here and not yet accepted by the server, which alone knows usage.
-  const { state: usage, reload } = useAppUsage(app.id, app.seq > 0)
+  // seq 0: created here and not yet accepted by the server, which alone knows usage. Asked
+  // once the card comes near the screen: an organisation with hundreds of apps would
+  // otherwise ask for every one at each opening and each return of the connection.
+  const cardRef = useRef<HTMLLIElement>(null)
+  const hasBeenSeen = useHasBeenSeen(cardRef)
+  const { state: usage, reload } = useAppUsage(app.id, app.seq > 0, hasBeenSeen)
   const [isUsageOpen, setIsUsageOpen] = useState(false)
   const usageButtonRef = useRef<HTMLButtonElement>(null)
   const wasUsageOpen = useRef(false)
@@ -36,7 +41,7 @@ export function AppCard({ app, canWrite, onEdit, onDelete }: AppCardProps) {
     wasUsageOpen.current = isUsageOpen
   }, [isUsageOpen])
   return (
-    <li>
+    <li ref={cardRef}>
       <Card className="flex h-full flex-col gap-3 p-5">
         <div className="flex items-start justify-between gap-3">
           <h3 className="min-w-0 break-words font-semibold leading-tight">{app.name}</h3>

@@ -24,16 +24,17 @@ type Fetched =
   | { status: 'failed'; message: string }
 
 /**
- * GET /api/app-connections/:id/usage for the last USAGE_DAYS days, again when the
- * connection returns and whenever `reload` is called; a reload keeps the shown figures.
+ * GET /api/app-connections/:id/usage for the last USAGE_DAYS days once `isWanted` (the
+ * card is near the screen), again when the connection returns and whenever `reload` is
+ * called; a reload keeps the shown figures.
  */
-export function useAppUsage(appId: string, isOnServer: boolean) {
+export function useAppUsage(appId: string, isOnServer: boolean, isWanted = true) {
   const isOnline = useOnlineStatus()
   const [fetched, setFetched] = useState<Fetched>({ status: 'loading' })
   const [generation, setGeneration] = useState(0)
 
   useEffect(() => {
-    if (!isOnServer || !isOnline) return
+    if (!isOnServer || !isOnline || !isWanted) return
     // generation is a dependency so that reload() runs this effect again.
     void generation
     let isCurrent = true
@@ -52,7 +53,7 @@ export function useAppUsage(appId: string, isOnServer: boolean) {
     return () => {
       isCurrent = false
     }
-  }, [appId, isOnServer, isOnline, generation])
+  }, [appId, isOnServer, isOnline, isWanted, generation])
 
   const reload = useCallback(() => setGeneration((value) => value + 1), [])
 
