@@ -1,6 +1,7 @@
 import {
-  getChangedDocumentsSince,
   getMetaWriteRow,
+  normalizeMangoQuery,
+  prepareQuery,
   type RxCollection,
   type RxStorageInstanceReplicationState,
   type RxStorageWriteError,
@@ -35,8 +36,10 @@ export type FilledCollection = {
   push: { id: string; lwt: number }
   /** Whether every page was stored (else the replication pulls the rest). */
   isComplete: boolean
-  /** The write time of every filled document: how writeAssumedStates finds them. */
+  /** The write time of every filled document: how a resumed fill's are found again. */
   lwt: number
+  /** What this fill stored, as stored; undefined for a resumed fill (stored partly before). */
+  stored?: Map<string, StoredDocument>
 }
 
 /**
@@ -100,7 +103,13 @@ export async function fillCollection(options: {
       return undefined
     }
   }
-  return { pull, push: { id: AFTER_EVERY_ID, lwt }, isComplete, lwt }
+  return {
+    pull,
+    push: { id: AFTER_EVERY_ID, lwt },
+    isComplete,
+    lwt,
+    stored: resume ? undefined : stored,
+  }
 }
 
 /**
@@ -174,11 +183,9 @@ const ASSUMED_STATES_PER_WRITE = 1000
  * Writes, for every filled document, the state RxDB assumes the server holds: what its
  * own pull would have written beside the document, so that a later edit conflicting with
  * someone else's is merged field by field (schema/rx/merge-conflict.ts) instead of lost.
- * The filled documents are read back from the storage by their write time; one the person
- * changed since has a later one and is left out (pushed without one, judged by its `seq`).
  * The replication's pulls and pushes wait for this (replicateCollection), so nothing of
- * its own is written meanwhile; a state found written already (a fill cut off after its
- * states) is left as it is (a 409).
+ * its own is written meanwhile; a state found written already (a fill cut off after
+ * writing some) is left as it is (a 409).
  */
 export async function writeAssumedStates(
   replication: RxReplicationState<unknown, SyncCheckpoint>,
@@ -190,30 +197,49 @@ export async function writeAssumedStates(
     | undefined
   const meta = replication.metaInstance
   if (!state || !meta) return
-  const storage = state.input.forkInstance
-  let checkpoint = { id: '', lwt: filled.lwt }
-  for (;;) {
+  for await (const documents of readFilled(state, filled)) {
     if (replication.isStopped()) return
-    const { documents } = await getChangedDocumentsSince(
-      storage,
-      ASSUMED_STATES_PER_WRITE,
-      checkpoint,
-    )
-    const filledOnes = (documents as unknown as StoredDocument[]).filter(
-      (document) => document._meta.lwt === filled.lwt,
-    )
     const rows = await Promise.all(
-      filledOnes.map((document) =>
+      documents.map((document) =>
         getMetaWriteRow(state, writeDocToDocState(document as never, false, false), undefined),
       ),
     )
-    if (rows.length > 0) await meta.bulkWrite(rows as never, 'first-fill-meta')
-    // Read by write time: past the last filled one, or at the end, there is no more.
-    const last = filledOnes.at(-1)
-    const hasMore =
-      documents.length === ASSUMED_STATES_PER_WRITE && filledOnes.length === documents.length
-    if (!last || !hasMore) return
-    checkpoint = { id: last.id, lwt: filled.lwt }
+    await meta.bulkWrite(rows as never, 'first-fill-meta')
+  }
+  filled.stored?.clear()
+}
+
+/**
+ * The filled documents as stored, a write's worth at a time: from memory after a whole
+ * fill; read back after a resumed one, by the fill's write time (one range of the
+ * (_meta.lwt, id) index every RxDB collection has). One the person changed since has a
+ * later write time and is left out: it is pushed without one, judged by its `seq`.
+ */
+async function* readFilled(
+  state: RxStorageInstanceReplicationState<unknown>,
+  filled: FilledCollection,
+): AsyncGenerator<StoredDocument[]> {
+  if (filled.stored) {
+    const documents = [...filled.stored.values()]
+    for (let start = 0; start < documents.length; start += ASSUMED_STATES_PER_WRITE) {
+      yield documents.slice(start, start + ASSUMED_STATES_PER_WRITE)
+    }
+    return
+  }
+  const storage = state.input.forkInstance
+  let afterId = ''
+  for (;;) {
+    const query = normalizeMangoQuery(storage.schema, {
+      selector: { '_meta.lwt': filled.lwt, id: { $gt: afterId } } as never,
+      sort: [{ '_meta.lwt': 'asc' }, { id: 'asc' }] as never,
+      limit: ASSUMED_STATES_PER_WRITE,
+    })
+    const { documents } = await storage.query(prepareQuery(storage.schema, query))
+    const page = documents as unknown as StoredDocument[]
+    const last = page.at(-1)
+    if (last) yield page
+    if (!last || page.length < ASSUMED_STATES_PER_WRITE) return
+    afterId = last.id
   }
 }
 
