@@ -59,7 +59,6 @@ async function firstVisit(area: Area, pagePath: string, figure: Figure) {
       )
     })
   }
-  page.on('console', (m) => m.text().includes('-DONE') || m.text().startsWith('ASSUMED') ? console.log(m.text()) : undefined)
   try {
     await page.goto(`${server.url}${pagePath}`, { waitUntil: 'commit' })
     const useful = await page.waitForFunction(
