@@ -1,8 +1,8 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { compress } from 'hono/compress'
 import type { AppDeps, AppEnv } from './context.ts'
 import { AppError } from './http/app-error.ts'
+import { compressAnswers } from './http/compress-answers.ts'
 import { createErrorHandler } from './http/handle-error.ts'
 import { createKnownHosts, requireKnownHost } from './http/known-hosts.ts'
 import { requireNamedAccount } from './http/require-named-account.ts'
@@ -115,11 +115,11 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
     await next()
   })
   app.use(securityHeaders(deps.env.PUBLIC_URL))
-  // JSON and pages gzipped on the fly (sync pages shrink about tenfold; an answer whose
-  // length is known skips it under a kilobyte); built files come precompressed
-  // (routes/web.ts); the event stream never. A backup download is a file to keep as it
-  // is, hundreds of megabytes, which the shared process should not spend time on.
-  app.use(except(['/api/admin/backup'], compress({ threshold: 1024 })))
+  // JSON and pages compressed on the fly (sync pages shrink about eightfold; not under a
+  // kilobyte); built files come precompressed (routes/web.ts); the event stream never. A
+  // backup download is a file to keep as it is, hundreds of megabytes, which the shared
+  // process should not spend time on.
+  app.use(except(['/api/admin/backup'], compressAnswers({ threshold: 1024 })))
   app.use(requireKnownHost(isKnownHost))
   // Chained, so that the returned type carries the API's routes (AppType).
   return app.route('/api', api).route('/', webRoutes(options.webRoot, deps.env.SALES_HOST))

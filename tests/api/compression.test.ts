@@ -3,8 +3,8 @@ import { signInFirstSuperadmin } from '../support/accounts.ts'
 import type { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 
-// Answers travel compressed: JSON (sync pulls included) gzipped on the fly, never the
-// event stream, which must reach the browser event by event.
+// Answers travel compressed: JSON (sync pulls included) with brotli or gzip on the fly,
+// never the event stream, which must reach the browser event by event.
 
 let server: TestServer
 let root: ReturnType<typeof createClient>
@@ -22,13 +22,21 @@ beforeAll(async () => {
 })
 afterAll(() => server?.close())
 
-test('a sync page is gzipped for a browser that accepts it, and sent as it is otherwise', async () => {
-  const page = await root.get('/api/sync/v1/appConnections/pull?checkpoint=0&limit=1000', {
-    'accept-encoding': 'gzip, deflate, br',
-  })
+test('a sync page travels with brotli or gzip, whichever the browser takes, and as it is otherwise', async () => {
+  const pull = '/api/sync/v1/appConnections/pull?checkpoint=0&limit=1000'
+  const page = await root.get(pull, { 'accept-encoding': 'gzip, deflate, br' })
   expect(page.status).toBe(200)
-  expect(page.headers.get('content-encoding')).toBe('gzip')
+  expect(page.headers.get('content-encoding')).toBe('br')
+  expect(page.headers.get('vary')).toMatch(/accept-encoding/i)
   expect(page.json.documents).toHaveLength(30)
+  const gzipped = await root.get(pull, { 'accept-encoding': 'gzip, br;q=0' })
+  expect(gzipped.headers.get('content-encoding')).toBe('gzip')
+  expect(gzipped.json).toEqual(page.json)
+  expect(Number(gzipped.headers.get('content-length'))).toBeLessThan(page.text.length / 4)
+  // A small answer is not worth it.
+  const small = await root.get('/api/auth/user', { 'accept-encoding': 'br, gzip' })
+  expect(small.headers.get('content-encoding')).toBeNull()
+  expect(small.json.email).toBeDefined()
   // Without Accept-Encoding, as it is.
   const plain = await root.get('/api/sync/v1/appConnections/pull?checkpoint=0&limit=1000', {
     'accept-encoding': 'identity',
