@@ -145,6 +145,13 @@ test('first setup signs in a SUPERADMIN; logout, then sign in again', async () =
   await screenshot(page, 'shell-light')
   await page.goto('/bestaat-niet')
   await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor()
+  // Help and terms open signed in too (their code loads when opened).
+  await page.goto('/help')
+  await page.getByRole('heading', { level: 1, name: 'Hulp bij inloggen' }).waitFor()
+  await page.goto('/terms')
+  await page.getByRole('heading', { level: 1, name: 'Voorwaarden' }).waitFor()
+  await page.goto('/')
+  await waitForShell(page)
 
   // Logout clears cached data but keeps the theme, and ends on the landing page.
   await page.evaluate(() => {

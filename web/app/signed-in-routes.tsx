@@ -6,12 +6,16 @@ import { AppShell } from '../central/shell/app-shell.tsx'
 import { SyncNotices } from '../central/sync-status/sync-notices.tsx'
 import { useSignedInUser } from '../lib/current-user.tsx'
 import { LocalDatabaseProvider } from '../lib/local-database.tsx'
-import { HelpPage } from '../public/info/help-page.tsx'
-import { TermsPage } from '../public/info/terms-page.tsx'
 
 // The Dashboard comes with the area; the other screens (and the forms and validation they
 // bring) load when opened, inside the shell (its Outlet waits for them). The service worker
 // precaches them all, so they open offline too.
+const HelpPage = lazy(() =>
+  import('../public/info/help-page.tsx').then((module) => ({ default: module.HelpPage })),
+)
+const TermsPage = lazy(() =>
+  import('../public/info/terms-page.tsx').then((module) => ({ default: module.TermsPage })),
+)
 const UsersPage = lazy(() =>
   import('../central/users/users-page.tsx').then((module) => ({ default: module.UsersPage })),
 )
