@@ -198,7 +198,7 @@ export async function writeAssumedStates(
   const meta = replication.metaInstance
   if (!state || !meta) return
   for await (const documents of readFilled(state, filled)) {
-    if (replication.isStopped()) return
+    if (replication.isStopped()) break
     const rows = await Promise.all(
       documents.map((document) =>
         getMetaWriteRow(state, writeDocToDocState(document as never, false, false), undefined),

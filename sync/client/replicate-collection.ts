@@ -211,6 +211,9 @@ export function replicateCollection(options: {
         assumedStatesWritten = writeAssumedStates(replication, filled).catch((error) =>
           console.warn(`sync ${remote}: storing the assumed states failed`, error),
         )
+      } else {
+        // A collection only pulled keeps no assumed states (RxDB skips them without a push).
+        filled.stored?.clear()
       }
       // Taken over once the assumed states are written and the first pull is stored; a
       // reload before that goes on from the fill's mark (first-fill.ts).
