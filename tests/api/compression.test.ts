@@ -44,14 +44,22 @@ test('a sync page travels with brotli or gzip, whichever the browser takes, and 
   expect(plain.headers.get('content-encoding')).toBeNull()
 })
 
-test('the event stream is never compressed', async () => {
+test('the event stream and a backup download are never compressed', async () => {
   const controller = new AbortController()
   const cookie = [...root.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
   const response = await fetch(`${server.url}/api/sync/v1/stream`, {
-    headers: { cookie, 'accept-encoding': 'gzip' },
+    headers: { cookie, 'accept-encoding': 'br, gzip' },
     signal: controller.signal,
   })
   expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/)
   expect(response.headers.get('content-encoding')).toBeNull()
   controller.abort()
+  // A file to keep as it is: the shared process does not spend time on it.
+  const backup = await root.post(
+    '/api/admin/backup',
+    { format: 'json' },
+    { 'accept-encoding': 'br, gzip' },
+  )
+  expect(backup.status).toBe(200)
+  expect(backup.headers.get('content-encoding')).toBeNull()
 })
