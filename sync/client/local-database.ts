@@ -11,7 +11,7 @@ import {
   SALES_COLLECTIONS,
   type SalesCollections,
 } from './collections.ts'
-import { clearFillProgress, createFillProgress, type FillMark } from './fill-progress.ts'
+import { clearFillProgress, createFillProgress } from './fill-progress.ts'
 import { fillCollection } from './first-fill.ts'
 import { replicateCollection, replicationIdentifierOf } from './replicate-collection.ts'
 import { shareSyncStatus } from './share-sync-status.ts'
@@ -121,44 +121,48 @@ async function createLocalDatabase(
   const refusedIds = await addReplicatedCollections(db, collections)
   const status = createSyncStatus()
   // A database with nothing in it fills for the first time: the header shows the progress.
-  const counts = await Promise.all(
-    collections.map((definition) =>
-      (db.collections[definition.local] as RxCollection).count().exec(),
-    ),
-  )
-  const isEmpty = counts.every((count) => count === 0)
-  // A fill cut off by a reload left its marks; an empty database starts anew whatever they say.
+  const isDatabaseEmpty = async () => {
+    const counts = await Promise.all(
+      collections.map((definition) =>
+        (db.collections[definition.local] as RxCollection).count().exec(),
+      ),
+    )
+    return counts.every((count) => count === 0)
+  }
   const progress = createFillProgress(name)
-  const marks = new Map<string, FillMark | undefined>(
-    collections.map((definition) => [
-      definition.remote,
-      isEmpty ? undefined : progress.read(definition.remote),
-    ]),
-  )
-  const isFilling = isEmpty || [...marks.values()].some(Boolean)
+  const isFilling =
+    (await isDatabaseEmpty()) ||
+    collections.some((definition) => progress.read(definition.remote) !== undefined)
   if (isFilling) {
     status.update({ firstSync: { received: 0 } })
     performance.mark(`${FIRST_SYNC_MARK}-start:${account.area}`)
   }
-  // An empty database is filled page by page before replication starts (first-fill.ts),
-  // by the tab that replicates.
+  // An empty database is filled page by page before replication starts (first-fill.ts), by
+  // the tab that replicates, which looks again once it is that tab: another tab may have
+  // filled meanwhile. A fill cut off by a reload left its marks and goes on from them; an
+  // empty database starts anew whatever they say (a mark left behind must not skip pages).
+  let isEmptyForLeader: Promise<boolean> | undefined
   const fills = new Map(
-    collections
-      .filter((definition) => isEmpty || marks.get(definition.remote))
-      .map((definition) => [
-        definition.remote,
-        db.waitForLeadership().then(() =>
-          fillCollection({
-            collection: db.collections[definition.local] as RxCollection,
-            remote: definition.remote,
-            replicationIdentifier: replicationIdentifierOf(definition.remote),
-            status,
-            account,
-            progress,
-            resume: marks.get(definition.remote),
+    isFilling
+      ? collections.map((definition) => [
+          definition.remote,
+          db.waitForLeadership().then(async () => {
+            isEmptyForLeader ??= isDatabaseEmpty()
+            const isEmpty = await isEmptyForLeader
+            const resume = isEmpty ? undefined : progress.read(definition.remote)
+            if (!isEmpty && !resume) return undefined
+            return fillCollection({
+              collection: db.collections[definition.local] as RxCollection,
+              remote: definition.remote,
+              replicationIdentifier: replicationIdentifierOf(definition.remote),
+              status,
+              account,
+              progress,
+              resume,
+            })
           }),
-        ),
-      ]),
+        ])
+      : [],
   )
   // Only the tab that replicates (RxDB's leader) holds the event stream; the others hear
   // the data through RxDB and the sync state through shareSyncStatus.

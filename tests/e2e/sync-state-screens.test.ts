@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { FIRST_SYNC_MARK } from '#sync/client/local-database'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { launchBrowser } from '../support/browser.ts'
 import { seedCentral } from '../support/seed-organisation.ts'
@@ -140,6 +141,76 @@ test('a reload that cuts the first sync off goes on with it: one offline change 
   // of the connection (those requests held the push back for 17 s).
   expect(usageRequests).toBeGreaterThan(0)
   expect(usageRequests).toBeLessThan(100)
+  await fresh.close()
+  await context.close()
+}, 90_000)
+
+test('a second tab that takes over after the first filled the device does not fill it again', async () => {
+  const context = await browser.newContext({
+    viewport: DESKTOP,
+    baseURL: server.url,
+    locale: 'nl-NL',
+  })
+  const page = await context.newPage()
+  await signInOnPage(page, root)
+  const fresh = await browser.newContext({
+    viewport: DESKTOP,
+    baseURL: server.url,
+    locale: 'nl-NL',
+  })
+  await fresh.addCookies(
+    (await context.cookies()).map(({ name, value }) => ({ name, value, url: server.url })),
+  )
+  // The first tab's fill waits until the second tab has opened the still empty database.
+  const pulls = '**/api/sync/v1/*/pull**'
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await fresh.route(pulls, async (route) => {
+    await held
+    await route.continue().catch(() => undefined)
+  })
+  const first = await fresh.newPage()
+  const firstFilling = first.waitForRequest(/\/api\/sync\/v1\/\w+\/pull\?checkpoint=0&/)
+  await first.goto('/')
+  await firstFilling // it is the tab that replicates
+  const second = await fresh.newPage()
+  const fromTheStart: string[] = []
+  second.on('request', (request) => {
+    if (/\/api\/sync\/v1\/\w+\/pull\?checkpoint=0&/.test(request.url()))
+      fromTheStart.push(request.url())
+  })
+  await second.goto('/')
+  // Its local database is open, and as empty as the first tab left it so far.
+  await second.waitForFunction(
+    (mark) => performance.getEntriesByName(mark).length > 0,
+    `${FIRST_SYNC_MARK}-start:central`,
+  )
+  release()
+  const syncState = (tab: typeof first) =>
+    tab.locator('header button[aria-label^="Synchronisatie:"]').getAttribute('aria-label')
+  await expect
+    .poll(() => syncState(first), { timeout: 30_000 })
+    .toBe('Synchronisatie: Gesynchroniseerd')
+  // The replication has taken over: the fill's marks are gone.
+  await expect
+    .poll(
+      () =>
+        first.evaluate(() =>
+          Object.keys(localStorage).filter((key) => key.startsWith('centraal-fill:')),
+        ),
+      { timeout: 30_000 },
+    )
+    .toEqual([])
+  // The first tab closes: the second takes over and replicates from where the first left off.
+  const secondPulls = second.waitForRequest(/\/api\/sync\/v1\/\w+\/pull\?/, { timeout: 30_000 })
+  await first.close()
+  await secondPulls
+  await expect
+    .poll(() => syncState(second), { timeout: 30_000 })
+    .toBe('Synchronisatie: Gesynchroniseerd')
+  expect(fromTheStart).toEqual([])
   await fresh.close()
   await context.close()
 }, 90_000)
