@@ -3,8 +3,10 @@ import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
+import { readSessionToken } from '../auth/sessions.ts'
 import type { AppEnv } from '../context.ts'
 import { isSalesHost } from '../http/sales-base.ts'
+import { createSignedInPreloads } from '../http/signed-in-preloads.ts'
 
 /**
  * Serves the built web app from dist/web: files as they are, or their brotli or gzip copy
@@ -15,15 +17,21 @@ import { isSalesHost } from '../http/sales-base.ts'
 export function webRoutes(webRoot: string, salesHost: string) {
   const indexFile = path.join(webRoot, 'index.html')
   const relativeRoot = path.relative(process.cwd(), webRoot) || '.'
+  const preloadsOf = createSignedInPreloads(webRoot)
   const servePage = (c: Context<AppEnv>) => {
     if (!existsSync(indexFile)) {
       return c.text('The web app is not built yet: run npm run build (npm start does this).', 503)
     }
-    const html = readFileSync(indexFile, 'utf8')
+    const isSales = isSalesHost(c, salesHost)
+    let html = readFileSync(indexFile, 'utf8')
+    if (isSales) html = html.replace('<html ', '<html data-area="sales" ')
+    // Someone with a session cookie will most likely see a signed-in screen: its code starts
+    // loading with the page instead of after the session answer (a hint; nothing is trusted).
+    const area = isSales || c.req.path.startsWith('/gold-estates') ? 'sales' : 'central'
+    if (readSessionToken(c, area)) html = html.replace('</head>', `${preloadsOf(area)}</head>`)
     c.header('Cache-Control', 'no-cache')
-    return c.html(
-      isSalesHost(c, salesHost) ? html.replace('<html ', '<html data-area="sales" ') : html,
-    )
+    c.header('Vary', 'Cookie')
+    return c.html(html)
   }
   return new Hono<AppEnv>()
     .get('/', servePage)

@@ -1,0 +1,66 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { createClient } from '../support/http.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+
+// A page asked with a session cookie names its signed-in area's code, so that the code
+// loads with the page instead of after the session answer. A built app in miniature: the
+// page, its entry with a shared chunk, and each area's module with its own imports.
+
+let server: TestServer
+let webRoot: string
+
+beforeAll(async () => {
+  webRoot = mkdtempSync(path.join(tmpdir(), 'centraal-web-'))
+  writeFileSync(
+    path.join(webRoot, 'index.html'),
+    '<!doctype html><html lang="nl"><head><title>Centraal</title></head><body></body></html>',
+  )
+  mkdirSync(path.join(webRoot, '.vite'))
+  writeFileSync(
+    path.join(webRoot, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-A.js', isEntry: true, imports: ['_shared-S.js'] },
+      '_shared-S.js': { file: 'assets/shared-S.js' },
+      '_dashboard-D.js': { file: 'assets/dashboard-D.js', imports: ['_shared-S.js'] },
+      'app/signed-in-routes.tsx': {
+        file: 'assets/signed-in-routes-C.js',
+        imports: ['_shared-S.js', '_dashboard-D.js'],
+      },
+      'app/sales-routes.tsx': { file: 'assets/sales-routes-E.js', imports: ['_shared-S.js'] },
+    }),
+  )
+  server = await startTestServer({}, { webRoot })
+})
+afterAll(async () => {
+  await server?.close()
+  rmSync(webRoot, { recursive: true, force: true })
+})
+
+const preloadsIn = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((match) => match[1])
+
+test('without a session cookie the page names no signed-in code (the landing page stays small)', async () => {
+  const page = await createClient(server.url).get('/')
+  expect(page.status).toBe(200)
+  expect(preloadsIn(page.text)).toEqual([])
+  expect(page.headers.get('vary')).toMatch(/cookie/i)
+})
+
+test('with a session cookie the page names its area’s code, not what the entry loads anyway', async () => {
+  const client = createClient(server.url)
+  const central = await client.get('/users', { cookie: 'centraal_session=whatever' })
+  expect(preloadsIn(central.text)).toEqual([
+    '/assets/signed-in-routes-C.js',
+    '/assets/dashboard-D.js',
+  ])
+  const sales = await client.get('/gold-estates/dashboard', {
+    cookie: 'gold_estates_session=whatever',
+  })
+  expect(preloadsIn(sales.text)).toEqual(['/assets/sales-routes-E.js'])
+  // Another area's cookie is no reason: the Gold Estates page without its own session.
+  const other = await client.get('/gold-estates/dashboard', { cookie: 'centraal_session=x' })
+  expect(preloadsIn(other.text)).toEqual([])
+})
