@@ -248,17 +248,24 @@ test('a server that fails for a while (503) delays a write; it is never refused'
   await replication.cancel()
 }, 30_000)
 
-/** Fills the empty device as the web app does, then replicates from where the fill ended. */
-function fillThenReplicate(meddle?: Parameters<typeof transport>[0]) {
-  const fill = fillCollection({
+/** Fills the device as the web app does; with `progress`, going on from its mark if any. */
+function fill(meddle?: Parameters<typeof transport>[0], progress?: FillProgress) {
+  return fillCollection({
     collection: apps,
     remote: definition.remote,
     replicationIdentifier: replicationIdentifierOf(definition.remote),
     status,
     account,
     transport: transport(meddle),
+    progress,
+    resume: progress?.read(definition.remote),
   })
-  return { fill, replication: replicate({ meddle, fill }) }
+}
+
+/** Fills the empty device, then replicates from where the fill ended. */
+function fillThenReplicate(meddle?: Parameters<typeof transport>[0]) {
+  const filled = fill(meddle)
+  return { fill: filled, replication: replicate({ meddle, fill: filled }) }
 }
 
 test('an empty device fills in whole pages, pushes none of it back, and later changes still arrive', async () => {
@@ -366,22 +373,11 @@ test('a first fill cut off by a reload goes on from its mark: nothing filled is 
     apps: 2100,
   })
   const progress = createFillProgress('recovery', pageStorage())
-  const fillOf = (
-    meddle: Parameters<typeof transport>[0],
-    resume = progress.read(definition.remote),
-  ) =>
-    fillCollection({
-      collection: apps,
-      remote: definition.remote,
-      replicationIdentifier: replicationIdentifierOf(definition.remote),
-      status,
-      account,
-      transport: transport(meddle),
-      progress,
-      resume,
-    })
   // The page is closed while the second page travels: the first is stored, nothing else runs.
-  void fillOf((url, send) => (url.includes('checkpoint=0&') ? send() : new Promise(() => {})))
+  void fill(
+    (url, send) => (url.includes('checkpoint=0&') ? send() : new Promise(() => {})),
+    progress,
+  )
   await expect.poll(() => progress.read(definition.remote)?.pull.seq ?? 0).toBeGreaterThan(0)
   expect(await apps.count().exec()).toBe(1000)
 
@@ -393,9 +389,9 @@ test('a first fill cut off by a reload goes on from its mark: nothing filled is 
     calls.push(url.replace(/^.*\/appConnections\//, ''))
     return send()
   }
-  const fill = fillOf(meddle)
-  const replication = replicate({ meddle, fill, fillProgress: progress })
-  expect((await fill)?.isComplete).toBe(true)
+  const resumed = fill(meddle, progress)
+  const replication = replicate({ meddle, fill: resumed, fillProgress: progress })
+  expect((await resumed)?.isComplete).toBe(true)
   await replication.awaitInSync()
   const onServer = (await root.get('/api/app-connections')).json as { id: string }[]
   expect(await apps.count().exec()).toBe(onServer.length)

@@ -33,15 +33,17 @@ afterAll(async () => {
   await server?.close()
 })
 
-test('the first sync shows its progress in the header (desktop; a phone shows only waiting changes)', async () => {
+/**
+ * A new browser (its local database empty) of someone signed in elsewhere: `context` is
+ * where they signed in, `fresh` the new device with the same session.
+ */
+async function openFreshDevice() {
   const context = await browser.newContext({
     viewport: DESKTOP,
     baseURL: server.url,
     locale: 'nl-NL',
   })
-  const page = await context.newPage()
-  await signInOnPage(page, root)
-  // A fresh device: its database is new; the activity log arrives slowly.
+  await signInOnPage(await context.newPage(), root)
   const fresh = await browser.newContext({
     viewport: DESKTOP,
     baseURL: server.url,
@@ -50,6 +52,12 @@ test('the first sync shows its progress in the header (desktop; a phone shows on
   await fresh.addCookies(
     (await context.cookies()).map(({ name, value }) => ({ name, value, url: server.url })),
   )
+  return { context, fresh }
+}
+
+test('the first sync shows its progress in the header (desktop; a phone shows only waiting changes)', async () => {
+  // A fresh device: its database is new; the activity log arrives slowly.
+  const { context, fresh } = await openFreshDevice()
   const device = await fresh.newPage()
   // The activity log's first pull waits until the screenshot is taken: the first sync is
   // under way for as long as the test needs.
@@ -87,21 +95,7 @@ test('a reload that cuts the first sync off goes on with it: one offline change 
     users: 0,
     apps: 1200,
   })
-  const context = await browser.newContext({
-    viewport: DESKTOP,
-    baseURL: server.url,
-    locale: 'nl-NL',
-  })
-  const page = await context.newPage()
-  await signInOnPage(page, root)
-  const fresh = await browser.newContext({
-    viewport: DESKTOP,
-    baseURL: server.url,
-    locale: 'nl-NL',
-  })
-  await fresh.addCookies(
-    (await context.cookies()).map(({ name, value }) => ({ name, value, url: server.url })),
-  )
+  const { context, fresh } = await openFreshDevice()
   const device = await fresh.newPage()
   let usageRequests = 0
   device.on('request', (request) => {
@@ -146,21 +140,7 @@ test('a reload that cuts the first sync off goes on with it: one offline change 
 }, 90_000)
 
 test('a second tab that takes over after the first filled the device does not fill it again', async () => {
-  const context = await browser.newContext({
-    viewport: DESKTOP,
-    baseURL: server.url,
-    locale: 'nl-NL',
-  })
-  const page = await context.newPage()
-  await signInOnPage(page, root)
-  const fresh = await browser.newContext({
-    viewport: DESKTOP,
-    baseURL: server.url,
-    locale: 'nl-NL',
-  })
-  await fresh.addCookies(
-    (await context.cookies()).map(({ name, value }) => ({ name, value, url: server.url })),
-  )
+  const { context, fresh } = await openFreshDevice()
   // The first tab's fill waits until the second tab has opened the still empty database.
   const pulls = '**/api/sync/v1/*/pull**'
   let release: () => void = () => undefined
