@@ -18,20 +18,21 @@ export async function addReplicatedCollections(
   definitions: readonly ClientCollection[],
 ): Promise<ReadonlyMap<string, Set<string>>> {
   const refusedIds = new Map(definitions.map((definition) => [definition.local, new Set<string>()]))
-  await db.addCollections(
-    Object.fromEntries(
-      definitions.map((definition) => [
-        definition.local,
-        {
-          schema: definition.schema,
-          migrationStrategies: MIGRATION_STRATEGIES[definition.local],
-          conflictHandler: createConflictHandler(
-            refusedIds.get(definition.local) ?? new Set(),
-            WRITABLE_FIELDS[definition.remote as keyof typeof WRITABLE_FIELDS],
-          ),
-        },
-      ]),
-    ),
-  )
+  // One at a time, giving the page back in between: opening a collection (its schema, its
+  // IndexedDB files) is a long task on a slow phone, and together they held input and
+  // paint for over a second.
+  for (const definition of definitions) {
+    await db.addCollections({
+      [definition.local]: {
+        schema: definition.schema,
+        migrationStrategies: MIGRATION_STRATEGIES[definition.local],
+        conflictHandler: createConflictHandler(
+          refusedIds.get(definition.local) ?? new Set(),
+          WRITABLE_FIELDS[definition.remote as keyof typeof WRITABLE_FIELDS],
+        ),
+      },
+    })
+    await new Promise((resolve) => setTimeout(resolve, 0))
+  }
   return refusedIds
 }
