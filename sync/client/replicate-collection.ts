@@ -87,6 +87,26 @@ export function replicateCollection(options: {
       .map((document) => ({ ...(document.toMutableJSON() as WireDocument), _deleted: true }))
   }
 
+  /**
+   * The pulled rows that are news to this device. A row it already holds at the same seq or
+   * a later one is a state it has seen: a pull answered before the device's next edit
+   * reached the server, stored after the push was taken, would otherwise show the older row
+   * again until the next pull (RxDB finds its copy equal to the state it assumes the server
+   * holds, so it takes the row). Seqs only grow, a restore included (decision 008).
+   */
+  const dropSeen = async (documents: WireDocument[]) => {
+    if (documents.length === 0) return documents
+    const held = await collection.storageInstance.findDocumentsById(
+      documents.map((document) => document.id),
+      false,
+    )
+    const seqById = new Map(held.map((document) => [String(document.id), document.seq]))
+    return documents.filter((document) => {
+      const seq = seqById.get(document.id)
+      return !(typeof seq === 'number' && typeof document.seq === 'number' && seq >= document.seq)
+    })
+  }
+
   const replicationIdentifier = options.identifier ?? replicationIdentifierOf(remote)
 
   const pullPage = async (checkpoint: SyncCheckpoint | undefined, batchSize: number) => {
@@ -133,9 +153,11 @@ export function replicateCollection(options: {
         status.update({ revoked: status.get().revoked.filter((name) => name !== remote) })
       }
       countReceived(status, page.documents.length)
-      let documents = page.documents
       let next: SyncCheckpoint = page.checkpoint
       if (page.reset) seenSinceReset = new Set()
+      // After a change of rights the same seq may carry other fields: every row is taken.
+      const isResetting = seenSinceReset !== undefined || checkpoint?.resetting === true
+      let documents = isResetting ? page.documents : await dropSeen(page.documents)
       if (seenSinceReset) {
         for (const document of page.documents) seenSinceReset.add(document.id)
         if (page.documents.length < batchSize) {

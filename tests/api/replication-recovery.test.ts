@@ -225,6 +225,59 @@ test('a pull that passes the server copy while its push is in flight: the device
   await replication.cancel()
 })
 
+test('a pull answered before an edit reached the server, stored after it was taken: the edit never goes back, not even for a moment', async () => {
+  // The pull reads the row while it still holds the device's previous edit; the next
+  // edit is pushed and taken before that answer is stored. RxDB then finds the device's
+  // copy equal to what it assumes the server holds and would store the older row over it
+  // until the next pull (seen once under load in the convergence run).
+  const created = await root.post('/api/app-connections', {
+    name: 'Twee bewerkingen',
+    url: 'https://twee.example.com',
+  })
+  const id = created.json.id as string
+  let isArmed = false
+  let releasePull: () => void = () => undefined
+  const pullReleased = new Promise<void>((resolve) => {
+    releasePull = resolve
+  })
+  const replication = replicate({
+    meddle: async (url, send) => {
+      const answer = await send()
+      if (isArmed && url.includes('/pull')) await pullReleased
+      else if (isArmed && url.includes('/push')) setTimeout(releasePull, 150)
+      return answer
+    },
+  })
+  await replication.awaitInitialReplication()
+  resync.next('RESYNC')
+  await replication.awaitInSync()
+  await apps.findOne(id).incrementalPatch({ description: 'eerste' })
+  await expect
+    .poll(async () => (await serverApp(id))?.description, { timeout: 5000 })
+    .toBe('eerste')
+
+  const seen: unknown[] = []
+  const watching = apps.findOne(id).$.subscribe((document) => {
+    seen.push(document?.toJSON().description)
+  })
+  isArmed = true
+  resync.next('RESYNC') // answered with 'eerste', held until the next edit is taken
+  await new Promise((resolve) => setTimeout(resolve, 100))
+  await apps.findOne(id).incrementalPatch({ description: 'tweede' })
+  await pullReleased
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  isArmed = false
+  resync.next('RESYNC')
+  await replication.awaitInSync()
+  watching.unsubscribe()
+
+  expect((await serverApp(id))?.description).toBe('tweede')
+  expect(seen).toContain('tweede')
+  expect(seen.slice(seen.indexOf('tweede'))).not.toContain('eerste')
+  expect((await apps.findOne(id).exec())?.toJSON().seq).toBe((await serverApp(id))?.seq)
+  await replication.cancel()
+})
+
 test('a server that fails for a while (503) delays a write; it is never refused', async () => {
   let failures = 2
   const replication = replicate({

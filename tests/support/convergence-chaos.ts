@@ -1,3 +1,4 @@
+import type { RxDocument } from 'rxdb'
 import { v7 as uuidv7 } from 'uuid'
 import { APP_STATUSES } from '#schema/central'
 import { type PermissionName, ROLE_PERMISSIONS, SALES_ROLE_PERMISSIONS } from '#schema/permissions'
@@ -74,12 +75,17 @@ export const TAG_PATTERN = /\[(c\d+-\d+)\]/
 export const writableFieldsOf = (remote: string) =>
   SERVER_COLLECTIONS.get(remote)?.writableFields ?? []
 
-async function recordWrite(
+/**
+ * Records a write in the ledger. `written`: the document the write returned, the state the
+ * device wrote (a query right after it may still answer from RxDB's cached result).
+ */
+function recordWrite(
   context: DeviceContext,
   remote: string,
   id: string,
   kind: LedgerWrite['kind'],
   isAllowed: boolean,
+  written?: RxDocument,
 ) {
   const { ledger, device } = context
   ledger.writes.push({ device: device.name, remote, id, kind, isAllowed })
@@ -92,19 +98,24 @@ async function recordWrite(
     state.isDeleted = true
     return
   }
-  const document = await device.collection(remote).findOne(id).exec()
-  const json = (document?.toJSON() ?? {}) as Record<string, unknown>
+  const json = (written?.toJSON() ?? {}) as Record<string, unknown>
   state.fields = Object.fromEntries(writableFieldsOf(remote).map((field) => [field, json[field]]))
 }
 
-/** Runs a local write; RxDB may refuse it when a pull removed the document meanwhile. */
-async function attempt(context: DeviceContext, what: string, write: () => Promise<unknown>) {
+/**
+ * Runs a local write and returns what it wrote; undefined when RxDB refused it (a pull
+ * removed the document meanwhile).
+ */
+async function attempt(
+  context: DeviceContext,
+  what: string,
+  write: () => Promise<RxDocument>,
+): Promise<RxDocument | undefined> {
   try {
-    await write()
-    return true
+    return await write()
   } catch (error) {
     context.ledger.skipped.push(`${context.device.name} ${what}: ${(error as Error).message}`)
-    return false
+    return undefined
   }
 }
 
@@ -168,9 +179,8 @@ async function edit(
   if (!document || !id) return
   const token = context.nextToken()
   const changes = editOf(remote, document.toJSON(), token, context.random)
-  if (await attempt(context, `edit ${remote}`, () => document.incrementalPatch(changes))) {
-    await recordWrite(context, remote, id, 'update', can(context.person, permission))
-  }
+  const written = await attempt(context, `edit ${remote}`, () => document.incrementalPatch(changes))
+  if (written) recordWrite(context, remote, id, 'update', can(context.person, permission), written)
 }
 
 async function remove(
@@ -182,7 +192,7 @@ async function remove(
   const document = await findLive(context, remote, id)
   if (!document || !id) return
   if (await attempt(context, `delete ${remote}`, () => document.remove())) {
-    await recordWrite(context, remote, id, 'delete', isAllowed)
+    recordWrite(context, remote, id, 'delete', isAllowed)
   }
 }
 
@@ -197,13 +207,10 @@ async function create(
   const tag = context.nextToken()
   const now = Date.now()
   const document = { id, ...fields(tag), createdAt: now, updatedAt: now, seq: 0 }
-  if (
-    await attempt(context, `create ${remote}`, () =>
-      context.device.collection(remote).insert(document),
-    )
-  ) {
-    await recordWrite(context, remote, id, 'create', isAllowed)
-  }
+  const written = await attempt(context, `create ${remote}`, () =>
+    context.device.collection(remote).insert(document),
+  )
+  if (written) recordWrite(context, remote, id, 'create', isAllowed, written)
   return id
 }
 
@@ -339,9 +346,10 @@ export const OPERATIONS = {
     const status = line.get('status') === 'paid' ? 'pending' : 'paid'
     // As the web app does: paidAt shows at once and is replaced by the server's moment.
     const changes = { status, paidAt: status === 'paid' ? Date.now() : null }
-    if (await attempt(context, 'commission', () => line.incrementalPatch(changes))) {
+    const written = await attempt(context, 'commission', () => line.incrementalPatch(changes))
+    if (written) {
       const isAllowed = can(context.person, 'sales.commissions.pay')
-      await recordWrite(context, 'commissions', line.primary, 'update', isAllowed)
+      recordWrite(context, 'commissions', line.primary, 'update', isAllowed, written)
     }
   },
   async goOffline(context: DeviceContext) {
