@@ -3,6 +3,7 @@ import { requireServiceContext } from '../auth/require-service-context.ts'
 import { createSession, setSessionCookie } from '../auth/sessions.ts'
 import type { AppDeps, AppEnv } from '../context.ts'
 import { getSalesBase } from '../http/sales-base.ts'
+import { prepareSalesReadModel } from '../services/sales/sales-read-model.ts'
 import { launchGoldEstates } from '../services/sales-accounts/launch-gold-estates.ts'
 
 /** Admin actions of the central area. */
@@ -16,6 +17,7 @@ export function adminRoutes(deps: AppDeps) {
       organizationId: ctx.actor.organisationId,
     })
     setSessionCookie(c, 'sales', session.token, session.expire)
+    prepareSalesReadModel(ctx.db)
     return c.json({ url: `${getSalesBase(c, deps.env.SALES_HOST)}/dashboard` })
   })
 }

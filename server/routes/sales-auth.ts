@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { LoginSchema } from '#schema/auth'
+import { SALES_ROLE_PERMISSIONS } from '#schema/permissions'
 import type { SalesRole } from '#schema/roles'
 import { requireSalesContext } from '../auth/require-sales-context.ts'
 import {
@@ -11,6 +12,7 @@ import {
 import type { AppDeps, AppEnv } from '../context.ts'
 import { getClientAddress } from '../http/client-address.ts'
 import { validate } from '../http/validate.ts'
+import { prepareSalesReadModel } from '../services/sales/sales-read-model.ts'
 import { signInSalesUser } from '../services/sales-accounts/sign-in-sales-user.ts'
 
 function toSalesUserView(
@@ -43,6 +45,9 @@ export function salesAuthRoutes(deps: AppDeps) {
       const address = getClientAddress(c, deps.env.TRUST_PROXY)
       const { user, session } = await signInSalesUser(deps, { email, password, address })
       setSessionCookie(c, 'sales', session.token, session.expire)
+      if (SALES_ROLE_PERMISSIONS[user.role].includes('sales.read.all')) {
+        prepareSalesReadModel(deps.organisations.get(user.organizationId))
+      }
       return c.json({ user: toSalesUserView(user, null) })
     })
     .get('/gold-estates/auth/user', (c) => {

@@ -91,3 +91,18 @@ export function readAllSalesData(db: OrganisationDb): SalesData {
   }
   return model.read(db)
 }
+
+/**
+ * Brings the read model up to date just after the answer that signs a reader of
+ * everything in to the sales area, so the dashboard they open next finds it ready (built
+ * from nothing, 20,000 rows take about a quarter of a second).
+ */
+export function prepareSalesReadModel(db: OrganisationDb) {
+  setImmediate(() => {
+    try {
+      readAllSalesData(db)
+    } catch {
+      // The file was closed meanwhile (organisation removed); the next read reports it.
+    }
+  })
+}
