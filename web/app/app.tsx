@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { BrowserRouter, Route, Routes } from 'react-router-dom'
 import { ConnectionBanner } from '../components/connection-banner.tsx'
 import { LoadingScreen } from '../components/loading-screen.tsx'
 import { Toaster } from '../components/toaster.tsx'
 import { UpdatePrompt } from '../components/update-prompt.tsx'
 import { CurrentUserProvider, useCurrentUserState } from '../lib/current-user.tsx'
+import { lazyExport } from '../lib/lazy-export.ts'
 import { IS_SALES_HOST, SALES_BASE } from '../lib/sales-path.ts'
 import { SignedOutRoutes } from './signed-out-routes.tsx'
 import { StartupError } from './startup-error.tsx'
@@ -14,12 +15,8 @@ import { StartupError } from './startup-error.tsx'
 // that has been online once opens each area offline.
 /** The signed-in screens' code; main.tsx asks for it as soon as a session is found. */
 export const loadSignedInRoutes = () => import('./signed-in-routes.tsx')
-const SignedInRoutes = lazy(() =>
-  loadSignedInRoutes().then((module) => ({ default: module.SignedInRoutes })),
-)
-const SalesRoutes = lazy(() =>
-  import('./sales-routes.tsx').then((module) => ({ default: module.SalesRoutes })),
-)
+const SignedInRoutes = lazyExport(loadSignedInRoutes, 'SignedInRoutes')
+const SalesRoutes = lazyExport(() => import('./sales-routes.tsx'), 'SalesRoutes')
 
 /** Who is signed in decides which set of routes exists (docs/behaviour.md, Roles and rights). */
 function CentralRoutes() {

@@ -1,5 +1,5 @@
-import { lazy } from 'react'
 import { Navigate, Route, Routes } from 'react-router-dom'
+import { lazyExport } from '../lib/lazy-export.ts'
 import { IS_SALES_HOST, salesPath } from '../lib/sales-path.ts'
 import { TokenSetupPage } from '../public/setup/token-setup-page.tsx'
 import { DashboardPage } from '../sales/dashboard/dashboard-page.tsx'
@@ -10,51 +10,36 @@ import { SalesLoginPage } from '../sales/login/sales-login-page.tsx'
 
 // The login and the dashboard come with the area; the other screens load when opened,
 // inside the layout (its Outlet waits for them). The service worker precaches them all.
-const NewSalePage = lazy(() =>
-  import('../sales/wizard/new-sale-page.tsx').then((module) => ({ default: module.NewSalePage })),
+const NewSalePage = lazyExport(() => import('../sales/wizard/new-sale-page.tsx'), 'NewSalePage')
+const SaleDetailPage = lazyExport(
+  () => import('../sales/sale-detail/sale-detail-page.tsx'),
+  'SaleDetailPage',
 )
-const SaleDetailPage = lazy(() =>
-  import('../sales/sale-detail/sale-detail-page.tsx').then((module) => ({
-    default: module.SaleDetailPage,
-  })),
+const CorrectSalePage = lazyExport(
+  () => import('../sales/wizard/correct-sale-page.tsx'),
+  'CorrectSalePage',
 )
-const CorrectSalePage = lazy(() =>
-  import('../sales/wizard/correct-sale-page.tsx').then((module) => ({
-    default: module.CorrectSalePage,
-  })),
+const CommissionsPage = lazyExport(
+  () => import('../sales/commissions/commissions-page.tsx'),
+  'CommissionsPage',
 )
-const CommissionsPage = lazy(() =>
-  import('../sales/commissions/commissions-page.tsx').then((module) => ({
-    default: module.CommissionsPage,
-  })),
+const StatisticsPage = lazyExport(
+  () => import('../sales/statistics/statistics-page.tsx'),
+  'StatisticsPage',
 )
-const StatisticsPage = lazy(() =>
-  import('../sales/statistics/statistics-page.tsx').then((module) => ({
-    default: module.StatisticsPage,
-  })),
+const SalesSettingsPage = lazyExport(
+  () => import('../sales/settings/settings-page.tsx'),
+  'SalesSettingsPage',
 )
-const SalesSettingsPage = lazy(() =>
-  import('../sales/settings/settings-page.tsx').then((module) => ({
-    default: module.SalesSettingsPage,
-  })),
+const ProjectsPage = lazyExport(() => import('../sales/projects/projects-page.tsx'), 'ProjectsPage')
+const SellersPage = lazyExport(() => import('../sales/sellers/sellers-page.tsx'), 'SellersPage')
+const SalesImportPage = lazyExport(
+  () => import('../sales/sales-import/sales-import-page.tsx'),
+  'SalesImportPage',
 )
-const ProjectsPage = lazy(() =>
-  import('../sales/projects/projects-page.tsx').then((module) => ({
-    default: module.ProjectsPage,
-  })),
-)
-const SellersPage = lazy(() =>
-  import('../sales/sellers/sellers-page.tsx').then((module) => ({ default: module.SellersPage })),
-)
-const SalesImportPage = lazy(() =>
-  import('../sales/sales-import/sales-import-page.tsx').then((module) => ({
-    default: module.SalesImportPage,
-  })),
-)
-const SalesSyncRefusalsPage = lazy(() =>
-  import('../sales/sync-refusals/sync-refusals-page.tsx').then((module) => ({
-    default: module.SalesSyncRefusalsPage,
-  })),
+const SalesSyncRefusalsPage = lazyExport(
+  () => import('../sales/sync-refusals/sync-refusals-page.tsx'),
+  'SalesSyncRefusalsPage',
 )
 
 /**

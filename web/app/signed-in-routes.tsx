@@ -1,41 +1,30 @@
-import { lazy } from 'react'
 import { Navigate, Route, Routes } from 'react-router-dom'
 import { DashboardPage } from '../central/dashboard/dashboard-page.tsx'
 import { NotFoundPage } from '../central/not-found/not-found-page.tsx'
 import { AppShell } from '../central/shell/app-shell.tsx'
 import { SyncNotices } from '../central/sync-status/sync-notices.tsx'
 import { useSignedInUser } from '../lib/current-user.tsx'
+import { lazyExport } from '../lib/lazy-export.ts'
 import { LocalDatabaseProvider } from '../lib/local-database.tsx'
 
 // The Dashboard comes with the area; the other screens (and the forms and validation they
 // bring) load when opened, inside the shell (its Outlet waits for them). The service worker
 // precaches them all, so they open offline too.
-const HelpPage = lazy(() =>
-  import('../public/info/help-page.tsx').then((module) => ({ default: module.HelpPage })),
+const HelpPage = lazyExport(() => import('../public/info/help-page.tsx'), 'HelpPage')
+const TermsPage = lazyExport(() => import('../public/info/terms-page.tsx'), 'TermsPage')
+const UsersPage = lazyExport(() => import('../central/users/users-page.tsx'), 'UsersPage')
+const AppsPage = lazyExport(() => import('../central/apps/apps-page.tsx'), 'AppsPage')
+const ActivitiesPage = lazyExport(
+  () => import('../central/activities/activities-page.tsx'),
+  'ActivitiesPage',
 )
-const TermsPage = lazy(() =>
-  import('../public/info/terms-page.tsx').then((module) => ({ default: module.TermsPage })),
+const SettingsPage = lazyExport(
+  () => import('../central/settings/settings-page.tsx'),
+  'SettingsPage',
 )
-const UsersPage = lazy(() =>
-  import('../central/users/users-page.tsx').then((module) => ({ default: module.UsersPage })),
-)
-const AppsPage = lazy(() =>
-  import('../central/apps/apps-page.tsx').then((module) => ({ default: module.AppsPage })),
-)
-const ActivitiesPage = lazy(() =>
-  import('../central/activities/activities-page.tsx').then((module) => ({
-    default: module.ActivitiesPage,
-  })),
-)
-const SettingsPage = lazy(() =>
-  import('../central/settings/settings-page.tsx').then((module) => ({
-    default: module.SettingsPage,
-  })),
-)
-const SyncRefusalsPage = lazy(() =>
-  import('../central/sync-refusals/sync-refusals-page.tsx').then((module) => ({
-    default: module.SyncRefusalsPage,
-  })),
+const SyncRefusalsPage = lazyExport(
+  () => import('../central/sync-refusals/sync-refusals-page.tsx'),
+  'SyncRefusalsPage',
 )
 
 /**

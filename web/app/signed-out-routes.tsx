@@ -1,37 +1,29 @@
-import { lazy } from 'react'
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom'
+import { lazyExport } from '../lib/lazy-export.ts'
 import { LandingPage } from '../public/landing/landing-page.tsx'
 import { LoginPage } from '../public/login/login-page.tsx'
 
 // The landing page and the login come with the first load; the other signed-out pages
 // are visited rarely and load on demand (the landing page's JavaScript budget, decision
 // 012), like the signed-in screens. The service worker precaches them all.
-const RegisterPage = lazy(() =>
-  import('../public/register/register-page.tsx').then((module) => ({
-    default: module.RegisterPage,
-  })),
+const RegisterPage = lazyExport(
+  () => import('../public/register/register-page.tsx'),
+  'RegisterPage',
 )
-const SimpleSetupPage = lazy(() =>
-  import('../public/setup/simple-setup-page.tsx').then((module) => ({
-    default: module.SimpleSetupPage,
-  })),
+const SimpleSetupPage = lazyExport(
+  () => import('../public/setup/simple-setup-page.tsx'),
+  'SimpleSetupPage',
 )
-const TokenSetupPage = lazy(() =>
-  import('../public/setup/token-setup-page.tsx').then((module) => ({
-    default: module.TokenSetupPage,
-  })),
+const TokenSetupPage = lazyExport(
+  () => import('../public/setup/token-setup-page.tsx'),
+  'TokenSetupPage',
 )
-const ForgotPasswordPage = lazy(() =>
-  import('../public/info/forgot-password-page.tsx').then((module) => ({
-    default: module.ForgotPasswordPage,
-  })),
+const ForgotPasswordPage = lazyExport(
+  () => import('../public/info/forgot-password-page.tsx'),
+  'ForgotPasswordPage',
 )
-const HelpPage = lazy(() =>
-  import('../public/info/help-page.tsx').then((module) => ({ default: module.HelpPage })),
-)
-const TermsPage = lazy(() =>
-  import('../public/info/terms-page.tsx').then((module) => ({ default: module.TermsPage })),
-)
+const HelpPage = lazyExport(() => import('../public/info/help-page.tsx'), 'HelpPage')
+const TermsPage = lazyExport(() => import('../public/info/terms-page.tsx'), 'TermsPage')
 
 /** /setup/ is a token link without its token (docs/behaviour.md: redirect to /); /setup is the simple setup. */
 function SetupRoute() {
