@@ -76,8 +76,8 @@ export const writableFieldsOf = (remote: string) =>
   SERVER_COLLECTIONS.get(remote)?.writableFields ?? []
 
 /**
- * Records a write in the ledger. `written`: the document the write returned, the state the
- * device wrote (a query right after it may still answer from RxDB's cached result).
+ * Records a write in the ledger. `written`: the document the write returned, the whole
+ * state the device holds after it (a field another sync step had put back shows here).
  */
 function recordWrite(
   context: DeviceContext,
