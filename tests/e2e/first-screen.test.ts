@@ -106,3 +106,29 @@ test.each([
     await page.context().close()
   },
 )
+
+test('before the app’s code has arrived the page already says it is loading; without JavaScript it says why nothing comes', async () => {
+  const context = await browser.newContext({ viewport: PHONE, baseURL: server.url })
+  // The scripts never arrive (a slow phone network, stretched without end).
+  await context.route('**/assets/*.js', () => undefined)
+  const waiting = await context.newPage()
+  // Not 'domcontentloaded': that waits for the module scripts, which never come.
+  await waiting.goto('/', { waitUntil: 'commit' })
+  await waiting.getByRole('status').waitFor()
+  expect(await waiting.getByRole('status').textContent()).toBe('Laden...')
+  await context.close()
+
+  const withoutScripts = await browser.newContext({
+    viewport: PHONE,
+    baseURL: server.url,
+    javaScriptEnabled: false,
+  })
+  const page = await withoutScripts.newPage()
+  await page.goto('/')
+  // Playwright's text locators skip <noscript>; innerText holds only what is shown.
+  // biome-ignore lint/performance/useDomNodeTextContent: what is shown is the point
+  const shown = await page.locator('body').innerText()
+  expect(shown).toContain('Centraal heeft JavaScript nodig')
+  expect(shown).not.toContain('Laden...')
+  await withoutScripts.close()
+})
