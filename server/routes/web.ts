@@ -5,7 +5,7 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { readSessionToken } from '../auth/sessions.ts'
 import type { AppEnv } from '../context.ts'
-import { isSalesHost } from '../http/sales-base.ts'
+import { isSalesHost, SALES_PREFIX } from '../http/sales-base.ts'
 import { createSignedInPreloads } from '../http/signed-in-preloads.ts'
 
 /**
@@ -27,7 +27,9 @@ export function webRoutes(webRoot: string, salesHost: string) {
     if (isSales) html = html.replace('<html ', '<html data-area="sales" ')
     // Someone with a session cookie will most likely see a signed-in screen: its code starts
     // loading with the page instead of after the session answer (a hint; nothing is trusted).
-    const area = isSales || c.req.path.startsWith('/gold-estates') ? 'sales' : 'central'
+    const { path: requested } = c.req
+    const isSalesPath = requested === SALES_PREFIX || requested.startsWith(`${SALES_PREFIX}/`)
+    const area = isSales || isSalesPath ? 'sales' : 'central'
     if (readSessionToken(c, area)) html = html.replace('</head>', `${preloadsOf(area)}</head>`)
     c.header('Cache-Control', 'no-cache')
     c.header('Vary', 'Cookie')
