@@ -268,6 +268,12 @@ export type CommissionDocument = {
   sourceId: string | null
 }
 
+/**
+ * A sale as the sync protocol carries it to a device: with the live lines its reader may
+ * see, oldest first (decision 013). A line's change gives its sale a new seq.
+ */
+export type SyncedSaleDocument = SaleDocument & { lines: CommissionDocument[] }
+
 /** The replicated projection of a payment part. */
 export type CommissionPaymentDocument = {
   id: string

@@ -24,14 +24,9 @@ export const MIGRATION_STRATEGIES: Record<string, MigrationStrategies> = {
       cancelledAt: null,
       paidTotal: 0,
     }),
-  },
-  commissions: {
-    1: (line) => ({
-      ...line,
-      kind: 'commission',
-      paidAmount: line.status === 'paid' ? line.commissionAmount : 0,
-      sourceId: null,
-    }),
+    // v2: a sale carries its lines (decision 013). The server gave every sale a new seq,
+    // so the lines arrive with the next pull; until then the sale shows none.
+    2: (sale) => ({ ...sale, lines: [] }),
   },
   commission_payments: {},
 }

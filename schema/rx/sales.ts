@@ -1,5 +1,6 @@
 import type { DeepMutable, ExtractDocumentTypeFromTypedRxJsonSchema, RxJsonSchema } from 'rxdb'
 import { COMMISSION_TYPES } from '../commission.ts'
+import { COMMISSION_LINE } from './commission-line.ts'
 import { CENTS, DATE_ONLY, ID, nullableText, PERCENTAGE, SEQ, TIMESTAMP } from './sales-fields.ts'
 
 /** One line of a split: who, in which role and type, for which percentage. */
@@ -17,8 +18,9 @@ const SPLIT_LINE = {
 
 const saleSchemaLiteral = {
   title: 'sales',
-  description: 'Registered sales; corrected and cancelled through the server.',
-  version: 1,
+  description:
+    'Registered sales with their commission lines; corrected and cancelled through the server.',
+  version: 2,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -46,9 +48,12 @@ const saleSchemaLiteral = {
     cancelReason: nullableText(500),
     cancelledAt: { type: ['number', 'null'] },
     paidTotal: { type: 'number', multipleOf: 1 },
+    // The sale's lines as the server keeps them (the ones this person may see), set by
+    // the server only: a line's change brings the sale again (decision 013). Empty on a
+    // sale this device registered until the server's copy arrives.
+    lines: { type: 'array', maxItems: 1000, items: COMMISSION_LINE },
     // Only on a sale this device registered and has not yet seen back from the server:
-    // the push creates the sale with these lines. The server's copy has none; its lines
-    // arrive as commission documents.
+    // the push creates the sale with these lines. The server's copy has none.
     commissions: {
       type: 'array',
       maxItems: 50,
@@ -84,12 +89,14 @@ const saleSchemaLiteral = {
     'cancelReason',
     'cancelledAt',
     'paidTotal',
+    'lines',
   ],
-  indexes: ['saleDate'],
+  // No index beyond the id: the screens read every sale and filter in memory, and each
+  // index costs every write of a first fill.
   additionalProperties: false,
 } as const
 
-/** A sale as the browser stores it: SaleDocument plus, before the push, its lines. */
+/** A sale as the browser stores it: SyncedSaleDocument plus, before the push, its payload's lines. */
 export type SaleDocType = ExtractDocumentTypeFromTypedRxJsonSchema<
   DeepMutable<typeof saleSchemaLiteral>
 >

@@ -1,4 +1,9 @@
-import { addRxPlugin, type RxDatabase } from 'rxdb'
+import {
+  addRxPlugin,
+  getAllCollectionDocuments,
+  type RxDatabase,
+  removeCollectionStorages,
+} from 'rxdb'
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
 import { MIGRATION_STRATEGIES } from '#schema/rx/migrations'
 import { WRITABLE_FIELDS } from '#schema/rx/writable-fields'
@@ -35,4 +40,25 @@ export async function addReplicatedCollections(
     await new Promise((resolve) => setTimeout(resolve, 0))
   }
   return refusedIds
+}
+
+/**
+ * Removes the files of collections an older version of the app kept in this database and
+ * this one no longer opens (their documents and their replication's bookkeeping).
+ */
+export async function removeRetiredCollections(db: RxDatabase, names: readonly string[]) {
+  const stored = await getAllCollectionDocuments(db.internalStore)
+  for (const name of names) {
+    if (!stored.some((meta) => meta.data.name === name)) continue
+    await removeCollectionStorages(
+      db.storage,
+      db.internalStore,
+      db.token,
+      db.name,
+      name,
+      db.multiInstance,
+      db.password,
+      db.hashFunction,
+    )
+  }
 }

@@ -5,7 +5,6 @@ import {
   type CommissionPaymentDocType,
   commissionPaymentSchema,
 } from '#schema/rx/commission-payments'
-import { type CommissionDocType, commissionSchema } from '#schema/rx/commissions'
 import { type ProjectDocType, projectSchema } from '#schema/rx/projects'
 import { type SaleDocType, saleSchema } from '#schema/rx/sales'
 import { type SellerDocType, sellerSchema } from '#schema/rx/sellers'
@@ -47,20 +46,28 @@ export type CentralCollections = {
   activities: RxCollection<ActivityDocType>
 }
 
-/** Every collection of the sales area (Gold Estates), replicated with the sales session. */
+/**
+ * Every collection of the sales area (Gold Estates), replicated with the sales session.
+ * Commission lines travel inside their sale (decision 013).
+ */
 export const SALES_COLLECTIONS = [
   { local: 'projects', remote: 'projects', schema: projectSchema, labelField: 'name' },
   { local: 'sellers', remote: 'sellers', schema: sellerSchema, labelField: 'name' },
   { local: 'sales', remote: 'sales', schema: saleSchema, labelField: 'clientName' },
-  { local: 'commissions', remote: 'commissions', schema: commissionSchema },
   { local: 'commission_payments', remote: 'commissionPayments', schema: commissionPaymentSchema },
 ] as const satisfies readonly ClientCollection[]
+
+/**
+ * Collections an older version of the app kept in a sales local database: their files are
+ * removed when the database opens. Commission lines now travel inside their sale; the only
+ * write the old collection could hold unsent, marking a line of 0, was rare enough to let go.
+ */
+export const RETIRED_SALES_COLLECTIONS = ['commissions'] as const
 
 /** The collections of a sales local database, typed. */
 export type SalesCollections = {
   projects: RxCollection<ProjectDocType>
   sellers: RxCollection<SellerDocType>
   sales: RxCollection<SaleDocType>
-  commissions: RxCollection<CommissionDocType>
   commission_payments: RxCollection<CommissionPaymentDocType>
 }

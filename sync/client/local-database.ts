@@ -3,11 +3,12 @@ import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election'
 import type { RxReplicationState } from 'rxdb/plugins/replication'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import type { SyncCheckpoint } from '../protocol.ts'
-import { addReplicatedCollections } from './add-replicated-collections.ts'
+import { addReplicatedCollections, removeRetiredCollections } from './add-replicated-collections.ts'
 import {
   CENTRAL_COLLECTIONS,
   type CentralCollections,
   type ClientCollection,
+  RETIRED_SALES_COLLECTIONS,
   SALES_COLLECTIONS,
   type SalesCollections,
 } from './collections.ts'
@@ -36,9 +37,16 @@ export const SALES_DATABASE_PREFIX = `${LOCAL_DATABASE_PREFIX}sales_`
 /** User-timing marks around a first sync (…-start:area, …-done:area), seen in a profile. */
 export const FIRST_SYNC_MARK = 'centraal:first-sync'
 
-const AREAS: Record<SyncArea, { prefix: string; collections: readonly ClientCollection[] }> = {
-  central: { prefix: LOCAL_DATABASE_PREFIX, collections: CENTRAL_COLLECTIONS },
-  sales: { prefix: SALES_DATABASE_PREFIX, collections: SALES_COLLECTIONS },
+const AREAS: Record<
+  SyncArea,
+  { prefix: string; collections: readonly ClientCollection[]; retired: readonly string[] }
+> = {
+  central: { prefix: LOCAL_DATABASE_PREFIX, collections: CENTRAL_COLLECTIONS, retired: [] },
+  sales: {
+    prefix: SALES_DATABASE_PREFIX,
+    collections: SALES_COLLECTIONS,
+    retired: RETIRED_SALES_COLLECTIONS,
+  },
 }
 
 /** A signed-in person's local database with its running replication. */
@@ -110,7 +118,7 @@ async function createLocalDatabase(
   name: string,
   account: AreaAccount,
 ): Promise<LocalDatabase<unknown>> {
-  const { collections } = AREAS[account.area]
+  const { collections, retired } = AREAS[account.area]
   const db = await createRxDatabase<Record<string, RxCollection>>({
     name,
     storage: getRxStorageDexie(),
@@ -119,6 +127,7 @@ async function createLocalDatabase(
     closeDuplicates: true,
   })
   const refusedIds = await addReplicatedCollections(db, collections)
+  await removeRetiredCollections(db, retired)
   const status = createSyncStatus()
   // A database with nothing in it fills for the first time: the header shows the progress.
   const isDatabaseEmpty = async () => {

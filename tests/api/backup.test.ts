@@ -199,6 +199,18 @@ describe('restore', () => {
       // Rows of the backup come back as they were; rows the fresh directory had before
       // (its own first admin, its activities) stay only as tombstones.
       const after = dumpOrganisation(target.dataDir)
+      // The triggers the restore set aside while it wrote (a line's write moves its sale's
+      // seq) are back, as are the indexes.
+      const file = openOrganisationFile(target.dataDir)
+      const triggers = file
+        .prepare("select name from sqlite_master where type = 'trigger' order by name")
+        .pluck()
+        .all()
+      file.close()
+      expect(triggers).toEqual([
+        'commissions_touch_sale_after_insert',
+        'commissions_touch_sale_after_update',
+      ])
       for (const [table, rows] of Object.entries(atBackup)) {
         // Product definitions and this server's work in progress are never restored.
         if (NOT_RESTORED.has(table)) continue

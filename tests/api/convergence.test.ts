@@ -5,8 +5,8 @@ import { chooseSeed } from '../support/seeded-random.ts'
 // The promise of replication (docs/architecture.md, Replication): writes made offline are never lost
 // and never applied twice, and after any conflict every device and the server agree.
 // Six devices of one organisation (central ADMIN, MANAGER, USER and a second MANAGER on
-// app connections; a sales ADMIN and a sales MANAGER on projects, sellers, sales and
-// commissions) run the product's replication against a server in its own process.
+// app connections; a sales ADMIN and a sales MANAGER on projects, sellers, sales with
+// their lines, and payment parts) run the product's replication against a server in its own process.
 // A seeded schedule creates, edits and deletes shared and own documents, takes devices
 // offline, and kills the server (SIGKILL) in the middle of a push; it restarts on the same
 // data.
@@ -31,7 +31,7 @@ beforeAll(async () => {
       {
         area: 'sales',
         role: 'MANAGER',
-        collections: ['projects', 'sellers', 'sales', 'commissions'],
+        collections: ['projects', 'sellers', 'sales', 'commissionPayments'],
       },
     ],
     operationsPerDevice: 40,

@@ -444,6 +444,27 @@ describe('a SELLER of Gold Estates', () => {
     })
   })
 
+  test("cannot pay, settle or add a line by pushing a sale with other lines (the server's alone)", async () => {
+    const sale = await registerSale()
+    for (const client of [seller, admin]) {
+      const seen = await pulledSale(client, sale.id)
+      const lines = (seen as Sale & { lines: Line[] }).lines
+      const forged = [
+        ...lines.map((line) => ({ ...line, status: 'paid', paidAmount: line.commissionAmount })),
+        { ...lines[0]!, id: newId(), commissionAmount: 99_999_999 },
+      ]
+      await expectNothingChanged(async () => {
+        const answer = await push(client, 'sales', [
+          { newDocumentState: { ...seen, lines: forged }, assumedMasterState: seen },
+        ])
+        expect(answer.status).toBe(200)
+        // Nothing a person may write changed: the device is handed the stored sale back.
+        expect(answer.json.refused).toEqual([])
+        expect(answer.json.conflicts).toEqual([seen])
+      })
+    }
+  })
+
   test("cannot overwrite a sale they do not see by pushing it as a new one under that sale's id", async () => {
     const hidden = await registerSale([{ sellerId: ids.cor, percentage: 100 }])
     const payload = buildSalePayload({
@@ -481,6 +502,12 @@ describe('a SELLER of Gold Estates', () => {
       { sellerId: ids.sanne, role: null, commissionType: 'sales', commissionPercentage: 60 },
     ])
     expect(mine.paidTotal).toBe(2_222)
+    // The sale carries their own lines only (the correction's adjustment included), with
+    // what was paid on them.
+    const carried = (mine as Sale & { lines: Line[] }).lines
+    expect(carried.length).toBeGreaterThan(0)
+    expect(carried.every((line) => line.sellerId === ids.sanne)).toBe(true)
+    expect(carried.reduce((sum, line) => sum + line.paidAmount, 0)).toBe(2_222)
     expect(JSON.stringify(sales)).not.toContain(ids.cor)
 
     const lines = await pull(seller, 'commissions')

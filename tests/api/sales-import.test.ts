@@ -289,14 +289,20 @@ describe('sync', () => {
         .pluck()
         .get(),
     ).toBe(1)
-    // Every replicated row has its own seq, so clients pull the import.
-    const seqs = db
-      .prepare(
-        'select seq from sales union all select seq from commissions union all select seq from sales_projects',
-      )
-      .pluck()
-      .all()
-    expect(new Set(seqs).size).toBe(seqs.length)
+    // Every replicated row has its own seq in its table, so clients pull the import; a
+    // sale's is at least its last line's, so it comes with its lines (decision 013).
+    for (const table of ['sales', 'commissions', 'sales_projects']) {
+      const seqs = db.prepare(`select seq from ${table}`).pluck().all()
+      expect(new Set(seqs).size, table).toBe(seqs.length)
+    }
+    expect(
+      db
+        .prepare(
+          'select count(*) from sales s where s.seq < (select max(c.seq) from commissions c where c.sale_id = s.id)',
+        )
+        .pluck()
+        .get(),
+    ).toBe(0)
     expect(
       db
         .prepare('select action, target, type from activities where action like ?')

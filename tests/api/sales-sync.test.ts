@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInFirstSuperadmin } from '../support/accounts.ts'
+import { signInFirstSuperadmin, signInSeller } from '../support/accounts.ts'
 import type { createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -54,11 +54,15 @@ function localSale(overrides: { commissionAmount?: number } = {}) {
   }
 }
 
-async function pull(collection: string) {
-  const page = await root.get(`/api/sync/v1/${collection}/pull?checkpoint=0&limit=1000`)
+async function pull(collection: string, client = root, checkpoint = 0) {
+  const page = await client.get(
+    `/api/sync/v1/${collection}/pull?checkpoint=${checkpoint}&limit=1000`,
+  )
   expect(page.status).toBe(200)
   return page.json.documents as Record<string, unknown>[]
 }
+
+type PulledLine = { id: string; sellerId: string; status: string; paidAmount: number }
 
 test('a pushed sale is created once with its commission lines', async () => {
   const sale = localSale()
@@ -96,4 +100,63 @@ test('a pushed sale with wrong amounts is refused with the reason and reverted',
   ])
   expect(answer.json.conflicts).toEqual([expect.objectContaining({ id: sale.id, _deleted: true })])
   expect((await pull('sales')).some((doc) => doc.id === sale.id)).toBe(false)
+})
+
+test('a pulled sale carries its lines, and any change of a line brings the sale again', async () => {
+  const sale = localSale()
+  await root.post('/api/sync/v1/sales/push', { rows: [{ newDocumentState: sale }] })
+  const [pulled] = (await pull('sales')).filter((doc) => doc.id === sale.id)
+  const lines = pulled?.lines as PulledLine[]
+  expect(lines.map((line) => [line.sellerId, line.status, line.paidAmount])).toEqual([
+    [sellerIds[0], 'pending', 0],
+    [sellerIds[1], 'pending', 0],
+  ])
+  const linesAfter = async (seq: number) => {
+    const [again] = (await pull('sales', root, seq)).filter((doc) => doc.id === sale.id)
+    expect(again?.seq).toBeGreaterThan(seq)
+    return { seq: again?.seq as number, lines: again?.lines as PulledLine[] }
+  }
+  const pay = (lineId: string | undefined, status: string) =>
+    root.request('PATCH', `/api/gold-estates/commissions/${lineId}`, { status })
+
+  expect((await pay(lines[0]?.id, 'paid')).status).toBe(200)
+  const paid = await linesAfter(pulled?.seq as number)
+  expect(paid.lines.map((line) => [line.id, line.status])).toEqual([
+    [lines[0]?.id, 'paid'],
+    [lines[1]?.id, 'pending'],
+  ])
+  // Settling a clawback changes no field of the sale row (its paid total leaves clawbacks
+  // out): the line's own change still brings the sale again.
+  const cancel = await root.post(`/api/gold-estates/sales/${sale.id}/cancel`, {
+    reason: 'Koper trekt zich terug',
+  })
+  expect(cancel.status).toBe(200)
+  const cancelled = await linesAfter(paid.seq)
+  const clawback = cancelled.lines.find(
+    (line) => line.status === 'pending' && line.paidAmount === 0 && line.id !== lines[1]?.id,
+  )
+  expect((await pay(clawback?.id, 'settled')).status).toBe(200)
+  const settled = await linesAfter(cancelled.seq)
+  expect(settled.lines.find((line) => line.id === clawback?.id)?.status).toBe('settled')
+})
+
+test("a SELLER's pulled sale carries only their own lines", async () => {
+  const email = 'lines.seller@example.com'
+  const own = (await root.post('/api/gold-estates/sellers', { name: 'Lien Lijn', email })).json
+  const sale = localSale()
+  sale.commissions = [{ ...sale.commissions[0]!, sellerId: own.id }, { ...sale.commissions[1]! }]
+  await root.post('/api/sync/v1/sales/push', { rows: [{ newDocumentState: sale }] })
+  const seller = await signInSeller(server, root, { id: own.id, email, role: 'SELLER' })
+  const sales = await pull('sales', seller)
+  expect(sales.map((doc) => doc.id)).toEqual([sale.id])
+  const lines = sales[0]?.lines as PulledLine[]
+  expect(lines.map((line) => line.sellerId)).toEqual([own.id])
+  // Asking for the sale through a push answers with the same view, never a colleague's line.
+  const probe = await seller.post('/api/sync/v1/sales/push', {
+    rows: [{ newDocumentState: { ...sales[0], clientName: 'Anders', _deleted: false } }],
+  })
+  const answered = [...probe.json.conflicts] as { lines?: PulledLine[] }[]
+  for (const document of answered) {
+    expect(document.lines?.every((line) => line.sellerId === own.id)).toBe(true)
+  }
 })

@@ -29,7 +29,11 @@ describe('convergence under chaos', () => {
           { area: 'central', role: 'MANAGER', collections: ['appConnections'] },
           { area: 'central', role: 'USER', collections: ['appConnections'] },
           { area: 'sales', role: 'ADMIN' },
-          { area: 'sales', role: 'MANAGER', collections: ['projects', 'sales', 'commissions'] },
+          {
+            area: 'sales',
+            role: 'MANAGER',
+            collections: ['projects', 'sales', 'commissionPayments'],
+          },
         ],
         operationsPerDevice: DEVICES_OPERATIONS,
         pauseMs: [5, 40],

@@ -317,6 +317,44 @@ test('a sale registered offline reaches the server exactly once after reconnecti
   await eventually(async () => expect(await regionText(page, 'Totaal Verkoop')).toContain('2'))
 }, 120_000)
 
+test('a line of 0 marked paid offline waits in the queue and shows paid once it is sent', async () => {
+  // A referral at 0 %: nothing to pay in parts, so the line is marked as it is (REST).
+  const payload = buildSalePayload({
+    projectId: projects[1]!.id,
+    clientName: 'Familie Nul',
+    salePrice: 20_000_000,
+    lines: [
+      { sellerId: sellers[0]!.id, percentage: 100 },
+      { sellerId: sellers[2]!.id, commissionType: 'referral', percentage: 0 },
+    ],
+  })
+  expect((await callFromPage(page, 'POST', '/api/gold-estates/sales', payload)).status).toBe(201)
+  await openSalesScreen(page, '/commissions', 'Commissie Dashboard')
+  const sale = page.getByRole('listitem', { name: 'Verkoop Familie Nul' })
+  const markPaid = sale.getByRole('button', { name: 'Markeer betaald: Chris Bakker' })
+  await markPaid.waitFor()
+
+  await context.setOffline(true)
+  await page.getByText('Je bent offline - wijzigingen worden lokaal opgeslagen').waitFor()
+  await markPaid.click()
+  await waitForToast(page, 'Commissie betaald')
+  const referralStatus = async () => {
+    const lines = await callFromPage<
+      { sellerId: string; commissionAmount: number; status: string }[]
+    >(page, 'GET', '/api/gold-estates/commissions')
+    return lines.json.find(
+      (line) => line.sellerId === sellers[2]!.id && line.commissionAmount === 0,
+    )?.status
+  }
+  await context.setOffline(false)
+  // The queued call is sent when the connection returns; the sale comes back with the
+  // line marked.
+  await sale
+    .getByRole('button', { name: 'Markeer als openstaand: Chris Bakker' })
+    .waitFor({ timeout: 30_000 })
+  expect(await referralStatus()).toBe('paid')
+}, 120_000)
+
 test.runIf(isTakingScreenshots)(
   'screenshots: wizard steps, dashboard, commissions, statistics, phone and desktop, dark and light',
   async () => {

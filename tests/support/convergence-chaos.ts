@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid'
 import { APP_STATUSES } from '#schema/central'
 import { type PermissionName, ROLE_PERMISSIONS, SALES_ROLE_PERMISSIONS } from '#schema/permissions'
 import type { SalesRole, UserRole } from '#schema/roles'
+import type { CommissionDocument } from '#schema/sales'
 import { SERVER_COLLECTIONS } from '#sync/server/collections/index'
 import type { Person, SharedDocuments } from './convergence-organisation.ts'
 import { buildSalePayload } from './sales.ts'
@@ -336,21 +337,46 @@ export const OPERATIONS = {
     if (id)
       context.ledger.sales.set(id, { device: context.device.name, projectId, lines: lines.length })
   },
+  /**
+   * "Markeer betaald" and its undo, as the web app does them: paid books what is still
+   * open as one payment part, pending undoes every part. Two devices paying the same line
+   * at once is a real conflict the server refuses (more than is open), so each device pays
+   * its own half of the shared lines.
+   */
   async toggleCommission(context: DeviceContext) {
-    const line = await findLive(
-      context,
-      'commissions',
-      context.random.pick(context.shared.commissions),
+    const half = context.person.role === 'ADMIN' ? 0 : 1
+    const mine = context.shared.commissions.filter((_, index) => index % 2 === half)
+    const picked = context.random.pick(mine)
+    const sale = await findLive(context, 'sales', picked?.saleId)
+    const line = (sale?.get('lines') as CommissionDocument[] | undefined)?.find(
+      (candidate) => candidate.id === picked?.id,
     )
-    if (!line) return
-    const status = line.get('status') === 'paid' ? 'pending' : 'paid'
-    // As the web app does: paidAt shows at once and is replaced by the server's moment.
-    const changes = { status, paidAt: status === 'paid' ? Date.now() : null }
-    const written = await attempt(context, 'commission', () => line.incrementalPatch(changes))
-    if (written) {
-      const isAllowed = can(context.person, 'sales.commissions.pay')
-      recordWrite(context, 'commissions', line.primary, 'update', isAllowed, written)
+    if (!line || !context.device.replications.has('commissionPayments')) return
+    const parts = await context.device
+      .collection('commissionPayments')
+      .find({ selector: { commissionId: line.id } })
+      .exec()
+    const paid = parts.reduce((sum, part) => sum + Number(part.get('amount')), 0)
+    const open = Math.abs(line.commissionAmount) - paid
+    const isAllowed = can(context.person, 'sales.commissions.pay')
+    if (open <= 0) {
+      for (const part of parts) await remove(context, 'commissionPayments', part.primary, isAllowed)
+      return
     }
+    await create(
+      context,
+      'commissionPayments',
+      (tag) => ({
+        commissionId: line.id,
+        saleId: line.saleId,
+        sellerId: line.sellerId,
+        amount: open,
+        paidOn: '2026-11-20',
+        note: `Deel [${tag}]`,
+        createdBy: null,
+      }),
+      isAllowed,
+    )
   },
   async goOffline(context: DeviceContext) {
     context.goOffline(context.random.between(200, 1500))

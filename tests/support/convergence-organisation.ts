@@ -28,7 +28,8 @@ export type SharedDocuments = {
   appConnections: string[]
   projects: string[]
   sellers: string[]
-  commissions: string[]
+  /** The shared sales' lines (paid in parts through their sale's device copy). */
+  commissions: { id: string; saleId: string }[]
   /** Sellers a sale's lines name (never edited: deactivating one ends a session). */
   saleSellers: string[]
 }
@@ -107,7 +108,9 @@ async function seedSharedDocuments(root: Client): Promise<SharedDocuments> {
       id: string
       saleId: string
     }[]
-    shared.commissions.push(...lines.filter((line) => line.saleId === sale.id).map((l) => l.id))
+    shared.commissions.push(
+      ...lines.filter((line) => line.saleId === sale.id).map(({ id, saleId }) => ({ id, saleId })),
+    )
   }
   return shared
 }

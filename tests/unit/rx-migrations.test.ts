@@ -1,10 +1,15 @@
 import 'fake-indexeddb/auto'
-import { addRxPlugin, createRxDatabase, type RxJsonSchema } from 'rxdb'
+import { addRxPlugin, createRxDatabase, getAllCollectionDocuments, type RxJsonSchema } from 'rxdb'
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import { expect, test } from 'vitest'
 import { MIGRATION_STRATEGIES } from '#schema/rx/migrations'
-import { CENTRAL_COLLECTIONS, SALES_COLLECTIONS } from '#sync/client/collections'
+import { removeRetiredCollections } from '#sync/client/add-replicated-collections'
+import {
+  CENTRAL_COLLECTIONS,
+  RETIRED_SALES_COLLECTIONS,
+  SALES_COLLECTIONS,
+} from '#sync/client/collections'
 
 addRxPlugin(RxDBMigrationSchemaPlugin)
 
@@ -80,13 +85,11 @@ function withoutFields(schema: RxJsonSchema<unknown>, fields: readonly string[])
   } as RxJsonSchema<unknown>
 }
 
-test('sales and commission lines written before a deal could change open with version 1', async () => {
+test('a sale written before a deal could change opens with its lines to come (version 2)', async () => {
   const name = 'deal-migration-test'
   const sales = SALES_COLLECTIONS.find((item) => item.local === 'sales')
-  const lines = SALES_COLLECTIONS.find((item) => item.local === 'commissions')
-  if (!sales || !lines) throw new Error('sales collections missing')
+  if (!sales) throw new Error('sales collection missing')
   const saleSchema = sales.schema as RxJsonSchema<unknown>
-  const lineSchema = lines.schema as RxJsonSchema<unknown>
   const before = await createRxDatabase({
     name,
     storage: getRxStorageDexie(),
@@ -94,9 +97,14 @@ test('sales and commission lines written before a deal could change open with ve
   })
   await before.addCollections({
     sales: {
-      schema: withoutFields(saleSchema, ['splits', 'cancelReason', 'cancelledAt', 'paidTotal']),
+      schema: withoutFields(saleSchema, [
+        'splits',
+        'cancelReason',
+        'cancelledAt',
+        'paidTotal',
+        'lines',
+      ]),
     },
-    commissions: { schema: withoutFields(lineSchema, ['kind', 'paidAmount', 'sourceId']) },
   })
   const sale = {
     id: 'sale-1',
@@ -129,34 +137,15 @@ test('sales and commission lines written before a deal could change open with ve
       },
     ],
   }
-  const line = (id: string, status: string) => ({
-    id,
-    saleId: 'sale-0',
-    sellerId: 'seller-1',
-    commissionType: 'sales',
-    role: null,
-    commissionPercentage: 100,
-    commissionAmount: 250_000,
-    status,
-    expectedPaymentDate: '2026-12-01',
-    paidAt: status === 'paid' ? 5 : null,
-    createdAt: 1,
-    updatedAt: 1,
-    seq: 4,
-  })
   await before.collections.sales?.insert(sale)
-  await before.collections.commissions?.bulkInsert([
-    line('paid-line', 'paid'),
-    line('open-line', 'pending'),
-  ])
   await before.close()
 
   const after = await createRxDatabase({ name, storage: getRxStorageDexie(), multiInstance: false })
   await after.addCollections({
     sales: { schema: saleSchema, migrationStrategies: MIGRATION_STRATEGIES.sales },
-    commissions: { schema: lineSchema, migrationStrategies: MIGRATION_STRATEGIES.commissions },
   })
-  // The unsent sale keeps its lines for the push; the new fields are filled in.
+  // The unsent sale keeps its payload's lines for the push; the new fields are filled in,
+  // and the server's lines arrive with the next pull (the server gave every sale a new seq).
   expect((await after.collections.sales?.findOne('sale-1').exec())?.toJSON()).toMatchObject({
     clientName: 'Offline klant',
     seq: 0,
@@ -164,11 +153,35 @@ test('sales and commission lines written before a deal could change open with ve
     splits: null,
     cancelReason: null,
     paidTotal: 0,
+    lines: [],
   })
-  const migrated = await after.collections.commissions?.find().exec()
-  expect(migrated?.map((doc) => [doc.id, doc.get('kind'), doc.get('paidAmount')])).toEqual([
-    ['open-line', 'commission', 0],
-    ['paid-line', 'commission', 250_000],
-  ])
+  await after.remove()
+})
+
+test('the commission lines an older version kept in their own collection are removed', async () => {
+  const name = 'retired-collection-test'
+  const lineSchema: RxJsonSchema<{ id: string; saleId: string }> = {
+    version: 1,
+    primaryKey: 'id',
+    type: 'object',
+    properties: { id: { type: 'string', maxLength: 64 }, saleId: { type: 'string' } },
+    required: ['id', 'saleId'],
+  }
+  const before = await createRxDatabase({
+    name,
+    storage: getRxStorageDexie(),
+    multiInstance: false,
+  })
+  await before.addCollections({ commissions: { schema: lineSchema } })
+  await before.collections.commissions?.insert({ id: 'line-1', saleId: 'sale-1' })
+  await before.close()
+
+  const after = await createRxDatabase({ name, storage: getRxStorageDexie(), multiInstance: false })
+  await removeRetiredCollections(after, RETIRED_SALES_COLLECTIONS)
+  const names = (await getAllCollectionDocuments(after.internalStore)).map((meta) => meta.data.name)
+  expect(names).not.toContain('commissions')
+  // Opened again (as an older tab would), the collection is empty: its files are gone.
+  await after.addCollections({ commissions: { schema: lineSchema } })
+  expect(await after.collections.commissions?.count().exec()).toBe(0)
   await after.remove()
 })

@@ -90,18 +90,22 @@ export function restoreOrganisation(ctx: ServiceContext, file: string, layout: B
     for (const { info, columns, rows } of tables) {
       // Secondary indexes are built once after the rows are in, rather than row by row.
       // Rebuilding a unique one (seq, e-mail) also refuses duplicates the file carried.
-      const indexes = client
+      // Triggers (a line's write moves its sale's seq) wait too: every restored row has
+      // its new seq already.
+      const derived = client
         .prepare(
-          "select name, sql from sqlite_master where type = 'index' and tbl_name = ? and sql is not null",
+          "select type, name, sql from sqlite_master where type in ('index', 'trigger') and tbl_name = ? and sql is not null",
         )
-        .all(info.name) as { name: string; sql: string }[]
+        .all(info.name) as { type: 'index' | 'trigger'; name: string; sql: string }[]
       if (info.isReplicated) {
         client.prepare('drop table if exists temp.restore_previous').run()
         client
           .prepare(`create temp table restore_previous as select * from ${quote(info.name)}`)
           .run()
       }
-      for (const index of indexes) client.prepare(`drop index ${quote(index.name)}`).run()
+      for (const object of derived) {
+        client.prepare(`drop ${object.type} ${quote(object.name)}`).run()
+      }
       client.prepare(`delete from ${quote(info.name)}`).run()
       if (info.isReplicated) {
         const names = columns.filter((name) => name !== 'seq' && name !== 'updated_at')
@@ -125,7 +129,7 @@ export function restoreOrganisation(ctx: ServiceContext, file: string, layout: B
         const insert = prepareInsert(client, info.name, columns)
         for (const row of rows.read() as Iterable<BackupValue[]>) insert.run(row)
       }
-      for (const index of indexes) client.prepare(index.sql).run()
+      for (const object of derived) client.prepare(object.sql).run()
       counts[info.name] = rows.count
     }
     client.prepare('update replication_counter set value = ? where id = 1').run(next - 1)

@@ -1,3 +1,4 @@
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import { getSaleSplits } from '#schema/commission-changes'
 import {
   commissionPayments,
@@ -8,6 +9,7 @@ import {
 } from '#schema/db/organisation'
 import { WRITABLE_FIELDS } from '#schema/rx/writable-fields'
 import {
+  type CommissionDocument,
   CommissionStatusSchema,
   PaymentPartSchema,
   ProjectCreateSchema,
@@ -15,9 +17,11 @@ import {
   SaleCancelSchema,
   SaleCorrectionSchema,
   SaleCreateSchema,
+  type SaleDocument,
   type SaleSplit,
   SellerCreateSchema,
   SellerUpdateSchema,
+  type SyncedSaleDocument,
 } from '#schema/sales'
 import type { ServiceContext } from '#server/context'
 import { AppError } from '#server/http/app-error'
@@ -45,6 +49,7 @@ import {
   toSellerDocument,
   toSellerView,
 } from '#server/services/sales/to-sales-documents'
+import type { ServerCollection } from '../collection.ts'
 import { defineTableCollection } from '../define-table-collection.ts'
 
 function refuse(message: string): never {
@@ -111,8 +116,37 @@ function updateSale(
   correctSale(ctx, id, SaleCorrectionSchema.parse({ ...document, splits }))
 }
 
-/** Sales: created with their commission lines (the pushed document's `commissions`). */
-export const salesCollection = defineTableCollection({
+type Change = { document: Record<string, unknown> }
+
+/**
+ * The sales with the live lines the actor may read, as each sale's `lines` (decision 013):
+ * one query per pulled page.
+ */
+function withLines<T extends Change>(ctx: ServiceContext, changes: T[]): T[] {
+  if (changes.length === 0) return changes
+  const ids = changes.map((change) => String(change.document.id))
+  const rows = ctx.db
+    .select()
+    .from(commissions)
+    .where(
+      and(
+        inArray(commissions.saleId, ids),
+        eq(commissions.deleted, false),
+        commissionsReadFilter(ctx),
+      ),
+    )
+    .orderBy(asc(commissions.createdAt), asc(commissions.id))
+    .all()
+  const bySale = new Map<string, CommissionDocument[]>(ids.map((id) => [id, []]))
+  for (const row of rows) bySale.get(row.saleId)?.push(toCommissionDocument(row))
+  return changes.map((change) => {
+    const document = change.document as SaleDocument
+    const synced: SyncedSaleDocument = { ...document, lines: bySale.get(document.id) ?? [] }
+    return { ...change, document: synced }
+  })
+}
+
+const salesTable = defineTableCollection({
   name: 'sales',
   area: 'sales',
   table: sales,
@@ -129,6 +163,20 @@ export const salesCollection = defineTableCollection({
     delete: () => refuse('Een geregistreerde verkoop kan niet verwijderd worden'),
   },
 })
+
+/**
+ * Sales: created with their commission lines (the pushed document's `commissions`), pulled
+ * with the lines the reader may see (`lines`, set by the server only).
+ */
+export const salesCollection: ServerCollection = {
+  ...salesTable,
+  selectChanges: (ctx, checkpoint, limit) =>
+    withLines(ctx, salesTable.selectChanges(ctx, checkpoint, limit)),
+  findDocument(ctx, id) {
+    const found = salesTable.findDocument(ctx, id)
+    return found && withLines(ctx, [found])[0]
+  },
+}
 
 /** Commission lines: created by the server with their sale, a correction or a cancellation. */
 export const commissionsCollection = defineTableCollection({

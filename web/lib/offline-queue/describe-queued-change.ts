@@ -18,6 +18,8 @@ const DESCRIPTIONS: readonly [string, RegExp, Describe][] = [
   ['POST', /^\/api\/app-connections$/, (body) => withName('App toevoegen', body.name)],
   ['PATCH', /^\/api\/app-connections\/[^/]+$/, () => 'App bijwerken'],
   ['DELETE', /^\/api\/app-connections\/[^/]+$/, () => 'App verwijderen'],
+  ['PATCH', /^\/api\/gold-estates\/settings$/, () => 'Gold Estates-instellingen opslaan'],
+  ['PATCH', /^\/api\/gold-estates\/commissions\/[^/]+$/, () => 'Commissie markeren'],
 ]
 
 function withName(action: string, name: unknown): string {

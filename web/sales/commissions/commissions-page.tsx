@@ -19,15 +19,18 @@ export function CommissionsPage() {
   const canMarkPaid = hasSalesPermission(user, 'sales.commissions.pay')
 
   const changeStatus = async (line: CommissionLine, status: 'paid' | 'pending') => {
+    // The shown line names no sale; the local line does (it is stored inside its sale).
+    const saleId = data.commissions.find((candidate) => candidate.id === line.id)?.saleId ?? ''
+    const target = { id: line.id, saleId }
     try {
-      await setCommissionStatus(line.id, status)
+      await setCommissionStatus(target, status)
       const undo = status === 'paid' ? 'pending' : 'paid'
       showToast({
         title: status === 'paid' ? 'Commissie betaald' : 'Commissie weer openstaand',
         description: `${line.sellerName}: ${formatMoney(line.amount, currency)}`,
         action: {
           label: 'Ongedaan maken',
-          onAction: () => void setCommissionStatus(line.id, undo).catch(showFailure),
+          onAction: () => void setCommissionStatus(target, undo).catch(showFailure),
         },
       })
     } catch (failure) {

@@ -73,21 +73,32 @@ export async function cancelSale(id: string, reason: string) {
   })
 }
 
-/** Books a payment part on a commission line; returns the part's id. */
-export async function addPaymentPart(commissionId: string, input: PaymentPartInput) {
-  const part = parse(PaymentPartSchema, input)
+const NOT_ON_SERVER = 'Deze commissie staat nog niet op de server; probeer het zo opnieuw'
+
+/** A commission line as this device holds it, inside its sale (decision 013). */
+export async function findLocalLine(line: { id: string; saleId: string }) {
   const { db } = await requireSalesDatabase()
-  const line = await db.commissions.findOne(commissionId).exec()
-  if (!line) {
-    throw new DealInputError('Deze commissie staat nog niet op de server; probeer het zo opnieuw')
-  }
+  const sale = await db.sales.findOne(line.saleId).exec()
+  const stored = sale?.lines.find((candidate) => candidate.id === line.id)
+  if (!stored) throw new DealInputError(NOT_ON_SERVER)
+  return stored
+}
+
+/** Books a payment part on a commission line; returns the part's id. */
+export async function addPaymentPart(
+  line: { id: string; saleId: string },
+  input: PaymentPartInput,
+) {
+  const part = parse(PaymentPartSchema, input)
+  const stored = await findLocalLine(line)
+  const { db } = await requireSalesDatabase()
   const now = Date.now()
   const id = uuidv7()
   await db.commission_payments.insert({
     id,
-    commissionId,
-    saleId: line.saleId,
-    sellerId: line.sellerId,
+    commissionId: stored.id,
+    saleId: stored.saleId,
+    sellerId: stored.sellerId,
     amount: part.amount,
     paidOn: part.paidOn,
     note: part.note,

@@ -6,7 +6,8 @@
 //     user: { id, name, email, role: 'ADMIN' | 'MANAGER' | 'SELLER', status, organizationId,
 //     sellerId }. Screens behind the sales guard may use useSalesUser() (throws otherwise).
 // - useSalesData() → { isLoading, data: SalesData, error? }: projects, sellers, sales and
-//     commission lines (schema/sales.ts document shapes, deleted ones left out), live. Feed
+//     commission lines (schema/sales.ts document shapes, deleted ones left out; the lines
+//     are stored inside their sale, decision 013), live. Feed
 //     `data` to buildCommissionDashboard / buildDetailedStats of schema/sales-dashboard.ts.
 //     A sale registered here and not yet answered by the server has seq 0, and its lines
 //     appear as provisional pending commissions (id `${saleId}:${index}`, seq 0).
@@ -17,9 +18,10 @@
 //     SalePayloadError (message = first problem) when the payload is invalid. The server
 //     recomputes the amounts; a refusal undoes the local sale and shows up in
 //     useRefusedSalesWrites().
-// - setCommissionStatus(id, 'paid' | 'pending') → Promise<void> (ADMIN and MANAGER): paid
-//     books what is still open as one payment part; pending undoes every part.
-// - correctSale(id, correction), cancelSale(id, reason), addPaymentPart(commissionId,
+// - setCommissionStatus({ id, saleId }, 'paid' | 'pending') → Promise<void> (ADMIN and
+//     MANAGER): paid books what is still open as one payment part; pending undoes every
+//     part; a line of 0 is marked through REST (the offline queue keeps it).
+// - correctSale(id, correction), cancelSale(id, reason), addPaymentPart({ id, saleId },
 //     { amount, paidOn, note }) → part id, undoPaymentPart(partId) (deal-writes.ts):
 //     written locally and replicated; the server decides (a correction made before a
 //     payment arrived is refused). They throw DealInputError with a Dutch message when a

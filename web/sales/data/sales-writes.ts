@@ -2,7 +2,8 @@ import { format } from 'date-fns'
 import { v7 as uuidv7 } from 'uuid'
 import type { z } from 'zod'
 import { SaleCreateSchema } from '#schema/sales'
-import { addPaymentPart, todayAsPaidOn } from './deal-writes.ts'
+import { api } from '../../lib/api-client.ts'
+import { addPaymentPart, findLocalLine, todayAsPaidOn } from './deal-writes.ts'
 import { requireSalesDatabase } from './sales-database.tsx'
 
 /** What the wizard hands to registerSale: the sale create payload (docs/behaviour.md), cents. */
@@ -53,6 +54,7 @@ export async function registerSale(payload: SalePayload): Promise<string> {
     cancelReason: null,
     cancelledAt: null,
     paidTotal: 0,
+    lines: [],
     commissions: sale.commissions.map((line) => ({
       sellerId: line.sellerId,
       role: line.role,
@@ -67,23 +69,28 @@ export async function registerSale(payload: SalePayload): Promise<string> {
 /**
  * "Markeer betaald" and its undo (ADMIN and MANAGER; the server refuses anyone else and the
  * change is undone with its reason). Paid books what is still open as one payment part,
- * dated today; pending undoes every part of the line. A line of 0 is marked as it is.
+ * dated today; pending undoes every part of the line. A line of 0 has no parts: it is
+ * marked through PATCH /api/gold-estates/commissions/:id (kept in the offline queue while
+ * there is no connection), and shows its new status when its sale comes back from the
+ * server.
  */
-export async function setCommissionStatus(id: string, status: 'paid' | 'pending') {
+export async function setCommissionStatus(
+  line: { id: string; saleId: string },
+  status: 'paid' | 'pending',
+) {
   const { db } = await requireSalesDatabase()
-  const line = await db.commissions.findOne(id).exec()
-  if (!line) {
-    throw new Error('Deze commissie staat nog niet op de server; probeer het zo opnieuw')
-  }
-  const parts = await db.commission_payments.find({ selector: { commissionId: id } }).exec()
-  if (line.commissionAmount === 0) {
-    const marked = status === 'pending' ? 'pending' : line.kind === 'clawback' ? 'settled' : 'paid'
-    await line.incrementalPatch({ status: marked })
+  const stored = await findLocalLine(line)
+  const parts = await db.commission_payments.find({ selector: { commissionId: line.id } }).exec()
+  if (stored.commissionAmount === 0) {
+    await api['gold-estates'].commissions[':id'].$patch({
+      param: { id: line.id },
+      json: { status },
+    })
   } else if (status === 'pending') {
     await Promise.all(parts.map((part) => part.remove()))
   } else {
     const paid = parts.reduce((sum, part) => sum + part.amount, 0)
-    const open = Math.abs(line.commissionAmount) - paid
-    if (open > 0) await addPaymentPart(id, { amount: open, paidOn: todayAsPaidOn(), note: null })
+    const open = Math.abs(stored.commissionAmount) - paid
+    if (open > 0) await addPaymentPart(line, { amount: open, paidOn: todayAsPaidOn(), note: null })
   }
 }

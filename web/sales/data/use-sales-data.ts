@@ -66,10 +66,9 @@ export function useSalesData(): { isLoading: boolean; data: SalesData; error?: u
         db.projects.find().$,
         db.sellers.find().$,
         db.sales.find().$,
-        db.commissions.find().$,
         db.commission_payments.find().$,
       ]).pipe(
-        map(([projects, sellers, sales, commissions, parts]): SalesData => {
+        map(([projects, sellers, sales, parts]): SalesData => {
           const saleDocs = sales.map(toPlain)
           const payments = parts.map(toPlain)
           return {
@@ -77,7 +76,10 @@ export function useSalesData(): { isLoading: boolean; data: SalesData; error?: u
             sellers: sellers.map(toPlain),
             sales: saleDocs as SaleDocument[],
             commissions: [
-              ...applyPaymentParts(commissions.map(toPlain), payments),
+              ...applyPaymentParts(
+                saleDocs.flatMap((sale) => sale.lines as CommissionDocument[]),
+                payments,
+              ),
               ...getProvisionalLines(saleDocs),
             ],
             payments,

@@ -34,11 +34,11 @@ async function attempt(write: () => Promise<unknown>): Promise<boolean> {
 
 /** Books a payment part; true when stored. */
 export async function registerPayment(
-  commissionId: string,
+  line: { id: string; saleId: string },
   part: PaymentPartInput,
   { sellerName, currency }: { sellerName: string; currency: Currency },
 ) {
-  const isStored = await attempt(() => addPaymentPart(commissionId, part))
+  const isStored = await attempt(() => addPaymentPart(line, part))
   if (isStored) {
     showToast({
       title: 'Betaling geregistreerd',

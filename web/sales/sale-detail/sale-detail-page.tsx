@@ -105,7 +105,7 @@ export function SaleDetailPage() {
           currency={currency}
           onOpenChange={closeDialog}
           onSubmit={async (part) => {
-            const isStored = await registerPayment(payLine.id, part, {
+            const isStored = await registerPayment(payLine, part, {
               sellerName: sellerName(payLine.sellerId),
               currency,
             })

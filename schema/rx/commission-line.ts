@@ -1,4 +1,3 @@
-import type { DeepMutable, ExtractDocumentTypeFromTypedRxJsonSchema, RxJsonSchema } from 'rxdb'
 import { COMMISSION_TYPES } from '../commission.ts'
 import {
   DATE_ONLY,
@@ -10,12 +9,11 @@ import {
   TIMESTAMP,
 } from './sales-fields.ts'
 
-const commissionSchemaLiteral = {
-  title: 'commissions',
-  description:
-    'Commission lines; written by the server (a sale, a correction, a cancellation), paid in parts.',
-  version: 1,
-  primaryKey: 'id',
+/**
+ * A commission line as a sale's document carries it on a device (`lines`, decision 013):
+ * written by the server (a sale, a correction, a cancellation), paid in parts.
+ */
+export const COMMISSION_LINE = {
   type: 'object',
   properties: {
     id: ID,
@@ -53,14 +51,5 @@ const commissionSchemaLiteral = {
     'paidAmount',
     'sourceId',
   ],
-  indexes: ['saleId'],
   additionalProperties: false,
 } as const
-
-/** A commission line as the browser stores it; the same fields as CommissionDocument. */
-export type CommissionDocType = ExtractDocumentTypeFromTypedRxJsonSchema<
-  DeepMutable<typeof commissionSchemaLiteral>
->
-
-/** RxDB schema of the local commissions collection. */
-export const commissionSchema: RxJsonSchema<CommissionDocType> = commissionSchemaLiteral
