@@ -7,14 +7,16 @@ import { useStatusOf } from './use-sync-status.ts'
  * A screen's figures from the server while the local database cannot give them yet: while
  * it opens (RxDB loads after the first screen, decision 009) and while it fills for the
  * first time, when counting what has arrived would show numbers that are too small.
- * Null once the local database holds everything, and when the server cannot be reached
- * (offline), so the screen shows its local data or its loading state. `load` must keep
+ * `whileFilling` is null once the local database holds everything, and when the server
+ * cannot be reached (offline), so the screen shows its local data or its loading state.
+ * `last` keeps the server's answer after the fill, for the moment the local query takes
+ * to answer: the figures stay instead of a loading state in between. `load` must keep
  * its identity (a module-level function).
  */
 export function useServerWhileFilling<T>(
   load: () => Promise<T>,
   state: AreaDatabaseState<{ status: SyncStatusStore }>,
-): T | null {
+): { whileFilling: T | null; last: T | null } {
   const { firstSync } = useStatusOf(state.status === 'ready' ? state.database.status : undefined)
   const isFilling = state.status === 'opening' || (state.status === 'ready' && firstSync !== null)
   const [data, setData] = useState<T | null>(null)
@@ -29,5 +31,5 @@ export function useServerWhileFilling<T>(
       isCurrent = false
     }
   }, [isFilling, load])
-  return isFilling ? data : null
+  return { whileFilling: isFilling ? data : null, last: data }
 }

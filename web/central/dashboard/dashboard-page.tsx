@@ -26,7 +26,11 @@ export function DashboardPage() {
         title="Dashboard"
         description={`Welkom terug, ${user.name}. Centraal is een gecentraliseerd beheersysteem voor je organisatie.`}
       />
-      {fromServer ? <DashboardContent data={fromServer} /> : <LocalDashboard />}
+      {fromServer.whileFilling ? (
+        <DashboardContent data={fromServer.whileFilling} />
+      ) : (
+        <LocalDashboard whileLoading={fromServer.last} />
+      )}
     </>
   )
 }
@@ -37,9 +41,12 @@ async function loadServerDashboard(): Promise<DashboardData> {
   return { stats, recent: activities.slice(0, RECENT_FEED_SIZE), now: Date.now() }
 }
 
-function LocalDashboard() {
+/** `whileLoading`: the server's figures shown until the local ones are read (after a first fill). */
+function LocalDashboard({ whileLoading }: { whileLoading: DashboardData | null }) {
   const data = useDashboardData()
-  if (data.status === 'loading') return <InlineLoading />
+  if (data.status === 'loading') {
+    return whileLoading ? <DashboardContent data={whileLoading} /> : <InlineLoading />
+  }
   if (data.status === 'failed') {
     return (
       <Alert variant="destructive" title="De lokale gegevens konden niet gelezen worden">

@@ -2,7 +2,7 @@ import { Plus } from 'lucide-react'
 import { useMemo } from 'react'
 import { Link } from 'react-router-dom'
 import { DASHBOARD_UPCOMING_LIMIT } from '#schema/dashboard-stats'
-import { buildCommissionDashboard } from '#schema/sales-dashboard'
+import { buildCommissionDashboard, type CommissionDashboard } from '#schema/sales-dashboard'
 import { buttonClass } from '../../components/button.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { salesDashboard } from '../../lib/first-answers.ts'
@@ -39,10 +39,14 @@ export function DashboardPage() {
           </Link>
         }
       />
-      {fromServer ? (
-        <DashboardView dashboard={fromServer} currency={currency} paths={dashboardPaths()} />
+      {fromServer.whileFilling ? (
+        <DashboardView
+          dashboard={fromServer.whileFilling}
+          currency={currency}
+          paths={dashboardPaths()}
+        />
       ) : (
-        <LocalDashboard currency={currency} />
+        <LocalDashboard currency={currency} whileLoading={fromServer.last} />
       )}
     </>
   )
@@ -57,13 +61,23 @@ function dashboardPaths() {
   }
 }
 
-function LocalDashboard({ currency }: { currency: ReturnType<typeof useSalesCurrency> }) {
+function LocalDashboard({
+  currency,
+  whileLoading,
+}: {
+  currency: ReturnType<typeof useSalesCurrency>
+  /** The server's figures shown until the local ones are read (after a first fill). */
+  whileLoading: CommissionDashboard | null
+}) {
   const { isLoading, data, error } = useSalesData()
   const today = useToday()
   const dashboard = useMemo(
     () => buildCommissionDashboard(data, {}, today, DASHBOARD_PAGE),
     [data, today],
   )
+  if (isLoading && whileLoading) {
+    return <DashboardView dashboard={whileLoading} currency={currency} paths={dashboardPaths()} />
+  }
   if (isLoading) return <DataLoading />
   if (error) return <DataFailed />
   return <DashboardView dashboard={dashboard} currency={currency} paths={dashboardPaths()} />
