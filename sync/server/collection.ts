@@ -22,6 +22,12 @@ export type ServerCollection = {
   ): { document: Record<string, unknown>; deleted: boolean } | undefined
   /** Fields a client may write; duplicates and conflicts are judged on these. */
   writableFields: readonly string[]
+  /**
+   * Documents are created and deleted, never edited (payment parts): a pushed delete has no
+   * edit to conflict with, so it is applied even when the device never saw the stored copy
+   * (it deleted its own create before the answer came back).
+   */
+  isNeverEdited?: boolean
   /** Fields a creating push hands to `write.create`; absent: the writable fields. */
   createFields?: readonly string[]
   /** Writes through the services (which check rights and log activity); absent: read-only. */

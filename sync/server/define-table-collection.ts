@@ -19,6 +19,7 @@ export function defineTableCollection<Row extends { seq: number; deleted: boolea
   readFilter?: ReadFilter
   writableFields?: readonly string[]
   createFields?: readonly string[]
+  isNeverEdited?: boolean
   write?: ServerCollection['write']
 }): ServerCollection {
   const { table, toDocument } = definition
@@ -29,6 +30,7 @@ export function defineTableCollection<Row extends { seq: number; deleted: boolea
     readPermission: definition.readPermission,
     writableFields: definition.writableFields ?? [],
     createFields: definition.createFields,
+    isNeverEdited: definition.isNeverEdited,
     write: definition.write,
     selectChanges(ctx, checkpoint, limit) {
       const rows = rowsOf(ctx)

@@ -58,10 +58,14 @@ function seqOf(document: WireDocument | null | undefined): number | undefined {
 function isBasedOnStored(
   stored: WireDocument | undefined,
   row: PushRow,
-  fields: readonly string[],
+  collection: ServerCollection,
 ) {
   const { newDocumentState: next, assumedMasterState: assumed } = row
+  const fields = collection.writableFields
   if (!stored) return assumed == null
+  // Nothing was edited that a delete could overwrite; undoing a payment part made a moment
+  // ago must not wait for its create's answer, or a new part sent after it is refused.
+  if (collection.isNeverEdited && next._deleted) return true
   if (assumed) return sameFields(fields, stored, assumed)
   const seq = seqOf(next)
   return seq !== undefined && seq > 0 && seq === seqOf(stored)
@@ -97,7 +101,7 @@ export function pushChanges(
         if (!holdsStoredState(stored, next)) response.conflicts.push(stored)
         continue
       }
-      if (!isBasedOnStored(stored, row, fields)) {
+      if (!isBasedOnStored(stored, row, collection)) {
         if (stored) response.conflicts.push(stored)
         continue
       }

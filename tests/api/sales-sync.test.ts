@@ -62,7 +62,20 @@ async function pull(collection: string, client = root, checkpoint = 0) {
   return page.json.documents as Record<string, unknown>[]
 }
 
-type PulledLine = { id: string; sellerId: string; status: string; paidAmount: number }
+type PulledLine = {
+  id: string
+  saleId: string
+  sellerId: string
+  commissionAmount: number
+  status: string
+  paidAmount: number
+}
+
+/** The lines of a sale as the pull of sales carries them. */
+async function pulledLines(saleId: string) {
+  const sale = (await pull('sales')).find((doc) => doc.id === saleId)
+  return (sale?.lines ?? []) as PulledLine[]
+}
 
 test('a pushed sale is created once with its commission lines', async () => {
   const sale = localSale()
@@ -159,4 +172,45 @@ test("a SELLER's pulled sale carries only their own lines", async () => {
   for (const document of answered) {
     expect(document.lines?.every((line) => line.sellerId === own.id)).toBe(true)
   }
+})
+
+test('a payment part undone before its answer came back, and booked again, is one part', async () => {
+  const sale = localSale()
+  await root.post('/api/sync/v1/sales/push', { rows: [{ newDocumentState: sale }] })
+  const [line] = await pulledLines(sale.id)
+  if (!line) throw new Error('no line pulled')
+  const part = (amount: number) => ({
+    id: uuidv7(),
+    commissionId: line.id,
+    saleId: line.saleId,
+    sellerId: line.sellerId,
+    amount,
+    paidOn: '2026-11-20',
+    note: null,
+    createdBy: null,
+    createdAt: 1,
+    updatedAt: 1,
+    seq: 0,
+    _deleted: false,
+  })
+  const first = part(line.commissionAmount)
+  const booked = await root.post('/api/sync/v1/commissionPayments/push', {
+    rows: [{ newDocumentState: first }],
+  })
+  expect(booked.json.refused).toEqual([])
+  // "Markeer betaald", "Ongedaan maken" and "Markeer betaald" again in quick succession:
+  // the device undid the part before the create's answer arrived, so the undo goes without
+  // the server's copy (no assumed state, seq 0), in one batch with the new part.
+  const again = part(line.commissionAmount)
+  const answer = await root.post('/api/sync/v1/commissionPayments/push', {
+    rows: [{ newDocumentState: { ...first, _deleted: true } }, { newDocumentState: again }],
+  })
+  expect(answer.json.refused).toEqual([])
+  const parts = (await pull('commissionPayments')).filter((doc) => doc.commissionId === line.id)
+  expect(parts.map((doc) => [doc.id, doc._deleted])).toEqual([
+    [first.id, true],
+    [again.id, false],
+  ])
+  const paid = (await pulledLines(sale.id)).find((candidate) => candidate.id === line.id)
+  expect(paid).toMatchObject({ status: 'paid', paidAmount: line.commissionAmount })
 })

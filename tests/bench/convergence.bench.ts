@@ -64,6 +64,15 @@ describe('convergence under chaos', () => {
             count('unexpected refusals', report.unexpectedRefusals),
           ].join(', ')}`,
         )
+        // What went wrong, to be reproduced with CONVERGENCE_SEED.
+        for (const [name, list] of Object.entries({
+          lostCreates: report.lostCreates,
+          lostWrites: report.lostWrites,
+          unexpectedRefusals: report.unexpectedRefusals,
+          mismatches: report.mismatches,
+        })) {
+          if (list.length > 0) lines.push(`  ${name}: ${JSON.stringify(list).slice(0, 2000)}`)
+        }
       } finally {
         await run.close()
       }

@@ -206,6 +206,7 @@ export const commissionPaymentsCollection = defineTableCollection({
   readFilter: commissionPaymentsReadFilter,
   toDocument: toCommissionPaymentDocument,
   writableFields: WRITABLE_FIELDS.commissionPayments,
+  isNeverEdited: true,
   write: {
     create: (ctx, id, document) =>
       void addPaymentPart(ctx, String(document.commissionId), PaymentPartSchema.parse(document), {
