@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
-import { buildSalePayload } from '../support/sales.ts'
+import { buildPaymentPart, buildSalePayload } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 
 // The life of a deal attacked: an outsider, a stranger who registered, a SELLER, another
@@ -140,21 +140,7 @@ const pay = (client: Client, lineId: string, amount: unknown, extra: object = {}
 
 /** A payment part as a device pushes it, with every field the document carries. */
 function partDocument(line: Line, amount: unknown, extra: object = {}): Doc {
-  return {
-    id: newId(),
-    commissionId: line.id,
-    saleId: line.saleId,
-    sellerId: line.sellerId,
-    amount,
-    paidOn: today,
-    note: null,
-    createdBy: null,
-    createdAt: 1,
-    updatedAt: 1,
-    seq: 0,
-    _deleted: false,
-    ...extra,
-  }
+  return { ...buildPaymentPart(line, { id: newId(), amount, paidOn: today }), ...extra }
 }
 
 function correction(paidTotal: number, extra: object = {}) {

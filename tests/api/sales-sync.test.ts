@@ -2,7 +2,7 @@ import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInSeller } from '../support/accounts.ts'
 import type { createClient } from '../support/http.ts'
-import { buildSalePayload } from '../support/sales.ts'
+import { buildPaymentPart, buildSalePayload } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 
 // A sale registered on a device reaches the server through replication: the pushed
@@ -179,20 +179,8 @@ test('a payment part undone before its answer came back, and booked again, is on
   await root.post('/api/sync/v1/sales/push', { rows: [{ newDocumentState: sale }] })
   const [line] = await pulledLines(sale.id)
   if (!line) throw new Error('no line pulled')
-  const part = (amount: number) => ({
-    id: uuidv7(),
-    commissionId: line.id,
-    saleId: line.saleId,
-    sellerId: line.sellerId,
-    amount,
-    paidOn: '2026-11-20',
-    note: null,
-    createdBy: null,
-    createdAt: 1,
-    updatedAt: 1,
-    seq: 0,
-    _deleted: false,
-  })
+  const part = (amount: number) =>
+    buildPaymentPart(line, { id: uuidv7(), amount, paidOn: '2026-11-20' })
   const first = part(line.commissionAmount)
   const booked = await root.post('/api/sync/v1/commissionPayments/push', {
     rows: [{ newDocumentState: first }],

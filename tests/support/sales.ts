@@ -49,3 +49,24 @@ export function buildSalePayload(input: {
     })),
   }
 }
+
+/** A payment part as a device pushes it: booked there, not yet on the server (seq 0). */
+export function buildPaymentPart(
+  line: { id: string; saleId: string; sellerId: string },
+  part: { id: string; amount: unknown; paidOn: string },
+) {
+  return {
+    id: part.id,
+    commissionId: line.id,
+    saleId: line.saleId,
+    sellerId: line.sellerId,
+    amount: part.amount,
+    paidOn: part.paidOn,
+    note: null,
+    createdBy: null,
+    createdAt: 1,
+    updatedAt: 1,
+    seq: 0,
+    _deleted: false,
+  }
+}
