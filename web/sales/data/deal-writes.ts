@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid'
 import type { z } from 'zod'
 import { calculateCommission } from '#schema/commission'
 import { PaymentPartSchema, SaleCancelSchema, SaleCorrectionSchema } from '#schema/sales'
+import type { SalesDatabase } from '#sync/client/local-database'
 import { requireSalesDatabase } from './sales-database.tsx'
 
 // The life of a deal after registration, written to the local database and replicated
@@ -76,8 +77,7 @@ export async function cancelSale(id: string, reason: string) {
 const NOT_ON_SERVER = 'Deze commissie staat nog niet op de server; probeer het zo opnieuw'
 
 /** A commission line as this device holds it, inside its sale (decision 013). */
-export async function findLocalLine(line: { id: string; saleId: string }) {
-  const { db } = await requireSalesDatabase()
+export async function findLocalLine(db: SalesDatabase['db'], line: { id: string; saleId: string }) {
   const sale = await db.sales.findOne(line.saleId).exec()
   const stored = sale?.lines.find((candidate) => candidate.id === line.id)
   if (!stored) throw new DealInputError(NOT_ON_SERVER)
@@ -90,8 +90,8 @@ export async function addPaymentPart(
   input: PaymentPartInput,
 ) {
   const part = parse(PaymentPartSchema, input)
-  const stored = await findLocalLine(line)
   const { db } = await requireSalesDatabase()
+  const stored = await findLocalLine(db, line)
   const now = Date.now()
   const id = uuidv7()
   await db.commission_payments.insert({

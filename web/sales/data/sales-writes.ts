@@ -79,7 +79,7 @@ export async function setCommissionStatus(
   status: 'paid' | 'pending',
 ) {
   const { db } = await requireSalesDatabase()
-  const stored = await findLocalLine(line)
+  const stored = await findLocalLine(db, line)
   const parts = await db.commission_payments.find({ selector: { commissionId: line.id } }).exec()
   if (stored.commissionAmount === 0) {
     await api['gold-estates'].commissions[':id'].$patch({
