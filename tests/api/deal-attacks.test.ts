@@ -369,6 +369,12 @@ describe('a SELLER of Gold Estates', () => {
       ])
       expect(undo.json.refused[0].reason).toMatch(/sales\.commissions\.pay/)
       expect(undo.json.conflicts).toEqual([ownDoc])
+      // The same undo without RxDB's bookkeeping (a part's delete is never judged a
+      // conflict, decision 008): the right is checked all the same.
+      const bareUndo = await push(seller, 'commissionPayments', [
+        { newDocumentState: { ...ownDoc, seq: 0, _deleted: true } },
+      ])
+      expect(bareUndo.json.refused[0].reason).toMatch(/sales\.commissions\.pay/)
       // Undoing a colleague's part they cannot see: nothing happens, nothing is told.
       const hidden = await push(seller, 'commissionPayments', [
         {
