@@ -7,11 +7,12 @@ const toBrotli = promisify(brotliCompress)
 const toGzip = promisify(gzip)
 
 /**
- * Brotli's quality 4 and gzip's level 4: for a sync page of 250 KB, 32 KB and 39 KB in
- * about 4–6 ms, where the highest settings take several times longer for a few percent
- * (built files, compressed once, use them: precompress-web-app.ts).
+ * Brotli's quality 3 and gzip's level 4: a sales sync page of 480 KB becomes 85 KB in
+ * about 3.3 ms (brotli 4: the same size in 5.2 ms; 5 and up take several times longer
+ * for a percent or two). Built files, compressed once, use the highest settings
+ * (precompress-web-app.ts).
  */
-const BROTLI_QUALITY = 4
+const BROTLI_QUALITY = 3
 const GZIP_LEVEL = 4
 
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt } from 'drizzle-orm'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { ServiceContext } from '#server/context'
+import { readRows } from '#server/db/read-rows'
 import type { ReadFilter, ServerCollection } from './collection.ts'
 
 type ReplicatedTable = SQLiteTable & { id: SQLiteColumn; seq: SQLiteColumn; deleted: SQLiteColumn }
@@ -33,11 +34,14 @@ export function defineTableCollection<Row extends { seq: number; deleted: boolea
     isNeverEdited: definition.isNeverEdited,
     write: definition.write,
     selectChanges(ctx, checkpoint, limit) {
-      const rows = rowsOf(ctx)
-        .where(and(gt(table.seq, checkpoint), definition.readFilter?.(ctx)))
-        .orderBy(asc(table.seq))
-        .limit(limit)
-        .all() as Row[]
+      const rows = readRows<Row>(
+        ctx.db,
+        table,
+        rowsOf(ctx)
+          .where(and(gt(table.seq, checkpoint), definition.readFilter?.(ctx)))
+          .orderBy(asc(table.seq))
+          .limit(limit),
+      )
       return rows.map((row) => ({
         seq: row.seq,
         document: toDocument(row, ctx),
