@@ -24,6 +24,7 @@ import {
   type SyncedSaleDocument,
 } from '#schema/sales'
 import type { ServiceContext } from '#server/context'
+import { readRows } from '#server/db/read-rows'
 import { AppError } from '#server/http/app-error'
 import { cancelSale } from '#server/services/sales/cancel-sale'
 import { correctSale } from '#server/services/sales/correct-sale'
@@ -125,18 +126,21 @@ type Change = { document: Record<string, unknown> }
 function withLines<T extends Change>(ctx: ServiceContext, changes: T[]): T[] {
   if (changes.length === 0) return changes
   const ids = changes.map((change) => String(change.document.id))
-  const rows = ctx.db
-    .select()
-    .from(commissions)
-    .where(
-      and(
-        inArray(commissions.saleId, ids),
-        eq(commissions.deleted, false),
-        commissionsReadFilter(ctx),
-      ),
-    )
-    .orderBy(asc(commissions.createdAt), asc(commissions.id))
-    .all()
+  const rows = readRows<typeof commissions.$inferSelect>(
+    ctx.db,
+    commissions,
+    ctx.db
+      .select()
+      .from(commissions)
+      .where(
+        and(
+          inArray(commissions.saleId, ids),
+          eq(commissions.deleted, false),
+          commissionsReadFilter(ctx),
+        ),
+      )
+      .orderBy(asc(commissions.createdAt), asc(commissions.id)),
+  )
   const bySale = new Map<string, CommissionDocument[]>(ids.map((id) => [id, []]))
   for (const row of rows) bySale.get(row.saleId)?.push(toCommissionDocument(row))
   return changes.map((change) => {
