@@ -2,12 +2,13 @@ import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
 import { buildServiceWorker } from '../sw/build.ts'
 import { precompressWebApp } from './precompress-web-app.ts'
+import { writeLandingPage } from './write-landing-page.ts'
 
 const WEB_ROOT = fileURLToPath(new URL('../dist/web', import.meta.url))
 
 /**
- * Builds the web app into dist/web with the project's vite.config.ts, then its service
- * worker, then the brotli and gzip copies the server sends.
+ * Builds the web app into dist/web with the project's vite.config.ts, then the landing
+ * page built ahead, its service worker, and the brotli and gzip copies the server sends.
  */
 export async function buildWebApp() {
   // Always a production bundle, also when the caller runs with NODE_ENV=test (vitest's
@@ -20,6 +21,7 @@ export async function buildWebApp() {
       configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)),
       logLevel: 'warn',
     })
+    await writeLandingPage(WEB_ROOT)
     await buildServiceWorker()
     return await precompressWebApp(WEB_ROOT)
   } finally {

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { App, loadSignedInRoutes } from './app/app.tsx'
 import { startFirstAnswers } from './lib/first-answers.ts'
 import { startQueueReplay } from './lib/offline-queue/start-queue-replay.ts'
+import { appContainer } from './lib/prerendered-landing.ts'
 import { registerServiceWorker } from './lib/service-worker.ts'
 import './styles.css'
 
@@ -19,7 +20,7 @@ if (!root) throw new Error('index.html has no #root element')
 // A transition renders in slices that yield to the browser between them, so the first
 // render is no single long task on a slow phone (input and paint are not held up by it).
 startTransition(() => {
-  createRoot(root).render(
+  createRoot(appContainer(root)).render(
     <StrictMode>
       <App />
     </StrictMode>,

@@ -16,6 +16,7 @@ import { createSignedInPreloads } from '../http/signed-in-preloads.ts'
  */
 export function webRoutes(webRoot: string, salesHost: string) {
   const indexFile = path.join(webRoot, 'index.html')
+  const landingFile = path.join(webRoot, 'landing.html')
   const relativeRoot = path.relative(process.cwd(), webRoot) || '.'
   const preloadsOf = createSignedInPreloads(webRoot)
   const servePage = (c: Context<AppEnv>) => {
@@ -23,14 +24,19 @@ export function webRoutes(webRoot: string, salesHost: string) {
       return c.text('The web app is not built yet: run npm run build (npm start does this).', 503)
     }
     const isSales = isSalesHost(c, salesHost)
-    let html = readFileSync(indexFile, 'utf8')
-    if (isSales) html = html.replace('<html ', '<html data-area="sales" ')
-    // Someone with a session cookie will most likely see a signed-in screen: its code starts
-    // loading with the page instead of after the session answer (a hint; nothing is trusted).
     const { path: requested } = c.req
     const isSalesPath = requested === SALES_PREFIX || requested.startsWith(`${SALES_PREFIX}/`)
     const area = isSales || isSalesPath ? 'sales' : 'central'
-    if (readSessionToken(c, area)) html = html.replace('</head>', `${preloadsOf(area)}</head>`)
+    const hasSession = Boolean(readSessionToken(c, area))
+    // Without a session cookie / is the landing page: built ahead, it shows before any of
+    // the app's code runs (decision 014). A cookie that turns out ended gets the app,
+    // which shows the same page.
+    const isLanding = requested === '/' && area === 'central' && !hasSession
+    let html = readFileSync(isLanding && existsSync(landingFile) ? landingFile : indexFile, 'utf8')
+    if (isSales) html = html.replace('<html ', '<html data-area="sales" ')
+    // Someone with a session cookie will most likely see a signed-in screen: its code starts
+    // loading with the page instead of after the session answer (a hint; nothing is trusted).
+    if (hasSession) html = html.replace('</head>', `${preloadsOf(area)}</head>`)
     c.header('Cache-Control', 'no-cache')
     c.header('Vary', 'Cookie')
     return c.html(html)

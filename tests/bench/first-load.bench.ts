@@ -45,11 +45,15 @@ function residentMb(pid: number) {
   return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024
 }
 
-/** Bytes of every script the landing page loads before it renders, as the browser gets them. */
-async function landingScriptBytes(url: string) {
-  const html = await (await fetch(`${url}/`)).text()
+/**
+ * Bytes of every script a page loads before it renders, as the browser gets them. The
+ * landing page built ahead (decision 014) loads two small files; the app's code follows
+ * a press, which the signed-out app page (/login) shows the size of.
+ */
+async function scriptBytes(url: string, pagePath: string) {
+  const html = await (await fetch(`${url}${pagePath}`)).text()
   const scripts = [
-    ...html.matchAll(/<script[^>]+src="(\/assets\/[^"]+)"/g),
+    ...html.matchAll(/<script[^>]+src="(\/[^"]+)"/g),
     ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="(\/assets\/[^"]+)"/g),
   ].map((match) => match[1] as string)
   let wire = 0
@@ -88,11 +92,13 @@ describe('first load', () => {
       const server = await startCompiledServer(dataDir)
       try {
         const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`
-        const landing = await landingScriptBytes(server.url)
+        const landing = await scriptBytes(server.url, '/')
+        const app = await scriptBytes(server.url, '/login')
         await new Promise((resolve) => setTimeout(resolve, 3000))
         const idle = residentMb(server.child.pid as number)
         figures.push(
-          `  landing page JavaScript over the wire: ${kib(landing.wire)} brotli in ${landing.files} files (${kib(landing.raw)} uncompressed) (target ≤ 100 KB)`,
+          `  landing page JavaScript over the wire: ${kib(landing.wire)} brotli in ${landing.files} files (${kib(landing.raw)} uncompressed) (target ≤ 100 KB); ` +
+            `the app's code a press on it loads (as /login): ${kib(app.wire)} in ${app.files} files (${kib(app.raw)})`,
           `  npm start (built) to a 200 from /api/health: ${(server.milliseconds / 1000).toFixed(2)} s (first start on empty data ${(first.milliseconds / 1000).toFixed(2)} s) (target ≤ 2 s)`,
           `  idle resident memory of the server: ${idle.toFixed(0)} MB (target ≤ 100 MB)`,
         )

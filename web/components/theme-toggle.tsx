@@ -2,20 +2,26 @@ import { Moon, Sun } from 'lucide-react'
 import { useTheme } from '../lib/theme.ts'
 import { Button } from './button.tsx'
 
-/** Switches between light and dark; the label names what a press will do. */
+/**
+ * Switches between light and dark; the label names what a press will do. Icon and label
+ * follow the theme by CSS (the `dark` class that theme.js sets before the first paint), so
+ * the same markup is right in both themes, also in the landing page built ahead (decision
+ * 014).
+ */
 export function ThemeToggle({ className }: { className?: string }) {
-  const { theme, toggleTheme } = useTheme()
-  const label = theme === 'dark' ? 'Licht thema' : 'Donker thema'
+  const { toggleTheme } = useTheme()
   return (
     <Button
       variant="ghost"
       size="icon"
       onClick={toggleTheme}
-      aria-label={label}
-      title={label}
+      title="Thema wisselen"
       className={className}
     >
-      {theme === 'dark' ? <Sun /> : <Moon />}
+      <Sun aria-hidden className="hidden dark:block" />
+      <Moon aria-hidden className="dark:hidden" />
+      <span className="sr-only hidden dark:inline">Licht thema</span>
+      <span className="sr-only dark:hidden">Donker thema</span>
     </Button>
   )
 }

@@ -35,7 +35,8 @@ function subscribe(listener: () => void) {
 
 /** The active theme and a toggle. */
 export function useTheme(): { theme: Theme; toggleTheme: () => void } {
-  const theme = useSyncExternalStore(subscribe, readTheme)
+  // Built ahead of time (the landing page, decision 014) the theme is the default one.
+  const theme = useSyncExternalStore(subscribe, readTheme, () => 'dark' as const)
   const toggleTheme = useCallback(() => setTheme(readTheme() === 'dark' ? 'light' : 'dark'), [])
   return { theme, toggleTheme }
 }

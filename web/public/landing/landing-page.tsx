@@ -1,10 +1,12 @@
 import { ArrowRight } from 'lucide-react'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { PRODUCT_VERSION } from '#schema/constants'
 import { BrandMark } from '../../components/brand-mark.tsx'
 import { Button } from '../../components/button.tsx'
 import { ThemeToggle } from '../../components/theme-toggle.tsx'
+import { revealApp, takeLandingIntent } from '../../lib/prerendered-landing.ts'
+import { useTheme } from '../../lib/theme.ts'
 import { FeatureGrid } from './feature-grid.tsx'
 
 // The dialog (and its focus trap and scroll lock) loads when someone opens it, keeping the
@@ -16,21 +18,34 @@ const LoginDialog = lazy(() =>
 const footerLinkClass =
   'rounded-sm hover:text-foreground hover:underline focus-visible:outline-2 focus-visible:outline-ring'
 
-/** / while signed out (docs/behaviour.md). Every call to action opens the same login dialog. */
+/**
+ * / while signed out (docs/behaviour.md). Every call to action opens the same login dialog.
+ * Also built ahead as HTML (prerender.tsx, decision 014): its presses (data-intent) made
+ * before the app ran are carried out once it does.
+ */
 export function LandingPage() {
   const [isLoginOpen, setIsLoginOpen] = useState(false)
   const openLogin = () => setIsLoginOpen(true)
+  const { toggleTheme } = useTheme()
+  useLayoutEffect(revealApp, [])
+  useEffect(() => {
+    const intent = takeLandingIntent()
+    if (intent === 'login') setIsLoginOpen(true)
+    if (intent === 'theme') toggleTheme()
+  }, [toggleTheme])
 
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div className="flex min-h-dvh flex-col" data-page="landing">
       <header className="mx-auto flex w-full max-w-6xl items-center justify-between gap-2 px-4 py-4 sm:px-6">
         <span className="flex items-center gap-2 font-semibold text-lg">
           <BrandMark className="size-7" />
           Centraal
         </span>
         <div className="flex items-center gap-1 sm:gap-2">
-          <ThemeToggle />
-          <Button variant="outline" onClick={openLogin}>
+          <span data-intent="theme" className="contents">
+            <ThemeToggle />
+          </span>
+          <Button variant="outline" onClick={openLogin} data-intent="login">
             Inloggen
           </Button>
         </div>
@@ -45,7 +60,7 @@ export function LandingPage() {
             gewoon door als de verbinding wegvalt.
           </p>
           <div className="flex flex-wrap justify-center gap-3">
-            <Button size="lg" onClick={openLogin}>
+            <Button size="lg" onClick={openLogin} data-intent="login">
               Gratis proberen
               <ArrowRight aria-hidden />
             </Button>
@@ -67,7 +82,7 @@ export function LandingPage() {
             <p className="max-w-lg text-muted-foreground">
               Log in of maak een account aan en beheer je organisatie vandaag nog vanaf één plek.
             </p>
-            <Button size="lg" onClick={openLogin}>
+            <Button size="lg" onClick={openLogin} data-intent="login">
               Start Nu
             </Button>
           </div>

@@ -1,0 +1,93 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { signInFirstSuperadmin } from '../support/accounts.ts'
+import { launchBrowser } from '../support/browser.ts'
+import { createClient } from '../support/http.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { hasHorizontalOverflow, PHONE, screenshot } from './page-helpers.ts'
+
+// The landing page a signed-out visitor opens at / is built ahead (decision 014): it shows
+// before any of the app's code runs, and what someone does on it before that code arrives
+// is carried out once it does.
+
+let server: TestServer
+let browser: Browser
+
+beforeAll(async () => {
+  server = await startTestServer()
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+async function openLanding(): Promise<Page> {
+  const context = await browser.newContext({ viewport: PHONE, baseURL: server.url })
+  context.setDefaultTimeout(8000)
+  const page = await context.newPage()
+  await page.goto('/', { waitUntil: 'load' })
+  return page
+}
+
+const isBuiltAhead = (page: Page) =>
+  page.evaluate(() => document.documentElement.dataset.prerendered === 'landing')
+
+test('/ signed out: the landing page is in the HTML, and only a session cookie gets the app instead', async () => {
+  const visitor = createClient(server.url)
+  const landing = await visitor.get('/')
+  expect(landing.status).toBe(200)
+  expect(landing.text).toContain('Eén plek voor je organisaties')
+  expect(landing.text).toMatch(/Centraal <!-- -->\d+\.\d+\.\d+/)
+  expect(landing.text).toContain('data-prerendered="landing"')
+  expect(landing.text).not.toContain('type="module"')
+  // Other addresses, and / with a session, are the app's page.
+  for (const path of ['/login', '/help']) {
+    expect((await visitor.get(path)).text).toContain('type="module"')
+  }
+  const root = await signInFirstSuperadmin(server)
+  const signedIn = await root.get('/')
+  expect(signedIn.text).not.toContain('data-prerendered')
+  expect(signedIn.text).toContain('type="module"')
+})
+
+test('the landing page shows without the app’s code; a press made before it runs opens the login dialog', async () => {
+  const page = await openLanding()
+  await page.getByRole('heading', { level: 1, name: 'Centraal' }).waitFor()
+  expect(await hasHorizontalOverflow(page)).toBe(false)
+  await screenshot(page, 'landing-built-ahead')
+  // Nothing has run the app: the page is still the one built ahead a moment later.
+  await page.waitForTimeout(500)
+  expect(await isBuiltAhead(page)).toBe(true)
+
+  await page.getByRole('button', { name: 'Gratis proberen' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Log in to your account' })
+  await dialog.waitFor()
+  expect(await isBuiltAhead(page)).toBe(false)
+  // The app's landing page took the place of the one built ahead: one page, not two.
+  expect(await page.locator('#root').count()).toBe(1)
+  expect(await page.locator('h1').count()).toBe(1)
+  await page.keyboard.press('Escape')
+  await dialog.waitFor({ state: 'detached' })
+  await page.getByRole('button', { name: 'Start Nu' }).click()
+  await dialog.waitFor()
+})
+
+test('the theme switched before the app runs stays switched; the keyboard’s focus stays where it was', async () => {
+  const page = await openLanding()
+  await page.getByRole('button', { name: 'Licht thema' }).click()
+  await page.getByRole('button', { name: 'Donker thema' }).waitFor()
+  expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false)
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light')
+
+  // Tabbing through a fresh page: the code loads meanwhile and replaces the page, and the
+  // focus stays on the same button, so Enter opens the dialog.
+  const keyboard = await openLanding()
+  await keyboard.keyboard.press('Tab')
+  await keyboard.keyboard.press('Tab')
+  await keyboard.waitForFunction(() => document.documentElement.dataset.prerendered === undefined)
+  expect(await keyboard.evaluate(() => document.activeElement?.textContent)).toBe('Inloggen')
+  await keyboard.keyboard.press('Enter')
+  await keyboard.getByRole('dialog', { name: 'Log in to your account' }).waitFor()
+})
