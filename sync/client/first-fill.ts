@@ -9,7 +9,12 @@ import {
 } from 'rxdb'
 import type { RxReplicationState } from 'rxdb/plugins/replication'
 import { now } from 'rxdb/plugins/utils'
-import { MAX_PULL_LIMIT, type SyncCheckpoint, type WireDocument } from '../protocol.ts'
+import {
+  MAX_PULL_LIMIT,
+  type PullResponse,
+  type SyncCheckpoint,
+  type WireDocument,
+} from '../protocol.ts'
 import type { FillMark, FillProgress } from './fill-progress.ts'
 import { fetchPull, type SyncAccount, SyncHttpError, type SyncTransport } from './sync-http.ts'
 import type { SyncStatusStore } from './sync-status.ts'
@@ -66,8 +71,10 @@ export async function fillCollection(options: {
   progress?: FillProgress
   /** The mark of a fill cut off earlier: its documents are stored, it goes on from there. */
   resume?: FillMark
+  /** The first page, asked while the database opened (a new device, prefetchFirstPages). */
+  firstPage?: Promise<PullResponse>
 }): Promise<FilledCollection | undefined> {
-  const { collection, remote, status, account, transport, progress, resume } = options
+  const { collection, remote, status, account, transport, progress, resume, firstPage } = options
   const hash = await collection.database.hashFunction(
     `rxdbreplication${options.replicationIdentifier}`,
   )
@@ -77,7 +84,7 @@ export async function fillCollection(options: {
     fetchPull(remote, checkpoint.seq, MAX_PULL_LIMIT, status, account, transport, checkpoint.access)
   let pull: SyncCheckpoint = resume?.pull ?? { seq: 0 }
   progress?.save(remote, { lwt, pull })
-  let next = fetchPage(pull)
+  let next = firstPage && !resume ? firstPage : fetchPage(pull)
   let isComplete = false
   try {
     for (;;) {
@@ -246,4 +253,32 @@ async function* readFilled(
 function countReceived(status: SyncStatusStore, count: number) {
   const { firstSync } = status.get()
   if (firstSync && count > 0) status.update({ firstSync: { received: firstSync.received + count } })
+}
+
+/**
+ * On a device that has no local database of this name yet (a first sign-in, the issue's
+ * "empty browser"), the first page of each collection is asked at once, while RxDB opens
+ * the database and its collections: the fill then starts storing instead of waiting for
+ * the server. Undefined when the device has one, or cannot tell (no
+ * `indexedDB.databases()`): it fills as before. RxDB's Dexie storage names each
+ * collection's IndexedDB database `rxdb-dexie-<name>--…`.
+ */
+export async function prefetchFirstPages(options: {
+  name: string
+  remotes: readonly string[]
+  status: SyncStatusStore
+  account: SyncAccount
+}): Promise<Map<string, Promise<PullResponse>> | undefined> {
+  const { name, remotes, status, account } = options
+  if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return
+  const existing = await indexedDB.databases().catch(() => undefined)
+  if (!existing || existing.some((database) => database.name?.startsWith(`rxdb-dexie-${name}--`)))
+    return
+  return new Map(
+    remotes.map((remote) => {
+      const page = fetchPull(remote, 0, MAX_PULL_LIMIT, status, account)
+      page.catch(() => undefined) // the fill that takes it handles a failure
+      return [remote, page]
+    }),
+  )
 }

@@ -13,7 +13,7 @@ import {
   type SalesCollections,
 } from './collections.ts'
 import { clearFillProgress, createFillProgress } from './fill-progress.ts'
-import { fillCollection } from './first-fill.ts'
+import { fillCollection, prefetchFirstPages } from './first-fill.ts'
 import { replicateCollection, replicationIdentifierOf } from './replicate-collection.ts'
 import { shareSyncStatus } from './share-sync-status.ts'
 import type { AreaAccount } from './signed-in-account.ts'
@@ -119,6 +119,13 @@ async function createLocalDatabase(
   account: AreaAccount,
 ): Promise<LocalDatabase<unknown>> {
   const { collections, retired } = AREAS[account.area]
+  const status = createSyncStatus()
+  const firstPages = await prefetchFirstPages({
+    name,
+    remotes: collections.map((definition) => definition.remote),
+    status,
+    account,
+  })
   const db = await createRxDatabase<Record<string, RxCollection>>({
     name,
     storage: getRxStorageDexie(),
@@ -128,7 +135,6 @@ async function createLocalDatabase(
   })
   const refusedIds = await addReplicatedCollections(db, collections)
   await removeRetiredCollections(db, retired)
-  const status = createSyncStatus()
   // A database with nothing in it fills for the first time: the header shows the progress.
   const isDatabaseEmpty = async () => {
     const counts = await Promise.all(
@@ -168,6 +174,7 @@ async function createLocalDatabase(
               account,
               progress,
               resume,
+              firstPage: firstPages?.get(definition.remote),
             })
           }),
         ])

@@ -89,6 +89,41 @@ test('the first sync shows its progress in the header (desktop; a phone shows on
   await context.close()
 })
 
+test('a new device asks for the first page of each collection while its database opens, once; a device that has one does not', async () => {
+  const { context, fresh } = await openFreshDevice()
+  const device = await fresh.newPage()
+  const firstPages: string[] = []
+  device.on('request', (request) => {
+    const match = /\/api\/sync\/v1\/(\w+)\/pull\?checkpoint=0&/.exec(request.url())
+    if (match?.[1]) firstPages.push(match[1])
+  })
+  await device.goto('/apps')
+  await device.waitForFunction(
+    (mark) => performance.getEntriesByName(mark).length > 0,
+    `${FIRST_SYNC_MARK}-done:central`,
+    { timeout: 30_000 },
+  )
+  // Asked before the database was open and counted (the start mark), and each only once:
+  // the fill takes the page that was asked early.
+  const askedBeforeOpen = await device.evaluate((mark) => {
+    const opened = performance.getEntriesByName(mark)[0]?.startTime ?? 0
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/pull\?checkpoint=0&/.test(entry.name))
+      .map((entry) => entry.startTime < opened)
+  }, `${FIRST_SYNC_MARK}-start:central`)
+  expect(askedBeforeOpen).toEqual([true, true, true])
+  expect(firstPages.sort()).toEqual(['activities', 'appConnections', 'users'])
+
+  // The next visit has its database: the replication goes on from where it was.
+  firstPages.length = 0
+  await device.reload()
+  await device.locator('header button[aria-label="Synchronisatie: Gesynchroniseerd"]').waitFor()
+  expect(firstPages).toEqual([])
+  await fresh.close()
+  await context.close()
+})
+
 test('a reload that cuts the first sync off goes on with it: one offline change is one waiting change', async () => {
   // More apps than one page: the reload comes after the first page is stored.
   seedCentral(server.deps.organisations.get(organisationId), organisationId, {
