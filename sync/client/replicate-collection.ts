@@ -1,5 +1,6 @@
 import type { ReplicationPullOptions, ReplicationPushOptions, RxCollection } from 'rxdb'
 import { type RxReplicationState, replicateRxCollection } from 'rxdb/plugins/replication'
+import { isSameDocumentState } from '#schema/rx/merge-conflict'
 import {
   type PullResponse,
   SYNC_PROTOCOL_VERSION,
@@ -107,6 +108,38 @@ export function replicateCollection(options: {
     })
   }
 
+  /**
+   * The rows of a push split into those the device still holds as they are and those it
+   * no longer does. RxDB reads the copies it pushes (after a RESYNC, every copy written
+   * since its upstream checkpoint) before their batch's turn, but the state it assumes the
+   * server holds only when the batch goes: a pull stored while an earlier batch is in
+   * flight moves both the copy and that state on, and the older copy went out as an edit
+   * of the newer state and was written over it (decision 008). A copy that moved on is
+   * not sent: a newer one the person wrote is pushed on its own, one a pull wrote is the
+   * server's already. Its row is answered as a conflict with the copy held now; RxDB
+   * writes the resolved copy on top of the outdated one, so the storage refuses that write
+   * (409) and neither the copy nor the assumed state changes.
+   */
+  const splitOutdated = async <T extends { newDocumentState: WireDocument }>(rows: T[]) => {
+    const held = await collection.storageInstance.findDocumentsById(
+      rows.map((row) => row.newDocumentState.id),
+      true,
+    )
+    const heldById = new Map(held.map((document) => [String(document.id), document]))
+    const current: T[] = []
+    const outdated: WireDocument[] = []
+    for (const row of rows) {
+      const copy = heldById.get(row.newDocumentState.id) as WireDocument | undefined
+      if (copy && !isSameDocumentState(copy, row.newDocumentState)) {
+        const { _meta, _rev, _attachments, ...fields } = copy
+        outdated.push(fields as WireDocument)
+      } else {
+        current.push(row)
+      }
+    }
+    return { current, outdated }
+  }
+
   const replicationIdentifier = options.identifier ?? replicationIdentifierOf(remote)
 
   const pullPage = async (checkpoint: SyncCheckpoint | undefined, batchSize: number) => {
@@ -184,9 +217,11 @@ export function replicateCollection(options: {
             assumedMasterState?: WireDocument
           }[]
           await pushBackoff.wait()
+          const { current, outdated } = await splitOutdated(wireRows)
+          if (current.length === 0) return outdated as never[]
           let answer: Awaited<ReturnType<typeof fetchPush>>
           try {
-            answer = await fetchPush(remote, wireRows, status, account, transport)
+            answer = await fetchPush(remote, current, status, account, transport)
           } catch (error) {
             if (!(error instanceof SyncHttpError && error.status === 403)) {
               pushBackoff.failed()
@@ -194,7 +229,7 @@ export function replicateCollection(options: {
               throw error
             }
             // Rights withdrawn: nothing of the batch will ever be taken.
-            const refused = wireRows.map((row) => ({
+            const refused = current.map((row) => ({
               id: row.newDocumentState.id,
               reason: NO_ACCESS,
             }))
@@ -204,7 +239,7 @@ export function replicateCollection(options: {
           status.update({ trouble: null })
           for (const refusal of answer.refused) {
             refusedIds.add(refusal.id)
-            const row = wireRows.find((candidate) => candidate.newDocumentState.id === refusal.id)
+            const row = current.find((candidate) => candidate.newDocumentState.id === refusal.id)
             status.addRefused({
               ...refusal,
               collection: remote,
@@ -212,7 +247,7 @@ export function replicateCollection(options: {
               at: Date.now(),
             })
           }
-          return answer.conflicts as never[]
+          return [...answer.conflicts, ...outdated] as never[]
         },
       }
   const replication = replicateRxCollection<unknown, SyncCheckpoint>({

@@ -278,6 +278,96 @@ test('a pull answered before an edit reached the server, stored after it was tak
   await replication.cancel()
 })
 
+test('a copy the pull replaced while its push waited is not pushed: a colleague’s edit stays', async () => {
+  // After a RESYNC, RxDB's upstream reads the documents written since its checkpoint and
+  // pushes them a batch at a time, each compared with the state it assumes the server
+  // holds when its turn comes. A pull stored while an earlier batch is in flight moves
+  // both the copy and that assumed state on: the later batch holds a copy older than the
+  // state it is compared with, and it went out as an edit over the newer row (seen in the
+  // convergence run as lost edits and "Dit item is intussen verwijderd").
+  const signal = () => {
+    let done: () => void = () => undefined
+    const promise = new Promise<void>((resolve) => {
+      done = resolve
+    })
+    return { promise, done }
+  }
+  const create = async (name: string) =>
+    (await root.post('/api/app-connections', { name, url: 'https://batch.example.com' })).json
+      .id as string
+  const own = await create('Eigen bewerking')
+  const next = await create('Volgende bewerking')
+  // More than a push batch (50) of apps the device only reads.
+  const read: string[] = []
+  for (let index = 0; index < 55; index++) read.push(await create(`Alleen gelezen ${index}`))
+  // The last of them in RxDB's order (write time, id): in the second batch.
+  const target = [...read].sort().at(-1) as string
+
+  // Answers held in turn until released: the first two pulls and pushes once armed.
+  let isArmed = false
+  const held = { pull: 0, push: 0 }
+  const releases = { pull: [signal(), signal()], push: [signal(), signal()] }
+  const replication = replicate({
+    meddle: async (url, send) => {
+      const answer = await send()
+      const kind = url.includes('/push') ? 'push' : 'pull'
+      if (isArmed && held[kind] < releases[kind].length) {
+        await releases[kind][held[kind]++]?.promise
+      }
+      return answer
+    },
+  })
+  await replication.awaitInitialReplication()
+  resync.next('RESYNC')
+  await replication.awaitInSync()
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 100))
+
+  // The server changes every app the device only reads; the pull that brings them waits.
+  for (const id of read) {
+    await root.request('PATCH', `/api/app-connections/${id}`, { description: 'eerste ronde' })
+  }
+  isArmed = true
+  resync.next('RESYNC')
+  await expect.poll(() => held.pull).toBe(1)
+  await pause() // the upstream's RESYNC found nothing to push
+  // An edit whose push waits, and one made meanwhile; then the pull is stored.
+  await apps.findOne(own).incrementalPatch({ description: 'op het apparaat' })
+  await expect.poll(() => held.push).toBe(1)
+  await apps.findOne(next).incrementalPatch({ description: 'daarna op het apparaat' })
+  releases.pull[0]?.done()
+  await expect
+    .poll(async () => (await apps.findOne(target).exec())?.toJSON().description)
+    .toBe('eerste ronde')
+
+  // A colleague changes the target. When the push is answered, the RESYNC makes the
+  // upstream read every copy written since its checkpoint: the second edit goes first
+  // (its push waits), the target's copy in the batch after it; meanwhile the pull that
+  // brings the colleague's edit is stored.
+  await root.request('PATCH', `/api/app-connections/${target}`, { description: 'collega' })
+  resync.next('RESYNC')
+  releases.push[0]?.done()
+  await expect.poll(() => held.push).toBe(2)
+  await expect.poll(() => held.pull).toBe(2)
+  await pause()
+  releases.pull[1]?.done()
+  await expect
+    .poll(async () => (await apps.findOne(target).exec())?.toJSON().description)
+    .toBe('collega')
+  await pause()
+  isArmed = false
+  releases.push[1]?.done()
+  await replication.awaitInSync()
+  resync.next('RESYNC')
+  await replication.awaitInSync()
+
+  expect((await serverApp(target))?.description).toBe('collega')
+  expect((await apps.findOne(target).exec())?.toJSON().description).toBe('collega')
+  expect((await serverApp(own))?.description).toBe('op het apparaat')
+  expect((await serverApp(next))?.description).toBe('daarna op het apparaat')
+  expect(status.get().refused).toEqual([])
+  await replication.cancel()
+}, 30_000)
+
 test('a server that fails for a while (503) delays a write; it is never refused', async () => {
   let failures = 2
   const replication = replicate({
