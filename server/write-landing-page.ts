@@ -8,6 +8,8 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="[^"]+">/g
 /** index.html's comments, which speak of its loading screen. */
 const COMMENT = /\s*<!--[\s\S]*?-->/g
+/** index.html's text for a browser without JavaScript, in place of the whole page. */
+const NOSCRIPT = /\s*<noscript><p [^>]*>([^<]*)<\/p><\/noscript>/
 
 /**
  * Writes dist/web/landing.html, the page a signed-out visitor opens at / (decision 014):
@@ -27,10 +29,18 @@ export async function writeLandingPage(webRoot: string) {
   }
   // index.html's comments go before the landing page goes in: React's own (between two
   // pieces of text) keep the text apart.
+  // Without JavaScript the page reads, and a line above it says what does not work.
+  const noScript = NOSCRIPT.exec(index)?.[1] ?? ''
   const landing = index
     .replace(COMMENT, '')
+    .replace(NOSCRIPT, '')
     .replace('<html ', '<html data-prerendered="landing" ')
-    .replace(ROOT_ELEMENT, () => `<div id="root">${landingHtml}</div>\n`)
+    .replace(
+      ROOT_ELEMENT,
+      () =>
+        `<noscript><p class="p-4 text-center text-muted-foreground">${noScript}</p></noscript>\n` +
+        `    <div id="root">${landingHtml}</div>\n`,
+    )
     .replace(ENTRY_SCRIPT, `<script src="/landing.js" data-entry="${entry}" defer></script>`)
     .replace(MODULE_PRELOAD, '')
   writeFileSync(path.join(webRoot, 'landing.html'), landing)

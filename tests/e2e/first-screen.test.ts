@@ -112,8 +112,9 @@ test('before the app’s code has arrived the page already says it is loading; w
   // The scripts never arrive (a slow phone network, stretched without end).
   await context.route('**/assets/*.js', () => undefined)
   const waiting = await context.newPage()
-  // Not 'domcontentloaded': that waits for the module scripts, which never come.
-  await waiting.goto('/', { waitUntil: 'commit' })
+  // Not 'domcontentloaded': that waits for the module scripts, which never come. Not /:
+  // a signed-out visitor gets the landing page there, rendered ahead (decision 014).
+  await waiting.goto('/login', { waitUntil: 'commit' })
   await waiting.getByRole('status').waitFor()
   expect(await waiting.getByRole('status').textContent()).toBe('Laden...')
   await context.close()
@@ -130,5 +131,7 @@ test('before the app’s code has arrived the page already says it is loading; w
   const shown = await page.locator('body').innerText()
   expect(shown).toContain('Centraal heeft JavaScript nodig')
   expect(shown).not.toContain('Laden...')
+  // The landing page, rendered ahead, reads without JavaScript.
+  expect(shown).toContain('Eén plek voor je organisaties')
   await withoutScripts.close()
 })
