@@ -80,6 +80,10 @@ test('the theme switched before the app runs stays switched; the keyboard’s fo
   await page.getByRole('button', { name: 'Donker thema' }).waitFor()
   expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false)
   expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light')
+  // The app handles its own presses from then on: nothing is kept for a later visit of /.
+  await page.getByRole('button', { name: 'Donker thema' }).click()
+  await page.getByRole('button', { name: 'Licht thema' }).waitFor()
+  expect(await page.evaluate(() => document.documentElement.dataset.intent)).toBeUndefined()
 
   // Tabbing through a fresh page: the code loads meanwhile and replaces the page, and the
   // focus stays on the same button, so Enter opens the dialog.

@@ -13,10 +13,13 @@
     isLoading = true
     import(entry).catch((error) => console.error('Centraal could not load', error))
   }
+  const root = document.documentElement
   document.addEventListener('click', (event) => {
+    // Once the app has taken the page's place (no data-prerendered), it handles its presses.
+    if (root.dataset.prerendered !== 'landing') return
     const target = event.target instanceof Element ? event.target.closest('[data-intent]') : null
     if (!target) return
-    document.documentElement.dataset.intent = target.getAttribute('data-intent') ?? ''
+    root.dataset.intent = target.getAttribute('data-intent') ?? ''
     load()
   })
   // Hovering, touching, typing: the code starts loading before the press itself.
