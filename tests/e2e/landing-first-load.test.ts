@@ -95,3 +95,23 @@ test('the theme switched before the app runs stays switched; the keyboard’s fo
   await keyboard.keyboard.press('Enter')
   await keyboard.getByRole('dialog', { name: 'Log in to your account' }).waitFor()
 })
+
+test('a device that only saw the landing page built ahead has the app offline, from the service worker', async () => {
+  const page = await openLanding()
+  // landing.js registered the service worker without any of the app's code having run.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 15_000,
+  })
+  expect(await isBuiltAhead(page)).toBe(true)
+
+  await page.context().setOffline(true)
+  // The app's page and code come from the precache; who is signed in cannot be asked
+  // offline, and the app says so (as on any device that never signed in).
+  await page.reload()
+  await page.getByText('Geen verbinding met de server').waitFor()
+  await page.context().setOffline(false)
+  await page.getByRole('button', { name: 'Opnieuw proberen' }).click()
+  await page.getByRole('button', { name: 'Inloggen' }).click()
+  await page.getByRole('dialog', { name: 'Log in to your account' }).waitFor()
+  await page.context().close()
+})
