@@ -5,6 +5,7 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { readSessionToken } from '../auth/sessions.ts'
 import type { AppEnv } from '../context.ts'
+import { firstAnswerPreloads } from '../http/first-answer-preloads.ts'
 import { isSalesHost, SALES_PREFIX } from '../http/sales-base.ts'
 import { createSignedInPreloads } from '../http/signed-in-preloads.ts'
 
@@ -34,9 +35,13 @@ export function webRoutes(webRoot: string, salesHost: string) {
     const isLanding = requested === '/' && area === 'central' && !hasSession
     let html = readFileSync(isLanding && existsSync(landingFile) ? landingFile : indexFile, 'utf8')
     if (isSales) html = html.replace('<html ', '<html data-area="sales" ')
-    // Someone with a session cookie will most likely see a signed-in screen: its code starts
-    // loading with the page instead of after the session answer (a hint; nothing is trusted).
-    if (hasSession) html = html.replace('</head>', `${preloadsOf(area)}</head>`)
+    // Someone with a session cookie will most likely see a signed-in screen: its code and
+    // its first answers start loading with the page instead of after the session answer
+    // (hints; nothing is trusted).
+    if (hasSession) {
+      const answers = firstAnswerPreloads(area, requested, isSales ? '' : SALES_PREFIX)
+      html = html.replace('</head>', `${answers}${preloadsOf(area)}</head>`)
+    }
     c.header('Cache-Control', 'no-cache')
     c.header('Vary', 'Cookie')
     return c.html(html)

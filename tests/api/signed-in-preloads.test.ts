@@ -64,3 +64,34 @@ test('with a session cookie the page names its area’s code, not what the entry
   const other = await client.get('/gold-estates/dashboard', { cookie: 'centraal_session=x' })
   expect(preloadsIn(other.text)).toEqual([])
 })
+
+const answersIn = (html: string) =>
+  [
+    ...html.matchAll(
+      /<link rel="preload" as="fetch" href="([^"]+)" crossorigin="use-credentials">/g,
+    ),
+  ].map((match) => match[1]?.replaceAll('&amp;', '&'))
+
+test('with a session cookie the page names its first answers: the session, on a dashboard its figures', async () => {
+  const client = createClient(server.url)
+  const central = { cookie: 'centraal_session=whatever' }
+  expect(answersIn((await client.get('/', central)).text)).toEqual([
+    '/api/auth/user',
+    '/api/stats',
+    '/api/activities',
+  ])
+  expect(answersIn((await client.get('/users', central)).text)).toEqual(['/api/auth/user'])
+  const sales = { cookie: 'gold_estates_session=whatever' }
+  const dashboard = [
+    '/api/gold-estates/auth/user',
+    '/api/gold-estates/commissions/dashboard?salesListLimit=1&upcomingLimit=5',
+  ]
+  expect(answersIn((await client.get('/gold-estates/dashboard', sales)).text)).toEqual(dashboard)
+  expect(answersIn((await client.get('/gold-estates/', sales)).text)).toEqual(dashboard)
+  expect(answersIn((await client.get('/gold-estates/sales', sales)).text)).toEqual([
+    '/api/gold-estates/auth/user',
+  ])
+  // Signed out, nothing is asked ahead (the landing page; a sales page without its session).
+  expect(answersIn((await client.get('/')).text)).toEqual([])
+  expect(answersIn((await client.get('/gold-estates/dashboard', central)).text)).toEqual([])
+})

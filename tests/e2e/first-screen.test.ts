@@ -107,6 +107,48 @@ test.each([
   },
 )
 
+test.each([
+  ['Centraal', '/', 'Totaal Gebruikers', ['/api/auth/user', '/api/stats', '/api/activities']],
+  [
+    'Gold Estates',
+    '/gold-estates/dashboard',
+    'Totaal Verkoop',
+    [
+      '/api/gold-estates/auth/user',
+      '/api/gold-estates/commissions/dashboard?salesListLimit=1&upcomingLimit=5',
+    ],
+  ],
+])(
+  'the %s dashboard’s first answers are asked with the page and each asked once',
+  async (_area, pagePath, figure, firstAnswers) => {
+    const { page, release } = await openWithPullsHeld(PHONE)
+    const asked: string[] = []
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      if (url.pathname.startsWith('/api/')) asked.push(`${url.pathname}${url.search}`)
+    })
+    // The app's code is held back: only the page itself can ask for them.
+    const scripts: Route[] = []
+    let isHoldingScripts = true
+    await page.route('**/assets/*.js', (route) => {
+      if (isHoldingScripts) scripts.push(route)
+      else void route.continue()
+    })
+    await page.goto(pagePath, { waitUntil: 'commit' })
+    await expect.poll(() => asked.length).toBe(firstAnswers.length)
+    expect(asked.toSorted()).toEqual(firstAnswers.toSorted())
+    isHoldingScripts = false
+    for (const script of scripts.splice(0)) await script.continue()
+    await expect.poll(() => figureOf(page, figure)).toMatch(/\d/)
+    // The app took those answers instead of asking again.
+    for (const answer of firstAnswers) {
+      expect(asked.filter((url) => url === answer)).toHaveLength(1)
+    }
+    release()
+    await page.context().close()
+  },
+)
+
 test('before the app’s code has arrived the page already says it is loading; without JavaScript it says why nothing comes', async () => {
   const context = await browser.newContext({ viewport: PHONE, baseURL: server.url })
   // The scripts never arrive (a slow phone network, stretched without end).

@@ -93,3 +93,23 @@ test('an answer no screen took within ten seconds is not used', async () => {
     vi.useRealTimers()
   }
 })
+
+test('an answer asked early is there for the first render once it arrived, and still taken once', async () => {
+  expect(centralDashboard.arrived()).toBeUndefined()
+  await startFirstAnswers('/')
+  await vi.waitFor(() => expect(centralDashboard.arrived()).toBeDefined())
+  expect(centralDashboard.arrived()?.[0]).toEqual({ figures: '/api/stats' })
+  // Looking does not take it: the screen's own ask gets the same answer, without a request.
+  expect((await centralDashboard.ask())[0]).toEqual({ figures: '/api/stats' })
+  expect(requests).toHaveLength(3)
+  expect(centralDashboard.arrived()).toBeUndefined()
+})
+
+test('a refused early answer is not there for the first render', async () => {
+  signedIn = false
+  await startFirstAnswers('/users')
+  await vi.waitFor(() => expect(requests).toHaveLength(1))
+  await Promise.resolve()
+  expect(centralUser.arrived()).toBeUndefined()
+  await expect(centralUser.ask()).rejects.toMatchObject({ status: 401 })
+})

@@ -11,21 +11,34 @@ const FRESH_MS = 10_000
 /**
  * A GET the first screen needs, which main.tsx may ask for while the app's code is still
  * loading (decision 012): the first `ask` within FRESH_MS takes that answer, every other
- * `ask` is a request of its own. Both functions keep their identity.
+ * `ask` is a request of its own. `arrived` gives that answer's value, not taking it, once it
+ * is there, so that a screen can show it in its first render. The functions keep their
+ * identity.
  */
 function askEarly<T>(request: () => Promise<T>) {
-  let early: { answer: Promise<T>; at: number } | undefined
+  let early: { answer: Promise<T>; at: number; arrived?: { value: T } } | undefined
+  const isFresh = (taken: typeof early): taken is NonNullable<typeof early> =>
+    taken !== undefined && Date.now() - taken.at < FRESH_MS
   return {
     start(): Promise<T> {
       const answer = request()
-      answer.catch(() => undefined) // whoever takes it handles a refusal
-      early = { answer, at: Date.now() }
+      const started = { answer, at: Date.now() } as NonNullable<typeof early>
+      answer.then(
+        (value) => {
+          started.arrived = { value }
+        },
+        () => undefined, // whoever takes it handles a refusal
+      )
+      early = started
       return answer
     },
     ask(): Promise<T> {
       const taken = early
       early = undefined
-      return taken && Date.now() - taken.at < FRESH_MS ? taken.answer : request()
+      return isFresh(taken) ? taken.answer : request()
+    },
+    arrived(): T | undefined {
+      return isFresh(early) ? early.arrived?.value : undefined
     },
   }
 }

@@ -11,15 +11,18 @@ import { useStatusOf } from './use-sync-status.ts'
  * cannot be reached (offline), so the screen shows its local data or its loading state.
  * `last` keeps the server's answer after the fill, for the moment the local query takes
  * to answer: the figures stay instead of a loading state in between. `load` must keep
- * its identity (a module-level function).
+ * its identity (a module-level function). `arrived` gives an answer asked before the first
+ * render (first-answers.ts) if it is already there: the figures show in the screen's first
+ * render, not in a second one after its effect.
  */
 export function useServerWhileFilling<T>(
   load: () => Promise<T>,
   state: AreaDatabaseState<{ status: SyncStatusStore }>,
+  arrived?: () => T | undefined,
 ): { whileFilling: T | null; last: T | null } {
   const { firstSync } = useStatusOf(state.status === 'ready' ? state.database.status : undefined)
   const isFilling = state.status === 'opening' || (state.status === 'ready' && firstSync !== null)
-  const [data, setData] = useState<T | null>(null)
+  const [data, setData] = useState<T | null>(() => (isFilling ? (arrived?.() ?? null) : null))
   useEffect(() => {
     if (!isFilling) return
     let isCurrent = true

@@ -19,7 +19,11 @@ const count = new Intl.NumberFormat('nl-NL')
  */
 export function DashboardPage() {
   const user = useSignedInUser()
-  const fromServer = useServerWhileFilling(loadServerDashboard, useLocalDatabaseState())
+  const fromServer = useServerWhileFilling(
+    loadServerDashboard,
+    useLocalDatabaseState(),
+    arrivedServerDashboard,
+  )
   return (
     <>
       <PageHeader
@@ -37,7 +41,18 @@ export function DashboardPage() {
 
 /** The same figures and feed as the local database gives them (GET /api/stats, /api/activities). */
 async function loadServerDashboard(): Promise<DashboardData> {
-  const [stats, activities] = await centralDashboard.ask()
+  return toDashboardData(await centralDashboard.ask())
+}
+
+/** The server's figures asked before the first render, if they are there already. */
+function arrivedServerDashboard(): DashboardData | undefined {
+  const answer = centralDashboard.arrived()
+  return answer && toDashboardData(answer)
+}
+
+function toDashboardData([stats, activities]: Awaited<
+  ReturnType<typeof centralDashboard.ask>
+>): DashboardData {
   return { stats, recent: activities.slice(0, RECENT_FEED_SIZE), now: Date.now() }
 }
 

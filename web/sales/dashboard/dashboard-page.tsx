@@ -26,7 +26,11 @@ const DASHBOARD_PAGE = { offset: 0, limit: 0, upcomingLimit: DASHBOARD_UPCOMING_
 export function DashboardPage() {
   const user = useSalesUser()
   const currency = useSalesCurrency()
-  const fromServer = useServerWhileFilling(salesDashboard.ask, useSalesDatabaseState())
+  const fromServer = useServerWhileFilling(
+    salesDashboard.ask,
+    useSalesDatabaseState(),
+    salesDashboard.arrived,
+  )
   return (
     <>
       <PageHeader

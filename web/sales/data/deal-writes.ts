@@ -2,7 +2,7 @@ import { format } from 'date-fns'
 import { v7 as uuidv7 } from 'uuid'
 import type { z } from 'zod'
 import { calculateCommission } from '#schema/commission'
-import { PaymentPartSchema, SaleCancelSchema, SaleCorrectionSchema } from '#schema/sales'
+import type { PaymentPartSchema, SaleCorrectionSchema } from '#schema/sales'
 import type { SalesDatabase } from '#sync/client/local-database'
 import { requireSalesDatabase } from './sales-database.tsx'
 
@@ -16,6 +16,12 @@ export type SaleCorrectionInput = Omit<z.input<typeof SaleCorrectionSchema>, 'pa
 
 /** A payment part as the screen gives it: amount in cents, paidOn 'YYYY-MM-DD'. */
 export type PaymentPartInput = z.input<typeof PaymentPartSchema>
+
+/**
+ * The write schemas, loaded with the first write: with zod they are about a tenth of a
+ * second of evaluation on a phone, which the sales area's first screen does not wait for.
+ */
+export const loadSalesSchemas = () => import('#schema/sales')
 
 /** A local check refused the input; the message says why, in Dutch. */
 export class DealInputError extends Error {}
@@ -45,6 +51,7 @@ async function requireSale(id: string) {
 export async function correctSale(id: string, input: SaleCorrectionInput) {
   const sale = await requireSale(id)
   if (sale.status === 'cancelled') throw new DealInputError('Deze verkoop is geannuleerd')
+  const { SaleCorrectionSchema } = await loadSalesSchemas()
   const correction = parse(SaleCorrectionSchema, { ...input, paidTotal: sale.paidTotal })
   const { paidTotal: _paidTotal, ...fields } = correction
   const breakdown = calculateCommission({
@@ -65,6 +72,7 @@ export async function correctSale(id: string, input: SaleCorrectionInput) {
 export async function cancelSale(id: string, reason: string) {
   const sale = await requireSale(id)
   if (sale.status === 'cancelled') throw new DealInputError('Deze verkoop is al geannuleerd')
+  const { SaleCancelSchema } = await loadSalesSchemas()
   const parsed = parse(SaleCancelSchema, { reason })
   await sale.incrementalPatch({
     status: 'cancelled',
@@ -89,6 +97,7 @@ export async function addPaymentPart(
   line: { id: string; saleId: string },
   input: PaymentPartInput,
 ) {
+  const { PaymentPartSchema } = await loadSalesSchemas()
   const part = parse(PaymentPartSchema, input)
   const { db } = await requireSalesDatabase()
   const stored = await findLocalLine(db, line)

@@ -1,9 +1,9 @@
 import { format } from 'date-fns'
 import { v7 as uuidv7 } from 'uuid'
 import type { z } from 'zod'
-import { SaleCreateSchema } from '#schema/sales'
+import type { SaleCreateSchema } from '#schema/sales'
 import { api } from '../../lib/api-client.ts'
-import { addPaymentPart, findLocalLine, todayAsPaidOn } from './deal-writes.ts'
+import { addPaymentPart, findLocalLine, loadSalesSchemas, todayAsPaidOn } from './deal-writes.ts'
 import { requireSalesDatabase } from './sales-database.tsx'
 
 /** What the wizard hands to registerSale: the sale create payload (docs/behaviour.md), cents. */
@@ -19,6 +19,7 @@ export class SalePayloadError extends Error {}
  * is dated today. Returns the sale's id.
  */
 export async function registerSale(payload: SalePayload): Promise<string> {
+  const { SaleCreateSchema } = await loadSalesSchemas()
   const parsed = SaleCreateSchema.safeParse(payload)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
