@@ -44,10 +44,15 @@ export function isSameDocumentState(a: DocumentState, b: DocumentState): boolean
  * changes cannot be told apart and the master state is taken as it is, except for a
  * create of this device whose answer was lost (seq 0, it never saw the server's copy):
  * its later edits were made on its own create, so its writable fields are carried over.
+ * `sentWithoutAnswer`: states of this document the device pushed without getting an answer
+ * (no network, 5xx). The server may hold one of them, so a field the client has changed
+ * since is carried over too, even when it is back at the assumed value: the person set it
+ * back, and that is their last word.
  */
 export function mergeConflict<T extends DocumentState>(
   input: ConflictInput<T>,
   writableFields?: readonly string[],
+  sentWithoutAnswer: readonly T[] = [],
 ): T {
   const { newDocumentState: next, assumedMasterState: assumed, realMasterState: real } = input
   if (real._deleted) return real
@@ -57,8 +62,11 @@ export function mergeConflict<T extends DocumentState>(
   const keys = writableFields
     ? [...writableFields, '_deleted']
     : new Set([...Object.keys(next), ...Object.keys(base)])
+  const isClientEdit = (key: string) =>
+    !isSameValue(next[key], base[key]) ||
+    sentWithoutAnswer.some((sent) => !isSameValue(next[key], sent[key]))
   for (const key of keys) {
-    if (LOCAL_KEYS.has(key) || isSameValue(next[key], base[key])) continue
+    if (LOCAL_KEYS.has(key) || !isClientEdit(key)) continue
     if (next[key] === undefined) delete merged[key]
     else merged[key] = next[key]
   }

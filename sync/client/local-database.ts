@@ -133,7 +133,7 @@ async function createLocalDatabase(
     eventReduce: true,
     closeDuplicates: true,
   })
-  const refusedIds = await addReplicatedCollections(db, collections)
+  const pushOutcomes = await addReplicatedCollections(db, collections)
   await removeRetiredCollections(db, retired)
   // A database with nothing in it fills for the first time: the header shows the progress.
   const isDatabaseEmpty = async () => {
@@ -196,7 +196,8 @@ async function createLocalDatabase(
         definition,
         stream,
         status,
-        refusedIds: refusedIds.get(definition.local) ?? new Set(),
+        refusedIds: pushOutcomes.get(definition.local)?.refusedIds ?? new Set(),
+        unanswered: pushOutcomes.get(definition.local)?.unanswered,
         account,
         fill: fills.get(definition.remote),
         fillProgress: progress,

@@ -8,6 +8,7 @@ import {
   type WireDocument,
 } from '../protocol.ts'
 import type { ClientCollection } from './collections.ts'
+import type { UnansweredPushes } from './conflict-handler.ts'
 import type { FillProgress } from './fill-progress.ts'
 import { type FilledCollection, writeAssumedStates } from './first-fill.ts'
 import { createRetryBackoff } from './retry-backoff.ts'
@@ -53,6 +54,8 @@ export function replicateCollection(options: {
   stream: SyncStream
   status: SyncStatusStore
   refusedIds: Set<string>
+  /** Where states pushed without an answer are kept for the conflict handler (its own). */
+  unanswered?: UnansweredPushes
   /** Whose database this is: sent with every call, refused under another session. */
   account: SyncAccount
   /** The page's own fetch unless given (replication outside a browser). */
@@ -223,6 +226,10 @@ export function replicateCollection(options: {
           try {
             answer = await fetchPush(remote, current, status, account, transport)
           } catch (error) {
+            // The server may have taken what it never answered (a lost answer, a 5xx).
+            if (!(error instanceof SyncHttpError) || error.status >= 500) {
+              for (const row of current) options.unanswered?.add(row.newDocumentState)
+            }
             if (!(error instanceof SyncHttpError && error.status === 403)) {
               pushBackoff.failed()
               noteTrouble(status, error)
@@ -237,6 +244,13 @@ export function replicateCollection(options: {
           }
           pushBackoff.succeeded()
           status.update({ trouble: null })
+          // Answered: what the server holds is known again, except where it says conflict.
+          const conflicting = new Set(answer.conflicts.map((conflict) => String(conflict.id)))
+          for (const row of current) {
+            if (!conflicting.has(row.newDocumentState.id)) {
+              options.unanswered?.forget(row.newDocumentState.id)
+            }
+          }
           for (const refusal of answer.refused) {
             refusedIds.add(refusal.id)
             const row = current.find((candidate) => candidate.newDocumentState.id === refusal.id)

@@ -5,7 +5,7 @@ import { Subject } from 'rxjs'
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
 import { WRITABLE_FIELDS } from '#schema/rx/writable-fields'
 import { CENTRAL_COLLECTIONS } from '#sync/client/collections'
-import { createConflictHandler } from '#sync/client/conflict-handler'
+import { createConflictHandler, UnansweredPushes } from '#sync/client/conflict-handler'
 import { createFillProgress, type FillProgress } from '#sync/client/fill-progress'
 import { type FilledCollection, fillCollection } from '#sync/client/first-fill'
 import { replicateCollection, replicationIdentifierOf } from '#sync/client/replicate-collection'
@@ -34,6 +34,7 @@ let db: RxDatabase
 let apps: RxCollection
 let status: ReturnType<typeof createSyncStatus>
 let refused: Set<string>
+let unanswered: UnansweredPushes
 const resync = new Subject<'RESYNC'>()
 const stream = { streamOf: () => resync.asObservable(), close() {} } as unknown as SyncStream
 
@@ -72,6 +73,7 @@ function replicate(
     stream,
     status,
     refusedIds: refused,
+    unanswered,
     account,
     transport: transport(options.meddle),
     identifier: options.identifier,
@@ -116,10 +118,11 @@ beforeEach(async () => {
     multiInstance: false,
   })
   refused = new Set()
+  unanswered = new UnansweredPushes()
   await db.addCollections({
     [definition.local]: {
       schema: definition.schema,
-      conflictHandler: createConflictHandler(refused, WRITABLE_FIELDS.appConnections),
+      conflictHandler: createConflictHandler(refused, WRITABLE_FIELDS.appConnections, unanswered),
     },
   })
   apps = db.collections[definition.local] as RxCollection
@@ -367,6 +370,49 @@ test('a copy the pull replaced while its push waited is not pushed: a colleagueâ
   expect(status.get().refused).toEqual([])
   await replication.cancel()
 }, 30_000)
+
+test('a push taken by the server whose answer was lost, then the field set back and another edited: both are the last word', async () => {
+  const created = await root.post('/api/app-connections', {
+    name: 'Terug naar actief',
+    url: 'https://oud.example.com',
+  })
+  const id = created.json.id as string
+  let pushes = 0
+  let isNetworkDown = false
+  const replication = replicate({
+    meddle: async (url, send) => {
+      if (!url.includes('/push')) return send()
+      pushes++
+      if (pushes === 1) {
+        // The server takes the edit, but its answer never arrives; then the network is
+        // gone for a while.
+        isNetworkDown = true
+        await send()
+      }
+      if (isNetworkDown) throw new TypeError('Failed to fetch')
+      return send()
+    },
+  })
+  await replication.awaitInitialReplication()
+  pushes = 0
+  await apps.findOne(id).incrementalPatch({ status: 'syncing' })
+  await expect.poll(async () => (await serverApp(id))?.status, { timeout: 5000 }).toBe('syncing')
+  // Offline, the person sets the status back and changes the address.
+  await apps.findOne(id).incrementalPatch({ status: 'active', url: 'https://nieuw.example.com' })
+  await new Promise((resolve) => setTimeout(resolve, 200))
+  isNetworkDown = false
+  await expect
+    .poll(async () => (await serverApp(id))?.url, { timeout: 10_000 })
+    .toBe('https://nieuw.example.com')
+  await replication.awaitInSync()
+  const stored = await serverApp(id)
+  expect(stored?.status).toBe('active')
+  await expect
+    .poll(async () => (await apps.findOne(id).exec())?.toJSON().status, { timeout: 5000 })
+    .toBe('active')
+  expect(status.get().refused).toEqual([])
+  await replication.cancel()
+})
 
 test('a server that fails for a while (503) delays a write; it is never refused', async () => {
   let failures = 2

@@ -181,7 +181,7 @@ export async function openNodeSyncClient(options: {
     storage: getRxStorageMemory(),
     multiInstance: false,
   })
-  const refusedIds = await addReplicatedCollections(db, definitions)
+  const pushOutcomes = await addReplicatedCollections(db, definitions)
   const status = createSyncStatus()
   const refusals: RefusedChange[] = []
   status.onRefused((change) => refusals.push(change))
@@ -204,7 +204,8 @@ export async function openNodeSyncClient(options: {
         definition,
         stream,
         status,
-        refusedIds: refusedIds.get(definition.local) ?? new Set(),
+        refusedIds: pushOutcomes.get(definition.local)?.refusedIds ?? new Set(),
+        unanswered: pushOutcomes.get(definition.local)?.unanswered,
         account: options.account,
         transport,
       }) as RxReplicationState<unknown, SyncCheckpoint>,

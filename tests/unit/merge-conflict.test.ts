@@ -120,3 +120,21 @@ test("a create whose answer was lost keeps the device's later edits and deletion
   // Without the collection's fields nothing can be told apart: the master state.
   expect(mergeConflict({ realMasterState, newDocumentState })).toEqual(realMasterState)
 })
+
+test('a field set back after a push the server took without answering is the client’s last word', () => {
+  // The device sent status syncing; the server took it, the answer was lost. Offline the
+  // person set the status back and changed the address; a colleague renamed the app.
+  const sent = { ...base, status: 'syncing' }
+  const realMasterState = { ...sent, name: 'Boekhouding Pro', seq: 12 }
+  const newDocumentState = { ...base, url: 'https://nieuw.example.com' }
+  const input = { assumedMasterState: base, realMasterState, newDocumentState }
+  expect(mergeConflict(input, undefined, [sent])).toEqual({
+    ...realMasterState,
+    status: 'active',
+    url: 'https://nieuw.example.com',
+  })
+  // Without knowing what was sent, the set-back looks untouched and the server's value stays.
+  expect(mergeConflict(input).status).toBe('syncing')
+  // A field untouched since the unanswered push keeps the colleague's value.
+  expect(mergeConflict(input, undefined, [sent]).name).toBe('Boekhouding Pro')
+})
