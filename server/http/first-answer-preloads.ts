@@ -19,7 +19,7 @@ const FIRST_ANSWERS = {
 /**
  * `<link rel="preload" as="fetch">` tags for the first answers of a page asked with a session
  * cookie, so that the browser asks them while the app's code loads; the app's own request
- * then takes the preloaded answer instead of asking again (decision 015). Without them the
+ * then takes the preloaded answer instead of asking again (decision 012). Without them the
  * session is asked only once that code has run, and the figures only after its answer.
  * `area` and `pagePath` as the page was asked: '/' is Centraal's dashboard; the sales
  * area's dashboard is its start or /dashboard (under `salesBase`).

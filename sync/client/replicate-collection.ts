@@ -54,7 +54,7 @@ export function replicateCollection(options: {
   stream: SyncStream
   status: SyncStatusStore
   refusedIds: Set<string>
-  /** Where states pushed without an answer are kept for the conflict handler (its own). */
+  /** Where states pushed without an answer are kept: the collection's conflict handler's. */
   unanswered?: UnansweredPushes
   /** Whose database this is: sent with every call, refused under another session. */
   account: SyncAccount
@@ -226,8 +226,7 @@ export function replicateCollection(options: {
           try {
             answer = await fetchPush(remote, current, status, account, transport)
           } catch (error) {
-            // The server may have taken what it never answered (a lost answer, a 5xx).
-            if (!(error instanceof SyncHttpError) || error.status >= 500) {
+            if (mayHaveBeenTaken(error)) {
               for (const row of current) options.unanswered?.add(row.newDocumentState)
             }
             if (!(error instanceof SyncHttpError && error.status === 403)) {
@@ -303,6 +302,16 @@ export function replicateCollection(options: {
 function countReceived(status: SyncStatusStore, count: number) {
   const { firstSync } = status.get()
   if (firstSync && count > 0) status.update({ firstSync: { received: firstSync.received + count } })
+}
+
+/**
+ * Whether a failed push may still have been written: a lost answer (a network failure,
+ * which may also be a call that never left) or a 5xx. Not a call this page held back
+ * (another account) nor a refusal (4xx).
+ */
+function mayHaveBeenTaken(error: unknown) {
+  if (error instanceof SyncHttpError) return error.status >= 500
+  return !(error instanceof AccountChangedError)
 }
 
 /** A passing failure in words; the calls that need the person set a problem instead. */
