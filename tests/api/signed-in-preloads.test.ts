@@ -95,3 +95,13 @@ test('with a session cookie the page names its first answers: the session, on a 
   expect(answersIn((await client.get('/')).text)).toEqual([])
   expect(answersIn((await client.get('/gold-estates/dashboard', central)).text)).toEqual([])
 })
+
+test('the named answers are fixed addresses: nothing of the asked path reaches the page', async () => {
+  const client = createClient(server.url)
+  const page = await client.get('/gold-estates/%22%3E%3Cscript%3Ealert(1)%3C/script%3E', {
+    cookie: 'gold_estates_session=whatever',
+  })
+  expect(page.status).toBe(200)
+  expect(page.text).not.toContain('alert(')
+  expect(answersIn(page.text)).toEqual(['/api/gold-estates/auth/user'])
+})
