@@ -85,6 +85,18 @@ async function serverApps(): Promise<App[]> {
   return (await api.get('/api/app-connections')).json
 }
 
+/**
+ * Until the service worker has precached the app and taken the page over, a screen whose
+ * code was never loaded cannot open offline (as for anyone who goes offline that early).
+ */
+async function waitForServiceWorker(page: Page) {
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready))
+  // Precaching every asset can take a while on a busy machine.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 45_000,
+  })
+}
+
 async function goOffline(context: BrowserContext, page: Page) {
   await context.setOffline(true)
   await page.getByText('Je bent offline - wijzigingen worden lokaal opgeslagen').waitFor()
@@ -142,6 +154,8 @@ test('offline writes stay local, then reach the server exactly once and the othe
   await a.page.getByRole('cell', { name: admin.name, exact: true }).waitFor()
   await b.page.goto('/users')
   await b.page.getByRole('cell', { name: 'Root Admin', exact: true }).waitFor()
+  // Apps opens offline below, its code never loaded before: from the worker's precache.
+  await waitForServiceWorker(a.page)
 
   await goOffline(a.context, a.page)
   await addUser(a.page, 'Olga Offline', 'olga@example.com')
@@ -205,11 +219,7 @@ test('a reload while offline still shows the local writes', async () => {
   await a.page.goto('/apps')
   await appCard(a.page, 'Offline App').waitFor()
   // The worker precaches the app on its first visit and then takes the page over.
-  await a.page.evaluate(async () => void (await navigator.serviceWorker.ready))
-  // Precaching every asset can take a while on a busy machine.
-  await a.page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 45_000,
-  })
+  await waitForServiceWorker(a.page)
   await goOffline(a.context, a.page)
   await addApp(a.page, {
     name: 'Herlaad App',
