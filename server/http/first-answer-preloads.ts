@@ -1,6 +1,5 @@
 import { DASHBOARD_UPCOMING_LIMIT } from '#schema/dashboard-stats'
-
-type SignedInArea = 'central' | 'sales'
+import type { SignedInArea } from './signed-in-preloads.ts'
 
 /**
  * The GETs the app asks before its first render (web/lib/first-answers.ts), address for

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 
-type SignedInArea = 'central' | 'sales'
+/** The two signed-in areas, each with its own session and code. */
+export type SignedInArea = 'central' | 'sales'
 
 /** The lazily loaded module of each signed-in area (web/app/app.tsx), as Vite's manifest names it. */
 const AREA_MODULES: Record<SignedInArea, string> = {
