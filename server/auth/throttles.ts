@@ -1,4 +1,5 @@
-import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible'
+import type { RateLimiterRes } from 'rate-limiter-flexible'
+import RateLimiterMemory from 'rate-limiter-flexible/lib/RateLimiterMemory.js'
 import { AppError } from '../http/app-error.ts'
 
 const FIFTEEN_MINUTES = 15 * 60

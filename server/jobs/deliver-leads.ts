@@ -1,88 +1,18 @@
-import { isIP } from 'node:net'
 import { and, asc, eq, lte } from 'drizzle-orm'
-import { Agent, type Dispatcher, fetch } from 'undici'
 import { sales, salesSettings, webhookOutbox } from '#schema/db/organisation'
 import { organizations } from '#schema/db/system'
 import { getSecretBox } from '../auth/secret-box.ts'
 import type { AppDeps } from '../context.ts'
-import { createPublicLookup, isPublicAddress } from '../integrations/is-public-address.ts'
 import { readCrmKey } from '../services/sales/crm-key.ts'
+import type { Outcome } from './post-lead.ts'
 
 const TICK_MS = 500
 const MAX_BACKOFF_MS = 5 * 60 * 1000
 const RATE_LIMIT = { requests: 100, windowMs: 10_000 }
-const TIMEOUT_MS = 10_000
 
-/** What became of one delivery attempt. */
-export type Outcome =
-  | { kind: 'delivered'; opportunityId: string | null }
-  | { kind: 'retry'; error: string }
-  | { kind: 'failed'; error: string }
-
-const NOT_PUBLIC = 'Webhook-adres is niet publiek bereikbaar (geweigerd)'
-
-/**
- * The connections lead deliveries go through. Unless private webhooks are allowed, the
- * address is checked by the lookup that the connection itself uses: what was checked is
- * what is connected to, so a name that answers public first and private next (DNS
- * rebinding) cannot reach inside. `resolve` is for tests.
- */
-export function createWebhookDispatcher(
-  allowPrivate: boolean,
-  resolve?: Parameters<typeof createPublicLookup>[0],
-): Dispatcher {
-  return allowPrivate
-    ? new Agent()
-    : new Agent({ connect: { lookup: createPublicLookup(resolve) } })
-}
-
-/** An IP address in the URL itself is never looked up: it is checked here instead. */
-function isLiteralPrivate(url: string) {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '')
-  return isIP(host) !== 0 && !isPublicAddress(host)
-}
-
-/** Sends one lead through `dispatcher` and says what became of it. */
-export async function postLead(
-  dispatcher: Dispatcher,
-  url: string,
-  apiKey: string | null,
-  outboxId: string,
-  payload: unknown,
-): Promise<Outcome> {
-  try {
-    const response = await fetch(url, {
-      dispatcher,
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        // The receiver can drop a repeat: a crash between its answer and our record
-        // would otherwise send the lead twice.
-        'idempotency-key': outboxId,
-        ...(apiKey && { authorization: `Bearer ${apiKey}` }),
-      },
-      body: JSON.stringify(payload),
-      redirect: 'error',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    })
-    const text = await response.text()
-    if (response.ok) {
-      let answer: Record<string, unknown> = {}
-      try {
-        answer = JSON.parse(text)
-      } catch {}
-      const id = answer.opportunityId ?? answer.id ?? (answer.opportunity as { id?: unknown })?.id
-      return { kind: 'delivered', opportunityId: id === undefined ? null : String(id) }
-    }
-    const error = `HTTP ${response.status}: ${text.slice(0, 200)}`
-    return response.status >= 500 || response.status === 429
-      ? { kind: 'retry', error }
-      : { kind: 'failed', error }
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause
-    if (cause?.code === 'EPRIVATEADDRESS') return { kind: 'failed', error: NOT_PUBLIC }
-    return { kind: 'retry', error: error instanceof Error ? error.message : String(error) }
-  }
+type Sending = {
+  lead: typeof import('./post-lead.ts')
+  dispatcher: import('undici').Dispatcher
 }
 
 /**
@@ -96,7 +26,15 @@ export function startLeadDelivery(
 ) {
   const sent: number[] = []
   const inFlight = new Set<string>()
-  const dispatcher = createWebhookDispatcher(deps.env.ALLOW_PRIVATE_WEBHOOKS)
+  // The sending side (undici) is loaded with the first lead to send.
+  let sending: Promise<Sending> | null = null
+  const send = () => {
+    sending ??= import('./post-lead.ts').then((lead) => ({
+      lead,
+      dispatcher: lead.createWebhookDispatcher(deps.env.ALLOW_PRIVATE_WEBHOOKS),
+    }))
+    return sending
+  }
   const box = getSecretBox(deps.env)
   // Every organisation is looked at once after a start; later, the open files (a sale was
   // just registered in one of them).
@@ -113,16 +51,19 @@ export function startLeadDelivery(
     let outcome: Outcome
     if (!settings?.xmsEnabled || !url)
       outcome = { kind: 'failed', error: 'CRM-koppeling staat uit' }
-    else if (!deps.env.ALLOW_PRIVATE_WEBHOOKS && isLiteralPrivate(url)) {
-      outcome = { kind: 'failed', error: NOT_PUBLIC }
-    } else
-      outcome = await postLead(
-        dispatcher,
-        url,
-        readCrmKey(db, box, organisationId),
-        row.id,
-        row.payload,
-      )
+    else {
+      const { lead, dispatcher } = await send()
+      outcome =
+        !deps.env.ALLOW_PRIVATE_WEBHOOKS && lead.isLiteralPrivate(url)
+          ? { kind: 'failed', error: lead.NOT_PUBLIC }
+          : await lead.postLead(
+              dispatcher,
+              url,
+              readCrmKey(db, box, organisationId),
+              row.id,
+              row.payload,
+            )
+    }
     const now = Date.now()
     const current = deps.organisations.get(organisationId)
     const attempts = row.attempts + 1
@@ -196,6 +137,6 @@ export function startLeadDelivery(
   return async () => {
     clearInterval(timer)
     await running
-    await dispatcher.close()
+    await (await sending)?.dispatcher.close()
   }
 }

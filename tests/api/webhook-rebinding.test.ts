@@ -2,7 +2,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { isPublicAddress } from '#server/integrations/is-public-address'
-import { createWebhookDispatcher, postLead } from '#server/jobs/deliver-leads'
+import { createWebhookDispatcher, postLead } from '#server/jobs/post-lead'
 
 let receiver: http.Server
 let port: number
