@@ -6,6 +6,7 @@ import { takeNextSeq } from '#server/db/next-seq'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { launchBrowser } from '../support/browser.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { median } from './median.ts'
 
 // The Dashboard's first render from the local database in Chromium, with 10,000 users and
 // 1,000 apps replicated into it: from the click on Dashboard (a fresh page, so no query
@@ -142,11 +143,3 @@ describe('dashboard', () => {
     { iterations: 10, warmupIterations: 1 },
   )
 })
-
-function median(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
-}

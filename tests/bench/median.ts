@@ -9,14 +9,19 @@ export function createTimer() {
       return result
     },
     get median() {
-      const sorted = [...durations].sort((a, b) => a - b)
-      const middle = Math.floor(sorted.length / 2)
-      return sorted.length % 2
-        ? (sorted[middle] ?? 0)
-        : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
+      return median(durations)
     },
     get count() {
       return durations.length
     },
   }
+}
+
+/** The middle value (the mean of the two middle ones for an even count); 0 for none. */
+export function median(values: readonly number[]) {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
 }

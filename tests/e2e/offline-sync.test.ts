@@ -99,7 +99,17 @@ async function waitForServiceWorker(page: Page) {
 
 async function goOffline(context: BrowserContext, page: Page) {
   await context.setOffline(true)
-  await page.getByText('Je bent offline - wijzigingen worden lokaal opgeslagen').waitFor()
+  const banner = page.getByText('Je bent offline - wijzigingen worden lokaal opgeslagen')
+  await banner.waitFor()
+  // Sticky headers sit under the banner: its height is on <html> as --banner-height.
+  const height = await banner
+    .locator('..')
+    .evaluate((element) => element.getBoundingClientRect().height)
+  await expect
+    .poll(() =>
+      page.evaluate(() => document.documentElement.style.getPropertyValue('--banner-height')),
+    )
+    .toBe(`${height}px`)
 }
 
 /** Client-side navigation through the sidebar: no reload. */

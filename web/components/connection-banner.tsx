@@ -61,15 +61,23 @@ function useBackOnline(isOnline: boolean): boolean {
   return isBackOnline
 }
 
-/** Keeps --banner-height on <html> equal to the banner's height (0 when hidden). */
+/**
+ * Keeps --banner-height on <html> equal to the banner's height (0 when hidden). Read from
+ * the observer's own measurement, after the browser's layout: reading offsetHeight while
+ * React commits would force a layout of the whole page inside that task.
+ */
 function usePublishedHeight(ref: RefObject<HTMLElement | null>) {
   useLayoutEffect(() => {
     const element = ref.current
     if (!element) return
     const root = document.documentElement
-    const publish = () => root.style.setProperty(HEIGHT_VARIABLE, `${element.offsetHeight}px`)
-    publish()
-    const observer = new ResizeObserver(publish)
+    let published: number | undefined
+    const observer = new ResizeObserver(([entry]) => {
+      const height = entry?.borderBoxSize[0]?.blockSize ?? 0
+      if (height === published) return
+      published = height
+      root.style.setProperty(HEIGHT_VARIABLE, `${height}px`)
+    })
     observer.observe(element)
     return () => {
       observer.disconnect()
