@@ -93,7 +93,7 @@ async function firstVisit(
       FILL_PROGRESS_PREFIX,
       { timeout: 120_000, polling: 100 },
     )
-    const [usefulMs, localMs, settledMs] = await Promise.all(
+    const [usefulMs = 0, localMs = 0, settledMs = 0] = await Promise.all(
       [useful, local, settled].map(async (handle) => Number(await handle.jsonValue())),
     )
     if (cdp) {
@@ -101,7 +101,7 @@ async function firstVisit(
       writeFileSync(`${profiling}-${area}.cpuprofile`, JSON.stringify(profile))
       figures.push(summariseProfile(profile, server.url))
     }
-    return { usefulMs, localMs, settledMs } as Visit
+    return { usefulMs, localMs, settledMs }
   } finally {
     await context.close()
     rmSync(profile, { recursive: true, force: true })
