@@ -2,8 +2,8 @@ import { isIP } from 'node:net'
 import { Agent, type Dispatcher, fetch } from 'undici'
 import { createPublicLookup, isPublicAddress } from '../integrations/is-public-address.ts'
 
-// One lead sent to an organisation's CRM webhook. Its own module because undici (about
-// 20 MB of a server's memory) is loaded with the first delivery, not at every start.
+// One lead sent to an organisation's CRM webhook. Its own module so that undici is loaded
+// with the first delivery, not into every idle server (decision 009).
 
 const TIMEOUT_MS = 10_000
 
