@@ -1,4 +1,9 @@
-import type { DexieStorageInternals, RxCollection } from 'rxdb'
+import {
+  type DexieStorageInternals,
+  normalizeMangoQuery,
+  prepareQuery,
+  type RxCollection,
+} from 'rxdb'
 import { auditTime, from, type Observable, startWith, switchMap } from 'rxjs'
 
 /** Re-count at most this often while a large pull writes many batches. */
@@ -17,15 +22,24 @@ export function countLiveDocuments(collection: RxCollection): Observable<number>
   return collection.eventBulks$.pipe(
     auditTime(RECOUNT_MS),
     startWith(null),
-    switchMap(() => from(countOnce(collection))),
+    switchMap(() => from(countStoredDocuments(collection))),
   )
 }
 
-async function countOnce(collection: RxCollection): Promise<number> {
+/**
+ * The number of live documents of a collection, read from its storage: never a query's
+ * kept answer (RxDB keeps a query's result current from its change events, and a first
+ * fill stores without them).
+ */
+export async function countStoredDocuments(collection: RxCollection): Promise<number> {
   const internals = (collection.storageInstance as unknown as { internals?: DexieStorageInternals })
     .internals
   const state: DexieState | undefined = internals ? await internals : undefined
-  if (!state?.dexieTable) return collection.count().exec()
+  if (!state?.dexieTable) {
+    const { schema } = collection.storageInstance
+    const query = prepareQuery(schema, normalizeMangoQuery(schema, { selector: {} }))
+    return (await collection.storageInstance.count(query)).count
+  }
   const table = state.dexieTable
   const byDeleted = `[_deleted+${collection.schema.primaryPath}]`
   // One read transaction, so that the two counts see the same state.

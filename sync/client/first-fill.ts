@@ -18,6 +18,7 @@ import {
 import type { FillMark, FillProgress } from './fill-progress.ts'
 import { fetchPull, type SyncAccount, SyncHttpError, type SyncTransport } from './sync-http.ts'
 import type { SyncStatusStore } from './sync-status.ts'
+import { writeToIndexedDb } from './write-to-indexeddb.ts'
 
 /**
  * Upstream checkpoint after every filled document: RxDB's Dexie storage orders its changes
@@ -169,15 +170,23 @@ async function storePage(
   }
   if (rows.length === 0) return
   // Into the storage itself: the collection's wrapper would give each new document a write
-  // time and revision of its own, and the replication would push them all back.
+  // time and revision of its own, and the replication would push them all back. Straight
+  // into IndexedDB where the storage is Dexie's and no query of the collection exists in
+  // this tab (its answer would be kept current only by RxDB's change events, which this
+  // write does not make): live queries wait while the database fills (useDatabaseQuery)
+  // and the check whether it is empty counts the storage itself; a query made anyway (a
+  // write's lookup) sends the rest of the fill through RxDB's write.
   const storage = collection.internalStorageInstance
-  const result = await collection.database.lockedRun(() =>
-    storage.bulkWrite(rows as never, 'first-fill'),
-  )
-  // A 409: the person wrote that document meanwhile; their version stays and is pushed.
-  const failed = result.error.find((error: RxStorageWriteError<unknown>) => error.status !== 409)
-  if (failed) throw new Error(`storing ${collection.name} failed: ${failed.status}`)
-  const refused = new Set(result.error.map((error) => String(error.documentId)))
+  const isUnwatched = () => collection._queryCache._map.size === 0
+  const refused = await collection.database.lockedRun(async () => {
+    const kept = await writeToIndexedDb(storage, rows, isUnwatched)
+    if (kept) return kept
+    const result = await storage.bulkWrite(rows as never, 'first-fill')
+    // A 409: the person wrote that document meanwhile; their version stays and is pushed.
+    const failed = result.error.find((error: RxStorageWriteError<unknown>) => error.status !== 409)
+    if (failed) throw new Error(`storing ${collection.name} failed: ${failed.status}`)
+    return new Set(result.error.map((error) => String(error.documentId)))
+  })
   for (const row of rows) {
     if (!refused.has(row.document.id)) stored.set(row.document.id, row.document)
   }
@@ -211,7 +220,10 @@ export async function writeAssumedStates(
         getMetaWriteRow(state, writeDocToDocState(document as never, false, false), undefined),
       ),
     )
-    await meta.bulkWrite(rows as never, 'first-fill-meta')
+    // Straight into IndexedDB where it can (nothing listens to the meta store's changes;
+    // the replication reads it by id); a state written already stays, as a 409 would.
+    const kept = await writeToIndexedDb(meta, rows as never)
+    if (!kept) await meta.bulkWrite(rows as never, 'first-fill-meta')
   }
   filled.stored?.clear()
 }

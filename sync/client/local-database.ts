@@ -12,6 +12,7 @@ import {
   SALES_COLLECTIONS,
   type SalesCollections,
 } from './collections.ts'
+import { countStoredDocuments } from './count-live-documents.ts'
 import { clearFillProgress, createFillProgress } from './fill-progress.ts'
 import { fillCollection, prefetchFirstPages } from './first-fill.ts'
 import { replicateCollection, replicationIdentifierOf } from './replicate-collection.ts'
@@ -136,10 +137,12 @@ async function createLocalDatabase(
   const pushOutcomes = await addReplicatedCollections(db, collections)
   await removeRetiredCollections(db, retired)
   // A database with nothing in it fills for the first time: the header shows the progress.
+  // Counted in the storage, not by a query: a query's answer is kept and kept current by
+  // RxDB's change events, and the fill stores without them (first-fill.ts).
   const isDatabaseEmpty = async () => {
     const counts = await Promise.all(
       collections.map((definition) =>
-        (db.collections[definition.local] as RxCollection).count().exec(),
+        countStoredDocuments(db.collections[definition.local] as RxCollection),
       ),
     )
     return counts.every((count) => count === 0)

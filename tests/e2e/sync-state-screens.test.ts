@@ -218,6 +218,21 @@ test('a second tab that takes over after the first filled the device does not fi
       { timeout: 30_000 },
     )
     .toEqual([])
+  // Both tabs count every app from their own database: the fill stores without RxDB's
+  // change events, and neither tab had asked its database anything before it was filled.
+  const onServer = (await (await first.request.get('/api/app-connections')).json()) as unknown[]
+  const total = new Intl.NumberFormat('nl-NL').format(onServer.length)
+  const appsCount = (tab: typeof first) =>
+    tab
+      .locator('[aria-label="Totaal Apps"] p')
+      .first()
+      .textContent({ timeout: 1_000 })
+      .catch(() => '')
+  await expect
+    .poll(() => syncState(second), { timeout: 30_000 })
+    .toBe('Synchronisatie: Gesynchroniseerd')
+  await expect.poll(() => appsCount(first), { timeout: 15_000 }).toBe(total)
+  await expect.poll(() => appsCount(second), { timeout: 15_000 }).toBe(total)
   // The first tab closes: the second takes over and replicates from where the first left off.
   const secondPulls = second.waitForRequest(/\/api\/sync\/v1\/\w+\/pull\?/, { timeout: 30_000 })
   await first.close()

@@ -8,26 +8,14 @@ import { createConflictHandler } from '#sync/client/conflict-handler'
 import { replicateCollection } from '#sync/client/replicate-collection'
 import { createSyncStatus } from '#sync/client/sync-status'
 import type { SyncStream } from '#sync/client/sync-stream'
-import type { WireDocument } from '#sync/protocol'
+import { appDocument } from '../support/app-document.ts'
 
 // A device whose person's rights change: the product's replication (RxDB, memory storage)
 // against a scripted server that answers pulls as sync/server/pull.ts does.
 
 const definition = CENTRAL_COLLECTIONS[1] // appConnections
 
-const app = (id: string, seq: number): WireDocument => ({
-  id,
-  name: `App ${id}`,
-  url: `https://${id}.example.com`,
-  description: null,
-  status: 'active',
-  users: 0,
-  lastSync: null,
-  createdAt: 1,
-  updatedAt: 1,
-  seq,
-  _deleted: false,
-})
+const app = (id: string, seq: number) => appDocument(id, seq)
 
 /** What the scripted server holds and lets this person read. */
 const server = {

@@ -1,0 +1,87 @@
+import type { DexieStorageInternals } from 'rxdb'
+
+/** A document to store, and the state this writer stored of it before (if any). */
+export type DirectWriteRow<Document extends { id: string; _rev: string }> = {
+  document: Document
+  previous?: Document
+}
+
+/** RxDB's Dexie storage keeps every document in this object store of its database. */
+const DOCUMENTS_STORE = 'docs'
+
+/**
+ * Stores documents straight into the IndexedDB object store behind RxDB's Dexie storage,
+ * in the form that storage gives them (decision 011, "Storing a page without RxDB's
+ * write"): one transaction of plain `add`s and `put`s. RxDB's own write reads every
+ * document first, converts each field by field and announces each write to the page's
+ * queries and the other tabs; that work was half of a first fill's time. Nothing is
+ * announced here: `isUnwatched` (if given) tells, just before the write, whether anything
+ * that would have to hear of it exists (a query of the collection, first-fill.ts); if not
+ * unwatched, nothing is written and the caller writes through RxDB.
+ *
+ * A document without `previous` is added only if absent, one with it replaced only if
+ * the stored one is still that state: a document written meanwhile (by the person on
+ * this device) stays, as RxDB's write would keep it with a 409. Answers the ids that
+ * stayed, or undefined when the storage is not RxDB's Dexie storage or is watched (the
+ * caller writes through RxDB then).
+ */
+export async function writeToIndexedDb<Document extends { id: string; _rev: string }>(
+  /** An RxDB storage instance (a collection's, or a replication's meta store). */
+  storage: object,
+  rows: readonly DirectWriteRow<Document>[],
+  isUnwatched: () => boolean = () => true,
+): Promise<Set<string> | undefined> {
+  const internals = (storage as { internals?: DexieStorageInternals }).internals
+  const state = internals && typeof internals.then === 'function' ? await internals : undefined
+  const database = state?.dexieDb.backendDB() as IDBDatabase | undefined
+  if (!state || !database || !canStoreAsIs(state.booleanIndexes)) return undefined
+  const toRecord = recordOf(state.booleanIndexes)
+  // Checked in the same turn as the transaction starts: a query made after it reads the
+  // store only once the transaction is done (IndexedDB orders them).
+  if (!isUnwatched()) return undefined
+  return new Promise((resolve, reject) => {
+    const kept = new Set<string>()
+    const transaction = database.transaction(DOCUMENTS_STORE, 'readwrite')
+    const store = transaction.objectStore(DOCUMENTS_STORE)
+    for (const { document, previous } of rows) {
+      if (!previous) {
+        const adding = store.add(toRecord(document))
+        adding.onerror = (event) => {
+          // Already there (a ConstraintError): written meanwhile, it stays.
+          event.preventDefault()
+          event.stopPropagation()
+          kept.add(document.id)
+        }
+        continue
+      }
+      const reading = store.get(document.id)
+      reading.onsuccess = () => {
+        if ((reading.result as Document | undefined)?._rev === previous._rev) {
+          store.put(toRecord(document))
+        } else {
+          kept.add(document.id)
+        }
+      }
+    }
+    transaction.oncomplete = () => resolve(kept)
+    transaction.onerror = () => reject(transaction.error)
+    transaction.onabort = () => reject(transaction.error ?? new Error('transaction aborted'))
+  })
+}
+
+/**
+ * The Dexie storage stores a boolean that is indexed as '1' / '0' (IndexedDB cannot index
+ * booleans) and renames fields that start with '|'; no schema of this app has such a
+ * field. Only top-level indexed booleans (`_deleted`, ...) are converted here.
+ */
+function canStoreAsIs(booleanIndexes: readonly string[]) {
+  return booleanIndexes.every((field) => !field.includes('.') && !field.startsWith('|'))
+}
+
+function recordOf(booleanIndexes: readonly string[]) {
+  return (document: Record<string, unknown>) => {
+    const record: Record<string, unknown> = { ...document }
+    for (const field of booleanIndexes) record[field] = document[field] ? '1' : '0'
+    return record
+  }
+}
