@@ -1,15 +1,9 @@
-import {
-  type DexieStorageInternals,
-  normalizeMangoQuery,
-  prepareQuery,
-  type RxCollection,
-} from 'rxdb'
+import { normalizeMangoQuery, prepareQuery, type RxCollection } from 'rxdb'
 import { auditTime, from, type Observable, startWith, switchMap } from 'rxjs'
+import { dexieStateOf } from './write-to-indexeddb.ts'
 
 /** Re-count at most this often while a large pull writes many batches. */
 const RECOUNT_MS = 50
-
-type DexieState = Awaited<DexieStorageInternals>
 
 /**
  * The number of live (not deleted) documents of a collection, kept current. With the Dexie
@@ -32,9 +26,7 @@ export function countLiveDocuments(collection: RxCollection): Observable<number>
  * fill stores without them).
  */
 export async function countStoredDocuments(collection: RxCollection): Promise<number> {
-  const internals = (collection.storageInstance as unknown as { internals?: DexieStorageInternals })
-    .internals
-  const state: DexieState | undefined = internals ? await internals : undefined
+  const state = await dexieStateOf(collection.storageInstance)
   if (!state?.dexieTable) {
     const { schema } = collection.storageInstance
     const query = prepareQuery(schema, normalizeMangoQuery(schema, { selector: {} }))

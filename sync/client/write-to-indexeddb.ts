@@ -31,8 +31,7 @@ export async function writeToIndexedDb<Document extends { id: string; _rev: stri
   rows: readonly DirectWriteRow<Document>[],
   isUnwatched: () => boolean = () => true,
 ): Promise<Set<string> | undefined> {
-  const internals = (storage as { internals?: DexieStorageInternals }).internals
-  const state = internals && typeof internals.then === 'function' ? await internals : undefined
+  const state = await dexieStateOf(storage)
   const database = state?.dexieDb.backendDB() as IDBDatabase | undefined
   if (!state || !database || !canStoreAsIs(state.booleanIndexes)) return undefined
   const toRecord = recordOf(state.booleanIndexes)
@@ -67,6 +66,18 @@ export async function writeToIndexedDb<Document extends { id: string; _rev: stri
     transaction.onerror = () => reject(transaction.error)
     transaction.onabort = () => reject(transaction.error ?? new Error('transaction aborted'))
   })
+}
+
+/**
+ * What RxDB's Dexie storage keeps behind a storage instance (its Dexie database and table),
+ * or undefined for any other storage.
+ */
+export async function dexieStateOf(
+  /** An RxDB storage instance. */
+  storage: object,
+): Promise<Awaited<DexieStorageInternals> | undefined> {
+  const internals = (storage as { internals?: DexieStorageInternals }).internals
+  return internals && typeof internals.then === 'function' ? await internals : undefined
 }
 
 /**
