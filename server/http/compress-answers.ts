@@ -34,13 +34,13 @@ export function compressAnswers(options: { threshold: number }): MiddlewareHandl
     const answer = c.res
     const type = answer.headers.get('Content-Type') ?? ''
     const isLeftAsItIs =
-      !answer.body ||
       c.req.method === 'HEAD' ||
       answer.status === 206 ||
       answer.headers.has('Content-Encoding') ||
       answer.headers.has('Transfer-Encoding') ||
       NO_TRANSFORM.test(answer.headers.get('Cache-Control') ?? '') ||
-      !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type)
+      !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) ||
+      !answer.body
     if (isLeftAsItIs) return
     const vary = answer.headers.get('Vary') ?? ''
     if (!/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary)) {
