@@ -33,6 +33,8 @@ export function compressAnswers(options: { threshold: number }): MiddlewareHandl
     await next()
     const answer = c.res
     const type = answer.headers.get('Content-Type') ?? ''
+    // The body last: asking for it builds a whole web Response around the route's answer,
+    // which a built file, the event stream or a HEAD never needs.
     const isLeftAsItIs =
       c.req.method === 'HEAD' ||
       answer.status === 206 ||
