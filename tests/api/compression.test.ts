@@ -1,3 +1,8 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { brotliCompressSync } from 'node:zlib'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import type { createClient } from '../support/http.ts'
@@ -8,9 +13,19 @@ import { startTestServer, type TestServer } from '../support/test-server.ts'
 
 let server: TestServer
 let root: ReturnType<typeof createClient>
+/**
+ * A built file as the build leaves it: itself, and its brotli copy beside it (random
+ * enough that the copy is over the kilobyte from which answers are compressed).
+ */
+const builtFile = `console.log('${randomBytes(3000).toString('base64')}')`
 
 beforeAll(async () => {
-  server = await startTestServer()
+  const webRoot = mkdtempSync(path.join(tmpdir(), 'centraal-web-'))
+  mkdirSync(path.join(webRoot, 'assets'))
+  writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html lang="nl"></html>')
+  writeFileSync(path.join(webRoot, 'assets', 'built-1a2b.js'), builtFile)
+  writeFileSync(path.join(webRoot, 'assets', 'built-1a2b.js.br'), brotliCompressSync(builtFile))
+  server = await startTestServer({}, { webRoot })
   root = await signInFirstSuperadmin(server)
   for (let index = 0; index < 30; index++) {
     await root.post('/api/app-connections', {
@@ -46,9 +61,8 @@ test('a sync page travels with brotli or gzip, whichever the browser takes, and 
 
 test('the event stream and a backup download are never compressed', async () => {
   const controller = new AbortController()
-  const cookie = [...root.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
   const response = await fetch(`${server.url}/api/sync/v1/stream`, {
-    headers: { cookie, 'accept-encoding': 'br, gzip' },
+    headers: { cookie: cookieOf(root), 'accept-encoding': 'br, gzip' },
     signal: controller.signal,
   })
   expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/)
@@ -63,3 +77,30 @@ test('the event stream and a backup download are never compressed', async () => 
   expect(backup.status).toBe(200)
   expect(backup.headers.get('content-encoding')).toBeNull()
 })
+
+test('a built file comes as its brotli copy, not compressed again; HEAD and refusals as they are', async () => {
+  const built = await fetch(`${server.url}/assets/built-1a2b.js`, {
+    headers: { 'accept-encoding': 'br, gzip' },
+  })
+  expect(built.status).toBe(200)
+  expect(built.headers.get('content-encoding')).toBe('br')
+  // fetch undoes one brotli layer: the file itself comes out, not a second layer.
+  expect(await built.text()).toBe(builtFile)
+
+  const pull = '/api/sync/v1/appConnections/pull?checkpoint=0&limit=1000'
+  const head = await fetch(`${server.url}${pull}`, {
+    method: 'HEAD',
+    headers: { cookie: cookieOf(root), 'accept-encoding': 'br' },
+  })
+  expect(head.status).toBe(200)
+  expect(head.headers.get('content-encoding')).toBeNull()
+
+  // A signed-out visitor is refused with a message, whatever they accept.
+  const stranger = await fetch(`${server.url}${pull}`, { headers: { 'accept-encoding': 'br' } })
+  expect(stranger.status).toBe(401)
+  expect((await stranger.json()).message).toBeTruthy()
+})
+
+function cookieOf(client: ReturnType<typeof createClient>) {
+  return [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+}
