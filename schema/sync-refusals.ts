@@ -1,3 +1,4 @@
+import { WRITABLE_FIELDS } from './rx/writable-fields.ts'
 import { z } from './zod.ts'
 
 // Replicated writes the server refused (docs/architecture.md, Replication): kept in the organisation's
@@ -28,7 +29,15 @@ export const SyncRefusalQuerySchema = z.object({
 })
 export type SyncRefusalScope = z.infer<typeof SyncRefusalQuerySchema>['scope']
 
-/** One refused write as the list shows it. `userName` is absent when the person is gone. */
+/** The values a person wrote, by field, as a refusal keeps them for them to copy. */
+export type RefusedValues = Record<string, unknown>
+
+/**
+ * One refused write as the list shows it. `userName` is absent when the person is gone.
+ * `values`: what the person wrote (the collection's writable fields), so nothing they
+ * typed is lost with the refusal. `isOnDevice`: kept on this device only (never reached
+ * the server: made before a restore, or refused whole for want of a right).
+ */
 export type SyncRefusal = {
   id: string
   collection: string
@@ -39,4 +48,21 @@ export type SyncRefusal = {
   createdAt: number
   userId: string
   userName?: string
+  values?: RefusedValues
+  isOnDevice?: boolean
+}
+
+/** The writable fields of a pushed document (what its person wrote), in the collection's order. */
+export function pickRefusedValues(
+  collection: string,
+  document: Record<string, unknown> | null | undefined,
+): RefusedValues {
+  const fields: readonly string[] =
+    WRITABLE_FIELDS[collection as keyof typeof WRITABLE_FIELDS] ?? []
+  if (!document) return {}
+  return Object.fromEntries(
+    fields
+      .filter((field) => document[field] !== undefined)
+      .map((field) => [field, document[field]]),
+  )
 }

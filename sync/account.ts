@@ -18,3 +18,13 @@ export const OTHER_ACCOUNT_HEADER = 'x-centraal-other-account'
 export function formatSyncAccount(account: { organisationId: string; userId: string }) {
   return `${account.organisationId}/${account.userId}`
 }
+
+/**
+ * Header of every write and every sync call: the epoch of the organisation the device's
+ * data belongs to (when a backup was last restored into it, epoch ms; 0 when never). The
+ * server refuses (409, marked with RESTORED_HEADER) what was made in an earlier epoch.
+ */
+export const EPOCH_HEADER = 'x-centraal-epoch'
+
+/** Header of the 409 that refuses a call of an earlier epoch: when the backup was restored. */
+export const RESTORED_HEADER = 'x-centraal-restored'

@@ -14,6 +14,11 @@ export const organizations = sqliteTable('organizations', {
   branding: text({ mode: 'json' }).$type<Record<string, unknown>>().notNull().default({}),
   settings: text({ mode: 'json' }).$type<Record<string, unknown>>().notNull().default({}),
   createdAt: integer().notNull(),
+  /**
+   * When a backup was last restored into the organisation (epoch ms): its epoch. Devices
+   * send the epoch their data belongs to; what they made in an earlier one is refused.
+   */
+  restoredAt: integer(),
 })
 
 /** Account kinds in the login directory: central admin users and Gold Estates sales users. */

@@ -1,9 +1,11 @@
 import { createMiddleware } from 'hono/factory'
+import { EPOCH_HEADER } from '#sync/account'
 import { formatSyncAccount, OTHER_ACCOUNT_HEADER, SYNC_ACCOUNT_HEADER } from '#sync/protocol'
 import { findSessionUser } from '../auth/current-central-user.ts'
 import { findSalesSessionUser } from '../auth/require-sales-context.ts'
 import { readSessionToken } from '../auth/sessions.ts'
 import type { AppDeps, AppEnv } from '../context.ts'
+import { requireCurrentEpoch } from '../services/organisation-epoch/organisation-epoch.ts'
 import { AppError } from './app-error.ts'
 
 /** The answer to a call made for another account than the browser's session. */
@@ -18,7 +20,8 @@ const UNCHECKED = /^\/api\/(auth\/|gold-estates\/auth\/|log(in|out)\b|sync\/)/
  * signed-in person, or the person who queued it offline) is refused (409) when the
  * browser's session of that area is someone else's: a write queued by A on a shared
  * device never lands as B, in B's organisation. Without a session the route answers 401
- * as always; without the header nothing changes.
+ * as always; without the header nothing changes. A write that names an earlier epoch of the
+ * organisation (EPOCH_HEADER: made before a restore) is refused too (requireCurrentEpoch).
  */
 export function requireNamedAccount(deps: Pick<AppDeps, 'systemDb' | 'organisations'>) {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -33,6 +36,9 @@ export function requireNamedAccount(deps: Pick<AppDeps, 'systemDb' | 'organisati
         : findSessionUser(deps, token)
     const own = user && formatSyncAccount({ organisationId: user.organizationId, userId: user.id })
     if (own && own !== named) throw otherAccountError()
+    if (user && c.req.method !== 'GET') {
+      requireCurrentEpoch(deps.systemDb, user.organizationId, c.req.header(EPOCH_HEADER))
+    }
     return next()
   })
 }

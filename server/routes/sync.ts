@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
 import { z } from 'zod'
+import { EPOCH_HEADER } from '#sync/account'
 import {
   formatSyncAccount,
   PullQuerySchema,
@@ -22,6 +23,7 @@ import type { AppDeps, AppEnv } from '../context.ts'
 import { AppError } from '../http/app-error.ts'
 import { otherAccountError } from '../http/require-named-account.ts'
 import { validate } from '../http/validate.ts'
+import { requireCurrentEpoch } from '../services/organisation-epoch/organisation-epoch.ts'
 
 const CURRENT = `v${SYNC_PROTOCOL_VERSION}`
 const HEARTBEAT_MS = 25_000
@@ -49,6 +51,11 @@ export function syncRoutes(deps: AppDeps) {
     if (named !== undefined && named !== own) {
       throw otherAccountError()
     }
+    // Data of an earlier epoch (before a restore) is neither pulled onto nor pushed from;
+    // every answer names the current one, so a device learns it at its first call.
+    const { systemDb, actor } = ctx
+    const epoch = requireCurrentEpoch(systemDb, actor.organisationId, c.req.header(EPOCH_HEADER))
+    c.header(EPOCH_HEADER, String(epoch))
     return ctx
   }
   const isSignedIn = (area: ServerCollection['area'], token: string) =>

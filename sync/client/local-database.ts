@@ -1,7 +1,16 @@
-import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb'
+import {
+  addRxPlugin,
+  createRxDatabase,
+  type RxCollection,
+  type RxDatabase,
+  removeRxDatabase,
+} from 'rxdb'
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election'
 import type { RxReplicationState } from 'rxdb/plugins/replication'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
+import { describeRestoredEpoch } from '#schema/restored-epoch'
+import { pickRefusedValues } from '#schema/sync-refusals'
+import { formatSyncAccount } from '../account.ts'
 import type { SyncCheckpoint } from '../protocol.ts'
 import { addReplicatedCollections, removeRetiredCollections } from './add-replicated-collections.ts'
 import {
@@ -13,14 +22,21 @@ import {
   type SalesCollections,
 } from './collections.ts'
 import { countStoredDocuments } from './count-live-documents.ts'
+import { keepDeviceRefusals } from './device-refusals.ts'
 import { clearFillProgress, createFillProgress } from './fill-progress.ts'
 import { fillCollection, prefetchFirstPages } from './first-fill.ts'
+import {
+  clearResetMark,
+  forgetEpoch,
+  isMarkedForReset,
+  markForReset,
+} from './organisation-epoch.ts'
 import { replicateCollection, replicationIdentifierOf } from './replicate-collection.ts'
 import { shareSyncStatus } from './share-sync-status.ts'
 import type { AreaAccount } from './signed-in-account.ts'
 import { createSyncStatus, type SyncStatusStore } from './sync-status.ts'
 import { openSyncStream, type SyncArea } from './sync-stream.ts'
-import { watchUnsentChanges } from './unsent-changes.ts'
+import { findUnsentChanges, watchUnsentChanges } from './unsent-changes.ts'
 
 // The stream and the sync state wait for leadership before replication (which adds it) starts.
 addRxPlugin(RxDBLeaderElectionPlugin)
@@ -120,6 +136,7 @@ async function createLocalDatabase(
   account: AreaAccount,
 ): Promise<LocalDatabase<unknown>> {
   const { collections, retired } = AREAS[account.area]
+  await emptyIfMarked(name)
   const status = createSyncStatus()
   const firstPages = await prefetchFirstPages({
     name,
@@ -232,11 +249,38 @@ async function createLocalDatabase(
       console.warn(`sync ${remote}:`, error.message)
     })
   }
+  const restored = onRestored(name, status, async (restoredAt) => {
+    // The unsent changes of an earlier epoch are kept as refusals, never sent; the data is
+    // emptied and filled again from the restored state when every tab has reloaded.
+    const unsent = await Promise.all(
+      collections.map((definition) => {
+        const replication = replications.get(definition.remote)
+        return replication ? findUnsentChanges(replication, definition) : []
+      }),
+    )
+    // Only the tab that replicates knows them; the others reload when it says so.
+    if (unsent.some((list) => list === undefined)) return false
+    const kept = unsent
+      .flatMap((list) => list ?? [])
+      .map((change) => ({
+        collection: change.collection,
+        operation: change.kind,
+        entityId: change.id,
+        label: change.label,
+        reason: describeRestoredEpoch(restoredAt),
+        values: pickRefusedValues(change.collection, change.document),
+      }))
+    await keepDeviceRefusals(account, kept)
+    forgetEpoch(account.area, formatSyncAccount(account))
+    markForReset(name, { restoredAt, kept: kept.length })
+    return true
+  })
   const stop = async () => {
     opened.delete(name)
     stream.close()
     sharing.stop()
     watching.stop()
+    restored.stop()
     await Promise.all([...replications.values()].map((replication) => replication.cancel()))
   }
   return {
@@ -253,6 +297,65 @@ async function createLocalDatabase(
       await stop()
       await db.remove()
       clearFillProgress(name)
+    },
+  }
+}
+
+/**
+ * Empties a database whose data belongs to an earlier epoch of its organisation (marked by
+ * onRestored) before it opens: the first fill then reads the restored state. One tab at a
+ * time: every tab of the database reloads at once.
+ */
+async function emptyIfMarked(name: string) {
+  if (!isMarkedForReset(name)) return
+  const empty = async () => {
+    if (!isMarkedForReset(name)) return
+    await removeRxDatabase(name, getRxStorageDexie(), true)
+    clearFillProgress(name)
+    clearResetMark(name)
+  }
+  if (typeof navigator !== 'undefined' && navigator.locks) {
+    await navigator.locks.request(`${name}:empty`, empty)
+  } else {
+    await empty()
+  }
+}
+
+/**
+ * Waits for the server to say that the organisation was restored (SyncProblem 'restored',
+ * heard by the tab that replicates), then keeps what was unsent (`keep`, false in a tab that
+ * does not replicate) and reloads every tab of the database, which empties it before it
+ * opens again (emptyIfMarked). Outside a browser only `keep` runs.
+ */
+function onRestored(
+  name: string,
+  status: SyncStatusStore,
+  keep: (restoredAt: number) => Promise<boolean>,
+) {
+  const channel =
+    typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(`${name}:restored`)
+  const reload = () => globalThis.location?.reload()
+  if (channel) channel.onmessage = reload
+  let isHandled = false
+  const unsubscribe = status.subscribe(() => {
+    const { problem, restoredAt } = status.get()
+    if (problem !== 'restored' || restoredAt === null || isHandled) return
+    isHandled = true
+    void keep(restoredAt)
+      .then((isKept) => {
+        if (!isKept) return
+        channel?.postMessage('restored')
+        reload()
+      })
+      .catch((error: unknown) => {
+        isHandled = false
+        console.warn('Keeping the changes made before the restore failed', error)
+      })
+  })
+  return {
+    stop() {
+      unsubscribe()
+      channel?.close()
     },
   }
 }

@@ -1,3 +1,4 @@
+import { EPOCH_HEADER, RESTORED_HEADER } from '../account.ts'
 import {
   formatSyncAccount,
   OTHER_ACCOUNT_HEADER,
@@ -7,6 +8,7 @@ import {
   SYNC_PROTOCOL_VERSION,
   type WireDocument,
 } from '../protocol.ts'
+import { learnEpoch, readKnownEpoch } from './organisation-epoch.ts'
 import { isSignedInAs } from './signed-in-account.ts'
 import type { SyncStatusStore } from './sync-status.ts'
 import type { SyncArea } from './sync-stream.ts'
@@ -28,13 +30,17 @@ export class SyncHttpError extends Error {
 }
 
 /**
- * Reports 426, 401 and another account's 409 to the status store: they need the person,
- * not a retry.
+ * Reports 426, 401, another account's 409 and a restore's 409 to the status store: they
+ * need the person (or, after a restore, emptying the database), not a retry.
  */
 export function noteResponseStatus(response: Response, syncStatus: SyncStatusStore) {
+  const restoredAt = Number(response.headers.get(RESTORED_HEADER))
   if (response.status === 426) syncStatus.setProblem('outdated')
   else if (response.status === 401) syncStatus.setProblem('signed-out')
   else if (response.headers.has(OTHER_ACCOUNT_HEADER)) syncStatus.setProblem('other-account')
+  else if (response.status === 409 && restoredAt > 0) {
+    syncStatus.update({ problem: 'restored', restoredAt })
+  }
 }
 
 /**
@@ -70,13 +76,21 @@ async function requestJson<T>(
     syncStatus.setProblem('other-account')
     throw new AccountChangedError()
   }
+  const named = formatSyncAccount(account)
+  const area = account.area ?? 'central'
+  const epoch = readKnownEpoch(area, named)
   const response = await transport.fetch(`${transport.origin}${url}`, {
     credentials: 'include',
     cache: 'no-store',
     ...init,
-    headers: { ...init?.headers, [SYNC_ACCOUNT_HEADER]: formatSyncAccount(account) },
+    headers: {
+      ...init?.headers,
+      [SYNC_ACCOUNT_HEADER]: named,
+      ...(epoch !== undefined && { [EPOCH_HEADER]: epoch }),
+    },
   })
   noteResponseStatus(response, syncStatus)
+  if (response.ok) learnEpoch(area, named, response.headers.get(EPOCH_HEADER))
   // A session that works again (signed in anew in another tab) clears the notice.
   const { problem } = syncStatus.get()
   if (response.ok && (problem === 'signed-out' || problem === 'other-account')) {

@@ -20,10 +20,12 @@ export type UnsentChange = {
 
 /**
  * Something that stops replication as a whole until the person acts: the app is outdated
- * (426), the session ended (401), or the browser's session is someone else's (409: this
- * database belongs to an account that is no longer signed in here).
+ * (426), the session ended (401), the browser's session is someone else's (409: this
+ * database belongs to an account that is no longer signed in here), or a backup was
+ * restored into the organisation (409: this database belongs to an earlier epoch; it keeps
+ * its unsent changes as refusals and is emptied, local-database.ts).
  */
-export type SyncProblem = 'outdated' | 'signed-out' | 'other-account' | null
+export type SyncProblem = 'outdated' | 'signed-out' | 'other-account' | 'restored' | null
 
 export type SyncStatus = {
   problem: SyncProblem
@@ -40,6 +42,8 @@ export type SyncStatus = {
   revoked: readonly string[]
   /** The browser refused to store more (QuotaExceededError). */
   isStorageFull: boolean
+  /** With problem 'restored': when the backup was restored (the new epoch), epoch ms. */
+  restoredAt: number | null
 }
 
 const MAX_KEPT = 50
@@ -53,6 +57,7 @@ export const EMPTY_SYNC_STATUS: SyncStatus = {
   trouble: null,
   revoked: [],
   isStorageFull: false,
+  restoredAt: null,
 }
 
 /**

@@ -19,6 +19,9 @@ const MAX_LISTED = 500
 
 type Replication = RxReplicationState<unknown, SyncCheckpoint>
 
+/** An unsent change with the document as the device holds it (the person's values). */
+export type UnsentDocument = UnsentChange & { document: WireDocument }
+
 /**
  * The changes of one collection that the server has not taken yet: the documents written
  * since RxDB's upstream checkpoint whose state differs from what the replication assumes
@@ -27,7 +30,7 @@ type Replication = RxReplicationState<unknown, SyncCheckpoint>
 export async function findUnsentChanges(
   replication: Replication,
   definition: ClientCollection,
-): Promise<UnsentChange[] | undefined> {
+): Promise<UnsentDocument[] | undefined> {
   const state = replication.internalReplicationState
   if (!state) return undefined
   if (definition.isReadOnly) return []
@@ -41,7 +44,7 @@ export async function findUnsentChanges(
     state,
     documents.map((document) => String((document as Record<string, unknown>)[state.primaryPath])),
   )
-  const changes: UnsentChange[] = []
+  const changes: UnsentDocument[] = []
   for (const document of documents as unknown as WireDocument[]) {
     const known = assumed[document.id]?.docData as WireDocument | undefined
     if (known && isSameDocumentState(known, document)) continue
@@ -52,6 +55,7 @@ export async function findUnsentChanges(
       id: document.id,
       label: typeof label === 'string' && label ? label : document.id,
       kind: !known ? 'create' : document._deleted ? 'delete' : 'update',
+      document,
     })
   }
   return changes
@@ -76,7 +80,8 @@ export function watchUnsentChanges(
       }),
     )
     if (lists.some((list) => list === undefined)) return
-    status.update({ unsent: lists.flatMap((list) => list ?? []) })
+    const unsent = lists.flatMap((list) => list ?? [])
+    status.update({ unsent: unsent.map(({ document: _, ...change }) => change) })
   }
   void db.waitForLeadership().then(async () => {
     await Promise.all([...replications.values()].map((replication) => replication.startPromise))

@@ -13,6 +13,8 @@ import type { ServerCollection } from './collection.ts'
 type PushRow = z.infer<typeof PushBodySchema>['rows'][number]
 
 const READ_ONLY = 'Deze gegevens kunnen alleen door de server gewijzigd worden'
+const DELETED_MEANWHILE = 'Dit item is intussen verwijderd'
+const OUT_OF_REACH = 'Je hebt geen toegang meer tot dit item; de wijziging is niet verwerkt.'
 
 function sameFields(fields: readonly string[], a: WireDocument, b: WireDocument) {
   return (
@@ -101,8 +103,19 @@ export function pushChanges(
         if (!holdsStoredState(stored, next)) response.conflicts.push(stored)
         continue
       }
+      const lost = lostEdit(stored, row, collection)
+      if (lost) {
+        // The person's edit meets a row deleted meanwhile, or one they may no longer read:
+        // it is refused with their values kept (Niet verwerkte wijzigingen), and the device
+        // takes the server's state (a row out of reach comes back as a tombstone).
+        response.conflicts.push(stored ?? { ...next, _deleted: true })
+        response.refused.push({ id: next.id, reason: lost })
+        recordRefusal(tx, ctx, collection, next, stored, lost)
+        continue
+      }
       if (!isBasedOnStored(stored, row, collection)) {
         if (stored) response.conflicts.push(stored)
+        else if (row.assumedMasterState) response.conflicts.push({ ...next, _deleted: true })
         continue
       }
       try {
@@ -119,25 +132,61 @@ export function pushChanges(
         const reason = reasonOf(error, log)
         response.conflicts.push(stored ?? { ...next, _deleted: true })
         response.refused.push({ id: next.id, reason })
-        tx.insert(syncQueue)
-          .values({
-            id: uuidv7(),
-            organizationId: ctx.actor.organisationId,
-            userId: ctx.actor.userId ?? '',
-            operation: stored ? (next._deleted ? 'delete' : 'update') : 'create',
-            entity: collection.name,
-            entityId: next.id,
-            payload: next,
-            status: 'refused',
-            attempts: 1,
-            createdAt: Date.now(),
-            error: reason,
-          })
-          .run()
+        recordRefusal(tx, ctx, collection, next, stored, reason)
       }
     }
   })
   return response
+}
+
+type Transaction = Parameters<Parameters<ServiceContext['db']['transaction']>[0]>[0]
+
+/** Keeps a refused write with the person's values, for Niet verwerkte wijzigingen. */
+function recordRefusal(
+  tx: Transaction,
+  ctx: ServiceContext,
+  collection: ServerCollection,
+  next: WireDocument,
+  stored: WireDocument | undefined,
+  reason: string,
+) {
+  tx.insert(syncQueue)
+    .values({
+      id: uuidv7(),
+      organizationId: ctx.actor.organisationId,
+      userId: ctx.actor.userId ?? '',
+      operation: stored ? (next._deleted ? 'delete' : 'update') : 'create',
+      entity: collection.name,
+      entityId: next.id,
+      payload: next,
+      status: 'refused',
+      attempts: 1,
+      createdAt: Date.now(),
+      error: reason,
+    })
+    .run()
+}
+
+/**
+ * Why an edit cannot land, when the row it was made on is gone for this person: deleted
+ * meanwhile, or out of their reach (a right or a line withdrawn, so the read filter no
+ * longer finds it). Undefined when the row is there, when the push deletes it anyway, or
+ * when the copy holds no edit of the person's (a copy equal to the state it was based on
+ * is the server's own, outdated, and silently takes the server's state).
+ */
+function lostEdit(
+  stored: WireDocument | undefined,
+  row: PushRow,
+  collection: ServerCollection,
+): string | undefined {
+  const { newDocumentState: next, assumedMasterState: assumed } = row
+  if (next._deleted) return undefined
+  const isGone = stored === undefined ? assumed != null : stored._deleted
+  if (!isGone) return undefined
+  if (assumed && sameFields(collection.writableFields, { ...assumed, _deleted: false }, next)) {
+    return undefined
+  }
+  return stored ? DELETED_MEANWHILE : OUT_OF_REACH
 }
 
 /** The stored row as the wire carries it (a tombstone included), or undefined. */
@@ -162,7 +211,7 @@ function applyWrite(
   } else if (next._deleted) {
     write.delete(ctx, next.id)
   } else if (stored._deleted) {
-    throw new AppError('conflict', 'Dit item is intussen verwijderd')
+    throw new AppError('conflict', DELETED_MEANWHILE)
   } else {
     const changes = Object.fromEntries(
       collection.writableFields

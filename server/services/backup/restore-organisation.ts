@@ -6,6 +6,7 @@ import { deleteOrganisationSessions } from '../../auth/sessions.ts'
 import type { ServiceContext } from '../../context.ts'
 import { seedOrganisationFile } from '../../db/seed-organisation-file.ts'
 import { AppError } from '../../http/app-error.ts'
+import { startOrganisationEpoch } from '../organisation-epoch/organisation-epoch.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { checkBackup } from './check-backup.ts'
 import type { TableInfo } from './organisation-tables.ts'
@@ -70,8 +71,9 @@ function readOrganisationName(ctx: ServiceContext) {
  * tombstones after them. Every client so resynchronises to exactly the restored state.
  * Tables the restore rules leave out (restore-rules.ts NOT_RESTORED) keep their rows; the
  * product definitions among them are seeded again from the code. Then the login directory
- * is rebuilt and the organisation's sessions end: people sign in again with the restored
- * accounts.
+ * is rebuilt, the organisation starts a new epoch (devices keep what they made before it
+ * as refusals instead of sending it) and its sessions end: people sign in again with the
+ * restored accounts.
  */
 export function restoreOrganisation(ctx: ServiceContext, file: string, layout: BackupLayout) {
   requirePermission(ctx.actor, 'backup.run')
@@ -153,6 +155,7 @@ export function restoreOrganisation(ctx: ServiceContext, file: string, layout: B
   // transaction cannot run inside the one above, so this follows its commit.)
   seedOrganisationFile(ctx.db, organisationId, readOrganisationName(ctx))
   rebuildLoginDirectory(client, ctx.systemDb, organisationId)
+  startOrganisationEpoch(ctx.systemDb, organisationId)
   deleteOrganisationSessions(ctx.systemDb, organisationId)
   return { message: 'Backup teruggezet. Log opnieuw in.', tables: counts }
 }

@@ -1,6 +1,7 @@
 import { desc, inArray } from 'drizzle-orm'
 import { salesUsers, syncQueue, users } from '#schema/db/organisation'
 import {
+  pickRefusedValues,
   SYNC_LABEL_FIELDS,
   SYNC_REFUSALS_LIMIT,
   type SyncOperation,
@@ -61,6 +62,7 @@ export function listSyncRefusals(
       createdAt: row.createdAt,
       userId: row.userId,
       ...(userName !== undefined && { userName }),
+      values: pickRefusedValues(row.entity, row.payload),
     }
   })
 }

@@ -175,11 +175,39 @@ const salesTable = defineTableCollection({
 export const salesCollection: ServerCollection = {
   ...salesTable,
   selectChanges: (ctx, checkpoint, limit) =>
-    withLines(ctx, salesTable.selectChanges(ctx, checkpoint, limit)),
+    withLines(ctx, salesTable.selectChanges(ctx, checkpoint, limit)).map((change) =>
+      isTakenOff(ctx, change.document) ? asTakenOff(change) : change,
+    ),
   findDocument(ctx, id) {
     const found = salesTable.findDocument(ctx, id)
-    return found && withLines(ctx, [found])[0]
+    const document = found && withLines(ctx, [found])[0]
+    return document && !isTakenOff(ctx, document.document) ? document : undefined
   },
+}
+
+/**
+ * Whether a SELLER was taken off this sale: the read filter still finds it (they held a
+ * line), but none of their lines is live any more. Their device then drops the sale and
+ * its customer's details, and a push of it is refused as out of reach.
+ */
+function isTakenOff(ctx: ServiceContext, document: Record<string, unknown>) {
+  if (ctx.actor.permissions.has('sales.read.all')) return false
+  return (document as SyncedSaleDocument).lines.length === 0
+}
+
+/** The sale as a tombstone without the customer's details or the split. */
+function asTakenOff<T extends Change & { deleted: boolean }>(change: T): T {
+  const document = {
+    ...change.document,
+    clientName: '',
+    clientEmail: '',
+    clientPhone: '',
+    notes: '',
+    costsDescription: '',
+    splits: null,
+    paidTotal: 0,
+  }
+  return { ...change, document, deleted: true }
 }
 
 /** Commission lines: created by the server with their sale, a correction or a cancellation. */

@@ -1,0 +1,48 @@
+import { eq } from 'drizzle-orm'
+import { organizations } from '#schema/db/system'
+import { describeRestoredEpoch } from '#schema/restored-epoch'
+import { RESTORED_HEADER } from '#sync/account'
+import type { SystemDb } from '../../db/system-db.ts'
+import { AppError } from '../../http/app-error.ts'
+
+/** The organisation's epoch: when a backup was last restored into it (epoch ms), 0 when never. */
+export function readOrganisationEpoch(systemDb: SystemDb, organisationId: string): number {
+  const row = systemDb
+    .select({ restoredAt: organizations.restoredAt })
+    .from(organizations)
+    .where(eq(organizations.id, organisationId))
+    .get()
+  return row?.restoredAt ?? 0
+}
+
+/**
+ * Starts a new epoch after a restore: later than the one before, even within a millisecond,
+ * so a device that saw the previous one never takes the new one for it.
+ */
+export function startOrganisationEpoch(systemDb: SystemDb, organisationId: string): number {
+  const epoch = Math.max(Date.now(), readOrganisationEpoch(systemDb, organisationId) + 1)
+  systemDb
+    .update(organizations)
+    .set({ restoredAt: epoch })
+    .where(eq(organizations.id, organisationId))
+    .run()
+  return epoch
+}
+
+/**
+ * Refuses a call that names an epoch other than the organisation's (a write queued, or a
+ * local database filled, before a restore): 409 marked with the restore's moment, so the
+ * device keeps the change as a refusal instead of applying it to the restored data. A
+ * call that names none (an older version, a first call) passes. Returns the current epoch.
+ */
+export function requireCurrentEpoch(
+  systemDb: SystemDb,
+  organisationId: string,
+  named: string | undefined,
+): number {
+  const epoch = readOrganisationEpoch(systemDb, organisationId)
+  if (named === undefined || named === String(epoch)) return epoch
+  throw new AppError('conflict', describeRestoredEpoch(epoch), {
+    headers: { [RESTORED_HEADER]: String(epoch) },
+  })
+}

@@ -1,0 +1,155 @@
+import { v7 as uuidv7 } from 'uuid'
+import type { SyncRefusal } from '#schema/sync-refusals'
+import { formatSyncAccount } from '../account.ts'
+import type { AreaAccount } from './signed-in-account.ts'
+import type { SyncArea } from './sync-stream.ts'
+
+// Changes a person made on this device that will never reach the server, kept on the device
+// with their values so that they are listed (Niet verwerkte wijzigingen) and can be copied:
+// made before a backup was restored (a new epoch), or pushed after a right was withdrawn
+// (403). The server keeps the refusals it makes itself; these it never saw. IndexedDB
+// `centraal-refusals`, one object store; outside a browser (the Node replication of the
+// convergence tests) they are kept in memory.
+
+const DATABASE_NAME = 'centraal-refusals'
+const STORE = 'refusals'
+const CHANNEL = 'centraal-device-refusals'
+
+/** A refusal kept on this device, with whose it is. */
+export type DeviceRefusal = SyncRefusal & { area: SyncArea; account: string }
+
+/** What a new refusal needs; its id, person and moment are added when kept. */
+export type NewDeviceRefusal = Pick<
+  SyncRefusal,
+  'collection' | 'operation' | 'entityId' | 'label' | 'reason' | 'values'
+>
+
+const inMemory: DeviceRefusal[] = []
+const listeners = new Set<() => void>()
+let channel: BroadcastChannel | undefined
+let opening: Promise<IDBDatabase> | undefined
+
+const hasIndexedDb = () => typeof indexedDB !== 'undefined'
+
+/** The channel on which tabs tell each other of a change (none outside a browser). */
+function getChannel() {
+  if (!channel && typeof BroadcastChannel !== 'undefined') {
+    channel = new BroadcastChannel(CHANNEL)
+    channel.onmessage = () => announce(true)
+  }
+  return channel
+}
+
+function announce(fromOtherTab = false) {
+  for (const listener of listeners) listener()
+  if (!fromOtherTab) getChannel()?.postMessage('changed')
+}
+
+function openDatabase(): Promise<IDBDatabase> {
+  opening ??= new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open(DATABASE_NAME, 1)
+    request.onupgradeneeded = () => {
+      request.result.createObjectStore(STORE, { keyPath: 'id' })
+    }
+    request.onsuccess = () => {
+      const db = request.result
+      db.onversionchange = () => {
+        db.close()
+        opening = undefined
+      }
+      resolve(db)
+    }
+    request.onerror = () => {
+      opening = undefined
+      reject(request.error)
+    }
+  })
+  return opening
+}
+
+async function withStore<T>(
+  mode: IDBTransactionMode,
+  work: (store: IDBObjectStore) => IDBRequest<T>,
+): Promise<T> {
+  const db = await openDatabase()
+  return new Promise<T>((resolve, reject) => {
+    const transaction = db.transaction(STORE, mode)
+    const request = work(transaction.objectStore(STORE))
+    transaction.oncomplete = () => resolve(request.result)
+    transaction.onerror = () => reject(transaction.error)
+    transaction.onabort = () => reject(transaction.error)
+  })
+}
+
+async function listAll(): Promise<DeviceRefusal[]> {
+  if (!hasIndexedDb()) return [...inMemory]
+  return withStore('readonly', (store) => store.getAll() as IDBRequest<DeviceRefusal[]>)
+}
+
+/** Keeps refusals of one person, durably, before the changes they hold are let go. */
+export async function keepDeviceRefusals(
+  account: AreaAccount,
+  refusals: readonly NewDeviceRefusal[],
+): Promise<void> {
+  if (refusals.length === 0) return
+  const now = Date.now()
+  const kept = refusals.map(
+    (refusal): DeviceRefusal => ({
+      ...refusal,
+      id: uuidv7(),
+      createdAt: now,
+      userId: account.userId,
+      area: account.area,
+      account: formatSyncAccount(account),
+      isOnDevice: true,
+    }),
+  )
+  if (!hasIndexedDb()) {
+    inMemory.push(...kept)
+  } else {
+    const db = await openDatabase()
+    await new Promise<void>((resolve, reject) => {
+      const transaction = db.transaction(STORE, 'readwrite')
+      for (const refusal of kept) transaction.objectStore(STORE).put(refusal)
+      transaction.oncomplete = () => resolve()
+      transaction.onerror = () => reject(transaction.error)
+      transaction.onabort = () => reject(transaction.error)
+    })
+  }
+  announce()
+}
+
+/** One person's refusals of an area, newest first. */
+export async function listDeviceRefusals(account: AreaAccount): Promise<DeviceRefusal[]> {
+  const whose = formatSyncAccount(account)
+  const all = await listAll()
+  return all
+    .filter((refusal) => refusal.area === account.area && refusal.account === whose)
+    .sort((a, b) => b.createdAt - a.createdAt || b.id.localeCompare(a.id))
+}
+
+/** Removes one refusal the person has read. */
+export async function dismissDeviceRefusal(id: string): Promise<void> {
+  if (!hasIndexedDb()) {
+    const at = inMemory.findIndex((refusal) => refusal.id === id)
+    if (at >= 0) inMemory.splice(at, 1)
+  } else {
+    await withStore('readwrite', (store) => store.delete(id))
+  }
+  announce()
+}
+
+/** Removes every refusal of one person (`<organisationId>/<userId>`, any area): their logout. */
+export async function removeDeviceRefusalsOf(account: string): Promise<void> {
+  const all = await listAll()
+  for (const refusal of all.filter((candidate) => candidate.account === account)) {
+    await dismissDeviceRefusal(refusal.id)
+  }
+}
+
+/** Calls `listener` whenever refusals are kept or removed, in this tab or another. */
+export function onDeviceRefusalsChange(listener: () => void): () => void {
+  getChannel()
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
