@@ -7,6 +7,7 @@ import {
   SYNC_PROTOCOL_VERSION,
   type WireDocument,
 } from '../protocol.ts'
+import { noteServerDate } from './server-clock.ts'
 import { isSignedInAs } from './signed-in-account.ts'
 import type { SyncStatusStore } from './sync-status.ts'
 import type { SyncArea } from './sync-stream.ts'
@@ -76,6 +77,7 @@ async function requestJson<T>(
     ...init,
     headers: { ...init?.headers, [SYNC_ACCOUNT_HEADER]: formatSyncAccount(account) },
   })
+  noteServerDate(response)
   noteResponseStatus(response, syncStatus)
   // A session that works again (signed in anew in another tab) clears the notice.
   const { problem } = syncStatus.get()
