@@ -1,3 +1,4 @@
+import { addDays, format } from 'date-fns'
 import type { CommissionType } from './commission.ts'
 
 // What happens to a sale's commission lines over the life of the deal: a correction, a
@@ -141,6 +142,18 @@ export function applyPaymentPart(
   }
   const paid = line.paid + direction * part
   return { paid, status: statusAfter(line.kind, line.amount, paid) }
+}
+
+/** Refused: a payment part dated after tomorrow. */
+export const PAID_ON_TOO_LATE = 'De betaaldatum mag niet meer dan een dag in de toekomst liggen.'
+
+/**
+ * Whether a payment part's date ('YYYY-MM-DD') lies more than a day after the date of
+ * `now` (the server's clock; on a device, the server's clock as it knows it). The day of
+ * room lets a device in a time zone ahead of the server book its own today.
+ */
+export function isPaidOnTooLate(paidOn: string, now: number): boolean {
+  return paidOn > format(addDays(now, 1), 'yyyy-MM-dd')
 }
 
 /** A line's status after its parts changed (a part added or undone). */

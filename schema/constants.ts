@@ -24,6 +24,9 @@ export const DEFAULT_ORGANISATION_ID = 'default-org'
 /** Minimum password length for every account (docs/behaviour.md, Constants). */
 export const MIN_PASSWORD_LENGTH = 8
 
+/** How long a session lasts at most after sign-in, however much it is used (decision 002). */
+export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000
+
 /** How long a setup link stays valid. */
 export const SETUP_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000
 

@@ -1,6 +1,7 @@
 import { and, eq, lt, ne } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { SESSION_MAX_AGE_MS } from '#schema/constants'
 import { type AccountKind, loginDirectory, type SessionData, sessions } from '#schema/db/system'
 import type { SystemDb } from '../db/system-db.ts'
 import { generateToken, hashToken } from './tokens.ts'
@@ -9,8 +10,8 @@ import { generateToken, hashToken } from './tokens.ts'
 // term again (sliding expiry)...
 const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000
 const RENEW_BEFORE_MS = SESSION_TTL_MS / 2
-// ...but never past this age, however busy it is (an open event stream keeps using it).
-const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000
+// ...but never past SESSION_MAX_AGE_MS, however busy it is (an open event stream keeps
+// using it).
 
 /**
  * The cookie that carries each kind of session. Served over HTTPS (PUBLIC_URL) it gets the

@@ -45,8 +45,8 @@ export function replicationIdentifierOf(remote: string) {
  * Failures (no network, 5xx) are retried with a growing wait. When the person's rights
  * change, the pull starts over and the documents that did not come back are dropped;
  * when the collection becomes unreadable (403) every local copy is dropped and the pull
- * waits for the next change instead of retrying. Runs in the leader tab only (RxDB's
- * default).
+ * waits for the next change instead of retrying. Runs in the leader tab only, shown or
+ * hidden; another tab takes over when the leader closes.
  */
 export function replicateCollection(options: {
   collection: RxCollection
@@ -269,6 +269,11 @@ export function replicateCollection(options: {
     live: true,
     retryTime: RETRY_MS,
     autoStart: !fill,
+    // RxDB starts a replication whenever its tab becomes visible, leader or not: every tab
+    // a person switches to would pull and push beside the leader. Only leadership starts it
+    // (RxDB's waitForLeadership, and the fill, which waits for it too).
+    waitForLeadership: true,
+    toggleOnDocumentVisible: false,
     pull,
     push,
   })

@@ -9,6 +9,7 @@ import {
   type WireDocument,
 } from '../protocol.ts'
 import { learnEpoch, readKnownEpoch } from './organisation-epoch.ts'
+import { noteServerDate } from './server-clock.ts'
 import { isSignedInAs } from './signed-in-account.ts'
 import type { SyncStatusStore } from './sync-status.ts'
 import type { SyncArea } from './sync-stream.ts'
@@ -89,6 +90,7 @@ async function requestJson<T>(
       ...(epoch !== undefined && { [EPOCH_HEADER]: epoch }),
     },
   })
+  noteServerDate(response)
   noteResponseStatus(response, syncStatus)
   if (response.ok) learnEpoch(area, named, response.headers.get(EPOCH_HEADER))
   // A session that works again (signed in anew in another tab) clears the notice.

@@ -1,4 +1,4 @@
-import { format } from 'date-fns'
+import { addDays, format } from 'date-fns'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { calculateCommission } from '#schema/commission'
 import { applyPaymentParts } from '#schema/commission-changes'
@@ -326,6 +326,50 @@ describe('payment in parts', () => {
       (await admin.request('DELETE', `/api/gold-estates/commission-payments/${first.json.id}`))
         .status,
     ).toBe(404)
+  })
+})
+
+describe('a payment date', () => {
+  test("more than a day after the server's today is refused, by REST and by replication; tomorrow is taken", async () => {
+    const sale = await registerSale(10_000_000)
+    const line = (await linesOf(sale.id))[0]!
+    const dayAfterTomorrow = format(addDays(new Date(), 2), 'yyyy-MM-dd')
+    const tomorrow = format(addDays(new Date(), 1), 'yyyy-MM-dd')
+    const late = await pay(admin, line.id, 1_000, dayAfterTomorrow)
+    expect(late.status).toBe(400)
+    expect(late.json.message).toBe(
+      'De betaaldatum mag niet meer dan een dag in de toekomst liggen.',
+    )
+    expect((await linesOf(sale.id))[0]?.paidAmount).toBe(0)
+    expect((await pay(admin, line.id, 1_000, tomorrow)).status).toBe(201)
+
+    const pushed = await admin.post('/api/sync/v1/commissionPayments/push', {
+      rows: [
+        {
+          newDocumentState: {
+            id: '019a0000-0000-7000-8000-0000000000d2',
+            commissionId: line.id,
+            saleId: sale.id,
+            sellerId: line.sellerId,
+            amount: 1_000,
+            paidOn: dayAfterTomorrow,
+            note: null,
+            createdBy: null,
+            createdAt: 1,
+            updatedAt: 1,
+            seq: 0,
+            _deleted: false,
+          },
+        },
+      ],
+    })
+    expect(pushed.json.refused).toEqual([
+      {
+        id: '019a0000-0000-7000-8000-0000000000d2',
+        reason: 'De betaaldatum mag niet meer dan een dag in de toekomst liggen.',
+      },
+    ])
+    expect((await linesOf(sale.id))[0]?.paidAmount).toBe(1_000)
   })
 })
 

@@ -1,13 +1,15 @@
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { launchBrowser } from '../support/browser.ts'
+import { eventually } from '../support/eventually.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { DESKTOP, signInOnPage, waitForShell } from './page-helpers.ts'
 
 // A browser allows six connections to one host (HTTP/1.1). Only the tab that replicates
 // holds the live event stream, so a seventh tab still loads and a change made in one tab
-// reaches every other tab.
+// reaches every other tab. Whether a tab is shown or hidden does not change which one
+// replicates.
 
 let server: TestServer
 let browser: Browser
@@ -54,5 +56,69 @@ test('seven tabs of one person: the seventh loads, and an edit in one shows in t
   for (const page of pages.slice(1)) {
     await page.getByText('Zevende Tab').first().waitFor()
   }
+  await context.close()
+})
+
+/** Counts the replication calls (pull and push) one page makes itself. */
+function countReplicationCalls(page: Page) {
+  const counts = { pull: 0, push: 0 }
+  page.on('request', (request) => {
+    const match = /\/api\/sync\/v1\/[^/]+\/(pull|push)\b/.exec(request.url())
+    if (match) counts[match[1] as 'pull' | 'push']++
+  })
+  return counts
+}
+
+/**
+ * Hides the page and shows it again, as switching to another tab and back does. Headless
+ * pages are always visible, so the page's document says so itself and hears the event.
+ */
+async function hideAndShow(page: Page) {
+  for (const state of ['hidden', 'visible']) {
+    await page.evaluate((visibility) => {
+      Object.defineProperty(document, 'visibilityState', {
+        configurable: true,
+        get: () => visibility,
+      })
+      Object.defineProperty(document, 'hidden', {
+        configurable: true,
+        get: () => visibility === 'hidden',
+      })
+      document.dispatchEvent(new Event('visibilitychange'))
+    }, state)
+  }
+}
+
+test('a tab that does not replicate stays so when it is hidden and shown again; it takes over when the replicating tab closes', async () => {
+  const context = await browser.newContext({
+    viewport: DESKTOP,
+    baseURL: server.url,
+    locale: 'nl-NL',
+  })
+  context.setDefaultTimeout(15_000)
+  const leader = await context.newPage()
+  const leaderCalls = countReplicationCalls(leader)
+  await signInOnPage(leader, root)
+  await eventually(() => expect(leaderCalls.pull).toBeGreaterThan(0))
+  const follower = await context.newPage()
+  const followerCalls = countReplicationCalls(follower)
+  await follower.goto('/apps')
+  await waitForShell(follower)
+  await follower.getByRole('heading', { level: 1, name: 'Apps' }).waitFor()
+  await hideAndShow(follower)
+  // A change made in the follower is sent once, by the tab that replicates.
+  const pushesBefore = leaderCalls.push
+  await follower.getByRole('button', { name: 'Nieuwe App' }).click()
+  await follower.getByLabel('Naam *').fill('Verborgen Tab')
+  await follower.getByLabel('URL *').fill('https://verborgen.example.com')
+  await follower.getByRole('button', { name: 'Toevoegen', exact: true }).click()
+  await eventually(() => expect(leaderCalls.push).toBeGreaterThan(pushesBefore))
+  await leader.getByText('Verborgen Tab').first().waitFor()
+  await hideAndShow(follower)
+  await follower.waitForTimeout(1000)
+  expect(followerCalls).toEqual({ pull: 0, push: 0 })
+  // Once the replicating tab is gone, the other one takes over and replicates.
+  await leader.close()
+  await eventually(() => expect(followerCalls.pull).toBeGreaterThan(0))
   await context.close()
 })

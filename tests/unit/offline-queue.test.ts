@@ -138,16 +138,19 @@ test("401 and another account's 409 keep an item waiting for its person instead 
   expect(await replayQueue()).toEqual(outcome({ sent: 2 }))
 })
 
-test('an item older than a week is not sent but kept as expired, with the reason', async () => {
+test('an item older than 30 days, the longest a session lasts, is not sent but kept as expired, with the reason', async () => {
+  expect(QUEUE_ITEM_MAX_AGE_MS).toBe(30 * 24 * 60 * 60 * 1000)
+  await queue('/29-days', undefined, { timestamp: Date.now() - 29 * 24 * 60 * 60 * 1000 })
   await queue('/old', undefined, { timestamp: Date.now() - QUEUE_ITEM_MAX_AGE_MS - 1000 })
   await queue('/new')
+  answers.set('/29-days', () => json(200, {}))
   answers.set('/old', () => json(200, {}))
   answers.set('/new', () => json(200, {}))
-  expect(await replayQueue()).toEqual(outcome({ sent: 1, expired: 1 }))
-  expect(sent.map((request) => request.url)).toEqual(['/new'])
+  expect(await replayQueue()).toEqual(outcome({ sent: 2, expired: 1 }))
+  expect(sent.map((request) => request.url)).toEqual(['/29-days', '/new'])
   const [old] = await listQueueItems()
   expect(old).toMatchObject({ url: '/old', status: 'expired' })
-  expect(old?.error).toMatch(/7 dagen/)
+  expect(old?.error).toBe('Niet verstuurd: langer dan 30 dagen niet verzonden.')
 })
 
 test("the page sends only its signed-in person's items; a logout removes only theirs", async () => {

@@ -18,7 +18,7 @@ const timeFormat = new Intl.DateTimeFormat('nl-NL', {
 
 /**
  * The header's count of one person's offline changes: waiting to be sent, refused by the
- * server, or expired (not sent within a week), opening the list with the reasons; nothing
+ * server, or expired (not sent within 30 days), opening the list with the reasons; nothing
  * when there are none. Both areas show it, each for its own signed-in person.
  */
 export function SyncQueueIndicator({ account }: { account: string | null }) {

@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid'
 import { SYNC_ACCOUNT_HEADER } from '#sync/account'
+import { noteServerDate } from '#sync/client/server-clock'
 import { getSignedInAccount } from '#sync/client/signed-in-account'
 import { ApiError } from './api-error.ts'
 import { isQueueable, queueRequest } from './offline-queue/queue-request.ts'
@@ -19,7 +20,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
  * (or none) whose fetch fails while the browser is offline is queued (docs/behaviour.md,
  * Validation rules and messages) and answered with a synthetic 202 `{ queued: true }`;
  * `isQueuedResponse` tells a caller which happened. A file (a Blob, or FormData) goes as it
- * is and is never queued: it does not fit the queue's store.
+ * is and is never queued: it does not fit the queue's store. Every answer tells the page the
+ * server's clock (server-clock.ts).
  */
 export async function apiRequest(
   method: HttpMethod,
@@ -27,6 +29,7 @@ export async function apiRequest(
   body?: unknown,
 ): Promise<Response> {
   const response = await sendRequest(method, url, body)
+  noteServerDate(response)
   if (!response.ok) throw await ApiError.from(response)
   return response
 }

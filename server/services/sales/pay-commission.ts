@@ -2,7 +2,13 @@ import { format } from 'date-fns'
 import { and, eq } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
 import type { z } from 'zod'
-import { applyPaymentPart, PaymentPartError, statusAfter } from '#schema/commission-changes'
+import {
+  applyPaymentPart,
+  isPaidOnTooLate,
+  PAID_ON_TOO_LATE,
+  PaymentPartError,
+  statusAfter,
+} from '#schema/commission-changes'
 import { commissionPayments, commissions } from '#schema/db/organisation'
 import type { PaymentPartSchema } from '#schema/sales'
 import type { ServiceContext } from '../../context.ts'
@@ -42,8 +48,9 @@ function setLinePaid(
 
 /**
  * Books one payment part on a commission line (amount in cents, date, note). Refused on a
- * line of a cancelled sale and above what is still open (schema/commission-changes.ts);
- * the line is paid (a clawback: settled) when its parts add up.
+ * line of a cancelled sale, above what is still open and dated more than a day after the
+ * server's today (schema/commission-changes.ts); the line is paid (a clawback: settled)
+ * when its parts add up.
  */
 export function addPaymentPart(
   ctx: ServiceContext,
@@ -58,6 +65,11 @@ export function addPaymentPart(
   const sale = findLiveSale(ctx, line.saleId)
   if (sale.status === 'cancelled' && line.kind !== 'clawback') {
     throw new AppError('conflict', LINE_CANCELLED)
+  }
+  if (isPaidOnTooLate(input.paidOn, Date.now())) {
+    throw new AppError('invalid_input', PAID_ON_TOO_LATE, {
+      errors: [{ path: 'paidOn', message: PAID_ON_TOO_LATE }],
+    })
   }
   let paid: number
   try {

@@ -2,6 +2,8 @@
 // database `centraal`, version 1, one object store `syncQueue` with an auto-incremented id.
 // Runs in the page and in the service worker alike, so it touches no DOM.
 
+import { SESSION_MAX_AGE_MS } from '#schema/constants'
+
 const DATABASE_NAME = 'centraal'
 const DATABASE_VERSION = 1
 const STORE = 'syncQueue'
@@ -13,8 +15,11 @@ const STORE = 'syncQueue'
  */
 export type QueueItemStatus = 'pending' | 'failed' | 'expired'
 
-/** A queued write older than this is not sent any more (a week). */
-export const QUEUE_ITEM_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
+/**
+ * A queued write older than this is not sent any more: as long as the longest session, so
+ * a write waits as long as its person could still be signed in on this device.
+ */
+export const QUEUE_ITEM_MAX_AGE_MS = SESSION_MAX_AGE_MS
 
 /** One write made while offline, exactly as it will be sent again. */
 export type QueueItem = {

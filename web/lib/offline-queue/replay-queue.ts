@@ -26,7 +26,7 @@ function isForAbsentPerson(response: Response) {
 }
 
 const WAITING_REASON = 'Wacht tot de persoon die dit maakte weer inlogt op dit apparaat.'
-const EXPIRED_REASON = 'Niet verstuurd: langer dan 7 dagen niet verzonden.'
+const EXPIRED_REASON = `Niet verstuurd: langer dan ${QUEUE_ITEM_MAX_AGE_MS / 86_400_000} dagen niet verzonden.`
 
 /**
  * sent, failed (refused), pending (to try again soon), waiting (until their person
@@ -47,7 +47,8 @@ export type ReplayOutcome = {
  * and 409 keep it waiting for its person; other 4xx mark it failed with the server's
  * reason (kept for the user to read); 5xx keeps it pending and counts the attempt; a
  * network error keeps it and ends this run, since nothing else will get through either.
- * An item older than a week is not sent but marked expired, for the person to read.
+ * An item older than QUEUE_ITEM_MAX_AGE_MS (30 days) is not sent but marked expired, for
+ * the person to read.
  * Runs one at a time per origin (Web Locks), so page and service worker never send the
  * same item twice at once.
  */

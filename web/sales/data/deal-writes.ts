@@ -4,6 +4,7 @@ import type { z } from 'zod'
 import { calculateCommission } from '#schema/commission'
 import type { PaymentPartSchema, SaleCorrectionSchema } from '#schema/sales'
 import type { SalesDatabase } from '#sync/client/local-database'
+import { getServerNow } from '#sync/client/server-clock'
 import { requireSalesDatabase } from './sales-database.tsx'
 
 // The life of a deal after registration, written to the local database and replicated
@@ -127,5 +128,5 @@ export async function undoPaymentPart(partId: string) {
   await part.remove()
 }
 
-/** Today as a payment part's default date. */
-export const todayAsPaidOn = () => format(Date.now(), 'yyyy-MM-dd')
+/** Today by the server's clock (as far as this device knows it), a payment part's default date. */
+export const todayAsPaidOn = () => format(getServerNow(), 'yyyy-MM-dd')

@@ -2,6 +2,7 @@ import { format } from 'date-fns'
 import { v7 as uuidv7 } from 'uuid'
 import type { z } from 'zod'
 import type { SaleCreateSchema } from '#schema/sales'
+import { getServerNow } from '#sync/client/server-clock'
 import { api } from '../../lib/api-client.ts'
 import { addPaymentPart, findLocalLine, loadSalesSchemas, todayAsPaidOn } from './deal-writes.ts'
 import { requireSalesDatabase } from './sales-database.tsx'
@@ -36,7 +37,7 @@ export async function registerSale(payload: SalePayload): Promise<string> {
     clientEmail: sale.clientEmail,
     clientPhone: sale.clientPhone,
     propertyNumber: sale.propertyNumber,
-    saleDate: sale.saleDate ?? format(now, 'yyyy-MM-dd'),
+    saleDate: sale.saleDate ?? format(getServerNow(), 'yyyy-MM-dd'),
     deliveryDate: sale.deliveryDate,
     salePrice: sale.salePrice,
     commissionPercentage: sale.commissionPercentage,

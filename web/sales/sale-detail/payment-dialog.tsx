@@ -1,5 +1,7 @@
 import { type FormEvent, useMemo, useState } from 'react'
+import { isPaidOnTooLate, PAID_ON_TOO_LATE } from '#schema/commission-changes'
 import { PaymentPartSchema } from '#schema/sales'
+import { getServerNow } from '#sync/client/server-clock'
 import { Field } from '../../components/field.tsx'
 import { TextareaField } from '../../components/textarea-field.tsx'
 import { type Currency, formatMoney } from '../../lib/format-money.ts'
@@ -35,7 +37,8 @@ const TOO_MUCH = 'Het bedrag is hoger dan wat op deze regel nog openstaat'
 
 /**
  * "Betaling registreren": one part of a line (amount in euros with a comma or a dot, date,
- * note), at most what is still open. The amount starts at what is open.
+ * note), at most what is still open and dated at most tomorrow. The amount starts at what
+ * is open, the date at today.
  */
 export function PaymentDialog({ target, currency, onOpenChange, onSubmit }: PaymentDialogProps) {
   const [values, setValues] = useState<Record<FieldName, string>>(() => ({
@@ -43,12 +46,16 @@ export function PaymentDialog({ target, currency, onOpenChange, onSubmit }: Paym
     paidOn: todayAsPaidOn(),
     note: '',
   }))
-  // The server refuses more than is open; say so here, in the same words.
+  // The server refuses more than is open and a date after tomorrow (by its clock); say so
+  // here, in the same words.
   const schema = useMemo(
     () =>
       PaymentPartSchema.refine((part) => part.amount <= target.open, {
         path: ['amount'],
         message: TOO_MUCH,
+      }).refine((part) => !isPaidOnTooLate(part.paidOn, getServerNow()), {
+        path: ['paidOn'],
+        message: PAID_ON_TOO_LATE,
       }),
     [target.open],
   )
