@@ -119,12 +119,14 @@ export async function keepDeviceRefusals(
   announce()
 }
 
-/** One person's refusals of an area, newest first. */
-export async function listDeviceRefusals(account: AreaAccount): Promise<DeviceRefusal[]> {
-  const whose = formatSyncAccount(account)
+/** One person's (`<organisationId>/<userId>`) refusals of an area, newest first. */
+export async function listDeviceRefusals(
+  area: SyncArea,
+  account: string,
+): Promise<DeviceRefusal[]> {
   const all = await listAll()
   return all
-    .filter((refusal) => refusal.area === account.area && refusal.account === whose)
+    .filter((refusal) => refusal.area === area && refusal.account === account)
     .sort((a, b) => b.createdAt - a.createdAt || b.id.localeCompare(a.id))
 }
 

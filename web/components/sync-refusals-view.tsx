@@ -32,7 +32,7 @@ export function SyncRefusalsView({ area, canSeeOrganisation }: SyncRefusalsViewP
     <>
       <PageHeader
         title="Niet verwerkte wijzigingen"
-        description="Wijzigingen die de server weigerde; ze zijn teruggezet naar de stand van de server."
+        description="Wijzigingen die niet verwerkt zijn, met je eigen waarden om over te nemen; de gegevens staan weer op de stand van de server."
         actions={canSeeOrganisation && <ScopeToggle value={scope} onChange={setScope} />}
       />
       {state.status === 'loading' && <InlineLoading />}
@@ -42,6 +42,16 @@ export function SyncRefusalsView({ area, canSeeOrganisation }: SyncRefusalsViewP
           <Button variant="outline" size="sm" onClick={() => void reload()} className="mt-3">
             Opnieuw proberen
           </Button>
+        </Alert>
+      )}
+      {state.status === 'ready' && state.serverError !== undefined && (
+        <Alert title="Alleen de wijzigingen op dit apparaat">
+          <p>
+            {describeError(
+              state.serverError,
+              'De lijst van de server kon niet geladen worden; hieronder staan de wijzigingen die op dit apparaat bewaard zijn.',
+            )}
+          </p>
         </Alert>
       )}
       {state.status === 'ready' &&
