@@ -1,5 +1,10 @@
+import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
+<<<<<<< HEAD
 import { EPOCH_HEADER } from '#sync/account'
+=======
+import type { AccountKind } from '#schema/db/system'
+>>>>>>> logout-update
 import { formatSyncAccount, OTHER_ACCOUNT_HEADER, SYNC_ACCOUNT_HEADER } from '#sync/protocol'
 import { findSessionUser } from '../auth/current-central-user.ts'
 import { findSalesSessionUser } from '../auth/require-sales-context.ts'
@@ -25,9 +30,9 @@ const UNCHECKED = /^\/api\/(auth\/|gold-estates\/auth\/|log(in|out)\b|sync\/)/
  */
 export function requireNamedAccount(deps: Pick<AppDeps, 'systemDb' | 'organisations'>) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const named = c.req.header(SYNC_ACCOUNT_HEADER)
-    if (named === undefined || UNCHECKED.test(c.req.path)) return next()
+    if (UNCHECKED.test(c.req.path)) return next()
     const isSales = c.req.path.startsWith('/api/gold-estates/')
+<<<<<<< HEAD
     const token = readSessionToken(c, isSales ? 'sales' : 'central')
     const user = !token
       ? null
@@ -39,8 +44,33 @@ export function requireNamedAccount(deps: Pick<AppDeps, 'systemDb' | 'organisati
     if (user && c.req.method !== 'GET') {
       requireCurrentEpoch(deps.systemDb, user.organizationId, c.req.header(EPOCH_HEADER))
     }
+=======
+    requireOwnSession(deps, c, isSales ? 'sales' : 'central')
+>>>>>>> logout-update
     return next()
   })
+}
+
+/**
+ * Throws the 409 of another account when the call names an account (SYNC_ACCOUNT_HEADER)
+ * and the browser's session of `kind` is someone else's. Also for a logout: one that waited
+ * on a device while someone else signed in there must not end their session.
+ */
+export function requireOwnSession(
+  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+  c: Context<AppEnv>,
+  kind: AccountKind,
+): void {
+  const named = c.req.header(SYNC_ACCOUNT_HEADER)
+  if (named === undefined) return
+  const token = readSessionToken(c, kind)
+  const user = !token
+    ? null
+    : kind === 'sales'
+      ? (findSalesSessionUser(deps, token)?.user ?? null)
+      : findSessionUser(deps, token)
+  const own = user && formatSyncAccount({ organisationId: user.organizationId, userId: user.id })
+  if (own && own !== named) throw otherAccountError()
 }
 
 /** The 409 of a call for another account, marked so that it is not taken for a data conflict. */

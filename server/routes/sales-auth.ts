@@ -11,6 +11,7 @@ import {
 } from '../auth/sessions.ts'
 import type { AppDeps, AppEnv } from '../context.ts'
 import { getClientAddress } from '../http/client-address.ts'
+import { requireOwnSession } from '../http/require-named-account.ts'
 import { validate } from '../http/validate.ts'
 import { prepareSalesReadModel } from '../services/sales/sales-read-model.ts'
 import { signInSalesUser } from '../services/sales-accounts/sign-in-sales-user.ts'
@@ -55,6 +56,8 @@ export function salesAuthRoutes(deps: AppDeps) {
       return c.json(toSalesUserView(ctx.salesUser, ctx.actor.sellerId ?? null))
     })
     .post('/gold-estates/auth/logout', (c) => {
+      // A logout that waited on a device never ends a session someone else opened since.
+      requireOwnSession(deps, c, 'sales')
       const token = readSessionToken(c, 'sales')
       if (token) deleteSession(deps.systemDb, token)
       clearSessionCookie(c, 'sales')

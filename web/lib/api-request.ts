@@ -3,6 +3,7 @@ import { SYNC_ACCOUNT_HEADER } from '#sync/account'
 import { noteServerDate } from '#sync/client/server-clock'
 import { getSignedInAccount } from '#sync/client/signed-in-account'
 import { ApiError } from './api-error.ts'
+import { carryOutPendingLogouts } from './offline-queue/pending-logout.ts'
 import { isQueueable, queueRequest } from './offline-queue/queue-request.ts'
 
 export { isQueuedResponse } from './offline-queue/queue-request.ts'
@@ -20,8 +21,13 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
  * (or none) whose fetch fails while the browser is offline is queued (docs/behaviour.md,
  * Validation rules and messages) and answered with a synthetic 202 `{ queued: true }`;
  * `isQueuedResponse` tells a caller which happened. A file (a Blob, or FormData) goes as it
+<<<<<<< HEAD
  * is and is never queued: it does not fit the queue's store. Every answer tells the page the
  * server's clock (server-clock.ts).
+=======
+ * is and is never queued: it does not fit the queue's store. A logout this device could not
+ * send goes first (carryOutPendingLogouts): nothing is asked under a session its person ended.
+>>>>>>> logout-update
  */
 export async function apiRequest(
   method: HttpMethod,
@@ -45,6 +51,7 @@ async function sendRequest(method: HttpMethod, url: string, body?: unknown): Pro
   // a queued call keeps the name, so it is sent for A alone.
   const account = getSignedInAccount(url.startsWith('/api/gold-estates/') ? 'sales' : 'central')
   if (account) headers[SYNC_ACCOUNT_HEADER] = account
+  await carryOutPendingLogouts()
   try {
     return await fetch(url, {
       method,

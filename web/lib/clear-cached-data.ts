@@ -3,8 +3,12 @@ import { FILL_PROGRESS_PREFIX } from '#sync/client/fill-progress'
 import { removeLocalDatabase } from '#sync/client/remove-local-databases'
 import type { AreaAccount } from '#sync/client/signed-in-account'
 import { confirmLogout } from './confirm-logout.ts'
+import { endSession, PENDING_LOGOUT_KEY } from './offline-queue/pending-logout.ts'
 import { removeQueueItemsOf } from './offline-queue/queue-store.ts'
 import { THEME_STORAGE_KEY } from './theme.ts'
+
+/** localStorage key of the last Gold Estates user (the sales session layer remembers it). */
+export const REMEMBERED_SALES_USER_KEY = 'centraal.salesUser'
 
 /** Workbox's precache holds only the public app shell, which must stay for offline starts. */
 const isAppShellCache = (name: string) => name.startsWith('workbox-precache')
@@ -26,7 +30,10 @@ export async function clearCachedData(account: AreaAccount): Promise<void> {
   }
   try {
     for (const key of Object.keys(localStorage)) {
-      const isKept = key === THEME_STORAGE_KEY || key.startsWith(FILL_PROGRESS_PREFIX)
+      const isKept =
+        key === THEME_STORAGE_KEY ||
+        key === PENDING_LOGOUT_KEY ||
+        key.startsWith(FILL_PROGRESS_PREFIX)
       if (!isKept) localStorage.removeItem(key)
     }
     sessionStorage.clear()
@@ -44,16 +51,40 @@ export async function clearCachedData(account: AreaAccount): Promise<void> {
 }
 
 /**
- * Clears this person's cached data and hands the browser to the server's logout. Their
- * changes still waiting to be sent would be lost, so they are named and the person is
- * asked first; false when they chose to stay.
+ * Logs out of Centraal: clears this person's cached data, and the Gold Estates data of
+ * this browser's sales user (whose session the logout also ends), then ends the sessions
+ * (endSession: without a connection the logout waits and the device shows the signed-out
+ * screens until it is sent) and opens the landing page. Their changes still waiting to be
+ * sent would be lost, so they are named and the person is asked first; false when they
+ * chose to stay.
  */
 export async function logOut(
   account: AreaAccount,
   database: Parameters<typeof confirmLogout>[0],
 ): Promise<boolean> {
-  if (!(await confirmLogout(database, formatSyncAccount(account)))) return false
-  await clearCachedData(account)
-  window.location.href = '/api/logout'
+  const salesAccount = findRememberedSalesAccount()
+  const accounts = [account, ...(salesAccount ? [salesAccount] : [])].map(formatSyncAccount)
+  if (!(await confirmLogout(database, accounts))) return false
+  await Promise.all([
+    clearCachedData(account),
+    salesAccount &&
+      Promise.allSettled([
+        removeLocalDatabase(salesAccount),
+        removeQueueItemsOf(formatSyncAccount(salesAccount)),
+      ]),
+  ])
+  await endSession('central', formatSyncAccount(account))
+  window.location.href = '/'
   return true
+}
+
+function findRememberedSalesAccount(): AreaAccount | null {
+  try {
+    const text = localStorage.getItem(REMEMBERED_SALES_USER_KEY)
+    const user = text ? (JSON.parse(text) as { id?: string; organizationId?: string }) : null
+    if (!user?.id || !user.organizationId) return null
+    return { area: 'sales', organisationId: user.organizationId, userId: user.id }
+  } catch {
+    return null
+  }
 }

@@ -1,24 +1,30 @@
 import type { SyncStatusStore } from '#sync/client/sync-status'
 import { describeUnsentChange } from './describe-sync-change.ts'
 import { describeQueuedChange } from './offline-queue/describe-queued-change.ts'
-import { listQueueItems } from './offline-queue/queue-store.ts'
+import { isLogoutItem, listQueueItems } from './offline-queue/queue-store.ts'
 
 const LISTED = 8
 
 /**
- * Asks before a logout that would delete unsent work: every change of this person not yet
- * on the server (each collection of the local database, and the offline queue), named.
- * True when there is none or the person chose to log out anyway.
+ * Asks before a logout that would delete unsent work: every change not yet on the server
+ * (each collection of the open local database, and the offline queue items of the
+ * accounts the logout removes), named. True when there is none or the person chose to log
+ * out anyway.
  */
 export async function confirmLogout(
   database: { status: SyncStatusStore } | null,
-  account: string | null,
+  accounts: readonly string[],
 ): Promise<boolean> {
   const unsent = (database?.status.get().unsent ?? []).map(describeUnsentChange)
   const queued = await listQueueItems()
     .then((items) =>
       items
-        .filter((item) => item.status === 'pending' && (!item.account || item.account === account))
+        .filter(
+          (item) =>
+            item.status === 'pending' &&
+            !isLogoutItem(item) &&
+            (!item.account || accounts.includes(item.account)),
+        )
         .map(describeQueuedChange),
     )
     .catch(() => [])

@@ -3,6 +3,7 @@
 import { DASHBOARD_UPCOMING_LIMIT } from '#schema/dashboard-stats'
 import { setSignedInUser } from '#sync/client/signed-in-account'
 import { api } from './api-client.ts'
+import { requireNoPendingLogout } from './offline-queue/pending-logout.ts'
 import { IS_SALES_HOST, SALES_BASE, salesPath } from './sales-path.ts'
 
 /** How long an answer asked before the first render waits for its screen to take it. */
@@ -43,11 +44,17 @@ function askEarly<T>(request: () => Promise<T>) {
   }
 }
 
-/** GET /api/auth/user: who is signed in to Centraal. */
-export const centralUser = askEarly(async () => (await api.auth.user.$get()).json())
+/** GET /api/auth/user: who is signed in to Centraal (nobody while its logout waits). */
+export const centralUser = askEarly(async () => {
+  await requireNoPendingLogout('central')
+  return (await api.auth.user.$get()).json()
+})
 
-/** GET /api/gold-estates/auth/user: who is signed in to the sales area. */
-export const salesUser = askEarly(async () => (await api['gold-estates'].auth.user.$get()).json())
+/** GET /api/gold-estates/auth/user: who is signed in to the sales area (nobody while its logout waits). */
+export const salesUser = askEarly(async () => {
+  await requireNoPendingLogout('sales')
+  return (await api['gold-estates'].auth.user.$get()).json()
+})
 
 /** GET /api/stats and /api/activities: the Dashboard's figures and feed, from the server. */
 export const centralDashboard = askEarly(() =>

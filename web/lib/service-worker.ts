@@ -2,8 +2,8 @@ import { useSyncExternalStore } from 'react'
 import { Workbox } from 'workbox-window'
 
 // The page's side of the service worker (docs/behaviour.md): register /service-worker.js on page
-// load, check for a new version every 60 minutes (docs/behaviour.md, Constants), and let the user switch to a
-// waiting new version.
+// load, check for a new version every 60 minutes (docs/behaviour.md, Constants), let the user switch to a
+// waiting new version, and reload every tab into it once it takes over.
 
 const SERVICE_WORKER_URL = '/service-worker.js'
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000
@@ -25,6 +25,7 @@ export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator) || workbox) return
   workbox = new Workbox(SERVICE_WORKER_URL)
   workbox.addEventListener('waiting', () => setUpdateWaiting(true))
+  reloadWhenReplaced()
   workbox
     .register()
     .then((registration) => {
@@ -38,11 +39,25 @@ export function registerServiceWorker(): void {
     .catch((error: unknown) => console.error('Service worker registration failed', error))
 }
 
-/** Lets the waiting version take over, then reloads the page into it. */
+/**
+ * Reloads this tab when a new version takes over from the one that controlled it, whichever
+ * tab pressed 'Vernieuwen' (the new worker claims every tab of the origin). Taking over
+ * removes the old version's precache, so a tab left on the old code would load chunks that
+ * are gone; and a new version may migrate the local database that an old tab still writes
+ * to. Edits already in the local database or the offline queue are kept and sent after the
+ * reload. The first version taking over a page that had none changes no code: no reload.
+ */
+function reloadWhenReplaced() {
+  let isControlled = navigator.serviceWorker.controller !== null
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (isControlled) window.location.reload()
+    isControlled = true
+  })
+}
+
+/** Lets the waiting version take over; every tab then reloads into it (reloadWhenReplaced). */
 export function activateWaitingVersion(): void {
-  if (!workbox) return
-  workbox.addEventListener('controlling', () => window.location.reload())
-  workbox.messageSkipWaiting()
+  workbox?.messageSkipWaiting()
 }
 
 /** Whether a new version is installed and waits for the user's go-ahead. */

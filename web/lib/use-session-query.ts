@@ -2,6 +2,7 @@ import { startTransition, useCallback, useEffect, useState } from 'react'
 import { setSignedInUser } from '#sync/client/signed-in-account'
 import type { SyncArea } from '#sync/client/sync-stream'
 import { ApiError } from './api-error.ts'
+import { PendingLogoutError } from './offline-queue/pending-logout.ts'
 
 /** Who a session names, as both areas' user endpoints answer it. */
 type SessionUser = { id: string; organizationId: string }
@@ -18,7 +19,9 @@ export type SessionQueryState<User> =
  * flaky connection does not sign anyone out of the screen, and a page opened with no
  * network at all starts with the user of the last answer (offline-first; logout forgets
  * it). Every answer tells the sync layer at once who is signed in (setSignedInUser), so
- * a local database of someone else stops sending before React closes it.
+ * a local database of someone else stops sending before React closes it. While the area's
+ * logout waits to be sent (PendingLogoutError) nobody is signed in. A logout in another tab
+ * (it removes the remembered user) signs this tab out at once, also without a connection.
  */
 export function useSessionQuery<User extends SessionUser>(options: {
   area: SyncArea
@@ -34,6 +37,7 @@ export function useSessionQuery<User extends SessionUser>(options: {
     try {
       const user = await loadUser().catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 401) return null
+        if (error instanceof PendingLogoutError) return null
         throw error
       })
       remember(rememberKey, user)
@@ -60,9 +64,18 @@ export function useSessionQuery<User extends SessionUser>(options: {
   useEffect(() => {
     void refetch()
     const onFocus = () => void refetch()
+    const onStorage = (event: StorageEvent) => {
+      const isForgotten =
+        event.newValue === null && (event.key === rememberKey || event.key === null)
+      if (isForgotten) forget()
+    }
     window.addEventListener('focus', onFocus)
-    return () => window.removeEventListener('focus', onFocus)
-  }, [refetch])
+    window.addEventListener('storage', onStorage)
+    return () => {
+      window.removeEventListener('focus', onFocus)
+      window.removeEventListener('storage', onStorage)
+    }
+  }, [refetch, forget, rememberKey])
 
   return { state, refetch, forget }
 }

@@ -45,6 +45,21 @@ export type QueueItem = {
 
 export type NewQueueItem = Omit<QueueItem, 'id' | 'status' | 'attempts' | 'error'>
 
+/**
+ * The logouts a device could not send (Centraal's ends both areas' sessions of the
+ * browser). A pending one is sent before anything else and never expires: until it is
+ * carried out the person's session cookie is still valid on the server.
+ */
+export const LOGOUT_URLS = {
+  central: '/api/logout',
+  sales: '/api/gold-estates/auth/logout',
+} as const
+
+/** Whether a queued item is a logout waiting to be carried out. */
+export function isLogoutItem(item: Pick<QueueItem, 'url' | 'method'>): boolean {
+  return item.method === 'POST' && Object.values(LOGOUT_URLS).some((url) => url === item.url)
+}
+
 let opening: Promise<IDBDatabase> | undefined
 
 function openQueueDatabase(): Promise<IDBDatabase> {
@@ -108,10 +123,10 @@ export async function deleteQueueItem(id: number): Promise<void> {
   await withStore('readwrite', (store) => store.delete(id))
 }
 
-/** Removes one person's items (their logout); other people's stay. */
+/** Removes one person's items (their logout, which itself stays until sent); other people's stay. */
 export async function removeQueueItemsOf(account: string): Promise<void> {
   const items = await listQueueItems()
   for (const item of items) {
-    if (item.account === account) await deleteQueueItem(item.id)
+    if (item.account === account && !isLogoutItem(item)) await deleteQueueItem(item.id)
   }
 }

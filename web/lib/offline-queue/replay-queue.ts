@@ -4,6 +4,7 @@ import { getServerMessage } from '../server-message.ts'
 import { announceQueueChange } from './queue-events.ts'
 import {
   deleteQueueItem,
+  isLogoutItem,
   listQueueItems,
   putQueueItem,
   QUEUE_ITEM_MAX_AGE_MS,
@@ -48,7 +49,9 @@ export type ReplayOutcome = {
  * reason (kept for the user to read); 5xx keeps it pending and counts the attempt; a
  * network error keeps it and ends this run, since nothing else will get through either.
  * An item older than QUEUE_ITEM_MAX_AGE_MS (30 days) is not sent but marked expired, for
- * the person to read.
+ * the person to read. Pending logouts go first, whoever's they are: any answer but 5xx (or
+ * 408, 425, 429) carries one out (2xx ended the session, 401 found none, 409 found someone
+ * else's, which stays); until all are carried out nothing else is sent.
  * Runs one at a time per origin (Web Locks), so page and service worker never send the
  * same item twice at once.
  */
@@ -64,8 +67,22 @@ async function replayPendingItems(mayGo: (item: QueueItem) => boolean): Promise<
   const outcome: ReplayOutcome = { sent: 0, failed: 0, pending: 0, waiting: 0, expired: 0 }
   const now = Date.now()
   const items: QueueItem[] = []
-  for (const item of await listQueueItems()) {
-    if (item.status !== 'pending') continue
+  const pending = (await listQueueItems()).filter((item) => item.status === 'pending')
+  const logouts = pending.filter(isLogoutItem)
+  for (const logout of logouts) {
+    const response = await sendQueueItem(logout).catch(() => null)
+    await response?.body?.cancel()
+    if (!response || response.status >= 500 || RETRY_LATER.has(response.status)) {
+      if (response) await putQueueItem({ ...logout, attempts: logout.attempts + 1 })
+      outcome.pending += pending.length - outcome.sent
+      return outcome
+    }
+    await deleteQueueItem(logout.id)
+    outcome.sent++
+    announceQueueChange()
+  }
+  for (const item of pending) {
+    if (isLogoutItem(item)) continue
     if (now - item.timestamp > QUEUE_ITEM_MAX_AGE_MS) {
       await putQueueItem({ ...item, status: 'expired', error: EXPIRED_REASON })
       outcome.expired++

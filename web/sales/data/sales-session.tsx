@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useContext } from 'react'
 import type { z } from 'zod'
 import type { SalesRoleSchema } from '#schema/sales'
+import { REMEMBERED_SALES_USER_KEY } from '../../lib/clear-cached-data.ts'
 import { salesUser } from '../../lib/first-answers.ts'
 import { useSessionQuery } from '../../lib/use-session-query.ts'
 
@@ -31,9 +32,6 @@ type SalesSessionValue = SalesSession & {
 
 const SalesSessionContext = createContext<SalesSessionValue | null>(null)
 
-/** localStorage key of the last sales user; both logouts clear it. */
-const REMEMBERED_KEY = 'centraal.salesUser'
-
 /**
  * The sales area's own session (cookie gold_estates_session), independent of Centraal's,
  * through the same session layer (useSessionQuery): GET /api/gold-estates/auth/user on
@@ -44,7 +42,7 @@ export function SalesSessionProvider({ children }: { children: ReactNode }) {
   const { state, refetch, forget } = useSessionQuery<SalesUser>({
     area: 'sales',
     loadUser: salesUser.ask,
-    rememberKey: REMEMBERED_KEY,
+    rememberKey: REMEMBERED_SALES_USER_KEY,
   })
   const session: SalesSession =
     state.status === 'loading'

@@ -2,15 +2,18 @@ import { formatSyncAccount } from '#sync/account'
 import type { SalesDatabase } from '#sync/client/local-database'
 import { removeLocalDatabase } from '#sync/client/remove-local-databases'
 import type { AreaAccount } from '#sync/client/signed-in-account'
+import { REMEMBERED_SALES_USER_KEY } from '../../lib/clear-cached-data.ts'
 import { confirmLogout } from '../../lib/confirm-logout.ts'
+import { endSession } from '../../lib/offline-queue/pending-logout.ts'
 import { removeQueueItemsOf } from '../../lib/offline-queue/queue-store.ts'
 
 /** localStorage keys of the sales area (web/sales/data); the central logout clears all. */
-const SALES_STORAGE_KEYS = ['centraal.salesUser', 'centraal.salesSettings']
+const SALES_STORAGE_KEYS = [REMEMBERED_SALES_USER_KEY, 'centraal.salesSettings']
 
 /**
- * Ends the sales session (POST /api/gold-estates/auth/logout) and deletes this sales
- * user's local data: their database, queued calls and remembered user and settings.
+ * Deletes this sales user's local data (their database, queued calls and remembered user
+ * and settings) and ends the sales session (POST /api/gold-estates/auth/logout; without a
+ * connection it waits, and the sales area counts as signed out until it is sent).
  * Centraal's session and data, and other people's, stay. Names the unsent changes and
  * asks first; false when the person chose to stay.
  */
@@ -18,11 +21,7 @@ export async function logOutOfSales(
   account: AreaAccount,
   database: SalesDatabase | null,
 ): Promise<boolean> {
-  if (!(await confirmLogout(database, formatSyncAccount(account)))) return false
-  // Plain fetch: a logout must never wait in the offline queue to be replayed later.
-  await fetch('/api/gold-estates/auth/logout', { method: 'POST', credentials: 'include' }).catch(
-    () => undefined,
-  )
+  if (!(await confirmLogout(database, [formatSyncAccount(account)]))) return false
   await Promise.allSettled([
     removeLocalDatabase(account),
     removeQueueItemsOf(formatSyncAccount(account)),
@@ -32,5 +31,6 @@ export async function logOutOfSales(
   } catch {
     // No storage: nothing was kept.
   }
+  await endSession('sales', formatSyncAccount(account))
   return true
 }

@@ -1,0 +1,140 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import { launchBrowser } from '../support/browser.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { DESKTOP, signInOnPage, waitForShell } from './page-helpers.ts'
+import { launchGoldEstates, SALES_BASE } from './sales-helpers.ts'
+
+// A logout without a connection: the device shows the signed-out screens at once and after
+// a reload, the server's sessions (Centraal's and Gold Estates') end first at the next
+// contact, and a session someone else opened on the device meanwhile stays.
+
+let server: TestServer
+let browser: Browser
+const root = { email: 'root@example.com', password: 'root password' }
+const ben = { email: 'ben@example.com', password: 'ADMIN password' }
+
+beforeAll(async () => {
+  server = await startTestServer()
+  browser = await launchBrowser()
+  await signInFirstSuperadmin(server, root.email)
+  await signInInvitedUser(server, { email: ben.email, role: 'ADMIN', name: 'Ben Beheer' })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+async function openContext(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: DESKTOP,
+    baseURL: server.url,
+    locale: 'nl-NL',
+  })
+  context.setDefaultTimeout(15_000)
+  return { context, page: await context.newPage() }
+}
+
+/** The names of this origin's IndexedDB databases that hold a local RxDB database. */
+function localDatabases(page: Page): Promise<string[]> {
+  return page.evaluate(async () =>
+    (await indexedDB.databases())
+      .map((info) => info.name ?? '')
+      .filter((name) => name.startsWith('rxdb-dexie-')),
+  )
+}
+
+/** Who the browser's cookies sign in, as the server sees it now (status of each area). */
+async function sessionStatuses(context: BrowserContext) {
+  const central = await context.request.get('/api/auth/user')
+  const sales = await context.request.get('/api/gold-estates/auth/user')
+  return { central: central.status(), sales: sales.status() }
+}
+
+/** Logs out from the Centraal header, offline, and waits for the signed-out landing page. */
+async function logOutOffline(context: BrowserContext, page: Page) {
+  await page.goto('/')
+  await waitForShell(page)
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+  await context.setOffline(true)
+  await page.getByRole('banner').getByRole('button', { name: 'Uitloggen' }).click()
+  await page.getByText(/Eén plek voor je organisaties/).waitFor()
+}
+
+test('a Centraal logout offline: signed out on the device at once and after a reload, ended first on the server with Gold Estates', async () => {
+  const { context, page } = await openContext()
+  await launchGoldEstates(page, root)
+  await expect
+    .poll(async () => (await localDatabases(page)).some((name) => name.includes('centraal-sales_')))
+    .toBe(true)
+
+  await logOutOffline(context, page)
+  // Both local databases are gone from the device: Centraal's and this person's Gold Estates one.
+  await expect.poll(() => localDatabases(page)).toEqual([])
+  // A reload without a connection shows the login page, not the previous person.
+  await page.goto('/users')
+  await page.getByRole('button', { name: 'Log In' }).waitFor()
+  expect(await page.getByRole('button', { name: 'Uitloggen' }).count()).toBe(0)
+  await page.goto(`${SALES_BASE}/dashboard`)
+  await page.getByRole('heading', { name: 'Sales Management Portal' }).waitFor()
+  // Signing in needs a connection; it is never queued.
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(ben.email)
+  await page.getByLabel('Password', { exact: true }).fill(ben.password)
+  await page.getByRole('button', { name: 'Log In' }).click()
+  await page.getByRole('button', { name: 'Log In' }).waitFor()
+  expect(await page.getByRole('banner').getByRole('button', { name: 'Uitloggen' }).count()).toBe(0)
+  // The sessions still live on the server: only the device knows about the logout.
+  expect(await sessionStatuses(context)).toEqual({ central: 200, sales: 200 })
+
+  const calls: string[] = []
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url())
+    if (pathname.startsWith('/api/')) calls.push(`${request.method()} ${pathname}`)
+  })
+  await context.setOffline(false)
+  await page.goto('/')
+  await page.getByText(/Eén plek voor je organisaties/).waitFor()
+  await expect.poll(() => sessionStatuses(context)).toEqual({ central: 401, sales: 401 })
+  // The logout went before anything else that could act as the previous person.
+  expect(calls.filter((call) => !call.startsWith('GET '))[0]).toBe('POST /api/logout')
+  expect(calls.some((call) => call.includes('/api/sync/'))).toBe(false)
+  await page.goto('/')
+  expect(await page.getByRole('banner').getByRole('button', { name: 'Uitloggen' }).count()).toBe(0)
+  await context.close()
+})
+
+test('a pending logout never ends the session of someone who signed in on the device meanwhile', async () => {
+  const { context, page } = await openContext()
+  await signInOnPage(page, root)
+  await logOutOffline(context, page)
+  // Ben signs in on this browser by a way that passes the page by (as a single sign-on
+  // return would): his session cookie replaces root's.
+  const login = await context.request.post('/api/auth/login/email', { data: ben })
+  expect(login.status()).toBe(200)
+
+  await context.setOffline(false)
+  await page.reload()
+  await page.waitForLoadState('load')
+  // The pending logout was carried out (it is gone) and Ben is still signed in.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const open = indexedDB.open('centraal', 1)
+            open.onsuccess = () => {
+              const read = open.result.transaction('syncQueue').objectStore('syncQueue').getAll()
+              read.onsuccess = () => resolve(read.result.length)
+            }
+          }),
+      ),
+    )
+    .toBe(0)
+  const user = await context.request.get('/api/auth/user')
+  expect(user.status()).toBe(200)
+  expect((await user.json()).email).toBe(ben.email)
+  await context.close()
+})

@@ -1,0 +1,136 @@
+import { appendFileSync, cpSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { signInFirstSuperadmin } from '../support/accounts.ts'
+import { launchBrowser } from '../support/browser.ts'
+import { eventually } from '../support/eventually.ts'
+import type { createClient } from '../support/http.ts'
+import { openOrganisationFile } from '../support/sqlite.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { DESKTOP, signInOnPage, waitForShell } from './page-helpers.ts'
+
+// A new version takes over every tab of the browser at once: "Vernieuwen" in one tab
+// reloads them all, so none keeps running code whose precached parts are gone, and the
+// edits each tab made offline and had not sent yet reach the server once, after it.
+
+let server: TestServer
+let browser: Browser
+let api: ReturnType<typeof createClient>
+const root = { email: 'root@example.com', password: 'root password' }
+// A copy of the build, so that this test can publish a "new version" of its own.
+const webRoot = path.resolve('dist/web-update-all-tabs-test')
+
+beforeAll(async () => {
+  rmSync(webRoot, { recursive: true, force: true })
+  cpSync(path.resolve('dist/web'), webRoot, { recursive: true })
+  server = await startTestServer({}, { webRoot })
+  browser = await launchBrowser()
+  api = await signInFirstSuperadmin(server, root.email)
+  for (const name of ['App Een', 'App Twee']) {
+    await api.post('/api/app-connections', { name, url: 'https://example.com' })
+  }
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+  rmSync(webRoot, { recursive: true, force: true })
+})
+
+/** How often the server recorded an edit of this app (one per edit it took). */
+function countEdits(name: string): number {
+  const db = openOrganisationFile(server.dataDir)
+  const count = db
+    .prepare("select count(*) from activities where action = 'App bijgewerkt' and target = ?")
+    .pluck()
+    .get(name) as number
+  db.close()
+  return count
+}
+
+async function serverDescription(name: string): Promise<string | null> {
+  const apps: { name: string; description: string | null }[] = (
+    await api.get('/api/app-connections')
+  ).json
+  return apps.find((app) => app.name === name)?.description ?? null
+}
+
+async function editDescription(page: Page, name: string, description: string) {
+  await page.getByRole('button', { name: `${name} bewerken` }).click()
+  const dialog = page.getByRole('dialog', { name: 'App Bewerken' })
+  await dialog.getByLabel('Beschrijving').fill(description)
+  await dialog.getByRole('button', { name: 'Opslaan' }).click()
+  await dialog.waitFor({ state: 'detached' })
+  await page.getByText(description).first().waitFor()
+}
+
+test('Vernieuwen in one tab reloads every tab into the new version; unsent edits of both arrive once', async () => {
+  const context = await browser.newContext({
+    viewport: DESKTOP,
+    baseURL: server.url,
+    locale: 'nl-NL',
+  })
+  context.setDefaultTimeout(15_000)
+  const first = await context.newPage()
+  await signInOnPage(first, root)
+  await first.waitForFunction(() => navigator.serviceWorker.controller !== null)
+  await first.goto('/apps')
+  const second = await context.newPage()
+  await second.goto('/apps')
+  await waitForShell(second)
+  for (const page of [first, second]) {
+    await page.getByRole('button', { name: 'App Twee bewerken' }).waitFor()
+    await expect
+      .poll(() =>
+        page.locator('header button[aria-label^="Synchronisatie:"]').getAttribute('aria-label'),
+      )
+      .toBe('Synchronisatie: Gesynchroniseerd')
+  }
+
+  // Each tab edits an app without a connection; the edits wait in the local database.
+  await context.setOffline(true)
+  await editDescription(first, 'App Een', 'Bewerkt in het eerste tabblad')
+  await editDescription(second, 'App Twee', 'Bewerkt in het tweede tabblad')
+  // The connection returns but the server does not take pushes yet: the edits stay unsent
+  // until after the update.
+  await context.route('**/api/sync/v1/*/push**', (route) => route.abort())
+  await context.setOffline(false)
+
+  const serviceWorker = path.join(webRoot, 'service-worker.js')
+  appendFileSync(serviceWorker, '\n// a new version\n')
+  // A new build writes its compressed copies anew; without them the server compresses it.
+  for (const copy of ['.br', '.gz']) rmSync(`${serviceWorker}${copy}`, { force: true })
+  await first.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update())
+  const prompt = first
+    .getByRole('status')
+    .filter({ hasText: 'Er is een nieuwe versie beschikbaar' })
+  await prompt.waitFor()
+  expect(await serverDescription('App Een')).toBe(null)
+  expect(await serverDescription('App Twee')).toBe(null)
+
+  const reloads = [first, second].map((page) => page.waitForEvent('load'))
+  await prompt.getByRole('button', { name: 'Vernieuwen' }).click()
+  // Both tabs, not only the one whose button was pressed.
+  await Promise.all(reloads)
+  for (const page of [first, second]) {
+    await page.getByRole('button', { name: 'App Twee bewerken' }).waitFor()
+  }
+
+  await context.unroute('**/api/sync/v1/*/push**')
+  await eventually(async () => {
+    expect(await serverDescription('App Een')).toBe('Bewerkt in het eerste tabblad')
+    expect(await serverDescription('App Twee')).toBe('Bewerkt in het tweede tabblad')
+  })
+  // Once: also after both tabs have settled.
+  for (const page of [first, second]) {
+    await expect
+      .poll(() =>
+        page.locator('header button[aria-label^="Synchronisatie:"]').getAttribute('aria-label'),
+      )
+      .toBe('Synchronisatie: Gesynchroniseerd')
+  }
+  expect(countEdits('App Een')).toBe(1)
+  expect(countEdits('App Twee')).toBe(1)
+  await context.close()
+}, 120_000)
