@@ -1,10 +1,7 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
-<<<<<<< HEAD
-import { EPOCH_HEADER } from '#sync/account'
-=======
 import type { AccountKind } from '#schema/db/system'
->>>>>>> logout-update
+import { EPOCH_HEADER } from '#sync/account'
 import { formatSyncAccount, OTHER_ACCOUNT_HEADER, SYNC_ACCOUNT_HEADER } from '#sync/protocol'
 import { findSessionUser } from '../auth/current-central-user.ts'
 import { findSalesSessionUser } from '../auth/require-sales-context.ts'
@@ -32,21 +29,10 @@ export function requireNamedAccount(deps: Pick<AppDeps, 'systemDb' | 'organisati
   return createMiddleware<AppEnv>(async (c, next) => {
     if (UNCHECKED.test(c.req.path)) return next()
     const isSales = c.req.path.startsWith('/api/gold-estates/')
-<<<<<<< HEAD
-    const token = readSessionToken(c, isSales ? 'sales' : 'central')
-    const user = !token
-      ? null
-      : isSales
-        ? (findSalesSessionUser(deps, token)?.user ?? null)
-        : findSessionUser(deps, token)
-    const own = user && formatSyncAccount({ organisationId: user.organizationId, userId: user.id })
-    if (own && own !== named) throw otherAccountError()
+    const user = requireOwnSession(deps, c, isSales ? 'sales' : 'central')
     if (user && c.req.method !== 'GET') {
       requireCurrentEpoch(deps.systemDb, user.organizationId, c.req.header(EPOCH_HEADER))
     }
-=======
-    requireOwnSession(deps, c, isSales ? 'sales' : 'central')
->>>>>>> logout-update
     return next()
   })
 }
@@ -54,15 +40,16 @@ export function requireNamedAccount(deps: Pick<AppDeps, 'systemDb' | 'organisati
 /**
  * Throws the 409 of another account when the call names an account (SYNC_ACCOUNT_HEADER)
  * and the browser's session of `kind` is someone else's. Also for a logout: one that waited
- * on a device while someone else signed in there must not end their session.
+ * on a device while someone else signed in there must not end their session. Returns the
+ * session's person when the call names one.
  */
 export function requireOwnSession(
   deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
   c: Context<AppEnv>,
   kind: AccountKind,
-): void {
+) {
   const named = c.req.header(SYNC_ACCOUNT_HEADER)
-  if (named === undefined) return
+  if (named === undefined) return null
   const token = readSessionToken(c, kind)
   const user = !token
     ? null
@@ -71,6 +58,7 @@ export function requireOwnSession(
       : findSessionUser(deps, token)
   const own = user && formatSyncAccount({ organisationId: user.organizationId, userId: user.id })
   if (own && own !== named) throw otherAccountError()
+  return user
 }
 
 /** The 409 of a call for another account, marked so that it is not taken for a data conflict. */

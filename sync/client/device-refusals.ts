@@ -130,6 +130,12 @@ export async function listDeviceRefusals(
     .sort((a, b) => b.createdAt - a.createdAt || b.id.localeCompare(a.id))
 }
 
+/** The refusals of some people (`<organisationId>/<userId>`), any area: what a logout removes. */
+export async function listDeviceRefusalsOf(accounts: readonly string[]): Promise<DeviceRefusal[]> {
+  const all = await listAll()
+  return all.filter((refusal) => accounts.includes(refusal.account))
+}
+
 /** Removes one refusal the person has read. */
 export async function dismissDeviceRefusal(id: string): Promise<void> {
   if (!hasIndexedDb()) {
@@ -143,8 +149,7 @@ export async function dismissDeviceRefusal(id: string): Promise<void> {
 
 /** Removes every refusal of one person (`<organisationId>/<userId>`, any area): their logout. */
 export async function removeDeviceRefusalsOf(account: string): Promise<void> {
-  const all = await listAll()
-  for (const refusal of all.filter((candidate) => candidate.account === account)) {
+  for (const refusal of await listDeviceRefusalsOf([account])) {
     await dismissDeviceRefusal(refusal.id)
   }
 }

@@ -6,11 +6,13 @@ import type { SyncArea } from './sync-stream.ts'
 // instead of applied to the restored data. Kept in localStorage per (area, account);
 // without it (private mode, outside a browser) in memory for the page's life.
 
-const EPOCH_PREFIX = 'centraal-epoch:'
+/** Prefix of every key kept here (a logout keeps other people's). */
+export const EPOCH_KEY_PREFIX = 'centraal-epoch'
+const EPOCH_PREFIX = `${EPOCH_KEY_PREFIX}:`
 /** A database to empty before it opens again: its data belongs to an earlier epoch. */
-const RESET_PREFIX = 'centraal-epoch-reset:'
+const RESET_PREFIX = `${EPOCH_KEY_PREFIX}-reset:`
 /** What the person is told once the emptied database opened: `{ restoredAt, kept }`. */
-const NOTICE_PREFIX = 'centraal-epoch-notice:'
+const NOTICE_PREFIX = `${EPOCH_KEY_PREFIX}-notice:`
 
 const inMemory = new Map<string, string>()
 

@@ -1,6 +1,7 @@
 import type { ReplicationPullOptions, ReplicationPushOptions, RxCollection } from 'rxdb'
 import { type RxReplicationState, replicateRxCollection } from 'rxdb/plugins/replication'
 import { isSameDocumentState } from '#schema/rx/merge-conflict'
+import { pickRefusedValues } from '#schema/sync-refusals'
 import {
   type PullResponse,
   SYNC_PROTOCOL_VERSION,
@@ -9,6 +10,7 @@ import {
 } from '../protocol.ts'
 import type { ClientCollection } from './collections.ts'
 import type { UnansweredPushes } from './conflict-handler.ts'
+import { keepDeviceRefusals } from './device-refusals.ts'
 import type { FillProgress } from './fill-progress.ts'
 import { type FilledCollection, writeAssumedStates } from './first-fill.ts'
 import { createRetryBackoff } from './retry-backoff.ts'
@@ -234,11 +236,23 @@ export function replicateCollection(options: {
               noteTrouble(status, error)
               throw error
             }
-            // Rights withdrawn: nothing of the batch will ever be taken.
+            // Rights withdrawn: nothing of the batch will ever be taken. The server keeps
+            // no record of it, so the device does, with the person's values.
             const refused = current.map((row) => ({
               id: row.newDocumentState.id,
               reason: NO_ACCESS,
             }))
+            await keepDeviceRefusals(
+              { ...account, area: account.area ?? 'central' },
+              current.map(({ newDocumentState: next, assumedMasterState }) => ({
+                collection: remote,
+                operation: !assumedMasterState ? 'create' : next._deleted ? 'delete' : 'update',
+                entityId: next.id,
+                label: labelOf(next, next.id),
+                reason: NO_ACCESS,
+                values: pickRefusedValues(remote, next),
+              })),
+            )
             answer = { conflicts: [], refused }
           }
           pushBackoff.succeeded()

@@ -1,7 +1,9 @@
-import { HardDrive, RefreshCw, TriangleAlert } from 'lucide-react'
+import { DatabaseBackup, HardDrive, RefreshCw, TriangleAlert } from 'lucide-react'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { takeRestoreNotice } from '#sync/client/organisation-epoch'
 import type { SyncStatusStore } from '#sync/client/sync-status'
 import { COLLECTION_PLURALS, describeSyncChange } from '../lib/describe-sync-change.ts'
+import { formatDateTime } from '../lib/format-date.ts'
 import { showToast } from '../lib/toasts.ts'
 import { updateToNewestVersion } from '../lib/update-app.ts'
 import { useStatusOf } from '../lib/use-sync-status.ts'
@@ -13,17 +15,36 @@ import { Button } from './button.tsx'
  * leave the device); a banner when the server says this app version is outdated (426),
  * whose button brings the new version in; a banner when the browser's storage is full;
  * and, on a 401 or a session that is someone else's, a fresh look at who is signed in
- * (which shows the login when nobody is, or opens the right person's database).
+ * (which shows the login when nobody is, or opens the right person's database). After a
+ * restore: a banner while the device keeps its unsent changes and reloads, and once the
+ * emptied database opened again, a toast saying what was kept.
  */
 export function SyncNotices({
   status,
+  databaseName,
   refetchSession,
 }: {
   status: SyncStatusStore | undefined
+  /** The open local database, whose restore notice is shown once. */
+  databaseName: string | undefined
   refetchSession: () => Promise<void>
 }) {
   const { problem, revoked, isStorageFull } = useStatusOf(status)
   const [isUpdating, setIsUpdating] = useState(false)
+
+  useEffect(() => {
+    const notice = databaseName ? takeRestoreNotice(databaseName) : undefined
+    if (!notice) return
+    const { restoredAt, kept } = notice
+    showToast({
+      title: 'Er is een back-up teruggezet',
+      description:
+        kept === 0
+          ? `Op ${formatDateTime(restoredAt)} is een back-up teruggezet; de gegevens op dit apparaat zijn vernieuwd.`
+          : `Op ${formatDateTime(restoredAt)} is een back-up teruggezet. ${kept === 1 ? '1 wijziging' : `${kept} wijzigingen`} van dit apparaat ${kept === 1 ? 'is' : 'zijn'} niet verwerkt; je vindt ze met je waarden onder Niet verwerkte wijzigingen.`,
+      variant: kept === 0 ? 'default' : 'destructive',
+    })
+  }, [databaseName])
 
   useEffect(
     () =>
@@ -73,6 +94,16 @@ export function SyncNotices({
           <RefreshCw aria-hidden className={isUpdating ? 'animate-spin' : undefined} />
           {isUpdating ? 'Bijwerken...' : 'Pagina verversen'}
         </Button>
+      </Banner>
+    )
+  }
+  if (problem === 'restored') {
+    return (
+      <Banner icon={<DatabaseBackup aria-hidden className="size-4 shrink-0" />}>
+        <span className="font-medium">
+          Er is een back-up teruggezet. Wijzigingen van dit apparaat die nog niet verstuurd waren
+          worden bewaard en de gegevens worden vernieuwd...
+        </span>
       </Banner>
     )
   }

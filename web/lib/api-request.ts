@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid'
-import { SYNC_ACCOUNT_HEADER } from '#sync/account'
+import { EPOCH_HEADER, SYNC_ACCOUNT_HEADER } from '#sync/account'
+import { readKnownEpoch } from '#sync/client/organisation-epoch'
 import { noteServerDate } from '#sync/client/server-clock'
 import { getSignedInAccount } from '#sync/client/signed-in-account'
 import { ApiError } from './api-error.ts'
@@ -21,13 +22,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
  * (or none) whose fetch fails while the browser is offline is queued (docs/behaviour.md,
  * Validation rules and messages) and answered with a synthetic 202 `{ queued: true }`;
  * `isQueuedResponse` tells a caller which happened. A file (a Blob, or FormData) goes as it
-<<<<<<< HEAD
  * is and is never queued: it does not fit the queue's store. Every answer tells the page the
- * server's clock (server-clock.ts).
-=======
- * is and is never queued: it does not fit the queue's store. A logout this device could not
- * send goes first (carryOutPendingLogouts): nothing is asked under a session its person ended.
->>>>>>> logout-update
+ * server's clock (server-clock.ts). A logout this device could not send goes first
+ * (carryOutPendingLogouts): nothing is asked under a session its person ended.
  */
 export async function apiRequest(
   method: HttpMethod,
@@ -49,8 +46,13 @@ async function sendRequest(method: HttpMethod, url: string, body?: unknown): Pro
   if (method !== 'GET') headers['Idempotency-Key'] = uuidv7()
   // Whom this page shows: the server refuses (409) a call of A made under B's session, and
   // a queued call keeps the name, so it is sent for A alone.
-  const account = getSignedInAccount(url.startsWith('/api/gold-estates/') ? 'sales' : 'central')
+  const area = url.startsWith('/api/gold-estates/') ? 'sales' : 'central'
+  const account = getSignedInAccount(area)
   if (account) headers[SYNC_ACCOUNT_HEADER] = account
+  // Which epoch of the organisation the person's data belongs to: a write queued before a
+  // restore is refused after it (409) instead of applied to the restored data.
+  const epoch = account && method !== 'GET' ? readKnownEpoch(area, account) : undefined
+  if (epoch !== undefined) headers[EPOCH_HEADER] = epoch
   await carryOutPendingLogouts()
   try {
     return await fetch(url, {

@@ -1,5 +1,7 @@
 import { formatSyncAccount } from '#sync/account'
+import { removeDeviceRefusalsOf } from '#sync/client/device-refusals'
 import { FILL_PROGRESS_PREFIX } from '#sync/client/fill-progress'
+import { EPOCH_KEY_PREFIX, forgetEpoch } from '#sync/client/organisation-epoch'
 import { removeLocalDatabase } from '#sync/client/remove-local-databases'
 import type { AreaAccount } from '#sync/client/signed-in-account'
 import { confirmLogout } from './confirm-logout.ts'
@@ -15,16 +17,19 @@ const isAppShellCache = (name: string) => name.startsWith('workbox-precache')
 
 /**
  * Forgets what this browser kept for one person before they log out (or after their
- * restore replaced the data): their local RxDB database and their offline queue items,
- * localStorage except the theme, sessionStorage and Cache Storage except the app shell.
- * Other people's local databases (with their first fill's marks) and queued items on a
- * shared device stay, to be sent when they sign in again. The service worker stays registered.
+ * restore replaced the data): their local RxDB database, their offline queue items and the
+ * refusals kept on the device, localStorage except the theme, sessionStorage and Cache
+ * Storage except the app shell. Other people's local databases (with their first fill's
+ * marks and epochs) and queued items on a shared device stay, to be sent when they sign in
+ * again. The service worker stays registered.
  */
 export async function clearCachedData(account: AreaAccount): Promise<void> {
   const results = await Promise.allSettled([
     removeLocalDatabase(account),
     removeQueueItemsOf(formatSyncAccount(account)),
+    removeDeviceRefusalsOf(formatSyncAccount(account)),
   ])
+  forgetEpoch(account.area, formatSyncAccount(account))
   for (const result of results) {
     if (result.status === 'rejected') console.warn('Clearing local data failed', result.reason)
   }
@@ -33,7 +38,8 @@ export async function clearCachedData(account: AreaAccount): Promise<void> {
       const isKept =
         key === THEME_STORAGE_KEY ||
         key === PENDING_LOGOUT_KEY ||
-        key.startsWith(FILL_PROGRESS_PREFIX)
+        key.startsWith(FILL_PROGRESS_PREFIX) ||
+        key.startsWith(EPOCH_KEY_PREFIX)
       if (!isKept) localStorage.removeItem(key)
     }
     sessionStorage.clear()
@@ -71,7 +77,8 @@ export async function logOut(
       Promise.allSettled([
         removeLocalDatabase(salesAccount),
         removeQueueItemsOf(formatSyncAccount(salesAccount)),
-      ]),
+        removeDeviceRefusalsOf(formatSyncAccount(salesAccount)),
+      ]).then(() => forgetEpoch('sales', formatSyncAccount(salesAccount))),
   ])
   await endSession('central', formatSyncAccount(account))
   window.location.href = '/'

@@ -1,5 +1,6 @@
+import { listDeviceRefusalsOf } from '#sync/client/device-refusals'
 import type { SyncStatusStore } from '#sync/client/sync-status'
-import { describeUnsentChange } from './describe-sync-change.ts'
+import { describeSyncChange, describeUnsentChange } from './describe-sync-change.ts'
 import { describeQueuedChange } from './offline-queue/describe-queued-change.ts'
 import { isLogoutItem, listQueueItems } from './offline-queue/queue-store.ts'
 
@@ -8,7 +9,8 @@ const LISTED = 8
 /**
  * Asks before a logout that would delete unsent work: every change not yet on the server
  * (each collection of the open local database, and the offline queue items of the
- * accounts the logout removes), named. True when there is none or the person chose to log
+ * accounts the logout removes), and the refusals kept on this device with the person's
+ * values (device-refusals.ts), named. True when there is none or the person chose to log
  * out anyway.
  */
 export async function confirmLogout(
@@ -28,7 +30,10 @@ export async function confirmLogout(
         .map(describeQueuedChange),
     )
     .catch(() => [])
-  const names = [...unsent, ...queued]
+  const refused = await listDeviceRefusalsOf(accounts)
+    .then((refusals) => refusals.map((refusal) => `${describeSyncChange(refusal)} (niet verwerkt)`))
+    .catch(() => [])
+  const names = [...unsent, ...queued, ...refused]
   if (names.length === 0) return true
   const count = names.length
   const listed = names.slice(0, LISTED).map((name) => `• ${name}`)

@@ -1,5 +1,6 @@
 import { DatabaseBackup, Download, TriangleAlert, Upload } from 'lucide-react'
 import { useRef, useState } from 'react'
+import { formatSyncAccount } from '#sync/account'
 import { Button } from '../../components/button.tsx'
 import {
   Card,
@@ -9,23 +10,44 @@ import {
   CardTitle,
 } from '../../components/card.tsx'
 import { useSignedInUser } from '../../lib/current-user.tsx'
+import { describeUnsentChange } from '../../lib/describe-sync-change.ts'
+import { describeQueuedChange } from '../../lib/offline-queue/describe-queued-change.ts'
+import { useSyncQueue } from '../../lib/offline-queue/use-sync-queue.ts'
 import { describeError } from '../../lib/server-message.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { useOnlineStatus } from '../../lib/use-online-status.ts'
+import { useSyncStatus } from '../../lib/use-sync-status.ts'
 import { BACKUP_DOWNLOADS, downloadBackup, NotJsonError, restoreBackup } from './backup-actions.ts'
 
 const RESTORE_CONFIRMATION =
   'Herstellen overschrijft alle huidige gegevens van je organisatie en meldt iedereen af. Doorgaan?'
 
+const LISTED = 8
+
+/** The sentence about unsent changes that a restore will not apply, for the note and the confirm. */
+function describeUnsentBeforeRestore(count: number) {
+  return `Op dit apparaat ${count === 1 ? 'staat 1 wijziging' : `staan ${count} wijzigingen`} die nog niet naar de server ${count === 1 ? 'is' : 'zijn'} verstuurd. Na het terugzetten ${count === 1 ? 'wordt die' : 'worden ze'} niet verwerkt; je vindt ze met je waarden onder Niet verwerkte wijzigingen.`
+}
+
 /**
  * SUPERADMIN only (docs/behaviour.md): database backup download (JSON, CSV, SQLite) and restore
- * from a .json file, with the warning that a restore overwrites everything.
+ * from a .json file, with the warning that a restore overwrites everything, and the changes
+ * of this device not yet sent, named: a restore starts a new epoch, in which they are kept
+ * as refusals instead of applied.
  */
 export function AdminToolsCard() {
   const isOnline = useOnlineStatus()
   const user = useSignedInUser()
   const [busy, setBusy] = useState<string | null>(null)
   const fileInput = useRef<HTMLInputElement>(null)
+  const { unsent } = useSyncStatus()
+  const queue = useSyncQueue(
+    formatSyncAccount({ organisationId: user.organizationId, userId: user.id }),
+  )
+  const unsentNames = [
+    ...(unsent ?? []).map(describeUnsentChange),
+    ...queue.pending.map(describeQueuedChange),
+  ]
 
   async function onDownload(format: (typeof BACKUP_DOWNLOADS)[number]['format']) {
     setBusy(format)
@@ -45,14 +67,21 @@ export function AdminToolsCard() {
 
   async function onRestore(file: File | undefined) {
     if (fileInput.current) fileInput.current.value = ''
-    if (!file || !window.confirm(RESTORE_CONFIRMATION)) return
+    const listed = unsentNames.slice(0, LISTED).map((name) => `• ${name}`)
+    if (unsentNames.length > LISTED) listed.push(`• en nog ${unsentNames.length - LISTED}`)
+    const confirmation =
+      unsentNames.length === 0
+        ? RESTORE_CONFIRMATION
+        : [
+            describeUnsentBeforeRestore(unsentNames.length),
+            ...listed,
+            '',
+            RESTORE_CONFIRMATION,
+          ].join('\n')
+    if (!file || !window.confirm(confirmation)) return
     setBusy('restore')
     try {
-      await restoreBackup(file, {
-        area: 'central',
-        organisationId: user.organizationId,
-        userId: user.id,
-      })
+      await restoreBackup(file)
       showToast({
         title: 'Restore Succesvol',
         description: 'De backup is teruggezet. Log opnieuw in.',
@@ -107,6 +136,23 @@ export function AdminToolsCard() {
             <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
             <p>Let op: herstellen overschrijft alle huidige gegevens van je organisatie.</p>
           </div>
+          {unsentNames.length > 0 && (
+            <div
+              role="alert"
+              aria-label="Niet verstuurde wijzigingen"
+              className="grid gap-1 rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-destructive text-sm"
+            >
+              <p>{describeUnsentBeforeRestore(unsentNames.length)}</p>
+              <ul className="list-disc pl-5">
+                {unsentNames.slice(0, LISTED).map((name, index) => (
+                  // Two changes can read alike; their place in the list tells them apart.
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the list is only read
+                  <li key={index}>{name}</li>
+                ))}
+                {unsentNames.length > LISTED && <li>en nog {unsentNames.length - LISTED}</li>}
+              </ul>
+            </div>
+          )}
           <input
             ref={fileInput}
             type="file"

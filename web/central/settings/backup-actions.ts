@@ -1,6 +1,4 @@
-import type { AreaAccount } from '#sync/client/signed-in-account'
 import { api } from '../../lib/api-client.ts'
-import { clearCachedData } from '../../lib/clear-cached-data.ts'
 
 /** Download formats offered in Admin Tools. */
 export const BACKUP_DOWNLOADS = [
@@ -28,9 +26,11 @@ export class NotJsonError extends Error {}
 
 /**
  * Sends a JSON backup to the server, which checks it whole and replaces the organisation's
- * data. The session ends with it, so local data is cleared and the person signs in again.
+ * data. The session ends with it and the person signs in again; the organisation's new
+ * epoch then empties this device's local data, keeping what was not yet sent as refusals
+ * (decision 008).
  */
-export async function restoreBackup(file: File, account: AreaAccount) {
+export async function restoreBackup(file: File) {
   try {
     JSON.parse(await file.text())
   } catch {
@@ -39,5 +39,4 @@ export async function restoreBackup(file: File, account: AreaAccount) {
   // The file itself (as the request's body), not a re-serialised copy: the server reads
   // its one-row-per-line layout without holding every row in memory.
   await api.admin.restore.$post(undefined, { init: { body: file } })
-  await clearCachedData(account)
 }

@@ -6,5 +6,7 @@ import { useLocalDatabase } from '../../lib/local-database.tsx'
 export function SyncNotices() {
   const database = useLocalDatabase()
   const { refetchUser } = useCurrentUserState()
-  return <Notices status={database?.status} refetchSession={refetchUser} />
+  return (
+    <Notices status={database?.status} databaseName={database?.name} refetchSession={refetchUser} />
+  )
 }

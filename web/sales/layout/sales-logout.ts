@@ -1,5 +1,7 @@
 import { formatSyncAccount } from '#sync/account'
+import { removeDeviceRefusalsOf } from '#sync/client/device-refusals'
 import type { SalesDatabase } from '#sync/client/local-database'
+import { forgetEpoch } from '#sync/client/organisation-epoch'
 import { removeLocalDatabase } from '#sync/client/remove-local-databases'
 import type { AreaAccount } from '#sync/client/signed-in-account'
 import { REMEMBERED_SALES_USER_KEY } from '../../lib/clear-cached-data.ts'
@@ -11,8 +13,8 @@ import { removeQueueItemsOf } from '../../lib/offline-queue/queue-store.ts'
 const SALES_STORAGE_KEYS = [REMEMBERED_SALES_USER_KEY, 'centraal.salesSettings']
 
 /**
- * Deletes this sales user's local data (their database, queued calls and remembered user
- * and settings) and ends the sales session (POST /api/gold-estates/auth/logout; without a
+ * Deletes this sales user's local data (their database, queued calls, refusals kept on the
+ * device, epoch, and remembered user and settings) and ends the sales session (POST /api/gold-estates/auth/logout; without a
  * connection it waits, and the sales area counts as signed out until it is sent).
  * Centraal's session and data, and other people's, stay. Names the unsent changes and
  * asks first; false when the person chose to stay.
@@ -25,7 +27,9 @@ export async function logOutOfSales(
   await Promise.allSettled([
     removeLocalDatabase(account),
     removeQueueItemsOf(formatSyncAccount(account)),
+    removeDeviceRefusalsOf(formatSyncAccount(account)),
   ])
+  forgetEpoch('sales', formatSyncAccount(account))
   try {
     for (const key of SALES_STORAGE_KEYS) localStorage.removeItem(key)
   } catch {

@@ -9,5 +9,7 @@ import { useSalesSession } from '../data/sales-session.tsx'
 export function SalesSyncNotices() {
   const database = useSalesDatabase()
   const { refetch } = useSalesSession()
-  return <SyncNotices status={database?.status} refetchSession={refetch} />
+  return (
+    <SyncNotices status={database?.status} databaseName={database?.name} refetchSession={refetch} />
+  )
 }
