@@ -1,0 +1,246 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import { launchBrowser } from '../support/browser.ts'
+import { eventually } from '../support/eventually.ts'
+import { createClient } from '../support/http.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { DESKTOP, PHONE, screenshot, signInOnPage, waitForShell } from './page-helpers.ts'
+
+// Where a person's unsent work meets something else: a row deleted on the server while
+// they edited it offline, and a backup restored while devices (the restorer's own among
+// them) still held changes. Nothing they did is applied to the wrong data or lost without
+// a word: it is refused, kept with their values and listed on "Niet verwerkte wijzigingen".
+
+type Client = ReturnType<typeof createClient>
+type App = { id: string; name: string; url: string; description: string | null }
+
+let server: TestServer
+let browser: Browser
+let api: Client
+
+const root = { email: 'root@example.com', password: 'root password' }
+const admin = { email: 'beheer@example.com', password: 'ADMIN password', name: 'Bea Beheer' }
+
+beforeAll(async () => {
+  server = await startTestServer()
+  browser = await launchBrowser()
+  api = await signInFirstSuperadmin(server, root.email)
+  await signInInvitedUser(server, { email: admin.email, role: 'ADMIN', name: admin.name })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+async function signIn(account: { email: string; password: string }, viewport = DESKTOP) {
+  const context = await browser.newContext({ viewport, baseURL: server.url, locale: 'nl-NL' })
+  context.setDefaultTimeout(15_000)
+  await context.addInitScript(() => localStorage.setItem('theme', 'light'))
+  const page = await context.newPage()
+  await signInOnPage(page, account)
+  return { context, page }
+}
+
+/** A client signed in anew (a restore ends every session). */
+async function signInApi(account: { email: string; password: string }) {
+  const client = createClient(server.url)
+  const answer = await client.post('/api/auth/login/email', account)
+  expect(answer.status).toBe(200)
+  return client
+}
+
+async function serverApps(client = api): Promise<App[]> {
+  return (await client.get('/api/app-connections')).json
+}
+
+/** The text of the visible toast with this title. */
+async function toastText(page: Page, title: string): Promise<string> {
+  const toast = page
+    .locator('[role="region"][aria-label^="Meldingen"] li')
+    .filter({ has: page.getByText(title, { exact: true }) })
+  await toast.waitFor({ state: 'visible' })
+  return (await toast.locator('div > div').allTextContents()).join(' ')
+}
+
+async function goOffline(context: BrowserContext, page: Page) {
+  await context.setOffline(true)
+  await page.getByText('Je bent offline - wijzigingen worden lokaal opgeslagen').waitFor()
+}
+
+function appCard(page: Page, name: string) {
+  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) })
+}
+
+async function editApp(page: Page, name: string, fields: Record<string, string>) {
+  await page.getByRole('button', { name: `${name} bewerken` }).click()
+  const dialog = page.getByRole('dialog', { name: 'App Bewerken' })
+  for (const [label, value] of Object.entries(fields)) await dialog.getByLabel(label).fill(value)
+  await dialog.getByRole('button', { name: 'Opslaan' }).click()
+  await toastText(page, 'App bijgewerkt')
+  await dialog.waitFor({ state: 'detached' })
+}
+
+async function addApp(page: Page, fields: { name: string; url: string; description: string }) {
+  await page.getByRole('button', { name: 'Nieuwe App', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Nieuwe App Toevoegen' })
+  await dialog.getByLabel('Naam *').fill(fields.name)
+  await dialog.getByLabel('URL *').fill(fields.url)
+  await dialog.getByLabel('Beschrijving').fill(fields.description)
+  await dialog.getByRole('button', { name: 'Toevoegen' }).click()
+  await toastText(page, 'App toegevoegd')
+  await dialog.waitFor({ state: 'detached' })
+}
+
+/** The rows of "Niet verwerkte wijzigingen", opened fresh. */
+async function openRefusals(page: Page) {
+  await page.goto('/sync-refusals')
+  await page.getByRole('heading', { level: 1, name: 'Niet verwerkte wijzigingen' }).waitFor()
+  await page.getByText('Laden...').waitFor({ state: 'detached' })
+  return page.getByRole('list', { name: 'Niet verwerkte wijzigingen' }).getByRole('listitem')
+}
+
+/** The values a refusal kept, opened under "Jouw waarden". */
+async function keptValues(row: ReturnType<Page['getByRole']>) {
+  await row.getByText('Jouw waarden').click()
+  return row.getByRole('definition').allTextContents()
+}
+
+test('an edit made offline to an app deleted meanwhile is refused, told, and kept with its values', async () => {
+  const created = await api.post('/api/app-connections', {
+    name: 'Verdwijnt',
+    url: 'https://verdwijnt.example.com',
+    description: 'Wordt verwijderd',
+  })
+  expect(created.status).toBe(201)
+  const { context, page } = await signIn(admin)
+  await page.goto('/apps')
+  await appCard(page, 'Verdwijnt').waitFor()
+
+  await goOffline(context, page)
+  await editApp(page, 'Verdwijnt', {
+    'Naam *': 'Mijn nieuwe naam',
+    Beschrijving: 'Een middag werk',
+  })
+  expect((await api.request('DELETE', `/api/app-connections/${created.json.id}`)).status).toBe(200)
+
+  await context.setOffline(false)
+  expect(await toastText(page, 'Wijziging geweigerd')).toContain(
+    'App Mijn nieuwe naam: Dit item is intussen verwijderd',
+  )
+  await appCard(page, 'Mijn nieuwe naam').waitFor({ state: 'detached' })
+  expect((await serverApps()).some((app) => app.id === created.json.id)).toBe(false)
+
+  const rows = await openRefusals(page)
+  const row = rows.filter({ hasText: 'Mijn nieuwe naam' })
+  await row.getByText('Dit item is intussen verwijderd').waitFor()
+  expect(await keptValues(row)).toEqual(
+    expect.arrayContaining([
+      'Mijn nieuwe naam',
+      'https://verdwijnt.example.com',
+      'Een middag werk',
+    ]),
+  )
+  await screenshot(page, 'refusal-of-a-deleted-item')
+  await context.close()
+}, 90_000)
+
+test('a restore keeps the unsent changes of every device as refusals, warns the restorer, and applies none', async () => {
+  const source = await api.post('/api/app-connections', {
+    name: 'Voor Herstel',
+    url: 'https://herstel.example.com',
+    description: 'Uit de backup',
+  })
+  expect(source.status).toBe(201)
+  const backup = await api.post('/api/admin/backup', { format: 'json' })
+  expect(backup.status).toBe(200)
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'centraal-restore-')), 'backup.json')
+  writeFileSync(file, backup.text)
+
+  const a = await signIn(admin)
+  const b = await signIn(root, PHONE)
+  for (const { page } of [a, b]) {
+    await page.goto('/apps')
+    await appCard(page, 'Voor Herstel').waitFor()
+  }
+
+  // A works offline: an edit and a new app.
+  await goOffline(a.context, a.page)
+  await editApp(a.page, 'Voor Herstel', { 'Naam *': 'Van A offline' })
+  await addApp(a.page, {
+    name: 'Nieuw van A',
+    url: 'https://nieuw-a.example.com',
+    description: 'Gemaakt voor het herstel',
+  })
+
+  // B, who restores, has an edit the server has not answered yet.
+  await b.context.route('**/api/sync/v1/*/push', (route) => route.abort())
+  await editApp(b.page, 'Voor Herstel', { Beschrijving: 'Van B, niet verstuurd' })
+  await b.page.goto('/settings')
+  const warning = b.page.getByRole('alert', { name: 'Niet verstuurde wijzigingen' })
+  await warning.getByText('App Voor Herstel (gewijzigd)').waitFor()
+  expect(await warning.textContent()).toContain(
+    '1 wijziging die nog niet naar de server is verstuurd',
+  )
+  await screenshot(b.page, 'restore-with-unsent-changes')
+  const confirmations: string[] = []
+  b.page.on('dialog', (dialog) => {
+    confirmations.push(dialog.message())
+    void dialog.accept()
+  })
+  await b.page.getByLabel('Backupbestand kiezen').setInputFiles(file)
+  await toastText(b.page, 'Restore Succesvol')
+  expect(confirmations[0]).toContain('• App Voor Herstel (gewijzigd)')
+
+  // The restorer signs in again: the edit made before the restore is kept, not sent.
+  await b.context.unroute('**/api/sync/v1/*/push')
+  await b.page.waitForURL('**/login')
+  await signInOnPage(b.page, root)
+  expect(await toastText(b.page, 'Er is een back-up teruggezet')).toContain(
+    '1 wijziging van dit apparaat is niet verwerkt',
+  )
+  await waitForShell(b.page)
+  const bRows = await openRefusals(b.page)
+  const bRow = bRows.filter({ hasText: 'Voor Herstel' })
+  await bRow.getByText('Op dit apparaat').waitFor()
+  await bRow.getByText(/^Gemaakt vóór het terugzetten van een back-up op /).waitFor()
+  expect(await keptValues(bRow)).toContain('Van B, niet verstuurd')
+  await screenshot(b.page, 'refusals-after-a-restore')
+
+  // A comes back online after the restore, signs in again, and is told the same.
+  await a.context.setOffline(false)
+  await a.page.getByRole('button', { name: 'Log In' }).waitFor()
+  await signInOnPage(a.page, admin)
+  expect(await toastText(a.page, 'Er is een back-up teruggezet')).toContain(
+    '2 wijzigingen van dit apparaat zijn niet verwerkt',
+  )
+  await waitForShell(a.page)
+  const aRows = await openRefusals(a.page)
+  await aRows.filter({ hasText: 'Nieuw van A' }).getByText('Op dit apparaat').waitFor()
+  expect(await keptValues(aRows.filter({ hasText: 'Van A offline' }))).toContain('Van A offline')
+
+  // Nothing of before the restore reached the restored data; each device shows the server's.
+  const after = await signInApi(root)
+  const apps = await serverApps(after)
+  expect(apps.find((app) => app.id === source.json.id)).toMatchObject({
+    name: 'Voor Herstel',
+    description: 'Uit de backup',
+  })
+  expect(apps.some((app) => app.name === 'Nieuw van A')).toBe(false)
+  for (const { page } of [a, b]) {
+    await page.goto('/apps')
+    await appCard(page, 'Voor Herstel').getByText('Uit de backup').waitFor()
+    expect(await appCard(page, 'Nieuw van A').count()).toBe(0)
+  }
+  await eventually(async () => {
+    const activities: { action: string; target: string }[] = (await after.get('/api/activities'))
+      .json
+    expect(activities.some((activity) => activity.target === 'Van A offline')).toBe(false)
+  })
+  await a.context.close()
+  await b.context.close()
+}, 150_000)
