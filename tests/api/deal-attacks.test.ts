@@ -588,8 +588,17 @@ describe("another organisation's ADMIN", () => {
           assumedMasterState: seen,
         },
       ])
-      // Unknown there, and not a new sale either (its device assumed a stored state).
-      expect(cancelled.json).toEqual({ conflicts: [], refused: [] })
+      // Unknown there, and not a new sale either (its device assumed a stored state): out
+      // of reach, answered with nothing but their own document as a tombstone.
+      expect(cancelled.json).toEqual({
+        conflicts: [{ ...seen, status: 'cancelled', cancelReason: 'Weg ermee', _deleted: true }],
+        refused: [
+          {
+            id: sale.id,
+            reason: 'Je hebt geen toegang meer tot dit item; de wijziging is niet verwerkt.',
+          },
+        ],
+      })
       // Naming this organisation's account is refused before anything is read.
       const named = await otherOwner.get('/api/sync/v1/sales/pull', {
         'x-centraal-account': `default-org/${'x'.repeat(8)}`,

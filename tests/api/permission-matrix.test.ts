@@ -579,6 +579,12 @@ const ROWS: Row[] = [
     last: true,
   },
   {
+    route: 'POST /api/logout',
+    call: () => post('/api/logout'),
+    expected: '200 200 200 200 200 200 200 200 200 200 200',
+    last: true,
+  },
+  {
     route: 'GET /api/logout',
     call: () => get('/api/logout'),
     expected: '302 302 302 302 302 302 302 302 302 302 302',

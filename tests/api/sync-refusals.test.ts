@@ -94,6 +94,8 @@ describe('Centraal', () => {
         createdAt: expect.any(Number),
         userId: expect.any(String),
         userName: 'Ursula User',
+        // What she wrote, to copy: the writable fields only.
+        values: { name: 'Nieuwe Naam', email: 'nieuw@example.com', role: 'USER', status: 'active' },
       },
     ])
     expect(refusal.reason).toContain('users.write')

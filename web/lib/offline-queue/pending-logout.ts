@@ -46,7 +46,7 @@ let carrying: Promise<Set<SyncArea>> | undefined
  */
 export function carryOutPendingLogouts(): Promise<Set<SyncArea>> {
   if (!hasMark()) return Promise.resolve(new Set())
-  carrying ??= findPendingLogoutAreas(navigator.onLine).finally(() => {
+  carrying ??= findPendingLogoutAreas(navigator.onLine !== false).finally(() => {
     carrying = undefined
   })
   return carrying
@@ -79,6 +79,8 @@ async function findPendingLogoutAreas(isSending: boolean): Promise<Set<SyncArea>
 
 function hasMark(): boolean {
   try {
+    // Outside a browser (the first answers' unit tests) no logout was ever queued.
+    if (typeof localStorage === 'undefined') return false
     return localStorage.getItem(PENDING_LOGOUT_KEY) !== null
   } catch {
     // No storage: the queue is read every time.
