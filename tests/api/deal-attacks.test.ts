@@ -582,14 +582,22 @@ describe("another organisation's ADMIN", () => {
       ])
       expect(undone.json).toEqual({ conflicts: [], refused: [] })
       const seen = await pulledSale(admin, sale.id)
+      const cancel = { ...seen, status: 'cancelled', cancelReason: 'Weg ermee' }
       const cancelled = await push(otherOwner, 'sales', [
-        {
-          newDocumentState: { ...seen, status: 'cancelled', cancelReason: 'Weg ermee' },
-          assumedMasterState: seen,
-        },
+        { newDocumentState: cancel, assumedMasterState: seen },
       ])
-      // Unknown there, and not a new sale either (its device assumed a stored state).
-      expect(cancelled.json).toEqual({ conflicts: [], refused: [] })
+      // Unknown there, and not a new sale either (its device assumed a stored state): an
+      // edit of a row out of reach, answered with their own copy as a tombstone, nothing
+      // of the stored sale.
+      expect(cancelled.json).toEqual({
+        conflicts: [{ ...cancel, _deleted: true }],
+        refused: [
+          {
+            id: sale.id,
+            reason: 'Je hebt geen toegang meer tot dit item; de wijziging is niet verwerkt.',
+          },
+        ],
+      })
       // Naming this organisation's account is refused before anything is read.
       const named = await otherOwner.get('/api/sync/v1/sales/pull', {
         'x-centraal-account': `default-org/${'x'.repeat(8)}`,

@@ -94,6 +94,7 @@ describe('Centraal', () => {
         createdAt: expect.any(Number),
         userId: expect.any(String),
         userName: 'Ursula User',
+        values: { name: 'Nieuwe Naam', email: 'nieuw@example.com', role: 'USER', status: 'active' },
       },
     ])
     expect(refusal.reason).toContain('users.write')
