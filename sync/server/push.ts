@@ -110,7 +110,7 @@ export function pushChanges(
         // takes the server's state (a row out of reach comes back as a tombstone).
         response.conflicts.push(stored ?? { ...next, _deleted: true })
         response.refused.push({ id: next.id, reason: lost })
-        recordRefusal(tx, ctx, collection, next, stored, lost)
+        recordRefusal(tx, ctx, collection, row, stored, lost)
         continue
       }
       if (!isBasedOnStored(stored, row, collection)) {
@@ -132,7 +132,7 @@ export function pushChanges(
         const reason = reasonOf(error, log)
         response.conflicts.push(stored ?? { ...next, _deleted: true })
         response.refused.push({ id: next.id, reason })
-        recordRefusal(tx, ctx, collection, next, stored, reason)
+        recordRefusal(tx, ctx, collection, row, stored, reason)
       }
     }
   })
@@ -146,16 +146,19 @@ function recordRefusal(
   tx: Transaction,
   ctx: ServiceContext,
   collection: ServerCollection,
-  next: WireDocument,
+  row: PushRow,
   stored: WireDocument | undefined,
   reason: string,
 ) {
+  const next = row.newDocumentState
+  // A row the person no longer reads is not stored for them, yet their copy was an edit.
+  const isExisting = stored !== undefined || row.assumedMasterState != null
   tx.insert(syncQueue)
     .values({
       id: uuidv7(),
       organizationId: ctx.actor.organisationId,
       userId: ctx.actor.userId ?? '',
-      operation: stored ? (next._deleted ? 'delete' : 'update') : 'create',
+      operation: isExisting ? (next._deleted ? 'delete' : 'update') : 'create',
       entity: collection.name,
       entityId: next.id,
       payload: next,

@@ -582,16 +582,15 @@ describe("another organisation's ADMIN", () => {
       ])
       expect(undone.json).toEqual({ conflicts: [], refused: [] })
       const seen = await pulledSale(admin, sale.id)
+      const cancel = { ...seen, status: 'cancelled', cancelReason: 'Weg ermee' }
       const cancelled = await push(otherOwner, 'sales', [
-        {
-          newDocumentState: { ...seen, status: 'cancelled', cancelReason: 'Weg ermee' },
-          assumedMasterState: seen,
-        },
+        { newDocumentState: cancel, assumedMasterState: seen },
       ])
-      // Unknown there, and not a new sale either (its device assumed a stored state): out
-      // of reach, answered with nothing but their own document as a tombstone.
+      // Unknown there, and not a new sale either (its device assumed a stored state): an
+      // edit of a row out of reach, answered with their own copy as a tombstone, nothing
+      // of the stored sale.
       expect(cancelled.json).toEqual({
-        conflicts: [{ ...seen, status: 'cancelled', cancelReason: 'Weg ermee', _deleted: true }],
+        conflicts: [{ ...cancel, _deleted: true }],
         refused: [
           {
             id: sale.id,

@@ -94,7 +94,6 @@ describe('Centraal', () => {
         createdAt: expect.any(Number),
         userId: expect.any(String),
         userName: 'Ursula User',
-        // What she wrote, to copy: the writable fields only.
         values: { name: 'Nieuwe Naam', email: 'nieuw@example.com', role: 'USER', status: 'active' },
       },
     ])

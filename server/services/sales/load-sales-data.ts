@@ -3,7 +3,7 @@ import { commissions, sales, salesProjects, salesSellers } from '#schema/db/orga
 import type { SalesData } from '#schema/sales-dashboard'
 import type { ServiceContext } from '../../context.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
-import { commissionsReadFilter, salesReadFilter } from './read-filters.ts'
+import { commissionsReadFilter, listedSalesFilter } from './read-filters.ts'
 import { toSaleView } from './sale-view.ts'
 import { readAllSalesData } from './sales-read-model.ts'
 import {
@@ -24,7 +24,7 @@ export function loadSalesData(ctx: ServiceContext): SalesData {
     sales: ctx.db
       .select()
       .from(sales)
-      .where(and(eq(sales.deleted, false), salesReadFilter(ctx)))
+      .where(and(eq(sales.deleted, false), listedSalesFilter(ctx)))
       .all()
       .map((row) => toSaleView(row, ctx)),
     commissions: ctx.db

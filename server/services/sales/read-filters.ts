@@ -5,8 +5,8 @@ import type { ServiceContext } from '../../context.ts'
 // A SELLER sees only the sales in which they hold (or held) a commission line, and only
 // their own lines; ADMIN and MANAGER (sales.read.all) see everything. Part of the WHERE,
 // before LIMIT. A line removed by a correction still counts: the seller's device then
-// receives the corrected sale and the tombstone of their line, instead of keeping the
-// old figures for ever.
+// receives the sale as a tombstone and the tombstone of their line, instead of keeping
+// the old figures for ever.
 
 const NOTHING = sql`0`
 
@@ -15,6 +15,17 @@ export function salesReadFilter(ctx: ServiceContext) {
   if (ctx.actor.permissions.has('sales.read.all')) return undefined
   if (!ctx.actor.sellerId) return NOTHING
   return sql`exists (select 1 from ${commissions} where ${commissions.saleId} = ${sales.id} and ${commissions.sellerId} = ${ctx.actor.sellerId})`
+}
+
+/**
+ * Sales the actor's lists show: a SELLER's only while they hold a live line in it. A sale
+ * they were taken off reaches their device as a tombstone without its customer
+ * (sync/server/collections/sales.ts), so REST does not show it either.
+ */
+export function listedSalesFilter(ctx: ServiceContext) {
+  if (ctx.actor.permissions.has('sales.read.all')) return undefined
+  if (!ctx.actor.sellerId) return NOTHING
+  return sql`exists (select 1 from ${commissions} where ${commissions.saleId} = ${sales.id} and ${commissions.sellerId} = ${ctx.actor.sellerId} and ${commissions.deleted} = 0)`
 }
 
 /** Commission lines the actor may read. */

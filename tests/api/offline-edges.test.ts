@@ -1,0 +1,510 @@
+import { format } from 'date-fns'
+import { nl } from 'date-fns/locale'
+import { v7 as uuidv7 } from 'uuid'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
+import {
+  EPOCH_HEADER,
+  formatSyncAccount,
+  OTHER_ACCOUNT_HEADER,
+  RESTORED_HEADER,
+  SYNC_ACCOUNT_HEADER,
+} from '#sync/account'
+import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from '../support/accounts.ts'
+import { createClient } from '../support/http.ts'
+import { buildSalePayload } from '../support/sales.ts'
+import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+
+// What a device meets when it comes back from offline: a backup restored meanwhile (its
+// epoch is over, so what it made is refused, never applied to the restored data), a row
+// deleted meanwhile or taken out of its person's reach (the edit is refused with the
+// person's values kept), and a SELLER taken off a sale (the sale goes, with its customer).
+
+type Client = ReturnType<typeof createClient>
+type Document = Record<string, unknown> & { id: string; _deleted: boolean }
+let server: TestServer
+let root: Client
+let otherAdmin: Client
+
+const RESTORED_MESSAGE = /^Gemaakt vóór het terugzetten van een back-up op .+; niet verwerkt\.$/
+const DELETED_MEANWHILE = 'Dit item is intussen verwijderd'
+const OUT_OF_REACH = 'Je hebt geen toegang meer tot dit item; de wijziging is niet verwerkt.'
+
+/** The moment of a restore as its 409 names it. */
+const momentOf = (epoch: string) => format(Number(epoch), 'd MMM yyyy HH:mm', { locale: nl })
+
+async function pull(client: Client, collection: string, headers: Record<string, string> = {}) {
+  return client.get(`/api/sync/v1/${collection}/pull?checkpoint=0&limit=1000`, headers)
+}
+
+async function pullDocuments(client: Client, collection: string) {
+  const answer = await pull(client, collection)
+  expect(answer.status, answer.text).toBe(200)
+  return answer.json.documents as Document[]
+}
+
+function push(
+  client: Client,
+  collection: string,
+  rows: { newDocumentState: object; assumedMasterState?: object | null }[],
+  headers: Record<string, string> = {},
+) {
+  return client.request('POST', `/api/sync/v1/${collection}/push`, { rows }, headers)
+}
+
+/** The header that names the signed-in person, as the web app sends it with every write. */
+async function accountOf(client: Client, organisationId: string) {
+  const user = (await client.get('/api/auth/user')).json
+  return formatSyncAccount({ organisationId, userId: user.id })
+}
+
+beforeAll(async () => {
+  server = await startTestServer()
+  root = await signInFirstSuperadmin(server)
+  createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
+  otherAdmin = await signInInvitedUser(server, {
+    email: 'admin@b.example',
+    role: 'ADMIN',
+    org: 'org-b',
+  })
+})
+afterAll(() => server?.close())
+
+describe('a restore starts a new epoch', () => {
+  const ORG = 'org-r'
+  const OWNER = { email: 'owner@klant-r.example', password: 'SUPERADMIN password' }
+  let owner: Client
+  let account: string
+  let before: string
+  let epoch: string
+  let answeredKey: string
+  const answeredUser = { name: 'Voor Herstel', email: 'voor-herstel@klant-r.example' }
+
+  async function signIn() {
+    const client = createClient(server.url)
+    const answer = await client.post('/api/auth/login/email', OWNER)
+    expect(answer.status, answer.text).toBe(200)
+    return client
+  }
+
+  const emails = async () =>
+    ((await owner.get('/api/users')).json as { email: string }[]).map((user) => user.email)
+
+  beforeAll(async () => {
+    createOrganisation(server.deps, { id: ORG, name: 'Klant R', slug: ORG })
+    owner = await signInInvitedUser(server, { email: OWNER.email, role: 'SUPERADMIN', org: ORG })
+    account = await accountOf(owner, ORG)
+    const first = await pull(owner, 'users')
+    expect(first.status).toBe(200)
+    before = first.headers.get(EPOCH_HEADER) ?? ''
+    const backup = await owner.post('/api/admin/backup', { format: 'json' })
+    expect(backup.status).toBe(200)
+    // Answered after the backup was taken, so the restore takes its effect away; the device
+    // never heard the answer and sends it again after the restore.
+    answeredKey = uuidv7()
+    const answered = await owner.post('/api/users', answeredUser, {
+      'idempotency-key': answeredKey,
+      [SYNC_ACCOUNT_HEADER]: account,
+      [EPOCH_HEADER]: before,
+    })
+    expect(answered.status, answered.text).toBe(201)
+    const restored = await owner.post('/api/admin/restore', backup.text)
+    expect(restored.status, restored.text).toBe(200)
+    expect((await owner.get('/api/auth/user')).status).toBe(401)
+    owner = await signIn()
+    epoch = (await pull(owner, 'users')).headers.get(EPOCH_HEADER) ?? ''
+  })
+
+  test('before any restore the epoch is 0; after it, a pull without the header names the new one', async () => {
+    expect(before).toBe('0')
+    const system = openSystemFile(server.dataDir)
+    const restoredAt = system
+      .prepare('select restored_at from organizations where id = ?')
+      .pluck()
+      .get(ORG)
+    system.close()
+    expect(epoch).toBe(String(restoredAt))
+    expect(Number(epoch)).toBeGreaterThan(Date.now() - 60_000)
+    const again = await pull(owner, 'appConnections')
+    expect(again.status).toBe(200)
+    expect(again.headers.get(EPOCH_HEADER)).toBe(epoch)
+  })
+
+  test('a REST write of the old epoch is 409 with the restore moment, and nothing changes', async () => {
+    const old = { [SYNC_ACCOUNT_HEADER]: account, [EPOCH_HEADER]: before }
+    const renamed = await owner.request('PATCH', '/api/organization', { name: 'Oude Naam' }, old)
+    expect(renamed.status).toBe(409)
+    expect(renamed.headers.get(RESTORED_HEADER)).toBe(epoch)
+    expect(renamed.headers.has(OTHER_ACCOUNT_HEADER)).toBe(false)
+    expect(renamed.json.message).toMatch(RESTORED_MESSAGE)
+    expect(renamed.json.message).toContain(momentOf(epoch))
+    expect((await owner.get('/api/organization')).json.name).toBe('Klant R')
+    const created = await owner.post(
+      '/api/users',
+      { name: 'Te Laat', email: 'te-laat@klant-r.example' },
+      old,
+    )
+    expect(created.status).toBe(409)
+    expect(created.headers.get(RESTORED_HEADER)).toBe(epoch)
+    expect(await emails()).not.toContain('te-laat@klant-r.example')
+    // Reading is never refused: the device needs the restored data.
+    expect((await owner.get('/api/organization', old)).status).toBe(200)
+  })
+
+  test('the same write with the current epoch, or with none, goes through', async () => {
+    const current = { [SYNC_ACCOUNT_HEADER]: account, [EPOCH_HEADER]: epoch }
+    const renamed = await owner.request('PATCH', '/api/organization', { name: 'Klant R2' }, current)
+    expect(renamed.status, renamed.text).toBe(200)
+    expect((await owner.get('/api/organization')).json.name).toBe('Klant R2')
+    const unnamed = await owner.request(
+      'PATCH',
+      '/api/organization',
+      { name: 'Klant R' },
+      { [SYNC_ACCOUNT_HEADER]: account },
+    )
+    expect(unnamed.status).toBe(200)
+  })
+
+  test('a write answered before the restore and replayed with its old epoch is refused, not run again', async () => {
+    const replay = await owner.post('/api/users', answeredUser, {
+      'idempotency-key': answeredKey,
+      [SYNC_ACCOUNT_HEADER]: account,
+      [EPOCH_HEADER]: before,
+    })
+    expect(replay.status).toBe(409)
+    expect(replay.headers.get(RESTORED_HEADER)).toBe(epoch)
+    expect(replay.json.message).toMatch(RESTORED_MESSAGE)
+    expect(await emails()).not.toContain(answeredUser.email)
+    // The restore leaves the answered key in the file: only the epoch stops the replay
+    // from claiming an effect the restored data no longer holds.
+    const db = openOrganisationFile(server.dataDir, ORG)
+    const kept = db
+      .prepare('select key from idempotency_keys where key = ?')
+      .pluck()
+      .get(answeredKey)
+    db.close()
+    expect(kept).toBe(answeredKey)
+  })
+
+  test('a push and a pull of the old epoch are 409; the push changes nothing', async () => {
+    const [self] = (await pullDocuments(owner, 'users')).filter(
+      (user) => user.email === OWNER.email,
+    )
+    const old = { [SYNC_ACCOUNT_HEADER]: account, [EPOCH_HEADER]: before }
+    const pushed = await push(
+      owner,
+      'users',
+      [{ assumedMasterState: self, newDocumentState: { ...self, name: 'Offline Naam' } }],
+      old,
+    )
+    expect(pushed.status).toBe(409)
+    expect(pushed.headers.get(RESTORED_HEADER)).toBe(epoch)
+    expect(pushed.json.message).toMatch(RESTORED_MESSAGE)
+    const pulled = await pull(owner, 'users', old)
+    expect(pulled.status).toBe(409)
+    expect(pulled.headers.get(RESTORED_HEADER)).toBe(epoch)
+    expect(pulled.json.documents).toBeUndefined()
+    const now = await pullDocuments(owner, 'users')
+    expect(now.find((user) => user.id === self?.id)?.name).toBe(self?.name)
+    // With the current epoch the same push lands.
+    const current = { [SYNC_ACCOUNT_HEADER]: account, [EPOCH_HEADER]: epoch }
+    const landed = await push(
+      owner,
+      'users',
+      [{ assumedMasterState: self, newDocumentState: { ...self, name: 'Na Herstel' } }],
+      current,
+    )
+    expect(landed.status).toBe(200)
+    expect(landed.json.refused).toEqual([])
+    expect(landed.headers.get(EPOCH_HEADER)).toBe(epoch)
+  })
+
+  describe('attacks', () => {
+    test('an outsider sending an epoch gets 401 and learns no epoch', async () => {
+      const stranger = createClient(server.url)
+      const headers = { [SYNC_ACCOUNT_HEADER]: account, [EPOCH_HEADER]: before }
+      const answers = [
+        await pull(stranger, 'users', headers),
+        await push(stranger, 'users', [], headers),
+        await stranger.request('PATCH', '/api/organization', { name: 'Weg' }, headers),
+      ]
+      for (const answer of answers) {
+        expect(answer.status).toBe(401)
+        expect(answer.headers.has(EPOCH_HEADER)).toBe(false)
+        expect(answer.headers.has(RESTORED_HEADER)).toBe(false)
+        expect(answer.text).not.toContain(epoch)
+      }
+    })
+
+    test("another organisation's ADMIN learns neither the epoch nor the restore time", async () => {
+      const own = await accountOf(otherAdmin, 'org-b')
+      const theirs = await pull(otherAdmin, 'users')
+      expect(theirs.status).toBe(200)
+      expect(theirs.headers.get(EPOCH_HEADER)).toBe('0')
+      // Org R's epoch sent as their own: their 409 names only their own organisation's.
+      const guessed = { [SYNC_ACCOUNT_HEADER]: own, [EPOCH_HEADER]: epoch }
+      for (const answer of [
+        await pull(otherAdmin, 'users', guessed),
+        await otherAdmin.request('PATCH', '/api/organization', { name: 'B2' }, guessed),
+      ]) {
+        expect(answer.status).toBe(409)
+        expect(answer.headers.get(RESTORED_HEADER)).toBe('0')
+        expect(answer.text).not.toContain(momentOf(epoch))
+      }
+      expect((await otherAdmin.get('/api/organization')).json.name).toBe('B')
+      // Naming org R's owner is another account's call: refused before any epoch is read.
+      const named = { [SYNC_ACCOUNT_HEADER]: account, [EPOCH_HEADER]: before }
+      for (const answer of [
+        await pull(otherAdmin, 'users', named),
+        await otherAdmin.request('PATCH', '/api/organization', { name: 'B3' }, named),
+      ]) {
+        expect(answer.status).toBe(409)
+        expect(answer.headers.has(OTHER_ACCOUNT_HEADER)).toBe(true)
+        expect(answer.headers.has(RESTORED_HEADER)).toBe(false)
+        expect(answer.headers.has(EPOCH_HEADER)).toBe(false)
+        expect(answer.text).not.toContain(epoch)
+      }
+    })
+
+    test('a bogus epoch is a clean 409, never a 500', async () => {
+      const bogus = ['abc', '99999999999999999999999999', '-1', '1e3', `${epoch}0`, ' ', '0x0']
+      for (const value of bogus) {
+        const headers = { [SYNC_ACCOUNT_HEADER]: account, [EPOCH_HEADER]: value }
+        for (const answer of [
+          await pull(owner, 'users', headers),
+          await push(owner, 'users', [], headers),
+          await owner.request('PATCH', '/api/organization', { name: 'Bogus' }, headers),
+        ]) {
+          expect(answer.status, `${value}: ${answer.text}`).toBe(409)
+          expect(answer.headers.get(RESTORED_HEADER)).toBe(epoch)
+          expect(answer.json.message).toMatch(RESTORED_MESSAGE)
+        }
+      }
+      const long = { [SYNC_ACCOUNT_HEADER]: account, [EPOCH_HEADER]: '9'.repeat(4000) }
+      expect((await pull(owner, 'users', long)).status).toBe(409)
+      expect((await owner.get('/api/organization')).json.name).toBe('Klant R')
+    })
+  })
+})
+
+describe('an edit of a row deleted meanwhile', () => {
+  let copy: Document
+
+  beforeAll(async () => {
+    const created = await root.post('/api/app-connections', {
+      name: 'Boekhouding',
+      url: 'https://boekhouding.example',
+      description: 'Oud',
+    })
+    expect(created.status, created.text).toBe(201)
+    copy = (await pullDocuments(root, 'appConnections')).find(
+      (doc) => doc.id === created.json.id,
+    ) as Document
+    // Meanwhile, on another device, it is deleted.
+    const deleted = await root.request('DELETE', `/api/app-connections/${copy.id}`)
+    expect(deleted.status).toBe(200)
+  })
+
+  test('is refused with its reason and listed with the values the person pushed', async () => {
+    const edited = { ...copy, name: 'Boekhouding Nieuw', description: 'Mijn tekst' }
+    const answer = await push(root, 'appConnections', [
+      { assumedMasterState: copy, newDocumentState: edited },
+    ])
+    expect(answer.status).toBe(200)
+    expect(answer.json.refused).toEqual([{ id: copy.id, reason: DELETED_MEANWHILE }])
+    expect(answer.json.conflicts).toEqual([
+      expect.objectContaining({ id: copy.id, _deleted: true, name: 'Boekhouding' }),
+    ])
+    const refusals = (await root.get('/api/sync-refusals')).json
+    expect(refusals).toEqual([
+      expect.objectContaining({
+        collection: 'appConnections',
+        operation: 'update',
+        entityId: copy.id,
+        label: 'Boekhouding Nieuw',
+        reason: DELETED_MEANWHILE,
+        values: {
+          name: 'Boekhouding Nieuw',
+          url: 'https://boekhouding.example',
+          description: 'Mijn tekst',
+          status: 'active',
+        },
+      }),
+    ])
+    expect((await root.get('/api/app-connections')).json).toEqual([])
+  })
+
+  test('a stale copy without an edit takes the tombstone and is no refusal', async () => {
+    const [refusal] = (await root.get('/api/sync-refusals')).json
+    const answer = await push(root, 'appConnections', [
+      { assumedMasterState: copy, newDocumentState: copy },
+    ])
+    expect(answer.json.refused).toEqual([])
+    expect(answer.json.conflicts).toEqual([
+      expect.objectContaining({ id: copy.id, _deleted: true }),
+    ])
+    expect((await root.get('/api/sync-refusals')).json).toEqual([refusal])
+  })
+
+  test('a delete of the deleted row is no refusal either', async () => {
+    const [refusal] = (await root.get('/api/sync-refusals')).json
+    const answer = await push(root, 'appConnections', [
+      { assumedMasterState: copy, newDocumentState: { ...copy, _deleted: true } },
+    ])
+    expect(answer.json.refused).toEqual([])
+    expect((await root.get('/api/sync-refusals')).json).toEqual([refusal])
+  })
+})
+
+describe('a SELLER taken off a sale', () => {
+  const CLIENT = {
+    clientName: 'Familie Jansen',
+    clientEmail: 'jansen@example.com',
+    clientPhone: '0687654321',
+  }
+  let sanne: Client
+  let cor: Client
+  let manager: Client
+  let salesAdmin: Client
+  let sanneId: string
+  let corId: string
+  let saleId: string
+  /** The sale as Sanne's device held it before the correction. */
+  let sanneCopy: Document
+
+  beforeAll(async () => {
+    expect((await root.post('/api/admin/launch-gold-estates')).status).toBe(200)
+    const projectId = (await root.post('/api/gold-estates/projects', { name: 'Havenkwartier' }))
+      .json.id
+    const seller = async (name: string, role: 'SELLER' | 'MANAGER' | 'ADMIN') => {
+      const email = `${name.toLowerCase()}@example.com`
+      const { id } = (await root.post('/api/gold-estates/sellers', { name, email })).json
+      return { id: id as string, client: await signInSeller(server, root, { id, email, role }) }
+    }
+    ;({ id: sanneId, client: sanne } = await seller('Sanne', 'SELLER'))
+    ;({ id: corId, client: cor } = await seller('Cor', 'SELLER'))
+    ;({ client: manager } = await seller('Maria', 'MANAGER'))
+    ;({ client: salesAdmin } = await seller('Ad', 'ADMIN'))
+    const created = await root.post('/api/gold-estates/sales', {
+      ...buildSalePayload({
+        projectId,
+        salePrice: 40_000_000,
+        lines: [
+          { sellerId: sanneId, percentage: 60 },
+          { sellerId: corId, percentage: 40 },
+        ],
+      }),
+      ...CLIENT,
+      notes: 'Belt liever na 18 uur',
+    })
+    expect(created.status, created.text).toBe(201)
+    saleId = created.json.id
+    sanneCopy = (await pullDocuments(sanne, 'sales')).find((doc) => doc.id === saleId) as Document
+    expect(sanneCopy).toMatchObject({ ...CLIENT, _deleted: false })
+    // The MANAGER corrects the split: the sale is Cor's alone now.
+    const corrected = await manager.request('PATCH', `/api/gold-estates/sales/${saleId}`, {
+      ...CLIENT,
+      propertyNumber: 'B-12',
+      saleDate: format(new Date(), 'yyyy-MM-dd'),
+      deliveryDate: null,
+      salePrice: 40_000_000,
+      commissionPercentage: 5,
+      totalCosts: 0,
+      costsDescription: null,
+      discountPercentage: 0,
+      splits: [{ sellerId: corId, role: null, commissionType: 'sales', commissionPercentage: 100 }],
+      paidTotal: 0,
+    })
+    expect(corrected.status, corrected.text).toBe(200)
+  })
+
+  test("their pull has the sale as a tombstone without the customer's details", async () => {
+    const sale = (await pullDocuments(sanne, 'sales')).find((doc) => doc.id === saleId)
+    expect(sale).toMatchObject({
+      _deleted: true,
+      clientName: '',
+      clientEmail: '',
+      clientPhone: '',
+      notes: '',
+      costsDescription: '',
+      splits: null,
+      lines: [],
+    })
+    const text = JSON.stringify(await pullDocuments(sanne, 'sales'))
+    for (const detail of [...Object.values(CLIENT), 'Belt liever']) {
+      expect(text).not.toContain(detail)
+    }
+    const lines = (await pullDocuments(sanne, 'commissions')).filter(
+      (line) => line.saleId === saleId,
+    )
+    expect(lines.length).toBeGreaterThan(0)
+    expect(lines.every((line) => line._deleted)).toBe(true)
+  })
+
+  test('their REST lists no longer hold the sale or its customer', async () => {
+    const sales = (await sanne.get('/api/gold-estates/sales')).json as Document[]
+    expect(sales.map((sale) => sale.id)).not.toContain(saleId)
+    const dashboard = await sanne.get('/api/gold-estates/commissions/dashboard')
+    expect(dashboard.status).toBe(200)
+    expect(dashboard.text).not.toContain(CLIENT.clientName)
+  })
+
+  test('a MANAGER and the seller still on it pull the whole sale', async () => {
+    for (const client of [manager, cor]) {
+      const sale = (await pullDocuments(client, 'sales')).find((doc) => doc.id === saleId)
+      expect(sale).toMatchObject({ ...CLIENT, _deleted: false, notes: 'Belt liever na 18 uur' })
+      expect(sale?.lines).toEqual([expect.objectContaining({ sellerId: corId })])
+    }
+  })
+
+  test('their push of an edit is refused as out of reach and answered with a tombstone', async () => {
+    const edited = { ...sanneCopy, clientPhone: '0611111111', notes: 'Mijn aantekening' }
+    const answer = await push(sanne, 'sales', [
+      { assumedMasterState: sanneCopy, newDocumentState: edited },
+    ])
+    expect(answer.status).toBe(200)
+    expect(answer.json.refused).toEqual([{ id: saleId, reason: OUT_OF_REACH }])
+    expect(answer.json.conflicts).toEqual([expect.objectContaining({ id: saleId, _deleted: true })])
+    const [refusal] = (await sanne.get('/api/gold-estates/sync-refusals')).json
+    expect(refusal).toMatchObject({
+      collection: 'sales',
+      operation: 'update',
+      entityId: saleId,
+      reason: OUT_OF_REACH,
+      values: { ...CLIENT, clientPhone: '0611111111', salePrice: 40_000_000 },
+    })
+    const whole = (await pullDocuments(manager, 'sales')).find((doc) => doc.id === saleId)
+    expect(whole).toMatchObject({ ...CLIENT, notes: 'Belt liever na 18 uur' })
+  })
+
+  test('their stale copy without an edit is no refusal', async () => {
+    const before = (await sanne.get('/api/gold-estates/sync-refusals')).json
+    const answer = await push(sanne, 'sales', [
+      { assumedMasterState: sanneCopy, newDocumentState: sanneCopy },
+    ])
+    expect(answer.json.refused).toEqual([])
+    expect(answer.json.conflicts).toEqual([expect.objectContaining({ id: saleId, _deleted: true })])
+    expect((await sanne.get('/api/gold-estates/sync-refusals')).json).toEqual(before)
+  })
+
+  test("another SELLER never reads the refusal's values; the sales ADMIN does", async () => {
+    expect((await cor.get('/api/gold-estates/sync-refusals')).json).toEqual([])
+    expect((await cor.get('/api/gold-estates/sync-refusals?scope=organisation')).status).toBe(403)
+    expect((await manager.get('/api/gold-estates/sync-refusals?scope=organisation')).status).toBe(
+      403,
+    )
+    const everyone = (await salesAdmin.get('/api/gold-estates/sync-refusals?scope=organisation'))
+      .json
+    expect(everyone).toEqual([
+      expect.objectContaining({
+        entityId: saleId,
+        userName: 'Sanne',
+        values: expect.objectContaining({ clientPhone: '0611111111' }),
+      }),
+    ])
+    // Nor does the Centraal side of the organisation list it.
+    const central = (await root.get('/api/sync-refusals?scope=organisation')).json
+    expect(JSON.stringify(central)).not.toContain('0611111111')
+  })
+})
