@@ -9,6 +9,7 @@ import {
   pullEverything,
 } from './convergence-checks.ts'
 import { type PersonSpec, setUpOrganisation } from './convergence-organisation.ts'
+import { countEditsOfDeleted } from './convergence-refusals.ts'
 import { createSeededRandom } from './seeded-random.ts'
 import { startServerProcess } from './server-process.ts'
 import {
@@ -264,6 +265,8 @@ export async function startConvergenceRun(settings: ConvergenceSettings) {
             0,
           ),
           refusals,
+          /** Edits refused because the document was deleted meanwhile (expected). */
+          editsOfDeleted: countEditsOfDeleted(ledger, devices, server),
           failedCalls: devices.reduce((sum, device) => sum + device.network.failedCalls, 0),
           operations: ledger.operations,
         },
