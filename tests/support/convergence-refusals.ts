@@ -14,10 +14,10 @@ import type { NodeSyncClient } from './sync-node-client.ts'
 
 /**
  * Whether the refusal is an edit of the person's that met a delete: the server holds the
- * document as a tombstone, a device deleted it (allowed) before the refusal came, and the
- * refused copy carries a value this device typed into the document, in a field where it
- * differs from the state it was based on. A copy of the server's own, outdated, carries
- * none of the person's values and must have taken the server's state silently.
+ * document as a tombstone, another device deleted it (allowed) before the refusal came,
+ * and the refused copy carries a value this device typed into the document, in a field
+ * where it differs from the state it was based on. A copy of the server's own, outdated,
+ * carries none of the person's values and must have taken the server's state silently.
  */
 function isEditOfDeleted(
   refusal: RefusedChange,
@@ -32,7 +32,7 @@ function isEditOfDeleted(
     (write) => write.id === id && write.remote === remote && write.isAllowed,
   )
   const isDeletedBefore = writesOf.some(
-    (write) => write.kind === 'delete' && write.at <= refusal.at,
+    (write) => write.kind === 'delete' && write.device !== device.name && write.at <= refusal.at,
   )
   const typed = writesOf
     .filter((write) => write.kind === 'update' && write.device === device.name)
