@@ -60,6 +60,8 @@ export type DeviceContext = {
   ledger: Ledger
   /** A name for the next value this device writes, unique in the run (c2-17). */
   nextToken(): string
+  /** How long an offline period lasts, ms (drawn between the two). */
+  offlineMs: readonly [number, number]
   /** Takes the device offline for a while. */
   goOffline(durationMs: number): void
 }
@@ -387,7 +389,7 @@ export const OPERATIONS = {
     )
   },
   async goOffline(context: DeviceContext) {
-    context.goOffline(context.random.between(200, 1500))
+    context.goOffline(context.random.between(...context.offlineMs))
   },
 }
 
