@@ -17,7 +17,6 @@ const SEEDS = process.env.CONVERGENCE_SEED
 /** What a run may leave over, by name; the target is none of each. */
 type LeftOver = Record<string, number>
 const results: { seed: number; converged: number; leftOver: LeftOver }[] = []
-const lines: string[] = []
 
 afterAll(() => {
   const totals: LeftOver = {}
@@ -29,7 +28,6 @@ afterAll(() => {
   console.log(
     [
       `\nconvergence under chaos, ${results.length} seeds:`,
-      ...lines,
       `totals (target 0 each): ${Object.entries(totals)
         .map(([name, count]) => `${name} ${count}`)
         .join(', ')}`,
@@ -86,14 +84,15 @@ describe('convergence under chaos', () => {
             'refused but stored': report.refusedButStored.length,
           }
           results.push({ seed, converged: seconds, leftOver })
-          lines.push(
+          // Printed as each seed ends, so a run stopped early still shows the seeds it did.
+          const lines = [
             `seed ${seed}: converged in ${seconds.toFixed(1)} s after ${chaosSeconds.toFixed(1)} s of chaos (server killed with ${run.crash.pushesInFlight} pushes in flight, down ${run.crash.downMs} ms)`,
             `  documents on the server: ${JSON.stringify(figures.documents)}`,
             `  ${figures.pushes} pushes answered, ${figures.conflicts} conflicts, ${figures.refusals} refusals (${figures.editsOfDeleted} edits of deleted documents), ${figures.failedCalls} failed calls, ${figures.offlinePeriods} offline periods`,
             `  left over: ${Object.entries(leftOver)
               .map(([name, count]) => `${name} ${count}`)
               .join(', ')}`,
-          )
+          ]
           // What went wrong, to be replayed with CONVERGENCE_SEED.
           for (const [name, list] of Object.entries({
             busy,
@@ -107,6 +106,7 @@ describe('convergence under chaos', () => {
             if (list.length > 0) lines.push(`  ${name}: ${JSON.stringify(list).slice(0, 2000)}`)
           }
           if (busy.length > 0) lines.push(`  diagnostics: ${JSON.stringify(report.diagnostics)}`)
+          console.log(lines.join('\n'))
         } finally {
           await run.close()
         }
