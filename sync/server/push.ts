@@ -13,8 +13,10 @@ import type { ServerCollection } from './collection.ts'
 type PushRow = z.infer<typeof PushBodySchema>['rows'][number]
 
 const READ_ONLY = 'Deze gegevens kunnen alleen door de server gewijzigd worden'
-const DELETED_MEANWHILE = 'Dit item is intussen verwijderd'
-const OUT_OF_REACH = 'Je hebt geen toegang meer tot dit item; de wijziging is niet verwerkt.'
+/** Why an edit to a row deleted since the device last saw it is refused. */
+export const DELETED_MEANWHILE = 'Dit item is intussen verwijderd'
+/** Why an edit to a row the person may no longer read is refused. */
+export const OUT_OF_REACH = 'Je hebt geen toegang meer tot dit item; de wijziging is niet verwerkt.'
 
 function sameFields(fields: readonly string[], a: WireDocument, b: WireDocument) {
   return (

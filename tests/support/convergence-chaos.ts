@@ -21,6 +21,10 @@ export type LedgerWrite = {
   id: string
   kind: 'create' | 'update' | 'delete'
   isAllowed: boolean
+  /** When the device wrote it, epoch ms (as a refusal's `at`). */
+  at: number
+  /** An update's new values, as the person typed them. */
+  changes?: Record<string, unknown>
 }
 
 /** The last state a device wrote of a document only it writes (its own creates). */
@@ -56,6 +60,8 @@ export type DeviceContext = {
   ledger: Ledger
   /** A name for the next value this device writes, unique in the run (c2-17). */
   nextToken(): string
+  /** How long an offline period lasts, ms (drawn between the two). */
+  offlineMs: readonly [number, number]
   /** Takes the device offline for a while. */
   goOffline(durationMs: number): void
 }
@@ -87,9 +93,10 @@ function recordWrite(
   kind: LedgerWrite['kind'],
   isAllowed: boolean,
   written?: RxDocument,
+  changes?: Record<string, unknown>,
 ) {
   const { ledger, device } = context
-  ledger.writes.push({ device: device.name, remote, id, kind, isAllowed })
+  ledger.writes.push({ device: device.name, remote, id, kind, isAllowed, at: Date.now(), changes })
   const own = ledger.own.get(id)
   if (kind === 'create' && isAllowed) {
     ledger.own.set(id, { device: device.name, remote, fields: {}, isDeleted: false })
@@ -181,7 +188,10 @@ async function edit(
   const token = context.nextToken()
   const changes = editOf(remote, document.toJSON(), token, context.random)
   const written = await attempt(context, `edit ${remote}`, () => document.incrementalPatch(changes))
-  if (written) recordWrite(context, remote, id, 'update', can(context.person, permission), written)
+  if (written) {
+    const isAllowed = can(context.person, permission)
+    recordWrite(context, remote, id, 'update', isAllowed, written, changes)
+  }
 }
 
 async function remove(
@@ -379,7 +389,7 @@ export const OPERATIONS = {
     )
   },
   async goOffline(context: DeviceContext) {
-    context.goOffline(context.random.between(200, 1500))
+    context.goOffline(context.random.between(...context.offlineMs))
   },
 }
 

@@ -1,5 +1,6 @@
 import type { WireDocument } from '#sync/protocol'
 import { type Ledger, TAG_PATTERN, writableFieldsOf } from './convergence-chaos.ts'
+import { findUnexpectedRefusals } from './convergence-refusals.ts'
 import type { NodeSyncClient } from './sync-node-client.ts'
 
 // What the server holds after a convergence run, and every way it can disagree with the
@@ -186,15 +187,8 @@ export function findLedgerViolations(
     }
   }
 
-  // Only writes the person's rights do not allow are refused.
-  const notAllowed = new Set(
-    ledger.writes.filter((write) => !write.isAllowed).map((w) => `${w.device} ${w.id}`),
-  )
-  const unexpectedRefusals = devices.flatMap((device) =>
-    device.refusals
-      .filter((refusal) => !notAllowed.has(`${device.name} ${refusal.id}`))
-      .map((refusal) => `${device.name} ${refusal.collection} ${refusal.id}: ${refusal.reason}`),
-  )
+  // Refused are the writes the person's rights do not allow, and edits that met a delete.
+  const unexpectedRefusals = findUnexpectedRefusals(ledger, devices, server)
 
   return {
     lostAcknowledged,

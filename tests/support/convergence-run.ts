@@ -9,6 +9,7 @@ import {
   pullEverything,
 } from './convergence-checks.ts'
 import { type PersonSpec, setUpOrganisation } from './convergence-organisation.ts'
+import { countEditsOfDeleted } from './convergence-refusals.ts'
 import { createSeededRandom } from './seeded-random.ts'
 import { startServerProcess } from './server-process.ts'
 import {
@@ -28,6 +29,8 @@ export type ConvergenceSettings = {
   operationsPerDevice: number
   /** Pause between two operations of a device, ms (drawn between the two). */
   pauseMs: readonly [number, number]
+  /** How long a device stays offline when it loses the network, ms (drawn between the two). */
+  offlineMs?: readonly [number, number]
   /** The longest wait for the devices to agree at the end. */
   settleTimeoutMs: number
   /** A fixed port for the server, kept across the restart (a browser page can follow). */
@@ -129,6 +132,7 @@ export async function startConvergenceRun(settings: ConvergenceSettings) {
     for (const device of devices) if (!device.network.isOffline) device.resync()
   }, RESYNC_EVERY_MS)
   const offlineTimers = new Set<ReturnType<typeof setTimeout>>()
+  let offlinePeriods = 0
 
   const contextOf = (index: number): DeviceContext => {
     const device = devices[index]!
@@ -140,8 +144,10 @@ export async function startConvergenceRun(settings: ConvergenceSettings) {
       shared,
       ledger,
       nextToken: () => `c${index}-${written++}`,
+      offlineMs: settings.offlineMs ?? [200, 1500],
       goOffline(durationMs) {
         if (device.network.isOffline) return
+        offlinePeriods++
         device.setOffline(true)
         const timer = setTimeout(() => {
           offlineTimers.delete(timer)
@@ -264,7 +270,11 @@ export async function startConvergenceRun(settings: ConvergenceSettings) {
             0,
           ),
           refusals,
+          /** Edits refused because the document was deleted meanwhile (expected). */
+          editsOfDeleted: countEditsOfDeleted(ledger, devices, server),
           failedCalls: devices.reduce((sum, device) => sum + device.network.failedCalls, 0),
+          /** Times a device lost the network during the chaos (the crash not counted). */
+          offlinePeriods,
           operations: ledger.operations,
         },
         /** Per device: what its sync status says and how often a call failed. */
