@@ -63,13 +63,21 @@ export function SyncNotices({
     for (const collection of revoked) {
       if (announced.current.has(collection)) continue
       announced.current.add(collection)
+      // One toast at a time: this one replaces the refusal of a change pushed just before
+      // (the same withdrawal answers push and pull with 403), so it names that change too.
+      const refused = status?.get().refused.filter((change) => change.collection === collection)
+      const count = refused?.length ?? 0
+      const unprocessed =
+        count === 0
+          ? ''
+          : ` ${count === 1 ? '1 wijziging' : `${count} wijzigingen`} van dit apparaat ${count === 1 ? 'is' : 'zijn'} niet verwerkt; je vindt ze met je waarden onder Niet verwerkte wijzigingen.`
       showToast({
         title: 'Geen toegang meer',
-        description: `Je hebt geen toegang meer tot ${COLLECTION_PLURALS[collection] ?? collection}; ze zijn van dit apparaat verwijderd.`,
+        description: `Je hebt geen toegang meer tot ${COLLECTION_PLURALS[collection] ?? collection}; ze zijn van dit apparaat verwijderd.${unprocessed}`,
         variant: 'destructive',
       })
     }
-  }, [revoked])
+  }, [revoked, status])
 
   useEffect(() => {
     if (problem === 'signed-out' || problem === 'other-account') void refetchSession()

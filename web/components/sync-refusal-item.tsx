@@ -55,7 +55,8 @@ export function SyncRefusalItem({ refusal, now, showsPerson, onDismiss }: SyncRe
   }
   return (
     <li className="flex flex-wrap items-start gap-x-4 gap-y-3 py-4 sm:flex-nowrap">
-      <div className="grid min-w-0 flex-1 gap-1.5">
+      {/* On a phone the button goes below: beside it the values had half the width. */}
+      <div className="grid min-w-0 flex-1 basis-full gap-1.5 sm:basis-0">
         <div className="flex min-w-0 flex-wrap items-center gap-2">
           <Badge variant="secondary">{what}</Badge>
           {refusal.isOnDevice && <Badge variant="outline">Op dit apparaat</Badge>}

@@ -1,0 +1,297 @@
+import { format } from 'date-fns'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from '../support/accounts.ts'
+import { launchBrowser } from '../support/browser.ts'
+import { eventually } from '../support/eventually.ts'
+import type { createClient } from '../support/http.ts'
+import { buildSalePayload } from '../support/sales.ts'
+import { openOrganisationFile } from '../support/sqlite.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+import {
+  DESKTOP,
+  hasHorizontalOverflow,
+  PHONE,
+  screenshot,
+  waitForShell,
+  waitForToast,
+} from './page-helpers.ts'
+import { openSalesScreen, SALES_BASE } from './sales-helpers.ts'
+
+// Access withdrawn while the person's device holds data or edits (issue 26, gap 6): a
+// SELLER taken off a sale loses it and its customer's details from the device without a
+// reload; an edit pushed after the right to read its collection was withdrawn (403) stays
+// findable on the device, with the person's values, after a reload.
+
+type Client = ReturnType<typeof createClient>
+
+let server: TestServer
+let browser: Browser
+let api: Client
+
+const root = { email: 'root@example.com', password: 'root password' }
+const CLIENT_NAME = 'Familie Verbeek'
+
+beforeAll(async () => {
+  server = await startTestServer()
+  browser = await launchBrowser()
+  api = await signInFirstSuperadmin(server, root.email)
+  expect((await api.post('/api/admin/launch-gold-estates')).status).toBe(200)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+async function newContext(viewport = PHONE) {
+  const context = await browser.newContext({ viewport, baseURL: server.url, locale: 'nl-NL' })
+  context.setDefaultTimeout(15_000)
+  await context.addInitScript(() => localStorage.setItem('theme', 'light'))
+  return context
+}
+
+/** Whether any store of the sales area's local RxDB databases holds this text. */
+function isInLocalSalesDatabase(page: Page, text: string): Promise<boolean> {
+  return page.evaluate(async (needle) => {
+    const names = (await indexedDB.databases())
+      .map((info) => info.name ?? '')
+      .filter((name) => name.startsWith('rxdb-dexie-centraal-sales_'))
+    for (const name of names) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(name)
+        request.onsuccess = () => resolve(request.result)
+        request.onerror = () => reject(request.error)
+      })
+      try {
+        for (const store of Array.from(db.objectStoreNames)) {
+          const rows = await new Promise<unknown[]>((resolve, reject) => {
+            const request = db.transaction(store, 'readonly').objectStore(store).getAll()
+            request.onsuccess = () => resolve(request.result)
+            request.onerror = () => reject(request.error)
+          })
+          if (JSON.stringify(rows).includes(needle)) return true
+        }
+      } finally {
+        db.close()
+      }
+    }
+    return false
+  }, text)
+}
+
+test('a SELLER taken off a sale no longer has it, nor its customer, on the device', async () => {
+  const project = (await api.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json
+  const anna = (
+    await api.post('/api/gold-estates/sellers', { name: 'Anna Jansen', email: 'anna@example.com' })
+  ).json
+  const bram = (await api.post('/api/gold-estates/sellers', { name: 'Bram de Vries' })).json
+  await signInSeller(server, api, { id: anna.id, email: 'anna@example.com', role: 'SELLER' })
+  const registered = await api.post(
+    '/api/gold-estates/sales',
+    buildSalePayload({
+      projectId: project.id,
+      clientName: CLIENT_NAME,
+      salePrice: 35_000_000,
+      commissionPercentage: 3,
+      lines: [
+        { sellerId: anna.id, percentage: 60, role: 'closer' },
+        { sellerId: bram.id, percentage: 40, role: 'setter' },
+      ],
+    }),
+  )
+  expect(registered.status).toBe(201)
+  const saleId: string = registered.json.id
+
+  const context = await newContext()
+  const page = await context.newPage()
+  await page.goto(`${SALES_BASE}/login`)
+  await page.getByLabel('E-mailadres').fill('anna@example.com')
+  await page.getByLabel('Wachtwoord', { exact: true }).fill('anna@example.com password')
+  await page.getByRole('button', { name: 'Inloggen' }).click()
+  await page.waitForURL(`**${SALES_BASE}/dashboard`)
+  await openSalesScreen(page, '/commissions', 'Commissie Dashboard')
+  await page
+    .getByRole('listitem', { name: `Verkoop ${CLIENT_NAME}` })
+    .getByRole('link', { name: CLIENT_NAME })
+    .click()
+  await page.waitForURL(`**${SALES_BASE}/sales/${saleId}`)
+  await page.getByRole('heading', { level: 1, name: CLIENT_NAME }).waitFor()
+  expect(await isInLocalSalesDatabase(page, CLIENT_NAME)).toBe(true)
+
+  // A sales ADMIN corrects the sale: the customer stays, Anna's line goes.
+  const corrected = await api.request('PATCH', `/api/gold-estates/sales/${saleId}`, {
+    clientName: CLIENT_NAME,
+    clientEmail: 'klant@example.com',
+    clientPhone: '0612345678',
+    propertyNumber: 'B-12',
+    saleDate: format(new Date(), 'yyyy-MM-dd'),
+    deliveryDate: null,
+    salePrice: 35_000_000,
+    commissionPercentage: 3,
+    totalCosts: 0,
+    costsDescription: null,
+    discountPercentage: 0,
+    splits: [
+      { sellerId: bram.id, role: 'setter', commissionType: 'sales', commissionPercentage: 100 },
+    ],
+    paidTotal: 0,
+  })
+  expect(corrected.status).toBe(200)
+
+  // Without a reload: the screen she is on loses the sale, and so does the list.
+  await page.getByText('Verkoop niet gevonden', { exact: true }).waitFor({ timeout: 20_000 })
+  await page.getByRole('link', { name: 'Naar het Commissie Dashboard' }).click()
+  await page.getByRole('heading', { level: 1, name: 'Commissie Dashboard' }).waitFor()
+  await page.getByText('Data laden...').waitFor({ state: 'detached' })
+  expect(await page.getByRole('listitem', { name: `Verkoop ${CLIENT_NAME}` }).count()).toBe(0)
+  expect(await page.locator('body').textContent()).not.toContain(CLIENT_NAME)
+  await eventually(async () =>
+    expect(await isInLocalSalesDatabase(page, CLIENT_NAME), 'client name in local sales DB').toBe(
+      false,
+    ),
+  )
+  // The sale is still the server's, with its customer, for those who may read it.
+  const sales: { id: string; clientName: string }[] = (await api.get('/api/gold-estates/sales'))
+    .json
+  expect(sales.find((sale) => sale.id === saleId)?.clientName).toBe(CLIENT_NAME)
+  await context.close()
+}, 90_000)
+
+/** Until the service worker controls the page, a screen not loaded yet cannot open offline. */
+async function waitForServiceWorker(page: Page) {
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready))
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 45_000,
+  })
+}
+
+async function goOffline(context: BrowserContext, page: Page) {
+  await context.setOffline(true)
+  await page.getByText('Je bent offline - wijzigingen worden lokaal opgeslagen').waitFor()
+}
+
+/** From now on, the page notes the text of every toast it shows, in order. */
+function recordToasts(page: Page) {
+  return page.evaluate(() => {
+    const shown: string[] = []
+    ;(window as unknown as { shownToasts: string[] }).shownToasts = shown
+    new MutationObserver(() => {
+      const toasts = document.querySelectorAll('[role="region"][aria-label^="Meldingen"] li')
+      for (const toast of toasts) {
+        const text = toast.textContent ?? ''
+        if (text && shown.at(-1) !== text) shown.push(text)
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true })
+  })
+}
+
+function recordedToasts(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { shownToasts: string[] }).shownToasts)
+}
+
+test('an edit pushed after the right to read was withdrawn is kept on the device with its values', async () => {
+  const admin = { email: 'beheer@example.com', password: 'ADMIN password', name: 'Bea Beheer' }
+  await signInInvitedUser(server, { email: admin.email, role: 'ADMIN', name: admin.name })
+  const created = await api.post('/api/app-connections', {
+    name: 'Boekhouding',
+    url: 'https://boekhouding.example.com',
+    description: 'Begin',
+  })
+  expect(created.status).toBe(201)
+
+  const context = await newContext(DESKTOP)
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  const page = await context.newPage()
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(admin.email)
+  await page.getByLabel('Password', { exact: true }).fill(admin.password)
+  await page.getByRole('button', { name: 'Log In' }).click()
+  await waitForShell(page)
+  await page.goto('/apps')
+  await page.getByRole('heading', { name: 'Boekhouding' }).waitFor()
+  await waitForServiceWorker(page)
+
+  // Offline, Bea edits the app.
+  await goOffline(context, page)
+  await page.getByRole('button', { name: 'Boekhouding bewerken' }).click()
+  const dialog = page.getByRole('dialog', { name: 'App Bewerken' })
+  await dialog.getByLabel('Naam *').fill('Boekhouding Noord')
+  await dialog.getByLabel('Beschrijving').fill('Facturen van de vestiging in Groningen')
+  await dialog.getByRole('button', { name: 'Opslaan' }).click()
+  await waitForToast(page, 'App bijgewerkt')
+  await dialog.waitFor({ state: 'detached' })
+
+  // Meanwhile her right to read apps is withdrawn (a per-user withdrawal).
+  const bea = ((await api.get('/api/users')).json as { id: string; email: string }[]).find(
+    (user) => user.email === admin.email,
+  )
+  const file = openOrganisationFile(server.dataDir)
+  file.prepare('insert into user_permissions values (?, ?, 0)').run(bea?.id, 'apps.read')
+  file.close()
+
+  await recordToasts(page)
+  await context.setOffline(false)
+  // Push and pull both answer 403, in either order, and one toast replaces the other: the
+  // toast left on screen names the change that was not processed.
+  await page.getByRole('button', { name: 'Geweigerde wijzigingen: 1' }).waitFor()
+  await expect
+    .poll(() => recordedToasts(page))
+    .toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Geen toegang meer/),
+        expect.stringMatching(/^Wijziging geweigerd/),
+      ]),
+    )
+  const toasts = await recordedToasts(page)
+  expect(toasts.at(-1)).toMatch(
+    /^Wijziging geweigerdApp Boekhouding Noord: Je hebt geen toegang meer tot deze gegevens; de wijziging is niet verwerkt\.$|^Geen toegang meerJe hebt geen toegang meer tot apps; ze zijn van dit apparaat verwijderd\. 1 wijziging van dit apparaat is niet verwerkt; je vindt ze met je waarden onder Niet verwerkte wijzigingen\.$/,
+  )
+  const apps: { id: string; name: string; description: string }[] = (
+    await api.get('/api/app-connections')
+  ).json
+  expect(apps.find((app) => app.id === created.json.id)).toMatchObject({
+    name: 'Boekhouding',
+    description: 'Begin',
+  })
+
+  // After a reload the header still points to it, and the list shows it with her values.
+  await page.reload()
+  await waitForShell(page)
+  await page.getByRole('link', { name: 'Niet verwerkte wijzigingen: 1' }).click()
+  await page.waitForURL('**/sync-refusals')
+  await page.getByRole('heading', { level: 1, name: 'Niet verwerkte wijzigingen' }).waitFor()
+  await page.getByText('Laden...').waitFor({ state: 'detached' })
+  const list = page.getByRole('list', { name: 'Niet verwerkte wijzigingen' })
+  const item = list.getByRole('listitem').filter({ hasText: 'Boekhouding Noord' })
+  await item.waitFor()
+  expect(await list.getByRole('listitem').count()).toBe(1)
+  const text = (await item.textContent()) ?? ''
+  expect(text).toContain('Op dit apparaat')
+  expect(text).toContain('Je hebt geen toegang meer tot deze gegevens')
+  expect(text).toContain('App gewijzigd')
+  await item.getByText('Jouw waarden').click()
+  const values = item.getByRole('definition')
+  await values.first().waitFor()
+  expect(await values.allTextContents()).toEqual(
+    expect.arrayContaining(['Boekhouding Noord', 'Facturen van de vestiging in Groningen']),
+  )
+  await item.getByRole('button', { name: 'Kopiëren' }).click()
+  await waitForToast(page, 'Gekopieerd')
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(
+    'Facturen van de vestiging in Groningen',
+  )
+
+  // The pictures without the toast over the item and without focus on its button.
+  await page
+    .getByRole('region', { name: /Meldingen/ })
+    .getByRole('button', { name: 'Sluiten' })
+    .click()
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport)
+    expect(await hasHorizontalOverflow(page)).toBe(false)
+    await screenshot(page, 'access-withdrawn-refusal-light')
+  }
+  await context.close()
+}, 120_000)
