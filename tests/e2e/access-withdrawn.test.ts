@@ -8,6 +8,7 @@ import type { createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { waitForServiceWorker } from './app-helpers.ts'
 import {
   DESKTOP,
   hasHorizontalOverflow,
@@ -157,14 +158,6 @@ test('a SELLER taken off a sale no longer has it, nor its customer, on the devic
   expect(sales.find((sale) => sale.id === saleId)?.clientName).toBe(CLIENT_NAME)
   await context.close()
 }, 90_000)
-
-/** Until the service worker controls the page, a screen not loaded yet cannot open offline. */
-async function waitForServiceWorker(page: Page) {
-  await page.evaluate(async () => void (await navigator.serviceWorker.ready))
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 45_000,
-  })
-}
 
 async function goOffline(context: BrowserContext, page: Page) {
   await context.setOffline(true)

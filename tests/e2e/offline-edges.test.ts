@@ -8,7 +8,15 @@ import { launchBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
 import { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { DESKTOP, PHONE, screenshot, signInOnPage, waitForShell } from './page-helpers.ts'
+import { addApp, appCard, editApp } from './app-helpers.ts'
+import {
+  DESKTOP,
+  PHONE,
+  screenshot,
+  signInOnPage,
+  waitForShell,
+  waitForToast,
+} from './page-helpers.ts'
 
 // Where a person's unsent work meets something else: a row deleted on the server while
 // they edited it offline, and a backup restored while devices (the restorer's own among
@@ -58,42 +66,9 @@ async function serverApps(client = api): Promise<App[]> {
   return (await client.get('/api/app-connections')).json
 }
 
-/** The text of the visible toast with this title. */
-async function toastText(page: Page, title: string): Promise<string> {
-  const toast = page
-    .locator('[role="region"][aria-label^="Meldingen"] li')
-    .filter({ has: page.getByText(title, { exact: true }) })
-  await toast.waitFor({ state: 'visible' })
-  return (await toast.locator('div > div').allTextContents()).join(' ')
-}
-
 async function goOffline(context: BrowserContext, page: Page) {
   await context.setOffline(true)
   await page.getByText('Je bent offline - wijzigingen worden lokaal opgeslagen').waitFor()
-}
-
-function appCard(page: Page, name: string) {
-  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) })
-}
-
-async function editApp(page: Page, name: string, fields: Record<string, string>) {
-  await page.getByRole('button', { name: `${name} bewerken` }).click()
-  const dialog = page.getByRole('dialog', { name: 'App Bewerken' })
-  for (const [label, value] of Object.entries(fields)) await dialog.getByLabel(label).fill(value)
-  await dialog.getByRole('button', { name: 'Opslaan' }).click()
-  await toastText(page, 'App bijgewerkt')
-  await dialog.waitFor({ state: 'detached' })
-}
-
-async function addApp(page: Page, fields: { name: string; url: string; description: string }) {
-  await page.getByRole('button', { name: 'Nieuwe App', exact: true }).click()
-  const dialog = page.getByRole('dialog', { name: 'Nieuwe App Toevoegen' })
-  await dialog.getByLabel('Naam *').fill(fields.name)
-  await dialog.getByLabel('URL *').fill(fields.url)
-  await dialog.getByLabel('Beschrijving').fill(fields.description)
-  await dialog.getByRole('button', { name: 'Toevoegen' }).click()
-  await toastText(page, 'App toegevoegd')
-  await dialog.waitFor({ state: 'detached' })
 }
 
 /** The rows of "Niet verwerkte wijzigingen", opened fresh. */
@@ -129,7 +104,7 @@ test('an edit made offline to an app deleted meanwhile is refused, told, and kep
   expect((await api.request('DELETE', `/api/app-connections/${created.json.id}`)).status).toBe(200)
 
   await context.setOffline(false)
-  expect(await toastText(page, 'Wijziging geweigerd')).toContain(
+  expect(await waitForToast(page, 'Wijziging geweigerd')).toContain(
     'App Mijn nieuwe naam: Dit item is intussen verwijderd',
   )
   await appCard(page, 'Mijn nieuwe naam').waitFor({ state: 'detached' })
@@ -193,14 +168,14 @@ test('a restore keeps the unsent changes of every device as refusals, warns the 
     void dialog.accept()
   })
   await b.page.getByLabel('Backupbestand kiezen').setInputFiles(file)
-  await toastText(b.page, 'Restore Succesvol')
+  await waitForToast(b.page, 'Restore Succesvol')
   expect(confirmations[0]).toContain('• App Voor Herstel (gewijzigd)')
 
   // The restorer signs in again: the edit made before the restore is kept, not sent.
   await b.context.unroute('**/api/sync/v1/*/push')
   await b.page.waitForURL('**/login')
   await signInOnPage(b.page, root)
-  expect(await toastText(b.page, 'Er is een back-up teruggezet')).toContain(
+  expect(await waitForToast(b.page, 'Er is een back-up teruggezet')).toContain(
     '1 wijziging van dit apparaat is niet verwerkt',
   )
   await waitForShell(b.page)
@@ -215,7 +190,7 @@ test('a restore keeps the unsent changes of every device as refusals, warns the 
   await a.context.setOffline(false)
   await a.page.getByRole('button', { name: 'Log In' }).waitFor()
   await signInOnPage(a.page, admin)
-  expect(await toastText(a.page, 'Er is een back-up teruggezet')).toContain(
+  expect(await waitForToast(a.page, 'Er is een back-up teruggezet')).toContain(
     '2 wijzigingen van dit apparaat zijn niet verwerkt',
   )
   await waitForShell(a.page)

@@ -8,6 +8,7 @@ import { eventually } from '../support/eventually.ts'
 import type { createClient } from '../support/http.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { addApp, appCard, editApp, waitForServiceWorker } from './app-helpers.ts'
 import { DESKTOP, hasHorizontalOverflow, PHONE, screenshot, waitForShell } from './page-helpers.ts'
 
 // Two people of one organisation in two browsers: what one does offline reaches the
@@ -85,18 +86,6 @@ async function serverApps(): Promise<App[]> {
   return (await api.get('/api/app-connections')).json
 }
 
-/**
- * Until the service worker has precached the app and taken the page over, a screen whose
- * code was never loaded cannot open offline (as for anyone who goes offline that early).
- */
-async function waitForServiceWorker(page: Page) {
-  await page.evaluate(async () => void (await navigator.serviceWorker.ready))
-  // Precaching every asset can take a while on a busy machine.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 45_000,
-  })
-}
-
 async function goOffline(context: BrowserContext, page: Page) {
   await context.setOffline(true)
   const banner = page.getByText('Je bent offline - wijzigingen worden lokaal opgeslagen')
@@ -131,30 +120,6 @@ async function addUser(page: Page, name: string, email: string, toast = true) {
   await dialog.getByRole('button', { name: 'Toevoegen' }).click()
   if (toast) await toastText(page, 'Gebruiker toegevoegd')
   await dialog.waitFor({ state: 'detached' })
-}
-
-async function addApp(page: Page, fields: { name: string; url: string; description: string }) {
-  await page.getByRole('button', { name: 'Nieuwe App', exact: true }).click()
-  const dialog = page.getByRole('dialog', { name: 'Nieuwe App Toevoegen' })
-  await dialog.getByLabel('Naam *').fill(fields.name)
-  await dialog.getByLabel('URL *').fill(fields.url)
-  await dialog.getByLabel('Beschrijving').fill(fields.description)
-  await dialog.getByRole('button', { name: 'Toevoegen' }).click()
-  await toastText(page, 'App toegevoegd')
-  await dialog.waitFor({ state: 'detached' })
-}
-
-async function editApp(page: Page, name: string, fields: Record<string, string>, toast = true) {
-  await page.getByRole('button', { name: `${name} bewerken` }).click()
-  const dialog = page.getByRole('dialog', { name: 'App Bewerken' })
-  for (const [label, value] of Object.entries(fields)) await dialog.getByLabel(label).fill(value)
-  await dialog.getByRole('button', { name: 'Opslaan' }).click()
-  if (toast) await toastText(page, 'App bijgewerkt')
-  await dialog.waitFor({ state: 'detached' })
-}
-
-function appCard(page: Page, name: string) {
-  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) })
 }
 
 test('offline writes stay local, then reach the server exactly once and the other browser without a reload', async () => {

@@ -1,0 +1,52 @@
+import type { Page } from 'playwright-core'
+import { waitForToast } from './page-helpers.ts'
+
+// The Apps screen as the offline tests drive it: its cards and dialogs, and the service
+// worker that lets a screen never opened before open without a connection.
+
+/** An app's card on /apps, by its name. */
+export function appCard(page: Page, name: string) {
+  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) })
+}
+
+/** Fills and sends the "Nieuwe App Toevoegen" dialog. */
+export async function addApp(
+  page: Page,
+  fields: { name: string; url: string; description: string },
+) {
+  await page.getByRole('button', { name: 'Nieuwe App', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Nieuwe App Toevoegen' })
+  await dialog.getByLabel('Naam *').fill(fields.name)
+  await dialog.getByLabel('URL *').fill(fields.url)
+  await dialog.getByLabel('Beschrijving').fill(fields.description)
+  await dialog.getByRole('button', { name: 'Toevoegen' }).click()
+  await waitForToast(page, 'App toegevoegd')
+  await dialog.waitFor({ state: 'detached' })
+}
+
+/** Edits an app by field label; `toast` false when a refusal may replace the toast. */
+export async function editApp(
+  page: Page,
+  name: string,
+  fields: Record<string, string>,
+  toast = true,
+) {
+  await page.getByRole('button', { name: `${name} bewerken` }).click()
+  const dialog = page.getByRole('dialog', { name: 'App Bewerken' })
+  for (const [label, value] of Object.entries(fields)) await dialog.getByLabel(label).fill(value)
+  await dialog.getByRole('button', { name: 'Opslaan' }).click()
+  if (toast) await waitForToast(page, 'App bijgewerkt')
+  await dialog.waitFor({ state: 'detached' })
+}
+
+/**
+ * Until the service worker has precached the app and taken the page over, a screen whose
+ * code was never loaded cannot open offline (as for anyone who goes offline that early).
+ */
+export async function waitForServiceWorker(page: Page) {
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready))
+  // Precaching every asset can take a while on a busy machine.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 45_000,
+  })
+}
