@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from 'uuid'
 import type { SyncRefusal } from '#schema/sync-refusals'
 import { formatSyncAccount } from '../account.ts'
+import { openObjectStore } from './indexed-db-store.ts'
 import type { AreaAccount } from './signed-in-account.ts'
 import type { SyncArea } from './sync-stream.ts'
 
@@ -27,7 +28,6 @@ export type NewDeviceRefusal = Pick<
 const inMemory: DeviceRefusal[] = []
 const listeners = new Set<() => void>()
 let channel: BroadcastChannel | undefined
-let opening: Promise<IDBDatabase> | undefined
 
 const hasIndexedDb = () => typeof indexedDB !== 'undefined'
 
@@ -45,45 +45,11 @@ function announce(fromOtherTab = false) {
   if (!fromOtherTab) getChannel()?.postMessage('changed')
 }
 
-function openDatabase(): Promise<IDBDatabase> {
-  opening ??= new Promise<IDBDatabase>((resolve, reject) => {
-    const request = indexedDB.open(DATABASE_NAME, 1)
-    request.onupgradeneeded = () => {
-      request.result.createObjectStore(STORE, { keyPath: 'id' })
-    }
-    request.onsuccess = () => {
-      const db = request.result
-      db.onversionchange = () => {
-        db.close()
-        opening = undefined
-      }
-      resolve(db)
-    }
-    request.onerror = () => {
-      opening = undefined
-      reject(request.error)
-    }
-  })
-  return opening
-}
-
-async function withStore<T>(
-  mode: IDBTransactionMode,
-  work: (store: IDBObjectStore) => IDBRequest<T>,
-): Promise<T> {
-  const db = await openDatabase()
-  return new Promise<T>((resolve, reject) => {
-    const transaction = db.transaction(STORE, mode)
-    const request = work(transaction.objectStore(STORE))
-    transaction.oncomplete = () => resolve(request.result)
-    transaction.onerror = () => reject(transaction.error)
-    transaction.onabort = () => reject(transaction.error)
-  })
-}
+const store = openObjectStore({ database: DATABASE_NAME, version: 1, store: STORE, keyPath: 'id' })
 
 async function listAll(): Promise<DeviceRefusal[]> {
   if (!hasIndexedDb()) return [...inMemory]
-  return withStore('readonly', (store) => store.getAll() as IDBRequest<DeviceRefusal[]>)
+  return store.request('readonly', (objects) => objects.getAll() as IDBRequest<DeviceRefusal[]>)
 }
 
 /** Keeps refusals of one person, durably, before the changes they hold are let go. */
@@ -107,13 +73,8 @@ export async function keepDeviceRefusals(
   if (!hasIndexedDb()) {
     inMemory.push(...kept)
   } else {
-    const db = await openDatabase()
-    await new Promise<void>((resolve, reject) => {
-      const transaction = db.transaction(STORE, 'readwrite')
-      for (const refusal of kept) transaction.objectStore(STORE).put(refusal)
-      transaction.oncomplete = () => resolve()
-      transaction.onerror = () => reject(transaction.error)
-      transaction.onabort = () => reject(transaction.error)
+    await store.write((objects) => {
+      for (const refusal of kept) objects.put(refusal)
     })
   }
   announce()
@@ -142,7 +103,7 @@ export async function dismissDeviceRefusal(id: string): Promise<void> {
     const at = inMemory.findIndex((refusal) => refusal.id === id)
     if (at >= 0) inMemory.splice(at, 1)
   } else {
-    await withStore('readwrite', (store) => store.delete(id))
+    await store.request('readwrite', (objects) => objects.delete(id))
   }
   announce()
 }

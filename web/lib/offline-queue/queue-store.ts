@@ -3,6 +3,7 @@
 // Runs in the page and in the service worker alike, so it touches no DOM.
 
 import { SESSION_MAX_AGE_MS } from '#schema/constants'
+import { openObjectStore } from '#sync/client/indexed-db-store'
 
 const DATABASE_NAME = 'centraal'
 const DATABASE_VERSION = 1
@@ -60,47 +61,15 @@ export function isLogoutItem(item: Pick<QueueItem, 'url' | 'method'>): boolean {
   return item.method === 'POST' && Object.values(LOGOUT_URLS).some((url) => url === item.url)
 }
 
-let opening: Promise<IDBDatabase> | undefined
+const queue = openObjectStore({
+  database: DATABASE_NAME,
+  version: DATABASE_VERSION,
+  store: STORE,
+  keyPath: 'id',
+  autoIncrement: true,
+})
 
-function openQueueDatabase(): Promise<IDBDatabase> {
-  opening ??= new Promise<IDBDatabase>((resolve, reject) => {
-    const request = indexedDB.open(DATABASE_NAME, DATABASE_VERSION)
-    request.onupgradeneeded = () => {
-      if (!request.result.objectStoreNames.contains(STORE)) {
-        request.result.createObjectStore(STORE, { keyPath: 'id', autoIncrement: true })
-      }
-    }
-    request.onsuccess = () => {
-      const db = request.result
-      // Another context deleting or upgrading the database: let go and reopen next time.
-      db.onversionchange = () => {
-        db.close()
-        opening = undefined
-      }
-      resolve(db)
-    }
-    request.onerror = () => {
-      opening = undefined
-      reject(request.error)
-    }
-  })
-  return opening
-}
-
-async function withStore<T>(
-  mode: IDBTransactionMode,
-  work: (store: IDBObjectStore) => IDBRequest<T>,
-): Promise<T> {
-  const db = await openQueueDatabase()
-  return new Promise<T>((resolve, reject) => {
-    const transaction = db.transaction(STORE, mode)
-    const request = work(transaction.objectStore(STORE))
-    // Resolve once the transaction is durable, not merely when the request succeeded.
-    transaction.oncomplete = () => resolve(request.result)
-    transaction.onerror = () => reject(transaction.error)
-    transaction.onabort = () => reject(transaction.error)
-  })
-}
+const withStore = queue.request
 
 /** Stores a new pending item and returns its id. */
 export async function addQueueItem(item: NewQueueItem): Promise<number> {
