@@ -251,29 +251,34 @@ async function createLocalDatabase(
   }
   const restored = onRestored(name, status, async (restoredAt) => {
     // The unsent changes of an earlier epoch are kept as refusals, never sent; the data is
-    // emptied and filled again from the restored state when every tab has reloaded.
+    // emptied and filled again from the restored state when every tab has reloaded. Only
+    // the tab that replicates knows them: another waits, and reloads when that one says
+    // so, or finds them kept already if it took over before the message came.
+    await db.waitForLeadership()
+    if (isMarkedForReset(name)) return
+    await Promise.all([...replications.values()].map((replication) => replication.startPromise))
     const unsent = await Promise.all(
-      collections.map((definition) => {
+      collections.map(async (definition) => {
         const replication = replications.get(definition.remote)
-        return replication ? findUnsentChanges(replication, definition) : []
+        const changes = replication && (await findUnsentChanges(replication, definition))
+        if (replication && !changes) throw new Error(`${definition.remote} does not replicate`)
+        return changes ?? []
       }),
     )
-    // Only the tab that replicates knows them; the others reload when it says so.
-    if (unsent.some((list) => list === undefined)) return false
-    const kept = unsent
-      .flatMap((list) => list ?? [])
-      .map((change) => ({
-        collection: change.collection,
-        operation: change.kind,
-        entityId: change.id,
-        label: change.label,
-        reason: describeRestoredEpoch(restoredAt),
-        values: pickRefusedValues(change.collection, change.document),
-      }))
+    const kept = unsent.flat().map((change) => ({
+      collection: change.collection,
+      operation: change.kind,
+      entityId: change.id,
+      label: change.label,
+      reason: describeRestoredEpoch(restoredAt),
+      values: pickRefusedValues(change.collection, change.document),
+    }))
     await keepDeviceRefusals(account, kept)
+    // Nothing more is sent from this data: without a known epoch a push would be taken.
+    stream.close()
+    await Promise.all([...replications.values()].map((replication) => replication.cancel()))
     forgetEpoch(account.area, formatSyncAccount(account))
     markForReset(name, { restoredAt, kept: kept.length })
-    return true
   })
   const stop = async () => {
     opened.delete(name)
@@ -323,35 +328,37 @@ async function emptyIfMarked(name: string) {
 
 /**
  * Waits for the server to say that the organisation was restored (SyncProblem 'restored',
- * heard by the tab that replicates), then keeps what was unsent (`keep`, false in a tab that
- * does not replicate) and reloads every tab of the database, which empties it before it
- * opens again (emptyIfMarked). Outside a browser only `keep` runs.
+ * heard by the tab that replicates and shared with the others, possibly before this
+ * started to listen), then keeps what was unsent (`keep`) and reloads every tab of the
+ * database, which empties it before it opens again (emptyIfMarked). Outside a browser only
+ * `keep` runs.
  */
 function onRestored(
   name: string,
   status: SyncStatusStore,
-  keep: (restoredAt: number) => Promise<boolean>,
+  keep: (restoredAt: number) => Promise<void>,
 ) {
   const channel =
     typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(`${name}:restored`)
   const reload = () => globalThis.location?.reload()
   if (channel) channel.onmessage = reload
-  let isHandled = false
-  const unsubscribe = status.subscribe(() => {
+  let isHandling = false
+  const handle = () => {
     const { problem, restoredAt } = status.get()
-    if (problem !== 'restored' || restoredAt === null || isHandled) return
-    isHandled = true
-    void keep(restoredAt)
-      .then((isKept) => {
-        if (!isKept) return
+    if (problem !== 'restored' || restoredAt === null || isHandling) return
+    isHandling = true
+    keep(restoredAt)
+      .then(() => {
         channel?.postMessage('restored')
         reload()
       })
       .catch((error: unknown) => {
-        isHandled = false
+        isHandling = false
         console.warn('Keeping the changes made before the restore failed', error)
       })
-  })
+  }
+  const unsubscribe = status.subscribe(handle)
+  handle()
   return {
     stop() {
       unsubscribe()
