@@ -1,3 +1,4 @@
+import { ROLE_LABELS } from '#schema/roles'
 import type { RefusedValues } from '#schema/sync-refusals'
 import { formatMoney } from './format-money.ts'
 
@@ -37,9 +38,28 @@ const FIELD_LABELS: Record<string, string> = {
 /** Fields held in cents. */
 const MONEY_FIELDS = new Set(['salePrice', 'totalCosts', 'amount'])
 
+/** The statuses of every replicated collection as the screens name them. */
+const STATUS_LABELS: Record<string, string> = {
+  active: 'Actief',
+  inactive: 'Inactief',
+  suspended: 'Geschorst',
+  completed: 'Afgerond',
+  cancelled: 'Geannuleerd',
+  pending: 'In behandeling',
+  paid: 'Betaald',
+  settled: 'Verrekend',
+}
+
+const VALUE_LABELS: Record<string, Record<string, string>> = {
+  status: STATUS_LABELS,
+  role: ROLE_LABELS,
+}
+
 function describeValue(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—'
   if (typeof value === 'number' && MONEY_FIELDS.has(field)) return formatMoney(value)
+  const label = typeof value === 'string' ? VALUE_LABELS[field]?.[value] : undefined
+  if (label) return label
   if (typeof value === 'object') return JSON.stringify(value)
   return String(value)
 }
