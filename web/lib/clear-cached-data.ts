@@ -16,8 +16,8 @@ export const REMEMBERED_SALES_USER_KEY = 'centraal.salesUser'
 const isAppShellCache = (name: string) => name.startsWith('workbox-precache')
 
 /**
- * Forgets what this browser kept for one person before they log out (or after their
- * restore replaced the data): their local RxDB database, their offline queue items and the
+ * Forgets what this browser kept for one person before they log out (a restore no longer
+ * does: the new epoch keeps their unsent changes first): their local RxDB database, their offline queue items and the
  * refusals kept on the device, localStorage except the theme, sessionStorage and Cache
  * Storage except the app shell. Other people's local databases (with their first fill's
  * marks and epochs) and queued items on a shared device stay, to be sent when they sign in
