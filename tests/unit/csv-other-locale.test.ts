@@ -3,33 +3,13 @@ import type { SalesListItem } from '#schema/sales-dashboard'
 import { toCsvValue } from '#server/services/backup/create-backup-file'
 import { toCsv } from '#web/sales/commissions/export-csv.ts'
 import { buildExportRows } from '#web/sales/commissions/export-rows.ts'
+import { FORMULA_CELL, readSpreadsheetLine } from '../support/spreadsheet-line.ts'
 
 // A CSV file is opened by spreadsheets set to another separator than the file's: the
 // commission export (';', for Dutch Excel) in a comma locale, the backup (',') in a ';'
 // locale. Such a spreadsheet splits every line on its own separator, outside quotes only;
 // no piece of a person's text may then become a cell that runs as a formula.
 
-/** The cells a spreadsheet reads from one line with `separator`: quotes keep a cell whole. */
-function readLine(line: string, separator: string): string[] {
-  const cells: string[] = []
-  let cell = ''
-  let isQuoted = false
-  for (let index = 0; index < line.length; index++) {
-    const char = line[index]
-    if (char === '"') {
-      if (isQuoted && line[index + 1] === '"') {
-        cell += '"'
-        index++
-      } else isQuoted = !isQuoted
-    } else if (char === separator && !isQuoted) {
-      cells.push(cell)
-      cell = ''
-    } else cell += char
-  }
-  return [...cells, cell]
-}
-
-const FORMULA_START = /^[=+\-@]/
 const ATTACK = "Jansen,=cmd|' /C calc'!A0"
 
 test('the commission export read with "," as separator has no cell that runs as a formula', () => {
@@ -58,15 +38,15 @@ test('the commission export read with "," as separator has no cell that runs as 
     .replace('\uFEFF', '')
     .split('\r\n')
   for (const line of lines) {
-    expect(readLine(line, ',').filter((cell) => FORMULA_START.test(cell))).toEqual([])
+    expect(readSpreadsheetLine(line, ',').filter((cell) => FORMULA_CELL.test(cell))).toEqual([])
   }
   // Read with its own separator, each text is one cell, as the person wrote it.
-  expect(readLine(lines[1] ?? '', ';').slice(1, 4)).toEqual([
+  expect(readSpreadsheetLine(lines[1] ?? '', ';').slice(1, 4)).toEqual([
     ATTACK,
     'Havenkwartier;+1',
     'A-1, @SUM(1)',
   ])
-  expect(readLine(lines[2] ?? '', ';').slice(7)).toEqual([
+  expect(readSpreadsheetLine(lines[2] ?? '', ';').slice(7)).toEqual([
     'Sanne, -2+3',
     '',
     'Correctie',
@@ -78,8 +58,8 @@ test('the commission export read with "," as separator has no cell that runs as 
 test('a backup CSV line read with ";" as separator has no cell that runs as a formula', () => {
   const row = ['user-1', 3, "Jan;=cmd|' /C calc'!A0", 'jan@example.com', null]
   const line = row.map(toCsvValue).join(',')
-  expect(readLine(line, ';').filter((cell) => FORMULA_START.test(cell))).toEqual([])
-  expect(readLine(line, ',')).toEqual([
+  expect(readSpreadsheetLine(line, ';').filter((cell) => FORMULA_CELL.test(cell))).toEqual([])
+  expect(readSpreadsheetLine(line, ',')).toEqual([
     'user-1',
     '3',
     "Jan;=cmd|' /C calc'!A0",
