@@ -6,7 +6,7 @@ import { SESSION_MAX_AGE_MS } from '#schema/constants'
 import { REFUSED_VALUES_MAX_CHARS, SYNC_REFUSALS_PER_PERSON } from '#schema/sync-refusals'
 import { pruneKeptRecords } from '#server/jobs/prune-kept-records'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
-import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -129,6 +129,42 @@ describe("one person's flood stays bounded", () => {
     expect(listed).toEqual(pushed.slice(-SYNC_REFUSALS_PER_PERSON).reverse())
     expect((await listOwn(colleague)).map((item) => item.entityId)).toEqual([colleagues])
   })
+})
+
+test("a SELLER's flood of refused sales stays bounded too, in the sales area's list", async () => {
+  expect((await root.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  const created = await root.post('/api/gold-estates/sellers', {
+    name: 'Sanne Setter',
+    email: 'sanne@example.com',
+  })
+  const seller = await signInSeller(server, root, {
+    id: created.json.id,
+    email: 'sanne@example.com',
+    role: 'SELLER',
+  })
+  // A sale of a project that does not exist, with a value far beyond what the form takes.
+  const sale = () => ({
+    id: uuidv7(),
+    projectId: 'bestaat-niet',
+    clientName: 'Klant',
+    costsDescription: 'x'.repeat(10_000),
+    _deleted: false,
+  })
+  for (let batch = 0; batch < 3; batch++) {
+    const answer = await seller.post('/api/sync/v1/sales/push', {
+      rows: Array.from({ length: 50 }, () => ({ newDocumentState: sale() })),
+    })
+    expect(answer.json.refused).toHaveLength(50)
+  }
+  const listed = await seller.get('/api/gold-estates/sync-refusals')
+  expect(listed.json).toHaveLength(SYNC_REFUSALS_PER_PERSON)
+  const stored = file
+    .prepare(
+      "SELECT count(*) AS n, max(length(payload)) AS longest FROM sync_queue WHERE entity = 'sales'",
+    )
+    .get() as { n: number; longest: number }
+  expect(stored.n).toBe(SYNC_REFUSALS_PER_PERSON)
+  expect(stored.longest).toBeLessThanOrEqual(REFUSED_VALUES_MAX_CHARS + 100)
 })
 
 describe('the pruning job', () => {
