@@ -29,6 +29,13 @@ afterAll(async () => {
 async function openSignedIn(viewport: { width: number; height: number }) {
   const context = await browser.newContext({ viewport, baseURL: server.url, locale: 'nl-NL' })
   context.setDefaultTimeout(15_000)
+  await context.addInitScript(() => {
+    const seen: string[] = []
+    Object.assign(window, { cspViolations: seen })
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`)
+    })
+  })
   const host = new URL(server.url).hostname
   await context.addCookies(
     [...api.cookies].map(([name, value]) => ({ name, value, domain: host, path: '/' })),
@@ -53,6 +60,12 @@ test.each([
   // The app's stylesheet dresses the button as the app's own.
   const button = page.getByRole('button', { name: 'Uitloggen' })
   expect(await button.evaluate((element) => getComputedStyle(element).borderRadius)).not.toBe('0px')
+  // Under the server's Content-Security-Policy: its theme script and styles are allowed.
+  const violations = await page.evaluate(
+    () => (window as unknown as { cspViolations: string[] }).cspViolations,
+  )
+  expect(violations).toEqual([])
+  expect(await page.evaluate(() => document.documentElement.style.colorScheme)).toBe('dark')
   await screenshot(page, 'logout-page')
   expect(await sessionStatuses(context)).toEqual({ central: 200, sales: 200 })
   await page.getByRole('link', { name: 'Annuleren' }).click()
