@@ -21,7 +21,9 @@ export default defineConfig({
   build: {
     outDir: fromRoot('./dist/web'),
     emptyOutDir: true,
-    sourcemap: true,
+    // On disk for profiling and reading stack traces; the scripts do not name them, and the
+    // server does not serve them (server/routes/web.ts).
+    sourcemap: 'hidden',
     // Read by the server to name the signed-in areas' modules in the page (signed-in-preloads.ts).
     manifest: true,
   },

@@ -27,6 +27,21 @@ export const MIN_PASSWORD_LENGTH = 8
 /** How long a session lasts at most after sign-in, however much it is used (decision 002). */
 export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000
 
+/**
+ * How long a REST call queued on a device waits to be sent (web/lib/offline-queue); one
+ * older is marked expired there and never sent.
+ */
+export const OFFLINE_QUEUE_MAX_AGE_MS = SESSION_MAX_AGE_MS
+
+/**
+ * How long the server keeps a processed Idempotency-Key with its answer: as long as a
+ * queued call may still be replayed, and a day more for a device whose clock runs behind.
+ */
+export const IDEMPOTENCY_RECORD_MAX_AGE_MS = OFFLINE_QUEUE_MAX_AGE_MS + 24 * 60 * 60 * 1000
+
+/** How long a refused replicated write is kept for its person (Niet verwerkte wijzigingen). */
+export const SYNC_REFUSAL_MAX_AGE_MS = SESSION_MAX_AGE_MS
+
 /** How long a setup link stays valid. */
 export const SETUP_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000
 

@@ -11,12 +11,21 @@ export function neutraliseFormula(text: string): string {
 }
 
 /**
- * One CSV cell: texts neutralised (neutraliseFormula), then quoted when they hold a quote,
- * a line break or the separator. Numbers are written as String() gives them.
+ * A cell in double quotes, quotes inside doubled. A spreadsheet never splits inside quotes,
+ * so a text stays one cell also where it is read with another separator than the file's
+ * (a comma-locale spreadsheet opening the ';' export splits on ',', and the part after a
+ * comma would otherwise start a cell of its own: "Jansen,=HYPERLINK(…)").
  */
-export function toCsvCell(value: unknown, separator = ','): string {
+export function quoteCsvCell(text: string): string {
+  return `"${text.replaceAll('"', '""')}"`
+}
+
+/**
+ * One CSV cell: a text is neutralised (neutraliseFormula) and always quoted; a number or
+ * boolean is written as String() gives it; null and undefined are empty.
+ */
+export function toCsvCell(value: unknown): string {
   if (value === null || value === undefined) return ''
-  const text = typeof value === 'string' ? neutraliseFormula(value) : String(value)
-  const mustQuote = /["\n\r]/.test(text) || text.includes(separator)
-  return mustQuote ? `"${text.replaceAll('"', '""')}"` : text
+  if (typeof value === 'string') return quoteCsvCell(neutraliseFormula(value))
+  return String(value)
 }

@@ -7,6 +7,19 @@ import { z } from './zod.ts'
 /** Most refusals one list answers with, newest first. */
 export const SYNC_REFUSALS_LIMIT = 100
 
+/**
+ * Most refusals the server keeps per person (the list's length): a newer one replaces the
+ * oldest, so a device that floods the server with refused writes stores no more.
+ */
+export const SYNC_REFUSALS_PER_PERSON = SYNC_REFUSALS_LIMIT
+
+/**
+ * Most characters (as JSON) of the values kept with one refusal. Far above what the forms
+ * accept (texts of at most a few thousand characters, 50 commission lines); beyond it a
+ * text is cut and another value left out.
+ */
+export const REFUSED_VALUES_MAX_CHARS = 32_768
+
 /** What a refused write did on the device. */
 export const SYNC_OPERATIONS = ['create', 'update', 'delete'] as const
 export type SyncOperation = (typeof SYNC_OPERATIONS)[number]
@@ -64,5 +77,38 @@ export function pickRefusedValues(
     fields
       .filter((field) => document[field] !== undefined)
       .map((field) => [field, document[field]]),
+  )
+}
+
+/**
+ * What the server keeps of a refused write: the writable fields the person wrote
+ * (pickRefusedValues, all the list shows), within REFUSED_VALUES_MAX_CHARS. The smaller
+ * values are kept whole first; a text that does not fit then is cut to the room left,
+ * any other value that does not fit is left out.
+ */
+export function keepRefusedValues(
+  collection: string,
+  document: Record<string, unknown> | null | undefined,
+): RefusedValues {
+  const picked = Object.entries(pickRefusedValues(collection, document))
+  const sizeOf = (value: unknown) => JSON.stringify(value)?.length ?? 0
+  const kept = new Map<string, unknown>()
+  let room = REFUSED_VALUES_MAX_CHARS
+  for (const [field, value] of [...picked].sort((a, b) => sizeOf(a[1]) - sizeOf(b[1]))) {
+    const size = sizeOf(value)
+    if (size <= room) {
+      kept.set(field, value)
+      room -= size
+    } else if (typeof value === 'string' && room > 2) {
+      // JSON escapes can make a character longer: cut until the text fits as JSON.
+      let text = value.slice(0, room - 2)
+      while (sizeOf(text) > room) text = text.slice(0, Math.floor(text.length * 0.9))
+      kept.set(field, text)
+      room -= sizeOf(text)
+    }
+  }
+  // In the collection's order, as the list shows them.
+  return Object.fromEntries(
+    picked.filter(([field]) => kept.has(field)).map(([field]) => [field, kept.get(field)]),
   )
 }

@@ -1,3 +1,4 @@
+import { addDays, format } from 'date-fns'
 import { DateOnlySchema } from './sales.ts'
 import { z } from './zod.ts'
 
@@ -16,6 +17,17 @@ export const UsageReportSchema = z.object({
   value: z.number().finite().min(0, { message: 'Waarde mag niet negatief zijn' }).max(1e15),
   date: DateOnlySchema.optional(),
 })
+
+/**
+ * Why a report's date is refused when it lies more than a day after the server's today
+ * (`now`); undefined when it may be counted. A report from the future would be counted in
+ * every window that reaches that day; the day of room lets an app in a time zone ahead of
+ * the server report its own today.
+ */
+export function findUsageDateProblem(date: string | undefined, now: number): string | undefined {
+  if (date === undefined || date <= format(addDays(now, 1), 'yyyy-MM-dd')) return undefined
+  return `Datum ${date} ligt meer dan een dag in de toekomst`
+}
 
 /** GET /api/app-connections/:id/usage?days=. */
 export const UsageQuerySchema = z.object({

@@ -71,7 +71,7 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
     .route('/health', healthRoutes())
     .route('/auth', authRoutes(deps))
     .route('/login', oidcRoutes(deps))
-    .route('/logout', logoutRoutes(deps))
+    .route('/logout', logoutRoutes(deps, options.webRoot))
     .route('/users', userRoutes(deps))
     .route('/app-connections', appConnectionRoutes(deps))
     .route('/app-connections', appUsageRoutes(deps))

@@ -13,6 +13,7 @@ import { openSystemDb } from './db/system-db.ts'
 import type { Env } from './env.ts'
 import { HeavyWork } from './http/heavy-work.ts'
 import { startLeadDelivery } from './jobs/deliver-leads.ts'
+import { startKeptRecordPruning } from './jobs/prune-kept-records.ts'
 import { createScheduledBackups } from './jobs/scheduled-backups.ts'
 import { createLogger } from './logger.ts'
 import { ensureDefaultOrganisation } from './services/platform-organisations/ensure-default-organisation.ts'
@@ -48,6 +49,7 @@ export async function startServer(env: Env, options: { webRoot?: string } = {}) 
   const app = createApp(deps, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT })
   const stopLeadDelivery = startLeadDelivery(deps)
   deps.scheduledBackups.start()
+  const stopPruning = startKeptRecordPruning(deps)
   const sessionSweep = setInterval(() => deleteExpiredSessions(systemDb), 60 * 60 * 1000)
   sessionSweep.unref()
 
@@ -62,6 +64,7 @@ export async function startServer(env: Env, options: { webRoot?: string } = {}) 
     deps,
     async close() {
       clearInterval(sessionSweep)
+      stopPruning()
       await stopLeadDelivery()
       await deps.scheduledBackups.stop()
       const closed = new Promise<void>((resolve) => server.close(() => resolve()))

@@ -184,7 +184,10 @@ export const backupSettings = sqliteTable('backup_settings', {
   updatedAt: integer().notNull(),
 })
 
-/** Server-side record of replicated writes, refused ones with their reason. */
+/**
+ * Replicated writes the server refused, with their reason and the values the person wrote;
+ * bounded per person and pruned after SYNC_REFUSAL_MAX_AGE_MS (server/jobs/prune-kept-records.ts).
+ */
 export const syncQueue = sqliteTable(
   'sync_queue',
   {
@@ -201,7 +204,12 @@ export const syncQueue = sqliteTable(
     syncedAt: integer(),
     error: text(),
   },
-  (table) => [index('sync_queue_status').on(table.status)],
+  (table) => [
+    index('sync_queue_status').on(table.status),
+    // A person's refusals newest first (the bound per person) and the oldest of all (pruning).
+    index('sync_queue_person').on(table.userId, table.createdAt, table.id),
+    index('sync_queue_created_at').on(table.createdAt),
+  ],
 )
 
 /** Usage per app connection per day and metric. */
@@ -222,16 +230,23 @@ export const usageTracking = sqliteTable(
   ],
 )
 
-/** Processed Idempotency-Key values, written in the same transaction as the effect. */
-export const idempotencyKeys = sqliteTable('idempotency_keys', {
-  key: text().primaryKey(),
-  userId: text().notNull(),
-  method: text().notNull(),
-  path: text().notNull(),
-  status: integer().notNull(),
-  response: text(),
-  createdAt: integer().notNull(),
-})
+/**
+ * Processed Idempotency-Key values, written in the same transaction as the effect; pruned
+ * after IDEMPOTENCY_RECORD_MAX_AGE_MS (server/jobs/prune-kept-records.ts).
+ */
+export const idempotencyKeys = sqliteTable(
+  'idempotency_keys',
+  {
+    key: text().primaryKey(),
+    userId: text().notNull(),
+    method: text().notNull(),
+    path: text().notNull(),
+    status: integer().notNull(),
+    response: text(),
+    createdAt: integer().notNull(),
+  },
+  (table) => [index('idempotency_keys_created_at').on(table.createdAt)],
+)
 
 // ── Gold Estates ──────────────────────────────────────────────────────────────
 

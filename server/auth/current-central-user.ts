@@ -41,7 +41,7 @@ export function findCentralUser(deps: Pick<AppDeps, 'systemDb' | 'organisations'
   }
   const user = findActiveUser(deps, session.data)
   if (!user) {
-    deleteSession(deps.systemDb, token)
+    deleteSession(deps.systemDb, token, 'central')
     clearSessionCookie(c, 'central')
     return null
   }

@@ -38,7 +38,7 @@ export function requireSalesContext(
   const token = readSessionToken(c, 'sales')
   const found = token ? findSalesSessionUser(deps, token) : null
   if (!token || !found) {
-    if (token) deleteSession(deps.systemDb, token)
+    if (token) deleteSession(deps.systemDb, token, 'sales')
     clearSessionCookie(c, 'sales')
     throw new AppError('unauthenticated', 'Niet ingelogd in Gold Estates')
   }

@@ -89,11 +89,15 @@ export function validateSession(
   return { data, expire: row.expire }
 }
 
-/** Ends one session. */
-export function deleteSession(systemDb: SystemDb, token: string) {
+/**
+ * Ends one session of `kind`: the kind of the cookie the token came in. A token of the
+ * other kind in that cookie ends nothing (a central token sent as the sales cookie must not
+ * end the central session).
+ */
+export function deleteSession(systemDb: SystemDb, token: string, kind: AccountKind) {
   systemDb
     .delete(sessions)
-    .where(eq(sessions.sid, hashToken(token)))
+    .where(and(eq(sessions.sid, hashToken(token)), eq(sessions.kind, kind)))
     .run()
 }
 

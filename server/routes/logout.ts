@@ -2,31 +2,37 @@ import { type Context, Hono } from 'hono'
 import { clearSessionCookie, deleteSession, readSessionToken } from '../auth/sessions.ts'
 import type { AppDeps, AppEnv } from '../context.ts'
 import { requireOwnSession } from '../http/require-named-account.ts'
+import { createLogoutPage } from './logout-page.ts'
 
 /**
- * GET /api/logout (mounted at /logout): ends the sessions of this browser, back to '/'.
- * POST /api/logout: the same for the page, which names the person logging out; a logout
- * that waited on a device while someone else signed in there is refused (409 of another
- * account) and ends nothing.
+ * POST /api/logout (mounted at /logout): ends the sessions of this browser. The page's call
+ * names the person logging out: a logout that waited on a device while someone else signed
+ * in there is refused (409 of another account) and ends nothing. A form's post (the page
+ * below) is sent back to '/'.
+ * GET /api/logout: a page that asks "Wil je uitloggen?" and ends nothing, so a link from
+ * another site cannot log anyone out.
  */
-export function logoutRoutes(deps: AppDeps) {
+export function logoutRoutes(deps: AppDeps, webRoot: string) {
+  const logoutPage = createLogoutPage(webRoot)
   const endSessions = (c: Context<AppEnv>) => {
     // Signing out of Centraal also ends a Gold Estates session in the same browser (one
     // a launch opened, or a seller's): on a shared device nothing stays signed in.
     for (const kind of ['central', 'sales'] as const) {
       const token = readSessionToken(c, kind)
-      if (token) deleteSession(deps.systemDb, token)
+      if (token) deleteSession(deps.systemDb, token, kind)
       clearSessionCookie(c, kind)
     }
   }
   return new Hono<AppEnv>()
     .get('/', (c) => {
-      endSessions(c)
-      return c.redirect('/')
+      c.header('Cache-Control', 'no-store')
+      return c.html(logoutPage())
     })
     .post('/', (c) => {
       requireOwnSession(deps, c, 'central')
       endSessions(c)
+      const isForm = c.req.header('content-type')?.startsWith('application/x-www-form-urlencoded')
+      if (isForm) return c.redirect('/', 303)
       return c.json({ message: 'Uitgelogd' })
     })
 }

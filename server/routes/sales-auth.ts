@@ -59,7 +59,7 @@ export function salesAuthRoutes(deps: AppDeps) {
       // A logout that waited on a device never ends a session someone else opened since.
       requireOwnSession(deps, c, 'sales')
       const token = readSessionToken(c, 'sales')
-      if (token) deleteSession(deps.systemDb, token)
+      if (token) deleteSession(deps.systemDb, token, 'sales')
       clearSessionCookie(c, 'sales')
       return c.json({ message: 'Uitgelogd' })
     })

@@ -1,9 +1,10 @@
 import { Hono } from 'hono'
 import { IdParamSchema } from '#schema/central'
-import { UsageQuerySchema, UsageReportSchema } from '#schema/usage'
+import { findUsageDateProblem, UsageQuerySchema, UsageReportSchema } from '#schema/usage'
 import { requireServiceContext } from '../auth/require-service-context.ts'
 import { getSecretBox } from '../auth/secret-box.ts'
 import type { AppDeps, AppEnv } from '../context.ts'
+import { AppError } from '../http/app-error.ts'
 import { respondOnce } from '../http/respond-once.ts'
 import { validate } from '../http/validate.ts'
 import { authenticateAppKey, rotateAppApiKey } from '../services/usage/app-api-key.ts'
@@ -46,7 +47,14 @@ export function usageReportRoutes(deps: AppDeps) {
     validate('json', UsageReportSchema),
     async (c) => {
       const target = authenticateAppKey(deps.organisations, c.req.header('authorization'))
-      await batcher.record(target.organisationId, target.appConnectionId, c.req.valid('json'))
+      const report = c.req.valid('json')
+      const dateProblem = findUsageDateProblem(report.date, Date.now())
+      if (dateProblem) {
+        throw new AppError('invalid_input', dateProblem, {
+          errors: [{ path: 'date', message: dateProblem }],
+        })
+      }
+      await batcher.record(target.organisationId, target.appConnectionId, report)
       return c.json({ recorded: true }, 201)
     },
   )

@@ -10,6 +10,32 @@ import { isSalesHost, SALES_PREFIX } from '../http/sales-base.ts'
 import { createSignedInPreloads } from '../http/signed-in-preloads.ts'
 
 /**
+ * What a browser loads from dist/web: pages, scripts, styles, icons, the web manifest. Not
+ * served: Vite's manifest (dist/web/.vite, read by the server alone), the source maps (kept
+ * on disk for profiling), the brotli and gzip copies by their own names (they are sent in
+ * place of their file), and any other file a build may leave there.
+ */
+const BROWSER_FILE = /\.(html|js|css|svg|png|ico|webmanifest|woff2)$/
+const HIDDEN_SEGMENT = /(^|\/)\./
+
+/**
+ * What a path may be answered with: 'page' (the app's page, which routes on the client),
+ * 'file' (a browser file of dist/web, 404 when missing), or null (404: a hidden segment,
+ * a file no browser needs, a path that does not decode).
+ */
+function classifyPath(requested: string): 'page' | 'file' | null {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(requested)
+  } catch {
+    return null
+  }
+  if (HIDDEN_SEGMENT.test(decoded)) return null
+  if (!/\.[^/]*$/.test(decoded)) return 'page'
+  return BROWSER_FILE.test(decoded) ? 'file' : null
+}
+
+/**
  * Serves the built web app from dist/web: files as they are, or their brotli or gzip copy
  * made at build when the browser accepts it (hashed assets cached for a year), and index.html for every other GET so that the client router decides. On the
  * sales host the page is marked `data-area="sales"`, so one build serves both hosts; the
@@ -47,6 +73,10 @@ export function webRoutes(webRoot: string, salesHost: string) {
     return c.html(html)
   }
   return new Hono<AppEnv>()
+    .use('*', async (c, next) => {
+      if (!classifyPath(c.req.path)) return notFound(c)
+      await next()
+    })
     .get('/', servePage)
     .get('/index.html', servePage)
     .use(
@@ -65,5 +95,7 @@ export function webRoutes(webRoot: string, salesHost: string) {
         onFound: (_path, c) => c.header('Cache-Control', 'no-cache'),
       }),
     )
-    .get('*', servePage)
+    .get('*', (c) => (classifyPath(c.req.path) === 'page' ? servePage(c) : notFound(c)))
 }
+
+const notFound = (c: Context<AppEnv>) => c.text('Niet gevonden', 404)

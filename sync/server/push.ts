@@ -3,10 +3,12 @@ import { ZodError, type z } from 'zod'
 import { syncQueue } from '#schema/db/organisation'
 import { describeZodError } from '#schema/describe-zod-error'
 import { isSameValue } from '#schema/rx/merge-conflict'
+import { keepRefusedValues } from '#schema/sync-refusals'
 import type { ServiceContext } from '#server/context'
 import { AppError } from '#server/http/app-error'
 import type { Logger } from '#server/logger'
 import { requirePermission } from '#server/services/permissions/require-permission'
+import { limitPersonRefusals } from '#server/services/sync-refusals/limit-person-refusals'
 import type { PushBodySchema, PushResponse, WireDocument } from '../protocol.ts'
 import type { ServerCollection } from './collection.ts'
 
@@ -137,13 +139,17 @@ export function pushChanges(
         recordRefusal(tx, ctx, collection, row, stored, reason)
       }
     }
+    if (response.refused.length > 0) limitPersonRefusals(txCtx.db, ctx.actor.userId ?? '')
   })
   return response
 }
 
 type Transaction = Parameters<Parameters<ServiceContext['db']['transaction']>[0]>[0]
 
-/** Keeps a refused write with the person's values, for Niet verwerkte wijzigingen. */
+/**
+ * Keeps a refused write with the person's values, for Niet verwerkte wijzigingen; the
+ * push then keeps only the person's newest refusals (limitPersonRefusals).
+ */
 function recordRefusal(
   tx: Transaction,
   ctx: ServiceContext,
@@ -163,7 +169,8 @@ function recordRefusal(
       operation: isExisting ? (next._deleted ? 'delete' : 'update') : 'create',
       entity: collection.name,
       entityId: next.id,
-      payload: next,
+      // What the list shows (the writable fields, bounded), not the whole document.
+      payload: keepRefusedValues(collection.name, next),
       status: 'refused',
       attempts: 1,
       createdAt: Date.now(),

@@ -67,7 +67,7 @@ describe('access', () => {
     })
     expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
     expect((await admin.get('/api/gold-estates/projects')).status).toBe(200)
-    const logout = await admin.get('/api/logout')
+    const logout = await admin.post('/api/logout')
     expect(logout.headers.get('set-cookie')).toMatch(/gold_estates_session=;/)
     expect((await admin.get('/api/gold-estates/projects')).status).toBe(401)
     expect((await admin.get('/api/auth/user')).status).toBe(401)

@@ -102,18 +102,18 @@ test('a row per sale, then a row per commission line, money in euros', () => {
   expect(rows[6]?.[11]).toEqual({ kind: 'text', value: 'Geannuleerd' })
 })
 
-test('the CSV is for Dutch Excel: BOM, semicolons, decimal commas, formulas neutralised', () => {
+test('the CSV is for Dutch Excel: BOM, semicolons, decimal commas, every cell quoted, formulas neutralised', () => {
   const csv = toCsv(buildExportRows(salesList))
-  expect(csv.startsWith('\uFEFFDatum;Klant;Project;Bouwnummer;Verkoopprijs;')).toBe(true)
+  expect(csv.startsWith('\uFEFF"Datum";"Klant";"Project";"Bouwnummer";"Verkoopprijs";')).toBe(true)
   expect(csv.split('\r\n')).toEqual([
-    `\uFEFF${EXPORT_HEADERS.join(';')}`,
-    '04-03-2026;Familie Jansen;Havenkwartier;A-1;345000,00;2,5;7262,50;;;;;',
-    ';;;;;;;Sanne Setter;setter;Commissie;2905,00;Betaald',
-    ';;;;;;;Cor Closer;;Commissie;4357,50;Achterstallig',
-    `01-02-2026;"'=HYPERLINK(""http://evil.example"";""klik"")";"Parkzicht; fase 2";'+31;200000,01;3;6000,00;;;;;`,
-    ';;;;;;;Iris;ISA;Correctie;-0,05;In behandeling',
-    '15-01-2026;Geannuleerd B.V.;Havenkwartier;A-2;100000,00;2;2000,00;;;;;Geannuleerd',
-    ';;;;;;;Iris;;Commissie;2000,00;Geannuleerd',
+    `\uFEFF${EXPORT_HEADERS.map((name) => `"${name}"`).join(';')}`,
+    '"04-03-2026";"Familie Jansen";"Havenkwartier";"A-1";"345000,00";"2,5";"7262,50";;;;;',
+    ';;;;;;;"Sanne Setter";"setter";"Commissie";"2905,00";"Betaald"',
+    ';;;;;;;"Cor Closer";;"Commissie";"4357,50";"Achterstallig"',
+    `"01-02-2026";"'=HYPERLINK(""http://evil.example"";""klik"")";"Parkzicht; fase 2";"'+31";"200000,01";"3";"6000,00";;;;;`,
+    ';;;;;;;"Iris";"ISA";"Correctie";"-0,05";"In behandeling"',
+    '"15-01-2026";"Geannuleerd B.V.";"Havenkwartier";"A-2";"100000,00";"2";"2000,00";;;;;"Geannuleerd"',
+    ';;;;;;;"Iris";;"Commissie";"2000,00";"Geannuleerd"',
     '',
   ])
 })

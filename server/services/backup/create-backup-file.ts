@@ -15,9 +15,9 @@ const CONTENT_TYPES: Record<BackupFormat, string> = {
   sqlite: 'application/vnd.sqlite3',
 }
 
-/** One CSV cell of the backup: texts that could run as a formula neutralised, then quoted. */
+/** One CSV cell of the backup: texts that could run as a formula neutralised, and quoted. */
 export function toCsvValue(value: unknown) {
-  return toCsvCell(value, ',')
+  return toCsvCell(value)
 }
 
 /** Collects text in pieces of about 1 MB, so a large backup is never one huge string. */

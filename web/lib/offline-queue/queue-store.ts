@@ -2,7 +2,7 @@
 // database `centraal`, version 1, one object store `syncQueue` with an auto-incremented id.
 // Runs in the page and in the service worker alike, so it touches no DOM.
 
-import { SESSION_MAX_AGE_MS } from '#schema/constants'
+import { OFFLINE_QUEUE_MAX_AGE_MS } from '#schema/constants'
 import { openObjectStore } from '#sync/client/indexed-db-store'
 
 const DATABASE_NAME = 'centraal'
@@ -18,9 +18,10 @@ export type QueueItemStatus = 'pending' | 'failed' | 'expired'
 
 /**
  * A queued write older than this is not sent any more: as long as the longest session, so
- * a write waits as long as its person could still be signed in on this device.
+ * a write waits as long as its person could still be signed in on this device. The server
+ * keeps its idempotency records a little longer (IDEMPOTENCY_RECORD_MAX_AGE_MS).
  */
-export const QUEUE_ITEM_MAX_AGE_MS = SESSION_MAX_AGE_MS
+export const QUEUE_ITEM_MAX_AGE_MS = OFFLINE_QUEUE_MAX_AGE_MS
 
 /** One write made while offline, exactly as it will be sent again. */
 export type QueueItem = {

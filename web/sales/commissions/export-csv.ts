@@ -1,9 +1,10 @@
 import { format, parseISO } from 'date-fns'
-import { toCsvCell } from '#schema/spreadsheet-cells'
+import { quoteCsvCell, toCsvCell } from '#schema/spreadsheet-cells'
 import { EXPORT_HEADERS, type ExportCell } from './export-rows.ts'
 
 // Dutch Excel reads ';' as the separator and ',' as the decimal sign, and takes the file
-// as UTF-8 only with a byte order mark.
+// as UTF-8 only with a byte order mark. Every filled cell is quoted, so a spreadsheet that
+// splits on ',' instead keeps each cell whole (a name's comma, an amount's decimal comma).
 const SEPARATOR = ';'
 const BOM = '\uFEFF'
 
@@ -11,20 +12,20 @@ function toCsvText(cell: ExportCell): string {
   if (cell === null) return ''
   switch (cell.kind) {
     case 'text':
-      return toCsvCell(cell.value, SEPARATOR)
+      return toCsvCell(cell.value)
     case 'date':
-      return format(parseISO(cell.value), 'dd-MM-yyyy')
+      return quoteCsvCell(format(parseISO(cell.value), 'dd-MM-yyyy'))
     case 'money':
-      return cell.value.toFixed(2).replace('.', ',')
+      return quoteCsvCell(cell.value.toFixed(2).replace('.', ','))
     case 'percentage':
       // As typed (2.5 → '2,5'), without binary noise in the last digits.
-      return String(Number(cell.value.toFixed(4))).replace('.', ',')
+      return quoteCsvCell(String(Number(cell.value.toFixed(4))).replace('.', ','))
   }
 }
 
 /** The export as a CSV file's text, header first, lines ending in CRLF. */
 export function toCsv(rows: readonly ExportCell[][]): string {
-  const header = EXPORT_HEADERS.map((name) => toCsvCell(name, SEPARATOR)).join(SEPARATOR)
+  const header = EXPORT_HEADERS.map((name) => toCsvCell(name)).join(SEPARATOR)
   const body = rows.map((row) => row.map(toCsvText).join(SEPARATOR))
   return `${BOM}${[header, ...body].join('\r\n')}\r\n`
 }

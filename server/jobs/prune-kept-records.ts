@@ -1,0 +1,81 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
+import { Cron } from 'croner'
+import { IDEMPOTENCY_RECORD_MAX_AGE_MS, SYNC_REFUSAL_MAX_AGE_MS } from '#schema/constants'
+import { organizations } from '#schema/db/system'
+import type { AppDeps } from '../context.ts'
+import type { OrganisationDb } from '../db/organisation-db.ts'
+import { deleteOldIdempotencyRecords } from '../services/idempotency/delete-old-idempotency-records.ts'
+import { deleteOldSyncRefusals } from '../services/sync-refusals/delete-old-sync-refusals.ts'
+
+type Deps = Pick<AppDeps, 'systemDb' | 'organisations' | 'log'>
+
+/** Rows deleted per statement: a few milliseconds of work before other requests get a turn. */
+export const PRUNE_BATCH_SIZE = 500
+
+/** Every hour, at 23 past: records grow by the hour, and each run then has little to do. */
+const SCHEDULE = '23 * * * *'
+
+type Pruning = {
+  name: string
+  maxAgeMs: number
+  deleteBatch: (db: OrganisationDb, before: number, limit: number) => number
+}
+
+const PRUNINGS: readonly Pruning[] = [
+  { name: 'sync refusals', maxAgeMs: SYNC_REFUSAL_MAX_AGE_MS, deleteBatch: deleteOldSyncRefusals },
+  {
+    name: 'idempotency records',
+    maxAgeMs: IDEMPOTENCY_RECORD_MAX_AGE_MS,
+    deleteBatch: deleteOldIdempotencyRecords,
+  },
+]
+
+/**
+ * Deletes, in every organisation's file, the refusals older than SYNC_REFUSAL_MAX_AGE_MS
+ * and the idempotency records older than IDEMPOTENCY_RECORD_MAX_AGE_MS, PRUNE_BATCH_SIZE
+ * rows per statement with a turn of the event loop in between, so requests are never held
+ * up for long. The file is taken from the cache for each batch (never held across a turn).
+ * Answers how many rows went.
+ */
+export async function pruneKeptRecords(deps: Deps, now = Date.now()) {
+  const ids = deps.systemDb.select({ id: organizations.id }).from(organizations).all()
+  let deleted = 0
+  for (const { id } of ids) {
+    for (const pruning of PRUNINGS) {
+      try {
+        let count: number
+        do {
+          count = pruning.deleteBatch(
+            deps.organisations.get(id),
+            now - pruning.maxAgeMs,
+            PRUNE_BATCH_SIZE,
+          )
+          deleted += count
+          await nextTurn()
+        } while (count === PRUNE_BATCH_SIZE)
+      } catch (error) {
+        deps.log.error('pruning failed', { organisationId: id, records: pruning.name, error })
+      }
+    }
+  }
+  return deleted
+}
+
+/** Starts the hourly pruning; the returned function stops it. */
+export function startKeptRecordPruning(deps: Deps) {
+  const job = new Cron(
+    SCHEDULE,
+    {
+      name: 'prune-kept-records',
+      mode: '5-part',
+      unref: true,
+      // A run still busy (many organisations) is not started twice.
+      protect: true,
+      catch: (error) => deps.log.error('pruning failed', { error }),
+    },
+    async () => {
+      await pruneKeptRecords(deps)
+    },
+  )
+  return () => job.stop()
+}

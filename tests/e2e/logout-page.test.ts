@@ -1,0 +1,90 @@
+import type { Browser, BrowserContext } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { signInFirstSuperadmin } from '../support/accounts.ts'
+import { launchBrowser } from '../support/browser.ts'
+import type { createClient } from '../support/http.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { DESKTOP, PHONE, screenshot } from './page-helpers.ts'
+
+// A link to /api/logout (another site's, or an old bookmark) opens a page that asks; only
+// its button logs out, of Centraal and Gold Estates both.
+
+let server: TestServer
+let browser: Browser
+let api: ReturnType<typeof createClient>
+
+beforeAll(async () => {
+  server = await startTestServer()
+  browser = await launchBrowser()
+  api = await signInFirstSuperadmin(server)
+  expect((await api.post('/api/admin/launch-gold-estates')).status).toBe(200)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+/** A browser signed in to both areas with the API client's sessions. */
+async function openSignedIn(viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport, baseURL: server.url, locale: 'nl-NL' })
+  context.setDefaultTimeout(15_000)
+  await context.addInitScript(() => {
+    const seen: string[] = []
+    Object.assign(window, { cspViolations: seen })
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`)
+    })
+  })
+  const host = new URL(server.url).hostname
+  await context.addCookies(
+    [...api.cookies].map(([name, value]) => ({ name, value, domain: host, path: '/' })),
+  )
+  return context
+}
+
+async function sessionStatuses(context: BrowserContext) {
+  const central = await context.request.get('/api/auth/user')
+  const sales = await context.request.get('/api/gold-estates/auth/user')
+  return { central: central.status(), sales: sales.status() }
+}
+
+test.each([
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+])('on a %s the page asks, Annuleren keeps the sessions', async (_name, viewport) => {
+  const context = await openSignedIn(viewport)
+  const page = await context.newPage()
+  await page.goto('/api/logout')
+  await page.getByRole('heading', { name: 'Wil je uitloggen?' }).waitFor()
+  // The app's stylesheet dresses the button as the app's own.
+  const button = page.getByRole('button', { name: 'Uitloggen' })
+  expect(await button.evaluate((element) => getComputedStyle(element).borderRadius)).not.toBe('0px')
+  // Under the server's Content-Security-Policy: its theme script and styles are allowed.
+  const violations = await page.evaluate(
+    () => (window as unknown as { cspViolations: string[] }).cspViolations,
+  )
+  expect(violations).toEqual([])
+  expect(await page.evaluate(() => document.documentElement.style.colorScheme)).toBe('dark')
+  await screenshot(page, 'logout-page')
+  expect(await sessionStatuses(context)).toEqual({ central: 200, sales: 200 })
+  await page.getByRole('link', { name: 'Annuleren' }).click()
+  await page.waitForURL((url) => url.pathname === '/')
+  expect(await sessionStatuses(context)).toEqual({ central: 200, sales: 200 })
+  await context.close()
+})
+
+test('Uitloggen ends both sessions and opens the landing page', async () => {
+  const other = await openSignedIn(DESKTOP)
+  const context = await openSignedIn(DESKTOP)
+  const page = await context.newPage()
+  await page.goto('/api/logout')
+  await page.getByRole('button', { name: 'Uitloggen' }).click()
+  await page.waitForURL((url) => url.pathname === '/')
+  expect(await sessionStatuses(context)).toEqual({ central: 401, sales: 401 })
+  // The same sessions, in another browser of the same person, ended too (server-side).
+  expect(await sessionStatuses(other)).toEqual({ central: 401, sales: 401 })
+  await page.getByRole('button', { name: 'Inloggen' }).first().waitFor()
+  await other.close()
+  await context.close()
+})
