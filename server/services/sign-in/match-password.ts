@@ -1,29 +1,31 @@
 import { verifyPassword } from '../../auth/password.ts'
 
 /**
- * How many accounts (organisations) one address is checked against at sign-in. Each is an
- * argon2 verification; organisations are created by the platform only, so a real person
- * stays far below it.
+ * How many accounts (organisations) one address is checked against at sign-in, and how
+ * many argon2 verifications every password sign-in makes. Organisations are created by
+ * the platform only, so a real person rarely holds more.
  */
-export const MAX_ACCOUNTS_PER_ADDRESS = 5
+export const MAX_ACCOUNTS_PER_ADDRESS = 3
 
 /**
- * The candidates whose stored hash matches the password. All are verified at once (the
- * argon2 thread pool runs them side by side), so two accounts take about the time of one;
- * no candidate at all still verifies a decoy, so an unknown address costs what a wrong
- * password costs.
+ * The candidates whose stored hash matches the password. Every sign-in makes exactly
+ * MAX_ACCOUNTS_PER_ADDRESS verifications, decoys filling the places of missing accounts,
+ * all at once (the argon2 thread pool runs them side by side): an unknown address, a
+ * wrong password and an address with accounts in several organisations take the same
+ * time, so timing tells nobody how many organisations know an address.
  */
 export async function matchPassword<T>(
   candidates: readonly T[],
   hashOf: (candidate: T) => string | null | undefined,
   password: string,
 ): Promise<T[]> {
-  if (candidates.length === 0) {
-    await verifyPassword(undefined, password)
-    return []
-  }
-  const results = await Promise.all(
-    candidates.map((candidate) => verifyPassword(hashOf(candidate), password)),
+  const checked = candidates.slice(0, MAX_ACCOUNTS_PER_ADDRESS)
+  const decoys = Array.from({ length: MAX_ACCOUNTS_PER_ADDRESS - checked.length }, () =>
+    verifyPassword(undefined, password),
   )
-  return candidates.filter((_, index) => results[index])
+  const [results] = await Promise.all([
+    Promise.all(checked.map((candidate) => verifyPassword(hashOf(candidate), password))),
+    Promise.all(decoys),
+  ])
+  return checked.filter((_, index) => results[index])
 }
