@@ -49,7 +49,9 @@ export class OrganisationChoices {
   ): ChoosableAccount | 'expired' | 'not_offered' {
     const key = hashToken(token)
     const choice = this.#choices.get(key)
-    if (!choice || choice.kind !== kind || choice.expiresAt <= Date.now()) {
+    // Another kind's token is not this door's to use up.
+    if (!choice || choice.kind !== kind) return 'expired'
+    if (choice.expiresAt <= Date.now()) {
       this.#choices.delete(key)
       return 'expired'
     }
