@@ -16,9 +16,14 @@ const NOT_ACTIVE = LOGIN_ERRORS.not_active
 const OTHER_IDENTITY = LOGIN_ERRORS.other_identity
 const SEVERAL = LOGIN_ERRORS.several_organisations
 
-// The account a verified address names, when it names exactly one organisation's.
-function findAccountByEmail(deps: Pick<AppDeps, 'systemDb'>, email: string) {
-  const accounts = findCentralAccounts(deps.systemDb, email)
+// The account a verified address names, when it names exactly one organisation's account
+// an administrator made. Self-registered accounts are never linked by e-mail, so they do
+// not count: a stranger who registers someone's address cannot stand in their way.
+function findAccountByEmail(deps: Pick<AppDeps, 'systemDb' | 'organisations'>, email: string) {
+  const accounts = findCentralAccounts(deps.systemDb, email).filter((account) => {
+    const user = findUser(deps.organisations.get(account.organizationId), account.userId)
+    return user !== undefined && !user.selfRegistered
+  })
   if (accounts.length > 1) throw new AppError('forbidden', SEVERAL)
   return accounts[0]
 }
