@@ -294,6 +294,23 @@ describe('a person in several organisations chooses one at sign-in', () => {
     expect(wrong.answer.json.message).toBe('Ongeldige inloggegevens')
   })
 
+  test('accounts never set up or waiting for approval elsewhere cannot push out the one in use', async () => {
+    // Each sign-in verifies at most 3 accounts of an address; these three come first by id.
+    const registered = await createClient(server.url).post('/api/auth/register/email', {
+      name: 'Vreemde',
+      email: 'vera@example.com',
+      password: 'stranger password',
+    })
+    expect(registered.status).toBe(201)
+    for (const org of ['org-a', 'org-b']) {
+      inviteWithSetupLink(server.deps, { email: 'vera@example.com', role: 'USER', org })
+    }
+    await createAccount({ email: 'vera@example.com', org: 'org-c', password: 'vera password' })
+    const { answer } = await signIn('vera@example.com', 'vera password')
+    expect(answer.status, answer.text).toBe(200)
+    expect(answer.json.user.organizationId).toBe('org-c')
+  })
+
   test('an account that may not sign in is not offered', async () => {
     await createAccount({ email: 'rik@example.com', org: 'org-a', password: 'rik password' })
     await createAccount({ email: 'rik@example.com', org: 'org-b', password: 'rik password' })

@@ -1,12 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { loginDirectory } from '#schema/db/system'
 import type { SystemDb } from '../../db/system-db.ts'
-import { MAX_ACCOUNTS_PER_ADDRESS } from '../sign-in/match-password.ts'
+import { MAX_ENTRIES_PER_ADDRESS } from '../sign-in/match-password.ts'
 
 /**
  * The central accounts with this e-mail, one per organisation at most, from the login
- * directory: at most MAX_ACCOUNTS_PER_ADDRESS, so a sign-in verifies a bounded number of
- * password hashes.
+ * directory (bounded: MAX_ENTRIES_PER_ADDRESS).
  */
 export function findCentralAccounts(systemDb: SystemDb, email: string) {
   return systemDb
@@ -16,7 +15,7 @@ export function findCentralAccounts(systemDb: SystemDb, email: string) {
       and(eq(loginDirectory.email, email.trim().toLowerCase()), eq(loginDirectory.kind, 'central')),
     )
     .orderBy(asc(loginDirectory.organizationId))
-    .limit(MAX_ACCOUNTS_PER_ADDRESS)
+    .limit(MAX_ENTRIES_PER_ADDRESS)
     .all()
 }
 

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../context.ts'
 import { AppError } from '../../http/app-error.ts'
-import { matchPassword } from '../sign-in/match-password.ts'
+import { matchPassword, pickCandidates } from '../sign-in/match-password.ts'
 import { offerOrganisationChoice } from '../sign-in/offer-organisation-choice.ts'
 import type { StoredUser } from './create-central-user.ts'
 import { findCentralAccounts } from './find-central-account.ts'
@@ -34,7 +34,10 @@ export async function signInWithPassword(
 ) {
   const email = input.email.trim().toLowerCase()
   await deps.throttles.signIn.check(input.address, email)
-  const candidates = loadAccounts(deps, email)
+  const candidates = pickCandidates(
+    loadAccounts(deps, email),
+    (user) => getCentralRefusal(user) === null,
+  )
   const matched = await matchPassword(candidates, (user) => user.passwordHash, input.password)
   // Looked up again after the await: an account may have changed meanwhile.
   const ids = new Set(matched.map((user) => `${user.organizationId}\n${user.id}`))

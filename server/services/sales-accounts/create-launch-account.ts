@@ -2,6 +2,7 @@ import { v7 as uuidv7 } from 'uuid'
 import { salesUsers } from '#schema/db/organisation'
 import { launchKeyOf, loginDirectory } from '#schema/db/system'
 import type { ServiceContext } from '../../context.ts'
+import type { SystemDb } from '../../db/system-db.ts'
 
 /**
  * Creates the Gold Estates account LAUNCH APP opens for a central user: role ADMIN, no
@@ -32,18 +33,32 @@ export function createLaunchAccount(
     })
     .returning()
     .get()
-  ctx.systemDb
+  indexLaunchAccount(ctx.systemDb, organisationId, centralUser.id, user.id)
+  return user
+}
+
+/**
+ * Makes the login directory name this launch account under its central user's key, so its
+ * sessions are valid; every launch does it again, which also mends an entry a restore
+ * left to another row.
+ */
+export function indexLaunchAccount(
+  systemDb: SystemDb,
+  organisationId: string,
+  centralUserId: string,
+  salesUserId: string,
+) {
+  systemDb
     .insert(loginDirectory)
     .values({
-      email: launchKeyOf(centralUser.id),
+      email: launchKeyOf(centralUserId),
       kind: 'sales',
       organizationId: organisationId,
-      userId: user.id,
+      userId: salesUserId,
     })
     .onConflictDoUpdate({
       target: [loginDirectory.email, loginDirectory.kind, loginDirectory.organizationId],
-      set: { userId: user.id },
+      set: { userId: salesUserId },
     })
     .run()
-  return user
 }

@@ -3,9 +3,9 @@ import { salesUsers } from '#schema/db/organisation'
 import { loginDirectory } from '#schema/db/system'
 import type { OrganisationDb } from '../../db/organisation-db.ts'
 import type { SystemDb } from '../../db/system-db.ts'
-import { MAX_ACCOUNTS_PER_ADDRESS } from '../sign-in/match-password.ts'
+import { MAX_ENTRIES_PER_ADDRESS } from '../sign-in/match-password.ts'
 
-/** The Gold Estates sign-ins with this e-mail, one per organisation, bounded as a sign-in needs. */
+/** The Gold Estates sign-ins with this e-mail, one per organisation (bounded). */
 export function findSalesAccounts(systemDb: SystemDb, email: string) {
   return systemDb
     .select()
@@ -14,7 +14,7 @@ export function findSalesAccounts(systemDb: SystemDb, email: string) {
       and(eq(loginDirectory.email, email.trim().toLowerCase()), eq(loginDirectory.kind, 'sales')),
     )
     .orderBy(asc(loginDirectory.organizationId))
-    .limit(MAX_ACCOUNTS_PER_ADDRESS)
+    .limit(MAX_ENTRIES_PER_ADDRESS)
     .all()
 }
 

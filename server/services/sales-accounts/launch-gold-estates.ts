@@ -5,7 +5,7 @@ import type { ServiceContext } from '../../context.ts'
 import { AppError } from '../../http/app-error.ts'
 import { appendActivity } from '../activities/append-activity.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
-import { createLaunchAccount } from './create-launch-account.ts'
+import { createLaunchAccount, indexLaunchAccount } from './create-launch-account.ts'
 import { findSalesUser } from './find-sales-account.ts'
 
 const TARGET_APP = 'gold-estates'
@@ -26,7 +26,10 @@ function findOrCreateLinkedSalesUser(
     )
     .get()
   const linked = access ? findSalesUser(ctx.db, access.targetUserId) : undefined
-  if (linked?.organizationId === ctx.actor.organisationId) return { salesUser: linked, access }
+  if (linked?.organizationId === ctx.actor.organisationId) {
+    indexLaunchAccount(ctx.systemDb, ctx.actor.organisationId, centralUser.id, linked.id)
+    return { salesUser: linked, access }
+  }
   const salesUser = createLaunchAccount(ctx, ctx.actor.organisationId, centralUser)
   return { salesUser, access }
 }

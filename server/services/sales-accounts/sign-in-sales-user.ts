@@ -1,7 +1,7 @@
 import type { salesUsers } from '#schema/db/organisation'
 import type { AppDeps } from '../../context.ts'
 import { AppError } from '../../http/app-error.ts'
-import { matchPassword } from '../sign-in/match-password.ts'
+import { matchPassword, pickCandidates } from '../sign-in/match-password.ts'
 import { offerOrganisationChoice } from '../sign-in/offer-organisation-choice.ts'
 import { findSalesAccounts, findSalesUser } from './find-sales-account.ts'
 import { maySalesUserSignIn, openSalesSession } from './open-sales-session.ts'
@@ -28,7 +28,9 @@ export async function signInSalesUser(
   const email = input.email.trim().toLowerCase()
   const throttleKey = `sales:${email}`
   await deps.throttles.signIn.check(input.address, throttleKey)
-  const candidates = loadAccounts(deps, email)
+  const candidates = pickCandidates(loadAccounts(deps, email), (user) =>
+    maySalesUserSignIn(deps, user),
+  )
   const matched = await matchPassword(candidates, (user) => user.passwordHash, input.password)
   // Looked up again after the await: an account may have changed meanwhile.
   const ids = new Set(matched.map((user) => `${user.organizationId}\n${user.id}`))
