@@ -386,16 +386,17 @@ describe('a person in several organisations chooses one at sign-in', () => {
 
 describe('registering and restoring concern one organisation only', () => {
   test('registering with an address used in another organisation is accepted and changes nothing there', async () => {
+    await createAccount({ email: 'reg@alfa.example', org: 'org-a', password: 'alfa reg' })
     const response = await createClient(server.url).post('/api/auth/register/email', {
-      name: 'Alfa Eigenaar',
-      email: 'owner@alfa.example',
-      password: 'alfa secret',
+      name: 'Alfa Medewerker',
+      email: 'reg@alfa.example',
+      password: 'alfa reg',
       organizationId: 'default-org',
     })
     expect(response.status, response.text).toBe(201)
     expect(response.text).not.toMatch(CROSS_ORGANISATION)
     // The registration waits for approval, so the same password still opens org A alone.
-    const { answer } = await signIn('owner@alfa.example', 'alfa secret')
+    const { answer } = await signIn('reg@alfa.example', 'alfa reg')
     expect(answer.json.user.organizationId).toBe('org-a')
   })
 
