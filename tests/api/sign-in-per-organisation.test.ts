@@ -330,6 +330,18 @@ describe('a person in several organisations chooses one at sign-in', () => {
     expect(answer.json.user.organizationId).toBe('org-a')
   })
 
+  test('failures count per address and e-mail as before, whatever the number of organisations', async () => {
+    await createAccount({ email: 'tess@example.com', org: 'org-a', password: 'tess password' })
+    await createAccount({ email: 'tess@example.com', org: 'org-b', password: 'tess password' })
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await signIn('tess@example.com', 'wrong password')).answer.status).toBe(401)
+    }
+    const blocked = await signIn('tess@example.com', 'tess password')
+    expect(blocked.answer.status).toBe(429)
+    expect(blocked.answer.json.message).toBe('Te veel pogingen. Probeer het later opnieuw.')
+    expect(blocked.answer.json.choice).toBeUndefined()
+  })
+
   test('choices are checked: a bad token or organisation gets a Dutch 4xx and no session', async () => {
     const client = createClient(server.url)
     const bad = await client.post('/api/auth/login/choose', {
