@@ -35,9 +35,11 @@ export const LoginSchema = z.object({
  * organisatie", with the token the sign-in answered instead of the password.
  */
 export const OrganisationChoiceSchema = z.object({
-  choiceToken: z.string().regex(/^[a-z2-7]{16,64}$/, { message: 'Ongeldige keuze' }),
+  choiceToken: z
+    .string({ message: 'Ongeldige keuze' })
+    .regex(/^[a-z2-7]{16,64}$/, { message: 'Ongeldige keuze' }),
   organisationId: z
-    .string()
+    .string({ message: 'Kies een organisatie' })
     .trim()
     .min(1, { message: 'Kies een organisatie' })
     .max(100, { message: 'Kies een organisatie' }),

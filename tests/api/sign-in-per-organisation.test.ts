@@ -358,6 +358,13 @@ describe('a person in several organisations chooses one at sign-in', () => {
     expect(unknown.headers.get('set-cookie')).toBeNull()
     const missing = await client.post('/api/auth/login/choose', { choiceToken: 'a'.repeat(32) })
     expect(missing.status).toBe(400)
+    expect(missing.json.message).toBe('organisationId: Kies een organisatie')
+    const sales = await client.post('/api/gold-estates/auth/login/choose', {
+      choiceToken: 7,
+      organisationId: 'org-a',
+    })
+    expect(sales.status).toBe(400)
+    expect(sales.json.message).toBe('choiceToken: Ongeldige keuze')
   })
 
   test('Gold Estates: sign-ins in two organisations ask which; a central choice token does not open one', async () => {
