@@ -30,6 +30,26 @@ export const LoginSchema = z.object({
   password: z.string().min(1, { message: 'Wachtwoord is verplicht' }).max(1024),
 })
 
+/**
+ * POST /api/auth/login/choose and the sales one: the organisation picked on "Kies je
+ * organisatie", with the token the sign-in answered instead of the password.
+ */
+export const OrganisationChoiceSchema = z.object({
+  choiceToken: z
+    .string({ message: 'Ongeldige keuze' })
+    .regex(/^[a-z2-7]{16,64}$/, { message: 'Ongeldige keuze' }),
+  organisationId: z
+    .string({ message: 'Kies een organisatie' })
+    .trim()
+    .min(1, { message: 'Kies een organisatie' })
+    .max(100, { message: 'Kies een organisatie' }),
+})
+
+/** A sign-in's answer when the password matched accounts in several organisations. */
+export type OrganisationChoiceAnswer = {
+  choice: { choiceToken: string; organisations: { id: string; name: string }[] }
+}
+
 /** How self-registration works (the REGISTRATION setting; GET /api/auth/registration). */
 export const REGISTRATION_MODES = ['approval', 'open', 'closed'] as const
 export type RegistrationMode = (typeof REGISTRATION_MODES)[number]

@@ -16,6 +16,9 @@ export const LOGIN_ERRORS = {
   no_account:
     'No active account is linked to this sign-in. Ask your administrator for an invitation.',
   not_active: 'This account is not active. Contact your administrator.',
+  // Said only to someone whose provider verified the address: they own it.
+  several_organisations:
+    'This e-mail address has accounts in several organisations. Sign in with your e-mail and password to choose one.',
   other_identity:
     'This account is linked to a different SSO identity. Ask your administrator for help.',
 } as const

@@ -2,6 +2,7 @@ import type { PermissionName } from '#schema/permissions'
 import type { UserRole } from '#schema/roles'
 import type { SyncHub } from '#sync/server/sync-hub'
 import type { OidcSignIn } from './auth/oidc.ts'
+import type { OrganisationChoices } from './auth/organisation-choices.ts'
 import type { Throttles } from './auth/throttles.ts'
 import type { OrganisationCache } from './db/organisation-cache.ts'
 import type { OrganisationDb } from './db/organisation-db.ts'
@@ -17,6 +18,8 @@ export type AppDeps = {
   systemDb: SystemDb
   organisations: OrganisationCache
   throttles: Throttles
+  /** Sign-ins whose password matched several organisations, waiting for a pick. */
+  organisationChoices: OrganisationChoices
   oidc: OidcSignIn | null
   log: Logger
   syncHub: SyncHub

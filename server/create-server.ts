@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server'
 import { SyncHub } from '#sync/server/sync-hub'
 import { createApp } from './app.ts'
 import { createOidcSignIn } from './auth/create-oidc-sign-in.ts'
+import { OrganisationChoices } from './auth/organisation-choices.ts'
 import { getSecretBox } from './auth/secret-box.ts'
 import { deleteExpiredSessions } from './auth/sessions.ts'
 import { createThrottles } from './auth/throttles.ts'
@@ -40,6 +41,7 @@ export async function startServer(env: Env, options: { webRoot?: string } = {}) 
     systemDb,
     organisations,
     throttles: createThrottles(),
+    organisationChoices: new OrganisationChoices(),
     oidc: await createOidcSignIn(env, { systemDb, organisations, log }),
     log,
     syncHub: new SyncHub(),

@@ -433,7 +433,11 @@ export const salesSettings = sqliteTable('sales_settings', {
   updatedAt: integer().notNull(),
 })
 
-/** Gold Estates sign-ins. */
+/**
+ * Gold Estates accounts: sign-ins (address and password, unique by address within the
+ * organisation) and the accounts LAUNCH APP opens for a central user (`centraalUserId`,
+ * found by that id only, never by address).
+ */
 export const salesUsers = sqliteTable(
   'sales_users',
   {
@@ -451,7 +455,9 @@ export const salesUsers = sqliteTable(
     createdAt: integer().notNull(),
     updatedAt: integer().notNull(),
   },
-  (table) => [uniqueIndex('sales_users_email').on(table.email)],
+  (table) => [
+    uniqueIndex('sales_users_email').on(table.email).where(sql`centraal_user_id is null`),
+  ],
 )
 
 /** CRM lead webhook deliveries waiting or done. */

@@ -25,8 +25,11 @@ export const organizations = sqliteTable('organizations', {
 export type AccountKind = 'central' | 'sales'
 
 /**
- * E-mail → organisation index for sign-in. Rebuilt from the organisation files after a
- * restore, so it must never hold anything those files do not.
+ * E-mail → organisation index for sign-in. An address is unique per kind within one
+ * organisation, not across them: one person may hold accounts in several organisations.
+ * A Gold Estates account opened by LAUNCH APP is keyed `launch:<central user id>`, not by
+ * an address (launchKeyOf). Rebuilt from the organisation files after a restore, so it
+ * must never hold anything those files do not.
  */
 export const loginDirectory = sqliteTable(
   'login_directory',
@@ -39,12 +42,17 @@ export const loginDirectory = sqliteTable(
     oidcSubject: text(),
   },
   (table) => [
-    primaryKey({ columns: [table.email, table.kind] }),
+    primaryKey({ columns: [table.email, table.kind, table.organizationId] }),
     index('login_directory_org').on(table.organizationId),
     index('login_directory_user').on(table.userId),
     uniqueIndex('login_directory_oidc_subject').on(table.oidcSubject),
   ],
 )
+
+/** The directory key of the Gold Estates account LAUNCH APP opens for a central user. */
+export function launchKeyOf(centralUserId: string) {
+  return `launch:${centralUserId}`
+}
 
 /** The JSON held in sessions.sess. */
 export type SessionData = {

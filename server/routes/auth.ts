@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import {
   LoginSchema,
+  OrganisationChoiceSchema,
   RegisterSchema,
   SetupTokenParamSchema,
   SimpleSetupSchema,
@@ -12,6 +13,7 @@ import type { AppDeps, AppEnv } from '../context.ts'
 import { getClientAddress } from '../http/client-address.ts'
 import { getSalesBase } from '../http/sales-base.ts'
 import { validate } from '../http/validate.ts'
+import { chooseCentralOrganisation } from '../services/accounts/choose-central-organisation.ts'
 import { completeSetup } from '../services/accounts/complete-setup.ts'
 import type { StoredUser } from '../services/accounts/create-central-user.ts'
 import { createFirstSuperadmin } from '../services/accounts/create-first-superadmin.ts'
@@ -45,7 +47,7 @@ export function authRoutes(deps: AppDeps) {
     .post('/register/email', validate('json', RegisterSchema), async (c) => {
       const input = c.req.valid('json')
       // Closed, a taken address and the throttle answer before a password is hashed.
-      requireRegistrationPossible(deps, input.email)
+      requireRegistrationPossible(deps, input.email, input.organizationId)
       const address = getClientAddress(c, deps.env.TRUST_PROXY)
       await deps.throttles.registration.check(address)
       await deps.throttles.registration.record(address)
@@ -63,7 +65,14 @@ export function authRoutes(deps: AppDeps) {
     .post('/login/email', validate('json', LoginSchema), async (c) => {
       const { email, password } = c.req.valid('json')
       const address = getClientAddress(c, deps.env.TRUST_PROXY)
-      const { user, session } = await signInWithPassword(deps, { email, password, address })
+      const answer = await signInWithPassword(deps, { email, password, address })
+      if (answer.choice) return c.json({ choice: answer.choice })
+      const { user, session } = answer.signedIn
+      setSessionCookie(c, 'central', session.token, session.expire)
+      return c.json({ user: describe(user) })
+    })
+    .post('/login/choose', validate('json', OrganisationChoiceSchema), (c) => {
+      const { user, session } = chooseCentralOrganisation(deps, c.req.valid('json'))
       setSessionCookie(c, 'central', session.token, session.expire)
       return c.json({ user: describe(user) })
     })

@@ -1,5 +1,5 @@
-import { Hono } from 'hono'
-import { LoginSchema } from '#schema/auth'
+import { type Context, Hono } from 'hono'
+import { LoginSchema, OrganisationChoiceSchema } from '#schema/auth'
 import { SALES_ROLE_PERMISSIONS } from '#schema/permissions'
 import type { SalesRole } from '#schema/roles'
 import { requireSalesContext } from '../auth/require-sales-context.ts'
@@ -14,6 +14,8 @@ import { getClientAddress } from '../http/client-address.ts'
 import { requireOwnSession } from '../http/require-named-account.ts'
 import { validate } from '../http/validate.ts'
 import { prepareSalesReadModel } from '../services/sales/sales-read-model.ts'
+import { chooseSalesOrganisation } from '../services/sales-accounts/choose-sales-organisation.ts'
+import type { openSalesSession } from '../services/sales-accounts/open-sales-session.ts'
 import { signInSalesUser } from '../services/sales-accounts/sign-in-sales-user.ts'
 
 function toSalesUserView(
@@ -40,17 +42,27 @@ function toSalesUserView(
 
 /** Gold Estates sign-in with its own session cookie (docs/behaviour.md, Sales area). */
 export function salesAuthRoutes(deps: AppDeps) {
+  const openSignedIn = (
+    c: Context<AppEnv>,
+    { user, session }: ReturnType<typeof openSalesSession>,
+  ) => {
+    setSessionCookie(c, 'sales', session.token, session.expire)
+    if (SALES_ROLE_PERMISSIONS[user.role].includes('sales.read.all')) {
+      prepareSalesReadModel(deps.organisations.get(user.organizationId))
+    }
+    return toSalesUserView(user, null)
+  }
   return new Hono<AppEnv>()
     .post('/gold-estates/auth/login', validate('json', LoginSchema), async (c) => {
       const { email, password } = c.req.valid('json')
       const address = getClientAddress(c, deps.env.TRUST_PROXY)
-      const { user, session } = await signInSalesUser(deps, { email, password, address })
-      setSessionCookie(c, 'sales', session.token, session.expire)
-      if (SALES_ROLE_PERMISSIONS[user.role].includes('sales.read.all')) {
-        prepareSalesReadModel(deps.organisations.get(user.organizationId))
-      }
-      return c.json({ user: toSalesUserView(user, null) })
+      const answer = await signInSalesUser(deps, { email, password, address })
+      if (answer.choice) return c.json({ choice: answer.choice })
+      return c.json({ user: openSignedIn(c, answer.signedIn) })
     })
+    .post('/gold-estates/auth/login/choose', validate('json', OrganisationChoiceSchema), (c) =>
+      c.json({ user: openSignedIn(c, chooseSalesOrganisation(deps, c.req.valid('json'))) }),
+    )
     .get('/gold-estates/auth/user', (c) => {
       const ctx = requireSalesContext(deps, c)
       return c.json(toSalesUserView(ctx.salesUser, ctx.actor.sellerId ?? null))

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
-import { openOrganisationFile } from '../support/sqlite.ts'
+import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 
 type Client = ReturnType<typeof createClient>
@@ -336,7 +336,7 @@ describe('restore', () => {
     expect((await admin.get('/api/auth/user')).status).toBe(200)
   })
 
-  test('refuses e-mail addresses of another organisation', async () => {
+  test('restores an address another organisation also uses, which keeps its own account', async () => {
     const target = await startTestServer()
     try {
       const { createOrganisation } = await import(
@@ -346,8 +346,14 @@ describe('restore', () => {
       await signInInvitedUser(target, { email: 'member@example.com', role: 'USER', org: 'acme' })
       const admin = await signInFirstSuperadmin(target)
       const response = await admin.post('/api/admin/restore', backup)
-      expect(response.status).toBe(400)
-      expect(response.json.message).toMatch(/member@example.com hoort bij een andere organisatie/)
+      expect(response.status, response.text).toBe(200)
+      const system = openSystemFile(target.dataDir)
+      const owners = system
+        .prepare("select organization_id from login_directory where email = 'member@example.com'")
+        .pluck()
+        .all()
+      system.close()
+      expect(owners.sort()).toEqual(['acme', 'default-org'])
     } finally {
       await target.close()
     }

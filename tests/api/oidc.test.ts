@@ -2,6 +2,8 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { describeLoginError } from '#schema/login-errors'
+import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
+import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { findFreePort } from '../support/free-port.ts'
 import { createClient } from '../support/http.ts'
 import {
@@ -176,6 +178,40 @@ describe('with an identity provider', () => {
     const { browser, location } = await signInWithSso({ deny: true })
     expect(readLoginError(location)).toMatch(/identity provider did not complete/)
     expect(browser.cookies.has('centraal_session')).toBe(false)
+  })
+
+  test('an address with administrator-made accounts in two organisations is not linked by e-mail', async () => {
+    createOrganisation(server.deps, { id: 'org-x', name: 'Organisatie X', slug: 'org-x' })
+    const setup = createClient(server.url, { origin: server.url })
+    await setup.post('/api/auth/login/email', { email: 'ada@example.com', password: PASSWORD })
+    const body = { name: 'Erik Twee', email: 'erik@example.com', role: 'USER', status: 'active' }
+    expect((await setup.post('/api/users', body)).status).toBe(201)
+    inviteWithSetupLink(server.deps, { email: 'erik@example.com', role: 'USER', org: 'org-x' })
+    provider.accounts.set('sub-erik', { email: 'erik@example.com', email_verified: true })
+    const { browser, location } = await signInWithSso({ accountId: 'sub-erik' })
+    expect(readLoginError(location)).toMatch(
+      /several organisations\. Sign in with your e-mail and password/,
+    )
+    expect(browser.cookies.has('centraal_session')).toBe(false)
+    expect(readUserRow('erik@example.com').oidc_subject).toBeNull()
+  })
+
+  test('a stranger registering the address elsewhere does not stand in the way of the linking', async () => {
+    createOrganisation(server.deps, { id: 'org-y', name: 'Organisatie Y', slug: 'org-y' })
+    const { token } = inviteWithSetupLink(server.deps, {
+      email: 'fem@example.com',
+      role: 'USER',
+      org: 'org-y',
+    })
+    await createClient(server.url).post(`/api/auth/setup/${token}`, { password: PASSWORD })
+    const stranger = { name: 'Vreemde', email: 'fem@example.com', password: 'stranger password' }
+    expect((await createClient(server.url).post('/api/auth/register/email', stranger)).status).toBe(
+      201,
+    )
+    provider.accounts.set('sub-fem', { email: 'fem@example.com', email_verified: true })
+    const { browser, location } = await signInWithSso({ accountId: 'sub-fem' })
+    expect(location).toBe('/')
+    expect((await browser.get('/api/auth/user')).json).toMatchObject({ organizationId: 'org-y' })
   })
 })
 

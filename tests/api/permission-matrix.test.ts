@@ -113,6 +113,16 @@ const ROWS: Row[] = [
     expected: '401 401 401 401 401 401 401 401 401 401 401',
   },
   {
+    // A choice token nobody was given: no caller opens a session with it.
+    route: 'POST /api/auth/login/choose',
+    call: () =>
+      post('/api/auth/login/choose', {
+        choiceToken: 'a'.repeat(32),
+        organisationId: 'default-org',
+      }),
+    expected: '401 401 401 401 401 401 401 401 401 401 401',
+  },
+  {
     route: 'POST /api/auth/setup/:token',
     call: () => post(`/api/auth/setup/${'a'.repeat(32)}`, { password: 'long enough' }),
     expected: '400 400 400 400 400 400 400 400 400 400 400',
@@ -135,6 +145,15 @@ const ROWS: Row[] = [
   {
     route: 'POST /api/gold-estates/auth/login',
     call: (_, n) => post('/api/gold-estates/auth/login', { email: `no-${n}@x.nl`, password: 'x' }),
+    expected: '401 401 401 401 401 401 401 401 401 401 401',
+  },
+  {
+    route: 'POST /api/gold-estates/auth/login/choose',
+    call: () =>
+      post('/api/gold-estates/auth/login/choose', {
+        choiceToken: 'a'.repeat(32),
+        organisationId: 'default-org',
+      }),
     expected: '401 401 401 401 401 401 401 401 401 401 401',
   },
   {

@@ -6,15 +6,16 @@ import type { ActivityAuthor, ServiceContext } from '../../context.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
 import { AppError } from '../../http/app-error.ts'
 import { appendActivity } from '../activities/append-activity.ts'
-import { findCentralAccount } from './find-central-account.ts'
+import { findCentralAccountIn } from './find-central-account.ts'
 
 /** A central user as stored, secrets included; never send this to a client. */
 export type StoredUser = typeof users.$inferSelect
 
 /**
  * Creates a central user in its organisation's file and indexes its e-mail in the login
- * directory. E-mail addresses are unique across all organisations. Synchronous from the
- * check to the last write, so two requests cannot both take the same address.
+ * directory. An address is unique within the organisation only: another organisation's
+ * account with it is neither an obstacle nor mentioned. Synchronous from the check to the
+ * last write, so two requests cannot both take the same address.
  */
 export function createCentralUser(
   ctx: Pick<ServiceContext, 'db' | 'systemDb'>,
@@ -36,7 +37,7 @@ export function createCentralUser(
   },
 ): StoredUser {
   const email = input.email.trim().toLowerCase()
-  if (findCentralAccount(ctx.systemDb, email)) {
+  if (findCentralAccountIn(ctx.systemDb, email, input.organisationId)) {
     throw new AppError('conflict', 'Dit e-mailadres is al in gebruik')
   }
   const now = Date.now()

@@ -7,7 +7,7 @@ import { hashPassword } from '../../auth/password.ts'
 import type { AppDeps } from '../../context.ts'
 import { AppError } from '../../http/app-error.ts'
 import { createCentralUser } from './create-central-user.ts'
-import { findCentralAccount } from './find-central-account.ts'
+import { findCentralAccountIn } from './find-central-account.ts'
 
 /** True once default-org has a live SUPERADMIN. */
 export function hasSuperadmin(deps: Pick<AppDeps, 'organisations'>) {
@@ -32,7 +32,7 @@ export async function createFirstSuperadmin(
   const passwordHash = await hashPassword(input.password)
   // Checked again after the await: another setup may have finished meanwhile.
   if (hasSuperadmin(deps)) throw new AppError('conflict', 'A SUPERADMIN account already exists')
-  if (findCentralAccount(deps.systemDb, input.email)) {
+  if (findCentralAccountIn(deps.systemDb, input.email, DEFAULT_ORGANISATION_ID)) {
     throw new AppError('conflict', 'An account with this e-mail already exists')
   }
   const db = deps.organisations.get(DEFAULT_ORGANISATION_ID)

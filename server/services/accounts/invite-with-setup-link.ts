@@ -5,7 +5,7 @@ import { organizations } from '#schema/db/system'
 import type { AppDeps } from '../../context.ts'
 import { AppError } from '../../http/app-error.ts'
 import { createCentralUser } from './create-central-user.ts'
-import { findCentralAccount } from './find-central-account.ts'
+import { findCentralAccountIn } from './find-central-account.ts'
 import { issueSetupToken } from './issue-setup-token.ts'
 
 /** What `npm run setup-token` is asked for, its defaults applied. */
@@ -13,8 +13,8 @@ export type SetupLinkRequest = z.output<typeof SetupTokenCommandSchema>
 
 /**
  * The operator's invitation (`npm run setup-token`): creates the user when needed (inactive,
- * no password) and issues a setup link token for them; an e-mail address of another
- * organisation is refused. Throws an AppError whose message the command prints.
+ * no password) and issues a setup link token for them. An account with the same address in
+ * another organisation is a different account and plays no part. Throws an AppError whose message the command prints.
  */
 export function inviteWithSetupLink(
   deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
@@ -27,13 +27,7 @@ export function inviteWithSetupLink(
     .where(eq(organizations.id, request.org))
     .get()
   if (!organisation) throw new AppError('not_found', `Organisation ${request.org} does not exist.`)
-  const existing = findCentralAccount(systemDb, request.email)
-  if (existing && existing.organizationId !== request.org) {
-    throw new AppError(
-      'conflict',
-      `${request.email} already belongs to organisation ${existing.organizationId}.`,
-    )
-  }
+  const existing = findCentralAccountIn(systemDb, request.email, request.org)
   const db = organisations.get(request.org)
   const userId =
     existing?.userId ??

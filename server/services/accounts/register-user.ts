@@ -4,14 +4,18 @@ import { hashPassword } from '../../auth/password.ts'
 import type { AppDeps } from '../../context.ts'
 import { AppError } from '../../http/app-error.ts'
 import { createCentralUser } from './create-central-user.ts'
-import { findCentralAccount } from './find-central-account.ts'
+import { findCentralAccountIn } from './find-central-account.ts'
 
 const TAKEN = 'Dit e-mailadres is al in gebruik'
 
-/** Refuses a registration before any work when it is closed or the e-mail is taken. */
+/**
+ * Refuses a registration before any work when it is closed or the e-mail is taken in the
+ * organisation registered into; accounts of other organisations play no part.
+ */
 export function requireRegistrationPossible(
   deps: Pick<AppDeps, 'env' | 'systemDb'>,
   email: string,
+  organisationId: string,
 ) {
   if (deps.env.REGISTRATION === 'closed') {
     throw new AppError(
@@ -19,7 +23,9 @@ export function requireRegistrationPossible(
       'Registreren is uitgeschakeld. Vraag een beheerder om een uitnodiging.',
     )
   }
-  if (findCentralAccount(deps.systemDb, email)) throw new AppError('conflict', TAKEN)
+  if (findCentralAccountIn(deps.systemDb, email, organisationId)) {
+    throw new AppError('conflict', TAKEN)
+  }
 }
 
 /**
@@ -32,7 +38,7 @@ export async function registerUser(
   deps: Pick<AppDeps, 'env' | 'systemDb' | 'organisations'>,
   input: z.infer<typeof RegisterSchema>,
 ) {
-  requireRegistrationPossible(deps, input.email)
+  requireRegistrationPossible(deps, input.email, input.organizationId)
   const passwordHash = await hashPassword(input.password)
   const isAwaitingApproval = deps.env.REGISTRATION === 'approval'
   const db = deps.organisations.get(input.organizationId)

@@ -5,7 +5,7 @@ import { LOGIN_ERRORS } from '#schema/login-errors'
 import { createSession } from '../../auth/sessions.ts'
 import type { AppDeps } from '../../context.ts'
 import { AppError } from '../../http/app-error.ts'
-import { findCentralAccount } from './find-central-account.ts'
+import { findCentralAccounts } from './find-central-account.ts'
 import { findUser } from './find-user.ts'
 
 /** Who the identity provider says signed in, from the ID token or UserInfo. */
@@ -14,6 +14,19 @@ export type OidcIdentity = { subject: string; email: string | undefined; isEmail
 const NO_ACCOUNT = LOGIN_ERRORS.no_account
 const NOT_ACTIVE = LOGIN_ERRORS.not_active
 const OTHER_IDENTITY = LOGIN_ERRORS.other_identity
+const SEVERAL = LOGIN_ERRORS.several_organisations
+
+// The account a verified address names, when it names exactly one organisation's account
+// an administrator made. Self-registered accounts are never linked by e-mail, so they do
+// not count: a stranger who registers someone's address cannot stand in their way.
+function findAccountByEmail(deps: Pick<AppDeps, 'systemDb' | 'organisations'>, email: string) {
+  const accounts = findCentralAccounts(deps.systemDb, email).filter((account) => {
+    const user = findUser(deps.organisations.get(account.organizationId), account.userId)
+    return user !== undefined && !user.selfRegistered
+  })
+  if (accounts.length > 1) throw new AppError('forbidden', SEVERAL)
+  return accounts[0]
+}
 
 function findLinkedAccount(deps: Pick<AppDeps, 'systemDb'>, subject: string) {
   return deps.systemDb
@@ -27,7 +40,9 @@ function findLinkedAccount(deps: Pick<AppDeps, 'systemDb'>, subject: string) {
  * Opens a central session for an SSO sign-in. The account is the one linked to the
  * subject; failing that, the one with the e-mail the provider has verified, which is then
  * linked so later sign-ins go by subject alone. A subject linked to an account that is
- * not active never falls back to the e-mail. Refusals are AppErrors with a message for
+ * not active never falls back to the e-mail. An address with accounts in several
+ * organisations is never linked by e-mail (the provider cannot say which one is meant):
+ * the person signs in with their password, which offers the choice. Refusals are AppErrors with a message for
  * the sign-in screen. Synchronous, so no other request interleaves between check and link.
  */
 export function signInWithOidc(
@@ -37,7 +52,7 @@ export function signInWithOidc(
   const linked = findLinkedAccount(deps, identity.subject)
   const byEmail =
     !linked && identity.isEmailVerified && identity.email
-      ? findCentralAccount(deps.systemDb, identity.email)
+      ? findAccountByEmail(deps, identity.email)
       : undefined
   const account = linked ?? byEmail
   if (account?.kind !== 'central') throw new AppError('forbidden', NO_ACCOUNT)
@@ -61,7 +76,13 @@ export function signInWithOidc(
     deps.systemDb
       .update(loginDirectory)
       .set({ oidcSubject: identity.subject })
-      .where(and(eq(loginDirectory.email, account.email), eq(loginDirectory.kind, 'central')))
+      .where(
+        and(
+          eq(loginDirectory.email, account.email),
+          eq(loginDirectory.kind, 'central'),
+          eq(loginDirectory.organizationId, account.organizationId),
+        ),
+      )
       .run()
   }
   const session = createSession(deps.systemDb, {

@@ -1,56 +1,59 @@
-import { eq } from 'drizzle-orm'
-import { users } from '#schema/db/organisation'
-import { verifyPassword } from '../../auth/password.ts'
-import { createSession } from '../../auth/sessions.ts'
 import type { AppDeps } from '../../context.ts'
 import { AppError } from '../../http/app-error.ts'
-import { findCentralAccount } from './find-central-account.ts'
+import { matchPassword, pickCandidates } from '../sign-in/match-password.ts'
+import { offerOrganisationChoice } from '../sign-in/offer-organisation-choice.ts'
+import type { StoredUser } from './create-central-user.ts'
+import { findCentralAccounts } from './find-central-account.ts'
 import { findUser } from './find-user.ts'
+import { getCentralRefusal, openCentralSession } from './open-central-session.ts'
 
 // One message for a wrong e-mail and a wrong password: it must not tell which.
 const INVALID_CREDENTIALS = 'Ongeldige inloggegevens'
 
+type Deps = Pick<AppDeps, 'systemDb' | 'organisations' | 'throttles' | 'organisationChoices'>
+
+function loadAccounts(deps: Deps, email: string): StoredUser[] {
+  return findCentralAccounts(deps.systemDb, email).flatMap((account) => {
+    const user = findUser(deps.organisations.get(account.organizationId), account.userId)
+    // A file row never moves an account into another organisation (decision 007).
+    return user?.organizationId === account.organizationId ? [user] : []
+  })
+}
+
 /**
- * Checks e-mail and password and opens a central session. Failed attempts are throttled
- * per client address and per account from that address; a right password for an account that is not active is refused
- * with 403 (the person knows the password, so saying why helps and leaks nothing).
+ * Checks e-mail and password against the address's accounts in every organisation.
+ * One account that may sign in: a central session. Several, in several organisations: a
+ * choice ("Kies je organisatie") listing only the organisations whose account the password
+ * matched. Failed attempts are throttled per client address and per address and e-mail; a
+ * right password for an account that is not active is refused with 403 (the person knows
+ * the password, so saying why helps and leaks nothing).
  */
 export async function signInWithPassword(
-  deps: Pick<AppDeps, 'systemDb' | 'organisations' | 'throttles'>,
+  deps: Deps,
   input: { email: string; password: string; address: string },
 ) {
   const email = input.email.trim().toLowerCase()
   await deps.throttles.signIn.check(input.address, email)
-  const account = findCentralAccount(deps.systemDb, email)
-  const storedHash = account
-    ? findUser(deps.organisations.get(account.organizationId), account.userId)?.passwordHash
-    : undefined
-  const isValid = await verifyPassword(storedHash, input.password)
-  // Looked up again after the await: the user may have changed meanwhile.
-  const user = account
-    ? findUser(deps.organisations.get(account.organizationId), account.userId)
-    : undefined
-  if (!isValid || !user || !account || user.organizationId !== account.organizationId) {
+  const candidates = pickCandidates(
+    loadAccounts(deps, email),
+    (user) => getCentralRefusal(user) === null,
+  )
+  const matched = await matchPassword(candidates, (user) => user.passwordHash, input.password)
+  // Looked up again after the await: an account may have changed meanwhile.
+  const ids = new Set(matched.map((user) => `${user.organizationId}\n${user.id}`))
+  const current = loadAccounts(deps, email).filter((user) =>
+    ids.has(`${user.organizationId}\n${user.id}`),
+  )
+  if (current.length === 0) {
     await deps.throttles.signIn.recordFailure(input.address, email)
     throw new AppError('unauthenticated', INVALID_CREDENTIALS)
   }
-  if (user.awaitingApproval) {
-    throw new AppError('forbidden', 'Je account wacht op goedkeuring door een beheerder.')
-  }
-  if (user.status !== 'active') {
-    throw new AppError('forbidden', 'Dit account is niet actief. Neem contact op met je beheerder.')
+  const allowed = current.filter((user) => getCentralRefusal(user) === null)
+  if (allowed.length === 0) {
+    throw new AppError('forbidden', getCentralRefusal(current[0] as StoredUser) ?? '')
   }
   await deps.throttles.signIn.recordSuccess(input.address, email)
-  deps.organisations
-    .get(account.organizationId)
-    .update(users)
-    .set({ lastActive: Date.now() })
-    .where(eq(users.id, user.id))
-    .run()
-  const session = createSession(deps.systemDb, {
-    kind: 'central',
-    userId: user.id,
-    organizationId: account.organizationId,
-  })
-  return { user, session }
+  if (allowed.length === 1) return { signedIn: openCentralSession(deps, allowed[0] as StoredUser) }
+  const accounts = allowed.map((user) => ({ organisationId: user.organizationId, userId: user.id }))
+  return { choice: offerOrganisationChoice(deps, 'central', accounts) }
 }

@@ -4,8 +4,6 @@ import { describeZodError } from '#schema/describe-zod-error'
 import type { Actor } from '../../context.ts'
 import type { SystemDb } from '../../db/system-db.ts'
 import { AppError } from '../../http/app-error.ts'
-import { findCentralAccount } from '../accounts/find-central-account.ts'
-import { findSalesAccount } from '../sales-accounts/find-sales-account.ts'
 import { listOrganisationTables, type TableInfo } from './organisation-tables.ts'
 import type { BackupFile, BackupRows } from './read-backup-file.ts'
 import { createRestoreRules, NOT_RESTORED, type RestoreRules } from './restore-rules.ts'
@@ -20,12 +18,6 @@ const REFERENCES: { table: string; column: string; target: string; isNullable?: 
   { table: 'sales_users', column: 'centraal_user_id', target: 'users', isNullable: true },
   { table: 'cross_app_access', column: 'centraal_user_id', target: 'users' },
   { table: 'cross_app_access', column: 'target_user_id', target: 'sales_users' },
-]
-
-// Tables whose e-mail addresses must not belong to another organisation.
-const ACCOUNTS = [
-  { table: 'users', find: findCentralAccount },
-  { table: 'sales_users', find: findSalesAccount },
 ]
 
 /** One table of a checked backup, with what the restore needs to write it. */
@@ -98,8 +90,7 @@ function checkRows(
 /**
  * Checks a whole JSON backup before anything is written: format and version, that it is
  * this organisation's, every table and column known, required columns present, every
- * value a text, number or null, every reference resolvable, no e-mail address of another
- * organisation, and the restore rules (restore-rules.ts: nothing the restorer could not
+ * value a text, number or null, every reference resolvable, and the restore rules (restore-rules.ts: nothing the restorer could not
  * write through the screens). Throws 400 naming the first problem. Each row is visited
  * once. Tables a restore never takes from a file (NOT_RESTORED) are left out.
  */
@@ -146,8 +137,6 @@ export function checkBackup(
     const rows = table?.rows ?? { count: 0, read: () => [] }
     const at = (name: string) => columns.indexOf(name)
     const idAt = at('id')
-    const emailAt = at('email')
-    const deletedAt = at('deleted')
     const references = REFERENCES.filter((reference) => reference.table === info.name).map(
       (reference) => ({
         ...reference,
@@ -155,7 +144,6 @@ export function checkBackup(
         ids: idsOf.get(reference.target) ?? new Set(),
       }),
     )
-    const findAccount = ACCOUNTS.find((account) => account.table === info.name)?.find
     const ids = TARGETS.has(info.name) ? new Set<BackupValue>() : null
     checkRows(info, columns, rows, rules, (row, where) => {
       ids?.add(idAt >= 0 ? (row[idAt] ?? null) : null)
@@ -163,13 +151,6 @@ export function checkBackup(
         const value = reference.position >= 0 ? (row[reference.position] ?? null) : null
         if (!(value === null && reference.isNullable) && !reference.ids.has(value)) {
           refuse(`${where}: ${reference.column} ${value} bestaat niet in ${reference.target}`)
-        }
-      }
-      const email = row[emailAt]
-      if (findAccount && typeof email === 'string' && row[deletedAt] !== 1) {
-        const owner = findAccount(systemDb, email)
-        if (owner && owner.organizationId !== organisationId) {
-          refuse(`${where}: e-mailadres ${email} hoort bij een andere organisatie`)
         }
       }
     })

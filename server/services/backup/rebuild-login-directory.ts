@@ -1,9 +1,26 @@
 import type Database from 'better-sqlite3'
 import { eq } from 'drizzle-orm'
-import { loginDirectory } from '#schema/db/system'
+import { launchKeyOf, loginDirectory } from '#schema/db/system'
 import type { SystemDb } from '../../db/system-db.ts'
 
-/** Rebuilds an organisation's part of the login directory from its file (after a restore). */
+type SalesUserRow = {
+  id: string
+  email: string
+  centraalUserId: string | null
+  passwordHash: string | null
+}
+
+// A launch account (a central user's link, no password of its own) is keyed by that
+// central user's id; every sign-in by its address.
+function directoryKeyOf(user: SalesUserRow) {
+  return user.centraalUserId && !user.passwordHash ? launchKeyOf(user.centraalUserId) : user.email
+}
+
+/**
+ * Rebuilds an organisation's part of the login directory from its file (after a restore).
+ * Only this organisation's entries are replaced: the same address in another organisation
+ * is another account and stays as it is.
+ */
 export function rebuildLoginDirectory(
   client: Database.Database,
   systemDb: SystemDb,
@@ -12,10 +29,11 @@ export function rebuildLoginDirectory(
   const centralUsers = client
     .prepare('select id, email, oidc_subject as oidcSubject from users where deleted = 0')
     .all() as { id: string; email: string; oidcSubject: string | null }[]
-  const salesUsers = client.prepare('select id, email from sales_users').all() as {
-    id: string
-    email: string
-  }[]
+  const salesUsers = client
+    .prepare(
+      'select id, email, centraal_user_id as centraalUserId, password_hash as passwordHash from sales_users',
+    )
+    .all() as SalesUserRow[]
   systemDb.transaction((tx) => {
     tx.delete(loginDirectory).where(eq(loginDirectory.organizationId, organisationId)).run()
     for (const user of centralUsers) {
@@ -30,13 +48,16 @@ export function rebuildLoginDirectory(
         .run()
     }
     for (const user of salesUsers) {
+      // A file may hold two launch accounts of one person (an older version's); the
+      // first keeps the key, the other can no longer be entered.
       tx.insert(loginDirectory)
         .values({
-          email: user.email,
+          email: directoryKeyOf(user),
           kind: 'sales',
           organizationId: organisationId,
           userId: user.id,
         })
+        .onConflictDoNothing()
         .run()
     }
   })

@@ -4,9 +4,13 @@ import { loginDirectory } from '#schema/db/system'
 import type { SalesRole } from '#schema/roles'
 import type { ServiceContext } from '../../context.ts'
 import { AppError } from '../../http/app-error.ts'
-import { findSalesAccount } from './find-sales-account.ts'
+import { findSalesAccountIn } from './find-sales-account.ts'
 
-/** Creates a Gold Estates sign-in and indexes its e-mail (unique among sales accounts). */
+/**
+ * Creates a Gold Estates sign-in and indexes its e-mail, unique within the organisation.
+ * The same address in another organisation is another person's sign-in there: it is
+ * neither an obstacle nor mentioned.
+ */
 export function createSalesUser(
   ctx: Pick<ServiceContext, 'db' | 'systemDb'>,
   input: {
@@ -15,12 +19,14 @@ export function createSalesUser(
     email: string
     role: SalesRole
     passwordHash: string | null
-    centraalUserId?: string | null
   },
 ) {
   const email = input.email.trim().toLowerCase()
-  if (findSalesAccount(ctx.systemDb, email)) {
-    throw new AppError('conflict', 'Er bestaat al een Gold Estates-account met dit e-mailadres')
+  if (findSalesAccountIn(ctx.systemDb, email, input.organisationId)) {
+    throw new AppError(
+      'conflict',
+      'In deze organisatie bestaat al een Gold Estates-account met dit e-mailadres',
+    )
   }
   const now = Date.now()
   const user = ctx.db
@@ -32,7 +38,6 @@ export function createSalesUser(
       email,
       role: input.role,
       passwordHash: input.passwordHash,
-      centraalUserId: input.centraalUserId ?? null,
       status: input.passwordHash ? 'active' : 'inactive',
       createdAt: now,
       updatedAt: now,

@@ -5,11 +5,12 @@ import type { ServiceContext } from '../../context.ts'
 import { AppError } from '../../http/app-error.ts'
 import { appendActivity } from '../activities/append-activity.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
-import { createSalesUser } from './create-sales-user.ts'
-import { findSalesAccount, findSalesUser } from './find-sales-account.ts'
+import { createLaunchAccount, indexLaunchAccount } from './create-launch-account.ts'
+import { findSalesUser } from './find-sales-account.ts'
 
 const TARGET_APP = 'gold-estates'
 
+// The account this central user's earlier launch made, by the link's id; never by address.
 function findOrCreateLinkedSalesUser(
   ctx: ServiceContext,
   centralUser: { id: string; name: string; email: string },
@@ -25,31 +26,19 @@ function findOrCreateLinkedSalesUser(
     )
     .get()
   const linked = access ? findSalesUser(ctx.db, access.targetUserId) : undefined
-  if (linked) return { salesUser: linked, access }
-  const existing = findSalesAccount(ctx.systemDb, centralUser.email)
-  if (existing && existing.organizationId !== ctx.actor.organisationId) {
-    throw new AppError(
-      'conflict',
-      'Dit e-mailadres hoort al bij een Gold Estates-account van een andere organisatie',
-    )
+  if (linked?.organizationId === ctx.actor.organisationId) {
+    indexLaunchAccount(ctx.systemDb, ctx.actor.organisationId, centralUser.id, linked.id)
+    return { salesUser: linked, access }
   }
-  const salesUser = existing
-    ? findSalesUser(ctx.db, existing.userId)
-    : createSalesUser(ctx, {
-        organisationId: ctx.actor.organisationId,
-        name: centralUser.name,
-        email: centralUser.email,
-        role: 'ADMIN',
-        passwordHash: null,
-        centraalUserId: centralUser.id,
-      })
-  if (!salesUser) throw new AppError('not_found', 'Gold Estates-account niet gevonden')
+  const salesUser = createLaunchAccount(ctx, ctx.actor.organisationId, centralUser)
   return { salesUser, access }
 }
 
 /**
  * A SUPERADMIN opens Gold Estates: linked (cross_app_access, created on first launch) to a
- * sales user with role ADMIN, which is active while the link is. Counts every launch.
+ * sales user with role ADMIN, which is active while the link is. Counts every launch. The
+ * account is found by the link alone: a Gold Estates sign-in with the person's address,
+ * here or in another organisation, is someone's own sign-in and stays as it is.
  */
 export function launchGoldEstates(ctx: ServiceContext) {
   requirePermission(ctx.actor, 'sales.launch')

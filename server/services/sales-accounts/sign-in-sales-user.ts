@@ -1,51 +1,52 @@
-import { eq } from 'drizzle-orm'
-import { salesUsers } from '#schema/db/organisation'
-import { verifyPassword } from '../../auth/password.ts'
-import { createSession } from '../../auth/sessions.ts'
+import type { salesUsers } from '#schema/db/organisation'
 import type { AppDeps } from '../../context.ts'
 import { AppError } from '../../http/app-error.ts'
-import { findSalesAccount, findSalesUser } from './find-sales-account.ts'
-import { isSalesUserAllowed } from './is-sales-user-allowed.ts'
+import { matchPassword, pickCandidates } from '../sign-in/match-password.ts'
+import { offerOrganisationChoice } from '../sign-in/offer-organisation-choice.ts'
+import { findSalesAccounts, findSalesUser } from './find-sales-account.ts'
+import { maySalesUserSignIn, openSalesSession } from './open-sales-session.ts'
 
-/** Sales sign-in: the same throttling and rules as the central sign-in, its own session. */
+type SalesUser = typeof salesUsers.$inferSelect
+type Deps = Pick<AppDeps, 'systemDb' | 'organisations' | 'throttles' | 'organisationChoices'>
+
+function loadAccounts(deps: Deps, email: string): SalesUser[] {
+  return findSalesAccounts(deps.systemDb, email).flatMap((account) => {
+    const user = findSalesUser(deps.organisations.get(account.organizationId), account.userId)
+    return user?.organizationId === account.organizationId ? [user] : []
+  })
+}
+
+/**
+ * Gold Estates sign-in: the same throttling and rules as the central sign-in, its own
+ * session. A password that matches sign-ins in several organisations answers a choice
+ * listing only those organisations.
+ */
 export async function signInSalesUser(
-  deps: Pick<AppDeps, 'systemDb' | 'organisations' | 'throttles'>,
+  deps: Deps,
   input: { email: string; password: string; address: string },
 ) {
   const email = input.email.trim().toLowerCase()
   const throttleKey = `sales:${email}`
   await deps.throttles.signIn.check(input.address, throttleKey)
-  const account = findSalesAccount(deps.systemDb, email)
-  const lookUp = () =>
-    account
-      ? findSalesUser(deps.organisations.get(account.organizationId), account.userId)
-      : undefined
-  const isValid = await verifyPassword(lookUp()?.passwordHash, input.password)
-  const user = lookUp()
-  if (!isValid || !user || !account) {
+  const candidates = pickCandidates(loadAccounts(deps, email), (user) =>
+    maySalesUserSignIn(deps, user),
+  )
+  const matched = await matchPassword(candidates, (user) => user.passwordHash, input.password)
+  // Looked up again after the await: an account may have changed meanwhile.
+  const ids = new Set(matched.map((user) => `${user.organizationId}\n${user.id}`))
+  const current = loadAccounts(deps, email).filter((user) =>
+    ids.has(`${user.organizationId}\n${user.id}`),
+  )
+  if (current.length === 0) {
     await deps.throttles.signIn.recordFailure(input.address, throttleKey)
     throw new AppError('unauthenticated', 'Ongeldig e-mailadres of wachtwoord')
   }
-  if (
-    !isSalesUserAllowed(
-      deps.organisations.get(account.organizationId),
-      user,
-      account.organizationId,
-    )
-  ) {
+  const allowed = current.filter((user) => maySalesUserSignIn(deps, user))
+  if (allowed.length === 0) {
     throw new AppError('forbidden', 'Dit account is niet actief. Neem contact op met je beheerder.')
   }
   await deps.throttles.signIn.recordSuccess(input.address, throttleKey)
-  deps.organisations
-    .get(account.organizationId)
-    .update(salesUsers)
-    .set({ lastLogin: Date.now() })
-    .where(eq(salesUsers.id, user.id))
-    .run()
-  const session = createSession(deps.systemDb, {
-    kind: 'sales',
-    userId: user.id,
-    organizationId: account.organizationId,
-  })
-  return { user, session }
+  if (allowed.length === 1) return { signedIn: openSalesSession(deps, allowed[0] as SalesUser) }
+  const accounts = allowed.map((user) => ({ organisationId: user.organizationId, userId: user.id }))
+  return { choice: offerOrganisationChoice(deps, 'sales', accounts) }
 }

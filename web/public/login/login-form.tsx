@@ -2,6 +2,10 @@ import { type FormEvent, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { Button } from '../../components/button.tsx'
 import { Field } from '../../components/field.tsx'
+import {
+  type ChoosableOrganisation,
+  OrganisationChoice,
+} from '../../components/organisation-choice.tsx'
 import { api } from '../../lib/api-client.ts'
 import { useCurrentUserState } from '../../lib/current-user.tsx'
 import { describeError } from '../../lib/server-message.ts'
@@ -15,27 +19,72 @@ const linkClass =
 /** The login content shared by the /login page and the landing page's dialog (docs/behaviour.md). */
 export function LoginForm() {
   const [isSubmitting, setIsSubmitting] = useState(false)
+  // Set when the password matched accounts in several organisations ("Kies je organisatie").
+  const [choice, setChoice] = useState<{
+    choiceToken: string
+    organisations: ChoosableOrganisation[]
+  } | null>(null)
+  const [choosingId, setChoosingId] = useState<string | null>(null)
   const { refetchUser } = useCurrentUserState()
   const navigate = useNavigate()
+
+  async function enter() {
+    showToast({ title: 'Login geslaagd', description: 'Je wordt ingelogd...' })
+    // The signed-in routes replace this screen as soon as the user is known.
+    await refetchUser()
+    navigate('/', { replace: true })
+  }
+
+  function fail(error: unknown) {
+    showToast({
+      title: 'Login mislukt',
+      description: describeError(error, 'Ongeldige inloggegevens'),
+      variant: 'destructive',
+    })
+  }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const { email = '', password = '' } = readFormValues(event)
     setIsSubmitting(true)
     try {
-      await api.auth.login.email.$post({ json: { email, password } })
-      showToast({ title: 'Login geslaagd', description: 'Je wordt ingelogd...' })
-      // The signed-in routes replace this screen as soon as the user is known.
-      await refetchUser()
-      navigate('/', { replace: true })
+      const answer = await (await api.auth.login.email.$post({ json: { email, password } })).json()
+      if ('choice' in answer) {
+        setChoice(answer.choice)
+        setIsSubmitting(false)
+        return
+      }
+      await enter()
     } catch (error) {
-      showToast({
-        title: 'Login mislukt',
-        description: describeError(error, 'Ongeldige inloggegevens'),
-        variant: 'destructive',
-      })
+      fail(error)
       setIsSubmitting(false)
     }
+  }
+
+  async function choose(organisationId: string) {
+    if (!choice) return
+    setChoosingId(organisationId)
+    try {
+      await api.auth.login.choose.$post({
+        json: { choiceToken: choice.choiceToken, organisationId },
+      })
+      await enter()
+    } catch (error) {
+      fail(error)
+      setChoosingId(null)
+      setChoice(null)
+    }
+  }
+
+  if (choice) {
+    return (
+      <OrganisationChoice
+        organisations={choice.organisations}
+        choosingId={choosingId}
+        onChoose={(id) => void choose(id)}
+        onBack={() => setChoice(null)}
+      />
+    )
   }
 
   return (

@@ -3,6 +3,10 @@ import { Navigate, useNavigate } from 'react-router-dom'
 import { Button } from '../../components/button.tsx'
 import { Card } from '../../components/card.tsx'
 import { Field } from '../../components/field.tsx'
+import {
+  type ChoosableOrganisation,
+  OrganisationChoice,
+} from '../../components/organisation-choice.tsx'
 import { ThemeToggle } from '../../components/theme-toggle.tsx'
 import { api } from '../../lib/api-client.ts'
 import { salesPath } from '../../lib/sales-path.ts'
@@ -16,9 +20,44 @@ export function SalesLoginPage() {
   const session = useSalesSession()
   const navigate = useNavigate()
   const [isSubmitting, setIsSubmitting] = useState(false)
+  // Set when the password matched sign-ins in several organisations ("Kies je organisatie").
+  const [choice, setChoice] = useState<{
+    choiceToken: string
+    organisations: ChoosableOrganisation[]
+  } | null>(null)
+  const [choosingId, setChoosingId] = useState<string | null>(null)
 
-  if (session.status === 'signed-in' && !isSubmitting) {
+  if (session.status === 'signed-in' && !isSubmitting && choosingId === null) {
     return <Navigate to={salesPath('/dashboard')} replace />
+  }
+
+  async function enter() {
+    await session.refetch()
+    showToast({ title: 'Welkom terug!' })
+    navigate(salesPath('/dashboard'), { replace: true })
+  }
+
+  function fail(error: unknown) {
+    showToast({
+      title: 'Login mislukt',
+      description: describeError(error, 'Ongeldig e-mailadres of wachtwoord'),
+      variant: 'destructive',
+    })
+  }
+
+  async function choose(organisationId: string) {
+    if (!choice) return
+    setChoosingId(organisationId)
+    try {
+      await api['gold-estates'].auth.login.choose.$post({
+        json: { choiceToken: choice.choiceToken, organisationId },
+      })
+      await enter()
+    } catch (error) {
+      fail(error)
+      setChoosingId(null)
+      setChoice(null)
+    }
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -28,16 +67,16 @@ export function SalesLoginPage() {
     const password = String(form.get('password') ?? '')
     setIsSubmitting(true)
     try {
-      await api['gold-estates'].auth.login.$post({ json: { email, password } })
-      await session.refetch()
-      showToast({ title: 'Welkom terug!' })
-      navigate(salesPath('/dashboard'), { replace: true })
+      const login = api['gold-estates'].auth.login
+      const answer = await (await login.$post({ json: { email, password } })).json()
+      if ('choice' in answer) {
+        setChoice(answer.choice)
+        setIsSubmitting(false)
+        return
+      }
+      await enter()
     } catch (error) {
-      showToast({
-        title: 'Login mislukt',
-        description: describeError(error, 'Ongeldig e-mailadres of wachtwoord'),
-        variant: 'destructive',
-      })
+      fail(error)
       setIsSubmitting(false)
     }
   }
@@ -56,27 +95,36 @@ export function SalesLoginPage() {
               Log in om verkopen en commissies te beheren.
             </p>
           </div>
-          <form className="grid gap-4" onSubmit={handleSubmit}>
-            <Field
-              label="E-mailadres"
-              name="email"
-              type="email"
-              autoComplete="username"
-              inputMode="email"
-              placeholder="naam@voorbeeld.nl"
-              required
+          {choice ? (
+            <OrganisationChoice
+              organisations={choice.organisations}
+              choosingId={choosingId}
+              onChoose={(id) => void choose(id)}
+              onBack={() => setChoice(null)}
             />
-            <Field
-              label="Wachtwoord"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-            />
-            <Button type="submit" className="w-full" disabled={isSubmitting}>
-              {isSubmitting ? 'Inloggen...' : 'Inloggen'}
-            </Button>
-          </form>
+          ) : (
+            <form className="grid gap-4" onSubmit={handleSubmit}>
+              <Field
+                label="E-mailadres"
+                name="email"
+                type="email"
+                autoComplete="username"
+                inputMode="email"
+                placeholder="naam@voorbeeld.nl"
+                required
+              />
+              <Field
+                label="Wachtwoord"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+              />
+              <Button type="submit" className="w-full" disabled={isSubmitting}>
+                {isSubmitting ? 'Inloggen...' : 'Inloggen'}
+              </Button>
+            </form>
+          )}
         </Card>
       </main>
     </div>

@@ -1,0 +1,21 @@
+import type { AppDeps } from '../../context.ts'
+import { AppError } from '../../http/app-error.ts'
+import { requireChosenAccount } from '../sign-in/require-chosen-account.ts'
+import { findUser } from './find-user.ts'
+import { openCentralSession } from './open-central-session.ts'
+
+/**
+ * Completes a sign-in that matched several organisations: opens the central session in
+ * the organisation picked, if it was offered and its account may still sign in.
+ */
+export function chooseCentralOrganisation(
+  deps: Pick<AppDeps, 'systemDb' | 'organisations' | 'organisationChoices'>,
+  input: { choiceToken: string; organisationId: string },
+) {
+  const chosen = requireChosenAccount(deps.organisationChoices, 'central', input)
+  const user = findUser(deps.organisations.get(chosen.organisationId), chosen.userId)
+  if (user?.organizationId !== chosen.organisationId) {
+    throw new AppError('unauthenticated', 'Ongeldige inloggegevens')
+  }
+  return openCentralSession(deps, user)
+}

@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm'
+import { users } from '#schema/db/organisation'
+import { createSession } from '../../auth/sessions.ts'
+import type { AppDeps } from '../../context.ts'
+import { AppError } from '../../http/app-error.ts'
+import type { StoredUser } from './create-central-user.ts'
+
+/** Why a central account whose password is right may not sign in; null when it may. */
+export function getCentralRefusal(user: StoredUser): string | null {
+  if (user.awaitingApproval) return 'Je account wacht op goedkeuring door een beheerder.'
+  if (user.status !== 'active') {
+    return 'Dit account is niet actief. Neem contact op met je beheerder.'
+  }
+  return null
+}
+
+/** Notes the sign-in on the user and opens a central session in their organisation. */
+export function openCentralSession(
+  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+  user: StoredUser,
+) {
+  const refusal = getCentralRefusal(user)
+  if (refusal) throw new AppError('forbidden', refusal)
+  deps.organisations
+    .get(user.organizationId)
+    .update(users)
+    .set({ lastActive: Date.now() })
+    .where(eq(users.id, user.id))
+    .run()
+  const session = createSession(deps.systemDb, {
+    kind: 'central',
+    userId: user.id,
+    organizationId: user.organizationId,
+  })
+  return { user, session }
+}

@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm'
+import { salesUsers } from '#schema/db/organisation'
+import { createSession } from '../../auth/sessions.ts'
+import type { AppDeps } from '../../context.ts'
+import { AppError } from '../../http/app-error.ts'
+import { isSalesUserAllowed } from './is-sales-user-allowed.ts'
+
+type SalesUser = typeof salesUsers.$inferSelect
+
+/** Whether a sales user whose password is right may sign in in its organisation now. */
+export function maySalesUserSignIn(deps: Pick<AppDeps, 'organisations'>, user: SalesUser) {
+  return isSalesUserAllowed(deps.organisations.get(user.organizationId), user, user.organizationId)
+}
+
+/** Notes the sign-in and opens a Gold Estates session; 403 for an account that may not act. */
+export function openSalesSession(
+  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+  user: SalesUser,
+) {
+  if (!maySalesUserSignIn(deps, user)) {
+    throw new AppError('forbidden', 'Dit account is niet actief. Neem contact op met je beheerder.')
+  }
+  deps.organisations
+    .get(user.organizationId)
+    .update(salesUsers)
+    .set({ lastLogin: Date.now() })
+    .where(eq(salesUsers.id, user.id))
+    .run()
+  const session = createSession(deps.systemDb, {
+    kind: 'sales',
+    userId: user.id,
+    organizationId: user.organizationId,
+  })
+  return { user, session }
+}

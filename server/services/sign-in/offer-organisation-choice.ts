@@ -1,0 +1,27 @@
+import { inArray } from 'drizzle-orm'
+import { type AccountKind, organizations } from '#schema/db/system'
+import type { ChoosableAccount, OrganisationChoices } from '../../auth/organisation-choices.ts'
+import type { SystemDb } from '../../db/system-db.ts'
+
+/** What a sign-in answers when the password matched accounts in several organisations. */
+export type OrganisationChoice = {
+  choiceToken: string
+  /** Only the organisations whose account the password matched, by name. */
+  organisations: { id: string; name: string }[]
+}
+
+/** Remembers the matched accounts and lists their organisations for "Kies je organisatie". */
+export function offerOrganisationChoice(
+  deps: { systemDb: SystemDb; organisationChoices: OrganisationChoices },
+  kind: AccountKind,
+  accounts: ChoosableAccount[],
+): OrganisationChoice {
+  const ids = accounts.map((account) => account.organisationId)
+  const organisations = deps.systemDb
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(inArray(organizations.id, ids))
+    .all()
+    .sort((a, b) => a.name.localeCompare(b.name, 'nl') || a.id.localeCompare(b.id))
+  return { choiceToken: deps.organisationChoices.add(kind, accounts), organisations }
+}

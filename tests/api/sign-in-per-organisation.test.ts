@@ -1,0 +1,461 @@
+import { v7 as uuidv7 } from 'uuid'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { UserRole } from '#schema/roles'
+import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
+import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
+import { formatSyncAccount, SYNC_ACCOUNT_HEADER } from '#sync/account'
+import { signInFirstSuperadmin } from '../support/accounts.ts'
+import { createClient } from '../support/http.ts'
+import { openSystemFile } from '../support/sqlite.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+
+// An address is unique within an organisation, not across them: one organisation can
+// neither block nor learn of another's accounts, and a person in several organisations
+// chooses one at sign-in.
+
+type Client = ReturnType<typeof createClient>
+let server: TestServer
+
+beforeAll(async () => {
+  server = await startTestServer()
+  await signInFirstSuperadmin(server)
+  createOrganisation(server.deps, { id: 'org-a', name: 'Alfa Makelaars', slug: 'alfa' })
+  createOrganisation(server.deps, { id: 'org-b', name: 'Bravo Wonen', slug: 'bravo' })
+  createOrganisation(server.deps, { id: 'org-c', name: 'Charlie Vastgoed', slug: 'charlie' })
+})
+afterAll(() => server?.close())
+
+/** A central account set up through its link, with the password given; not signed in. */
+async function createAccount(options: {
+  email: string
+  org: string
+  password: string
+  role?: UserRole
+}) {
+  const { token } = inviteWithSetupLink(server.deps, {
+    email: options.email,
+    role: options.role ?? 'USER',
+    name: `Persoon ${options.org}`,
+    org: options.org,
+  })
+  const setup = await createClient(server.url).post(`/api/auth/setup/${token}`, {
+    password: options.password,
+  })
+  expect(setup.status, setup.text).toBe(200)
+}
+
+async function signIn(email: string, password: string) {
+  const client = createClient(server.url)
+  const answer = await client.post('/api/auth/login/email', { email, password })
+  return { client, answer }
+}
+
+/** A signed-in SUPERADMIN of `org` who has launched Gold Estates. */
+async function launchedOwner(email: string, org: string) {
+  await createAccount({ email, org, password: 'owner password', role: 'SUPERADMIN' })
+  const { client, answer } = await signIn(email, 'owner password')
+  expect(answer.status, answer.text).toBe(200)
+  const launch = await client.post('/api/admin/launch-gold-estates')
+  expect(launch.status, launch.text).toBe(200)
+  return client
+}
+
+/** `by` (a sales ADMIN) gives a new seller a sign-in; its holder sets `password`. */
+async function createSellerSignIn(by: Client, email: string, password: string) {
+  const seller = await by.post('/api/gold-estates/sellers', { name: 'Verkoper', email })
+  expect(seller.status, seller.text).toBe(201)
+  const link = await by.post(`/api/gold-estates/sellers/${seller.json.id}/login`, {
+    role: 'SELLER',
+  })
+  expect(link.status, link.text).toBe(201)
+  const token = link.json.setupUrl.split('/setup/')[1]
+  const setup = await createClient(server.url).post(`/api/auth/setup/${token}`, { password })
+  expect(setup.status, setup.text).toBe(200)
+  return { seller: seller.json, link }
+}
+
+async function accountHeader(client: Client) {
+  const user = (await client.get('/api/auth/user')).json
+  return {
+    [SYNC_ACCOUNT_HEADER]: formatSyncAccount({
+      organisationId: user.organizationId,
+      userId: user.id,
+    }),
+  }
+}
+
+const CROSS_ORGANISATION = /andere organisatie|al in gebruik|already|bestaat al/i
+
+describe('another organisation cannot lock an owner out of Gold Estates', () => {
+  test("org B's sales ADMIN gives a seller org A's owner's address and a sign-in; A's owner still launches", async () => {
+    const ownerB = await launchedOwner('owner@bravo.example', 'org-b')
+    await createAccount({
+      email: 'owner@alfa.example',
+      org: 'org-a',
+      password: 'alfa secret',
+      role: 'SUPERADMIN',
+    })
+    const attack = await createSellerSignIn(ownerB, 'owner@alfa.example', 'attacker password')
+    expect(JSON.stringify(attack)).not.toMatch(CROSS_ORGANISATION)
+
+    const { client: ownerA } = await signIn('owner@alfa.example', 'alfa secret')
+    const launch = await ownerA.post('/api/admin/launch-gold-estates')
+    expect(launch.status, launch.text).toBe(200)
+    expect(launch.text).not.toMatch(CROSS_ORGANISATION)
+    const salesUser = (await ownerA.get('/api/gold-estates/auth/user')).json
+    expect(salesUser).toMatchObject({
+      organizationId: 'org-a',
+      role: 'ADMIN',
+      email: 'owner@alfa.example',
+    })
+    expect((await ownerA.get('/api/gold-estates/projects')).status).toBe(200)
+
+    // The attacker's sign-in is org B's own seller: it opens org B, never org A.
+    const attacker = createClient(server.url)
+    const login = await attacker.post('/api/gold-estates/auth/login', {
+      email: 'owner@alfa.example',
+      password: 'attacker password',
+    })
+    expect(login.status).toBe(200)
+    expect(login.json.user).toMatchObject({ organizationId: 'org-b', role: 'SELLER' })
+    // A's owner's launch left B's sign-in as it was, and a second launch still works.
+    expect((await ownerA.post('/api/admin/launch-gold-estates')).status).toBe(200)
+    expect((await attacker.get('/api/gold-estates/auth/user')).json.role).toBe('SELLER')
+  })
+
+  test("another organisation's ADMIN creating a user with an address used elsewhere learns nothing, by REST and by push", async () => {
+    await createAccount({ email: 'taken@alfa.example', org: 'org-a', password: 'alfa password' })
+    await createAccount({
+      email: 'admin@charlie.example',
+      org: 'org-c',
+      password: 'charlie admin',
+      role: 'ADMIN',
+    })
+    const { client: adminC } = await signIn('admin@charlie.example', 'charlie admin')
+    const byRest = await adminC.post('/api/users', {
+      name: 'Zelfde Adres',
+      email: 'taken@alfa.example',
+      role: 'USER',
+      status: 'active',
+    })
+    expect(byRest.status, byRest.text).toBe(201)
+    const pushed = {
+      id: uuidv7(),
+      name: 'Gepusht Adres',
+      email: 'owner@alfa.example',
+      role: 'USER',
+      status: 'active',
+      _deleted: false,
+    }
+    const byPush = await adminC.request(
+      'POST',
+      '/api/sync/v1/users/push',
+      { rows: [{ newDocumentState: pushed }] },
+      await accountHeader(adminC),
+    )
+    expect(byPush.status, byPush.text).toBe(200)
+    expect(byPush.json.refused ?? []).toEqual([])
+    const emails = (await adminC.get('/api/users')).json.map(
+      (user: { email: string }) => user.email,
+    )
+    expect(emails).toEqual(expect.arrayContaining(['taken@alfa.example', 'owner@alfa.example']))
+    // Org A's person still signs in straight into org A: the new accounts have no password.
+    const { answer } = await signIn('taken@alfa.example', 'alfa password')
+    expect(answer.status).toBe(200)
+    expect(answer.json.user.organizationId).toBe('org-a')
+  })
+
+  test("a seller of another organisation with the owner's address, given by push, blocks nothing", async () => {
+    const ownerC = await launchedOwner('owner@charlie.example', 'org-c')
+    const seller = {
+      id: uuidv7(),
+      name: 'Gepushte Verkoper',
+      email: 'late@alfa.example',
+      phone: null,
+      role: 'closer',
+      status: 'active',
+      _deleted: false,
+    }
+    const headers = await accountHeader(ownerC)
+    const sales = (await ownerC.get('/api/gold-estates/auth/user')).json
+    const pushed = await ownerC.request(
+      'POST',
+      '/api/sync/v1/sellers/push',
+      { rows: [{ newDocumentState: seller }] },
+      {
+        ...headers,
+        [SYNC_ACCOUNT_HEADER]: formatSyncAccount({ organisationId: 'org-c', userId: sales.id }),
+      },
+    )
+    expect(pushed.status, pushed.text).toBe(200)
+    expect(pushed.json.refused ?? []).toEqual([])
+    const link = await ownerC.post(`/api/gold-estates/sellers/${seller.id}/login`, {
+      role: 'SELLER',
+    })
+    expect(link.status, link.text).toBe(201)
+
+    const lateOwner = await launchedOwner('late@alfa.example', 'org-a')
+    expect((await lateOwner.get('/api/gold-estates/auth/user')).json.organizationId).toBe('org-a')
+  })
+
+  test('in one organisation, a sign-in with the owner’s address stays its own account when the owner launches', async () => {
+    const first = await launchedOwner('first@delta.example', 'org-c')
+    await createAccount({
+      email: 'second@charlie.example',
+      org: 'org-c',
+      password: 'second password',
+      role: 'SUPERADMIN',
+    })
+    await createSellerSignIn(first, 'second@charlie.example', 'seller password')
+
+    const { client: second } = await signIn('second@charlie.example', 'second password')
+    expect((await second.post('/api/admin/launch-gold-estates')).status).toBe(200)
+    const launched = (await second.get('/api/gold-estates/auth/user')).json
+    expect(launched).toMatchObject({ organizationId: 'org-c', role: 'ADMIN' })
+
+    const seller = createClient(server.url)
+    const login = await seller.post('/api/gold-estates/auth/login', {
+      email: 'second@charlie.example',
+      password: 'seller password',
+    })
+    expect(login.status).toBe(200)
+    expect(login.json.user.role).toBe('SELLER')
+    expect(login.json.user.id).not.toBe(launched.id)
+  })
+})
+
+describe('a person in several organisations chooses one at sign-in', () => {
+  test('the same address and password in two organisations asks which, and each choice opens that one', async () => {
+    await createAccount({ email: 'pat@example.com', org: 'org-a', password: 'pat password' })
+    await createAccount({
+      email: 'pat@example.com',
+      org: 'org-b',
+      password: 'pat password',
+      role: 'ADMIN',
+    })
+
+    const { client, answer } = await signIn('PAT@example.com', 'pat password')
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('set-cookie')).toBeNull()
+    expect(answer.json.user).toBeUndefined()
+    expect(answer.json.choice.organisations).toEqual([
+      { id: 'org-a', name: 'Alfa Makelaars' },
+      { id: 'org-b', name: 'Bravo Wonen' },
+    ])
+    expect(JSON.stringify(answer.json)).not.toMatch(/pat password|argon2/)
+    expect((await client.get('/api/auth/user')).status).toBe(401)
+
+    const choose = (organisationId: string, choiceToken = answer.json.choice.choiceToken) =>
+      client.post('/api/auth/login/choose', { choiceToken, organisationId })
+    const chosen = await choose('org-b')
+    expect(chosen.status, chosen.text).toBe(200)
+    expect(chosen.json.user).toMatchObject({ organizationId: 'org-b', role: 'ADMIN' })
+    expect((await client.get('/api/auth/user')).json.organizationId).toBe('org-b')
+    // The choice is used up.
+    const again = await choose('org-a')
+    expect(again.status).toBe(401)
+    expect(again.json.message).toBe('Je keuze is verlopen. Log opnieuw in.')
+
+    const second = await signIn('pat@example.com', 'pat password')
+    const other = await second.client.post('/api/auth/login/choose', {
+      choiceToken: second.answer.json.choice.choiceToken,
+      organisationId: 'org-a',
+    })
+    expect(other.json.user).toMatchObject({ organizationId: 'org-a', role: 'USER' })
+  })
+
+  test('a password that matches two of three accounts lists only those two; the third opens alone', async () => {
+    await createAccount({ email: 'quinn@example.com', org: 'org-a', password: 'shared password' })
+    await createAccount({ email: 'quinn@example.com', org: 'org-b', password: 'shared password' })
+    await createAccount({ email: 'quinn@example.com', org: 'org-c', password: 'charlie only' })
+
+    const { client, answer } = await signIn('quinn@example.com', 'shared password')
+    const offered = answer.json.choice.organisations.map((item: { id: string }) => item.id)
+    expect(offered).toEqual(['org-a', 'org-b'])
+    expect(answer.text).not.toMatch(/Charlie|org-c/)
+    // An organisation that was not offered cannot be picked, and the choice stays usable.
+    const refused = await client.post('/api/auth/login/choose', {
+      choiceToken: answer.json.choice.choiceToken,
+      organisationId: 'org-c',
+    })
+    expect(refused.status).toBe(400)
+    expect(refused.json.message).toBe('organisationId: kies een van de getoonde organisaties')
+    expect((await client.get('/api/auth/user')).status).toBe(401)
+    const picked = await client.post('/api/auth/login/choose', {
+      choiceToken: answer.json.choice.choiceToken,
+      organisationId: 'org-a',
+    })
+    expect(picked.json.user.organizationId).toBe('org-a')
+
+    const alone = await signIn('quinn@example.com', 'charlie only')
+    expect(alone.answer.json.user.organizationId).toBe('org-c')
+    const wrong = await signIn('quinn@example.com', 'wrong password')
+    expect(wrong.answer.status).toBe(401)
+    expect(wrong.answer.json.message).toBe('Ongeldige inloggegevens')
+  })
+
+  test('accounts never set up or waiting for approval elsewhere cannot push out the one in use', async () => {
+    // Each sign-in verifies at most 3 accounts of an address; these three come first by id.
+    const registered = await createClient(server.url).post('/api/auth/register/email', {
+      name: 'Vreemde',
+      email: 'vera@example.com',
+      password: 'stranger password',
+    })
+    expect(registered.status).toBe(201)
+    for (const org of ['org-a', 'org-b']) {
+      inviteWithSetupLink(server.deps, { email: 'vera@example.com', role: 'USER', org })
+    }
+    await createAccount({ email: 'vera@example.com', org: 'org-c', password: 'vera password' })
+    const { answer } = await signIn('vera@example.com', 'vera password')
+    expect(answer.status, answer.text).toBe(200)
+    expect(answer.json.user.organizationId).toBe('org-c')
+  })
+
+  test('an account that may not sign in is not offered', async () => {
+    await createAccount({ email: 'rik@example.com', org: 'org-a', password: 'rik password' })
+    await createAccount({ email: 'rik@example.com', org: 'org-b', password: 'rik password' })
+    const system = openSystemFile(server.dataDir)
+    const userB = system
+      .prepare(
+        "select user_id from login_directory where email = 'rik@example.com' and organization_id = 'org-b'",
+      )
+      .pluck()
+      .get() as string
+    system.close()
+    server.deps.organisations
+      .get('org-b')
+      .$client.prepare("update users set status = 'suspended' where id = ?")
+      .run(userB)
+    const { answer } = await signIn('rik@example.com', 'rik password')
+    expect(answer.json.user.organizationId).toBe('org-a')
+  })
+
+  test('failures count per address and e-mail as before, whatever the number of organisations', async () => {
+    await createAccount({ email: 'tess@example.com', org: 'org-a', password: 'tess password' })
+    await createAccount({ email: 'tess@example.com', org: 'org-b', password: 'tess password' })
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await signIn('tess@example.com', 'wrong password')).answer.status).toBe(401)
+    }
+    const blocked = await signIn('tess@example.com', 'tess password')
+    expect(blocked.answer.status).toBe(429)
+    expect(blocked.answer.json.message).toBe('Te veel pogingen. Probeer het later opnieuw.')
+    expect(blocked.answer.json.choice).toBeUndefined()
+  })
+
+  test('choices are checked: a bad token or organisation gets a Dutch 4xx and no session', async () => {
+    const client = createClient(server.url)
+    const bad = await client.post('/api/auth/login/choose', {
+      choiceToken: 'x',
+      organisationId: 'org-a',
+    })
+    expect(bad.status).toBe(400)
+    expect(bad.json.message).toBe('choiceToken: Ongeldige keuze')
+    const unknown = await client.post('/api/auth/login/choose', {
+      choiceToken: 'a'.repeat(32),
+      organisationId: 'org-a',
+    })
+    expect(unknown.status).toBe(401)
+    expect(unknown.headers.get('set-cookie')).toBeNull()
+    const missing = await client.post('/api/auth/login/choose', { choiceToken: 'a'.repeat(32) })
+    expect(missing.status).toBe(400)
+    expect(missing.json.message).toBe('organisationId: Kies een organisatie')
+    const sales = await client.post('/api/gold-estates/auth/login/choose', {
+      choiceToken: 7,
+      organisationId: 'org-a',
+    })
+    expect(sales.status).toBe(400)
+    expect(sales.json.message).toBe('choiceToken: Ongeldige keuze')
+  })
+
+  test('Gold Estates: sign-ins in two organisations ask which; a central choice token does not open one', async () => {
+    const ownerA = (await signIn('owner@alfa.example', 'alfa secret')).client
+    const ownerB = (await signIn('owner@bravo.example', 'owner password')).client
+    expect((await ownerA.post('/api/admin/launch-gold-estates')).status).toBe(200)
+    expect((await ownerB.post('/api/admin/launch-gold-estates')).status).toBe(200)
+    await createSellerSignIn(ownerA, 'sam@example.com', 'sam password')
+    await createSellerSignIn(ownerB, 'sam@example.com', 'sam password')
+
+    const seller = createClient(server.url)
+    const answer = await seller.post('/api/gold-estates/auth/login', {
+      email: 'sam@example.com',
+      password: 'sam password',
+    })
+    expect(answer.status).toBe(200)
+    expect(answer.json.choice.organisations.map((item: { id: string }) => item.id)).toEqual([
+      'org-a',
+      'org-b',
+    ])
+    expect((await seller.get('/api/gold-estates/auth/user')).status).toBe(401)
+    const central = await seller.post('/api/auth/login/choose', {
+      choiceToken: answer.json.choice.choiceToken,
+      organisationId: 'org-a',
+    })
+    expect(central.status).toBe(401)
+    const chosen = await seller.post('/api/gold-estates/auth/login/choose', {
+      choiceToken: answer.json.choice.choiceToken,
+      organisationId: 'org-b',
+    })
+    expect(chosen.status, chosen.text).toBe(200)
+    expect((await seller.get('/api/gold-estates/auth/user')).json).toMatchObject({
+      organizationId: 'org-b',
+      role: 'SELLER',
+    })
+  })
+})
+
+describe('registering and restoring concern one organisation only', () => {
+  test('registering with an address used in another organisation is accepted and changes nothing there', async () => {
+    await createAccount({ email: 'reg@alfa.example', org: 'org-a', password: 'alfa reg' })
+    const response = await createClient(server.url).post('/api/auth/register/email', {
+      name: 'Alfa Medewerker',
+      email: 'reg@alfa.example',
+      password: 'alfa reg',
+      organizationId: 'default-org',
+    })
+    expect(response.status, response.text).toBe(201)
+    expect(response.text).not.toMatch(CROSS_ORGANISATION)
+    // The registration waits for approval, so the same password still opens org A alone.
+    const { answer } = await signIn('reg@alfa.example', 'alfa reg')
+    expect(answer.json.user.organizationId).toBe('org-a')
+  })
+
+  test("a restore rebuilds its organisation's directory and leaves the same address elsewhere alone", async () => {
+    const { client: ownerA } = await signIn('owner@alfa.example', 'alfa secret')
+    const backup = await ownerA.post('/api/admin/backup', { format: 'json' })
+    expect(backup.status).toBe(200)
+    const system = openSystemFile(server.dataDir)
+    const elsewhere = () =>
+      system
+        .prepare(
+          "select email, kind, organization_id, user_id from login_directory where organization_id != 'org-a' order by 1, 2, 3",
+        )
+        .all()
+    const before = elsewhere()
+    expect(before).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          email: 'owner@alfa.example',
+          organization_id: 'org-b',
+          kind: 'sales',
+        }),
+        expect.objectContaining({ email: 'pat@example.com', organization_id: 'org-b' }),
+      ]),
+    )
+    const restore = await ownerA.post('/api/admin/restore', backup.text)
+    expect(restore.status, restore.text).toBe(200)
+    expect(elsewhere()).toEqual(before)
+    const entriesA = system
+      .prepare(
+        "select email from login_directory where organization_id = 'org-a' and kind = 'central'",
+      )
+      .pluck()
+      .all()
+    system.close()
+    expect(entriesA).toEqual(expect.arrayContaining(['owner@alfa.example', 'pat@example.com']))
+    const pat = await signIn('pat@example.com', 'pat password')
+    expect(pat.answer.json.choice.organisations).toHaveLength(2)
+    const ownerAgain = await signIn('owner@alfa.example', 'alfa secret')
+    expect(ownerAgain.answer.json.user.organizationId).toBe('org-a')
+    expect((await ownerAgain.client.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  })
+})
