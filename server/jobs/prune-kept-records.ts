@@ -66,7 +66,6 @@ export function startKeptRecordPruning(deps: Deps) {
   const job = new Cron(
     SCHEDULE,
     {
-      name: 'prune-kept-records',
       mode: '5-part',
       unref: true,
       // A run still busy (many organisations) is not started twice.
