@@ -36,7 +36,12 @@ export function NewSalePage() {
       submitLabel="Verkoop Registreren"
       prepare={(form) => {
         const checked = checkSalePayload(form, mustIncludeOwnLine ? ownSeller : undefined)
-        return checked.ok ? { ok: true, save: () => registerSale(checked.payload) } : checked
+        return checked.ok
+          ? {
+              ok: true,
+              save: () => registerSale(checked.payload, { canReadAll: !mustIncludeOwnLine }),
+            }
+          : checked
       }}
       saved={{
         title: 'Verkoop geregistreerd!',
