@@ -12,7 +12,7 @@
 //     A sale registered here and not yet answered by the server has seq 0, and its lines
 //     appear as provisional pending commissions (id `${saleId}:${index}`, seq 0).
 //     A SELLER's database holds only sales with a line of theirs, and only their own lines.
-// - registerSale(payload: SalePayload, { canReadAll }) → Promise<id>: payload = the sale create payload
+// - registerSale(payload: SalePayload, { userId, canReadAll }) → Promise<id>: payload = the sale create payload
 //     (schema/sales.ts SaleCreateSchema input: amounts in cents computed with
 //     calculateCommission, `commissions` lines). saleDate defaults to today. Throws
 //     SalePayloadError (message = first problem) when the payload is invalid. The server

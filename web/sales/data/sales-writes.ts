@@ -24,7 +24,7 @@ export class SalePayloadError extends Error {}
  */
 export async function registerSale(
   payload: SalePayload,
-  author: { canReadAll: boolean },
+  author: { userId: string; canReadAll: boolean },
 ): Promise<string> {
   const { SaleCreateSchema } = await loadSalesSchemas()
   const parsed = SaleCreateSchema.safeParse(payload)
@@ -53,7 +53,8 @@ export async function registerSale(
     discountPercentage: sale.discountPercentage,
     status: 'completed',
     notes: sale.notes,
-    createdBy: null,
+    // The server sets its own; meanwhile the device's lists know whose sale it is.
+    createdBy: author.userId,
     createdAt: now,
     updatedAt: now,
     // seq 0: not yet on the server; the server's copy replaces it after the push.

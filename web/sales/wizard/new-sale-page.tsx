@@ -39,7 +39,8 @@ export function NewSalePage() {
         return checked.ok
           ? {
               ok: true,
-              save: () => registerSale(checked.payload, { canReadAll: !mustIncludeOwnLine }),
+              save: () =>
+                registerSale(checked.payload, { userId: user.id, canReadAll: !mustIncludeOwnLine }),
             }
           : checked
       }}
