@@ -20,6 +20,10 @@ export const PERMISSIONS = {
     category: 'sales',
     description: 'Geregistreerde verkopen corrigeren en annuleren',
   },
+  'sales.approve': {
+    category: 'sales',
+    description: 'Verkopen ter beoordeling goedkeuren of afwijzen',
+  },
   'sales.settings.write': { category: 'sales', description: 'Gold Estates-instellingen wijzigen' },
   'sales.import': {
     category: 'sales',
@@ -76,6 +80,7 @@ export const SALES_ROLE_PERMISSIONS: Record<SalesRole, readonly PermissionName[]
     'sales.register',
     'sales.commissions.pay',
     'sales.correct',
+    'sales.approve',
     'sales.import',
   ],
   SELLER: ['sales.register'],

@@ -1,5 +1,6 @@
 import { differenceInCalendarDays, parseISO } from 'date-fns'
 import { EXTRA_COMMISSION_WARNING_PERCENTAGE } from './commission.ts'
+import { isReviewCleared } from './sale-review.ts'
 import type {
   CommissionDocument,
   CommissionPaymentDocument,
@@ -16,6 +17,9 @@ import type {
 // Commission life cycle: a line is paid once marked paid; a pending line is overdue when
 // its expected payment date lies before today. Overdue is derived, never stored, and
 // `pendingCommissions` counts pending lines that are not (yet) overdue.
+//
+// A sale under review or sent back (schema/sale-review.ts) is listed but counts for
+// nothing: not its sale, not its lines, in no tile, total, breakdown or upcoming payment.
 
 /** The rows the aggregation reads. */
 export type SalesData = {
@@ -94,6 +98,9 @@ export type SalesListItem = {
   id: string
   /** 'completed', or 'cancelled' (listed, but left out of every count and total). */
   status: string
+  /** 'pending' or 'rejected': listed, but left out of every count and total. */
+  reviewStatus: SaleDocument['reviewStatus']
+  reviewReason: string | null
   clientName: string
   projectName: string
   propertyNumber: string
@@ -193,6 +200,9 @@ function selectPage<T>(
   return best.slice(offset)
 }
 
+/** Whether a sale counts in figures: not cancelled, not under review or sent back. */
+const isCounted = (sale: SaleDocument) => sale.status !== 'cancelled' && isReviewCleared(sale)
+
 function selectSales(data: SalesData, filters: DashboardFilters) {
   const projects = new Map(data.projects.map((project) => [project.id, project]))
   const salesWithSeller = filters.sellerId
@@ -210,7 +220,7 @@ function selectSales(data: SalesData, filters: DashboardFilters) {
       (!filters.projectLabel || projects.get(sale.projectId)?.label === filters.projectLabel) &&
       (!salesWithSeller || salesWithSeller.has(sale.id)),
   )
-  const counted = sales.filter((sale) => sale.status !== 'cancelled')
+  const counted = sales.filter(isCounted)
   return { sales, counted, salesById: new Map(sales.map((sale) => [sale.id, sale])), projects }
 }
 
@@ -243,6 +253,7 @@ export function buildCommissionDashboard(
   for (const line of data.commissions) {
     const sale = salesById.get(line.saleId)
     if (!sale || (filters.sellerId && line.sellerId !== filters.sellerId)) continue
+    if (!isReviewCleared(sale)) continue
     const status = getEffectiveStatus(line, today)
     const open = openOf(line)
     if (line.kind === 'clawback') totals.clawbacks -= open
@@ -331,6 +342,8 @@ export function buildCommissionDashboard(
   const salesList = pageSales.map((sale) => ({
     id: sale.id,
     status: sale.status,
+    reviewStatus: sale.reviewStatus ?? null,
+    reviewReason: sale.reviewReason ?? null,
     clientName: sale.clientName,
     projectName: projects.get(sale.projectId)?.name ?? 'Onbekend project',
     propertyNumber: sale.propertyNumber,
@@ -410,7 +423,7 @@ export function buildDetailedStats(data: SalesData, today: string): DetailedStat
   const lastMonth = month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`
   const totalsByType = { sales: 0, referral: 0, manager: 0, director: 0 }
   const extraPercentageBySale = new Map<string, number>()
-  const counted = data.sales.filter((sale) => sale.status !== 'cancelled')
+  const counted = data.sales.filter(isCounted)
   const countedIds = new Set(counted.map((sale) => sale.id))
   let clawbacksTotal = 0
   let openClawbacks = 0

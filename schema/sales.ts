@@ -134,6 +134,15 @@ export const SaleCancelSchema = z.object({
   reason: text(500).min(3, { message: 'Geef een reden van minstens 3 tekens op' }),
 })
 
+/** POST /api/gold-estates/sales/:id/reject: "Afwijzen", back to its SELLER with the reason. */
+export const SaleRejectSchema = z.object({
+  reason: z
+    .string({ message: 'Geef een reden op' })
+    .trim()
+    .min(3, { message: 'Geef een reden van minstens 3 tekens op' })
+    .max(500, { message: 'De reden mag hoogstens 500 tekens zijn' }),
+})
+
 /** POST /api/gold-estates/commissions/:id/payments and a replicated part: one payment part. */
 export const PaymentPartSchema = z.object({
   amount: cents.min(1, { message: 'Bedrag moet groter dan nul zijn' }),
@@ -239,6 +248,15 @@ export type SaleDocument = {
   cancelledAt: number | null
   /** Paid so far on the sale's lines, in cents (set by the server). */
   paidTotal: number
+  /**
+   * The review of a SELLER's unusual split (schema/sale-review.ts), set by the server:
+   * null approved, 'pending' "Ter beoordeling", 'rejected' sent back with its reason.
+   */
+  reviewStatus: 'pending' | 'rejected' | null
+  /** Why an approver sent the sale back ("Afwijzen"); null otherwise. */
+  reviewReason: string | null
+  reviewedBy: string | null
+  reviewedAt: number | null
 }
 
 /** One line of a sale's split. */

@@ -322,6 +322,15 @@ export const sales = sqliteTable(
      * is refused instead of silently turned into adjustments.
      */
     paidTotal: integer().notNull().default(0),
+    /**
+     * The review of a SELLER's unusual split (schema/sale-review.ts), server-set: null
+     * approved (or never needed), 'pending' "Ter beoordeling", 'rejected' sent back with
+     * `reviewReason`. Its lines are neither paid nor counted until it is null.
+     */
+    reviewStatus: text().$type<'pending' | 'rejected'>(),
+    reviewReason: text(),
+    reviewedBy: text(),
+    reviewedAt: integer(),
   },
   (table) => [
     // With `deleted`, counting a project's live sales (soldUnits, on every sale) reads

@@ -27,6 +27,15 @@ export const MIGRATION_STRATEGIES: Record<string, MigrationStrategies> = {
     // v2: a sale carries its lines (decision 013). The server gave every sale a new seq,
     // so the lines arrive with the next pull; until then the sale shows none.
     2: (sale) => ({ ...sale, lines: [] }),
+    // v3: a SELLER's unusual split waits for review. Every sale stored before it is
+    // approved on the server too (its review_status is null).
+    3: (sale) => ({
+      ...sale,
+      reviewStatus: null,
+      reviewReason: null,
+      reviewedBy: null,
+      reviewedAt: null,
+    }),
   },
   commission_payments: {},
 }

@@ -20,7 +20,7 @@ const saleSchemaLiteral = {
   title: 'sales',
   description:
     'Registered sales with their commission lines; corrected and cancelled through the server.',
-  version: 2,
+  version: 3,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -48,6 +48,12 @@ const saleSchemaLiteral = {
     cancelReason: nullableText(500),
     cancelledAt: { type: ['number', 'null'] },
     paidTotal: { type: 'number', multipleOf: 1 },
+    // The review (schema/sale-review.ts), set by the server; a sale this device registered
+    // shows the device's own verdict until the server's copy arrives.
+    reviewStatus: { type: ['string', 'null'], enum: ['pending', 'rejected', null] },
+    reviewReason: nullableText(500),
+    reviewedBy: nullableText(64),
+    reviewedAt: { type: ['number', 'null'] },
     // The sale's lines as the server keeps them (the ones this person may see), set by
     // the server only: a line's change brings the sale again (decision 013). Empty on a
     // sale this device registered until the server's copy arrives.
@@ -89,6 +95,10 @@ const saleSchemaLiteral = {
     'cancelReason',
     'cancelledAt',
     'paidTotal',
+    'reviewStatus',
+    'reviewReason',
+    'reviewedBy',
+    'reviewedAt',
     'lines',
   ],
   // No index beyond the id: the screens read every sale and filter in memory, and each

@@ -1,13 +1,20 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { PaymentPartSchema, SaleCancelSchema, SaleCorrectionSchema } from '#schema/sales'
+import {
+  PaymentPartSchema,
+  SaleCancelSchema,
+  SaleCorrectionSchema,
+  SaleRejectSchema,
+} from '#schema/sales'
 import { requireSalesContext } from '../auth/require-sales-context.ts'
 import type { AppDeps, AppEnv } from '../context.ts'
 import { respondOnce } from '../http/respond-once.ts'
 import { validate } from '../http/validate.ts'
+import { approveSale } from '../services/sales/approve-sale.ts'
 import { cancelSale } from '../services/sales/cancel-sale.ts'
 import { correctSale } from '../services/sales/correct-sale.ts'
 import { addPaymentPart, undoPaymentPart } from '../services/sales/pay-commission.ts'
+import { rejectSale } from '../services/sales/reject-sale.ts'
 import {
   toCommissionPaymentDocument,
   toSaleDocument,
@@ -17,7 +24,8 @@ const IdParam = z.object({ id: z.string().min(1).max(64) })
 
 /**
  * The life of a deal after registration (mounted at /gold-estates): a correction, a
- * cancellation, payment parts and their undo. The same services as the replicated writes.
+ * cancellation, the review of a SELLER's split ("Goedkeuren", "Afwijzen"), payment parts
+ * and their undo. The same services as the replicated writes.
  */
 export function saleChangeRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
@@ -40,6 +48,23 @@ export function saleChangeRoutes(deps: AppDeps) {
         const ctx = requireSalesContext(deps, c)
         return respondOnce(c, ctx, 200, () =>
           toSaleDocument(cancelSale(ctx, c.req.valid('param').id, c.req.valid('json').reason)),
+        )
+      },
+    )
+    .post('/sales/:id/approve', validate('param', IdParam), (c) => {
+      const ctx = requireSalesContext(deps, c)
+      return respondOnce(c, ctx, 200, () =>
+        toSaleDocument(approveSale(ctx, c.req.valid('param').id)),
+      )
+    })
+    .post(
+      '/sales/:id/reject',
+      validate('param', IdParam),
+      validate('json', SaleRejectSchema),
+      (c) => {
+        const ctx = requireSalesContext(deps, c)
+        return respondOnce(c, ctx, 200, () =>
+          toSaleDocument(rejectSale(ctx, c.req.valid('param').id, c.req.valid('json').reason)),
         )
       },
     )

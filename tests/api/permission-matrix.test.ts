@@ -551,6 +551,22 @@ const ROWS: Row[] = [
     expected: '401 401 401 401 401 401 401 401 403 200 200',
     last: true,
   },
+  // The review of a SELLER's split: each approver meets a sale of their own still under
+  // review; the SELLER (its author) has no right to either.
+  {
+    route: 'POST /api/gold-estates/sales/:id/approve',
+    call: (t, _, who) =>
+      post(`/api/gold-estates/sales/${t.reviewSaleIds.approve[who] ?? MISSING}/approve`),
+    expected: '401 401 401 401 401 401 401 401 403 200 200',
+  },
+  {
+    route: 'POST /api/gold-estates/sales/:id/reject',
+    call: (t, _, who) =>
+      post(`/api/gold-estates/sales/${t.reviewSaleIds.reject[who] ?? MISSING}/reject`, {
+        reason: 'Verdeling klopt niet',
+      }),
+    expected: '401 401 401 401 401 401 401 401 403 200 200',
+  },
   {
     route: 'POST /api/gold-estates/sales/:id/cancel',
     call: (t) => post(`/api/gold-estates/sales/${t.saleId}/cancel`, { reason: 'Matrix' }),

@@ -34,6 +34,11 @@ export type MatrixTargets = {
   commissionId: string
   /** The sale of commissionId, with one line: the SELLER's. */
   saleId: string
+  /**
+   * Sales the SELLER registered "Ter beoordeling", one per caller and action, so each
+   * approval or rejection in the matrix meets a sale still under review.
+   */
+  reviewSaleIds: Record<'approve' | 'reject', Partial<Record<Identity, string>>>
 }
 
 /** A client of the same person whose cookie changes stay its own (launch, logout). */
@@ -129,6 +134,30 @@ export async function signInIdentities(server: TestServer) {
     saleId: string
   }[]
   const commission = commissions.find((line) => line.saleId === sale.json.id)
+  // Two lines of 100 % to the SELLER themselves: held for review.
+  const registerForReview = async () =>
+    (
+      await expectStatus(
+        seller.client.post(
+          '/api/gold-estates/sales',
+          buildSalePayload({
+            projectId: project.json.id,
+            salePrice: 100_000_00,
+            lines: [
+              { sellerId: seller.sellerId, percentage: 100 },
+              { sellerId: seller.sellerId, percentage: 100 },
+            ],
+          }),
+        ),
+        201,
+      )
+    ).json.id as string
+  const reviewSaleIds: MatrixTargets['reviewSaleIds'] = { approve: {}, reject: {} }
+  for (const action of ['approve', 'reject'] as const) {
+    for (const who of ['seller', 'salesManager', 'salesAdmin'] as const) {
+      reviewSaleIds[action][who] = await registerForReview()
+    }
+  }
   const user = await expectStatus(
     platformOwner.post('/api/users', { name: 'Doel Gebruiker', email: 'doel@example.com' }),
     201,
@@ -159,6 +188,7 @@ export async function signInIdentities(server: TestServer) {
     ownSellerId: seller.sellerId,
     commissionId: commission?.id ?? '',
     saleId: sale.json.id,
+    reviewSaleIds,
   }
   return { clients, targets }
 }

@@ -53,6 +53,10 @@ function sale(index: number, overrides: Partial<SaleDocument> = {}): SaleDocumen
     cancelReason: null,
     cancelledAt: null,
     paidTotal: 0,
+    reviewStatus: null,
+    reviewReason: null,
+    reviewedBy: null,
+    reviewedAt: null,
     ...overrides,
   }
 }

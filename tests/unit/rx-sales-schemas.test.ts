@@ -49,11 +49,11 @@ const rowOf = (table: Table) =>
 test('every field the server replicates is a required property of the local sales schemas', () => {
   expect(sameTypes).toEqual([true, true, true, true, true])
   // Version 1 of sales: a deal's corrections, cancellation and payment parts; version 2:
-  // its lines inside it.
+  // its lines inside it; version 3: its review ("Ter beoordeling").
   const documents = [
     [projectSchema, toProjectDocument(rowOf(salesProjects)), 0],
     [sellerSchema, toSellerDocument(rowOf(salesSellers)), 0],
-    [saleSchema, { ...toSaleDocument(rowOf(sales)), lines: [] }, 2],
+    [saleSchema, { ...toSaleDocument(rowOf(sales)), lines: [] }, 3],
     [COMMISSION_LINE, toCommissionDocument(rowOf(commissions)), undefined],
     [commissionPaymentSchema, toCommissionPaymentDocument(rowOf(commissionPayments)), 0],
   ] as const

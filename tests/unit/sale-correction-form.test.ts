@@ -37,6 +37,10 @@ const sale: SaleDocument = {
   cancelReason: null,
   cancelledAt: null,
   paidTotal: 0,
+  reviewStatus: null,
+  reviewReason: null,
+  reviewedBy: null,
+  reviewedAt: null,
 }
 
 const splits = [

@@ -3,14 +3,16 @@ import type { z } from 'zod'
 import { calculateCommission } from '#schema/commission'
 import { planCorrection } from '#schema/commission-changes'
 import { commissions, sales } from '#schema/db/organisation'
+import { holdsOwnLine, OWN_LINE_REQUIRED } from '#schema/own-line'
 import { getExpectedPaymentDate } from '#schema/payment-term'
+import { getReviewStatusAfterWrite } from '#schema/sale-review'
 import { SaleCorrectionSchema } from '#schema/sales'
 import type { ServiceContext } from '../../context.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
 import { AppError } from '../../http/app-error.ts'
 import { appendActivity } from '../activities/append-activity.ts'
-import { requirePermission } from '../permissions/require-permission.ts'
-import { findLiveSale } from './find-live-row.ts'
+import { findCorrectableSale } from './find-correctable-sale.ts'
+import { requireActiveSellers } from './require-active-sellers.ts'
 import { findSaleLines, insertSaleLine, requireStandingSale, toLineState } from './sale-lines.ts'
 import { saleStatements } from './sale-statements.ts'
 
@@ -30,19 +32,25 @@ const CORRECTED_FIELDS = Object.keys(SaleCorrectionSchema.shape).filter(
  * wizard's arithmetic. While nothing of the sale is paid its lines are replaced; once
  * something is paid no line is rewritten and each difference becomes a pending
  * adjustment line for that seller (planCorrection). The activity log keeps before and after.
+ * A correction by someone who does not see every sale (a SELLER correcting their own sale
+ * under review or sent back) puts the sale back "Ter beoordeling". A seller who left may
+ * stay on the sale, not be added to it.
  */
 export function correctSale(ctx: ServiceContext, id: string, input: SaleCorrection) {
-  requirePermission(ctx.actor, 'sales.correct')
-  const sale = findLiveSale(ctx, id)
+  const sale = findCorrectableSale(ctx, id)
   requireStandingSale(sale)
   if (input.paidTotal !== sale.paidTotal) throw new AppError('conflict', PAID_MEANWHILE)
+  const canReadAll = ctx.actor.permissions.has('sales.read.all')
+  if (!canReadAll && !holdsOwnLine(input.splits, ctx.actor.sellerId)) {
+    throw new AppError('forbidden', OWN_LINE_REQUIRED)
+  }
   const statements = saleStatements(ctx.db)
-  input.splits.forEach((line, index) => {
-    if (!statements.liveSeller.get({ id: line.sellerId })) {
-      const path = `splits.${index}.sellerId`
-      const message = 'Verkoper bestaat niet in deze organisatie'
-      throw new AppError('invalid_input', `${path}: ${message}`, { errors: [{ path, message }] })
-    }
+  const kept = new Set(findSaleLines(ctx.db, id).map((line) => line.sellerId))
+  requireActiveSellers(statements, input.splits, 'splits', kept)
+  const reviewStatus = getReviewStatusAfterWrite({
+    canReadAll,
+    lines: input.splits,
+    current: sale.reviewStatus ?? null,
   })
   const breakdown = calculateCommission({
     salePriceCents: input.salePrice,
@@ -116,6 +124,9 @@ export function correctSale(ctx: ServiceContext, id: string, input: SaleCorrecti
         commissionAmount: breakdown.netCents,
         discountAmount: breakdown.discountCents,
         splits: input.splits,
+        reviewStatus,
+        // Sent back for review again: the rejection's reason stays in the activity feed.
+        ...(reviewStatus !== sale.reviewStatus && { reviewReason: null }),
         seq: takeNextSeq(tx),
         updatedAt: now,
       })
@@ -132,6 +143,7 @@ export function correctSale(ctx: ServiceContext, id: string, input: SaleCorrecti
         after: { ...after, commissionAmount: breakdown.netCents },
         splits: input.splits,
         adjustments: plan.replace ? [] : plan.adjustments,
+        ...(reviewStatus === 'pending' && { reviewStatus }),
       },
     })
     return corrected

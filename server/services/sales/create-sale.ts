@@ -6,12 +6,14 @@ import { calculateCommission } from '#schema/commission'
 import { sales } from '#schema/db/organisation'
 import { holdsOwnLine, OWN_LINE_REQUIRED } from '#schema/own-line'
 import { getExpectedPaymentDate } from '#schema/payment-term'
+import { getReviewStatusAfterWrite } from '#schema/sale-review'
 import type { SaleCreateSchema } from '#schema/sales'
 import type { ServiceContext } from '../../context.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
 import { AppError } from '../../http/app-error.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { enqueueLead } from './enqueue-lead.ts'
+import { requireActiveSellers } from './require-active-sellers.ts'
 import { saleStatements } from './sale-statements.ts'
 
 type SaleInput = z.infer<typeof SaleCreateSchema>
@@ -32,11 +34,10 @@ function invalid(path: string, message: string): never {
 function requireExisting(statements: ReturnType<typeof saleStatements>, input: SaleInput) {
   const project = statements.liveProject.get({ id: input.projectId })
   if (!project) invalid('projectId', 'Project bestaat niet in deze organisatie')
-  input.commissions.forEach((line, index) => {
-    if (!statements.liveSeller.get({ id: line.sellerId })) {
-      invalid(`commissions.${index}.sellerId`, 'Verkoper bestaat niet in deze organisatie')
-    }
-  })
+  if (project.status !== 'active') {
+    invalid('projectId', `Project ${project.name} is niet actief`)
+  }
+  requireActiveSellers(statements, input.commissions, 'commissions')
   return project
 }
 
@@ -72,6 +73,9 @@ function requireAmounts(input: SaleInput) {
  * from the inputs and stored as computed; a payload more than a cent off is refused. The
  * sale is stored completed, each line pending until its expected payment date: the
  * delivery date when given, else the sale date plus the organisation's payment term.
+ * A SELLER's unusual split is stored "Ter beoordeling" (schema/sale-review.ts): its lines
+ * are neither paid nor counted until an approver clears it. The project and every seller
+ * must be active.
  */
 export function createSale(ctx: ServiceContext, input: SaleInput, options: { id?: string } = {}) {
   requirePermission(ctx.actor, 'sales.register')
@@ -123,6 +127,11 @@ export function createSale(ctx: ServiceContext, input: SaleInput, options: { id?
       notes: input.notes,
       createdBy: ctx.actor.userId,
       createdAt: now,
+      reviewStatus: getReviewStatusAfterWrite({
+        canReadAll: ctx.actor.permissions.has('sales.read.all'),
+        lines: input.commissions,
+        current: null,
+      }),
     })
     if (!sale) throw new Error('the sale insert returned no row')
     input.commissions.forEach((line, index) => {

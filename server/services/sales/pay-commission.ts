@@ -10,6 +10,7 @@ import {
   statusAfter,
 } from '#schema/commission-changes'
 import { commissionPayments, commissions } from '#schema/db/organisation'
+import { isReviewCleared, SALE_UNDER_REVIEW } from '#schema/sale-review'
 import type { PaymentPartSchema } from '#schema/sales'
 import type { ServiceContext } from '../../context.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
@@ -49,7 +50,8 @@ function setLinePaid(
 /**
  * Books one payment part on a commission line (amount in cents, date, note). Refused on a
  * line of a cancelled sale, above what is still open and dated more than a day after the
- * server's today (schema/commission-changes.ts); the line is paid (a clawback: settled)
+ * server's today (schema/commission-changes.ts), and on a sale under review or sent back
+ * (schema/sale-review.ts); the line is paid (a clawback: settled)
  * when its parts add up.
  */
 export function addPaymentPart(
@@ -66,6 +68,7 @@ export function addPaymentPart(
   if (sale.status === 'cancelled' && line.kind !== 'clawback') {
     throw new AppError('conflict', LINE_CANCELLED)
   }
+  if (!isReviewCleared(sale)) throw new AppError('conflict', SALE_UNDER_REVIEW)
   if (isPaidOnTooLate(input.paidOn, Date.now())) {
     throw new AppError('invalid_input', PAID_ON_TOO_LATE, {
       errors: [{ path: 'paidOn', message: PAID_ON_TOO_LATE }],
@@ -144,6 +147,9 @@ export function setCommissionStatus(
   const line = findLiveCommission(ctx, id)
   requireVisibleLine(ctx, line)
   if (line.status === 'cancelled') throw new AppError('conflict', LINE_CANCELLED)
+  if (!isReviewCleared(findLiveSale(ctx, line.saleId))) {
+    throw new AppError('conflict', SALE_UNDER_REVIEW)
+  }
   if (line.commissionAmount === 0) {
     // Nothing to pay in parts: a line of 0 is simply marked.
     const marked = status === 'pending' ? 'pending' : line.kind === 'clawback' ? 'settled' : 'paid'

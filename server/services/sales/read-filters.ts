@@ -28,11 +28,15 @@ export function listedSalesFilter(ctx: ServiceContext) {
   return sql`exists (select 1 from ${commissions} where ${commissions.saleId} = ${sales.id} and ${commissions.sellerId} = ${ctx.actor.sellerId} and ${commissions.deleted} = 0)`
 }
 
-/** Commission lines the actor may read. */
+/**
+ * Commission lines the actor may read: a SELLER's own, and every line of a sale they
+ * registered while it is under review or sent back (they wrote that split, and answer a
+ * rejection by correcting it). Once approved, they see their own lines again.
+ */
 export function commissionsReadFilter(ctx: ServiceContext) {
   if (ctx.actor.permissions.has('sales.read.all')) return undefined
   if (!ctx.actor.sellerId) return NOTHING
-  return sql`${commissions.sellerId} = ${ctx.actor.sellerId}`
+  return sql`(${commissions.sellerId} = ${ctx.actor.sellerId} or ${commissions.saleId} in (select ${sales.id} from ${sales} where ${sales.createdBy} = ${ctx.actor.userId} and ${sales.reviewStatus} is not null))`
 }
 
 /** Payment parts the actor may read: a SELLER's own lines' parts. */

@@ -23,7 +23,7 @@ export function saleStatements(db: Pick<OrganisationDb, 'select' | 'insert' | 'u
       .where(and(eq(salesProjects.id, value('id')), eq(salesProjects.deleted, false)))
       .prepare(),
     liveSeller: db
-      .select({ id: salesSellers.id })
+      .select({ id: salesSellers.id, name: salesSellers.name, status: salesSellers.status })
       .from(salesSellers)
       .where(and(eq(salesSellers.id, value('id')), eq(salesSellers.deleted, false)))
       .prepare(),
@@ -53,6 +53,7 @@ export function saleStatements(db: Pick<OrganisationDb, 'select' | 'insert' | 'u
         notes: value('notes'),
         createdBy: value('createdBy'),
         createdAt: value('createdAt'),
+        reviewStatus: value('reviewStatus'),
       })
       .returning()
       .prepare(),

@@ -62,6 +62,10 @@ export function toSaleDocument(row: typeof sales.$inferSelect): SaleDocument {
     cancelReason: row.cancelReason,
     cancelledAt: row.cancelledAt,
     paidTotal: row.paidTotal,
+    reviewStatus: row.reviewStatus ?? null,
+    reviewReason: row.reviewReason,
+    reviewedBy: row.reviewedBy,
+    reviewedAt: row.reviewedAt,
   }
 }
 

@@ -20,6 +20,8 @@ const DESCRIPTIONS: readonly [string, RegExp, Describe][] = [
   ['DELETE', /^\/api\/app-connections\/[^/]+$/, () => 'App verwijderen'],
   ['PATCH', /^\/api\/gold-estates\/settings$/, () => 'Gold Estates-instellingen opslaan'],
   ['PATCH', /^\/api\/gold-estates\/commissions\/[^/]+$/, () => 'Commissie markeren'],
+  ['POST', /^\/api\/gold-estates\/sales\/[^/]+\/approve$/, () => 'Verkoop goedkeuren'],
+  ['POST', /^\/api\/gold-estates\/sales\/[^/]+\/reject$/, () => 'Verkoop afwijzen'],
 ]
 
 function withName(action: string, name: unknown): string {

@@ -41,6 +41,15 @@ const STATUS_LABELS: Record<string, string> = {
 const text = (value: string): ExportCell => ({ kind: 'text', value })
 const isCancelled = (sale: SalesListItem) => sale.status === 'cancelled'
 
+// What the sale row's status cell says; a sale under review or sent back has no line rows:
+// its lines count for nothing until approved (schema/sale-review.ts).
+function describeSale(sale: SalesListItem): ExportCell {
+  if (sale.reviewStatus === 'pending') return text('Ter beoordeling')
+  if (sale.reviewStatus === 'rejected') return text('Afgewezen')
+  // A cancelled sale stays in the list (its lines and clawbacks below it): say so.
+  return isCancelled(sale) ? text('Geannuleerd') : null
+}
+
 const money = (cents: number): ExportCell => ({ kind: 'money', value: cents / 100 })
 
 /** The rows of the export (without the header), in the order of the list on screen. */
@@ -59,9 +68,9 @@ export function buildExportRows(salesList: readonly SalesListItem[]): ExportCell
       null,
       null,
       null,
-      // A cancelled sale stays in the list (its lines and clawbacks below it): say so.
-      isCancelled(sale) ? text('Geannuleerd') : null,
+      describeSale(sale),
     ])
+    if (sale.reviewStatus) continue
     for (const line of sale.commissions) {
       rows.push([
         null,

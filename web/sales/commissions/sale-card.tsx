@@ -37,6 +37,16 @@ export function SaleCard({ sale, currency, onSetStatus }: SaleCardProps) {
               Geannuleerd
             </Badge>
           )}
+          {sale.reviewStatus === 'pending' && (
+            <Badge variant="warning" className="ml-2 align-middle">
+              Ter beoordeling
+            </Badge>
+          )}
+          {sale.reviewStatus === 'rejected' && (
+            <Badge variant="destructive" className="ml-2 align-middle">
+              Afgewezen
+            </Badge>
+          )}
         </p>
         <p className="text-right font-semibold tabular-nums">{money(sale.salePrice)}</p>
         <p className="text-muted-foreground text-sm">
@@ -51,53 +61,60 @@ export function SaleCard({ sale, currency, onSetStatus }: SaleCardProps) {
           Netto commissie {money(sale.commissionAmount)}
         </p>
       </div>
-      {sale.commissions.length > 0 && (
-        <ul className="grid gap-2">
-          {sale.commissions.map((line) => (
-            <li
-              key={line.id}
-              className={cn(
-                'flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border px-3 py-2 text-sm',
-                line.status === 'overdue' && 'border-destructive/50 bg-destructive/5',
-              )}
-            >
-              <span className="min-w-0 flex-1 basis-40">
-                <span className="font-medium">{line.sellerName}</span>
-                {line.role && <span className="text-muted-foreground"> · {line.role}</span>}
-                {line.kind !== 'commission' && (
-                  <span className="text-muted-foreground"> · {KIND_LABELS[line.kind]}</span>
+      {/* Held for review: its lines neither count nor can be paid (schema/sale-review.ts). */}
+      {sale.reviewStatus ? (
+        <p className="text-muted-foreground text-sm">
+          De commissies tellen mee en kunnen betaald worden na goedkeuring.
+        </p>
+      ) : (
+        sale.commissions.length > 0 && (
+          <ul className="grid gap-2">
+            {sale.commissions.map((line) => (
+              <li
+                key={line.id}
+                className={cn(
+                  'flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border px-3 py-2 text-sm',
+                  line.status === 'overdue' && 'border-destructive/50 bg-destructive/5',
                 )}
-              </span>
-              <span className="font-semibold tabular-nums">{money(line.amount)}</span>
-              <CommissionStatusBadge status={line.status} />
-              {/* A clawback is settled and a cancelled line left alone on the sale's screen. */}
-              {onSetStatus &&
-                line.kind !== 'clawback' &&
-                line.status !== 'cancelled' &&
-                (line.status === 'paid' ? (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    onClick={() => onSetStatus(line, 'pending')}
-                    aria-label={`Markeer als openstaand: ${line.sellerName}`}
-                  >
-                    <Undo2 aria-hidden />
-                    <span className="hidden sm:inline">Openstaand</span>
-                  </Button>
-                ) : (
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    onClick={() => onSetStatus(line, 'paid')}
-                    aria-label={`Markeer betaald: ${line.sellerName}`}
-                  >
-                    <Check aria-hidden />
-                    Markeer betaald
-                  </Button>
-                ))}
-            </li>
-          ))}
-        </ul>
+              >
+                <span className="min-w-0 flex-1 basis-40">
+                  <span className="font-medium">{line.sellerName}</span>
+                  {line.role && <span className="text-muted-foreground"> · {line.role}</span>}
+                  {line.kind !== 'commission' && (
+                    <span className="text-muted-foreground"> · {KIND_LABELS[line.kind]}</span>
+                  )}
+                </span>
+                <span className="font-semibold tabular-nums">{money(line.amount)}</span>
+                <CommissionStatusBadge status={line.status} />
+                {/* A clawback is settled and a cancelled line left alone on the sale's screen. */}
+                {onSetStatus &&
+                  line.kind !== 'clawback' &&
+                  line.status !== 'cancelled' &&
+                  (line.status === 'paid' ? (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => onSetStatus(line, 'pending')}
+                      aria-label={`Markeer als openstaand: ${line.sellerName}`}
+                    >
+                      <Undo2 aria-hidden />
+                      <span className="hidden sm:inline">Openstaand</span>
+                    </Button>
+                  ) : (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => onSetStatus(line, 'paid')}
+                      aria-label={`Markeer betaald: ${line.sellerName}`}
+                    >
+                      <Check aria-hidden />
+                      Markeer betaald
+                    </Button>
+                  ))}
+              </li>
+            ))}
+          </ul>
+        )
       )}
     </li>
   )

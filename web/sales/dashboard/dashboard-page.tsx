@@ -13,7 +13,9 @@ import { useSalesCurrency } from '../components/use-sales-currency.ts'
 import { useToday } from '../components/use-today.ts'
 import { salesPath, useSalesData, useSalesUser } from '../data/index.ts'
 import { useSalesDatabaseState } from '../data/sales-database.tsx'
+import { hasSalesPermission } from '../layout/sales-roles.ts'
 import { DashboardView } from './dashboard-view.tsx'
+import { ReviewQueueCard } from './review-queue-card.tsx'
 
 // The dashboard needs no sales list; totals and counts always cover every sale.
 const DASHBOARD_PAGE = { offset: 0, limit: 0, upcomingLimit: DASHBOARD_UPCOMING_LIMIT }
@@ -50,7 +52,11 @@ export function DashboardPage() {
           paths={dashboardPaths()}
         />
       ) : (
-        <LocalDashboard currency={currency} whileLoading={fromServer.last} />
+        <LocalDashboard
+          currency={currency}
+          whileLoading={fromServer.last}
+          reviewer={{ id: user.id, isApprover: hasSalesPermission(user, 'sales.approve') }}
+        />
       )}
     </>
   )
@@ -68,10 +74,13 @@ function dashboardPaths() {
 function LocalDashboard({
   currency,
   whileLoading,
+  reviewer,
 }: {
   currency: ReturnType<typeof useSalesCurrency>
   /** The server's figures shown until the local ones are read (after a first fill). */
   whileLoading: CommissionDashboard | null
+  /** Who reads the "Ter beoordeling" list. */
+  reviewer: { id: string; isApprover: boolean }
 }) {
   const { isLoading, data, error } = useSalesData()
   const today = useToday()
@@ -84,5 +93,15 @@ function LocalDashboard({
   }
   if (isLoading) return <DataLoading />
   if (error) return <DataFailed />
-  return <DashboardView dashboard={dashboard} currency={currency} paths={dashboardPaths()} />
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <ReviewQueueCard
+        data={data}
+        isApprover={reviewer.isApprover}
+        userId={reviewer.id}
+        currency={currency}
+      />
+      <DashboardView dashboard={dashboard} currency={currency} paths={dashboardPaths()} />
+    </div>
+  )
 }

@@ -2,6 +2,7 @@ import { format } from 'date-fns'
 import { v7 as uuidv7 } from 'uuid'
 import type { z } from 'zod'
 import { calculateCommission } from '#schema/commission'
+import { getReviewStatusAfterWrite } from '#schema/sale-review'
 import type { PaymentPartSchema, SaleCorrectionSchema } from '#schema/sales'
 import type { SalesDatabase } from '#sync/client/local-database'
 import { getServerNow } from '#sync/client/server-clock'
@@ -48,8 +49,14 @@ async function requireSale(id: string) {
  * "Verkoop corrigeren": the sale takes the new figures and split at once; the server
  * recomputes its lines (or, once something is paid, adds adjustment lines). The sale's own
  * paidTotal travels with it, so a correction made before a payment arrived is refused.
+ * A SELLER's correction of their sale under review or sent back shows "Ter beoordeling"
+ * at once (the server's rule, schema/sale-review.ts).
  */
-export async function correctSale(id: string, input: SaleCorrectionInput) {
+export async function correctSale(
+  id: string,
+  input: SaleCorrectionInput,
+  author: { canReadAll: boolean },
+) {
   const sale = await requireSale(id)
   if (sale.status === 'cancelled') throw new DealInputError('Deze verkoop is geannuleerd')
   const { SaleCorrectionSchema } = await loadSalesSchemas()
@@ -62,9 +69,16 @@ export async function correctSale(id: string, input: SaleCorrectionInput) {
     costsCents: correction.totalCosts,
     lines: [],
   })
+  const reviewStatus = getReviewStatusAfterWrite({
+    canReadAll: author.canReadAll,
+    lines: correction.splits,
+    current: sale.reviewStatus ?? null,
+  })
   await sale.incrementalPatch({
     ...fields,
     commissionAmount: breakdown.netCents,
+    reviewStatus,
+    ...(reviewStatus !== sale.reviewStatus && { reviewReason: null }),
     updatedAt: Date.now(),
   })
 }

@@ -12,7 +12,7 @@
 //     A sale registered here and not yet answered by the server has seq 0, and its lines
 //     appear as provisional pending commissions (id `${saleId}:${index}`, seq 0).
 //     A SELLER's database holds only sales with a line of theirs, and only their own lines.
-// - registerSale(payload: SalePayload) → Promise<id>: payload = the sale create payload
+// - registerSale(payload: SalePayload, { userId, canReadAll }) → Promise<id>: payload = the sale create payload
 //     (schema/sales.ts SaleCreateSchema input: amounts in cents computed with
 //     calculateCommission, `commissions` lines). saleDate defaults to today. Throws
 //     SalePayloadError (message = first problem) when the payload is invalid. The server
@@ -27,6 +27,9 @@
 //     payment arrived is refused). They throw DealInputError with a Dutch message when a
 //     local check refuses. useSalesData().data.payments lists the payment parts, and each
 //     line's paidAmount and status already count the parts booked on this device.
+// - approveSale(id), rejectSale(id, reason) → { isQueued } (review-writes.ts, sales.approve):
+//     "Goedkeuren" and "Afwijzen" of a sale "Ter beoordeling", by REST (the offline queue
+//     keeps them without a connection); the sale's new review arrives with the next pull.
 // - useRefusedSalesWrites() → { refused: RefusedChange[] ({ collection, id, label, reason,
 //     at }), dismiss() }; filter on collection === 'sales' for refused sales. The sales
 //     layout already toasts every refusal ('Wijziging geweigerd').
@@ -47,6 +50,7 @@ export {
   todayAsPaidOn,
   undoPaymentPart,
 } from './deal-writes.ts'
+export { approveSale, type ReviewWriteResult, rejectSale } from './review-writes.ts'
 export { useSalesDatabase } from './sales-database.tsx'
 export { type SalesUser, useSalesSession, useSalesUser } from './sales-session.tsx'
 export {

@@ -1,6 +1,7 @@
 import { format } from 'date-fns'
 import { v7 as uuidv7 } from 'uuid'
 import type { z } from 'zod'
+import { getReviewStatusAfterWrite } from '#schema/sale-review'
 import type { SaleCreateSchema } from '#schema/sales'
 import { getServerNow } from '#sync/client/server-clock'
 import { api } from '../../lib/api-client.ts'
@@ -17,9 +18,14 @@ export class SalePayloadError extends Error {}
  * Registers a sale in the local database, with its commission lines, under a new id (UUID
  * v7). Replication pushes it once; the server recomputes every amount and refuses the sale
  * when one is more than a cent off (see useRefusedSalesWrites). Without a saleDate the sale
- * is dated today. Returns the sale's id.
+ * is dated today. A registration by someone who does not see every sale (a SELLER) with an
+ * unusual split shows "Ter beoordeling" at once, by the server's own rule
+ * (schema/sale-review.ts); the server's copy then says what it decided. Returns the id.
  */
-export async function registerSale(payload: SalePayload): Promise<string> {
+export async function registerSale(
+  payload: SalePayload,
+  author: { userId: string; canReadAll: boolean },
+): Promise<string> {
   const { SaleCreateSchema } = await loadSalesSchemas()
   const parsed = SaleCreateSchema.safeParse(payload)
   if (!parsed.success) {
@@ -47,7 +53,8 @@ export async function registerSale(payload: SalePayload): Promise<string> {
     discountPercentage: sale.discountPercentage,
     status: 'completed',
     notes: sale.notes,
-    createdBy: null,
+    // The server sets its own; meanwhile the device's lists know whose sale it is.
+    createdBy: author.userId,
     createdAt: now,
     updatedAt: now,
     // seq 0: not yet on the server; the server's copy replaces it after the push.
@@ -56,6 +63,14 @@ export async function registerSale(payload: SalePayload): Promise<string> {
     cancelReason: null,
     cancelledAt: null,
     paidTotal: 0,
+    reviewStatus: getReviewStatusAfterWrite({
+      canReadAll: author.canReadAll,
+      lines: sale.commissions,
+      current: null,
+    }),
+    reviewReason: null,
+    reviewedBy: null,
+    reviewedAt: null,
     lines: [],
     commissions: sale.commissions.map((line) => ({
       sellerId: line.sellerId,

@@ -16,3 +16,15 @@ export const SALES_ROLE_LABELS: Record<SalesUser['role'], string> = {
 export function hasSalesPermission(user: Pick<SalesUser, 'role'>, name: PermissionName): boolean {
   return SALES_ROLE_PERMISSIONS[user.role].includes(name)
 }
+
+/**
+ * Whether the user may correct this sale, by the server's rule: with sales.correct, or
+ * (a SELLER) a sale they registered while it is under review or sent back.
+ */
+export function canCorrectSale(
+  user: Pick<SalesUser, 'id' | 'role'>,
+  sale: { createdBy: string | null; reviewStatus: string | null },
+): boolean {
+  if (hasSalesPermission(user, 'sales.correct')) return true
+  return sale.createdBy === user.id && sale.reviewStatus !== null
+}

@@ -1,10 +1,14 @@
 import { type Currency, formatMoney } from '../../lib/format-money.ts'
+import { getServerMessage } from '../../lib/server-message.ts'
 import { showToast } from '../../lib/toasts.ts'
 import {
   addPaymentPart,
+  approveSale,
   cancelSale,
   DealInputError,
   type PaymentPartInput,
+  type ReviewWriteResult,
+  rejectSale,
   undoPaymentPart,
 } from '../data/index.ts'
 
@@ -76,4 +80,43 @@ export async function cancelDeal(saleId: string, reason: string) {
     })
   }
   return isStored
+}
+
+/** Runs a review call; says whether it went now or waits for a connection. */
+async function attemptReview(
+  write: () => Promise<ReviewWriteResult>,
+  done: { title: string; description: string },
+) {
+  try {
+    const { isQueued } = await write()
+    showToast(
+      isQueued
+        ? { title: done.title, description: 'Wordt verstuurd zodra er weer verbinding is.' }
+        : done,
+    )
+    return true
+  } catch (failure) {
+    showToast({
+      title: 'Fout',
+      description: getServerMessage(failure) ?? FAILED,
+      variant: 'destructive',
+    })
+    return false
+  }
+}
+
+/** "Goedkeuren": true when sent or queued. */
+export function approveDeal(saleId: string) {
+  return attemptReview(() => approveSale(saleId), {
+    title: 'Verkoop goedgekeurd',
+    description: 'De commissies tellen nu mee en kunnen betaald worden.',
+  })
+}
+
+/** "Afwijzen" with the reason: true when sent or queued. */
+export function rejectDeal(saleId: string, reason: string) {
+  return attemptReview(() => rejectSale(saleId, reason), {
+    title: 'Verkoop afgewezen',
+    description: 'De verkoper ziet je reden en kan de verkoop corrigeren.',
+  })
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useParams } from 'react-router-dom'
+import { isReviewCleared } from '#schema/sale-review'
 import { Alert } from '../../components/alert.tsx'
 import { formatCalendarDate } from '../../lib/format-calendar-date.ts'
 import { DataFailed } from '../components/data-failed.tsx'
@@ -9,22 +10,31 @@ import { SaleNotFound } from '../components/sale-not-found.tsx'
 import { useSalesCurrency } from '../components/use-sales-currency.ts'
 import { useToday } from '../components/use-today.ts'
 import { useSalesData, useSalesSyncStatus, useSalesUser } from '../data/index.ts'
-import { hasSalesPermission } from '../layout/sales-roles.ts'
+import { canCorrectSale, hasSalesPermission } from '../layout/sales-roles.ts'
 import { CancelSaleDialog } from './cancel-sale-dialog.tsx'
 import { CommissionLinesCard } from './commission-lines-card.tsx'
-import { cancelDeal, registerPayment, undoPayment } from './deal-actions.ts'
+import {
+  approveDeal,
+  cancelDeal,
+  registerPayment,
+  rejectDeal,
+  undoPayment,
+} from './deal-actions.ts'
 import { getOpenAmount, KIND_LABELS } from './line-status.ts'
 import { PaymentDialog } from './payment-dialog.tsx'
+import { RejectSaleDialog } from './reject-sale-dialog.tsx'
+import { ReviewPanel } from './review-panel.tsx'
 import { SaleFactsCard } from './sale-facts-card.tsx'
 import { SaleHeader } from './sale-header.tsx'
 
 // The line is looked up on every render: the dialog shows what is open now, not when opened.
-type OpenDialog = { type: 'pay'; lineId: string } | { type: 'cancel' } | null
+type OpenDialog = { type: 'pay'; lineId: string } | { type: 'cancel' } | { type: 'reject' } | null
 
 /**
  * {base}/sales/:id: one sale with its commission lines per seller and their payment parts,
  * from the local database (works offline). Paying needs sales.commissions.pay, correcting
- * and cancelling sales.correct; a SELLER reads their own lines.
+ * and cancelling sales.correct, approving or rejecting a sale "Ter beoordeling"
+ * sales.approve; a SELLER reads their own lines (all of their own sale under review).
  */
 export function SaleDetailPage() {
   const { id = '' } = useParams()
@@ -33,6 +43,7 @@ export function SaleDetailPage() {
   const currency = useSalesCurrency()
   const today = useToday()
   const [dialog, setDialog] = useState<OpenDialog>(null)
+  const [isReviewing, setIsReviewing] = useState(false)
   // On a fresh device the sale may still be on its way: not "not found" before that.
   const isFilling = useSalesSyncStatus().firstSync !== null
   if (isLoading) return <DataLoading />
@@ -44,8 +55,24 @@ export function SaleDetailPage() {
   // A sale the server has not answered yet has provisional lines: nothing to act on yet.
   const isOnServer = sale.seq !== 0
   const isStanding = sale.status !== 'cancelled'
-  const canPay = hasSalesPermission(user, 'sales.commissions.pay') && isOnServer
+  // A sale under review or sent back pays nothing until approved (schema/sale-review.ts).
+  const canPay =
+    hasSalesPermission(user, 'sales.commissions.pay') && isOnServer && isReviewCleared(sale)
   const canCorrect = hasSalesPermission(user, 'sales.correct') && isOnServer && isStanding
+  const canReview =
+    hasSalesPermission(user, 'sales.approve') &&
+    isOnServer &&
+    isStanding &&
+    sale.reviewStatus === 'pending' &&
+    sale.createdBy !== user.id
+  const review = async (write: () => Promise<boolean>) => {
+    setIsReviewing(true)
+    try {
+      return await write()
+    } finally {
+      setIsReviewing(false)
+    }
+  }
   const sellerName = (sellerId: string) =>
     data.sellers.find((seller) => seller.id === sellerId)?.name ?? 'Onbekende verkoper'
   const payLine =
@@ -60,6 +87,20 @@ export function SaleDetailPage() {
         sale={sale}
         project={project}
         onCancel={canCorrect ? () => setDialog({ type: 'cancel' }) : undefined}
+      />
+      <ReviewPanel
+        sale={sale}
+        lines={lines}
+        canCorrect={isOnServer && isStanding && canCorrectSale(user, sale)}
+        review={
+          canReview
+            ? {
+                onApprove: () => void review(() => approveDeal(sale.id)),
+                onReject: () => setDialog({ type: 'reject' }),
+                isBusy: isReviewing,
+              }
+            : undefined
+        }
       />
       {!isOnServer && (
         <div className="mb-6">
@@ -110,6 +151,15 @@ export function SaleDetailPage() {
               currency,
             })
             if (isStored) setDialog(null)
+          }}
+        />
+      )}
+      {dialog?.type === 'reject' && (
+        <RejectSaleDialog
+          clientName={sale.clientName}
+          onOpenChange={closeDialog}
+          onConfirm={async (reason) => {
+            if (await review(() => rejectDeal(sale.id, reason))) setDialog(null)
           }}
         />
       )}

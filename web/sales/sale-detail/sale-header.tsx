@@ -35,6 +35,8 @@ export function SaleHeader({ sale, project, onCancel }: SaleHeaderProps) {
               {sale.clientName}
             </h1>
             {isCancelled && <Badge variant="destructive">Geannuleerd</Badge>}
+            {sale.reviewStatus === 'pending' && <Badge variant="warning">Ter beoordeling</Badge>}
+            {sale.reviewStatus === 'rejected' && <Badge variant="destructive">Afgewezen</Badge>}
           </div>
           <p className="text-muted-foreground">
             {project?.name ?? 'Onbekend project'} · Bouwnummer {sale.propertyNumber}

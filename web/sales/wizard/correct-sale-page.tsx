@@ -18,14 +18,15 @@ import {
   useSalesSyncStatus,
   useSalesUser,
 } from '../data/index.ts'
-import { hasSalesPermission } from '../layout/sales-roles.ts'
+import { canCorrectSale, hasSalesPermission } from '../layout/sales-roles.ts'
 import { checkSaleCorrection, createCorrectionForm, hasUnshownSplits } from './sale-correction.ts'
 import { SaleWizard } from './sale-wizard.tsx'
 
 const byName = new Intl.Collator('nl', { sensitivity: 'base', numeric: true })
 
 /**
- * {base}/sales/:id/edit, "Verkoop corrigeren" (sales.correct): the wizard over the sale's
+ * {base}/sales/:id/edit, "Verkoop corrigeren" (sales.correct, or a SELLER's own sale under
+ * review or sent back, which goes back "Ter beoordeling"): the wizard over the sale's
  * figures and current split. The server recomputes the lines, or adds adjustment lines
  * once something is paid.
  */
@@ -39,13 +40,15 @@ export function CorrectSalePage() {
   // from them only once they are all there.
   const isFilling = useSalesSyncStatus().firstSync !== null
   const salePath = salesPath(`/sales/${id}`)
-  if (!hasSalesPermission(user, 'sales.correct')) return <Navigate to={salePath} replace />
   if (isLoading || isFilling) return <DataLoading />
   if (error) return <DataFailed />
   const record = findSaleRecord(data, id)
   if (!record) return <SaleNotFound />
   const { sale, lines } = record
-  if (sale.status === 'cancelled') return <Navigate to={salePath} replace />
+  if (!canCorrectSale(user, sale) || sale.status === 'cancelled') {
+    return <Navigate to={salePath} replace />
+  }
+  const canReadAll = hasSalesPermission(user, 'sales.read.all')
 
   const splits = getSaleSplits(sale, lines)
   // Inactive sellers and projects cannot be chosen for a new sale, but stay in their own.
@@ -72,7 +75,7 @@ export function CorrectSalePage() {
       prepare={(form) => {
         const checked = checkSaleCorrection(form)
         return checked.ok
-          ? { ok: true, save: () => correctSale(sale.id, checked.correction) }
+          ? { ok: true, save: () => correctSale(sale.id, checked.correction, { canReadAll }) }
           : checked
       }}
       saved={{ title: 'Verkoop gecorrigeerd', description: 'De commissies worden herberekend.' }}

@@ -36,7 +36,13 @@ export function NewSalePage() {
       submitLabel="Verkoop Registreren"
       prepare={(form) => {
         const checked = checkSalePayload(form, mustIncludeOwnLine ? ownSeller : undefined)
-        return checked.ok ? { ok: true, save: () => registerSale(checked.payload) } : checked
+        return checked.ok
+          ? {
+              ok: true,
+              save: () =>
+                registerSale(checked.payload, { userId: user.id, canReadAll: !mustIncludeOwnLine }),
+            }
+          : checked
       }}
       saved={{
         title: 'Verkoop geregistreerd!',

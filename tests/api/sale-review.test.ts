@@ -1,0 +1,567 @@
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { format } from 'date-fns'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
+import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from '../support/accounts.ts'
+import { createClient } from '../support/http.ts'
+import { buildPaymentPart, buildSalePayload } from '../support/sales.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+
+// "Ter beoordeling": a SELLER's unusual split (schema/sale-review.ts) is held until a
+// MANAGER or ADMIN approves it. Attacked as the SELLER who wrote it, a stranger, an
+// outsider and another organisation's sales ADMIN, by REST and by replication push; a
+// refused write leaves the organisation's file as it was.
+
+type Client = ReturnType<typeof createClient>
+type Doc = Record<string, unknown> & { id: string; _deleted: boolean }
+type Line = { id: string; saleId: string; sellerId: string; commissionAmount: number }
+type Sale = Doc & {
+  reviewStatus: string | null
+  reviewReason: string | null
+  paidTotal: number
+  lines?: Line[]
+  splits: unknown[] | null
+}
+
+let server: TestServer
+let admin: Client
+let manager: Client
+let seller: Client
+let stranger: Client
+let otherOwner: Client
+let projectId: string
+let otherProjectId: string
+const ids = { sanne: '', cor: '', maria: '', oud: '' }
+let idCounter = 0
+const newId = () => `019c0000-0000-7000-8000-${String(++idCounter).padStart(12, '0')}`
+const today = format(new Date(), 'yyyy-MM-dd')
+
+const WATCHED = [
+  'sales',
+  'commissions',
+  'commission_payments',
+  'sales_projects',
+  'activities',
+  'replication_counter',
+  'webhook_outbox',
+]
+
+function openFile(organisationId = 'default-org') {
+  return new Database(path.join(server.dataDir, 'orgs', `${organisationId}.sqlite`), {
+    readonly: true,
+  })
+}
+
+function snapshot(organisationId?: string) {
+  const db = openFile(organisationId)
+  try {
+    return Object.fromEntries(
+      WATCHED.map((table) => [table, db.prepare(`select * from ${table} order by rowid`).all()]),
+    )
+  } finally {
+    db.close()
+  }
+}
+
+async function expectNothingChanged(attempt: () => Promise<void>, organisationId?: string) {
+  const before = snapshot(organisationId)
+  await attempt()
+  expect(snapshot(organisationId)).toEqual(before)
+}
+
+function activitiesOf(action: string) {
+  const db = openFile()
+  try {
+    return db
+      .prepare('select metadata from activities where action = ?')
+      .pluck()
+      .all(action)
+      .map((metadata) => JSON.parse(String(metadata)))
+  } finally {
+    db.close()
+  }
+}
+
+/** € 1.000.000 at 5 %: € 50.000 net commission, dated long ago so every line is overdue. */
+function payload(lines: Parameters<typeof buildSalePayload>[0]['lines'], extra: object = {}) {
+  return {
+    ...buildSalePayload({
+      projectId,
+      salePrice: 100_000_000,
+      commissionPercentage: 5,
+      saleDate: '2025-01-01',
+      lines,
+    }),
+    ...extra,
+  }
+}
+
+/** 50 lines of 100 % to Sanne herself: € 2.5 M of receivables on a € 50.000 deal. */
+const fiftyTimesOwn = () =>
+  payload(Array.from({ length: 50 }, () => ({ sellerId: ids.sanne, percentage: 100 })))
+
+async function register(client: Client, body: unknown) {
+  const created = await client.post('/api/gold-estates/sales', body)
+  expect(created.status, created.text).toBe(201)
+  return created.json as Sale
+}
+
+async function pull(client: Client, collection: string): Promise<Doc[]> {
+  const answer = await client.get(`/api/sync/v1/${collection}/pull?checkpoint=0&limit=1000`)
+  expect(answer.status).toBe(200)
+  return answer.json.documents
+}
+
+async function pulledSale(client: Client, saleId: string) {
+  const found = (await pull(client, 'sales')).find((doc) => doc.id === saleId)
+  if (!found) throw new Error(`sale ${saleId} not pulled`)
+  return found as Sale
+}
+
+const push = (
+  client: Client,
+  collection: string,
+  rows: { newDocumentState: Doc; assumedMasterState?: Doc | null }[],
+) => client.post(`/api/sync/v1/${collection}/push`, { rows })
+
+async function linesOf(saleId: string): Promise<Line[]> {
+  const all: Line[] = (await admin.get('/api/gold-estates/commissions')).json
+  return all.filter((line) => line.saleId === saleId)
+}
+
+const approve = (client: Client, saleId: string, headers?: Record<string, string>) =>
+  client.post(`/api/gold-estates/sales/${saleId}/approve`, undefined, headers)
+const reject = (client: Client, saleId: string, body: unknown) =>
+  client.post(`/api/gold-estates/sales/${saleId}/reject`, body)
+
+/** The money every screen shows, for one reader: dashboard tiles and statistics. */
+async function moneyOf(client: Client) {
+  const dashboard = (await client.get('/api/gold-estates/commissions/dashboard')).json
+  const stats = (await client.get('/api/gold-estates/stats/detailed')).json
+  return {
+    pending: dashboard.pendingCommissions,
+    overdue: dashboard.overdueCommissions,
+    paid: dashboard.paidCommissions,
+    sales: dashboard.totalSales,
+    upcoming: dashboard.upcomingPaymentsTotal,
+    sellerTotal: dashboard.sellerBreakdown.reduce(
+      (sum: number, row: { totalCommission: number }) => sum + row.totalCommission,
+      0,
+    ),
+    projectTotal: dashboard.projectBreakdown.reduce(
+      (sum: number, row: { totalCommission: number }) => sum + row.totalCommission,
+      0,
+    ),
+    statsCommissions: stats.totalCommissions,
+    statsSalesTeam: stats.salesCommissionsTotal,
+    statsSales: stats.totalSales,
+  }
+}
+
+function correction(splits: unknown[], extra: object = {}) {
+  return {
+    clientName: 'Klant de Vries',
+    clientEmail: 'klant@example.com',
+    clientPhone: '0612345678',
+    propertyNumber: 'B-12',
+    saleDate: '2025-01-01',
+    deliveryDate: null,
+    salePrice: 100_000_000,
+    commissionPercentage: 5,
+    totalCosts: 0,
+    costsDescription: null,
+    discountPercentage: 0,
+    splits,
+    paidTotal: 0,
+    ...extra,
+  }
+}
+const split = (sellerId: string, commissionPercentage: number, commissionType = 'sales') => ({
+  sellerId,
+  role: null,
+  commissionType,
+  commissionPercentage,
+})
+
+beforeAll(async () => {
+  server = await startTestServer({ REGISTRATION: 'open' })
+  admin = await signInFirstSuperadmin(server)
+  expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  projectId = (await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json.id
+  for (const key of ['sanne', 'cor', 'maria', 'oud'] as const) {
+    const created = await admin.post('/api/gold-estates/sellers', {
+      name: key[0]?.toUpperCase() + key.slice(1),
+      email: `${key}@example.com`,
+    })
+    ids[key] = created.json.id
+  }
+  seller = await signInSeller(server, admin, {
+    id: ids.sanne,
+    email: 'sanne@example.com',
+    role: 'SELLER',
+  })
+  manager = await signInSeller(server, admin, {
+    id: ids.maria,
+    email: 'maria@example.com',
+    role: 'MANAGER',
+  })
+  stranger = createClient(server.url)
+  const registration = { name: 'Sam Stranger', email: 'sam@example.com', password: 'sam pw 1234' }
+  expect((await stranger.post('/api/auth/register/email', registration)).status).toBe(201)
+  expect((await stranger.post('/api/auth/login/email', registration)).status).toBe(200)
+  createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
+  otherOwner = await signInInvitedUser(server, {
+    email: 'super@b.example',
+    role: 'SUPERADMIN',
+    org: 'org-b',
+  })
+  expect((await otherOwner.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  otherProjectId = (await otherOwner.post('/api/gold-estates/projects', { name: 'Elders' })).json.id
+})
+afterAll(() => server?.close())
+
+describe("a SELLER's 50 lines of 100 % to themselves", () => {
+  test('count € 0 in every tile and total and cannot be paid until approved (REST)', async () => {
+    const before = { admin: await moneyOf(admin), seller: await moneyOf(seller) }
+    const sale = await register(seller, fiftyTimesOwn())
+    expect(sale.reviewStatus).toBe('pending')
+    // Every dashboard, the statistics, the breakdowns: as if the sale were not there.
+    expect(await moneyOf(admin)).toEqual(before.admin)
+    expect(await moneyOf(seller)).toEqual(before.seller)
+    const dashboard = (await admin.get('/api/gold-estates/commissions/dashboard')).json
+    const listed = dashboard.salesList.find((item: { id: string }) => item.id === sale.id)
+    expect(listed).toMatchObject({ reviewStatus: 'pending', reviewReason: null })
+
+    // Nobody can pay its lines: "Markeer betaald", a payment part, by REST and by push.
+    const lines = await linesOf(sale.id)
+    expect(lines).toHaveLength(50)
+    const line = lines[0]!
+    const refusal =
+      'Deze verkoop staat ter beoordeling; de commissies kunnen pas na goedkeuring betaald worden'
+    await expectNothingChanged(async () => {
+      for (const client of [admin, manager]) {
+        const marked = await client.request('PATCH', `/api/gold-estates/commissions/${line.id}`, {
+          status: 'paid',
+        })
+        expect(marked.status).toBe(409)
+        expect(marked.json.message).toBe(refusal)
+        const part = await client.post(`/api/gold-estates/commissions/${line.id}/payments`, {
+          amount: 100,
+          paidOn: today,
+          note: null,
+        })
+        expect(part.status).toBe(409)
+        expect(part.json.message).toBe(refusal)
+        const pushed = await push(client, 'commissionPayments', [
+          {
+            newDocumentState: buildPaymentPart(line, {
+              id: newId(),
+              amount: 100,
+              paidOn: today,
+            }) as Doc,
+          },
+        ])
+        expect(pushed.json.refused[0].reason).toBe(refusal)
+      }
+    })
+
+    // Approved: now it counts, to the cent (50 × € 50.000, all overdue).
+    expect((await approve(manager, sale.id)).status).toBe(200)
+    const after = await moneyOf(admin)
+    expect(after.overdue - before.admin.overdue).toBe(50 * 5_000_000)
+    expect(after.sales - before.admin.sales).toBe(1)
+    expect(activitiesOf('Verkoop goedgekeurd')).toContainEqual({ saleId: sale.id })
+    const paid = await admin.request('PATCH', `/api/gold-estates/commissions/${line.id}`, {
+      status: 'paid',
+    })
+    expect(paid.status).toBe(200)
+  })
+
+  test('pushed by their device: stored under review, its review not writable by a push', async () => {
+    const before = await moneyOf(admin)
+    const id = newId()
+    const pushed = await push(seller, 'sales', [
+      { newDocumentState: { ...fiftyTimesOwn(), id, _deleted: false, reviewStatus: null } },
+    ])
+    expect(pushed.status).toBe(200)
+    expect(pushed.json.refused).toEqual([])
+    const seen = await pulledSale(seller, id)
+    expect(seen.reviewStatus).toBe('pending')
+    expect(await moneyOf(admin)).toEqual(before)
+    // Clearing its own review by pushing the sale: nothing a person may write changed,
+    // so the device is handed the stored sale back.
+    await expectNothingChanged(async () => {
+      for (const change of [
+        { reviewStatus: null },
+        { reviewStatus: null, reviewedBy: 'me', reviewedAt: 1 },
+      ]) {
+        const answer = await push(seller, 'sales', [
+          { newDocumentState: { ...seen, ...change }, assumedMasterState: seen },
+        ])
+        expect(answer.json.refused).toEqual([])
+        expect(answer.json.conflicts).toEqual([seen])
+      }
+    })
+  })
+})
+
+describe('which splits are held', () => {
+  test.each([
+    ['the sales team under 100 %', [{ percentage: 90 }], 'pending'],
+    ['the sales team over 100 %', [{ percentage: 60 }, { cor: true, percentage: 60 }], 'pending'],
+    [
+      'extra commissions over 50 %',
+      [{ percentage: 100 }, { cor: true, percentage: 51, commissionType: 'referral' as const }],
+      'pending',
+    ],
+    ['the same seller and type twice', [{ percentage: 50 }, { percentage: 50 }], 'pending'],
+    ['exactly 100 % of their own', [{ percentage: 100 }], null],
+    ['60 % and a colleague 40 %', [{ percentage: 60 }, { cor: true, percentage: 40 }], null],
+    [
+      'a clean split with 50 % extra',
+      [
+        { percentage: 100 },
+        { cor: true, percentage: 30, commissionType: 'referral' as const },
+        { cor: true, percentage: 20, commissionType: 'manager' as const },
+      ],
+      null,
+    ],
+  ])('a SELLER with %s', async (_, lines, expected) => {
+    const body = payload(
+      lines.map((line) => ({
+        sellerId: 'cor' in line ? ids.cor : ids.sanne,
+        percentage: line.percentage,
+        commissionType: 'commissionType' in line ? line.commissionType : 'sales',
+      })),
+    )
+    expect((await register(seller, body)).reviewStatus).toBe(expected)
+  })
+
+  test('the office splits as it likes: an ADMIN or MANAGER sale is never held', async () => {
+    expect((await register(admin, fiftyTimesOwn())).reviewStatus).toBeNull()
+    expect((await register(manager, fiftyTimesOwn())).reviewStatus).toBeNull()
+  })
+})
+
+describe('approving and rejecting', () => {
+  test('only a MANAGER or ADMIN of the organisation, never the SELLER, a stranger or another organisation', async () => {
+    const sale = await register(seller, fiftyTimesOwn())
+    await expectNothingChanged(async () => {
+      const own = await approve(seller, sale.id)
+      expect(own.status).toBe(403)
+      expect(own.json.message).toMatch(/sales\.approve/)
+      expect((await reject(seller, sale.id, { reason: 'Zelf afgewezen' })).status).toBe(403)
+      for (const client of [stranger, createClient(server.url)]) {
+        expect((await approve(client, sale.id)).status).toBe(401)
+        expect((await reject(client, sale.id, { reason: 'Van buiten' })).status).toBe(401)
+      }
+      // Another organisation's sales ADMIN: the sale does not exist for them.
+      expect((await approve(otherOwner, sale.id)).status).toBe(404)
+      expect((await reject(otherOwner, sale.id, { reason: 'Van elders' })).status).toBe(404)
+    })
+    await expectNothingChanged(async () => {
+      for (const body of [{}, { reason: '' }, { reason: '  x ' }, { reason: 12 }]) {
+        const answer = await reject(manager, sale.id, body)
+        expect(answer.status).toBe(400)
+        expect(answer.json.message).toMatch(/reason: Geef een reden/)
+      }
+      const long = await reject(manager, sale.id, { reason: 'x'.repeat(501) })
+      expect(long.json.message).toMatch(/hoogstens 500 tekens/)
+    })
+    const pulled = await pulledSale(admin, sale.id)
+    expect(pulled.reviewStatus).toBe('pending')
+  })
+
+  test('a rejection goes back to the SELLER with the reason; their correction puts it back in review', async () => {
+    const sale = await register(
+      seller,
+      payload([
+        { sellerId: ids.sanne, percentage: 100 },
+        { sellerId: ids.cor, percentage: 100 },
+      ]),
+    )
+    const rejected = await reject(admin, sale.id, { reason: 'Cor krijgt geen 100 %' })
+    expect(rejected.status).toBe(200)
+    expect(rejected.json).toMatchObject({ reviewStatus: 'rejected' })
+    expect(activitiesOf('Verkoop afgewezen')).toContainEqual({
+      saleId: sale.id,
+      reason: 'Cor krijgt geen 100 %',
+    })
+    // Rejected: still not payable, not approvable before the SELLER answers.
+    const [line] = await linesOf(sale.id)
+    expect(
+      (
+        await admin.request('PATCH', `/api/gold-estates/commissions/${line!.id}`, {
+          status: 'paid',
+        })
+      ).status,
+    ).toBe(409)
+    const early = await approve(admin, sale.id)
+    expect(early.status).toBe(409)
+    expect(early.json.message).toBe('Deze verkoop staat niet ter beoordeling')
+
+    // The SELLER's device gets the reason and the whole split they wrote.
+    const seen = await pulledSale(seller, sale.id)
+    expect(seen).toMatchObject({ reviewStatus: 'rejected', reviewReason: 'Cor krijgt geen 100 %' })
+    expect(seen.lines?.map((l) => l.sellerId).sort()).toEqual([ids.sanne, ids.cor].sort())
+    expect(seen.splits).toBeNull()
+
+    // They correct it (REST) to 60/40: back in review, the reason cleared.
+    const corrected = await seller.request(
+      'PATCH',
+      `/api/gold-estates/sales/${sale.id}`,
+      correction([split(ids.sanne, 60), split(ids.cor, 40)]),
+    )
+    expect(corrected.status, corrected.text).toBe(200)
+    expect(corrected.json).toMatchObject({ reviewStatus: 'pending', reviewReason: null })
+    expect((await linesOf(sale.id)).map((l) => l.commissionAmount).sort()).toEqual([
+      2_000_000, 3_000_000,
+    ])
+    expect((await approve(manager, sale.id)).status).toBe(200)
+
+    // Approved, the sale is the office's again: the SELLER sees their own line only and
+    // can no longer correct it.
+    const approved = await pulledSale(seller, sale.id)
+    expect(approved.reviewStatus).toBeNull()
+    expect(approved.lines?.map((l) => l.sellerId)).toEqual([ids.sanne])
+    await expectNothingChanged(async () => {
+      const late = await seller.request(
+        'PATCH',
+        `/api/gold-estates/sales/${sale.id}`,
+        correction([split(ids.sanne, 100)], { paidTotal: 0 }),
+      )
+      expect(late.status).toBe(403)
+    })
+  })
+
+  test("a SELLER's correction by push puts a rejected sale back in review", async () => {
+    const sale = await register(seller, payload([{ sellerId: ids.sanne, percentage: 90 }]))
+    expect((await reject(manager, sale.id, { reason: 'Minder dan 100 %' })).status).toBe(200)
+    const seen = await pulledSale(seller, sale.id)
+    const answer = await push(seller, 'sales', [
+      {
+        newDocumentState: { ...seen, splits: [split(ids.sanne, 100)], salePrice: 90_000_000 },
+        assumedMasterState: seen,
+      },
+    ])
+    // Applied; the device is handed the server's recomputed sale.
+    expect(answer.json.refused).toEqual([])
+    const after = await pulledSale(seller, sale.id)
+    expect(after).toMatchObject({ reviewStatus: 'pending', reviewReason: null })
+    expect(after.lines?.map((l) => l.commissionAmount)).toEqual([4_500_000])
+  })
+
+  test('a SELLER may correct only their own sale under review, and must keep their own line', async () => {
+    const byOffice = await register(admin, payload([{ sellerId: ids.sanne, percentage: 100 }]))
+    const own = await register(seller, payload([{ sellerId: ids.sanne, percentage: 80 }]))
+    await expectNothingChanged(async () => {
+      // Not theirs to correct (the office's sale), nor a sale that does not exist: one answer.
+      for (const id of [byOffice.id, newId()]) {
+        const answer = await seller.request(
+          'PATCH',
+          `/api/gold-estates/sales/${id}`,
+          correction([split(ids.sanne, 100)]),
+        )
+        expect(answer.status).toBe(403)
+      }
+      const withoutSelf = await seller.request(
+        'PATCH',
+        `/api/gold-estates/sales/${own.id}`,
+        correction([split(ids.cor, 100)]),
+      )
+      expect(withoutSelf.status).toBe(403)
+      expect(withoutSelf.json.message).toBe(
+        'Je kunt alleen verkopen registreren waarin je zelf een commissie hebt',
+      )
+      // Cancelling stays the office's.
+      const cancel = await seller.post(`/api/gold-estates/sales/${own.id}/cancel`, {
+        reason: 'Zelf weg',
+      })
+      expect(cancel.status).toBe(403)
+    })
+  })
+
+  test('an approver may not review a sale they registered; a replayed approval has one effect', async () => {
+    const sale = await register(seller, fiftyTimesOwn())
+    const headers = { 'Idempotency-Key': crypto.randomUUID() }
+    const first = await approve(admin, sale.id, headers)
+    const replay = await approve(admin, sale.id, headers)
+    expect(first.status).toBe(200)
+    expect(replay.status).toBe(200)
+    expect(replay.json).toEqual(first.json)
+    expect(activitiesOf('Verkoop goedgekeurd').filter((m) => m.saleId === sale.id)).toHaveLength(1)
+    expect((await approve(admin, sale.id)).status).toBe(409)
+  })
+})
+
+describe('sellers and projects that are not active', () => {
+  test('are refused on a new sale for everyone, by REST and by push, naming what is wrong', async () => {
+    expect(
+      (await admin.request('PATCH', `/api/gold-estates/sellers/${ids.oud}`, { status: 'inactive' }))
+        .status,
+    ).toBe(200)
+    const closed = (
+      await admin.post('/api/gold-estates/projects', { name: 'Gesloten', status: 'inactive' })
+    ).json.id
+    const withLeaver = payload([
+      { sellerId: ids.sanne, percentage: 50 },
+      { sellerId: ids.oud, percentage: 50 },
+    ])
+    const inClosed = { ...payload([{ sellerId: ids.sanne, percentage: 100 }]), projectId: closed }
+    const elsewhere = {
+      ...payload([{ sellerId: ids.sanne, percentage: 100 }]),
+      projectId: otherProjectId,
+    }
+    await expectNothingChanged(async () => {
+      for (const client of [admin, manager, seller]) {
+        const leaver = await client.post('/api/gold-estates/sales', withLeaver)
+        expect(leaver.status).toBe(400)
+        expect(leaver.json.message).toBe('commissions.1.sellerId: Verkoper Oud is niet actief')
+        const project = await client.post('/api/gold-estates/sales', inClosed)
+        expect(project.status).toBe(400)
+        expect(project.json.message).toBe('projectId: Project Gesloten is niet actief')
+        const other = await client.post('/api/gold-estates/sales', elsewhere)
+        expect(other.json.message).toBe('projectId: Project bestaat niet in deze organisatie')
+        const pushed = await push(client, 'sales', [
+          { newDocumentState: { ...withLeaver, id: newId(), _deleted: false } },
+          { newDocumentState: { ...inClosed, id: newId(), _deleted: false } },
+        ])
+        expect(pushed.json.refused.map((r: { reason: string }) => r.reason)).toEqual([
+          'commissions.1.sellerId: Verkoper Oud is niet actief',
+          'projectId: Project Gesloten is niet actief',
+        ])
+      }
+    })
+  })
+
+  test('a correction may keep a seller who left since, not add one', async () => {
+    const sale = await register(
+      admin,
+      payload([
+        { sellerId: ids.sanne, percentage: 50 },
+        { sellerId: ids.cor, percentage: 50 },
+      ]),
+    )
+    await admin.request('PATCH', `/api/gold-estates/sellers/${ids.cor}`, { status: 'inactive' })
+    try {
+      const kept = await admin.request(
+        'PATCH',
+        `/api/gold-estates/sales/${sale.id}`,
+        correction([split(ids.sanne, 40), split(ids.cor, 60)]),
+      )
+      expect(kept.status, kept.text).toBe(200)
+      await expectNothingChanged(async () => {
+        const added = await admin.request(
+          'PATCH',
+          `/api/gold-estates/sales/${sale.id}`,
+          correction([split(ids.sanne, 40), split(ids.cor, 50), split(ids.oud, 10)]),
+        )
+        expect(added.status).toBe(400)
+        expect(added.json.message).toBe('splits.2.sellerId: Verkoper Oud is niet actief')
+      })
+    } finally {
+      await admin.request('PATCH', `/api/gold-estates/sellers/${ids.cor}`, { status: 'active' })
+    }
+  })
+})

@@ -1,0 +1,260 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { formatMoney } from '#web/lib/format-money.ts'
+import { signInFirstSuperadmin, signInSeller } from '../support/accounts.ts'
+import { launchBrowser } from '../support/browser.ts'
+import { eventually } from '../support/eventually.ts'
+import type { createClient } from '../support/http.ts'
+import { buildSalePayload } from '../support/sales.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { DESKTOP, hasHorizontalOverflow, PHONE, waitForToast } from './page-helpers.ts'
+import {
+  SALES_BASE as BASE,
+  fillWizard,
+  launchGoldEstates,
+  openSalesScreen,
+  regionText,
+  shoot,
+  type WizardSale,
+} from './sales-helpers.ts'
+
+// "Ter beoordeling" on the screens: a SELLER registers an unusual split on their phone
+// without a connection and sees it held at once; the admin's dashboard lists it and counts
+// € 0 for it; the admin rejects one with a reason (the SELLER reads it) and approves another
+// without a connection, sent by the offline queue when the connection returns.
+
+let server: TestServer
+let browser: Browser
+let adminContext: BrowserContext
+let admin: Page
+let desktop: Page
+let api: ReturnType<typeof createClient>
+let annaApi: ReturnType<typeof createClient>
+
+const root = { email: 'root@example.com', password: 'root password' }
+const anna = {
+  name: 'Anna Jansen',
+  email: 'anna@example.com',
+  password: 'anna@example.com password',
+}
+let project: { id: string; name: string }
+const sellers: { id: string; name: string }[] = []
+const ids = { offline: '', doubled: '' }
+
+/** Anna 60 % and Bram 60 %: the sales team adds up to 120 %. */
+const unusual: WizardSale = {
+  clientName: 'Familie Offline',
+  propertyNumber: 'HK-1',
+  price: 500_000,
+  commission: 2,
+  discount: 0,
+  costs: 0,
+  lines: [
+    { seller: 0, commissionType: 'sales', percentage: 60 },
+    { seller: 1, commissionType: 'sales', percentage: 60 },
+  ],
+}
+const REASON = 'Bram hoort niet bij deze verkoop'
+
+type ServerSale = {
+  id: string
+  clientName: string
+  reviewStatus: string | null
+  reviewReason: string | null
+}
+async function serverSale(clientName: string) {
+  const sales = (await api.get('/api/gold-estates/sales')).json as ServerSale[]
+  return sales.find((sale) => sale.clientName === clientName)
+}
+
+async function newPage(
+  viewport: typeof PHONE,
+  storageState?: Awaited<ReturnType<BrowserContext['storageState']>>,
+) {
+  const context = await browser.newContext({
+    viewport,
+    baseURL: server.url,
+    locale: 'nl-NL',
+    storageState,
+  })
+  context.setDefaultTimeout(15_000)
+  await context.addInitScript(() => localStorage.setItem('theme', 'light'))
+  return context.newPage()
+}
+
+async function signInAnna(page: Page) {
+  await page.goto(`${BASE}/login`)
+  await page.getByLabel('E-mailadres').fill(anna.email)
+  await page.getByLabel('Wachtwoord', { exact: true }).fill(anna.password)
+  await page.getByRole('button', { name: 'Inloggen' }).click()
+  await page.waitForURL(`**${BASE}/dashboard`)
+}
+
+beforeAll(async () => {
+  server = await startTestServer()
+  browser = await launchBrowser()
+  api = await signInFirstSuperadmin(server, root.email)
+  expect((await api.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  project = (await api.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json
+  for (const [name, email] of [
+    [anna.name, anna.email],
+    ['Bram de Vries', null],
+  ] as const) {
+    sellers.push(
+      (await api.post('/api/gold-estates/sellers', { name, email, role: 'closer' })).json,
+    )
+  }
+  annaApi = await signInSeller(server, api, {
+    id: sellers[0]!.id,
+    email: anna.email,
+    role: 'SELLER',
+  })
+  adminContext = await browser.newContext({ viewport: PHONE, baseURL: server.url, locale: 'nl-NL' })
+  adminContext.setDefaultTimeout(15_000)
+  await adminContext.addInitScript(() => localStorage.setItem('theme', 'light'))
+  admin = await adminContext.newPage()
+}, 60_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+test("a SELLER's unusual split registered offline shows 'Ter beoordeling' at once, and the server holds it", async () => {
+  const phone = await newPage(PHONE)
+  await signInAnna(phone)
+  await phone.goto(`${BASE}/sales/new`)
+  await phone.getByRole('heading', { level: 2, name: 'Selecteer project' }).waitFor()
+  await phone.context().setOffline(true)
+  await fillWizard(phone, unusual, { project, sellers })
+  await phone.getByRole('button', { name: 'Verkoop Registreren' }).click()
+  await waitForToast(phone, 'Verkoop geregistreerd!')
+  await phone.waitForURL(`**${BASE}/dashboard`)
+  // Still offline: the device's own verdict, by the server's rule.
+  const card = await regionText(phone, 'Ter beoordeling (1)')
+  expect(card).toContain(unusual.clientName)
+  expect(card).toContain('Ter beoordeling')
+  expect(await serverSale(unusual.clientName)).toBeUndefined()
+
+  await phone.context().setOffline(false)
+  const stored = await eventually(async () => {
+    const sale = await serverSale(unusual.clientName)
+    expect(sale?.reviewStatus).toBe('pending')
+    return sale!
+  }, 30_000)
+  ids.offline = stored.id
+  await phone.context().close()
+}, 90_000)
+
+test('the admin sees the sales waiting, counted as € 0, and rejects one with a reason', async () => {
+  // A second held sale, registered by Anna's other device: two lines of 100 % to herself.
+  const doubled = await annaApi.post(
+    '/api/gold-estates/sales',
+    buildSalePayload({
+      projectId: project.id,
+      clientName: 'Familie Dubbel',
+      salePrice: 40_000_000,
+      saleDate: '2025-01-01',
+      lines: [
+        { sellerId: sellers[0]!.id, percentage: 100 },
+        { sellerId: sellers[0]!.id, percentage: 100 },
+      ],
+    }),
+  )
+  expect(doubled.json.reviewStatus).toBe('pending')
+  ids.doubled = doubled.json.id
+
+  await launchGoldEstates(admin, root)
+  desktop = await newPage(DESKTOP, await adminContext.storageState())
+  for (const page of [admin, desktop]) {
+    await openSalesScreen(page, '/dashboard', 'Dashboard')
+    const card = await regionText(page, 'Ter beoordeling (2)')
+    expect(card).toContain('Familie Offline')
+    expect(card).toContain('Familie Dubbel')
+    // Neither counts: nothing open, nothing overdue, no sale.
+    expect(await regionText(page, 'Openstaand')).toContain(formatMoney(0))
+    expect(await regionText(page, 'Achterstallig')).toContain(formatMoney(0))
+    expect(await regionText(page, 'Totaal Verkoop')).toContain('0')
+    expect(await hasHorizontalOverflow(page)).toBe(false)
+    await shoot(page, 'sale-review-dashboard')
+  }
+
+  for (const page of [desktop, admin]) {
+    await openSalesScreen(page, `/sales/${ids.offline}`, unusual.clientName)
+    const panel = await regionText(page, 'Ter beoordeling')
+    expect(panel).toContain('Het salesteam telt op tot 120% in plaats van 100%')
+    expect(panel).toContain('kunnen ze niet betaald worden')
+    expect(await page.getByRole('button', { name: 'Betaling registreren' }).count()).toBe(0)
+    expect(await hasHorizontalOverflow(page)).toBe(false)
+    await shoot(page, 'sale-review-sale')
+  }
+
+  await admin.getByRole('button', { name: 'Afwijzen' }).click()
+  const dialog = admin.getByRole('dialog', { name: 'Verkoop afwijzen' })
+  await dialog.getByRole('button', { name: 'Afwijzen' }).click()
+  await dialog.getByText('Geef een reden van minstens 3 tekens op').waitFor()
+  await dialog.getByLabel('Reden *').fill(REASON)
+  await dialog.getByRole('button', { name: 'Afwijzen' }).click()
+  await waitForToast(admin, 'Verkoop afgewezen')
+  const rejected = await serverSale(unusual.clientName)
+  expect(rejected).toMatchObject({ reviewStatus: 'rejected', reviewReason: REASON })
+  await admin.getByText(`Afgewezen: ${REASON}`).waitFor({ timeout: 20_000 })
+}, 120_000)
+
+test('an approval made without a connection is sent when it returns, and the sale then counts', async () => {
+  await openSalesScreen(admin, `/sales/${ids.doubled}`, 'Familie Dubbel')
+  await admin.context().setOffline(true)
+  await admin.getByRole('button', { name: 'Goedkeuren' }).click()
+  expect(await waitForToast(admin, 'Verkoop goedgekeurd')).toContain(
+    'Wordt verstuurd zodra er weer verbinding is.',
+  )
+  expect((await serverSale('Familie Dubbel'))?.reviewStatus).toBe('pending')
+  await admin.context().setOffline(false)
+  await eventually(async () => {
+    expect((await serverSale('Familie Dubbel'))?.reviewStatus).toBeNull()
+  }, 30_000)
+  // Approved: two lines of € 20.000 each (5 % of € 400.000), both overdue since 2025.
+  await openSalesScreen(admin, '/dashboard', 'Dashboard')
+  await eventually(async () => {
+    expect(await regionText(admin, 'Achterstallig')).toContain(formatMoney(4_000_000))
+  }, 20_000)
+  expect(await admin.getByRole('region', { name: 'Ter beoordeling (1)' }).count()).toBe(0)
+}, 90_000)
+
+test('the SELLER reads the rejection and its reason, and may correct the sale', async () => {
+  // The phone comes last: there she corrects it.
+  for (const viewport of [DESKTOP, PHONE]) {
+    const page = await newPage(viewport)
+    await signInAnna(page)
+    const card = await regionText(page, 'Ter beoordeling (1)')
+    expect(card).toContain(`Afgewezen: ${REASON}`)
+    await openSalesScreen(page, `/sales/${ids.offline}`, unusual.clientName)
+    await page.getByText(`Afgewezen: ${REASON}`).waitFor({ timeout: 20_000 })
+    await page.getByRole('link', { name: 'Verkoop corrigeren' }).waitFor()
+    // Their own sale under review: they see the whole split they wrote.
+    await page.getByRole('region', { name: 'Bram de Vries' }).waitFor()
+    expect(await hasHorizontalOverflow(page)).toBe(false)
+    await shoot(page, 'sale-review-rejected-seller')
+    if (viewport === PHONE) await correctToSixtyForty(page)
+    await page.context().close()
+  }
+}, 120_000)
+
+/** Anna answers the rejection: Bram 40 % instead of 60 %; the sale is back in review. */
+async function correctToSixtyForty(page: Page) {
+  await page.getByRole('link', { name: 'Verkoop corrigeren' }).click()
+  await page.waitForURL(`**${BASE}/sales/${ids.offline}/edit`)
+  await page.getByRole('heading', { level: 1, name: 'Verkoop corrigeren' }).waitFor()
+  for (let step = 0; step < 3; step++) await page.getByRole('button', { name: 'Volgende' }).click()
+  await page.getByLabel('Percentage 2', { exact: true }).fill('40')
+  await page.getByRole('button', { name: 'Correctie opslaan' }).click()
+  await waitForToast(page, 'Verkoop gecorrigeerd')
+  await page.waitForURL(`**${BASE}/sales/${ids.offline}`)
+  await page.getByRole('region', { name: 'Ter beoordeling' }).waitFor()
+  await eventually(async () => {
+    expect(await serverSale(unusual.clientName)).toMatchObject({
+      reviewStatus: 'pending',
+      reviewReason: null,
+    })
+  }, 30_000)
+}

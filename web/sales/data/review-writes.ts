@@ -1,0 +1,26 @@
+import { api } from '../../lib/api-client.ts'
+import { isQueuedResponse } from '../../lib/api-request.ts'
+
+// "Goedkeuren" and "Afwijzen" of a sale under review (schema/sale-review.ts). The review is
+// the server's field alone, so these go by REST, not as an edit of the local sale; without
+// a connection the offline queue keeps the call and sends it when the connection returns
+// (the same Idempotency-Key, so once). The sale shows its new state when it comes back
+// from the server.
+
+/** What became of the call: sent, or kept in the offline queue. */
+export type ReviewWriteResult = { isQueued: boolean }
+
+/** "Goedkeuren": its lines count and can be paid from now on. */
+export async function approveSale(id: string): Promise<ReviewWriteResult> {
+  const response = await api['gold-estates'].sales[':id'].approve.$post({ param: { id } })
+  return { isQueued: isQueuedResponse(response) }
+}
+
+/** "Afwijzen": back to its SELLER with the reason (3 to 500 characters). */
+export async function rejectSale(id: string, reason: string): Promise<ReviewWriteResult> {
+  const response = await api['gold-estates'].sales[':id'].reject.$post({
+    param: { id },
+    json: { reason },
+  })
+  return { isQueued: isQueuedResponse(response) }
+}
