@@ -4,8 +4,9 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
-import { signInFirstSuperadmin } from '../support/accounts.ts'
+import { signInFirstSuperadmin, signInSeller } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
+import { buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 
@@ -306,5 +307,182 @@ describe('usage from the future by another route', () => {
     const usage = answer.json
     expect(usage.totals.api_calls ?? 0).toBe(0)
     expect(usage.days).toEqual([])
+  })
+})
+
+describe('a SELLER and a MANAGER around a sale under review', () => {
+  const people = { sanne: '', cor: '' }
+  let seller: Client
+  let manager: Client
+  let projectId: string
+  let saleCounter = 0
+
+  beforeAll(async () => {
+    projectId = (await root.post('/api/gold-estates/projects', { name: 'Review-aanval' })).json.id
+    for (const key of ['sanne', 'cor'] as const) {
+      const created = await root.post('/api/gold-estates/sellers', {
+        name: key,
+        email: `${key}@review.example`,
+      })
+      people[key] = created.json.id
+    }
+    const chef = await root.post('/api/gold-estates/sellers', {
+      name: 'Chef',
+      email: 'chef@review.example',
+    })
+    seller = await signInSeller(server, root, {
+      id: people.sanne,
+      email: 'sanne@review.example',
+      role: 'SELLER',
+    })
+    manager = await signInSeller(server, root, {
+      id: chef.json.id,
+      email: 'chef@review.example',
+      role: 'MANAGER',
+    })
+  })
+
+  /** A sale of € 50.000 net commission; Sanne's lines as given. */
+  async function register(by: Client, percentages: number[]) {
+    const body = buildSalePayload({
+      projectId,
+      salePrice: 100_000_000,
+      saleDate: '2025-01-01',
+      propertyNumber: `R-${++saleCounter}`,
+      lines: percentages.map((percentage) => ({ sellerId: people.sanne, percentage })),
+    })
+    const created = await by.post('/api/gold-estates/sales', body)
+    expect(created.status, created.text).toBe(201)
+    return created.json as { id: string; seq: number; reviewStatus: string | null }
+  }
+
+  function correction(percentages: number[]) {
+    return {
+      clientName: 'Klant de Vries',
+      clientEmail: 'klant@example.com',
+      clientPhone: '0612345678',
+      propertyNumber: 'R-x',
+      saleDate: '2025-01-01',
+      deliveryDate: null,
+      salePrice: 100_000_000,
+      commissionPercentage: 5,
+      totalCosts: 0,
+      costsDescription: null,
+      discountPercentage: 0,
+      splits: percentages.map((commissionPercentage) => ({
+        sellerId: people.sanne,
+        role: null,
+        commissionType: 'sales',
+        commissionPercentage,
+      })),
+      paidTotal: 0,
+    }
+  }
+
+  const overdueOf = async (client: Client) =>
+    (await client.get('/api/gold-estates/commissions/dashboard')).json.overdueCommissions
+
+  test('an approval sent for the split the MANAGER saw does not approve the one the SELLER made of it since', async () => {
+    const sale = await register(seller, [90])
+    expect(sale.reviewStatus).toBe('pending')
+    const seen = (await manager.get('/api/gold-estates/sales')).json.find(
+      (item: { id: string }) => item.id === sale.id,
+    )
+    // Meanwhile (the MANAGER's "Goedkeuren" waiting in an offline queue) the SELLER turns
+    // the split into 50 lines of 100 %: still under review, so theirs to correct.
+    const fifty = Array.from({ length: 50 }, () => 100)
+    const corrected = await seller.request(
+      'PATCH',
+      `/api/gold-estates/sales/${sale.id}`,
+      correction(fifty),
+    )
+    expect(corrected.status, corrected.text).toBe(200)
+    const before = await overdueOf(root)
+    const approval = await manager.post(`/api/gold-estates/sales/${sale.id}/approve`, {
+      seq: seen.seq,
+    })
+    expect(approval.status).toBe(409)
+    expect(approval.json.message).toBe(
+      'Deze verkoop is gewijzigd sinds je hem bekeek. Bekijk hem opnieuw voor je hem goedkeurt.',
+    )
+    expect(await overdueOf(root)).toBe(before)
+    // Approving what is there now, having seen it, is the MANAGER's to do.
+    const now = (await manager.get('/api/gold-estates/sales')).json.find(
+      (item: { id: string }) => item.id === sale.id,
+    )
+    const second = await manager.post(`/api/gold-estates/sales/${sale.id}/approve`, {
+      seq: now.seq,
+    })
+    expect(second.status, second.text).toBe(200)
+  })
+
+  test('a SELLER cannot turn an approved sale back into an unusual split, by REST or by push', async () => {
+    const sale = await register(seller, [90])
+    expect((await manager.post(`/api/gold-estates/sales/${sale.id}/approve`)).status).toBe(200)
+    const before = await overdueOf(root)
+    const byRest = await seller.request(
+      'PATCH',
+      `/api/gold-estates/sales/${sale.id}`,
+      correction([100, 100]),
+    )
+    expect(byRest.status).toBe(403)
+    const pulled = (
+      await seller.get('/api/sync/v1/sales/pull?checkpoint=0&limit=1000')
+    ).json.documents.find((doc: { id: string }) => doc.id === sale.id)
+    const pushed = await seller.post('/api/sync/v1/sales/push', {
+      rows: [
+        {
+          newDocumentState: { ...pulled, splits: correction([100, 100]).splits },
+          assumedMasterState: pulled,
+        },
+      ],
+    })
+    expect(pushed.json.refused).toHaveLength(1)
+    expect(await overdueOf(root)).toBe(before)
+  })
+
+  test('a rejected sale pays nothing by any path until it is corrected and approved', async () => {
+    const sale = await register(seller, [100, 100])
+    const rejected = await manager.post(`/api/gold-estates/sales/${sale.id}/reject`, {
+      reason: 'Twee keer jezelf',
+    })
+    expect(rejected.status).toBe(200)
+    const lines = (await root.get('/api/gold-estates/commissions')).json.filter(
+      (line: { saleId: string }) => line.saleId === sale.id,
+    )
+    const line = lines[0]
+    const marked = await root.request('PATCH', `/api/gold-estates/commissions/${line.id}`, {
+      status: 'paid',
+    })
+    expect(marked.status).toBe(409)
+    const part = await root.post(`/api/gold-estates/commissions/${line.id}/payments`, {
+      amount: 100,
+      paidOn: '2025-02-01',
+      note: null,
+    })
+    expect(part.status).toBe(409)
+    // A rejected sale is not waiting for a review: approving it needs the SELLER first.
+    expect((await manager.post(`/api/gold-estates/sales/${sale.id}/approve`)).status).toBe(409)
+  })
+
+  test("another organisation's MANAGER learns nothing of the sale and approves nothing", async () => {
+    const sale = await register(seller, [90])
+    await setPassword('chef@bravo.example', 'org-b', 'bravo owner', 'SUPERADMIN' as 'USER')
+    const other = createClient(server.url)
+    await other.post('/api/auth/login/email', {
+      email: 'chef@bravo.example',
+      password: 'bravo owner',
+    })
+    expect((await other.post('/api/admin/launch-gold-estates')).status).toBe(200)
+    for (const action of ['approve', 'reject']) {
+      const answer = await other.post(`/api/gold-estates/sales/${sale.id}/${action}`, {
+        reason: 'Niet van jou',
+      })
+      expect(answer.status).toBe(404)
+    }
+    const stillPending = (await root.get('/api/gold-estates/sales')).json.find(
+      (item: { id: string }) => item.id === sale.id,
+    )
+    expect(stillPending.reviewStatus).toBe('pending')
   })
 })
