@@ -19,16 +19,20 @@ export function backupRoutes(deps: AppDeps) {
     new Hono<AppEnv>()
       .post('/backup', validate('json', BackupRequestSchema), async (c) => {
         const ctx = requireServiceContext(deps, c)
-        const file = await createBackupFile(ctx, c.req.valid('json').format)
-        const pieces = [...file.body]
-        const body = new ReadableStream<Uint8Array>({
-          pull(controller) {
-            const piece = pieces.shift()
-            if (piece) controller.enqueue(piece)
-            else controller.close()
-          },
+        requirePermission(ctx.actor, 'backup.run')
+        const file = await deps.heavyWork.runDownload(async () => {
+          const made = await createBackupFile(ctx, c.req.valid('json').format)
+          const pieces = [...made.body]
+          const body = new ReadableStream<Uint8Array>({
+            pull(controller) {
+              const piece = pieces.shift()
+              if (piece) controller.enqueue(piece)
+              else controller.close()
+            },
+          })
+          return { ...made, body }
         })
-        return c.body(body, 200, {
+        return c.body(file.body, 200, {
           'content-type': file.contentType,
           'content-disposition': `attachment; filename="${file.fileName}"`,
           'cache-control': 'no-store',
@@ -41,7 +45,7 @@ export function backupRoutes(deps: AppDeps) {
         const ctx = requireServiceContext(deps, c)
         requirePermission(ctx.actor, 'backup.run')
         const organisationId = ctx.actor.organisationId
-        const restored = await deps.heavyWork.run(organisationId, async () => {
+        const restored = await deps.heavyWork.run(async () => {
           // The body goes to a temporary file as it arrives; the restore reads it from there.
           const received = await receiveBackup(c.req.raw.body, MAX_RESTORE_BYTES)
           try {

@@ -370,7 +370,7 @@ describe('one request cannot hurt everyone', () => {
     expect((await fetch(`${restoreServer.url}/api/health`)).status).toBe(200)
   }, 60_000)
 
-  test('a second restore of the same organisation waits its turn (409)', async () => {
+  test('a second restore of the same organisation waits its turn (429, Retry-After)', async () => {
     // The first is still arriving: its header line is in, its rows are not.
     const first = http.request(`${restoreServer.url}/api/admin/restore`, {
       method: 'POST',
@@ -384,8 +384,9 @@ describe('one request cannot hurt everyone', () => {
       headers: { 'content-type': 'application/json', cookie },
       body: '{}',
     })
-    expect(second.status).toBe(409)
-    expect((await second.json()).message).toMatch(/Er loopt al een restore/)
+    expect(second.status).toBe(429)
+    expect(second.headers.get('retry-after')).toBe('15')
+    expect((await second.json()).message).toMatch(/bezig met een ander groot bestand/)
     first.destroy()
   }, 60_000)
 })
