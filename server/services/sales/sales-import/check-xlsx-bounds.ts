@@ -16,8 +16,9 @@ import { SheetXmlShape } from './sheet-xml-shape.ts'
 
 /** The parts the sheet reader unpacks; it skips images, printer settings and the like. */
 const isReadByReader = (name: string) => name.endsWith('.xml') || name.endsWith('.rels')
-/** A kilobyte of a bomb inflates to at most about a megabyte, which is counted at once. */
-const PIECE_BYTES = 1024
+/** 256 bytes of a bomb inflate to at most about 256 KB, which is counted at once. */
+const PIECE_BYTES = 256
+const YIELD_EVERY_BYTES = 256 * 1024
 
 function checkDeclaredSizes(bytes: Uint8Array) {
   let entries = 0
@@ -33,9 +34,10 @@ function checkDeclaredSizes(bytes: Uint8Array) {
   })
 }
 
-function checkUnpackedContent(bytes: Uint8Array) {
+async function checkUnpackedContent(bytes: Uint8Array) {
   let entries = 0
   let unpacked = 0
+  let unpackedAtYield = 0
   const unzip = new Unzip((file) => {
     if (++entries > MAX_ZIP_ENTRIES) refuseZipEntries()
     if (!isReadByReader(file.name)) return
@@ -52,6 +54,11 @@ function checkUnpackedContent(bytes: Uint8Array) {
   unzip.register(UnzipInflate)
   for (let offset = 0; offset < bytes.length; offset += PIECE_BYTES) {
     unzip.push(bytes.subarray(offset, offset + PIECE_BYTES), offset + PIECE_BYTES >= bytes.length)
+    // Other requests get their turn every 256 KB that comes out.
+    if (unpacked - unpackedAtYield >= YIELD_EVERY_BYTES) {
+      unpackedAtYield = unpacked
+      await new Promise((resolve) => setImmediate(resolve))
+    }
   }
 }
 
@@ -60,10 +67,10 @@ function checkUnpackedContent(bytes: Uint8Array) {
  * MAX_ZIP_ENTRIES parts, or whose XML spans more rows or cells than the limits; 400 when
  * it is not a readable zip.
  */
-export function checkXlsxBounds(bytes: Uint8Array) {
+export async function checkXlsxBounds(bytes: Uint8Array) {
   try {
     checkDeclaredSizes(bytes)
-    checkUnpackedContent(bytes)
+    await checkUnpackedContent(bytes)
   } catch (error) {
     if (error instanceof AppError) throw error
     throw new AppError('invalid_input', 'Het bestand is geen leesbaar .xlsx-bestand')

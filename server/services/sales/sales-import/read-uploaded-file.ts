@@ -28,7 +28,7 @@ export async function readUploadedFile(bytes: Uint8Array): Promise<SheetTable> {
 }
 
 async function readXlsx(bytes: Uint8Array): Promise<SheetCell[][]> {
-  checkXlsxBounds(bytes)
+  await checkXlsxBounds(bytes)
   const { readSheet } = await import('read-excel-file/node')
   try {
     // Numbers stay text as written in the file, so money never passes through a float;

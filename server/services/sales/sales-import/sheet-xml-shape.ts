@@ -7,8 +7,6 @@ import { MAX_CELLS, MAX_ROWS, refuseCells, refuseRows } from './import-limits.ts
 // So the row and column numbers are read the way the reader reads them
 // (`Number("1e9")` is a row number too) and the spanned area is bounded as it grows.
 
-/** Opening tags of rows, cells and shared texts, with or without a namespace prefix. */
-const TAG = /<(?:[A-Za-z_][\w.-]*:)?(row|c|si)(?=[\s/>])([^>]*)>/g
 const REFERENCE = /\sr\s*=\s*(?:"([^"]*)"|'([^']*)')/
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" }
 /** Longer than any tag of a real sheet; a longer one is not kept while waiting for its end. */
@@ -23,6 +21,35 @@ const decodeEntities = (text: string) =>
         : Number(name.slice(1))
     return code <= 0x10ffff ? String.fromCodePoint(code) : entity
   })
+
+/** The '>' that ends the tag begun before `from`, outside quoted values ('>' may stand in one), or -1. */
+function findTagEnd(text: string, from: number) {
+  let quote = 0
+  for (let index = from; index < text.length; index++) {
+    const code = text.charCodeAt(index)
+    if (quote !== 0) {
+      if (code === quote) quote = 0
+    } else if (code === 34 || code === 39) {
+      quote = code
+    } else if (code === 62) {
+      return index
+    }
+  }
+  return -1
+}
+
+/** The local name of the tag whose name starts at `from` (a namespace prefix dropped). */
+function readTagName(text: string, from: number) {
+  let end = from
+  for (; end < text.length; end++) {
+    const code = text.charCodeAt(end)
+    // White space, '/' or '>' ends a name.
+    if (code <= 32 || code === 47 || code === 62) break
+  }
+  const name = text.slice(from, end)
+  const colon = name.indexOf(':')
+  return colon < 0 ? name : name.slice(colon + 1)
+}
 
 /** [row, column] as the sheet reader's parseCellAddress reads "AB12". */
 function readCellAddress(address: string): [number, number] {
@@ -45,13 +72,21 @@ export class SheetXmlShape {
   /** Takes the next piece of the part (decoded as latin1); throws 413 past a limit. */
   push(piece: string) {
     const text = this.#carry + piece
-    const lastOpen = text.lastIndexOf('<')
-    const isTagOpen = lastOpen >= 0 && text.indexOf('>', lastOpen) < 0
-    this.#carry = isTagOpen ? text.slice(lastOpen) : ''
-    if (this.#carry.length > MAX_TAG_CHARS) refuseCells()
-    const complete = isTagOpen ? text.slice(0, lastOpen) : text
-    for (const match of complete.matchAll(TAG)) {
-      this.#onTag(match[1] as 'row' | 'c' | 'si', match[2] ?? '')
+    this.#carry = ''
+    // A loop over '<' rather than one regular expression: a part holds up to a million
+    // tags, and this runs while the upload's caller waits.
+    for (let open = text.indexOf('<'); open >= 0; ) {
+      const close = findTagEnd(text, open + 1)
+      if (close < 0) {
+        this.#carry = text.slice(open)
+        if (this.#carry.length > MAX_TAG_CHARS) refuseCells()
+        return
+      }
+      const name = readTagName(text, open + 1)
+      if (name === 'row' || name === 'c' || name === 'si') {
+        this.#onTag(name, text.slice(open + 1, close))
+      }
+      open = text.indexOf('<', close)
     }
   }
 
