@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import http from 'node:http'
 import { unzipSync } from 'fflate'
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core'
 import { readSheet } from 'read-excel-file/node'
@@ -7,8 +8,9 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { launchBrowser } from '../support/browser.ts'
 import { buildSalePayload } from '../support/sales.ts'
+import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { DESKTOP, PHONE, screenshot } from './page-helpers.ts'
+import { DESKTOP, PHONE, screenshot, waitForToast } from './page-helpers.ts'
 
 // The commission screen's downloads in the built app, under the server's
 // Content-Security-Policy: the sales list as filtered on screen, every page of it, as CSV
@@ -22,6 +24,7 @@ let context: BrowserContext
 let page: Page
 const SALES_PER_PROJECT = { Havenkwartier: 400, Zuidpark: 100 }
 const sellers: { id: string; name: string }[] = []
+let cookie = ''
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -61,6 +64,7 @@ beforeAll(async () => {
     expect(paid.status).toBe(200)
   }
 
+  cookie = [...api.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
   context = await browser.newContext({ viewport: DESKTOP, baseURL: server.url, locale: 'nl-NL' })
   context.setDefaultTimeout(20_000)
   await context.addInitScript(() => {
@@ -198,3 +202,54 @@ test('offline the export still works; the statements wait for a connection', asy
   await page.setViewportSize(PHONE)
   await shoot('commission-downloads')
 }, 60_000)
+
+test('while another heavy job runs the zip waits with a clear message; a seller over the cap is left out by name', async () => {
+  // A restore of the organisation holds the one heavy-work slot: its body never ends.
+  const restore = http.request(`${server.url}/api/admin/restore`, {
+    method: 'POST',
+    agent: false,
+    headers: { 'content-type': 'application/json', cookie },
+  })
+  restore.on('error', () => undefined)
+  restore.write('{"format":"centraal-backup","formatVersion":2,"tables":{\n')
+  try {
+    await page.getByRole('button', { name: 'Alle afrekeningen (zip)' }).click()
+    expect(await waitForToast(page, 'Downloaden mislukt')).toContain(
+      'De server is bezig met een ander groot bestand (een restore, import, backup of afrekeningen). Probeer het over 15 seconden opnieuw.',
+    )
+    await screenshot(page, 'statements-zip-busy', { fullPage: false })
+  } finally {
+    restore.destroy()
+  }
+  // Anna gets 5,000 more payment parts, written beside the server: one over the cap.
+  const db = openOrganisationFile(server.dataDir)
+  db.prepare(
+    `insert into commission_payments
+       (id, seq, updated_at, deleted, organization_id, commission_id, sale_id, seller_id,
+        amount, paid_on, note, created_by, created_at)
+     select 'bulk-' || n.value, 1000000000 + n.value, p.updated_at, 1, p.organization_id,
+        p.commission_id, p.sale_id, p.seller_id, 1, p.paid_on, null, p.created_by, p.created_at
+     from commission_payments p,
+       (with recursive n(value) as (select 1 union all select value + 1 from n where value < 5000)
+        select value from n) n
+     where p.seller_id = ?`,
+  ).run(sellers[0]!.id)
+  // Written deleted first, so no device pulls them; then counted on the statement.
+  db.prepare("update commission_payments set deleted = 0 where id like 'bulk-%'").run()
+  db.close()
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport)
+    await expect
+      .poll(async () => {
+        const zip = await download(() =>
+          page.getByRole('button', { name: 'Alle afrekeningen (zip)' }).click(),
+        )
+        return Object.keys(unzipSync(await bytesOf(zip))).sort()
+      })
+      .toEqual([expect.stringMatching(/^afrekening-bram-de-vries-/), 'niet-opgenomen.txt'])
+    expect(await waitForToast(page, '1 afrekening niet in de zip')).toContain(
+      'Te veel regels voor één afrekening: Anna Jansen. Download die apart met een kortere periode',
+    )
+    await screenshot(page, 'statements-zip-left-out', { fullPage: false })
+  }
+}, 90_000)
