@@ -227,6 +227,56 @@ describe('an uploaded sheet is bounded while it unpacks', () => {
   }, 60_000)
 })
 
+describe('a restore body is bounded where it is parsed', () => {
+  // JSON.parse holds about 30 times a text of empty objects: each refusal below comes
+  // before such a text is parsed, and leaves the organisation as it was.
+  const emptyObjects = (megabytes: number) =>
+    `[${'{},'.repeat(Math.floor((megabytes * 1024 * 1024) / 3))}{}]`
+
+  /** Posts a restore body; the answer may come (and the socket close) before it is sent. */
+  const postRestore = (body: string) =>
+    new Promise<{ status: number; message: string }>((resolve, reject) => {
+      const request = http.request(`${server.url}/api/admin/restore`, {
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/json', cookie: cookieOf(root) },
+      })
+      let answered = false
+      request.on('response', (response) => {
+        answered = true
+        let text = ''
+        response.on('data', (chunk) => (text += chunk))
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, message: JSON.parse(text).message }),
+        )
+      })
+      request.on('error', (error) => {
+        if (!answered) reject(error)
+      })
+      request.end(body)
+    })
+
+  test('a backup in another layout than one row per line, over 2 MiB, is refused', async () => {
+    const answer = await postRestore(
+      `{"format":"centraal-backup","formatVersion":2,"tables":{"users":{"columns":[],"rows":${emptyObjects(3)}}}}`,
+    )
+    expect(answer.status).toBe(400)
+    expect(answer.message).toBe(
+      'Ongeldige backup: een backup die niet één rij per regel heeft mag hoogstens 2 MiB zijn',
+    )
+    expect((await root.get('/api/auth/user')).status).toBe(200)
+  })
+
+  test('one line of over 2 MiB in the one-row-per-line layout is refused', async () => {
+    const answer = await postRestore(
+      `{"format":"centraal-backup","formatVersion":2,"tables":{\n"users":{"columns":[],"rows":[\n${emptyObjects(3)}\n]}\n}}`,
+    )
+    expect(answer.status).toBe(400)
+    expect(answer.message).toBe('Ongeldige backup: een regel is te lang')
+    expect((await root.get('/api/auth/user')).status).toBe(200)
+  })
+})
+
 describe('one heavy job at a time in the whole process', () => {
   test("while a restore runs in one organisation, another organisation's heavy calls hear 429 with Retry-After; then they run", async () => {
     const restore = holdRestore()

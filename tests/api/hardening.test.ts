@@ -323,7 +323,7 @@ describe('one request cannot hurt everyone', () => {
 
   test.each([
     ['empty lines', '\n', /geen JSON-backup/],
-    ['one endless line in another layout', ' ', /hoogstens 16 MiB/],
+    ['one endless line in another layout', ' ', /hoogstens 2 MiB/],
   ])(
     "a 200 MB restore body of %s is refused within seconds, the server's memory bounded",
     async (_name, fill, message) => {
