@@ -388,9 +388,37 @@ describe('rights come before any upload is read', () => {
     expect(
       (await createClient(server.url).post('/api/admin/backup', { format: 'json' })).status,
     ).toBe(401)
+    const stranger = createClient(server.url)
+    expect((await stranger.get(`/api/gold-estates/statements?${THIS_YEAR}`)).status).toBe(401)
     expect(
-      (await createClient(server.url).get(`/api/gold-estates/statements?${THIS_YEAR}`)).status,
+      (await stranger.post('/api/gold-estates/sheets/sync', { spreadsheetId: 'x'.repeat(20) }))
+        .status,
     ).toBe(401)
+    expect((await stranger.post('/api/backup/google-drive/run')).status).toBe(401)
+  })
+
+  test('a stranger who registers, and a USER of the organisation, hear 403 and take no slot', async () => {
+    const registered = createClient(server.url)
+    await registered.post('/api/auth/register/email', {
+      name: 'Vreemde Eend',
+      email: 'vreemd@example.com',
+      password: 'lang genoeg 1',
+      organizationId: 'default-org',
+    })
+    const login = await registered.post('/api/auth/login/email', {
+      email: 'vreemd@example.com',
+      password: 'lang genoeg 1',
+    })
+    const user = await signInInvitedUser(server, { email: 'user@example.com', role: 'USER' })
+    for (const client of login.status === 200 ? [registered, user] : [user]) {
+      const restore = await sendUnfinished('/api/admin/restore', cookieOf(client), '{', 5_000_000)
+      restore.abort()
+      expect(restore.status).toBe(403)
+      expect((await client.post('/api/admin/backup', { format: 'json' })).status).toBe(403)
+      expect((await client.post('/api/backup/google-drive/run')).status).toBe(403)
+      expect((await upload(client, bomb)).status).toBe(401)
+    }
+    expect((await root.post('/api/admin/backup', { format: 'json' })).status).toBe(200)
   })
 
   test('a SELLER hears 403 on the import while the body is still arriving, and the bomb changes nothing', async () => {
