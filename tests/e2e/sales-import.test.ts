@@ -1,3 +1,4 @@
+import http from 'node:http'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
@@ -15,6 +16,7 @@ let server: TestServer
 let browser: Browser
 let context: BrowserContext
 let page: Page
+let cookie = ''
 
 function buildSheet() {
   const values = [
@@ -61,6 +63,7 @@ beforeAll(async () => {
   // Signed in and launched through the API; the browser gets the same session cookies.
   const api = await signInFirstSuperadmin(server)
   expect((await api.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  cookie = [...api.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
   context = await browser.newContext({ viewport: DESKTOP, baseURL: server.url, locale: 'nl-NL' })
   context.setDefaultTimeout(15_000)
   await context.addCookies(
@@ -153,3 +156,44 @@ test('preview shows 10 rows and the sync shows its counts and row errors', async
   expect(await waitForToast(page, 'Import voltooid')).toContain('1 verkopen geïmporteerd')
   await page.getByText('Import van verkopen.csv voltooid').waitFor()
 })
+
+test('while a restore runs elsewhere the import says the server is busy, and a bomb is refused by its limit', async () => {
+  // A restore holds the process's one heavy-work slot: its body never ends.
+  const restore = http.request(`${server.url}/api/admin/restore`, {
+    method: 'POST',
+    agent: false,
+    headers: { 'content-type': 'application/json', cookie },
+  })
+  restore.on('error', () => undefined)
+  restore.write('{"format":"centraal-backup","formatVersion":2,"tables":{\n')
+  const csv =
+    'Klantnaam;Project;Verkoopdatum;Verkoopprijs;Commissie %;Verkoper;Bouwnummer\n' +
+    'Familie Later;Zuidpark;02-04-2026;€ 420.000;2;Cor Closer;ZP-10\n'
+  try {
+    for (const viewport of [PHONE, DESKTOP]) {
+      await page.setViewportSize(viewport)
+      await page.getByLabel('Bestand (.csv of .xlsx)').setInputFiles({
+        name: 'later.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(csv),
+      })
+      await page.getByRole('button', { name: 'Bestand importeren' }).click()
+      expect(await waitForToast(page, 'Import mislukt')).toContain(
+        'De server is bezig met een ander groot bestand (een restore, import, backup of afrekeningen). Probeer het over 15 seconden opnieuw.',
+      )
+      await screenshot(page, 'sales-import-busy', { fullPage: false })
+    }
+  } finally {
+    restore.destroy()
+  }
+  // Too many rows for one file: refused whole with the limit, nothing imported.
+  await page.getByLabel('Bestand (.csv of .xlsx)').setInputFiles({
+    name: 'te-lang.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`Klantnaam\n${'Klant\n'.repeat(60_000)}`),
+  })
+  await page.getByRole('button', { name: 'Bestand importeren' }).click()
+  expect(await waitForToast(page, 'Import mislukt')).toContain(
+    'Het bestand heeft te veel rijen (maximaal 50.000)',
+  )
+}, 60_000)
