@@ -46,7 +46,9 @@ export function salesStatementRoutes(deps: AppDeps) {
       requirePermission(ctx.actor, 'sales.read.all')
       const { createStatementsZip } = await loadZip()
       const zip = await deps.heavyWork.runDownload(() =>
-        createStatementsZip(ctx, c.req.valid('query')),
+        createStatementsZip(ctx, c.req.valid('query'), () =>
+          deps.organisations.get(ctx.actor.organisationId),
+        ),
       )
       return c.body(zip.body, 200, {
         ...download('application/zip', zip.fileName),

@@ -1,5 +1,6 @@
 import type { StatementPeriod } from '#schema/statements'
 import type { ServiceContext } from '../../../context.ts'
+import type { OrganisationDb } from '../../../db/organisation-db.ts'
 import { AppError } from '../../../http/app-error.ts'
 import { requirePermission } from '../../permissions/require-permission.ts'
 import { findSellersWithStatements } from './find-sellers-with-statements.ts'
@@ -20,7 +21,12 @@ const formatCount = (count: number) => count.toLocaleString('nl-NL')
  * otherwise); a seller over MAX_STATEMENT_LINES is left out alone and named in
  * `leftOut` (and in the zip), the others are still delivered.
  */
-export async function createStatementsZip(ctx: ServiceContext, period: StatementPeriod) {
+export async function createStatementsZip(
+  ctx: ServiceContext,
+  period: StatementPeriod,
+  /** The organisation's file, taken again each time it is needed while the zip is made. */
+  openDb: () => OrganisationDb,
+) {
   requirePermission(ctx.actor, 'sales.read.all')
   const sellers = findSellersWithStatements(ctx.db, period)
   if (sellers.length === 0) {
@@ -48,7 +54,7 @@ export async function createStatementsZip(ctx: ServiceContext, period: Statement
   }
   return {
     fileName: `afrekeningen-${period.dateFrom}-${period.dateTo}.zip`,
-    body: streamStatementsZip(ctx, period, included, leftOut),
+    body: streamStatementsZip(ctx, period, included, leftOut, openDb),
     leftOut,
   }
 }

@@ -1,6 +1,7 @@
 import { strToU8, Zip, ZipPassThrough } from 'fflate'
 import type { StatementPeriod } from '#schema/statements'
 import type { ServiceContext } from '../../../context.ts'
+import type { OrganisationDb } from '../../../db/organisation-db.ts'
 import { AppError } from '../../../http/app-error.ts'
 import { collectStatement } from './collect-statement.ts'
 import type { SellerWithStatement } from './find-sellers-with-statements.ts'
@@ -30,6 +31,7 @@ export function streamStatementsZip(
   period: StatementPeriod,
   sellers: SellerWithStatement[],
   leftOutBefore: LeftOutStatement[],
+  openDb: () => OrganisationDb,
 ): ReadableStream<Uint8Array> {
   const leftOut = [...leftOutBefore]
   const fileNames = new Set<string>()
@@ -58,7 +60,10 @@ export function streamStatementsZip(
         return
       }
       try {
-        const pdf = await renderStatementPdf(collectStatement(ctx, seller.id, period))
+        // The organisation's file is taken again for each seller: the cache closes a file it
+        // evicts, and the zip is made across many turns of the event loop.
+        const statement = collectStatement({ ...ctx, db: openDb() }, seller.id, period)
+        const pdf = await renderStatementPdf(statement)
         let name = getStatementFileName(seller.name, period)
         // Two sellers of the same name each keep their own file.
         if (fileNames.has(name)) name = name.replace(/\.pdf$/, `-${seller.id.slice(-8)}.pdf`)
