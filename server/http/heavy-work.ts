@@ -18,13 +18,22 @@ export const HEAVY_WORK_BUSY_MESSAGE =
 export class HeavyWorkSlot {
   #isTaken = false
 
-  /** Takes the slot or throws 429; the returned function gives it back (once). */
-  take(): () => void {
+  /**
+   * Throws 429 while a heavy job runs, without taking the slot: asked before an upload is
+   * read, so a busy server does not read it in vain, while the slot itself is taken only
+   * once the upload has arrived.
+   */
+  requireFree() {
     if (this.#isTaken) {
       throw new AppError('too_many_requests', HEAVY_WORK_BUSY_MESSAGE, {
         retryAfterSeconds: HEAVY_WORK_RETRY_SECONDS,
       })
     }
+  }
+
+  /** Takes the slot or throws 429; the returned function gives it back (once). */
+  take(): () => void {
+    this.requireFree()
     this.#isTaken = true
     let isReleased = false
     return () => {
@@ -62,26 +71,57 @@ export class HeavyWorkSlot {
   }
 }
 
-/** The same bytes; `release` runs once the last is read, the reading fails or is cancelled. */
+/** A download whose reader takes no piece for this long is ended, and the slot given back. */
+export const DOWNLOAD_IDLE_MS = 30_000
+/** No download holds the slot longer than this, however steadily it is read. */
+export const DOWNLOAD_MAX_MS = 10 * 60_000
+
+/**
+ * The same bytes; `release` runs once the last is read, the reading fails or is
+ * cancelled, or the reader stalls (DOWNLOAD_IDLE_MS) or takes too long (DOWNLOAD_MAX_MS):
+ * a caller who stops reading must not keep every organisation's heavy work waiting.
+ */
 function releaseWhenRead(body: ReadableStream<Uint8Array>, release: () => void) {
   const reader = body.getReader()
+  let idle: NodeJS.Timeout | undefined
+  let whole: NodeJS.Timeout | undefined
+  const finish = () => {
+    clearTimeout(idle)
+    clearTimeout(whole)
+    release()
+  }
+  let giveUp = () => {}
   return new ReadableStream<Uint8Array>({
+    start(controller) {
+      giveUp = () => {
+        finish()
+        controller.error(new Error('download reader too slow'))
+        void reader.cancel().catch(() => undefined)
+      }
+      whole = setTimeout(giveUp, DOWNLOAD_MAX_MS)
+      // The waits must not keep a stopping server alive.
+      whole.unref()
+    },
     async pull(controller) {
+      // The reader asks for more: it is not idle, however long the next piece takes.
+      clearTimeout(idle)
       try {
         const { done, value } = await reader.read()
         if (done) {
-          release()
+          finish()
           controller.close()
-        } else {
-          controller.enqueue(value)
+          return
         }
+        controller.enqueue(value)
+        idle = setTimeout(giveUp, DOWNLOAD_IDLE_MS)
+        idle.unref()
       } catch (error) {
-        release()
+        finish()
         controller.error(error)
       }
     },
     async cancel(reason) {
-      release()
+      finish()
       await reader.cancel(reason)
     },
   })

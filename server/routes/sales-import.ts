@@ -97,11 +97,14 @@ export function salesImportRoutes(deps: AppDeps) {
         validate('query', UploadQuerySchema),
         async (c) => {
           const ctx = requireImporter(c)
+          // Refused at once while another heavy job runs; the slot is taken once the file
+          // has arrived, so an upload that arrives slowly holds up no one.
+          deps.heavyWork.requireFree()
+          const upload = await readUpload(c.req.raw, c.req.valid('query').fileName)
+          if (upload.bytes.length > MAX_UPLOAD_BYTES) {
+            throw new AppError('payload_too_large', 'Het bestand is te groot (maximaal 10 MB)')
+          }
           const result = await deps.heavyWork.run(async () => {
-            const upload = await readUpload(c.req.raw, c.req.valid('query').fileName)
-            if (upload.bytes.length > MAX_UPLOAD_BYTES) {
-              throw new AppError('payload_too_large', 'Het bestand is te groot (maximaal 10 MB)')
-            }
             const table = await readUploadedFile(upload.bytes)
             return importSales(ctx, table, {
               source: `upload:${upload.fileName}`,

@@ -31,6 +31,33 @@ const THIS_YEAR = `dateFrom=${today.slice(0, 4)}-01-01&dateTo=${today}`
 const sellerIds = { anna: '', bart: '' }
 let bomb: Uint8Array<ArrayBuffer>
 
+/** An .xlsx of 3,000 sales, clients named `<prefix> <n>`. */
+function buildSalesSheet(prefix: string) {
+  const rows: XlsxCell[][] = [
+    [
+      'Klantnaam',
+      'Project',
+      'Verkoopdatum',
+      'Verkoopprijs',
+      'Commissie %',
+      'Verkoper',
+      'Bouwnummer',
+    ],
+  ]
+  for (let index = 0; index < 3000; index++) {
+    rows.push([
+      `${prefix} ${index}`,
+      `Project ${index % 10}`,
+      { dateSerial: 45_700 + (index % 200) },
+      250_000 + index,
+      2.5,
+      `Verkoper ${index % 20}`,
+      `B-${index}`,
+    ])
+  }
+  return buildXlsx(rows)
+}
+
 const cookieOf = (client: Client) =>
   [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
 
@@ -93,16 +120,14 @@ function sendUnfinished(path: string, cookie: string, head: string, declaredByte
   })
 }
 
-/** Starts a restore of root's organisation that stays in the heavy-work slot until `end`. */
-function holdRestore() {
-  const request = http.request(`${server.url}/api/admin/restore`, {
-    method: 'POST',
-    agent: false,
-    headers: { 'content-type': 'application/json', cookie: cookieOf(root) },
-  })
-  request.on('error', () => undefined)
-  request.write('{"format":"centraal-backup","formatVersion":2,"tables":{\n')
-  return { end: () => request.destroy() }
+/** Whether some heavy job holds the process's slot now. */
+function isSlotTaken() {
+  try {
+    server.deps.heavyWork.requireFree()
+    return false
+  } catch {
+    return true
+  }
 }
 
 /** Waits until a heavy call of org B no longer hears 429. */
@@ -278,30 +303,49 @@ describe('a restore body is bounded where it is parsed', () => {
 })
 
 describe('one heavy job at a time in the whole process', () => {
-  test("while a restore runs in one organisation, another organisation's heavy calls hear 429 with Retry-After; then they run", async () => {
-    const restore = holdRestore()
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    try {
-      const csv = 'Klantnaam;Project;Verkoopdatum;Verkoopprijs;Commissie %;Verkoper;Bouwnummer\n'
-      const answers = [
-        await uploadCsv(bRoot, `${csv}Klant X;P;01-02-2025;300000;2;V;X-1\n`),
-        await bRoot.post('/api/admin/backup', { format: 'json' }),
-        await bRoot.get(`/api/gold-estates/statements?${THIS_YEAR}`),
-        await bRoot.post('/api/admin/restore', {}),
-      ]
-      for (const answer of answers) {
-        expect(answer.status).toBe(429)
-        expect(answer.headers.get('retry-after')).toBe('15')
-        expect(answer.json.message).toBe(
-          'De server is bezig met een ander groot bestand (een restore, import, backup of afrekeningen). Probeer het over 15 seconden opnieuw.',
-        )
-      }
-      expect(countSales('org-b')).toBe(3000)
-    } finally {
-      restore.end()
+  test("while one organisation's import runs, another organisation's heavy calls hear 429 with Retry-After; then they run", async () => {
+    const importing = upload(bRoot, buildSalesSheet('Tweede klant'))
+    await expect.poll(isSlotTaken, { interval: 20, timeout: 10_000 }).toBe(true)
+    const csv = 'Klantnaam;Project;Verkoopdatum;Verkoopprijs;Commissie %;Verkoper;Bouwnummer\n'
+    // All at once: the import lets other requests in between its chunks of rows.
+    const answers = await Promise.all([
+      uploadCsv(root, `${csv}Klant X;P;01-02-2025;300000;2;V;X-1\n`),
+      root.post('/api/admin/backup', { format: 'json' }),
+      root.get(`/api/gold-estates/statements?${THIS_YEAR}`),
+      root.post('/api/admin/restore', {}),
+    ])
+    const stillImporting = isSlotTaken()
+    for (const answer of answers) {
+      expect(answer.status).toBe(429)
+      expect(answer.headers.get('retry-after')).toBe('15')
+      expect(answer.json.message).toBe(
+        'De server is bezig met een ander groot bestand (een restore, import, backup of afrekeningen). Probeer het over 15 seconden opnieuw.',
+      )
     }
-    const backup = await waitForFreeSlot()
-    expect(backup.status).toBe(200)
+    expect(stillImporting).toBe(true)
+    expect(countSales()).toBe(0)
+    const imported = await importing
+    expect(imported.status).toBe(200)
+    expect(await imported.json()).toMatchObject({ salesImported: 3000 })
+    expect(isSlotTaken()).toBe(false)
+    expect((await root.post('/api/admin/backup', { format: 'json' })).status).toBe(200)
+  }, 60_000)
+
+  test('a restore whose body arrives slowly holds up no one', async () => {
+    const slow = http.request(`${server.url}/api/admin/restore`, {
+      method: 'POST',
+      agent: false,
+      headers: { 'content-type': 'application/json', cookie: cookieOf(root) },
+    })
+    slow.on('error', () => undefined)
+    slow.write('{"format":"centraal-backup","formatVersion":2,"tables":{\n')
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(isSlotTaken()).toBe(false)
+      expect((await bRoot.post('/api/admin/backup', { format: 'json' })).status).toBe(200)
+    } finally {
+      slow.destroy()
+    }
   })
 })
 

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs'
-import http from 'node:http'
 import { unzipSync } from 'fflate'
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core'
 import { readSheet } from 'read-excel-file/node'
@@ -24,7 +23,6 @@ let context: BrowserContext
 let page: Page
 const SALES_PER_PROJECT = { Havenkwartier: 400, Zuidpark: 100 }
 const sellers: { id: string; name: string }[] = []
-let cookie = ''
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -64,7 +62,6 @@ beforeAll(async () => {
     expect(paid.status).toBe(200)
   }
 
-  cookie = [...api.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
   context = await browser.newContext({ viewport: DESKTOP, baseURL: server.url, locale: 'nl-NL' })
   context.setDefaultTimeout(20_000)
   await context.addInitScript(() => {
@@ -204,14 +201,8 @@ test('offline the export still works; the statements wait for a connection', asy
 }, 60_000)
 
 test('while another heavy job runs the zip waits with a clear message; a seller over the cap is left out by name', async () => {
-  // A restore of the organisation holds the one heavy-work slot: its body never ends.
-  const restore = http.request(`${server.url}/api/admin/restore`, {
-    method: 'POST',
-    agent: false,
-    headers: { 'content-type': 'application/json', cookie },
-  })
-  restore.on('error', () => undefined)
-  restore.write('{"format":"centraal-backup","formatVersion":2,"tables":{\n')
+  // Another heavy job (a restore, an import elsewhere) holds the process's one slot.
+  const release = server.deps.heavyWork.take()
   try {
     await page.getByRole('button', { name: 'Alle afrekeningen (zip)' }).click()
     expect(await waitForToast(page, 'Downloaden mislukt')).toContain(
@@ -219,7 +210,7 @@ test('while another heavy job runs the zip waits with a clear message; a seller 
     )
     await screenshot(page, 'statements-zip-busy', { fullPage: false })
   } finally {
-    restore.destroy()
+    release()
   }
   // Anna gets 5,000 more payment parts, written beside the server: one over the cap.
   const db = openOrganisationFile(server.dataDir)

@@ -1,4 +1,3 @@
-import http from 'node:http'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
@@ -16,7 +15,6 @@ let server: TestServer
 let browser: Browser
 let context: BrowserContext
 let page: Page
-let cookie = ''
 
 function buildSheet() {
   const values = [
@@ -63,7 +61,6 @@ beforeAll(async () => {
   // Signed in and launched through the API; the browser gets the same session cookies.
   const api = await signInFirstSuperadmin(server)
   expect((await api.post('/api/admin/launch-gold-estates')).status).toBe(200)
-  cookie = [...api.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
   context = await browser.newContext({ viewport: DESKTOP, baseURL: server.url, locale: 'nl-NL' })
   context.setDefaultTimeout(15_000)
   await context.addCookies(
@@ -158,14 +155,8 @@ test('preview shows 10 rows and the sync shows its counts and row errors', async
 })
 
 test('while a restore runs elsewhere the import says the server is busy, and a bomb is refused by its limit', async () => {
-  // A restore holds the process's one heavy-work slot: its body never ends.
-  const restore = http.request(`${server.url}/api/admin/restore`, {
-    method: 'POST',
-    agent: false,
-    headers: { 'content-type': 'application/json', cookie },
-  })
-  restore.on('error', () => undefined)
-  restore.write('{"format":"centraal-backup","formatVersion":2,"tables":{\n')
+  // Another heavy job (a restore, an import elsewhere) holds the process's one slot.
+  const release = server.deps.heavyWork.take()
   const csv =
     'Klantnaam;Project;Verkoopdatum;Verkoopprijs;Commissie %;Verkoper;Bouwnummer\n' +
     'Familie Later;Zuidpark;02-04-2026;€ 420.000;2;Cor Closer;ZP-10\n'
@@ -184,7 +175,7 @@ test('while a restore runs elsewhere the import says the server is busy, and a b
       await screenshot(page, 'sales-import-busy', { fullPage: false })
     }
   } finally {
-    restore.destroy()
+    release()
   }
   // Too many rows for one file: refused whole with the limit, nothing imported.
   await page.getByLabel('Bestand (.csv of .xlsx)').setInputFiles({
