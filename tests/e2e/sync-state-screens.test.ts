@@ -177,7 +177,7 @@ test('a reload that cuts the first sync off goes on with it: one offline change 
   expect(usageRequests).toBeLessThan(100)
   await fresh.close()
   await context.close()
-}, 120_000)
+}, 150_000)
 
 test('a second tab that takes over after the first filled the device does not fill it again', async () => {
   const { context, fresh } = await openFreshDevice()
