@@ -8,7 +8,7 @@ import type { OrganisationCache } from './db/organisation-cache.ts'
 import type { OrganisationDb } from './db/organisation-db.ts'
 import type { SystemDb } from './db/system-db.ts'
 import type { Env } from './env.ts'
-import type { HeavyWork } from './http/heavy-work.ts'
+import type { HeavyWorkSlot } from './http/heavy-work.ts'
 import type { ScheduledBackups } from './jobs/scheduled-backups.ts'
 import type { Logger } from './logger.ts'
 
@@ -23,8 +23,8 @@ export type AppDeps = {
   oidc: OidcSignIn | null
   log: Logger
   syncHub: SyncHub
-  /** One restore or file import per organisation at a time. */
-  heavyWork: HeavyWork
+  /** One heavy job (restore, import, backup, statements zip) at a time in the process. */
+  heavyWork: HeavyWorkSlot
   /** The automatic Google Drive backups, rescheduled when their settings change. */
   scheduledBackups: ScheduledBackups
 }

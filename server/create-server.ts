@@ -12,7 +12,7 @@ import type { AppDeps } from './context.ts'
 import { OrganisationCache } from './db/organisation-cache.ts'
 import { openSystemDb } from './db/system-db.ts'
 import type { Env } from './env.ts'
-import { HeavyWork } from './http/heavy-work.ts'
+import { HeavyWorkSlot } from './http/heavy-work.ts'
 import { startLeadDelivery } from './jobs/deliver-leads.ts'
 import { startKeptRecordPruning } from './jobs/prune-kept-records.ts'
 import { createScheduledBackups } from './jobs/scheduled-backups.ts'
@@ -45,7 +45,7 @@ export async function startServer(env: Env, options: { webRoot?: string } = {}) 
     oidc: await createOidcSignIn(env, { systemDb, organisations, log }),
     log,
     syncHub: new SyncHub(),
-    heavyWork: new HeavyWork(),
+    heavyWork: new HeavyWorkSlot(),
     scheduledBackups: createScheduledBackups({ env, systemDb, organisations, log }),
   }
   const app = createApp(deps, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT })

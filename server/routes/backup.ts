@@ -19,16 +19,20 @@ export function backupRoutes(deps: AppDeps) {
     new Hono<AppEnv>()
       .post('/backup', validate('json', BackupRequestSchema), async (c) => {
         const ctx = requireServiceContext(deps, c)
-        const file = await createBackupFile(ctx, c.req.valid('json').format)
-        const pieces = [...file.body]
-        const body = new ReadableStream<Uint8Array>({
-          pull(controller) {
-            const piece = pieces.shift()
-            if (piece) controller.enqueue(piece)
-            else controller.close()
-          },
+        requirePermission(ctx.actor, 'backup.run')
+        const file = await deps.heavyWork.runDownload(async () => {
+          const made = await createBackupFile(ctx, c.req.valid('json').format)
+          const pieces = [...made.body]
+          const body = new ReadableStream<Uint8Array>({
+            pull(controller) {
+              const piece = pieces.shift()
+              if (piece) controller.enqueue(piece)
+              else controller.close()
+            },
+          })
+          return { ...made, body }
         })
-        return c.body(body, 200, {
+        return c.body(file.body, 200, {
           'content-type': file.contentType,
           'content-disposition': `attachment; filename="${file.fileName}"`,
           'cache-control': 'no-store',
@@ -41,19 +45,20 @@ export function backupRoutes(deps: AppDeps) {
         const ctx = requireServiceContext(deps, c)
         requirePermission(ctx.actor, 'backup.run')
         const organisationId = ctx.actor.organisationId
-        const restored = await deps.heavyWork.run(organisationId, async () => {
-          // The body goes to a temporary file as it arrives; the restore reads it from there.
-          const received = await receiveBackup(c.req.raw.body, MAX_RESTORE_BYTES)
-          try {
-            return restoreOrganisation(
-              requireServiceContext(deps, c),
-              received.file,
-              received.layout,
-            )
-          } finally {
-            received.remove()
-          }
-        })
+        // Refused at once while another heavy job runs, before a large body is read; the
+        // slot itself is taken only once the body is on disk, so a body that arrives
+        // slowly holds up no one.
+        deps.heavyWork.requireFree()
+        // The body goes to a temporary file as it arrives; the restore reads it from there.
+        const received = await receiveBackup(c.req.raw.body, MAX_RESTORE_BYTES)
+        let restored: Awaited<ReturnType<typeof restoreOrganisation>>
+        try {
+          restored = await deps.heavyWork.run(async () =>
+            restoreOrganisation(requireServiceContext(deps, c), received.file, received.layout),
+          )
+        } finally {
+          received.remove()
+        }
         // An older backup may carry the CRM key in clear: sealed again at once.
         readCrmKey(deps.organisations.get(organisationId), getSecretBox(deps.env), organisationId)
         return c.json(restored)

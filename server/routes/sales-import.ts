@@ -74,14 +74,16 @@ export function salesImportRoutes(deps: AppDeps) {
       .post(`${base}/sync`, validate('json', SalesImportRequestSchema), async (c) => {
         const ctx = requireImporter(c)
         const { spreadsheetId, range } = c.req.valid('json')
-        const table = await readGoogleSheetTable(requireReader(), spreadsheetId, range)
-        return c.json(
-          await importSales(ctx, table, {
+        const reader = requireReader()
+        const result = await deps.heavyWork.run(async () => {
+          const table = await readGoogleSheetTable(reader, spreadsheetId, range)
+          return importSales(ctx, table, {
             source: `sheets:${spreadsheetId}`,
             sourceLabel: `Google Sheets ${spreadsheetId} (${range})`,
             onUnexpectedError,
-          }),
-        )
+          })
+        })
+        return c.json(result)
       })
       .post(
         `${base}/import`,
@@ -95,11 +97,14 @@ export function salesImportRoutes(deps: AppDeps) {
         validate('query', UploadQuerySchema),
         async (c) => {
           const ctx = requireImporter(c)
-          const result = await deps.heavyWork.run(ctx.actor.organisationId, async () => {
-            const upload = await readUpload(c.req.raw, c.req.valid('query').fileName)
-            if (upload.bytes.length > MAX_UPLOAD_BYTES) {
-              throw new AppError('payload_too_large', 'Het bestand is te groot (maximaal 10 MB)')
-            }
+          // Refused at once while another heavy job runs; the slot is taken once the file
+          // has arrived, so an upload that arrives slowly holds up no one.
+          deps.heavyWork.requireFree()
+          const upload = await readUpload(c.req.raw, c.req.valid('query').fileName)
+          if (upload.bytes.length > MAX_UPLOAD_BYTES) {
+            throw new AppError('payload_too_large', 'Het bestand is te groot (maximaal 10 MB)')
+          }
+          const result = await deps.heavyWork.run(async () => {
             const table = await readUploadedFile(upload.bytes)
             return importSales(ctx, table, {
               source: `upload:${upload.fileName}`,

@@ -3,8 +3,26 @@ import { StatementQuerySchema, StatementSellerParamSchema } from '#schema/statem
 import { requireSalesContext } from '../auth/require-sales-context.ts'
 import type { AppDeps, AppEnv } from '../context.ts'
 import { validate } from '../http/validate.ts'
+import { requirePermission } from '../services/permissions/require-permission.ts'
 import { collectStatement } from '../services/sales/statements/collect-statement.ts'
 import { getStatementFileName } from '../services/sales/statements/statement-file-name.ts'
+
+/** Names shown by the download screen; the zip's niet-opgenomen.txt names them all. */
+const MAX_NAMED_IN_HEADER = 20
+
+/**
+ * The sellers left out of the zip, for the screen: their number, and the first names as
+ * URI-encoded JSON (a header carries only ASCII).
+ */
+const describeLeftOut = (names: string[]): Record<string, string> =>
+  names.length === 0
+    ? {}
+    : {
+        'x-statements-left-out-count': String(names.length),
+        'x-statements-left-out': encodeURIComponent(
+          JSON.stringify(names.slice(0, MAX_NAMED_IN_HEADER)),
+        ),
+      }
 
 const download = (contentType: string, fileName: string) => ({
   'content-type': contentType,
@@ -25,9 +43,17 @@ export function salesStatementRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get('/', validate('query', StatementQuerySchema), async (c) => {
       const ctx = requireSalesContext(deps, c)
+      requirePermission(ctx.actor, 'sales.read.all')
       const { createStatementsZip } = await loadZip()
-      const { fileName, zip } = await createStatementsZip(ctx, c.req.valid('query'))
-      return c.body(zip, 200, download('application/zip', fileName))
+      const zip = await deps.heavyWork.runDownload(() =>
+        createStatementsZip(ctx, c.req.valid('query'), () =>
+          deps.organisations.get(ctx.actor.organisationId),
+        ),
+      )
+      return c.body(zip.body, 200, {
+        ...download('application/zip', zip.fileName),
+        ...describeLeftOut(zip.leftOut.map((item) => item.sellerName)),
+      })
     })
     .get(
       '/:sellerId',

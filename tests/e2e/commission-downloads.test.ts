@@ -7,8 +7,9 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { launchBrowser } from '../support/browser.ts'
 import { buildSalePayload } from '../support/sales.ts'
+import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { DESKTOP, PHONE, screenshot } from './page-helpers.ts'
+import { DESKTOP, PHONE, screenshot, waitForToast } from './page-helpers.ts'
 
 // The commission screen's downloads in the built app, under the server's
 // Content-Security-Policy: the sales list as filtered on screen, every page of it, as CSV
@@ -198,3 +199,48 @@ test('offline the export still works; the statements wait for a connection', asy
   await page.setViewportSize(PHONE)
   await shoot('commission-downloads')
 }, 60_000)
+
+test('while another heavy job runs the zip waits with a clear message; a seller over the cap is left out by name', async () => {
+  // Another heavy job (a restore, an import elsewhere) holds the process's one slot.
+  const release = server.deps.heavyWork.take()
+  try {
+    await page.getByRole('button', { name: 'Alle afrekeningen (zip)' }).click()
+    expect(await waitForToast(page, 'Downloaden mislukt')).toContain(
+      'De server is bezig met een ander groot bestand (een restore, import, backup of afrekeningen). Probeer het over 15 seconden opnieuw.',
+    )
+    await screenshot(page, 'statements-zip-busy', { fullPage: false })
+  } finally {
+    release()
+  }
+  // Anna gets 5,000 more payment parts, written beside the server: one over the cap.
+  const db = openOrganisationFile(server.dataDir)
+  db.prepare(
+    `insert into commission_payments
+       (id, seq, updated_at, deleted, organization_id, commission_id, sale_id, seller_id,
+        amount, paid_on, note, created_by, created_at)
+     select 'bulk-' || n.value, 1000000000 + n.value, p.updated_at, 1, p.organization_id,
+        p.commission_id, p.sale_id, p.seller_id, 1, p.paid_on, null, p.created_by, p.created_at
+     from commission_payments p,
+       (with recursive n(value) as (select 1 union all select value + 1 from n where value < 5000)
+        select value from n) n
+     where p.seller_id = ?`,
+  ).run(sellers[0]!.id)
+  // Written deleted first, so no device pulls them; then counted on the statement.
+  db.prepare("update commission_payments set deleted = 0 where id like 'bulk-%'").run()
+  db.close()
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport)
+    await expect
+      .poll(async () => {
+        const zip = await download(() =>
+          page.getByRole('button', { name: 'Alle afrekeningen (zip)' }).click(),
+        )
+        return Object.keys(unzipSync(await bytesOf(zip))).sort()
+      })
+      .toEqual([expect.stringMatching(/^afrekening-bram-de-vries-/), 'niet-opgenomen.txt'])
+    expect(await waitForToast(page, '1 afrekening niet in de zip')).toContain(
+      'Te veel regels voor één afrekening: Anna Jansen. Download die apart met een kortere periode',
+    )
+    await screenshot(page, 'statements-zip-left-out', { fullPage: false })
+  }
+}, 90_000)

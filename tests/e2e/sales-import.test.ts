@@ -153,3 +153,38 @@ test('preview shows 10 rows and the sync shows its counts and row errors', async
   expect(await waitForToast(page, 'Import voltooid')).toContain('1 verkopen geïmporteerd')
   await page.getByText('Import van verkopen.csv voltooid').waitFor()
 })
+
+test('while a restore runs elsewhere the import says the server is busy, and a bomb is refused by its limit', async () => {
+  // Another heavy job (a restore, an import elsewhere) holds the process's one slot.
+  const release = server.deps.heavyWork.take()
+  const csv =
+    'Klantnaam;Project;Verkoopdatum;Verkoopprijs;Commissie %;Verkoper;Bouwnummer\n' +
+    'Familie Later;Zuidpark;02-04-2026;€ 420.000;2;Cor Closer;ZP-10\n'
+  try {
+    for (const viewport of [PHONE, DESKTOP]) {
+      await page.setViewportSize(viewport)
+      await page.getByLabel('Bestand (.csv of .xlsx)').setInputFiles({
+        name: 'later.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(csv),
+      })
+      await page.getByRole('button', { name: 'Bestand importeren' }).click()
+      expect(await waitForToast(page, 'Import mislukt')).toContain(
+        'De server is bezig met een ander groot bestand (een restore, import, backup of afrekeningen). Probeer het over 15 seconden opnieuw.',
+      )
+      await screenshot(page, 'sales-import-busy', { fullPage: false })
+    }
+  } finally {
+    release()
+  }
+  // Too many rows for one file: refused whole with the limit, nothing imported.
+  await page.getByLabel('Bestand (.csv of .xlsx)').setInputFiles({
+    name: 'te-lang.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`Klantnaam\n${'Klant\n'.repeat(60_000)}`),
+  })
+  await page.getByRole('button', { name: 'Bestand importeren' }).click()
+  expect(await waitForToast(page, 'Import mislukt')).toContain(
+    'Het bestand heeft te veel rijen (maximaal 50.000)',
+  )
+}, 60_000)

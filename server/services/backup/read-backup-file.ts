@@ -23,12 +23,14 @@ export type BackupFile = {
 /** How a received backup is laid out (receive-backup.ts decides from its first line). */
 export type BackupLayout = 'lines' | 'whole'
 
+// JSON.parse holds about 30 times a text of empty objects ('[{},{},…]'): 16 MiB of it
+// took 500 MB. A row written through the API is at most about the 1 MiB request limit.
 /** The largest file in another layout than Centraal's, which is parsed whole. */
-export const MAX_WHOLE_BYTES = 16 * 1024 * 1024
+export const MAX_WHOLE_BYTES = 2 * 1024 * 1024
 /** The first line of Centraal's layout ends with this. */
 export const TABLES_START = ',"tables":{'
-/** No line of a backup is longer (a row of very long texts stays far below it). */
-export const MAX_LINE_BYTES = 16 * 1024 * 1024
+/** No line of a backup is longer (a row of very long texts stays below it). */
+export const MAX_LINE_BYTES = 2 * 1024 * 1024
 
 const NOT_JSON = 'Ongeldige backup: het bestand is geen geldige JSON'
 const ROWS_START = '"rows":['

@@ -22,7 +22,7 @@ function refuse(message: string): never {
  * Writes a restore body to a temporary file as it arrives, holding one piece at a time.
  * The first line decides at once: Centraal's layout (a backup header ending in
  * `,"tables":{`) may be up to `maxBytes`; any other JSON object is parsed whole later and
- * may be at most 16 MiB; anything that does not start with `{` is refused before the rest
+ * may be at most MAX_WHOLE_BYTES (2 MiB); anything that does not start with `{` is refused before the rest
  * is read.
  */
 export async function receiveBackup(
@@ -61,7 +61,9 @@ export async function receiveBackup(
         }
       }
       if (layout !== 'lines' && size > MAX_WHOLE_BYTES) {
-        refuse('een backup die niet één rij per regel heeft mag hoogstens 16 MiB zijn')
+        refuse(
+          `een backup die niet één rij per regel heeft mag hoogstens ${MAX_WHOLE_BYTES / 1024 / 1024} MiB zijn`,
+        )
       }
       if (size > maxBytes) {
         throw new AppError(

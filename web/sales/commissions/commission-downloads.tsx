@@ -14,6 +14,7 @@ import { buildExportRows } from './export-rows.ts'
 import { createXlsxBlob } from './export-xlsx.ts'
 import { saveFile } from './save-file.ts'
 import { getAllStatementsUrl, getStatementUrl } from './statement-urls.ts'
+import { showLeftOutSellers } from './statements-left-out.ts'
 import { getDashboardFilters } from './use-commission-dashboard.ts'
 
 type CommissionDownloadsProps = {
@@ -78,7 +79,11 @@ export function CommissionDownloads({ data, filters, today, currency }: Commissi
         </DropdownMenuItem>
       </DropdownMenu>
       {canReadAll ? (
-        <DownloadButton url={getAllStatementsUrl(period)} fileName="afrekeningen.zip">
+        <DownloadButton
+          url={getAllStatementsUrl(period)}
+          fileName="afrekeningen.zip"
+          onSaved={showLeftOutSellers}
+        >
           Alle afrekeningen (zip)
         </DownloadButton>
       ) : (

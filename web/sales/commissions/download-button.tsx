@@ -18,17 +18,20 @@ type DownloadButtonProps = {
   label?: string
   /** Smaller, for a button inside a table row. */
   isCompact?: boolean
+  /** Called once the file is saved, with the server's answer (its headers say more). */
+  onSaved?: (response: Response) => void
 }
 
 /** A button that downloads a file the server makes; disabled offline, busy while it loads. */
 export function DownloadButton(props: DownloadButtonProps) {
-  const { url, fileName, children, label, isCompact = false } = props
+  const { url, fileName, children, label, isCompact = false, onSaved } = props
   const isOnline = useOnlineStatus()
   const [isBusy, setBusy] = useState(false)
   const download = async () => {
     setBusy(true)
     try {
-      await downloadFromApi(url, fileName)
+      const response = await downloadFromApi(url, fileName)
+      onSaved?.(response)
     } catch (failure) {
       showToast({
         title: 'Downloaden mislukt',

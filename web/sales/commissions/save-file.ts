@@ -22,9 +22,11 @@ function getFileName(response: Response, fallback: string) {
 
 /**
  * Downloads a file from the API with the session (apiRequest carries the account header)
- * and saves it; throws apiRequest's error on a refusal.
+ * and saves it; throws apiRequest's error on a refusal. Gives the answer back, so the
+ * caller can read what its headers say about the file.
  */
 export async function downloadFromApi(url: string, fallbackName: string) {
   const response = await apiRequest('GET', url)
   saveFile(await response.blob(), getFileName(response, fallbackName))
+  return response
 }

@@ -3,6 +3,7 @@ import { mapColumns, PROJECT_LABEL_COLUMN_INDEX } from '#schema/sales-import/col
 import type { SheetCell } from '#schema/sales-import/sheet-cell'
 import { AppError } from '../../../http/app-error.ts'
 import type { SheetsReader } from '../../../integrations/google/sheets-reader.ts'
+import { MAX_CELLS, MAX_ROWS, refuseCells, refuseRows } from './import-limits.ts'
 import type { SheetTable } from './import-sales.ts'
 
 /** Where the returned values start: Sheets answers with the range it really read. */
@@ -27,6 +28,11 @@ export async function readGoogleSheetTable(
   range: string,
 ): Promise<SheetTable> {
   const values = await reader.getValues(spreadsheetId, range)
+  // The same bounds as an uploaded file, so a sheet's import takes no longer than a file's.
+  if (values.values.length > MAX_ROWS) refuseRows()
+  let cells = 0
+  for (const row of values.values) cells += row.length
+  if (cells > MAX_CELLS) refuseCells()
   const where = locate(values.range)
   const labelIndex = PROJECT_LABEL_COLUMN_INDEX - where.firstColumn
   const rows: SheetCell[][] = values.values

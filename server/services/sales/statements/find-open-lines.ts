@@ -1,11 +1,11 @@
 import { format } from 'date-fns'
-import { and, asc, eq, gte, inArray, lt, ne } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import { commissions, sales, salesProjects } from '#schema/db/organisation'
 import type { StatementPeriod } from '#schema/statements'
 import type { OrganisationDb } from '../../../db/organisation-db.ts'
-import { getPeriodBounds } from './period-bounds.ts'
 import { describeSale, SALE_CONTEXT_COLUMNS } from './sale-context.ts'
 import type { StatementOpenLine } from './statement.ts'
+import { isOpenLineInPeriod } from './statement-conditions.ts'
 
 /**
  * A seller's corrections and clawbacks created in the period that are not paid off
@@ -17,7 +17,6 @@ export function findOpenLines(
   period: StatementPeriod,
   limit: number,
 ): StatementOpenLine[] {
-  const { from, to } = getPeriodBounds(period)
   const rows = db
     .select({
       createdAt: commissions.createdAt,
@@ -29,17 +28,7 @@ export function findOpenLines(
     .from(commissions)
     .leftJoin(sales, eq(sales.id, commissions.saleId))
     .leftJoin(salesProjects, eq(salesProjects.id, sales.projectId))
-    .where(
-      and(
-        eq(commissions.sellerId, sellerId),
-        eq(commissions.deleted, false),
-        inArray(commissions.kind, ['adjustment', 'clawback']),
-        ne(commissions.status, 'cancelled'),
-        ne(commissions.commissionAmount, commissions.paidAmount),
-        gte(commissions.createdAt, from),
-        lt(commissions.createdAt, to),
-      ),
-    )
+    .where(and(eq(commissions.sellerId, sellerId), isOpenLineInPeriod(period)))
     .orderBy(asc(commissions.createdAt), asc(commissions.id))
     .limit(limit)
     .all()

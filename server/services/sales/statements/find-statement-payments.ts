@@ -1,9 +1,10 @@
-import { and, asc, between, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import { commissionPayments, commissions, sales, salesProjects } from '#schema/db/organisation'
 import type { StatementPeriod } from '#schema/statements'
 import type { OrganisationDb } from '../../../db/organisation-db.ts'
 import { describeSale, SALE_CONTEXT_COLUMNS } from './sale-context.ts'
 import type { StatementPayment } from './statement.ts'
+import { isPaymentInPeriod } from './statement-conditions.ts'
 
 /**
  * A seller's live payment parts with paidOn in the period, oldest first, at most `limit`.
@@ -28,13 +29,7 @@ export function findStatementPayments(
     .innerJoin(commissions, eq(commissions.id, commissionPayments.commissionId))
     .leftJoin(sales, eq(sales.id, commissionPayments.saleId))
     .leftJoin(salesProjects, eq(salesProjects.id, sales.projectId))
-    .where(
-      and(
-        eq(commissionPayments.sellerId, sellerId),
-        eq(commissionPayments.deleted, false),
-        between(commissionPayments.paidOn, period.dateFrom, period.dateTo),
-      ),
-    )
+    .where(and(eq(commissionPayments.sellerId, sellerId), isPaymentInPeriod(period)))
     .orderBy(
       asc(commissionPayments.paidOn),
       asc(commissionPayments.createdAt),
