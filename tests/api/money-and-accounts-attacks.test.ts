@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -296,13 +297,14 @@ describe('usage from the future by another route', () => {
     table.rows.push(row)
     const restored = await root.post('/api/admin/restore', JSON.stringify(backup))
     expect(restored.status, restored.text).toBe(200)
-    // A restore ends the organisation's sessions.
-    const owner = createClient(server.url)
-    await owner.post('/api/auth/login/email', {
+    // A restore ends the organisation's sessions: the owner signs in again.
+    root = createClient(server.url)
+    await root.post('/api/auth/login/email', {
       email: 'root@example.com',
       password: 'root password',
     })
-    const answer = await owner.get(`/api/app-connections/${appId}/usage?days=30`)
+    expect((await root.post('/api/admin/launch-gold-estates')).status).toBe(200)
+    const answer = await root.get(`/api/app-connections/${appId}/usage?days=30`)
     expect(answer.status, answer.text).toBe(200)
     const usage = answer.json
     expect(usage.totals.api_calls ?? 0).toBe(0)
@@ -484,5 +486,77 @@ describe('a SELLER and a MANAGER around a sale under review', () => {
       (item: { id: string }) => item.id === sale.id,
     )
     expect(stillPending.reviewStatus).toBe('pending')
+  })
+})
+
+describe('uploads that arrive side by side', () => {
+  const cookieOf = (client: Client) =>
+    [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+
+  /** Starts an upload whose body never ends; `stop` ends the connection. */
+  function startSlowUpload(url: string, client: Client, contentType: string, head: string) {
+    const request = http.request(`${server.url}${url}`, {
+      method: 'POST',
+      agent: false,
+      headers: { 'content-type': contentType, cookie: cookieOf(client) },
+    })
+    request.on('error', () => undefined)
+    request.write(head)
+    return { stop: () => request.destroy() }
+  }
+
+  const BUSY =
+    'Er komt al een bestand van deze organisatie binnen. Probeer het opnieuw als dat klaar is.'
+
+  test('an owner sending many restores at once has one arriving; the rest hear 429 before being read', async () => {
+    const slow = startSlowUpload(
+      '/api/admin/restore',
+      root,
+      'application/json',
+      '{"format":"centraal-backup","formatVersion":2,"tables":{\n',
+    )
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      const second = await root.post('/api/admin/restore', '{"not":"a backup"}')
+      expect(second.status).toBe(429)
+      expect(second.json.message).toBe(BUSY)
+      // Another organisation's owner is not held up by it.
+      await setPassword('boss@alfa.example', 'org-a', 'boss password', 'SUPERADMIN' as 'USER')
+      const other = createClient(server.url)
+      await other.post('/api/auth/login/email', {
+        email: 'boss@alfa.example',
+        password: 'boss password',
+      })
+      const elsewhere = await other.post('/api/admin/restore', '{"not":"a backup"}')
+      expect(elsewhere.status).toBe(400)
+    } finally {
+      slow.stop()
+    }
+    // Once it is gone, the next one is read again.
+    await expect
+      .poll(async () => (await root.post('/api/admin/restore', '{"not":"a backup"}')).status)
+      .toBe(400)
+  })
+
+  test('an importer sending many imports at once has one arriving; the rest hear 429', async () => {
+    const slow = startSlowUpload(
+      '/api/gold-estates/sheets/import?fileName=v.csv',
+      root,
+      'text/csv',
+      'Klantnaam;Project\n',
+    )
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      const second = await root.request(
+        'POST',
+        '/api/gold-estates/sheets/import?fileName=w.csv',
+        'Klantnaam;Project\n',
+        { 'content-type': 'text/csv' },
+      )
+      expect(second.status, second.text).toBe(429)
+      expect(second.json.message).toBe(BUSY)
+    } finally {
+      slow.stop()
+    }
   })
 })
