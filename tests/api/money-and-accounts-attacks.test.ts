@@ -214,6 +214,44 @@ describe('a person holding an organisation choice', () => {
   })
 })
 
+test('Gold Estates: a new password set while the choice waited ends it too', async () => {
+  const links: Record<string, (password: string) => Promise<void>> = {}
+  for (const org of ['org-a', 'org-b']) {
+    const owner = `launcher@${org}.example`
+    await setPassword(owner, org, 'launcher password', 'SUPERADMIN' as 'USER')
+    const client = createClient(server.url)
+    await client.post('/api/auth/login/email', { email: owner, password: 'launcher password' })
+    expect((await client.post('/api/admin/launch-gold-estates')).status).toBe(200)
+    const seller = await client.post('/api/gold-estates/sellers', {
+      name: 'Vera',
+      email: 'vera@sales.example',
+    })
+    links[org] = async (password: string) => {
+      const link = await client.post(`/api/gold-estates/sellers/${seller.json.id}/login`, {
+        role: 'SELLER',
+      })
+      const token = link.json.setupUrl.split('/setup/')[1]
+      const setup = await createClient(server.url).post(`/api/auth/setup/${token}`, { password })
+      expect(setup.status, setup.text).toBe(200)
+    }
+    await links[org]?.('vera password')
+  }
+  const vera = createClient(server.url)
+  const answer = await vera.post('/api/gold-estates/auth/login', {
+    email: 'vera@sales.example',
+    password: 'vera password',
+  })
+  expect(answer.json.choice.organisations).toHaveLength(2)
+  await links['org-b']?.('new vera password')
+  const chosen = await vera.post('/api/gold-estates/auth/login/choose', {
+    choiceToken: answer.json.choice.choiceToken,
+    organisationId: 'org-b',
+  })
+  expect(chosen.status).toBe(401)
+  expect(chosen.json.message).toBe('Je keuze is verlopen. Log opnieuw in.')
+  expect((await vera.get('/api/gold-estates/auth/user')).status).toBe(401)
+})
+
 async function signInAdmin(org: string, email: string) {
   await setPassword(email, org, 'admin password', 'ADMIN' as 'USER')
   const client = createClient(server.url)
