@@ -134,6 +134,15 @@ export const SaleCancelSchema = z.object({
   reason: text(500).min(3, { message: 'Geef een reden van minstens 3 tekens op' }),
 })
 
+/**
+ * POST /api/gold-estates/sales/:id/approve: "Goedkeuren". `seq` is the sale as the approver
+ * saw it: an approval (perhaps queued offline) of a sale changed since is refused, so a
+ * split its SELLER rewrote meanwhile is never approved unseen.
+ */
+export const SaleApproveSchema = z.object({
+  seq: z.number({ message: 'seq moet een getal zijn' }).int().min(0).optional(),
+})
+
 /** POST /api/gold-estates/sales/:id/reject: "Afwijzen", back to its SELLER with the reason. */
 export const SaleRejectSchema = z.object({
   reason: z

@@ -1,8 +1,11 @@
 import type { AccountKind } from '#schema/db/system'
 import { generateToken, hashToken } from './tokens.ts'
 
-/** One account a password matched: where it lives. */
-export type ChoosableAccount = { organisationId: string; userId: string }
+/**
+ * One account a password matched: where it lives, and the stored hash the password
+ * matched (a choice made with a password changed since opens nothing).
+ */
+export type ChoosableAccount = { organisationId: string; userId: string; passwordHash: string }
 
 type PendingChoice = { kind: AccountKind; accounts: ChoosableAccount[]; expiresAt: number }
 

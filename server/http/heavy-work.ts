@@ -8,6 +8,10 @@ export const HEAVY_WORK_BUSY_MESSAGE =
   'De server is bezig met een ander groot bestand (een restore, import, backup of ' +
   `afrekeningen). Probeer het over ${HEAVY_WORK_RETRY_SECONDS} seconden opnieuw.`
 
+/** What a caller hears while another upload of their organisation is still arriving. */
+export const UPLOAD_ARRIVING_MESSAGE =
+  'Er komt al een bestand van deze organisatie binnen. Probeer het opnieuw als dat klaar is.'
+
 /**
  * One heavy job at a time for the whole process: a restore, a file or Sheets import, a
  * backup download, a Drive backup run, the statements zip. Each may hold tens of MB or
@@ -17,6 +21,28 @@ export const HEAVY_WORK_BUSY_MESSAGE =
  */
 export class HeavyWorkSlot {
   #isTaken = false
+  readonly #arriving = new Set<string>()
+
+  /**
+   * Marks an upload of the organisation as arriving, or throws 429 while another of theirs
+   * still arrives; the returned function ends the mark (once). Uploads arrive outside the
+   * slot, so that a slow one holds up no one; without this mark one organisation could send
+   * any number side by side, each held in memory (an import) or on disk (a restore).
+   */
+  receive(organisationId: string): () => void {
+    if (this.#arriving.has(organisationId)) {
+      throw new AppError('too_many_requests', UPLOAD_ARRIVING_MESSAGE, {
+        retryAfterSeconds: HEAVY_WORK_RETRY_SECONDS,
+      })
+    }
+    this.#arriving.add(organisationId)
+    let isEnded = false
+    return () => {
+      if (isEnded) return
+      isEnded = true
+      this.#arriving.delete(organisationId)
+    }
+  }
 
   /**
    * Throws 429 while a heavy job runs, without taking the slot: asked before an upload is

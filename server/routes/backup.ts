@@ -50,7 +50,10 @@ export function backupRoutes(deps: AppDeps) {
         // slowly holds up no one.
         deps.heavyWork.requireFree()
         // The body goes to a temporary file as it arrives; the restore reads it from there.
-        const received = await receiveBackup(c.req.raw.body, MAX_RESTORE_BYTES)
+        const doneReceiving = deps.heavyWork.receive(organisationId)
+        const received = await receiveBackup(c.req.raw.body, MAX_RESTORE_BYTES).finally(
+          doneReceiving,
+        )
         let restored: Awaited<ReturnType<typeof restoreOrganisation>>
         try {
           restored = await deps.heavyWork.run(async () =>

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import {
   PaymentPartSchema,
+  SaleApproveSchema,
   SaleCancelSchema,
   SaleCorrectionSchema,
   SaleRejectSchema,
@@ -51,12 +52,18 @@ export function saleChangeRoutes(deps: AppDeps) {
         )
       },
     )
-    .post('/sales/:id/approve', validate('param', IdParam), (c) => {
-      const ctx = requireSalesContext(deps, c)
-      return respondOnce(c, ctx, 200, () =>
-        toSaleDocument(approveSale(ctx, c.req.valid('param').id)),
-      )
-    })
+    .post(
+      '/sales/:id/approve',
+      validate('param', IdParam),
+      validate('json', SaleApproveSchema),
+      (c) => {
+        const ctx = requireSalesContext(deps, c)
+        const { seq } = c.req.valid('json')
+        return respondOnce(c, ctx, 200, () =>
+          toSaleDocument(approveSale(ctx, c.req.valid('param').id, seq)),
+        )
+      },
+    )
     .post(
       '/sales/:id/reject',
       validate('param', IdParam),

@@ -87,6 +87,19 @@ export function salesImportRoutes(deps: AppDeps) {
       })
       .post(
         `${base}/import`,
+        // Before bodyLimit, which reads a body sent in chunks whole: refused at once while
+        // another heavy job runs (the slot is taken once the file has arrived, so an upload
+        // that arrives slowly holds up no one), and while another upload of the organisation
+        // is still arriving, so that one organisation cannot hold many in memory at once.
+        async (c, next) => {
+          deps.heavyWork.requireFree()
+          const doneReceiving = deps.heavyWork.receive(requireImporter(c).actor.organisationId)
+          try {
+            await next()
+          } finally {
+            doneReceiving()
+          }
+        },
         // Room for the multipart envelope around a file of the maximum size.
         bodyLimit({
           maxSize: MAX_UPLOAD_BYTES + 64 * 1024,
@@ -97,9 +110,6 @@ export function salesImportRoutes(deps: AppDeps) {
         validate('query', UploadQuerySchema),
         async (c) => {
           const ctx = requireImporter(c)
-          // Refused at once while another heavy job runs; the slot is taken once the file
-          // has arrived, so an upload that arrives slowly holds up no one.
-          deps.heavyWork.requireFree()
           const upload = await readUpload(c.req.raw, c.req.valid('query').fileName)
           if (upload.bytes.length > MAX_UPLOAD_BYTES) {
             throw new AppError('payload_too_large', 'Het bestand is te groot (maximaal 10 MB)')

@@ -1,5 +1,4 @@
 import type { AppDeps } from '../../context.ts'
-import { AppError } from '../../http/app-error.ts'
 import { requireChosenAccount } from '../sign-in/require-chosen-account.ts'
 import { findUser } from './find-user.ts'
 import { openCentralSession } from './open-central-session.ts'
@@ -12,10 +11,8 @@ export function chooseCentralOrganisation(
   deps: Pick<AppDeps, 'systemDb' | 'organisations' | 'organisationChoices'>,
   input: { choiceToken: string; organisationId: string },
 ) {
-  const chosen = requireChosenAccount(deps.organisationChoices, 'central', input)
-  const user = findUser(deps.organisations.get(chosen.organisationId), chosen.userId)
-  if (user?.organizationId !== chosen.organisationId) {
-    throw new AppError('unauthenticated', 'Ongeldige inloggegevens')
-  }
+  const user = requireChosenAccount(deps.organisationChoices, 'central', input, (chosen) =>
+    findUser(deps.organisations.get(chosen.organisationId), chosen.userId),
+  )
   return openCentralSession(deps, user)
 }

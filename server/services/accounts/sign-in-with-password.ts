@@ -39,11 +39,12 @@ export async function signInWithPassword(
     (user) => getCentralRefusal(user) === null,
   )
   const matched = await matchPassword(candidates, (user) => user.passwordHash, input.password)
-  // Looked up again after the await: an account may have changed meanwhile.
-  const ids = new Set(matched.map((user) => `${user.organizationId}\n${user.id}`))
-  const current = loadAccounts(deps, email).filter((user) =>
-    ids.has(`${user.organizationId}\n${user.id}`),
-  )
+  // Looked up again after the await: an account may have changed meanwhile, its password
+  // too (a reset), and then the password checked no longer opens it.
+  const keyOf = (user: { organizationId: string; id: string; passwordHash: string | null }) =>
+    `${user.organizationId}\n${user.id}\n${user.passwordHash}`
+  const ids = new Set(matched.map(keyOf))
+  const current = loadAccounts(deps, email).filter((user) => ids.has(keyOf(user)))
   if (current.length === 0) {
     await deps.throttles.signIn.recordFailure(input.address, email)
     throw new AppError('unauthenticated', INVALID_CREDENTIALS)
@@ -54,6 +55,10 @@ export async function signInWithPassword(
   }
   await deps.throttles.signIn.recordSuccess(input.address, email)
   if (allowed.length === 1) return { signedIn: openCentralSession(deps, allowed[0] as StoredUser) }
-  const accounts = allowed.map((user) => ({ organisationId: user.organizationId, userId: user.id }))
+  const accounts = allowed.map((user) => ({
+    organisationId: user.organizationId,
+    userId: user.id,
+    passwordHash: user.passwordHash ?? '',
+  }))
   return { choice: offerOrganisationChoice(deps, 'central', accounts) }
 }

@@ -1,5 +1,4 @@
 import type { AppDeps } from '../../context.ts'
-import { AppError } from '../../http/app-error.ts'
 import { requireChosenAccount } from '../sign-in/require-chosen-account.ts'
 import { findSalesUser } from './find-sales-account.ts'
 import { openSalesSession } from './open-sales-session.ts'
@@ -12,10 +11,8 @@ export function chooseSalesOrganisation(
   deps: Pick<AppDeps, 'systemDb' | 'organisations' | 'organisationChoices'>,
   input: { choiceToken: string; organisationId: string },
 ) {
-  const chosen = requireChosenAccount(deps.organisationChoices, 'sales', input)
-  const user = findSalesUser(deps.organisations.get(chosen.organisationId), chosen.userId)
-  if (user?.organizationId !== chosen.organisationId) {
-    throw new AppError('unauthenticated', 'Ongeldig e-mailadres of wachtwoord')
-  }
+  const user = requireChosenAccount(deps.organisationChoices, 'sales', input, (chosen) =>
+    findSalesUser(deps.organisations.get(chosen.organisationId), chosen.userId),
+  )
   return openSalesSession(deps, user)
 }

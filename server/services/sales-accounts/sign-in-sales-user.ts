@@ -32,11 +32,12 @@ export async function signInSalesUser(
     maySalesUserSignIn(deps, user),
   )
   const matched = await matchPassword(candidates, (user) => user.passwordHash, input.password)
-  // Looked up again after the await: an account may have changed meanwhile.
-  const ids = new Set(matched.map((user) => `${user.organizationId}\n${user.id}`))
-  const current = loadAccounts(deps, email).filter((user) =>
-    ids.has(`${user.organizationId}\n${user.id}`),
-  )
+  // Looked up again after the await: an account may have changed meanwhile, its password
+  // too (a reset), and then the password checked no longer opens it.
+  const keyOf = (user: { organizationId: string; id: string; passwordHash: string | null }) =>
+    `${user.organizationId}\n${user.id}\n${user.passwordHash}`
+  const ids = new Set(matched.map(keyOf))
+  const current = loadAccounts(deps, email).filter((user) => ids.has(keyOf(user)))
   if (current.length === 0) {
     await deps.throttles.signIn.recordFailure(input.address, throttleKey)
     throw new AppError('unauthenticated', 'Ongeldig e-mailadres of wachtwoord')
@@ -47,6 +48,10 @@ export async function signInSalesUser(
   }
   await deps.throttles.signIn.recordSuccess(input.address, throttleKey)
   if (allowed.length === 1) return { signedIn: openSalesSession(deps, allowed[0] as SalesUser) }
-  const accounts = allowed.map((user) => ({ organisationId: user.organizationId, userId: user.id }))
+  const accounts = allowed.map((user) => ({
+    organisationId: user.organizationId,
+    userId: user.id,
+    passwordHash: user.passwordHash ?? '',
+  }))
   return { choice: offerOrganisationChoice(deps, 'sales', accounts) }
 }

@@ -2,18 +2,30 @@ import type { AccountKind } from '#schema/db/system'
 import type { ChoosableAccount, OrganisationChoices } from '../../auth/organisation-choices.ts'
 import { AppError } from '../../http/app-error.ts'
 
-/** The account a "Kies je organisatie" answer picked; 401 or 400 with the reason otherwise. */
-export function requireChosenAccount(
+const EXPIRED = 'Je keuze is verlopen. Log opnieuw in.'
+
+/**
+ * The account a "Kies je organisatie" answer picked, loaded with `load`; 401 or 400 with
+ * the reason otherwise. The choice stands for the password checked at sign-in, so an
+ * account whose password changed since (a reset: whoever held the old one is out), or
+ * that was deleted or moved meanwhile, is not opened.
+ */
+export function requireChosenAccount<
+  T extends { organizationId: string; passwordHash: string | null },
+>(
   choices: OrganisationChoices,
   kind: AccountKind,
   input: { choiceToken: string; organisationId: string },
-): ChoosableAccount {
+  load: (chosen: ChoosableAccount) => T | undefined,
+): T {
   const chosen = choices.take(kind, input.choiceToken, input.organisationId)
-  if (chosen === 'expired') {
-    throw new AppError('unauthenticated', 'Je keuze is verlopen. Log opnieuw in.')
-  }
+  if (chosen === 'expired') throw new AppError('unauthenticated', EXPIRED)
   if (chosen === 'not_offered') {
     throw new AppError('invalid_input', 'organisationId: kies een van de getoonde organisaties')
   }
-  return chosen
+  const user = load(chosen)
+  if (user?.organizationId !== chosen.organisationId || user.passwordHash !== chosen.passwordHash) {
+    throw new AppError('unauthenticated', EXPIRED)
+  }
+  return user
 }

@@ -1,5 +1,5 @@
 import { format, subDays } from 'date-fns'
-import { and, asc, eq, gte } from 'drizzle-orm'
+import { and, asc, eq, gte, lte } from 'drizzle-orm'
 import { usageTracking } from '#schema/db/organisation'
 import { GAUGE_METRICS, type UsageSummary } from '#schema/usage'
 import type { ServiceContext } from '../../context.ts'
@@ -15,7 +15,15 @@ export function getUsage(ctx: ServiceContext, appConnectionId: string, days: num
   const rows = ctx.db
     .select({ date: usageTracking.date, metric: usageTracking.metric, value: usageTracking.value })
     .from(usageTracking)
-    .where(and(eq(usageTracking.appConnectionId, appConnectionId), gte(usageTracking.date, from)))
+    // Bounded above too: a day after today (one a restore or an older version stored) is
+    // no part of any window, whatever reached the file.
+    .where(
+      and(
+        eq(usageTracking.appConnectionId, appConnectionId),
+        gte(usageTracking.date, from),
+        lte(usageTracking.date, to),
+      ),
+    )
     .orderBy(asc(usageTracking.date), asc(usageTracking.metric))
     .all()
   const totals: Record<string, number> = {}

@@ -27,7 +27,7 @@
 //     payment arrived is refused). They throw DealInputError with a Dutch message when a
 //     local check refuses. useSalesData().data.payments lists the payment parts, and each
 //     line's paidAmount and status already count the parts booked on this device.
-// - approveSale(id), rejectSale(id, reason) → { isQueued } (review-writes.ts, sales.approve):
+// - approveSale(id, seq), rejectSale(id, reason) → { isQueued } (review-writes.ts, sales.approve):
 //     "Goedkeuren" and "Afwijzen" of a sale "Ter beoordeling", by REST (the offline queue
 //     keeps them without a connection); the sale's new review arrives with the next pull.
 // - useRefusedSalesWrites() → { refused: RefusedChange[] ({ collection, id, label, reason,

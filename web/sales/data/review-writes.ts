@@ -10,9 +10,15 @@ import { isQueuedResponse } from '../../lib/api-request.ts'
 /** What became of the call: sent, or kept in the offline queue. */
 export type ReviewWriteResult = { isQueued: boolean }
 
-/** "Goedkeuren": its lines count and can be paid from now on. */
-export async function approveSale(id: string): Promise<ReviewWriteResult> {
-  const response = await api['gold-estates'].sales[':id'].approve.$post({ param: { id } })
+/**
+ * "Goedkeuren": its lines count and can be paid from now on. `seq` is the sale as shown:
+ * the server refuses the approval when the sale changed since (its SELLER's correction).
+ */
+export async function approveSale(id: string, seq: number): Promise<ReviewWriteResult> {
+  const response = await api['gold-estates'].sales[':id'].approve.$post({
+    param: { id },
+    json: { seq },
+  })
   return { isQueued: isQueuedResponse(response) }
 }
 

@@ -106,8 +106,8 @@ async function attemptReview(
 }
 
 /** "Goedkeuren": true when sent or queued. */
-export function approveDeal(saleId: string) {
-  return attemptReview(() => approveSale(saleId), {
+export function approveDeal(saleId: string, seq: number) {
+  return attemptReview(() => approveSale(saleId, seq), {
     title: 'Verkoop goedgekeurd',
     description: 'De commissies tellen nu mee en kunnen betaald worden.',
   })

@@ -95,7 +95,7 @@ export function SaleDetailPage() {
         review={
           canReview
             ? {
-                onApprove: () => void review(() => approveDeal(sale.id)),
+                onApprove: () => void review(() => approveDeal(sale.id, sale.seq)),
                 onReject: () => setDialog({ type: 'reject' }),
                 isBusy: isReviewing,
               }
