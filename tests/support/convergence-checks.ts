@@ -1,6 +1,9 @@
 import type { WireDocument } from '#sync/protocol'
 import { type Ledger, TAG_PATTERN, writableFieldsOf } from './convergence-chaos.ts'
-import { findUnexpectedRefusals } from './convergence-refusals.ts'
+import {
+  findSalesRefusedOnInactiveCatalog,
+  findUnexpectedRefusals,
+} from './convergence-refusals.ts'
 import type { NodeSyncClient } from './sync-node-client.ts'
 
 // What the server holds after a convergence run, and every way it can disagree with the
@@ -111,8 +114,10 @@ export function findLedgerViolations(
     .filter(([id, remote]) => !server.get(remote)?.has(id))
     .map(([id, remote]) => `${remote} ${id}`)
   const creates = ledger.writes.filter((write) => write.kind === 'create')
-  // A create deleted on its device before it was ever sent may never reach the server.
-  const isGone = (id: string) => ledger.own.get(id)?.isDeleted === true
+  // A create deleted on its device before it was ever sent may never reach the server, nor
+  // a sale refused because its project or seller was made inactive before it arrived.
+  const refusedOnInactive = findSalesRefusedOnInactiveCatalog(ledger, devices)
+  const isGone = (id: string) => ledger.own.get(id)?.isDeleted === true || refusedOnInactive.has(id)
   const lostCreates = creates
     .filter(
       (write) => write.isAllowed && !isGone(write.id) && !server.get(write.remote)?.has(write.id),
@@ -136,6 +141,7 @@ export function findLedgerViolations(
   // A document only its device writes ends as that device last wrote it.
   const lostWrites: { id: string; remote: string; wrote: unknown; server: unknown }[] = []
   for (const [id, own] of ledger.own) {
+    if (refusedOnInactive.has(id)) continue
     const stored = server.get(own.remote)?.get(id)
     const storedFields =
       stored && Object.fromEntries(Object.keys(own.fields).map((k) => [k, stored[k]]))

@@ -10,6 +10,8 @@ import type { NodeSyncClient } from './sync-node-client.ts'
 // run, so a refusal is expected for a write their role does not allow, and for an edit
 // that reached the server after someone deleted the document: the server refuses it with
 // "Dit item is intussen verwijderd" and the person is told, so that edit is not lost.
+// A sale registered against a project or seller that another device made inactive before
+// the sale arrived is refused too ("… is niet actief"), and kept for the person to see.
 // Anything else refused is a write the product dropped.
 
 /**
@@ -60,6 +62,35 @@ function isEditOfDeleted(
   return isDeletedBefore && refusedRows.some(carriesTyped)
 }
 
+/**
+ * Sales of the device refused because their project or a seller was no longer active
+ * when they arrived: someone set one of them inactive (an allowed edit) during the run.
+ */
+export function findSalesRefusedOnInactiveCatalog(
+  ledger: Ledger,
+  devices: readonly NodeSyncClient[],
+): Set<string> {
+  const deactivated = new Set(
+    ledger.writes
+      .filter((write) => write.isAllowed && write.changes?.status === 'inactive')
+      .map((write) => `${write.remote} ${write.id}`),
+  )
+  const isAnySellerDeactivated = [...deactivated].some((key) => key.startsWith('sellers '))
+  const refused = new Set<string>()
+  for (const device of devices) {
+    for (const refusal of device.refusals) {
+      const sale = ledger.sales.get(refusal.id)
+      if (refusal.collection !== 'sales' || sale?.device !== device.name) continue
+      if (!/(Project|Verkoper) .* is niet actief$/.test(refusal.reason)) continue
+      const isProject = /Project .* is niet actief$/.test(refusal.reason)
+      if (isProject ? deactivated.has(`projects ${sale.projectId}`) : isAnySellerDeactivated) {
+        refused.add(refusal.id)
+      }
+    }
+  }
+  return refused
+}
+
 /** Refusals of writes the person may make that did not meet a delete, as lines to read. */
 export function findUnexpectedRefusals(
   ledger: Ledger,
@@ -69,9 +100,11 @@ export function findUnexpectedRefusals(
   const notAllowed = new Set(
     ledger.writes.filter((write) => !write.isAllowed).map((w) => `${w.device} ${w.id}`),
   )
+  const onInactiveCatalog = findSalesRefusedOnInactiveCatalog(ledger, devices)
   return devices.flatMap((device) =>
     device.refusals
       .filter((refusal) => !notAllowed.has(`${device.name} ${refusal.id}`))
+      .filter((refusal) => !onInactiveCatalog.has(refusal.id))
       .filter((refusal) => !isEditOfDeleted(refusal, device, ledger, server))
       .map((refusal) => `${device.name} ${refusal.collection} ${refusal.id}: ${refusal.reason}`),
   )
