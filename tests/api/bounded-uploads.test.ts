@@ -31,7 +31,7 @@ const THIS_YEAR = `dateFrom=${today.slice(0, 4)}-01-01&dateTo=${today}`
 const sellerIds = { anna: '', bart: '' }
 let bomb: Uint8Array<ArrayBuffer>
 
-/** An .xlsx of 3,000 sales, clients named `<prefix> <n>`. */
+/** An .xlsx of 8,000 sales, clients named `<prefix> <n>`. */
 function buildSalesSheet(prefix: string) {
   const rows: XlsxCell[][] = [
     [
@@ -44,7 +44,7 @@ function buildSalesSheet(prefix: string) {
       'Bouwnummer',
     ],
   ]
-  for (let index = 0; index < 3000; index++) {
+  for (let index = 0; index < 8000; index++) {
     rows.push([
       `${prefix} ${index}`,
       `Project ${index % 10}`,
@@ -326,7 +326,7 @@ describe('one heavy job at a time in the whole process', () => {
     expect(countSales()).toBe(0)
     const imported = await importing
     expect(imported.status).toBe(200)
-    expect(await imported.json()).toMatchObject({ salesImported: 3000 })
+    expect(await imported.json()).toMatchObject({ salesImported: 8000 })
     expect(isSlotTaken()).toBe(false)
     expect((await root.post('/api/admin/backup', { format: 'json' })).status).toBe(200)
   }, 60_000)
