@@ -1,0 +1,57 @@
+import { eq } from 'drizzle-orm'
+import { sales } from '#schema/db/organisation'
+import { OWN_SALE_REVIEW, type ReviewStatus, SALE_NOT_UNDER_REVIEW } from '#schema/sale-review'
+import type { ServiceContext } from '../../context.ts'
+import { takeNextSeq } from '../../db/next-seq.ts'
+import { AppError } from '../../http/app-error.ts'
+import { appendActivity } from '../activities/append-activity.ts'
+import { requirePermission } from '../permissions/require-permission.ts'
+import { findLiveSale } from './find-live-row.ts'
+import { requireStandingSale } from './sale-lines.ts'
+
+/**
+ * The sale an approver may review: live, standing, "Ter beoordeling" (a sale sent back
+ * waits for its SELLER's correction first) and not registered by the approver.
+ */
+export function findSaleToReview(ctx: ServiceContext, id: string) {
+  requirePermission(ctx.actor, 'sales.approve')
+  const sale = findLiveSale(ctx, id)
+  requireStandingSale(sale)
+  if (sale.reviewStatus !== 'pending') throw new AppError('conflict', SALE_NOT_UNDER_REVIEW)
+  if (sale.createdBy === ctx.actor.userId) throw new AppError('forbidden', OWN_SALE_REVIEW)
+  return sale
+}
+
+/**
+ * Stores the review's outcome with a new seq (which brings the sale to every device) and
+ * its activity, in one transaction.
+ */
+export function writeReview(
+  ctx: ServiceContext,
+  sale: { id: string; clientName: string; propertyNumber: string },
+  outcome: { status: ReviewStatus; reason: string | null; action: string },
+) {
+  const now = Date.now()
+  return ctx.db.transaction((tx) => {
+    const reviewed = tx
+      .update(sales)
+      .set({
+        reviewStatus: outcome.status,
+        reviewReason: outcome.reason,
+        reviewedBy: ctx.actor.userId,
+        reviewedAt: now,
+        seq: takeNextSeq(tx),
+        updatedAt: now,
+      })
+      .where(eq(sales.id, sale.id))
+      .returning()
+      .get()
+    appendActivity(tx, ctx.actor.organisationId, ctx.actor, {
+      type: 'app',
+      action: outcome.action,
+      target: `${sale.clientName} (${sale.propertyNumber})`,
+      metadata: outcome.reason ? { saleId: sale.id, reason: outcome.reason } : { saleId: sale.id },
+    })
+    return reviewed
+  })
+}
