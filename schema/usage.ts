@@ -19,13 +19,21 @@ export const UsageReportSchema = z.object({
 })
 
 /**
+ * The last day a usage report may carry and a window counts: the server's tomorrow, so an
+ * app in a time zone ahead of the server may report its own today.
+ */
+export function findLatestUsageDate(now: number): string {
+  return format(addDays(now, 1), 'yyyy-MM-dd')
+}
+
+/**
  * Why a report's date is refused when it lies more than a day after the server's today
  * (`now`); undefined when it may be counted. A report from the future would be counted in
  * every window that reaches that day; the day of room lets an app in a time zone ahead of
  * the server report its own today.
  */
 export function findUsageDateProblem(date: string | undefined, now: number): string | undefined {
-  if (date === undefined || date <= format(addDays(now, 1), 'yyyy-MM-dd')) return undefined
+  if (date === undefined || date <= findLatestUsageDate(now)) return undefined
   return `Datum ${date} ligt meer dan een dag in de toekomst`
 }
 

@@ -1,7 +1,7 @@
 import { format, subDays } from 'date-fns'
 import { and, asc, eq, gte, lte } from 'drizzle-orm'
 import { usageTracking } from '#schema/db/organisation'
-import { GAUGE_METRICS, type UsageSummary } from '#schema/usage'
+import { findLatestUsageDate, GAUGE_METRICS, type UsageSummary } from '#schema/usage'
 import type { ServiceContext } from '../../context.ts'
 import { requireLiveAppConnection } from '../app-connections/require-live-app-connection.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
@@ -15,13 +15,13 @@ export function getUsage(ctx: ServiceContext, appConnectionId: string, days: num
   const rows = ctx.db
     .select({ date: usageTracking.date, metric: usageTracking.metric, value: usageTracking.value })
     .from(usageTracking)
-    // Bounded above too: a day after today (one a restore or an older version stored) is
-    // no part of any window, whatever reached the file.
+    // Bounded above too, by the last day a report may carry: a later one (a restore or an
+    // older version stored it) is no part of any window, whatever reached the file.
     .where(
       and(
         eq(usageTracking.appConnectionId, appConnectionId),
         gte(usageTracking.date, from),
-        lte(usageTracking.date, to),
+        lte(usageTracking.date, findLatestUsageDate(Date.now())),
       ),
     )
     .orderBy(asc(usageTracking.date), asc(usageTracking.metric))
