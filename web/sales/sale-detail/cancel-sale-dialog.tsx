@@ -1,10 +1,9 @@
-import { type FormEvent, useState } from 'react'
 import { SaleCancelSchema } from '#schema/sales'
 import { Alert } from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
 import { Dialog } from '../../components/dialog.tsx'
 import { TextareaField } from '../../components/textarea-field.tsx'
-import { useCheckedSave } from '../components/use-checked-save.tsx'
+import { useReason } from './use-reason.tsx'
 
 type CancelSaleDialogProps = {
   clientName: string
@@ -14,25 +13,13 @@ type CancelSaleDialogProps = {
   onConfirm: (reason: string) => Promise<void>
 }
 
-const FIELDS = ['reason'] as const
-
 /**
  * "Verkoop annuleren": a reason (at least 3 characters) and the explicit question what it
  * does, before the destructive button.
  */
 export function CancelSaleDialog(props: CancelSaleDialogProps) {
   const { clientName, isWaiting, onOpenChange, onConfirm } = props
-  const [reason, setReason] = useState('')
-  const { errors, setErrors, isSaving, save, errorHint } = useCheckedSave(
-    SaleCancelSchema,
-    FIELDS,
-    async (value) => onConfirm(value.reason),
-  )
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (!isWaiting) await save({ reason })
-  }
+  const { field, submit, isSaving } = useReason(SaleCancelSchema, onConfirm, isWaiting)
 
   return (
     <Dialog
@@ -42,21 +29,7 @@ export function CancelSaleDialog(props: CancelSaleDialogProps) {
       description={`De verkoop aan ${clientName}.`}
     >
       <form onSubmit={submit} noValidate className="grid gap-4">
-        <TextareaField
-          label="Reden *"
-          name="reason"
-          rows={3}
-          maxLength={500}
-          required
-          placeholder="Bijv. financiering afgewezen"
-          value={reason}
-          onChange={(event) => {
-            setReason(event.target.value)
-            if (errors.reason) setErrors({})
-          }}
-          aria-invalid={!!errors.reason}
-          hint={errorHint('reason')}
-        />
+        <TextareaField {...field} placeholder="Bijv. financiering afgewezen" />
         <Alert variant="destructive">
           Weet je zeker dat je deze verkoop wilt annuleren? Onbetaalde commissies vervallen en wat
           al betaald is wordt teruggevorderd.
