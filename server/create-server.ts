@@ -9,6 +9,7 @@ import { getSecretBox } from './auth/secret-box.ts'
 import { deleteExpiredSessions } from './auth/sessions.ts'
 import { createThrottles } from './auth/throttles.ts'
 import type { AppDeps } from './context.ts'
+import { readReplicationSeq } from './db/next-seq.ts'
 import { OrganisationCache } from './db/organisation-cache.ts'
 import { openSystemDb } from './db/system-db.ts'
 import type { Env } from './env.ts'
@@ -17,6 +18,7 @@ import { startLeadDelivery } from './jobs/deliver-leads.ts'
 import { startKeptRecordPruning } from './jobs/prune-kept-records.ts'
 import { createScheduledBackups } from './jobs/scheduled-backups.ts'
 import { createLogger } from './logger.ts'
+import { readOrganisationEpoch } from './services/organisation-epoch/organisation-epoch.ts'
 import { ensureDefaultOrganisation } from './services/platform-organisations/ensure-default-organisation.ts'
 import { readCrmKey } from './services/sales/crm-key.ts'
 
@@ -44,7 +46,13 @@ export async function startServer(env: Env, options: { webRoot?: string } = {}) 
     organisationChoices: new OrganisationChoices(),
     oidc: await createOidcSignIn(env, { systemDb, organisations, log }),
     log,
-    syncHub: new SyncHub(),
+    syncHub: new SyncHub({
+      readPosition: (organisationId) => ({
+        seq: readReplicationSeq(organisations.get(organisationId)),
+        epoch: readOrganisationEpoch(systemDb, organisationId),
+      }),
+      onError: (error) => log.error('telling the event streams of a change failed', { error }),
+    }),
     heavyWork: new HeavyWorkSlot(),
     scheduledBackups: createScheduledBackups({ env, systemDb, organisations, log }),
   }

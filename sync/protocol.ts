@@ -17,11 +17,14 @@ export type WireDocument = { id: string; _deleted: boolean } & Record<string, un
 /**
  * GET /api/sync/v1/:collection/pull?checkpoint=&limit=&access= answers this. `reset`: the
  * person's rights changed since `access`; this page starts again at the beginning.
+ * `upTo`, on a page that is not full: the organisation's seq when it was read; the device
+ * holds everything it may read up to there, and a streamed change from there on follows.
  */
 export type PullResponse = {
   documents: WireDocument[]
   checkpoint: SyncCheckpoint
   reset?: boolean
+  upTo?: number
 }
 
 /** A write the server refused, with the reason to show to the person who made it. */
@@ -30,8 +33,34 @@ export type RefusedWrite = { id: string; reason: string }
 /** POST /api/sync/v1/:collection/push answers this: conflicts carry the stored state. */
 export type PushResponse = { conflicts: WireDocument[]; refused: RefusedWrite[] }
 
-/** The event of GET /api/sync/v1/stream: which collections changed (or RESYNC). */
-export type StreamMessage = { type: 'RESYNC' } | { type: 'CHANGE'; collections: string[] }
+/**
+ * The changes of the organisation's seqs `from` (excluded) to `to`, as one listener may read
+ * them: per collection the documents its pull would answer for that range (collections
+ * without any are left out), under the rights named `access`, in the epoch `epoch`. A
+ * device that holds everything up to `from` or later applies them and then holds
+ * everything up to `to`; any other pulls.
+ */
+export type StreamedChanges = {
+  type: 'CHANGES'
+  from: number
+  to: number
+  epoch: string
+  access: string
+  documents: Record<string, WireDocument[]>
+}
+
+/**
+ * The event of GET /api/sync/v1/stream: RESYNC (pull every collection), and after a write
+ * the changes themselves (`?documents=1`) or, for an older client, which collections
+ * changed (CHANGE).
+ */
+export type StreamMessage =
+  | { type: 'RESYNC' }
+  | { type: 'CHANGE'; collections: string[] }
+  | StreamedChanges
+
+/** Most documents one collection's streamed changes carry; more make it a RESYNC. */
+export const MAX_STREAMED_DOCUMENTS = 200
 
 export { formatSyncAccount, OTHER_ACCOUNT_HEADER, SYNC_ACCOUNT_HEADER } from './account.ts'
 

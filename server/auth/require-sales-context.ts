@@ -27,24 +27,14 @@ export function findSalesSessionUser(
   return isSalesUserAllowed(db, user, organizationId) ? { user, expire: session.expire } : null
 }
 
-/**
- * The signed-in sales user as the actor of a sales service call; 401 without a sales
- * session (a central session does not count). The organisation comes from the session.
- */
-export function requireSalesContext(
+/** The sales service context of a live sales session token, or null; touches no cookie. */
+export function findSalesContext(
   deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
-  c: Context<AppEnv>,
-): ServiceContext & { salesUser: NonNullable<ReturnType<typeof findSalesUser>> } {
-  const token = readSessionToken(c, 'sales')
-  const found = token ? findSalesSessionUser(deps, token) : null
-  if (!token || !found) {
-    if (token) deleteSession(deps.systemDb, token, 'sales')
-    clearSessionCookie(c, 'sales')
-    throw new AppError('unauthenticated', 'Niet ingelogd in Gold Estates')
-  }
-  setSessionCookie(c, 'sales', token, found.expire)
-  const { user } = found
-  c.set('organisationId', user.organizationId)
+  token: string,
+): (SalesContext & { expire: number }) | null {
+  const found = findSalesSessionUser(deps, token)
+  if (!found) return null
+  const { user, expire } = found
   const db = deps.organisations.get(user.organizationId)
   const seller = db
     .select({ id: salesSellers.id })
@@ -55,6 +45,7 @@ export function requireSalesContext(
     db,
     systemDb: deps.systemDb,
     salesUser: user,
+    expire,
     actor: {
       userId: user.id,
       name: user.name,
@@ -64,4 +55,27 @@ export function requireSalesContext(
       permissions: new Set(SALES_ROLE_PERMISSIONS[user.role]),
     },
   }
+}
+
+type SalesContext = ServiceContext & { salesUser: NonNullable<ReturnType<typeof findSalesUser>> }
+
+/**
+ * The signed-in sales user as the actor of a sales service call; 401 without a sales
+ * session (a central session does not count). The organisation comes from the session.
+ */
+export function requireSalesContext(
+  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+  c: Context<AppEnv>,
+): SalesContext {
+  const token = readSessionToken(c, 'sales')
+  const found = token ? findSalesContext(deps, token) : null
+  if (!token || !found) {
+    if (token) deleteSession(deps.systemDb, token, 'sales')
+    clearSessionCookie(c, 'sales')
+    throw new AppError('unauthenticated', 'Niet ingelogd in Gold Estates')
+  }
+  const { expire, ...ctx } = found
+  setSessionCookie(c, 'sales', token, expire)
+  c.set('organisationId', ctx.actor.organisationId)
+  return ctx
 }

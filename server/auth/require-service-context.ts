@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import type { AppDeps, AppEnv, ServiceContext } from '../context.ts'
 import { resolvePermissions } from '../services/permissions/resolve-permissions.ts'
-import { requireCentralUser } from './current-central-user.ts'
+import { findSessionUser, requireCentralUser } from './current-central-user.ts'
 
 /**
  * The signed-in user as the actor of a service call, with their organisation's file:
@@ -13,6 +13,22 @@ export function requireServiceContext(
 ): ServiceContext {
   const user = requireCentralUser(deps, c)
   c.set('organisationId', user.organizationId)
+  return toServiceContext(deps, user)
+}
+
+/** The central service context of a live central session token, or null; touches no cookie. */
+export function findServiceContext(
+  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+  token: string,
+): ServiceContext | null {
+  const user = findSessionUser(deps, token)
+  return user && toServiceContext(deps, user)
+}
+
+function toServiceContext(
+  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+  user: NonNullable<ReturnType<typeof findSessionUser>>,
+): ServiceContext {
   const db = deps.organisations.get(user.organizationId)
   return {
     db,

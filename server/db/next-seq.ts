@@ -15,3 +15,13 @@ export function takeNextSeq(tx: Writer): number {
   if (!row) throw new Error('replication counter missing')
   return row.value
 }
+
+const readCounter = sql`select value from replication_counter where id = 1`
+
+/**
+ * The last seq taken and committed: every row with a seq up to it is in the file, since
+ * the counter and its rows commit together.
+ */
+export function readReplicationSeq(db: Pick<OrganisationDb, 'get'>): number {
+  return db.get<{ value: number } | undefined>(readCounter)?.value ?? 0
+}

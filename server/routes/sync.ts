@@ -11,13 +11,19 @@ import {
   SYNC_ACCOUNT_HEADER,
   SYNC_PROTOCOL_VERSION,
 } from '#sync/protocol'
+import { getAccessKey } from '#sync/server/access-key'
 import type { ServerCollection } from '#sync/server/collection'
 import { SERVER_COLLECTIONS } from '#sync/server/collections/index'
 import { pullChanges } from '#sync/server/pull'
 import { pushChanges } from '#sync/server/push'
+import { describeBatch, findReadableCollections } from '#sync/server/stream-changes'
 import { findSessionUser } from '../auth/current-central-user.ts'
-import { findSalesSessionUser, requireSalesContext } from '../auth/require-sales-context.ts'
-import { requireServiceContext } from '../auth/require-service-context.ts'
+import {
+  findSalesContext,
+  findSalesSessionUser,
+  requireSalesContext,
+} from '../auth/require-sales-context.ts'
+import { findServiceContext, requireServiceContext } from '../auth/require-service-context.ts'
 import { readSessionToken } from '../auth/sessions.ts'
 import type { AppDeps, AppEnv } from '../context.ts'
 import { AppError } from '../http/app-error.ts'
@@ -27,7 +33,13 @@ import { requireCurrentEpoch } from '../services/organisation-epoch/organisation
 
 const CURRENT = `v${SYNC_PROTOCOL_VERSION}`
 const HEARTBEAT_MS = 25_000
-const StreamQuerySchema = z.object({ area: z.enum(['central', 'sales']).default('central') })
+/** Events written and not yet taken by a stream's reader before it is ended. */
+const MAX_UNSENT_EVENTS = 64
+const StreamQuerySchema = z.object({
+  area: z.enum(['central', 'sales']).default('central'),
+  /** A client that applies streamed documents (StreamedChanges); else CHANGE as before. */
+  documents: z.literal('1').optional(),
+})
 
 function requireCollection(name: string) {
   const collection = SERVER_COLLECTIONS.get(name)
@@ -62,6 +74,8 @@ export function syncRoutes(deps: AppDeps) {
     area === 'sales'
       ? findSalesSessionUser(deps, token) !== null
       : findSessionUser(deps, token) !== null
+  const contextOfToken = (area: ServerCollection['area'], token: string) =>
+    area === 'sales' ? findSalesContext(deps, token) : findServiceContext(deps, token)
 
   return new Hono<AppEnv>()
     .use('/:version/*', async (c, next) => {
@@ -85,27 +99,45 @@ export function syncRoutes(deps: AppDeps) {
       return c.json(pushChanges(ctx, collection, c.req.valid('json').rows, deps.log))
     })
     .get('/:version/stream', validate('query', StreamQuerySchema), (c) => {
-      const { area } = c.req.valid('query')
+      const { area, documents: isCarryingDocuments } = c.req.valid('query')
       const ctx = contextFor(area, c)
-      const readable = () =>
-        [...SERVER_COLLECTIONS.values()]
-          .filter((collection) => collection.area === area)
-          .filter((collection) => ctx.actor.permissions.has(collection.readPermission))
-          .map((collection) => collection.name)
+      const { organisationId } = ctx.actor
       const token = readSessionToken(c, area) ?? ''
       return streamSSE(c, async (stream) => {
-        const send = (message: StreamMessage) => stream.writeSSE({ data: JSON.stringify(message) })
         let isOpen = true
-        // The session is checked again at every event: a suspended user's stream ends.
-        const unsubscribe = deps.syncHub.subscribe(ctx.actor.organisationId, () => {
-          if (!isSignedIn(area, token)) return stream.abort()
-          void send({ type: 'CHANGE', collections: readable() })
+        let unsent = 0
+        let access = getAccessKey(ctx.actor)
+        const send = (data: string) => {
+          // A listener that reads nothing (a stalled connection) would keep every event in
+          // memory: past a few, the stream ends and the device starts over with a RESYNC.
+          if (unsent >= MAX_UNSENT_EVENTS) return stream.abort()
+          unsent++
+          void stream.writeSSE({ data }).finally(() => unsent--)
+        }
+        const unsubscribe = deps.syncHub.subscribe(organisationId, (batch) => {
+          // The session is checked again at every batch: a suspended user's stream ends,
+          // and what is sent is read under the rights they hold now.
+          const current = contextOfToken(area, token)
+          if (current?.actor.organisationId !== organisationId) return stream.abort()
+          const readable = findReadableCollections(SERVER_COLLECTIONS.values(), area, current)
+          if (!isCarryingDocuments) {
+            const names = readable.map((collection) => collection.name)
+            return send(JSON.stringify({ type: 'CHANGE', collections: names } as StreamMessage))
+          }
+          if (batch.to === batch.from) return
+          const now = getAccessKey(current.actor)
+          // Other rights, other documents: the device reads again what it may see now.
+          if (now !== access || batch.to < batch.from) {
+            access = now
+            return send(JSON.stringify({ type: 'RESYNC' } as StreamMessage))
+          }
+          send(describeBatch(batch, current, readable))
         })
         stream.onAbort(() => {
           isOpen = false
           unsubscribe()
         })
-        await send({ type: 'RESYNC' })
+        await stream.writeSSE({ data: JSON.stringify({ type: 'RESYNC' } as StreamMessage) })
         while (isOpen) {
           await stream.sleep(HEARTBEAT_MS)
           if (!isOpen || !isSignedIn(area, token)) break

@@ -160,6 +160,10 @@ export function replicateCollection(options: {
     }
   }
 
+  /** Whether the pull reads everything again after a change of rights. */
+  const isResettingNow = (checkpoint: SyncCheckpoint | undefined) =>
+    seenSinceReset !== undefined || checkpoint?.resetting === true
+
   let assumedStatesWritten: Promise<void> = Promise.resolve()
   const pull: ReplicationPullOptions<unknown, SyncCheckpoint> = {
     batchSize: PULL_BATCH,
@@ -169,9 +173,13 @@ export function replicateCollection(options: {
       // written in between would be refused by the older filled one (first-fill.ts).
       await assumedStatesWritten
       await pullBackoff.wait()
-      let page: PullResponse | null
+      // Changes the stream carried and that continue what this device holds need no call.
+      let page: PullResponse | null | undefined = isResettingNow(checkpoint)
+        ? undefined
+        : stream.takeStreamed(remote, checkpoint)
       try {
-        page = await pullPage(checkpoint, batchSize)
+        page ??= await pullPage(checkpoint, batchSize)
+        if (page?.upTo !== undefined) stream.caughtUp(remote, page.upTo)
       } catch (error) {
         pullBackoff.failed()
         noteTrouble(status, error)

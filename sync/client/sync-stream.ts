@@ -1,5 +1,6 @@
 import { type Observable, Subject } from 'rxjs'
-import type { StreamMessage } from '../protocol.ts'
+import type { StreamMessage, SyncCheckpoint } from '../protocol.ts'
+import { ChangeLedger } from './change-ledger.ts'
 import { noteResponseStatus, SYNC_STREAM_URL } from './sync-http.ts'
 import type { SyncStatusStore } from './sync-status.ts'
 
@@ -7,6 +8,8 @@ const FIRST_RETRY_MS = 2000
 const MAX_RETRY_MS = 30_000
 /** The server sends a heartbeat every 25 s; this long without any event means a dead stream. */
 const SILENCE_MS = 60_000
+/** EventSource.CLOSED, also where there is no EventSource (outside a browser). */
+const CLOSED = 2
 
 /** RxDB's signal to a collection's replication: pull again from your checkpoint. */
 export type ResyncSignal = 'RESYNC'
@@ -14,11 +17,23 @@ export type ResyncSignal = 'RESYNC'
 /** Which session a local database replicates with: the central admin area or Gold Estates. */
 export type SyncArea = 'central' | 'sales'
 
+/** What the stream needs of an EventSource (a browser's, or a stand-in outside one). */
+export type EventSourceLike = {
+  readonly readyState: number
+  onmessage: ((event: MessageEvent<string>) => void) | null
+  onerror: ((event: Event) => void) | null
+  addEventListener(type: 'heartbeat', listener: () => void): void
+  close(): void
+}
+
 /**
  * ONE EventSource for all collections of a local database, opened once `leadership`
  * resolves: only the tab that replicates listens, so many open tabs never use up the
  * browser's few connections to the host. The server sends RESYNC on every (re)connect,
- * so nothing missed while disconnected is lost; CHANGE names the collections to pull.
+ * so nothing missed while disconnected is lost. After a write it sends the changed
+ * documents themselves (CHANGES, decision 018): each collection's ledger keeps them until
+ * its pull takes them, without asking the server, as long as they continue what the
+ * collection holds; a gap (a missed event), other rights or another epoch pull instead.
  * A heartbeat arrives every 25 s: a stream silent for a minute (a proxy or a sleeping
  * network that kept it half open) is reopened. The browser reconnects a dropped stream
  * itself; a stream it gave up on (an HTTP error, or no network at all) is probed with a
@@ -30,11 +45,24 @@ export function openSyncStream(
   syncStatus: SyncStatusStore,
   area: SyncArea = 'central',
   leadership: Promise<unknown> = Promise.resolve(),
+  options: {
+    /** The epoch the device's data belongs to: changes of another are never taken. */
+    epochOf?: () => string | undefined
+    /** The browser's EventSource unless given (replication outside a browser). */
+    openEventSource?: (url: string) => EventSourceLike
+    /** The page's fetch unless given, to probe a stream the browser gave up on. */
+    fetch?: typeof fetch
+  } = {},
 ) {
   // The server streams the collections of the session named by `area`.
-  const url = area === 'central' ? SYNC_STREAM_URL : `${SYNC_STREAM_URL}?area=${area}`
+  const url = `${SYNC_STREAM_URL}?${new URLSearchParams({ area, documents: '1' })}`
   const subjects = new Map(collections.map((name) => [name, new Subject<ResyncSignal>()]))
-  let source: EventSource | undefined
+  const ledgers = new Map(collections.map((name) => [name, new ChangeLedger()]))
+  const openEventSource =
+    options.openEventSource ?? ((href: string) => new EventSource(href, { withCredentials: true }))
+  const probe = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
+  const isOnline = () => globalThis.navigator?.onLine ?? true
+  let source: EventSourceLike | undefined
   let retryTimer: ReturnType<typeof setTimeout> | undefined
   let silenceTimer: ReturnType<typeof setTimeout> | undefined
   let retryMs = FIRST_RETRY_MS
@@ -44,7 +72,7 @@ export function openSyncStream(
   const expectMore = () => {
     clearTimeout(silenceTimer)
     silenceTimer = setTimeout(() => {
-      if (!isClosed && navigator.onLine) connect()
+      if (!isClosed && isOnline()) connect()
     }, SILENCE_MS)
   }
 
@@ -61,21 +89,31 @@ export function openSyncStream(
       return
     }
     retryMs = FIRST_RETRY_MS
-    if (message.type === 'RESYNC') resync(subjects.keys())
-    else if (message.type === 'CHANGE') resync(message.collections)
+    if (message.type === 'RESYNC') {
+      for (const ledger of ledgers.values()) ledger.forgetWaiting()
+      resync(subjects.keys())
+    } else if (message.type === 'CHANGE') {
+      resync(message.collections)
+    } else if (message.type === 'CHANGES') {
+      const { from, to, access, epoch } = message
+      for (const [name, ledger] of ledgers) {
+        const documents = message.documents[name] ?? []
+        if (ledger.add({ from, to, access, epoch, documents }) === 'pull') resync([name])
+      }
+    }
   }
 
   const connect = () => {
     clearTimeout(retryTimer)
     if (isClosed || !isLeader) return
     source?.close()
-    source = new EventSource(url, { withCredentials: true })
+    source = openEventSource(url)
     source.onmessage = onMessage
     source.addEventListener('heartbeat', expectMore)
     expectMore()
     source.onerror = () => {
       // CONNECTING: the browser retries by itself and RESYNC follows the reconnect.
-      if (source?.readyState === EventSource.CLOSED) scheduleReconnect()
+      if (source?.readyState === CLOSED) scheduleReconnect()
     }
   }
 
@@ -83,7 +121,7 @@ export function openSyncStream(
     source?.close()
     clearTimeout(silenceTimer)
     clearTimeout(retryTimer)
-    if (isClosed || !navigator.onLine) return // the 'online' listener reconnects
+    if (isClosed || !isOnline()) return // the 'online' listener reconnects
     retryTimer = setTimeout(() => void probeThenConnect(), retryMs)
     retryMs = Math.min(retryMs * 2, MAX_RETRY_MS)
   }
@@ -91,7 +129,7 @@ export function openSyncStream(
   const probeThenConnect = async () => {
     const controller = new AbortController()
     try {
-      const response = await fetch(url, {
+      const response = await probe(url, {
         credentials: 'include',
         cache: 'no-store',
         signal: controller.signal,
@@ -109,7 +147,7 @@ export function openSyncStream(
     retryMs = FIRST_RETRY_MS
     connect()
   }
-  window.addEventListener('online', onOnline)
+  globalThis.addEventListener?.('online', onOnline)
   void leadership.then(() => {
     isLeader = true
     connect()
@@ -122,11 +160,19 @@ export function openSyncStream(
       if (!subject) throw new Error(`No sync stream for ${collection}`)
       return subject.asObservable()
     },
+    /** The streamed changes waiting for a collection's pull, if they can be taken. */
+    takeStreamed(collection: string, checkpoint: SyncCheckpoint | undefined) {
+      return ledgers.get(collection)?.take(checkpoint, options.epochOf?.())
+    },
+    /** A pull of the collection read everything up to `upTo`. */
+    caughtUp(collection: string, upTo: number) {
+      ledgers.get(collection)?.caughtUp(upTo)
+    },
     close() {
       isClosed = true
       clearTimeout(retryTimer)
       clearTimeout(silenceTimer)
-      window.removeEventListener('online', onOnline)
+      globalThis.removeEventListener?.('online', onOnline)
       source?.close()
       for (const subject of subjects.values()) subject.complete()
     },

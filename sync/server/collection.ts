@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm'
 import type { PermissionName } from '#schema/permissions'
-import type { ServiceContext } from '#server/context'
+import type { Actor, ServiceContext } from '#server/context'
 
 /** How one replicated collection maps onto a table and the services that write it. */
 export type ServerCollection = {
@@ -9,12 +9,22 @@ export type ServerCollection = {
   area: 'central' | 'sales'
   /** Needed to pull and to be told of changes. */
   readPermission: PermissionName
-  /** Rows with seq > checkpoint that the actor may read, in seq order, at most limit. */
+  /**
+   * Rows with seq > checkpoint (and at most `through`) that the actor may read, in seq
+   * order, at most limit.
+   */
   selectChanges(
     ctx: ServiceContext,
     checkpoint: number,
     limit: number,
+    through?: number,
   ): { seq: number; document: Record<string, unknown>; deleted: boolean }[]
+  /**
+   * Whether what this actor reads depends on who they are, beyond the rights and seller
+   * their access key names (a SELLER's own share); absent: it does not. Readers whose
+   * documents are the same share one reading when a change is streamed.
+   */
+  isPersonal?: (actor: Actor) => boolean
   /** The stored row as a document, tombstones included; undefined when there is none. */
   findDocument(
     ctx: ServiceContext,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from 'drizzle-orm'
+import { and, asc, eq, gt, lte } from 'drizzle-orm'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { ServiceContext } from '#server/context'
 import { readRows } from '#server/db/read-rows'
@@ -21,6 +21,7 @@ export function defineTableCollection<Row extends { seq: number; deleted: boolea
   writableFields?: readonly string[]
   createFields?: readonly string[]
   isNeverEdited?: boolean
+  isPersonal?: ServerCollection['isPersonal']
   write?: ServerCollection['write']
 }): ServerCollection {
   const { table, toDocument } = definition
@@ -32,13 +33,15 @@ export function defineTableCollection<Row extends { seq: number; deleted: boolea
     writableFields: definition.writableFields ?? [],
     createFields: definition.createFields,
     isNeverEdited: definition.isNeverEdited,
+    isPersonal: definition.isPersonal,
     write: definition.write,
-    selectChanges(ctx, checkpoint, limit) {
+    selectChanges(ctx, checkpoint, limit, through) {
+      const upper = through === undefined ? undefined : lte(table.seq, through)
       const rows = readRows<Row>(
         ctx.db,
         table,
         rowsOf(ctx)
-          .where(and(gt(table.seq, checkpoint), definition.readFilter?.(ctx)))
+          .where(and(gt(table.seq, checkpoint), upper, definition.readFilter?.(ctx)))
           .orderBy(asc(table.seq))
           .limit(limit),
       )

@@ -1,6 +1,7 @@
 import type { ServiceContext } from '#server/context'
+import { readReplicationSeq } from '#server/db/next-seq'
 import { requirePermission } from '#server/services/permissions/require-permission'
-import type { PullResponse } from '../protocol.ts'
+import type { PullResponse, WireDocument } from '../protocol.ts'
 import { getAccessKey } from './access-key.ts'
 import type { ServerCollection } from './collection.ts'
 
@@ -21,15 +22,27 @@ export function pullChanges(
   const current = getAccessKey(ctx.actor)
   const reset = access !== undefined && access !== current && from > 0
   const checkpoint = reset ? 0 : from
-  const changes = collection.selectChanges(ctx, checkpoint, limit)
+  // Read first: every row up to it is committed, so a short page holds all there is up to
+  // it, whatever commits meanwhile.
+  const through = readReplicationSeq(ctx.db)
+  const changes = collection.selectChanges(ctx, checkpoint, limit, through)
   const last = changes.at(-1)
   return {
     ...(reset && { reset }),
-    // Each document is made for this answer alone: completed in place, not copied (a page
-    // is a thousand of them).
-    documents: changes.map(({ document, deleted }) =>
-      Object.assign(document, { id: String(document.id), _deleted: deleted }),
-    ),
+    ...(changes.length < limit && { upTo: through }),
+    documents: toWireDocuments(changes),
     checkpoint: { seq: last ? last.seq : checkpoint, access: current },
   }
+}
+
+/**
+ * Selected changes as they travel. Each document is made for one answer alone: completed
+ * in place, not copied (a page is a thousand of them).
+ */
+export function toWireDocuments(
+  changes: ReturnType<ServerCollection['selectChanges']>,
+): WireDocument[] {
+  return changes.map(({ document, deleted }) =>
+    Object.assign(document, { id: String(document.id), _deleted: deleted }),
+  )
 }

@@ -1,35 +1,116 @@
+/** Where an organisation stands: its last committed seq and its epoch (decision 008). */
+export type OrganisationPosition = { seq: number; epoch: number }
+
+/**
+ * What committed in one organisation since the previous batch: the seqs after `from` up to
+ * `to`. Every listener hears each batch once, in order, so a listener that heard them all
+ * since it subscribed has heard every seq after the position it subscribed at.
+ */
+export type ChangeBatch = OrganisationPosition & {
+  from: number
+  /** The seq of `to` (OrganisationPosition's `seq`), under the name the stream sends. */
+  to: number
+  /**
+   * Work the batch's listeners share: `read` runs once per key for the whole batch, so
+   * listeners who may read the same see one reading made for all of them.
+   */
+  readOnce<T>(key: string, read: () => T): T
+}
+
+type Listener = (batch: ChangeBatch) => void
+
+type Organisation = { listeners: Set<Listener>; last: number; timer?: NodeJS.Timeout }
+
+/** How long a write waits for others of its organisation to be told of together. */
+const BATCH_MS = 10
+
 /**
  * Who is listening for changes, per organisation. A write tells the hub which
- * organisation changed; each listener then decides, by its own rights, what to send.
- * Listeners of one organisation never hear of another's changes.
+ * organisation changed; a moment later (BATCH_MS, so a burst is one batch) the hub reads
+ * the organisation's position once and tells each listener the range of seqs that
+ * committed since, and each listener decides by its own rights what to send. Listeners
+ * of one organisation never hear of another's changes.
  */
 export class SyncHub {
-  readonly #listeners = new Map<string, Set<() => void>>()
+  readonly #organisations = new Map<string, Organisation>()
+  readonly #readPosition: (organisationId: string) => OrganisationPosition
+  readonly #onError: (error: unknown) => void
 
-  /** Registers a listener for one organisation; returns the function that removes it. */
-  subscribe(organisationId: string, listener: () => void) {
-    const listeners = this.#listeners.get(organisationId) ?? new Set()
+  constructor(options: {
+    readPosition: (organisationId: string) => OrganisationPosition
+    onError?: (error: unknown) => void
+  }) {
+    this.#readPosition = options.readPosition
+    this.#onError = options.onError ?? (() => undefined)
+  }
+
+  /**
+   * Registers a listener for one organisation; returns the function that removes it. The
+   * listener hears every seq committed after the organisation's position now.
+   */
+  subscribe(organisationId: string, listener: Listener) {
+    let organisation = this.#organisations.get(organisationId)
+    if (!organisation) {
+      organisation = { listeners: new Set(), last: this.#readPosition(organisationId).seq }
+      this.#organisations.set(organisationId, organisation)
+    }
+    const { listeners } = organisation
     listeners.add(listener)
-    this.#listeners.set(organisationId, listeners)
     return () => {
       listeners.delete(listener)
-      // Only drop the set if it is still the organisation's: a late (second) call from a
-      // stream that ended earlier must not remove the set newer streams listen in.
-      if (listeners.size === 0 && this.#listeners.get(organisationId) === listeners) {
-        this.#listeners.delete(organisationId)
+      // Only drop the organisation if it is still this one: a late (second) call from a
+      // stream that ended earlier must not remove the one newer streams listen in.
+      if (listeners.size === 0 && this.#organisations.get(organisationId) === organisation) {
+        clearTimeout(organisation.timer)
+        this.#organisations.delete(organisationId)
       }
     }
   }
 
-  /** Tells the organisation's listeners that something changed (after commit). */
+  /** Tells the organisation's listeners, shortly, what committed (call after commit). */
   notify(organisationId: string) {
-    for (const listener of this.#listeners.get(organisationId) ?? []) listener()
+    const organisation = this.#organisations.get(organisationId)
+    if (!organisation || organisation.timer) return
+    organisation.timer = setTimeout(() => {
+      organisation.timer = undefined
+      this.#tell(organisationId, organisation)
+    }, BATCH_MS)
+  }
+
+  #tell(organisationId: string, organisation: Organisation) {
+    let position: OrganisationPosition
+    try {
+      position = this.#readPosition(organisationId)
+    } catch (error) {
+      this.#onError(error)
+      return
+    }
+    const readings = new Map<string, unknown>()
+    const batch: ChangeBatch = {
+      ...position,
+      from: organisation.last,
+      to: position.seq,
+      readOnce<T>(key: string, read: () => T) {
+        if (!readings.has(key)) readings.set(key, read())
+        return readings.get(key) as T
+      },
+    }
+    organisation.last = position.seq
+    // A batch with nothing new still reaches everyone: a sign-out or a withdrawn right
+    // commits no seq, and each listener checks its session on every batch.
+    for (const listener of [...organisation.listeners]) {
+      try {
+        listener(batch)
+      } catch (error) {
+        this.#onError(error)
+      }
+    }
   }
 
   /** Number of open streams, for tests and health. */
   get listenerCount() {
     let count = 0
-    for (const listeners of this.#listeners.values()) count += listeners.size
+    for (const organisation of this.#organisations.values()) count += organisation.listeners.size
     return count
   }
 }

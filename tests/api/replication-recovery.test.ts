@@ -36,7 +36,12 @@ let status: ReturnType<typeof createSyncStatus>
 let refused: Set<string>
 let unanswered: UnansweredPushes
 const resync = new Subject<'RESYNC'>()
-const stream = { streamOf: () => resync.asObservable(), close() {} } as unknown as SyncStream
+const stream: SyncStream = {
+  streamOf: () => resync.asObservable(),
+  takeStreamed: () => undefined,
+  caughtUp() {},
+  close() {},
+}
 
 /** The client's fetch: its own session cookie; `meddle` may fail or lose a call. */
 function transport(meddle?: (url: string, send: () => Promise<Response>) => Promise<Response>) {

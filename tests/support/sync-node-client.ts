@@ -2,18 +2,30 @@ import { setMaxListeners } from 'node:events'
 import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb'
 import type { RxReplicationState } from 'rxdb/plugins/replication'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
-import { Subject } from 'rxjs'
+import { merge, Subject } from 'rxjs'
 import { addReplicatedCollections } from '#sync/client/add-replicated-collections'
 import {
   CENTRAL_COLLECTIONS,
   type ClientCollection,
   SALES_COLLECTIONS,
 } from '#sync/client/collections'
+import { readKnownEpoch } from '#sync/client/organisation-epoch'
 import { replicateCollection } from '#sync/client/replicate-collection'
 import type { SyncTransport } from '#sync/client/sync-http'
 import { createSyncStatus, type RefusedChange } from '#sync/client/sync-status'
-import type { ResyncSignal, SyncArea, SyncStream } from '#sync/client/sync-stream'
-import type { PushResponse, SyncCheckpoint, WireDocument } from '#sync/protocol'
+import {
+  openSyncStream,
+  type ResyncSignal,
+  type SyncArea,
+  type SyncStream,
+} from '#sync/client/sync-stream'
+import {
+  formatSyncAccount,
+  type PushResponse,
+  type SyncCheckpoint,
+  type WireDocument,
+} from '#sync/protocol'
+import { createFetchEventSource } from './fetch-event-source.ts'
 
 // A device of the product run in Node: its own RxDB database (memory storage), the
 // product's collections, conflict handler and replication, and a network of its own
@@ -80,6 +92,8 @@ function createResyncStream(remotes: readonly string[]) {
       if (!subject) throw new Error(`No sync stream for ${remote}`)
       return subject.asObservable()
     },
+    takeStreamed: () => undefined,
+    caughtUp() {},
     close() {
       for (const subject of subjects.values()) subject.complete()
     },
@@ -172,6 +186,11 @@ export async function openNodeSyncClient(options: {
   /** Hears a push leave the device (the chaos kills the server there). */
   onPushSent?: () => void
   onOnline?: () => void
+  /**
+   * `server`: the product's event stream from the server, carrying the changes (RESYNC
+   * when told stays possible); absent: only the RESYNCs the test sends.
+   */
+  stream?: 'server'
 }) {
   const definitions = AREA_COLLECTIONS[options.area].filter(
     (definition) => !options.remotes || options.remotes.includes(definition.remote),
@@ -192,7 +211,33 @@ export async function openNodeSyncClient(options: {
     onPushSent: options.onPushSent,
     onPushAnswered: (push) => pushes.push(push),
   })
-  const { stream, resync } = createResyncStream(definitions.map((definition) => definition.remote))
+  const remotes = definitions.map((definition) => definition.remote)
+  const standIn = createResyncStream(remotes)
+  const { resync } = standIn
+  const sources = new Set<ReturnType<typeof createFetchEventSource>>()
+  const serverStream =
+    options.stream === 'server'
+      ? openSyncStream(remotes, status, options.area, Promise.resolve(), {
+          epochOf: () => readKnownEpoch(options.area, formatSyncAccount(options.account)),
+          openEventSource(url) {
+            const source = createFetchEventSource(`${options.origin()}${url}`, transport.fetch)
+            for (const old of sources) if (old.readyState === 2) sources.delete(old) // CLOSED
+            sources.add(source)
+            return source
+          },
+          fetch: (url, init) => transport.fetch(`${options.origin()}${String(url)}`, init),
+        })
+      : undefined
+  const stream: SyncStream = serverStream
+    ? {
+        ...serverStream,
+        streamOf: (remote) => merge(serverStream.streamOf(remote), standIn.stream.streamOf(remote)),
+        close() {
+          serverStream.close()
+          standIn.stream.close()
+        },
+      }
+    : standIn.stream
   const collections = new Map(
     definitions.map((definition) => [definition.remote, db.collections[definition.local]!]),
   )
@@ -241,7 +286,11 @@ export async function openNodeSyncClient(options: {
     setOffline(isOffline: boolean) {
       if (network.isOffline === isOffline) return
       network.isOffline = isOffline
-      if (!isOffline) {
+      if (isOffline) {
+        // The network is gone: so is the event stream, which the product reopens.
+        for (const source of sources) source.drop()
+        sources.clear()
+      } else {
         options.onOnline?.()
         resync() // the stream reconnects and its first message is RESYNC
       }

@@ -1,8 +1,19 @@
-import { expect, test } from 'vitest'
-import { SyncHub } from '#sync/server/sync-hub'
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { type ChangeBatch, SyncHub } from '#sync/server/sync-hub'
+
+let seq = 0
+let epoch = 0
+const createHub = () => new SyncHub({ readPosition: () => ({ seq, epoch }) })
+
+beforeEach(() => {
+  vi.useFakeTimers()
+  seq = 10
+  epoch = 0
+})
+afterEach(() => vi.useRealTimers())
 
 test('a stream that unsubscribes twice does not silence the streams opened after it', () => {
-  const hub = new SyncHub()
+  const hub = createHub()
   const heard: string[] = []
   const unsubscribeOld = hub.subscribe('org', () => heard.push('old'))
   // The old stream ends (onAbort), a new one opens, then the old one's loop ends too.
@@ -10,6 +21,63 @@ test('a stream that unsubscribes twice does not silence the streams opened after
   hub.subscribe('org', () => heard.push('new'))
   unsubscribeOld()
   hub.notify('org')
+  vi.runAllTimers()
   expect(heard).toEqual(['new'])
   expect(hub.listenerCount).toBe(1)
+})
+
+test('each listener hears every seq after it subscribed, in contiguous ranges, a burst as one', () => {
+  const hub = createHub()
+  const ranges: [number, number][] = []
+  hub.subscribe('org', (batch) => ranges.push([batch.from, batch.to]))
+  seq = 12
+  hub.notify('org')
+  seq = 13
+  hub.notify('org') // the same burst: told together
+  vi.runAllTimers()
+  seq = 15
+  hub.notify('org')
+  vi.runAllTimers()
+  hub.notify('org') // nothing committed (a sign-out): still told, an empty range
+  vi.runAllTimers()
+  expect(ranges).toEqual([
+    [10, 13],
+    [13, 15],
+    [15, 15],
+  ])
+})
+
+test('listeners of a batch share one reading per key; another organisation hears nothing', () => {
+  const hub = createHub()
+  let readings = 0
+  const texts: string[] = []
+  const listen = () => (batch: ChangeBatch) =>
+    texts.push(batch.readOnce('admins', () => `reading ${++readings}`))
+  hub.subscribe('org', listen())
+  hub.subscribe('org', listen())
+  const other: ChangeBatch[] = []
+  hub.subscribe('other', (batch) => other.push(batch))
+  seq = 11
+  hub.notify('org')
+  vi.runAllTimers()
+  expect(texts).toEqual(['reading 1', 'reading 1'])
+  expect(other).toEqual([])
+})
+
+test('a listener that throws does not keep the others from hearing', () => {
+  const errors: unknown[] = []
+  const hub = new SyncHub({
+    readPosition: () => ({ seq, epoch }),
+    onError: (error) => errors.push(error),
+  })
+  const heard: number[] = []
+  hub.subscribe('org', () => {
+    throw new Error('broken listener')
+  })
+  hub.subscribe('org', (batch) => heard.push(batch.to))
+  seq = 11
+  hub.notify('org')
+  vi.runAllTimers()
+  expect(heard).toEqual([11])
+  expect(errors).toHaveLength(1)
 })

@@ -23,7 +23,7 @@ import {
   SellerUpdateSchema,
   type SyncedSaleDocument,
 } from '#schema/sales'
-import type { ServiceContext } from '#server/context'
+import type { Actor, ServiceContext } from '#server/context'
 import { readRows } from '#server/db/read-rows'
 import { AppError } from '#server/http/app-error'
 import { cancelSale } from '#server/services/sales/cancel-sale'
@@ -53,6 +53,14 @@ import {
 import type { ServerCollection } from '../collection.ts'
 import { defineTableCollection } from '../define-table-collection.ts'
 
+/**
+ * Whoever does not read every sale reads their own share (read-filters.ts, toSaleView):
+ * what they are streamed is read for them alone.
+ */
+function readsOwnShare(actor: Actor) {
+  return !actor.permissions.has('sales.read.all')
+}
+
 function refuse(message: string): never {
   throw new AppError('forbidden', message)
 }
@@ -63,6 +71,7 @@ export const projectsCollection = defineTableCollection({
   area: 'sales',
   table: salesProjects,
   readPermission: 'sales.register',
+  isPersonal: readsOwnShare,
   toDocument: toProjectDocument,
   writableFields: WRITABLE_FIELDS.projects,
   write: {
@@ -79,6 +88,7 @@ export const sellersCollection = defineTableCollection({
   area: 'sales',
   table: salesSellers,
   readPermission: 'sales.register',
+  isPersonal: readsOwnShare,
   toDocument: (row: typeof salesSellers.$inferSelect, ctx) =>
     toSellerView(toSellerDocument(row), ctx.actor),
   writableFields: WRITABLE_FIELDS.sellers,
@@ -155,6 +165,7 @@ const salesTable = defineTableCollection({
   area: 'sales',
   table: sales,
   readPermission: 'sales.register',
+  isPersonal: readsOwnShare,
   readFilter: salesReadFilter,
   toDocument: toSaleView,
   writableFields: SALE_FIELDS,
@@ -174,8 +185,8 @@ const salesTable = defineTableCollection({
  */
 export const salesCollection: ServerCollection = {
   ...salesTable,
-  selectChanges: (ctx, checkpoint, limit) =>
-    withLines(ctx, salesTable.selectChanges(ctx, checkpoint, limit)).map((change) =>
+  selectChanges: (ctx, checkpoint, limit, through) =>
+    withLines(ctx, salesTable.selectChanges(ctx, checkpoint, limit, through)).map((change) =>
       isTakenOff(ctx, change.document) ? asTakenOff(change) : change,
     ),
   findDocument(ctx, id) {
@@ -216,6 +227,7 @@ export const commissionsCollection = defineTableCollection({
   area: 'sales',
   table: commissions,
   readPermission: 'sales.register',
+  isPersonal: readsOwnShare,
   readFilter: commissionsReadFilter,
   toDocument: toCommissionDocument,
   writableFields: WRITABLE_FIELDS.commissions,
@@ -235,6 +247,7 @@ export const commissionPaymentsCollection = defineTableCollection({
   area: 'sales',
   table: commissionPayments,
   readPermission: 'sales.register',
+  isPersonal: readsOwnShare,
   readFilter: commissionPaymentsReadFilter,
   toDocument: toCommissionPaymentDocument,
   writableFields: WRITABLE_FIELDS.commissionPayments,
