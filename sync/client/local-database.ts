@@ -30,6 +30,7 @@ import {
   forgetEpoch,
   isMarkedForReset,
   markForReset,
+  readKnownEpoch,
 } from './organisation-epoch.ts'
 import { replicateCollection, replicationIdentifierOf } from './replicate-collection.ts'
 import { shareSyncStatus } from './share-sync-status.ts'
@@ -207,6 +208,7 @@ async function createLocalDatabase(
     status,
     account.area,
     db.waitForLeadership(),
+    { epochOf: () => readKnownEpoch(account.area, formatSyncAccount(account)) },
   )
   const replications = new Map(
     collections.map((definition) => [

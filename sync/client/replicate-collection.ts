@@ -179,7 +179,8 @@ export function replicateCollection(options: {
         : stream.takeStreamed(remote, checkpoint)
       try {
         page ??= await pullPage(checkpoint, batchSize)
-        if (page?.upTo !== undefined) stream.caughtUp(remote, page.upTo)
+        if (page?.upTo !== undefined)
+          stream.caughtUp(remote, page.upTo, page.checkpoint.access ?? '')
       } catch (error) {
         pullBackoff.failed()
         noteTrouble(status, error)

@@ -90,7 +90,7 @@ export function openSyncStream(
     }
     retryMs = FIRST_RETRY_MS
     if (message.type === 'RESYNC') {
-      for (const ledger of ledgers.values()) ledger.forgetWaiting()
+      for (const ledger of ledgers.values()) ledger.forget()
       resync(subjects.keys())
     } else if (message.type === 'CHANGE') {
       resync(message.collections)
@@ -164,9 +164,13 @@ export function openSyncStream(
     takeStreamed(collection: string, checkpoint: SyncCheckpoint | undefined) {
       return ledgers.get(collection)?.take(checkpoint, options.epochOf?.())
     },
-    /** A pull of the collection read everything up to `upTo`. */
-    caughtUp(collection: string, upTo: number) {
-      ledgers.get(collection)?.caughtUp(upTo)
+    /** A pull of the collection under `access` read everything up to `upTo`. */
+    caughtUp(collection: string, upTo: number, access: string) {
+      ledgers.get(collection)?.caughtUp(upTo, access, options.epochOf?.())
+    },
+    /** Forgets what was streamed: the next pulls ask the server (as after a RESYNC). */
+    forget() {
+      for (const ledger of ledgers.values()) ledger.forget()
     },
     close() {
       isClosed = true

@@ -40,6 +40,7 @@ const stream: SyncStream = {
   streamOf: () => resync.asObservable(),
   takeStreamed: () => undefined,
   caughtUp() {},
+  forget() {},
   close() {},
 }
 

@@ -94,6 +94,7 @@ function createResyncStream(remotes: readonly string[]) {
     },
     takeStreamed: () => undefined,
     caughtUp() {},
+    forget() {},
     close() {
       for (const subject of subjects.values()) subject.complete()
     },
@@ -113,7 +114,7 @@ function createDeviceNetwork(options: {
   onPushSent?: () => void
   onPushAnswered?: (push: AnsweredPush) => void
 }) {
-  const network = { isOffline: false, failedCalls: 0, pushesInFlight: 0 }
+  const network = { isOffline: false, failedCalls: 0, pushesInFlight: 0, pulls: 0 }
   const offline = () => {
     network.failedCalls++
     return new TypeError('Failed to fetch')
@@ -147,6 +148,7 @@ function createDeviceNetwork(options: {
     },
     fetch: (async (input: string | URL | Request, init?: RequestInit) => {
       const url = String(input)
+      if (/\/api\/sync\/v\d+\/[^/]+\/pull\?/.test(url)) network.pulls++
       const remote = url.match(/\/api\/sync\/v\d+\/([^/]+)\/push$/)?.[1]
       if (!remote) return send(url, init)
       network.pushesInFlight++
@@ -213,12 +215,17 @@ export async function openNodeSyncClient(options: {
   })
   const remotes = definitions.map((definition) => definition.remote)
   const standIn = createResyncStream(remotes)
-  const { resync } = standIn
+  const resync = () => {
+    // Told by the test: the pulls ask the server, whatever the stream brought.
+    serverStream?.forget()
+    standIn.resync()
+  }
   const sources = new Set<ReturnType<typeof createFetchEventSource>>()
   const serverStream =
     options.stream === 'server'
       ? openSyncStream(remotes, status, options.area, Promise.resolve(), {
-          epochOf: () => readKnownEpoch(options.area, formatSyncAccount(options.account)),
+          // As the calls learn it: the account's area, else central (sync-http.ts).
+          epochOf: () => readKnownEpoch('central', formatSyncAccount(options.account)),
           openEventSource(url) {
             const source = createFetchEventSource(`${options.origin()}${url}`, transport.fetch)
             for (const old of sources) if (old.readyState === 2) sources.delete(old) // CLOSED
@@ -283,6 +290,11 @@ export async function openNodeSyncClient(options: {
     },
     /** What the server's event stream sends on (re)connect and on a change: pull now. */
     resync,
+    /** The event stream breaks (a proxy, a sleeping network); the product reopens it. */
+    dropStream() {
+      for (const source of sources) source.drop()
+      sources.clear()
+    },
     setOffline(isOffline: boolean) {
       if (network.isOffline === isOffline) return
       network.isOffline = isOffline

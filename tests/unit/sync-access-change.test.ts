@@ -64,7 +64,13 @@ beforeEach(async () => {
   collection = db.collections[definition.local] as RxCollection
   resync = new Subject()
   status = createSyncStatus()
-  const stream = { streamOf: () => resync.asObservable(), close() {} } as unknown as SyncStream
+  const stream: SyncStream = {
+    streamOf: () => resync.asObservable(),
+    takeStreamed: () => undefined,
+    caughtUp() {},
+    forget() {},
+    close() {},
+  }
   const fetch = vi.fn(async (input: string | URL | Request) => answerPull(new URL(String(input))))
   const replication = replicateCollection({
     collection,

@@ -49,7 +49,7 @@ test('heartbeats keep the stream; a minute of silence reopens it', async () => {
   const stream = openSyncStream(['users'], createSyncStatus(), 'sales', Promise.resolve())
   await vi.advanceTimersByTimeAsync(0)
   expect(FakeEventSource.opened.map((source) => source.url)).toEqual([
-    '/api/sync/v1/stream?area=sales',
+    '/api/sync/v1/stream?area=sales&documents=1',
   ])
   for (let beat = 0; beat < 4; beat++) {
     await vi.advanceTimersByTimeAsync(25_000)
