@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { salesSellers } from '#schema/db/organisation'
 import { SALES_ROLE_PERMISSIONS } from '#schema/permissions'
 import type { AppDeps, AppEnv, ServiceContext } from '../context.ts'
+import { prepareOnce } from '../db/prepare-once.ts'
 import { AppError } from '../http/app-error.ts'
 import { findSalesUser } from '../services/sales-accounts/find-sales-account.ts'
 import { isSalesUserAllowed } from '../services/sales-accounts/is-sales-user-allowed.ts'
@@ -36,11 +37,15 @@ export function findSalesContext(
   if (!found) return null
   const { user, expire } = found
   const db = deps.organisations.get(user.organizationId)
-  const seller = db
-    .select({ id: salesSellers.id })
-    .from(salesSellers)
-    .where(and(eq(salesSellers.userId, user.id), eq(salesSellers.deleted, false)))
-    .get()
+  const seller = prepareOnce(db, 'seller-of-sales-user', () =>
+    db
+      .select({ id: salesSellers.id })
+      .from(salesSellers)
+      .where(
+        and(eq(salesSellers.userId, sql.placeholder('userId')), eq(salesSellers.deleted, false)),
+      )
+      .prepare(),
+  ).get({ userId: user.id })
   return {
     db,
     systemDb: deps.systemDb,

@@ -1,8 +1,9 @@
-import { and, eq, lt, ne } from 'drizzle-orm'
+import { and, eq, lt, ne, sql } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { SESSION_MAX_AGE_MS } from '#schema/constants'
 import { type AccountKind, loginDirectory, type SessionData, sessions } from '#schema/db/system'
+import { prepareOnce } from '../db/prepare-once.ts'
 import type { SystemDb } from '../db/system-db.ts'
 import { generateToken, hashToken } from './tokens.ts'
 
@@ -46,6 +47,32 @@ export function createSession(
 }
 
 /**
+ * The queries of every signed-in request (and of every event-stream batch), prepared once:
+ * building a query with drizzle costs far more than running it.
+ */
+function sessionStatements(systemDb: SystemDb) {
+  const value = (name: string) => sql.placeholder(name)
+  return prepareOnce(systemDb, 'session-statements', () => ({
+    session: systemDb
+      .select()
+      .from(sessions)
+      .where(eq(sessions.sid, value('sid')))
+      .prepare(),
+    listed: systemDb
+      .select({ userId: loginDirectory.userId })
+      .from(loginDirectory)
+      .where(
+        and(
+          eq(loginDirectory.userId, value('userId')),
+          eq(loginDirectory.organizationId, value('organisationId')),
+          eq(loginDirectory.kind, value('kind')),
+        ),
+      )
+      .prepare(),
+  }))
+}
+
+/**
  * The live session for a token, extending it when due; null when unknown, expired, or no
  * longer backed by its login-directory entry (the account moved, was deleted or restored
  * away). The session's user and organisation are the directory's, never a file row's.
@@ -56,19 +83,14 @@ export function validateSession(
   kind: AccountKind,
 ): { data: SessionData; expire: number } | null {
   const sid = hashToken(token)
-  const row = systemDb.select().from(sessions).where(eq(sessions.sid, sid)).get()
+  const statements = sessionStatements(systemDb)
+  const row = statements.session.get({ sid })
   if (!row || row.kind !== kind) return null
-  const listed = systemDb
-    .select({ userId: loginDirectory.userId })
-    .from(loginDirectory)
-    .where(
-      and(
-        eq(loginDirectory.userId, row.userId),
-        eq(loginDirectory.organizationId, row.organizationId),
-        eq(loginDirectory.kind, kind),
-      ),
-    )
-    .get()
+  const listed = statements.listed.get({
+    userId: row.userId,
+    organisationId: row.organizationId,
+    kind,
+  })
   if (!listed) {
     systemDb.delete(sessions).where(eq(sessions.sid, sid)).run()
     return null

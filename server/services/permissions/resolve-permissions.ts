@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { DEFAULT_ORGANISATION_ID } from '#schema/constants'
 import { rolePermissions, userPermissions } from '#schema/db/organisation'
 import { type PermissionName, PLATFORM_PERMISSION_NAMES } from '#schema/permissions'
 import type { UserRole } from '#schema/roles'
 import type { OrganisationDb } from '../../db/organisation-db.ts'
+import { prepareOnce } from '../../db/prepare-once.ts'
 
 /** The organisation created at first start: the platform's own. */
 export const PLATFORM_ORGANISATION_ID = DEFAULT_ORGANISATION_ID
@@ -26,19 +27,22 @@ export function resolvePermissions(
   user: { id: string; role: UserRole },
   organisationId: string,
 ): ReadonlySet<PermissionName> {
-  const granted = new Set(
-    db
+  const statements = prepareOnce(db, 'resolve-permissions', () => ({
+    ofRole: db
       .select({ permissionId: rolePermissions.permissionId })
       .from(rolePermissions)
-      .where(eq(rolePermissions.roleId, user.role))
-      .all()
-      .map((row) => row.permissionId as PermissionName),
+      .where(eq(rolePermissions.roleId, sql.placeholder('role')))
+      .prepare(),
+    ofUser: db
+      .select()
+      .from(userPermissions)
+      .where(eq(userPermissions.userId, sql.placeholder('userId')))
+      .prepare(),
+  }))
+  const granted = new Set(
+    statements.ofRole.all({ role: user.role }).map((row) => row.permissionId as PermissionName),
   )
-  const overrides = db
-    .select()
-    .from(userPermissions)
-    .where(eq(userPermissions.userId, user.id))
-    .all()
+  const overrides = statements.ofUser.all({ userId: user.id })
   for (const override of overrides) {
     const name = override.permissionId as PermissionName
     if (override.granted) granted.add(name)

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { salesUsers } from '#schema/db/organisation'
 import type { OrganisationDb } from '../../db/organisation-db.ts'
+import { prepareOnce } from '../../db/prepare-once.ts'
 import type { SystemDb } from '../../db/system-db.ts'
 import { findDirectoryEntries, findDirectoryEntryIn } from '../sign-in/find-directory-entries.ts'
 
@@ -14,7 +15,13 @@ export function findSalesAccountIn(systemDb: SystemDb, email: string, organisati
   return findDirectoryEntryIn(systemDb, 'sales', email, organisationId)
 }
 
-/** A sales user by id. */
+/** A sales user by id (asked on every sales request: prepared once). */
 export function findSalesUser(db: Pick<OrganisationDb, 'select'>, id: string) {
-  return db.select().from(salesUsers).where(eq(salesUsers.id, id)).get()
+  return prepareOnce(db, 'find-sales-user', () =>
+    db
+      .select()
+      .from(salesUsers)
+      .where(eq(salesUsers.id, sql.placeholder('id')))
+      .prepare(),
+  ).get({ id })
 }
