@@ -9,13 +9,11 @@ import { OrganisationCache } from '../db/organisation-cache.ts'
 import { openSystemDb, type SystemDb } from '../db/system-db.ts'
 import type { Env } from '../env.ts'
 import { AppError } from '../http/app-error.ts'
-import { createSheetsAccess } from '../integrations/google/sheets-reader.ts'
 import { createLogger } from '../logger.ts'
 import { createBackupFile } from '../services/backup/create-backup-file.ts'
 import type { BackupLayout } from '../services/backup/read-backup-file.ts'
 import { restoreOrganisation } from '../services/backup/restore-organisation.ts'
 import { importSales } from '../services/sales/sales-import/import-sales.ts'
-import { readGoogleSheetTable } from '../services/sales/sales-import/read-google-sheet.ts'
 import { readUploadedFile } from '../services/sales/sales-import/read-uploaded-file.ts'
 import type { WorkerAnswer } from './worker-answer.ts'
 
@@ -28,7 +26,9 @@ import type { WorkerAnswer } from './worker-answer.ts'
 const env = (workerData as { env: Env }).env
 const log = createLogger(env.LOG_LEVEL)
 let systemDb: SystemDb | undefined
-let sheets: ReturnType<typeof createSheetsAccess> | undefined
+let sheets:
+  | ReturnType<typeof import('../integrations/google/sheets-reader.ts').createSheetsAccess>
+  | undefined
 
 async function answer<T>(work: () => Promise<T> | T): Promise<WorkerAnswer<T>> {
   try {
@@ -107,6 +107,11 @@ export function importFile(task: { actor: Actor; bytes: ArrayBuffer; fileName: s
 /** Reads a Google Sheet range and imports its sales (importSales). */
 export function importSheet(task: { actor: Actor; spreadsheetId: string; range: string }) {
   return answer(async () => {
+    // The Google client (tens of MB) only in a worker that reads a sheet.
+    const { createSheetsAccess } = await import('../integrations/google/sheets-reader.ts')
+    const { readGoogleSheetTable } = await import(
+      '../services/sales/sales-import/read-google-sheet.ts'
+    )
     sheets ??= createSheetsAccess(env, log)
     if (sheets.status !== 'ready')
       throw new AppError('unavailable', 'Google Sheets is niet geconfigureerd')

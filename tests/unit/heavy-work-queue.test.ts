@@ -33,8 +33,14 @@ function blockingJob() {
   return { work, finish: () => finish() }
 }
 
-const refusalOf = (promise: Promise<unknown>) =>
-  promise.catch((error: unknown) => error as AppError)
+/** The refusal a job hears; fails when it is not refused. */
+const refusalOf = (promise: Promise<unknown>): Promise<AppError> =>
+  promise.then(
+    () => {
+      throw new Error('expected a refusal')
+    },
+    (error: unknown) => error as AppError,
+  )
 
 afterEach(() => {
   vi.useRealTimers()
