@@ -52,12 +52,17 @@ export function backupRoutes(deps: AppDeps) {
           // file (the cache's) reads the restored rows once they are committed.
           restored = await deps.heavyWork.run(
             organisationId,
-            async () =>
-              deps.heavyWorkPool.restore(
-                requireServiceContext(deps, c).actor,
-                received.file,
-                received.layout,
-              ),
+            async () => {
+              const actor = requireServiceContext(deps, c).actor
+              // The restore holds the file's write lock for seconds: writes of this thread
+              // to it are refused meanwhile rather than wait on the request thread.
+              const endYield = deps.organisations.yieldWrites(organisationId)
+              try {
+                return await deps.heavyWorkPool.restore(actor, received.file, received.layout)
+              } finally {
+                endYield()
+              }
+            },
             c.req.raw.signal,
           )
         } finally {

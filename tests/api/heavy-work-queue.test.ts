@@ -139,12 +139,22 @@ describe('the request thread is free while a restore runs in the worker', () => 
     order.push('health')
     const project = await clients.b.post('/api/gold-estates/projects', { name: 'Tijdens restore' })
     order.push('write')
+    // The restoring organisation's own write is answered at once too: done before the
+    // worker took the file's write lock, or refused with 503 while it holds it, never left
+    // waiting on the request thread.
+    const own = await root.post('/api/app-connections', {
+      name: 'Tijdens eigen restore',
+      url: 'https://tijdens.example.com',
+    })
+    order.push('own write')
     expect(health.status).toBe(200)
     expect(project.status).toBe(201)
+    expect([201, 503]).toContain(own.status)
+    if (own.status === 503) expect(own.headers.get('retry-after')).toBe('5')
     const restored = await restoring
     expect(restored.status).toBe(200)
     expect(restored.json.tables.sales).toBe(SALES)
-    expect(order).toEqual(['health', 'write', 'restore'])
+    expect(order).toEqual(['health', 'write', 'own write', 'restore'])
     // The request thread's cached connection reads what the worker wrote.
     const db = server.deps.organisations.get('default-org').$client
     expect(db.prepare('select count(*) from sales where deleted = 0').pluck().get()).toBe(SALES)
