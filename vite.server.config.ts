@@ -4,8 +4,9 @@ import { defineConfig } from 'vite'
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
-// The server as plain JavaScript for `npm start` (`npm run dev` keeps tsx). One file,
-// dist/server.js, beside dist/web: the paths the server finds by `import.meta.url`
+// The server as plain JavaScript for `npm start` (`npm run dev` keeps tsx): dist/server.js
+// and the heavy-work worker thread's entry dist/heavy-worker.js (their shared code in
+// chunks beside them), beside dist/web: the paths the server finds by `import.meta.url`
 // (../dist/web, ./migrations/) mean the same from there as from server/. Packages stay
 // in node_modules (better-sqlite3 and argon2 are native).
 export default defineConfig({
@@ -21,13 +22,18 @@ export default defineConfig({
   // every one of them (about 19 MB of an idle server's memory).
   ssr: { noExternal: ['date-fns'] },
   build: {
-    ssr: fromRoot('./server/start.ts'),
+    ssr: true,
     outDir: fromRoot('./dist'),
     emptyOutDir: false,
     target: 'node20',
     sourcemap: true,
     rollupOptions: {
-      output: { entryFileNames: 'server.js', chunkFileNames: 'server-[name]-[hash].js' },
+      input: {
+        server: fromRoot('./server/start.ts'),
+        // Loaded by heavy-work-pool.ts as ./heavy-worker.js beside the chunk it is in.
+        'heavy-worker': fromRoot('./server/workers/heavy-worker.ts'),
+      },
+      output: { entryFileNames: '[name].js', chunkFileNames: 'server-[name]-[hash].js' },
     },
   },
   plugins: [

@@ -16,6 +16,7 @@ import { authRoutes } from './routes/auth.ts'
 import { backupRoutes } from './routes/backup.ts'
 import { driveBackupRoutes } from './routes/drive-backups.ts'
 import { healthRoutes } from './routes/health.ts'
+import { heavyWorkRoutes } from './routes/heavy-work.ts'
 import { logoutRoutes } from './routes/logout.ts'
 import { oidcRoutes } from './routes/oidc.ts'
 import { ownOrganisationRoutes } from './routes/own-organisation.ts'
@@ -86,9 +87,11 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
     .route('/admin', adminRoutes(deps))
     .route('/admin', backupRoutes(deps))
     .route('/backup', driveBackupRoutes(deps))
+    .route('/heavy-work', heavyWorkRoutes(deps, 'central'))
     // Gold Estates: its routes carry their /gold-estates prefix themselves.
     .route('/gold-estates/sync-refusals', salesSyncRefusalRoutes(deps))
     .route('/gold-estates/statements', salesStatementRoutes(deps))
+    .route('/gold-estates/heavy-work', heavyWorkRoutes(deps, 'sales'))
     .route('/gold-estates', saleChangeRoutes(deps))
     .route('/', salesAuthRoutes(deps))
     .route('/', salesRoutes(deps))

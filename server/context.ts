@@ -8,9 +8,10 @@ import type { OrganisationCache } from './db/organisation-cache.ts'
 import type { OrganisationDb } from './db/organisation-db.ts'
 import type { SystemDb } from './db/system-db.ts'
 import type { Env } from './env.ts'
-import type { HeavyWorkSlot } from './http/heavy-work.ts'
+import type { HeavyWorkQueue } from './http/heavy-work.ts'
 import type { ScheduledBackups } from './jobs/scheduled-backups.ts'
 import type { Logger } from './logger.ts'
+import type { HeavyWorkPool } from './workers/heavy-work-pool.ts'
 
 /** What the routes and services share for the life of the process. */
 export type AppDeps = {
@@ -23,8 +24,10 @@ export type AppDeps = {
   oidc: OidcSignIn | null
   log: Logger
   syncHub: SyncHub
-  /** One heavy job (restore, import, backup, statements zip) at a time in the process. */
-  heavyWork: HeavyWorkSlot
+  /** One heavy job (restore, import, backup, statements zip) at a time, the others waiting. */
+  heavyWork: HeavyWorkQueue
+  /** The worker thread where the heavy jobs' work runs, off the request thread. */
+  heavyWorkPool: HeavyWorkPool
   /** The automatic Google Drive backups, rescheduled when their settings change. */
   scheduledBackups: ScheduledBackups
 }

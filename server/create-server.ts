@@ -13,7 +13,7 @@ import { readReplicationSeq } from './db/next-seq.ts'
 import { OrganisationCache } from './db/organisation-cache.ts'
 import { openSystemDb } from './db/system-db.ts'
 import type { Env } from './env.ts'
-import { HeavyWorkSlot } from './http/heavy-work.ts'
+import { HeavyWorkQueue } from './http/heavy-work.ts'
 import { startLeadDelivery } from './jobs/deliver-leads.ts'
 import { startKeptRecordPruning } from './jobs/prune-kept-records.ts'
 import { createScheduledBackups } from './jobs/scheduled-backups.ts'
@@ -21,6 +21,7 @@ import { createLogger } from './logger.ts'
 import { readOrganisationEpoch } from './services/organisation-epoch/organisation-epoch.ts'
 import { ensureDefaultOrganisation } from './services/platform-organisations/ensure-default-organisation.ts'
 import { readCrmKey } from './services/sales/crm-key.ts'
+import { createHeavyWorkPool } from './workers/heavy-work-pool.ts'
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist/web', import.meta.url))
 
@@ -38,6 +39,7 @@ export async function startServer(env: Env, options: { webRoot?: string } = {}) 
   )
   ensureDefaultOrganisation({ systemDb, organisations })
   deleteExpiredSessions(systemDb)
+  const heavyWorkPool = createHeavyWorkPool(env)
   const deps: AppDeps = {
     env,
     systemDb,
@@ -53,8 +55,9 @@ export async function startServer(env: Env, options: { webRoot?: string } = {}) 
       }),
       onError: (error) => log.error('telling the event streams of a change failed', { error }),
     }),
-    heavyWork: new HeavyWorkSlot(),
-    scheduledBackups: createScheduledBackups({ env, systemDb, organisations, log }),
+    heavyWork: new HeavyWorkQueue(env.HEAVY_WORK_MAX_WAITING),
+    heavyWorkPool,
+    scheduledBackups: createScheduledBackups({ env, systemDb, organisations, log, heavyWorkPool }),
   }
   const app = createApp(deps, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT })
   const stopLeadDelivery = startLeadDelivery(deps)
@@ -81,6 +84,7 @@ export async function startServer(env: Env, options: { webRoot?: string } = {}) 
       // Open event streams and keep-alive sockets would hold close() forever.
       if ('closeAllConnections' in server) server.closeAllConnections()
       await closed
+      await heavyWorkPool.close()
       organisations.closeAll()
       systemDb.$client.close()
     },

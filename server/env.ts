@@ -39,6 +39,8 @@ const EnvSchema = z
     /** First retry delay of a failed scheduled backup upload; doubles per attempt. */
     BACKUP_RETRY_BASE_MS: z.coerce.number().int().min(1).default(60_000),
     ORGANISATION_CACHE_SIZE: z.coerce.number().int().min(1).default(64),
+    /** Heavy jobs (restore, import, backup, statements zip) that may wait beside the running one. */
+    HEAVY_WORK_MAX_WAITING: z.coerce.number().int().min(0).default(8),
     LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
     /** Lets the CRM webhook reach loopback and private addresses (tests, local setups). */
     ALLOW_PRIVATE_WEBHOOKS: z

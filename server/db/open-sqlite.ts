@@ -6,6 +6,9 @@ import { drizzle } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import { cacheStatements } from './cache-statements.ts'
 
+/** How long a connection waits for another one's write before SQLITE_BUSY. */
+export const BUSY_TIMEOUT_MS = 5000
+
 const migrationsRoot = fileURLToPath(new URL('./migrations/', import.meta.url))
 
 /**
@@ -22,7 +25,7 @@ export function openSqlite<TSchema extends Record<string, unknown>>(
   client.pragma('journal_mode = WAL')
   client.pragma('synchronous = FULL')
   client.pragma('foreign_keys = ON')
-  client.pragma('busy_timeout = 5000')
+  client.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
   cacheStatements(client)
   const db = drizzle({ client, schema, casing: 'snake_case' })
   migrate(db, { migrationsFolder: path.join(migrationsRoot, migrations) })

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { organizations } from '#schema/db/system'
+import { BUSY_TIMEOUT_MS } from './open-sqlite.ts'
 import { type OrganisationDb, openOrganisationDb } from './organisation-db.ts'
 import type { SystemDb } from './system-db.ts'
 
@@ -9,6 +10,7 @@ import type { SystemDb } from './system-db.ts'
  */
 export class OrganisationCache {
   readonly #open = new Map<string, OrganisationDb>()
+  readonly #yielding = new Set<string>()
 
   constructor(
     private readonly dataDir: string,
@@ -34,9 +36,28 @@ export class OrganisationCache {
     if (!organisation) throw new Error(`Unknown organisation: ${organisationId}`)
     const db = openOrganisationDb(this.dataDir, organisationId, organisation.name)
     this.onOpen(db, organisationId)
+    if (this.#yielding.has(organisationId)) db.$client.pragma('busy_timeout = 0')
     this.#open.set(organisationId, db)
     this.#evict()
     return db
+  }
+
+  /**
+   * While another thread holds a long write on the organisation's file (a restore in the
+   * heavy-work worker), this thread's writes to it fail at once with SQLITE_BUSY (answered
+   * 503) instead of blocking every organisation's requests for the busy timeout; reads go
+   * on (WAL). Returns the function that ends it (once).
+   */
+  yieldWrites(organisationId: string): () => void {
+    this.#yielding.add(organisationId)
+    this.#open.get(organisationId)?.$client.pragma('busy_timeout = 0')
+    let isEnded = false
+    return () => {
+      if (isEnded) return
+      isEnded = true
+      this.#yielding.delete(organisationId)
+      this.#open.get(organisationId)?.$client.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
+    }
   }
 
   /** Ids of the organisations whose files are open now. */

@@ -3,7 +3,11 @@ import { HTTPException } from 'hono/http-exception'
 import { type Logger, redactPath } from '../logger.ts'
 import { AppError } from './app-error.ts'
 
-/** The one error handler: AppError and HTTPException to JSON, anything else to a bare 500. */
+const BUSY_RETRY_SECONDS = 5
+const BUSY_MESSAGE =
+  'De gegevens van deze organisatie worden nu teruggezet. Probeer het over een paar seconden opnieuw.'
+
+/** The one error handler: AppError and HTTPException to JSON, a file busy in another thread to 503, anything else to a bare 500. */
 export function createErrorHandler(log: Logger) {
   return (error: Error, c: Context) => {
     if (error instanceof AppError) {
@@ -21,6 +25,11 @@ export function createErrorHandler(log: Logger) {
       const message =
         status === 400 ? 'Ongeldige invoer: de body is geen geldige JSON' : error.message
       return c.json({ message, ...(status === 400 && { errors: [] }) }, status)
+    }
+    if ((error as { code?: string }).code === 'SQLITE_BUSY') {
+      // Another thread (a restore in the heavy-work worker) holds the file's write lock.
+      c.header('Retry-After', String(BUSY_RETRY_SECONDS))
+      return c.json({ message: BUSY_MESSAGE }, 503)
     }
     log.error('unhandled error', { path: redactPath(c.req.path), method: c.req.method, error })
     return c.json({ message: 'Er is iets misgegaan. Probeer het later opnieuw.' }, 500)

@@ -3,38 +3,52 @@ import { AppError } from './app-error.ts'
 /** How long a refused caller is told to wait before asking again. */
 export const HEAVY_WORK_RETRY_SECONDS = 15
 
-/** What a caller hears while another heavy job runs (429, with Retry-After). */
+/** Heavy jobs that may wait for their turn in the process, beside the one running. */
+export const DEFAULT_MAX_WAITING = 8
+
+/** What a caller hears when the queue is full (429, with Retry-After). */
 export const HEAVY_WORK_BUSY_MESSAGE =
-  'De server is bezig met een ander groot bestand (een restore, import, backup of ' +
-  `afrekeningen). Probeer het over ${HEAVY_WORK_RETRY_SECONDS} seconden opnieuw.`
+  'De server is bezig met andere grote bestanden (restores, imports, backups of ' +
+  `afrekeningen) en de wachtrij is vol. Probeer het over ${HEAVY_WORK_RETRY_SECONDS} seconden opnieuw.`
+
+/** What a caller hears while their organisation has a heavy job running or waiting. */
+export const ORGANISATION_BUSY_MESSAGE =
+  'Er loopt of wacht al een restore, import, backup of afrekeningen-download van deze ' +
+  'organisatie. Probeer het opnieuw als die klaar is.'
 
 /** What a caller hears while another upload of their organisation is still arriving. */
 export const UPLOAD_ARRIVING_MESSAGE =
   'Er komt al een bestand van deze organisatie binnen. Probeer het opnieuw als dat klaar is.'
 
+type Waiting = { organisationId: string; start: () => void }
+
+const refuse = (message: string) =>
+  new AppError('too_many_requests', message, { retryAfterSeconds: HEAVY_WORK_RETRY_SECONDS })
+
 /**
- * One heavy job at a time for the whole process: a restore, a file or Sheets import, a
- * backup download, a Drive backup run, the statements zip. Each may hold tens of MB or
- * keep the event loop busy for seconds, and every organisation shares the process, so a
- * second one (in whatever organisation) is refused with 429 rather than queued. The
- * class is the seam where a queue of worker threads can take over.
+ * One heavy job at a time for the whole process (a restore, a file or Sheets import, a
+ * backup download, a Drive backup run, the statements zip), the others waiting in order.
+ * The job's work runs in a worker thread (server/workers/), so the request thread only
+ * queues and answers; the queue still runs one at a time, because each job may hold tens
+ * of MB and the machine's cores are shared. Bounded: one job per organisation (running or
+ * waiting) and `maxWaiting` waiting in all; beyond that 429 with Retry-After. A waiting
+ * caller who goes away leaves the queue.
  */
-export class HeavyWorkSlot {
-  #isTaken = false
+export class HeavyWorkQueue {
+  #running: string | null = null
+  readonly #waiting: Waiting[] = []
   readonly #arriving = new Set<string>()
+
+  constructor(private readonly maxWaiting = DEFAULT_MAX_WAITING) {}
 
   /**
    * Marks an upload of the organisation as arriving, or throws 429 while another of theirs
    * still arrives; the returned function ends the mark (once). Uploads arrive outside the
-   * slot, so that a slow one holds up no one; without this mark one organisation could send
+   * queue, so that a slow one holds up no one; without this mark one organisation could send
    * any number side by side, each held in memory (an import) or on disk (a restore).
    */
   receive(organisationId: string): () => void {
-    if (this.#arriving.has(organisationId)) {
-      throw new AppError('too_many_requests', UPLOAD_ARRIVING_MESSAGE, {
-        retryAfterSeconds: HEAVY_WORK_RETRY_SECONDS,
-      })
-    }
+    if (this.#arriving.has(organisationId)) throw refuse(UPLOAD_ARRIVING_MESSAGE)
     this.#arriving.add(organisationId)
     let isEnded = false
     return () => {
@@ -45,33 +59,59 @@ export class HeavyWorkSlot {
   }
 
   /**
-   * Throws 429 while a heavy job runs, without taking the slot: asked before an upload is
-   * read, so a busy server does not read it in vain, while the slot itself is taken only
-   * once the upload has arrived.
+   * Throws 429 when the organisation's job could not join the queue now (it has one
+   * running or waiting, or the queue is full), without joining: asked before an upload is
+   * read, so that a full queue does not read it in vain.
    */
-  requireFree() {
-    if (this.#isTaken) {
-      throw new AppError('too_many_requests', HEAVY_WORK_BUSY_MESSAGE, {
-        retryAfterSeconds: HEAVY_WORK_RETRY_SECONDS,
-      })
+  requireRoom(organisationId: string) {
+    if (this.placeOf(organisationId) !== null) throw refuse(ORGANISATION_BUSY_MESSAGE)
+    if (this.#running !== null && this.#waiting.length >= this.maxWaiting) {
+      throw refuse(HEAVY_WORK_BUSY_MESSAGE)
     }
   }
 
-  /** Takes the slot or throws 429; the returned function gives it back (once). */
-  take(): () => void {
-    this.requireFree()
-    this.#isTaken = true
-    let isReleased = false
-    return () => {
-      if (isReleased) return
-      isReleased = true
-      this.#isTaken = false
-    }
+  /** The organisation's place: 1 while its job runs, 2… while it waits, null without one. */
+  placeOf(organisationId: string): number | null {
+    if (this.#running === organisationId) return 1
+    const at = this.#waiting.findIndex((item) => item.organisationId === organisationId)
+    return at < 0 ? null : at + 2
   }
 
-  /** Runs `work` in the slot, or answers 429 while another heavy job runs. */
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    const release = this.take()
+  /** Whether any job runs now. */
+  isBusy() {
+    return this.#running !== null
+  }
+
+  /**
+   * Joins the queue (or throws 429, see requireRoom) and resolves once it is the
+   * organisation's turn, with the function that ends the turn (once). A `signal` that
+   * aborts while waiting leaves the queue and rejects.
+   */
+  async take(organisationId: string, signal?: AbortSignal): Promise<() => void> {
+    signal?.throwIfAborted()
+    this.requireRoom(organisationId)
+    if (this.#running === null) return this.#start(organisationId)
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        const at = this.#waiting.indexOf(waiting)
+        if (at >= 0) this.#waiting.splice(at, 1)
+        reject(new AppError('unavailable', 'Het verzoek is afgebroken terwijl het wachtte'))
+      }
+      const waiting: Waiting = {
+        organisationId,
+        start: () => {
+          signal?.removeEventListener('abort', onAbort)
+          resolve(this.#start(organisationId))
+        },
+      }
+      this.#waiting.push(waiting)
+      signal?.addEventListener('abort', onAbort, { once: true })
+    })
+  }
+
+  /** Runs `work` in the organisation's turn (see take). */
+  async run<T>(organisationId: string, work: () => Promise<T>, signal?: AbortSignal) {
+    const release = await this.take(organisationId, signal)
     try {
       return await work()
     } finally {
@@ -80,13 +120,15 @@ export class HeavyWorkSlot {
   }
 
   /**
-   * Makes a download in the slot and keeps the slot until its body has been sent, or the
-   * caller went away: the body may still be made while it is read.
+   * Makes a download in the organisation's turn and keeps the turn until its body has been
+   * sent, or the caller went away, stalled or took too long (releaseWhenRead).
    */
   async runDownload<T extends { body: ReadableStream<Uint8Array> }>(
+    organisationId: string,
     work: () => Promise<T>,
+    signal?: AbortSignal,
   ): Promise<T> {
-    const release = this.take()
+    const release = await this.take(organisationId, signal)
     try {
       const result = await work()
       return { ...result, body: releaseWhenRead(result.body, release) }
@@ -95,11 +137,22 @@ export class HeavyWorkSlot {
       throw error
     }
   }
+
+  #start(organisationId: string) {
+    this.#running = organisationId
+    let isReleased = false
+    return () => {
+      if (isReleased) return
+      isReleased = true
+      this.#running = null
+      this.#waiting.shift()?.start()
+    }
+  }
 }
 
-/** A download whose reader takes no piece for this long is ended, and the slot given back. */
+/** A download whose reader takes no piece for this long is ended, and the turn given back. */
 export const DOWNLOAD_IDLE_MS = 30_000
-/** No download holds the slot longer than this, however steadily it is read. */
+/** No download holds the turn longer than this, however steadily it is read. */
 export const DOWNLOAD_MAX_MS = 10 * 60_000
 
 /**

@@ -8,7 +8,7 @@ import {
 } from '../services/drive-backups/find-backup-settings.ts'
 import { runDriveBackup } from '../services/drive-backups/run-drive-backup.ts'
 
-type Deps = Pick<AppDeps, 'env' | 'systemDb' | 'organisations' | 'log'>
+type Deps = Pick<AppDeps, 'env' | 'systemDb' | 'organisations' | 'log' | 'heavyWorkPool'>
 
 /** The per-organisation automatic Drive backups; see createScheduledBackups. */
 export type ScheduledBackups = ReturnType<typeof createScheduledBackups>

@@ -4,9 +4,7 @@ import { requireServiceContext } from '../auth/require-service-context.ts'
 import { getSecretBox } from '../auth/secret-box.ts'
 import type { AppDeps, AppEnv } from '../context.ts'
 import { validate } from '../http/validate.ts'
-import { createBackupFile } from '../services/backup/create-backup-file.ts'
 import { receiveBackup } from '../services/backup/receive-backup.ts'
-import { restoreOrganisation } from '../services/backup/restore-organisation.ts'
 import { requirePermission } from '../services/permissions/require-permission.ts'
 import { readCrmKey } from '../services/sales/crm-key.ts'
 
@@ -20,18 +18,12 @@ export function backupRoutes(deps: AppDeps) {
       .post('/backup', validate('json', BackupRequestSchema), async (c) => {
         const ctx = requireServiceContext(deps, c)
         requirePermission(ctx.actor, 'backup.run')
-        const file = await deps.heavyWork.runDownload(async () => {
-          const made = await createBackupFile(ctx, c.req.valid('json').format)
-          const pieces = [...made.body]
-          const body = new ReadableStream<Uint8Array>({
-            pull(controller) {
-              const piece = pieces.shift()
-              if (piece) controller.enqueue(piece)
-              else controller.close()
-            },
-          })
-          return { ...made, body }
-        })
+        // Made in the worker into a temporary file, sent from there.
+        const file = await deps.heavyWork.runDownload(
+          ctx.actor.organisationId,
+          () => deps.heavyWorkPool.makeBackup(ctx.actor, c.req.valid('json').format),
+          c.req.raw.signal,
+        )
         return c.body(file.body, 200, {
           'content-type': file.contentType,
           'content-disposition': `attachment; filename="${file.fileName}"`,
@@ -45,19 +37,33 @@ export function backupRoutes(deps: AppDeps) {
         const ctx = requireServiceContext(deps, c)
         requirePermission(ctx.actor, 'backup.run')
         const organisationId = ctx.actor.organisationId
-        // Refused at once while another heavy job runs, before a large body is read; the
-        // slot itself is taken only once the body is on disk, so a body that arrives
+        // Refused at once when the queue has no room, before a large body is read; the
+        // restore joins the queue only once the body is on disk, so a body that arrives
         // slowly holds up no one.
-        deps.heavyWork.requireFree()
+        deps.heavyWork.requireRoom(organisationId)
         // The body goes to a temporary file as it arrives; the restore reads it from there.
         const doneReceiving = deps.heavyWork.receive(organisationId)
         const received = await receiveBackup(c.req.raw.body, MAX_RESTORE_BYTES).finally(
           doneReceiving,
         )
-        let restored: Awaited<ReturnType<typeof restoreOrganisation>>
+        let restored: Awaited<ReturnType<typeof deps.heavyWorkPool.restore>>
         try {
-          restored = await deps.heavyWork.run(async () =>
-            restoreOrganisation(requireServiceContext(deps, c), received.file, received.layout),
+          // In the worker, on its own connection: the request thread's connection to the
+          // file (the cache's) reads the restored rows once they are committed.
+          restored = await deps.heavyWork.run(
+            organisationId,
+            async () => {
+              const actor = requireServiceContext(deps, c).actor
+              // The restore holds the file's write lock for seconds: writes of this thread
+              // to it are refused meanwhile rather than wait on the request thread.
+              const endYield = deps.organisations.yieldWrites(organisationId)
+              try {
+                return await deps.heavyWorkPool.restore(actor, received.file, received.layout)
+              } finally {
+                endYield()
+              }
+            },
+            c.req.raw.signal,
           )
         } finally {
           received.remove()

@@ -108,11 +108,14 @@ export function driveBackupRoutes(deps: AppDeps) {
       if (!isDriveConnected(findBackupSettings(ctx.db, organisationId))) {
         throw new AppError('conflict', 'Google Drive is niet verbonden')
       }
-      const result = await deps.heavyWork.run(() =>
-        deps.scheduledBackups.run(
-          organisationId,
-          Math.min(deps.env.BACKUP_RETRY_BASE_MS, MANUAL_RETRY_BASE_MS),
-        ),
+      const result = await deps.heavyWork.run(
+        organisationId,
+        () =>
+          deps.scheduledBackups.run(
+            organisationId,
+            Math.min(deps.env.BACKUP_RETRY_BASE_MS, MANUAL_RETRY_BASE_MS),
+          ),
+        c.req.raw.signal,
       )
       if (result.status === 'failed') {
         return c.json({ message: `Backup naar Google Drive mislukt: ${result.error}`, result }, 502)

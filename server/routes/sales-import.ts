@@ -15,9 +15,6 @@ import { AppError } from '../http/app-error.ts'
 import { validate } from '../http/validate.ts'
 import { createSheetsAccess } from '../integrations/google/sheets-reader.ts'
 import { requirePermission } from '../services/permissions/require-permission.ts'
-import { importSales } from '../services/sales/sales-import/import-sales.ts'
-import { readGoogleSheetTable } from '../services/sales/sales-import/read-google-sheet.ts'
-import { readUploadedFile } from '../services/sales/sales-import/read-uploaded-file.ts'
 
 const UploadQuerySchema = z.object({ fileName: z.string().trim().max(200).optional() })
 
@@ -47,7 +44,6 @@ export function salesImportRoutes(deps: AppDeps) {
     requirePermission(ctx.actor, 'sales.import')
     return ctx
   }
-  const onUnexpectedError = (error: unknown) => deps.log.error('sales import row failed', { error })
 
   return (
     new Hono<AppEnv>()
@@ -74,26 +70,25 @@ export function salesImportRoutes(deps: AppDeps) {
       .post(`${base}/sync`, validate('json', SalesImportRequestSchema), async (c) => {
         const ctx = requireImporter(c)
         const { spreadsheetId, range } = c.req.valid('json')
-        const reader = requireReader()
-        const result = await deps.heavyWork.run(async () => {
-          const table = await readGoogleSheetTable(reader, spreadsheetId, range)
-          return importSales(ctx, table, {
-            source: `sheets:${spreadsheetId}`,
-            sourceLabel: `Google Sheets ${spreadsheetId} (${range})`,
-            onUnexpectedError,
-          })
-        })
+        requireReader()
+        // Fetched, read and imported in the worker.
+        const result = await deps.heavyWork.run(
+          ctx.actor.organisationId,
+          () => deps.heavyWorkPool.importSheet(ctx.actor, spreadsheetId, range),
+          c.req.raw.signal,
+        )
         return c.json(result)
       })
       .post(
         `${base}/import`,
-        // Before bodyLimit, which reads a body sent in chunks whole: refused at once while
-        // another heavy job runs (the slot is taken once the file has arrived, so an upload
+        // Before bodyLimit, which reads a body sent in chunks whole: refused at once when the
+        // queue has no room (the import joins it once the file has arrived, so an upload
         // that arrives slowly holds up no one), and while another upload of the organisation
         // is still arriving, so that one organisation cannot hold many in memory at once.
         async (c, next) => {
-          deps.heavyWork.requireFree()
-          const doneReceiving = deps.heavyWork.receive(requireImporter(c).actor.organisationId)
+          const organisationId = requireImporter(c).actor.organisationId
+          deps.heavyWork.requireRoom(organisationId)
+          const doneReceiving = deps.heavyWork.receive(organisationId)
           try {
             await next()
           } finally {
@@ -114,14 +109,12 @@ export function salesImportRoutes(deps: AppDeps) {
           if (upload.bytes.length > MAX_UPLOAD_BYTES) {
             throw new AppError('payload_too_large', 'Het bestand is te groot (maximaal 10 MB)')
           }
-          const result = await deps.heavyWork.run(async () => {
-            const table = await readUploadedFile(upload.bytes)
-            return importSales(ctx, table, {
-              source: `upload:${upload.fileName}`,
-              sourceLabel: upload.fileName,
-              onUnexpectedError,
-            })
-          })
+          // Read, checked and imported in the worker; the bytes are handed over, not copied.
+          const result = await deps.heavyWork.run(
+            ctx.actor.organisationId,
+            () => deps.heavyWorkPool.importFile(ctx.actor, upload.bytes, upload.fileName),
+            c.req.raw.signal,
+          )
           return c.json(result)
         },
       )

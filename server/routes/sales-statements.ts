@@ -36,7 +36,6 @@ const download = (contentType: string, fileName: string) => ({
  */
 // pdf-lib (about 26 MB once loaded) is loaded with the first statement, not at the start
 // of a server that may never make one.
-const loadZip = () => import('../services/sales/statements/create-statements-zip.ts')
 const loadPdf = () => import('../services/sales/statements/render-statement-pdf.ts')
 
 export function salesStatementRoutes(deps: AppDeps) {
@@ -44,11 +43,11 @@ export function salesStatementRoutes(deps: AppDeps) {
     .get('/', validate('query', StatementQuerySchema), async (c) => {
       const ctx = requireSalesContext(deps, c)
       requirePermission(ctx.actor, 'sales.read.all')
-      const { createStatementsZip } = await loadZip()
-      const zip = await deps.heavyWork.runDownload(() =>
-        createStatementsZip(ctx, c.req.valid('query'), () =>
-          deps.organisations.get(ctx.actor.organisationId),
-        ),
+      // Made in the worker into a temporary file, sent from there.
+      const zip = await deps.heavyWork.runDownload(
+        ctx.actor.organisationId,
+        () => deps.heavyWorkPool.makeStatementsZip(ctx.actor, c.req.valid('query')),
+        c.req.raw.signal,
       )
       return c.body(zip.body, 200, {
         ...download('application/zip', zip.fileName),

@@ -17,7 +17,7 @@ import {
 } from '../support/xlsx-bombs.ts'
 
 // Bounded work: an upload that unpacks or parses is stopped at limits near real sheets,
-// one heavy job runs at a time in the whole process, and the statements zip leaves a
+// one heavy job runs at a time in the whole process (the others wait their turn), and the statements zip leaves a
 // seller whose statement is too long out alone. Every refusal comes before the upload is
 // read, and changes nothing.
 
@@ -120,24 +120,13 @@ function sendUnfinished(path: string, cookie: string, head: string, declaredByte
   })
 }
 
-/** Whether some heavy job holds the process's slot now. */
-function isSlotTaken() {
-  try {
-    server.deps.heavyWork.requireFree()
-    return false
-  } catch {
-    return true
-  }
-}
+/** Whether some heavy job has its turn now. */
+const isSlotTaken = () => server.deps.heavyWork.isBusy()
 
-/** Waits until a heavy call of org B no longer hears 429. */
+/** Waits until no heavy job has its turn, then makes a backup of org B. */
 async function waitForFreeSlot() {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const answer = await bRoot.post('/api/admin/backup', { format: 'json' })
-    if (answer.status !== 429) return answer
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error('the heavy-work slot was not given back')
+  await expect.poll(isSlotTaken, { interval: 50, timeout: 10_000 }).toBe(false)
+  return bRoot.post('/api/admin/backup', { format: 'json' })
 }
 
 beforeAll(async () => {
@@ -302,24 +291,27 @@ describe('a restore body is bounded where it is parsed', () => {
   })
 })
 
-describe('one heavy job at a time in the whole process', () => {
-  test("while one organisation's import runs, another organisation's heavy calls hear 429 with Retry-After; then they run", async () => {
+describe('one heavy job at a time in the whole process, the others waiting', () => {
+  test("while one organisation's import runs, another organisation's heavy call waits its turn and its further ones hear 429 with Retry-After", async () => {
     const importing = upload(bRoot, buildSalesSheet('Tweede klant'))
     await expect.poll(isSlotTaken, { interval: 20, timeout: 10_000 }).toBe(true)
     const csv = 'Klantnaam;Project;Verkoopdatum;Verkoopprijs;Commissie %;Verkoper;Bouwnummer\n'
-    // All at once: the import lets other requests in between its chunks of rows.
+    const waiting = uploadCsv(root, `${csv}Klant X;Plein;01-02-2025;300000;2;Vera Wacht;X-1\n`)
+    await expect
+      .poll(() => server.deps.heavyWork.placeOf('default-org'), { interval: 20, timeout: 10_000 })
+      .toBe(2)
+    // One job per organisation in the queue: its other heavy calls are refused meanwhile.
     const answers = await Promise.all([
-      uploadCsv(root, `${csv}Klant X;P;01-02-2025;300000;2;V;X-1\n`),
       root.post('/api/admin/backup', { format: 'json' }),
       root.get(`/api/gold-estates/statements?${THIS_YEAR}`),
       root.post('/api/admin/restore', {}),
     ])
-    const stillImporting = isSlotTaken()
+    const stillImporting = server.deps.heavyWork.placeOf('org-b') === 1
     for (const answer of answers) {
       expect(answer.status).toBe(429)
       expect(answer.headers.get('retry-after')).toBe('15')
       expect(answer.json.message).toBe(
-        'De server is bezig met een ander groot bestand (een restore, import, backup of afrekeningen). Probeer het over 15 seconden opnieuw.',
+        'Er loopt of wacht al een restore, import, backup of afrekeningen-download van deze organisatie. Probeer het opnieuw als die klaar is.',
       )
     }
     expect(stillImporting).toBe(true)
@@ -327,6 +319,11 @@ describe('one heavy job at a time in the whole process', () => {
     const imported = await importing
     expect(imported.status).toBe(200)
     expect(await imported.json()).toMatchObject({ salesImported: 8000 })
+    // Then the waiting import has its turn.
+    const second = await waiting
+    expect(second.status).toBe(200)
+    expect(second.json).toMatchObject({ salesImported: 1, errors: [] })
+    expect(countSales()).toBe(1)
     expect(isSlotTaken()).toBe(false)
     expect((await root.post('/api/admin/backup', { format: 'json' })).status).toBe(200)
   }, 60_000)
@@ -475,7 +472,7 @@ describe('rights come before any upload is read', () => {
     answer.abort()
     expect(answer.status).toBe(403)
     expect((await upload(seller, bomb)).status).toBe(403)
-    expect(countSales()).toBe(1)
+    expect(countSales()).toBe(2)
   })
 
   test("another organisation's ADMIN acts only in their own: no Gold Estates session there, no right to restore", async () => {
@@ -489,7 +486,7 @@ describe('rights come before any upload is read', () => {
     restore.abort()
     expect(restore.status).toBe(403)
     // Nothing of organisation A changed, and the slot is free for it.
-    expect(countSales()).toBe(1)
+    expect(countSales()).toBe(2)
     expect((await root.post('/api/admin/backup', { format: 'json' })).status).toBe(200)
   })
 })

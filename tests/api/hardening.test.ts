@@ -343,6 +343,10 @@ describe('one request cannot hurt everyone', () => {
   test('an .xlsx whose zip lies about its size is stopped while unpacking', async () => {
     expect(bomb.length).toBeLessThan(10 * 1024 * 1024)
     expect((await owner.post('/api/admin/launch-gold-estates')).status).toBe(200)
+    // The file is read in the heavy-work worker thread: started first (a backup) so that
+    // its fixed cost, which from source includes tsx in that thread, is in the baseline
+    // and the figure is what the bomb costs.
+    expect((await owner.post('/api/admin/backup', { format: 'json' })).status).toBe(200)
     const baseline = restoreServer.residentMb()
     restoreServer.resetPeak()
     // A connection of its own: a pooled one may have been closed by the server meanwhile.

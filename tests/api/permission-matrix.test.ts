@@ -168,6 +168,12 @@ const ROWS: Row[] = [
     call: () => get('/api/auth/user'),
     expected: '401 401 200 200 200 200 200 200 401 401 401',
   },
+  // The organisation's place in the heavy-work queue: anyone signed in, for their own.
+  {
+    route: 'GET /api/heavy-work/place',
+    call: () => get('/api/heavy-work/place'),
+    expected: '401 401 200 200 200 200 200 200 401 401 401',
+  },
   {
     route: 'GET /api/profile/notifications',
     call: () => get('/api/profile/notifications'),
@@ -518,6 +524,11 @@ const ROWS: Row[] = [
     route: 'GET /api/gold-estates/statements',
     call: () => get('/api/gold-estates/statements?dateFrom=2020-01-01&dateTo=2030-12-31'),
     expected: '401 401 401 401 401 401 401 401 403 200 200',
+  },
+  {
+    route: 'GET /api/gold-estates/heavy-work/place',
+    call: () => get('/api/gold-estates/heavy-work/place'),
+    expected: '401 401 401 401 401 401 401 401 200 200 200',
   },
 
   // The life of a deal. Two sync parts and two REST parts of 1 cent are booked on the

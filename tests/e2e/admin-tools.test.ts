@@ -8,7 +8,8 @@ import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { DESKTOP, waitForToast } from './page-helpers.ts'
 
 // Instellingen → Algemeen → Admin Tools: download a JSON backup, change something, restore
-// the file through the picker after the overwrite warning, and sign in to the old state.
+// the file through the picker after the overwrite warning (waiting its turn behind another
+// organisation's heavy job, its place shown), and sign in to the old state.
 
 const root = { email: 'root@example.com', password: 'root password' }
 let server: TestServer
@@ -30,7 +31,7 @@ afterAll(async () => {
   await server?.close()
 })
 
-test('a downloaded JSON backup restores through the file picker after the warning', async () => {
+test('a downloaded JSON backup restores through the file picker after the warning, waiting its turn', async () => {
   const context = await browser.newContext({ viewport: DESKTOP, baseURL: server.url })
   context.setDefaultTimeout(15_000)
   expect((await context.request.post('/api/auth/login/email', { data: root })).status()).toBe(200)
@@ -58,7 +59,15 @@ test('a downloaded JSON backup restores through the file picker after the warnin
     warning = dialog.message()
     void dialog.accept()
   })
-  await page.getByLabel('Backupbestand kiezen').setInputFiles(file)
+  // Another organisation's heavy job has the server's turn: the restore waits, showing its
+  // place, and goes on once that job is done.
+  const release = await server.deps.heavyWork.take('another-org')
+  try {
+    await page.getByLabel('Backupbestand kiezen').setInputFiles(file)
+    await tools.getByText('In de wachtrij: plaats 2').waitFor()
+  } finally {
+    release()
+  }
   expect(await waitForToast(page, 'Restore Succesvol')).toContain('Log opnieuw in')
   expect(warning).toMatch(/overschrijft|overschreven/i)
   await page.waitForURL('**/login')

@@ -18,14 +18,13 @@ import {
   uploadBackupFile,
 } from '../../integrations/google/drive-backups.ts'
 import { createGoogleOAuthClient } from '../../integrations/google/oauth-client.ts'
-import { createBackupFile } from '../backup/create-backup-file.ts'
 import { readDriveCredentials, sealDriveCredentials } from './drive-credentials.ts'
 import { findBackupSettings, isDriveConnected } from './find-backup-settings.ts'
 import { UploadFailed, uploadWithRetries } from './upload-with-retries.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-type Deps = Pick<AppDeps, 'env' | 'organisations' | 'systemDb' | 'log'>
+type Deps = Pick<AppDeps, 'env' | 'organisations' | 'systemDb' | 'log' | 'heavyWorkPool'>
 
 /** The server making a backup on its own: allowed to back up and nothing else. */
 function backupActor(organisationId: string): Actor {
@@ -112,12 +111,11 @@ export async function runDriveBackup(
       updateSettings(deps, organisationId, { googleDriveFolderId: folderId })
     }
     for (const backupFormat of parseBackupFormats(row.backupFormats)) {
-      const ctx = {
-        db: deps.organisations.get(organisationId),
-        systemDb: deps.systemDb,
-        actor: backupActor(organisationId),
-      }
-      const file = await createBackupFile(ctx, backupFormat)
+      // Made by the download's code (createBackupFile) in the worker thread.
+      const file = await deps.heavyWorkPool.makeBackupBytes(
+        backupActor(organisationId),
+        backupFormat,
+      )
       // The time as well as the date: a backup made by hand the same day keeps its own file.
       const name = file.fileName.replace(/(\.[a-z]+)$/, `-${format(at, 'HHmm')}$1`)
       const target = { folderId, organisationId, name, mimeType: file.contentType, body: file.body }

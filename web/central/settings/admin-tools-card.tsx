@@ -9,6 +9,7 @@ import {
   CardHeader,
   CardTitle,
 } from '../../components/card.tsx'
+import { HeavyWorkPlace } from '../../components/heavy-work-place.tsx'
 import { useSignedInUser } from '../../lib/current-user.tsx'
 import { describeUnsentChange } from '../../lib/describe-sync-change.ts'
 import { describeQueuedChange } from '../../lib/offline-queue/describe-queued-change.ts'
@@ -125,6 +126,7 @@ export function AdminToolsCard() {
               </Button>
             ))}
           </div>
+          <HeavyWorkPlace area="central" isPending={busy !== null && busy !== 'restore'} />
         </div>
         <div className="grid gap-2">
           <h3 className="font-medium text-sm">Database herstellen</h3>
@@ -171,6 +173,7 @@ export function AdminToolsCard() {
               {busy === 'restore' ? 'Bezig...' : 'Backup terugzetten'}
             </Button>
           </div>
+          <HeavyWorkPlace area="central" isPending={busy === 'restore'} />
         </div>
         {!isOnline && (
           <p className="text-muted-foreground text-xs">

@@ -9,6 +9,7 @@ import {
   CardHeader,
   CardTitle,
 } from '../../components/card.tsx'
+import { HeavyWorkPlace } from '../../components/heavy-work-place.tsx'
 import { describeError } from '../../lib/server-message.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { useOnlineStatus } from '../../lib/use-online-status.ts'
@@ -107,6 +108,7 @@ export function ManualBackupCard({ settings, canManage, onRun }: ManualBackupCar
             {busy === 'drive' ? 'Bezig...' : 'Nu back-up maken naar Google Drive'}
           </Button>
         </div>
+        <HeavyWorkPlace area="central" isPending={busy !== null} />
         {!isConnected && (
           <p className="text-muted-foreground text-xs">
             Uploaden naar Google Drive kan zodra Google Drive is gekoppeld.

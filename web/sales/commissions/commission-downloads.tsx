@@ -83,6 +83,7 @@ export function CommissionDownloads({ data, filters, today, currency }: Commissi
           url={getAllStatementsUrl(period)}
           fileName="afrekeningen.zip"
           onSaved={showLeftOutSellers}
+          isQueued
         >
           Alle afrekeningen (zip)
         </DownloadButton>

@@ -1,6 +1,7 @@
 import { Download, LoaderCircle } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { Button } from '../../components/button.tsx'
+import { HeavyWorkPlace } from '../../components/heavy-work-place.tsx'
 import { describeError } from '../../lib/server-message.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { useOnlineStatus } from '../../lib/use-online-status.ts'
@@ -20,11 +21,13 @@ type DownloadButtonProps = {
   isCompact?: boolean
   /** Called once the file is saved, with the server's answer (its headers say more). */
   onSaved?: (response: Response) => void
+  /** The server makes it as heavy work: its place in the queue is shown while it waits. */
+  isQueued?: boolean
 }
 
 /** A button that downloads a file the server makes; disabled offline, busy while it loads. */
 export function DownloadButton(props: DownloadButtonProps) {
-  const { url, fileName, children, label, isCompact = false, onSaved } = props
+  const { url, fileName, children, label, isCompact = false, onSaved, isQueued = false } = props
   const isOnline = useOnlineStatus()
   const [isBusy, setBusy] = useState(false)
   const download = async () => {
@@ -59,6 +62,7 @@ export function DownloadButton(props: DownloadButtonProps) {
         {isBusy ? <LoaderCircle aria-hidden className="animate-spin" /> : <Download aria-hidden />}
         {children}
       </Button>
+      {isQueued && <HeavyWorkPlace area="sales" isPending={isBusy} />}
     </span>
   )
 }

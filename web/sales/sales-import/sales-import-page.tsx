@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Alert } from '../../components/alert.tsx'
+import { HeavyWorkPlace } from '../../components/heavy-work-place.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { getServerMessage } from '../../lib/server-message.ts'
 import { showToast } from '../../lib/toasts.ts'
@@ -134,8 +135,10 @@ function SheetsImport() {
         isSyncing={busy === 'sync'}
         onSync={sync}
       />
+      <HeavyWorkPlace area="sales" isPending={busy === 'sync'} />
       {outcome?.source === 'sync' && <ImportResult outcome={outcome.outcome} />}
       <FileImportCard isImporting={busy === 'upload'} onImport={upload} />
+      <HeavyWorkPlace area="sales" isPending={busy === 'upload'} />
       {outcome?.source === 'upload' && <ImportResult outcome={outcome.outcome} />}
     </>
   )
