@@ -1,0 +1,118 @@
+import type { LoadFigures, Reply } from './messages.ts'
+
+// The printed table of sync-load.bench.ts, each figure beside its target (issue 28).
+
+export type LoadReport = {
+  /** What ran: "5 organisations × 20 devices", "50,000 sales". */
+  scenario: string
+  archive: string
+  setupSeconds?: number
+  openSeconds?: number
+  runSeconds?: number
+  rates: LoadFigures[]
+  idle?: {
+    devices: number
+    openSeconds: number
+    baselineMb: number
+    idleMb: number
+    figures: LoadFigures
+  }
+  restore?: Extract<Reply, { type: 'restore-figures' }>
+}
+
+const KNEE_MS = 250
+const ms = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(0))
+const mark = (isMet: boolean) => (isMet ? 'met' : 'NOT MET')
+
+function formatRow(figures: LoadFigures) {
+  const cells = [
+    `${figures.rate} (${figures.achievedRate.toFixed(1)})`.padEnd(13),
+    `${ms(figures.writeP50)} / ${ms(figures.writeP99)}`.padStart(13),
+    `${ms(figures.changeP50)} / ${ms(figures.changeP99)}`.padStart(13),
+    String(figures.changeSamples).padStart(8),
+    String(figures.pulls).padStart(7),
+    String(figures.changeMessages).padStart(8),
+    String(figures.errors).padStart(6),
+    String(figures.missed).padStart(6),
+  ]
+  return `  ${cells.join(' | ')}`
+}
+
+/** The whole report as printed to stdout. */
+export function formatLoadReport(report: LoadReport) {
+  const lines = ['', `replication at scale (${report.scenario}, a sales stream each):`]
+  lines.push(
+    `  ${[
+      'writes/s (got)',
+      'write p50/p99',
+      'change p50/p99',
+      'samples',
+      'pulls',
+      'messages',
+      'errors',
+      'missed',
+    ]
+      .map((name, index) => (index === 0 ? name.padEnd(13) : name))
+      .join(' | ')}`,
+  )
+  for (const figures of report.rates) lines.push(formatRow(figures))
+  lines.push(
+    '  (ms; change = write request start → device holds the sale, one sample per device per write;',
+    '   pulls and messages counted over the measured seconds and the drain after)',
+  )
+  const at20 = report.rates.find((figures) => figures.rate === 20)
+  if (at20) {
+    lines.push(
+      `  at 20 writes/s: write p99 ${ms(at20.writeP99)} ms (target ≤ 100: ${mark(at20.writeP99 <= 100)}), ` +
+        `change p99 ${ms(at20.changeP99)} ms (target ≤ 500: ${mark(at20.changeP99 <= 500)})`,
+    )
+  }
+  if (report.rates.length > 0) {
+    const knee = report.rates.find((figures) => figures.writeP99 > KNEE_MS)
+    const highest = report.rates.at(-1)!.rate
+    lines.push(
+      `  knee (first rate with write p99 > ${KNEE_MS} ms): ${knee ? `${knee.rate} writes/s` : `none up to ${highest} writes/s`} ` +
+        `(target ≥ 80: ${mark(knee ? knee.rate >= 80 : highest >= 80)})`,
+    )
+    const errors = report.rates.reduce((sum, figures) => sum + figures.errors, 0)
+    const missed = report.rates.reduce((sum, figures) => sum + figures.missed, 0)
+    lines.push(
+      `  errors ${errors} (target 0: ${mark(errors === 0)}), missed documents ${missed} (target 0: ${mark(missed === 0)})`,
+    )
+  }
+  if (report.idle) {
+    const { idle } = report
+    const growth = idle.idleMb - idle.baselineMb
+    lines.push(
+      '',
+      `${idle.devices} devices idle (opened in ${idle.openSeconds.toFixed(1)} s): server RSS ` +
+        `${idle.baselineMb.toFixed(0)} → ${idle.idleMb.toFixed(0)} MB, growth ${growth.toFixed(1)} MB ` +
+        `(target ≤ 100 MB: ${mark(growth <= 100)})`,
+      `  one write per organisation: change p50 / p99 ${ms(idle.figures.changeP50)} / ` +
+        `${ms(idle.figures.changeP99)} ms over ${idle.figures.changeSamples} samples, ` +
+        `pulls ${idle.figures.pulls}, errors ${idle.figures.errors}, missed ${idle.figures.missed}`,
+    )
+  }
+  if (report.restore) {
+    const { figures, restoreSeconds, restoreStatus, restoreAnswer } = report.restore
+    lines.push(
+      '',
+      `restore beside: one organisation restores ${report.archive} (answer ${restoreStatus}` +
+        `${restoreStatus === 200 ? '' : `: ${restoreAnswer}`}) in ${restoreSeconds.toFixed(1)} s, ` +
+        `the others writing ${figures.rate} writes/s`,
+      `  during the restore: ${figures.writes} writes, write p50 / p99 ${ms(figures.writeP50)} / ` +
+        `${ms(figures.writeP99)} ms (target p99 ≤ 100: ${mark(figures.writeP99 <= 100)}), ` +
+        `change p50 / p99 ${ms(figures.changeP50)} / ${ms(figures.changeP99)} ms ` +
+        `(target p99 ≤ 500: ${mark(figures.changeP99 <= 500)})`,
+      `  whole phase: pulls ${figures.pulls}, errors ${figures.errors}, missed ${figures.missed}`,
+    )
+  }
+  const seconds = (value?: number) => (value === undefined ? '-' : `${value.toFixed(0)} s`)
+  lines.push(
+    '',
+    `setup ${seconds(report.setupSeconds)}, measured phases ${seconds(report.runSeconds)}` +
+      ` (the devices' first sync ${seconds(report.openSeconds)})`,
+    '',
+  )
+  return lines.join('\n')
+}
