@@ -7,7 +7,7 @@ import { createLoadOrganisations } from '../support/load-organisations.ts'
 import { startServerProcess } from '../support/server-process.ts'
 import { startTestServer } from '../support/test-server.ts'
 import { formatLoadReport, type LoadReport } from './load/load-report.ts'
-import type { Command, Reply } from './load/messages.ts'
+import type { Command, LoadFigures, Reply } from './load/messages.ts'
 
 // Replication at scale (issue 28, target 2): 5 organisations of 20 devices, each with its
 // own sessions, an open sales stream and a copy of `sales`, while sales are registered by
@@ -46,6 +46,16 @@ async function ask<Type extends Reply['type']>(command: Command, type: Type) {
   waiting.delete(id)
   if (reply.type !== type) throw new Error(`${command.type}: ${JSON.stringify(reply)}`)
   return reply as Extract<Reply, { type: Type }>
+}
+
+/** Asks for a run and adds the server's processor use over it (% of one core). */
+async function withServerCpu<Answer extends { figures: LoadFigures }>(asking: Promise<Answer>) {
+  const cpuSeconds = server.cpuSeconds()
+  const started = performance.now()
+  const answer = await asking
+  const seconds = (performance.now() - started) / 1000
+  answer.figures.serverCpuPercent = ((server.cpuSeconds() - cpuSeconds) / seconds) * 100
+  return answer
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -137,31 +147,35 @@ describe('replication at scale', () => {
       report.openSeconds = devices.seconds
       await ask({ type: 'settle', group: 'devices', quietMs: 2000 }, 'settled')
       for (const rate of RATES) {
-        const { figures } = await ask(
-          {
-            type: 'run',
-            group: 'devices',
-            rate,
-            warmupSeconds: WARMUP_SECONDS,
-            seconds: RUN_SECONDS,
-            organisationIds: organisationIds(),
-          },
-          'figures',
+        const { figures } = await withServerCpu(
+          ask(
+            {
+              type: 'run',
+              group: 'devices',
+              rate,
+              warmupSeconds: WARMUP_SECONDS,
+              seconds: RUN_SECONDS,
+              organisationIds: organisationIds(),
+            },
+            'figures',
+          ),
         )
         report.rates.push(figures)
         await ask({ type: 'settle', group: 'devices', quietMs: 2000 }, 'settled')
       }
-      report.restore = await ask(
-        {
-          type: 'restore-beside',
-          group: 'devices',
-          rate: 20,
-          warmupSeconds: WARMUP_SECONDS,
-          minSeconds: RUN_SECONDS,
-          organisationIds: organisationIds(),
-          restore: accounts.restore,
-        },
-        'restore-figures',
+      report.restore = await withServerCpu(
+        ask(
+          {
+            type: 'restore-beside',
+            group: 'devices',
+            rate: 20,
+            warmupSeconds: WARMUP_SECONDS,
+            minSeconds: RUN_SECONDS,
+            organisationIds: organisationIds(),
+            restore: accounts.restore,
+          },
+          'restore-figures',
+        ),
       )
       await ask({ type: 'close', group: 'devices' }, 'closed')
       report.runSeconds = (performance.now() - started) / 1000

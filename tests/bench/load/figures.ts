@@ -20,6 +20,15 @@ export function percentile(samples: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 }
 
+/** Where a processor-use measurement starts. */
+export const startCpu = () => ({ usage: process.cpuUsage(), at: performance.now() })
+
+/** This process's processor use since `from`, in % of one core. */
+function cpuPercentSince(from: ReturnType<typeof startCpu>) {
+  const used = process.cpuUsage(from.usage)
+  return ((used.user + used.system) / 1000 / (performance.now() - from.at)) * 100
+}
+
 /** Sum of one counter over the devices. */
 export function countAll(devices: Device[], counter: 'pulls' | 'errors' | 'changeMessages') {
   return devices.reduce((sum, device) => sum + device[counter], 0)
@@ -38,6 +47,8 @@ export function summarise(input: {
   pulls: number
   changeMessages: number
   deviceErrors: number
+  /** process.cpuUsage() and performance.now() at the run's start. */
+  cpuFrom: { usage: NodeJS.CpuUsage; at: number }
 }): LoadFigures {
   const byOrganisation = byOrganisationOf(input.devices)
   const succeeded = input.measured.filter((write) => write.id !== undefined)
@@ -70,6 +81,7 @@ export function summarise(input: {
     errors: input.written.filter((write) => write.id === undefined).length + input.deviceErrors,
     missed,
     devices: input.devices.length,
+    generatorCpuPercent: cpuPercentSince(input.cpuFrom),
   }
 }
 

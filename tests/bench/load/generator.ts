@@ -1,5 +1,5 @@
 import { Device } from './device.ts'
-import { countAll, summarise, waitForDevices } from './figures.ts'
+import { countAll, startCpu, summarise, waitForDevices } from './figures.ts'
 import { closeConnections, sendFile } from './load-http.ts'
 import type { Command, LoadOrganisation, Reply, Start } from './messages.ts'
 import { writeAtRate, writeSale } from './writers.ts'
@@ -69,6 +69,7 @@ function readCounters(devices: Device[]) {
 async function run(command: Extract<Command, { type: 'run' }>): Promise<Reply> {
   const devices = devicesOf(command.group)
   const atStart = readCounters(devices)
+  const cpuFrom = startCpu()
   const started = performance.now()
   const measureFrom = started + command.warmupSeconds * 1000
   const endAt = measureFrom + command.seconds * 1000
@@ -94,6 +95,7 @@ async function run(command: Extract<Command, { type: 'run' }>): Promise<Reply> {
     pulls: atEnd.pulls - atMeasure.pulls,
     changeMessages: atEnd.changeMessages - atMeasure.changeMessages,
     deviceErrors: atEnd.errors - atStart.errors,
+    cpuFrom,
   })
   return { type: 'figures', figures }
 }
@@ -101,6 +103,7 @@ async function run(command: Extract<Command, { type: 'run' }>): Promise<Reply> {
 async function writeEach(command: Extract<Command, { type: 'write-each' }>): Promise<Reply> {
   const devices = devicesOf(command.group)
   const before = readCounters(devices)
+  const cpuFrom = startCpu()
   const written = await Promise.all(
     organisationsOf(command.organisationIds).map((organisation) => writeSale(url, organisation)),
   )
@@ -115,6 +118,7 @@ async function writeEach(command: Extract<Command, { type: 'write-each' }>): Pro
     pulls: after.pulls - before.pulls,
     changeMessages: after.changeMessages - before.changeMessages,
     deviceErrors: after.errors - before.errors,
+    cpuFrom,
   })
   return { type: 'figures', figures }
 }
@@ -123,6 +127,7 @@ async function writeEach(command: Extract<Command, { type: 'write-each' }>): Pro
 async function restoreBeside(command: Extract<Command, { type: 'restore-beside' }>) {
   const devices = devicesOf(command.group)
   const atStart = readCounters(devices)
+  const cpuFrom = startCpu()
   const started = performance.now()
   let restore: { startedAt: number; endedAt?: number; status: number; text: string } | undefined
   const restoring = sleep(command.warmupSeconds * 1000).then(async () => {
@@ -158,6 +163,7 @@ async function restoreBeside(command: Extract<Command, { type: 'restore-beside' 
     pulls: atEnd.pulls - atStart.pulls,
     changeMessages: atEnd.changeMessages - atStart.changeMessages,
     deviceErrors: atEnd.errors - atStart.errors,
+    cpuFrom,
   })
   return {
     type: 'restore-figures',

@@ -34,6 +34,9 @@ function formatRow(figures: LoadFigures) {
     String(figures.changeMessages).padStart(8),
     String(figures.errors).padStart(6),
     String(figures.missed).padStart(6),
+    `${(figures.serverCpuPercent ?? Number.NaN).toFixed(0)} / ${figures.generatorCpuPercent.toFixed(0)}`.padStart(
+      13,
+    ),
   ]
   return `  ${cells.join(' | ')}`
 }
@@ -51,6 +54,7 @@ export function formatLoadReport(report: LoadReport) {
       'messages',
       'errors',
       'missed',
+      'cpu % srv/gen',
     ]
       .map((name, index) => (index === 0 ? name.padEnd(13) : name))
       .join(' | ')}`,
@@ -58,7 +62,8 @@ export function formatLoadReport(report: LoadReport) {
   for (const figures of report.rates) lines.push(formatRow(figures))
   lines.push(
     '  (ms; change = write request start → device holds the sale, one sample per device per write;',
-    '   pulls and messages counted over the measured seconds and the drain after)',
+    '   pulls and messages counted over the measured seconds and the drain after; cpu in % of one',
+    '   core over the whole run, warm-up and drain included: server process / load generator)',
   )
   const at20 = report.rates.find((figures) => figures.rate === 20)
   if (at20) {
@@ -104,7 +109,8 @@ export function formatLoadReport(report: LoadReport) {
         `${ms(figures.writeP99)} ms (target p99 ≤ 100: ${mark(figures.writeP99 <= 100)}), ` +
         `change p50 / p99 ${ms(figures.changeP50)} / ${ms(figures.changeP99)} ms ` +
         `(target p99 ≤ 500: ${mark(figures.changeP99 <= 500)})`,
-      `  whole phase: pulls ${figures.pulls}, errors ${figures.errors}, missed ${figures.missed}`,
+      `  whole phase: pulls ${figures.pulls}, errors ${figures.errors}, missed ${figures.missed}, ` +
+        `cpu % server ${(figures.serverCpuPercent ?? Number.NaN).toFixed(0)} / generator ${figures.generatorCpuPercent.toFixed(0)}`,
     )
   }
   const seconds = (value?: number) => (value === undefined ? '-' : `${value.toFixed(0)} s`)

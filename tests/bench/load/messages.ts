@@ -27,6 +27,10 @@ export type LoadFigures = {
   errors: number
   missed: number
   devices: number
+  /** The generator's own processor use over the run, in % of one core. */
+  generatorCpuPercent: number
+  /** The server's, filled in by the bench. */
+  serverCpuPercent?: number
 }
 
 export type Command =
