@@ -1,5 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, bench, describe } from 'vitest'
@@ -48,13 +48,28 @@ async function ask<Type extends Reply['type']>(command: Command, type: Type) {
   return reply as Extract<Reply, { type: Type }>
 }
 
-/** Asks for a run and adds the server's processor use over it (% of one core). */
+/** Processor time every process of the machine used so far, in seconds (/proc/stat). */
+function readMachineCpuSeconds() {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/)
+  const [user, nice, system, , , irq, softirq, steal] = ticks.map(Number)
+  return (user! + nice! + system! + irq! + softirq! + steal!) / 100
+}
+
+/**
+ * Asks for a run and adds the processor use over it (% of one core): the server's, and
+ * every other process's but the generator's (the machine is shared: other people's work
+ * competes with the server for its two cores).
+ */
 async function withServerCpu<Answer extends { figures: LoadFigures }>(asking: Promise<Answer>) {
-  const cpuSeconds = server.cpuSeconds()
+  const server0 = server.cpuSeconds()
+  const machine0 = readMachineCpuSeconds()
   const started = performance.now()
   const answer = await asking
   const seconds = (performance.now() - started) / 1000
-  answer.figures.serverCpuPercent = ((server.cpuSeconds() - cpuSeconds) / seconds) * 100
+  const { figures } = answer
+  figures.serverCpuPercent = ((server.cpuSeconds() - server0) / seconds) * 100
+  const machinePercent = ((readMachineCpuSeconds() - machine0) / seconds) * 100
+  figures.othersCpuPercent = machinePercent - figures.serverCpuPercent - figures.generatorCpuPercent
   return answer
 }
 

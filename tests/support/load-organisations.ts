@@ -118,6 +118,9 @@ export async function createLoadOrganisations(
   }
   const { owner: archiveOwner } = await createLoadOrganisation(server, 'archive')
   seedSales(server.deps.organisations.get('archive'), 'archive', options.archiveSales)
+  // The seeding held this process's event loop for seconds: the server now closes the
+  // idle kept-alive sockets it owes, and the next request must not be sent on one of them.
+  await new Promise((resolve) => setTimeout(resolve, 1000))
   const backup = await archiveOwner.post('/api/admin/backup', { format: 'json' })
   if (backup.status !== 200) throw new Error(`backup: ${backup.status}`)
   writeFileSync(options.backupFile, backup.text)

@@ -32,6 +32,8 @@ export class Device {
   readonly seenAt = new Map<string, number>()
   pulls = 0
   errors = 0
+  /** The errors by kind ("pull 500", "stream ended"). */
+  readonly errorKinds = new Map<string, number>()
   /** Messages that said something changed (CHANGE or CHANGES). */
   changeMessages = 0
   #checkpoint = 0
@@ -75,9 +77,9 @@ export class Device {
       this.salesCookie,
       {
         onMessage: (message) => this.#receive(message as StreamMessage),
-        onEnd: () => {
+        onEnd: (reason) => {
           // Dropped by the server: counted, and opened again as EventSource would.
-          this.errors++
+          this.#countError(`stream ${reason}`)
           setTimeout(() => this.#connect(), RECONNECT_MS)
         },
       },
@@ -111,6 +113,11 @@ export class Device {
     }
   }
 
+  #countError(kind: string) {
+    this.errors++
+    this.errorKinds.set(kind, (this.errorKinds.get(kind) ?? 0) + 1)
+  }
+
   #requestPull() {
     this.#isPullWanted = true
     if (!this.#isPulling) void this.#pullWhileWanted()
@@ -123,8 +130,8 @@ export class Device {
       this.#isPullWanted = false
       try {
         await this.#pullToEnd()
-      } catch {
-        this.errors++
+      } catch (error) {
+        this.#countError(`pull ${(error as { code?: string }).code ?? (error as Error).message}`)
         this.#isPullWanted = true
         await new Promise((resolve) => setTimeout(resolve, RETRY_MS))
       }
@@ -142,7 +149,7 @@ export class Device {
         `${this.url}/api/sync/v1/sales/pull?checkpoint=${this.#checkpoint}&limit=${PAGE}${access}`,
         { cookie: this.salesCookie },
       )
-      if (answer.status !== 200) throw new Error(`pull: ${answer.status}`)
+      if (answer.status !== 200) throw new Error(String(answer.status))
       const page = JSON.parse(answer.text) as PullPage
       this.#store(page.documents)
       this.#checkpoint = page.checkpoint.seq

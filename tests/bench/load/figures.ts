@@ -34,6 +34,24 @@ export function countAll(devices: Device[], counter: 'pulls' | 'errors' | 'chang
   return devices.reduce((sum, device) => sum + device[counter], 0)
 }
 
+/** The devices' errors by kind, summed. */
+export function countErrorKinds(devices: Device[]) {
+  const kinds: Record<string, number> = {}
+  for (const device of devices) {
+    for (const [kind, count] of device.errorKinds) kinds[kind] = (kinds[kind] ?? 0) + count
+  }
+  return kinds
+}
+
+/** What `to` counted beyond `from`, kind by kind. */
+export function subtractKinds(to: Record<string, number>, from: Record<string, number>) {
+  return Object.fromEntries(
+    Object.entries(to)
+      .map(([kind, count]) => [kind, count - (from[kind] ?? 0)] as const)
+      .filter(([, count]) => count > 0),
+  )
+}
+
 /**
  * The figures of one run. `measured` are the writes whose samples count; `written` every
  * write of the run (warm-up too), which every device of its organisation must hold.
@@ -46,7 +64,8 @@ export function summarise(input: {
   devices: Device[]
   pulls: number
   changeMessages: number
-  deviceErrors: number
+  deviceErrorKinds: Record<string, number>
+  resent: number
   /** process.cpuUsage() and performance.now() at the run's start. */
   cpuFrom: { usage: NodeJS.CpuUsage; at: number }
 }): LoadFigures {
@@ -67,6 +86,10 @@ export function summarise(input: {
     }
   }
   const durations = succeeded.map((write) => write.durationMs)
+  const errorKinds = { ...input.deviceErrorKinds }
+  for (const { failure } of input.written) {
+    if (failure) errorKinds[failure] = (errorKinds[failure] ?? 0) + 1
+  }
   return {
     rate: input.rate,
     achievedRate: input.measured.length / input.seconds,
@@ -78,7 +101,9 @@ export function summarise(input: {
     changeP99: percentile(changes, 99),
     pulls: input.pulls,
     changeMessages: input.changeMessages,
-    errors: input.written.filter((write) => write.id === undefined).length + input.deviceErrors,
+    errors: Object.values(errorKinds).reduce((sum, count) => sum + count, 0),
+    errorKinds,
+    resent: input.resent,
     missed,
     devices: input.devices.length,
     generatorCpuPercent: cpuPercentSince(input.cpuFrom),

@@ -1,6 +1,14 @@
+import { statSync } from 'node:fs'
 import { Device } from './device.ts'
-import { countAll, startCpu, summarise, waitForDevices } from './figures.ts'
-import { closeConnections, sendFile } from './load-http.ts'
+import {
+  countAll,
+  countErrorKinds,
+  startCpu,
+  subtractKinds,
+  summarise,
+  waitForDevices,
+} from './figures.ts'
+import { closeConnections, resent, sendFile } from './load-http.ts'
 import type { Command, LoadOrganisation, Reply, Start } from './messages.ts'
 import { writeAtRate, writeSale } from './writers.ts'
 
@@ -63,6 +71,16 @@ function readCounters(devices: Device[]) {
     pulls: countAll(devices, 'pulls'),
     errors: countAll(devices, 'errors'),
     changeMessages: countAll(devices, 'changeMessages'),
+    errorKinds: countErrorKinds(devices),
+    resent: resent.count,
+  }
+}
+
+/** The device counters a run added, as summarise takes them. */
+function counted(from: ReturnType<typeof readCounters>, to: ReturnType<typeof readCounters>) {
+  return {
+    deviceErrorKinds: subtractKinds(to.errorKinds, from.errorKinds),
+    resent: to.resent - from.resent,
   }
 }
 
@@ -94,7 +112,7 @@ async function run(command: Extract<Command, { type: 'run' }>): Promise<Reply> {
     devices,
     pulls: atEnd.pulls - atMeasure.pulls,
     changeMessages: atEnd.changeMessages - atMeasure.changeMessages,
-    deviceErrors: atEnd.errors - atStart.errors,
+    ...counted(atStart, atEnd),
     cpuFrom,
   })
   return { type: 'figures', figures }
@@ -117,7 +135,7 @@ async function writeEach(command: Extract<Command, { type: 'write-each' }>): Pro
     devices,
     pulls: after.pulls - before.pulls,
     changeMessages: after.changeMessages - before.changeMessages,
-    deviceErrors: after.errors - before.errors,
+    ...counted(before, after),
     cpuFrom,
   })
   return { type: 'figures', figures }
@@ -129,7 +147,9 @@ async function restoreBeside(command: Extract<Command, { type: 'restore-beside' 
   const atStart = readCounters(devices)
   const cpuFrom = startCpu()
   const started = performance.now()
-  let restore: { startedAt: number; endedAt?: number; status: number; text: string } | undefined
+  let restore:
+    | { startedAt: number; sentAt?: number; endedAt?: number; status: number; text: string }
+    | undefined
   const restoring = sleep(command.warmupSeconds * 1000).then(async () => {
     const startedAt = performance.now()
     restore = { startedAt, status: 0, text: '' }
@@ -137,7 +157,7 @@ async function restoreBeside(command: Extract<Command, { type: 'restore-beside' 
       `${url}/api/admin/restore`,
       command.restore.cookie,
       command.restore.file,
-    ).catch((error: Error) => ({ status: 0, text: error.message }))
+    ).catch((error: Error) => ({ status: 0, text: error.message, sentAt: undefined }))
     restore = { startedAt, endedAt: performance.now(), ...answer }
   })
   const minEnd = started + (command.warmupSeconds + command.minSeconds) * 1000
@@ -150,7 +170,7 @@ async function restoreBeside(command: Extract<Command, { type: 'restore-beside' 
   await restoring
   await waitForDevices(devices, written, DRAIN_MS)
   const atEnd = readCounters(devices)
-  const { startedAt, endedAt = startedAt, status, text } = restore!
+  const { startedAt, sentAt, endedAt = startedAt, status, text } = restore!
   const during = written.filter(
     (write) => write.startedAt >= startedAt && write.startedAt <= endedAt,
   )
@@ -162,13 +182,15 @@ async function restoreBeside(command: Extract<Command, { type: 'restore-beside' 
     devices,
     pulls: atEnd.pulls - atStart.pulls,
     changeMessages: atEnd.changeMessages - atStart.changeMessages,
-    deviceErrors: atEnd.errors - atStart.errors,
+    ...counted(atStart, atEnd),
     cpuFrom,
   })
   return {
     type: 'restore-figures',
     figures,
     restoreSeconds: (endedAt - startedAt) / 1000,
+    uploadSeconds: sentAt === undefined ? Number.NaN : (sentAt - startedAt) / 1000,
+    fileMb: statSync(command.restore.file).size / 1024 / 1024,
     restoreStatus: status,
     restoreAnswer: text.slice(0, 300),
   } satisfies Reply

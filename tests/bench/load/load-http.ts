@@ -37,10 +37,30 @@ function readAnswer(response: IncomingMessage) {
   })
 }
 
-/** One request with a JSON (or no) body. */
-export function send(
+/** Requests sent again after a kept-alive socket was closed under them (not errors). */
+export const resent = { count: 0 }
+
+/**
+ * One request with a JSON (or no) body. A request on a kept-alive socket that the server
+ * closed meanwhile is sent once more, as browsers do (a write carries an Idempotency-Key,
+ * so a second sending never registers a second sale).
+ */
+export async function send(
   url: string,
-  options: { method?: string; cookie: string; json?: unknown },
+  options: { method?: string; cookie: string; json?: unknown; headers?: Record<string, string> },
+): Promise<Answer> {
+  try {
+    return await sendOnce(url, options)
+  } catch (error) {
+    if (!(error as { isReusedSocket?: boolean }).isReusedSocket) throw error
+    resent.count++
+    return sendOnce(url, options)
+  }
+}
+
+function sendOnce(
+  url: string,
+  options: { method?: string; cookie: string; json?: unknown; headers?: Record<string, string> },
 ): Promise<Answer> {
   const body = options.json === undefined ? undefined : JSON.stringify(options.json)
   return new Promise((resolve, reject) => {
@@ -53,6 +73,7 @@ export function send(
         headers: {
           cookie: options.cookie,
           'accept-encoding': 'br, gzip',
+          ...options.headers,
           ...(body !== undefined && {
             'content-type': 'application/json',
             'content-length': Buffer.byteLength(body),
@@ -62,13 +83,21 @@ export function send(
       (response) => readAnswer(response).then(resolve, reject),
     )
     outgoing.on('timeout', () => outgoing.destroy(new Error('timed out')))
-    outgoing.on('error', reject)
+    outgoing.on('error', (error: Error & { code?: string }) => {
+      const isClosedUnder = error.code === 'ECONNRESET' || error.code === 'EPIPE'
+      reject(Object.assign(error, { isReusedSocket: outgoing.reusedSocket && isClosedUnder }))
+    })
     outgoing.end(body)
   })
 }
 
-/** Posts a file as it lies on disk (a backup to restore), streamed. */
-export function sendFile(url: string, cookie: string, file: string): Promise<Answer> {
+/** Posts a file as it lies on disk (a backup to restore), streamed; `sentAt` when its last byte went. */
+export function sendFile(
+  url: string,
+  cookie: string,
+  file: string,
+): Promise<Answer & { sentAt: number }> {
+  let sentAt = 0
   return new Promise((resolve, reject) => {
     const outgoing = request(
       url,
@@ -82,8 +111,11 @@ export function sendFile(url: string, cookie: string, file: string): Promise<Ans
           'content-length': statSync(file).size,
         },
       },
-      (response) => readAnswer(response).then(resolve, reject),
+      (response) => readAnswer(response).then((answer) => resolve({ ...answer, sentAt }), reject),
     )
+    outgoing.on('finish', () => {
+      sentAt = performance.now()
+    })
     outgoing.on('timeout', () => outgoing.destroy(new Error('timed out')))
     outgoing.on('error', reject)
     createReadStream(file).on('error', reject).pipe(outgoing)

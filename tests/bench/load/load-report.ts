@@ -22,6 +22,14 @@ export type LoadReport = {
 
 const KNEE_MS = 250
 const ms = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(0))
+const formatCpu = (figures: LoadFigures) =>
+  [figures.serverCpuPercent, figures.generatorCpuPercent, figures.othersCpuPercent]
+    .map((percent) => (percent ?? Number.NaN).toFixed(0))
+    .join(' / ')
+const formatKinds = (figures: LoadFigures) =>
+  Object.entries(figures.errorKinds)
+    .map(([kind, count]) => `${kind} ×${count}`)
+    .join(', ')
 const mark = (isMet: boolean) => (isMet ? 'met' : 'NOT MET')
 
 function formatRow(figures: LoadFigures) {
@@ -34,9 +42,7 @@ function formatRow(figures: LoadFigures) {
     String(figures.changeMessages).padStart(8),
     String(figures.errors).padStart(6),
     String(figures.missed).padStart(6),
-    `${(figures.serverCpuPercent ?? Number.NaN).toFixed(0)} / ${figures.generatorCpuPercent.toFixed(0)}`.padStart(
-      13,
-    ),
+    formatCpu(figures).padStart(19),
   ]
   return `  ${cells.join(' | ')}`
 }
@@ -54,16 +60,25 @@ export function formatLoadReport(report: LoadReport) {
       'messages',
       'errors',
       'missed',
-      'cpu % srv/gen',
+      'cpu % srv/gen/other',
     ]
       .map((name, index) => (index === 0 ? name.padEnd(13) : name))
       .join(' | ')}`,
   )
   for (const figures of report.rates) lines.push(formatRow(figures))
+  for (const figures of report.rates) {
+    if (figures.errors > 0 || figures.resent > 0) {
+      lines.push(
+        `  at ${figures.rate} writes/s: errors ${formatKinds(figures) || 'none'}; ` +
+          `${figures.resent} requests sent again on a socket the server had closed`,
+      )
+    }
+  }
   lines.push(
     '  (ms; change = write request start → device holds the sale, one sample per device per write;',
     '   pulls and messages counted over the measured seconds and the drain after; cpu in % of one',
-    '   core over the whole run, warm-up and drain included: server process / load generator)',
+    '   core over the whole run, warm-up and drain included: server process / load generator /',
+    '   every other process of the shared 2-core machine)',
   )
   const at20 = report.rates.find((figures) => figures.rate === 20)
   if (at20) {
@@ -95,22 +110,25 @@ export function formatLoadReport(report: LoadReport) {
         `(target ≤ 100 MB: ${mark(growth <= 100)})`,
       `  one write per organisation: change p50 / p99 ${ms(idle.figures.changeP50)} / ` +
         `${ms(idle.figures.changeP99)} ms over ${idle.figures.changeSamples} samples, ` +
-        `pulls ${idle.figures.pulls}, errors ${idle.figures.errors}, missed ${idle.figures.missed}`,
+        `pulls ${idle.figures.pulls}, errors ${idle.figures.errors} (${formatKinds(idle.figures) || 'none'}), ` +
+        `missed ${idle.figures.missed}, sent again ${idle.figures.resent}`,
     )
   }
   if (report.restore) {
-    const { figures, restoreSeconds, restoreStatus, restoreAnswer } = report.restore
+    const { figures, restoreSeconds, restoreStatus, restoreAnswer, uploadSeconds, fileMb } =
+      report.restore
     lines.push(
       '',
       `restore beside: one organisation restores ${report.archive} (answer ${restoreStatus}` +
-        `${restoreStatus === 200 ? '' : `: ${restoreAnswer}`}) in ${restoreSeconds.toFixed(1)} s, ` +
+        `${restoreStatus === 200 ? '' : `: ${restoreAnswer}`}) in ${restoreSeconds.toFixed(1)} s ` +
+        `(the ${fileMb.toFixed(0)} MB file sent in ${uploadSeconds.toFixed(1)} s), ` +
         `the others writing ${figures.rate} writes/s`,
       `  during the restore: ${figures.writes} writes, write p50 / p99 ${ms(figures.writeP50)} / ` +
         `${ms(figures.writeP99)} ms (target p99 ≤ 100: ${mark(figures.writeP99 <= 100)}), ` +
         `change p50 / p99 ${ms(figures.changeP50)} / ${ms(figures.changeP99)} ms ` +
         `(target p99 ≤ 500: ${mark(figures.changeP99 <= 500)})`,
-      `  whole phase: pulls ${figures.pulls}, errors ${figures.errors}, missed ${figures.missed}, ` +
-        `cpu % server ${(figures.serverCpuPercent ?? Number.NaN).toFixed(0)} / generator ${figures.generatorCpuPercent.toFixed(0)}`,
+      `  whole phase: pulls ${figures.pulls}, errors ${figures.errors} (${formatKinds(figures) || 'none'}), ` +
+        `missed ${figures.missed}, sent again ${figures.resent}, cpu % server / generator / other ${formatCpu(figures)}`,
     )
   }
   const seconds = (value?: number) => (value === undefined ? '-' : `${value.toFixed(0)} s`)

@@ -25,12 +25,18 @@ export type LoadFigures = {
   pulls: number
   changeMessages: number
   errors: number
+  /** The errors by kind: "write 500", "pull ECONNRESET", "stream ended". */
+  errorKinds: Record<string, number>
+  /** Requests sent again after the server closed their kept-alive socket (not errors). */
+  resent: number
   missed: number
   devices: number
   /** The generator's own processor use over the run, in % of one core. */
   generatorCpuPercent: number
   /** The server's, filled in by the bench. */
   serverCpuPercent?: number
+  /** Every other process's on this machine (shared), filled in by the bench. */
+  othersCpuPercent?: number
 }
 
 export type Command =
@@ -65,6 +71,9 @@ export type Reply =
       type: 'restore-figures'
       figures: LoadFigures
       restoreSeconds: number
+      /** Until the request's last byte was sent (the server reads the body as it comes). */
+      uploadSeconds: number
+      fileMb: number
       restoreStatus: number
       restoreAnswer: string
     }

@@ -8,6 +8,8 @@ export type Write = {
   durationMs: number
   /** The new sale's id; undefined when the request failed. */
   id: string | undefined
+  /** Why it failed: the status, or the error's code or message. */
+  failure?: string
 }
 
 let serial = 0
@@ -22,21 +24,25 @@ export async function writeSale(url: string, organisation: LoadOrganisation): Pr
     propertyNumber: `L-${serial}`,
   }
   let id: string | undefined
+  let failure: string | undefined
   try {
     const answer = await send(`${url}/api/gold-estates/sales`, {
       method: 'POST',
       cookie: organisation.writerCookie,
       json: body,
+      headers: { 'idempotency-key': `load-${process.pid}-${serial}` },
     })
     if (answer.status === 201) id = (JSON.parse(answer.text) as { id: string }).id
-  } catch {
-    // Counted as an error by the caller (no id).
+    else failure = `write ${answer.status}`
+  } catch (error) {
+    failure = `write ${(error as { code?: string }).code ?? (error as Error).message}`
   }
   return {
     organisationId: organisation.id,
     startedAt,
     durationMs: performance.now() - startedAt,
     id,
+    failure,
   }
 }
 
