@@ -6,7 +6,7 @@ import { afterAll, beforeAll, bench, describe } from 'vitest'
 import { createLoadOrganisations } from '../support/load-organisations.ts'
 import { startServerProcess } from '../support/server-process.ts'
 import { startTestServer } from '../support/test-server.ts'
-import { formatLoadReport, type LoadReport } from './load/load-report.ts'
+import { formatLoadReport, formatRow, type LoadReport, ROW_HEADER } from './load/load-report.ts'
 import type { Command, LoadFigures, Reply } from './load/messages.ts'
 
 // Replication at scale (issue 28, target 2): 5 organisations of 20 devices, each with its
@@ -33,14 +33,17 @@ const report: LoadReport = {
   archive: `${ARCHIVE_SALES.toLocaleString('en')} sales`,
   rates: [],
 }
-const waiting = new Map<number, (reply: Reply) => void>()
+const waiting = new Map<
+  number,
+  { resolve: (reply: Reply) => void; reject: (error: Error) => void }
+>()
 let nextId = 0
 
 /** Sends one command to the generator and waits for its reply. */
 async function ask<Type extends Reply['type']>(command: Command, type: Type) {
   const id = nextId++
-  const reply = await new Promise<Reply>((resolve) => {
-    waiting.set(id, resolve)
+  const reply = await new Promise<Reply>((resolve, reject) => {
+    waiting.set(id, { resolve, reject })
     generator.send({ id, command })
   })
   waiting.delete(id)
@@ -125,10 +128,15 @@ beforeAll(async () => {
   server = await startServerProcess(dataDir)
   generator = fork(path.join(import.meta.dirname, 'load/generator.ts'), {
     execArgv: ['--import', 'tsx'],
+    // Structured clone, so that a figure without samples (NaN) stays NaN.
+    serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
   generator.on('message', (message: { id?: number; reply?: Reply }) => {
-    if (message.id !== undefined && message.reply) waiting.get(message.id)?.(message.reply)
+    if (message.id !== undefined && message.reply) waiting.get(message.id)?.resolve(message.reply)
+  })
+  generator.on('exit', (code) => {
+    for (const { reject } of waiting.values()) reject(new Error(`generator exited with ${code}`))
   })
   await new Promise<void>((resolve, reject) => {
     generator.once('message', () => resolve())
@@ -146,7 +154,11 @@ afterAll(async () => {
   if (generator?.exitCode === null) generator.kill('SIGKILL')
   await server?.close()
   if (dataDir) rmSync(dataDir, { recursive: true, force: true })
-  console.log(formatLoadReport(report))
+  try {
+    console.log(formatLoadReport(report))
+  } catch (error) {
+    console.log(`${error}\n${JSON.stringify(report, null, 2)}`)
+  }
 })
 
 describe('replication at scale', () => {
@@ -176,6 +188,8 @@ describe('replication at scale', () => {
           ),
         )
         report.rates.push(figures)
+        // As it comes, so that a run cut short still shows what it measured.
+        console.log(`${rate === RATES[0] ? `${ROW_HEADER}\n` : ''}${formatRow(figures)}`)
         await ask({ type: 'settle', group: 'devices', quietMs: 2000 }, 'settled')
       }
       report.restore = await withServerCpu(

@@ -21,10 +21,13 @@ export type LoadReport = {
 }
 
 const KNEE_MS = 250
-const ms = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(0))
+/** A figure with `digits` decimals; '-' for none (no samples, a failed step). */
+const fixed = (value: number | null | undefined, digits: number) =>
+  value === null || value === undefined || Number.isNaN(value) ? '-' : value.toFixed(digits)
+const ms = (value: number) => fixed(value, 0)
 const formatCpu = (figures: LoadFigures) =>
   [figures.serverCpuPercent, figures.generatorCpuPercent, figures.othersCpuPercent]
-    .map((percent) => (percent ?? Number.NaN).toFixed(0))
+    .map((percent) => fixed(percent, 0))
     .join(' / ')
 const formatKinds = (figures: LoadFigures) =>
   Object.entries(figures.errorKinds)
@@ -32,9 +35,25 @@ const formatKinds = (figures: LoadFigures) =>
     .join(', ')
 const mark = (isMet: boolean) => (isMet ? 'met' : 'NOT MET')
 
-function formatRow(figures: LoadFigures) {
+/** The table's header line. */
+export const ROW_HEADER = `  ${[
+  'writes/s (got)',
+  'write p50/p99',
+  'change p50/p99',
+  'samples',
+  'pulls',
+  'messages',
+  'errors',
+  'missed',
+  'cpu % srv/gen/other',
+]
+  .map((name, index) => (index === 0 ? name.padEnd(13) : name))
+  .join(' | ')}`
+
+/** One rate's row of the table. */
+export function formatRow(figures: LoadFigures) {
   const cells = [
-    `${figures.rate} (${figures.achievedRate.toFixed(1)})`.padEnd(13),
+    `${figures.rate} (${fixed(figures.achievedRate, 1)})`.padEnd(13),
     `${ms(figures.writeP50)} / ${ms(figures.writeP99)}`.padStart(13),
     `${ms(figures.changeP50)} / ${ms(figures.changeP99)}`.padStart(13),
     String(figures.changeSamples).padStart(8),
@@ -50,21 +69,7 @@ function formatRow(figures: LoadFigures) {
 /** The whole report as printed to stdout. */
 export function formatLoadReport(report: LoadReport) {
   const lines = ['', `replication at scale (${report.scenario}, a sales stream each):`]
-  lines.push(
-    `  ${[
-      'writes/s (got)',
-      'write p50/p99',
-      'change p50/p99',
-      'samples',
-      'pulls',
-      'messages',
-      'errors',
-      'missed',
-      'cpu % srv/gen/other',
-    ]
-      .map((name, index) => (index === 0 ? name.padEnd(13) : name))
-      .join(' | ')}`,
-  )
+  lines.push(ROW_HEADER)
   for (const figures of report.rates) lines.push(formatRow(figures))
   for (const figures of report.rates) {
     if (figures.errors > 0 || figures.resent > 0) {
@@ -105,8 +110,8 @@ export function formatLoadReport(report: LoadReport) {
     const growth = idle.idleMb - idle.baselineMb
     lines.push(
       '',
-      `${idle.devices} devices idle (opened in ${idle.openSeconds.toFixed(1)} s): server RSS ` +
-        `${idle.baselineMb.toFixed(0)} → ${idle.idleMb.toFixed(0)} MB, growth ${growth.toFixed(1)} MB ` +
+      `${idle.devices} devices idle (opened in ${fixed(idle.openSeconds, 1)} s): server RSS ` +
+        `${fixed(idle.baselineMb, 0)} → ${fixed(idle.idleMb, 0)} MB, growth ${fixed(growth, 1)} MB ` +
         `(target ≤ 100 MB: ${mark(growth <= 100)})`,
       `  one write per organisation: change p50 / p99 ${ms(idle.figures.changeP50)} / ` +
         `${ms(idle.figures.changeP99)} ms over ${idle.figures.changeSamples} samples, ` +
@@ -120,8 +125,8 @@ export function formatLoadReport(report: LoadReport) {
     lines.push(
       '',
       `restore beside: one organisation restores ${report.archive} (answer ${restoreStatus}` +
-        `${restoreStatus === 200 ? '' : `: ${restoreAnswer}`}) in ${restoreSeconds.toFixed(1)} s ` +
-        `(the ${fileMb.toFixed(0)} MB file sent in ${uploadSeconds.toFixed(1)} s), ` +
+        `${restoreStatus === 200 ? '' : `: ${restoreAnswer}`}) in ${fixed(restoreSeconds, 1)} s ` +
+        `(the ${fixed(fileMb, 0)} MB file sent in ${fixed(uploadSeconds, 1)} s), ` +
         `the others writing ${figures.rate} writes/s`,
       `  during the restore: ${figures.writes} writes, write p50 / p99 ${ms(figures.writeP50)} / ` +
         `${ms(figures.writeP99)} ms (target p99 ≤ 100: ${mark(figures.writeP99 <= 100)}), ` +
@@ -131,7 +136,7 @@ export function formatLoadReport(report: LoadReport) {
         `missed ${figures.missed}, sent again ${figures.resent}, cpu % server / generator / other ${formatCpu(figures)}`,
     )
   }
-  const seconds = (value?: number) => (value === undefined ? '-' : `${value.toFixed(0)} s`)
+  const seconds = (value?: number) => (value === undefined ? '-' : `${fixed(value, 0)} s`)
   lines.push(
     '',
     `setup ${seconds(report.setupSeconds)}, measured phases ${seconds(report.runSeconds)}` +
