@@ -39,6 +39,11 @@ export async function startServerProcess(dataDir: string, options: { port?: numb
     url: `http://127.0.0.1:${port}`,
     /** Resident memory now, in MB. */
     residentMb: () => megabytes('VmRSS'),
+    /** Processor time used so far (user and system), in seconds (Linux: /proc, 100 ticks a second). */
+    cpuSeconds: () => {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+      return (Number(fields[11]) + Number(fields[12])) / 100
+    },
     /** Highest resident memory since the last reset, in MB. */
     peakMb: () => megabytes('VmHWM'),
     /** Linux: sets the high-water mark back to the current resident size. */
