@@ -131,7 +131,7 @@ export function syncRoutes(deps: AppDeps) {
             access = now
             return send(JSON.stringify({ type: 'RESYNC' } as StreamMessage))
           }
-          send(describeBatch(batch, current, readable))
+          send(describeBatch(batch, current, readable, access))
         })
         stream.onAbort(() => {
           isOpen = false

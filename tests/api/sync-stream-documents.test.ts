@@ -153,6 +153,42 @@ test("a write reaches each stream as the documents that reader's pull answers, a
   expect(JSON.stringify(sellerStream.messages)).not.toContain('Klant Y"')
 })
 
+test("two SELLERs told of one batch each get their own share, never the other's", async () => {
+  const zoe = (
+    await admin.post('/api/gold-estates/sellers', { name: 'Zoë', email: 'zoe@example.com' })
+  ).json.id as string
+  const zoeClient = await signInSeller(server, admin, {
+    id: zoe,
+    email: 'zoe@example.com',
+    role: 'SELLER',
+  })
+  const xanderStream = await openSalesStream(xander)
+  const zoeStream = await openSalesStream(zoeClient)
+  const zoeMessages = (async () => {
+    const before = zoeStream.messages.length
+    await waitFor(() => zoeStream.messages.length > before)
+    return zoeStream.messages.slice(before) as StreamedChanges[]
+  })()
+  const xanderMessages = await messagesOfNextWrite(xanderStream, () =>
+    admin.post(
+      '/api/gold-estates/sales',
+      buildSalePayload({
+        projectId,
+        clientName: 'Klant van Zoë',
+        salePrice: 410_000_00,
+        lines: [{ sellerId: zoe, percentage: 100 }],
+      }),
+    ),
+  )
+  const [forZoe] = await zoeMessages
+  const [forXander] = xanderMessages as StreamedChanges[]
+  expect(forZoe?.documents.sales?.map((sale) => sale.clientName)).toEqual(['Klant van Zoë'])
+  // The project's sold units moved: that reaches both; the sale and its line only Zoë.
+  expect(Object.keys(forXander?.documents ?? {})).toEqual(['projects'])
+  await expectSameAsPull(zoeClient, forZoe as StreamedChanges)
+  await expectSameAsPull(xander, forXander as StreamedChanges)
+})
+
 test('a change of rights is a RESYNC, not documents read under the old rights', async () => {
   const sellerStream = await openSalesStream(xander)
   // Xander's sign-in is linked to Yara's seller record instead (as access-change.test.ts).

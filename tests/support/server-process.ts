@@ -15,7 +15,15 @@ export async function startServerProcess(dataDir: string, options: { port?: numb
     : { PORT: '0' }
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'tests/support/server-process-entry.ts')],
+    [
+      // SERVER_CPU_PROFILE_DIR: a V8 CPU profile of the server, written when it stops.
+      ...(process.env.SERVER_CPU_PROFILE_DIR
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_CPU_PROFILE_DIR}`]
+        : []),
+      '--import',
+      'tsx',
+      path.join(ROOT, 'tests/support/server-process-entry.ts'),
+    ],
     {
       cwd: ROOT,
       env: { ...process.env, ...address, DATA_DIR: dataDir, LOG_LEVEL: 'error' },
