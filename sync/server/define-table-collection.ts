@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lte } from 'drizzle-orm'
+import { and, asc, eq, gt, is, lte, Placeholder, sql } from 'drizzle-orm'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { ServiceContext } from '#server/context'
 import { readRows } from '#server/db/read-rows'
@@ -26,6 +26,22 @@ export function defineTableCollection<Row extends { seq: number; deleted: boolea
 }): ServerCollection {
   const { table, toDocument } = definition
   const rowsOf = (ctx: ServiceContext) => ctx.db.select().from(table)
+  let rangeQuery: { sql: string; params: unknown[] } | undefined
+  const rangeQueryOf = (ctx: ServiceContext) => {
+    rangeQuery ??= buildRangeQuery(rowsOf(ctx))
+    return rangeQuery
+  }
+  const buildRangeQuery = (rows: ReturnType<typeof rowsOf>) =>
+    rows
+      .where(
+        and(
+          gt(table.seq, sql.placeholder('checkpoint')),
+          lte(table.seq, sql.placeholder('through')),
+        ),
+      )
+      .orderBy(asc(table.seq))
+      .limit(sql.placeholder('limit') as unknown as number)
+      .toSQL()
   return {
     name: definition.name,
     area: definition.area ?? 'central',
@@ -36,15 +52,17 @@ export function defineTableCollection<Row extends { seq: number; deleted: boolea
     isPersonal: definition.isPersonal,
     write: definition.write,
     selectChanges(ctx, checkpoint, limit, through) {
-      const upper = through === undefined ? undefined : lte(table.seq, through)
-      const rows = readRows<Row>(
-        ctx.db,
-        table,
-        rowsOf(ctx)
-          .where(and(gt(table.seq, checkpoint), upper, definition.readFilter?.(ctx)))
-          .orderBy(asc(table.seq))
-          .limit(limit),
-      )
+      const filter = definition.readFilter?.(ctx)
+      const values = { checkpoint, limit, through: through ?? Number.MAX_SAFE_INTEGER }
+      // Without a read filter (whoever reads everything) the query is the same every time:
+      // built once, its placeholders filled per call (building costs more than reading).
+      const query = filter
+        ? rowsOf(ctx)
+            .where(and(gt(table.seq, checkpoint), lte(table.seq, values.through), filter))
+            .orderBy(asc(table.seq))
+            .limit(limit)
+        : fillPlaceholders(rangeQueryOf(ctx), values)
+      const rows = readRows<Row>(ctx.db, table, query)
       return rows.map((row) => ({
         seq: row.seq,
         document: toDocument(row, ctx),
@@ -58,4 +76,15 @@ export function defineTableCollection<Row extends { seq: number; deleted: boolea
       return row && { document: toDocument(row, ctx), deleted: row.deleted }
     },
   }
+}
+
+/** A query built with placeholders, as readRows reads it, with their values. */
+function fillPlaceholders(
+  query: { sql: string; params: unknown[] },
+  values: Record<string, unknown>,
+) {
+  const params = query.params.map((param) =>
+    is(param, Placeholder) ? values[param.name as string] : param,
+  )
+  return { toSQL: () => ({ sql: query.sql, params }) }
 }

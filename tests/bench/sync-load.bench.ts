@@ -20,7 +20,7 @@ const ORGANISATIONS = 5
 const DEVICES_EACH = 20
 const IDLE_EACH = 100
 const ARCHIVE_SALES = 50_000
-const RATES = [20]
+const RATES = [5, 10, 20, 40, 80]
 const WARMUP_SECONDS = 3
 const RUN_SECONDS = 15
 
@@ -166,6 +166,7 @@ describe('replication at scale', () => {
     `${ORGANISATIONS} organisations × ${DEVICES_EACH} devices at ${RATES.join(', ')} writes/s`,
     async () => {
       const started = performance.now()
+      await measureIdleDevices()
       const devices = await ask(
         { type: 'open', group: 'devices', devices: accounts.devices },
         'opened',
@@ -191,6 +192,20 @@ describe('replication at scale', () => {
         console.log(`${rate === RATES[0] ? `${ROW_HEADER}\n` : ''}${formatRow(figures)}`)
         await ask({ type: 'settle', group: 'devices', quietMs: 2000 }, 'settled')
       }
+      report.restore = await withServerCpu(
+        ask(
+          {
+            type: 'restore-beside',
+            group: 'devices',
+            rate: 20,
+            warmupSeconds: WARMUP_SECONDS,
+            minSeconds: RUN_SECONDS,
+            organisationIds: organisationIds(),
+            restore: accounts.restore,
+          },
+          'restore-figures',
+        ),
+      )
       await ask({ type: 'close', group: 'devices' }, 'closed')
       report.runSeconds = (performance.now() - started) / 1000
     },
