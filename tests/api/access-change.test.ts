@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
-import { openOrganisationFile } from '../support/sqlite.ts'
+import { moveSellerSignIn } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 
 // When what a person may read changes, a pull from their old checkpoint starts over
@@ -76,14 +76,7 @@ test("a SELLER whose sign-in is linked to another seller record gets a fresh sta
   expect(same.documents).toEqual([])
 
   // The administrator links the sign-in to Yara's record instead (Xander's record loses it).
-  const db = openOrganisationFile(server.dataDir, 'default-org')
-  const userId = db
-    .prepare('select user_id from sales_sellers where id = ?')
-    .pluck()
-    .get(sellerIds.Xander)
-  db.prepare('update sales_sellers set user_id = null where id = ?').run(sellerIds.Xander)
-  db.prepare('update sales_sellers set user_id = ? where id = ?').run(userId, sellerIds.Yara)
-  db.close()
+  moveSellerSignIn(server.dataDir, sellerIds.Xander as string, sellerIds.Yara as string)
 
   const after = await pull(seller, 'sales', first.checkpoint.seq, first.checkpoint.access)
   expect(after.reset).toBe(true)

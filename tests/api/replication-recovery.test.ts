@@ -1,7 +1,6 @@
 import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb'
 import type { RxReplicationState } from 'rxdb/plugins/replication'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
-import { Subject } from 'rxjs'
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
 import { WRITABLE_FIELDS } from '#schema/rx/writable-fields'
 import { CENTRAL_COLLECTIONS } from '#sync/client/collections'
@@ -10,12 +9,12 @@ import { createFillProgress, type FillProgress } from '#sync/client/fill-progres
 import { type FilledCollection, fillCollection } from '#sync/client/first-fill'
 import { replicateCollection, replicationIdentifierOf } from '#sync/client/replicate-collection'
 import { createSyncStatus } from '#sync/client/sync-status'
-import type { SyncStream } from '#sync/client/sync-stream'
 import { findUnsentChanges } from '#sync/client/unsent-changes'
 import type { SyncCheckpoint } from '#sync/protocol'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import type { createClient } from '../support/http.ts'
 import { seedCentral } from '../support/seed-organisation.ts'
+import { createResyncStream } from '../support/sync-node-client.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 
 // The product's replication (RxDB, memory storage, the real server) through what goes wrong
@@ -35,14 +34,7 @@ let apps: RxCollection
 let status: ReturnType<typeof createSyncStatus>
 let refused: Set<string>
 let unanswered: UnansweredPushes
-const resync = new Subject<'RESYNC'>()
-const stream: SyncStream = {
-  streamOf: () => resync.asObservable(),
-  takeStreamed: () => undefined,
-  caughtUp() {},
-  forget() {},
-  close() {},
-}
+const { stream, resync } = createResyncStream([definition.remote])
 
 /** The client's fetch: its own session cookie; `meddle` may fail or lose a call. */
 function transport(meddle?: (url: string, send: () => Promise<Response>) => Promise<Response>) {
@@ -171,7 +163,7 @@ test('a create whose answer was lost, then an app restart: written once, and the
   await apps.insert(newApp(id, 'Antwoord kwijt', 'https://lost.example.com'))
   await expect.poll(() => pushes, { timeout: 5000 }).toBeGreaterThan(0)
   // A pull passes the server's copy while the device still holds its unsent create.
-  resync.next('RESYNC')
+  resync()
   await expect
     .poll(async () => (await serverApp(id))?.name, { timeout: 5000 })
     .toBe('Antwoord kwijt')
@@ -220,7 +212,7 @@ test('a pull that passes the server copy while its push is in flight: the device
   })
   await replication.awaitInitialReplication()
   isArmed = true
-  resync.next('RESYNC')
+  resync()
   await pullHeld.promise
   const id = '01900000-0000-7000-8000-0000000c0de3'
   await apps.insert(newApp(id, 'Onderweg', 'https://onderweg.example.com'))
@@ -258,7 +250,7 @@ test('a pull answered before an edit reached the server, stored after it was tak
     },
   })
   await replication.awaitInitialReplication()
-  resync.next('RESYNC')
+  resync()
   await replication.awaitInSync()
   await apps.findOne(id).incrementalPatch({ description: 'eerste' })
   await expect
@@ -270,13 +262,13 @@ test('a pull answered before an edit reached the server, stored after it was tak
     seen.push(document?.toJSON().description)
   })
   isArmed = true
-  resync.next('RESYNC') // answered with 'eerste', held until the next edit is taken
+  resync() // answered with 'eerste', held until the next edit is taken
   await new Promise((resolve) => setTimeout(resolve, 100))
   await apps.findOne(id).incrementalPatch({ description: 'tweede' })
   await pullReleased
   await new Promise((resolve) => setTimeout(resolve, 300))
   isArmed = false
-  resync.next('RESYNC')
+  resync()
   await replication.awaitInSync()
   watching.unsubscribe()
 
@@ -327,7 +319,7 @@ test('a copy the pull replaced while its push waited is not pushed: a colleagueâ
     },
   })
   await replication.awaitInitialReplication()
-  resync.next('RESYNC')
+  resync()
   await replication.awaitInSync()
   const pause = () => new Promise((resolve) => setTimeout(resolve, 100))
 
@@ -336,7 +328,7 @@ test('a copy the pull replaced while its push waited is not pushed: a colleagueâ
     await root.request('PATCH', `/api/app-connections/${id}`, { description: 'eerste ronde' })
   }
   isArmed = true
-  resync.next('RESYNC')
+  resync()
   await expect.poll(() => held.pull).toBe(1)
   await pause() // the upstream's RESYNC found nothing to push
   // An edit whose push waits, and one made meanwhile; then the pull is stored.
@@ -353,7 +345,7 @@ test('a copy the pull replaced while its push waited is not pushed: a colleagueâ
   // (its push waits), the target's copy in the batch after it; meanwhile the pull that
   // brings the colleague's edit is stored.
   await root.request('PATCH', `/api/app-connections/${target}`, { description: 'collega' })
-  resync.next('RESYNC')
+  resync()
   releases.push[0]?.done()
   await expect.poll(() => held.push).toBe(2)
   await expect.poll(() => held.pull).toBe(2)
@@ -366,7 +358,7 @@ test('a copy the pull replaced while its push waited is not pushed: a colleagueâ
   isArmed = false
   releases.push[1]?.done()
   await replication.awaitInSync()
-  resync.next('RESYNC')
+  resync()
   await replication.awaitInSync()
 
   expect((await serverApp(target))?.description).toBe('collega')
@@ -509,7 +501,7 @@ test('an empty device fills in whole pages, pushes none of it back, and later ch
     ).status,
   ).toBe(200)
   expect((await root.request('DELETE', `/api/app-connections/${removed.id}`)).status).toBe(200)
-  resync.next('RESYNC')
+  resync()
   await replication.awaitInSync()
   await expect
     .poll(async () => (await apps.findOne(changed.id).exec())?.toJSON().name)
@@ -539,7 +531,7 @@ test('an offline edit of a filled document merges with a colleagueâ€™s edit of a
     ).status,
   ).toBe(200)
   isOffline = false
-  resync.next('RESYNC')
+  resync()
   await expect
     .poll(async () => (await serverApp(target.id))?.description, { timeout: 10_000 })
     .toBe('Op het apparaat bewerkt')
@@ -602,7 +594,7 @@ test('a first fill cut off by a reload goes on from its mark: nothing filled is 
   const unsent = await findUnsentChanges(replication, definition)
   expect(unsent?.map((change) => [change.id, change.kind])).toEqual([[target.id, 'update']])
   isOffline = false
-  resync.next('RESYNC')
+  resync()
   await expect
     .poll(async () => (await serverApp(target.id))?.description, { timeout: 10_000 })
     .toBe('Offline na het herladen')

@@ -4,7 +4,7 @@ import type { StreamedChanges, StreamMessage } from '#sync/protocol'
 import { signInFirstSuperadmin, signInSeller } from '../support/accounts.ts'
 import type { createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
-import { openOrganisationFile } from '../support/sqlite.ts'
+import { moveSellerSignIn } from '../support/sqlite.ts'
 import { openEventStream, waitFor } from '../support/sse.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 
@@ -192,14 +192,7 @@ test("two SELLERs told of one batch each get their own share, never the other's"
 test('a change of rights is a RESYNC, not documents read under the old rights', async () => {
   const sellerStream = await openSalesStream(xander)
   // Xander's sign-in is linked to Yara's seller record instead (as access-change.test.ts).
-  const db = openOrganisationFile(server.dataDir, 'default-org')
-  const userId = db
-    .prepare('select user_id from sales_sellers where id = ?')
-    .pluck()
-    .get(sellerIds.Xander)
-  db.prepare('update sales_sellers set user_id = null where id = ?').run(sellerIds.Xander)
-  db.prepare('update sales_sellers set user_id = ? where id = ?').run(userId, sellerIds.Yara)
-  db.close()
+  moveSellerSignIn(server.dataDir, sellerIds.Xander as string, sellerIds.Yara as string)
   const messages = await messagesOfNextWrite(sellerStream, () =>
     admin.post('/api/gold-estates/projects', { name: 'Noordkade' }),
   )
@@ -210,12 +203,7 @@ test('a change of rights is a RESYNC, not documents read under the old rights', 
   )
   expect(next.map((message) => message.type)).toEqual(['CHANGES'])
   await expectSameAsPull(xander, next[0] as StreamedChanges)
-  const relinked = openOrganisationFile(server.dataDir, 'default-org')
-  relinked.prepare('update sales_sellers set user_id = null where id = ?').run(sellerIds.Yara)
-  relinked
-    .prepare('update sales_sellers set user_id = ? where id = ?')
-    .run(userId, sellerIds.Xander)
-  relinked.close()
+  moveSellerSignIn(server.dataDir, sellerIds.Yara as string, sellerIds.Xander as string)
 })
 
 test('more than a stream carries (a batch of 250 projects) is a RESYNC: devices pull it in pages', async () => {

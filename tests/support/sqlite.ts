@@ -10,3 +10,15 @@ export function openOrganisationFile(dataDir: string, organisationId = 'default-
 export function openSystemFile(dataDir: string) {
   return new Database(path.join(dataDir, 'system.sqlite'))
 }
+
+/**
+ * Links the sign-in of one seller record to another instead, as an operator would in the
+ * file (the first record loses it): the person's seller changes, so do their rights.
+ */
+export function moveSellerSignIn(dataDir: string, from: string, to: string) {
+  const db = openOrganisationFile(dataDir)
+  const userId = db.prepare('select user_id from sales_sellers where id = ?').pluck().get(from)
+  db.prepare('update sales_sellers set user_id = null where id = ?').run(from)
+  db.prepare('update sales_sellers set user_id = ? where id = ?').run(userId, to)
+  db.close()
+}

@@ -84,7 +84,7 @@ export function installOnlineEvents(): OnlineEvents {
 }
 
 /** A stand-in for the server's event stream: RESYNC for every collection when told. */
-function createResyncStream(remotes: readonly string[]) {
+export function createResyncStream(remotes: readonly string[]) {
   const subjects = new Map(remotes.map((remote) => [remote, new Subject<ResyncSignal>()]))
   const stream: SyncStream = {
     streamOf(remote) {

@@ -1,14 +1,13 @@
 import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
-import { Subject } from 'rxjs'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { WRITABLE_FIELDS } from '#schema/rx/writable-fields'
 import { CENTRAL_COLLECTIONS } from '#sync/client/collections'
 import { createConflictHandler } from '#sync/client/conflict-handler'
 import { replicateCollection } from '#sync/client/replicate-collection'
 import { createSyncStatus } from '#sync/client/sync-status'
-import type { SyncStream } from '#sync/client/sync-stream'
 import { appDocument } from '../support/app-document.ts'
+import { createResyncStream } from '../support/sync-node-client.ts'
 
 // A device whose person's rights change: the product's replication (RxDB, memory storage)
 // against a scripted server that answers pulls as sync/server/pull.ts does.
@@ -42,7 +41,7 @@ function answerPull(url: URL): Response {
 
 let db: RxDatabase
 let collection: RxCollection
-let resync: Subject<'RESYNC'>
+let resync: () => void
 let status: ReturnType<typeof createSyncStatus>
 
 beforeEach(async () => {
@@ -62,15 +61,10 @@ beforeEach(async () => {
     },
   })
   collection = db.collections[definition.local] as RxCollection
-  resync = new Subject()
+  const standIn = createResyncStream([definition.remote])
+  resync = standIn.resync
   status = createSyncStatus()
-  const stream: SyncStream = {
-    streamOf: () => resync.asObservable(),
-    takeStreamed: () => undefined,
-    caughtUp() {},
-    forget() {},
-    close() {},
-  }
+  const { stream } = standIn
   const fetch = vi.fn(async (input: string | URL | Request) => answerPull(new URL(String(input))))
   const replication = replicateCollection({
     collection,
@@ -92,7 +86,7 @@ const localIds = async () =>
   (await collection.find().exec()).map((document) => String(document.primary)).sort()
 
 async function pullAgain() {
-  resync.next('RESYNC')
+  resync()
   await vi.waitFor(async () => expect(server.pulls).toBeGreaterThan(0), { timeout: 2000 })
   // Let the pull's writes land.
   await new Promise((resolve) => setTimeout(resolve, 100))
