@@ -98,7 +98,7 @@ test("a SELLER hears nothing of a colleague's sale, a central USER nothing of th
     await ownerA.post('/api/gold-estates/sellers', { name: 'Gert', email: 'gert@a.example' })
   ).json.id
   const gert = await signInSeller(server, ownerA, {
-    id: ghost,
+    id: gertId,
     email: 'gert@a.example',
     role: 'SELLER',
   })
