@@ -53,18 +53,19 @@ export const DEFAULT_SALES_LIST_PAGE: SalesListPage = { offset: 0, limit: 100, u
 export type EffectiveStatus = 'paid' | 'pending' | 'overdue' | 'cancelled'
 
 /**
- * Paid (a clawback: settled), cancelled with its sale, or pending; pending past its
- * expected payment date is overdue.
+ * Paid (a clawback: settled), cancelled with its sale, or pending; a pending line past its
+ * expected payment date is overdue. A clawback is owed back by the seller: it is never
+ * called overdue. The one definition of overdue: the lists, the totals and the sale
+ * screen (web/sales/sale-detail/line-status.ts) all ask this.
  */
 export function getEffectiveStatus(
-  commission: Pick<CommissionDocument, 'status' | 'expectedPaymentDate'>,
+  commission: Pick<CommissionDocument, 'status' | 'kind' | 'expectedPaymentDate'>,
   today: string,
 ): EffectiveStatus {
   if (commission.status === 'paid' || commission.status === 'settled') return 'paid'
   if (commission.status === 'cancelled') return 'cancelled'
-  return commission.expectedPaymentDate !== null && commission.expectedPaymentDate < today
-    ? 'overdue'
-    : 'pending'
+  const isLate = commission.expectedPaymentDate !== null && commission.expectedPaymentDate < today
+  return isLate && commission.kind !== 'clawback' ? 'overdue' : 'pending'
 }
 
 /**

@@ -1,6 +1,11 @@
 import { describe, expect, test } from 'vitest'
 import type { CommissionDocument, SaleDocument } from '#schema/sales'
-import { buildCommissionDashboard, type SalesData } from '#schema/sales-dashboard'
+import {
+  buildCommissionDashboard,
+  getEffectiveStatus,
+  type SalesData,
+} from '#schema/sales-dashboard'
+import { getLineStatus } from '#web/sales/sale-detail/line-status.ts'
 
 const TODAY = '2026-06-15'
 
@@ -182,4 +187,31 @@ describe('which lines count', () => {
       lines.length * 100_000 - paid,
     )
   })
+})
+
+test('a clawback past its date is pending in the commissions list and on the sale screen, never overdue', () => {
+  const cancelled = sale(1, { status: 'cancelled', cancelReason: 'Koper trok zich terug' })
+  const paidBack = { ...line(cancelled.id, 0, 's1', 'cancelled'), paidAmount: 100_000 }
+  const clawback = {
+    ...line(cancelled.id, 1, 's1'),
+    kind: 'clawback',
+    commissionAmount: -100_000,
+    expectedPaymentDate: '2026-06-14', // the day after the cancellation, today is the 15th
+  } satisfies CommissionDocument
+  const data: SalesData = {
+    sales: [cancelled],
+    commissions: [paidBack, clawback],
+    projects: [project('p1', null)],
+    sellers: [seller('s1')],
+  }
+  const listed = buildCommissionDashboard(data, {}, TODAY).salesList[0]?.commissions.find(
+    (row) => row.id === clawback.id,
+  )
+  expect(listed?.status).toBe('pending')
+  expect(getLineStatus(clawback, TODAY)).toBe('pending')
+  expect(buildCommissionDashboard(data, {}, TODAY).overdueCommissions).toBe(0)
+  // An ordinary line past its date is overdue on both.
+  const late = { ...line(sale(2).id, 0, 's1'), expectedPaymentDate: '2026-06-14' }
+  expect(getEffectiveStatus(late, TODAY)).toBe('overdue')
+  expect(getLineStatus(late, TODAY)).toBe('overdue')
 })

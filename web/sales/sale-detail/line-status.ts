@@ -1,6 +1,7 @@
 import type { CommissionType } from '#schema/commission'
 import { type CommissionLineStatus, getRemainingAmount } from '#schema/commission-changes'
 import type { CommissionDocument } from '#schema/sales'
+import { getEffectiveStatus } from '#schema/sales-dashboard'
 
 export { KIND_LABELS } from '../components/line-kind-labels.ts'
 
@@ -16,8 +17,8 @@ export const COMMISSION_TYPE_LABELS: Record<CommissionType, string> = {
 export type LineStatus = 'paid' | 'pending' | 'overdue' | 'settled' | 'cancelled'
 
 /**
- * The stored status, with overdue derived (pending past the expected payment date, never
- * stored). A clawback is owed back by the seller: it is never called overdue.
+ * The stored status, with overdue derived as everywhere (getEffectiveStatus: never stored,
+ * never a clawback); a clawback paid back keeps its own name, settled.
  */
 export function getLineStatus(
   line: Pick<CommissionDocument, 'status' | 'kind' | 'expectedPaymentDate'>,
@@ -26,8 +27,7 @@ export function getLineStatus(
   if (line.status === 'paid' || line.status === 'settled' || line.status === 'cancelled') {
     return line.status
   }
-  const isLate = line.expectedPaymentDate !== null && line.expectedPaymentDate < today
-  return isLate && line.kind !== 'clawback' ? 'overdue' : 'pending'
+  return getEffectiveStatus(line, today) === 'overdue' ? 'overdue' : 'pending'
 }
 
 /** What is still open on a line, as a positive amount (a clawback's: still to be paid back). */
