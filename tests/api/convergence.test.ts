@@ -65,7 +65,9 @@ test.each(SEEDS)(
     expect.soft(busy, `seed ${seed}: ${JSON.stringify(report.diagnostics)}`).toEqual([])
     // Everyone holds what the server holds: the fields people write, and those the server
     // sets (seq, paidAt, soldUnits, ...).
-    expect.soft(report.mismatches, `seed ${seed}`).toEqual([])
+    expect
+      .soft(report.mismatches, `seed ${seed}: ${JSON.stringify(report.replicationStates)}`)
+      .toEqual([])
     expect.soft(report.staleServerFields, `seed ${seed}`).toEqual([])
     // Nothing written is lost: acknowledged creates, offline creates, a device's last edit.
     expect.soft(report.lostAcknowledged, `seed ${seed}`).toEqual([])

@@ -18,6 +18,7 @@ import {
   openNodeSyncClient,
   RXDB_OPEN_COLLECTION_LIMIT,
 } from './sync-node-client.ts'
+import { trace } from './sync-trace.ts'
 
 // A convergence run: devices of one organisation replicate with a server in its own
 // process while a seeded schedule writes, drops their network and kills the server in
@@ -36,8 +37,6 @@ export type ConvergenceSettings = {
   /** A fixed port for the server, kept across the restart (a browser page can follow). */
   port?: number
 }
-
-const RESYNC_EVERY_MS = 400
 
 /** What the checks read from the server, as an ADMIN of each area. */
 const SERVER_VIEW = {
@@ -106,6 +105,8 @@ export async function startConvergenceRun(settings: ConvergenceSettings) {
             crash.done = killAndRestart(random.between(0, 4), random.between(300, 1500))
           },
           onOnline: () => online.dispatchOnline(),
+          // The server's own event stream tells every device of each change, with its documents.
+          stream: 'server',
         }),
       ),
     )
@@ -116,23 +117,18 @@ export async function startConvergenceRun(settings: ConvergenceSettings) {
     await sleep(afterMs)
     crash.pushesInFlight = devices.reduce((sum, device) => sum + device.network.pushesInFlight, 0)
     isServerUp = false
+    trace('server', { kill: true })
     await server.kill()
     crash.kills++
     crash.downMs = downMs
     await sleep(downMs)
     server = await startServerProcess(dataDir, { port: settings.port })
     isServerUp = true
+    trace('server', { restarted: true })
     // Each device's event stream reconnects, and the server's first message is RESYNC.
     for (const device of devices) if (!device.network.isOffline) device.resync()
   }
 
-  // The server's stream tells every device of each change; a RESYNC now and then stands
-  // in. (With the server's own streams, stream: 'server', seed 20261122 once left a device
-  // a shared app behind: to be found, see decision 018.)
-  const resyncing = setInterval(() => {
-    if (!isServerUp) return
-    for (const device of devices) if (!device.network.isOffline) device.resync()
-  }, RESYNC_EVERY_MS)
   const offlineTimers = new Set<ReturnType<typeof setTimeout>>()
   let offlinePeriods = 0
 
@@ -230,7 +226,6 @@ export async function startConvergenceRun(settings: ConvergenceSettings) {
      */
     async settle() {
       const started = performance.now()
-      clearInterval(resyncing)
       for (const timer of offlineTimers) clearTimeout(timer)
       for (const device of devices) device.setOffline(false)
       const deadline = started + settings.settleTimeoutMs
@@ -262,6 +257,13 @@ export async function startConvergenceRun(settings: ConvergenceSettings) {
       const mismatches = await findMismatches(devices, server)
       return {
         mismatches: mismatches.filter((mismatch) => mismatch.isWritable),
+        /** What RxDB holds for each mismatched document: it tells a skipped pull from a lost one. */
+        replicationStates: await Promise.all(
+          mismatches.map((mismatch) => {
+            const device = devices.find((candidate) => candidate.name === mismatch.device)
+            return device?.describeReplicationOf(mismatch.remote, mismatch.id)
+          }),
+        ),
         staleServerFields: mismatches.filter((mismatch) => !mismatch.isWritable),
         ...findLedgerViolations(ledger, devices, server),
         figures: {
@@ -293,7 +295,6 @@ export async function startConvergenceRun(settings: ConvergenceSettings) {
     },
 
     async close() {
-      clearInterval(resyncing)
       for (const timer of offlineTimers) clearTimeout(timer)
       await crash.done.catch(() => undefined)
       await Promise.all(devices.map((device) => device.close()))

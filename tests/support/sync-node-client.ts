@@ -1,5 +1,10 @@
 import { setMaxListeners } from 'node:events'
-import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb'
+import {
+  createRxDatabase,
+  getComposedPrimaryKeyOfDocumentData,
+  type RxCollection,
+  type RxDatabase,
+} from 'rxdb'
 import type { RxReplicationState } from 'rxdb/plugins/replication'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
 import { merge, Subject } from 'rxjs'
@@ -26,6 +31,7 @@ import {
   type WireDocument,
 } from '#sync/protocol'
 import { createFetchEventSource } from './fetch-event-source.ts'
+import { traceCall, traceLedger, traceSource } from './sync-trace.ts'
 
 // A device of the product run in Node: its own RxDB database (memory storage), the
 // product's collections, conflict handler and replication, and a network of its own
@@ -109,6 +115,7 @@ export function createResyncStream(remotes: readonly string[]) {
 
 /** A fetch of one device: its own cookies, and no network while it is offline. */
 function createDeviceNetwork(options: {
+  name: string
   cookies: Map<string, string>
   origin: () => string
   onPushSent?: () => void
@@ -121,7 +128,9 @@ function createDeviceNetwork(options: {
   }
   const cookieHeader = () =>
     [...options.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
-  const send = async (url: string, init?: RequestInit) => {
+  const send = (url: string, init?: RequestInit) =>
+    traceCall(options.name, url, init, sendOnce(url, init))
+  const sendOnce = async (url: string, init?: RequestInit) => {
     if (network.isOffline) throw offline()
     const response = await fetch(url, {
       ...init,
@@ -208,6 +217,7 @@ export async function openNodeSyncClient(options: {
   status.onRefused((change) => refusals.push(change))
   const pushes: AnsweredPush[] = []
   const { network, transport } = createDeviceNetwork({
+    name: options.name,
     cookies: options.cookies,
     origin: options.origin,
     onPushSent: options.onPushSent,
@@ -227,7 +237,10 @@ export async function openNodeSyncClient(options: {
           // As the calls learn it: the account's area, else central (sync-http.ts).
           epochOf: () => readKnownEpoch('central', formatSyncAccount(options.account)),
           openEventSource(url) {
-            const source = createFetchEventSource(`${options.origin()}${url}`, transport.fetch)
+            const source = traceSource(
+              options.name,
+              createFetchEventSource(`${options.origin()}${url}`, transport.fetch),
+            )
             for (const old of sources) if (old.readyState === 2) sources.delete(old) // CLOSED
             sources.add(source)
             return source
@@ -237,7 +250,7 @@ export async function openNodeSyncClient(options: {
       : undefined
   const stream: SyncStream = serverStream
     ? {
-        ...serverStream,
+        ...traceLedger(options.name, serverStream),
         streamOf: (remote) => merge(serverStream.streamOf(remote), standIn.stream.streamOf(remote)),
         close() {
           serverStream.close()
@@ -327,6 +340,46 @@ export async function openNodeSyncClient(options: {
           return [String(fields.id), fields as WireDocument]
         }),
       )
+    },
+    /**
+     * RxDB's bookkeeping of one document: its copy's revision and marks, the state the
+     * replication assumes the server holds, and both checkpoints. For a failing check.
+     */
+    async describeReplicationOf(remote: string, id: string) {
+      const replication = replications.get(remote)
+      const meta = replication?.metaInstance
+      if (!meta) return undefined
+      const key = (fields: Record<string, string>) =>
+        getComposedPrimaryKeyOfDocumentData(meta.schema, fields)
+      const [copy] = await this.collection(remote).storageInstance.findDocumentsById([id], true)
+      const metaDocuments = await meta.findDocumentsById(
+        [
+          key({ itemId: id, isCheckpoint: '0' }),
+          key({ itemId: 'down', isCheckpoint: '1' }),
+          key({ itemId: 'up', isCheckpoint: '1' }),
+        ],
+        true,
+      )
+      const metaOf = (itemId: string) =>
+        metaDocuments.find((document) => document.itemId === itemId)
+      const [assumed, down, up] = [metaOf(id), metaOf('down'), metaOf('up')]
+      const brief = (document: Record<string, unknown> | undefined) =>
+        document && {
+          seq: document.seq,
+          name: document.name,
+          _rev: document._rev,
+          _meta: document._meta,
+        }
+      return {
+        device: options.name,
+        id,
+        copy: brief(copy as Record<string, unknown>),
+        assumed: assumed && {
+          ...brief(assumed.docData as Record<string, unknown>),
+          isResolvedConflict: assumed.isResolvedConflict,
+        },
+        checkpoints: { down: down?.checkpointData, up: up?.checkpointData },
+      }
     },
     async close() {
       stream.close()
