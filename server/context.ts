@@ -1,6 +1,6 @@
 import type { PermissionName } from '#schema/permissions'
 import type { UserRole } from '#schema/roles'
-import type { SyncHub } from '#sync/server/sync-hub'
+import type { SyncHub } from '#server/replication/sync-hub'
 import type { OidcSignIn } from './auth/oidc.ts'
 import type { OrganisationChoices } from './auth/organisation-choices.ts'
 import type { Throttles } from './auth/throttles.ts'

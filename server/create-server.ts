@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
-import { SyncHub } from '#sync/server/sync-hub'
+import { SyncHub } from '#server/replication/sync-hub'
 import { createApp } from './app.ts'
 import { createOidcSignIn } from './auth/create-oidc-sign-in.ts'
 import { OrganisationChoices } from './auth/organisation-choices.ts'

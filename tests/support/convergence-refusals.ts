@@ -1,7 +1,7 @@
 import { isSameValue } from '#schema/rx/merge-conflict'
+import { DELETED_MEANWHILE } from '#server/replication/push'
 import type { RefusedChange } from '#sync/client/sync-status'
 import type { WireDocument } from '#sync/protocol'
-import { DELETED_MEANWHILE } from '#sync/server/push'
 import { type Ledger, writableFieldsOf } from './convergence-chaos.ts'
 import type { CollectionState } from './convergence-checks.ts'
 import type { NodeSyncClient } from './sync-node-client.ts'
