@@ -17,6 +17,7 @@ import {
   SYNC_ACCOUNT_HEADER,
   SYNC_PROTOCOL_VERSION,
 } from '#sync/protocol'
+import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { findSessionUser } from '../auth/current-central-user.ts'
 import {
   findSalesContext,
@@ -25,7 +26,6 @@ import {
 } from '../auth/require-sales-context.ts'
 import { findServiceContext, requireServiceContext } from '../auth/require-service-context.ts'
 import { readSessionToken } from '../auth/sessions.ts'
-import type { AppDeps, AppEnv } from '../context.ts'
 import { AppError } from '../http/app-error.ts'
 import { otherAccountError } from '../http/require-named-account.ts'
 import { validate } from '../http/validate.ts'
