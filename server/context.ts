@@ -1,46 +1,11 @@
 import type { PermissionName } from '#schema/permissions'
 import type { UserRole } from '#schema/roles'
-import type { SyncHub } from '#sync/server/sync-hub'
-import type { OidcSignIn } from './auth/oidc.ts'
-import type { OrganisationChoices } from './auth/organisation-choices.ts'
-import type { Throttles } from './auth/throttles.ts'
-import type { OrganisationCache } from './db/organisation-cache.ts'
 import type { OrganisationDb } from './db/organisation-db.ts'
 import type { SystemDb } from './db/system-db.ts'
-import type { Env } from './env.ts'
-import type { HeavyWorkQueue } from './http/heavy-work.ts'
-import type { ScheduledBackups } from './jobs/scheduled-backups.ts'
-import type { Logger } from './logger.ts'
-import type { HeavyWorkPool } from './workers/heavy-work-pool.ts'
 
-/** What the routes and services share for the life of the process. */
-export type AppDeps = {
-  env: Env
-  systemDb: SystemDb
-  organisations: OrganisationCache
-  throttles: Throttles
-  /** Sign-ins whose password matched several organisations, waiting for a pick. */
-  organisationChoices: OrganisationChoices
-  oidc: OidcSignIn | null
-  log: Logger
-  syncHub: SyncHub
-  /** One heavy job (restore, import, backup, statements zip) at a time, the others waiting. */
-  heavyWork: HeavyWorkQueue
-  /** The worker thread where the heavy jobs' work runs, off the request thread. */
-  heavyWorkPool: HeavyWorkPool
-  /** The automatic Google Drive backups, rescheduled when their settings change. */
-  scheduledBackups: ScheduledBackups
-}
-
-/** Hono's per-request variables. */
-export type AppEnv = {
-  Variables: {
-    /** Set once a request acts in an organisation, so its listeners hear of a write. */
-    organisationId: string | undefined
-    /** PUBLIC_URL is https: cookies are Secure and session cookies __Host- prefixed. */
-    isHttps: boolean
-  }
-}
+// What a service operation is given. The process's shared pieces (AppDeps) are in
+// app-deps.ts: a service that needed them here would import the jobs and the worker pool
+// that are themselves made of services.
 
 /** Who performs a change: recorded in the activity log, checked for rights. */
 export type Actor = {

@@ -1,6 +1,9 @@
 // Who a call is for: free of zod, so that the signed-out pages, which need these to
 // name the page's person on every call, load without it.
 
+/** Which session a call or a local database is for: the central admin area or Gold Estates. */
+export type SyncArea = 'central' | 'sales'
+
 /**
  * Header of every pull and push: `<organisationId>/<userId>` of the person whose local
  * database is replicating. The server refuses (409) a call whose session is someone else's,

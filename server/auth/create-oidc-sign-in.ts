@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import * as client from 'openid-client'
-import type { AppDeps } from '../context.ts'
+import type { AppDeps } from '../app-deps.ts'
 import type { Env } from '../env.ts'
 import { AppError } from '../http/app-error.ts'
 import { signInWithOidc } from '../services/accounts/sign-in-with-oidc.ts'

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type { SessionData } from '#schema/db/system'
-import type { AppDeps } from '../context.ts'
+import type { AppDeps } from '../app-deps.ts'
 import { AppError } from '../http/app-error.ts'
 import { findUser } from '../services/accounts/find-user.ts'
 import {

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
-import type { AppDeps, AppEnv, ServiceContext } from '../context.ts'
+import type { AppDeps, AppEnv } from '../app-deps.ts'
+import type { ServiceContext } from '../context.ts'
 import { resolvePermissions } from '../services/permissions/resolve-permissions.ts'
 import { findSessionUser, requireCentralUser } from './current-central-user.ts'
 

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { organizations } from '#schema/db/system'
+import { openOrganisationDb } from './open-organisation-db.ts'
 import { BUSY_TIMEOUT_MS } from './open-sqlite.ts'
-import { type OrganisationDb, openOrganisationDb } from './organisation-db.ts'
+import type { OrganisationDb } from './organisation-db.ts'
 import type { SystemDb } from './system-db.ts'
 
 /**

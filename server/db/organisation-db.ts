@@ -1,10 +1,9 @@
 import path from 'node:path'
-import * as organisationSchema from '#schema/db/organisation'
-import { openSqlite } from './open-sqlite.ts'
-import { seedOrganisationFile } from './seed-organisation-file.ts'
+import type * as organisationSchema from '#schema/db/organisation'
+import type { openSqlite } from './open-sqlite.ts'
 
 /** One organisation's SQLite file through drizzle. */
-export type OrganisationDb = ReturnType<typeof openOrganisationDb>
+export type OrganisationDb = ReturnType<typeof openSqlite<typeof organisationSchema>>
 
 const ORGANISATION_ID = /^[a-z0-9][a-z0-9-]{0,62}$/
 
@@ -14,12 +13,4 @@ export function getOrganisationFile(dataDir: string, organisationId: string) {
     throw new Error(`Invalid organisation id: ${organisationId}`)
   }
   return path.join(dataDir, 'orgs', `${organisationId}.sqlite`)
-}
-
-/** Opens, migrates and seeds DATA_DIR/orgs/<organisationId>.sqlite. */
-export function openOrganisationDb(dataDir: string, organisationId: string, name: string) {
-  const file = getOrganisationFile(dataDir, organisationId)
-  const db = openSqlite(file, organisationSchema, 'organisation')
-  seedOrganisationFile(db, organisationId, name)
-  return db
 }

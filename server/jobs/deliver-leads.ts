@@ -1,8 +1,8 @@
 import { and, asc, eq, lte } from 'drizzle-orm'
 import { sales, salesSettings, webhookOutbox } from '#schema/db/organisation'
 import { organizations } from '#schema/db/system'
+import type { AppDeps } from '../app-deps.ts'
 import { getSecretBox } from '../auth/secret-box.ts'
-import type { AppDeps } from '../context.ts'
 import { readCrmKey } from '../services/sales/crm-key.ts'
 import type { Outcome } from './post-lead.ts'
 

@@ -1,14 +1,14 @@
 import { Cron } from 'croner'
 import { type BackupRunResult, parseDailyCron } from '#schema/backup-settings'
 import { organizations } from '#schema/db/system'
-import type { AppDeps } from '../context.ts'
+import type { SystemDb } from '../db/system-db.ts'
 import {
   findBackupSettings,
   isDriveConnected,
 } from '../services/drive-backups/find-backup-settings.ts'
-import { runDriveBackup } from '../services/drive-backups/run-drive-backup.ts'
+import { type DriveBackupDeps, runDriveBackup } from '../services/drive-backups/run-drive-backup.ts'
 
-type Deps = Pick<AppDeps, 'env' | 'systemDb' | 'organisations' | 'log' | 'heavyWorkPool'>
+type Deps = DriveBackupDeps & { systemDb: SystemDb }
 
 /** The per-organisation automatic Drive backups; see createScheduledBackups. */
 export type ScheduledBackups = ReturnType<typeof createScheduledBackups>

@@ -1,8 +1,8 @@
 import { desc, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { activities } from '#schema/db/organisation'
+import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { requireServiceContext } from '../auth/require-service-context.ts'
-import type { AppDeps, AppEnv } from '../context.ts'
 import { toActivityDocument } from '../services/activities/to-activity-document.ts'
 import { requirePermission } from '../services/permissions/require-permission.ts'
 

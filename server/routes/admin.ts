@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
+import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { requireServiceContext } from '../auth/require-service-context.ts'
 import { createSession, setSessionCookie } from '../auth/sessions.ts'
-import type { AppDeps, AppEnv } from '../context.ts'
 import { getSalesBase } from '../http/sales-base.ts'
 import { prepareSalesReadModel } from '../services/sales/sales-read-model.ts'
 import { launchGoldEstates } from '../services/sales-accounts/launch-gold-estates.ts'

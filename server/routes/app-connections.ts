@@ -6,8 +6,8 @@ import {
   IdParamSchema,
 } from '#schema/central'
 import { appConnections } from '#schema/db/organisation'
+import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { requireServiceContext } from '../auth/require-service-context.ts'
-import type { AppDeps, AppEnv } from '../context.ts'
 import { respondOnce } from '../http/respond-once.ts'
 import { validate } from '../http/validate.ts'
 import { createAppConnection } from '../services/app-connections/create-app-connection.ts'

@@ -7,9 +7,9 @@ import {
   SimpleSetupSchema,
   TokenSetupSchema,
 } from '#schema/auth'
+import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { requireCentralUser } from '../auth/current-central-user.ts'
 import { createSession, setSessionCookie } from '../auth/sessions.ts'
-import type { AppDeps, AppEnv } from '../context.ts'
 import { getClientAddress } from '../http/client-address.ts'
 import { getSalesBase } from '../http/sales-base.ts'
 import { validate } from '../http/validate.ts'

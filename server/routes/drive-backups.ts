@@ -6,8 +6,8 @@ import {
   DRIVE_RESULTS,
   DriveCallbackQuerySchema,
 } from '#schema/backup-settings'
+import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { requireServiceContext } from '../auth/require-service-context.ts'
-import type { AppDeps, AppEnv } from '../context.ts'
 import { AppError } from '../http/app-error.ts'
 import { respondOnce } from '../http/respond-once.ts'
 import { validate } from '../http/validate.ts'

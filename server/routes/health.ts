@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { PRODUCT_VERSION } from '#schema/constants'
-import type { AppEnv } from '../context.ts'
+import type { AppEnv } from '../app-deps.ts'
 
 /** GET /api/health (mounted at /health): liveness and the product version. */
 export function healthRoutes() {

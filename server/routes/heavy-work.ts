@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
+import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { requireSalesContext } from '../auth/require-sales-context.ts'
 import { requireServiceContext } from '../auth/require-service-context.ts'
-import type { AppDeps, AppEnv } from '../context.ts'
 
 /**
  * The place of the session's organisation in the heavy-work queue (1: its job runs,

@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono'
+import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { clearSessionCookie, deleteSession, readSessionToken } from '../auth/sessions.ts'
-import type { AppDeps, AppEnv } from '../context.ts'
 import { requireOwnSession } from '../http/require-named-account.ts'
 import { createLogoutPage } from './logout-page.ts'
 

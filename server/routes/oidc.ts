@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
+import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { getLoginErrorPath } from '../auth/oidc.ts'
-import type { AppDeps, AppEnv } from '../context.ts'
 
 /** SSO sign-in with OpenID Connect, mounted at /login (GET /api/login and its callback). */
 export function oidcRoutes(deps: AppDeps) {

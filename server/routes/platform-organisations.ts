@@ -5,8 +5,8 @@ import {
   OrganisationIdParamSchema,
   OrganisationInviteSchema,
 } from '#schema/central'
+import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { requireServiceContext } from '../auth/require-service-context.ts'
-import type { AppDeps, AppEnv } from '../context.ts'
 import { validate } from '../http/validate.ts'
 import { requirePermission } from '../services/permissions/require-permission.ts'
 import { createOrganisation } from '../services/platform-organisations/create-organisation.ts'

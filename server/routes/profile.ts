@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { NotificationPreferencesUpdateSchema } from '#schema/central'
+import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { requireServiceContext } from '../auth/require-service-context.ts'
-import type { AppDeps, AppEnv } from '../context.ts'
 import { respondOnce } from '../http/respond-once.ts'
 import { validate } from '../http/validate.ts'
 import { getNotificationPreferences } from '../services/users/get-notification-preferences.ts'

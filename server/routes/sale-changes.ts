@@ -7,8 +7,8 @@ import {
   SaleCorrectionSchema,
   SaleRejectSchema,
 } from '#schema/sales'
+import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { requireSalesContext } from '../auth/require-sales-context.ts'
-import type { AppDeps, AppEnv } from '../context.ts'
 import { respondOnce } from '../http/respond-once.ts'
 import { validate } from '../http/validate.ts'
 import { approveSale } from '../services/sales/approve-sale.ts'

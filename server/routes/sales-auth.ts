@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono'
 import { LoginSchema, OrganisationChoiceSchema } from '#schema/auth'
 import { SALES_ROLE_PERMISSIONS } from '#schema/permissions'
 import type { SalesRole } from '#schema/roles'
+import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { requireSalesContext } from '../auth/require-sales-context.ts'
 import {
   clearSessionCookie,
@@ -9,7 +10,6 @@ import {
   readSessionToken,
   setSessionCookie,
 } from '../auth/sessions.ts'
-import type { AppDeps, AppEnv } from '../context.ts'
 import { getClientAddress } from '../http/client-address.ts'
 import { requireOwnSession } from '../http/require-named-account.ts'
 import { validate } from '../http/validate.ts'

@@ -9,8 +9,8 @@ import {
   SheetsInfoQuerySchema,
 } from '#schema/sales-import/payloads'
 import { toRowObjects } from '#schema/sales-import/to-row-objects'
+import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { requireSalesContext } from '../auth/require-sales-context.ts'
-import type { AppDeps, AppEnv } from '../context.ts'
 import { AppError } from '../http/app-error.ts'
 import { validate } from '../http/validate.ts'
 import { createSheetsAccess } from '../integrations/google/sheets-reader.ts'

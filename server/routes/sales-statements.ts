@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { StatementQuerySchema, StatementSellerParamSchema } from '#schema/statements'
+import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { requireSalesContext } from '../auth/require-sales-context.ts'
-import type { AppDeps, AppEnv } from '../context.ts'
 import { validate } from '../http/validate.ts'
 import { requirePermission } from '../services/permissions/require-permission.ts'
 import { collectStatement } from '../services/sales/statements/collect-statement.ts'

@@ -13,9 +13,9 @@ import {
   SellerUpdateSchema,
 } from '#schema/sales'
 import { buildCommissionDashboard, buildDetailedStats } from '#schema/sales-dashboard'
+import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { requireSalesContext } from '../auth/require-sales-context.ts'
 import { getSecretBox } from '../auth/secret-box.ts'
-import type { AppDeps, AppEnv } from '../context.ts'
 import { respondOnce } from '../http/respond-once.ts'
 import { validate } from '../http/validate.ts'
 import { createSale } from '../services/sales/create-sale.ts'

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
+import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { requireServiceContext } from '../auth/require-service-context.ts'
-import type { AppDeps, AppEnv } from '../context.ts'
 import { getStats } from '../services/stats/get-stats.ts'
 
 /** GET /api/stats (mounted at /stats): the Dashboard's figures. */

@@ -2,6 +2,12 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
 import { z } from 'zod'
+import { getAccessKey } from '#server/replication/access-key'
+import type { ServerCollection } from '#server/replication/collection'
+import { SERVER_COLLECTIONS } from '#server/replication/collections/index'
+import { pullChanges } from '#server/replication/pull'
+import { pushChanges } from '#server/replication/push'
+import { describeBatch, findReadableCollections } from '#server/replication/stream-changes'
 import { EPOCH_HEADER } from '#sync/account'
 import {
   formatSyncAccount,
@@ -11,12 +17,7 @@ import {
   SYNC_ACCOUNT_HEADER,
   SYNC_PROTOCOL_VERSION,
 } from '#sync/protocol'
-import { getAccessKey } from '#sync/server/access-key'
-import type { ServerCollection } from '#sync/server/collection'
-import { SERVER_COLLECTIONS } from '#sync/server/collections/index'
-import { pullChanges } from '#sync/server/pull'
-import { pushChanges } from '#sync/server/push'
-import { describeBatch, findReadableCollections } from '#sync/server/stream-changes'
+import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { findSessionUser } from '../auth/current-central-user.ts'
 import {
   findSalesContext,
@@ -25,7 +26,6 @@ import {
 } from '../auth/require-sales-context.ts'
 import { findServiceContext, requireServiceContext } from '../auth/require-service-context.ts'
 import { readSessionToken } from '../auth/sessions.ts'
-import type { AppDeps, AppEnv } from '../context.ts'
 import { AppError } from '../http/app-error.ts'
 import { otherAccountError } from '../http/require-named-account.ts'
 import { validate } from '../http/validate.ts'

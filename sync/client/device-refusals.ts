@@ -1,9 +1,9 @@
 import { v7 as uuidv7 } from 'uuid'
 import type { SyncRefusal } from '#schema/sync-refusals'
+import type { SyncArea } from '../account.ts'
 import { formatSyncAccount } from '../account.ts'
 import { openObjectStore } from './indexed-db-store.ts'
 import type { AreaAccount } from './signed-in-account.ts'
-import type { SyncArea } from './sync-stream.ts'
 
 // Changes a person made on this device that will never reach the server, kept on the device
 // with their values so that they are listed (Niet verwerkte wijzigingen) and can be copied:

@@ -10,6 +10,7 @@ import type { RxReplicationState } from 'rxdb/plugins/replication'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import { describeRestoredEpoch } from '#schema/restored-epoch'
 import { pickRefusedValues } from '#schema/sync-refusals'
+import type { SyncArea } from '../account.ts'
 import { formatSyncAccount } from '../account.ts'
 import type { SyncCheckpoint } from '../protocol.ts'
 import { addReplicatedCollections, removeRetiredCollections } from './add-replicated-collections.ts'
@@ -36,7 +37,7 @@ import { replicateCollection, replicationIdentifierOf } from './replicate-collec
 import { shareSyncStatus } from './share-sync-status.ts'
 import type { AreaAccount } from './signed-in-account.ts'
 import { createSyncStatus, type SyncStatusStore } from './sync-status.ts'
-import { openSyncStream, type SyncArea } from './sync-stream.ts'
+import { openSyncStream } from './sync-stream.ts'
 import { findUnsentChanges, watchUnsentChanges } from './unsent-changes.ts'
 
 // The stream and the sync state wait for leadership before replication (which adds it) starts.

@@ -1,4 +1,4 @@
-import type { SyncArea } from './sync-stream.ts'
+import type { SyncArea } from '../account.ts'
 
 // The epoch of the organisation a person's local data belongs to (decision 008, "A restore
 // starts a new epoch"): learnt from the server's first sync answer, sent with every sync

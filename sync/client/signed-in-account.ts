@@ -1,5 +1,5 @@
+import type { SyncArea } from '../account.ts'
 import { formatSyncAccount } from '../account.ts'
-import type { SyncArea } from './sync-stream.ts'
 
 /** A person of one area: whose local database, queued call or session this is. */
 export type AreaAccount = { area: SyncArea; organisationId: string; userId: string }

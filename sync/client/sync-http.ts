@@ -1,3 +1,4 @@
+import type { SyncArea } from '../account.ts'
 import { EPOCH_HEADER, RESTORED_HEADER } from '../account.ts'
 import {
   formatSyncAccount,
@@ -12,7 +13,6 @@ import { learnEpoch, readKnownEpoch } from './organisation-epoch.ts'
 import { noteServerDate } from './server-clock.ts'
 import { isSignedInAs } from './signed-in-account.ts'
 import type { SyncStatusStore } from './sync-status.ts'
-import type { SyncArea } from './sync-stream.ts'
 
 // The only place in the web app that knows the replication URLs (docs/architecture.md, Replication).
 const BASE = `/api/sync/v${SYNC_PROTOCOL_VERSION}`

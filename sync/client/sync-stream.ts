@@ -1,4 +1,5 @@
 import { type Observable, Subject } from 'rxjs'
+import type { SyncArea } from '../account.ts'
 import type { StreamMessage, SyncCheckpoint } from '../protocol.ts'
 import { ChangeLedger } from './change-ledger.ts'
 import { noteResponseStatus, SYNC_STREAM_URL } from './sync-http.ts'
@@ -13,9 +14,6 @@ const CLOSED = 2
 
 /** RxDB's signal to a collection's replication: pull again from your checkpoint. */
 export type ResyncSignal = 'RESYNC'
-
-/** Which session a local database replicates with: the central admin area or Gold Estates. */
-export type SyncArea = 'central' | 'sales'
 
 /** What the stream needs of an EventSource (a browser's, or a stand-in outside one). */
 export type EventSourceLike = {

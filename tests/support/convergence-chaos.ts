@@ -4,7 +4,8 @@ import { APP_STATUSES } from '#schema/central'
 import { type PermissionName, ROLE_PERMISSIONS, SALES_ROLE_PERMISSIONS } from '#schema/permissions'
 import type { SalesRole, UserRole } from '#schema/roles'
 import type { CommissionDocument } from '#schema/sales'
-import { SERVER_COLLECTIONS } from '#sync/server/collections/index'
+import { SERVER_COLLECTIONS } from '#server/replication/collections/index'
+import type { WireDocument } from '#sync/protocol'
 import type { Person, SharedDocuments } from './convergence-organisation.ts'
 import { buildSalePayload } from './sales.ts'
 import type { SeededRandom } from './seeded-random.ts'
@@ -50,6 +51,9 @@ export type Ledger = {
 export function createLedger(): Ledger {
   return { writes: [], own: new Map(), sales: new Map(), operations: {}, skipped: [] }
 }
+
+/** What the server holds of one remote collection after a run: its documents by id. */
+export type CollectionState = Map<string, WireDocument>
 
 /** What a device needs to act: its person, chance, the shared documents, the ledger. */
 export type DeviceContext = {

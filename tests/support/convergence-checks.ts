@@ -1,5 +1,10 @@
 import type { WireDocument } from '#sync/protocol'
-import { type Ledger, TAG_PATTERN, writableFieldsOf } from './convergence-chaos.ts'
+import {
+  type CollectionState,
+  type Ledger,
+  TAG_PATTERN,
+  writableFieldsOf,
+} from './convergence-chaos.ts'
 import {
   findSalesRefusedOnInactiveCatalog,
   findUnexpectedRefusals,
@@ -8,9 +13,6 @@ import type { NodeSyncClient } from './sync-node-client.ts'
 
 // What the server holds after a convergence run, and every way it can disagree with the
 // devices or with what the devices did.
-
-/** Documents by id, per remote collection. */
-export type CollectionState = Map<string, WireDocument>
 
 /** Every document of a collection (tombstones included), pulled over plain HTTP. */
 export async function pullEverything(origin: string, cookies: Map<string, string>, remote: string) {

@@ -1,5 +1,5 @@
 import { UserRoleSchema } from '#schema/role-schemas'
-import type { SyncArea } from '#sync/client/sync-stream'
+import type { SyncArea } from '#sync/account'
 import { signInFirstSuperadmin, signInInvitedUser } from './accounts.ts'
 import { createClient } from './http.ts'
 import { buildSalePayload } from './sales.ts'

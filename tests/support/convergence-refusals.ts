@@ -1,9 +1,8 @@
 import { isSameValue } from '#schema/rx/merge-conflict'
+import { DELETED_MEANWHILE } from '#server/replication/push'
 import type { RefusedChange } from '#sync/client/sync-status'
 import type { WireDocument } from '#sync/protocol'
-import { DELETED_MEANWHILE } from '#sync/server/push'
-import { type Ledger, writableFieldsOf } from './convergence-chaos.ts'
-import type { CollectionState } from './convergence-checks.ts'
+import { type CollectionState, type Ledger, writableFieldsOf } from './convergence-chaos.ts'
 import type { NodeSyncClient } from './sync-node-client.ts'
 
 // Which refusals a convergence run expects. The person's rights do not change during a

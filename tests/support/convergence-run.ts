@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { createLedger, type DeviceContext, playDevice } from './convergence-chaos.ts'
 import {
   type CollectionState,
-  findLedgerViolations,
-  findMismatches,
-  pullEverything,
-} from './convergence-checks.ts'
+  createLedger,
+  type DeviceContext,
+  playDevice,
+} from './convergence-chaos.ts'
+import { findLedgerViolations, findMismatches, pullEverything } from './convergence-checks.ts'
 import { type PersonSpec, setUpOrganisation } from './convergence-organisation.ts'
 import { countEditsOfDeleted } from './convergence-refusals.ts'
 import { createSeededRandom } from './seeded-random.ts'

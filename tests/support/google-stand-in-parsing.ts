@@ -1,7 +1,17 @@
-import type { StandInFile } from './google-stand-in.ts'
-
 // What the Google stand-in reads from requests: multipart/related upload bodies and the
 // Drive query language (the clauses Centraal sends; anything else is refused, like Google).
+
+/** A file in the stand-in's one Drive: what a query's clauses are matched against. */
+export type StandInFile = {
+  id: string
+  name: string
+  mimeType: string
+  parents: string[]
+  appProperties: Record<string, string>
+  createdTime: string
+  trashed: boolean
+  content: Buffer<ArrayBufferLike>
+}
 
 /** The parts of a multipart/related body: their content type and raw bytes. */
 export function parseMultipart(body: Buffer, contentType: string) {

@@ -1,23 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { parseMultipart, splitClauses, toPredicate } from './google-stand-in-parsing.ts'
+import {
+  parseMultipart,
+  type StandInFile,
+  splitClauses,
+  toPredicate,
+} from './google-stand-in-parsing.ts'
 
 // A local stand-in for Google's OAuth and Drive v3 endpoints: the real paths and JSON shapes
 // (docs/architecture.md, External services), as much of them as Centraal uses, strict where Google is
 // strict (client credentials, redirect URI, one-time codes, bearer tokens, query syntax).
-
-/** A file in the stand-in's one Drive. */
-export type StandInFile = {
-  id: string
-  name: string
-  mimeType: string
-  parents: string[]
-  appProperties: Record<string, string>
-  createdTime: string
-  trashed: boolean
-  content: Buffer<ArrayBufferLike>
-}
 
 type Grant = { refreshToken: string; scope: string; isRevoked: boolean }
 type AccessToken = { grant: Grant; expiresAt: number }

@@ -8,6 +8,7 @@ import {
 import type { RxReplicationState } from 'rxdb/plugins/replication'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
 import { merge, Subject } from 'rxjs'
+import type { SyncArea } from '#sync/account'
 import { addReplicatedCollections } from '#sync/client/add-replicated-collections'
 import {
   CENTRAL_COLLECTIONS,
@@ -18,12 +19,7 @@ import { readKnownEpoch } from '#sync/client/organisation-epoch'
 import { replicateCollection } from '#sync/client/replicate-collection'
 import type { SyncTransport } from '#sync/client/sync-http'
 import { createSyncStatus, type RefusedChange } from '#sync/client/sync-status'
-import {
-  openSyncStream,
-  type ResyncSignal,
-  type SyncArea,
-  type SyncStream,
-} from '#sync/client/sync-stream'
+import { openSyncStream, type ResyncSignal, type SyncStream } from '#sync/client/sync-stream'
 import {
   formatSyncAccount,
   type PushResponse,

@@ -12,7 +12,7 @@ import {
 import { activities, appConnections, users } from '#schema/db/organisation'
 import { ROLE_PERMISSIONS } from '#schema/permissions'
 import { takeNextSeq } from '#server/db/next-seq'
-import { openOrganisationDb } from '#server/db/organisation-db'
+import { openOrganisationDb } from '#server/db/open-organisation-db'
 import { getStats } from '#server/services/stats/get-stats'
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'centraal-stats-'))

@@ -5,7 +5,7 @@ import { asc } from 'drizzle-orm'
 import { afterAll, expect, test } from 'vitest'
 import { activities, users } from '#schema/db/organisation'
 import { takeNextSeq } from '#server/db/next-seq'
-import { openOrganisationDb } from '#server/db/organisation-db'
+import { openOrganisationDb } from '#server/db/open-organisation-db'
 import { readRows } from '#server/db/read-rows'
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'centraal-read-rows-'))

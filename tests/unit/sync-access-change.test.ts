@@ -10,7 +10,7 @@ import { appDocument } from '../support/app-document.ts'
 import { createResyncStream } from '../support/sync-node-client.ts'
 
 // A device whose person's rights change: the product's replication (RxDB, memory storage)
-// against a scripted server that answers pulls as sync/server/pull.ts does.
+// against a scripted server that answers pulls as server/replication/pull.ts does.
 
 const definition = CENTRAL_COLLECTIONS[1] // appConnections
 

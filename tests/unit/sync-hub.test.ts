@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { type ChangeBatch, SyncHub } from '#sync/server/sync-hub'
+import { type ChangeBatch, SyncHub } from '#server/replication/sync-hub'
 
 let seq = 0
 let epoch = 0

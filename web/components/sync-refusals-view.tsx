@@ -1,7 +1,7 @@
 import { ShieldCheck } from 'lucide-react'
 import { useState } from 'react'
 import type { SyncRefusalScope } from '#schema/sync-refusals'
-import type { SyncArea } from '#sync/client/sync-stream'
+import type { SyncArea } from '#sync/account'
 import { describeError } from '../lib/server-message.ts'
 import { useSyncRefusals } from '../lib/use-sync-refusals.ts'
 import { Alert } from './alert.tsx'

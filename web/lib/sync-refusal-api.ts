@@ -1,5 +1,5 @@
 import type { SyncRefusalScope } from '#schema/sync-refusals'
-import type { SyncArea } from '#sync/client/sync-stream'
+import type { SyncArea } from '#sync/account'
 import { api } from './api-client.ts'
 
 /** Each area's refused changes (GET ?scope=, POST /:id/dismiss), under that area's session. */

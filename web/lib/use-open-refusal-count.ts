@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
+import type { SyncArea } from '#sync/account'
 import { listDeviceRefusals, onDeviceRefusalsChange } from '#sync/client/device-refusals'
 import { getSignedInAccount } from '#sync/client/signed-in-account'
-import type { SyncArea } from '#sync/client/sync-stream'
 import { listSyncRefusals } from './sync-refusal-api.ts'
 import { onRefusalsChange } from './sync-refusal-events.ts'
 

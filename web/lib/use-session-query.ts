@@ -1,6 +1,6 @@
 import { startTransition, useCallback, useEffect, useState } from 'react'
+import type { SyncArea } from '#sync/account'
 import { setSignedInUser } from '#sync/client/signed-in-account'
-import type { SyncArea } from '#sync/client/sync-stream'
 import { ApiError } from './api-error.ts'
 import { PendingLogoutError } from './offline-queue/pending-logout.ts'
 

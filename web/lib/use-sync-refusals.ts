@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { SyncRefusal, SyncRefusalScope } from '#schema/sync-refusals'
+import type { SyncArea } from '#sync/account'
 import {
   dismissDeviceRefusal,
   listDeviceRefusals,
   onDeviceRefusalsChange,
 } from '#sync/client/device-refusals'
 import { getSignedInAccount } from '#sync/client/signed-in-account'
-import type { SyncArea } from '#sync/client/sync-stream'
 import { dismissSyncRefusal, listSyncRefusals } from './sync-refusal-api.ts'
 import { announceRefusalsChange } from './sync-refusal-events.ts'
 

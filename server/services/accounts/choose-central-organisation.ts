@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../context.ts'
+import type { AppDeps } from '../../app-deps.ts'
 import { requireChosenAccount } from '../sign-in/require-chosen-account.ts'
 import { findUser } from './find-user.ts'
 import { openCentralSession } from './open-central-session.ts'

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { users } from '#schema/db/organisation'
+import type { AppDeps } from '../../app-deps.ts'
 import { createSession } from '../../auth/sessions.ts'
-import type { AppDeps } from '../../context.ts'
 import { AppError } from '../../http/app-error.ts'
 import type { StoredUser } from './create-central-user.ts'
 

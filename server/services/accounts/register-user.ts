@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { RegisterSchema } from '#schema/auth'
+import type { AppDeps } from '../../app-deps.ts'
 import { hashPassword } from '../../auth/password.ts'
-import type { AppDeps } from '../../context.ts'
 import { AppError } from '../../http/app-error.ts'
 import { createCentralUser } from './create-central-user.ts'
 import { findCentralAccountIn } from './find-central-account.ts'

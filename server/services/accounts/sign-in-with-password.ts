@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../context.ts'
+import type { AppDeps } from '../../app-deps.ts'
 import { AppError } from '../../http/app-error.ts'
 import { matchPassword, pickCandidates } from '../sign-in/match-password.ts'
 import { offerOrganisationChoice } from '../sign-in/offer-organisation-choice.ts'

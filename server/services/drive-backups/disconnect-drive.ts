@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { backupSettings } from '#schema/db/organisation'
-import type { Actor, AppDeps } from '../../context.ts'
+import type { AppDeps } from '../../app-deps.ts'
+import type { Actor } from '../../context.ts'
 import { describeGoogleError } from '../../integrations/google/describe-google-error.ts'
 import {
   createGoogleOAuthClient,

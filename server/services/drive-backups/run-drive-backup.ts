@@ -8,7 +8,9 @@ import {
   parseBackupFormats,
 } from '#schema/backup-settings'
 import { backupSettings } from '#schema/db/organisation'
-import type { Actor, AppDeps } from '../../context.ts'
+import type { Actor } from '../../context.ts'
+import type { OrganisationCache } from '../../db/organisation-cache.ts'
+import type { Env } from '../../env.ts'
 import { describeGoogleError } from '../../integrations/google/describe-google-error.ts'
 import {
   createDriveClient,
@@ -18,13 +20,21 @@ import {
   uploadBackupFile,
 } from '../../integrations/google/drive-backups.ts'
 import { createGoogleOAuthClient } from '../../integrations/google/oauth-client.ts'
+import type { Logger } from '../../logger.ts'
+import type { HeavyWorkPool } from '../../workers/heavy-work-pool.ts'
 import { readDriveCredentials, sealDriveCredentials } from './drive-credentials.ts'
 import { findBackupSettings, isDriveConnected } from './find-backup-settings.ts'
 import { UploadFailed, uploadWithRetries } from './upload-with-retries.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-type Deps = Pick<AppDeps, 'env' | 'organisations' | 'systemDb' | 'log' | 'heavyWorkPool'>
+/** What a backup run needs of the process; not AppDeps, which holds the job that runs this. */
+export type DriveBackupDeps = {
+  env: Env
+  organisations: OrganisationCache
+  log: Logger
+  heavyWorkPool: Pick<HeavyWorkPool, 'makeBackupBytes'>
+}
 
 /** The server making a backup on its own: allowed to back up and nothing else. */
 function backupActor(organisationId: string): Actor {
@@ -38,7 +48,7 @@ function backupActor(organisationId: string): Actor {
 }
 
 function updateSettings(
-  deps: Deps,
+  deps: DriveBackupDeps,
   organisationId: string,
   values: Partial<typeof backupSettings.$inferInsert>,
 ) {
@@ -59,7 +69,7 @@ function updateSettings(
  * lastBackupAt/Status/Error and returned; a run never throws.
  */
 export async function runDriveBackup(
-  deps: Deps,
+  deps: DriveBackupDeps,
   organisationId: string,
   options: { retryBaseMs: number; signal?: AbortSignal },
 ): Promise<BackupRunResult> {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { organizations } from '#schema/db/system'
-import type { AppDeps } from '../../context.ts'
+import type { AppDeps } from '../../app-deps.ts'
 import { AppError } from '../../http/app-error.ts'
 
 /** Registers an organisation and creates its own SQLite file. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { DEFAULT_ORGANISATION_ID } from '#schema/constants'
 import { organizations } from '#schema/db/system'
-import type { AppDeps } from '../../context.ts'
+import type { AppDeps } from '../../app-deps.ts'
 import { createOrganisation } from './create-organisation.ts'
 
 /** Creates organisation default-org on the first start. */

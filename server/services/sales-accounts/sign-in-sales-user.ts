@@ -1,5 +1,5 @@
 import type { salesUsers } from '#schema/db/organisation'
-import type { AppDeps } from '../../context.ts'
+import type { AppDeps } from '../../app-deps.ts'
 import { AppError } from '../../http/app-error.ts'
 import { matchPassword, pickCandidates } from '../sign-in/match-password.ts'
 import { offerOrganisationChoice } from '../sign-in/offer-organisation-choice.ts'

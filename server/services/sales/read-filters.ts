@@ -20,7 +20,7 @@ export function salesReadFilter(ctx: ServiceContext) {
 /**
  * Sales the actor's lists show: a SELLER's only while they hold a live line in it. A sale
  * they were taken off reaches their device as a tombstone without its customer
- * (sync/server/collections/sales.ts), so REST does not show it either.
+ * (server/replication/collections/sales.ts), so REST does not show it either.
  */
 export function listedSalesFilter(ctx: ServiceContext) {
   if (ctx.actor.permissions.has('sales.read.all')) return undefined

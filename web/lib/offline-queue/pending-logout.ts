@@ -1,5 +1,5 @@
+import type { SyncArea } from '#sync/account'
 import { SYNC_ACCOUNT_HEADER } from '#sync/account'
-import type { SyncArea } from '#sync/client/sync-stream'
 import { addQueueItem, isLogoutItem, LOGOUT_URLS, listQueueItems } from './queue-store.ts'
 import { replayQueue } from './replay-queue.ts'
 

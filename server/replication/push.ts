@@ -9,7 +9,7 @@ import { AppError } from '#server/http/app-error'
 import type { Logger } from '#server/logger'
 import { requirePermission } from '#server/services/permissions/require-permission'
 import { limitPersonRefusals } from '#server/services/sync-refusals/limit-person-refusals'
-import type { PushBodySchema, PushResponse, WireDocument } from '../protocol.ts'
+import type { PushBodySchema, PushResponse, WireDocument } from '#sync/protocol'
 import type { ServerCollection } from './collection.ts'
 
 type PushRow = z.infer<typeof PushBodySchema>['rows'][number]

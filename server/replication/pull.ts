@@ -1,7 +1,7 @@
 import type { ServiceContext } from '#server/context'
 import { readReplicationSeq } from '#server/db/next-seq'
 import { requirePermission } from '#server/services/permissions/require-permission'
-import type { PullResponse, WireDocument } from '../protocol.ts'
+import type { PullResponse, WireDocument } from '#sync/protocol'
 import { getAccessKey } from './access-key.ts'
 import type { ServerCollection } from './collection.ts'
 

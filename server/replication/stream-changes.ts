@@ -1,5 +1,5 @@
 import type { ServiceContext } from '#server/context'
-import { MAX_STREAMED_DOCUMENTS, type StreamedChanges, type StreamMessage } from '../protocol.ts'
+import { MAX_STREAMED_DOCUMENTS, type StreamedChanges, type StreamMessage } from '#sync/protocol'
 import type { ServerCollection } from './collection.ts'
 import { toWireDocuments } from './pull.ts'
 import type { ChangeBatch } from './sync-hub.ts'

@@ -1,0 +1,44 @@
+import type { OidcSignIn } from './auth/oidc.ts'
+import type { OrganisationChoices } from './auth/organisation-choices.ts'
+import type { Throttles } from './auth/throttles.ts'
+import type { OrganisationCache } from './db/organisation-cache.ts'
+import type { SystemDb } from './db/system-db.ts'
+import type { Env } from './env.ts'
+import type { HeavyWorkQueue } from './http/heavy-work.ts'
+import type { ScheduledBackups } from './jobs/scheduled-backups.ts'
+import type { Logger } from './logger.ts'
+import type { SyncHub } from './replication/sync-hub.ts'
+import type { HeavyWorkPool } from './workers/heavy-work-pool.ts'
+
+// What create-server.ts builds once and hands to the routes. Services and jobs that the
+// pieces below are made of name the few parts they need by their own types, never
+// AppDeps, so that no piece depends on the whole it is part of.
+
+/** What the routes and services share for the life of the process. */
+export type AppDeps = {
+  env: Env
+  systemDb: SystemDb
+  organisations: OrganisationCache
+  throttles: Throttles
+  /** Sign-ins whose password matched several organisations, waiting for a pick. */
+  organisationChoices: OrganisationChoices
+  oidc: OidcSignIn | null
+  log: Logger
+  syncHub: SyncHub
+  /** One heavy job (restore, import, backup, statements zip) at a time, the others waiting. */
+  heavyWork: HeavyWorkQueue
+  /** The worker thread where the heavy jobs' work runs, off the request thread. */
+  heavyWorkPool: HeavyWorkPool
+  /** The automatic Google Drive backups, rescheduled when their settings change. */
+  scheduledBackups: ScheduledBackups
+}
+
+/** Hono's per-request variables. */
+export type AppEnv = {
+  Variables: {
+    /** Set once a request acts in an organisation, so its listeners hear of a write. */
+    organisationId: string | undefined
+    /** PUBLIC_URL is https: cookies are Secure and session cookies __Host- prefixed. */
+    isHttps: boolean
+  }
+}
