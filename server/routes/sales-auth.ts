@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono'
 import { LoginSchema, OrganisationChoiceSchema } from '#schema/auth'
 import { SALES_ROLE_PERMISSIONS } from '#schema/permissions'
 import type { SalesRole } from '#schema/roles'
+import { seesAllSales } from '#schema/sales-visibility'
 import { requireSalesContext } from '../auth/require-sales-context.ts'
 import {
   clearSessionCookie,
@@ -47,7 +48,7 @@ export function salesAuthRoutes(deps: AppDeps) {
     { user, session }: ReturnType<typeof openSalesSession>,
   ) => {
     setSessionCookie(c, 'sales', session.token, session.expire)
-    if (SALES_ROLE_PERMISSIONS[user.role].includes('sales.read.all')) {
+    if (seesAllSales(SALES_ROLE_PERMISSIONS[user.role])) {
       prepareSalesReadModel(deps.organisations.get(user.organizationId))
     }
     return toSalesUserView(user, null)
