@@ -315,3 +315,6 @@ export type CommissionPaymentDocument = {
   updatedAt: number
   seq: number
 }
+
+/** The id of a project, seller, sale, line or payment part in a URL. */
+export const SalesIdParamSchema = z.object({ id: z.string().min(1).max(64) })

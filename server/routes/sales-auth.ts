@@ -41,7 +41,7 @@ function toSalesUserView(
   }
 }
 
-/** Gold Estates sign-in with its own session cookie (docs/behaviour.md, Sales area). */
+/** Gold Estates sign-in with its own session cookie (mounted at /gold-estates/auth). */
 export function salesAuthRoutes(deps: AppDeps) {
   const openSignedIn = (
     c: Context<AppEnv>,
@@ -54,21 +54,21 @@ export function salesAuthRoutes(deps: AppDeps) {
     return toSalesUserView(user, null)
   }
   return new Hono<AppEnv>()
-    .post('/gold-estates/auth/login', validate('json', LoginSchema), async (c) => {
+    .post('/login', validate('json', LoginSchema), async (c) => {
       const { email, password } = c.req.valid('json')
       const address = getClientAddress(c, deps.env.TRUST_PROXY)
       const answer = await signInSalesUser(deps, { email, password, address })
       if (answer.choice) return c.json({ choice: answer.choice })
       return c.json({ user: openSignedIn(c, answer.signedIn) })
     })
-    .post('/gold-estates/auth/login/choose', validate('json', OrganisationChoiceSchema), (c) =>
+    .post('/login/choose', validate('json', OrganisationChoiceSchema), (c) =>
       c.json({ user: openSignedIn(c, chooseSalesOrganisation(deps, c.req.valid('json'))) }),
     )
-    .get('/gold-estates/auth/user', (c) => {
+    .get('/user', (c) => {
       const ctx = requireSalesContext(deps, c)
       return c.json(toSalesUserView(ctx.salesUser, ctx.actor.sellerId ?? null))
     })
-    .post('/gold-estates/auth/logout', (c) => {
+    .post('/logout', (c) => {
       // A logout that waited on a device never ends a session someone else opened since.
       requireOwnSession(deps, c, 'sales')
       const token = readSessionToken(c, 'sales')

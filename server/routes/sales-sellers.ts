@@ -1,0 +1,63 @@
+import { Hono } from 'hono'
+import {
+  SalesIdParamSchema,
+  SellerCreateSchema,
+  SellerLoginSchema,
+  SellerUpdateSchema,
+} from '#schema/sales'
+import { requireSalesContext } from '../auth/require-sales-context.ts'
+import { getSecretBox } from '../auth/secret-box.ts'
+import type { AppDeps, AppEnv } from '../context.ts'
+import { respondOnce } from '../http/respond-once.ts'
+import { validate } from '../http/validate.ts'
+import { createSellerLogin } from '../services/sales/create-seller-login.ts'
+import { loadSalesData } from '../services/sales/load-sales-data.ts'
+import { createSeller, updateSeller } from '../services/sales/save-seller.ts'
+import { toSellerDocument } from '../services/sales/to-sales-documents.ts'
+
+/**
+ * The sales team (docs/behaviour.md, Projects and sellers), at /gold-estates/sellers, with
+ * a seller's Gold Estates sign-in ("Inloggen toestaan").
+ */
+export function salesSellerRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .get('/', (c) => c.json(loadSalesData(requireSalesContext(deps, c)).sellers))
+    .post('/', validate('json', SellerCreateSchema), (c) => {
+      const ctx = requireSalesContext(deps, c)
+      return respondOnce(c, ctx, 201, () =>
+        toSellerDocument(createSeller(ctx, c.req.valid('json'))),
+      )
+    })
+    .patch(
+      '/:id',
+      validate('param', SalesIdParamSchema),
+      validate('json', SellerUpdateSchema),
+      (c) => {
+        const ctx = requireSalesContext(deps, c)
+        return respondOnce(c, ctx, 200, () =>
+          toSellerDocument(updateSeller(ctx, c.req.valid('param').id, c.req.valid('json'))),
+        )
+      },
+    )
+    .post(
+      '/:id/login',
+      validate('param', SalesIdParamSchema),
+      validate('json', SellerLoginSchema),
+      (c) => {
+        const ctx = requireSalesContext(deps, c)
+        return respondOnce(
+          c,
+          ctx,
+          201,
+          () => {
+            const link = createSellerLogin(ctx, c.req.valid('param').id, c.req.valid('json').role)
+            return {
+              setupUrl: `${deps.env.PUBLIC_URL}${link.setupPath}`,
+              expiresAt: link.expiresAt,
+            }
+          },
+          { secretBox: getSecretBox(deps.env) },
+        )
+      },
+    )
+}
