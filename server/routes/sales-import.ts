@@ -19,7 +19,7 @@ import { requirePermission } from '../services/permissions/require-permission.ts
 const UploadQuerySchema = z.object({ fileName: z.string().trim().max(200).optional() })
 
 /**
- * Sales import (docs/behaviour.md sheets calls, plus a .csv/.xlsx upload for teams without Google).
+ * Sales import (docs/behaviour.md, Sheets import: a Google Sheet, or a .csv/.xlsx upload for teams without Google).
  * Sales ADMIN and MANAGER only (sales.import). No Idempotency-Key handling: an import is
  * idempotent by itself, as rows imported before are skipped.
  */

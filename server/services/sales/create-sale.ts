@@ -70,7 +70,7 @@ function requireAmounts(input: SaleInput) {
 }
 
 /**
- * Registers a sale with its commission lines (docs/behaviour.md, Validation rules and messages). Every amount is recomputed here
+ * Registers a sale with its commission lines (docs/behaviour.md, The sale wizard). Every amount is recomputed here
  * from the inputs and stored as computed; a payload more than a cent off is refused. The
  * sale is stored completed, each line pending until its expected payment date: the
  * delivery date when given, else the sale date plus the organisation's payment term.

@@ -9,7 +9,7 @@ import {
   type SellerDocument,
 } from '#schema/sales'
 
-// The wizard's values as typed (strings, euros) and the rules of docs/behaviour.md, Validation rules and messages on them:
+// The wizard's values as typed (strings, euros) and the rules of docs/behaviour.md, The sale wizard on them:
 // which step may be opened, the live arithmetic, and the payload with amounts in cents.
 
 /** The four steps, numbered as the progress indicator shows them. */
@@ -155,7 +155,7 @@ export function isStepValid(form: SaleForm, step: WizardStep): boolean {
   return getStepProblem(form, step) === undefined
 }
 
-/** A step may be opened when every earlier step is filled in (docs/behaviour.md, Validation rules and messages). */
+/** A step may be opened when every earlier step is filled in (docs/behaviour.md, The sale wizard). */
 export function canOpenStep(form: SaleForm, step: WizardStep): boolean {
   for (let earlier = 1; earlier < step; earlier++) {
     if (!isStepValid(form, earlier as WizardStep)) return false
