@@ -1,5 +1,7 @@
 import { Hono } from 'hono'
 import {
+  ProjectCreateSchema,
+  ProjectUpdateSchema,
   SalesIdParamSchema,
   SellerCreateSchema,
   SellerLoginSchema,
@@ -12,13 +14,37 @@ import { respondOnce } from '../http/respond-once.ts'
 import { validate } from '../http/validate.ts'
 import { createSellerLogin } from '../services/sales/create-seller-login.ts'
 import { loadSalesData } from '../services/sales/load-sales-data.ts'
+import { createProject, updateProject } from '../services/sales/save-project.ts'
 import { createSeller, updateSeller } from '../services/sales/save-seller.ts'
-import { toSellerDocument } from '../services/sales/to-sales-documents.ts'
+import { toProjectDocument, toSellerDocument } from '../services/sales/to-sales-documents.ts'
 
-/**
- * The sales team (docs/behaviour.md, Projects and sellers), at /gold-estates/sellers, with
- * a seller's Gold Estates sign-in ("Inloggen toestaan").
- */
+// The sales catalog (sales.catalog.write; docs/behaviour.md, Projects and sellers): the
+// projects a sale is of and the sellers who share its commission.
+
+/** Gold Estates projects, at /gold-estates/projects. */
+export function salesProjectRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .get('/', (c) => c.json(loadSalesData(requireSalesContext(deps, c)).projects))
+    .post('/', validate('json', ProjectCreateSchema), (c) => {
+      const ctx = requireSalesContext(deps, c)
+      return respondOnce(c, ctx, 201, () =>
+        toProjectDocument(createProject(ctx, c.req.valid('json'))),
+      )
+    })
+    .patch(
+      '/:id',
+      validate('param', SalesIdParamSchema),
+      validate('json', ProjectUpdateSchema),
+      (c) => {
+        const ctx = requireSalesContext(deps, c)
+        return respondOnce(c, ctx, 200, () =>
+          toProjectDocument(updateProject(ctx, c.req.valid('param').id, c.req.valid('json'))),
+        )
+      },
+    )
+}
+
+/** The sales team, at /gold-estates/sellers, with a seller's sign-in ("Inloggen toestaan"). */
 export function salesSellerRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get('/', (c) => c.json(loadSalesData(requireSalesContext(deps, c)).sellers))
