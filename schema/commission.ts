@@ -80,8 +80,3 @@ export function calculateCommission(input: CommissionInput): CommissionBreakdown
     isExtraAboveWarning: extraPercentage > EXTRA_COMMISSION_WARNING_PERCENTAGE,
   }
 }
-
-/** Euros as typed (e.g. "1234.56") to cents, rounded (docs/behaviour.md, Constants: ×100, rounded). */
-export function toCents(amount: number) {
-  return Math.round(amount * 100)
-}

@@ -6,7 +6,7 @@ export const DASHBOARD_UPCOMING_LIMIT = 5
 /** The Activiteiten card counts the activities of this many milliseconds (docs/behaviour.md: 7 days). */
 export const RECENT_ACTIVITY_WINDOW_MS = 7 * 24 * 60 * 60 * 1000
 
-/** The one status that counts as active for users and apps (docs/behaviour.md, Validation rules and messages); anything else does not. */
+/** The one status that counts as active for users and apps (docs/behaviour.md, Constants); anything else does not. */
 export const ACTIVE_STATUS = 'active' as const
 
 /** How many live rows a collection holds and how many of them are active. */

@@ -1,6 +1,6 @@
 import type { SalesRole, UserRole } from './roles.ts'
 
-/** Every permission the server checks, by name, with its category (docs/behaviour.md permissions). */
+/** Every permission the server checks, by name, with its category (docs/behaviour.md, Roles and rights). */
 export const PERMISSIONS = {
   'users.read': { category: 'users', description: 'Gebruikers bekijken' },
   'users.write': { category: 'users', description: 'Gebruikers aanmaken, wijzigen en verwijderen' },

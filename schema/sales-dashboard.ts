@@ -9,7 +9,7 @@ import type {
   SellerDocument,
 } from './sales.ts'
 
-// The one aggregation behind the sales dashboards (docs/behaviour.md view shapes). The server runs
+// The one aggregation behind the sales dashboards (docs/behaviour.md, Dashboard, Commissions and Statistics of Gold Estates). The server runs
 // it over the organisation's rows for GET /api/gold-estates/commissions/dashboard and
 // /stats/detailed; the screens run it over the local database, so they work offline and
 // show the same numbers. Money in cents; dates 'YYYY-MM-DD'.

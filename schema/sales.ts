@@ -85,7 +85,7 @@ export const CommissionLineSchema = z.object({
   commissionAmount: cents,
 })
 
-/** POST /api/gold-estates/sales: the wizard's payload (docs/behaviour.md, "Sale create payload"). */
+/** POST /api/gold-estates/sales: the wizard's payload (docs/behaviour.md, The sale wizard). */
 export const SaleCreateSchema = z.object({
   projectId: id,
   clientName: text(200).min(1, { message: 'Klantnaam is verplicht' }),
@@ -165,7 +165,7 @@ export const CommissionStatusSchema = z.object({
   status: z.enum(['paid', 'settled', 'pending']),
 })
 
-/** PATCH /api/gold-estates/settings (docs/behaviour.md, "Sales integration settings"). */
+/** PATCH /api/gold-estates/settings (docs/behaviour.md, Gold Estates: Settings). */
 export const SalesSettingsUpdateSchema = z
   .object({
     xmsEnabled: z.boolean(),
@@ -315,3 +315,6 @@ export type CommissionPaymentDocument = {
   updatedAt: number
   seq: number
 }
+
+/** The id of a project, seller, sale, line or payment part in a URL. */
+export const SalesIdParamSchema = z.object({ id: z.string().min(1).max(64) })

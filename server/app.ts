@@ -13,7 +13,6 @@ import { activityRoutes } from './routes/activities.ts'
 import { adminRoutes } from './routes/admin.ts'
 import { appConnectionRoutes } from './routes/app-connections.ts'
 import { authRoutes } from './routes/auth.ts'
-import { backupRoutes } from './routes/backup.ts'
 import { driveBackupRoutes } from './routes/drive-backups.ts'
 import { healthRoutes } from './routes/health.ts'
 import { heavyWorkRoutes } from './routes/heavy-work.ts'
@@ -22,15 +21,18 @@ import { oidcRoutes } from './routes/oidc.ts'
 import { ownOrganisationRoutes } from './routes/own-organisation.ts'
 import { platformOrganisationRoutes } from './routes/platform-organisations.ts'
 import { profileRoutes } from './routes/profile.ts'
-import { saleChangeRoutes } from './routes/sale-changes.ts'
 import { salesRoutes } from './routes/sales.ts'
 import { salesAuthRoutes } from './routes/sales-auth.ts'
+import { salesProjectRoutes, salesSellerRoutes } from './routes/sales-catalog.ts'
+import { salesCommissionPaymentRoutes, salesCommissionRoutes } from './routes/sales-commissions.ts'
 import { salesImportRoutes } from './routes/sales-import.ts'
+import { salesSettingsRoutes } from './routes/sales-settings.ts'
 import { salesStatementRoutes } from './routes/sales-statements.ts'
+import { salesStatsRoutes } from './routes/sales-stats.ts'
 import { statsRoutes } from './routes/stats.ts'
 import { syncRoutes } from './routes/sync.ts'
 import { centralSyncRefusalRoutes, salesSyncRefusalRoutes } from './routes/sync-refusals.ts'
-import { appUsageRoutes, usageReportRoutes } from './routes/usage.ts'
+import { usageReportRoutes } from './routes/usage.ts'
 import { userRoutes } from './routes/users.ts'
 import { webRoutes } from './routes/web.ts'
 
@@ -55,7 +57,7 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
     })
     .use(
       // A restore and a sales file upload have their own, larger limits
-      // (routes/backup.ts, routes/sales-import.ts).
+      // (routes/admin.ts, routes/sales-import.ts).
       except(
         ['/api/admin/restore', '/api/gold-estates/sheets/import'],
         bodyLimit({
@@ -75,7 +77,6 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
     .route('/logout', logoutRoutes(deps, options.webRoot))
     .route('/users', userRoutes(deps))
     .route('/app-connections', appConnectionRoutes(deps))
-    .route('/app-connections', appUsageRoutes(deps))
     .route('/usage', usageReportRoutes(deps))
     .route('/stats', statsRoutes(deps))
     .route('/activities', activityRoutes(deps))
@@ -85,17 +86,21 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
     .route('/sync', syncRoutes(deps))
     .route('/sync-refusals', centralSyncRefusalRoutes(deps))
     .route('/admin', adminRoutes(deps))
-    .route('/admin', backupRoutes(deps))
     .route('/backup', driveBackupRoutes(deps))
     .route('/heavy-work', heavyWorkRoutes(deps, 'central'))
-    // Gold Estates: its routes carry their /gold-estates prefix themselves.
-    .route('/gold-estates/sync-refusals', salesSyncRefusalRoutes(deps))
+    // Gold Estates, the sales area: the same, under /gold-estates.
+    .route('/gold-estates/auth', salesAuthRoutes(deps))
+    .route('/gold-estates/projects', salesProjectRoutes(deps))
+    .route('/gold-estates/sellers', salesSellerRoutes(deps))
+    .route('/gold-estates/sales', salesRoutes(deps))
+    .route('/gold-estates/commissions', salesCommissionRoutes(deps))
+    .route('/gold-estates/commission-payments', salesCommissionPaymentRoutes(deps))
+    .route('/gold-estates/stats', salesStatsRoutes(deps))
+    .route('/gold-estates/settings', salesSettingsRoutes(deps))
+    .route('/gold-estates/sheets', salesImportRoutes(deps))
     .route('/gold-estates/statements', salesStatementRoutes(deps))
+    .route('/gold-estates/sync-refusals', salesSyncRefusalRoutes(deps))
     .route('/gold-estates/heavy-work', heavyWorkRoutes(deps, 'sales'))
-    .route('/gold-estates', saleChangeRoutes(deps))
-    .route('/', salesAuthRoutes(deps))
-    .route('/', salesRoutes(deps))
-    .route('/', salesImportRoutes(deps))
     .all('*', (c) =>
       c.json({ message: `Onbekend adres: ${c.req.method} ${redactPath(c.req.path)}` }, 404),
     )

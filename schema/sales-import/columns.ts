@@ -1,6 +1,6 @@
 import { cellText, type SheetCell } from './sheet-cell.ts'
 
-// The columns a sales sheet may have (docs/behaviour.md, Sheets: Dutch or English names). A header
+// The columns a sales sheet may have (docs/behaviour.md, Product decisions, Sales import: Dutch or English names). A header
 // matches after dropping case, accents, spaces and punctuation other than '%', so
 // 'Commissie (%)', 'commissie %' and 'COMMISSIE%' are one header.
 

@@ -1,6 +1,6 @@
+import { parseMoneyToCents } from '../parse-money.ts'
 import { type ColumnMap, IMPORT_COLUMNS, type ImportColumn } from './columns.ts'
 import { parseSheetDate } from './parse-date.ts'
-import { parseMoneyToCents } from './parse-money.ts'
 import { parsePercentage } from './parse-percentage.ts'
 import { type Parsed, type SheetCell, tidyText, toNameKey } from './sheet-cell.ts'
 

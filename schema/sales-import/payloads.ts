@@ -1,14 +1,13 @@
 import { z } from '../zod.ts'
 import { parseA1Range } from './a1-range.ts'
 
-// Requests and answers of the sheets import (docs/behaviour.md, "Spreadsheet info/data/Sync result",
-// Sheets import).
+// Requests and answers of the sheets import (docs/behaviour.md, Sheets import).
 
-/** Constants (docs/behaviour.md): the range when none is given. */
+/** The range when none is given. */
 export const DEFAULT_SHEET_RANGE = 'Sheet1!A:Z'
-/** Constants (docs/behaviour.md): rows the preview shows. */
+/** Rows the preview shows (docs/behaviour.md, Sheets import). */
 export const SHEET_PREVIEW_ROWS = 10
-/** docs/behaviour.md: the info lookup starts once the ID is longer than 10 characters. */
+/** The info lookup starts once the ID is longer than 10 characters. */
 export const INFO_LOOKUP_MIN_ID_LENGTH = 11
 /** Largest upload the import takes (.csv or .xlsx). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
@@ -57,14 +56,14 @@ export const SalesImportRequestSchema = z.object({
   range: SheetRangeSchema,
 })
 
-/** docs/behaviour.md "Spreadsheet info". */
+/** The sheet's title and tabs, shown before an import (docs/behaviour.md, Sheets import). */
 export type SpreadsheetInfo = { title: string; sheets: { title: string }[] }
 
-/** docs/behaviour.md "Spreadsheet data": `rows` counts all data rows, `data` holds up to `limit`. */
+/** The preview (docs/behaviour.md, Sheets import): `rows` counts all data rows, `data` holds up to `limit`. */
 export type SpreadsheetData = { rows: number; data: Record<string, string>[] }
 
 /**
- * docs/behaviour.md "Sync result", plus `salesSkipped`: rows imported before (same project,
+ * The import's result (docs/behaviour.md, Sheets import), with `salesSkipped`: rows imported before (same project,
  * property number, sale date and client), which a repeated import passes over.
  */
 export type SalesImportResult = {

@@ -4,7 +4,7 @@ import type { SpreadsheetData } from './payloads.ts'
 import { cellText, type SheetCell, tidyText } from './sheet-cell.ts'
 
 /**
- * docs/behaviour.md "Spreadsheet data": the rows under the header as objects keyed by the header
+ * The preview and the import (docs/behaviour.md, Sheets import): the rows under the header as objects keyed by the header
  * text. A column without a header is named by its letter ('Kolom C'); a repeated header
  * gets ' (2)', ' (3)', so no value is lost. Empty rows are left out.
  */

@@ -22,7 +22,7 @@ import { signInWithPassword } from '../services/accounts/sign-in-with-password.t
 import { toCurrentUser } from '../services/accounts/to-current-user.ts'
 import { resolvePermissions } from '../services/permissions/resolve-permissions.ts'
 
-/** Sign-in, registration and setup, mounted at /auth (docs/behaviour.md, "Authentication and setup"). */
+/** Sign-in, registration and setup, mounted at /auth (docs/behaviour.md, Signed out). */
 export function authRoutes(deps: AppDeps) {
   const describe = (user: StoredUser) =>
     toCurrentUser(

@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono'
 import { LoginSchema, OrganisationChoiceSchema } from '#schema/auth'
 import { SALES_ROLE_PERMISSIONS } from '#schema/permissions'
 import type { SalesRole } from '#schema/roles'
+import { seesAllSales } from '#schema/sales-visibility'
 import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { requireSalesContext } from '../auth/require-sales-context.ts'
 import {
@@ -40,34 +41,34 @@ function toSalesUserView(
   }
 }
 
-/** Gold Estates sign-in with its own session cookie (docs/behaviour.md, Sales area). */
+/** Gold Estates sign-in with its own session cookie (mounted at /gold-estates/auth). */
 export function salesAuthRoutes(deps: AppDeps) {
   const openSignedIn = (
     c: Context<AppEnv>,
     { user, session }: ReturnType<typeof openSalesSession>,
   ) => {
     setSessionCookie(c, 'sales', session.token, session.expire)
-    if (SALES_ROLE_PERMISSIONS[user.role].includes('sales.read.all')) {
+    if (seesAllSales(SALES_ROLE_PERMISSIONS[user.role])) {
       prepareSalesReadModel(deps.organisations.get(user.organizationId))
     }
     return toSalesUserView(user, null)
   }
   return new Hono<AppEnv>()
-    .post('/gold-estates/auth/login', validate('json', LoginSchema), async (c) => {
+    .post('/login', validate('json', LoginSchema), async (c) => {
       const { email, password } = c.req.valid('json')
       const address = getClientAddress(c, deps.env.TRUST_PROXY)
       const answer = await signInSalesUser(deps, { email, password, address })
       if (answer.choice) return c.json({ choice: answer.choice })
       return c.json({ user: openSignedIn(c, answer.signedIn) })
     })
-    .post('/gold-estates/auth/login/choose', validate('json', OrganisationChoiceSchema), (c) =>
+    .post('/login/choose', validate('json', OrganisationChoiceSchema), (c) =>
       c.json({ user: openSignedIn(c, chooseSalesOrganisation(deps, c.req.valid('json'))) }),
     )
-    .get('/gold-estates/auth/user', (c) => {
+    .get('/user', (c) => {
       const ctx = requireSalesContext(deps, c)
       return c.json(toSalesUserView(ctx.salesUser, ctx.actor.sellerId ?? null))
     })
-    .post('/gold-estates/auth/logout', (c) => {
+    .post('/logout', (c) => {
       // A logout that waited on a device never ends a session someone else opened since.
       requireOwnSession(deps, c, 'sales')
       const token = readSessionToken(c, 'sales')

@@ -19,12 +19,11 @@ import { requirePermission } from '../services/permissions/require-permission.ts
 const UploadQuerySchema = z.object({ fileName: z.string().trim().max(200).optional() })
 
 /**
- * Sales import (docs/behaviour.md sheets calls, plus a .csv/.xlsx upload for teams without Google).
+ * Sales import (docs/behaviour.md, Sheets import: a Google Sheet, or a .csv/.xlsx upload for teams without Google).
  * Sales ADMIN and MANAGER only (sales.import). No Idempotency-Key handling: an import is
  * idempotent by itself, as rows imported before are skipped.
  */
 export function salesImportRoutes(deps: AppDeps) {
-  const base = '/gold-estates/sheets'
   const access = createSheetsAccess(deps.env, deps.log)
   const requireReader = () => {
     if (access.status === 'off') {
@@ -48,26 +47,26 @@ export function salesImportRoutes(deps: AppDeps) {
   return (
     new Hono<AppEnv>()
       // Session and right first, so a SELLER hears 403 whatever the input.
-      .use(`${base}/*`, async (c, next) => {
+      .use('/*', async (c, next) => {
         requireImporter(c)
         await next()
       })
-      .get(`${base}/status`, (c) =>
+      .get('/status', (c) =>
         c.json({
           googleSheets: access.status,
           serviceAccountEmail: access.status === 'ready' ? access.reader.serviceAccountEmail : null,
         }),
       )
-      .get(`${base}/info`, validate('query', SheetsInfoQuerySchema), async (c) =>
+      .get('/info', validate('query', SheetsInfoQuerySchema), async (c) =>
         c.json(await requireReader().getInfo(c.req.valid('query').spreadsheetId)),
       )
-      .get(`${base}/data`, validate('query', SheetsDataQuerySchema), async (c) => {
+      .get('/data', validate('query', SheetsDataQuerySchema), async (c) => {
         const { spreadsheetId, range, limit } = c.req.valid('query')
         const values = await requireReader().getValues(spreadsheetId, range)
         const firstColumn = parseA1Range(values.range)?.start.column ?? 0
         return c.json(toRowObjects(values.values, { firstColumn, limit }))
       })
-      .post(`${base}/sync`, validate('json', SalesImportRequestSchema), async (c) => {
+      .post('/sync', validate('json', SalesImportRequestSchema), async (c) => {
         const ctx = requireImporter(c)
         const { spreadsheetId, range } = c.req.valid('json')
         requireReader()
@@ -80,7 +79,7 @@ export function salesImportRoutes(deps: AppDeps) {
         return c.json(result)
       })
       .post(
-        `${base}/import`,
+        '/import',
         // Before bodyLimit, which reads a body sent in chunks whole: refused at once when the
         // queue has no room (the import joins it once the file has arrived, so an upload
         // that arrives slowly holds up no one), and while another upload of the organisation

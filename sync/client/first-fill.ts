@@ -268,8 +268,8 @@ function countReceived(status: SyncStatusStore, count: number) {
 }
 
 /**
- * On a device that has no local database of this name yet (a first sign-in, the issue's
- * "empty browser"), the first page of each collection is asked at once, while RxDB opens
+ * On a device that has no local database of this name yet (a first sign-in, an empty
+ * browser), the first page of each collection is asked at once, while RxDB opens
  * the database and its collections: the fill then starts storing instead of waiting for
  * the server. Undefined when the device has one, or cannot tell (no
  * `indexedDB.databases()`): it fills as before. RxDB's Dexie storage names each

@@ -4,8 +4,8 @@ import { createClient } from '../support/http.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 
-// An account's end ends everything it holds open (issue: Trust, part 5), and a session is
-// only as good as its login-directory entry (part 2).
+// An account's end ends everything it holds open, and a session is only as good as its
+// login-directory entry.
 
 type Client = ReturnType<typeof createClient>
 let server: TestServer

@@ -11,9 +11,9 @@ import { buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 
-// Issue 27 (money and accounts) attacked as an outsider, a person holding an organisation
-// choice, another organisation's ADMIN and an app reporting usage would. Every attempt is
-// kept: those that held guard against a regression, those that did not came with a fix.
+// Money and accounts attacked as an outsider, a person holding an organisation choice,
+// another organisation's ADMIN and an app reporting usage would. Each test is an attempt
+// that must be refused.
 
 type Client = ReturnType<typeof createClient>
 let server: TestServer

@@ -4,8 +4,8 @@ import type { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 
 // An edit changes what it sends and nothing else: a missing status never falls back to
-// the create's default (found by the convergence test: an unrelated edit reactivated a
-// deactivated app, project or seller, and the seller's sign-in with it).
+// the create's default (otherwise an unrelated edit would reactivate a deactivated app,
+// project or seller, and the seller's sign-in with it).
 
 let server: TestServer
 let root: ReturnType<typeof createClient>

@@ -8,7 +8,7 @@ import { createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 
-// Payout statements (issue 12, item 4): a seller's payments, corrections and clawbacks of
+// Payout statements (docs/behaviour.md, The life of a deal): a seller's payments, corrections and clawbacks of
 // a period as a PDF, read back here as text; everyone's as a zip. The deal's life (parts,
 // a correction, a cancellation) is made through its REST routes, as the screens do.
 

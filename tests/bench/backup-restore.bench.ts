@@ -9,7 +9,7 @@ import { startServerProcess } from '../support/server-process.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 
 // Backup and restore of an organisation with 50,000 sales (and 150,000 commission lines):
-// seconds and peak memory of each. Targets (issue 5): each under 10 s, peak under 300 MB.
+// seconds and peak memory of each. Targets: each under 10 s, peak under 300 MB.
 // Each step runs in a fresh server process of its own, so its figure is that step's alone
 // (nothing left over from an earlier step, nothing of the test's own): peak is the
 // process's resident high-water mark (VmHWM), from its start to the end of the step.

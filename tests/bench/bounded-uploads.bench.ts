@@ -10,7 +10,7 @@ import { buildSharedStringsBomb, lieAboutSizes } from '../support/xlsx-bombs.ts'
 // strings unpack to 186 MiB; the attack that once held 850 MB for 25 s): the growth of
 // its resident memory (VmHWM minus VmRSS before the upload) and the time to the 413.
 // The server runs in a process of its own, so the figure is the server's alone.
-// Target (issue 27): peak growth ≤ 100 MB.
+// Target: peak growth ≤ 100 MB.
 
 const TARGET_MB = 100
 const figures: {

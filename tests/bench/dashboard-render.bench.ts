@@ -10,7 +10,7 @@ import { median } from './median.ts'
 
 // The Dashboard's first render from the local database in Chromium, with 10,000 users and
 // 1,000 apps replicated into it: from the click on Dashboard (a fresh page, so no query
-// has run yet) until the four figures are on screen. Target (issue 3): under 300 ms.
+// has run yet) until the four figures are on screen. Target: under 300 ms.
 
 const USERS = 10_000
 const APPS = 1_000

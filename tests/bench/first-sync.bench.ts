@@ -12,7 +12,7 @@ import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { summariseProfile } from './cpu-profile.ts'
 import { median } from './median.ts'
 
-// An ADMIN opens the app on an empty browser (issue "Speed on a phone", target 5):
+// An ADMIN opens the app on an empty browser:
 // 5,000 sales with 15,000 commission lines, 2,000 users and 200 apps. Timed in the page
 // from its navigation: when the dashboard shows the organisation's real figures (target
 // ≤ 1 s), and when every document is in the local database (the first-sync mark that

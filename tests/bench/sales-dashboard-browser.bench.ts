@@ -7,7 +7,7 @@ import { launchBrowser } from '../support/browser.ts'
 // The commission aggregation in Chromium, as the sales screens run it over local data:
 // schema/sales-dashboard.ts bundled as it ships, on 20,000 sales and 60,000 commission
 // lines generated in the page. Timed inside the page (performance.now), so only the
-// aggregation counts. Target (issue 4): under 250 ms.
+// aggregation counts. Target: under 250 ms.
 
 const SALES = 20_000
 const TODAY = '2026-06-15'

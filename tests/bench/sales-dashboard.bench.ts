@@ -7,7 +7,7 @@ import { createTimer } from './median.ts'
 
 // The commission dashboard over 20,000 sales and 60,000 commission lines: the endpoint's
 // median against merely reading the same rows from the same file (the floor).
-// Targets (issue 4): p50 under 150 ms and at most 2× the floor.
+// Targets: p50 under 150 ms and at most 2× the floor.
 
 const SALES = 20_000
 let server: TestServer

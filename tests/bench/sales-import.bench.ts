@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../support/test-server.ts'
 // Importing a 10,000-row sheet through POST /api/gold-estates/sheets/sync, Google being the
 // local stand-in: wall time and the process's peak RSS (server and stand-in share it),
 // sampled every 20 ms. Then the same sheet again, which must skip every row.
-// Targets (issue 5): under 10 s and under 300 MB.
+// Targets: under 10 s and under 300 MB.
 
 const ROWS = 10_000
 const SHEET_ID = '1BenchSalesSheet_abcdefghijkl'

@@ -9,7 +9,7 @@ import { startTestServer } from '../support/test-server.ts'
 import { formatLoadReport, formatRow, type LoadReport, ROW_HEADER } from './load/load-report.ts'
 import type { Command, LoadFigures, Reply } from './load/messages.ts'
 
-// Replication at scale (issue 28, target 2): 5 organisations of 20 devices, each with its
+// Replication at scale: 5 organisations of 20 devices, each with its
 // own sessions, an open sales stream and a copy of `sales`, while sales are registered by
 // REST at 5 to 80 writes a second; then 500 idle streams, and a restore of 50,000 sales
 // beside the 20 writes a second. The server, the load generator (tests/bench/load, plain

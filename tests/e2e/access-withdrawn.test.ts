@@ -19,7 +19,8 @@ import {
 } from './page-helpers.ts'
 import { openSalesScreen, SALES_BASE } from './sales-helpers.ts'
 
-// Access withdrawn while the person's device holds data or edits (issue 26, gap 6): a
+// Access withdrawn while the person's device holds data or edits (docs/behaviour.md, Where
+// unsent work meets something else): a
 // SELLER taken off a sale loses it and its customer's details from the device without a
 // reload; an edit pushed after the right to read its collection was withdrawn (403) stays
 // findable on the device, with the person's values, after a reload.

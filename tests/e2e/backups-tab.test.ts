@@ -73,7 +73,7 @@ test('connect Google Drive, switch on automatic backups, save, back up now, disc
   expect(await cloud.getByLabel('Map in Google Drive').inputValue()).toBe('Centraal Backups')
   expect(google.foldersNamed('Centraal Backups')).toHaveLength(1)
 
-  // Schedule fields appear only once the switch is on (docs/behaviour.md, Validation rules and messages).
+  // Schedule fields appear only once the switch is on (docs/behaviour.md, Instellingen: Backups).
   expect(await auto.getByLabel('Tijdstip').count()).toBe(0)
   await autoSwitch.click()
   await auto.getByLabel('Tijdstip').fill('14:30')

@@ -21,7 +21,7 @@ import {
   type WizardSale,
 } from './sales-helpers.ts'
 
-// The whole life of a deal on a phone (issue 12): a sale registered through the wizard,
+// The whole life of a deal on a phone (docs/behaviour.md, The life of a deal): a sale registered through the wizard,
 // one line paid in two parts (and a third part undone), the price corrected after payment
 // (adjustment lines), the sale cancelled (a clawback for what was paid, partly paid back).
 // The seller reads the sale screen without any action and downloads their statement; the

@@ -7,8 +7,8 @@ import { seedCentral, seedSales } from '../support/seed-organisation.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { DESKTOP, PHONE, screenshot } from './page-helpers.ts'
 
-// The first screen on a new device does not wait for the local database (issue "Speed on
-// a phone"): while it fills for the first time, the dashboards show the server's figures,
+// The first screen on a new device does not wait for the local database (decision 012):
+// while it fills for the first time, the dashboards show the server's figures,
 // the organisation's real ones, not the few documents that have arrived so far. Here the
 // sync pulls are held back, so only the server can have given the figures; once they are
 // let through, the same figures come from the local database.

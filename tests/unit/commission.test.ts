@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { type CommissionInput, calculateCommission, toCents } from '#schema/commission'
+import { type CommissionInput, calculateCommission } from '#schema/commission'
 
 const base: CommissionInput = {
   salePriceCents: 25_000_000, // € 250.000,00
@@ -138,10 +138,4 @@ describe('calculateCommission', () => {
     })
     expect(result.lineAmountsCents).toEqual([0])
   })
-})
-
-test('toCents rounds typed euros to whole cents', () => {
-  expect(toCents(1234.56)).toBe(123_456)
-  expect(toCents(0.1 + 0.2)).toBe(30)
-  expect(toCents(19.99)).toBe(1999)
 })

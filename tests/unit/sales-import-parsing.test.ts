@@ -2,7 +2,6 @@ import { describe, expect, test } from 'vitest'
 import { columnIndex, columnLetters, parseA1Range } from '#schema/sales-import/a1-range'
 import { mapColumns, normaliseHeader } from '#schema/sales-import/columns'
 import { parseSheetDate } from '#schema/sales-import/parse-date'
-import { parseMoneyToCents } from '#schema/sales-import/parse-money'
 import { parsePercentage } from '#schema/sales-import/parse-percentage'
 import { parseSaleRow, toImportKey } from '#schema/sales-import/parse-sale-row'
 import { SalesImportRequestSchema } from '#schema/sales-import/payloads'
@@ -10,47 +9,6 @@ import { toRowObjects } from '#schema/sales-import/to-row-objects'
 
 const outcome = <T>(parsed: { ok: true; value: T } | { ok: false; problem: string }) =>
   parsed.ok ? parsed.value : `✗ ${parsed.problem}`
-
-describe('money to cents', () => {
-  test.each([
-    ['€ 1.234,56', 123_456],
-    ['1.234,56', 123_456],
-    ['1234.56', 123_456],
-    ['1,234.56', 123_456],
-    ['€1234', 123_400],
-    ['€ 345.000', 34_500_000],
-    ['345,000', 34_500_000],
-    ['€ 1.234.567,89', 123_456_789],
-    ['1,234,567.89', 123_456_789],
-    ['1 234,56', 123_456],
-    ['€\u00a0275.000,00', 27_500_000],
-    ['€ 1.234,-', 123_400],
-    ['1234,5', 123_450],
-    ['0,99', 99],
-    ['EUR 500', 50_000],
-    ['$1,500.25', 150_025],
-    ['0', 0],
-    [1234.56, 123_456],
-    [1.005, 101],
-    [350000, 35_000_000],
-  ])('%j is %d cents', (cell, cents) => {
-    expect(outcome(parseMoneyToCents(cell))).toBe(cents)
-  })
-
-  test.each([
-    ['', 'ontbreekt'],
-    ['abc', '"abc" is geen geldig bedrag'],
-    ['-100', '"-100" is negatief'],
-    ['1234.567', '"1234.567" heeft meer dan twee decimalen'],
-    ['0,123', '"0,123" heeft meer dan twee decimalen'],
-    ['1.23.4', '"1.23.4" is geen geldig bedrag'],
-    ['1,234,56', '"1,234,56" is geen geldig bedrag'],
-    ['12 euro 50', '"12 euro 50" is geen geldig bedrag'],
-    ['999999999999999', '"999999999999999" is te groot'],
-  ])('%j is refused: %s', (cell, problem) => {
-    expect(outcome(parseMoneyToCents(cell))).toBe(`✗ ${problem}`)
-  })
-})
 
 describe('dates', () => {
   test.each([

@@ -43,7 +43,7 @@ const SalesSyncRefusalsPage = lazyExport(
 )
 
 /**
- * The sales area (docs/behaviour.md, Sales area) with its own session. Paths are relative: the same
+ * The sales area (docs/behaviour.md, Gold Estates) with its own session. Paths are relative: the same
  * table serves '/gold-estates/*' on the central host and '/*' on SALES_HOST. Every screen
  * but the login needs a sales session (SalesGuard); {base}/ and unknown paths show the
  * dashboard.

@@ -10,7 +10,7 @@ export const ONLINE_BANNER_MS = 3000
 const HEIGHT_VARIABLE = '--banner-height'
 
 /**
- * The offline and online banners at the top (docs/behaviour.md, "Offline banner"). The status region
+ * The offline and online banners at the top (docs/behaviour.md, The shell). The status region
  * is always in the page so that screen readers announce each change.
  */
 export function ConnectionBanner() {

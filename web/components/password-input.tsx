@@ -8,7 +8,7 @@ type PasswordInputProps = Omit<ComponentProps<'input'>, 'type'> & {
   hideLabel?: string
 }
 
-/** A password input with a toggle that shows or hides what was typed (docs/behaviour.md, Validation rules and messages). */
+/** A password input with a toggle that shows or hides what was typed (docs/behaviour.md, Signed out). */
 export function PasswordInput({
   className,
   showLabel = 'Wachtwoord tonen',

@@ -8,7 +8,7 @@ import {
   useToasts,
 } from '../lib/toasts.ts'
 
-/** Renders the toasts of lib/toasts (docs/behaviour.md, Validation rules and messages: one at a time, 5 s, swipe 50 px to dismiss). */
+/** Renders the toasts of lib/toasts (docs/behaviour.md, The shell: one at a time, 5 s, swiped away to the right). */
 export function Toaster() {
   const toasts = useToasts()
   return (

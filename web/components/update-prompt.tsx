@@ -2,7 +2,7 @@ import { Sparkles } from 'lucide-react'
 import { activateWaitingVersion, useUpdateWaiting } from '../lib/service-worker.ts'
 import { Button } from './button.tsx'
 
-/** Shown when a new version of the app is installed and waits (docs/behaviour.md update check). */
+/** Shown when a new version of the app is installed and waits (docs/behaviour.md, The shell). */
 export function UpdatePrompt() {
   const isUpdateWaiting = useUpdateWaiting()
   if (!isUpdateWaiting) return null

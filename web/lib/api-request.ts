@@ -20,7 +20,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
  * server). Every non-GET carries a fresh Idempotency-Key, so that sending it again (the offline
  * queue, a retry after a lost answer) has one effect on the server. A non-GET with a JSON body
  * (or none) whose fetch fails while the browser is offline is queued (docs/behaviour.md,
- * Validation rules and messages) and answered with a synthetic 202 `{ queued: true }`;
+ * Sync state and refusals) and answered with a synthetic 202 `{ queued: true }`;
  * `isQueuedResponse` tells a caller which happened. A file (a Blob, or FormData) goes as it
  * is and is never queued: it does not fit the queue's store. Every answer tells the page the
  * server's clock (server-clock.ts). A logout this device could not send goes first

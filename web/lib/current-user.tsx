@@ -13,7 +13,7 @@ const CurrentUserContext = createContext<CurrentUserContextValue | null>(null)
 const REMEMBERED_USER_KEY = 'centraal.currentUser'
 
 /**
- * Holds who is signed in to Centraal (docs/behaviour.md, Validation rules and messages): GET /api/auth/user on mount and whenever
+ * Holds who is signed in to Centraal: GET /api/auth/user on mount and whenever
  * the window gains focus, never retried; 401 means signed out (useSessionQuery).
  */
 export function CurrentUserProvider({ children }: { children: ReactNode }) {

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react'
 import { Workbox } from 'workbox-window'
 
 // The page's side of the service worker (docs/behaviour.md): register /service-worker.js on page
-// load, check for a new version every 60 minutes (docs/behaviour.md, Constants), let the user switch to a
+// load, check for a new version every 60 minutes (docs/behaviour.md, The shell), let the user switch to a
 // waiting new version, and reload every tab into it once it takes over.
 
 const SERVICE_WORKER_URL = '/service-worker.js'
@@ -19,7 +19,7 @@ function setUpdateWaiting(value: boolean) {
 
 /**
  * Registers the service worker once the page has loaded. Only in a production build: the
- * Vite dev server has no /service-worker.js. A failed registration is only logged (docs/behaviour.md, Validation rules and messages).
+ * Vite dev server has no /service-worker.js. A failed registration is only logged.
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator) || workbox) return

@@ -14,7 +14,7 @@ function readTheme(): Theme {
   return document.documentElement.classList.contains('dark') ? 'dark' : 'light'
 }
 
-/** Applies and remembers a theme (docs/behaviour.md, Validation rules and messages: light or dark, default dark). */
+/** Applies and remembers a theme (docs/behaviour.md, The shell: light or dark, dark at first). */
 export function setTheme(theme: Theme) {
   const root = document.documentElement
   root.classList.toggle('dark', theme === 'dark')

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 
-/** Toast behaviour from docs/behaviour.md, Validation rules and messages. */
+/** Toast behaviour from docs/behaviour.md, The shell. */
 export const TOAST_LIMIT = 1
 export const TOAST_DURATION_MS = 5000
 export const TOAST_REMOVE_DELAY_MS = 1_000_000

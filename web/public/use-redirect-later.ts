@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react'
 import { useNavigate } from 'react-router-dom'
 
-/** Navigates after a delay (docs/behaviour.md, Constants redirects); cancelled when the screen goes away. */
+/** Navigates after a delay (docs/behaviour.md, Signed out: after registration and setup); cancelled when the screen goes away. */
 export function useRedirectLater(): (path: string, delayMs: number) => void {
   const navigate = useNavigate()
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)

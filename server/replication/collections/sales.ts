@@ -23,6 +23,7 @@ import {
   SellerUpdateSchema,
   type SyncedSaleDocument,
 } from '#schema/sales'
+import { seesAllSales } from '#schema/sales-visibility'
 import type { Actor, ServiceContext } from '#server/context'
 import { readRows } from '#server/db/read-rows'
 import { AppError } from '#server/http/app-error'
@@ -58,7 +59,7 @@ import { defineTableCollection } from '../define-table-collection.ts'
  * what they are streamed is read for them alone.
  */
 function readsOwnShare(actor: Actor) {
-  return !actor.permissions.has('sales.read.all')
+  return !seesAllSales(actor.permissions)
 }
 
 function refuse(message: string): never {
@@ -202,7 +203,7 @@ export const salesCollection: ServerCollection = {
  * its customer's details, and a push of it is refused as out of reach.
  */
 function isTakenOff(ctx: ServiceContext, document: Record<string, unknown>) {
-  if (ctx.actor.permissions.has('sales.read.all')) return false
+  if (seesAllSales(ctx.actor.permissions)) return false
   return (document as SyncedSaleDocument).lines.length === 0
 }
 

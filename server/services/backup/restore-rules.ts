@@ -8,7 +8,7 @@ import {
   type PermissionName,
   PLATFORM_PERMISSION_NAMES,
 } from '#schema/permissions'
-import { SALES_ROLES, USER_ROLES, USER_STATUSES, type UserRole } from '#schema/roles'
+import { mayManageRole, SALES_ROLES, USER_ROLES, USER_STATUSES, type UserRole } from '#schema/roles'
 import type { Actor } from '../../context.ts'
 import type { SystemDb } from '../../db/system-db.ts'
 import { AppError } from '../../http/app-error.ts'
@@ -117,11 +117,11 @@ export function createRestoreRules(
     )
     .pluck()
 
-  // As on Gebruikers (requireMayManageRole): users.write, and only a SUPERADMIN manages a
-  // SUPERADMIN. Gold Estates accounts are managed inside Gold Estates, which only someone
+  // As on Gebruikers: users.write, and the role rule (mayManageRole: only a SUPERADMIN
+  // manages a SUPERADMIN). Gold Estates accounts are managed inside Gold Estates, which only someone
   // who may launch it (sales.launch) enters.
   const mayManage = (role: UserRole) =>
-    actor.permissions.has('users.write') && (role !== 'SUPERADMIN' || actor.role === 'SUPERADMIN')
+    actor.permissions.has('users.write') && mayManageRole(actor.role, role)
   const mayManageSalesUsers = actor.permissions.has('sales.launch')
   const unmanageableRoles = USER_ROLES.filter((role) => !mayManage(role))
   /** Accounts the restorer may not manage that the file brings back unchanged. */

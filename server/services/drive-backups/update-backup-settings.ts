@@ -10,7 +10,7 @@ import { getBackupSettings } from './get-backup-settings.ts'
 
 /**
  * Saves the automatic-backup settings (docs/behaviour.md). Automatic backups can be switched on only
- * with a Drive connection (docs/behaviour.md, Validation rules and messages). A new folder name forgets the folder id, so the next
+ * with a Drive connection (docs/behaviour.md, Instellingen). A new folder name forgets the folder id, so the next
  * backup finds or creates the folder of that name.
  */
 export function updateBackupSettings(ctx: ServiceContext, changes: BackupSettingsUpdate) {

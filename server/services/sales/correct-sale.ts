@@ -7,6 +7,7 @@ import { holdsOwnLine, OWN_LINE_REQUIRED } from '#schema/own-line'
 import { getExpectedPaymentDate } from '#schema/payment-term'
 import { getReviewStatusAfterWrite } from '#schema/sale-review'
 import { SaleCorrectionSchema } from '#schema/sales'
+import { seesAllSales } from '#schema/sales-visibility'
 import type { ServiceContext } from '../../context.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
 import { AppError } from '../../http/app-error.ts'
@@ -40,7 +41,7 @@ export function correctSale(ctx: ServiceContext, id: string, input: SaleCorrecti
   const sale = findCorrectableSale(ctx, id)
   requireStandingSale(sale)
   if (input.paidTotal !== sale.paidTotal) throw new AppError('conflict', PAID_MEANWHILE)
-  const canReadAll = ctx.actor.permissions.has('sales.read.all')
+  const canReadAll = seesAllSales(ctx.actor.permissions)
   if (!canReadAll && !holdsOwnLine(input.splits, ctx.actor.sellerId)) {
     throw new AppError('forbidden', OWN_LINE_REQUIRED)
   }

@@ -8,6 +8,7 @@ import { holdsOwnLine, OWN_LINE_REQUIRED } from '#schema/own-line'
 import { getExpectedPaymentDate } from '#schema/payment-term'
 import { getReviewStatusAfterWrite } from '#schema/sale-review'
 import type { SaleCreateSchema } from '#schema/sales'
+import { seesAllSales } from '#schema/sales-visibility'
 import type { ServiceContext } from '../../context.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
 import { AppError } from '../../http/app-error.ts'
@@ -69,7 +70,7 @@ function requireAmounts(input: SaleInput) {
 }
 
 /**
- * Registers a sale with its commission lines (docs/behaviour.md, Validation rules and messages). Every amount is recomputed here
+ * Registers a sale with its commission lines (docs/behaviour.md, The sale wizard). Every amount is recomputed here
  * from the inputs and stored as computed; a payload more than a cent off is refused. The
  * sale is stored completed, each line pending until its expected payment date: the
  * delivery date when given, else the sale date plus the organisation's payment term.
@@ -79,7 +80,7 @@ function requireAmounts(input: SaleInput) {
  */
 export function createSale(ctx: ServiceContext, input: SaleInput, options: { id?: string } = {}) {
   requirePermission(ctx.actor, 'sales.register')
-  if (!ctx.actor.permissions.has('sales.read.all')) {
+  if (!seesAllSales(ctx.actor.permissions)) {
     if (!holdsOwnLine(input.commissions, ctx.actor.sellerId)) {
       throw new AppError('forbidden', OWN_LINE_REQUIRED)
     }
@@ -128,7 +129,7 @@ export function createSale(ctx: ServiceContext, input: SaleInput, options: { id?
       createdBy: ctx.actor.userId,
       createdAt: now,
       reviewStatus: getReviewStatusAfterWrite({
-        canReadAll: ctx.actor.permissions.has('sales.read.all'),
+        canReadAll: seesAllSales(ctx.actor.permissions),
         lines: input.commissions,
         current: null,
       }),

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { commissions, sales, salesProjects, salesSellers } from '#schema/db/organisation'
 import type { SalesData } from '#schema/sales-dashboard'
+import { seesAllSales } from '#schema/sales-visibility'
 import type { ServiceContext } from '../../context.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { commissionsReadFilter, listedSalesFilter } from './read-filters.ts'
@@ -19,7 +20,7 @@ import {
  */
 export function loadSalesData(ctx: ServiceContext): SalesData {
   requirePermission(ctx.actor, 'sales.register')
-  if (ctx.actor.permissions.has('sales.read.all')) return readAllSalesData(ctx.db)
+  if (seesAllSales(ctx.actor.permissions)) return readAllSalesData(ctx.db)
   return {
     sales: ctx.db
       .select()

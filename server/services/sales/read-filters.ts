@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { commissionPayments, commissions, sales } from '#schema/db/organisation'
+import { seesAllSales } from '#schema/sales-visibility'
 import type { ServiceContext } from '../../context.ts'
 
 // A SELLER sees only the sales in which they hold (or held) a commission line, and only
@@ -12,7 +13,7 @@ const NOTHING = sql`0`
 
 /** Sales the actor may read. */
 export function salesReadFilter(ctx: ServiceContext) {
-  if (ctx.actor.permissions.has('sales.read.all')) return undefined
+  if (seesAllSales(ctx.actor.permissions)) return undefined
   if (!ctx.actor.sellerId) return NOTHING
   return sql`exists (select 1 from ${commissions} where ${commissions.saleId} = ${sales.id} and ${commissions.sellerId} = ${ctx.actor.sellerId})`
 }
@@ -23,7 +24,7 @@ export function salesReadFilter(ctx: ServiceContext) {
  * (server/replication/collections/sales.ts), so REST does not show it either.
  */
 export function listedSalesFilter(ctx: ServiceContext) {
-  if (ctx.actor.permissions.has('sales.read.all')) return undefined
+  if (seesAllSales(ctx.actor.permissions)) return undefined
   if (!ctx.actor.sellerId) return NOTHING
   return sql`exists (select 1 from ${commissions} where ${commissions.saleId} = ${sales.id} and ${commissions.sellerId} = ${ctx.actor.sellerId} and ${commissions.deleted} = 0)`
 }
@@ -34,14 +35,14 @@ export function listedSalesFilter(ctx: ServiceContext) {
  * rejection by correcting it). Once approved, they see their own lines again.
  */
 export function commissionsReadFilter(ctx: ServiceContext) {
-  if (ctx.actor.permissions.has('sales.read.all')) return undefined
+  if (seesAllSales(ctx.actor.permissions)) return undefined
   if (!ctx.actor.sellerId) return NOTHING
   return sql`(${commissions.sellerId} = ${ctx.actor.sellerId} or ${commissions.saleId} in (select ${sales.id} from ${sales} where ${sales.createdBy} = ${ctx.actor.userId} and ${sales.reviewStatus} is not null))`
 }
 
 /** Payment parts the actor may read: a SELLER's own lines' parts. */
 export function commissionPaymentsReadFilter(ctx: ServiceContext) {
-  if (ctx.actor.permissions.has('sales.read.all')) return undefined
+  if (seesAllSales(ctx.actor.permissions)) return undefined
   if (!ctx.actor.sellerId) return NOTHING
   return sql`${commissionPayments.sellerId} = ${ctx.actor.sellerId}`
 }

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
 import type { LineState } from '#schema/commission-changes'
 import { commissions, sales } from '#schema/db/organisation'
+import { maySeeSeller } from '#schema/sales-visibility'
 import type { ServiceContext } from '../../context.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
 import type { OrganisationDb } from '../../db/organisation-db.ts'
@@ -91,6 +92,6 @@ export function requireStandingSale(sale: { status: string }) {
 
 /** Whether the actor may act on this line: everyone with the right; a SELLER only on their own. */
 export function requireVisibleLine(ctx: ServiceContext, line: CommissionRow) {
-  if (ctx.actor.permissions.has('sales.read.all') || line.sellerId === ctx.actor.sellerId) return
+  if (maySeeSeller(ctx.actor, line.sellerId)) return
   throw new AppError('not_found', 'Commissie niet gevonden')
 }

@@ -1,6 +1,7 @@
 import { and, eq, ne, sum } from 'drizzle-orm'
 import { commissions, type sales } from '#schema/db/organisation'
 import type { SaleDocument } from '#schema/sales'
+import { seesAllSales } from '#schema/sales-visibility'
 import type { ServiceContext } from '../../context.ts'
 import { toSaleDocument } from './to-sales-documents.ts'
 
@@ -12,7 +13,7 @@ import { toSaleDocument } from './to-sales-documents.ts'
  */
 export function toSaleView(row: typeof sales.$inferSelect, ctx: ServiceContext): SaleDocument {
   const document = toSaleDocument(row)
-  if (ctx.actor.permissions.has('sales.read.all')) return document
+  if (seesAllSales(ctx.actor.permissions)) return document
   // Their own split under review or sent back: they wrote it and may correct it whole.
   if (row.createdBy === ctx.actor.userId && row.reviewStatus !== null) return document
   const own = ctx.actor.sellerId ?? ''

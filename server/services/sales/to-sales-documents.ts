@@ -12,6 +12,7 @@ import type {
   SaleDocument,
   SellerDocument,
 } from '#schema/sales'
+import { maySeeSeller } from '#schema/sales-visibility'
 import type { Actor } from '../../context.ts'
 
 /** A project as clients see it. */
@@ -31,7 +32,7 @@ export function toSellerDocument(row: typeof salesSellers.$inferSelect): SellerD
  * colleague's name and role only, never their e-mail, phone or sign-in; their own row whole.
  */
 export function toSellerView(document: SellerDocument, actor: Actor): SellerDocument {
-  if (actor.permissions.has('sales.read.all') || document.id === actor.sellerId) return document
+  if (maySeeSeller(actor, document.id)) return document
   return { ...document, email: null, phone: null, userId: null }
 }
 

@@ -1,6 +1,6 @@
 import type { LoadFigures, Reply } from './messages.ts'
 
-// The printed table of sync-load.bench.ts, each figure beside its target (issue 28).
+// The printed table of sync-load.bench.ts, each figure beside its target.
 
 export type LoadReport = {
   /** What ran: "5 organisations × 20 devices", "50,000 sales". */

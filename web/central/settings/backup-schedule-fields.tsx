@@ -15,7 +15,7 @@ type BackupScheduleFieldsProps = {
   disabled?: boolean
 }
 
-/** Time, retention and formats of the automatic backup (docs/behaviour.md, Constants choices). */
+/** Time, retention and formats of the automatic backup (docs/behaviour.md, Constants and Validation rules and messages: Backup settings). */
 export function BackupScheduleFields({ value, onChange, disabled }: BackupScheduleFieldsProps) {
   const id = useId()
   const toggleFormat = (format: BackupFormat, isChosen: boolean) =>

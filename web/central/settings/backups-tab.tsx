@@ -14,7 +14,7 @@ import { useServerData } from './use-server-data.ts'
 
 /**
  * Google's callback sends the browser back here with ?googleDrive=verbonden|mislukt: say how
- * it went (docs/behaviour.md, Validation rules and messages) once, and take the word out of the address.
+ * it went (docs/behaviour.md, Instellingen: Backups) once, and take the word out of the address.
  */
 function useConnectionResultToast() {
   const [searchParams, setSearchParams] = useSearchParams()

@@ -27,7 +27,7 @@ type CloudStorageCardProps = {
 }
 
 /**
- * The connection to Google Drive (docs/behaviour.md, Backups): connect through Google's consent screen,
+ * The connection to Google Drive (docs/behaviour.md, Instellingen: Backups): connect through Google's consent screen,
  * the folder backups go to, how the last backup went, and Ontkoppelen.
  */
 export function CloudStorageCard({ settings, canManage, onChanged }: CloudStorageCardProps) {

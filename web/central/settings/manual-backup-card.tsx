@@ -30,7 +30,7 @@ type ManualBackupCardProps = {
 }
 
 /**
- * Handmatige backup (docs/behaviour.md, Backups): a backup now, as a download, or straight into the
+ * Handmatige backup (docs/behaviour.md, Instellingen: Backups): a backup now, as a download, or straight into the
  * Google Drive folder in the chosen formats.
  */
 export function ManualBackupCard({ settings, canManage, onRun }: ManualBackupCardProps) {

@@ -4,7 +4,7 @@ export type NavItem = {
   to: string
   /** Sidebar label. */
   label: string
-  /** Bottom bar label on phones (docs/behaviour.md, "Navigation"). */
+  /** Bottom bar label on phones (docs/behaviour.md, The shell). */
   shortLabel: string
   Icon: LucideIcon
 }

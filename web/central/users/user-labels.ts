@@ -1,6 +1,6 @@
 import { getAssignableRoles, ROLE_LABELS, type UserRole, type UserStatus } from '#schema/roles'
 
-/** Status choices of the edit form; the list shows anything but active as Inactief (docs/behaviour.md, Validation rules and messages). */
+/** Status choices of the edit form; the list shows anything but active as Inactief (docs/behaviour.md, Gebruikers). */
 export const STATUS_LABELS: Record<UserStatus, string> = {
   active: 'Actief',
   inactive: 'Inactief',

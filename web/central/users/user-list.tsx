@@ -16,7 +16,7 @@ function lastActive(user: UserDocType, now: number) {
   return user.lastActive ? formatMoment(user.lastActive, now) : 'Nooit'
 }
 
-/** The users as a table (docs/behaviour.md columns), or as cards on a phone. */
+/** The users as a table (docs/behaviour.md, Gebruikers), or as cards on a phone. */
 export function UserList(props: UserListProps) {
   return useIsMobile() ? <UserCards {...props} /> : <UserTable {...props} />
 }

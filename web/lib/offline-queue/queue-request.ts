@@ -31,7 +31,7 @@ export function isQueueable(url: string): boolean {
 }
 
 /**
- * Stores a write that could not be sent (docs/behaviour.md, Validation rules and messages), asks for a Background Sync 'sync-data'
+ * Stores a write that could not be sent (docs/behaviour.md, Sync state and refusals), asks for a Background Sync 'sync-data'
  * where the browser has it, and answers like the server would have: 202 `{ queued: true }`.
  */
 export async function queueRequest(request: {
@@ -66,7 +66,7 @@ async function requestBackgroundSync(): Promise<void> {
     const registration = (await navigator.serviceWorker?.getRegistration()) as WithSync | undefined
     await registration?.sync?.register('sync-data')
   } catch (error) {
-    // docs/behaviour.md: a failed background sync registration is only logged; 'online' replays too.
+    // A failed background sync registration is only logged; 'online' replays too.
     console.warn('Background sync could not be registered', error)
   }
 }

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react'
 import type { DateRange } from '#schema/period-presets'
 import type { CommissionDashboard } from '#schema/sales-dashboard'
+import { seesAllSales } from '#schema/sales-visibility'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/card.tsx'
 import { type Currency, formatCount, formatMoney } from '../../lib/format-money.ts'
 import { useSalesUser } from '../data/index.ts'
-import { hasSalesPermission } from '../layout/sales-roles.ts'
+import { getSalesPermissions } from '../layout/sales-roles.ts'
 import { DownloadButton } from './download-button.tsx'
 import { getStatementUrl } from './statement-urls.ts'
 
@@ -97,7 +98,7 @@ export function SellerBreakdown({
   statementPeriod,
 }: BreakdownProps & { statementPeriod?: DateRange }) {
   const user = useSalesUser()
-  const period = hasSalesPermission(user, 'sales.read.all') ? statementPeriod : undefined
+  const period = seesAllSales(getSalesPermissions(user)) ? statementPeriod : undefined
   return (
     <BreakdownTable
       id="seller-breakdown-title"

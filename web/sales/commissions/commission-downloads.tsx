@@ -1,12 +1,13 @@
 import { FileSpreadsheet, FileText, Sheet } from 'lucide-react'
 import { getPeriodRange } from '#schema/period-presets'
 import { buildCommissionDashboard, type SalesData } from '#schema/sales-dashboard'
+import { seesAllSales } from '#schema/sales-visibility'
 import { Button } from '../../components/button.tsx'
 import { DropdownMenu, DropdownMenuItem } from '../../components/dropdown-menu.tsx'
 import type { Currency } from '../../lib/format-money.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { useSalesUser } from '../data/index.ts'
-import { hasSalesPermission } from '../layout/sales-roles.ts'
+import { getSalesPermissions } from '../layout/sales-roles.ts'
 import type { CommissionFilterValues } from './commission-filters.tsx'
 import { DownloadButton } from './download-button.tsx'
 import { toCsv } from './export-csv.ts'
@@ -31,7 +32,7 @@ type CommissionDownloadsProps = {
  */
 export function CommissionDownloads({ data, filters, today, currency }: CommissionDownloadsProps) {
   const user = useSalesUser()
-  const canReadAll = hasSalesPermission(user, 'sales.read.all')
+  const canReadAll = seesAllSales(getSalesPermissions(user))
   const period = getPeriodRange(filters.period, today)
   const baseName = `verkopen-${period.dateFrom}-${period.dateTo}`
 

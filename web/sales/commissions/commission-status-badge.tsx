@@ -1,7 +1,7 @@
 import type { EffectiveStatus } from '#schema/sales-dashboard'
 import { Badge } from '../../components/badge.tsx'
 
-/** 'Betaald' for paid, 'Geannuleerd' with its sale, 'In behandeling' otherwise (docs/behaviour.md, Validation rules and messages); overdue in red, said aloud. */
+/** 'Betaald' for paid, 'Geannuleerd' with its sale, 'In behandeling' otherwise (docs/behaviour.md, Commissions); overdue in red, said aloud. */
 export function CommissionStatusBadge({ status }: { status: EffectiveStatus }) {
   if (status === 'paid') return <Badge variant="success">Betaald</Badge>
   if (status === 'cancelled') return <Badge variant="outline">Geannuleerd</Badge>

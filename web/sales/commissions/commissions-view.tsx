@@ -35,7 +35,7 @@ const INITIAL_FILTERS: CommissionFilterValues = {
   projectLabel: ALL,
 }
 
-/** The commission dashboard over local data (docs/behaviour.md {base}/commissions). */
+/** The commission dashboard over local data (docs/behaviour.md, Commissions). */
 export function CommissionsView({ data, today, currency, onSetStatus }: CommissionsViewProps) {
   const [view, setView] = useState<CommissionView>({
     filters: INITIAL_FILTERS,

@@ -6,7 +6,8 @@ import { useSalesSession } from '../data/sales-session.tsx'
 import { SalesSyncNotices } from './sales-sync-notices.tsx'
 
 /**
- * Every sales screen but the login needs a sales session (issue 4): without one it goes to
+ * Every sales screen but the login needs a sales session (docs/behaviour.md, Gold Estates:
+ * Access): without one it goes to
  * {base}/login. With one, the sales user's local database opens for the screens below.
  */
 export function SalesGuard() {

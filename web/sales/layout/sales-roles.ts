@@ -14,7 +14,12 @@ export const SALES_ROLE_LABELS: Record<SalesUser['role'], string> = {
  * the server's checks (schema/permissions.ts): a screen offers only what would be allowed.
  */
 export function hasSalesPermission(user: Pick<SalesUser, 'role'>, name: PermissionName): boolean {
-  return SALES_ROLE_PERMISSIONS[user.role].includes(name)
+  return getSalesPermissions(user).includes(name)
+}
+
+/** The rights of the user's sales role, for the rules in schema/ that take them. */
+export function getSalesPermissions(user: Pick<SalesUser, 'role'>): readonly PermissionName[] {
+  return SALES_ROLE_PERMISSIONS[user.role]
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type FormEvent, useMemo, useState } from 'react'
 import { isPaidOnTooLate, PAID_ON_TOO_LATE } from '#schema/commission-changes'
+import { parseMoneyToCents } from '#schema/parse-money'
 import { PaymentPartSchema } from '#schema/sales'
 import { getServerNow } from '#sync/client/server-clock'
 import { Field } from '../../components/field.tsx'
@@ -9,7 +10,7 @@ import { CURRENCY_SYMBOLS } from '../components/currency-symbols.ts'
 import { FormDialog } from '../components/form-dialog.tsx'
 import { useCheckedSave } from '../components/use-checked-save.tsx'
 import { type PaymentPartInput, todayAsPaidOn } from '../data/index.ts'
-import { parseMoneyInput, toMoneyInput } from './parse-money-input.ts'
+import { toMoneyInput } from './money-input.ts'
 
 /** The line a payment is registered on, as the dialog names it. */
 export type PaymentTarget = {
@@ -68,12 +69,12 @@ export function PaymentDialog({ target, currency, onOpenChange, onSubmit }: Paym
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const amount = parseMoneyInput(values.amount)
-    if (amount === undefined) {
+    const amount = parseMoneyToCents(values.amount)
+    if (!amount.ok) {
       setErrors({ amount: NOT_AN_AMOUNT })
       return
     }
-    await save({ amount, paidOn: values.paidOn, note: values.note })
+    await save({ amount: amount.value, paidOn: values.paidOn, note: values.note })
   }
 
   const open = formatMoney(target.open, currency)

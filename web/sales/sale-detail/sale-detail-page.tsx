@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useParams } from 'react-router-dom'
 import { isReviewCleared } from '#schema/sale-review'
+import { seesAllSales } from '#schema/sales-visibility'
 import { Alert } from '../../components/alert.tsx'
 import { formatCalendarDate } from '../../lib/format-calendar-date.ts'
 import { DataFailed } from '../components/data-failed.tsx'
@@ -10,7 +11,7 @@ import { SaleNotFound } from '../components/sale-not-found.tsx'
 import { useSalesCurrency } from '../components/use-sales-currency.ts'
 import { useToday } from '../components/use-today.ts'
 import { useSalesData, useSalesSyncStatus, useSalesUser } from '../data/index.ts'
-import { canCorrectSale, hasSalesPermission } from '../layout/sales-roles.ts'
+import { canCorrectSale, getSalesPermissions, hasSalesPermission } from '../layout/sales-roles.ts'
 import { CancelSaleDialog } from './cancel-sale-dialog.tsx'
 import { CommissionLinesCard } from './commission-lines-card.tsx'
 import {
@@ -118,7 +119,7 @@ export function SaleDetailPage() {
           sellers={data.sellers}
           today={today}
           currency={currency}
-          isOwnOnly={!hasSalesPermission(user, 'sales.read.all')}
+          isOwnOnly={!seesAllSales(getSalesPermissions(user))}
           actions={
             canPay
               ? {

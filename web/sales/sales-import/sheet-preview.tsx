@@ -4,7 +4,7 @@ import { formatCount } from '../../lib/format-money.ts'
 const cell = 'whitespace-nowrap px-3 py-2'
 
 /**
- * The first rows of the range (docs/behaviour.md, Constants: 10) as a table under their headers. The table
+ * The first rows of the range (docs/behaviour.md, Sheets import: 10) as a table under their headers. The table
  * scrolls sideways inside its own box, so a wide sheet never widens the page.
  */
 export function SheetPreview({ data }: { data: SpreadsheetData }) {

@@ -49,7 +49,7 @@ function readSpreadsheetId(text: string): string | null {
 }
 
 /**
- * The Google Sheets form (docs/behaviour.md sheets-sync): spreadsheet ID and range, the sheet's title
+ * The Google Sheets form (docs/behaviour.md, Sheets import): spreadsheet ID and range, the sheet's title
  * and tabs once the ID is long enough, a preview toggle with the first 10 rows, and the
  * sync button with its pending state.
  */

@@ -37,7 +37,7 @@ const LINKS: readonly { path: string; label: string; description: string; Icon: 
   },
 ]
 
-/** The settings' ways to the other management screens (docs/behaviour.md {base}/settings). */
+/** The settings' ways to the other management screens (docs/behaviour.md, Gold Estates: Settings). */
 export function SettingsLinks() {
   return (
     <Card aria-labelledby="settings-links-title">

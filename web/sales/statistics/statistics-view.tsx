@@ -24,7 +24,7 @@ import { RevenueCard } from './revenue-card.tsx'
 
 type StatisticsViewProps = { stats: DetailedStats; currency: Currency }
 
-/** The statistics of the local data (docs/behaviour.md {base}/statistics). */
+/** The statistics of the local data (docs/behaviour.md, Statistics). */
 export function StatisticsView({ stats, currency }: StatisticsViewProps) {
   const change = getMonthChange(stats.thisMonthSales, stats.lastMonthSales)
   return (

@@ -1,5 +1,6 @@
 import { Navigate, useNavigate, useParams } from 'react-router-dom'
 import { getSaleSplits } from '#schema/commission-changes'
+import { seesAllSales } from '#schema/sales-visibility'
 import { Alert } from '../../components/alert.tsx'
 import { DataFailed } from '../components/data-failed.tsx'
 import { DataLoading } from '../components/data-loading.tsx'
@@ -18,7 +19,7 @@ import {
   useSalesSyncStatus,
   useSalesUser,
 } from '../data/index.ts'
-import { canCorrectSale, hasSalesPermission } from '../layout/sales-roles.ts'
+import { canCorrectSale, getSalesPermissions } from '../layout/sales-roles.ts'
 import { checkSaleCorrection, createCorrectionForm, hasUnshownSplits } from './sale-correction.ts'
 import { SaleWizard } from './sale-wizard.tsx'
 
@@ -48,7 +49,7 @@ export function CorrectSalePage() {
   if (!canCorrectSale(user, sale) || sale.status === 'cancelled') {
     return <Navigate to={salePath} replace />
   }
-  const canReadAll = hasSalesPermission(user, 'sales.read.all')
+  const canReadAll = seesAllSales(getSalesPermissions(user))
 
   const splits = getSaleSplits(sale, lines)
   // Inactive sellers and projects cannot be chosen for a new sale, but stay in their own.

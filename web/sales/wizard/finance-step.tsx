@@ -10,6 +10,9 @@ type FinanceStepProps = {
 }
 
 const numberProps = { type: 'number', step: '0.01', min: '0', inputMode: 'decimal' } as const
+// Money as typed, read by the one money rule (schema/parse-money.ts) like the payment
+// dialog's amount: '€ 1.234,56' and '1234.56' alike, which a number field would refuse.
+const moneyProps = { inputMode: 'decimal', autoComplete: 'off' } as const
 
 /** Step 3, Prijs & commissie: price and commission % required; costs and discount optional. */
 export function FinanceStep({ form, currency, onChange }: FinanceStepProps) {
@@ -20,7 +23,7 @@ export function FinanceStep({ form, currency, onChange }: FinanceStepProps) {
         label={`Verkoopprijs (${symbol}) *`}
         name="salePrice"
         required
-        {...numberProps}
+        {...moneyProps}
         value={form.salePrice}
         onChange={(event) => onChange({ salePrice: event.target.value })}
       />
@@ -36,7 +39,7 @@ export function FinanceStep({ form, currency, onChange }: FinanceStepProps) {
       <Field
         label={`Kosten (${symbol})`}
         name="totalCosts"
-        {...numberProps}
+        {...moneyProps}
         value={form.totalCosts}
         onChange={(event) => onChange({ totalCosts: event.target.value })}
       />

@@ -1,8 +1,9 @@
 import { useNavigate } from 'react-router-dom'
+import { seesAllSales } from '#schema/sales-visibility'
 import { DataLoading } from '../components/data-loading.tsx'
 import { useSalesCurrency } from '../components/use-sales-currency.ts'
 import { registerSale, salesPath, useSalesData, useSalesUser } from '../data/index.ts'
-import { hasSalesPermission } from '../layout/sales-roles.ts'
+import { getSalesPermissions } from '../layout/sales-roles.ts'
 import { checkSalePayload } from './check-sale-payload.ts'
 import { createSaleForm } from './sale-form.ts'
 import { SaleWizard } from './sale-wizard.tsx'
@@ -22,7 +23,7 @@ export function NewSalePage() {
   const found = sellers.find((seller) => seller.id === user.sellerId)
   const ownSeller = found && { sellerId: found.id, role: found.role ?? '' }
   // A SELLER may register only sales in which they hold a line.
-  const mustIncludeOwnLine = !hasSalesPermission(user, 'sales.read.all')
+  const mustIncludeOwnLine = !seesAllSales(getSalesPermissions(user))
   return (
     <SaleWizard
       projects={projects}

@@ -1,4 +1,3 @@
-import { toCents } from '#schema/commission'
 import { SaleCorrectionSchema, type SaleDocument, type SaleSplit } from '#schema/sales'
 import type { SaleCorrectionInput } from '../data/index.ts'
 import {
@@ -6,6 +5,7 @@ import {
   createTeamLine,
   EXTRA_LINES,
   getChosenLines,
+  parseAmount,
   parseNumber,
   type SaleForm,
 } from './sale-form.ts'
@@ -79,9 +79,9 @@ export function checkSaleCorrection(form: SaleForm): Checked {
     propertyNumber: form.propertyNumber.trim(),
     saleDate: form.saleDate,
     deliveryDate: form.deliveryDate || null,
-    salePrice: toCents(parseNumber(form.salePrice) ?? 0),
+    salePrice: parseAmount(form.salePrice) ?? 0,
     commissionPercentage: parseNumber(form.commissionPercentage) ?? 0,
-    totalCosts: toCents(parseNumber(form.totalCosts) ?? 0),
+    totalCosts: parseAmount(form.totalCosts) ?? 0,
     costsDescription: optional(form.costsDescription),
     discountPercentage: parseNumber(form.discountPercentage) ?? 0,
     splits: getChosenLines(form).map((line) => ({

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
-import { type CommissionType, calculateCommission, toCents } from '#schema/commission'
+import { type CommissionType, calculateCommission } from '#schema/commission'
+import { parseMoneyToCents } from '#schema/parse-money'
 import {
   DateOnlySchema,
   OptionalEmailSchema,
@@ -8,7 +9,7 @@ import {
   type SellerDocument,
 } from '#schema/sales'
 
-// The wizard's values as typed (strings, euros) and the rules of docs/behaviour.md, Validation rules and messages on them:
+// The wizard's values as typed (strings, euros) and the rules of docs/behaviour.md, The sale wizard on them:
 // which step may be opened, the live arithmetic, and the payload with amounts in cents.
 
 /** The four steps, numbered as the progress indicator shows them. */
@@ -84,7 +85,13 @@ export function createSaleForm(firstLine?: { sellerId: string; role: string }): 
   }
 }
 
-/** A typed number, or undefined when empty or not a finite number. */
+/** A typed amount of money in cents (schema/parse-money.ts), or undefined when it is none. */
+export function parseAmount(value: string): number | undefined {
+  const parsed = parseMoneyToCents(value)
+  return parsed.ok ? parsed.value : undefined
+}
+
+/** A typed percentage, or undefined when empty or not a finite number. */
 export function parseNumber(value: string): number | undefined {
   const trimmed = value.trim().replace(',', '.')
   if (trimmed === '') return undefined
@@ -96,7 +103,6 @@ const isPercentage = (value: number | undefined) =>
   value !== undefined && value >= PERCENTAGE_RANGE.min && value <= PERCENTAGE_RANGE.max
 const isOptionalPercentage = (value: string) =>
   value.trim() === '' || isPercentage(parseNumber(value))
-const isAmount = (value: number | undefined) => value !== undefined && value >= 0
 
 /** The documented text when a required field of the step is empty (docs/behaviour.md, The sale wizard). */
 export const MISSING_FIELDS_TEXT = 'Vul alle verplichte velden in voordat je doorgaat'
@@ -122,10 +128,10 @@ export function getStepProblem(form: SaleForm, step: WizardStep): string | undef
         return MISSING_FIELDS_TEXT
       }
       const isValid =
-        isAmount(parseNumber(form.salePrice)) &&
+        parseAmount(form.salePrice) !== undefined &&
         isPercentage(parseNumber(form.commissionPercentage)) &&
         isOptionalPercentage(form.discountPercentage) &&
-        (form.totalCosts.trim() === '' || isAmount(parseNumber(form.totalCosts)))
+        (form.totalCosts.trim() === '' || parseAmount(form.totalCosts) !== undefined)
       return isValid
         ? undefined
         : 'Bedragen mogen niet negatief zijn en percentages liggen tussen 0 en 100'
@@ -149,7 +155,7 @@ export function isStepValid(form: SaleForm, step: WizardStep): boolean {
   return getStepProblem(form, step) === undefined
 }
 
-/** A step may be opened when every earlier step is filled in (docs/behaviour.md, Validation rules and messages). */
+/** A step may be opened when every earlier step is filled in (docs/behaviour.md, The sale wizard). */
 export function canOpenStep(form: SaleForm, step: WizardStep): boolean {
   for (let earlier = 1; earlier < step; earlier++) {
     if (!isStepValid(form, earlier as WizardStep)) return false
@@ -182,9 +188,9 @@ export function getChosenLines(form: SaleForm) {
 
 /** The live arithmetic (docs/behaviour.md, The sale wizard) of what is typed; empty fields count as 0. */
 export function calculateForm(form: SaleForm) {
-  const costsCents = toCents(parseNumber(form.totalCosts) ?? 0)
+  const costsCents = parseAmount(form.totalCosts) ?? 0
   const breakdown = calculateCommission({
-    salePriceCents: toCents(parseNumber(form.salePrice) ?? 0),
+    salePriceCents: parseAmount(form.salePrice) ?? 0,
     commissionPercentage: parseNumber(form.commissionPercentage) ?? 0,
     discountPercentage: parseNumber(form.discountPercentage) ?? 0,
     costsCents,
@@ -213,10 +219,10 @@ export type SalePayload = z.input<typeof SaleCreateSchema>
 export function toSalePayload(form: SaleForm): SalePayload {
   const chosen = getChosenLines(form)
   const breakdown = calculateCommission({
-    salePriceCents: toCents(parseNumber(form.salePrice) ?? 0),
+    salePriceCents: parseAmount(form.salePrice) ?? 0,
     commissionPercentage: parseNumber(form.commissionPercentage) ?? 0,
     discountPercentage: parseNumber(form.discountPercentage) ?? 0,
-    costsCents: toCents(parseNumber(form.totalCosts) ?? 0),
+    costsCents: parseAmount(form.totalCosts) ?? 0,
     lines: chosen,
   })
   const optional = (value: string) => value.trim() || null
@@ -226,10 +232,10 @@ export function toSalePayload(form: SaleForm): SalePayload {
     clientEmail: optional(form.clientEmail),
     clientPhone: optional(form.clientPhone),
     propertyNumber: form.propertyNumber.trim(),
-    salePrice: toCents(parseNumber(form.salePrice) ?? 0),
+    salePrice: parseAmount(form.salePrice) ?? 0,
     commissionPercentage: parseNumber(form.commissionPercentage) ?? 0,
     commissionAmount: breakdown.netCents,
-    totalCosts: toCents(parseNumber(form.totalCosts) ?? 0),
+    totalCosts: parseAmount(form.totalCosts) ?? 0,
     costsDescription: optional(form.costsDescription),
     discountPercentage: parseNumber(form.discountPercentage) ?? 0,
     commissions: chosen.map((line, index) => ({

@@ -1,5 +1,6 @@
 import { salesSettings } from '#schema/db/organisation'
 import type { Currency } from '#schema/format-money'
+import { maySeeSeller } from '#schema/sales-visibility'
 import type { StatementPeriod } from '#schema/statements'
 import type { ServiceContext } from '../../../context.ts'
 import { AppError } from '../../../http/app-error.ts'
@@ -25,7 +26,7 @@ export function collectStatement(
   period: StatementPeriod,
 ): Statement {
   requirePermission(ctx.actor, 'sales.register')
-  if (!ctx.actor.permissions.has('sales.read.all') && ctx.actor.sellerId !== sellerId) {
+  if (!maySeeSeller(ctx.actor, sellerId)) {
     throw new AppError('forbidden', OWN_STATEMENT_ONLY)
   }
   const seller = findLiveSeller(ctx, sellerId)

@@ -1,10 +1,11 @@
-import { cellText, type Parsed, type SheetCell } from './sheet-cell.ts'
+import { cellText, type Parsed, type SheetCell } from './sales-import/sheet-cell.ts'
 
-// Amounts are read digit by digit and never pass through a float, so '€ 1.234,56' is
-// exactly 123456 cents. Which of '.' and ',' is the decimal mark follows from the text:
-// with both, the last one; with one kind used once and followed by exactly three digits,
-// it groups thousands ('1.234' is 1234 euros, because cents have two decimals); otherwise
-// it is the decimal mark.
+// The one reading of money as people write it: a cell of the sales import, the wizard's
+// price and costs, the amount of a payment part. Amounts are read digit by digit and never
+// pass through a float, so '€ 1.234,56' is exactly 123456 cents. Which of '.' and ',' is
+// the decimal mark follows from the text: with both, the last one; with one kind used
+// once and followed by exactly three digits, it groups thousands ('1.234' and '12,345' are
+// whole euros, because cents have two decimals); otherwise it is the decimal mark.
 
 /** Largest amount a sale may carry (schema/sales.ts: 1e13 cents). */
 const MAX_CENTS = 1e13
@@ -54,9 +55,10 @@ function splitAmount(text: string): { units: string; decimals: string } | null {
 }
 
 /**
- * Money as written in a sheet to integer cents: Dutch ('€ 1.234,56', '1.234,-') and
- * international ('1,234.56', '1234.56', '€1234') notations. A number cell is rounded half
- * up to whole cents; written text with more than two decimals is refused.
+ * Money as written (a typed field, a sheet's cell) to integer cents: Dutch ('€ 1.234,56',
+ * '1.234,-', '1250,5') and international ('1,234.56', '1234.56', '€1234') notations. A
+ * number cell is rounded half up to whole cents; written text with more than two decimals,
+ * a negative amount or nothing at all is refused, with the reason in Dutch.
  */
 export function parseMoneyToCents(cell: SheetCell): Parsed<number> {
   if (typeof cell === 'number') return parseNumberCell(cell)

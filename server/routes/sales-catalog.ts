@@ -1,0 +1,89 @@
+import { Hono } from 'hono'
+import {
+  ProjectCreateSchema,
+  ProjectUpdateSchema,
+  SalesIdParamSchema,
+  SellerCreateSchema,
+  SellerLoginSchema,
+  SellerUpdateSchema,
+} from '#schema/sales'
+import type { AppDeps, AppEnv } from '../app-deps.ts'
+import { requireSalesContext } from '../auth/require-sales-context.ts'
+import { getSecretBox } from '../auth/secret-box.ts'
+import { respondOnce } from '../http/respond-once.ts'
+import { validate } from '../http/validate.ts'
+import { createSellerLogin } from '../services/sales/create-seller-login.ts'
+import { loadSalesData } from '../services/sales/load-sales-data.ts'
+import { createProject, updateProject } from '../services/sales/save-project.ts'
+import { createSeller, updateSeller } from '../services/sales/save-seller.ts'
+import { toProjectDocument, toSellerDocument } from '../services/sales/to-sales-documents.ts'
+
+// The sales catalog (sales.catalog.write; docs/behaviour.md, Projects and sellers): the
+// projects a sale is of and the sellers who share its commission.
+
+/** Gold Estates projects, at /gold-estates/projects. */
+export function salesProjectRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .get('/', (c) => c.json(loadSalesData(requireSalesContext(deps, c)).projects))
+    .post('/', validate('json', ProjectCreateSchema), (c) => {
+      const ctx = requireSalesContext(deps, c)
+      return respondOnce(c, ctx, 201, () =>
+        toProjectDocument(createProject(ctx, c.req.valid('json'))),
+      )
+    })
+    .patch(
+      '/:id',
+      validate('param', SalesIdParamSchema),
+      validate('json', ProjectUpdateSchema),
+      (c) => {
+        const ctx = requireSalesContext(deps, c)
+        return respondOnce(c, ctx, 200, () =>
+          toProjectDocument(updateProject(ctx, c.req.valid('param').id, c.req.valid('json'))),
+        )
+      },
+    )
+}
+
+/** The sales team, at /gold-estates/sellers, with a seller's sign-in ("Inloggen toestaan"). */
+export function salesSellerRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .get('/', (c) => c.json(loadSalesData(requireSalesContext(deps, c)).sellers))
+    .post('/', validate('json', SellerCreateSchema), (c) => {
+      const ctx = requireSalesContext(deps, c)
+      return respondOnce(c, ctx, 201, () =>
+        toSellerDocument(createSeller(ctx, c.req.valid('json'))),
+      )
+    })
+    .patch(
+      '/:id',
+      validate('param', SalesIdParamSchema),
+      validate('json', SellerUpdateSchema),
+      (c) => {
+        const ctx = requireSalesContext(deps, c)
+        return respondOnce(c, ctx, 200, () =>
+          toSellerDocument(updateSeller(ctx, c.req.valid('param').id, c.req.valid('json'))),
+        )
+      },
+    )
+    .post(
+      '/:id/login',
+      validate('param', SalesIdParamSchema),
+      validate('json', SellerLoginSchema),
+      (c) => {
+        const ctx = requireSalesContext(deps, c)
+        return respondOnce(
+          c,
+          ctx,
+          201,
+          () => {
+            const link = createSellerLogin(ctx, c.req.valid('param').id, c.req.valid('json').role)
+            return {
+              setupUrl: `${deps.env.PUBLIC_URL}${link.setupPath}`,
+              expiresAt: link.expiresAt,
+            }
+          },
+          { secretBox: getSecretBox(deps.env) },
+        )
+      },
+    )
+}
