@@ -15,7 +15,6 @@ import type { BackupLayout } from '../services/backup/read-backup-file.ts'
 import { restoreOrganisation } from '../services/backup/restore-organisation.ts'
 import { importSales } from '../services/sales/sales-import/import-sales.ts'
 import { readUploadedFile } from '../services/sales/sales-import/read-uploaded-file.ts'
-import { lowerThreadPriority } from './lower-thread-priority.ts'
 import type { WorkerAnswer } from './worker-answer.ts'
 
 // The heavy jobs' work, in a worker thread (heavy-work-pool.ts starts it). Each task calls
@@ -25,8 +24,6 @@ import type { WorkerAnswer } from './worker-answer.ts'
 // buffers; a refusal (AppError) comes back as data, since a class does not cross threads.
 
 const env = (workerData as { env: Env }).env
-// The request thread answers first: this thread gets the cores it leaves over.
-lowerThreadPriority()
 const log = createLogger(env.LOG_LEVEL)
 let systemDb: SystemDb | undefined
 let sheets:
