@@ -12,8 +12,8 @@ import { SwitchField } from '../../components/switch.tsx'
 import { api } from '../../lib/api-client.ts'
 import { isQueuedResponse } from '../../lib/api-request.ts'
 import { showToast } from '../../lib/toasts.ts'
+import { useServerData } from '../../lib/use-server-data.ts'
 import { savedToast, saveFailedToast } from './save-toasts.ts'
-import { useServerData } from './use-server-data.ts'
 
 const loadPreferences = async () => (await api.profile.notifications.$get()).json()
 
