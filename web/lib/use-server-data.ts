@@ -65,10 +65,15 @@ export function useServerData<T>(
   return { state, reload, replace }
 }
 
+/** The localStorage key of the kept copy of GET `url` (a logout removes it). */
+export function getCacheKey(url: string): string {
+  return CACHE_PREFIX + url
+}
+
 /** The kept copy of the last answer of GET `url`, or undefined. */
 export function readCache<T>(url: string): T | undefined {
   try {
-    const text = localStorage.getItem(CACHE_PREFIX + url)
+    const text = localStorage.getItem(getCacheKey(url))
     return text === null ? undefined : (JSON.parse(text) as T)
   } catch {
     return undefined
@@ -77,7 +82,7 @@ export function readCache<T>(url: string): T | undefined {
 
 function writeCache(url: string, data: unknown) {
   try {
-    localStorage.setItem(CACHE_PREFIX + url, JSON.stringify(data))
+    localStorage.setItem(getCacheKey(url), JSON.stringify(data))
   } catch {
     // No storage: the screen then needs the network.
   }

@@ -17,7 +17,7 @@ export type SalesSettings = Awaited<ReturnType<typeof loadSalesSettings>>
 export type SalesSettingsChanges = z.input<typeof SalesSettingsUpdateSchema>
 
 /** GET /api/gold-estates/settings, whose last answer is kept so the currency is known offline. */
-const SALES_SETTINGS_URL = '/api/gold-estates/settings'
+export const SALES_SETTINGS_URL = '/api/gold-estates/settings'
 
 /**
  * The organisation's Gold Estates settings (GET/PATCH /api/gold-estates/settings), the
