@@ -3,6 +3,7 @@ import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts
 import { createClient } from '../support/http.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { typedClient } from '../support/typed-client.ts'
 
 // An account's end ends everything it holds open, and a session is only as good as its
 // login-directory entry.
@@ -20,7 +21,7 @@ afterAll(async () => {
 })
 
 async function idOf(email: string): Promise<string> {
-  const users = (await root.get('/api/users')).json as { id: string; email: string }[]
+  const users = await (await typedClient(server.url, root.cookies).users.$get()).json()
   const user = users.find((row) => row.email === email)
   if (!user) throw new Error(`no user ${email}`)
   return user.id
@@ -106,7 +107,7 @@ describe('setup links', () => {
       password: 'sam password',
     })
     expect(login.status).toBe(401)
-    const sam = ((await root.get('/api/users')).json as { email: string; status: string }[]).find(
+    const sam = (await (await typedClient(server.url, root.cookies).users.$get()).json()).find(
       (row) => row.email === 'sam@example.com',
     )
     expect(sam?.status).toBe('suspended')

@@ -8,6 +8,7 @@ import { createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { typedClient } from '../support/typed-client.ts'
 import { buildXlsx, type XlsxCell } from '../support/xlsx.ts'
 import {
   buildFarRowWorkbook,
@@ -363,10 +364,9 @@ describe('the statements zip', () => {
       }),
     )
     expect(sale.status).toBe(201)
-    const lines = (await root.get('/api/gold-estates/commissions')).json as {
-      id: string
-      sellerId: string
-    }[]
+    const lines = await (
+      await typedClient(server.url, root.cookies)['gold-estates'].commissions.$get()
+    ).json()
     for (const line of lines) {
       const paid = await root.post(`/api/gold-estates/commissions/${line.id}/payments`, {
         amount: 100,

@@ -7,6 +7,7 @@ import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from '../suppo
 import { createClient } from '../support/http.ts'
 import { buildPaymentPart, buildSalePayload } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { typedClient } from '../support/typed-client.ts'
 
 // The life of a deal attacked: an outsider, a stranger who registered, a SELLER, another
 // organisation's ADMIN (central and sales) and a MANAGER reaching past their rights, each
@@ -510,7 +511,9 @@ describe('a SELLER of Gold Estates', () => {
     expect(parts.some((doc) => doc.amount === 11_111)).toBe(false)
 
     // The REST read the dashboards are built from says the same.
-    const rest = (await seller.get('/api/gold-estates/sales')).json as Sale[]
+    const rest = await (
+      await typedClient(server.url, seller.cookies)['gold-estates'].sales.$get()
+    ).json()
     expect(rest.find((doc) => doc.id === sale.id)).toMatchObject({
       splits: mine.splits,
       paidTotal: 2_222,
@@ -944,7 +947,9 @@ describe('a MANAGER reaching past their rights', () => {
     expect(again.json.refused).toEqual([])
     expect((await linesOf(sale.id))[0]?.paidAmount).toBe(4_321)
     // A part on a line of another organisation's sale is not found here.
-    const otherLines = (await otherOwner.get('/api/gold-estates/commissions')).json as Line[]
+    const otherLines = await (
+      await typedClient(server.url, otherOwner.cookies)['gold-estates'].commissions.$get()
+    ).json()
     expect(otherLines).toEqual([])
   })
 

@@ -10,6 +10,7 @@ import { createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { typedClient } from '../support/typed-client.ts'
 
 // The life of a deal through REST and replication, tried by an ADMIN, a MANAGER, a SELLER,
 // an outsider and another organisation's ADMIN: corrections, cancellation with clawbacks,
@@ -309,7 +310,9 @@ describe('payment in parts', () => {
     await expectDeviceEqualsServer()
 
     const dashboard = (await admin.get('/api/gold-estates/commissions/dashboard')).json
-    const local = (await admin.get('/api/gold-estates/commissions')).json as Line[]
+    const local = await (
+      await typedClient(server.url, admin.cookies)['gold-estates'].commissions.$get()
+    ).json()
     expect(dashboard.paidCommissions).toBe(
       local
         .filter((item) => item.kind !== 'clawback')
@@ -419,7 +422,9 @@ describe('a cancellation', () => {
 
     // The clawback is settled when the seller pays it back; the seller sees it.
     const clawback = lines[2]!
-    const mine = (await seller.get('/api/gold-estates/commissions')).json as Line[]
+    const mine = await (
+      await typedClient(server.url, seller.cookies)['gold-estates'].commissions.$get()
+    ).json()
     expect(mine.find((line) => line.id === clawback.id)).toMatchObject({ kind: 'clawback' })
     expect((await pay(admin, clawback.id, 100_000)).status).toBe(201)
     expect((await linesOf(sale.id))[2]).toMatchObject({ status: 'settled', paidAmount: -100_000 })

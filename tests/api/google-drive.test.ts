@@ -9,6 +9,7 @@ import { type GoogleStandIn, startGoogleStandIn } from '../support/google-stand-
 import type { createClient } from '../support/http.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { typedClient } from '../support/typed-client.ts'
 
 // Backups to Google Drive against a local stand-in that speaks Google's paths and shapes.
 
@@ -73,7 +74,7 @@ async function connectThroughGoogle(starter: Client, finisher = starter) {
 }
 
 async function activityActions(client: Client) {
-  return ((await client.get('/api/activities')).json as { action: string; type: string }[]).map(
+  return (await (await typedClient(server.url, client.cookies).activities.$get()).json()).map(
     (activity) => `${activity.type}: ${activity.action}`,
   )
 }

@@ -15,6 +15,7 @@ import { createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { typedClient } from '../support/typed-client.ts'
 
 // What a device meets when it comes back from offline: a backup restored meanwhile (its
 // epoch is over, so what it made is refused, never applied to the restored data), a row
@@ -89,7 +90,9 @@ describe('a restore starts a new epoch', () => {
   }
 
   const emails = async () =>
-    ((await owner.get('/api/users')).json as { email: string }[]).map((user) => user.email)
+    (await (await typedClient(server.url, owner.cookies).users.$get()).json()).map(
+      (user) => user.email,
+    )
 
   beforeAll(async () => {
     createOrganisation(server.deps, { id: ORG, name: 'Klant R', slug: ORG })
@@ -443,7 +446,9 @@ describe('a SELLER taken off a sale', () => {
   })
 
   test('their REST lists no longer hold the sale or its customer', async () => {
-    const sales = (await sanne.get('/api/gold-estates/sales')).json as Document[]
+    const sales = await (
+      await typedClient(server.url, sanne.cookies)['gold-estates'].sales.$get()
+    ).json()
     expect(sales.map((sale) => sale.id)).not.toContain(saleId)
     const dashboard = await sanne.get('/api/gold-estates/commissions/dashboard')
     expect(dashboard.status).toBe(200)

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { typedClient } from '../support/typed-client.ts'
 
 let server: TestServer
 
@@ -10,10 +11,8 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-type Activity = { type: string; action: string; target: string | null; user: string }
-
 const settingsActivities = async (client: ReturnType<typeof createClient>) =>
-  ((await client.get('/api/activities')).json as Activity[]).filter(
+  (await (await typedClient(server.url, client.cookies).activities.$get()).json()).filter(
     (activity) => activity.action === 'Meldingsvoorkeuren bijgewerkt',
   )
 

@@ -4,6 +4,7 @@ import type { createClient } from '../support/http.ts'
 import { type Identity, type MatrixTargets, signInIdentities } from '../support/identities.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { typedClient } from '../support/typed-client.ts'
 
 // A push now answers every row it wrote with the row as stored (so a device takes the
 // server's seq and fields whichever arrives first, that answer or a pull). Tried as the
@@ -70,9 +71,13 @@ test("another organisation's ADMIN gets back only the app they wrote, stored in 
   const answer = await push('otherAdmin', 'appConnections', [own])
   expect(answer.json.conflicts.map((row: { id: string }) => row.id)).toEqual([own.id])
   // default-org never sees it; org-b's own list does.
-  const defaultList = (await clients.admin.get('/api/app-connections')).json as { id: string }[]
+  const defaultList = await (
+    await typedClient(server.url, clients.admin.cookies)['app-connections'].$get()
+  ).json()
   expect(defaultList.some((row) => row.id === own.id)).toBe(false)
-  const orgBList = (await clients.otherAdmin.get('/api/app-connections')).json as { id: string }[]
+  const orgBList = await (
+    await typedClient(server.url, clients.otherAdmin.cookies)['app-connections'].$get()
+  ).json()
   expect(orgBList.some((row) => row.id === own.id)).toBe(true)
   // Pushing default-org's app id from org-b creates nothing there and answers nothing of it.
   const borrowed = { ...app('Geleend'), id: targets.appId }

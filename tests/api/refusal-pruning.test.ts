@@ -10,6 +10,7 @@ import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from '../suppo
 import { createClient } from '../support/http.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { typedClient } from '../support/typed-client.ts'
 
 // Refused pushes and idempotency records are kept only as long as someone needs them: a
 // person's refusals with their values for 30 days (at most SYNC_REFUSALS_PER_PERSON of
@@ -47,9 +48,9 @@ async function pushRefused(client: Client, documents: Record<string, unknown>[])
 }
 
 async function listOwn(client: Client) {
-  const answer = await client.get('/api/sync-refusals')
+  const answer = await typedClient(server.url, client.cookies)['sync-refusals'].$get({ query: {} })
   expect(answer.status).toBe(200)
-  return answer.json as { entityId: string; values: Record<string, unknown> }[]
+  return answer.json()
 }
 
 /** Makes the rows look `days` old, as if written then. */
@@ -212,7 +213,9 @@ describe('the pruning job', () => {
     expect(keys.map((row) => row.key)).not.toContain('key-old')
     const replay = await create('key-young', 'Jonge App')
     expect(replay.json).toEqual(first.json)
-    const apps = (await root.get('/api/app-connections')).json as { name: string }[]
+    const apps = await (
+      await typedClient(server.url, root.cookies)['app-connections'].$get()
+    ).json()
     expect(apps.filter((app) => app.name === 'Jonge App')).toHaveLength(1)
   })
 

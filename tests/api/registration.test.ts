@@ -4,6 +4,7 @@ import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts
 import { createClient } from '../support/http.ts'
 import { openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { typedClient } from '../support/typed-client.ts'
 
 // Registration that cannot be abused: by default a stranger who registers waits for an
 // administrator and reads nothing meanwhile; `open` and `closed` are the alternatives.
@@ -47,7 +48,7 @@ describe('REGISTRATION=approval (the default)', () => {
   })
 
   test('the Dashboard feed says someone registered', async () => {
-    const feed = (await root.get('/api/activities')).json as { action: string; target: string }[]
+    const feed = await (await typedClient(server.url, root.cookies).activities.$get()).json()
     expect(feed.some((item) => item.action === 'Nieuwe registratie wacht op goedkeuring')).toBe(
       true,
     )

@@ -16,6 +16,7 @@ import type { createClient } from '../support/http.ts'
 import { seedCentral } from '../support/seed-organisation.ts'
 import { createResyncStream } from '../support/sync-node-client.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { typedClient } from '../support/typed-client.ts'
 
 // The product's replication (RxDB, memory storage, the real server) through what goes wrong
 // on a phone: an upgrade that starts the bookkeeping anew, a push whose answer is lost
@@ -96,7 +97,7 @@ function newApp(id: string, name: string, url: string) {
 }
 
 async function serverApp(id: string) {
-  const list = (await root.get('/api/app-connections')).json as { id: string }[]
+  const list = await (await typedClient(server.url, root.cookies)['app-connections'].$get()).json()
   return list.find((app) => app.id === id) as Record<string, unknown> | undefined
 }
 
@@ -171,7 +172,7 @@ test('a create whose answer was lost, then an app restart: written once, and the
   await first.cancel() // the app is closed before the retry
   const restarted = replicate()
   await restarted.awaitInSync()
-  const list = (await root.get('/api/app-connections')).json as { name: string }[]
+  const list = await (await typedClient(server.url, root.cookies)['app-connections'].$get()).json()
   expect(list.filter((app) => app.name === 'Antwoord kwijt')).toHaveLength(1)
   await expect
     .poll(async () => (await apps.findOne(id).exec())?.toJSON().seq, { timeout: 5000 })
@@ -460,7 +461,9 @@ test('an empty device fills in whole pages, pushes none of it back, and later ch
     users: 0,
     apps: 2100,
   })
-  const [early, gone] = (await root.get('/api/app-connections')).json as { id: string }[]
+  const [early, gone] = await (
+    await typedClient(server.url, root.cookies)['app-connections'].$get()
+  ).json()
   if (!early || !gone) throw new Error('seeded apps missing')
   const calls: string[] = []
   const { fill, replication } = fillThenReplicate(async (url, send) => {
@@ -478,7 +481,9 @@ test('an empty device fills in whole pages, pushes none of it back, and later ch
   })
   const filled = await fill
   await replication.awaitInSync()
-  const onServer = (await root.get('/api/app-connections')).json as { id: string; name: string }[]
+  const onServer = await (
+    await typedClient(server.url, root.cookies)['app-connections'].$get()
+  ).json()
   expect(filled?.isComplete).toBe(true)
   expect((await apps.findOne(early.id).exec())?.toJSON().name).toBe('Tijdens het vullen')
   expect(await apps.findOne(gone.id).exec()).toBeNull()
@@ -519,7 +524,9 @@ test('an offline edit of a filled document merges with a colleague’s edit of a
   })
   await fill
   await replication.awaitInSync()
-  const [target] = (await root.get('/api/app-connections')).json as { id: string }[]
+  const [target] = await (
+    await typedClient(server.url, root.cookies)['app-connections'].$get()
+  ).json()
   if (!target) throw new Error('no app to edit')
   isOffline = true
   await apps.findOne(target.id).incrementalPatch({ description: 'Op het apparaat bewerkt' })
@@ -580,7 +587,9 @@ test('a first fill cut off by a reload goes on from its mark: nothing filled is 
   const replication = replicate({ meddle, fill: resumed, fillProgress: progress })
   expect((await resumed)?.isComplete).toBe(true)
   await replication.awaitInSync()
-  const onServer = (await root.get('/api/app-connections')).json as { id: string }[]
+  const onServer = await (
+    await typedClient(server.url, root.cookies)['app-connections'].$get()
+  ).json()
   expect(await apps.count().exec()).toBe(onServer.length)
   expect(calls.filter((call) => call.includes('checkpoint=0&'))).toEqual([])
   expect(calls.filter((call) => call.startsWith('push'))).toEqual([])

@@ -7,6 +7,7 @@ import { buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { waitFor } from '../support/sse.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { typedClient } from '../support/typed-client.ts'
 
 // Sellers see what is theirs: not the CRM integration, not colleagues' e-mail or phone.
 // The CRM key is sealed at rest and in backups, and goes only to the address it was
@@ -95,7 +96,9 @@ describe('what a SELLER sees', () => {
   })
 
   test('colleagues as name and role only, by REST and by replication; their own row whole', async () => {
-    const listed = (await seller.get('/api/gold-estates/sellers')).json as Record<string, unknown>[]
+    const listed = await (
+      await typedClient(server.url, seller.cookies)['gold-estates'].sellers.$get()
+    ).json()
     const pulled = (await seller.get('/api/sync/v1/sellers/pull?checkpoint=0&limit=100')).json
       .documents as Record<string, unknown>[]
     for (const rows of [listed, pulled]) {
@@ -106,7 +109,9 @@ describe('what a SELLER sees', () => {
       expect(JSON.stringify(rows)).not.toContain('carla@example.com')
       expect(JSON.stringify(rows)).not.toContain('0611111111')
     }
-    const adminView = (await root.get('/api/gold-estates/sellers')).json as { email: string }[]
+    const adminView = await (
+      await typedClient(server.url, root.cookies)['gold-estates'].sellers.$get()
+    ).json()
     expect(adminView.map((row) => row.email)).toContain('carla@example.com')
   })
 })

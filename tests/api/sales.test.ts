@@ -8,6 +8,7 @@ import { createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { typedClient } from '../support/typed-client.ts'
 
 type Client = ReturnType<typeof createClient>
 let server: TestServer
@@ -413,19 +414,27 @@ describe('dashboards', () => {
 
   test('the dashboard totals follow the commission life cycle', async () => {
     const dashboard = (await root.get('/api/gold-estates/commissions/dashboard')).json
-    const lines = (await root.get('/api/gold-estates/commissions')).json as {
-      status: string
-      commissionAmount: number
-      expectedPaymentDate: string
-    }[]
+    const lines = await (
+      await typedClient(server.url, root.cookies)['gold-estates'].commissions.$get()
+    ).json()
     const sum = (filter: (line: (typeof lines)[number]) => boolean) =>
       lines.filter(filter).reduce((total, line) => total + line.commissionAmount, 0)
     expect(dashboard.paidCommissions).toBe(sum((line) => line.status === 'paid'))
     expect(dashboard.overdueCommissions).toBe(
-      sum((line) => line.status === 'pending' && line.expectedPaymentDate < today),
+      sum(
+        (line) =>
+          line.status === 'pending' &&
+          line.expectedPaymentDate !== null &&
+          line.expectedPaymentDate < today,
+      ),
     )
     expect(dashboard.pendingCommissions).toBe(
-      sum((line) => line.status === 'pending' && line.expectedPaymentDate >= today),
+      sum(
+        (line) =>
+          line.status === 'pending' &&
+          line.expectedPaymentDate !== null &&
+          line.expectedPaymentDate >= today,
+      ),
     )
   })
 })

@@ -7,6 +7,7 @@ import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from '../suppo
 import { createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { typedClient } from '../support/typed-client.ts'
 
 // Payout statements (docs/behaviour.md, The life of a deal): a seller's payments, corrections and clawbacks of
 // a period as a PDF, read back here as text; everyone's as a zip. The deal's life (parts,
@@ -46,7 +47,8 @@ async function pay(commissionId: string, amount: number, paidOn: string) {
 }
 
 type Line = { id: string; saleId: string; sellerId: string; kind: string }
-const lines = async () => (await admin.get('/api/gold-estates/commissions')).json as Line[]
+const lines = async () =>
+  await (await typedClient(server.url, admin.cookies)['gold-estates'].commissions.$get()).json()
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -104,7 +106,7 @@ beforeAll(async () => {
     lines: [{ sellerId: ids.sanne, percentage: 100 }],
   })
   const saleB = await admin.post('/api/gold-estates/sales', saleBPayload)
-  const lineOf = (all: Line[], saleId: string, sellerId: string) =>
+  const lineOf = (all: readonly Line[], saleId: string, sellerId: string) =>
     all.find((line) => line.saleId === saleId && line.sellerId === sellerId)!.id
   const first = await lines()
   await pay(lineOf(first, saleA.json.id, ids.sanne), 150_000, '2026-02-03')

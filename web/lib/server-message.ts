@@ -1,24 +1,15 @@
+import { ApiError, parseErrorBody } from './api-error.ts'
+
 /**
- * The server's own explanation inside a refused call's error (ApiError, or a sync call's
- * SyncHttpError), or undefined. Error bodies are JSON `{ message, errors? }` and the
- * error's text is "<status>: <body>"; the server already puts the first validation
- * problem into `message`.
+ * The server's own explanation inside a refused call's error, or undefined: ApiError has
+ * read it from the body; a sync call's SyncHttpError carries the body in its text,
+ * "<status>: <body>". The server already puts the first validation problem into `message`.
  */
 export function getServerMessage(error: unknown): string | undefined {
-  const body = readErrorBody(error)
-  if (!body) return undefined
-  try {
-    const parsed: unknown = JSON.parse(body)
-    if (typeof parsed !== 'object' || parsed === null || !('message' in parsed)) return undefined
-    return typeof parsed.message === 'string' && parsed.message ? parsed.message : undefined
-  } catch {
-    return undefined
-  }
-}
-
-function readErrorBody(error: unknown): string | undefined {
+  if (error instanceof ApiError) return error.serverMessage
   if (!(error instanceof Error)) return undefined
-  return /^\d{3}: ([\s\S]*)$/.exec(error.message)?.[1]
+  const body = /^\d{3}: ([\s\S]*)$/.exec(error.message)?.[1]
+  return body === undefined ? undefined : parseErrorBody(body).message
 }
 
 /** Shown when the request never got an answer, instead of a misleading fallback. */

@@ -1,7 +1,5 @@
 import { History } from 'lucide-react'
 import { useState } from 'react'
-import { map } from 'rxjs'
-import type { ActivityDocType } from '#schema/rx/activities'
 import { ActivityItem } from '../../components/activity-item.tsx'
 import { Alert } from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
@@ -9,6 +7,7 @@ import { Card, CardContent } from '../../components/card.tsx'
 import { EmptyState } from '../../components/empty-state.tsx'
 import { InlineLoading } from '../../components/inline-loading.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
+import { liveDocs } from '../../lib/live-docs.ts'
 import { useLiveQuery } from '../../lib/use-live-query.ts'
 
 const PAGE_SIZE = 50
@@ -17,10 +16,7 @@ const PAGE_SIZE = 50
 export function ActivitiesPage() {
   const [limit, setLimit] = useState(PAGE_SIZE)
   const activities = useLiveQuery(
-    ({ db }) =>
-      db.activities
-        .find({ sort: [{ timestamp: 'desc' }], limit: limit + 1 })
-        .$.pipe(map((docs) => docs.map((doc) => doc.toJSON() as ActivityDocType))),
+    ({ db }) => liveDocs(db.activities.find({ sort: [{ timestamp: 'desc' }], limit: limit + 1 })),
     [limit],
   )
   return (

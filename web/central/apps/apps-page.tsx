@@ -7,6 +7,7 @@ import { Button } from '../../components/button.tsx'
 import { EmptyState } from '../../components/empty-state.tsx'
 import { InlineLoading } from '../../components/inline-loading.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
+import { liveDocs } from '../../lib/live-docs.ts'
 import { useLocalDatabase } from '../../lib/local-database.tsx'
 import { showToast } from '../../lib/toasts.ts'
 import { useLiveQuery } from '../../lib/use-live-query.ts'
@@ -29,15 +30,11 @@ export function AppsPage() {
   const [dialog, setDialog] = useState<OpenDialog>(null)
   const apps = useLiveQuery(
     ({ db }) =>
-      db.app_connections
-        .find()
-        .$.pipe(
-          map((docs) =>
-            docs
-              .map((doc) => doc.toJSON() as AppConnectionDocType)
-              .sort((a, b) => byName.compare(a.name, b.name) || a.id.localeCompare(b.id)),
-          ),
+      liveDocs(db.app_connections.find()).pipe(
+        map((apps) =>
+          apps.sort((a, b) => byName.compare(a.name, b.name) || a.id.localeCompare(b.id)),
         ),
+      ),
     [],
   )
 

@@ -4,6 +4,7 @@ import { ACTIVE_STATUS, computeStats, getRecentActivitySince } from '#schema/das
 import { USER_STATUSES } from '#schema/roles'
 import type { ActivityDocType } from '#schema/rx/activities'
 import { countLiveDocuments } from '#sync/client/count-live-documents'
+import { liveDocs } from '../../lib/live-docs.ts'
 import { type LiveQuery, useLiveQuery } from '../../lib/use-live-query.ts'
 
 /** How many activities the dashboard feed shows. */
@@ -33,7 +34,7 @@ export function useDashboardData(): LiveQuery<DashboardData> {
       db.app_connections.count().$,
       db.app_connections.count(active).$,
       db.activities.count({ selector: { timestamp: { $gte: since } } }).$,
-      db.activities.find({ sort: [{ timestamp: 'desc' }], limit: RECENT_FEED_SIZE }).$,
+      liveDocs(db.activities.find({ sort: [{ timestamp: 'desc' }], limit: RECENT_FEED_SIZE })),
     ]).pipe(
       map(([users, otherUsers, apps, activeApps, recentActivities, feed]) => ({
         stats: computeStats({
@@ -41,7 +42,7 @@ export function useDashboardData(): LiveQuery<DashboardData> {
           apps: { total: apps, active: activeApps },
           recentActivities,
         }),
-        recent: feed.map((activity) => activity.toJSON() as ActivityDocType),
+        recent: feed,
         now: Date.now(),
       })),
     )

@@ -5,12 +5,12 @@ import { Alert } from '../../components/alert.tsx'
 import { describeError } from '../../lib/server-message.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { useHasPermission } from '../../lib/use-permission.ts'
+import { useServerData } from '../../lib/use-server-data.ts'
 import { AutoBackupCard } from './auto-backup-card.tsx'
 import { DRIVE_NOT_CONFIGURED } from './backup-options.ts'
 import { BACKUP_SETTINGS_URL, loadBackupSettings } from './backup-settings-actions.ts'
 import { CloudStorageCard } from './cloud-storage-card.tsx'
 import { ManualBackupCard } from './manual-backup-card.tsx'
-import { useServerData } from './use-server-data.ts'
 
 /**
  * Google's callback sends the browser back here with ?googleDrive=verbonden|mislukt: say how

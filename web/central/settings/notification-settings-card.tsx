@@ -1,5 +1,5 @@
 import { Bell } from 'lucide-react'
-import type { NotificationPreferences } from '#schema/central'
+import { type NotificationPreferences, NotificationPreferencesUpdateSchema } from '#schema/central'
 import { Alert } from '../../components/alert.tsx'
 import {
   Card,
@@ -11,9 +11,9 @@ import {
 import { SwitchField } from '../../components/switch.tsx'
 import { api } from '../../lib/api-client.ts'
 import { isQueuedResponse } from '../../lib/api-request.ts'
-import { showToast } from '../../lib/toasts.ts'
+import { useSave } from '../../lib/use-save.tsx'
+import { useServerData } from '../../lib/use-server-data.ts'
 import { savedToast, saveFailedToast } from './save-toasts.ts'
-import { useServerData } from './use-server-data.ts'
 
 const loadPreferences = async () => (await api.profile.notifications.$get()).json()
 
@@ -24,18 +24,22 @@ export function NotificationSettingsCard() {
   const preferences =
     state.status === 'ready' ? state.data : { emailNotifications: true, activityAlerts: true }
 
-  async function change(changes: Partial<NotificationPreferences>) {
-    const next = { ...preferences, ...changes }
-    replace(next)
-    try {
-      const response = await api.profile.notifications.$patch({ json: changes })
-      if (!isQueuedResponse(response)) replace(await response.json())
-      showToast(savedToast(response))
-    } catch (error) {
-      showToast(saveFailedToast(error))
-      void reload()
-    }
-  }
+  const { save } = useSave(
+    NotificationPreferencesUpdateSchema,
+    async (changes) => {
+      replace({ ...preferences, ...changes })
+      try {
+        const response = await api.profile.notifications.$patch({ json: changes })
+        if (!isQueuedResponse(response)) replace(await response.json())
+        return response
+      } catch (error) {
+        void reload()
+        throw error
+      }
+    },
+    { savedToast, failedToast: saveFailedToast },
+  )
+  const change = (changes: Partial<NotificationPreferences>) => save(changes)
 
   return (
     <Card aria-labelledby="notification-settings-title">

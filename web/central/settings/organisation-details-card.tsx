@@ -15,8 +15,8 @@ import { api } from '../../lib/api-client.ts'
 import { isQueuedResponse } from '../../lib/api-request.ts'
 import { describeError } from '../../lib/server-message.ts'
 import { useSave } from '../../lib/use-save.tsx'
+import { useServerData } from '../../lib/use-server-data.ts'
 import { savedToast, saveFailedToast } from './save-toasts.ts'
-import { useServerData } from './use-server-data.ts'
 
 const loadOrganisation = async () => (await api.organization.$get()).json()
 

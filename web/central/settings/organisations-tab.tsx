@@ -12,9 +12,9 @@ import {
 } from '../../components/card.tsx'
 import { api } from '../../lib/api-client.ts'
 import { describeError } from '../../lib/server-message.ts'
+import { useServerData } from '../../lib/use-server-data.ts'
 import { CreateOrganisationForm } from './create-organisation-form.tsx'
 import { InviteAdminDialog } from './invite-admin-dialog.tsx'
-import { useServerData } from './use-server-data.ts'
 
 const loadOrganisations = async () => (await api.organizations.$get()).json()
 

@@ -9,6 +9,7 @@ import { EmptyState } from '../../components/empty-state.tsx'
 import { InlineLoading } from '../../components/inline-loading.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { useSignedInUser } from '../../lib/current-user.tsx'
+import { liveDocs } from '../../lib/live-docs.ts'
 import { useLocalDatabase } from '../../lib/local-database.tsx'
 import { showToast } from '../../lib/toasts.ts'
 import { useLiveQuery } from '../../lib/use-live-query.ts'
@@ -39,15 +40,11 @@ export function UsersPage() {
   // Sorted here, not by RxDB: Dutch alphabetical order ignores case ('de Vries' after 'Bakker').
   const users = useLiveQuery(
     ({ db }) =>
-      db.users
-        .find()
-        .$.pipe(
-          map((docs) =>
-            docs
-              .map((doc) => doc.toJSON() as UserDocType)
-              .sort((a, b) => byName.compare(a.name, b.name) || a.id.localeCompare(b.id)),
-          ),
+      liveDocs(db.users.find()).pipe(
+        map((users) =>
+          users.sort((a, b) => byName.compare(a.name, b.name) || a.id.localeCompare(b.id)),
         ),
+      ),
     [],
   )
 

@@ -1,6 +1,5 @@
 import { OTHER_ACCOUNT_HEADER } from '#sync/account'
 import { ApiError } from '../api-error.ts'
-import { getServerMessage } from '../server-message.ts'
 import { announceQueueChange } from './queue-events.ts'
 import {
   deleteQueueItem,
@@ -140,5 +139,5 @@ function sendQueueItem(item: QueueItem): Promise<Response> {
 /** The server's `message`, or the status line apiRequest would have thrown. */
 async function readReason(response: Response): Promise<string> {
   const error = await ApiError.from(response)
-  return getServerMessage(error) ?? error.message
+  return error.serverMessage ?? error.message
 }

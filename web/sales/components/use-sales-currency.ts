@@ -4,5 +4,5 @@ import { useSalesSettings } from '../data/index.ts'
 /** The organisation's currency for amounts (EUR until the settings are known). */
 export function useSalesCurrency(): Currency {
   const { state } = useSalesSettings()
-  return state.status === 'ready' ? state.settings.currency : 'EUR'
+  return state.status === 'ready' ? state.data.currency : 'EUR'
 }

@@ -33,7 +33,7 @@
 // - useRefusedSalesWrites() → { refused: RefusedChange[] ({ collection, id, label, reason,
 //     at }), dismiss() }; filter on collection === 'sales' for refused sales. The sales
 //     layout already toasts every refusal ('Wijziging geweigerd').
-// - useSalesSettings() → { state: loading | ready { settings, isFromCache } | failed,
+// - useSalesSettings() → { state: loading | ready { data, isFromCache } | failed,
 //     reload(), save(changes) → { settings, queued } } (GET/PATCH /api/gold-estates/settings;
 //     settings.currency 'EUR' | 'USD' | 'GBP', paymentTermDays).
 // - salesPath('/commissions') (web/lib/sales-path.ts) for every link and redirect: the sales

@@ -1,26 +1,14 @@
-import type { RxDocument } from 'rxdb'
 import { combineLatest, map } from 'rxjs'
 import { applyPaymentParts } from '#schema/commission-changes'
 import { getExpectedPaymentDate } from '#schema/payment-term'
 import type { SaleDocType } from '#schema/rx/sales'
 import type { CommissionDocument, SaleDocument } from '#schema/sales'
 import type { SalesData } from '#schema/sales-dashboard'
+import { liveDocs } from '../../lib/live-docs.ts'
 import { useSalesLiveQuery } from './use-sales-live-query.ts'
 import { readKnownPaymentTermDays } from './use-sales-settings.ts'
 
 const EMPTY: SalesData = { sales: [], commissions: [], projects: [], sellers: [], payments: [] }
-
-// A document's plain copy is made once per revision: RxDB hands out a new document
-// object only when it changed, so long lists do not copy 80,000 rows on every change.
-const plainCopies = new WeakMap<object, unknown>()
-function toPlain<T>(document: RxDocument<T>): T {
-  let plain = plainCopies.get(document) as T | undefined
-  if (!plain) {
-    plain = document.toJSON() as T
-    plainCopies.set(document, plain)
-  }
-  return plain
-}
 
 /**
  * The commission lines of sales registered on this device that the server has not
@@ -63,17 +51,15 @@ export function useSalesData(): { isLoading: boolean; data: SalesData; error?: u
   const query = useSalesLiveQuery(
     ({ db }) =>
       combineLatest([
-        db.projects.find().$,
-        db.sellers.find().$,
-        db.sales.find().$,
-        db.commission_payments.find().$,
+        liveDocs(db.projects.find()),
+        liveDocs(db.sellers.find()),
+        liveDocs(db.sales.find()),
+        liveDocs(db.commission_payments.find()),
       ]).pipe(
-        map(([projects, sellers, sales, parts]): SalesData => {
-          const saleDocs = sales.map(toPlain)
-          const payments = parts.map(toPlain)
+        map(([projects, sellers, saleDocs, payments]): SalesData => {
           return {
-            projects: projects.map(toPlain),
-            sellers: sellers.map(toPlain),
+            projects,
+            sellers,
             sales: saleDocs as SaleDocument[],
             commissions: [
               ...applyPaymentParts(

@@ -8,9 +8,11 @@ import { REMEMBERED_SALES_USER_KEY } from '../../lib/clear-cached-data.ts'
 import { confirmLogout } from '../../lib/confirm-logout.ts'
 import { endSession } from '../../lib/offline-queue/pending-logout.ts'
 import { removeQueueItemsOf } from '../../lib/offline-queue/queue-store.ts'
+import { getCacheKey } from '../../lib/use-server-data.ts'
+import { SALES_SETTINGS_URL } from '../data/use-sales-settings.ts'
 
 /** localStorage keys of the sales area (web/sales/data); the central logout clears all. */
-const SALES_STORAGE_KEYS = [REMEMBERED_SALES_USER_KEY, 'centraal.salesSettings']
+const SALES_STORAGE_KEYS = [REMEMBERED_SALES_USER_KEY, getCacheKey(SALES_SETTINGS_URL)]
 
 /**
  * Deletes this sales user's local data (their database, queued calls, refusals kept on the

@@ -7,6 +7,7 @@ import { Button } from '../../components/button.tsx'
 import { EmptyState } from '../../components/empty-state.tsx'
 import { InlineLoading } from '../../components/inline-loading.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
+import { liveDocs } from '../../lib/live-docs.ts'
 import { SAVE_FAILED_TOAST, showToast } from '../../lib/toasts.ts'
 import { useSalesUser } from '../data/sales-session.tsx'
 import { insertProject, type ProjectFields, updateProject } from '../data/team-writes.ts'
@@ -32,11 +33,7 @@ export function ProjectsPage() {
   const [dialog, setDialog] = useState<OpenDialog>(null)
   const projects = useSalesLiveQuery(
     ({ db }) =>
-      db.projects
-        .find()
-        .$.pipe(
-          map((docs) => docs.map((doc) => doc.toJSON() as ProjectDocType).sort(compareProjects)),
-        ),
+      liveDocs(db.projects.find()).pipe(map((projects) => projects.sort(compareProjects))),
     [],
   )
 

@@ -6,9 +6,9 @@ import { getServerNow } from '#sync/client/server-clock'
 import { Field } from '../../components/field.tsx'
 import { TextareaField } from '../../components/textarea-field.tsx'
 import { type Currency, formatMoney } from '../../lib/format-money.ts'
+import { useSave } from '../../lib/use-save.tsx'
 import { CURRENCY_SYMBOLS } from '../components/currency-symbols.ts'
 import { FormDialog } from '../components/form-dialog.tsx'
-import { useCheckedSave } from '../components/use-checked-save.tsx'
 import { type PaymentPartInput, todayAsPaidOn } from '../data/index.ts'
 import { toMoneyInput } from './money-input.ts'
 
@@ -60,7 +60,9 @@ export function PaymentDialog({ target, currency, onOpenChange, onSubmit }: Paym
       }),
     [target.open],
   )
-  const { errors, setErrors, isSaving, save, errorHint } = useCheckedSave(schema, FIELDS, onSubmit)
+  const { errors, setErrors, isSaving, save, errorHint } = useSave(schema, onSubmit, {
+    fields: FIELDS,
+  })
   // A field's problem goes once it is changed; the next save checks again.
   const set = (field: FieldName, value: string) => {
     setValues({ ...values, [field]: value })

@@ -1,6 +1,7 @@
 import { CloudOff, KeyRound } from 'lucide-react'
 import { useState } from 'react'
 import type { SellerDocType } from '#schema/rx/sellers'
+import { SellerLoginSchema } from '#schema/sales'
 import { Alert } from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
 import { CopyLinkField } from '../../components/copy-link-field.tsx'
@@ -9,8 +10,8 @@ import { SelectField } from '../../components/select-field.tsx'
 import { api } from '../../lib/api-client.ts'
 import { isQueuedResponse } from '../../lib/api-request.ts'
 import { formatDateTime } from '../../lib/format-date.ts'
-import { describeError } from '../../lib/server-message.ts'
 import { useOnlineStatus } from '../../lib/use-online-status.ts'
+import { useSave } from '../../lib/use-save.tsx'
 import type { SalesUser } from '../data/sales-session.tsx'
 import { SALES_ROLE_LABELS } from '../layout/sales-roles.ts'
 
@@ -36,8 +37,6 @@ export function SellerLoginDialog({
   const [hasLogin] = useState(seller.userId !== null)
   const [role, setRole] = useState<SalesUser['role']>('SELLER')
   const [link, setLink] = useState<{ setupUrl: string; expiresAt: number }>()
-  const [problem, setProblem] = useState<string>()
-  const [isCreating, setIsCreating] = useState(false)
   const isOnServer = seller.seq > 0
   const blocker = !seller.email
     ? 'Geef de verkoper eerst een e-mailadres (Bewerken): daarmee logt hij of zij in.'
@@ -45,20 +44,21 @@ export function SellerLoginDialog({
       ? 'Deze verkoper staat nog niet op de server. Zodra de synchronisatie klaar is, kun je de inlog maken.'
       : undefined
 
-  const create = async () => {
-    setIsCreating(true)
-    setProblem(undefined)
-    try {
+  const {
+    problem,
+    isSaving: isCreating,
+    save,
+  } = useSave(
+    SellerLoginSchema,
+    async (value) => {
       const login = api['gold-estates'].sellers[':id'].login
-      const response = await login.$post({ param: { id: seller.id }, json: { role } })
+      const response = await login.$post({ param: { id: seller.id }, json: value })
       if (isQueuedResponse(response)) throw new TypeError('offline')
       setLink(await response.json())
-    } catch (error) {
-      setProblem(describeError(error, 'De setup-link kon niet gemaakt worden.'))
-    } finally {
-      setIsCreating(false)
-    }
-  }
+    },
+    { failedText: 'De setup-link kon niet gemaakt worden.' },
+  )
+  const create = () => save({ role })
 
   return (
     <Dialog

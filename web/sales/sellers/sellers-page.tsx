@@ -7,6 +7,7 @@ import { Button } from '../../components/button.tsx'
 import { EmptyState } from '../../components/empty-state.tsx'
 import { InlineLoading } from '../../components/inline-loading.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
+import { liveDocs } from '../../lib/live-docs.ts'
 import { SAVE_FAILED_TOAST, showToast } from '../../lib/toasts.ts'
 import { useSalesUser } from '../data/sales-session.tsx'
 import { insertSeller, type SellerFields, updateSeller } from '../data/team-writes.ts'
@@ -34,12 +35,7 @@ export function SellersPage() {
   const canWrite = hasSalesPermission(useSalesUser(), 'sales.catalog.write')
   const [dialog, setDialog] = useState<OpenDialog>(null)
   const sellers = useSalesLiveQuery(
-    ({ db }) =>
-      db.sellers
-        .find()
-        .$.pipe(
-          map((docs) => docs.map((doc) => doc.toJSON() as SellerDocType).sort(compareSellers)),
-        ),
+    ({ db }) => liveDocs(db.sellers.find()).pipe(map((sellers) => sellers.sort(compareSellers))),
     [],
   )
 

@@ -40,8 +40,8 @@ export function SalesSettingsPage() {
         )}
         {state.status === 'ready' && (
           <SettingsForm
-            key={JSON.stringify(state.settings)}
-            settings={state.settings}
+            key={JSON.stringify(state.data)}
+            settings={state.data}
             isFromCache={state.isFromCache}
             canEdit={canEdit}
             onSave={save}

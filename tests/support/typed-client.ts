@@ -1,0 +1,19 @@
+import { hc } from 'hono/client'
+import type { AppType } from '#server/app'
+
+/**
+ * The API as the web app calls it (`hc<AppType>`), under a test client's session cookies
+ * (createClient's `cookies`): answers typed from the server's routes, `/api` included.
+ */
+export function typedClient(baseUrl: string, cookies: ReadonlyMap<string, string>) {
+  return hc<AppType>(baseUrl, {
+    fetch: (input: RequestInfo | URL, init?: RequestInit) =>
+      fetch(input, {
+        ...init,
+        headers: {
+          ...Object.fromEntries(new Headers(init?.headers)),
+          cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+        },
+      }),
+  }).api
+}
