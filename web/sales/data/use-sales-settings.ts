@@ -4,7 +4,7 @@ import { DEFAULT_PAYMENT_TERM_DAYS } from '#schema/payment-term'
 import type { SalesSettingsUpdateSchema } from '#schema/sales'
 import { api } from '../../lib/api-client.ts'
 import { isQueuedResponse } from '../../lib/api-request.ts'
-import { readCache, useServerData } from '../../lib/use-server-data.ts'
+import { getCacheKey, readCache, useServerData } from '../../lib/use-server-data.ts'
 
 const settingsApi = api['gold-estates'].settings
 
@@ -18,6 +18,29 @@ export type SalesSettingsChanges = z.input<typeof SalesSettingsUpdateSchema>
 
 /** GET /api/gold-estates/settings, whose last answer is kept so the currency is known offline. */
 export const SALES_SETTINGS_URL = '/api/gold-estates/settings'
+
+/** Where builds before the one cached GET kept the last answer. */
+const EARLIER_KEY = 'centraal.salesSettings'
+
+/**
+ * Moves a copy kept by an earlier build to the cached GET's key, so a device updated
+ * without a connection still shows its organisation's currency and payment term.
+ */
+export function adoptEarlierSalesSettings(
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>,
+) {
+  const earlier = storage.getItem(EARLIER_KEY)
+  if (earlier === null) return
+  const key = getCacheKey(SALES_SETTINGS_URL)
+  if (storage.getItem(key) === null) storage.setItem(key, earlier)
+  storage.removeItem(EARLIER_KEY)
+}
+
+try {
+  adoptEarlierSalesSettings(localStorage)
+} catch {
+  // No storage (private mode, outside a browser): nothing was kept.
+}
 
 /**
  * The organisation's Gold Estates settings (GET/PATCH /api/gold-estates/settings), the
