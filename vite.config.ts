@@ -57,6 +57,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
           fileParallelism: false,
+          // As in the server project: the files share the modules (the server, Playwright)
+          // their worker loaded, and the Chromium of the global setup.
+          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },

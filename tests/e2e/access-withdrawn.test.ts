@@ -2,7 +2,7 @@ import { format } from 'date-fns'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from '../support/accounts.ts'
-import { launchBrowser } from '../support/browser.ts'
+import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
 import type { createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
@@ -35,7 +35,7 @@ const CLIENT_NAME = 'Familie Verbeek'
 
 beforeAll(async () => {
   server = await startTestServer()
-  browser = await launchBrowser()
+  browser = await connectBrowser()
   api = await signInFirstSuperadmin(server, root.email)
   expect((await api.post('/api/admin/launch-gold-estates')).status).toBe(200)
 })

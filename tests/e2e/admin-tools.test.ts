@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
-import { launchBrowser } from '../support/browser.ts'
+import { connectBrowser } from '../support/browser.ts'
 import type { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { DESKTOP, waitForToast } from './page-helpers.ts'
+import { DESKTOP, saveDownload, waitForToast } from './page-helpers.ts'
 
 // Instellingen → Algemeen → Admin Tools: download a JSON backup, change something, restore
 // the file through the picker after the overwrite warning (waiting its turn behind another
@@ -18,7 +18,7 @@ let api: ReturnType<typeof createClient>
 
 beforeAll(async () => {
   server = await startTestServer()
-  browser = await launchBrowser()
+  browser = await connectBrowser()
   api = await signInFirstSuperadmin(server, root.email)
   await api.post('/api/app-connections', {
     name: 'Voor de backup',
@@ -47,7 +47,7 @@ test('a downloaded JSON backup restores through the file picker after the warnin
   expect(download.suggestedFilename()).toMatch(
     /^centraal-backup-default-org-\d{4}-\d{2}-\d{2}\.json$/,
   )
-  const file = await download.path()
+  const file = await saveDownload(download)
   expect(readFileSync(file, 'utf8')).toContain('"format":"centraal-backup"')
   await waitForToast(page, 'Backup gedownload')
 

@@ -3,7 +3,7 @@ import { nl } from 'date-fns/locale'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
-import { launchBrowser } from '../support/browser.ts'
+import { connectBrowser } from '../support/browser.ts'
 import { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { DESKTOP, hasHorizontalOverflow, PHONE, screenshot, waitForShell } from './page-helpers.ts'
@@ -19,7 +19,7 @@ const root = { email: 'root@example.com', password: 'root password' }
 
 beforeAll(async () => {
   server = await startTestServer()
-  browser = await launchBrowser()
+  browser = await connectBrowser()
   api = await signInFirstSuperadmin(server, root.email)
   const created = await api.post('/api/app-connections', {
     name: 'Webshop',

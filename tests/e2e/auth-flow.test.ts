@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { launchBrowser } from '../support/browser.ts'
+import { connectBrowser } from '../support/browser.ts'
 import { runSetupTokenCommand } from '../support/setup-token-command.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import {
@@ -22,7 +22,7 @@ beforeAll(async () => {
   // Open registration: the register test signs the new USER in at once
   // (approval: registration-approval.test.ts).
   server = await startTestServer({ REGISTRATION: 'open' })
-  browser = await launchBrowser()
+  browser = await connectBrowser()
 })
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import type { Browser, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
-import { launchBrowser } from '../support/browser.ts'
+import { connectBrowser } from '../support/browser.ts'
 import type { createClient } from '../support/http.ts'
 import { seedCentral, seedSales } from '../support/seed-organisation.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -22,7 +22,7 @@ const SALES = 120
 
 beforeAll(async () => {
   server = await startTestServer()
-  browser = await launchBrowser()
+  browser = await connectBrowser()
   root = await signInFirstSuperadmin(server)
   const launched = await root.post('/api/admin/launch-gold-estates')
   expect(launched.status).toBe(200)

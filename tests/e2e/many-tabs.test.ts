@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
-import { launchBrowser } from '../support/browser.ts'
+import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { DESKTOP, signInOnPage, waitForShell } from './page-helpers.ts'
@@ -17,7 +17,7 @@ const root = { email: 'root@example.com', password: 'root password' }
 
 beforeAll(async () => {
   server = await startTestServer()
-  browser = await launchBrowser()
+  browser = await connectBrowser()
   await signInFirstSuperadmin(server, root.email)
 })
 

@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
-import { launchBrowser } from '../support/browser.ts'
+import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
 import { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -35,7 +35,7 @@ const admin = { email: 'beheer@example.com', password: 'ADMIN password', name: '
 
 beforeAll(async () => {
   server = await startTestServer()
-  browser = await launchBrowser()
+  browser = await connectBrowser()
   api = await signInFirstSuperadmin(server, root.email)
   await signInInvitedUser(server, { email: admin.email, role: 'ADMIN', name: admin.name })
 })

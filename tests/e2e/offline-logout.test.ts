@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
-import { launchBrowser } from '../support/browser.ts'
+import { connectBrowser } from '../support/browser.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { DESKTOP, signInOnPage, waitForShell } from './page-helpers.ts'
 import { launchGoldEstates, SALES_BASE } from './sales-helpers.ts'
@@ -17,7 +17,7 @@ const ben = { email: 'ben@example.com', password: 'ADMIN password' }
 
 beforeAll(async () => {
   server = await startTestServer()
-  browser = await launchBrowser()
+  browser = await connectBrowser()
   await signInFirstSuperadmin(server, root.email)
   await signInInvitedUser(server, { email: ben.email, role: 'ADMIN', name: 'Ben Beheer' })
 })

@@ -1,6 +1,7 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { Page } from 'playwright-core'
+import type { Download, Page } from 'playwright-core'
 
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots')
 
@@ -65,4 +66,17 @@ export async function signInOnPage(page: Page, account: { email: string; passwor
   await page.getByLabel('Password', { exact: true }).fill(account.password)
   await page.getByRole('button', { name: 'Log In' }).click()
   await waitForShell(page)
+}
+
+/**
+ * Saves a download in a temporary directory and returns its path. Through the connection
+ * to the shared Chromium the browser's own copy has no local path: saveAs streams it here.
+ */
+export async function saveDownload(download: Download): Promise<string> {
+  const file = path.join(
+    mkdtempSync(path.join(tmpdir(), 'centraal-download-')),
+    download.suggestedFilename(),
+  )
+  await download.saveAs(file)
+  return file
 }

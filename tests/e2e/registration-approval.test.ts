@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { launchBrowser } from '../support/browser.ts'
+import { connectBrowser } from '../support/browser.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import {
   DESKTOP,
@@ -23,7 +23,7 @@ const other = { name: 'Otto Onbekend', email: 'otto@example.com', password: 'ott
 
 beforeAll(async () => {
   server = await startTestServer()
-  browser = await launchBrowser()
+  browser = await connectBrowser()
   const setup = await fetch(`${server.url}/api/auth/simple-setup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { formatMoney } from '#web/lib/format-money.ts'
 import { signInFirstSuperadmin, signInSeller } from '../support/accounts.ts'
-import { launchBrowser } from '../support/browser.ts'
+import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
 import type { createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
@@ -92,7 +92,7 @@ async function signInAnna(page: Page) {
 
 beforeAll(async () => {
   server = await startTestServer()
-  browser = await launchBrowser()
+  browser = await connectBrowser()
   api = await signInFirstSuperadmin(server, root.email)
   expect((await api.post('/api/admin/launch-gold-estates')).status).toBe(200)
   project = (await api.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { deleteUserSessions } from '#server/auth/sessions'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
-import { launchBrowser } from '../support/browser.ts'
+import { connectBrowser } from '../support/browser.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { DESKTOP, PHONE, screenshot, waitForShell } from './page-helpers.ts'
@@ -21,7 +21,7 @@ const ben = { email: 'ben@b.example', password: 'ADMIN password' }
 
 beforeAll(async () => {
   server = await startTestServer()
-  browser = await launchBrowser()
+  browser = await connectBrowser()
   const api = await signInFirstSuperadmin(server, anna.email)
   annaId = (await api.get('/api/auth/user')).json.id
   createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
-import { launchBrowser } from '../support/browser.ts'
+import { connectBrowser } from '../support/browser.ts'
 import { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { DESKTOP, hasHorizontalOverflow, PHONE, screenshot, waitForShell } from './page-helpers.ts'
@@ -32,7 +32,7 @@ async function pushRefused(client: Client, collection: string, document: object)
 
 beforeAll(async () => {
   server = await startTestServer()
-  browser = await launchBrowser()
+  browser = await connectBrowser()
   root = await signInFirstSuperadmin(server, ROOT.email)
   const user = await signInInvitedUser(server, { email: USER.email, role: 'USER', name: USER.name })
   await pushRefused(user, 'users', {

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { FIRST_SYNC_MARK } from '#sync/client/local-database'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
-import { launchBrowser } from '../support/browser.ts'
+import { connectBrowser } from '../support/browser.ts'
 import { seedCentral } from '../support/seed-organisation.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { DESKTOP, screenshot, signInOnPage } from './page-helpers.ts'
@@ -17,7 +17,7 @@ const root = { email: 'root@example.com', password: 'root password' }
 
 beforeAll(async () => {
   server = await startTestServer()
-  browser = await launchBrowser()
+  browser = await connectBrowser()
   const api = await signInFirstSuperadmin(server, root.email)
   organisationId = (await api.get('/api/auth/user')).json.organizationId
   for (let index = 0; index < 40; index++) {
