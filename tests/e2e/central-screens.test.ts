@@ -1,11 +1,19 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInFirstSuperadmin } from '../support/accounts.ts'
+import { signInNewOrganisation } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
 import type { createClient } from '../support/http.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { DESKTOP, hasHorizontalOverflow, PHONE, screenshot, waitForShell } from './page-helpers.ts'
+import type { TestServer } from '../support/test-server.ts'
+import {
+  DESKTOP,
+  hasHorizontalOverflow,
+  PHONE,
+  screenshot,
+  signIn,
+  waitForShell,
+} from './page-helpers.ts'
+import { useSharedServer } from './shared-server.ts'
 
 // The four central screens as people see them, on a phone and a desktop, dark and light,
 // read from the local database. Screenshots go to tests/screenshots/.
@@ -14,30 +22,27 @@ let server: TestServer
 let browser: Browser
 let api: ReturnType<typeof createClient>
 
-const root = { email: 'root@example.com', password: 'root password' }
+let root: { email: string; password: string }
 type Viewport = { width: number; height: number }
 type Theme = 'dark' | 'light'
 
 beforeAll(async () => {
-  server = await startTestServer()
+  server = await useSharedServer()
   browser = await connectBrowser()
-  api = await signInFirstSuperadmin(server, root.email)
+  ;({ api, root } = await signInNewOrganisation(server))
 })
 
 afterAll(async () => {
   await browser?.close()
-  await server?.close()
 })
 
 async function openSignedIn(viewport: Viewport, theme: Theme): Promise<Page> {
   const context = await browser.newContext({ viewport, baseURL: server.url, locale: 'nl-NL' })
   context.setDefaultTimeout(10_000)
   await context.addInitScript((value) => localStorage.setItem('theme', value), theme)
+  await signIn(context, root)
   const page = await context.newPage()
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(root.email)
-  await page.getByLabel('Password', { exact: true }).fill(root.password)
-  await page.getByRole('button', { name: 'Log In' }).click()
+  await page.goto('/')
   await waitForShell(page)
   return page
 }

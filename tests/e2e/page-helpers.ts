@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { Download, Page } from 'playwright-core'
+import type { BrowserContext, Download, Page } from 'playwright-core'
 
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots')
 
@@ -57,6 +57,22 @@ export function hasHorizontalOverflow(page: Page): Promise<boolean> {
 /** Waits until the signed-in shell is on screen (the logout button is in its header). */
 export async function waitForShell(page: Page) {
   await page.getByRole('banner').getByRole('button', { name: 'Uitloggen' }).waitFor()
+}
+
+/**
+ * Signs the context in through the API, as the login screen does (central) or the sales
+ * login (sales): for a test whose subject is not the sign-in, whose pages then open signed in.
+ */
+export async function signIn(
+  context: BrowserContext,
+  account: { email: string; password: string },
+  area: 'central' | 'sales' = 'central',
+) {
+  const path = area === 'central' ? '/api/auth/login/email' : '/api/gold-estates/auth/login'
+  const answer = await context.request.post(path, { data: account })
+  if (answer.status() !== 200) {
+    throw new Error(`sign-in of ${account.email}: ${answer.status()} ${await answer.text()}`)
+  }
 }
 
 /** Signs in on the login page with e-mail and password, and waits for the signed-in shell. */
