@@ -75,6 +75,17 @@ export async function signIn(
   }
 }
 
+/** Signs the page's context in through the API and opens `path` in the signed-in shell. */
+export async function openSignedIn(
+  page: Page,
+  account: { email: string; password: string },
+  path = '/',
+) {
+  await signIn(page.context(), account)
+  await page.goto(path)
+  await waitForShell(page)
+}
+
 /** Signs in on the login page with e-mail and password, and waits for the signed-in shell. */
 export async function signInOnPage(page: Page, account: { email: string; password: string }) {
   await page.goto('/login')
