@@ -2,7 +2,7 @@ import { appendFileSync, cpSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import { signInInvitedUser, signInNewOrganisation } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
 import type { createClient } from '../support/http.ts'
@@ -13,9 +13,11 @@ import {
   isTakingScreenshots,
   PHONE,
   screenshot,
+  signIn,
   waitForShell,
   waitForToast,
 } from './page-helpers.ts'
+import { useSharedServer } from './shared-server.ts'
 
 // The offline side of Instellingen (docs/behaviour.md, docs/architecture.md "Offline REST queue"): the
 // service worker opens the app without network, writes wait in IndexedDB centraal/syncQueue
@@ -25,7 +27,9 @@ let server: TestServer
 let browser: Browser
 let api: ReturnType<typeof createClient>
 
-const root = { email: 'root@example.com', password: 'root password' }
+let root: { email: string; password: string }
+let organisationId: string
+let email: (name: string) => string
 const OFFLINE_TEXT = 'Je bent offline - wijzigingen worden lokaal opgeslagen'
 const ONLINE_TEXT = 'Je bent weer online - wijzigingen worden gesynchroniseerd'
 
@@ -41,14 +45,13 @@ type QueueRow = {
 }
 
 beforeAll(async () => {
-  server = await startTestServer()
+  server = await useSharedServer()
   browser = await connectBrowser()
-  api = await signInFirstSuperadmin(server, root.email)
+  ;({ api, root, organisationId, email } = await signInNewOrganisation(server))
 })
 
 afterAll(async () => {
   await browser?.close()
-  await server?.close()
 })
 
 async function openSignedInPage(
@@ -60,10 +63,10 @@ async function openSignedInPage(
   if (options.theme === 'light') {
     await context.addInitScript(() => localStorage.setItem('theme', 'light'))
   }
-  const login = await context.request.post('/api/auth/login/email', {
-    data: { email: options.email ?? root.email, password: options.password ?? root.password },
+  await signIn(context, {
+    email: options.email ?? root.email,
+    password: options.password ?? root.password,
   })
-  expect(login.status()).toBe(200)
   return { context, page: await context.newPage() }
 }
 
@@ -259,7 +262,7 @@ test('Instellingen online: tabs, notification switches per user, organisations w
     adminTools.getByRole('button', { name: 'Backup JSON' }).click(),
   ])
   expect(download.suggestedFilename()).toMatch(
-    /^centraal-backup-default-org-\d{4}-\d{2}-\d{2}\.json$/,
+    new RegExp(`^centraal-backup-${organisationId}-\\d{4}-\\d{2}-\\d{2}\\.json$`),
   )
   expect(await page.getByText('1.0.86', { exact: true }).first().isVisible()).toBe(true)
 
@@ -330,9 +333,15 @@ test('Instellingen online: tabs, notification switches per user, organisations w
 })
 
 test('an ADMIN sees no Organisaties tab, no Admin Tools and may edit the organisation', async () => {
-  await signInInvitedUser(server, { email: 'admin@example.com', role: 'ADMIN', name: 'Ada Admin' })
+  const admin = email('admin')
+  await signInInvitedUser(server, {
+    email: admin,
+    role: 'ADMIN',
+    name: 'Ada Admin',
+    org: organisationId,
+  })
   const { page } = await openSignedInPage(PHONE, {
-    email: 'admin@example.com',
+    email: admin,
     password: 'ADMIN password',
   })
   await page.goto('/settings')
