@@ -8,6 +8,7 @@ import {
   hasHorizontalOverflow,
   PHONE,
   screenshot,
+  submitLogin,
   waitForShell,
   waitForToast,
 } from './page-helpers.ts'
@@ -40,9 +41,7 @@ async function openPage(viewport: { width: number; height: number }): Promise<Pa
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Log In' }).click()
+  await submitLogin(page, { email, password })
 }
 
 test('landing page: product, six features, and every call to action opens the login dialog', async () => {

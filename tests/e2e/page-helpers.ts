@@ -86,12 +86,17 @@ export async function openSignedIn(
   await waitForShell(page)
 }
 
-/** Signs in on the login page with e-mail and password, and waits for the signed-in shell. */
-export async function signInOnPage(page: Page, account: { email: string; password: string }) {
-  await page.goto('/login')
+/** Fills the login form on the page with e-mail and password and sends it. */
+export async function submitLogin(page: Page, account: { email: string; password: string }) {
   await page.getByLabel('Email').fill(account.email)
   await page.getByLabel('Password', { exact: true }).fill(account.password)
   await page.getByRole('button', { name: 'Log In' }).click()
+}
+
+/** Signs in on the login page with e-mail and password, and waits for the signed-in shell. */
+export async function signInOnPage(page: Page, account: { email: string; password: string }) {
+  await page.goto('/login')
+  await submitLogin(page, account)
   await waitForShell(page)
 }
 

@@ -9,9 +9,9 @@ import {
   DESKTOP,
   hasHorizontalOverflow,
   isTakingScreenshots,
+  openSignedIn,
   PHONE,
   screenshot,
-  waitForShell,
   waitForToast,
 } from './page-helpers.ts'
 
@@ -55,14 +55,6 @@ async function newPage(
     await context.addInitScript((value) => localStorage.setItem('theme', value), options.theme)
   }
   return { context, page: await context.newPage() }
-}
-
-async function signInCentral(page: Page) {
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(root.email)
-  await page.getByLabel('Password', { exact: true }).fill(root.password)
-  await page.getByRole('button', { name: 'Log In' }).click()
-  await waitForShell(page)
 }
 
 async function signInSales(page: Page, email: string, password: string) {
@@ -142,7 +134,7 @@ test('a sales screen without a sales session goes to the sales login', async () 
 
 test('a SUPERADMIN launches Gold Estates from Apps and sets up projects and sellers', async () => {
   const { context, page } = await newPage()
-  await signInCentral(page)
+  await openSignedIn(page, root)
   await page
     .getByRole('complementary', { name: 'Zijbalk' })
     .getByRole('link', { name: 'Apps' })
@@ -341,7 +333,7 @@ test.runIf(isTakingScreenshots)(
 
 /** Central sign-in and LAUNCH APP in this page's context, ending on the sales dashboard. */
 async function signInCentralAndLaunch(page: Page) {
-  await signInCentral(page)
+  await openSignedIn(page, root)
   await page.goto('/apps')
   await page.getByRole('button', { name: 'LAUNCH APP' }).click()
   await page.waitForURL('**/gold-estates/dashboard')
