@@ -6,14 +6,7 @@ import { signInNewOrganisation } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
 import { createClient } from '../support/http.ts'
 import type { TestServer } from '../support/test-server.ts'
-import {
-  DESKTOP,
-  hasHorizontalOverflow,
-  PHONE,
-  screenshot,
-  signIn,
-  waitForShell,
-} from './page-helpers.ts'
+import { DESKTOP, hasHorizontalOverflow, openSignedIn, PHONE, screenshot } from './page-helpers.ts'
 import { useSharedServer } from './shared-server.ts'
 
 // Usage on the Apps screen: a key made in the detail view, reports sent with it, the
@@ -46,10 +39,8 @@ async function openApps(viewport: typeof PHONE, theme: 'dark' | 'light'): Promis
   const context = await browser.newContext({ viewport, baseURL: server.url, locale: 'nl-NL' })
   context.setDefaultTimeout(10_000)
   await context.addInitScript((value) => localStorage.setItem('theme', value), theme)
-  await signIn(context, root)
   const page = await context.newPage()
-  await page.goto('/')
-  await waitForShell(page)
+  await openSignedIn(page, root)
   const nav =
     viewport.width < 768
       ? page.getByRole('navigation', { name: 'Snelmenu' })

@@ -5,14 +5,7 @@ import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
 import type { createClient } from '../support/http.ts'
 import type { TestServer } from '../support/test-server.ts'
-import {
-  DESKTOP,
-  hasHorizontalOverflow,
-  PHONE,
-  screenshot,
-  signIn,
-  waitForShell,
-} from './page-helpers.ts'
+import { DESKTOP, hasHorizontalOverflow, openSignedIn, PHONE, screenshot } from './page-helpers.ts'
 import { useSharedServer } from './shared-server.ts'
 
 // The four central screens as people see them, on a phone and a desktop, dark and light,
@@ -36,14 +29,12 @@ afterAll(async () => {
   await browser?.close()
 })
 
-async function openSignedIn(viewport: Viewport, theme: Theme): Promise<Page> {
+async function openDashboard(viewport: Viewport, theme: Theme): Promise<Page> {
   const context = await browser.newContext({ viewport, baseURL: server.url, locale: 'nl-NL' })
   context.setDefaultTimeout(10_000)
   await context.addInitScript((value) => localStorage.setItem('theme', value), theme)
-  await signIn(context, root)
   const page = await context.newPage()
-  await page.goto('/')
-  await waitForShell(page)
+  await openSignedIn(page, root)
   return page
 }
 
@@ -64,7 +55,7 @@ async function expectNoOverflow(page: Page) {
 
 test('empty states: no apps yet, and the stat cards and documented texts', async () => {
   for (const viewport of [PHONE, DESKTOP]) {
-    const page = await openSignedIn(viewport, 'dark')
+    const page = await openDashboard(viewport, 'dark')
     const isPhone = viewport === PHONE
     await open(page, isPhone ? 'Apps' : 'Apps', 'Apps')
     await page.getByText('Nog geen apps toegevoegd').waitFor()
@@ -124,7 +115,7 @@ test('screens with data, phone and desktop, dark and light', async () => {
 
   for (const theme of ['dark', 'light'] as const) {
     for (const viewport of [PHONE, DESKTOP]) {
-      const page = await openSignedIn(viewport, theme)
+      const page = await openDashboard(viewport, theme)
       const isPhone = viewport === PHONE
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
         theme === 'dark',

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInInvitedUser, signInNewOrganisation } from '../support/accounts.ts'
+import { signInNewOrganisation } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
 import { createClient } from '../support/http.ts'
@@ -40,13 +40,7 @@ beforeAll(async () => {
   browser = await connectBrowser()
   const organisation = await signInNewOrganisation(server)
   ;({ api, root } = organisation)
-  admin = { email: organisation.email('beheer'), password: 'ADMIN password', name: 'Bea Beheer' }
-  await signInInvitedUser(server, {
-    email: admin.email,
-    role: 'ADMIN',
-    name: admin.name,
-    org: organisation.organisationId,
-  })
+  admin = await organisation.invite('beheer', 'ADMIN', 'Bea Beheer')
 })
 
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInInvitedUser, signInNewOrganisation } from '../support/accounts.ts'
+import { signInNewOrganisation } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
 import type { createClient } from '../support/http.ts'
@@ -44,13 +44,7 @@ beforeAll(async () => {
   browser = await connectBrowser()
   organisation = await signInNewOrganisation(server)
   ;({ api, root } = organisation)
-  admin = { email: organisation.email('beheer'), password: 'ADMIN password', name: 'Bea Beheer' }
-  await signInInvitedUser(server, {
-    email: admin.email,
-    role: 'ADMIN',
-    name: admin.name,
-    org: organisation.organisationId,
-  })
+  admin = await organisation.invite('beheer', 'ADMIN', 'Bea Beheer')
 })
 
 afterAll(async () => {
@@ -284,13 +278,7 @@ test('concurrent offline edits of one app converge in A, B and the server, and b
 
 test('a write the server refuses is undone with its reason on screen; the server is unchanged', async () => {
   // A USER sees no write actions at all.
-  const reader = { email: organisation.email('lezer'), password: 'USER password' }
-  await signInInvitedUser(server, {
-    ...reader,
-    role: 'USER',
-    name: 'Lotte Lezer',
-    org: organisation.organisationId,
-  })
+  const reader = await organisation.invite('lezer', 'USER', 'Lotte Lezer')
   const r = await openDevice(reader)
   await r.page.goto('/users')
   await r.page.getByRole('cell', { name: 'Root Admin', exact: true }).waitFor()
@@ -303,13 +291,7 @@ test('a write the server refuses is undone with its reason on screen; the server
 
   // A screen that still thinks it may write: an ADMIN whose write rights were withdrawn
   // while signed in (a per-user withdrawal; a lower role would end the session instead).
-  const demoted = { email: organisation.email('degradeer'), password: 'ADMIN password' }
-  await signInInvitedUser(server, {
-    ...demoted,
-    role: 'ADMIN',
-    name: 'Dirk Degradeer',
-    org: organisation.organisationId,
-  })
+  const demoted = await organisation.invite('degradeer', 'ADMIN', 'Dirk Degradeer')
   const d = await openDevice(demoted)
   await d.page.goto('/users')
   await d.page.getByRole('cell', { name: 'Root Admin', exact: true }).waitFor()

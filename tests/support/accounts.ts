@@ -35,7 +35,13 @@ export async function signInNewOrganisation(server: TestServer, name = 'Testorga
     org: organisationId,
     name: 'Root Admin',
   })
-  return { organisationId, api, root, email }
+  /** Invites a person into the organisation; their sign-in and their signed-in client. */
+  const invite = async (local: string, role: UserRole, name: string) => {
+    const account = { email: email(local), password: `${role} password`, name }
+    const client = await signInInvitedUser(server, { ...account, role, org: organisationId })
+    return { ...account, api: client }
+  }
+  return { organisationId, api, root, email, invite }
 }
 
 /**
