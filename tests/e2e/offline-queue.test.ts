@@ -2,7 +2,7 @@ import { appendFileSync, cpSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInInvitedUser, signInNewOrganisation } from '../support/accounts.ts'
+import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
 import type { createClient } from '../support/http.ts'
@@ -17,19 +17,18 @@ import {
   waitForShell,
   waitForToast,
 } from './page-helpers.ts'
-import { useSharedServer } from './shared-server.ts'
 
 // The offline side of Instellingen (docs/behaviour.md, docs/architecture.md "Offline REST queue"): the
 // service worker opens the app without network, writes wait in IndexedDB centraal/syncQueue
 // and reach the server once, a refused replay stays visible with its reason.
+// On a server of its own: its SUPERADMIN is the platform's (the default organisation's),
+// who alone sees Organisaties and creates organisations.
 
 let server: TestServer
 let browser: Browser
 let api: ReturnType<typeof createClient>
 
-let root: { email: string; password: string }
-let organisationId: string
-let email: (name: string) => string
+const root = { email: 'root@example.com', password: 'root password' }
 const OFFLINE_TEXT = 'Je bent offline - wijzigingen worden lokaal opgeslagen'
 const ONLINE_TEXT = 'Je bent weer online - wijzigingen worden gesynchroniseerd'
 
@@ -45,13 +44,14 @@ type QueueRow = {
 }
 
 beforeAll(async () => {
-  server = await useSharedServer()
+  server = await startTestServer()
   browser = await connectBrowser()
-  ;({ api, root, organisationId, email } = await signInNewOrganisation(server))
+  api = await signInFirstSuperadmin(server, root.email)
 })
 
 afterAll(async () => {
   await browser?.close()
+  await server?.close()
 })
 
 async function openSignedInPage(
@@ -262,7 +262,7 @@ test('Instellingen online: tabs, notification switches per user, organisations w
     adminTools.getByRole('button', { name: 'Backup JSON' }).click(),
   ])
   expect(download.suggestedFilename()).toMatch(
-    new RegExp(`^centraal-backup-${organisationId}-\\d{4}-\\d{2}-\\d{2}\\.json$`),
+    /^centraal-backup-default-org-\d{4}-\d{2}-\d{2}\.json$/,
   )
   expect(await page.getByText('1.0.86', { exact: true }).first().isVisible()).toBe(true)
 
@@ -333,15 +333,9 @@ test('Instellingen online: tabs, notification switches per user, organisations w
 })
 
 test('an ADMIN sees no Organisaties tab, no Admin Tools and may edit the organisation', async () => {
-  const admin = email('admin')
-  await signInInvitedUser(server, {
-    email: admin,
-    role: 'ADMIN',
-    name: 'Ada Admin',
-    org: organisationId,
-  })
+  await signInInvitedUser(server, { email: 'admin@example.com', role: 'ADMIN', name: 'Ada Admin' })
   const { page } = await openSignedInPage(PHONE, {
-    email: admin,
+    email: 'admin@example.com',
     password: 'ADMIN password',
   })
   await page.goto('/settings')
