@@ -32,9 +32,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     benchmark: { include: ['tests/bench/**/*.bench.ts'] },
-    // Unit and API files run two at a time first; then the browser files one at a time,
-    // so a browser test never shares the machine with another test's load. Benchmarks run
-    // in the browser project (`npm run bench`): one at a time, after the web build.
+    // Unit and API files run two at a time first (`npm run test:quick` runs only these);
+    // then the browser files, two at a time: much of a browser test is waiting (for a sync,
+    // a service worker, a stream), which the other worker's file fills. Benchmarks run in
+    // the browser project (`npm run bench`, one file at a time), after the web build.
     projects: [
       {
         extends: true,
@@ -56,7 +57,11 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
-          fileParallelism: false,
+          maxWorkers: 2,
+          // As in the server project: a worker's files share the modules they loaded and
+          // the worker's server (tests/e2e/shared-server.ts); all share the global setup's
+          // Chromium.
+          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },

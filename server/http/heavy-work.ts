@@ -77,6 +77,11 @@ export class HeavyWorkQueue {
     return at < 0 ? null : at + 2
   }
 
+  /** Whether an upload of the organisation is arriving now (see receive). */
+  isArriving(organisationId: string) {
+    return this.#arriving.has(organisationId)
+  }
+
   /** Whether any job runs now. */
   isBusy() {
     return this.#running !== null

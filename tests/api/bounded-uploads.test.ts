@@ -338,7 +338,8 @@ describe('one heavy job at a time in the whole process, the others waiting', () 
     slow.on('error', () => undefined)
     slow.write('{"format":"centraal-backup","formatVersion":2,"tables":{\n')
     try {
-      await new Promise((resolve) => setTimeout(resolve, 200))
+      // It is arriving, and yet has no turn: the queue is free for org B.
+      await expect.poll(() => server.deps.heavyWork.isArriving('default-org')).toBe(true)
       expect(isSlotTaken()).toBe(false)
       expect((await bRoot.post('/api/admin/backup', { format: 'json' })).status).toBe(200)
     } finally {

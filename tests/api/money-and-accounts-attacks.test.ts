@@ -554,7 +554,7 @@ describe('uploads that arrive side by side', () => {
       '{"format":"centraal-backup","formatVersion":2,"tables":{\n',
     )
     try {
-      await new Promise((resolve) => setTimeout(resolve, 300))
+      await expect.poll(() => server.deps.heavyWork.isArriving('default-org')).toBe(true)
       const second = await root.post('/api/admin/restore', '{"not":"a backup"}')
       expect(second.status).toBe(429)
       expect(second.json.message).toBe(BUSY)
@@ -584,7 +584,7 @@ describe('uploads that arrive side by side', () => {
       'Klantnaam;Project\n',
     )
     try {
-      await new Promise((resolve) => setTimeout(resolve, 300))
+      await expect.poll(() => server.deps.heavyWork.isArriving('default-org')).toBe(true)
       const second = await root.request(
         'POST',
         '/api/gold-estates/sheets/import?fileName=w.csv',

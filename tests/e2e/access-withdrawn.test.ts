@@ -1,23 +1,26 @@
 import { format } from 'date-fns'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from '../support/accounts.ts'
-import { launchBrowser } from '../support/browser.ts'
+import { signInInvitedUser, signInNewOrganisation, signInSeller } from '../support/accounts.ts'
+import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
 import type { createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TestServer } from '../support/test-server.ts'
 import { waitForServiceWorker } from './app-helpers.ts'
 import {
   DESKTOP,
   hasHorizontalOverflow,
+  openSignedIn,
   PHONE,
   screenshot,
+  signIn,
   waitForShell,
   waitForToast,
 } from './page-helpers.ts'
 import { openSalesScreen, SALES_BASE } from './sales-helpers.ts'
+import { useSharedServer } from './shared-server.ts'
 
 // Access withdrawn while the person's device holds data or edits (docs/behaviour.md, Where
 // unsent work meets something else): a
@@ -31,19 +34,19 @@ let server: TestServer
 let browser: Browser
 let api: Client
 
-const root = { email: 'root@example.com', password: 'root password' }
+let organisationId: string
+let email: (name: string) => string
 const CLIENT_NAME = 'Familie Verbeek'
 
 beforeAll(async () => {
-  server = await startTestServer()
-  browser = await launchBrowser()
-  api = await signInFirstSuperadmin(server, root.email)
+  server = await useSharedServer()
+  browser = await connectBrowser()
+  ;({ api, organisationId, email } = await signInNewOrganisation(server))
   expect((await api.post('/api/admin/launch-gold-estates')).status).toBe(200)
 })
 
 afterAll(async () => {
   await browser?.close()
-  await server?.close()
 })
 
 async function newContext(viewport = PHONE) {
@@ -84,11 +87,12 @@ function isInLocalSalesDatabase(page: Page, text: string): Promise<boolean> {
 
 test('a SELLER taken off a sale no longer has it, nor its customer, on the device', async () => {
   const project = (await api.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json
+  const annaEmail = email('anna')
   const anna = (
-    await api.post('/api/gold-estates/sellers', { name: 'Anna Jansen', email: 'anna@example.com' })
+    await api.post('/api/gold-estates/sellers', { name: 'Anna Jansen', email: annaEmail })
   ).json
   const bram = (await api.post('/api/gold-estates/sellers', { name: 'Bram de Vries' })).json
-  await signInSeller(server, api, { id: anna.id, email: 'anna@example.com', role: 'SELLER' })
+  await signInSeller(server, api, { id: anna.id, email: annaEmail, role: 'SELLER' })
   const registered = await api.post(
     '/api/gold-estates/sales',
     buildSalePayload({
@@ -106,12 +110,8 @@ test('a SELLER taken off a sale no longer has it, nor its customer, on the devic
   const saleId: string = registered.json.id
 
   const context = await newContext()
+  await signIn(context, { email: annaEmail, password: `${annaEmail} password` }, 'sales')
   const page = await context.newPage()
-  await page.goto(`${SALES_BASE}/login`)
-  await page.getByLabel('E-mailadres').fill('anna@example.com')
-  await page.getByLabel('Wachtwoord', { exact: true }).fill('anna@example.com password')
-  await page.getByRole('button', { name: 'Inloggen' }).click()
-  await page.waitForURL(`**${SALES_BASE}/dashboard`)
   await openSalesScreen(page, '/commissions', 'Commissie Dashboard')
   await page
     .getByRole('listitem', { name: `Verkoop ${CLIENT_NAME}` })
@@ -185,8 +185,9 @@ function recordedToasts(page: Page): Promise<string[]> {
 }
 
 test('an edit pushed after the right to read was withdrawn is kept on the device with its values', async () => {
-  const admin = { email: 'beheer@example.com', password: 'ADMIN password', name: 'Bea Beheer' }
-  await signInInvitedUser(server, { email: admin.email, role: 'ADMIN', name: admin.name })
+  const admin = { email: email('beheer'), password: 'ADMIN password', name: 'Bea Beheer' }
+  const org = organisationId
+  await signInInvitedUser(server, { email: admin.email, role: 'ADMIN', name: admin.name, org })
   const created = await api.post('/api/app-connections', {
     name: 'Boekhouding',
     url: 'https://boekhouding.example.com',
@@ -197,12 +198,7 @@ test('an edit pushed after the right to read was withdrawn is kept on the device
   const context = await newContext(DESKTOP)
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   const page = await context.newPage()
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(admin.email)
-  await page.getByLabel('Password', { exact: true }).fill(admin.password)
-  await page.getByRole('button', { name: 'Log In' }).click()
-  await waitForShell(page)
-  await page.goto('/apps')
+  await openSignedIn(page, admin, '/apps')
   await page.getByRole('heading', { name: 'Boekhouding' }).waitFor()
   await waitForServiceWorker(page)
 
@@ -220,7 +216,7 @@ test('an edit pushed after the right to read was withdrawn is kept on the device
   const bea = ((await api.get('/api/users')).json as { id: string; email: string }[]).find(
     (user) => user.email === admin.email,
   )
-  const file = openOrganisationFile(server.dataDir)
+  const file = openOrganisationFile(server.dataDir, organisationId)
   file.prepare('insert into user_permissions values (?, ?, 0)').run(bea?.id, 'apps.read')
   file.close()
 

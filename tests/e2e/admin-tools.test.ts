@@ -1,25 +1,27 @@
 import { readFileSync } from 'node:fs'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInFirstSuperadmin } from '../support/accounts.ts'
-import { launchBrowser } from '../support/browser.ts'
+import { signInNewOrganisation } from '../support/accounts.ts'
+import { connectBrowser } from '../support/browser.ts'
 import type { createClient } from '../support/http.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { DESKTOP, waitForToast } from './page-helpers.ts'
+import type { TestServer } from '../support/test-server.ts'
+import { DESKTOP, saveDownload, signIn, waitForToast } from './page-helpers.ts'
+import { useSharedServer } from './shared-server.ts'
 
 // Instellingen → Algemeen → Admin Tools: download a JSON backup, change something, restore
 // the file through the picker after the overwrite warning (waiting its turn behind another
 // organisation's heavy job, its place shown), and sign in to the old state.
 
-const root = { email: 'root@example.com', password: 'root password' }
+let root: { email: string; password: string }
+let organisationId: string
 let server: TestServer
 let browser: Browser
 let api: ReturnType<typeof createClient>
 
 beforeAll(async () => {
-  server = await startTestServer()
-  browser = await launchBrowser()
-  api = await signInFirstSuperadmin(server, root.email)
+  server = await useSharedServer()
+  browser = await connectBrowser()
+  ;({ api, root, organisationId } = await signInNewOrganisation(server))
   await api.post('/api/app-connections', {
     name: 'Voor de backup',
     url: 'https://voor.example.com',
@@ -28,13 +30,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close()
-  await server?.close()
 })
 
 test('a downloaded JSON backup restores through the file picker after the warning, waiting its turn', async () => {
   const context = await browser.newContext({ viewport: DESKTOP, baseURL: server.url })
   context.setDefaultTimeout(15_000)
-  expect((await context.request.post('/api/auth/login/email', { data: root })).status()).toBe(200)
+  await signIn(context, root)
   const page = await context.newPage()
   await page.goto('/settings')
   const tools = page.getByRole('region', { name: 'Admin Tools' })
@@ -45,9 +46,9 @@ test('a downloaded JSON backup restores through the file picker after the warnin
     tools.getByRole('button', { name: 'Backup JSON' }).click(),
   ])
   expect(download.suggestedFilename()).toMatch(
-    /^centraal-backup-default-org-\d{4}-\d{2}-\d{2}\.json$/,
+    new RegExp(`^centraal-backup-${organisationId}-\\d{4}-\\d{2}-\\d{2}\\.json$`),
   )
-  const file = await download.path()
+  const file = await saveDownload(download)
   expect(readFileSync(file, 'utf8')).toContain('"format":"centraal-backup"')
   await waitForToast(page, 'Backup gedownload')
 

@@ -2,11 +2,12 @@ import { format, subDays } from 'date-fns'
 import { nl } from 'date-fns/locale'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInFirstSuperadmin } from '../support/accounts.ts'
-import { launchBrowser } from '../support/browser.ts'
+import { signInNewOrganisation } from '../support/accounts.ts'
+import { connectBrowser } from '../support/browser.ts'
 import { createClient } from '../support/http.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { DESKTOP, hasHorizontalOverflow, PHONE, screenshot, waitForShell } from './page-helpers.ts'
+import type { TestServer } from '../support/test-server.ts'
+import { DESKTOP, hasHorizontalOverflow, openSignedIn, PHONE, screenshot } from './page-helpers.ts'
+import { useSharedServer } from './shared-server.ts'
 
 // Usage on the Apps screen: a key made in the detail view, reports sent with it, the
 // figures on the card and per day in the dialog. Phone in dark, desktop in light.
@@ -15,12 +16,13 @@ let server: TestServer
 let browser: Browser
 let api: ReturnType<typeof createClient>
 
-const root = { email: 'root@example.com', password: 'root password' }
+let root: { email: string; password: string }
+let organisationId: string
 
 beforeAll(async () => {
-  server = await startTestServer()
-  browser = await launchBrowser()
-  api = await signInFirstSuperadmin(server, root.email)
+  server = await useSharedServer()
+  browser = await connectBrowser()
+  ;({ api, root, organisationId } = await signInNewOrganisation(server))
   const created = await api.post('/api/app-connections', {
     name: 'Webshop',
     url: 'https://webshop.example.com',
@@ -31,7 +33,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close()
-  await server?.close()
 })
 
 async function openApps(viewport: typeof PHONE, theme: 'dark' | 'light'): Promise<Page> {
@@ -39,16 +40,7 @@ async function openApps(viewport: typeof PHONE, theme: 'dark' | 'light'): Promis
   context.setDefaultTimeout(10_000)
   await context.addInitScript((value) => localStorage.setItem('theme', value), theme)
   const page = await context.newPage()
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(root.email)
-  await page.getByLabel('Password', { exact: true }).fill(root.password)
-  await page.getByRole('button', { name: 'Log In' }).click()
-  await waitForShell(page)
-  // The login toast would cover the dialog in the screenshots.
-  await page
-    .getByRole('region', { name: /Meldingen/ })
-    .getByRole('button', { name: 'Sluiten' })
-    .click()
+  await openSignedIn(page, root)
   const nav =
     viewport.width < 768
       ? page.getByRole('navigation', { name: 'Snelmenu' })
@@ -86,7 +78,7 @@ test('a key, reports with it, and the figures on the card and per day', async ()
   const keyField = dialog.getByLabel('Nieuwe API-sleutel')
   await keyField.waitFor()
   const apiKey = await keyField.inputValue()
-  expect(apiKey).toMatch(/^cen_default-org\.[a-z2-7]{32}$/)
+  expect(apiKey).toMatch(new RegExp(`^cen_${organisationId}\\.[a-z2-7]{32}$`))
   await dialog.getByText('Bewaar deze sleutel nu').waitFor()
   await dialog.getByRole('button', { name: 'Kopieer sleutel' }).waitFor()
   await screenshot(page, 'app-usage-key-dark', { fullPage: false })

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { launchBrowser } from '../support/browser.ts'
+import { connectBrowser } from '../support/browser.ts'
 import { runSetupTokenCommand } from '../support/setup-token-command.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import {
@@ -8,6 +8,7 @@ import {
   hasHorizontalOverflow,
   PHONE,
   screenshot,
+  submitLogin,
   waitForShell,
   waitForToast,
 } from './page-helpers.ts'
@@ -22,7 +23,7 @@ beforeAll(async () => {
   // Open registration: the register test signs the new USER in at once
   // (approval: registration-approval.test.ts).
   server = await startTestServer({ REGISTRATION: 'open' })
-  browser = await launchBrowser()
+  browser = await connectBrowser()
 })
 
 afterAll(async () => {
@@ -40,9 +41,7 @@ async function openPage(viewport: { width: number; height: number }): Promise<Pa
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Log In' }).click()
+  await submitLogin(page, { email, password })
 }
 
 test('landing page: product, six features, and every call to action opens the login dialog', async () => {

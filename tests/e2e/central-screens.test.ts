@@ -1,11 +1,12 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInFirstSuperadmin } from '../support/accounts.ts'
-import { launchBrowser } from '../support/browser.ts'
+import { signInNewOrganisation } from '../support/accounts.ts'
+import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
 import type { createClient } from '../support/http.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { DESKTOP, hasHorizontalOverflow, PHONE, screenshot, waitForShell } from './page-helpers.ts'
+import type { TestServer } from '../support/test-server.ts'
+import { DESKTOP, hasHorizontalOverflow, openSignedIn, PHONE, screenshot } from './page-helpers.ts'
+import { useSharedServer } from './shared-server.ts'
 
 // The four central screens as people see them, on a phone and a desktop, dark and light,
 // read from the local database. Screenshots go to tests/screenshots/.
@@ -14,31 +15,26 @@ let server: TestServer
 let browser: Browser
 let api: ReturnType<typeof createClient>
 
-const root = { email: 'root@example.com', password: 'root password' }
+let root: { email: string; password: string }
 type Viewport = { width: number; height: number }
 type Theme = 'dark' | 'light'
 
 beforeAll(async () => {
-  server = await startTestServer()
-  browser = await launchBrowser()
-  api = await signInFirstSuperadmin(server, root.email)
+  server = await useSharedServer()
+  browser = await connectBrowser()
+  ;({ api, root } = await signInNewOrganisation(server))
 })
 
 afterAll(async () => {
   await browser?.close()
-  await server?.close()
 })
 
-async function openSignedIn(viewport: Viewport, theme: Theme): Promise<Page> {
+async function openDashboard(viewport: Viewport, theme: Theme): Promise<Page> {
   const context = await browser.newContext({ viewport, baseURL: server.url, locale: 'nl-NL' })
   context.setDefaultTimeout(10_000)
   await context.addInitScript((value) => localStorage.setItem('theme', value), theme)
   const page = await context.newPage()
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(root.email)
-  await page.getByLabel('Password', { exact: true }).fill(root.password)
-  await page.getByRole('button', { name: 'Log In' }).click()
-  await waitForShell(page)
+  await openSignedIn(page, root)
   return page
 }
 
@@ -59,7 +55,7 @@ async function expectNoOverflow(page: Page) {
 
 test('empty states: no apps yet, and the stat cards and documented texts', async () => {
   for (const viewport of [PHONE, DESKTOP]) {
-    const page = await openSignedIn(viewport, 'dark')
+    const page = await openDashboard(viewport, 'dark')
     const isPhone = viewport === PHONE
     await open(page, isPhone ? 'Apps' : 'Apps', 'Apps')
     await page.getByText('Nog geen apps toegevoegd').waitFor()
@@ -119,7 +115,7 @@ test('screens with data, phone and desktop, dark and light', async () => {
 
   for (const theme of ['dark', 'light'] as const) {
     for (const viewport of [PHONE, DESKTOP]) {
-      const page = await openSignedIn(viewport, theme)
+      const page = await openDashboard(viewport, theme)
       const isPhone = viewport === PHONE
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
         theme === 'dark',

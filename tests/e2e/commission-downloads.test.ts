@@ -5,11 +5,11 @@ import { readSheet } from 'read-excel-file/node'
 import { extractText } from 'unpdf'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
-import { launchBrowser } from '../support/browser.ts'
+import { connectBrowser } from '../support/browser.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { DESKTOP, PHONE, screenshot, waitForToast } from './page-helpers.ts'
+import { DESKTOP, PHONE, saveDownload, screenshot, waitForToast } from './page-helpers.ts'
 
 // The commission screen's downloads in the built app, under the server's
 // Content-Security-Policy: the sales list as filtered on screen, every page of it, as CSV
@@ -26,7 +26,7 @@ const sellers: { id: string; name: string }[] = []
 
 beforeAll(async () => {
   server = await startTestServer()
-  browser = await launchBrowser()
+  browser = await connectBrowser()
   const api = await signInFirstSuperadmin(server)
   expect((await api.post('/api/admin/launch-gold-estates')).status).toBe(200)
   for (const name of ['Anna Jansen', 'Bram de Vries']) {
@@ -115,7 +115,7 @@ async function shoot(name: string) {
   await screenshot(page, `${name}-per-seller`, { fullPage: false })
 }
 
-const bytesOf = async (file: Download) => new Uint8Array(readFileSync((await file.path())!))
+const bytesOf = async (file: Download) => new Uint8Array(readFileSync(await saveDownload(file)))
 
 test('the export holds every sale of the filter, on every page, as CSV and XLSX', async () => {
   await page.getByLabel('Project', { exact: true }).selectOption({ label: 'Havenkwartier' })

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
-import { launchBrowser } from '../support/browser.ts'
+import { connectBrowser } from '../support/browser.ts'
 import type { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { DESKTOP, PHONE } from './page-helpers.ts'
@@ -39,7 +39,7 @@ const SALES = [
 
 beforeAll(async () => {
   server = await startTestServer()
-  browser = await launchBrowser()
+  browser = await connectBrowser()
   api = await signInFirstSuperadmin(server)
   expect((await api.post('/api/admin/launch-gold-estates')).status).toBe(200)
   await api.post('/api/gold-estates/projects', { name: 'Havenkwartier', totalUnits: 10 })

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { launchBrowser } from '../support/browser.ts'
+import { connectBrowser } from '../support/browser.ts'
 import { startConvergenceRun } from '../support/convergence-run.ts'
 import { findFreePort } from '../support/free-port.ts'
 import { createSeededRandom } from '../support/seeded-random.ts'
@@ -17,7 +17,7 @@ let browser: Browser
 let run: Awaited<ReturnType<typeof startConvergenceRun>>
 
 beforeAll(async () => {
-  browser = await launchBrowser()
+  browser = await connectBrowser()
   run = await startConvergenceRun({
     seed: SEED,
     port: await findFreePort(),

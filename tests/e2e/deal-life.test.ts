@@ -5,11 +5,18 @@ import { extractText } from 'unpdf'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { formatMoney } from '#web/lib/format-money.ts'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
-import { launchBrowser } from '../support/browser.ts'
+import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
 import { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { DESKTOP, hasHorizontalOverflow, PHONE, screenshot, waitForToast } from './page-helpers.ts'
+import {
+  DESKTOP,
+  hasHorizontalOverflow,
+  PHONE,
+  saveDownload,
+  screenshot,
+  waitForToast,
+} from './page-helpers.ts'
 import {
   SALES_BASE as BASE,
   calculateWizardSale,
@@ -125,12 +132,12 @@ async function openSale(target: Page) {
 
 async function download(target: Page, trigger: () => Promise<void>): Promise<Uint8Array> {
   const [file] = await Promise.all([target.waitForEvent('download'), trigger()])
-  return new Uint8Array(readFileSync((await (file as Download).path())!))
+  return new Uint8Array(readFileSync(await saveDownload(file as Download)))
 }
 
 beforeAll(async () => {
   server = await startTestServer()
-  browser = await launchBrowser()
+  browser = await connectBrowser()
   api = await signInFirstSuperadmin(server, root.email)
   // The API client gets a sales session too, to look at what reached the server.
   expect((await api.post('/api/admin/launch-gold-estates')).status).toBe(200)

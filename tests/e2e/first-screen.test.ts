@@ -1,11 +1,12 @@
 import type { Browser, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInFirstSuperadmin } from '../support/accounts.ts'
-import { launchBrowser } from '../support/browser.ts'
+import { signInNewOrganisation } from '../support/accounts.ts'
+import { connectBrowser } from '../support/browser.ts'
 import type { createClient } from '../support/http.ts'
 import { seedCentral, seedSales } from '../support/seed-organisation.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TestServer } from '../support/test-server.ts'
 import { DESKTOP, PHONE, screenshot } from './page-helpers.ts'
+import { useSharedServer } from './shared-server.ts'
 
 // The first screen on a new device does not wait for the local database (decision 012):
 // while it fills for the first time, the dashboards show the server's figures,
@@ -21,19 +22,20 @@ const USERS = 300
 const SALES = 120
 
 beforeAll(async () => {
-  server = await startTestServer()
-  browser = await launchBrowser()
-  root = await signInFirstSuperadmin(server)
+  server = await useSharedServer()
+  browser = await connectBrowser()
+  const organisation = await signInNewOrganisation(server)
+  root = organisation.api
   const launched = await root.post('/api/admin/launch-gold-estates')
   expect(launched.status).toBe(200)
-  const db = server.deps.organisations.get('default-org')
-  seedCentral(db, 'default-org', { users: USERS, apps: 40 })
-  seedSales(db, 'default-org', SALES)
+  const { organisationId } = organisation
+  const db = server.deps.organisations.get(organisationId)
+  seedCentral(db, organisationId, { users: USERS, apps: 40 })
+  seedSales(db, organisationId, SALES)
 })
 
 afterAll(async () => {
   await browser?.close()
-  await server?.close()
 })
 
 /** A new browser of the signed-in superadmin whose sync pulls wait until `release()`. */

@@ -1,10 +1,11 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInFirstSuperadmin } from '../support/accounts.ts'
-import { launchBrowser } from '../support/browser.ts'
+import { signInNewOrganisation } from '../support/accounts.ts'
+import { connectBrowser } from '../support/browser.ts'
 import { createClient } from '../support/http.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TestServer } from '../support/test-server.ts'
 import { hasHorizontalOverflow, PHONE, screenshot } from './page-helpers.ts'
+import { useSharedServer } from './shared-server.ts'
 
 // The landing page a signed-out visitor opens at / is built ahead (decision 014): it shows
 // before any of the app's code runs, and what someone does on it before that code arrives
@@ -14,13 +15,12 @@ let server: TestServer
 let browser: Browser
 
 beforeAll(async () => {
-  server = await startTestServer()
-  browser = await launchBrowser()
+  server = await useSharedServer()
+  browser = await connectBrowser()
 })
 
 afterAll(async () => {
   await browser?.close()
-  await server?.close()
 })
 
 async function openLanding(): Promise<Page> {
@@ -46,7 +46,7 @@ test('/ signed out: the landing page is in the HTML, and only a session cookie g
   for (const path of ['/login', '/help']) {
     expect((await visitor.get(path)).text).toContain('type="module"')
   }
-  const root = await signInFirstSuperadmin(server)
+  const { api: root } = await signInNewOrganisation(server)
   const signedIn = await root.get('/')
   expect(signedIn.text).not.toContain('data-prerendered')
   expect(signedIn.text).toContain('type="module"')
@@ -57,8 +57,9 @@ test('the landing page shows without the app’s code; a press made before it ru
   await page.getByRole('heading', { level: 1, name: 'Centraal' }).waitFor()
   expect(await hasHorizontalOverflow(page)).toBe(false)
   await screenshot(page, 'landing-built-ahead')
-  // Nothing has run the app: the page is still the one built ahead a moment later.
-  await page.waitForTimeout(500)
+  // Nothing has run the app: once the page has loaded all it asks for, it is still the one
+  // built ahead.
+  await page.waitForLoadState('networkidle')
   expect(await isBuiltAhead(page)).toBe(true)
 
   await page.getByRole('button', { name: 'Gratis proberen' }).click()

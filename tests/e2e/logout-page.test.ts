@@ -1,10 +1,11 @@
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInFirstSuperadmin } from '../support/accounts.ts'
-import { launchBrowser } from '../support/browser.ts'
+import { signInNewOrganisation } from '../support/accounts.ts'
+import { connectBrowser } from '../support/browser.ts'
 import type { createClient } from '../support/http.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TestServer } from '../support/test-server.ts'
 import { DESKTOP, PHONE, screenshot } from './page-helpers.ts'
+import { useSharedServer } from './shared-server.ts'
 
 // A link to /api/logout (another site's, or an old bookmark) opens a page that asks; only
 // its button logs out, of Centraal and Gold Estates both.
@@ -14,15 +15,14 @@ let browser: Browser
 let api: ReturnType<typeof createClient>
 
 beforeAll(async () => {
-  server = await startTestServer()
-  browser = await launchBrowser()
-  api = await signInFirstSuperadmin(server)
+  server = await useSharedServer()
+  browser = await connectBrowser()
+  ;({ api } = await signInNewOrganisation(server))
   expect((await api.post('/api/admin/launch-gold-estates')).status).toBe(200)
 })
 
 afterAll(async () => {
   await browser?.close()
-  await server?.close()
 })
 
 /** A browser signed in to both areas with the API client's sessions. */

@@ -1,10 +1,11 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInFirstSuperadmin } from '../support/accounts.ts'
-import { launchBrowser } from '../support/browser.ts'
+import { signInNewOrganisation } from '../support/accounts.ts'
+import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { DESKTOP, signInOnPage, waitForShell } from './page-helpers.ts'
+import type { TestServer } from '../support/test-server.ts'
+import { DESKTOP, openSignedIn, waitForShell } from './page-helpers.ts'
+import { useSharedServer } from './shared-server.ts'
 
 // A browser allows six connections to one host (HTTP/1.1). Only the tab that replicates
 // holds the live event stream, so a seventh tab still loads and a change made in one tab
@@ -13,17 +14,16 @@ import { DESKTOP, signInOnPage, waitForShell } from './page-helpers.ts'
 
 let server: TestServer
 let browser: Browser
-const root = { email: 'root@example.com', password: 'root password' }
+let root: { email: string; password: string }
 
 beforeAll(async () => {
-  server = await startTestServer()
-  browser = await launchBrowser()
-  await signInFirstSuperadmin(server, root.email)
+  server = await useSharedServer()
+  browser = await connectBrowser()
+  ;({ root } = await signInNewOrganisation(server))
 })
 
 afterAll(async () => {
   await browser?.close()
-  await server?.close()
 })
 
 test('seven tabs of one person: the seventh loads, and an edit in one shows in the others', async () => {
@@ -34,7 +34,7 @@ test('seven tabs of one person: the seventh loads, and an edit in one shows in t
   })
   context.setDefaultTimeout(15_000)
   const first = await context.newPage()
-  await signInOnPage(first, root)
+  await openSignedIn(first, root)
   const pages = [first]
   for (let index = 1; index < 7; index++) {
     const page = await context.newPage()
@@ -98,7 +98,7 @@ test('a tab that does not replicate stays so when it is hidden and shown again; 
   context.setDefaultTimeout(15_000)
   const leader = await context.newPage()
   const leaderCalls = countReplicationCalls(leader)
-  await signInOnPage(leader, root)
+  await openSignedIn(leader, root)
   await eventually(() => expect(leaderCalls.pull).toBeGreaterThan(0))
   const follower = await context.newPage()
   const followerCalls = countReplicationCalls(follower)
@@ -115,7 +115,13 @@ test('a tab that does not replicate stays so when it is hidden and shown again; 
   await eventually(() => expect(leaderCalls.push).toBeGreaterThan(pushesBefore))
   await leader.getByText('Verborgen Tab').first().waitFor()
   await hideAndShow(follower)
-  await follower.waitForTimeout(1000)
+  // A change made elsewhere reaches the follower through the tab that replicates, and the
+  // follower made no call of its own meanwhile.
+  const created = await context.request.post('/api/app-connections', {
+    data: { name: 'Van Elders', url: 'https://elders.example.com' },
+  })
+  expect(created.status()).toBe(201)
+  await follower.getByText('Van Elders').first().waitFor()
   expect(followerCalls).toEqual({ pull: 0, push: 0 })
   // Once the replicating tab is gone, the other one takes over and replicates.
   await leader.close()

@@ -1,9 +1,10 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInFirstSuperadmin } from '../support/accounts.ts'
-import { launchBrowser } from '../support/browser.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { PHONE, signInOnPage } from './page-helpers.ts'
+import { signInNewOrganisation } from '../support/accounts.ts'
+import { connectBrowser } from '../support/browser.ts'
+import type { TestServer } from '../support/test-server.ts'
+import { openSignedIn, PHONE } from './page-helpers.ts'
+import { useSharedServer } from './shared-server.ts'
 
 // The areas and their screens load on demand, and the service worker precaches every
 // part: a phone that only ever opened Centraal while online still opens Gold Estates, and
@@ -11,17 +12,16 @@ import { PHONE, signInOnPage } from './page-helpers.ts'
 
 let server: TestServer
 let browser: Browser
-const root = { email: 'root@example.com', password: 'root password' }
+let root: { email: string; password: string }
 
 beforeAll(async () => {
-  server = await startTestServer()
-  browser = await launchBrowser()
-  await signInFirstSuperadmin(server, root.email)
+  server = await useSharedServer()
+  browser = await connectBrowser()
+  ;({ root } = await signInNewOrganisation(server))
 })
 
 afterAll(async () => {
   await browser?.close()
-  await server?.close()
 })
 
 /** A phone signed in as root, noting every request for a script whose URL matches. */
@@ -37,7 +37,7 @@ async function signInWatching(script: RegExp) {
   page.on('request', (request) => {
     if (script.test(request.url())) requested.push(request.url())
   })
-  await signInOnPage(page, root)
+  await openSignedIn(page, root)
   return { context, page, requested }
 }
 

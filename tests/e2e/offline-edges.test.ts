@@ -3,20 +3,22 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
-import { launchBrowser } from '../support/browser.ts'
+import { signInNewOrganisation } from '../support/accounts.ts'
+import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
 import { createClient } from '../support/http.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TestServer } from '../support/test-server.ts'
 import { addApp, appCard, editApp } from './app-helpers.ts'
 import {
   DESKTOP,
+  openSignedIn,
   PHONE,
   screenshot,
   signInOnPage,
   waitForShell,
   waitForToast,
 } from './page-helpers.ts'
+import { useSharedServer } from './shared-server.ts'
 
 // Where a person's unsent work meets something else: a row deleted on the server while
 // they edited it offline, and a backup restored while devices (the restorer's own among
@@ -30,27 +32,27 @@ let server: TestServer
 let browser: Browser
 let api: Client
 
-const root = { email: 'root@example.com', password: 'root password' }
-const admin = { email: 'beheer@example.com', password: 'ADMIN password', name: 'Bea Beheer' }
+let root: { email: string; password: string }
+let admin: { email: string; password: string; name: string }
 
 beforeAll(async () => {
-  server = await startTestServer()
-  browser = await launchBrowser()
-  api = await signInFirstSuperadmin(server, root.email)
-  await signInInvitedUser(server, { email: admin.email, role: 'ADMIN', name: admin.name })
+  server = await useSharedServer()
+  browser = await connectBrowser()
+  const organisation = await signInNewOrganisation(server)
+  ;({ api, root } = organisation)
+  admin = await organisation.invite('beheer', 'ADMIN', 'Bea Beheer')
 })
 
 afterAll(async () => {
   await browser?.close()
-  await server?.close()
 })
 
-async function signIn(account: { email: string; password: string }, viewport = DESKTOP) {
+async function openDevice(account: { email: string; password: string }, viewport = DESKTOP) {
   const context = await browser.newContext({ viewport, baseURL: server.url, locale: 'nl-NL' })
   context.setDefaultTimeout(15_000)
   await context.addInitScript(() => localStorage.setItem('theme', 'light'))
   const page = await context.newPage()
-  await signInOnPage(page, account)
+  await openSignedIn(page, account)
   return { context, page }
 }
 
@@ -92,7 +94,7 @@ test('an edit made offline to an app deleted meanwhile is refused, told, and kep
     description: 'Wordt verwijderd',
   })
   expect(created.status).toBe(201)
-  const { context, page } = await signIn(admin)
+  const { context, page } = await openDevice(admin)
   await page.goto('/apps')
   await appCard(page, 'Verdwijnt').waitFor()
 
@@ -136,8 +138,8 @@ test('a restore keeps the unsent changes of every device as refusals, warns the 
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'centraal-restore-')), 'backup.json')
   writeFileSync(file, backup.text)
 
-  const a = await signIn(admin)
-  const b = await signIn(root, PHONE)
+  const a = await openDevice(admin)
+  const b = await openDevice(root, PHONE)
   for (const { page } of [a, b]) {
     await page.goto('/apps')
     await appCard(page, 'Voor Herstel').waitFor()

@@ -1,10 +1,11 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
-import { launchBrowser } from '../support/browser.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { DESKTOP, signInOnPage, waitForShell } from './page-helpers.ts'
+import { signInInvitedUser, signInNewOrganisation } from '../support/accounts.ts'
+import { connectBrowser } from '../support/browser.ts'
+import type { TestServer } from '../support/test-server.ts'
+import { DESKTOP, signIn, waitForShell } from './page-helpers.ts'
 import { launchGoldEstates, SALES_BASE } from './sales-helpers.ts'
+import { useSharedServer } from './shared-server.ts'
 
 // A logout without a connection: the device shows the signed-out screens at once and after
 // a reload, the server's sessions (Centraal's and Gold Estates') end first at the next
@@ -12,19 +13,25 @@ import { launchGoldEstates, SALES_BASE } from './sales-helpers.ts'
 
 let server: TestServer
 let browser: Browser
-const root = { email: 'root@example.com', password: 'root password' }
-const ben = { email: 'ben@example.com', password: 'ADMIN password' }
+let root: { email: string; password: string }
+let ben: { email: string; password: string }
 
 beforeAll(async () => {
-  server = await startTestServer()
-  browser = await launchBrowser()
-  await signInFirstSuperadmin(server, root.email)
-  await signInInvitedUser(server, { email: ben.email, role: 'ADMIN', name: 'Ben Beheer' })
+  server = await useSharedServer()
+  browser = await connectBrowser()
+  const organisation = await signInNewOrganisation(server)
+  root = organisation.root
+  ben = { email: organisation.email('ben'), password: 'ADMIN password' }
+  await signInInvitedUser(server, {
+    email: ben.email,
+    role: 'ADMIN',
+    name: 'Ben Beheer',
+    org: organisation.organisationId,
+  })
 })
 
 afterAll(async () => {
   await browser?.close()
-  await server?.close()
 })
 
 async function openContext(): Promise<{ context: BrowserContext; page: Page }> {
@@ -108,7 +115,7 @@ test('a Centraal logout offline: signed out on the device at once and after a re
 
 test('a pending logout never ends the session of someone who signed in on the device meanwhile', async () => {
   const { context, page } = await openContext()
-  await signInOnPage(page, root)
+  await signIn(context, root)
   await logOutOffline(context, page)
   // Ben signs in on this browser by a way that passes the page by (as a single sign-on
   // return would): his session cookie replaces root's.

@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
-import { launchBrowser } from '../support/browser.ts'
+import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
 import type { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -13,6 +13,7 @@ import {
   isTakingScreenshots,
   PHONE,
   screenshot,
+  signIn,
   waitForShell,
   waitForToast,
 } from './page-helpers.ts'
@@ -20,6 +21,8 @@ import {
 // The offline side of Instellingen (docs/behaviour.md, docs/architecture.md "Offline REST queue"): the
 // service worker opens the app without network, writes wait in IndexedDB centraal/syncQueue
 // and reach the server once, a refused replay stays visible with its reason.
+// On a server of its own: its SUPERADMIN is the platform's (the default organisation's),
+// who alone sees Organisaties and creates organisations.
 
 let server: TestServer
 let browser: Browser
@@ -42,7 +45,7 @@ type QueueRow = {
 
 beforeAll(async () => {
   server = await startTestServer()
-  browser = await launchBrowser()
+  browser = await connectBrowser()
   api = await signInFirstSuperadmin(server, root.email)
 })
 
@@ -60,10 +63,10 @@ async function openSignedInPage(
   if (options.theme === 'light') {
     await context.addInitScript(() => localStorage.setItem('theme', 'light'))
   }
-  const login = await context.request.post('/api/auth/login/email', {
-    data: { email: options.email ?? root.email, password: options.password ?? root.password },
+  await signIn(context, {
+    email: options.email ?? root.email,
+    password: options.password ?? root.password,
   })
-  expect(login.status()).toBe(200)
   return { context, page: await context.newPage() }
 }
 

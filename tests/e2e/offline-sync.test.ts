@@ -2,14 +2,22 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
-import { launchBrowser } from '../support/browser.ts'
+import { signInNewOrganisation } from '../support/accounts.ts'
+import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
 import type { createClient } from '../support/http.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TestServer } from '../support/test-server.ts'
 import { addApp, appCard, editApp, waitForServiceWorker } from './app-helpers.ts'
-import { DESKTOP, hasHorizontalOverflow, PHONE, screenshot, waitForShell } from './page-helpers.ts'
+import {
+  DESKTOP,
+  hasHorizontalOverflow,
+  openSignedIn,
+  PHONE,
+  screenshot,
+  waitForShell,
+} from './page-helpers.ts'
+import { useSharedServer } from './shared-server.ts'
 
 // Two people of one organisation in two browsers: what one does offline reaches the
 // server once and the other's screen without a reload; concurrent offline edits of one
@@ -23,26 +31,27 @@ let server: TestServer
 let browser: Browser
 let api: Client
 
-const root = { email: 'root@example.com', password: 'root password' }
-const admin = { email: 'beheer@example.com', password: 'ADMIN password', name: 'Bea Beheer' }
+let root: { email: string; password: string }
+let admin: { email: string; password: string; name: string }
+let organisation: Awaited<ReturnType<typeof signInNewOrganisation>>
 
 const hasServiceWorker = existsSync(
   path.resolve(import.meta.dirname, '../../dist/web/service-worker.js'),
 )
 
 beforeAll(async () => {
-  server = await startTestServer()
-  browser = await launchBrowser()
-  api = await signInFirstSuperadmin(server, root.email)
-  await signInInvitedUser(server, { email: admin.email, role: 'ADMIN', name: admin.name })
+  server = await useSharedServer()
+  browser = await connectBrowser()
+  organisation = await signInNewOrganisation(server)
+  ;({ api, root } = organisation)
+  admin = await organisation.invite('beheer', 'ADMIN', 'Bea Beheer')
 })
 
 afterAll(async () => {
   await browser?.close()
-  await server?.close()
 })
 
-async function signIn(account: { email: string; password: string }) {
+async function openDevice(account: { email: string; password: string }) {
   const context = await browser.newContext({
     viewport: DESKTOP,
     baseURL: server.url,
@@ -58,11 +67,7 @@ async function signIn(account: { email: string; password: string }) {
         `[${account.email}] ${Date.now() % 100000} ${message.type()}: ${message.text().slice(0, 300)}`,
       ),
   )
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(account.email)
-  await page.getByLabel('Password', { exact: true }).fill(account.password)
-  await page.getByRole('button', { name: 'Log In' }).click()
-  await waitForShell(page)
+  await openSignedIn(page, account)
   return { context, page }
 }
 
@@ -123,8 +128,8 @@ async function addUser(page: Page, name: string, email: string, toast = true) {
 }
 
 test('offline writes stay local, then reach the server exactly once and the other browser without a reload', async () => {
-  const a = await signIn(root)
-  const b = await signIn(admin)
+  const a = await openDevice(root)
+  const b = await openDevice(admin)
   await a.page.goto('/users')
   await a.page.getByRole('cell', { name: admin.name, exact: true }).waitFor()
   await b.page.goto('/users')
@@ -190,7 +195,7 @@ test('offline writes stay local, then reach the server exactly once and the othe
 // it fails here rather than passing by skipping.
 test('a reload while offline still shows the local writes', async () => {
   expect(hasServiceWorker, 'dist/web/service-worker.js was not built').toBe(true)
-  const a = await signIn(root)
+  const a = await openDevice(root)
   await a.page.goto('/apps')
   await appCard(a.page, 'Offline App').waitFor()
   // The worker precaches the app on its first visit and then takes the page over.
@@ -219,8 +224,8 @@ test('concurrent offline edits of one app converge in A, B and the server, and b
     description: 'Begin',
   })
   expect(created.status).toBe(201)
-  const a = await signIn(root)
-  const b = await signIn(admin)
+  const a = await openDevice(root)
+  const b = await openDevice(admin)
   for (const { page } of [a, b]) {
     await page.goto('/apps')
     await appCard(page, 'Gedeelde App').waitFor()
@@ -273,9 +278,8 @@ test('concurrent offline edits of one app converge in A, B and the server, and b
 
 test('a write the server refuses is undone with its reason on screen; the server is unchanged', async () => {
   // A USER sees no write actions at all.
-  const reader = { email: 'lezer@example.com', password: 'USER password' }
-  await signInInvitedUser(server, { ...reader, role: 'USER', name: 'Lotte Lezer' })
-  const r = await signIn(reader)
+  const reader = await organisation.invite('lezer', 'USER', 'Lotte Lezer')
+  const r = await openDevice(reader)
   await r.page.goto('/users')
   await r.page.getByRole('cell', { name: 'Root Admin', exact: true }).waitFor()
   expect(await r.page.getByRole('button', { name: 'Nieuwe Gebruiker' }).count()).toBe(0)
@@ -287,13 +291,12 @@ test('a write the server refuses is undone with its reason on screen; the server
 
   // A screen that still thinks it may write: an ADMIN whose write rights were withdrawn
   // while signed in (a per-user withdrawal; a lower role would end the session instead).
-  const demoted = { email: 'degradeer@example.com', password: 'ADMIN password' }
-  await signInInvitedUser(server, { ...demoted, role: 'ADMIN', name: 'Dirk Degradeer' })
-  const d = await signIn(demoted)
+  const demoted = await organisation.invite('degradeer', 'ADMIN', 'Dirk Degradeer')
+  const d = await openDevice(demoted)
   await d.page.goto('/users')
   await d.page.getByRole('cell', { name: 'Root Admin', exact: true }).waitFor()
   const dirk = (await serverUsers()).find((user) => user.email === demoted.email)
-  const file = openOrganisationFile(server.dataDir)
+  const file = openOrganisationFile(server.dataDir, organisation.organisationId)
   const withdraw = file.prepare('insert into user_permissions values (?, ?, 0)')
   for (const permission of ['users.write', 'apps.write']) withdraw.run(dirk?.id, permission)
   file.close()
@@ -343,7 +346,7 @@ test('a write the server refuses is undone with its reason on screen; the server
 }, 90_000)
 
 test('logout removes the local database', async () => {
-  const { context, page } = await signIn(root)
+  const { context, page } = await openDevice(root)
   await page.getByRole('region', { name: 'Totaal Gebruikers', exact: true }).waitFor()
   const localDatabases = () =>
     page.evaluate(async () =>

@@ -1,6 +1,7 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { Page } from 'playwright-core'
+import type { BrowserContext, Download, Page } from 'playwright-core'
 
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots')
 
@@ -58,11 +59,56 @@ export async function waitForShell(page: Page) {
   await page.getByRole('banner').getByRole('button', { name: 'Uitloggen' }).waitFor()
 }
 
-/** Signs in on the login page with e-mail and password, and waits for the signed-in shell. */
-export async function signInOnPage(page: Page, account: { email: string; password: string }) {
-  await page.goto('/login')
+/**
+ * Signs the context in through the API, as the login screen does (central) or the sales
+ * login (sales): for a test whose subject is not the sign-in, whose pages then open signed in.
+ */
+export async function signIn(
+  context: BrowserContext,
+  account: { email: string; password: string },
+  area: 'central' | 'sales' = 'central',
+) {
+  const path = area === 'central' ? '/api/auth/login/email' : '/api/gold-estates/auth/login'
+  const answer = await context.request.post(path, { data: account })
+  if (answer.status() !== 200) {
+    throw new Error(`sign-in of ${account.email}: ${answer.status()} ${await answer.text()}`)
+  }
+}
+
+/** Signs the page's context in through the API and opens `path` in the signed-in shell. */
+export async function openSignedIn(
+  page: Page,
+  account: { email: string; password: string },
+  path = '/',
+) {
+  await signIn(page.context(), account)
+  await page.goto(path)
+  await waitForShell(page)
+}
+
+/** Fills the login form on the page with e-mail and password and sends it. */
+export async function submitLogin(page: Page, account: { email: string; password: string }) {
   await page.getByLabel('Email').fill(account.email)
   await page.getByLabel('Password', { exact: true }).fill(account.password)
   await page.getByRole('button', { name: 'Log In' }).click()
+}
+
+/** Signs in on the login page with e-mail and password, and waits for the signed-in shell. */
+export async function signInOnPage(page: Page, account: { email: string; password: string }) {
+  await page.goto('/login')
+  await submitLogin(page, account)
   await waitForShell(page)
+}
+
+/**
+ * Saves a download in a temporary directory and returns its path. Through the connection
+ * to the shared Chromium the browser's own copy has no local path: saveAs streams it here.
+ */
+export async function saveDownload(download: Download): Promise<string> {
+  const file = path.join(
+    mkdtempSync(path.join(tmpdir(), 'centraal-download-')),
+    download.suggestedFilename(),
+  )
+  await download.saveAs(file)
+  return file
 }

@@ -1,12 +1,13 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { launchBrowser } from '../support/browser.ts'
+import { connectBrowser } from '../support/browser.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import {
   DESKTOP,
   hasHorizontalOverflow,
   PHONE,
   screenshot,
+  submitLogin,
   waitForShell,
   waitForToast,
 } from './page-helpers.ts'
@@ -23,7 +24,7 @@ const other = { name: 'Otto Onbekend', email: 'otto@example.com', password: 'ott
 
 beforeAll(async () => {
   server = await startTestServer()
-  browser = await launchBrowser()
+  browser = await connectBrowser()
   const setup = await fetch(`${server.url}/api/auth/simple-setup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -55,17 +56,16 @@ async function register(page: Page, person: typeof newcomer) {
   await page.waitForURL('**/login', { timeout: 5000 })
 }
 
-async function signIn(page: Page, person: { email: string; password: string }) {
+/** Sends the login form, which may refuse (the test reads what it says). */
+async function logIn(page: Page, person: { email: string; password: string }) {
   await page.goto('/login')
-  await page.getByLabel('Email').fill(person.email)
-  await page.getByLabel('Password', { exact: true }).fill(person.password)
-  await page.getByRole('button', { name: 'Log In' }).click()
+  await submitLogin(page, person)
 }
 
 test('register, refused until approved on Gebruikers, then signed in', async () => {
   const visitor = await openPage(PHONE)
   await register(visitor, newcomer)
-  await signIn(visitor, newcomer)
+  await logIn(visitor, newcomer)
   expect(await waitForToast(visitor, 'Login mislukt')).toContain(
     'Je account wacht op goedkeuring door een beheerder.',
   )
@@ -74,7 +74,7 @@ test('register, refused until approved on Gebruikers, then signed in', async () 
 
   for (const viewport of [DESKTOP, PHONE]) {
     const page = await openPage(viewport)
-    await signIn(page, admin)
+    await logIn(page, admin)
     await waitForShell(page)
     await page.goto('/users')
     const card = page.getByRole('region', { name: 'Wachten op goedkeuring' })
@@ -87,7 +87,7 @@ test('register, refused until approved on Gebruikers, then signed in', async () 
   }
   // The Dashboard's feed says someone registered.
   const page = await openPage(DESKTOP)
-  await signIn(page, admin)
+  await logIn(page, admin)
   await waitForShell(page)
   await page.getByText('Nieuwe registratie wacht op goedkeuring').first().waitFor()
   await page.goto('/users')
@@ -98,12 +98,12 @@ test('register, refused until approved on Gebruikers, then signed in', async () 
   await waitForToast(page, 'Registratie afgewezen')
   await page.getByRole('region', { name: 'Wachten op goedkeuring' }).waitFor({ state: 'detached' })
 
-  await signIn(visitor, newcomer)
+  await logIn(visitor, newcomer)
   await waitForShell(visitor)
   expect(new URL(visitor.url()).pathname).toBe('/')
   // The refused registration is gone: that address cannot sign in.
   const refused = await openPage(PHONE)
-  await signIn(refused, other)
+  await logIn(refused, other)
   expect(await waitForToast(refused, 'Login mislukt')).toContain('Ongeldige inloggegevens')
   // Seven sign-ins (each an argon2 hash on the server) in five browser pages.
 }, 90_000)

@@ -2,12 +2,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { formatMoney } from '#web/lib/format-money.ts'
 import { signInFirstSuperadmin, signInSeller } from '../support/accounts.ts'
-import { launchBrowser } from '../support/browser.ts'
+import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
 import type { createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { DESKTOP, hasHorizontalOverflow, PHONE, waitForToast } from './page-helpers.ts'
+import { DESKTOP, hasHorizontalOverflow, PHONE, signIn, waitForToast } from './page-helpers.ts'
 import {
   SALES_BASE as BASE,
   fillWizard,
@@ -82,17 +82,15 @@ async function newPage(
   return context.newPage()
 }
 
-async function signInAnna(page: Page) {
-  await page.goto(`${BASE}/login`)
-  await page.getByLabel('E-mailadres').fill(anna.email)
-  await page.getByLabel('Wachtwoord', { exact: true }).fill(anna.password)
-  await page.getByRole('button', { name: 'Inloggen' }).click()
-  await page.waitForURL(`**${BASE}/dashboard`)
+/** Anna signed in (through the API) on her sales dashboard. */
+async function openAsAnna(page: Page) {
+  await signIn(page.context(), anna, 'sales')
+  await page.goto(`${BASE}/dashboard`)
 }
 
 beforeAll(async () => {
   server = await startTestServer()
-  browser = await launchBrowser()
+  browser = await connectBrowser()
   api = await signInFirstSuperadmin(server, root.email)
   expect((await api.post('/api/admin/launch-gold-estates')).status).toBe(200)
   project = (await api.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json
@@ -122,7 +120,7 @@ afterAll(async () => {
 
 test("a SELLER's unusual split registered offline shows 'Ter beoordeling' at once, and the server holds it", async () => {
   const phone = await newPage(PHONE)
-  await signInAnna(phone)
+  await openAsAnna(phone)
   await phone.goto(`${BASE}/sales/new`)
   await phone.getByRole('heading', { level: 2, name: 'Selecteer project' }).waitFor()
   await phone.context().setOffline(true)
@@ -225,7 +223,7 @@ test('the SELLER reads the rejection and its reason, and may correct the sale', 
   // The phone comes last: there she corrects it.
   for (const viewport of [DESKTOP, PHONE]) {
     const page = await newPage(viewport)
-    await signInAnna(page)
+    await openAsAnna(page)
     const card = await regionText(page, 'Ter beoordeling (1)')
     expect(card).toContain(`Afgewezen: ${REASON}`)
     await openSalesScreen(page, `/sales/${ids.offline}`, unusual.clientName)

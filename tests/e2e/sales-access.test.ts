@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
-import { launchBrowser } from '../support/browser.ts'
+import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
 import type { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -9,9 +9,9 @@ import {
   DESKTOP,
   hasHorizontalOverflow,
   isTakingScreenshots,
+  openSignedIn,
   PHONE,
   screenshot,
-  waitForShell,
   waitForToast,
 } from './page-helpers.ts'
 
@@ -29,7 +29,7 @@ const seller = { name: 'Sanne Setter', email: 'sanne@example.com', password: 'sa
 
 beforeAll(async () => {
   server = await startTestServer()
-  browser = await launchBrowser()
+  browser = await connectBrowser()
   api = await signInFirstSuperadmin(server, root.email)
   // The API client gets a sales session too, to look at what reached the server.
   expect((await api.post('/api/admin/launch-gold-estates')).status).toBe(200)
@@ -55,14 +55,6 @@ async function newPage(
     await context.addInitScript((value) => localStorage.setItem('theme', value), options.theme)
   }
   return { context, page: await context.newPage() }
-}
-
-async function signInCentral(page: Page) {
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(root.email)
-  await page.getByLabel('Password', { exact: true }).fill(root.password)
-  await page.getByRole('button', { name: 'Log In' }).click()
-  await waitForShell(page)
 }
 
 async function signInSales(page: Page, email: string, password: string) {
@@ -142,7 +134,7 @@ test('a sales screen without a sales session goes to the sales login', async () 
 
 test('a SUPERADMIN launches Gold Estates from Apps and sets up projects and sellers', async () => {
   const { context, page } = await newPage()
-  await signInCentral(page)
+  await openSignedIn(page, root)
   await page
     .getByRole('complementary', { name: 'Zijbalk' })
     .getByRole('link', { name: 'Apps' })
@@ -341,7 +333,7 @@ test.runIf(isTakingScreenshots)(
 
 /** Central sign-in and LAUNCH APP in this page's context, ending on the sales dashboard. */
 async function signInCentralAndLaunch(page: Page) {
-  await signInCentral(page)
+  await openSignedIn(page, root)
   await page.goto('/apps')
   await page.getByRole('button', { name: 'LAUNCH APP' }).click()
   await page.waitForURL('**/gold-estates/dashboard')

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { formatMoney } from '#web/lib/format-money.ts'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
-import { launchBrowser } from '../support/browser.ts'
+import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -82,7 +82,7 @@ const sum = (values: number[]) => values.reduce((total, value) => total + value,
 
 beforeAll(async () => {
   server = await startTestServer()
-  browser = await launchBrowser()
+  browser = await connectBrowser()
   await signInFirstSuperadmin(server, root.email)
   context = await browser.newContext({ viewport: DESKTOP, baseURL: server.url, locale: 'nl-NL' })
   context.setDefaultTimeout(15_000)

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { type CommissionType, calculateCommission } from '#schema/commission'
-import { screenshot, waitForShell, waitForToast } from './page-helpers.ts'
+import { screenshot, signIn, waitForToast } from './page-helpers.ts'
 
 // Steps the Gold Estates browser tests share: launching the area, calling its API from the
 // page, reading a region's text, and filling the sale wizard.
@@ -86,16 +86,12 @@ export async function openSalesScreen(target: Page, path: string, heading: strin
   await target.getByText('Data laden...').waitFor({ state: 'detached' })
 }
 
-/** Signs in to Centraal as the superadmin and launches Gold Estates from Apps. */
+/** Signs in to Centraal as the superadmin (through the API) and launches Gold Estates from Apps. */
 export async function launchGoldEstates(
   target: Page,
   account: { email: string; password: string },
 ) {
-  await target.goto('/login')
-  await target.getByLabel('Email').fill(account.email)
-  await target.getByLabel('Password', { exact: true }).fill(account.password)
-  await target.getByRole('button', { name: 'Log In' }).click()
-  await waitForShell(target)
+  await signIn(target.context(), account)
   // The Apps card launches it; a disabled button is a failure, not a reason to call the API.
   await target.goto('/apps')
   const launch = target.getByRole('button', { name: 'LAUNCH APP' })

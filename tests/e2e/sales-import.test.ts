@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
-import { launchBrowser } from '../support/browser.ts'
+import { connectBrowser } from '../support/browser.ts'
 import { startSheetsStandIn } from '../support/sheets-stand-in.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { DESKTOP, hasHorizontalOverflow, PHONE, screenshot, waitForToast } from './page-helpers.ts'
@@ -57,7 +57,7 @@ beforeAll(async () => {
     GOOGLE_SERVICE_ACCOUNT_JSON: standIn.serviceAccountJson,
     GOOGLE_API_ROOT: standIn.url,
   })
-  browser = await launchBrowser()
+  browser = await connectBrowser()
   // Signed in and launched through the API; the browser gets the same session cookies.
   const api = await signInFirstSuperadmin(server)
   expect((await api.post('/api/admin/launch-gold-estates')).status).toBe(200)

@@ -2,7 +2,7 @@ import { addDays, format } from 'date-fns'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
-import { launchBrowser } from '../support/browser.ts'
+import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
 import type { createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
@@ -26,7 +26,7 @@ const TOO_LATE = 'De betaaldatum mag niet meer dan een dag in de toekomst liggen
 
 beforeAll(async () => {
   server = await startTestServer()
-  browser = await launchBrowser()
+  browser = await connectBrowser()
   api = await signInFirstSuperadmin(server)
   expect((await api.post('/api/admin/launch-gold-estates')).status).toBe(200)
   const seller = (await api.post('/api/gold-estates/sellers', { name: 'Anna Jansen' })).json

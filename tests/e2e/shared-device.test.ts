@@ -3,10 +3,10 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { deleteUserSessions } from '#server/auth/sessions'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
-import { launchBrowser } from '../support/browser.ts'
+import { connectBrowser } from '../support/browser.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { DESKTOP, PHONE, screenshot, waitForShell } from './page-helpers.ts'
+import { DESKTOP, PHONE, screenshot, submitLogin, waitForShell } from './page-helpers.ts'
 
 // One browser, two people of two organisations. Anna adds an app offline; her session
 // ends before it is sent; Ben signs in on the same browser. Nothing of Anna's reaches
@@ -21,7 +21,7 @@ const ben = { email: 'ben@b.example', password: 'ADMIN password' }
 
 beforeAll(async () => {
   server = await startTestServer()
-  browser = await launchBrowser()
+  browser = await connectBrowser()
   const api = await signInFirstSuperadmin(server, anna.email)
   annaId = (await api.get('/api/auth/user')).json.id
   createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
@@ -44,10 +44,9 @@ const countApps = (organisationId: string, name: string): number => {
   return count
 }
 
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.getByLabel('Email').fill(account.email)
-  await page.getByLabel('Password', { exact: true }).fill(account.password)
-  await page.getByRole('button', { name: 'Log In' }).click()
+/** Signs in on the login form the page shows: the shared browser's screen is the subject. */
+async function signInHere(page: Page, account: { email: string; password: string }) {
+  await submitLogin(page, account)
   await waitForShell(page)
 }
 
@@ -69,7 +68,7 @@ test.each([
         .poll(() => syncState.getAttribute('aria-label'), { timeout: 10_000 })
         .toBe('Synchronisatie: Gesynchroniseerd')
     await page.goto('/login')
-    await signIn(page, anna)
+    await signInHere(page, anna)
     // The first sync ends before the reload: a fill cut off by leaving the page is decision
     // 011's known gap (its documents are pushed again as replays and show as waiting).
     await isSynced()
@@ -112,7 +111,7 @@ test.each([
     await context.setOffline(false)
     await page.getByRole('button', { name: 'Log In' }).waitFor()
     // Ben signs in on the same browser and sees his organisation only.
-    await signIn(page, ben)
+    await signInHere(page, ben)
     await page.goto('/apps')
     await page.getByText('App van Ben').first().waitFor()
     // Once Ben's device has caught up, anything of Anna's would be on screen.
@@ -128,7 +127,7 @@ test.each([
     await page.waitForURL((url) => url.pathname === '/', { timeout: 40_000 })
     await page.goto('/login')
     // Anna is back: her app goes up, once, in her organisation.
-    await signIn(page, anna)
+    await signInHere(page, anna)
     await page.goto('/apps')
     await page.getByText(APP).first().waitFor()
     await expect.poll(() => countApps('default-org', APP), { timeout: 15_000 }).toBe(1)

@@ -1,11 +1,12 @@
 import type { Browser, Page } from 'playwright-core'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
-import { launchBrowser } from '../support/browser.ts'
+import { signInInvitedUser, signInNewOrganisation } from '../support/accounts.ts'
+import { connectBrowser } from '../support/browser.ts'
 import { createClient } from '../support/http.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { DESKTOP, hasHorizontalOverflow, PHONE, screenshot, waitForShell } from './page-helpers.ts'
+import type { TestServer } from '../support/test-server.ts'
+import { DESKTOP, hasHorizontalOverflow, openSignedIn, PHONE, screenshot } from './page-helpers.ts'
+import { useSharedServer } from './shared-server.ts'
 
 // Writes the server refused stay findable after a reload: the header points to them and
 // "Niet verwerkte wijzigingen" lists them until the person marks them read. Screenshots
@@ -18,9 +19,9 @@ let server: TestServer
 let browser: Browser
 let root: Client
 
-const ROOT = { email: 'root@example.com', password: 'root password' }
-const USER = { email: 'ursula@example.com', password: 'USER password', name: 'Ursula User' }
-const SELLER = { email: 'sanne@example.com', password: 'sanne password', name: 'Sanne Setter' }
+let ROOT: { email: string; password: string }
+let USER: { email: string; password: string; name: string }
+let SELLER: { email: string; password: string; name: string }
 
 /** Pushes one new document as the client and expects the server to refuse it. */
 async function pushRefused(client: Client, collection: string, document: object) {
@@ -31,10 +32,18 @@ async function pushRefused(client: Client, collection: string, document: object)
 }
 
 beforeAll(async () => {
-  server = await startTestServer()
-  browser = await launchBrowser()
-  root = await signInFirstSuperadmin(server, ROOT.email)
-  const user = await signInInvitedUser(server, { email: USER.email, role: 'USER', name: USER.name })
+  server = await useSharedServer()
+  browser = await connectBrowser()
+  const organisation = await signInNewOrganisation(server)
+  ;({ api: root, root: ROOT } = organisation)
+  USER = { email: organisation.email('ursula'), password: 'USER password', name: 'Ursula User' }
+  SELLER = { email: organisation.email('sanne'), password: 'sanne password', name: 'Sanne Setter' }
+  const user = await signInInvitedUser(server, {
+    email: USER.email,
+    role: 'USER',
+    name: USER.name,
+    org: organisation.organisationId,
+  })
   await pushRefused(user, 'users', {
     name: 'Jan de Vries met een heel lange achternaam',
     email: 'jan@example.com',
@@ -50,7 +59,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close()
-  await server?.close()
 })
 
 async function openPage(viewport: Viewport, path: string) {
@@ -62,12 +70,12 @@ async function openPage(viewport: Viewport, path: string) {
   return page
 }
 
-async function signInCentral(viewport: Viewport, account: { email: string; password: string }) {
-  const page = await openPage(viewport, '/login')
-  await page.getByLabel('Email').fill(account.email)
-  await page.getByLabel('Password', { exact: true }).fill(account.password)
-  await page.getByRole('button', { name: 'Log In' }).click()
-  await waitForShell(page)
+async function openSignedInPage(viewport: Viewport, account: { email: string; password: string }) {
+  const context = await browser.newContext({ viewport, baseURL: server.url, locale: 'nl-NL' })
+  context.setDefaultTimeout(10_000)
+  await context.addInitScript(() => localStorage.setItem('theme', 'light'))
+  const page = await context.newPage()
+  await openSignedIn(page, account)
   return page
 }
 
@@ -78,7 +86,7 @@ async function waitForList(page: Page) {
 
 test('a refused change is listed after a reload, and "Gelezen" marks it read', async () => {
   for (const viewport of [PHONE, DESKTOP]) {
-    const page = await signInCentral(viewport, USER)
+    const page = await openSignedInPage(viewport, USER)
     // This browser never saw the refusals: the header points to the server's copy.
     await page.getByRole('link', { name: 'Niet verwerkte wijzigingen: 2' }).click()
     await waitForList(page)
@@ -99,7 +107,7 @@ test('a refused change is listed after a reload, and "Gelezen" marks it read', a
     await page.context().close()
   }
 
-  const page = await signInCentral(PHONE, USER)
+  const page = await openSignedInPage(PHONE, USER)
   await page.goto('/sync-refusals')
   await waitForList(page)
   const row = page
@@ -117,7 +125,7 @@ test('a refused change is listed after a reload, and "Gelezen" marks it read', a
 })
 
 test("an administrator sees everyone's refusals with their names", async () => {
-  const page = await signInCentral(DESKTOP, ROOT)
+  const page = await openSignedInPage(DESKTOP, ROOT)
   await page.goto('/sync-refusals')
   await waitForList(page)
   await page.getByText('Geen niet verwerkte wijzigingen').waitFor()

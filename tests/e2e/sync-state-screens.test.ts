@@ -1,11 +1,12 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { FIRST_SYNC_MARK } from '#sync/client/local-database'
-import { signInFirstSuperadmin } from '../support/accounts.ts'
-import { launchBrowser } from '../support/browser.ts'
+import { signInNewOrganisation } from '../support/accounts.ts'
+import { connectBrowser } from '../support/browser.ts'
 import { seedCentral } from '../support/seed-organisation.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { DESKTOP, screenshot, signInOnPage } from './page-helpers.ts'
+import type { TestServer } from '../support/test-server.ts'
+import { DESKTOP, openSignedIn, screenshot } from './page-helpers.ts'
+import { useSharedServer } from './shared-server.ts'
 
 // The sync state a person sees while a new device fills for the first time, and after a
 // reload that cut that first fill off.
@@ -13,13 +14,14 @@ import { DESKTOP, screenshot, signInOnPage } from './page-helpers.ts'
 let server: TestServer
 let browser: Browser
 let organisationId: string
-const root = { email: 'root@example.com', password: 'root password' }
+let root: { email: string; password: string }
 
 beforeAll(async () => {
-  server = await startTestServer()
-  browser = await launchBrowser()
-  const api = await signInFirstSuperadmin(server, root.email)
-  organisationId = (await api.get('/api/auth/user')).json.organizationId
+  server = await useSharedServer()
+  browser = await connectBrowser()
+  const { api, ...organisation } = await signInNewOrganisation(server)
+  root = organisation.root
+  organisationId = organisation.organisationId
   for (let index = 0; index < 40; index++) {
     await api.post('/api/app-connections', {
       name: `App ${index}`,
@@ -30,7 +32,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close()
-  await server?.close()
 })
 
 /**
@@ -43,7 +44,7 @@ async function openFreshDevice() {
     baseURL: server.url,
     locale: 'nl-NL',
   })
-  await signInOnPage(await context.newPage(), root)
+  await openSignedIn(await context.newPage(), root)
   const fresh = await browser.newContext({
     viewport: DESKTOP,
     baseURL: server.url,

@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
-import { launchBrowser } from '../support/browser.ts'
+import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
 import type { createClient } from '../support/http.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
@@ -25,7 +25,7 @@ beforeAll(async () => {
   rmSync(webRoot, { recursive: true, force: true })
   cpSync(path.resolve('dist/web'), webRoot, { recursive: true })
   server = await startTestServer({}, { webRoot })
-  browser = await launchBrowser()
+  browser = await connectBrowser()
   api = await signInFirstSuperadmin(server, root.email)
   for (const name of ['App Een', 'App Twee']) {
     await api.post('/api/app-connections', { name, url: 'https://example.com' })

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto'
 import { DEFAULT_ORGANISATION_ID } from '#schema/constants'
 import type { UserRole } from '#schema/roles'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
+import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { createClient } from './http.ts'
 import type { TestServer } from './test-server.ts'
 
@@ -14,6 +16,32 @@ export async function signInFirstSuperadmin(server: TestServer, email = 'root@ex
   })
   if (response.status !== 201) throw new Error(`simple-setup: ${response.status} ${response.text}`)
   return client
+}
+
+/**
+ * A new organisation with its own SUPERADMIN, signed in: on a server that several files
+ * share, what signInFirstSuperadmin is on a server of one's own. `email(name)` gives the
+ * organisation's own addresses: an address that two organisations know would be asked
+ * "which organisation?" at sign-in.
+ */
+export async function signInNewOrganisation(server: TestServer, name = 'Testorganisatie') {
+  const organisationId = `org-${randomUUID().slice(0, 8)}`
+  createOrganisation(server.deps, { id: organisationId, name, slug: organisationId })
+  const email = (local: string) => `${local}@${organisationId}.example`
+  const root = { email: email('root'), password: 'SUPERADMIN password' }
+  const api = await signInInvitedUser(server, {
+    email: root.email,
+    role: 'SUPERADMIN',
+    org: organisationId,
+    name: 'Root Admin',
+  })
+  /** Invites a person into the organisation; their sign-in and their signed-in client. */
+  const invite = async (local: string, role: UserRole, name: string) => {
+    const account = { email: email(local), password: `${role} password`, name }
+    const client = await signInInvitedUser(server, { ...account, role, org: organisationId })
+    return { ...account, api: client }
+  }
+  return { organisationId, api, root, email, invite }
 }
 
 /**

@@ -1,4 +1,5 @@
-import { type Browser, type BrowserContext, chromium } from 'playwright-core'
+import { type Browser, type BrowserContext, type BrowserServer, chromium } from 'playwright-core'
+import { inject } from 'vitest'
 
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
@@ -12,6 +13,20 @@ const QUIET = [
   '--disable-quic',
   '--no-first-run',
 ]
+
+/**
+ * The run's shared Chromium (started by the browser project's global setup), through a
+ * connection of this file's own: closing it closes the contexts this file opened and leaves
+ * Chromium running for the next file.
+ */
+export function connectBrowser(): Promise<Browser> {
+  return chromium.connect(inject('chromiumEndpoint'))
+}
+
+/** The system Chromium for the whole run, for connectBrowser. */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath, args: QUIET })
+}
 
 /**
  * The system Chromium (docs/architecture.md: /usr/bin/chromium, or CHROMIUM_PATH). Its contexts are
