@@ -57,6 +57,10 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
+          // A screen's condition can take seconds to come true while the other worker's
+          // file loads the machine (the local database opening after the first screen);
+          // vitest's default of one second made first-screen fail on CI.
+          expect: { poll: { timeout: 10_000 } },
           maxWorkers: 2,
           // As in the server project: a worker's files share the modules they loaded and
           // the worker's server (tests/e2e/shared-server.ts); all share the global setup's
