@@ -102,7 +102,13 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
     .route('/gold-estates/sync-refusals', salesSyncRefusalRoutes(deps))
     .route('/gold-estates/heavy-work', heavyWorkRoutes(deps, 'sales'))
     .all('*', (c) =>
-      c.json({ message: `Onbekend adres: ${c.req.method} ${redactPath(c.req.path)}` }, 404),
+      c.json(
+        {
+          message: `Onbekend adres: ${c.req.method} ${redactPath(c.req.path)}`,
+          code: 'not_found',
+        },
+        404,
+      ),
     )
 
   const app = new Hono<AppEnv>()

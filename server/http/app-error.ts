@@ -14,6 +14,10 @@ export type AppErrorCode =
   | 'misdirected'
   /** A service we depend on (Google) failed or refused us. */
   | 'bad_gateway'
+  /** The app that asked is of an older protocol: it must reload. */
+  | 'upgrade_required'
+  /** Our fault: nothing the caller can change. */
+  | 'internal'
 
 const STATUS: Record<AppErrorCode, ContentfulStatusCode> = {
   invalid_input: 400,
@@ -26,6 +30,14 @@ const STATUS: Record<AppErrorCode, ContentfulStatusCode> = {
   unavailable: 503,
   misdirected: 421,
   bad_gateway: 502,
+  upgrade_required: 426,
+  internal: 500,
+}
+
+/** The code of an answer that was not built from an AppError (Hono's own refusals). */
+export function codeOfStatus(status: number): AppErrorCode {
+  const found = Object.entries(STATUS).find(([, known]) => known === status)
+  return (found?.[0] as AppErrorCode | undefined) ?? (status >= 500 ? 'internal' : 'invalid_input')
 }
 
 /** An error whose message is safe to show to the caller. */

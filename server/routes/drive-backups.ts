@@ -118,7 +118,14 @@ export function driveBackupRoutes(deps: AppDeps) {
         c.req.raw.signal,
       )
       if (result.status === 'failed') {
-        return c.json({ message: `Backup naar Google Drive mislukt: ${result.error}`, result }, 502)
+        return c.json(
+          {
+            message: `Backup naar Google Drive mislukt: ${result.error}`,
+            code: 'bad_gateway',
+            result,
+          },
+          502,
+        )
       }
       return c.json(result)
     })

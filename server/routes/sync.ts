@@ -80,9 +80,9 @@ export function syncRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .use('/:version/*', async (c, next) => {
       if (c.req.param('version') !== CURRENT) {
-        return c.json(
-          { message: 'Deze versie van de app is verouderd. Ververs de pagina om bij te werken.' },
-          426,
+        throw new AppError(
+          'upgrade_required',
+          'Deze versie van de app is verouderd. Ververs de pagina om bij te werken.',
         )
       }
       return next()

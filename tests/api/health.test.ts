@@ -41,6 +41,21 @@ test('unknown API paths answer 404 JSON and other paths serve the web app', asyn
   expect(page.headers.get('content-type')).toMatch(/text\/html/)
 })
 
+test('every refusal carries a code a program can act on beside the message for a person', async () => {
+  const client = createClient(server.url)
+  const answers = [
+    [await client.get('/api/nope'), 404, 'not_found'],
+    [await client.get('/api/users'), 401, 'unauthenticated'],
+    [await client.post('/api/auth/login/email', { email: 'geen-adres' }), 400, 'invalid_input'],
+    [await client.post('/api/auth/login/email', '{ not json'), 400, 'invalid_input'],
+    [await client.get('/api/sync/v0/users/pull'), 426, 'upgrade_required'],
+  ] as const
+  for (const [answer, status, code] of answers) {
+    expect(answer.status).toBe(status)
+    expect(answer.json).toMatchObject({ message: expect.any(String), code })
+  }
+})
+
 test('a bad setting stops the start with a message naming it', () => {
   expect(() => parseEnv({ PORT: 'eighty' })).toThrow(/PORT/)
   expect(() => parseEnv({ OIDC_ISSUER: 'https://id.example.com' })).toThrow(/OIDC_ISSUER/)
