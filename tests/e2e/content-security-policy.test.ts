@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
@@ -56,7 +56,11 @@ async function openContext(viewport: { width: number; height: number }, signedIn
   context.setDefaultTimeout(10_000)
   await context.addInitScript(() => {
     const seen: string[] = []
-    Object.assign(window, { cspViolations: seen })
+    const changes = { count: 0 }
+    Object.assign(window, { cspViolations: seen, domChanges: changes })
+    new MutationObserver(() => {
+      changes.count++
+    }).observe(document, { childList: true, subtree: true, attributes: true })
     document.addEventListener('securitypolicyviolation', (event) => {
       seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`)
     })
@@ -71,35 +75,81 @@ async function openContext(viewport: { width: number; height: number }, signedIn
 }
 
 /**
- * Opens a screen and waits until it has done what it does on its own: its heading is on
- * screen (its code and styles are in) and, signed in, the local database has caught up with
- * the server (the replication's connections were made).
+ * Visits the screens of one area in one tab, as a person would: the first is loaded, the
+ * others are reached by the app's own navigation (the router follows `popstate`), so each
+ * screen's code and styles arrive as they do in use. A screen is done when it has settled:
+ * its heading on screen, nothing it asked for (a script, a style, an answer) on its way and
+ * the page no longer changing; signed in, the first also waits until the local database has caught up with the server (the
+ * replication's connections were made).
  */
-async function visit(context: BrowserContext, url: string, signedIn: boolean): Promise<string[]> {
+async function visitArea(context: BrowserContext, urls: string[], signedIn: boolean) {
   const page: Page = await context.newPage()
   const console: string[] = []
   page.on('console', (message) => {
     if (/Content Security Policy|Refused to/i.test(message.text())) console.push(message.text())
   })
-  await page.goto(url)
-  await page.getByRole('heading', { level: 1 }).first().waitFor()
-  if (signedIn) {
-    await page
-      .locator('header button[aria-label="Synchronisatie: Gesynchroniseerd"]')
-      .first()
-      .waitFor({ state: 'attached' })
+  const onTheirWay = new Set<Request>()
+  page.on('request', (request) => {
+    if (!request.url().includes('/stream')) onTheirWay.add(request)
+  })
+  page.on('requestfinished', (request) => onTheirWay.delete(request))
+  page.on('requestfailed', (request) => onTheirWay.delete(request))
+  const violations: string[] = []
+  const takeReported = async (url: string) => {
+    const reported = await page.evaluate(() => {
+      const seen = (window as unknown as { cspViolations: string[] }).cspViolations
+      return seen.splice(0)
+    })
+    violations.push(...[...reported, ...console.splice(0)].map((text) => `${url}: ${text}`))
   }
-  // Open the first dialog a screen offers, if any: dialogs inject their own styles.
-  const opener = page.getByRole('button', { name: /Nieuwe|Toevoegen|Nieuw project/ }).first()
-  if (await opener.isVisible().catch(() => false)) {
-    await opener.click()
-    await page.getByRole('dialog').waitFor()
+  // Settled: nothing on its way and the page unchanged between two looks 150 ms apart.
+  let changesSeen = -1
+  const settled = () =>
+    expect
+      .poll(
+        async () => {
+          const changes = await page.evaluate(
+            () => (window as unknown as { domChanges: { count: number } }).domChanges.count,
+          )
+          const isStill = changes === changesSeen && onTheirWay.size === 0
+          changesSeen = changes
+          return isStill
+        },
+        { interval: 150 },
+      )
+      .toBe(true)
+  for (const [index, url] of urls.entries()) {
+    if (index === 0) {
+      await page.goto(url)
+    } else {
+      await page.evaluate(async (next) => {
+        history.pushState(null, '', next)
+        dispatchEvent(new PopStateEvent('popstate'))
+        // Two frames: the router has rendered and asked for the screen's code.
+        for (let frame = 0; frame < 2; frame++) await new Promise(requestAnimationFrame)
+      }, url)
+    }
+    await page.getByRole('heading', { level: 1 }).first().waitFor()
+    if (signedIn && index === 0) {
+      await page
+        .locator('header button[aria-label="Synchronisatie: Gesynchroniseerd"]')
+        .first()
+        .waitFor({ state: 'attached' })
+    }
+    await settled()
+    // Open the first dialog a screen offers, if any: dialogs inject their own styles.
+    const opener = page.getByRole('button', { name: /Nieuwe|Toevoegen|Nieuw project/ }).first()
+    if (await opener.isVisible().catch(() => false)) {
+      await opener.click()
+      await page.getByRole('dialog').waitFor()
+      await page.keyboard.press('Escape')
+      await page.getByRole('dialog').waitFor({ state: 'detached' })
+      await settled()
+    }
+    await takeReported(url)
   }
-  const reported = await page.evaluate(
-    () => (window as unknown as { cspViolations: string[] }).cspViolations,
-  )
   await page.close()
-  return [...reported, ...console].map((text) => `${url}: ${text}`)
+  return violations
 }
 
 test.each([
@@ -110,12 +160,14 @@ test.each([
   async (_name, viewport) => {
     const violations: string[] = []
     const signedOut = await openContext(viewport, false)
-    for (const url of SIGNED_OUT) violations.push(...(await visit(signedOut, url, false)))
+    // The landing page is its own document (decision 014); the others are the app's.
+    const [landing, ...publicScreens] = SIGNED_OUT
+    violations.push(...(await visitArea(signedOut, [landing ?? '/'], false)))
+    violations.push(...(await visitArea(signedOut, publicScreens, false)))
     await signedOut.close()
     const signedIn = await openContext(viewport, true)
-    for (const url of [...CENTRAL, ...SALES]) {
-      violations.push(...(await visit(signedIn, url, true)))
-    }
+    violations.push(...(await visitArea(signedIn, CENTRAL, true)))
+    violations.push(...(await visitArea(signedIn, SALES, true)))
     await signedIn.close()
     expect(violations).toEqual([])
   },
