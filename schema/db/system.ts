@@ -3,8 +3,8 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'driz
 // system.sqlite holds only what must be found before an organisation is known.
 // Everything of an organisation, its users and password hashes included, lives in
 // its own file (organisation.ts), so that one file is a complete backup.
-// As there, the SQL names keep their American spelling (the table organizations, the
-// columns organization_id): no migration (decision 020).
+// As there, the SQL names keep their American spelling (the organisations table's own
+// name, the columns organization_id): no migration (decision 020).
 
 /** Tenants. */
 export const organisations = sqliteTable('organizations', {
