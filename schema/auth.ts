@@ -54,17 +54,23 @@ export type OrganisationChoiceAnswer = {
 export const REGISTRATION_MODES = ['approval', 'open', 'closed'] as const
 export type RegistrationMode = (typeof REGISTRATION_MODES)[number]
 
-/** POST /api/auth/register/email; organizationId is fixed to default-org. */
-export const RegisterSchema = z.object({
-  name,
-  email,
-  password,
-  organizationId: z
-    .literal(DEFAULT_ORGANISATION_ID, {
-      message: `Registreren kan alleen in ${DEFAULT_ORGANISATION_ID}`,
-    })
-    .default(DEFAULT_ORGANISATION_ID),
-})
+/**
+ * POST /api/auth/register/email; the organisation is fixed to default-org. The body keeps
+ * the field's American spelling, as the functional specification names it; the server
+ * reads it as `organisationId`.
+ */
+export const RegisterSchema = z
+  .object({
+    name,
+    email,
+    password,
+    organizationId: z
+      .literal(DEFAULT_ORGANISATION_ID, {
+        message: `Registreren kan alleen in ${DEFAULT_ORGANISATION_ID}`,
+      })
+      .default(DEFAULT_ORGANISATION_ID),
+  })
+  .transform(({ organizationId, ...input }) => ({ ...input, organisationId: organizationId }))
 
 /** POST /api/auth/simple-setup. */
 export const SimpleSetupSchema = z.object({ name, email, password })
@@ -77,7 +83,11 @@ export const SetupTokenParamSchema = z.object({
   token: z.string().regex(/^[a-z2-7]{16,64}$/, { message: 'Ongeldige of verlopen token' }),
 })
 
-/** GET /api/auth/user. */
+/**
+ * GET /api/auth/user. The organisation's id keeps its American spelling on the wire:
+ * installed web clients of an older version and the user a page remembers for opening
+ * offline read it (docs/decisions/020-the-spelling-organisation.md).
+ */
 export type CurrentUser = {
   id: string
   name: string

@@ -62,7 +62,7 @@ export const AppConnectionUpdateSchema = z
   .partial()
   .refine((value) => Object.keys(value).length > 0, { message: 'Geen wijzigingen opgegeven' })
 
-/** PATCH /api/organization. */
+/** PATCH /api/organisation. */
 export const OrganisationUpdateSchema = z
   .object({
     name: z.string().trim().min(2, { message: 'Naam moet minimaal 2 karakters zijn' }).max(120),
@@ -121,7 +121,7 @@ export type Stats = {
   recentActivities: number
 }
 
-/** POST /api/organizations. */
+/** POST /api/organisations. */
 export const OrganisationCreateSchema = z.object({
   name: z.string().trim().min(2, { message: 'Naam moet minimaal 2 karakters zijn' }).max(120),
   slug: z
@@ -133,7 +133,7 @@ export const OrganisationCreateSchema = z.object({
     }),
 })
 
-/** POST /api/organizations/:id/invite: the organisation's owner (a SUPERADMIN of it). */
+/** POST /api/organisations/:id/invite: the organisation's owner (a SUPERADMIN of it). */
 export const OrganisationInviteSchema = z.object({ name, email })
 
 /** :id of an organisation. */

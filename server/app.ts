@@ -80,6 +80,10 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
     .route('/usage', usageReportRoutes(deps))
     .route('/stats', statsRoutes(deps))
     .route('/activities', activityRoutes(deps))
+    .route('/organisation', ownOrganisationRoutes(deps))
+    .route('/organisations', platformOrganisationRoutes(deps))
+    // The paths of earlier versions, spelled the American way: an offline queue may still
+    // hold a call to them, replayed when the device is back (decision 020).
     .route('/organization', ownOrganisationRoutes(deps))
     .route('/organizations', platformOrganisationRoutes(deps))
     .route('/profile', profileRoutes(deps))

@@ -23,6 +23,9 @@ export type SaleSplit = {
 // Everything of one organisation lives in DATA_DIR/orgs/<organisationId>.sqlite.
 // Money is integer cents; timestamps are epoch milliseconds; calendar dates are
 // 'YYYY-MM-DD' text (a sale date has no time zone).
+// The code spells organisation the British way; the SQL names keep the American spelling
+// they were created with (the column organization_id, the table organization_profile), so
+// every existing file opens without a migration (decision 020).
 
 /** The per-file replication counter: one row, bumped inside every replicated write. */
 export const replicationCounter = sqliteTable('replication_counter', {
@@ -35,7 +38,7 @@ export const users = sqliteTable(
   'users',
   {
     ...replicatedColumns(),
-    organizationId: text().notNull(),
+    organisationId: text('organization_id').notNull(),
     name: text().notNull(),
     email: text().notNull(),
     role: text().$type<UserRole>().notNull().default('USER'),
@@ -79,7 +82,7 @@ export const permissions = sqliteTable('permissions', {
 /** Roles: the four system roles, and room for an organisation's own. */
 export const roles = sqliteTable('roles', {
   id: text().primaryKey(),
-  organizationId: text().notNull(),
+  organisationId: text('organization_id').notNull(),
   name: text().notNull(),
   description: text(),
   appContext: text().notNull().default('centraal'),
@@ -115,7 +118,7 @@ export const userPermissions = sqliteTable(
 /** External apps connected to the organisation. */
 export const appConnections = sqliteTable('app_connections', {
   ...replicatedColumns(),
-  organizationId: text().notNull(),
+  organisationId: text('organization_id').notNull(),
   name: text().notNull(),
   description: text(),
   url: text().notNull(),
@@ -144,7 +147,7 @@ export const activities = sqliteTable(
   'activities',
   {
     ...replicatedColumns(),
-    organizationId: text().notNull(),
+    organisationId: text('organization_id').notNull(),
     /** Display name of who did it. */
     user: text().notNull(),
     userId: text(),
@@ -158,7 +161,7 @@ export const activities = sqliteTable(
 )
 
 /** Organisation profile and preferences kept with the organisation's data. */
-export const organizationProfile = sqliteTable('organization_profile', {
+export const organisationProfile = sqliteTable('organization_profile', {
   id: text().primaryKey(),
   name: text().notNull(),
   contactEmail: text(),
@@ -167,7 +170,7 @@ export const organizationProfile = sqliteTable('organization_profile', {
 
 /** Backup settings, one row per organisation. Tokens are stored encrypted. */
 export const backupSettings = sqliteTable('backup_settings', {
-  organizationId: text().primaryKey(),
+  organisationId: text('organization_id').primaryKey(),
   googleDriveEnabled: integer({ mode: 'boolean' }).notNull().default(false),
   googleDriveFolderId: text(),
   googleDriveFolderName: text(),
@@ -192,7 +195,7 @@ export const syncQueue = sqliteTable(
   'sync_queue',
   {
     id: text().primaryKey(),
-    organizationId: text().notNull(),
+    organisationId: text('organization_id').notNull(),
     userId: text().notNull(),
     operation: text().notNull(),
     entity: text().notNull(),
@@ -217,7 +220,7 @@ export const usageTracking = sqliteTable(
   'usage_tracking',
   {
     id: text().primaryKey(),
-    organizationId: text().notNull(),
+    organisationId: text('organization_id').notNull(),
     appConnectionId: text().notNull(),
     date: text().notNull(),
     metric: text().notNull(),
@@ -253,7 +256,7 @@ export const idempotencyKeys = sqliteTable(
 /** Sales projects. */
 export const salesProjects = sqliteTable('sales_projects', {
   ...replicatedColumns(),
-  organizationId: text().notNull(),
+  organisationId: text('organization_id').notNull(),
   name: text().notNull(),
   location: text(),
   type: text(),
@@ -268,7 +271,7 @@ export const salesProjects = sqliteTable('sales_projects', {
 /** Sellers: members of the sales team, optionally with a sales sign-in (userId). */
 export const salesSellers = sqliteTable('sales_sellers', {
   ...replicatedColumns(),
-  organizationId: text().notNull(),
+  organisationId: text('organization_id').notNull(),
   userId: text(),
   name: text().notNull(),
   email: text(),
@@ -284,7 +287,7 @@ export const sales = sqliteTable(
   'sales',
   {
     ...replicatedColumns(),
-    organizationId: text().notNull(),
+    organisationId: text('organization_id').notNull(),
     projectId: text().notNull(),
     clientName: text().notNull(),
     clientEmail: text(),
@@ -345,7 +348,7 @@ export const commissions = sqliteTable(
   'commissions',
   {
     ...replicatedColumns(),
-    organizationId: text().notNull(),
+    organisationId: text('organization_id').notNull(),
     saleId: text().notNull(),
     sellerId: text().notNull(),
     commissionType: text()
@@ -381,7 +384,7 @@ export const commissionPayments = sqliteTable(
   'commission_payments',
   {
     ...replicatedColumns(),
-    organizationId: text().notNull(),
+    organisationId: text('organization_id').notNull(),
     commissionId: text().notNull(),
     saleId: text().notNull(),
     sellerId: text().notNull(),
@@ -427,7 +430,7 @@ export const crossAppAccess = sqliteTable('cross_app_access', {
 
 /** Gold Estates settings, one row per organisation. */
 export const salesSettings = sqliteTable('sales_settings', {
-  organizationId: text().primaryKey(),
+  organisationId: text('organization_id').primaryKey(),
   xmsWebhookUrl: text(),
   xmsApiKey: text(),
   xmsLocationId: text(),
@@ -451,7 +454,7 @@ export const salesUsers = sqliteTable(
   'sales_users',
   {
     id: text().primaryKey(),
-    organizationId: text().notNull(),
+    organisationId: text('organization_id').notNull(),
     name: text().notNull(),
     email: text().notNull(),
     passwordHash: text(),

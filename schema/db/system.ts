@@ -3,9 +3,11 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'driz
 // system.sqlite holds only what must be found before an organisation is known.
 // Everything of an organisation, its users and password hashes included, lives in
 // its own file (organisation.ts), so that one file is a complete backup.
+// As there, the SQL names keep their American spelling (the organisations table's own
+// name, the columns organization_id): no migration (decision 020).
 
 /** Tenants. */
-export const organizations = sqliteTable('organizations', {
+export const organisations = sqliteTable('organizations', {
   id: text().primaryKey(),
   name: text().notNull(),
   slug: text().notNull().unique(),
@@ -36,14 +38,14 @@ export const loginDirectory = sqliteTable(
   {
     email: text().notNull(),
     kind: text().$type<AccountKind>().notNull(),
-    organizationId: text().notNull(),
+    organisationId: text('organization_id').notNull(),
     userId: text().notNull(),
     /** The OpenID Connect subject linked to this account, for SSO sign-in. */
     oidcSubject: text(),
   },
   (table) => [
-    primaryKey({ columns: [table.email, table.kind, table.organizationId] }),
-    index('login_directory_org').on(table.organizationId),
+    primaryKey({ columns: [table.email, table.kind, table.organisationId] }),
+    index('login_directory_org').on(table.organisationId),
     index('login_directory_user').on(table.userId),
     uniqueIndex('login_directory_oidc_subject').on(table.oidcSubject),
   ],
@@ -58,7 +60,7 @@ export function launchKeyOf(centralUserId: string) {
 export type SessionData = {
   kind: AccountKind
   userId: string
-  organizationId: string
+  organisationId: string
   createdAt: number
 }
 
@@ -70,12 +72,12 @@ export const sessions = sqliteTable(
     sess: text({ mode: 'json' }).$type<SessionData>().notNull(),
     expire: integer().notNull(),
     userId: text().notNull(),
-    organizationId: text().notNull(),
+    organisationId: text('organization_id').notNull(),
     kind: text().$type<AccountKind>().notNull(),
   },
   (table) => [
     index('sessions_user').on(table.userId),
-    index('sessions_org').on(table.organizationId),
+    index('sessions_org').on(table.organisationId),
     index('sessions_expire').on(table.expire),
   ],
 )
@@ -86,7 +88,7 @@ export const setupTokens = sqliteTable(
   {
     tokenHash: text().primaryKey(),
     kind: text().$type<AccountKind>().notNull(),
-    organizationId: text().notNull(),
+    organisationId: text('organization_id').notNull(),
     userId: text().notNull(),
     expiresAt: integer().notNull(),
     usedAt: integer(),

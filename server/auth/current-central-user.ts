@@ -16,8 +16,8 @@ import {
  * (a restored row claiming another organisation is no one's), else null.
  */
 function findActiveUser(deps: Pick<AppDeps, 'organisations'>, session: SessionData) {
-  const user = findUser(deps.organisations.get(session.organizationId), session.userId)
-  const isTheirs = user?.organizationId === session.organizationId
+  const user = findUser(deps.organisations.get(session.organisationId), session.userId)
+  const isTheirs = user?.organisationId === session.organisationId
   return isTheirs && user.status === 'active' ? user : null
 }
 

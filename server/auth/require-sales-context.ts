@@ -23,10 +23,10 @@ export function findSalesSessionUser(
 ) {
   const session = validateSession(deps.systemDb, token, 'sales')
   if (!session) return null
-  const { organizationId, userId } = session.data
-  const db = deps.organisations.get(organizationId)
+  const { organisationId, userId } = session.data
+  const db = deps.organisations.get(organisationId)
   const user = findSalesUser(db, userId)
-  return isSalesUserAllowed(db, user, organizationId) ? { user, expire: session.expire } : null
+  return isSalesUserAllowed(db, user, organisationId) ? { user, expire: session.expire } : null
 }
 
 /** The sales service context of a live sales session token, or null; touches no cookie. */
@@ -37,7 +37,7 @@ export function findSalesContext(
   const found = findSalesSessionUser(deps, token)
   if (!found) return null
   const { user, expire } = found
-  const db = deps.organisations.get(user.organizationId)
+  const db = deps.organisations.get(user.organisationId)
   const seller = prepareOnce(db, 'seller-of-sales-user', () =>
     db
       .select({ id: salesSellers.id })
@@ -57,7 +57,7 @@ export function findSalesContext(
       name: user.name,
       role: null,
       sellerId: seller?.id ?? null,
-      organisationId: user.organizationId,
+      organisationId: user.organisationId,
       permissions: new Set(SALES_ROLE_PERMISSIONS[user.role]),
     },
   }

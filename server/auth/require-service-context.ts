@@ -13,7 +13,7 @@ export function requireServiceContext(
   c: Context<AppEnv>,
 ): ServiceContext {
   const user = requireCentralUser(deps, c)
-  c.set('organisationId', user.organizationId)
+  c.set('organisationId', user.organisationId)
   return toServiceContext(deps, user)
 }
 
@@ -30,7 +30,7 @@ function toServiceContext(
   deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
   user: NonNullable<ReturnType<typeof findSessionUser>>,
 ): ServiceContext {
-  const db = deps.organisations.get(user.organizationId)
+  const db = deps.organisations.get(user.organisationId)
   return {
     db,
     systemDb: deps.systemDb,
@@ -38,8 +38,8 @@ function toServiceContext(
       userId: user.id,
       name: user.name,
       role: user.role,
-      organisationId: user.organizationId,
-      permissions: resolvePermissions(db, user, user.organizationId),
+      organisationId: user.organisationId,
+      permissions: resolvePermissions(db, user, user.organisationId),
     },
   }
 }

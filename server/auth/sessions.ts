@@ -39,7 +39,7 @@ export function createSession(
       sess: { ...data, createdAt: now },
       expire,
       userId: data.userId,
-      organizationId: data.organizationId,
+      organisationId: data.organisationId,
       kind: data.kind,
     })
     .run()
@@ -64,7 +64,7 @@ function sessionStatements(systemDb: SystemDb) {
       .where(
         and(
           eq(loginDirectory.userId, value('userId')),
-          eq(loginDirectory.organizationId, value('organisationId')),
+          eq(loginDirectory.organisationId, value('organisationId')),
           eq(loginDirectory.kind, value('kind')),
         ),
       )
@@ -88,7 +88,7 @@ export function validateSession(
   if (!row || row.kind !== kind) return null
   const listed = statements.listed.get({
     userId: row.userId,
-    organisationId: row.organizationId,
+    organisationId: row.organisationId,
     kind,
   })
   if (!listed) {
@@ -101,8 +101,14 @@ export function validateSession(
     systemDb.delete(sessions).where(eq(sessions.sid, sid)).run()
     return null
   }
-  // The indexed columns, not the JSON copy, say whose session it is.
-  const data = { ...row.sess, userId: row.userId, organizationId: row.organizationId, kind }
+  // The indexed columns, not the JSON copy, say whose session it is (a session opened
+  // before the spelling organisationId names the organisation there the American way).
+  const data: SessionData = {
+    kind,
+    userId: row.userId,
+    organisationId: row.organisationId,
+    createdAt: row.sess.createdAt,
+  }
   if (row.expire - now < RENEW_BEFORE_MS && row.expire < endOfLife) {
     const expire = Math.min(now + SESSION_TTL_MS, endOfLife)
     systemDb.update(sessions).set({ expire }).where(eq(sessions.sid, sid)).run()
@@ -137,7 +143,7 @@ export function deleteUserSessions(
     .where(
       and(
         eq(sessions.userId, account.userId),
-        eq(sessions.organizationId, account.organisationId),
+        eq(sessions.organisationId, account.organisationId),
         eq(sessions.kind, account.kind),
         options.exceptToken ? ne(sessions.sid, hashToken(options.exceptToken)) : undefined,
       ),
@@ -147,7 +153,7 @@ export function deleteUserSessions(
 
 /** Ends every session of an organisation (restore). */
 export function deleteOrganisationSessions(systemDb: SystemDb, organisationId: string) {
-  systemDb.delete(sessions).where(eq(sessions.organizationId, organisationId)).run()
+  systemDb.delete(sessions).where(eq(sessions.organisationId, organisationId)).run()
 }
 
 /** Removes expired sessions; run now and then. */

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { organizations } from '#schema/db/system'
+import { organisations } from '#schema/db/system'
 import { openOrganisationDb } from './open-organisation-db.ts'
 import { BUSY_TIMEOUT_MS } from './open-sqlite.ts'
 import type { OrganisationDb } from './organisation-db.ts'
@@ -30,9 +30,9 @@ export class OrganisationCache {
       return cached
     }
     const organisation = this.systemDb
-      .select({ name: organizations.name })
-      .from(organizations)
-      .where(eq(organizations.id, organisationId))
+      .select({ name: organisations.name })
+      .from(organisations)
+      .where(eq(organisations.id, organisationId))
       .get()
     if (!organisation) throw new Error(`Unknown organisation: ${organisationId}`)
     const db = openOrganisationDb(this.dataDir, organisationId, organisation.name)

@@ -1,7 +1,7 @@
 import { notInArray } from 'drizzle-orm'
 import {
   backupSettings,
-  organizationProfile,
+  organisationProfile,
   permissions,
   replicationCounter,
   rolePermissions,
@@ -38,7 +38,7 @@ export function seedOrganisationFile(db: OrganisationDb, organisationId: string,
       tx.insert(roles)
         .values({
           id: role,
-          organizationId: organisationId,
+          organisationId: organisationId,
           name: role,
           isSystemRole: true,
           systemRoleType: role,
@@ -48,7 +48,7 @@ export function seedOrganisationFile(db: OrganisationDb, organisationId: string,
         .onConflictDoUpdate({
           target: roles.id,
           set: {
-            organizationId: organisationId,
+            organisationId: organisationId,
             name: role,
             isSystemRole: true,
             systemRoleType: role,
@@ -60,16 +60,16 @@ export function seedOrganisationFile(db: OrganisationDb, organisationId: string,
         tx.insert(rolePermissions).values({ role, roleId: role, permissionId: permission }).run()
       }
     }
-    tx.insert(organizationProfile)
+    tx.insert(organisationProfile)
       .values({ id: organisationId, name, updatedAt: now })
       .onConflictDoNothing()
       .run()
     tx.insert(backupSettings)
-      .values({ organizationId: organisationId, createdAt: now, updatedAt: now })
+      .values({ organisationId: organisationId, createdAt: now, updatedAt: now })
       .onConflictDoNothing()
       .run()
     tx.insert(salesSettings)
-      .values({ organizationId: organisationId, updatedAt: now })
+      .values({ organisationId: organisationId, updatedAt: now })
       .onConflictDoNothing()
       .run()
   })

@@ -31,7 +31,7 @@ export function requireNamedAccount(deps: Pick<AppDeps, 'systemDb' | 'organisati
     const isSales = c.req.path.startsWith('/api/gold-estates/')
     const user = requireOwnSession(deps, c, isSales ? 'sales' : 'central')
     if (user && c.req.method !== 'GET') {
-      requireCurrentEpoch(deps.systemDb, user.organizationId, c.req.header(EPOCH_HEADER))
+      requireCurrentEpoch(deps.systemDb, user.organisationId, c.req.header(EPOCH_HEADER))
     }
     return next()
   })
@@ -56,7 +56,7 @@ export function requireOwnSession(
     : kind === 'sales'
       ? (findSalesSessionUser(deps, token)?.user ?? null)
       : findSessionUser(deps, token)
-  const own = user && formatSyncAccount({ organisationId: user.organizationId, userId: user.id })
+  const own = user && formatSyncAccount({ organisationId: user.organisationId, userId: user.id })
   if (own && own !== named) throw otherAccountError()
   return user
 }

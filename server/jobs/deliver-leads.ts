@@ -1,6 +1,6 @@
 import { and, asc, eq, lte } from 'drizzle-orm'
 import { sales, salesSettings, webhookOutbox } from '#schema/db/organisation'
-import { organizations } from '#schema/db/system'
+import { organisations } from '#schema/db/system'
 import type { AppDeps } from '../app-deps.ts'
 import { getSecretBox } from '../auth/secret-box.ts'
 import { readCrmKey } from '../services/sales/crm-key.ts'
@@ -39,8 +39,8 @@ export function startLeadDelivery(
   // Every organisation is looked at once after a start; later, the open files (a sale was
   // just registered in one of them).
   let toScan = deps.systemDb
-    .select({ id: organizations.id })
-    .from(organizations)
+    .select({ id: organisations.id })
+    .from(organisations)
     .all()
     .map((row) => row.id)
 

@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { Cron } from 'croner'
 import { IDEMPOTENCY_RECORD_MAX_AGE_MS, SYNC_REFUSAL_MAX_AGE_MS } from '#schema/constants'
-import { organizations } from '#schema/db/system'
+import { organisations } from '#schema/db/system'
 import type { AppDeps } from '../app-deps.ts'
 import type { OrganisationDb } from '../db/organisation-db.ts'
 import { deleteOldIdempotencyRecords } from '../services/idempotency/delete-old-idempotency-records.ts'
@@ -38,7 +38,7 @@ const PRUNINGS: readonly Pruning[] = [
  * Answers how many rows went.
  */
 export async function pruneKeptRecords(deps: Deps, now = Date.now()) {
-  const ids = deps.systemDb.select({ id: organizations.id }).from(organizations).all()
+  const ids = deps.systemDb.select({ id: organisations.id }).from(organisations).all()
   let deleted = 0
   for (const { id } of ids) {
     for (const pruning of PRUNINGS) {

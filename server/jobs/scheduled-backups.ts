@@ -1,6 +1,6 @@
 import { Cron } from 'croner'
 import { type BackupRunResult, parseDailyCron } from '#schema/backup-settings'
-import { organizations } from '#schema/db/system'
+import { organisations } from '#schema/db/system'
 import type { SystemDb } from '../db/system-db.ts'
 import {
   findBackupSettings,
@@ -69,7 +69,7 @@ export function createScheduledBackups(deps: Deps) {
   return {
     /** Schedules every organisation's automatic backup (at server start). */
     start() {
-      const ids = deps.systemDb.select({ id: organizations.id }).from(organizations).all()
+      const ids = deps.systemDb.select({ id: organisations.id }).from(organisations).all()
       for (const { id } of ids) {
         try {
           reschedule(id)

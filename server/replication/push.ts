@@ -164,7 +164,7 @@ function recordRefusal(
   tx.insert(syncQueue)
     .values({
       id: uuidv7(),
-      organizationId: ctx.actor.organisationId,
+      organisationId: ctx.actor.organisationId,
       userId: ctx.actor.userId ?? '',
       operation: isExisting ? (next._deleted ? 'delete' : 'update') : 'create',
       entity: collection.name,

@@ -29,7 +29,7 @@ export function adminRoutes(deps: AppDeps) {
         const session = createSession(deps.systemDb, {
           kind: 'sales',
           userId: salesUserId,
-          organizationId: ctx.actor.organisationId,
+          organisationId: ctx.actor.organisationId,
         })
         setSessionCookie(c, 'sales', session.token, session.expire)
         prepareSalesReadModel(ctx.db)

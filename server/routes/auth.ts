@@ -27,7 +27,7 @@ export function authRoutes(deps: AppDeps) {
   const describe = (user: StoredUser) =>
     toCurrentUser(
       user,
-      resolvePermissions(deps.organisations.get(user.organizationId), user, user.organizationId),
+      resolvePermissions(deps.organisations.get(user.organisationId), user, user.organisationId),
     )
   return new Hono<AppEnv>()
     .post('/simple-setup', validate('json', SimpleSetupSchema), async (c) => {
@@ -38,7 +38,7 @@ export function authRoutes(deps: AppDeps) {
       const session = createSession(deps.systemDb, {
         kind: 'central',
         userId: user.id,
-        organizationId: user.organizationId,
+        organisationId: user.organisationId,
       })
       setSessionCookie(c, 'central', session.token, session.expire)
       return c.json({ message: 'SUPERADMIN aangemaakt', user: describe(user) }, 201)
@@ -47,7 +47,7 @@ export function authRoutes(deps: AppDeps) {
     .post('/register/email', validate('json', RegisterSchema), async (c) => {
       const input = c.req.valid('json')
       // Closed, a taken address and the throttle answer before a password is hashed.
-      requireRegistrationPossible(deps, input.email, input.organizationId)
+      requireRegistrationPossible(deps, input.email, input.organisationId)
       const address = getClientAddress(c, deps.env.TRUST_PROXY)
       await deps.throttles.registration.check(address)
       await deps.throttles.registration.record(address)

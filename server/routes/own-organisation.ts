@@ -7,7 +7,7 @@ import { validate } from '../http/validate.ts'
 import { getOrganisation } from '../services/own-organisation/get-organisation.ts'
 import { updateOrganisation } from '../services/own-organisation/update-organisation.ts'
 
-/** The signed-in person's own organisation, mounted at /organization (the wire name in docs/behaviour.md). */
+/** The signed-in person's own organisation, mounted at /organisation (and its old alias). */
 export function ownOrganisationRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get('/', (c) => c.json(getOrganisation(requireServiceContext(deps, c))))

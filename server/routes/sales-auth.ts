@@ -26,7 +26,7 @@ function toSalesUserView(
     email: string
     role: SalesRole
     status: string
-    organizationId: string
+    organisationId: string
   },
   sellerId: string | null,
 ) {
@@ -36,7 +36,8 @@ function toSalesUserView(
     email: user.email,
     role: user.role,
     status: user.status,
-    organizationId: user.organizationId,
+    // The wire keeps the American spelling, as GET /api/auth/user does (decision 020).
+    organizationId: user.organisationId,
     sellerId,
   }
 }
@@ -49,7 +50,7 @@ export function salesAuthRoutes(deps: AppDeps) {
   ) => {
     setSessionCookie(c, 'sales', session.token, session.expire)
     if (seesAllSales(SALES_ROLE_PERMISSIONS[user.role])) {
-      prepareSalesReadModel(deps.organisations.get(user.organizationId))
+      prepareSalesReadModel(deps.organisations.get(user.organisationId))
     }
     return toSalesUserView(user, null)
   }

@@ -20,12 +20,29 @@ export function setSignedInAccount(
   for (const listener of listeners) listener(area)
 }
 
+/**
+ * A person as both areas' user endpoints answer them (GET /api/auth/user, GET
+ * /api/gold-estates/auth/user) and as a page remembers them for opening offline. The
+ * organisation's id keeps its American spelling there: web clients of an older version,
+ * still installed, and users remembered by one read it (decision 020). Read it only
+ * through getSessionAccount.
+ */
+export type SessionUser = { id: string; organizationId: string }
+
+/** Whether a remembered value is a session answer's person. */
+export function isSessionUser(value: unknown): value is SessionUser {
+  const user = value as Partial<SessionUser> | null
+  return typeof user?.id === 'string' && typeof user.organizationId === 'string'
+}
+
+/** The account (organisation and user) a session answer's person is. */
+export function getSessionAccount(user: SessionUser): { organisationId: string; userId: string } {
+  return { organisationId: user.organizationId, userId: user.id }
+}
+
 /** Records the person a session answer names (its user row), or nobody. */
-export function setSignedInUser(
-  area: SyncArea,
-  user: { id: string; organizationId: string } | null,
-): void {
-  setSignedInAccount(area, user && { organisationId: user.organizationId, userId: user.id })
+export function setSignedInUser(area: SyncArea, user: SessionUser | null): void {
+  setSignedInAccount(area, user && getSessionAccount(user))
 }
 
 /** The signed-in account of an area as `<organisationId>/<userId>`; undefined: not known yet. */

@@ -47,6 +47,21 @@ describe('users', () => {
     expect(JSON.stringify(list.json)).not.toMatch(/argon2|password|setupToken/i)
   })
 
+  test("the spec's payload names organizationId; the user joins the caller's organisation", async () => {
+    const created = await admin.post('/api/users', {
+      name: 'Otto Spec',
+      email: 'otto@example.com',
+      role: 'USER',
+      status: 'active',
+      organizationId: 'other-org',
+    })
+    expect(created.status).toBe(201)
+    const emails = (client: typeof admin) =>
+      client.get('/api/users').then(({ json }) => json.map((row: { email: string }) => row.email))
+    expect(await emails(admin)).toContain('otto@example.com')
+    expect(await emails(otherOrgAdmin)).not.toContain('otto@example.com')
+  })
+
   test('validates input with 400 and names the field', async () => {
     const response = await admin.post('/api/users', { name: 'N', email: 'not-an-email' })
     expect(response.status).toBe(400)
@@ -200,9 +215,9 @@ describe('stats, activities and organisation', () => {
     expect(stats.recentActivities).toBeGreaterThan(5)
   })
 
-  test('PATCH /api/organization saves name and contact e-mail (settings.write)', async () => {
-    expect((await user.request('PATCH', '/api/organization', { name: 'Mine' })).status).toBe(403)
-    const saved = await admin.request('PATCH', '/api/organization', {
+  test('PATCH /api/organisation saves name and contact e-mail (settings.write)', async () => {
+    expect((await user.request('PATCH', '/api/organisation', { name: 'Mine' })).status).toBe(403)
+    const saved = await admin.request('PATCH', '/api/organisation', {
       name: 'Acme BV',
       contactEmail: 'info@acme.nl',
     })
@@ -212,7 +227,7 @@ describe('stats, activities and organisation', () => {
       contactEmail: 'info@acme.nl',
     })
     expect(
-      (await admin.request('PATCH', '/api/organization', { contactEmail: 'nope' })).status,
+      (await admin.request('PATCH', '/api/organisation', { contactEmail: 'nope' })).status,
     ).toBe(400)
   })
 })
@@ -227,7 +242,7 @@ describe('organisations are isolated', () => {
     ).toBe(404)
     expect((await otherOrgAdmin.request('DELETE', `/api/users/${ours.id}`)).status).toBe(404)
     expect((await otherOrgAdmin.get('/api/app-connections')).json).toEqual([])
-    const org = (await otherOrgAdmin.get('/api/organization')).json
+    const org = (await otherOrgAdmin.get('/api/organisation')).json
     expect(org.id).toBe('other-org')
   })
 
@@ -239,7 +254,7 @@ describe('organisations are isolated', () => {
       '/api/app-connections',
       '/api/stats',
       '/api/activities',
-      '/api/organization',
+      '/api/organisation',
     ]) {
       expect((await anonymous.get(path)).status).toBe(401)
     }

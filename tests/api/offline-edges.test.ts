@@ -136,13 +136,13 @@ describe('a restore starts a new epoch', () => {
 
   test('a REST write of the old epoch is 409 with the restore moment, and nothing changes', async () => {
     const old = { [SYNC_ACCOUNT_HEADER]: account, [EPOCH_HEADER]: before }
-    const renamed = await owner.request('PATCH', '/api/organization', { name: 'Oude Naam' }, old)
+    const renamed = await owner.request('PATCH', '/api/organisation', { name: 'Oude Naam' }, old)
     expect(renamed.status).toBe(409)
     expect(renamed.headers.get(RESTORED_HEADER)).toBe(epoch)
     expect(renamed.headers.has(OTHER_ACCOUNT_HEADER)).toBe(false)
     expect(renamed.json.message).toMatch(RESTORED_MESSAGE)
     expect(renamed.json.message).toContain(momentOf(epoch))
-    expect((await owner.get('/api/organization')).json.name).toBe('Klant R')
+    expect((await owner.get('/api/organisation')).json.name).toBe('Klant R')
     const created = await owner.post(
       '/api/users',
       { name: 'Te Laat', email: 'te-laat@klant-r.example' },
@@ -152,17 +152,17 @@ describe('a restore starts a new epoch', () => {
     expect(created.headers.get(RESTORED_HEADER)).toBe(epoch)
     expect(await emails()).not.toContain('te-laat@klant-r.example')
     // Reading is never refused: the device needs the restored data.
-    expect((await owner.get('/api/organization', old)).status).toBe(200)
+    expect((await owner.get('/api/organisation', old)).status).toBe(200)
   })
 
   test('the same write with the current epoch, or with none, goes through', async () => {
     const current = { [SYNC_ACCOUNT_HEADER]: account, [EPOCH_HEADER]: epoch }
-    const renamed = await owner.request('PATCH', '/api/organization', { name: 'Klant R2' }, current)
+    const renamed = await owner.request('PATCH', '/api/organisation', { name: 'Klant R2' }, current)
     expect(renamed.status, renamed.text).toBe(200)
-    expect((await owner.get('/api/organization')).json.name).toBe('Klant R2')
+    expect((await owner.get('/api/organisation')).json.name).toBe('Klant R2')
     const unnamed = await owner.request(
       'PATCH',
-      '/api/organization',
+      '/api/organisation',
       { name: 'Klant R' },
       { [SYNC_ACCOUNT_HEADER]: account },
     )
@@ -230,7 +230,7 @@ describe('a restore starts a new epoch', () => {
       const answers = [
         await pull(stranger, 'users', headers),
         await push(stranger, 'users', [], headers),
-        await stranger.request('PATCH', '/api/organization', { name: 'Weg' }, headers),
+        await stranger.request('PATCH', '/api/organisation', { name: 'Weg' }, headers),
       ]
       for (const answer of answers) {
         expect(answer.status).toBe(401)
@@ -249,18 +249,18 @@ describe('a restore starts a new epoch', () => {
       const guessed = { [SYNC_ACCOUNT_HEADER]: own, [EPOCH_HEADER]: epoch }
       for (const answer of [
         await pull(otherAdmin, 'users', guessed),
-        await otherAdmin.request('PATCH', '/api/organization', { name: 'B2' }, guessed),
+        await otherAdmin.request('PATCH', '/api/organisation', { name: 'B2' }, guessed),
       ]) {
         expect(answer.status).toBe(409)
         expect(answer.headers.get(RESTORED_HEADER)).toBe('0')
         expect(answer.text).not.toContain(momentOf(epoch))
       }
-      expect((await otherAdmin.get('/api/organization')).json.name).toBe('B')
+      expect((await otherAdmin.get('/api/organisation')).json.name).toBe('B')
       // Naming org R's owner is another account's call: refused before any epoch is read.
       const named = { [SYNC_ACCOUNT_HEADER]: account, [EPOCH_HEADER]: before }
       for (const answer of [
         await pull(otherAdmin, 'users', named),
-        await otherAdmin.request('PATCH', '/api/organization', { name: 'B3' }, named),
+        await otherAdmin.request('PATCH', '/api/organisation', { name: 'B3' }, named),
       ]) {
         expect(answer.status).toBe(409)
         expect(answer.headers.has(OTHER_ACCOUNT_HEADER)).toBe(true)
@@ -277,7 +277,7 @@ describe('a restore starts a new epoch', () => {
         for (const answer of [
           await pull(owner, 'users', headers),
           await push(owner, 'users', [], headers),
-          await owner.request('PATCH', '/api/organization', { name: 'Bogus' }, headers),
+          await owner.request('PATCH', '/api/organisation', { name: 'Bogus' }, headers),
         ]) {
           expect(answer.status, `${value}: ${answer.text}`).toBe(409)
           expect(answer.headers.get(RESTORED_HEADER)).toBe(epoch)
@@ -286,7 +286,7 @@ describe('a restore starts a new epoch', () => {
       }
       const long = { [SYNC_ACCOUNT_HEADER]: account, [EPOCH_HEADER]: '9'.repeat(4000) }
       expect((await pull(owner, 'users', long)).status).toBe(409)
-      expect((await owner.get('/api/organization')).json.name).toBe('Klant R')
+      expect((await owner.get('/api/organisation')).json.name).toBe('Klant R')
     })
   })
 })

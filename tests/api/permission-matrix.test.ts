@@ -197,6 +197,17 @@ const ROWS: Row[] = [
     expected: '401 401 200 200 200 200 200 200 401 401 401',
   },
   {
+    route: 'GET /api/organisation',
+    call: () => get('/api/organisation'),
+    expected: '401 401 200 200 200 200 200 200 401 401 401',
+  },
+  {
+    route: 'PATCH /api/organisation',
+    call: () => patch('/api/organisation', { contactEmail: 'info@example.com' }),
+    expected: '401 401 403 403 200 200 200 200 401 401 401',
+  },
+  // The old paths, spelled the American way, answer as the new ones (decision 020).
+  {
     route: 'GET /api/organization',
     call: () => get('/api/organization'),
     expected: '401 401 200 200 200 200 200 200 401 401 401',
@@ -314,19 +325,35 @@ const ROWS: Row[] = [
     expected: '401 401 403 403 403 409 409 403 401 401 401',
   },
   {
+    route: 'GET /api/organisations',
+    call: () => get('/api/organisations'),
+    expected: '401 401 403 403 403 403 200 403 401 401 401',
+  },
+  {
+    route: 'POST /api/organisations',
+    call: (_, n) => post('/api/organisations', { name: `Org ${n}`, slug: `org-${n}` }),
+    expected: '401 401 403 403 403 403 201 403 401 401 401',
+  },
+  {
+    route: 'POST /api/organisations/:id/invite',
+    call: (_, n) =>
+      post('/api/organisations/org-c/invite', { name: `Eig ${n}`, email: `eig-${n}@x.nl` }),
+    expected: '401 401 403 403 403 403 201 403 401 401 401',
+  },
+  {
     route: 'GET /api/organizations',
     call: () => get('/api/organizations'),
     expected: '401 401 403 403 403 403 200 403 401 401 401',
   },
   {
     route: 'POST /api/organizations',
-    call: (_, n) => post('/api/organizations', { name: `Org ${n}`, slug: `org-${n}` }),
+    call: (_, n) => post('/api/organizations', { name: `Org ${n}`, slug: `org-old-${n}` }),
     expected: '401 401 403 403 403 403 201 403 401 401 401',
   },
   {
     route: 'POST /api/organizations/:id/invite',
     call: (_, n) =>
-      post('/api/organizations/org-c/invite', { name: `Eig ${n}`, email: `eig-${n}@x.nl` }),
+      post('/api/organizations/org-c/invite', { name: `Eig ${n}`, email: `eig-old-${n}@x.nl` }),
     expected: '401 401 403 403 403 403 201 403 401 401 401',
   },
 

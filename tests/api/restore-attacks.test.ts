@@ -148,8 +148,8 @@ describe('restore attacks', () => {
       new RegExp(`tabel user_permissions, rij ${at}: .*organisations\\.manage`),
     )
     const owner = await signIn(OWNER)
-    expect((await owner.get('/api/organizations')).status).toBe(403)
-    const invite = await owner.post('/api/organizations/default-org/invite', {
+    expect((await owner.get('/api/organisations')).status).toBe(403)
+    const invite = await owner.post('/api/organisations/default-org/invite', {
       name: 'Indringer',
       email: 'indringer@example.com',
     })
@@ -194,7 +194,7 @@ describe('restore attacks', () => {
     expect(created.status).toBe(403)
     expect((await user.post('/api/admin/backup', { format: 'json' })).status).toBe(403)
     const admin = await signIn(ADMIN)
-    expect((await admin.get('/api/organizations')).status).toBe(403)
+    expect((await admin.get('/api/organisations')).status).toBe(403)
     const db = openOrganisationFile(server.dataDir, ORG)
     const inFile = db
       .prepare('select role_id, permission_id from role_permissions order by 1, 2')

@@ -53,7 +53,7 @@ const lines = async () =>
 beforeAll(async () => {
   server = await startTestServer()
   admin = await signInFirstSuperadmin(server)
-  expect((await admin.request('PATCH', '/api/organization', { name: ORGANISATION })).status).toBe(
+  expect((await admin.request('PATCH', '/api/organisation', { name: ORGANISATION })).status).toBe(
     200,
   )
   expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)

@@ -106,7 +106,7 @@ describe('pull', () => {
             id: uuidv7(),
             seq: takeNextSeq(tx),
             updatedAt: now,
-            organizationId: 'default-org',
+            organisationId: 'default-org',
             name: `Filler ${index}`,
             email: `filler${index}@example.com`,
             role: index % 4 === 0 ? 'USER' : 'MANAGER',

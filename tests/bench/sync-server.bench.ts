@@ -90,7 +90,7 @@ beforeAll(async () => {
           seq: takeNextSeq(tx),
           updatedAt: now,
           createdAt: now,
-          organizationId: 'default-org',
+          organisationId: 'default-org',
         })
         .run()
     }

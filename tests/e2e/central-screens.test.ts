@@ -109,7 +109,7 @@ test('screens with data, phone and desktop, dark and light', async () => {
       (await api.post('/api/app-connections', { name, url, description, status })).status,
     ).toBe(201)
   }
-  const organisation = await api.request('PATCH', '/api/organization', { name: 'Voorbeeld BV' })
+  const organisation = await api.request('PATCH', '/api/organisation', { name: 'Voorbeeld BV' })
   expect(organisation.status).toBe(200)
   const stats = (await api.get('/api/stats')).json
 

@@ -139,7 +139,7 @@ test('offline: banner, a queued save answered 202, the app opens offline, one re
   const [queued, ...others] = await readQueue(page)
   expect(others).toEqual([])
   expect(queued).toMatchObject({
-    url: '/api/organization',
+    url: '/api/organisation',
     method: 'PATCH',
     body: { name: 'Offline BV', contactEmail: 'info@offline.nl' },
     status: 'pending',
@@ -168,7 +168,7 @@ test('offline: banner, a queued save answered 202, the app opens offline, one re
   await screenshot(page, 'queue-pending-offline', { fullPage: false })
   await page.keyboard.press('Escape')
   expect(
-    (await api.post('/api/organizations', { name: 'Acme Echt', slug: 'acme-bv' })).status,
+    (await api.post('/api/organisations', { name: 'Acme Echt', slug: 'acme-bv' })).status,
   ).toBe(201)
   expect((await readQueue(page)).map((row) => row.status)).toEqual(['pending', 'pending'])
 
@@ -203,13 +203,13 @@ test('offline: banner, a queued save answered 202, the app opens offline, one re
   )
   expect(rest).toEqual([])
   expect(failed).toMatchObject({
-    url: '/api/organizations',
+    url: '/api/organisations',
     method: 'POST',
     error: 'De slug acme-bv is al in gebruik',
   })
 
   // The server applied the queued save exactly once.
-  const organisation = (await api.get('/api/organization')).json
+  const organisation = (await api.get('/api/organisation')).json
   expect(organisation).toMatchObject({ name: 'Offline BV', contactEmail: 'info@offline.nl' })
   const activities = (await api.get('/api/activities')).json as {
     type: string
@@ -222,7 +222,7 @@ test('offline: banner, a queued save answered 202, the app opens offline, one re
         activity.action === 'Organisatiegegevens bijgewerkt' && activity.type === 'settings',
     ),
   ).toHaveLength(1)
-  const slugs = ((await api.get('/api/organizations')).json as { slug: string }[]).map(
+  const slugs = ((await api.get('/api/organisations')).json as { slug: string }[]).map(
     (row) => row.slug,
   )
   expect(slugs.filter((slug) => slug === 'acme-bv')).toHaveLength(1)

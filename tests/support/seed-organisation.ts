@@ -20,14 +20,14 @@ const LINES_PER_SALE = 3
 type Tx = Parameters<Parameters<OrganisationDb['transaction']>[0]>[0]
 
 /** Sales with three commission lines each (two sales lines of 45 %, a referral of 10 %). */
-export function seedSales(db: OrganisationDb, organizationId: string, count: number) {
+export function seedSales(db: OrganisationDb, organisationId: string, count: number) {
   const now = Date.now()
   db.transaction((tx) => {
     const projectIds = Array.from({ length: PROJECTS }, (_, index) =>
-      insertProject(tx, organizationId, index, now),
+      insertProject(tx, organisationId, index, now),
     )
     const sellerIds = Array.from({ length: SELLERS }, (_, index) =>
-      insertSeller(tx, organizationId, index, now),
+      insertSeller(tx, organisationId, index, now),
     )
     for (let index = 0; index < count; index++) {
       const saleId = uuidv7()
@@ -38,7 +38,7 @@ export function seedSales(db: OrganisationDb, organizationId: string, count: num
           id: saleId,
           seq: takeNextSeq(tx),
           updatedAt: now,
-          organizationId,
+          organisationId,
           projectId: projectIds[index % projectIds.length]!,
           clientName: `Klant ${index}`,
           propertyNumber: `B-${index}`,
@@ -56,7 +56,7 @@ export function seedSales(db: OrganisationDb, organizationId: string, count: num
             id: uuidv7(),
             seq: takeNextSeq(tx),
             updatedAt: now,
-            organizationId,
+            organisationId,
             saleId,
             sellerId: sellerIds[(index + line) % sellerIds.length]!,
             commissionType: line === 2 ? 'referral' : 'sales',
@@ -75,14 +75,14 @@ export function seedSales(db: OrganisationDb, organizationId: string, count: num
   return { sales: count, commissions: count * LINES_PER_SALE, projects: PROJECTS, sellers: SELLERS }
 }
 
-function insertProject(tx: Tx, organizationId: string, index: number, now: number) {
+function insertProject(tx: Tx, organisationId: string, index: number, now: number) {
   const id = uuidv7()
   tx.insert(salesProjects)
     .values({
       id,
       seq: takeNextSeq(tx),
       updatedAt: now,
-      organizationId,
+      organisationId,
       name: `Project ${index}`,
       label: index % 2 ? 'Nieuwbouw' : 'Bestaand',
       createdAt: now,
@@ -91,14 +91,14 @@ function insertProject(tx: Tx, organizationId: string, index: number, now: numbe
   return id
 }
 
-function insertSeller(tx: Tx, organizationId: string, index: number, now: number) {
+function insertSeller(tx: Tx, organisationId: string, index: number, now: number) {
   const id = uuidv7()
   tx.insert(salesSellers)
     .values({
       id,
       seq: takeNextSeq(tx),
       updatedAt: now,
-      organizationId,
+      organisationId,
       name: `Verkoper ${index}`,
       role: 'closer',
       createdAt: now,
@@ -110,7 +110,7 @@ function insertSeller(tx: Tx, organizationId: string, index: number, now: number
 /** Central users (a tenth of them inactive) and app connections. */
 export function seedCentral(
   db: OrganisationDb,
-  organizationId: string,
+  organisationId: string,
   counts: { users: number; apps: number },
 ) {
   const now = Date.now()
@@ -121,7 +121,7 @@ export function seedCentral(
           id: uuidv7(),
           seq: takeNextSeq(tx),
           updatedAt: now,
-          organizationId,
+          organisationId,
           name: `Gebruiker ${index}`,
           email: `gebruiker${index}@example.com`,
           status: index % 10 ? 'active' : 'inactive',
@@ -136,7 +136,7 @@ export function seedCentral(
           id: uuidv7(),
           seq: takeNextSeq(tx),
           updatedAt: now,
-          organizationId,
+          organisationId,
           name: `App ${index}`,
           url: `https://app${index}.example.com`,
           status: index % 5 ? 'active' : 'inactive',

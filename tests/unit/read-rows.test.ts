@@ -18,7 +18,7 @@ test('reads rows exactly as drizzle does: booleans, JSON, nulls and numbers deco
     .values([
       {
         id: 'a1',
-        organizationId: 'read-rows',
+        organisationId: 'read-rows',
         user: 'Beheerder',
         action: 'Met gegevens',
         type: 'user' as const,
@@ -29,7 +29,7 @@ test('reads rows exactly as drizzle does: booleans, JSON, nulls and numbers deco
       },
       {
         id: 'a2',
-        organizationId: 'read-rows',
+        organisationId: 'read-rows',
         user: 'Beheerder',
         action: 'Zonder gegevens',
         type: 'user' as const,
@@ -43,7 +43,7 @@ test('reads rows exactly as drizzle does: booleans, JSON, nulls and numbers deco
   db.insert(users)
     .values({
       id: 'u1',
-      organizationId: 'read-rows',
+      organisationId: 'read-rows',
       name: 'Iemand',
       email: 'iemand@example.com',
       setupCompleted: true,

@@ -15,7 +15,7 @@ const sameTypes: [
   Same<ActivityDocType, ActivityDocument>,
 ] = [true, true, true]
 
-const row = { id: 'x', seq: 1, updatedAt: 1, deleted: false, organizationId: 'o', createdAt: 1 }
+const row = { id: 'x', seq: 1, updatedAt: 1, deleted: false, organisationId: 'o', createdAt: 1 }
 
 test('every field the server replicates is a required property of the local schema', () => {
   expect(sameTypes).toEqual([true, true, true])

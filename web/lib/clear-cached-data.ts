@@ -3,7 +3,7 @@ import { removeDeviceRefusalsOf } from '#sync/client/device-refusals'
 import { FILL_PROGRESS_PREFIX } from '#sync/client/fill-progress'
 import { EPOCH_KEY_PREFIX, forgetEpoch } from '#sync/client/organisation-epoch'
 import { removeLocalDatabase } from '#sync/client/remove-local-databases'
-import type { AreaAccount } from '#sync/client/signed-in-account'
+import { type AreaAccount, getSessionAccount, isSessionUser } from '#sync/client/signed-in-account'
 import { confirmLogout } from './confirm-logout.ts'
 import { endSession, PENDING_LOGOUT_KEY } from './offline-queue/pending-logout.ts'
 import { removeQueueItemsOf } from './offline-queue/queue-store.ts'
@@ -88,9 +88,8 @@ export async function logOut(
 function findRememberedSalesAccount(): AreaAccount | null {
   try {
     const text = localStorage.getItem(REMEMBERED_SALES_USER_KEY)
-    const user = text ? (JSON.parse(text) as { id?: string; organizationId?: string }) : null
-    if (!user?.id || !user.organizationId) return null
-    return { area: 'sales', organisationId: user.organizationId, userId: user.id }
+    const user: unknown = text ? JSON.parse(text) : null
+    return isSessionUser(user) ? { area: 'sales', ...getSessionAccount(user) } : null
   } catch {
     return null
   }

@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext } from 'react'
-import type { CurrentUser } from '#schema/auth'
 import type { LocalDatabase } from '#sync/client/local-database'
+import { getSessionAccount, type SessionUser } from '#sync/client/signed-in-account'
 import { type AreaDatabaseState, useAreaDatabase } from './use-area-database.ts'
 
 type LocalDatabaseState = AreaDatabaseState<LocalDatabase>
@@ -21,13 +21,10 @@ export function LocalDatabaseProvider({
   user,
   children,
 }: {
-  user: Pick<CurrentUser, 'id' | 'organizationId'>
+  user: SessionUser
   children: ReactNode
 }) {
-  const state = useAreaDatabase(
-    { organisationId: user.organizationId, userId: user.id },
-    openLocalDatabase,
-  )
+  const state = useAreaDatabase(getSessionAccount(user), openLocalDatabase)
   return <LocalDatabaseContext value={state}>{children}</LocalDatabaseContext>
 }
 

@@ -1,11 +1,8 @@
 import { startTransition, useCallback, useEffect, useState } from 'react'
 import type { SyncArea } from '#sync/account'
-import { setSignedInUser } from '#sync/client/signed-in-account'
+import { type SessionUser, setSignedInUser } from '#sync/client/signed-in-account'
 import { ApiError } from './api-error.ts'
 import { PendingLogoutError } from './offline-queue/pending-logout.ts'
-
-/** Who a session names, as both areas' user endpoints answer it. */
-type SessionUser = { id: string; organizationId: string }
 
 export type SessionQueryState<User> =
   | { status: 'loading' }

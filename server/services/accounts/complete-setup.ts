@@ -48,7 +48,7 @@ function activateCentralUser(db: OrganisationDb, userId: string, passwordHash: s
       .run()
     appendActivity(
       tx,
-      user.organizationId,
+      user.organisationId,
       { userId: user.id, name: user.name },
       {
         type: 'user',
@@ -91,7 +91,7 @@ export async function completeSetup(
   const passwordHash = await hashPassword(input.password)
   // Checked again after the await: a parallel request may have used the token meanwhile.
   const token = findUsableToken(deps, tokenHash)
-  const db = deps.organisations.get(token.organizationId)
+  const db = deps.organisations.get(token.organisationId)
   const activate = token.kind === 'central' ? activateCentralUser : activateSalesUser
   activate(db, token.userId, passwordHash)
   deps.systemDb
@@ -101,7 +101,7 @@ export async function completeSetup(
     .run()
   deleteUserSessions(deps.systemDb, {
     kind: token.kind,
-    organisationId: token.organizationId,
+    organisationId: token.organisationId,
     userId: token.userId,
   })
   return { kind: token.kind }

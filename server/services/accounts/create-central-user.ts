@@ -48,7 +48,7 @@ export function createCentralUser(
         id: input.id ?? uuidv7(),
         seq: takeNextSeq(tx),
         updatedAt: now,
-        organizationId: input.organisationId,
+        organisationId: input.organisationId,
         name: input.name,
         email,
         role: input.role,
@@ -71,7 +71,7 @@ export function createCentralUser(
   })
   ctx.systemDb
     .insert(loginDirectory)
-    .values({ email, kind: 'central', organizationId: input.organisationId, userId: user.id })
+    .values({ email, kind: 'central', organisationId: input.organisationId, userId: user.id })
     .run()
   return user
 }

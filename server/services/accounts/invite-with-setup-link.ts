@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { SetupTokenCommandSchema } from '#schema/auth'
-import { organizations } from '#schema/db/system'
+import { organisations } from '#schema/db/system'
 import type { AppDeps } from '../../app-deps.ts'
 import { AppError } from '../../http/app-error.ts'
 import { createCentralUser } from './create-central-user.ts'
@@ -20,15 +20,15 @@ export function inviteWithSetupLink(
   deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
   request: SetupLinkRequest,
 ): { token: string; expiresAt: number } {
-  const { systemDb, organisations } = deps
+  const { systemDb } = deps
   const organisation = systemDb
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.id, request.org))
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(eq(organisations.id, request.org))
     .get()
   if (!organisation) throw new AppError('not_found', `Organisation ${request.org} does not exist.`)
   const existing = findCentralAccountIn(systemDb, request.email, request.org)
-  const db = organisations.get(request.org)
+  const db = deps.organisations.get(request.org)
   const userId =
     existing?.userId ??
     createCentralUser(

@@ -28,7 +28,7 @@ export function issueSetupToken(
       .values({
         tokenHash,
         kind,
-        organizationId: organisationId,
+        organisationId: organisationId,
         userId,
         expiresAt,
         createdAt: now,

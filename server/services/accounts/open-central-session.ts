@@ -22,7 +22,7 @@ export function openCentralSession(
   const refusal = getCentralRefusal(user)
   if (refusal) throw new AppError('forbidden', refusal)
   deps.organisations
-    .get(user.organizationId)
+    .get(user.organisationId)
     .update(users)
     .set({ lastActive: Date.now() })
     .where(eq(users.id, user.id))
@@ -30,7 +30,7 @@ export function openCentralSession(
   const session = createSession(deps.systemDb, {
     kind: 'central',
     userId: user.id,
-    organizationId: user.organizationId,
+    organisationId: user.organisationId,
   })
   return { user, session }
 }

@@ -38,14 +38,14 @@ export async function registerUser(
   deps: Pick<AppDeps, 'env' | 'systemDb' | 'organisations'>,
   input: z.infer<typeof RegisterSchema>,
 ) {
-  requireRegistrationPossible(deps, input.email, input.organizationId)
+  requireRegistrationPossible(deps, input.email, input.organisationId)
   const passwordHash = await hashPassword(input.password)
   const isAwaitingApproval = deps.env.REGISTRATION === 'approval'
-  const db = deps.organisations.get(input.organizationId)
+  const db = deps.organisations.get(input.organisationId)
   return createCentralUser(
     { db, systemDb: deps.systemDb },
     {
-      organisationId: input.organizationId,
+      organisationId: input.organisationId,
       name: input.name,
       email: input.email,
       role: 'USER',

@@ -21,7 +21,7 @@ const SEVERAL = LOGIN_ERRORS.several_organisations
 // not count: a stranger who registers someone's address cannot stand in their way.
 function findAccountByEmail(deps: Pick<AppDeps, 'systemDb' | 'organisations'>, email: string) {
   const accounts = findCentralAccounts(deps.systemDb, email).filter((account) => {
-    const user = findUser(deps.organisations.get(account.organizationId), account.userId)
+    const user = findUser(deps.organisations.get(account.organisationId), account.userId)
     return user !== undefined && !user.selfRegistered
   })
   if (accounts.length > 1) throw new AppError('forbidden', SEVERAL)
@@ -56,9 +56,9 @@ export function signInWithOidc(
       : undefined
   const account = linked ?? byEmail
   if (account?.kind !== 'central') throw new AppError('forbidden', NO_ACCOUNT)
-  const db = deps.organisations.get(account.organizationId)
+  const db = deps.organisations.get(account.organisationId)
   const user = findUser(db, account.userId)
-  if (user?.organizationId !== account.organizationId) throw new AppError('forbidden', NO_ACCOUNT)
+  if (user?.organisationId !== account.organisationId) throw new AppError('forbidden', NO_ACCOUNT)
   const isNewLink = !linked
   // Anyone can register an address they do not own; only accounts an administrator made
   // are linked by e-mail.
@@ -80,7 +80,7 @@ export function signInWithOidc(
         and(
           eq(loginDirectory.email, account.email),
           eq(loginDirectory.kind, 'central'),
-          eq(loginDirectory.organizationId, account.organizationId),
+          eq(loginDirectory.organisationId, account.organisationId),
         ),
       )
       .run()
@@ -88,7 +88,7 @@ export function signInWithOidc(
   const session = createSession(deps.systemDb, {
     kind: 'central',
     userId: user.id,
-    organizationId: account.organizationId,
+    organisationId: account.organisationId,
   })
   return { user, session, isNewLink }
 }

@@ -14,9 +14,9 @@ type Deps = Pick<AppDeps, 'systemDb' | 'organisations' | 'throttles' | 'organisa
 
 function loadAccounts(deps: Deps, email: string): StoredUser[] {
   return findCentralAccounts(deps.systemDb, email).flatMap((account) => {
-    const user = findUser(deps.organisations.get(account.organizationId), account.userId)
+    const user = findUser(deps.organisations.get(account.organisationId), account.userId)
     // A file row never moves an account into another organisation (decision 007).
-    return user?.organizationId === account.organizationId ? [user] : []
+    return user?.organisationId === account.organisationId ? [user] : []
   })
 }
 
@@ -41,8 +41,8 @@ export async function signInWithPassword(
   const matched = await matchPassword(candidates, (user) => user.passwordHash, input.password)
   // Looked up again after the await: an account may have changed meanwhile, its password
   // too (a reset), and then the password checked no longer opens it.
-  const keyOf = (user: { organizationId: string; id: string; passwordHash: string | null }) =>
-    `${user.organizationId}\n${user.id}\n${user.passwordHash}`
+  const keyOf = (user: { organisationId: string; id: string; passwordHash: string | null }) =>
+    `${user.organisationId}\n${user.id}\n${user.passwordHash}`
   const ids = new Set(matched.map(keyOf))
   const current = loadAccounts(deps, email).filter((user) => ids.has(keyOf(user)))
   if (current.length === 0) {
@@ -56,7 +56,7 @@ export async function signInWithPassword(
   await deps.throttles.signIn.recordSuccess(input.address, email)
   if (allowed.length === 1) return { signedIn: openCentralSession(deps, allowed[0] as StoredUser) }
   const accounts = allowed.map((user) => ({
-    organisationId: user.organizationId,
+    organisationId: user.organisationId,
     userId: user.id,
     passwordHash: user.passwordHash ?? '',
   }))

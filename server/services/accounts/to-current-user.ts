@@ -13,7 +13,8 @@ export function toCurrentUser(
     email: user.email,
     role: user.role,
     status: user.status,
-    organizationId: user.organizationId,
+    // The wire keeps the American spelling (CurrentUser, decision 020).
+    organizationId: user.organisationId,
     profileImageUrl: user.profileImageUrl,
     permissions: [...permissions].sort(),
   }

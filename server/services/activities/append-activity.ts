@@ -24,7 +24,7 @@ export function appendActivity(
       id: uuidv7(),
       seq: takeNextSeq(tx),
       updatedAt: now,
-      organizationId: organisationId,
+      organisationId: organisationId,
       user: actor.name,
       userId: actor.userId,
       action: activity.action,

@@ -22,7 +22,7 @@ export function createAppConnection(
         id: options.id ?? uuidv7(),
         seq: takeNextSeq(tx),
         updatedAt: now,
-        organizationId: ctx.actor.organisationId,
+        organisationId: ctx.actor.organisationId,
         ...input,
         createdAt: now,
       })

@@ -5,7 +5,7 @@ import {
   type BackupDocument,
   type BackupValue,
 } from '#schema/backup'
-import { organizations } from '#schema/db/system'
+import { organisations } from '#schema/db/system'
 import type { ServiceContext } from '../../context.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { BLANKED_COLUMNS, listOrganisationTables, type TableInfo } from './organisation-tables.ts'
@@ -20,8 +20,8 @@ export function readBackupHeader(ctx: ServiceContext): BackupHeader {
   requirePermission(ctx.actor, 'backup.run')
   const organisation = ctx.systemDb
     .select()
-    .from(organizations)
-    .where(eq(organizations.id, ctx.actor.organisationId))
+    .from(organisations)
+    .where(eq(organisations.id, ctx.actor.organisationId))
     .get()
   if (!organisation) throw new Error(`organisation ${ctx.actor.organisationId} missing`)
   return {

@@ -35,13 +35,13 @@ export function rebuildLoginDirectory(
     )
     .all() as SalesUserRow[]
   systemDb.transaction((tx) => {
-    tx.delete(loginDirectory).where(eq(loginDirectory.organizationId, organisationId)).run()
+    tx.delete(loginDirectory).where(eq(loginDirectory.organisationId, organisationId)).run()
     for (const user of centralUsers) {
       tx.insert(loginDirectory)
         .values({
           email: user.email,
           kind: 'central',
-          organizationId: organisationId,
+          organisationId: organisationId,
           userId: user.id,
           oidcSubject: user.oidcSubject,
         })
@@ -54,7 +54,7 @@ export function rebuildLoginDirectory(
         .values({
           email: directoryKeyOf(user),
           kind: 'sales',
-          organizationId: organisationId,
+          organisationId: organisationId,
           userId: user.id,
         })
         .onConflictDoNothing()

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3'
 import { eq } from 'drizzle-orm'
 import type { BackupValue } from '#schema/backup'
-import { organizations } from '#schema/db/system'
+import { organisations } from '#schema/db/system'
 import { deleteOrganisationSessions } from '../../auth/sessions.ts'
 import type { ServiceContext } from '../../context.ts'
 import { seedOrganisationFile } from '../../db/seed-organisation-file.ts'
@@ -54,9 +54,9 @@ function writeTombstones(
 /** The organisation's name as the platform knows it (for a profile the file lacked). */
 function readOrganisationName(ctx: ServiceContext) {
   const organisation = ctx.systemDb
-    .select({ name: organizations.name })
-    .from(organizations)
-    .where(eq(organizations.id, ctx.actor.organisationId))
+    .select({ name: organisations.name })
+    .from(organisations)
+    .where(eq(organisations.id, ctx.actor.organisationId))
     .get()
   if (!organisation) throw new Error(`organisation ${ctx.actor.organisationId} missing`)
   return organisation.name

@@ -41,7 +41,7 @@ export async function connectDrive(
         googleDriveFolderName: folderName,
         updatedAt: Date.now(),
       })
-      .where(eq(backupSettings.organizationId, organisationId))
+      .where(eq(backupSettings.organisationId, organisationId))
       .run()
     appendActivity(tx, organisationId, actor, {
       type: 'settings',

@@ -50,7 +50,7 @@ export async function disconnectDrive(
         autoBackupEnabled: false,
         updatedAt: Date.now(),
       })
-      .where(eq(backupSettings.organizationId, organisationId))
+      .where(eq(backupSettings.organisationId, organisationId))
       .run()
     appendActivity(tx, organisationId, actor, {
       type: 'settings',

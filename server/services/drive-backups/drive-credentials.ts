@@ -17,13 +17,13 @@ export function readDriveCredentials(env: KeyEnv, row: Row): Credentials | null 
   const box = getSecretBox(env)
   const refreshToken = box.open(
     row.googleRefreshToken,
-    purpose('google_refresh_token', row.organizationId),
+    purpose('google_refresh_token', row.organisationId),
   )
   // The access token is kept with its expiry, so an expired one is refreshed before a request
   // (a multipart upload's body cannot be sent twice after a 401).
   const access = row.googleAccessToken
     ? (JSON.parse(
-        box.open(row.googleAccessToken, purpose('google_access_token', row.organizationId)),
+        box.open(row.googleAccessToken, purpose('google_access_token', row.organisationId)),
       ) as { token: string; expiresAt: number | null })
     : null
   return {

@@ -7,7 +7,7 @@ export function findBackupSettings(db: Pick<OrganisationDb, 'select'>, organisat
   const row = db
     .select()
     .from(backupSettings)
-    .where(eq(backupSettings.organizationId, organisationId))
+    .where(eq(backupSettings.organisationId, organisationId))
     .get()
   if (!row) throw new Error(`backup_settings of ${organisationId} missing`)
   return row

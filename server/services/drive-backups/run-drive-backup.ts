@@ -57,7 +57,7 @@ function updateSettings(
     .get(organisationId)
     .update(backupSettings)
     .set({ ...values, updatedAt: Date.now() })
-    .where(eq(backupSettings.organizationId, organisationId))
+    .where(eq(backupSettings.organisationId, organisationId))
     .run()
 }
 

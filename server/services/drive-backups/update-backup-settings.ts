@@ -33,7 +33,7 @@ export function updateBackupSettings(ctx: ServiceContext, changes: BackupSetting
         ...(isNewFolder && { googleDriveFolderId: null }),
         updatedAt: Date.now(),
       })
-      .where(eq(backupSettings.organizationId, organisationId))
+      .where(eq(backupSettings.organisationId, organisationId))
       .run()
     appendActivity(tx, organisationId, ctx.actor, {
       type: 'settings',

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { organizations } from '#schema/db/system'
+import { organisations } from '#schema/db/system'
 import { describeRestoredEpoch } from '#schema/restored-epoch'
 import { RESTORED_HEADER } from '#sync/account'
 import type { SystemDb } from '../../db/system-db.ts'
@@ -8,9 +8,9 @@ import { AppError } from '../../http/app-error.ts'
 /** The organisation's epoch: when a backup was last restored into it (epoch ms), 0 when never. */
 export function readOrganisationEpoch(systemDb: SystemDb, organisationId: string): number {
   const row = systemDb
-    .select({ restoredAt: organizations.restoredAt })
-    .from(organizations)
-    .where(eq(organizations.id, organisationId))
+    .select({ restoredAt: organisations.restoredAt })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId))
     .get()
   return row?.restoredAt ?? 0
 }
@@ -22,9 +22,9 @@ export function readOrganisationEpoch(systemDb: SystemDb, organisationId: string
 export function startOrganisationEpoch(systemDb: SystemDb, organisationId: string): number {
   const epoch = Math.max(Date.now(), readOrganisationEpoch(systemDb, organisationId) + 1)
   systemDb
-    .update(organizations)
+    .update(organisations)
     .set({ restoredAt: epoch })
-    .where(eq(organizations.id, organisationId))
+    .where(eq(organisations.id, organisationId))
     .run()
   return epoch
 }

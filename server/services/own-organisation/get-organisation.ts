@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
-import { organizationProfile } from '#schema/db/organisation'
-import { organizations } from '#schema/db/system'
+import { organisationProfile } from '#schema/db/organisation'
+import { organisations } from '#schema/db/system'
 import type { ServiceContext } from '../../context.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 
@@ -10,13 +10,13 @@ export function getOrganisation(ctx: ServiceContext) {
   const id = ctx.actor.organisationId
   const profile = ctx.db
     .select()
-    .from(organizationProfile)
-    .where(eq(organizationProfile.id, id))
+    .from(organisationProfile)
+    .where(eq(organisationProfile.id, id))
     .get()
   const organisation = ctx.systemDb
     .select()
-    .from(organizations)
-    .where(eq(organizations.id, id))
+    .from(organisations)
+    .where(eq(organisations.id, id))
     .get()
   return {
     id,

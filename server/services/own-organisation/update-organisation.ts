@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { OrganisationUpdateSchema } from '#schema/central'
-import { organizationProfile } from '#schema/db/organisation'
-import { organizations } from '#schema/db/system'
+import { organisationProfile } from '#schema/db/organisation'
+import { organisations } from '#schema/db/system'
 import type { ServiceContext } from '../../context.ts'
 import { appendActivity } from '../activities/append-activity.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
@@ -16,9 +16,9 @@ export function updateOrganisation(
   requirePermission(ctx.actor, 'settings.write')
   const id = ctx.actor.organisationId
   ctx.db.transaction((tx) => {
-    tx.update(organizationProfile)
+    tx.update(organisationProfile)
       .set({ ...changes, updatedAt: Date.now() })
-      .where(eq(organizationProfile.id, id))
+      .where(eq(organisationProfile.id, id))
       .run()
     appendActivity(tx, id, ctx.actor, {
       type: 'settings',
@@ -30,9 +30,9 @@ export function updateOrganisation(
   // The system file keeps the name too, for the organisation list.
   if (changes.name) {
     ctx.systemDb
-      .update(organizations)
+      .update(organisations)
       .set({ name: changes.name })
-      .where(eq(organizations.id, id))
+      .where(eq(organisations.id, id))
       .run()
   }
   return getOrganisation(ctx)

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { organizations } from '#schema/db/system'
+import { organisations } from '#schema/db/system'
 import type { AppDeps } from '../../app-deps.ts'
 import { AppError } from '../../http/app-error.ts'
 
@@ -9,13 +9,13 @@ export function createOrganisation(
   input: { id: string; name: string; slug: string },
 ) {
   const taken = deps.systemDb
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.slug, input.slug))
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(eq(organisations.slug, input.slug))
     .get()
   if (taken) throw new AppError('conflict', `De slug ${input.slug} is al in gebruik`)
   const organisation = deps.systemDb
-    .insert(organizations)
+    .insert(organisations)
     .values({ ...input, createdAt: Date.now() })
     .returning()
     .get()

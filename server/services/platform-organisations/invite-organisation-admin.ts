@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { OrganisationInviteSchema } from '#schema/central'
-import { organizations } from '#schema/db/system'
+import { organisations } from '#schema/db/system'
 import type { ServiceContext } from '../../context.ts'
 import type { OrganisationCache } from '../../db/organisation-cache.ts'
 import { AppError } from '../../http/app-error.ts'
@@ -22,8 +22,8 @@ export function inviteOrganisationAdmin(
   requirePermission(ctx.actor, 'organisations.manage')
   const organisation = ctx.systemDb
     .select()
-    .from(organizations)
-    .where(eq(organizations.id, organisationId))
+    .from(organisations)
+    .where(eq(organisations.id, organisationId))
     .get()
   if (!organisation) throw new AppError('not_found', 'Organisatie niet gevonden')
   const target = { db: ctx.organisations.get(organisationId), systemDb: ctx.systemDb }

@@ -1,5 +1,5 @@
 import { asc } from 'drizzle-orm'
-import { organizations } from '#schema/db/system'
+import { organisations } from '#schema/db/system'
 import type { ServiceContext } from '../../context.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 
@@ -8,14 +8,14 @@ export function listOrganisations(ctx: ServiceContext) {
   requirePermission(ctx.actor, 'organisations.manage')
   return ctx.systemDb
     .select({
-      id: organizations.id,
-      name: organizations.name,
-      slug: organizations.slug,
-      plan: organizations.plan,
-      status: organizations.status,
-      createdAt: organizations.createdAt,
+      id: organisations.id,
+      name: organisations.name,
+      slug: organisations.slug,
+      plan: organisations.plan,
+      status: organisations.status,
+      createdAt: organisations.createdAt,
     })
-    .from(organizations)
-    .orderBy(asc(organizations.name))
+    .from(organisations)
+    .orderBy(asc(organisations.name))
     .all()
 }

@@ -21,7 +21,7 @@ export function createLaunchAccount(
     .insert(salesUsers)
     .values({
       id: uuidv7(),
-      organizationId: organisationId,
+      organisationId: organisationId,
       name: centralUser.name,
       email: centralUser.email,
       role: 'ADMIN',
@@ -53,11 +53,11 @@ export function indexLaunchAccount(
     .values({
       email: launchKeyOf(centralUserId),
       kind: 'sales',
-      organizationId: organisationId,
+      organisationId: organisationId,
       userId: salesUserId,
     })
     .onConflictDoUpdate({
-      target: [loginDirectory.email, loginDirectory.kind, loginDirectory.organizationId],
+      target: [loginDirectory.email, loginDirectory.kind, loginDirectory.organisationId],
       set: { userId: salesUserId },
     })
     .run()

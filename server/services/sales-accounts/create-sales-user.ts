@@ -33,7 +33,7 @@ export function createSalesUser(
     .insert(salesUsers)
     .values({
       id: uuidv7(),
-      organizationId: input.organisationId,
+      organisationId: input.organisationId,
       name: input.name,
       email,
       role: input.role,
@@ -46,7 +46,7 @@ export function createSalesUser(
     .get()
   ctx.systemDb
     .insert(loginDirectory)
-    .values({ email, kind: 'sales', organizationId: input.organisationId, userId: user.id })
+    .values({ email, kind: 'sales', organisationId: input.organisationId, userId: user.id })
     .run()
   return user
 }

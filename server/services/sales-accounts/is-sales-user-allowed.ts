@@ -16,9 +16,9 @@ export function isSalesUserAllowed(
   user: SalesUser | undefined,
   organisationId: string,
 ): user is SalesUser {
-  if (user?.status !== 'active' || user.organizationId !== organisationId) return false
+  if (user?.status !== 'active' || user.organisationId !== organisationId) return false
   if (!user.centraalUserId) return true
   const central = findUser(db, user.centraalUserId)
-  if (central?.status !== 'active' || central.organizationId !== organisationId) return false
+  if (central?.status !== 'active' || central.organisationId !== organisationId) return false
   return resolvePermissions(db, central, organisationId).has('sales.launch')
 }

@@ -26,7 +26,7 @@ function findOrCreateLinkedSalesUser(
     )
     .get()
   const linked = access ? findSalesUser(ctx.db, access.targetUserId) : undefined
-  if (linked?.organizationId === ctx.actor.organisationId) {
+  if (linked?.organisationId === ctx.actor.organisationId) {
     indexLaunchAccount(ctx.systemDb, ctx.actor.organisationId, centralUser.id, linked.id)
     return { salesUser: linked, access }
   }

@@ -9,7 +9,7 @@ type SalesUser = typeof salesUsers.$inferSelect
 
 /** Whether a sales user whose password is right may sign in in its organisation now. */
 export function maySalesUserSignIn(deps: Pick<AppDeps, 'organisations'>, user: SalesUser) {
-  return isSalesUserAllowed(deps.organisations.get(user.organizationId), user, user.organizationId)
+  return isSalesUserAllowed(deps.organisations.get(user.organisationId), user, user.organisationId)
 }
 
 /** Notes the sign-in and opens a Gold Estates session; 403 for an account that may not act. */
@@ -21,7 +21,7 @@ export function openSalesSession(
     throw new AppError('forbidden', 'Dit account is niet actief. Neem contact op met je beheerder.')
   }
   deps.organisations
-    .get(user.organizationId)
+    .get(user.organisationId)
     .update(salesUsers)
     .set({ lastLogin: Date.now() })
     .where(eq(salesUsers.id, user.id))
@@ -29,7 +29,7 @@ export function openSalesSession(
   const session = createSession(deps.systemDb, {
     kind: 'sales',
     userId: user.id,
-    organizationId: user.organizationId,
+    organisationId: user.organisationId,
   })
   return { user, session }
 }

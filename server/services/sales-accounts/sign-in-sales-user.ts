@@ -11,8 +11,8 @@ type Deps = Pick<AppDeps, 'systemDb' | 'organisations' | 'throttles' | 'organisa
 
 function loadAccounts(deps: Deps, email: string): SalesUser[] {
   return findSalesAccounts(deps.systemDb, email).flatMap((account) => {
-    const user = findSalesUser(deps.organisations.get(account.organizationId), account.userId)
-    return user?.organizationId === account.organizationId ? [user] : []
+    const user = findSalesUser(deps.organisations.get(account.organisationId), account.userId)
+    return user?.organisationId === account.organisationId ? [user] : []
   })
 }
 
@@ -34,8 +34,8 @@ export async function signInSalesUser(
   const matched = await matchPassword(candidates, (user) => user.passwordHash, input.password)
   // Looked up again after the await: an account may have changed meanwhile, its password
   // too (a reset), and then the password checked no longer opens it.
-  const keyOf = (user: { organizationId: string; id: string; passwordHash: string | null }) =>
-    `${user.organizationId}\n${user.id}\n${user.passwordHash}`
+  const keyOf = (user: { organisationId: string; id: string; passwordHash: string | null }) =>
+    `${user.organisationId}\n${user.id}\n${user.passwordHash}`
   const ids = new Set(matched.map(keyOf))
   const current = loadAccounts(deps, email).filter((user) => ids.has(keyOf(user)))
   if (current.length === 0) {
@@ -49,7 +49,7 @@ export async function signInSalesUser(
   await deps.throttles.signIn.recordSuccess(input.address, throttleKey)
   if (allowed.length === 1) return { signedIn: openSalesSession(deps, allowed[0] as SalesUser) }
   const accounts = allowed.map((user) => ({
-    organisationId: user.organizationId,
+    organisationId: user.organisationId,
     userId: user.id,
     passwordHash: user.passwordHash ?? '',
   }))

@@ -33,7 +33,7 @@ export function readCrmKey(db: OrganisationDb, box: SecretBox, organisationId: s
   if (stored !== null && !SEALED.test(stored)) {
     db.update(salesSettings)
       .set({ xmsApiKey: sealCrmKey(box, organisationId, stored) })
-      .where(eq(salesSettings.organizationId, organisationId))
+      .where(eq(salesSettings.organisationId, organisationId))
       .run()
   }
   return openCrmKey(box, organisationId, stored)

@@ -92,7 +92,7 @@ export function addPaymentPart(
         id: options.id ?? uuidv7(),
         seq: takeNextSeq(tx),
         updatedAt: now,
-        organizationId: ctx.actor.organisationId,
+        organisationId: ctx.actor.organisationId,
         commissionId: line.id,
         saleId: line.saleId,
         sellerId: line.sellerId,

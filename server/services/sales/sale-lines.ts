@@ -51,7 +51,7 @@ export function insertSaleLine(
       seq: takeNextSeq(tx),
       updatedAt: now,
       createdAt: now,
-      organizationId: ctx.actor.organisationId,
+      organisationId: ctx.actor.organisationId,
       status: 'pending',
     })
     .run()

@@ -108,7 +108,7 @@ export function updateSalesSettings(
       ...(changes.subdomain !== undefined && { subdomain: changes.subdomain }),
       updatedAt: Date.now(),
     })
-    .where(eq(salesSettings.organizationId, organisationId))
+    .where(eq(salesSettings.organisationId, organisationId))
     .run()
   return getSalesSettings(ctx, box, defaultSubdomain)
 }

@@ -23,7 +23,7 @@ export function createProject(
         id: options.id ?? uuidv7(),
         seq: takeNextSeq(tx),
         updatedAt: now,
-        organizationId: ctx.actor.organisationId,
+        organisationId: ctx.actor.organisationId,
         ...input,
         createdAt: now,
       })

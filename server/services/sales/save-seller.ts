@@ -24,7 +24,7 @@ export function createSeller(
         id: options.id ?? uuidv7(),
         seq: takeNextSeq(tx),
         updatedAt: now,
-        organizationId: ctx.actor.organisationId,
+        organisationId: ctx.actor.organisationId,
         ...input,
         createdAt: now,
       })

@@ -17,13 +17,13 @@ import type { Actor } from '../../context.ts'
 
 /** A project as clients see it. */
 export function toProjectDocument(row: typeof salesProjects.$inferSelect): ProjectDocument {
-  const { organizationId: _organisation, deleted: _deleted, ...document } = row
+  const { organisationId: _organisation, deleted: _deleted, ...document } = row
   return document
 }
 
 /** A seller as clients see it. */
 export function toSellerDocument(row: typeof salesSellers.$inferSelect): SellerDocument {
-  const { organizationId: _organisation, deleted: _deleted, ...document } = row
+  const { organisationId: _organisation, deleted: _deleted, ...document } = row
   return document
 }
 
@@ -72,7 +72,7 @@ export function toSaleDocument(row: typeof sales.$inferSelect): SaleDocument {
 
 /** A commission line as clients see it. */
 export function toCommissionDocument(row: typeof commissions.$inferSelect): CommissionDocument {
-  const { organizationId: _organisation, deleted: _deleted, ...document } = row
+  const { organisationId: _organisation, deleted: _deleted, ...document } = row
   return document
 }
 
@@ -80,6 +80,6 @@ export function toCommissionDocument(row: typeof commissions.$inferSelect): Comm
 export function toCommissionPaymentDocument(
   row: typeof commissionPayments.$inferSelect,
 ): CommissionPaymentDocument {
-  const { organizationId: _organisation, deleted: _deleted, ...document } = row
+  const { organisationId: _organisation, deleted: _deleted, ...document } = row
   return document
 }

@@ -15,7 +15,7 @@ export function findDirectoryEntries(systemDb: SystemDb, kind: AccountKind, emai
     .select()
     .from(loginDirectory)
     .where(byAddress(kind, email))
-    .orderBy(asc(loginDirectory.organizationId))
+    .orderBy(asc(loginDirectory.organisationId))
     .limit(MAX_ENTRIES_PER_ADDRESS)
     .all()
 }
@@ -30,6 +30,6 @@ export function findDirectoryEntryIn(
   return systemDb
     .select()
     .from(loginDirectory)
-    .where(and(byAddress(kind, email), eq(loginDirectory.organizationId, organisationId)))
+    .where(and(byAddress(kind, email), eq(loginDirectory.organisationId, organisationId)))
     .get()
 }

@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm'
-import { type AccountKind, organizations } from '#schema/db/system'
+import { type AccountKind, organisations } from '#schema/db/system'
 import type { ChoosableAccount, OrganisationChoices } from '../../auth/organisation-choices.ts'
 import type { SystemDb } from '../../db/system-db.ts'
 
@@ -17,11 +17,14 @@ export function offerOrganisationChoice(
   accounts: ChoosableAccount[],
 ): OrganisationChoice {
   const ids = accounts.map((account) => account.organisationId)
-  const organisations = deps.systemDb
-    .select({ id: organizations.id, name: organizations.name })
-    .from(organizations)
-    .where(inArray(organizations.id, ids))
+  const matched = deps.systemDb
+    .select({ id: organisations.id, name: organisations.name })
+    .from(organisations)
+    .where(inArray(organisations.id, ids))
     .all()
     .sort((a, b) => a.name.localeCompare(b.name, 'nl') || a.id.localeCompare(b.id))
-  return { choiceToken: deps.organisationChoices.add(kind, accounts), organisations }
+  return {
+    choiceToken: deps.organisationChoices.add(kind, accounts),
+    organisations: matched,
+  }
 }

@@ -11,7 +11,7 @@ const EXPIRED = 'Je keuze is verlopen. Log opnieuw in.'
  * that was deleted or moved meanwhile, is not opened.
  */
 export function requireChosenAccount<
-  T extends { organizationId: string; passwordHash: string | null },
+  T extends { organisationId: string; passwordHash: string | null },
 >(
   choices: OrganisationChoices,
   kind: AccountKind,
@@ -24,7 +24,7 @@ export function requireChosenAccount<
     throw new AppError('invalid_input', 'organisationId: kies een van de getoonde organisaties')
   }
   const user = load(chosen)
-  if (user?.organizationId !== chosen.organisationId || user.passwordHash !== chosen.passwordHash) {
+  if (user?.organisationId !== chosen.organisationId || user.passwordHash !== chosen.passwordHash) {
     throw new AppError('unauthenticated', EXPIRED)
   }
   return user

@@ -31,7 +31,7 @@ export function whereRefusals(ctx: ServiceContext, area: RefusalArea, scope: Syn
   if (scope === 'organisation') requirePermission(ctx.actor, area.organisationPermission)
   return and(
     eq(syncQueue.status, 'refused'),
-    eq(syncQueue.organizationId, ctx.actor.organisationId),
+    eq(syncQueue.organisationId, ctx.actor.organisationId),
     inArray(syncQueue.entity, [...area.collections]),
     scope === 'own' ? eq(syncQueue.userId, ctx.actor.userId ?? '') : undefined,
   )

@@ -21,7 +21,7 @@ export function recordUsage(
   db.insert(usageTracking)
     .values({
       id: uuidv7(),
-      organizationId: target.organisationId,
+      organisationId: target.organisationId,
       appConnectionId: target.appConnectionId,
       date,
       metric: report.metric,

@@ -46,7 +46,7 @@ export function deleteUser(ctx: ServiceContext, id: string) {
     .where(
       and(
         eq(loginDirectory.userId, id),
-        eq(loginDirectory.organizationId, ctx.actor.organisationId),
+        eq(loginDirectory.organisationId, ctx.actor.organisationId),
         eq(loginDirectory.kind, 'central'),
       ),
     )

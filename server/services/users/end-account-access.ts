@@ -11,9 +11,9 @@ import type { ServiceContext } from '../../context.ts'
  */
 export function endAccountAccess(
   ctx: Pick<ServiceContext, 'db' | 'systemDb'>,
-  user: { id: string; organizationId: string },
+  user: { id: string; organisationId: string },
 ) {
-  const organisationId = user.organizationId
+  const organisationId = user.organisationId
   deleteUserSessions(ctx.systemDb, { kind: 'central', organisationId, userId: user.id })
   const linked = ctx.db
     .select({ id: salesUsers.id })
@@ -29,7 +29,7 @@ export function endAccountAccess(
     .where(
       and(
         eq(setupTokens.userId, user.id),
-        eq(setupTokens.organizationId, organisationId),
+        eq(setupTokens.organisationId, organisationId),
         eq(setupTokens.kind, 'central'),
         isNull(setupTokens.usedAt),
       ),

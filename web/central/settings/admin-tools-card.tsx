@@ -1,6 +1,7 @@
 import { DatabaseBackup, Download, TriangleAlert, Upload } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { formatSyncAccount } from '#sync/account'
+import { getSessionAccount } from '#sync/client/signed-in-account'
 import { Button } from '../../components/button.tsx'
 import {
   Card,
@@ -42,9 +43,7 @@ export function AdminToolsCard() {
   const [busy, setBusy] = useState<string | null>(null)
   const fileInput = useRef<HTMLInputElement>(null)
   const { unsent } = useSyncStatus()
-  const queue = useSyncQueue(
-    formatSyncAccount({ organisationId: user.organizationId, userId: user.id }),
-  )
+  const queue = useSyncQueue(formatSyncAccount(getSessionAccount(user)))
   const unsentNames = [
     ...(unsent ?? []).map(describeUnsentChange),
     ...queue.pending.map(describeQueuedChange),

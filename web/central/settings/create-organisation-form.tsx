@@ -18,7 +18,7 @@ export function suggestSlug(name: string): string {
     .slice(0, 48)
 }
 
-/** Nieuwe organisatie: name and unique slug (POST /api/organizations). */
+/** Nieuwe organisatie: name and unique slug (POST /api/organisations). */
 export function CreateOrganisationForm({ onCreated }: { onCreated: () => void }) {
   const [name, setName] = useState('')
   const [slug, setSlug] = useState('')
@@ -26,7 +26,7 @@ export function CreateOrganisationForm({ onCreated }: { onCreated: () => void })
   const { problem, isSaving, save } = useSave(
     OrganisationCreateSchema,
     async (input) => {
-      const response = await api.organizations.$post({ json: input })
+      const response = await api.organisations.$post({ json: input })
       if (!isQueuedResponse(response)) onCreated()
       setName('')
       setSlug('')

@@ -43,7 +43,7 @@ function InviteForm({ organisationId }: { organisationId: string }) {
     async (input) => {
       const param = { id: organisationId }
       // Never queued offline (its link must be seen now): without network this throws.
-      const response = await api.organizations[':id'].invite.$post({ param, json: input })
+      const response = await api.organisations[':id'].invite.$post({ param, json: input })
       setResult(await response.json())
     },
     { failedText: 'De uitnodiging kon niet worden gemaakt.' },

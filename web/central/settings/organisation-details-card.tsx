@@ -18,13 +18,13 @@ import { useSave } from '../../lib/use-save.tsx'
 import { useServerData } from '../../lib/use-server-data.ts'
 import { savedToast, saveFailedToast } from './save-toasts.ts'
 
-const loadOrganisation = async () => (await api.organization.$get()).json()
+const loadOrganisation = async () => (await api.organisation.$get()).json()
 
 type OrganisationDetails = Awaited<ReturnType<typeof loadOrganisation>>
 
-/** Organisatiegegevens: name and contact e-mail, saved with PATCH /api/organization. */
+/** Organisatiegegevens: name and contact e-mail, saved with PATCH /api/organisation. */
 export function OrganisationDetailsCard({ canEdit }: { canEdit: boolean }) {
-  const { state, replace } = useServerData('/api/organization', loadOrganisation)
+  const { state, replace } = useServerData('/api/organisation', loadOrganisation)
   return (
     <Card aria-labelledby="organisation-details-title">
       <CardHeader>
@@ -73,7 +73,7 @@ function OrganisationForm(props: {
   const { problem, isSaving, save } = useSave(
     OrganisationUpdateSchema,
     async (changes) => {
-      const response = await api.organization.$patch({ json: changes })
+      const response = await api.organisation.$patch({ json: changes })
       // Queued: the device shows what was saved until the server's answer replaces it.
       props.onSaved(
         isQueuedResponse(response) ? { ...props.organisation, ...changes } : await response.json(),

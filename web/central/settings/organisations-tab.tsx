@@ -16,7 +16,7 @@ import { useServerData } from '../../lib/use-server-data.ts'
 import { CreateOrganisationForm } from './create-organisation-form.tsx'
 import { InviteAdminDialog } from './invite-admin-dialog.tsx'
 
-const loadOrganisations = async () => (await api.organizations.$get()).json()
+const loadOrganisations = async () => (await api.organisations.$get()).json()
 
 type OrganisationRow = Awaited<ReturnType<typeof loadOrganisations>>[number]
 
@@ -24,7 +24,7 @@ const dateFormat = new Intl.DateTimeFormat('nl-NL', { dateStyle: 'medium' })
 
 /** Instellingen → Organisaties (platform owners): every tenant, a new one, its owner. */
 export function OrganisationsTab() {
-  const { state, reload } = useServerData('/api/organizations', loadOrganisations)
+  const { state, reload } = useServerData('/api/organisations', loadOrganisations)
   const [inviteFor, setInviteFor] = useState<OrganisationRow | null>(null)
 
   return (

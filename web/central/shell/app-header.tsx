@@ -2,6 +2,7 @@ import { LogOut, Menu, PanelLeft } from 'lucide-react'
 import { useState } from 'react'
 import { ROLE_LABELS } from '#schema/roles'
 import { formatSyncAccount } from '#sync/account'
+import { getSessionAccount } from '#sync/client/signed-in-account'
 import { Avatar } from '../../components/avatar.tsx'
 import { Badge } from '../../components/badge.tsx'
 import { Button } from '../../components/button.tsx'
@@ -19,7 +20,7 @@ import { useSidebar } from './sidebar-context.tsx'
 export function AppHeader() {
   const user = useSignedInUser()
   const database = useLocalDatabase()
-  const account = { area: 'central', organisationId: user.organizationId, userId: user.id } as const
+  const account = { area: 'central', ...getSessionAccount(user) } as const
   const { isMobile, isExpanded, isSheetOpen, toggleSidebar } = useSidebar()
   const [isLoggingOut, setIsLoggingOut] = useState(false)
 

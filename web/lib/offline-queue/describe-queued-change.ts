@@ -2,14 +2,17 @@ import type { QueueItem } from './queue-store.ts'
 
 type Describe = (body: Record<string, unknown>) => string
 
-/** What each queued REST call means to the user, by method and path. */
+/**
+ * What each queued REST call means to the user, by method and path. `organi[sz]ation`: a
+ * call queued by an earlier version names the old path (decision 020).
+ */
 const DESCRIPTIONS: readonly [string, RegExp, Describe][] = [
-  ['PATCH', /^\/api\/organization$/, () => 'Organisatiegegevens opslaan'],
+  ['PATCH', /^\/api\/organi[sz]ation$/, () => 'Organisatiegegevens opslaan'],
   ['PATCH', /^\/api\/profile\/notifications$/, () => 'Meldingsvoorkeuren opslaan'],
-  ['POST', /^\/api\/organizations$/, (body) => withName('Organisatie aanmaken', body.name)],
+  ['POST', /^\/api\/organi[sz]ations$/, (body) => withName('Organisatie aanmaken', body.name)],
   [
     'POST',
-    /^\/api\/organizations\/[^/]+\/invite$/,
+    /^\/api\/organisations\/[^/]+\/invite$/,
     (body) => withName('Beheerder uitnodigen', body.email),
   ],
   ['POST', /^\/api\/users$/, (body) => withName('Gebruiker toevoegen', body.name)],

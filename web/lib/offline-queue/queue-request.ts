@@ -21,7 +21,7 @@ const NEVER_QUEUED = [
   // a later one invalidates the link handed out meanwhile.
   /^\/api\/users\/[^/]+\/setup-link$/,
   /^\/api\/gold-estates\/sellers\/[^/]+\/login$/,
-  /^\/api\/organizations\/[^/]+\/invite$/,
+  /^\/api\/organisations\/[^/]+\/invite$/,
 ]
 
 /** Whether a failed non-GET to this URL may wait in the queue. */

@@ -3,8 +3,9 @@
 // session), so the screens work offline; only settings go through REST.
 //
 // - useSalesSession() → { status: 'loading' | 'signed-out' | 'signed-in', user?, refetch, forget }
-//     user: { id, name, email, role: 'ADMIN' | 'MANAGER' | 'SELLER', status, organizationId,
-//     sellerId }. Screens behind the sales guard may use useSalesUser() (throws otherwise).
+//     user: { id, name, email, role: 'ADMIN' | 'MANAGER' | 'SELLER', status, the
+//     organisation's id (read it with getSessionAccount), sellerId }. Screens behind the
+//     sales guard may use useSalesUser() (throws otherwise).
 // - useSalesData() → { isLoading, data: SalesData, error? }: projects, sellers, sales and
 //     commission lines (schema/sales.ts document shapes, deleted ones left out; the lines
 //     are stored inside their sale, decision 013), live. Feed

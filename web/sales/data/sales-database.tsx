@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useContext, useEffect } from 'react'
 import type { SalesDatabase } from '#sync/client/local-database'
+import { getSessionAccount, type SessionUser } from '#sync/client/signed-in-account'
 import { type AreaDatabaseState, useAreaDatabase } from '../../lib/use-area-database.ts'
-import type { SalesUser } from './sales-session.tsx'
 
 type SalesDatabaseState = AreaDatabaseState<SalesDatabase>
 
@@ -22,13 +22,10 @@ export function SalesDatabaseProvider({
   user,
   children,
 }: {
-  user: Pick<SalesUser, 'id' | 'organizationId'>
+  user: SessionUser
   children: ReactNode
 }) {
-  const state = useAreaDatabase(
-    { organisationId: user.organizationId, userId: user.id },
-    openSalesDatabase,
-  )
+  const state = useAreaDatabase(getSessionAccount(user), openSalesDatabase)
   const database = state.status === 'ready' ? state.database : null
   useEffect(() => {
     current = database

@@ -12,6 +12,7 @@ export type SalesUser = {
   email: string
   role: z.infer<typeof SalesRoleSchema>
   status: string
+  /** The American spelling is the wire's (decision 020); read it through getSessionAccount. */
   organizationId: string
   /** The seller this sign-in belongs to (a SELLER), or null (a launched superadmin). */
   sellerId: string | null

@@ -2,6 +2,7 @@ import { ArrowLeft, FileSpreadsheet, LogOut, Settings } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { formatSyncAccount } from '#sync/account'
+import { getSessionAccount } from '#sync/client/signed-in-account'
 import { Avatar } from '../../components/avatar.tsx'
 import { Badge } from '../../components/badge.tsx'
 import { Button, buttonClass } from '../../components/button.tsx'
@@ -28,7 +29,7 @@ export function SalesHeader() {
   const user = useSalesUser()
   const { forget } = useSalesSession()
   const database = useSalesDatabase()
-  const account = { area: 'sales', organisationId: user.organizationId, userId: user.id } as const
+  const account = { area: 'sales', ...getSessionAccount(user) } as const
   const { refused, dismiss } = useRefusedSalesWrites()
   const storedCount = useOpenRefusalCount('sales', refused.length)
   const navigate = useNavigate()

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
-import { organizationProfile } from '#schema/db/organisation'
-import { organizations } from '#schema/db/system'
+import { organisationProfile } from '#schema/db/organisation'
+import { organisations } from '#schema/db/system'
 import type { ServiceContext } from '../../../context.ts'
 
 /**
@@ -10,15 +10,15 @@ import type { ServiceContext } from '../../../context.ts'
 export function findOrganisationName(ctx: ServiceContext): string {
   const id = ctx.actor.organisationId
   const profile = ctx.db
-    .select({ name: organizationProfile.name })
-    .from(organizationProfile)
-    .where(eq(organizationProfile.id, id))
+    .select({ name: organisationProfile.name })
+    .from(organisationProfile)
+    .where(eq(organisationProfile.id, id))
     .get()
   if (profile) return profile.name
   const organisation = ctx.systemDb
-    .select({ name: organizations.name })
-    .from(organizations)
-    .where(eq(organizations.id, id))
+    .select({ name: organisations.name })
+    .from(organisations)
+    .where(eq(organisations.id, id))
     .get()
   return organisation?.name ?? id
 }
