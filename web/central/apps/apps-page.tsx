@@ -19,6 +19,9 @@ import { GoldEstatesCard } from './gold-estates-card.tsx'
 
 type OpenDialog = { app?: AppConnectionDocType } | null
 
+/** Cards shown at first and added by "Meer tonen": a thousand cards kept a phone busy for seconds at every change. */
+const PAGE_SIZE = 60
+
 const byName = new Intl.Collator('nl', { sensitivity: 'base', numeric: true })
 
 /** /apps (docs/behaviour.md): Gold Estates for SUPERADMIN, and the connected apps from local data. */
@@ -28,6 +31,7 @@ export function AppsPage() {
   // The Gold Estates card launches the sales area: the right the server checks for it.
   const canLaunchSales = useHasPermission('sales.launch')
   const [dialog, setDialog] = useState<OpenDialog>(null)
+  const [limit, setLimit] = useState(PAGE_SIZE)
   const apps = useLiveQuery(
     ({ db }) =>
       liveDocs(db.app_connections.find()).pipe(
@@ -100,17 +104,26 @@ export function AppsPage() {
                 )}
               </EmptyState>
             ) : (
-              <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
-                {apps.data.map((app) => (
-                  <AppCard
-                    key={app.id}
-                    app={app}
-                    canWrite={canWrite}
-                    onEdit={(edited) => setDialog({ app: edited })}
-                    onDelete={(deleted) => void remove(deleted)}
-                  />
-                ))}
-              </ul>
+              <>
+                <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+                  {apps.data.slice(0, limit).map((app) => (
+                    <AppCard
+                      key={app.id}
+                      app={app}
+                      canWrite={canWrite}
+                      onEdit={(edited) => setDialog({ app: edited })}
+                      onDelete={(deleted) => void remove(deleted)}
+                    />
+                  ))}
+                </ul>
+                {apps.data.length > limit && (
+                  <div className="flex justify-center">
+                    <Button variant="outline" onClick={() => setLimit(limit + PAGE_SIZE)}>
+                      Meer tonen
+                    </Button>
+                  </div>
+                )}
+              </>
             ))}
         </section>
       </div>
