@@ -520,6 +520,7 @@ describe('file uploads without Google', () => {
       json: {
         message:
           'Kolommen ontbreken in de eerste rij: verkoopdatum, verkoopprijs, commissie %, verkoper, bouwnummer. Namen mogen Nederlands of Engels zijn (bijv. verkoopprijs of sale price).',
+        code: 'invalid_input',
       },
     })
     expect((await post('')).json.message).toBe('Het bestand is leeg')
@@ -532,7 +533,7 @@ describe('file uploads without Google', () => {
     const tooLarge = await post(new Uint8Array(10 * 1024 * 1024 + 70 * 1024))
     expect(tooLarge).toEqual({
       status: 413,
-      json: { message: 'Het bestand is te groot (maximaal 10 MB)' },
+      json: { message: 'Het bestand is te groot (maximaal 10 MB)', code: 'payload_too_large' },
     })
   })
 })
