@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import type { AppConnectionUpdateSchema } from '#schema/central'
 import { appConnections } from '#schema/db/organisation'
 import type { ServiceContext } from '../../context.ts'
-import { takeNextSeq } from '../../db/next-seq.ts'
+import { changedSyncedRow } from '../../db/synced-row.ts'
 import { appendActivity } from '../activities/append-activity.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { requireLiveAppConnection } from './require-live-app-connection.ts'
@@ -19,7 +19,7 @@ export function updateAppConnection(
   return ctx.db.transaction((tx) => {
     const row = tx
       .update(appConnections)
-      .set({ ...changes, seq: takeNextSeq(tx), updatedAt: Date.now() })
+      .set({ ...changes, ...changedSyncedRow(tx) })
       .where(eq(appConnections.id, id))
       .returning()
       .get()
