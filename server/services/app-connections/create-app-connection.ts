@@ -1,9 +1,8 @@
-import { v7 as uuidv7 } from 'uuid'
 import type { z } from 'zod'
 import type { AppConnectionCreateSchema } from '#schema/central'
 import { appConnections } from '#schema/db/organisation'
 import type { ServiceContext } from '../../context.ts'
-import { takeNextSeq } from '../../db/next-seq.ts'
+import { newSyncedRow } from '../../db/synced-row.ts'
 import { appendActivity } from '../activities/append-activity.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 
@@ -14,18 +13,10 @@ export function createAppConnection(
   options: { id?: string } = {},
 ) {
   requirePermission(ctx.actor, 'apps.write')
-  const now = Date.now()
   return ctx.db.transaction((tx) => {
     const row = tx
       .insert(appConnections)
-      .values({
-        id: options.id ?? uuidv7(),
-        seq: takeNextSeq(tx),
-        updatedAt: now,
-        organisationId: ctx.actor.organisationId,
-        ...input,
-        createdAt: now,
-      })
+      .values({ ...input, ...newSyncedRow(tx, ctx.actor.organisationId, options.id) })
       .returning()
       .get()
     appendActivity(tx, ctx.actor.organisationId, ctx.actor, {

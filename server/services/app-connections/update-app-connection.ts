@@ -1,12 +1,9 @@
-import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { AppConnectionUpdateSchema } from '#schema/central'
-import { appConnections } from '#schema/db/organisation'
 import type { ServiceContext } from '../../context.ts'
-import { takeNextSeq } from '../../db/next-seq.ts'
-import { appendActivity } from '../activities/append-activity.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { requireLiveAppConnection } from './require-live-app-connection.ts'
+import { writeAppConnectionChange } from './write-app-connection-change.ts'
 
 /** Changes an app connection's name, URL, description or status. */
 export function updateAppConnection(
@@ -16,19 +13,8 @@ export function updateAppConnection(
 ) {
   requirePermission(ctx.actor, 'apps.write')
   requireLiveAppConnection(ctx, id)
-  return ctx.db.transaction((tx) => {
-    const row = tx
-      .update(appConnections)
-      .set({ ...changes, seq: takeNextSeq(tx), updatedAt: Date.now() })
-      .where(eq(appConnections.id, id))
-      .returning()
-      .get()
-    appendActivity(tx, ctx.actor.organisationId, ctx.actor, {
-      type: 'app',
-      action: 'App bijgewerkt',
-      target: row.name,
-      metadata: { appConnectionId: id, changes },
-    })
-    return row
+  return writeAppConnectionChange(ctx, id, changes, {
+    action: 'App bijgewerkt',
+    metadata: { changes },
   })
 }

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm'
-import { v7 as uuidv7 } from 'uuid'
 import type { z } from 'zod'
 import { salesProjects } from '#schema/db/organisation'
 import type { ProjectCreateSchema, ProjectUpdateSchema } from '#schema/sales'
 import type { ServiceContext } from '../../context.ts'
-import { takeNextSeq } from '../../db/next-seq.ts'
+import { changedSyncedRow, newSyncedRow } from '../../db/synced-row.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { findLiveProject } from './find-live-row.ts'
 
@@ -15,18 +14,10 @@ export function createProject(
   options: { id?: string } = {},
 ) {
   requirePermission(ctx.actor, 'sales.catalog.write')
-  const now = Date.now()
   return ctx.db.transaction((tx) =>
     tx
       .insert(salesProjects)
-      .values({
-        id: options.id ?? uuidv7(),
-        seq: takeNextSeq(tx),
-        updatedAt: now,
-        organisationId: ctx.actor.organisationId,
-        ...input,
-        createdAt: now,
-      })
+      .values({ ...input, ...newSyncedRow(tx, ctx.actor.organisationId, options.id) })
       .returning()
       .get(),
   )
@@ -43,7 +34,7 @@ export function updateProject(
   return ctx.db.transaction((tx) =>
     tx
       .update(salesProjects)
-      .set({ ...changes, seq: takeNextSeq(tx), updatedAt: Date.now() })
+      .set({ ...changes, ...changedSyncedRow(tx) })
       .where(eq(salesProjects.id, id))
       .returning()
       .get(),

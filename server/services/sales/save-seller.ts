@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm'
-import { v7 as uuidv7 } from 'uuid'
 import type { z } from 'zod'
 import { salesSellers, salesUsers } from '#schema/db/organisation'
 import type { SellerCreateSchema, SellerUpdateSchema } from '#schema/sales'
 import { deleteUserSessions } from '../../auth/sessions.ts'
 import type { ServiceContext } from '../../context.ts'
-import { takeNextSeq } from '../../db/next-seq.ts'
+import { changedSyncedRow, newSyncedRow } from '../../db/synced-row.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { findLiveSeller } from './find-live-row.ts'
 
@@ -16,18 +15,10 @@ export function createSeller(
   options: { id?: string } = {},
 ) {
   requirePermission(ctx.actor, 'sales.catalog.write')
-  const now = Date.now()
   return ctx.db.transaction((tx) =>
     tx
       .insert(salesSellers)
-      .values({
-        id: options.id ?? uuidv7(),
-        seq: takeNextSeq(tx),
-        updatedAt: now,
-        organisationId: ctx.actor.organisationId,
-        ...input,
-        createdAt: now,
-      })
+      .values({ ...input, ...newSyncedRow(tx, ctx.actor.organisationId, options.id) })
       .returning()
       .get(),
   )
@@ -47,7 +38,7 @@ export function updateSeller(
   const seller = ctx.db.transaction((tx) => {
     const row = tx
       .update(salesSellers)
-      .set({ ...changes, seq: takeNextSeq(tx), updatedAt: Date.now() })
+      .set({ ...changes, ...changedSyncedRow(tx) })
       .where(eq(salesSellers.id, id))
       .returning()
       .get()

@@ -1,14 +1,11 @@
-import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { UserUpdateSchema } from '#schema/central'
-import { users } from '#schema/db/organisation'
 import type { ServiceContext } from '../../context.ts'
-import { takeNextSeq } from '../../db/next-seq.ts'
-import { appendActivity } from '../activities/append-activity.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { endAccountAccess } from './end-account-access.ts'
 import { requireLiveUser } from './require-live-user.ts'
 import { isLowerRole, requireAnotherSuperadmin, requireMayManageRole } from './user-rules.ts'
+import { writeUserChange } from './write-user-change.ts'
 
 /**
  * Changes a user's name, role or status. A user who is no longer active, or whose role is
@@ -29,27 +26,16 @@ export function updateUser(
       (changes.status !== undefined && changes.status !== 'active'))
   if (losesSuperadmin) requireAnotherSuperadmin(ctx, id)
 
-  const updated = ctx.db.transaction((tx) => {
-    const row = tx
-      .update(users)
-      .set({
-        ...changes,
-        // Made active by an administrator: a waiting registration is approved with it.
-        ...(changes.status === 'active' && { awaitingApproval: false }),
-        seq: takeNextSeq(tx),
-        updatedAt: Date.now(),
-      })
-      .where(eq(users.id, id))
-      .returning()
-      .get()
-    appendActivity(tx, ctx.actor.organisationId, ctx.actor, {
-      type: 'user',
-      action: 'Gebruiker bijgewerkt',
-      target: row.name,
-      metadata: { userId: id, changes },
-    })
-    return row
-  })
+  const updated = writeUserChange(
+    ctx,
+    id,
+    {
+      ...changes,
+      // Made active by an administrator: a waiting registration is approved with it.
+      ...(changes.status === 'active' && { awaitingApproval: false }),
+    },
+    { action: 'Gebruiker bijgewerkt', metadata: { changes } },
+  )
   const isLowered = changes.role !== undefined && isLowerRole(changes.role, user.role)
   if (updated.status !== 'active' || isLowered) endAccountAccess(ctx, updated)
   return updated

@@ -1,9 +1,10 @@
-import type { LucideIcon } from 'lucide-react'
+import { AlarmClock, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Card } from '../../components/card.tsx'
 import { cn } from '../../lib/class-names.ts'
 
-type StatTileProps = {
+/** One figure: its title, formatted value, optional line below and icon. */
+export type StatTileProps = {
   title: string
   value: string
   detail?: ReactNode
@@ -36,4 +37,26 @@ export function StatTile({ title, value, detail, Icon, tone = 'default' }: StatT
       {detail && <div className="text-muted-foreground text-xs">{detail}</div>}
     </Card>
   )
+}
+
+/** A grid of figures; a title is the tile's key (no screen shows a title twice). */
+export function StatTiles({ tiles, className }: { tiles: StatTileProps[]; className: string }) {
+  return (
+    <div className={className}>
+      {tiles.map((tile) => (
+        <StatTile key={tile.title} {...tile} />
+      ))}
+    </div>
+  )
+}
+
+/** "Achterstallig": commission past its expected payment date, on the dashboard and the commission screen. */
+export function overdueCommissionTile(value: string): StatTileProps {
+  return {
+    title: 'Achterstallig',
+    value,
+    detail: 'Na de verwachte betaaldatum',
+    Icon: AlarmClock,
+    tone: 'danger',
+  }
 }

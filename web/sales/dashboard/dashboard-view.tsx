@@ -1,5 +1,4 @@
 import {
-  AlarmClock,
   ArrowRight,
   BarChart3,
   CircleCheck,
@@ -18,7 +17,7 @@ import { Card, CardContent } from '../../components/card.tsx'
 import { EmptyState } from '../../components/empty-state.tsx'
 import { type Currency, formatCount, formatMoney } from '../../lib/format-money.ts'
 import { ListCardHeader } from '../components/list-card-header.tsx'
-import { StatTile } from '../components/stat-tile.tsx'
+import { overdueCommissionTile, StatTiles } from '../components/stat-tile.tsx'
 import { UpcomingPaymentList } from '../components/upcoming-payment-list.tsx'
 
 export type DashboardPaths = {
@@ -60,35 +59,32 @@ export function DashboardView({ dashboard, currency, paths }: DashboardViewProps
   const total = dashboard.upcomingPaymentsTotal
   return (
     <div className="grid grid-cols-1 gap-6">
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        <StatTile
-          title="Openstaand"
-          value={money(dashboard.pendingCommissions)}
-          detail="Nog te ontvangen"
-          Icon={Clock}
-          tone="warning"
-        />
-        <StatTile
-          title="Betaald"
-          value={money(dashboard.paidCommissions)}
-          detail="Ontvangen commissies"
-          Icon={CircleCheck}
-          tone="success"
-        />
-        <StatTile
-          title="Achterstallig"
-          value={money(dashboard.overdueCommissions)}
-          detail="Na de verwachte betaaldatum"
-          Icon={AlarmClock}
-          tone="danger"
-        />
-        <StatTile
-          title="Totaal Verkoop"
-          value={formatCount(dashboard.totalSales)}
-          detail="Geregistreerde verkopen"
-          Icon={Home}
-        />
-      </div>
+      <StatTiles
+        className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4"
+        tiles={[
+          {
+            title: 'Openstaand',
+            value: money(dashboard.pendingCommissions),
+            detail: 'Nog te ontvangen',
+            Icon: Clock,
+            tone: 'warning',
+          },
+          {
+            title: 'Betaald',
+            value: money(dashboard.paidCommissions),
+            detail: 'Ontvangen commissies',
+            Icon: CircleCheck,
+            tone: 'success',
+          },
+          overdueCommissionTile(money(dashboard.overdueCommissions)),
+          {
+            title: 'Totaal Verkoop',
+            value: formatCount(dashboard.totalSales),
+            detail: 'Geregistreerde verkopen',
+            Icon: Home,
+          },
+        ]}
+      />
 
       {dashboard.openClawbacks > 0 && (
         <Link

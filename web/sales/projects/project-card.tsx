@@ -1,8 +1,7 @@
-import { MapPin, MoreHorizontal, Pencil, Power, PowerOff } from 'lucide-react'
+import { MapPin } from 'lucide-react'
 import type { ProjectDocType } from '#schema/rx/projects'
 import { Badge } from '../../components/badge.tsx'
-import { Button } from '../../components/button.tsx'
-import { DropdownMenu, DropdownMenuItem } from '../../components/dropdown-menu.tsx'
+import { CatalogCardMenu } from '../components/catalog-card-menu.tsx'
 import { ActiveStatusBadge } from '../layout/status-badge.tsx'
 
 type ProjectCardProps = {
@@ -40,31 +39,12 @@ export function ProjectCard({ project, canWrite, onEdit, onToggleActive }: Proje
           )}
         </div>
         {canWrite && (
-          <DropdownMenu
-            label={`Acties voor ${project.name}`}
-            trigger={
-              <Button
-                variant="ghost"
-                size="icon"
-                className="-mt-2 -mr-2"
-                aria-label={`Acties voor ${project.name}`}
-              >
-                <MoreHorizontal aria-hidden />
-              </Button>
-            }
-          >
-            <DropdownMenuItem onSelect={() => onEdit(project)}>
-              <Pencil aria-hidden />
-              Bewerken
-            </DropdownMenuItem>
-            <DropdownMenuItem
-              variant={isActive ? 'destructive' : 'default'}
-              onSelect={() => onToggleActive(project)}
-            >
-              {isActive ? <PowerOff aria-hidden /> : <Power aria-hidden />}
-              {isActive ? 'Deactiveren' : 'Activeren'}
-            </DropdownMenuItem>
-          </DropdownMenu>
+          <CatalogCardMenu
+            name={project.name}
+            isActive={isActive}
+            onEdit={() => onEdit(project)}
+            onToggleActive={() => onToggleActive(project)}
+          />
         )}
       </div>
       <div className="flex flex-wrap gap-1.5">

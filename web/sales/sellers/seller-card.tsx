@@ -1,9 +1,9 @@
-import { KeyRound, Mail, MoreHorizontal, Pencil, Phone, Power, PowerOff } from 'lucide-react'
+import { KeyRound, Mail, Phone } from 'lucide-react'
 import type { SellerDocType } from '#schema/rx/sellers'
 import { Avatar } from '../../components/avatar.tsx'
 import { Badge } from '../../components/badge.tsx'
-import { Button } from '../../components/button.tsx'
-import { DropdownMenu, DropdownMenuItem } from '../../components/dropdown-menu.tsx'
+import { DropdownMenuItem } from '../../components/dropdown-menu.tsx'
+import { CatalogCardMenu } from '../components/catalog-card-menu.tsx'
 import { ActiveStatusBadge } from '../layout/status-badge.tsx'
 
 export type SellerAction = 'edit' | 'login' | 'toggle-active'
@@ -40,35 +40,17 @@ export function SellerCard({ seller, canWrite, onAction }: SellerCardProps) {
           </div>
         </div>
         {canWrite && (
-          <DropdownMenu
-            label={`Acties voor ${seller.name}`}
-            trigger={
-              <Button
-                variant="ghost"
-                size="icon"
-                className="-mt-2 -mr-2"
-                aria-label={`Acties voor ${seller.name}`}
-              >
-                <MoreHorizontal aria-hidden />
-              </Button>
-            }
+          <CatalogCardMenu
+            name={seller.name}
+            isActive={isActive}
+            onEdit={() => onAction('edit', seller)}
+            onToggleActive={() => onAction('toggle-active', seller)}
           >
-            <DropdownMenuItem onSelect={() => onAction('edit', seller)}>
-              <Pencil aria-hidden />
-              Bewerken
-            </DropdownMenuItem>
             <DropdownMenuItem onSelect={() => onAction('login', seller)}>
               <KeyRound aria-hidden />
               {seller.userId ? 'Nieuwe setup-link' : 'Inloggen toestaan'}
             </DropdownMenuItem>
-            <DropdownMenuItem
-              variant={isActive ? 'destructive' : 'default'}
-              onSelect={() => onAction('toggle-active', seller)}
-            >
-              {isActive ? <PowerOff aria-hidden /> : <Power aria-hidden />}
-              {isActive ? 'Deactiveren' : 'Activeren'}
-            </DropdownMenuItem>
-          </DropdownMenu>
+          </CatalogCardMenu>
         )}
       </div>
       {(seller.email || seller.phone) && (

@@ -1,0 +1,25 @@
+import { v7 as uuidv7 } from 'uuid'
+import { takeNextSeq } from './next-seq.ts'
+import type { OrganisationDb } from './organisation-db.ts'
+
+type Writer = Pick<OrganisationDb, 'get'>
+
+/**
+ * The columns a new replicated row of an organisation takes. Call it inside the write
+ * transaction, as takeNextSeq wants; `id` is the client's when a sync push sends one.
+ */
+export function newSyncedRow(tx: Writer, organisationId: string, id?: string) {
+  const now = Date.now()
+  return {
+    id: id ?? uuidv7(),
+    seq: takeNextSeq(tx),
+    updatedAt: now,
+    organisationId,
+    createdAt: now,
+  }
+}
+
+/** The columns every change to a replicated row sets, inside the write transaction. */
+export function changedSyncedRow(tx: Writer) {
+  return { seq: takeNextSeq(tx), updatedAt: Date.now() }
+}
