@@ -29,19 +29,42 @@ afterAll(async () => {
   await browser?.close()
 })
 
+/** One signed-in browser per size, opened on the dashboard in the dark theme. */
+const browsers = new Map<Viewport, Page>()
+
+/**
+ * The browser of this size, on the dashboard in `theme`: opened once for the file, then
+ * reached through the app's own navigation and the header's theme switch.
+ */
 async function openDashboard(viewport: Viewport, theme: Theme): Promise<Page> {
-  const context = await browser.newContext({ viewport, baseURL: server.url, locale: 'nl-NL' })
-  context.setDefaultTimeout(10_000)
-  await context.addInitScript((value) => localStorage.setItem('theme', value), theme)
-  const page = await context.newPage()
-  await openSignedIn(page, root)
+  let page = browsers.get(viewport)
+  if (page) {
+    await open(page, isPhoneSize(page) ? 'Home' : 'Dashboard', 'Dashboard')
+  } else {
+    const context = await browser.newContext({ viewport, baseURL: server.url, locale: 'nl-NL' })
+    context.setDefaultTimeout(10_000)
+    await context.addInitScript(() => localStorage.setItem('theme', 'dark'))
+    page = await context.newPage()
+    await openSignedIn(page, root)
+    browsers.set(viewport, page)
+  }
+  const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'))
+  if ((await isDark()) !== (theme === 'dark')) {
+    await page
+      .getByRole('button', { name: theme === 'dark' ? 'Donker thema' : 'Licht thema' })
+      .click()
+    await expect.poll(isDark).toBe(theme === 'dark')
+  }
   return page
+}
+
+function isPhoneSize(page: Page) {
+  return (page.viewportSize()?.width ?? 0) < 768
 }
 
 /** Client-side navigation: the sidebar on a desktop, the bottom bar on a phone. */
 async function open(page: Page, label: string, heading: string) {
-  const isPhone = (page.viewportSize()?.width ?? 0) < 768
-  const nav = isPhone
+  const nav = isPhoneSize(page)
     ? page.getByRole('navigation', { name: 'Snelmenu' })
     : page.getByRole('complementary', { name: 'Zijbalk' })
   await nav.getByRole('link', { name: label }).click()
@@ -73,7 +96,6 @@ test('empty states: no apps yet, and the stat cards and documented texts', async
     expect(await growth.textContent()).toContain('+23%')
     expect(await growth.textContent()).toContain('Deze maand')
     await page.getByText('Recente acties').waitFor()
-    await page.context().close()
   }
 })
 
@@ -199,7 +221,6 @@ test('screens with data, phone and desktop, dark and light', async () => {
       expect(new Set(types)).toEqual(new Set(['user', 'app', 'settings']))
       await screenshot(page, `activities-${theme}`)
       await expectNoOverflow(page)
-      await page.context().close()
     }
   }
 }, 180_000)

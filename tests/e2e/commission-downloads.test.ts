@@ -4,12 +4,13 @@ import type { Browser, BrowserContext, Download, Page } from 'playwright-core'
 import { readSheet } from 'read-excel-file/node'
 import { extractText } from 'unpdf'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInFirstSuperadmin } from '../support/accounts.ts'
+import { signInNewOrganisation } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TestServer } from '../support/test-server.ts'
 import { DESKTOP, PHONE, saveDownload, screenshot, waitForToast } from './page-helpers.ts'
+import { useSharedServer } from './shared-server.ts'
 
 // The commission screen's downloads in the built app, under the server's
 // Content-Security-Policy: the sales list as filtered on screen, every page of it, as CSV
@@ -21,13 +22,16 @@ let server: TestServer
 let browser: Browser
 let context: BrowserContext
 let page: Page
+let organisationId: string
 const SALES_PER_PROJECT = { Havenkwartier: 400, Zuidpark: 100 }
 const sellers: { id: string; name: string }[] = []
 
 beforeAll(async () => {
-  server = await startTestServer()
+  server = await useSharedServer()
   browser = await connectBrowser()
-  const api = await signInFirstSuperadmin(server)
+  const organisation = await signInNewOrganisation(server)
+  const { api } = organisation
+  organisationId = organisation.organisationId
   expect((await api.post('/api/admin/launch-gold-estates')).status).toBe(200)
   for (const name of ['Anna Jansen', 'Bram de Vries']) {
     const created = await api.post('/api/gold-estates/sellers', { name })
@@ -36,18 +40,24 @@ beforeAll(async () => {
   let number = 0
   for (const [name, count] of Object.entries(SALES_PER_PROJECT)) {
     const project = (await api.post('/api/gold-estates/projects', { name })).json
-    for (let index = 0; index < count; index += 1) {
-      number += 1
+    const create = async (index: number, clientNumber: number) => {
       const sale = buildSalePayload({
         projectId: project.id,
-        clientName: `Klant ${number}`,
+        clientName: `Klant ${clientNumber}`,
         propertyNumber: `${name.slice(0, 2).toUpperCase()}-${index + 1}`,
-        salePrice: 30_000_000 + number * 100,
+        salePrice: 30_000_000 + clientNumber * 100,
         commissionPercentage: 2,
         lines: sellers.map((seller) => ({ sellerId: seller.id, percentage: 50 })),
       })
       expect((await api.post('/api/gold-estates/sales', sale)).status).toBe(201)
     }
+    // Ten at a time, the project's last one alone after them: it is its newest sale.
+    for (let index = 0; index < count - 1; index += 10) {
+      const batch = Array.from({ length: Math.min(10, count - 1 - index) }, (_, at) => index + at)
+      await Promise.all(batch.map((each) => create(each, number + each + 1)))
+    }
+    await create(count - 1, number + count)
+    number += count
   }
   // One paid line per seller: each has something on this period's statement.
   const lines = (await api.get('/api/gold-estates/commissions')).json as {
@@ -94,7 +104,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close()
-  await server?.close()
 })
 
 async function download(trigger: () => Promise<void>): Promise<Download> {
@@ -217,7 +226,7 @@ test('while another heavy job runs the zip waits showing its place, then downloa
   )
   await page.getByText('In de wachtrij: plaats 2').waitFor({ state: 'detached' })
   // Anna gets 5,000 more payment parts, written beside the server: one over the cap.
-  const db = openOrganisationFile(server.dataDir)
+  const db = openOrganisationFile(server.dataDir, organisationId)
   db.prepare(
     `insert into commission_payments
        (id, seq, updated_at, deleted, organization_id, commission_id, sale_id, seller_id,

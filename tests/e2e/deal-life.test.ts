@@ -4,17 +4,18 @@ import { readSheet } from 'read-excel-file/node'
 import { extractText } from 'unpdf'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { formatMoney } from '#web/lib/format-money.ts'
-import { signInFirstSuperadmin } from '../support/accounts.ts'
+import { signInNewOrganisation } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
 import { createClient } from '../support/http.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TestServer } from '../support/test-server.ts'
 import {
   DESKTOP,
   hasHorizontalOverflow,
   PHONE,
   saveDownload,
   screenshot,
+  signIn,
   waitForToast,
 } from './page-helpers.ts'
 import {
@@ -27,6 +28,7 @@ import {
   shoot,
   type WizardSale,
 } from './sales-helpers.ts'
+import { useSharedServer } from './shared-server.ts'
 
 // The whole life of a deal on a phone (docs/behaviour.md, The life of a deal): a sale registered through the wizard,
 // one line paid in two parts (and a third part undone), the price corrected after payment
@@ -42,8 +44,9 @@ let page: Page
 let desktop: Page
 let api: ReturnType<typeof createClient>
 
-const root = { email: 'root@example.com', password: 'root password' }
-const anna = { name: 'Anna Jansen', email: 'anna@example.com', password: 'anna password' }
+let root: { email: string; password: string }
+/** Anna's sign-in, at an address of this file's organisation. */
+let anna: { name: string; email: string; password: string }
 const bram = { name: 'Bram de Vries' }
 let project: { id: string; name: string }
 const sellers: { id: string; name: string }[] = []
@@ -136,9 +139,11 @@ async function download(target: Page, trigger: () => Promise<void>): Promise<Uin
 }
 
 beforeAll(async () => {
-  server = await startTestServer()
+  server = await useSharedServer()
   browser = await connectBrowser()
-  api = await signInFirstSuperadmin(server, root.email)
+  const organisation = await signInNewOrganisation(server)
+  ;({ api, root } = organisation)
+  anna = { name: 'Anna Jansen', email: organisation.email('anna'), password: 'anna password' }
   // The API client gets a sales session too, to look at what reached the server.
   expect((await api.post('/api/admin/launch-gold-estates')).status).toBe(200)
   context = await browser.newContext({ viewport: PHONE, baseURL: server.url, locale: 'nl-NL' })
@@ -148,7 +153,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close()
-  await server?.close()
 })
 
 test('the admin launches Gold Estates with a project and two sellers, one of whom may sign in', async () => {
@@ -426,12 +430,7 @@ test('the seller reads the sale without actions and downloads their statement', 
   sellerContext.setDefaultTimeout(15_000)
   await sellerContext.addInitScript(() => localStorage.setItem('theme', 'light'))
   const view = await sellerContext.newPage()
-  await view.goto(`${BASE}/login`)
-  await view.getByLabel('E-mailadres').fill(anna.email)
-  await view.getByLabel('Wachtwoord', { exact: true }).fill(anna.password)
-  await view.getByRole('button', { name: 'Inloggen' }).click()
-  await view.waitForURL(`**${BASE}/dashboard`)
-
+  await signIn(sellerContext, anna, 'sales')
   await openSale(view)
   await lineItem(view, anna.name, 'Terugvordering', -PAID).waitFor({ timeout: 20_000 })
   await lineItem(view, anna.name, 'Correctie', annaCorrected - annaLine).waitFor()

@@ -51,7 +51,8 @@ afterAll(async () => {
   await browser?.close()
 })
 
-async function openDevice(account: { email: string; password: string }) {
+/** A signed-in browser of its own, opened at `path`. */
+async function openDevice(account: { email: string; password: string }, path = '/') {
   const context = await browser.newContext({
     viewport: DESKTOP,
     baseURL: server.url,
@@ -67,9 +68,14 @@ async function openDevice(account: { email: string; password: string }) {
         `[${account.email}] ${Date.now() % 100000} ${message.type()}: ${message.text().slice(0, 300)}`,
       ),
   )
-  await openSignedIn(page, account)
+  await openSignedIn(page, account, path)
   return { context, page }
 }
+
+type Device = Awaited<ReturnType<typeof openDevice>>
+/** Root's and Bea's browsers: opened by the first test, used by the later ones. */
+let a: Device
+let b: Device
 
 /**
  * The text of the visible toast with this title. Not by role: an open dialog hides the
@@ -128,11 +134,9 @@ async function addUser(page: Page, name: string, email: string, toast = true) {
 }
 
 test('offline writes stay local, then reach the server exactly once and the other browser without a reload', async () => {
-  const a = await openDevice(root)
-  const b = await openDevice(admin)
-  await a.page.goto('/users')
+  a = await openDevice(root, '/users')
+  b = await openDevice(admin, '/users')
   await a.page.getByRole('cell', { name: admin.name, exact: true }).waitFor()
-  await b.page.goto('/users')
   await b.page.getByRole('cell', { name: 'Root Admin', exact: true }).waitFor()
   // Apps opens offline below, its code never loaded before: from the worker's precache.
   await waitForServiceWorker(a.page)
@@ -187,19 +191,18 @@ test('offline writes stay local, then reach the server exactly once and the othe
   // Nothing was written twice.
   expect((await serverUsers()).filter((user) => user.email === 'olga@example.com')).toHaveLength(1)
   expect((await serverApps()).filter((app) => app.name === 'Offline App')).toHaveLength(1)
-  await a.context.close()
-  await b.context.close()
+  const linkShown = a.page.getByRole('dialog', { name: 'Setup-link' })
+  await linkShown.getByRole('button', { name: 'Sluiten' }).first().click()
+  await linkShown.waitFor({ state: 'detached' })
 }, 90_000)
 
 // Needs the service worker (sw/) to serve the app shell without network: a build without
 // it fails here rather than passing by skipping.
 test('a reload while offline still shows the local writes', async () => {
   expect(hasServiceWorker, 'dist/web/service-worker.js was not built').toBe(true)
-  const a = await openDevice(root)
-  await a.page.goto('/apps')
+  // A's browser from the first test: the worker that precached the app there controls it.
+  await openFromSidebar(a.page, 'Apps')
   await appCard(a.page, 'Offline App').waitFor()
-  // The worker precaches the app on its first visit and then takes the page over.
-  await waitForServiceWorker(a.page)
   await goOffline(a.context, a.page)
   await addApp(a.page, {
     name: 'Herlaad App',
@@ -214,7 +217,6 @@ test('a reload while offline still shows the local writes', async () => {
   await eventually(async () => {
     expect((await serverApps()).filter((app) => app.name === 'Herlaad App')).toHaveLength(1)
   })
-  await a.context.close()
 }, 90_000)
 
 test('concurrent offline edits of one app converge in A, B and the server, and both are logged', async () => {
@@ -224,12 +226,9 @@ test('concurrent offline edits of one app converge in A, B and the server, and b
     description: 'Begin',
   })
   expect(created.status).toBe(201)
-  const a = await openDevice(root)
-  const b = await openDevice(admin)
-  for (const { page } of [a, b]) {
-    await page.goto('/apps')
-    await appCard(page, 'Gedeelde App').waitFor()
-  }
+  // Both browsers are on Apps (A since its reload, B since the first test): the new app
+  // arrives through the stream.
+  for (const { page } of [a, b]) await appCard(page, 'Gedeelde App').waitFor()
 
   await goOffline(a.context, a.page)
   await goOffline(b.context, b.page)
@@ -272,15 +271,13 @@ test('concurrent offline edits of one app converge in A, B and the server, and b
       expect.objectContaining({ target: 'Naam van B', user: admin.name }),
     ]),
   )
-  await a.context.close()
   await b.context.close()
 }, 90_000)
 
 test('a write the server refuses is undone with its reason on screen; the server is unchanged', async () => {
   // A USER sees no write actions at all.
   const reader = await organisation.invite('lezer', 'USER', 'Lotte Lezer')
-  const r = await openDevice(reader)
-  await r.page.goto('/users')
+  const r = await openDevice(reader, '/users')
   await r.page.getByRole('cell', { name: 'Root Admin', exact: true }).waitFor()
   expect(await r.page.getByRole('button', { name: 'Nieuwe Gebruiker' }).count()).toBe(0)
   expect(await r.page.getByRole('button', { name: /^Acties voor/ }).count()).toBe(0)
@@ -292,8 +289,7 @@ test('a write the server refuses is undone with its reason on screen; the server
   // A screen that still thinks it may write: an ADMIN whose write rights were withdrawn
   // while signed in (a per-user withdrawal; a lower role would end the session instead).
   const demoted = await organisation.invite('degradeer', 'ADMIN', 'Dirk Degradeer')
-  const d = await openDevice(demoted)
-  await d.page.goto('/users')
+  const d = await openDevice(demoted, '/users')
   await d.page.getByRole('cell', { name: 'Root Admin', exact: true }).waitFor()
   const dirk = (await serverUsers()).find((user) => user.email === demoted.email)
   const file = openOrganisationFile(server.dataDir, organisation.organisationId)
@@ -346,7 +342,9 @@ test('a write the server refuses is undone with its reason on screen; the server
 }, 90_000)
 
 test('logout removes the local database', async () => {
-  const { context, page } = await openDevice(root)
+  // A's browser, signed in since the first test.
+  const { context, page } = a
+  await openFromSidebar(page, 'Dashboard')
   await page.getByRole('region', { name: 'Totaal Gebruikers', exact: true }).waitFor()
   const localDatabases = () =>
     page.evaluate(async () =>

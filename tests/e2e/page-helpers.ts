@@ -36,15 +36,30 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
   await page.screenshot({ path: file, fullPage })
 }
 
-/** Waits for the visible toast with this title and returns its whole text. */
-export async function waitForToast(page: Page, title: string): Promise<string> {
-  const toast = page
+/** The toast with this title. */
+function toastWithTitle(page: Page, title: string) {
+  return page
     .getByRole('region', { name: /Meldingen/ })
     .locator('li')
     .filter({ has: page.getByText(title, { exact: true }) })
+}
+
+/** Waits for the visible toast with this title and returns its whole text. */
+export async function waitForToast(page: Page, title: string): Promise<string> {
+  const toast = toastWithTitle(page, title)
   await toast.waitFor({ state: 'visible' })
   // Title and description are sibling elements; join them the way a reader hears them.
   return (await toast.locator('div > div').allTextContents()).join(' ')
+}
+
+/**
+ * Closes the toast with this title by its close button and waits until it is gone: what a
+ * person does whose next click is under it (a click would otherwise wait out its 5 s).
+ */
+export async function closeToast(page: Page, title: string) {
+  const toast = toastWithTitle(page, title)
+  await toast.getByRole('button', { name: 'Sluiten' }).click()
+  await toast.waitFor({ state: 'detached' })
 }
 
 /** Whether the page is wider than the viewport (sideways scrolling). */

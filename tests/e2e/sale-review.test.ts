@@ -1,12 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { formatMoney } from '#web/lib/format-money.ts'
-import { signInFirstSuperadmin, signInSeller } from '../support/accounts.ts'
+import { signInNewOrganisation, signInSeller } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
 import type { createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TestServer } from '../support/test-server.ts'
 import { DESKTOP, hasHorizontalOverflow, PHONE, signIn, waitForToast } from './page-helpers.ts'
 import {
   SALES_BASE as BASE,
@@ -16,7 +16,9 @@ import {
   regionText,
   shoot,
   type WizardSale,
+  waitForSalesScreen,
 } from './sales-helpers.ts'
+import { useSharedServer } from './shared-server.ts'
 
 // "Ter beoordeling" on the screens: a SELLER registers an unusual split on their phone
 // without a connection and sees it held at once; the admin's dashboard lists it and counts
@@ -31,12 +33,9 @@ let desktop: Page
 let api: ReturnType<typeof createClient>
 let annaApi: ReturnType<typeof createClient>
 
-const root = { email: 'root@example.com', password: 'root password' }
-const anna = {
-  name: 'Anna Jansen',
-  email: 'anna@example.com',
-  password: 'anna@example.com password',
-}
+let root: { email: string; password: string }
+/** Anna's sign-in: her organisation's address, the password signInSeller gives her. */
+let anna: { name: string; email: string; password: string }
 let project: { id: string; name: string }
 const sellers: { id: string; name: string }[] = []
 const ids = { offline: '', doubled: '' }
@@ -82,16 +81,28 @@ async function newPage(
   return context.newPage()
 }
 
-/** Anna signed in (through the API) on her sales dashboard. */
-async function openAsAnna(page: Page) {
+/** Anna signed in (through the API) on a sales screen, her dashboard unless `path`. */
+async function openAsAnna(page: Page, path = '/dashboard') {
   await signIn(page.context(), anna, 'sales')
-  await page.goto(`${BASE}/dashboard`)
+  await page.goto(`${BASE}${path}`)
+}
+
+/** From the dashboard's "Ter beoordeling" card to the sale, as a person goes there. */
+async function openFromReviewCard(page: Page, clientName: string) {
+  await page
+    .getByRole('region', { name: /^Ter beoordeling \(/ })
+    .getByRole('link', { name: new RegExp(clientName) })
+    .click()
+  await waitForSalesScreen(page, clientName)
 }
 
 beforeAll(async () => {
-  server = await startTestServer()
+  server = await useSharedServer()
   browser = await connectBrowser()
-  api = await signInFirstSuperadmin(server, root.email)
+  const organisation = await signInNewOrganisation(server)
+  ;({ api, root } = organisation)
+  const email = organisation.email('anna')
+  anna = { name: 'Anna Jansen', email, password: `${email} password` }
   expect((await api.post('/api/admin/launch-gold-estates')).status).toBe(200)
   project = (await api.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json
   for (const [name, email] of [
@@ -115,13 +126,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close()
-  await server?.close()
 })
 
 test("a SELLER's unusual split registered offline shows 'Ter beoordeling' at once, and the server holds it", async () => {
   const phone = await newPage(PHONE)
-  await openAsAnna(phone)
-  await phone.goto(`${BASE}/sales/new`)
+  await openAsAnna(phone, '/sales/new')
   await phone.getByRole('heading', { level: 2, name: 'Selecteer project' }).waitFor()
   await phone.context().setOffline(true)
   await fillWizard(phone, unusual, { project, sellers })
@@ -163,9 +172,10 @@ test('the admin sees the sales waiting, counted as € 0, and rejects one with a
   ids.doubled = doubled.json.id
 
   await launchGoldEstates(admin, root)
+  await waitForSalesScreen(admin, 'Dashboard')
   desktop = await newPage(DESKTOP, await adminContext.storageState())
+  await openSalesScreen(desktop, '/dashboard', 'Dashboard')
   for (const page of [admin, desktop]) {
-    await openSalesScreen(page, '/dashboard', 'Dashboard')
     const card = await regionText(page, 'Ter beoordeling (2)')
     expect(card).toContain('Familie Offline')
     expect(card).toContain('Familie Dubbel')
@@ -178,7 +188,7 @@ test('the admin sees the sales waiting, counted as € 0, and rejects one with a
   }
 
   for (const page of [desktop, admin]) {
-    await openSalesScreen(page, `/sales/${ids.offline}`, unusual.clientName)
+    await openFromReviewCard(page, unusual.clientName)
     const panel = await regionText(page, 'Ter beoordeling')
     expect(panel).toContain('Het salesteam telt op tot 120% in plaats van 100%')
     expect(panel).toContain('kunnen ze niet betaald worden')
@@ -226,7 +236,7 @@ test('the SELLER reads the rejection and its reason, and may correct the sale', 
     await openAsAnna(page)
     const card = await regionText(page, 'Ter beoordeling (1)')
     expect(card).toContain(`Afgewezen: ${REASON}`)
-    await openSalesScreen(page, `/sales/${ids.offline}`, unusual.clientName)
+    await openFromReviewCard(page, unusual.clientName)
     await page.getByText(`Afgewezen: ${REASON}`).waitFor({ timeout: 20_000 })
     await page.getByRole('link', { name: 'Verkoop corrigeren' }).waitFor()
     // Their own sale under review: they see the whole split they wrote.

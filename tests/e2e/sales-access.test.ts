@@ -1,11 +1,12 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInFirstSuperadmin } from '../support/accounts.ts'
+import { signInNewOrganisation } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
 import type { createClient } from '../support/http.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TestServer } from '../support/test-server.ts'
 import {
+  closeToast,
   DESKTOP,
   hasHorizontalOverflow,
   isTakingScreenshots,
@@ -14,6 +15,7 @@ import {
   screenshot,
   waitForToast,
 } from './page-helpers.ts'
+import { useSharedServer } from './shared-server.ts'
 
 // Gold Estates access: a SUPERADMIN launches it from Apps, sets up projects and sellers
 // through the screens and gives a seller a sign-in; the seller completes the setup link
@@ -24,20 +26,22 @@ let server: TestServer
 let browser: Browser
 let api: ReturnType<typeof createClient>
 
-const root = { email: 'root@example.com', password: 'root password' }
-const seller = { name: 'Sanne Setter', email: 'sanne@example.com', password: 'sanne password' }
+let root: { email: string; password: string }
+let seller: { name: string; email: string; password: string }
+/** An address of this file's organisation. */
+let email: (local: string) => string
 
 beforeAll(async () => {
-  server = await startTestServer()
+  server = await useSharedServer()
   browser = await connectBrowser()
-  api = await signInFirstSuperadmin(server, root.email)
+  ;({ api, root, email } = await signInNewOrganisation(server))
+  seller = { name: 'Sanne Setter', email: email('sanne'), password: 'sanne password' }
   // The API client gets a sales session too, to look at what reached the server.
   expect((await api.post('/api/admin/launch-gold-estates')).status).toBe(200)
 })
 
 afterAll(async () => {
   await browser?.close()
-  await server?.close()
 })
 
 type Viewport = { width: number; height: number }
@@ -171,7 +175,7 @@ test('a SUPERADMIN launches Gold Estates from Apps and sets up projects and sell
 
   await openFromSettings(page, 'Verkopers', 'Verkopers')
   await addSeller(page, { name: seller.name, email: seller.email, role: 'setter' })
-  await addSeller(page, { name: 'Iris ISA', email: 'iris@example.com', role: 'ISA' })
+  await addSeller(page, { name: 'Iris ISA', email: email('iris'), role: 'ISA' })
   await addSeller(page, {
     name: 'Cor Closer',
     phone: '0612345678',
@@ -202,6 +206,9 @@ test('a SUPERADMIN launches Gold Estates from Apps and sets up projects and sell
   await page.getByRole('button', { name: 'Acties voor Cor Closer' }).click()
   await page.getByRole('menuitem', { name: 'Deactiveren' }).click()
   await cor.getByText('Inactief').waitFor()
+  expect(await waitForToast(page, 'Verkoper gedeactiveerd')).toContain('Cor Closer')
+  // Closed, as it lies over the settings' save button below.
+  await closeToast(page, 'Verkoper gedeactiveerd')
 
   // A sign-in for Sanne: the setup link, with a copy button.
   await page.getByRole('button', { name: `Acties voor ${seller.name}` }).click()
@@ -260,15 +267,15 @@ test('the seller completes the setup link and signs in at the sales login', asyn
   await page.waitForURL('**/gold-estates/dashboard')
   await waitForSalesHeader(page)
 
-  // A SELLER sees the team and the settings, read-only.
-  await page.goto('/gold-estates/sellers')
-  await page.getByRole('listitem', { name: 'Iris ISA' }).waitFor()
-  expect(await page.getByRole('button', { name: 'Nieuwe Verkoper' }).count()).toBe(0)
-  await page.goto('/gold-estates/settings')
+  // A SELLER sees the settings and the team, read-only.
+  await page.getByRole('banner').getByRole('link', { name: 'Instellingen' }).click()
   await page.getByText('Alleen een admin kan deze instellingen wijzigen.').waitFor()
   expect(await page.getByLabel('Betalingstermijn (dagen)').isDisabled()).toBe(true)
   expect(await page.getByRole('button', { name: 'Instellingen opslaan' }).count()).toBe(0)
   expect(await hasHorizontalOverflow(page)).toBe(false)
+  await page.getByRole('link', { name: /^Verkopers/ }).click()
+  await page.getByRole('listitem', { name: 'Iris ISA' }).waitFor()
+  expect(await page.getByRole('button', { name: 'Nieuwe Verkoper' }).count()).toBe(0)
 
   // Logout ends the sales session, deletes the sales local database and goes back to the
   // sales login.

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { type CommissionType, calculateCommission } from '#schema/commission'
-import { screenshot, signIn, waitForToast } from './page-helpers.ts'
+import { closeToast, screenshot, signIn, waitForToast } from './page-helpers.ts'
 
 // Steps the Gold Estates browser tests share: launching the area, calling its API from the
 // page, reading a region's text, and filling the sale wizard.
@@ -75,6 +75,11 @@ export async function shoot(target: Page, name: string) {
 /** Opens a sales screen by path and waits until its heading and its local data are there. */
 export async function openSalesScreen(target: Page, path: string, heading: string | RegExp) {
   await target.goto(`${SALES_BASE}${path}`)
+  await waitForSalesScreen(target, heading)
+}
+
+/** Waits until the sales screen with this heading and its local data are there. */
+export async function waitForSalesScreen(target: Page, heading: string | RegExp) {
   await target
     .getByRole('heading', { level: 1, name: heading })
     // A fresh context first installs the service worker and opens its local database.
@@ -116,10 +121,13 @@ export async function fillWizard(
     expect(await waitForToast(target, 'Kan niet navigeren')).toBe(
       'Kan niet navigeren Vul eerst de vorige stappen in om hier te komen',
     )
+    // Each toast is closed: it lies over the wizard's buttons.
+    await closeToast(target, 'Kan niet navigeren')
     await target.getByRole('button', { name: 'Volgende' }).click()
     expect(await waitForToast(target, 'Validatie fout')).toBe(
       'Validatie fout Vul alle verplichte velden in voordat je doorgaat',
     )
+    await closeToast(target, 'Validatie fout')
   }
   await target.getByLabel('Project *').selectOption(catalog.project.id)
   await target.getByLabel('Bouwnummer *').fill(sale.propertyNumber)
@@ -139,6 +147,7 @@ export async function fillWizard(
     expect(await target.getByLabel('Korting (%)').inputValue()).toBe('0')
     await target.getByRole('button', { name: 'Volgende' }).click()
     await waitForToast(target, 'Validatie fout')
+    await closeToast(target, 'Validatie fout')
   }
   await target.getByLabel('Verkoopprijs (€) *').fill(String(sale.price))
   await target.getByLabel('Commissie (%) *').fill(String(sale.commission))
