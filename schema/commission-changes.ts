@@ -1,4 +1,5 @@
-import { addDays, format } from 'date-fns'
+import { addDays } from 'date-fns/addDays'
+import { format } from 'date-fns/format'
 import type { CommissionType } from './commission.ts'
 
 // What happens to a sale's commission lines over the life of the deal: a correction, a

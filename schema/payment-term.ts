@@ -1,4 +1,6 @@
-import { addDays, format, parseISO } from 'date-fns'
+import { addDays } from 'date-fns/addDays'
+import { format } from 'date-fns/format'
+import { parseISO } from 'date-fns/parseISO'
 
 /** Days from the sale date to the expected commission payment, unless the settings say otherwise. */
 export const DEFAULT_PAYMENT_TERM_DAYS = 30

@@ -1,16 +1,14 @@
-import {
-  addDays,
-  endOfMonth,
-  endOfQuarter,
-  endOfYear,
-  format,
-  parseISO,
-  startOfMonth,
-  startOfQuarter,
-  startOfYear,
-  subDays,
-  subMonths,
-} from 'date-fns'
+import { addDays } from 'date-fns/addDays'
+import { endOfMonth } from 'date-fns/endOfMonth'
+import { endOfQuarter } from 'date-fns/endOfQuarter'
+import { endOfYear } from 'date-fns/endOfYear'
+import { format } from 'date-fns/format'
+import { parseISO } from 'date-fns/parseISO'
+import { startOfMonth } from 'date-fns/startOfMonth'
+import { startOfQuarter } from 'date-fns/startOfQuarter'
+import { startOfYear } from 'date-fns/startOfYear'
+import { subDays } from 'date-fns/subDays'
+import { subMonths } from 'date-fns/subMonths'
 
 // The period filter of the commission screen (docs/behaviour.md, Constants). "Last N days" and "last 6 months"
 // are windows that end today and include it (last 7 days = today and the 6 days before);

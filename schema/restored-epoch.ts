@@ -1,5 +1,5 @@
-import { format } from 'date-fns'
-import { nl } from 'date-fns/locale'
+import { format } from 'date-fns/format'
+import { nl } from 'date-fns/locale/nl'
 
 /**
  * Why a change made before a restore is not applied: it was made on data the restore

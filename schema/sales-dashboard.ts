@@ -1,4 +1,5 @@
-import { differenceInCalendarDays, parseISO } from 'date-fns'
+import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays'
+import { parseISO } from 'date-fns/parseISO'
 import { EXTRA_COMMISSION_WARNING_PERCENTAGE } from './commission.ts'
 import { isReviewCleared } from './sale-review.ts'
 import type {

@@ -1,4 +1,5 @@
-import { addDays, format } from 'date-fns'
+import { addDays } from 'date-fns/addDays'
+import { format } from 'date-fns/format'
 import { DateOnlySchema } from './sales.ts'
 import { z } from './zod.ts'
 

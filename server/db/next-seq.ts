@@ -1,17 +1,19 @@
 import { sql } from 'drizzle-orm'
 import type { OrganisationDb } from './organisation-db.ts'
+import { connectionOf } from './prepare-once.ts'
 
 type Writer = Pick<OrganisationDb, 'get'>
 
-// Plain SQL rather than the query builder: this runs for every replicated write.
-const bumpCounter = sql`update replication_counter set value = value + 1 where id = 1 returning value`
+// Plain SQL on the connection, its statement compiled once (cache-statements.ts): this
+// runs for every replicated write, and drizzle built the query anew each time.
+const bumpCounter = 'update replication_counter set value = value + 1 where id = 1 returning value'
 
 /**
  * Takes the next replication seq. Call it inside the write transaction: better-sqlite3
  * serialises transactions, so seq order is commit order.
  */
 export function takeNextSeq(tx: Writer): number {
-  const row = tx.get<{ value: number } | undefined>(bumpCounter)
+  const row = connectionOf(tx).prepare(bumpCounter).get() as { value: number } | undefined
   if (!row) throw new Error('replication counter missing')
   return row.value
 }

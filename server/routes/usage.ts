@@ -6,19 +6,28 @@ import { validate } from '../http/validate.ts'
 import { authenticateAppKey } from '../services/usage/app-api-key.ts'
 import { UsageBatcher } from '../services/usage/usage-batcher.ts'
 
+type UsageEnv = {
+  Variables: AppEnv['Variables'] & { appKey: { organisationId: string; appConnectionId: string } }
+}
+
 /** POST /api/usage (mounted at /usage): reports from the apps, with their API key. */
 export function usageReportRoutes(deps: AppDeps) {
   const batcher = new UsageBatcher(deps.organisations)
-  return new Hono<AppEnv>().post(
+  return new Hono<UsageEnv>().post(
     '/',
     // The key is checked before the body: a caller without one learns nothing more.
     async (c, next) => {
-      authenticateAppKey(deps.organisations, c.req.header('authorization'))
+      // Only the ids are kept: the organisation's file may be closed while the body arrives.
+      const { organisationId, appConnectionId } = authenticateAppKey(
+        deps.organisations,
+        c.req.header('authorization'),
+      )
+      c.set('appKey', { organisationId, appConnectionId })
       await next()
     },
     validate('json', UsageReportSchema),
     async (c) => {
-      const target = authenticateAppKey(deps.organisations, c.req.header('authorization'))
+      const target = c.get('appKey')
       const report = c.req.valid('json')
       const dateProblem = findUsageDateProblem(report.date, Date.now())
       if (dateProblem) {

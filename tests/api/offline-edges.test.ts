@@ -1,5 +1,5 @@
-import { format } from 'date-fns'
-import { nl } from 'date-fns/locale'
+import { format } from 'date-fns/format'
+import { nl } from 'date-fns/locale/nl'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'

@@ -1,5 +1,5 @@
 import http from 'node:http'
-import { format } from 'date-fns'
+import { format } from 'date-fns/format'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { buildCommissionDashboard, buildDetailedStats } from '#schema/sales-dashboard'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'

@@ -1,4 +1,5 @@
-import { format, subDays } from 'date-fns'
+import { format } from 'date-fns/format'
+import { subDays } from 'date-fns/subDays'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'

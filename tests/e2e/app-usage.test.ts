@@ -1,5 +1,6 @@
-import { format, subDays } from 'date-fns'
-import { nl } from 'date-fns/locale'
+import { format } from 'date-fns/format'
+import { nl } from 'date-fns/locale/nl'
+import { subDays } from 'date-fns/subDays'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInNewOrganisation } from '../support/accounts.ts'

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
 import {
   appConnections,
@@ -17,6 +18,8 @@ const PROJECTS = 20
 const SELLERS = 50
 const LINES_PER_SALE = 3
 
+const value = (name: string) => sql.placeholder(name)
+
 type Tx = Parameters<Parameters<OrganisationDb['transaction']>[0]>[0]
 
 /** Sales with three commission lines each (two sales lines of 45 %, a referral of 10 %). */
@@ -29,46 +32,70 @@ export function seedSales(db: OrganisationDb, organisationId: string, count: num
     const sellerIds = Array.from({ length: SELLERS }, (_, index) =>
       insertSeller(tx, organisationId, index, now),
     )
+    // Prepared once: building each insert anew cost more than writing it.
+    const insertSale = tx
+      .insert(sales)
+      .values({
+        id: value('id'),
+        seq: value('seq'),
+        updatedAt: now,
+        organisationId,
+        projectId: value('projectId'),
+        clientName: value('clientName'),
+        propertyNumber: value('propertyNumber'),
+        saleDate: value('saleDate'),
+        salePrice: value('salePrice'),
+        commissionPercentage: 2.5,
+        commissionAmount: 750_000,
+        status: 'completed',
+        createdAt: now,
+      })
+      .prepare()
+    const insertLine = tx
+      .insert(commissions)
+      .values({
+        id: value('id'),
+        seq: value('seq'),
+        updatedAt: now,
+        organisationId,
+        saleId: value('saleId'),
+        sellerId: value('sellerId'),
+        commissionType: value('commissionType'),
+        commissionPercentage: value('commissionPercentage'),
+        commissionAmount: value('commissionAmount'),
+        status: value('status'),
+        paidAmount: value('paidAmount'),
+        expectedPaymentDate: value('expectedPaymentDate'),
+        createdAt: now,
+      })
+      .prepare()
     for (let index = 0; index < count; index++) {
       const saleId = uuidv7()
       const day = String((index % 28) + 1).padStart(2, '0')
       const month = String((index % 12) + 1).padStart(2, '0')
-      tx.insert(sales)
-        .values({
-          id: saleId,
-          seq: takeNextSeq(tx),
-          updatedAt: now,
-          organisationId,
-          projectId: projectIds[index % projectIds.length]!,
-          clientName: `Klant ${index}`,
-          propertyNumber: `B-${index}`,
-          saleDate: `2026-${month}-${day}`,
-          salePrice: 30_000_000 + index,
-          commissionPercentage: 2.5,
-          commissionAmount: 750_000,
-          status: 'completed',
-          createdAt: now,
-        })
-        .run()
+      insertSale.run({
+        id: saleId,
+        seq: takeNextSeq(tx),
+        projectId: projectIds[index % projectIds.length]!,
+        clientName: `Klant ${index}`,
+        propertyNumber: `B-${index}`,
+        saleDate: `2026-${month}-${day}`,
+        salePrice: 30_000_000 + index,
+      })
       for (let line = 0; line < LINES_PER_SALE; line++) {
-        tx.insert(commissions)
-          .values({
-            id: uuidv7(),
-            seq: takeNextSeq(tx),
-            updatedAt: now,
-            organisationId,
-            saleId,
-            sellerId: sellerIds[(index + line) % sellerIds.length]!,
-            commissionType: line === 2 ? 'referral' : 'sales',
-            commissionPercentage: line === 2 ? 10 : 45,
-            commissionAmount: line === 2 ? 75_000 : 337_500,
-            status: index % 3 ? 'pending' : 'paid',
-            // Paid lines are paid in full (no payment parts are seeded).
-            paidAmount: index % 3 ? 0 : line === 2 ? 75_000 : 337_500,
-            expectedPaymentDate: `2026-${month}-${day}`,
-            createdAt: now,
-          })
-          .run()
+        insertLine.run({
+          id: uuidv7(),
+          seq: takeNextSeq(tx),
+          saleId,
+          sellerId: sellerIds[(index + line) % sellerIds.length]!,
+          commissionType: line === 2 ? 'referral' : 'sales',
+          commissionPercentage: line === 2 ? 10 : 45,
+          commissionAmount: line === 2 ? 75_000 : 337_500,
+          status: index % 3 ? 'pending' : 'paid',
+          // Paid lines are paid in full (no payment parts are seeded).
+          paidAmount: index % 3 ? 0 : line === 2 ? 75_000 : 337_500,
+          expectedPaymentDate: `2026-${month}-${day}`,
+        })
       }
     }
   })
@@ -115,34 +142,50 @@ export function seedCentral(
 ) {
   const now = Date.now()
   db.transaction((tx) => {
+    const insertUser = tx
+      .insert(users)
+      .values({
+        id: value('id'),
+        seq: value('seq'),
+        updatedAt: now,
+        organisationId,
+        name: value('name'),
+        email: value('email'),
+        status: value('status'),
+        setupCompleted: true,
+        createdAt: now,
+      })
+      .prepare()
     for (let index = 0; index < counts.users; index++) {
-      tx.insert(users)
-        .values({
-          id: uuidv7(),
-          seq: takeNextSeq(tx),
-          updatedAt: now,
-          organisationId,
-          name: `Gebruiker ${index}`,
-          email: `gebruiker${index}@example.com`,
-          status: index % 10 ? 'active' : 'inactive',
-          setupCompleted: true,
-          createdAt: now,
-        })
-        .run()
+      insertUser.run({
+        id: uuidv7(),
+        seq: takeNextSeq(tx),
+        name: `Gebruiker ${index}`,
+        email: `gebruiker${index}@example.com`,
+        status: index % 10 ? 'active' : 'inactive',
+      })
     }
+    const insertApp = tx
+      .insert(appConnections)
+      .values({
+        id: value('id'),
+        seq: value('seq'),
+        updatedAt: now,
+        organisationId,
+        name: value('name'),
+        url: value('url'),
+        status: value('status'),
+        createdAt: now,
+      })
+      .prepare()
     for (let index = 0; index < counts.apps; index++) {
-      tx.insert(appConnections)
-        .values({
-          id: uuidv7(),
-          seq: takeNextSeq(tx),
-          updatedAt: now,
-          organisationId,
-          name: `App ${index}`,
-          url: `https://app${index}.example.com`,
-          status: index % 5 ? 'active' : 'inactive',
-          createdAt: now,
-        })
-        .run()
+      insertApp.run({
+        id: uuidv7(),
+        seq: takeNextSeq(tx),
+        name: `App ${index}`,
+        url: `https://app${index}.example.com`,
+        status: index % 5 ? 'active' : 'inactive',
+      })
     }
   })
 }

@@ -1,4 +1,5 @@
-import { strToU8, Zip, ZipDeflate } from 'fflate'
+import { constants, crc32, deflateRawSync } from 'node:zlib'
+import { strToU8, Zip, type ZipInputFile } from 'fflate'
 
 // Workbooks that are small on the wire and huge once read: the attacks an .xlsx upload
 // must survive. Each is a real workbook (the parts a reader looks for), built here with
@@ -39,22 +40,40 @@ const SKELETON: Record<string, Uint8Array> = {
   ),
 }
 
-/** A zip of `parts`; a part given as a function is deflated piece by piece as it yields. */
+/**
+ * A zip of `parts`; a part given as a function is deflated piece by piece as it yields.
+ * zlib deflates each piece as a segment of its own (flushed, so that segments join into
+ * one stream), and a piece yielded again is not deflated again: a bomb repeats one block
+ * hundreds of times, which fflate's deflate took seconds over.
+ */
 function zipParts(parts: Record<string, Uint8Array | (() => Iterable<Uint8Array>)>) {
   const chunks: Uint8Array[] = []
   const zip = new Zip((error, chunk) => {
     if (error) throw error
     chunks.push(chunk)
   })
-  for (const [name, content] of Object.entries(parts)) {
-    const file = new ZipDeflate(name, { level: 9 })
-    zip.add(file)
-    if (content instanceof Uint8Array) {
-      file.push(content, true)
-      continue
+  const segments = new Map<Uint8Array, Uint8Array<ArrayBuffer>>()
+  const segmentOf = (piece: Uint8Array) => {
+    let segment = segments.get(piece)
+    if (!segment) {
+      segment = new Uint8Array(
+        deflateRawSync(piece, { level: 9, finishFlush: constants.Z_FULL_FLUSH }),
+      )
+      segments.set(piece, segment)
     }
-    for (const piece of content()) file.push(piece)
-    file.push(new Uint8Array(0), true)
+    return segment
+  }
+  for (const [name, content] of Object.entries(parts)) {
+    const pieces = content instanceof Uint8Array ? [content] : content()
+    const file: ZipInputFile = { filename: name, compression: 8, size: 0, crc: 0 }
+    zip.add(file)
+    for (const piece of pieces) {
+      file.size += piece.length
+      file.crc = crc32(piece, file.crc)
+      file.ondata?.(null, segmentOf(piece), false)
+    }
+    // The last block: empty, marked final.
+    file.ondata?.(null, new Uint8Array(deflateRawSync(new Uint8Array(0))), true)
   }
   zip.end()
   const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0))

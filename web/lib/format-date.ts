@@ -1,5 +1,7 @@
-import { differenceInCalendarDays, format, formatDistanceToNowStrict } from 'date-fns'
-import { nl } from 'date-fns/locale'
+import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays'
+import { format } from 'date-fns/format'
+import { formatDistanceToNowStrict } from 'date-fns/formatDistanceToNowStrict'
+import { nl } from 'date-fns/locale/nl'
 
 const RELATIVE_DAYS = 7
 

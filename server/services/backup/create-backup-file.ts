@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { format } from 'date-fns'
+import { format } from 'date-fns/format'
 import { strToU8, zipSync } from 'fflate'
 import type { BackupFormat } from '#schema/backup'
 import { toCsvCell } from '#schema/spreadsheet-cells'

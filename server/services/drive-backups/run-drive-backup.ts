@@ -1,5 +1,5 @@
 import type { drive_v3 } from '@googleapis/drive'
-import { format } from 'date-fns'
+import { format } from 'date-fns/format'
 import { eq } from 'drizzle-orm'
 import type { OAuth2Client } from 'google-auth-library'
 import {

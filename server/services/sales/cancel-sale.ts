@@ -1,4 +1,4 @@
-import { format } from 'date-fns'
+import { format } from 'date-fns/format'
 import { eq } from 'drizzle-orm'
 import { planCancellation } from '#schema/commission-changes'
 import { commissions, sales } from '#schema/db/organisation'

@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { appConnections } from '#schema/db/organisation'
 import { generateToken, hashToken } from '../../auth/tokens.ts'
 import type { ServiceContext } from '../../context.ts'
 import type { OrganisationCache } from '../../db/organisation-cache.ts'
+import { prepareOnce } from '../../db/prepare-once.ts'
 import { AppError } from '../../http/app-error.ts'
 import { appendActivity } from '../activities/append-activity.ts'
 import { requireLiveAppConnection } from '../app-connections/require-live-app-connection.ts'
@@ -46,11 +47,18 @@ export function authenticateAppKey(
   } catch {
     throw refuse()
   }
-  const app = db
-    .select({ id: appConnections.id })
-    .from(appConnections)
-    .where(and(eq(appConnections.apiKeyHash, hashToken(key)), eq(appConnections.deleted, false)))
-    .get()
+  const app = prepareOnce(db, 'app-of-api-key', () =>
+    db
+      .select({ id: appConnections.id })
+      .from(appConnections)
+      .where(
+        and(
+          eq(appConnections.apiKeyHash, sql.placeholder('keyHash')),
+          eq(appConnections.deleted, false),
+        ),
+      )
+      .prepare(),
+  ).get({ keyHash: hashToken(key) })
   if (!app) throw refuse()
   return { db, organisationId, appConnectionId: app.id }
 }

@@ -1,4 +1,5 @@
-import { format, subDays } from 'date-fns'
+import { format } from 'date-fns/format'
+import { subDays } from 'date-fns/subDays'
 import { and, asc, eq, gte, lte } from 'drizzle-orm'
 import { usageTracking } from '#schema/db/organisation'
 import { findLatestUsageDate, GAUGE_METRICS, type UsageSummary } from '#schema/usage'

@@ -1,5 +1,6 @@
-import { format, parseISO } from 'date-fns'
-import { nl } from 'date-fns/locale'
+import { format } from 'date-fns/format'
+import { nl } from 'date-fns/locale/nl'
+import { parseISO } from 'date-fns/parseISO'
 import type { UsageSummary } from '#schema/usage'
 import { BarChart } from '../../components/bar-chart.tsx'
 import { formatCalendarDate } from '../../lib/format-calendar-date.ts'

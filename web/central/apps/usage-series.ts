@@ -1,4 +1,6 @@
-import { addDays, format, parseISO } from 'date-fns'
+import { addDays } from 'date-fns/addDays'
+import { format } from 'date-fns/format'
+import { parseISO } from 'date-fns/parseISO'
 import type { UsageSummary } from '#schema/usage'
 
 /** One day of the three figures the Apps screen shows; null: no database size reported. */

@@ -1,4 +1,5 @@
-import { format, parseISO } from 'date-fns'
+import { format } from 'date-fns/format'
+import { parseISO } from 'date-fns/parseISO'
 import { quoteCsvCell, toCsvCell } from '#schema/spreadsheet-cells'
 import { EXPORT_HEADERS, type ExportCell } from './export-rows.ts'
 

@@ -1,4 +1,4 @@
-import { format } from 'date-fns'
+import { format } from 'date-fns/format'
 import { useEffect, useState } from 'react'
 import { getServerNow, onServerClockChange } from '#sync/client/server-clock'
 

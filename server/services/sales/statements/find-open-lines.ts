@@ -1,4 +1,4 @@
-import { format } from 'date-fns'
+import { format } from 'date-fns/format'
 import { and, asc, eq } from 'drizzle-orm'
 import { commissions, sales, salesProjects } from '#schema/db/organisation'
 import type { StatementPeriod } from '#schema/statements'

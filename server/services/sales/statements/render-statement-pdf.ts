@@ -1,5 +1,6 @@
-import { format, parseISO } from 'date-fns'
-import { nl } from 'date-fns/locale'
+import { format } from 'date-fns/format'
+import { nl } from 'date-fns/locale/nl'
+import { parseISO } from 'date-fns/parseISO'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { formatMoney } from '#schema/format-money'
 import { drawTable, type TableColumn } from './draw-table.ts'
