@@ -176,7 +176,7 @@ test('first setup signs in a SUPERADMIN; logout, then sign in again', async () =
   await waitForToast(page, 'Login geslaagd')
   expect(new URL(page.url()).pathname).toBe('/')
   expect(await page.getByRole('banner').getByText('Superadmin').isVisible()).toBe(true)
-})
+}, 60_000)
 
 test('simple setup a second time says the account exists and goes to /login', async () => {
   const page = await openPage(PHONE)

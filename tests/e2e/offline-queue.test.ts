@@ -258,7 +258,9 @@ test('Instellingen online: tabs, notification switches per user, organisations w
   )
   expect(await adminTools.getByText(/overschrijft alle huidige gegevens/).isVisible()).toBe(true)
   const [download] = await Promise.all([
-    page.waitForEvent('download'),
+    // The server's first heavy job starts its worker thread, which in tests loads the
+    // server from TypeScript: seconds more than the page's 8 s on a loaded machine.
+    page.waitForEvent('download', { timeout: 30_000 }),
     adminTools.getByRole('button', { name: 'Backup JSON' }).click(),
   ])
   expect(download.suggestedFilename()).toMatch(
