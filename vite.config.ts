@@ -42,6 +42,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          // Compiles the server, where server processes and heavy-work threads start from.
+          globalSetup: ['tests/support/build-server.ts'],
           maxWorkers: 2,
           // A worker's files share the modules it loaded: every API file imports the whole
           // server, and importing it again per file took about 40 of 113 seconds. Each file
