@@ -6,8 +6,9 @@ import serverConfig from '../../vite.server.config.ts'
 declare module 'vitest' {
   export interface ProvidedContext {
     /**
-     * The compiled server of this run (dist/test-server), where server processes and the
-     * heavy-work worker threads start from; absent in projects that do not build it.
+     * The compiled server of this run (dist/test-server), where server processes, the
+     * heavy-work worker threads and the setup-token command start from; absent in
+     * projects that do not build it.
      */
     serverBuild?: string
   }
@@ -35,6 +36,8 @@ export default async function setup(project: TestProject) {
           'server-process': path.join(ROOT, 'tests/support/server-process-entry.ts'),
           // Beside the entry, where the compiled heavy-work-pool.ts looks for it.
           'heavy-worker': path.join(ROOT, 'server/workers/heavy-worker.ts'),
+          // npm run setup-token's command, for the tests that need its link, not npm.
+          'setup-token': path.join(ROOT, 'server/cli/setup-token.ts'),
         },
       },
     },
