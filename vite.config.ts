@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { LongFilesFirst } from './tests/support/long-files-first.ts'
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
@@ -32,6 +33,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     benchmark: { include: ['tests/bench/**/*.bench.ts'] },
+    sequence: { sequencer: LongFilesFirst },
     // Unit and API files run two at a time first (`npm run test:quick` runs only these);
     // then the browser files, two at a time: much of a browser test is waiting (for a sync,
     // a service worker, a stream), which the other worker's file fills. Benchmarks run in
@@ -42,6 +44,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          // Compiles the server, where server processes and heavy-work threads start from.
+          globalSetup: ['tests/support/build-server.ts'],
           maxWorkers: 2,
           // A worker's files share the modules it loaded: every API file imports the whole
           // server, and importing it again per file took about 40 of 113 seconds. Each file

@@ -39,10 +39,15 @@ export default defineConfig({
   plugins: [
     {
       name: 'copy-migrations',
-      writeBundle() {
-        cpSync(fromRoot('./server/db/migrations'), fromRoot('./dist/migrations'), {
-          recursive: true,
-        })
+      // Beside the chunks, wherever the build goes (the tests build into dist/test-server).
+      writeBundle(output) {
+        cpSync(
+          fromRoot('./server/db/migrations'),
+          `${output.dir ?? fromRoot('./dist')}/migrations`,
+          {
+            recursive: true,
+          },
+        )
       },
     },
   ],

@@ -25,8 +25,14 @@ import { createHeavyWorkPool } from './workers/heavy-work-pool.ts'
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist/web', import.meta.url))
 
-/** Opens the data, composes the app and listens; used by npm start, dev and the tests. */
-export async function startServer(env: Env, options: { webRoot?: string } = {}) {
+/**
+ * Opens the data, composes the app and listens; used by npm start, dev and the tests.
+ * `heavyWorkerFile`: the heavy-work worker's entry (the tests start the compiled one).
+ */
+export async function startServer(
+  env: Env,
+  options: { webRoot?: string; heavyWorkerFile?: URL } = {},
+) {
   const log = createLogger(env.LOG_LEVEL)
   const systemDb = openSystemDb(env.DATA_DIR)
   const box = getSecretBox(env)
@@ -39,7 +45,7 @@ export async function startServer(env: Env, options: { webRoot?: string } = {}) 
   )
   ensureDefaultOrganisation({ systemDb, organisations })
   deleteExpiredSessions(systemDb)
-  const heavyWorkPool = createHeavyWorkPool(env)
+  const heavyWorkPool = createHeavyWorkPool(env, options.heavyWorkerFile)
   const deps: AppDeps = {
     env,
     systemDb,

@@ -47,9 +47,9 @@ function streamDownload(written: { folder: string; file: string }) {
  * One thread: the HeavyWorkQueue lets one request job run at a time, and a scheduled Drive
  * backup, which does not wait in that queue, waits in the pool's own.
  */
-export function createHeavyWorkPool(env: Env) {
+export function createHeavyWorkPool(env: Env, workerFile: URL = WORKER_FILE) {
   const pool = new Piscina({
-    filename: WORKER_FILE.href,
+    filename: workerFile.href,
     minThreads: 0,
     maxThreads: 1,
     idleTimeout: 60_000,

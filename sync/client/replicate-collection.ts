@@ -13,7 +13,7 @@ import type { UnansweredPushes } from './conflict-handler.ts'
 import { keepDeviceRefusals } from './device-refusals.ts'
 import type { FillProgress } from './fill-progress.ts'
 import { type FilledCollection, writeAssumedStates } from './first-fill.ts'
-import { createRetryBackoff } from './retry-backoff.ts'
+import { createRetryBackoff, RETRY_TIMING, type RetryTiming } from './retry-backoff.ts'
 import {
   AccountChangedError,
   fetchPull,
@@ -27,7 +27,6 @@ import type { SyncStream } from './sync-stream.ts'
 
 const PULL_BATCH = 1000
 const PUSH_BATCH = 50
-const RETRY_MS = 3000
 
 /** The checkpoint of a collection this person may no longer read at all (403). */
 const REVOKED = 'revoked'
@@ -72,11 +71,14 @@ export function replicateCollection(options: {
   fill?: Promise<FilledCollection | undefined>
   /** The fill's marks: removed once the replication has taken over from it. */
   fillProgress?: FillProgress
+  /** The waits after a failed call (RETRY_TIMING unless given). */
+  retryTiming?: RetryTiming
 }): RxReplicationState<unknown, SyncCheckpoint> {
   const { collection, definition, stream, status, refusedIds, account, transport, fill } = options
   const { remote, labelField } = definition
-  const pullBackoff = createRetryBackoff()
-  const pushBackoff = createRetryBackoff()
+  const retryTiming = options.retryTiming ?? RETRY_TIMING
+  const pullBackoff = createRetryBackoff(retryTiming)
+  const pushBackoff = createRetryBackoff(retryTiming)
   // Ids that came back during a fresh pull after the rights changed.
   let seenSinceReset: Set<string> | undefined
 
@@ -290,7 +292,7 @@ export function replicateCollection(options: {
     replicationIdentifier,
     collection,
     live: true,
-    retryTime: RETRY_MS,
+    retryTime: retryTiming.retryMs,
     autoStart: !fill,
     // RxDB starts a replication whenever its tab becomes visible, leader or not: every tab
     // a person switches to would pull and push beside the leader. Only leadership starts it

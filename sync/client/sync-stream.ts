@@ -50,8 +50,12 @@ export function openSyncStream(
     openEventSource?: (url: string) => EventSourceLike
     /** The page's fetch unless given, to probe a stream the browser gave up on. */
     fetch?: typeof fetch
+    /** The first and longest wait before reopening a closed stream (2 s and 30 s unless given). */
+    reconnectMs?: { first: number; max: number }
   } = {},
 ) {
+  const firstRetryMs = options.reconnectMs?.first ?? FIRST_RETRY_MS
+  const maxRetryMs = options.reconnectMs?.max ?? MAX_RETRY_MS
   // The server streams the collections of the session named by `area`.
   const url = `${SYNC_STREAM_URL}?${new URLSearchParams({ area, documents: '1' })}`
   const subjects = new Map(collections.map((name) => [name, new Subject<ResyncSignal>()]))
@@ -63,7 +67,7 @@ export function openSyncStream(
   let source: EventSourceLike | undefined
   let retryTimer: ReturnType<typeof setTimeout> | undefined
   let silenceTimer: ReturnType<typeof setTimeout> | undefined
-  let retryMs = FIRST_RETRY_MS
+  let retryMs = firstRetryMs
   let isClosed = false
   let isLeader = false
 
@@ -86,7 +90,7 @@ export function openSyncStream(
     } catch {
       return
     }
-    retryMs = FIRST_RETRY_MS
+    retryMs = firstRetryMs
     if (message.type === 'RESYNC') {
       for (const ledger of ledgers.values()) ledger.forget()
       resync(subjects.keys())
@@ -121,7 +125,7 @@ export function openSyncStream(
     clearTimeout(retryTimer)
     if (isClosed || !isOnline()) return // the 'online' listener reconnects
     retryTimer = setTimeout(() => void probeThenConnect(), retryMs)
-    retryMs = Math.min(retryMs * 2, MAX_RETRY_MS)
+    retryMs = Math.min(retryMs * 2, maxRetryMs)
   }
 
   const probeThenConnect = async () => {
@@ -142,7 +146,7 @@ export function openSyncStream(
   }
 
   const onOnline = () => {
-    retryMs = FIRST_RETRY_MS
+    retryMs = firstRetryMs
     connect()
   }
   globalThis.addEventListener?.('online', onOnline)

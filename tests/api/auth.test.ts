@@ -275,14 +275,11 @@ describe('origin and size checks', () => {
 
 describe('setup links', () => {
   test('npm run setup-token invites a user whose link sets the password once', async () => {
-    const { token, link } = await runSetupTokenCommand(server.dataDir, [
-      '--email',
-      'ivy@example.com',
-      '--name',
-      'Ivy Invited',
-      '--role',
-      'MANAGER',
-    ])
+    const { token, link } = await runSetupTokenCommand(
+      server.dataDir,
+      ['--email', 'ivy@example.com', '--name', 'Ivy Invited', '--role', 'MANAGER'],
+      { viaNpm: true },
+    )
     expect(link).toMatch(/^http:\/\/localhost:3000\/setup\/[a-z2-7]{32}$/)
     const client = createClient(server.url)
     const before = await client.post('/api/auth/login/email', {

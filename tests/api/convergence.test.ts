@@ -48,6 +48,10 @@ test.each(SEEDS)(
       operationsPerDevice: 40,
       pauseMs: [20, 160],
       settleTimeoutMs: 30_000,
+      // The product's waits after a failure a tenth as long, and at most a second: offline
+      // periods and the crash last a second or two here, where the product's backoff (up
+      // to a minute) kept devices waiting long after the server was back.
+      retryTiming: { retryMs: 300, firstBackoffMs: 100, maxBackoffMs: 1000 },
     })
     await run.playChaos()
     expect(run.crash.kills, `seed ${seed}`).toBe(1)

@@ -8,6 +8,7 @@ import { createConflictHandler, UnansweredPushes } from '#sync/client/conflict-h
 import { createFillProgress, type FillProgress } from '#sync/client/fill-progress'
 import { type FilledCollection, fillCollection } from '#sync/client/first-fill'
 import { replicateCollection, replicationIdentifierOf } from '#sync/client/replicate-collection'
+import type { RetryTiming } from '#sync/client/retry-backoff'
 import { createSyncStatus } from '#sync/client/sync-status'
 import { findUnsentChanges } from '#sync/client/unsent-changes'
 import type { SyncCheckpoint } from '#sync/protocol'
@@ -56,12 +57,20 @@ function transport(meddle?: (url: string, send: () => Promise<Response>) => Prom
   }
 }
 
+/**
+ * Shorter waits after a failed call than the product's (3 s, then 1 s, 2 s …), for the tests
+ * whose calls fail for a while: the waits were most of their time. RxDB's second keeps
+ * room to see the trouble shown before the next attempt clears it.
+ */
+const QUICK_RETRIES: RetryTiming = { retryMs: 1000, firstBackoffMs: 100, maxBackoffMs: 6000 }
+
 function replicate(
   options: {
     identifier?: string
     meddle?: Parameters<typeof transport>[0]
     fill?: Promise<FilledCollection | undefined>
     fillProgress?: FillProgress
+    retryTiming?: RetryTiming
   } = {},
 ) {
   return replicateCollection({
@@ -76,6 +85,7 @@ function replicate(
     account,
     transport: transport(options.meddle),
     identifier: options.identifier,
+    retryTiming: options.retryTiming,
   }) as Replication
 }
 
@@ -391,6 +401,7 @@ test('a push taken by the server whose answer was lost, then the field set back 
       if (isNetworkDown) throw new TypeError('Failed to fetch')
       return send()
     },
+    retryTiming: QUICK_RETRIES,
   })
   await replication.awaitInitialReplication()
   pushes = 0
@@ -423,6 +434,7 @@ test('a server that fails for a while (503) delays a write; it is never refused'
       }
       return send()
     },
+    retryTiming: QUICK_RETRIES,
   })
   await replication.awaitInitialReplication().catch(() => undefined)
   const id = '01900000-0000-7000-8000-0000000c0de2'
@@ -451,9 +463,9 @@ function fill(meddle?: Parameters<typeof transport>[0], progress?: FillProgress)
 }
 
 /** Fills the empty device, then replicates from where the fill ended. */
-function fillThenReplicate(meddle?: Parameters<typeof transport>[0]) {
+function fillThenReplicate(meddle?: Parameters<typeof transport>[0], retryTiming?: RetryTiming) {
   const filled = fill(meddle)
-  return { fill: filled, replication: replicate({ meddle, fill: filled }) }
+  return { fill: filled, replication: replicate({ meddle, fill: filled, retryTiming }) }
 }
 
 test('an empty device fills in whole pages, pushes none of it back, and later changes still arrive', async () => {
@@ -521,7 +533,7 @@ test('an offline edit of a filled document merges with a colleague’s edit of a
   const { fill, replication } = fillThenReplicate(async (_url, send) => {
     if (isOffline) throw new TypeError('Failed to fetch')
     return send()
-  })
+  }, QUICK_RETRIES)
   await fill
   await replication.awaitInSync()
   const [target] = await (

@@ -303,6 +303,18 @@ describe('sync', () => {
         .pluck()
         .get(),
     ).toBe(0)
+    // Every project's sold units count its sales, as after a sale in the wizard.
+    expect(
+      db
+        .prepare(
+          `select name, sold_units from sales_projects p where sold_units != (select count(*)
+             from sales s where s.project_id = p.id and s.deleted = 0 and s.status != 'cancelled')`,
+        )
+        .all(),
+    ).toEqual([])
+    expect(
+      db.prepare("select sold_units from sales_projects where name = 'Project 4'").pluck().get(),
+    ).toBeGreaterThan(0)
     expect(
       db
         .prepare('select action, target, type from activities where action like ?')

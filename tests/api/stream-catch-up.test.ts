@@ -75,6 +75,9 @@ async function openDevice() {
     origin: () => server.url,
     onOnline: () => online.dispatchOnline(),
     stream: 'server',
+    // A dropped stream reopens after a tenth of a second, not the product's two: the
+    // catch-up is what is tested, not the wait before it.
+    retryTiming: { retryMs: 300, firstBackoffMs: 100, maxBackoffMs: 1000 },
   })
   // Its stream is open and the RESYNC it starts with has been pulled.
   await waitFor(() => server.deps.syncHub.listenerCount === 1, 5000)

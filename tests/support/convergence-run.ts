@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import type { RetryTiming } from '#sync/client/retry-backoff'
 import {
   type CollectionState,
   createLedger,
@@ -36,6 +37,8 @@ export type ConvergenceSettings = {
   settleTimeoutMs: number
   /** A fixed port for the server, kept across the restart (a browser page can follow). */
   port?: number
+  /** The devices' waits after a failed call (the product's unless given). */
+  retryTiming?: RetryTiming
 }
 
 /** What the checks read from the server, as an ADMIN of each area. */
@@ -107,6 +110,7 @@ export async function startConvergenceRun(settings: ConvergenceSettings) {
           onOnline: () => online.dispatchOnline(),
           // The server's own event stream tells every device of each change, with its documents.
           stream: 'server',
+          retryTiming: settings.retryTiming,
         }),
       ),
     )

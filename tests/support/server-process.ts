@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { inject } from 'vitest'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 
@@ -13,6 +14,7 @@ export async function startServerProcess(dataDir: string, options: { port?: numb
   const address = options.port
     ? { PORT: String(options.port), PUBLIC_URL: `http://127.0.0.1:${options.port}` }
     : { PORT: '0' }
+  const serverBuild = inject('serverBuild')
   const child: ChildProcess = spawn(
     process.execPath,
     [
@@ -20,9 +22,10 @@ export async function startServerProcess(dataDir: string, options: { port?: numb
       ...(process.env.SERVER_CPU_PROFILE_DIR
         ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_CPU_PROFILE_DIR}`]
         : []),
-      '--import',
-      'tsx',
-      path.join(ROOT, 'tests/support/server-process-entry.ts'),
+      // Compiled by the server project's setup (build-server.ts); from source elsewhere.
+      ...(serverBuild
+        ? [path.join(serverBuild, 'server-process.js')]
+        : ['--import', 'tsx', path.join(ROOT, 'tests/support/server-process-entry.ts')]),
     ],
     {
       cwd: ROOT,

@@ -17,6 +17,7 @@ import {
 } from '#sync/client/collections'
 import { readKnownEpoch } from '#sync/client/organisation-epoch'
 import { replicateCollection } from '#sync/client/replicate-collection'
+import type { RetryTiming } from '#sync/client/retry-backoff'
 import type { SyncTransport } from '#sync/client/sync-http'
 import { createSyncStatus, type RefusedChange } from '#sync/client/sync-status'
 import { openSyncStream, type ResyncSignal, type SyncStream } from '#sync/client/sync-stream'
@@ -198,6 +199,11 @@ export async function openNodeSyncClient(options: {
    * when told stays possible); absent: only the RESYNCs the test sends.
    */
   stream?: 'server'
+  /**
+   * The waits after a failed call, the event stream's reconnect included (the product's
+   * unless given): a run with a crash shortens them.
+   */
+  retryTiming?: RetryTiming
 }) {
   const definitions = AREA_COLLECTIONS[options.area].filter(
     (definition) => !options.remotes || options.remotes.includes(definition.remote),
@@ -242,6 +248,10 @@ export async function openNodeSyncClient(options: {
             return source
           },
           fetch: (url, init) => transport.fetch(`${options.origin()}${String(url)}`, init),
+          reconnectMs: options.retryTiming && {
+            first: options.retryTiming.firstBackoffMs,
+            max: options.retryTiming.maxBackoffMs,
+          },
         })
       : undefined
   const stream: SyncStream = serverStream
@@ -269,6 +279,7 @@ export async function openNodeSyncClient(options: {
         unanswered: pushOutcomes.get(definition.local)?.unanswered,
         account: options.account,
         transport,
+        retryTiming: options.retryTiming,
       }) as RxReplicationState<unknown, SyncCheckpoint>,
     ]),
   )

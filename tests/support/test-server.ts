@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { inject } from 'vitest'
 import { startServer } from '#server/create-server'
 import { parseEnv } from '#server/env'
 
@@ -14,7 +16,13 @@ export async function startTestServer(
 ) {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'centraal-test-'))
   const env = parseEnv({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...settings })
-  const server = await startServer(env, { webRoot: options.webRoot })
+  const serverBuild = inject('serverBuild')
+  const server = await startServer(env, {
+    webRoot: options.webRoot,
+    heavyWorkerFile: serverBuild
+      ? pathToFileURL(path.join(serverBuild, 'heavy-worker.js'))
+      : undefined,
+  })
   const url = `http://127.0.0.1:${server.port}`
   return {
     url,

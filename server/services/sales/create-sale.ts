@@ -78,7 +78,19 @@ function requireAmounts(input: SaleInput) {
  * are neither paid nor counted until an approver clears it. The project and every seller
  * must be active.
  */
-export function createSale(ctx: ServiceContext, input: SaleInput, options: { id?: string } = {}) {
+export function createSale(
+  ctx: ServiceContext,
+  input: SaleInput,
+  options: {
+    id?: string
+    /**
+     * False: the caller recounts the project's sold units before its transaction ends
+     * (recountSoldUnits), as an import does once per project and chunk of rows instead of
+     * counting the project's sales again for every row.
+     */
+    recountProject?: boolean
+  } = {},
+) {
   requirePermission(ctx.actor, 'sales.register')
   if (!seesAllSales(ctx.actor.permissions)) {
     if (!holdsOwnLine(input.commissions, ctx.actor.sellerId)) {
@@ -152,12 +164,17 @@ export function createSale(ctx: ServiceContext, input: SaleInput, options: { id?
         createdAt: now,
       })
     })
-    statements.recountProject.run({
-      projectId: input.projectId,
-      seq: takeNextSeq(tx),
-      updatedAt: now,
-    })
+    if (options.recountProject !== false) recountSoldUnits(tx, input.projectId, now)
     enqueueLead(tx, sale, project.name)
     return sale
   })
+}
+
+/** Recounts a project's sold units (its live, not cancelled sales) and gives it a new seq. */
+export function recountSoldUnits(
+  tx: Parameters<typeof saleStatements>[0] & Parameters<typeof takeNextSeq>[0],
+  projectId: string,
+  now: number,
+) {
+  saleStatements(tx).recountProject.run({ projectId, seq: takeNextSeq(tx), updatedAt: now })
 }

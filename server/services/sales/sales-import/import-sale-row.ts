@@ -30,6 +30,8 @@ const insertImportKey = (db: ServiceContext['db']) =>
 /** What one imported row created. */
 export type RowOutcome = {
   saleId: string
+  /** The sale's project, whose sold units the import recounts (recountSoldUnits). */
+  projectId: string
   project?: { key: string; id: string }
   seller?: { key: string; id: string; role: string | null }
   commissionLines: number
@@ -118,6 +120,7 @@ function toSalePayload(
  * finds or creates its project and seller, registers the sale through createSale and
  * records the row's key. The caller wraps it in a savepoint, so a refused row leaves
  * nothing behind; the catalogue is only read here and updated by the caller on success.
+ * The caller recounts the project's sold units (recountSoldUnits) before it commits.
  */
 export function importSaleRow(
   ctx: ServiceContext,
@@ -158,14 +161,19 @@ export function importSaleRow(
   const payload = parseOrRefuse(() =>
     SaleCreateSchema.parse(toSalePayload(sale, projectId, seller)),
   )
-  const created = createSale(ctx, payload)
+  const created = createSale(ctx, payload, { recountProject: false })
   insertImportKey(ctx.db).run({
     key: row.key,
     saleId: created.id,
     source: row.source,
     createdAt: Date.now(),
   })
-  return { ...outcome, saleId: created.id, commissionLines: payload.commissions.length }
+  return {
+    ...outcome,
+    saleId: created.id,
+    projectId,
+    commissionLines: payload.commissions.length,
+  }
 }
 
 /** The reason a row was refused, for the result's error list; null for an unexpected error. */

@@ -14,6 +14,7 @@ import { runInSavepoint } from '../../../db/run-in-savepoint.ts'
 import { AppError } from '../../../http/app-error.ts'
 import { appendActivity } from '../../activities/append-activity.ts'
 import { requirePermission } from '../../permissions/require-permission.ts'
+import { recountSoldUnits } from '../create-sale.ts'
 import { describeRowFailure, importSaleRow } from './import-sale-row.ts'
 import { loadSalesCatalog, type SalesCatalog } from './sales-catalog.ts'
 
@@ -88,7 +89,15 @@ async function runImport(
     const chunk = work.slice(start, start + ROWS_PER_TRANSACTION)
     ctx.db.transaction((tx) => {
       const txCtx = { ...ctx, db: tx as unknown as ServiceContext['db'] }
-      for (const item of chunk) importOne(txCtx, catalog, item, options, result, refuse)
+      const projectIds = new Set<string>()
+      for (const item of chunk) {
+        const projectId = importOne(txCtx, catalog, item, options, result, refuse)
+        if (projectId) projectIds.add(projectId)
+      }
+      // Once per project and chunk, not per row: counting a project's sales for each of
+      // thousands of rows took longer than writing them.
+      const now = Date.now()
+      for (const projectId of projectIds) recountSoldUnits(tx, projectId, now)
     })
     await nextTurn()
   }
@@ -131,6 +140,7 @@ function readRows(table: SheetTable, refuse: (rowNumber: number, reason: string)
   return work
 }
 
+/** Imports one row in its own savepoint; the project of the sale it registered, if any. */
 function importOne(
   ctx: ServiceContext,
   catalog: SalesCatalog,
@@ -142,7 +152,7 @@ function importOne(
   // Also catches a row repeated within the same sheet, imported a moment ago.
   if (catalog.importKeys.has(item.key)) {
     result.salesSkipped++
-    return
+    return undefined
   }
   try {
     const outcome = runInSavepoint(ctx.db, 'import_row', () =>
@@ -155,10 +165,12 @@ function importOne(
     result.commissionsCreated += outcome.commissionLines
     result.projectsCreated += outcome.project ? 1 : 0
     result.sellersCreated += outcome.seller ? 1 : 0
+    return outcome.projectId
   } catch (error) {
     const reason = describeRowFailure(error)
     if (reason === null) options.onUnexpectedError?.(error)
     refuse(item.rowNumber, reason ?? 'de rij kon niet worden opgeslagen')
+    return undefined
   }
 }
 
