@@ -27,6 +27,7 @@ import {
   regionText,
   shoot,
   type WizardSale,
+  waitForSalesScreen,
 } from './sales-helpers.ts'
 import { useSharedServer } from './shared-server.ts'
 
@@ -133,6 +134,12 @@ async function openSale(target: Page) {
   await openSalesScreen(target, `/sales/${saleId}`, sale.clientName)
 }
 
+/** Follows a link of the screen to another sales screen, without a load. */
+async function followLink(target: Page, link: string, heading: string) {
+  await target.getByRole('link', { name: link, exact: true }).click()
+  await waitForSalesScreen(target, heading)
+}
+
 async function download(target: Page, trigger: () => Promise<void>): Promise<Uint8Array> {
   const [file] = await Promise.all([target.waitForEvent('download'), trigger()])
   return new Uint8Array(readFileSync(await saveDownload(file as Download)))
@@ -203,7 +210,8 @@ test('a sale registered through the wizard opens on its own screen from the comm
   saleId = stored.id
 
   // The client's name in the commission screen's list leads to the sale screen.
-  await openSalesScreen(page, '/commissions', 'Commissie Dashboard')
+  await page.getByRole('link', { name: /Commissie Dashboard/ }).click()
+  await waitForSalesScreen(page, 'Commissie Dashboard')
   await page
     .getByRole('listitem', { name: `Verkoop ${sale.clientName}` })
     .getByRole('link', { name: sale.clientName })
@@ -327,7 +335,8 @@ test('a correction of the price after payment adds adjustment lines', async () =
   expect(await hasHorizontalOverflow(page)).toBe(false)
   await shootScreen(page, 'deal-correction-splits')
 
-  await desktop.goto(`${BASE}/sales/${saleId}/edit`)
+  // The desktop is on the sale screen since the payments.
+  await desktop.getByRole('link', { name: 'Verkoop corrigeren' }).click()
   await desktop.getByLabel('Verkoopdatum *').waitFor()
   await shootScreen(desktop, 'deal-correction-project')
   await desktop.getByRole('button', { name: /^Stap 4: Verdeling/ }).click()
@@ -352,8 +361,8 @@ test('a correction of the price after payment adds adjustment lines', async () =
 }, 90_000)
 
 test('a cancellation cancels what is unpaid and claims back what was paid', async () => {
-  // Desktop: the dialog, left with "Terug".
-  await openSale(desktop)
+  // Desktop: the dialog, left with "Terug". Back from the correction it did not save.
+  await followLink(desktop, 'Terug naar de verkoop', sale.clientName)
   await lineItem(desktop, anna.name, 'Correctie', annaCorrected - annaLine).waitFor()
   await shootScreen(desktop, 'deal-sale-corrected')
   await desktop.getByRole('button', { name: 'Verkoop annuleren' }).click()
@@ -412,7 +421,7 @@ test('a cancellation cancels what is unpaid and claims back what was paid', asyn
   expect(await hasHorizontalOverflow(page)).toBe(false)
   await shootScreen(page, 'deal-sale-cancelled')
 
-  await openSale(desktop)
+  // The desktop has stayed on the sale screen, which follows the local database.
   await eventually(async () =>
     expect(await lineItem(desktop, anna.name, 'Terugvordering', -PAID).textContent()).toContain(
       `Terugbetaald${money(REPAID)}`,
@@ -449,7 +458,7 @@ test('the seller reads the sale without actions and downloads their statement', 
 
   // The statement of the commission screen's period: her two parts, the repayment, and
   // what she still owes back.
-  await openSalesScreen(view, '/commissions', 'Commissie Dashboard')
+  await followLink(view, 'Commissie Dashboard', 'Commissie Dashboard')
   const pdf = await download(view, () =>
     view.getByRole('button', { name: 'Mijn afrekening (PDF)' }).click(),
   )
@@ -470,7 +479,7 @@ test('the seller reads the sale without actions and downloads their statement', 
 }, 90_000)
 
 test("the admin's XLSX export holds the sale as the commission screen shows it", async () => {
-  await openSalesScreen(page, '/commissions', 'Commissie Dashboard')
+  await followLink(page, 'Commissie Dashboard', 'Commissie Dashboard')
   const card = page.getByRole('listitem', { name: `Verkoop ${sale.clientName}` })
   await card.waitFor()
   expect(await hasHorizontalOverflow(page)).toBe(false)

@@ -11,7 +11,6 @@ import { DESKTOP, hasHorizontalOverflow, PHONE, signIn, waitForToast } from './p
 import {
   SALES_BASE as BASE,
   fillWizard,
-  launchGoldEstates,
   openSalesScreen,
   regionText,
   shoot,
@@ -29,7 +28,6 @@ let server: TestServer
 let browser: Browser
 let adminContext: BrowserContext
 let admin: Page
-let desktop: Page
 let api: ReturnType<typeof createClient>
 let annaApi: ReturnType<typeof createClient>
 
@@ -66,15 +64,11 @@ async function serverSale(clientName: string) {
   return sales.find((sale) => sale.clientName === clientName)
 }
 
-async function newPage(
-  viewport: typeof PHONE,
-  storageState?: Awaited<ReturnType<BrowserContext['storageState']>>,
-) {
+async function newPage(viewport: typeof PHONE) {
   const context = await browser.newContext({
     viewport,
     baseURL: server.url,
     locale: 'nl-NL',
-    storageState,
   })
   context.setDefaultTimeout(15_000)
   await context.addInitScript(() => localStorage.setItem('theme', 'light'))
@@ -85,6 +79,12 @@ async function newPage(
 async function openAsAnna(page: Page, path = '/dashboard') {
   await signIn(page.context(), anna, 'sales')
   await page.goto(`${BASE}${path}`)
+}
+
+/** The dashboard through the header's Gold Estates link, without a load. */
+async function openDashboard(page: Page) {
+  await page.getByRole('banner').getByRole('link', { name: 'Gold Estates' }).click()
+  await waitForSalesScreen(page, 'Dashboard')
 }
 
 /** From the dashboard's "Ter beoordeling" card to the sale, as a person goes there. */
@@ -171,30 +171,34 @@ test('the admin sees the sales waiting, counted as € 0, and rejects one with a
   expect(doubled.json.reviewStatus).toBe('pending')
   ids.doubled = doubled.json.id
 
-  await launchGoldEstates(admin, root)
-  await waitForSalesScreen(admin, 'Dashboard')
-  desktop = await newPage(DESKTOP, await adminContext.storageState())
-  await openSalesScreen(desktop, '/dashboard', 'Dashboard')
-  for (const page of [admin, desktop]) {
-    const card = await regionText(page, 'Ter beoordeling (2)')
+  // Signed in and launched through the API as LAUNCH APP does (the card: sales-access).
+  await signIn(adminContext, root)
+  const launched = await adminContext.request.post('/api/admin/launch-gold-estates')
+  expect(launched.status()).toBe(200)
+  await openSalesScreen(admin, '/dashboard', 'Dashboard')
+  // The phone, then the same browser at desktop size, and back.
+  for (const viewport of [PHONE, DESKTOP]) {
+    await admin.setViewportSize(viewport)
+    const card = await regionText(admin, 'Ter beoordeling (2)')
     expect(card).toContain('Familie Offline')
     expect(card).toContain('Familie Dubbel')
     // Neither counts: nothing open, nothing overdue, no sale.
-    expect(await regionText(page, 'Openstaand')).toContain(formatMoney(0))
-    expect(await regionText(page, 'Achterstallig')).toContain(formatMoney(0))
-    expect(await regionText(page, 'Totaal Verkoop')).toContain('0')
-    expect(await hasHorizontalOverflow(page)).toBe(false)
-    await shoot(page, 'sale-review-dashboard')
+    expect(await regionText(admin, 'Openstaand')).toContain(formatMoney(0))
+    expect(await regionText(admin, 'Achterstallig')).toContain(formatMoney(0))
+    expect(await regionText(admin, 'Totaal Verkoop')).toContain('0')
+    expect(await hasHorizontalOverflow(admin)).toBe(false)
+    await shoot(admin, 'sale-review-dashboard')
   }
 
-  for (const page of [desktop, admin]) {
-    await openFromReviewCard(page, unusual.clientName)
-    const panel = await regionText(page, 'Ter beoordeling')
+  await openFromReviewCard(admin, unusual.clientName)
+  for (const viewport of [DESKTOP, PHONE]) {
+    await admin.setViewportSize(viewport)
+    const panel = await regionText(admin, 'Ter beoordeling')
     expect(panel).toContain('Het salesteam telt op tot 120% in plaats van 100%')
     expect(panel).toContain('kunnen ze niet betaald worden')
-    expect(await page.getByRole('button', { name: 'Betaling registreren' }).count()).toBe(0)
-    expect(await hasHorizontalOverflow(page)).toBe(false)
-    await shoot(page, 'sale-review-sale')
+    expect(await admin.getByRole('button', { name: 'Betaling registreren' }).count()).toBe(0)
+    expect(await hasHorizontalOverflow(admin)).toBe(false)
+    await shoot(admin, 'sale-review-sale')
   }
 
   await admin.getByRole('button', { name: 'Afwijzen' }).click()
@@ -210,7 +214,8 @@ test('the admin sees the sales waiting, counted as € 0, and rejects one with a
 }, 120_000)
 
 test('an approval made without a connection is sent when it returns, and the sale then counts', async () => {
-  await openSalesScreen(admin, `/sales/${ids.doubled}`, 'Familie Dubbel')
+  await openDashboard(admin)
+  await openFromReviewCard(admin, 'Familie Dubbel')
   await admin.context().setOffline(true)
   await admin.getByRole('button', { name: 'Goedkeuren' }).click()
   expect(await waitForToast(admin, 'Verkoop goedgekeurd')).toContain(
@@ -222,7 +227,7 @@ test('an approval made without a connection is sent when it returns, and the sal
     expect((await serverSale('Familie Dubbel'))?.reviewStatus).toBeNull()
   }, 30_000)
   // Approved: two lines of € 20.000 each (5 % of € 400.000), both overdue since 2025.
-  await openSalesScreen(admin, '/dashboard', 'Dashboard')
+  await openDashboard(admin)
   await eventually(async () => {
     expect(await regionText(admin, 'Achterstallig')).toContain(formatMoney(4_000_000))
   }, 20_000)
@@ -230,10 +235,14 @@ test('an approval made without a connection is sent when it returns, and the sal
 }, 90_000)
 
 test('the SELLER reads the rejection and its reason, and may correct the sale', async () => {
-  // The phone comes last: there she corrects it.
+  // Her browser at desktop size, then at phone size: there she corrects it.
+  const page = await newPage(DESKTOP)
+  await openAsAnna(page)
   for (const viewport of [DESKTOP, PHONE]) {
-    const page = await newPage(viewport)
-    await openAsAnna(page)
+    if (viewport === PHONE) {
+      await page.setViewportSize(PHONE)
+      await openDashboard(page)
+    }
     const card = await regionText(page, 'Ter beoordeling (1)')
     expect(card).toContain(`Afgewezen: ${REASON}`)
     await openFromReviewCard(page, unusual.clientName)
@@ -243,9 +252,9 @@ test('the SELLER reads the rejection and its reason, and may correct the sale', 
     await page.getByRole('region', { name: 'Bram de Vries' }).waitFor()
     expect(await hasHorizontalOverflow(page)).toBe(false)
     await shoot(page, 'sale-review-rejected-seller')
-    if (viewport === PHONE) await correctToSixtyForty(page)
-    await page.context().close()
   }
+  await correctToSixtyForty(page)
+  await page.context().close()
 }, 120_000)
 
 /** Anna answers the rejection: Bram 40 % instead of 60 %; the sale is back in review. */

@@ -23,6 +23,7 @@ import {
   regionText,
   shoot,
   type WizardSale,
+  waitForSalesScreen,
 } from './sales-helpers.ts'
 import { useSharedServer } from './shared-server.ts'
 
@@ -267,7 +268,9 @@ test('a sale through the four wizard steps shows the arithmetic everywhere', asy
 
 test('a sale registered offline reaches the server exactly once after reconnecting', async () => {
   const result = expected(offlineSale)
-  await openSalesScreen(page, '/dashboard', 'Dashboard')
+  // From the statistics to the dashboard through the header, without a load.
+  await page.getByRole('banner').getByRole('link', { name: 'Gold Estates' }).click()
+  await waitForSalesScreen(page, 'Dashboard')
   await context.setOffline(true)
   await page.getByText('Je bent offline - wijzigingen worden lokaal opgeslagen').waitFor()
   await page.getByRole('link', { name: 'Nieuwe verkoop' }).first().click()
@@ -420,7 +423,9 @@ test('a line of 0 marked paid offline waits in the queue and shows paid once it 
     ],
   })
   expect((await callFromPage(page, 'POST', '/api/gold-estates/sales', payload)).status).toBe(201)
-  await openSalesScreen(page, '/commissions', 'Commissie Dashboard')
+  // From the dashboard, where the offline sale left the page; the new sale arrives by sync.
+  await page.getByRole('link', { name: /Commissie Dashboard/ }).click()
+  await waitForSalesScreen(page, 'Commissie Dashboard')
   const sale = page.getByRole('listitem', { name: 'Verkoop Familie Nul' })
   const markPaid = sale.getByRole('button', { name: 'Markeer betaald: Chris Bakker' })
   await markPaid.waitFor()
