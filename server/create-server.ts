@@ -11,7 +11,6 @@ import { getSecretBox } from './auth/secret-box.ts'
 import { deleteExpiredSessions } from './auth/sessions.ts'
 import { createThrottles } from './auth/throttles.ts'
 import { createRedisChangeRelay } from './cluster/redis-change-relay.ts'
-import { connectRedis } from './cluster/redis-connection.ts'
 import { readReplicationSeq } from './db/next-seq.ts'
 import { OrganisationCache } from './db/organisation-cache.ts'
 import { openSystemDb } from './db/system-db.ts'
@@ -49,7 +48,10 @@ export async function startServer(
   ensureDefaultOrganisation({ systemDb, organisations })
   deleteExpiredSessions(systemDb)
   const heavyWorkPool = createHeavyWorkPool(env, options.heavyWorkerFile)
-  const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL, log) : undefined
+  // Loaded only when processes share a Redis: one process does not carry its client.
+  const redis = env.REDIS_URL
+    ? (await import('./cluster/redis-connection.ts')).connectRedis(env.REDIS_URL, log)
+    : undefined
   const deps: AppDeps = {
     env,
     systemDb,
