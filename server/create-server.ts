@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net'
+import { hostname } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import { SyncHub } from '#server/replication/sync-hub'
@@ -9,6 +10,7 @@ import { OrganisationChoices } from './auth/organisation-choices.ts'
 import { getSecretBox } from './auth/secret-box.ts'
 import { deleteExpiredSessions } from './auth/sessions.ts'
 import { createThrottles } from './auth/throttles.ts'
+import { createRedisChangeRelay } from './cluster/redis-change-relay.ts'
 import { readReplicationSeq } from './db/next-seq.ts'
 import { OrganisationCache } from './db/organisation-cache.ts'
 import { openSystemDb } from './db/system-db.ts'
@@ -46,11 +48,15 @@ export async function startServer(
   ensureDefaultOrganisation({ systemDb, organisations })
   deleteExpiredSessions(systemDb)
   const heavyWorkPool = createHeavyWorkPool(env, options.heavyWorkerFile)
+  // Loaded only when processes share a Redis: one process does not carry its client.
+  const redis = env.REDIS_URL
+    ? (await import('./cluster/redis-connection.ts')).connectRedis(env.REDIS_URL, log)
+    : undefined
   const deps: AppDeps = {
     env,
     systemDb,
     organisations,
-    throttles: createThrottles(),
+    throttles: createThrottles(redis?.commands),
     organisationChoices: new OrganisationChoices(),
     oidc: await createOidcSignIn(env, { systemDb, organisations, log }),
     log,
@@ -60,6 +66,12 @@ export async function startServer(
         epoch: readOrganisationEpoch(systemDb, organisationId),
       }),
       onError: (error) => log.error('telling the event streams of a change failed', { error }),
+      relay:
+        redis &&
+        createRedisChangeRelay(redis, {
+          nodeId: env.NODE_ID ?? `${hostname()}-${process.pid}`,
+          onError: (error) => log.error('relaying a change through redis failed', { error }),
+        }),
     }),
     heavyWork: new HeavyWorkQueue(env.HEAVY_WORK_MAX_WAITING),
     heavyWorkPool,
@@ -91,6 +103,7 @@ export async function startServer(
       if ('closeAllConnections' in server) server.closeAllConnections()
       await closed
       await heavyWorkPool.close()
+      await redis?.close()
       organisations.closeAll()
       systemDb.$client.close()
     },

@@ -60,6 +60,14 @@ const EnvSchema = z
      * open (active at once; closed networks) or closed.
      */
     REGISTRATION: z.enum(REGISTRATION_MODES).default('approval'),
+    /**
+     * The Redis that several server processes share (redis://host:port): changes reach
+     * every process's event streams, and the sign-in and registration throttles count
+     * across processes. Unset: one process, everything in its memory.
+     */
+    REDIS_URL: optional.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+    /** This process's name among several (logs, the change relay); host and pid if unset. */
+    NODE_ID: optional,
     /** First retry delay of a failed webhook delivery; doubles per attempt. */
     WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(2000),
   })

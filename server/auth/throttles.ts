@@ -1,5 +1,7 @@
+import type { Redis } from 'ioredis'
 import type { RateLimiterRes } from 'rate-limiter-flexible'
 import RateLimiterMemory from 'rate-limiter-flexible/lib/RateLimiterMemory.js'
+import RateLimiterRedis from 'rate-limiter-flexible/lib/RateLimiterRedis.js'
 import { AppError } from '../http/app-error.ts'
 
 const FIFTEEN_MINUTES = 15 * 60
@@ -12,8 +14,29 @@ function tooMany(msBeforeNext: number): never {
   })
 }
 
+type Limiter = RateLimiterMemory | RateLimiterRedis
+type Limits = { name: string; points: number; windowSeconds: number }
+
+/**
+ * A counter of attempts per key: in this process's memory, or in the Redis that several
+ * server processes share (REDIS_URL), so an attacker gains nothing by reaching another
+ * process. While Redis cannot be reached, a process counts in its own memory meanwhile.
+ */
+function createLimiter(redis: Redis | undefined, { name, points, windowSeconds }: Limits) {
+  const inMemory = new RateLimiterMemory({ points, duration: windowSeconds })
+  if (!redis) return inMemory
+  return new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix: `centraal:throttle:${name}`,
+    points,
+    duration: windowSeconds,
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: inMemory,
+  })
+}
+
 /** How long a key must still wait, in ms, once it has used all its points; 0 while it may. */
-async function waitOf(limiter: RateLimiterMemory, key: string) {
+async function waitOf(limiter: Limiter, key: string) {
   const state: RateLimiterRes | null = await limiter.get(key)
   return state && state.consumedPoints >= limiter.points ? state.msBeforeNext : 0
 }
@@ -21,21 +44,26 @@ async function waitOf(limiter: RateLimiterMemory, key: string) {
 /**
  * Failed sign-ins, counted per client address and per (account, address), never per
  * account alone: one address's failures never lock out another address, so a stranger
- * guessing someone's password cannot keep that person out. Kept in memory (one process; a
- * restart gives an attacker one window back).
+ * guessing someone's password cannot keep that person out. Counted as createLimiter says
+ * (in memory, a restart gives an attacker one window back; or in the shared Redis).
  */
 export class SignInThrottle {
-  readonly #perAddress: RateLimiterMemory
-  readonly #perAccountAddress: RateLimiterMemory
+  readonly #perAddress: Limiter
+  readonly #perAccountAddress: Limiter
 
-  constructor(limits: { perAddress: number; perAccountAddress: number; windowSeconds: number }) {
-    this.#perAddress = new RateLimiterMemory({
+  constructor(
+    limits: { name: string; perAddress: number; perAccountAddress: number; windowSeconds: number },
+    redis?: Redis,
+  ) {
+    this.#perAddress = createLimiter(redis, {
+      name: `${limits.name}:address`,
       points: limits.perAddress,
-      duration: limits.windowSeconds,
+      windowSeconds: limits.windowSeconds,
     })
-    this.#perAccountAddress = new RateLimiterMemory({
+    this.#perAccountAddress = createLimiter(redis, {
+      name: `${limits.name}:account`,
       points: limits.perAccountAddress,
-      duration: limits.windowSeconds,
+      windowSeconds: limits.windowSeconds,
     })
   }
 
@@ -64,10 +92,10 @@ export class SignInThrottle {
 
 /** Attempts per client address: the caller says which attempts count. */
 export class AddressThrottle {
-  readonly #limiter: RateLimiterMemory
+  readonly #limiter: Limiter
 
-  constructor(limits: { points: number; windowSeconds: number }) {
-    this.#limiter = new RateLimiterMemory({ points: limits.points, duration: limits.windowSeconds })
+  constructor(limits: Limits, redis?: Redis) {
+    this.#limiter = createLimiter(redis, limits)
   }
 
   /** 429 with Retry-After once the address has used its attempts. */
@@ -103,15 +131,20 @@ export type Throttles = {
   setup: AddressThrottle
 }
 
-/** The limits the product runs with. */
-export function createThrottles(): Throttles {
+/** The limits the product runs with; counted in Redis when server processes share one. */
+export function createThrottles(redis?: Redis): Throttles {
   return {
-    signIn: new SignInThrottle({
-      perAddress: 50,
-      perAccountAddress: 5,
-      windowSeconds: FIFTEEN_MINUTES,
-    }),
-    registration: new AddressThrottle({ points: 10, windowSeconds: HOUR }),
-    setup: new AddressThrottle({ points: 20, windowSeconds: FIFTEEN_MINUTES }),
+    signIn: new SignInThrottle(
+      { name: 'sign-in', perAddress: 50, perAccountAddress: 5, windowSeconds: FIFTEEN_MINUTES },
+      redis,
+    ),
+    registration: new AddressThrottle(
+      { name: 'registration', points: 10, windowSeconds: HOUR },
+      redis,
+    ),
+    setup: new AddressThrottle(
+      { name: 'setup', points: 20, windowSeconds: FIFTEEN_MINUTES },
+      redis,
+    ),
   }
 }

@@ -19,7 +19,25 @@ export type ChangeBatch = OrganisationPosition & {
 
 type Listener = (batch: ChangeBatch) => void
 
-type Organisation = { listeners: Set<Listener>; last: number; timer?: NodeJS.Timeout }
+/**
+ * Carries "this organisation changed" between server processes (Redis, with REDIS_URL):
+ * `publish` after a commit here; `subscribe` calls `onChange` when another process
+ * committed, and `onReady` once the subscription has taken hold. Returns the unsubscribe.
+ */
+export type ChangeRelay = {
+  publish(organisationId: string): void
+  subscribe(
+    organisationId: string,
+    listener: { onChange: () => void; onReady: () => void },
+  ): () => void
+}
+
+type Organisation = {
+  listeners: Set<Listener>
+  last: number
+  timer?: NodeJS.Timeout
+  stopRelay?: () => void
+}
 
 /** How long a write waits for others of its organisation to be told of together. */
 const BATCH_MS = 10
@@ -35,13 +53,17 @@ export class SyncHub {
   readonly #organisations = new Map<string, Organisation>()
   readonly #readPosition: (organisationId: string) => OrganisationPosition
   readonly #onError: (error: unknown) => void
+  readonly #relay: ChangeRelay | undefined
 
   constructor(options: {
     readPosition: (organisationId: string) => OrganisationPosition
     onError?: (error: unknown) => void
+    /** Other server processes' changes (several processes share REDIS_URL). */
+    relay?: ChangeRelay
   }) {
     this.#readPosition = options.readPosition
     this.#onError = options.onError ?? (() => undefined)
+    this.#relay = options.relay
   }
 
   /**
@@ -53,6 +75,16 @@ export class SyncHub {
     if (!organisation) {
       organisation = { listeners: new Set(), last: this.#readPosition(organisationId).seq }
       this.#organisations.set(organisationId, organisation)
+      const subscribed = organisation
+      organisation.stopRelay = this.#relay?.subscribe(organisationId, {
+        onChange: () => this.#schedule(organisationId),
+        // What another process committed before the subscription took hold.
+        onReady: () => {
+          if (this.#readPosition(organisationId).seq !== subscribed.last) {
+            this.#schedule(organisationId)
+          }
+        },
+      })
     }
     const { listeners } = organisation
     listeners.add(listener)
@@ -62,13 +94,22 @@ export class SyncHub {
       // stream that ended earlier must not remove the one newer streams listen in.
       if (listeners.size === 0 && this.#organisations.get(organisationId) === organisation) {
         clearTimeout(organisation.timer)
+        organisation.stopRelay?.()
         this.#organisations.delete(organisationId)
       }
     }
   }
 
-  /** Tells the organisation's listeners, shortly, what committed (call after commit). */
+  /**
+   * Tells the organisation's listeners, shortly, what committed (call after commit), and
+   * the other server processes' through the relay.
+   */
   notify(organisationId: string) {
+    this.#relay?.publish(organisationId)
+    this.#schedule(organisationId)
+  }
+
+  #schedule(organisationId: string) {
     const organisation = this.#organisations.get(organisationId)
     if (!organisation || organisation.timer) return
     organisation.timer = setTimeout(() => {

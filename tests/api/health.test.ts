@@ -60,6 +60,8 @@ test('a bad setting stops the start with a message naming it', () => {
   expect(() => parseEnv({ PORT: 'eighty' })).toThrow(/PORT/)
   expect(() => parseEnv({ OIDC_ISSUER: 'https://id.example.com' })).toThrow(/OIDC_ISSUER/)
   expect(() => parseEnv({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/)
+  expect(() => parseEnv({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL/)
+  expect(parseEnv({ REDIS_URL: 'redis://127.0.0.1:6379' }).REDIS_URL).toBe('redis://127.0.0.1:6379')
 })
 
 test('on the sales host the same page is marked as the sales area', async () => {

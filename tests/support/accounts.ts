@@ -7,7 +7,10 @@ import { createClient } from './http.ts'
 import type { TestServer } from './test-server.ts'
 
 /** The first SUPERADMIN, signed in. */
-export async function signInFirstSuperadmin(server: TestServer, email = 'root@example.com') {
+export async function signInFirstSuperadmin(
+  server: Pick<TestServer, 'url'>,
+  email = 'root@example.com',
+) {
   const client = createClient(server.url)
   const response = await client.post('/api/auth/simple-setup', {
     name: 'Root Admin',

@@ -7,9 +7,13 @@ const ROOT = path.resolve(import.meta.dirname, '../..')
 
 /**
  * A Centraal server in its own process on DATA_DIR, for measurements that must not count
- * the test's own memory. Resolves once it listens.
+ * the test's own memory, and for several processes on one data directory. `settings`:
+ * further environment settings (REDIS_URL, NODE_ID). Resolves once it listens.
  */
-export async function startServerProcess(dataDir: string, options: { port?: number } = {}) {
+export async function startServerProcess(
+  dataDir: string,
+  options: { port?: number; settings?: Record<string, string> } = {},
+) {
   // A fixed port (and its public address) lets a browser page outlive a restart.
   const address = options.port
     ? { PORT: String(options.port), PUBLIC_URL: `http://127.0.0.1:${options.port}` }
@@ -29,7 +33,13 @@ export async function startServerProcess(dataDir: string, options: { port?: numb
     ],
     {
       cwd: ROOT,
-      env: { ...process.env, ...address, DATA_DIR: dataDir, LOG_LEVEL: 'error' },
+      env: {
+        ...process.env,
+        ...address,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'error',
+        ...options.settings,
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   )

@@ -81,3 +81,62 @@ test('a listener that throws does not keep the others from hearing', () => {
   expect(heard).toEqual([11])
   expect(errors).toHaveLength(1)
 })
+
+test('with a relay: a change another process committed, and one committed before the relay took hold, are told', () => {
+  const published: string[] = []
+  const relayed = new Map<string, { onChange: () => void; onReady: () => void }>()
+  const hub = new SyncHub({
+    readPosition: () => ({ seq, epoch }),
+    relay: {
+      publish: (organisationId) => published.push(organisationId),
+      subscribe(organisationId, listener) {
+        relayed.set(organisationId, listener)
+        return () => relayed.delete(organisationId)
+      },
+    },
+  })
+  const ranges: [number, number][] = []
+  const unsubscribe = hub.subscribe('org', (batch) => ranges.push([batch.from, batch.to]))
+  const relay = relayed.get('org')
+  if (!relay) throw new Error('the hub did not subscribe to the relay')
+  // Ready with nothing committed meanwhile: no batch.
+  relay.onReady()
+  vi.runAllTimers()
+  expect(ranges).toEqual([])
+  // Another process commits; its message arrives.
+  seq = 12
+  relay.onChange()
+  vi.runAllTimers()
+  // This process's own write is published for the others, and told here.
+  seq = 13
+  hub.notify('org')
+  vi.runAllTimers()
+  expect(ranges).toEqual([
+    [10, 12],
+    [12, 13],
+  ])
+  expect(published).toEqual(['org'])
+  // The last listener gone, the hub leaves the organisation's channel.
+  unsubscribe()
+  expect(relayed.has('org')).toBe(false)
+})
+
+test('with a relay: a commit between the first reading and the subscription taking hold is told once it has', () => {
+  let relay: { onChange: () => void; onReady: () => void } | undefined
+  const hub = new SyncHub({
+    readPosition: () => ({ seq, epoch }),
+    relay: {
+      publish: () => undefined,
+      subscribe(_organisationId, listener) {
+        relay = listener
+        return () => undefined
+      },
+    },
+  })
+  const ranges: [number, number][] = []
+  hub.subscribe('org', (batch) => ranges.push([batch.from, batch.to]))
+  seq = 11 // committed by another process before the subscription took hold
+  relay?.onReady()
+  vi.runAllTimers()
+  expect(ranges).toEqual([[10, 11]])
+})

@@ -1,0 +1,42 @@
+import { Redis } from 'ioredis'
+import type { Logger } from '../logger.ts'
+
+/**
+ * The connections to the Redis that server processes share (REDIS_URL): one for commands
+ * (the throttles' counters, publishing changes) and one that only listens, as Redis asks of
+ * a subscribed connection. ioredis reconnects by itself; while Redis is away the throttles
+ * count in memory (their insurance limiter) and changes reach only this process's streams.
+ */
+export function connectRedis(url: string, log: Logger) {
+  const commands = new Redis(url, { maxRetriesPerRequest: 1 })
+  const listener = commands.duplicate()
+  // Said once when a connection is lost and once when it is back, not at every retry.
+  for (const [name, connection] of [
+    ['commands', commands],
+    ['listener', listener],
+  ] as const) {
+    let isLost = false
+    connection.on('error', (error: unknown) => {
+      if (isLost) return
+      isLost = true
+      log.error('redis unreachable: throttles count in memory, changes stay in this process', {
+        connection: name,
+        error,
+      })
+    })
+    connection.on('ready', () => {
+      if (!isLost) return
+      isLost = false
+      log.info('redis reachable again', { connection: name })
+    })
+  }
+  return {
+    commands,
+    listener,
+    async close() {
+      await Promise.allSettled([commands.quit(), listener.quit()])
+    },
+  }
+}
+
+export type RedisConnection = ReturnType<typeof connectRedis>
