@@ -1,11 +1,5 @@
 import type { DeepMutable, ExtractDocumentTypeFromTypedRxJsonSchema, RxJsonSchema } from 'rxdb'
-
-const TIMESTAMP = {
-  type: 'number',
-  minimum: 0,
-  maximum: 8_640_000_000_000_000,
-  multipleOf: 1,
-} as const
+import { ID, SEQ, TIMESTAMP } from './fields.ts'
 
 const activitySchemaLiteral = {
   title: 'activities',
@@ -14,14 +8,14 @@ const activitySchemaLiteral = {
   primaryKey: 'id',
   type: 'object',
   properties: {
-    id: { type: 'string', maxLength: 64 },
+    id: ID,
     type: { type: 'string', enum: ['user', 'app', 'settings'] },
     user: { type: 'string' },
     action: { type: 'string' },
     target: { type: ['string', 'null'] },
     timestamp: TIMESTAMP,
     updatedAt: TIMESTAMP,
-    seq: { type: 'number', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, multipleOf: 1 },
+    seq: SEQ,
   },
   required: ['id', 'type', 'user', 'action', 'target', 'timestamp', 'updatedAt', 'seq'],
   // Newest first for the feed, and the 7-day window of the dashboard count.

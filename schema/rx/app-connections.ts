@@ -1,11 +1,5 @@
 import type { DeepMutable, ExtractDocumentTypeFromTypedRxJsonSchema, RxJsonSchema } from 'rxdb'
-
-const TIMESTAMP = {
-  type: 'number',
-  minimum: 0,
-  maximum: 8_640_000_000_000_000,
-  multipleOf: 1,
-} as const
+import { ID, SEQ, TIMESTAMP } from './fields.ts'
 
 const appConnectionSchemaLiteral = {
   title: 'app connections',
@@ -14,7 +8,7 @@ const appConnectionSchemaLiteral = {
   primaryKey: 'id',
   type: 'object',
   properties: {
-    id: { type: 'string', maxLength: 64 },
+    id: ID,
     name: { type: 'string', maxLength: 120 },
     url: { type: 'string', maxLength: 2048 },
     description: { type: ['string', 'null'], maxLength: 1000 },
@@ -23,7 +17,7 @@ const appConnectionSchemaLiteral = {
     lastSync: { type: ['number', 'null'] },
     createdAt: TIMESTAMP,
     updatedAt: TIMESTAMP,
-    seq: { type: 'number', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, multipleOf: 1 },
+    seq: SEQ,
   },
   required: [
     'id',

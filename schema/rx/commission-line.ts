@@ -1,13 +1,5 @@
 import { COMMISSION_TYPES } from '../commission.ts'
-import {
-  DATE_ONLY,
-  ID,
-  nullableText,
-  PERCENTAGE,
-  SEQ,
-  SIGNED_CENTS,
-  TIMESTAMP,
-} from './sales-fields.ts'
+import { DATE_ONLY, ID, nullableText, PERCENTAGE, SEQ, SIGNED_CENTS, TIMESTAMP } from './fields.ts'
 
 /**
  * A commission line as a sale's document carries it on a device (`lines`, decision 013):

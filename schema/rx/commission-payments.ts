@@ -1,5 +1,5 @@
 import type { DeepMutable, ExtractDocumentTypeFromTypedRxJsonSchema, RxJsonSchema } from 'rxdb'
-import { CENTS, DATE_ONLY, ID, nullableText, SEQ, TIMESTAMP } from './sales-fields.ts'
+import { CENTS, DATE_ONLY, ID, nullableText, SEQ, TIMESTAMP } from './fields.ts'
 
 const commissionPaymentSchemaLiteral = {
   title: 'commission payments',

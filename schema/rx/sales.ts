@@ -1,7 +1,7 @@
 import type { DeepMutable, ExtractDocumentTypeFromTypedRxJsonSchema, RxJsonSchema } from 'rxdb'
 import { COMMISSION_TYPES } from '../commission.ts'
 import { COMMISSION_LINE } from './commission-line.ts'
-import { CENTS, DATE_ONLY, ID, nullableText, PERCENTAGE, SEQ, TIMESTAMP } from './sales-fields.ts'
+import { CENTS, DATE_ONLY, ID, nullableText, PERCENTAGE, SEQ, TIMESTAMP } from './fields.ts'
 
 /** One line of a split: who, in which role and type, for which percentage. */
 const SPLIT_LINE = {

@@ -1,5 +1,5 @@
 import type { DeepMutable, ExtractDocumentTypeFromTypedRxJsonSchema, RxJsonSchema } from 'rxdb'
-import { ID, nullableText, SEQ, TIMESTAMP } from './sales-fields.ts'
+import { ID, nullableText, SEQ, TIMESTAMP } from './fields.ts'
 
 const sellerSchemaLiteral = {
   title: 'sellers',

@@ -1,12 +1,6 @@
 import type { DeepMutable, ExtractDocumentTypeFromTypedRxJsonSchema, RxJsonSchema } from 'rxdb'
 import { USER_ROLES, USER_STATUSES } from '../roles.ts'
-
-const TIMESTAMP = {
-  type: 'number',
-  minimum: 0,
-  maximum: 8_640_000_000_000_000,
-  multipleOf: 1,
-} as const
+import { ID, SEQ, TIMESTAMP } from './fields.ts'
 
 const userSchemaLiteral = {
   title: 'users',
@@ -15,7 +9,7 @@ const userSchemaLiteral = {
   primaryKey: 'id',
   type: 'object',
   properties: {
-    id: { type: 'string', maxLength: 64 },
+    id: ID,
     name: { type: 'string', maxLength: 120 },
     email: { type: 'string', maxLength: 254 },
     role: { type: 'string', enum: USER_ROLES },
@@ -23,7 +17,7 @@ const userSchemaLiteral = {
     lastActive: { type: ['number', 'null'] },
     createdAt: TIMESTAMP,
     updatedAt: TIMESTAMP,
-    seq: { type: 'number', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, multipleOf: 1 },
+    seq: SEQ,
   },
   required: [
     'id',

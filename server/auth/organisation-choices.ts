@@ -1,5 +1,5 @@
 import type { AccountKind } from '#schema/db/system'
-import { generateToken, hashToken } from './tokens.ts'
+import { ExpiringTokens } from './expiring-tokens.ts'
 
 /**
  * One account a password matched: where it lives, and the stored hash the password
@@ -7,7 +7,7 @@ import { generateToken, hashToken } from './tokens.ts'
  */
 export type ChoosableAccount = { organisationId: string; userId: string; passwordHash: string }
 
-type PendingChoice = { kind: AccountKind; accounts: ChoosableAccount[]; expiresAt: number }
+type PendingChoice = { kind: AccountKind; accounts: ChoosableAccount[] }
 
 const CHOICE_TTL_MS = 5 * 60 * 1000
 // Only a right password makes a choice, but the cap keeps memory bounded all the same.
@@ -21,23 +21,11 @@ const MAX_CHOICES = 10_000
  * choice lost to a restart only means signing in again.
  */
 export class OrganisationChoices {
-  readonly #choices = new Map<string, PendingChoice>()
+  readonly #choices = new ExpiringTokens<PendingChoice>({ ttlMs: CHOICE_TTL_MS, max: MAX_CHOICES })
 
   /** Remembers the matched accounts and returns the token the browser sends back. */
   add(kind: AccountKind, accounts: ChoosableAccount[]): string {
-    this.#deleteExpired()
-    while (this.#choices.size >= MAX_CHOICES) {
-      const oldest = this.#choices.keys().next().value
-      if (oldest === undefined) break
-      this.#choices.delete(oldest)
-    }
-    const token = generateToken()
-    this.#choices.set(hashToken(token), {
-      kind,
-      accounts,
-      expiresAt: Date.now() + CHOICE_TTL_MS,
-    })
-    return token
+    return this.#choices.add({ kind, accounts })
   }
 
   /**
@@ -50,26 +38,12 @@ export class OrganisationChoices {
     token: string,
     organisationId: string,
   ): ChoosableAccount | 'expired' | 'not_offered' {
-    const key = hashToken(token)
-    const choice = this.#choices.get(key)
+    const choice = this.#choices.peek(token)
     // Another kind's token is not this door's to use up.
     if (!choice || choice.kind !== kind) return 'expired'
-    if (choice.expiresAt <= Date.now()) {
-      this.#choices.delete(key)
-      return 'expired'
-    }
     const account = choice.accounts.find((item) => item.organisationId === organisationId)
     if (!account) return 'not_offered'
-    this.#choices.delete(key)
+    this.#choices.delete(token)
     return account
-  }
-
-  #deleteExpired() {
-    const now = Date.now()
-    // Insertion order is expiry order, so the sweep stops at the first live choice.
-    for (const [key, choice] of this.#choices) {
-      if (choice.expiresAt > now) break
-      this.#choices.delete(key)
-    }
   }
 }

@@ -1,14 +1,12 @@
-import { eq } from 'drizzle-orm'
 import { DEFAULT_DRIVE_FOLDER_NAME } from '#schema/backup-settings'
-import { backupSettings } from '#schema/db/organisation'
 import type { AppDeps } from '../../app-deps.ts'
 import type { Actor } from '../../context.ts'
 import { createDriveClient, findOrCreateFolder } from '../../integrations/google/drive-backups.ts'
 import { createGoogleOAuthClient } from '../../integrations/google/oauth-client.ts'
-import { appendActivity } from '../activities/append-activity.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { sealDriveCredentials } from './drive-credentials.ts'
 import { findBackupSettings } from './find-backup-settings.ts'
+import { writeBackupSettings } from './write-backup-settings.ts'
 
 /**
  * The callback half of a Drive connection: trades the code for tokens, finds or creates the
@@ -32,21 +30,18 @@ export async function connectDrive(
   const folderId = await findOrCreateFolder(await createDriveClient(deps.env, auth), folderName)
   // Taken again after the awaits: the cache may have closed the file in between.
   const db = deps.organisations.get(organisationId)
-  db.transaction((tx) => {
-    tx.update(backupSettings)
-      .set({
+  db.transaction((tx) =>
+    writeBackupSettings(
+      tx,
+      organisationId,
+      actor,
+      {
         ...sealDriveCredentials(deps.env, organisationId, tokens),
         googleDriveEnabled: true,
         googleDriveFolderId: folderId,
         googleDriveFolderName: folderName,
-        updatedAt: Date.now(),
-      })
-      .where(eq(backupSettings.organisationId, organisationId))
-      .run()
-    appendActivity(tx, organisationId, actor, {
-      type: 'settings',
-      action: 'Google Drive verbonden',
-      target: folderName,
-    })
-  })
+      },
+      { action: 'Google Drive verbonden', target: folderName },
+    ),
+  )
 }

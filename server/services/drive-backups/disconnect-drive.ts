@@ -1,5 +1,3 @@
-import { eq } from 'drizzle-orm'
-import { backupSettings } from '#schema/db/organisation'
 import type { AppDeps } from '../../app-deps.ts'
 import type { Actor } from '../../context.ts'
 import { describeGoogleError } from '../../integrations/google/describe-google-error.ts'
@@ -7,10 +5,10 @@ import {
   createGoogleOAuthClient,
   isGoogleOAuthConfigured,
 } from '../../integrations/google/oauth-client.ts'
-import { appendActivity } from '../activities/append-activity.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { readDriveCredentials } from './drive-credentials.ts'
 import { findBackupSettings } from './find-backup-settings.ts'
+import { writeBackupSettings } from './write-backup-settings.ts'
 
 /**
  * Ends the Drive connection: revokes the grant at Google, then forgets the tokens and the
@@ -40,23 +38,20 @@ export async function disconnectDrive(
     })
   }
   const db = deps.organisations.get(organisationId)
-  db.transaction((tx) => {
-    tx.update(backupSettings)
-      .set({
+  db.transaction((tx) =>
+    writeBackupSettings(
+      tx,
+      organisationId,
+      actor,
+      {
         googleDriveEnabled: false,
         googleAccessToken: null,
         googleRefreshToken: null,
         googleDriveFolderId: null,
         autoBackupEnabled: false,
-        updatedAt: Date.now(),
-      })
-      .where(eq(backupSettings.organisationId, organisationId))
-      .run()
-    appendActivity(tx, organisationId, actor, {
-      type: 'settings',
-      action: 'Google Drive ontkoppeld',
-      metadata: { isRevoked },
-    })
-  })
+      },
+      { action: 'Google Drive ontkoppeld', metadata: { isRevoked } },
+    ),
+  )
   return { isRevoked }
 }

@@ -1,12 +1,10 @@
-import { eq } from 'drizzle-orm'
 import { type BackupSettingsUpdate, DEFAULT_DRIVE_FOLDER_NAME } from '#schema/backup-settings'
-import { backupSettings } from '#schema/db/organisation'
 import type { ServiceContext } from '../../context.ts'
 import { AppError } from '../../http/app-error.ts'
-import { appendActivity } from '../activities/append-activity.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { findBackupSettings, isDriveConnected } from './find-backup-settings.ts'
 import { getBackupSettings } from './get-backup-settings.ts'
+import { writeBackupSettings } from './write-backup-settings.ts'
 
 /**
  * Saves the automatic-backup settings (docs/behaviour.md). Automatic backups can be switched on only
@@ -27,19 +25,13 @@ export function updateBackupSettings(ctx: ServiceContext, changes: BackupSetting
     const currentFolder = row.googleDriveFolderName ?? DEFAULT_DRIVE_FOLDER_NAME
     const isNewFolder =
       changes.googleDriveFolderName !== undefined && changes.googleDriveFolderName !== currentFolder
-    tx.update(backupSettings)
-      .set({
-        ...changes,
-        ...(isNewFolder && { googleDriveFolderId: null }),
-        updatedAt: Date.now(),
-      })
-      .where(eq(backupSettings.organisationId, organisationId))
-      .run()
-    appendActivity(tx, organisationId, ctx.actor, {
-      type: 'settings',
-      action: 'Backupinstellingen bijgewerkt',
-      metadata: { changes },
-    })
+    writeBackupSettings(
+      tx,
+      organisationId,
+      ctx.actor,
+      { ...changes, ...(isNewFolder && { googleDriveFolderId: null }) },
+      { action: 'Backupinstellingen bijgewerkt', metadata: { changes } },
+    )
   })
   return getBackupSettings(ctx)
 }

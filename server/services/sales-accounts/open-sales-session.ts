@@ -7,9 +7,12 @@ import { isSalesUserAllowed } from './is-sales-user-allowed.ts'
 
 type SalesUser = typeof salesUsers.$inferSelect
 
-/** Whether a sales user whose password is right may sign in in its organisation now. */
-export function maySalesUserSignIn(deps: Pick<AppDeps, 'organisations'>, user: SalesUser) {
-  return isSalesUserAllowed(deps.organisations.get(user.organisationId), user, user.organisationId)
+/** Why a sales user whose password is right may not sign in now; null when it may. */
+export function getSalesRefusal(deps: Pick<AppDeps, 'organisations'>, user: SalesUser) {
+  const db = deps.organisations.get(user.organisationId)
+  return isSalesUserAllowed(db, user, user.organisationId)
+    ? null
+    : 'Dit account is niet actief. Neem contact op met je beheerder.'
 }
 
 /** Notes the sign-in and opens a Gold Estates session; 403 for an account that may not act. */
@@ -17,9 +20,8 @@ export function openSalesSession(
   deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
   user: SalesUser,
 ) {
-  if (!maySalesUserSignIn(deps, user)) {
-    throw new AppError('forbidden', 'Dit account is niet actief. Neem contact op met je beheerder.')
-  }
+  const refusal = getSalesRefusal(deps, user)
+  if (refusal) throw new AppError('forbidden', refusal)
   deps.organisations
     .get(user.organisationId)
     .update(salesUsers)

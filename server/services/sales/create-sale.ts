@@ -15,6 +15,7 @@ import { AppError } from '../../http/app-error.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { enqueueLead } from './enqueue-lead.ts'
 import { requireActiveSellers } from './require-active-sellers.ts'
+import { insertSaleLine } from './sale-lines.ts'
 import { saleStatements } from './sale-statements.ts'
 
 type SaleInput = z.infer<typeof SaleCreateSchema>
@@ -148,21 +149,20 @@ export function createSale(
     })
     if (!sale) throw new Error('the sale insert returned no row')
     input.commissions.forEach((line, index) => {
-      statements.insertCommission.run({
-        id: uuidv7(),
-        seq: takeNextSeq(tx),
-        updatedAt: now,
-        organisationId: ctx.actor.organisationId,
-        saleId,
-        sellerId: line.sellerId,
-        commissionType: line.commissionType,
-        role: line.role,
-        commissionPercentage: line.commissionPercentage,
-        commissionAmount: breakdown.lineAmountsCents[index] ?? 0,
-        status: 'pending',
-        expectedPaymentDate,
-        createdAt: now,
-      })
+      insertSaleLine(
+        ctx,
+        tx,
+        {
+          saleId,
+          sellerId: line.sellerId,
+          commissionType: line.commissionType,
+          role: line.role,
+          commissionPercentage: line.commissionPercentage,
+          commissionAmount: breakdown.lineAmountsCents[index] ?? 0,
+          expectedPaymentDate,
+        },
+        now,
+      )
     })
     if (options.recountProject !== false) recountSoldUnits(tx, input.projectId, now)
     enqueueLead(tx, sale, project.name)

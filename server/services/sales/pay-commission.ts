@@ -15,6 +15,7 @@ import type { PaymentPartSchema } from '#schema/sales'
 import type { ServiceContext } from '../../context.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
 import type { OrganisationDb } from '../../db/organisation-db.ts'
+import { requireLiveRow } from '../../db/require-live-row.ts'
 import { AppError } from '../../http/app-error.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { findLiveCommission, findLiveSale } from './find-live-row.ts'
@@ -112,12 +113,7 @@ export function addPaymentPart(
 /** Undoes a payment part (a tombstone); the line is open again by its amount. */
 export function undoPaymentPart(ctx: ServiceContext, partId: string) {
   requirePermission(ctx.actor, 'sales.commissions.pay')
-  const part = ctx.db
-    .select()
-    .from(commissionPayments)
-    .where(and(eq(commissionPayments.id, partId), eq(commissionPayments.deleted, false)))
-    .get()
-  if (!part) throw new AppError('not_found', 'Betaling niet gevonden')
+  const part = requireLiveRow(ctx.db, commissionPayments, partId, 'Betaling niet gevonden')
   const line = findLiveCommission(ctx, part.commissionId)
   requireVisibleLine(ctx, line)
   // A cancelled line's payments are what its clawback claims back: they stay.

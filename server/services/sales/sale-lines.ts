@@ -27,9 +27,9 @@ export function findSaleLines(db: Pick<OrganisationDb, 'select'>, saleId: string
 const value = (name: string) => sql.placeholder(name)
 
 /**
- * Adds a pending commission line to a sale in the caller's transaction, with a new seq:
- * a correction's replacement or adjustment, a cancellation's clawback. The insert is built
- * once per connection: a correction adds up to 50 lines, a push of corrections thousands.
+ * Adds a pending commission line to a sale in the caller's transaction, with a new seq: a
+ * new sale's lines, a correction's replacement or adjustment, a cancellation's clawback.
+ * The insert is built once per connection: an import or a push adds thousands.
  */
 export function insertSaleLine(
   ctx: ServiceContext,

@@ -1,11 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
-import {
-  commissions,
-  sales,
-  salesProjects,
-  salesSellers,
-  salesSettings,
-} from '#schema/db/organisation'
+import { sales, salesProjects, salesSellers, salesSettings } from '#schema/db/organisation'
 import type { OrganisationDb } from '../../db/organisation-db.ts'
 import { prepareOnce } from '../../db/prepare-once.ts'
 
@@ -56,24 +50,6 @@ export function saleStatements(db: Pick<OrganisationDb, 'select' | 'insert' | 'u
         reviewStatus: value('reviewStatus'),
       })
       .returning()
-      .prepare(),
-    insertCommission: db
-      .insert(commissions)
-      .values({
-        id: value('id'),
-        seq: value('seq'),
-        updatedAt: value('updatedAt'),
-        organisationId: value('organisationId'),
-        saleId: value('saleId'),
-        sellerId: value('sellerId'),
-        commissionType: value('commissionType'),
-        role: value('role'),
-        commissionPercentage: value('commissionPercentage'),
-        commissionAmount: value('commissionAmount'),
-        status: value('status'),
-        expectedPaymentDate: value('expectedPaymentDate'),
-        createdAt: value('createdAt'),
-      })
       .prepare(),
     /** soldUnits counted from the project's live, not cancelled sales, as the projects screen shows it. */
     recountProject: db

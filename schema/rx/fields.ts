@@ -1,4 +1,4 @@
-// Field shapes shared by the RxDB schemas of the sales area (Gold Estates).
+// Field shapes shared by the RxDB schemas.
 
 /** An epoch-milliseconds timestamp. */
 export const TIMESTAMP = {
@@ -28,7 +28,9 @@ export const PERCENTAGE = { type: 'number', minimum: 0, maximum: 100 } as const
 /** A calendar date 'YYYY-MM-DD'. */
 export const DATE_ONLY = { type: 'string', maxLength: 10 } as const
 
+/** A row id (a UUID, or a client's id of at most 64 characters). */
 export const ID = { type: 'string', maxLength: 64 } as const
 
+/** Text of at most `maxLength` characters, or null. */
 export const nullableText = (maxLength: number) =>
   ({ type: ['string', 'null'], maxLength }) as const

@@ -1,0 +1,62 @@
+import type { AccountKind } from '#schema/db/system'
+import type { AppDeps } from '../../app-deps.ts'
+import { AppError } from '../../http/app-error.ts'
+import { matchPassword, pickCandidates } from './match-password.ts'
+import { offerOrganisationChoice } from './offer-organisation-choice.ts'
+
+type Account = { organisationId: string; id: string; passwordHash: string | null }
+
+/** How one kind of account signs in with a password. */
+export type PasswordSignInRules<T extends Account, S> = {
+  kind: AccountKind
+  /** The key failures are throttled by, beside the client address. */
+  throttleKey: string
+  /** The address's accounts, one per organisation, as they are now. */
+  loadAccounts: () => T[]
+  /** Why an account whose password is right may not sign in; null when it may. */
+  getRefusal: (account: T) => string | null
+  /** The answer to a wrong e-mail or password: one message, so it tells neither. */
+  invalidCredentials: string
+  openSession: (account: T) => S
+}
+
+/**
+ * Checks a password against the address's accounts in every organisation. One account
+ * that may sign in: its session. Several: a choice ("Kies je organisatie") listing only
+ * the organisations whose account the password matched. Failed attempts are throttled per
+ * client address and per address and key; a right password for an account that may not
+ * sign in is refused with 403 and the reason (the person knows the password, so saying
+ * why helps and leaks nothing).
+ */
+export async function signInByPassword<T extends Account, S>(
+  deps: Pick<AppDeps, 'systemDb' | 'throttles' | 'organisationChoices'>,
+  input: { password: string; address: string },
+  rules: PasswordSignInRules<T, S>,
+) {
+  await deps.throttles.signIn.check(input.address, rules.throttleKey)
+  const maySignIn = (account: T) => rules.getRefusal(account) === null
+  const candidates = pickCandidates(rules.loadAccounts(), maySignIn)
+  const matched = await matchPassword(candidates, (account) => account.passwordHash, input.password)
+  // Looked up again after the await: an account may have changed meanwhile, its password
+  // too (a reset), and then the password checked no longer opens it.
+  const keyOf = (account: Account) =>
+    `${account.organisationId}\n${account.id}\n${account.passwordHash}`
+  const ids = new Set(matched.map(keyOf))
+  const current = rules.loadAccounts().filter((account) => ids.has(keyOf(account)))
+  if (current.length === 0) {
+    await deps.throttles.signIn.recordFailure(input.address, rules.throttleKey)
+    throw new AppError('unauthenticated', rules.invalidCredentials)
+  }
+  const allowed = current.filter(maySignIn)
+  if (allowed.length === 0) {
+    throw new AppError('forbidden', rules.getRefusal(current[0] as T) ?? '')
+  }
+  await deps.throttles.signIn.recordSuccess(input.address, rules.throttleKey)
+  if (allowed.length === 1) return { signedIn: rules.openSession(allowed[0] as T) }
+  const accounts = allowed.map((account) => ({
+    organisationId: account.organisationId,
+    userId: account.id,
+    passwordHash: account.passwordHash ?? '',
+  }))
+  return { choice: offerOrganisationChoice(deps, rules.kind, accounts) }
+}
