@@ -5,7 +5,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
-import { signInFirstSuperadmin, signInSeller } from '../support/accounts.ts'
+import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
@@ -187,7 +187,11 @@ describe('a person holding an organisation choice', () => {
 
   test('an account deleted while the choice waited is not opened', async () => {
     const { choose, client } = await holdChoice('gone@example.com')
-    const admin = await signInAdmin('org-b', 'admin-gone@bravo.example')
+    const admin = await signInInvitedUser(server, {
+      email: 'admin-gone@bravo.example',
+      role: 'ADMIN',
+      org: 'org-b',
+    })
     const id = centralUserId('gone@example.com', 'org-b')
     expect((await admin.request('DELETE', `/api/users/${id}`)).status).toBe(200)
     const answer = await choose('org-b')
@@ -252,17 +256,13 @@ test('Gold Estates: a new password set while the choice waited ends it too', asy
   expect((await vera.get('/api/gold-estates/auth/user')).status).toBe(401)
 })
 
-async function signInAdmin(org: string, email: string) {
-  await setPassword(email, org, 'admin password', 'ADMIN' as 'USER')
-  const client = createClient(server.url)
-  const login = await client.post('/api/auth/login/email', { email, password: 'admin password' })
-  expect(login.status, login.text).toBe(200)
-  return client
-}
-
 describe("another organisation's ADMIN", () => {
   test("a seller's sign-in cannot be given an address that is a launch key", async () => {
-    const owner = await signInAdmin('org-a', 'owner-key@alfa.example')
+    const owner = await signInInvitedUser(server, {
+      email: 'owner-key@alfa.example',
+      role: 'ADMIN',
+      org: 'org-a',
+    })
     const ownerId = (await owner.get('/api/auth/user')).json.id
     for (const email of [
       `launch:${ownerId}`,

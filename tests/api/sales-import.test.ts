@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { calculateCommission } from '#schema/commission'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
-import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import { signInFirstSuperadmin, signInInvitedUser, signInNewSeller } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { startSheetsStandIn } from '../support/sheets-stand-in.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
@@ -93,18 +93,7 @@ const sheet = buildSheet()
 /** A sales user of this role with a sign-in made through the seller setup link. */
 async function signInSalesUser(by: Client, name: string, role: 'MANAGER' | 'SELLER') {
   const email = `${name.toLowerCase().replaceAll(' ', '.')}@example.com`
-  const seller = await by.post('/api/gold-estates/sellers', { name, email })
-  const invite = await by.post(`/api/gold-estates/sellers/${seller.json.id}/login`, { role })
-  const client = createClient(server.url)
-  await client.post(`/api/auth/setup/${invite.json.setupUrl.split('/setup/')[1]}`, {
-    password: 'sales password',
-  })
-  const login = await client.post('/api/gold-estates/auth/login', {
-    email,
-    password: 'sales password',
-  })
-  expect(login.status).toBe(200)
-  return client
+  return (await signInNewSeller(server, by, { name, email, role })).client
 }
 
 function countRows(table: string, organisationId = 'default-org') {

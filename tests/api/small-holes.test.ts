@@ -5,7 +5,7 @@ import { addDays } from 'date-fns/addDays'
 import { format } from 'date-fns/format'
 import { strFromU8, unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { signInFirstSuperadmin } from '../support/accounts.ts'
+import { ROOT, signIn, signInFirstSuperadmin } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { FORMULA_CELL, readSpreadsheetLine } from '../support/spreadsheet-line.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -54,11 +54,7 @@ afterAll(async () => {
 
 /** A fresh client of the root account with both sessions (Centraal and Gold Estates). */
 async function signInBoth() {
-  const client = createClient(server.url)
-  await client.post('/api/auth/login/email', {
-    email: 'root@example.com',
-    password: 'root password',
-  })
+  const client = await signIn(server, ROOT)
   expect((await client.post('/api/admin/launch-gold-estates')).status).toBe(200)
   return client
 }

@@ -6,15 +6,29 @@ import { createOrganisation } from '#server/services/platform-organisations/crea
 import { createClient } from './http.ts'
 import type { TestServer } from './test-server.ts'
 
+/** The sign-in signInFirstSuperadmin gives the first SUPERADMIN (by default). */
+export const ROOT = { email: 'root@example.com', password: 'root password' }
+
 /** The first SUPERADMIN, signed in. */
-export async function signInFirstSuperadmin(server: TestServer, email = 'root@example.com') {
+export async function signInFirstSuperadmin(server: TestServer, email = ROOT.email) {
   const client = createClient(server.url)
   const response = await client.post('/api/auth/simple-setup', {
     name: 'Root Admin',
     email,
-    password: 'root password',
+    password: ROOT.password,
   })
   if (response.status !== 201) throw new Error(`simple-setup: ${response.status} ${response.text}`)
+  return client
+}
+
+/** A fresh client of an existing central account, signed in at the email login. */
+export async function signIn(
+  server: { url: string },
+  account: { email: string; password: string },
+) {
+  const client = createClient(server.url)
+  const login = await client.post('/api/auth/login/email', account)
+  if (login.status !== 200) throw new Error(`login: ${login.status} ${login.text}`)
   return client
 }
 
@@ -58,12 +72,9 @@ export async function signInInvitedUser(
     name: options.name ?? `${options.role.toLowerCase()} person`,
     org: options.org ?? DEFAULT_ORGANISATION_ID,
   })
-  const client = createClient(server.url)
   const password = `${options.role} password`
-  await client.post(`/api/auth/setup/${token}`, { password })
-  const login = await client.post('/api/auth/login/email', { email: options.email, password })
-  if (login.status !== 200) throw new Error(`login: ${login.status} ${login.text}`)
-  return client
+  await createClient(server.url).post(`/api/auth/setup/${token}`, { password })
+  return signIn(server, { email: options.email, password })
 }
 
 /**
@@ -87,4 +98,20 @@ export async function signInSeller(
   })
   if (login.status !== 200) throw new Error(`sales login: ${login.status} ${login.text}`)
   return client
+}
+
+/**
+ * A new seller that `by` adds to Gold Estates: the seller's id, and the seller signed in
+ * as signInSeller signs one in.
+ */
+export async function signInNewSeller(
+  server: TestServer,
+  by: ReturnType<typeof createClient>,
+  seller: { name: string; email: string; role: 'SELLER' | 'MANAGER' | 'ADMIN' },
+) {
+  const { name, email, role } = seller
+  const created = await by.post('/api/gold-estates/sellers', { name, email })
+  if (created.status !== 201) throw new Error(`seller: ${created.status} ${created.text}`)
+  const id: string = created.json.id
+  return { id, client: await signInSeller(server, by, { id, email, role }) }
 }
