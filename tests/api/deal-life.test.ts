@@ -8,7 +8,7 @@ import { buildCommissionDashboard, buildDetailedStats } from '#schema/sales-dash
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
-import { buildSalePayload } from '../support/sales.ts'
+import { buildSalePayload, listCommissions, postSale } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { typedClient } from '../support/typed-client.ts'
@@ -37,24 +37,11 @@ async function registerSale(salePrice = 40_000_000) {
       { sellerId: corId, percentage: 40, role: 'setter' },
     ],
   })
-  const created = await admin.post('/api/gold-estates/sales', payload)
-  expect(created.status).toBe(201)
-  return created.json as { id: string; paidTotal: number }
+  return postSale(server, admin, payload)
 }
 
-type Line = {
-  id: string
-  saleId: string
-  sellerId: string
-  kind: string
-  commissionAmount: number
-  paidAmount: number
-  status: string
-}
-
-async function linesOf(saleId: string): Promise<Line[]> {
-  const all: Line[] = (await admin.get('/api/gold-estates/commissions')).json
-  return all.filter((line) => line.saleId === saleId)
+async function linesOf(saleId: string) {
+  return (await listCommissions(server, admin)).filter((line) => line.saleId === saleId)
 }
 
 async function saleOf(saleId: string) {

@@ -1,15 +1,15 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import http from 'node:http'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
-import { buildSalePayload } from '../support/sales.ts'
+import { buildSalePayload, postSale } from '../support/sales.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { writeWebRoot } from '../support/web-root.ts'
 
 // Money and accounts attacked as an outsider, a person holding an organisation choice,
 // another organisation's ADMIN and an app reporting usage would. Each test is an attempt
@@ -19,20 +19,6 @@ type Client = ReturnType<typeof createClient>
 let server: TestServer
 let root: Client
 let webRoot: string
-
-/** The built web app's layout, with files a browser needs and files it does not. */
-function writeWebRoot() {
-  const folder = mkdtempSync(path.join(tmpdir(), 'centraal-web-'))
-  const web = path.join(folder, 'web')
-  mkdirSync(path.join(web, '.vite'), { recursive: true })
-  mkdirSync(path.join(web, 'assets'))
-  writeFileSync(path.join(web, 'index.html'), '<html><head></head><body></body></html>')
-  writeFileSync(path.join(web, '.vite', 'manifest.json'), '{"main.tsx":{"file":"assets/main.js"}}')
-  writeFileSync(path.join(web, 'assets', 'main-abc.js'), 'console.log(1)')
-  writeFileSync(path.join(web, 'assets', 'main-abc.js.map'), '{"sources":["../../web/main.tsx"]}')
-  writeFileSync(path.join(folder, 'server.js'), 'const secret = 1')
-  return web
-}
 
 beforeAll(async () => {
   webRoot = writeWebRoot()
@@ -391,9 +377,7 @@ describe('a SELLER and a MANAGER around a sale under review', () => {
       propertyNumber: `R-${++saleCounter}`,
       lines: percentages.map((percentage) => ({ sellerId: people.sanne, percentage })),
     })
-    const created = await by.post('/api/gold-estates/sales', body)
-    expect(created.status, created.text).toBe(201)
-    return created.json as { id: string; seq: number; reviewStatus: string | null }
+    return postSale(server, by, body)
   }
 
   function correction(percentages: number[]) {

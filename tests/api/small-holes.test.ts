@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { rmSync } from 'node:fs'
 import path from 'node:path'
 import { addDays } from 'date-fns/addDays'
 import { format } from 'date-fns/format'
@@ -9,6 +8,7 @@ import { ROOT, signIn, signInFirstSuperadmin } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { FORMULA_CELL, readSpreadsheetLine } from '../support/spreadsheet-line.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { writeWebRoot } from '../support/web-root.ts'
 
 // What an outsider, a stranger who registers, a seller or another organisation could do
 // with a few small openings: a usage report from the future, a logout from another site's
@@ -19,27 +19,6 @@ type Client = ReturnType<typeof createClient>
 let server: TestServer
 let root: Client
 let webRoot: string
-
-/** The built web app's layout, with files a browser needs and files it does not. */
-function writeWebRoot() {
-  const folder = mkdtempSync(path.join(tmpdir(), 'centraal-web-'))
-  const web = path.join(folder, 'web')
-  mkdirSync(path.join(web, '.vite'), { recursive: true })
-  mkdirSync(path.join(web, 'assets'))
-  writeFileSync(
-    path.join(web, 'index.html'),
-    '<html><head><link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head><body><div id="root"></div></body></html>',
-  )
-  writeFileSync(path.join(web, '.vite', 'manifest.json'), '{"main.tsx":{"file":"assets/main.js"}}')
-  writeFileSync(path.join(web, 'assets', 'main-abc.js'), 'console.log(1)')
-  writeFileSync(path.join(web, 'assets', 'main-abc.js.map'), '{"sources":["../../web/main.tsx"]}')
-  writeFileSync(path.join(web, 'assets', 'main-abc.js.br'), 'brotli')
-  writeFileSync(path.join(web, 'assets', 'index-abc.css'), 'body{}')
-  writeFileSync(path.join(web, 'theme.js'), '')
-  writeFileSync(path.join(web, 'manifest.webmanifest'), '{}')
-  writeFileSync(path.join(folder, 'server.js'), 'const secret = 1')
-  return web
-}
 
 beforeAll(async () => {
   webRoot = writeWebRoot()

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { ROOT, signIn, signInFirstSuperadmin } from '../support/accounts.ts'
 import type { createClient } from '../support/http.ts'
-import { buildSalePayload } from '../support/sales.ts'
+import { buildSalePayload, postSale } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { waitFor } from '../support/sse.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -41,9 +41,7 @@ async function registerSale(clientName: string) {
     salePrice: 30_000_000,
     lines: [{ sellerId, percentage: 100 }],
   })
-  const response = await root.post('/api/gold-estates/sales', payload)
-  expect(response.status).toBe(201)
-  return response.json.id as string
+  return (await postSale(server, root, payload)).id
 }
 
 function outboxRow(saleId: string) {

@@ -115,3 +115,53 @@ export async function signInNewSeller(
   const id: string = created.json.id
   return { id, client: await signInSeller(server, by, { id, email, role }) }
 }
+
+/**
+ * Sellers `by` adds to Gold Estates, one per key (address `key@example.com`): their ids,
+ * and `signIn(key, role)`, which signs one of them in as signInSeller does.
+ */
+export async function addSellers<Key extends string>(
+  server: TestServer,
+  by: ReturnType<typeof createClient>,
+  names: Record<Key, string>,
+) {
+  const ids = {} as Record<Key, string>
+  for (const [key, name] of Object.entries(names) as [Key, string][]) {
+    const created = await by.post('/api/gold-estates/sellers', {
+      name,
+      email: `${key}@example.com`,
+    })
+    if (created.status !== 201) throw new Error(`seller: ${created.status} ${created.text}`)
+    ids[key] = created.json.id
+  }
+  const signIn = (key: Key, role: 'SELLER' | 'MANAGER' | 'ADMIN') =>
+    signInSeller(server, by, { id: ids[key], email: `${key}@example.com`, role })
+  return { ids, signIn }
+}
+
+/** A stranger who registers in the platform organisation (REGISTRATION=open), signed in. */
+export async function signInRegisteredStranger(server: TestServer) {
+  const stranger = createClient(server.url)
+  const registration = { name: 'Sam Stranger', email: 'sam@example.com', password: 'sam pw 1234' }
+  const registered = await stranger.post('/api/auth/register/email', registration)
+  if (registered.status !== 201)
+    throw new Error(`register: ${registered.status} ${registered.text}`)
+  const login = await stranger.post('/api/auth/login/email', registration)
+  if (login.status !== 200) throw new Error(`login: ${login.status} ${login.text}`)
+  return stranger
+}
+
+/** Organisation org-b, whose SUPERADMIN has launched Gold Estates and made a project. */
+export async function signInOtherOrganisationOwner(server: TestServer) {
+  createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
+  const owner = await signInInvitedUser(server, {
+    email: 'super@b.example',
+    role: 'SUPERADMIN',
+    org: 'org-b',
+  })
+  const launch = await owner.post('/api/admin/launch-gold-estates')
+  if (launch.status !== 200) throw new Error(`launch: ${launch.status} ${launch.text}`)
+  const project = await owner.post('/api/gold-estates/projects', { name: 'Elders' })
+  const projectId: string = project.json.id
+  return { owner, projectId }
+}
