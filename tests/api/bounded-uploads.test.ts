@@ -2,8 +2,12 @@ import http from 'node:http'
 import { format } from 'date-fns/format'
 import { strFromU8, unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
-import { addSellers, signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import {
+  addSellers,
+  signInFirstSuperadmin,
+  signInInvitedUser,
+  signInOtherOrganisationOwner,
+} from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
@@ -136,13 +140,7 @@ beforeAll(async () => {
   server = await startTestServer()
   root = await signInFirstSuperadmin(server)
   expect((await root.post('/api/admin/launch-gold-estates')).status).toBe(200)
-  createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
-  bRoot = await signInInvitedUser(server, {
-    email: 'super@b.example',
-    role: 'SUPERADMIN',
-    org: 'org-b',
-  })
-  expect((await bRoot.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  bRoot = await signInOtherOrganisationOwner(server)
   const team = await addSellers(server, root, { anna: 'Anna Veelverkoper', bart: 'Bart Gewoon' })
   Object.assign(sellerIds, team.ids)
   seller = await team.signIn('bart', 'SELLER')

@@ -181,7 +181,8 @@ beforeAll(async () => {
   // A stranger registers in the platform organisation (REGISTRATION=open: active at once).
   stranger = await signInRegisteredStranger(server)
   // Another organisation: its owner (a sales ADMIN once launched) and its central ADMIN.
-  ;({ owner: otherOwner, projectId: otherProjectId } = await signInOtherOrganisationOwner(server))
+  otherOwner = await signInOtherOrganisationOwner(server)
+  otherProjectId = (await otherOwner.post('/api/gold-estates/projects', { name: 'Elders' })).json.id
   otherSellerId = (await otherOwner.post('/api/gold-estates/sellers', { name: 'Bert' })).json.id
   otherAdmin = await signInInvitedUser(server, {
     email: 'admin@b.example',

@@ -5,8 +5,11 @@ import { calculateCommission } from '#schema/commission'
 import { applyPaymentParts } from '#schema/commission-changes'
 import type { CommissionDocument } from '#schema/sales'
 import { buildCommissionDashboard, buildDetailedStats } from '#schema/sales-dashboard'
-import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
-import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from '../support/accounts.ts'
+import {
+  signInFirstSuperadmin,
+  signInOtherOrganisationOwner,
+  signInSeller,
+} from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { buildSalePayload, listCommissions, postSale } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
@@ -507,13 +510,7 @@ describe('outsiders', () => {
         .status,
     ).toBe(401)
     expect((await pay(stranger, line.id, 1)).status).toBe(401)
-    createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
-    const other = await signInInvitedUser(server, {
-      email: 'super@b.example',
-      role: 'SUPERADMIN',
-      org: 'org-b',
-    })
-    expect((await other.post('/api/admin/launch-gold-estates')).status).toBe(200)
+    const other = await signInOtherOrganisationOwner(server)
     expect(
       (await other.post(`/api/gold-estates/sales/${sale.id}/cancel`, { reason: 'Weg ermee' }))
         .status,

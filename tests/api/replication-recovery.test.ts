@@ -13,6 +13,7 @@ import { createSyncStatus } from '#sync/client/sync-status'
 import { findUnsentChanges } from '#sync/client/unsent-changes'
 import type { SyncCheckpoint } from '#sync/protocol'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
+import { newAppDocument } from '../support/app-document.ts'
 import type { createClient } from '../support/http.ts'
 import { seedCentral } from '../support/seed-organisation.ts'
 import { createResyncStream } from '../support/sync-node-client.ts'
@@ -89,22 +90,7 @@ function replicate(
   }) as Replication
 }
 
-/** An app made on the device, not yet on the server (seq 0). */
-function newApp(id: string, name: string, url: string) {
-  const now = Date.now()
-  return {
-    id,
-    name,
-    url,
-    description: null,
-    status: 'active',
-    users: 0,
-    lastSync: null,
-    createdAt: now,
-    updatedAt: now,
-    seq: 0,
-  }
-}
+const newApp = (id: string, name: string, url: string) => newAppDocument({ id, name, url })
 
 async function serverApp(id: string) {
   const list = await (await typedClient(server.url, root.cookies)['app-connections'].$get()).json()

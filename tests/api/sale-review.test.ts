@@ -199,7 +199,8 @@ beforeAll(async () => {
   seller = await team.signIn('sanne', 'SELLER')
   manager = await team.signIn('maria', 'MANAGER')
   stranger = await signInRegisteredStranger(server)
-  ;({ owner: otherOwner, projectId: otherProjectId } = await signInOtherOrganisationOwner(server))
+  otherOwner = await signInOtherOrganisationOwner(server)
+  otherProjectId = (await otherOwner.post('/api/gold-estates/projects', { name: 'Elders' })).json.id
 })
 afterAll(() => server?.close())
 

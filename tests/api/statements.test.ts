@@ -2,8 +2,11 @@ import { format } from 'date-fns/format'
 import { unzipSync } from 'fflate'
 import { extractText } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
-import { addSellers, signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import {
+  addSellers,
+  signInFirstSuperadmin,
+  signInOtherOrganisationOwner,
+} from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -243,13 +246,7 @@ describe('who may download which statement', () => {
       (await outsider.get(`/api/gold-estates/statements/${ids.sanne}?${FEBRUARY}`)).status,
     ).toBe(401)
     expect((await outsider.get(`/api/gold-estates/statements?${FEBRUARY}`)).status).toBe(401)
-    createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
-    const other = await signInInvitedUser(server, {
-      email: 'super@b.example',
-      role: 'SUPERADMIN',
-      org: 'org-b',
-    })
-    expect((await other.post('/api/admin/launch-gold-estates')).status).toBe(200)
+    const other = await signInOtherOrganisationOwner(server)
     const response = await other.get(`/api/gold-estates/statements/${ids.sanne}?${FEBRUARY}`)
     expect(response.status).toBe(404)
     expect((await other.get(`/api/gold-estates/statements?${SINCE_FEBRUARY}`)).status).toBe(404)

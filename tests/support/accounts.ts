@@ -151,7 +151,7 @@ export async function signInRegisteredStranger(server: TestServer) {
   return stranger
 }
 
-/** Organisation org-b, whose SUPERADMIN has launched Gold Estates and made a project. */
+/** Organisation org-b's SUPERADMIN, signed in, who has launched Gold Estates. */
 export async function signInOtherOrganisationOwner(server: TestServer) {
   createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
   const owner = await signInInvitedUser(server, {
@@ -161,7 +161,5 @@ export async function signInOtherOrganisationOwner(server: TestServer) {
   })
   const launch = await owner.post('/api/admin/launch-gold-estates')
   if (launch.status !== 200) throw new Error(`launch: ${launch.status} ${launch.text}`)
-  const project = await owner.post('/api/gold-estates/projects', { name: 'Elders' })
-  const projectId: string = project.json.id
-  return { owner, projectId }
+  return owner
 }
