@@ -17,6 +17,7 @@ import {
   listCommissions,
   postSale,
 } from '../support/sales.ts'
+import { readTables } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { typedClient } from '../support/typed-client.ts'
 
@@ -62,17 +63,8 @@ const WATCHED = [
   'webhook_outbox',
 ]
 
-function snapshot(organisationId = 'default-org') {
-  const file = path.join(server.dataDir, 'orgs', `${organisationId}.sqlite`)
-  const db = new Database(file, { readonly: true })
-  try {
-    return Object.fromEntries(
-      WATCHED.map((table) => [table, db.prepare(`select * from ${table} order by rowid`).all()]),
-    )
-  } finally {
-    db.close()
-  }
-}
+const snapshot = (organisationId = 'default-org') =>
+  readTables(server.dataDir, organisationId, WATCHED)
 
 function countRefusals(organisationId = 'default-org') {
   const file = path.join(server.dataDir, 'orgs', `${organisationId}.sqlite`)

@@ -10,6 +10,7 @@ import {
 } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { buildPaymentPart, buildSalePayload, listCommissions, postSale } from '../support/sales.ts'
+import { readTables } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 
 // "Ter beoordeling": a SELLER's unusual split (schema/sale-review.ts) is held until a
@@ -57,16 +58,8 @@ function openFile(organisationId = 'default-org') {
   })
 }
 
-function snapshot(organisationId?: string) {
-  const db = openFile(organisationId)
-  try {
-    return Object.fromEntries(
-      WATCHED.map((table) => [table, db.prepare(`select * from ${table} order by rowid`).all()]),
-    )
-  } finally {
-    db.close()
-  }
-}
+const snapshot = (organisationId = 'default-org') =>
+  readTables(server.dataDir, organisationId, WATCHED)
 
 async function expectNothingChanged(attempt: () => Promise<void>, organisationId?: string) {
   const before = snapshot(organisationId)
