@@ -11,7 +11,7 @@ import {
   signInSeller,
 } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
-import { buildSalePayload, listCommissions, postSale } from '../support/sales.ts'
+import { buildPaymentPart, buildSalePayload, listCommissions, postSale } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { typedClient } from '../support/typed-client.ts'
@@ -340,20 +340,11 @@ describe('a payment date', () => {
     const pushed = await admin.post('/api/sync/v1/commissionPayments/push', {
       rows: [
         {
-          newDocumentState: {
+          newDocumentState: buildPaymentPart(line, {
             id: '019a0000-0000-7000-8000-0000000000d2',
-            commissionId: line.id,
-            saleId: sale.id,
-            sellerId: line.sellerId,
             amount: 1_000,
             paidOn: dayAfterTomorrow,
-            note: null,
-            createdBy: null,
-            createdAt: 1,
-            updatedAt: 1,
-            seq: 0,
-            _deleted: false,
-          },
+          }),
         },
       ],
     })
