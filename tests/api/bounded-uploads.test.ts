@@ -2,8 +2,12 @@ import http from 'node:http'
 import { format } from 'date-fns/format'
 import { strFromU8, unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
-import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from '../support/accounts.ts'
+import {
+  addSellers,
+  signInFirstSuperadmin,
+  signInInvitedUser,
+  signInOtherOrganisationOwner,
+} from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
@@ -32,8 +36,8 @@ const THIS_YEAR = `dateFrom=${today.slice(0, 4)}-01-01&dateTo=${today}`
 const sellerIds = { anna: '', bart: '' }
 let bomb: Uint8Array<ArrayBuffer>
 
-/** An .xlsx of 8,000 sales, clients named `<prefix> <n>`. */
-function buildSalesSheet(prefix: string) {
+/** An .xlsx of `count` sales, clients named `<prefix> <n>`. */
+function buildSalesSheet(prefix: string, count = 8000) {
   const rows: XlsxCell[][] = [
     [
       'Klantnaam',
@@ -45,7 +49,7 @@ function buildSalesSheet(prefix: string) {
       'Bouwnummer',
     ],
   ]
-  for (let index = 0; index < 8000; index++) {
+  for (let index = 0; index < count; index++) {
     rows.push([
       `${prefix} ${index}`,
       `Project ${index % 10}`,
@@ -136,28 +140,10 @@ beforeAll(async () => {
   server = await startTestServer()
   root = await signInFirstSuperadmin(server)
   expect((await root.post('/api/admin/launch-gold-estates')).status).toBe(200)
-  createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
-  bRoot = await signInInvitedUser(server, {
-    email: 'super@b.example',
-    role: 'SUPERADMIN',
-    org: 'org-b',
-  })
-  expect((await bRoot.post('/api/admin/launch-gold-estates')).status).toBe(200)
-  for (const [key, name] of [
-    ['anna', 'Anna Veelverkoper'],
-    ['bart', 'Bart Gewoon'],
-  ] as const) {
-    const created = await root.post('/api/gold-estates/sellers', {
-      name,
-      email: `${key}@example.com`,
-    })
-    sellerIds[key] = created.json.id
-  }
-  seller = await signInSeller(server, root, {
-    id: sellerIds.bart,
-    email: 'bart@example.com',
-    role: 'SELLER',
-  })
+  bRoot = await signInOtherOrganisationOwner(server)
+  const team = await addSellers(server, root, { anna: 'Anna Veelverkoper', bart: 'Bart Gewoon' })
+  Object.assign(sellerIds, team.ids)
+  seller = await team.signIn('bart', 'SELLER')
 }, 60_000)
 afterAll(() => server?.close())
 
@@ -213,29 +199,7 @@ describe('an uploaded sheet is bounded while it unpacks', () => {
   })
 
   test('a normal sheet of 3,000 sales still imports', async () => {
-    const rows: XlsxCell[][] = [
-      [
-        'Klantnaam',
-        'Project',
-        'Verkoopdatum',
-        'Verkoopprijs',
-        'Commissie %',
-        'Verkoper',
-        'Bouwnummer',
-      ],
-    ]
-    for (let index = 0; index < 3000; index++) {
-      rows.push([
-        `Klant ${index}`,
-        `Project ${index % 10}`,
-        { dateSerial: 45_700 + (index % 200) },
-        250_000 + index,
-        2.5,
-        `Verkoper ${index % 20}`,
-        `B-${index}`,
-      ])
-    }
-    const answer = await upload(bRoot, buildXlsx(rows))
+    const answer = await upload(bRoot, buildSalesSheet('Klant', 3000))
     expect(answer.status).toBe(200)
     expect(await answer.json()).toMatchObject({ salesImported: 3000, errors: [] })
     expect(countSales('org-b')).toBe(3000)

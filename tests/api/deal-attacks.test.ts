@@ -2,10 +2,22 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { format } from 'date-fns/format'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
-import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from '../support/accounts.ts'
+import {
+  addSellers,
+  signInFirstSuperadmin,
+  signInInvitedUser,
+  signInOtherOrganisationOwner,
+  signInRegisteredStranger,
+} from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
-import { buildPaymentPart, buildSalePayload } from '../support/sales.ts'
+import {
+  buildPaymentPart,
+  buildSalePayload,
+  type CommissionLine,
+  listCommissions,
+  postSale,
+} from '../support/sales.ts'
+import { readTables } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { typedClient } from '../support/typed-client.ts'
 
@@ -17,15 +29,7 @@ import { typedClient } from '../support/typed-client.ts'
 
 type Client = ReturnType<typeof createClient>
 type Doc = Record<string, unknown> & { id: string; _deleted: boolean }
-type Line = {
-  id: string
-  saleId: string
-  sellerId: string
-  kind: string
-  commissionAmount: number
-  paidAmount: number
-  status: string
-}
+type Line = CommissionLine
 type Sale = Doc & { status: string; paidTotal: number; salePrice: number; seq: number }
 
 let server: TestServer
@@ -59,17 +63,8 @@ const WATCHED = [
   'webhook_outbox',
 ]
 
-function snapshot(organisationId = 'default-org') {
-  const file = path.join(server.dataDir, 'orgs', `${organisationId}.sqlite`)
-  const db = new Database(file, { readonly: true })
-  try {
-    return Object.fromEntries(
-      WATCHED.map((table) => [table, db.prepare(`select * from ${table} order by rowid`).all()]),
-    )
-  } finally {
-    db.close()
-  }
-}
+const snapshot = (organisationId = 'default-org') =>
+  readTables(server.dataDir, organisationId, WATCHED)
 
 function countRefusals(organisationId = 'default-org') {
   const file = path.join(server.dataDir, 'orgs', `${organisationId}.sqlite`)
@@ -101,14 +96,11 @@ async function registerSale(
     commissionPercentage: 3,
     lines,
   })
-  const created = await admin.post('/api/gold-estates/sales', payload)
-  expect(created.status).toBe(201)
-  return created.json as Sale
+  return postSale(server, admin, payload)
 }
 
-async function linesOf(saleId: string): Promise<Line[]> {
-  const all: Line[] = (await admin.get('/api/gold-estates/commissions')).json
-  return all.filter((line) => line.saleId === saleId)
+async function linesOf(saleId: string) {
+  return (await listCommissions(server, admin)).filter((line) => line.saleId === saleId)
 }
 
 async function pull(client: Client, collection: string): Promise<Doc[]> {
@@ -174,39 +166,14 @@ beforeAll(async () => {
   admin = await signInFirstSuperadmin(server)
   expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
   projectId = (await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json.id
-  for (const key of ['sanne', 'cor', 'maria'] as const) {
-    const created = await admin.post('/api/gold-estates/sellers', {
-      name: key[0]?.toUpperCase() + key.slice(1),
-      email: `${key}@example.com`,
-    })
-    expect(created.status).toBe(201)
-    ids[key] = created.json.id
-  }
-  seller = await signInSeller(server, admin, {
-    id: ids.sanne,
-    email: 'sanne@example.com',
-    role: 'SELLER',
-  })
-  manager = await signInSeller(server, admin, {
-    id: ids.maria,
-    email: 'maria@example.com',
-    role: 'MANAGER',
-  })
-
+  const team = await addSellers(server, admin, { sanne: 'Sanne', cor: 'Cor', maria: 'Maria' })
+  Object.assign(ids, team.ids)
+  seller = await team.signIn('sanne', 'SELLER')
+  manager = await team.signIn('maria', 'MANAGER')
   // A stranger registers in the platform organisation (REGISTRATION=open: active at once).
-  stranger = createClient(server.url)
-  const registration = { name: 'Sam Stranger', email: 'sam@example.com', password: 'sam pw 1234' }
-  expect((await stranger.post('/api/auth/register/email', registration)).status).toBe(201)
-  expect((await stranger.post('/api/auth/login/email', registration)).status).toBe(200)
-
+  stranger = await signInRegisteredStranger(server)
   // Another organisation: its owner (a sales ADMIN once launched) and its central ADMIN.
-  createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
-  otherOwner = await signInInvitedUser(server, {
-    email: 'super@b.example',
-    role: 'SUPERADMIN',
-    org: 'org-b',
-  })
-  expect((await otherOwner.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  otherOwner = await signInOtherOrganisationOwner(server)
   otherProjectId = (await otherOwner.post('/api/gold-estates/projects', { name: 'Elders' })).json.id
   otherSellerId = (await otherOwner.post('/api/gold-estates/sellers', { name: 'Bert' })).json.id
   otherAdmin = await signInInvitedUser(server, {

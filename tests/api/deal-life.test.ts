@@ -5,10 +5,13 @@ import { calculateCommission } from '#schema/commission'
 import { applyPaymentParts } from '#schema/commission-changes'
 import type { CommissionDocument } from '#schema/sales'
 import { buildCommissionDashboard, buildDetailedStats } from '#schema/sales-dashboard'
-import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
-import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from '../support/accounts.ts'
+import {
+  signInFirstSuperadmin,
+  signInOtherOrganisationOwner,
+  signInSeller,
+} from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
-import { buildSalePayload } from '../support/sales.ts'
+import { buildPaymentPart, buildSalePayload, listCommissions, postSale } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { typedClient } from '../support/typed-client.ts'
@@ -37,24 +40,11 @@ async function registerSale(salePrice = 40_000_000) {
       { sellerId: corId, percentage: 40, role: 'setter' },
     ],
   })
-  const created = await admin.post('/api/gold-estates/sales', payload)
-  expect(created.status).toBe(201)
-  return created.json as { id: string; paidTotal: number }
+  return postSale(server, admin, payload)
 }
 
-type Line = {
-  id: string
-  saleId: string
-  sellerId: string
-  kind: string
-  commissionAmount: number
-  paidAmount: number
-  status: string
-}
-
-async function linesOf(saleId: string): Promise<Line[]> {
-  const all: Line[] = (await admin.get('/api/gold-estates/commissions')).json
-  return all.filter((line) => line.saleId === saleId)
+async function linesOf(saleId: string) {
+  return (await listCommissions(server, admin)).filter((line) => line.saleId === saleId)
 }
 
 async function saleOf(saleId: string) {
@@ -350,20 +340,11 @@ describe('a payment date', () => {
     const pushed = await admin.post('/api/sync/v1/commissionPayments/push', {
       rows: [
         {
-          newDocumentState: {
+          newDocumentState: buildPaymentPart(line, {
             id: '019a0000-0000-7000-8000-0000000000d2',
-            commissionId: line.id,
-            saleId: sale.id,
-            sellerId: line.sellerId,
             amount: 1_000,
             paidOn: dayAfterTomorrow,
-            note: null,
-            createdBy: null,
-            createdAt: 1,
-            updatedAt: 1,
-            seq: 0,
-            _deleted: false,
-          },
+          }),
         },
       ],
     })
@@ -520,13 +501,7 @@ describe('outsiders', () => {
         .status,
     ).toBe(401)
     expect((await pay(stranger, line.id, 1)).status).toBe(401)
-    createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
-    const other = await signInInvitedUser(server, {
-      email: 'super@b.example',
-      role: 'SUPERADMIN',
-      org: 'org-b',
-    })
-    expect((await other.post('/api/admin/launch-gold-estates')).status).toBe(200)
+    const other = await signInOtherOrganisationOwner(server)
     expect(
       (await other.post(`/api/gold-estates/sales/${sale.id}/cancel`, { reason: 'Weg ermee' }))
         .status,

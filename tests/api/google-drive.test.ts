@@ -250,7 +250,10 @@ describe('connecting', () => {
   })
 })
 
-/** Waits until the organisation's last backup is recorded after `since`. */
+/**
+ * Waits until the organisation's last backup is recorded after `since`. A loop of its own:
+ * under fake timers expect.poll and vi.waitFor move the faked clock on, and the schedule with it.
+ */
 async function waitForBackupAfter(since: number, timeoutMs = 20_000) {
   const started = performance.now()
   while (performance.now() - started < timeoutMs) {

@@ -390,6 +390,7 @@ describe('one request cannot hurt everyone', () => {
     })
     first.on('error', () => undefined)
     first.write('{"format":"centraal-backup","formatVersion":2,"tables":{\n')
+    // Time for the header line to reach the server: nothing answers until the body ends.
     await new Promise((resolve) => setTimeout(resolve, 200))
     const backup = await fetch(`${restoreServer.url}/api/admin/backup`, {
       method: 'POST',

@@ -33,7 +33,10 @@ const requestBackup = (client: Client, signal?: AbortSignal) =>
 
 const placeOf = async (client: Client) => (await client.get('/api/heavy-work/place')).json.place
 
-/** Whether `promise` has settled by the time the event loop has turned a few times. */
+/**
+ * Whether `promise` has settled within a window: used only to prove that a job waits (a
+ * negative), so a fixed window is what is meant.
+ */
 async function isSettled(promise: Promise<unknown>) {
   let settled = false
   void promise.then(

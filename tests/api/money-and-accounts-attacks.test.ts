@@ -1,15 +1,15 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import http from 'node:http'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
-import { signInFirstSuperadmin, signInSeller } from '../support/accounts.ts'
+import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
-import { buildSalePayload } from '../support/sales.ts'
+import { buildSalePayload, postSale } from '../support/sales.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { writeWebRoot } from '../support/web-root.ts'
 
 // Money and accounts attacked as an outsider, a person holding an organisation choice,
 // another organisation's ADMIN and an app reporting usage would. Each test is an attempt
@@ -19,20 +19,6 @@ type Client = ReturnType<typeof createClient>
 let server: TestServer
 let root: Client
 let webRoot: string
-
-/** The built web app's layout, with files a browser needs and files it does not. */
-function writeWebRoot() {
-  const folder = mkdtempSync(path.join(tmpdir(), 'centraal-web-'))
-  const web = path.join(folder, 'web')
-  mkdirSync(path.join(web, '.vite'), { recursive: true })
-  mkdirSync(path.join(web, 'assets'))
-  writeFileSync(path.join(web, 'index.html'), '<html><head></head><body></body></html>')
-  writeFileSync(path.join(web, '.vite', 'manifest.json'), '{"main.tsx":{"file":"assets/main.js"}}')
-  writeFileSync(path.join(web, 'assets', 'main-abc.js'), 'console.log(1)')
-  writeFileSync(path.join(web, 'assets', 'main-abc.js.map'), '{"sources":["../../web/main.tsx"]}')
-  writeFileSync(path.join(folder, 'server.js'), 'const secret = 1')
-  return web
-}
 
 beforeAll(async () => {
   webRoot = writeWebRoot()
@@ -187,7 +173,11 @@ describe('a person holding an organisation choice', () => {
 
   test('an account deleted while the choice waited is not opened', async () => {
     const { choose, client } = await holdChoice('gone@example.com')
-    const admin = await signInAdmin('org-b', 'admin-gone@bravo.example')
+    const admin = await signInInvitedUser(server, {
+      email: 'admin-gone@bravo.example',
+      role: 'ADMIN',
+      org: 'org-b',
+    })
     const id = centralUserId('gone@example.com', 'org-b')
     expect((await admin.request('DELETE', `/api/users/${id}`)).status).toBe(200)
     const answer = await choose('org-b')
@@ -252,17 +242,13 @@ test('Gold Estates: a new password set while the choice waited ends it too', asy
   expect((await vera.get('/api/gold-estates/auth/user')).status).toBe(401)
 })
 
-async function signInAdmin(org: string, email: string) {
-  await setPassword(email, org, 'admin password', 'ADMIN' as 'USER')
-  const client = createClient(server.url)
-  const login = await client.post('/api/auth/login/email', { email, password: 'admin password' })
-  expect(login.status, login.text).toBe(200)
-  return client
-}
-
 describe("another organisation's ADMIN", () => {
   test("a seller's sign-in cannot be given an address that is a launch key", async () => {
-    const owner = await signInAdmin('org-a', 'owner-key@alfa.example')
+    const owner = await signInInvitedUser(server, {
+      email: 'owner-key@alfa.example',
+      role: 'ADMIN',
+      org: 'org-a',
+    })
     const ownerId = (await owner.get('/api/auth/user')).json.id
     for (const email of [
       `launch:${ownerId}`,
@@ -391,9 +377,7 @@ describe('a SELLER and a MANAGER around a sale under review', () => {
       propertyNumber: `R-${++saleCounter}`,
       lines: percentages.map((percentage) => ({ sellerId: people.sanne, percentage })),
     })
-    const created = await by.post('/api/gold-estates/sales', body)
-    expect(created.status, created.text).toBe(201)
-    return created.json as { id: string; seq: number; reviewStatus: string | null }
+    return postSale(server, by, body)
   }
 
   function correction(percentages: number[]) {

@@ -10,7 +10,12 @@ import {
   RESTORED_HEADER,
   SYNC_ACCOUNT_HEADER,
 } from '#sync/account'
-import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from '../support/accounts.ts'
+import {
+  signIn,
+  signInFirstSuperadmin,
+  signInInvitedUser,
+  signInNewSeller,
+} from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
@@ -82,13 +87,6 @@ describe('a restore starts a new epoch', () => {
   let answeredKey: string
   const answeredUser = { name: 'Voor Herstel', email: 'voor-herstel@klant-r.example' }
 
-  async function signIn() {
-    const client = createClient(server.url)
-    const answer = await client.post('/api/auth/login/email', OWNER)
-    expect(answer.status, answer.text).toBe(200)
-    return client
-  }
-
   const emails = async () =>
     (await (await typedClient(server.url, owner.cookies).users.$get()).json()).map(
       (user) => user.email,
@@ -115,7 +113,7 @@ describe('a restore starts a new epoch', () => {
     const restored = await owner.post('/api/admin/restore', backup.text)
     expect(restored.status, restored.text).toBe(200)
     expect((await owner.get('/api/auth/user')).status).toBe(401)
-    owner = await signIn()
+    owner = await signIn(server, OWNER)
     epoch = (await pull(owner, 'users')).headers.get(EPOCH_HEADER) ?? ''
   })
 
@@ -380,11 +378,8 @@ describe('a SELLER taken off a sale', () => {
     expect((await root.post('/api/admin/launch-gold-estates')).status).toBe(200)
     const projectId = (await root.post('/api/gold-estates/projects', { name: 'Havenkwartier' }))
       .json.id
-    const seller = async (name: string, role: 'SELLER' | 'MANAGER' | 'ADMIN') => {
-      const email = `${name.toLowerCase()}@example.com`
-      const { id } = (await root.post('/api/gold-estates/sellers', { name, email })).json
-      return { id: id as string, client: await signInSeller(server, root, { id, email, role }) }
-    }
+    const seller = (name: string, role: 'SELLER' | 'MANAGER' | 'ADMIN') =>
+      signInNewSeller(server, root, { name, email: `${name.toLowerCase()}@example.com`, role })
     ;({ id: sanneId, client: sanne } = await seller('Sanne', 'SELLER'))
     ;({ id: corId, client: cor } = await seller('Cor', 'SELLER'))
     ;({ client: manager } = await seller('Maria', 'MANAGER'))

@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { newAppDocument } from '../support/app-document.ts'
 import type { createClient } from '../support/http.ts'
 import { type Identity, type MatrixTargets, signInIdentities } from '../support/identities.ts'
 import { buildSalePayload } from '../support/sales.ts'
@@ -25,22 +26,10 @@ const push = (identity: Identity, collection: string, documents: object[]) =>
     rows: documents.map((document) => ({ newDocumentState: document })),
   })
 
-function app(name: string) {
-  const now = Date.now()
-  return {
-    id: uuidv7(),
-    name,
-    url: 'https://push.example.com',
-    description: null,
-    status: 'active',
-    users: 0,
-    lastSync: null,
-    createdAt: now,
-    updatedAt: now,
-    seq: 0,
-    _deleted: false,
-  }
-}
+const app = (name: string) => ({
+  ...newAppDocument({ id: uuidv7(), name, url: 'https://push.example.com' }),
+  _deleted: false,
+})
 
 test("a SELLER's pushed sale comes back as stored, alone: nobody else's sale or line", async () => {
   const now = Date.now()

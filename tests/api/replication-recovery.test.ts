@@ -13,6 +13,7 @@ import { createSyncStatus } from '#sync/client/sync-status'
 import { findUnsentChanges } from '#sync/client/unsent-changes'
 import type { SyncCheckpoint } from '#sync/protocol'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
+import { newAppDocument } from '../support/app-document.ts'
 import type { createClient } from '../support/http.ts'
 import { seedCentral } from '../support/seed-organisation.ts'
 import { createResyncStream } from '../support/sync-node-client.ts'
@@ -89,26 +90,18 @@ function replicate(
   }) as Replication
 }
 
-/** An app made on the device, not yet on the server (seq 0). */
-function newApp(id: string, name: string, url: string) {
-  const now = Date.now()
-  return {
-    id,
-    name,
-    url,
-    description: null,
-    status: 'active',
-    users: 0,
-    lastSync: null,
-    createdAt: now,
-    updatedAt: now,
-    seq: 0,
-  }
-}
+const newApp = (id: string, name: string, url: string) => newAppDocument({ id, name, url })
 
 async function serverApp(id: string) {
   const list = await (await typedClient(server.url, root.cookies)['app-connections'].$get()).json()
-  return list.find((app) => app.id === id) as Record<string, unknown> | undefined
+  return list.find((app) => app.id === id)
+}
+
+/** An app root makes on the server; the app as stored. */
+async function createApp(app: { name: string; url: string }) {
+  const answer = await typedClient(server.url, root.cookies)['app-connections'].$post({ json: app })
+  expect(answer.status).toBe(201)
+  return answer.json()
 }
 
 beforeAll(async () => {
@@ -139,20 +132,17 @@ beforeEach(async () => {
 })
 
 test('an edit made offline before an upgrade arrives after it, although the bookkeeping starts anew', async () => {
-  const created = await root.post('/api/app-connections', {
-    name: 'Voor de upgrade',
-    url: 'https://upgrade.example.com',
-  })
+  const created = await createApp({ name: 'Voor de upgrade', url: 'https://upgrade.example.com' })
   const before = replicate({ identifier: 'centraal-sync-v1-appConnections' })
   await before.awaitInSync()
   await before.cancel()
   // Offline, on the old version: edited, never sent.
-  await apps.findOne(created.json.id).incrementalPatch({ description: 'offline bewerkt' })
+  await apps.findOne(created.id).incrementalPatch({ description: 'offline bewerkt' })
   // The new version replicates under a new identifier: no assumed server states.
   const after = replicate({ identifier: 'centraal-sync-v2-appConnections' })
   await after.awaitInSync()
-  expect((await serverApp(created.json.id))?.description).toBe('offline bewerkt')
-  expect((await apps.findOne(created.json.id).exec())?.toJSON().description).toBe('offline bewerkt')
+  expect((await serverApp(created.id))?.description).toBe('offline bewerkt')
+  expect((await apps.findOne(created.id).exec())?.toJSON().description).toBe('offline bewerkt')
   expect(status.get().refused).toEqual([])
   await after.cancel()
 })
@@ -178,6 +168,8 @@ test('a create whose answer was lost, then an app restart: written once, and the
   await expect
     .poll(async () => (await serverApp(id))?.name, { timeout: 5000 })
     .toBe('Antwoord kwijt')
+  // Time for the pull to be handled: RxDB tells nothing of a pull it does not write (the
+  // device's unsent create wins over the server's copy).
   await new Promise((resolve) => setTimeout(resolve, 300))
   await first.cancel() // the app is closed before the retry
   const restarted = replicate()
@@ -242,12 +234,9 @@ test('a pull answered before an edit reached the server, stored after it was tak
   // edit is pushed and taken before that answer is stored. RxDB then finds the device's
   // copy equal to what it assumes the server holds and would store the older row over it
   // until the next pull (seen once under load in the convergence run).
-  const created = await root.post('/api/app-connections', {
-    name: 'Twee bewerkingen',
-    url: 'https://twee.example.com',
-  })
-  const id = created.json.id as string
+  const { id } = await createApp({ name: 'Twee bewerkingen', url: 'https://twee.example.com' })
   let isArmed = false
+  let isPullHeld = false
   let releasePull: () => void = () => undefined
   const pullReleased = new Promise<void>((resolve) => {
     releasePull = resolve
@@ -255,8 +244,10 @@ test('a pull answered before an edit reached the server, stored after it was tak
   const replication = replicate({
     meddle: async (url, send) => {
       const answer = await send()
-      if (isArmed && url.includes('/pull')) await pullReleased
-      else if (isArmed && url.includes('/push')) setTimeout(releasePull, 150)
+      if (isArmed && url.includes('/pull')) {
+        isPullHeld = true
+        await pullReleased
+      } else if (isArmed && url.includes('/push')) setTimeout(releasePull, 150)
       return answer
     },
   })
@@ -274,9 +265,10 @@ test('a pull answered before an edit reached the server, stored after it was tak
   })
   isArmed = true
   resync() // answered with 'eerste', held until the next edit is taken
-  await new Promise((resolve) => setTimeout(resolve, 100))
+  await expect.poll(() => isPullHeld).toBe(true)
   await apps.findOne(id).incrementalPatch({ description: 'tweede' })
   await pullReleased
+  // A window in which the held answer, were it stored over the edit, would show in `seen`.
   await new Promise((resolve) => setTimeout(resolve, 300))
   isArmed = false
   resync()
@@ -305,8 +297,7 @@ test('a copy the pull replaced while its push waited is not pushed: a colleagueâ
     return { promise, done }
   }
   const create = async (name: string) =>
-    (await root.post('/api/app-connections', { name, url: 'https://batch.example.com' })).json
-      .id as string
+    (await createApp({ name, url: 'https://batch.example.com' })).id
   const own = await create('Eigen bewerking')
   const next = await create('Volgende bewerking')
   // More than a push batch (50) of apps the device only reads.
@@ -332,6 +323,8 @@ test('a copy the pull replaced while its push waited is not pushed: a colleagueâ
   await replication.awaitInitialReplication()
   resync()
   await replication.awaitInSync()
+  // Time for RxDB to act on what was just released or announced: it tells nothing when it
+  // finds nothing to push, nor when it has compared a batch.
   const pause = () => new Promise((resolve) => setTimeout(resolve, 100))
 
   // The server changes every app the device only reads; the pull that brings them waits.
@@ -381,11 +374,7 @@ test('a copy the pull replaced while its push waited is not pushed: a colleagueâ
 }, 30_000)
 
 test('a push taken by the server whose answer was lost, then the field set back and another edited: both are the last word', async () => {
-  const created = await root.post('/api/app-connections', {
-    name: 'Terug naar actief',
-    url: 'https://oud.example.com',
-  })
-  const id = created.json.id as string
+  const { id } = await createApp({ name: 'Terug naar actief', url: 'https://oud.example.com' })
   let pushes = 0
   let isNetworkDown = false
   const replication = replicate({
@@ -409,6 +398,7 @@ test('a push taken by the server whose answer was lost, then the field set back 
   await expect.poll(async () => (await serverApp(id))?.status, { timeout: 5000 }).toBe('syncing')
   // Offline, the person sets the status back and changes the address.
   await apps.findOne(id).incrementalPatch({ status: 'active', url: 'https://nieuw.example.com' })
+  // The network stays down a moment: what the device retries meanwhile fails.
   await new Promise((resolve) => setTimeout(resolve, 200))
   isNetworkDown = false
   await expect

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ROLE_PERMISSIONS } from '#schema/permissions'
 import { USER_ROLES } from '#schema/roles'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
-import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import { signIn, signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -72,15 +72,8 @@ function writeFile(sql: string, ...values: unknown[]) {
   db.close()
 }
 
-async function signIn(account: { email: string; password: string }) {
-  const client = createClient(server.url)
-  const answer = await client.post('/api/auth/login/email', account)
-  expect(answer.status, answer.text).toBe(200)
-  return client
-}
-
 async function downloadBackup(): Promise<Backup> {
-  const answer = await (await signIn(OWNER)).post('/api/admin/backup', { format: 'json' })
+  const answer = await (await signIn(server, OWNER)).post('/api/admin/backup', { format: 'json' })
   expect(answer.status).toBe(200)
   return JSON.parse(answer.text)
 }
@@ -117,7 +110,7 @@ function restore(client: Client, backup: Backup) {
 
 /** Restores, expecting a refusal naming `pattern`, with nothing changed. */
 async function expectRefused(backup: Backup, pattern: RegExp, restorer = OWNER) {
-  const client = await signIn(restorer)
+  const client = await signIn(server, restorer)
   const before = dump()
   const answer = await restore(client, backup)
   expect(answer.status, answer.text).toBe(400)
@@ -127,7 +120,7 @@ async function expectRefused(backup: Backup, pattern: RegExp, restorer = OWNER) 
 
 describe('restore attacks', () => {
   test('an ADMIN neither downloads nor restores (the backup holds every password hash)', async () => {
-    const admin = await signIn(ADMIN)
+    const admin = await signIn(server, ADMIN)
     expect((await admin.post('/api/admin/backup', { format: 'json' })).status).toBe(403)
     const backup = await downloadBackup()
     const before = dump()
@@ -147,7 +140,7 @@ describe('restore attacks', () => {
       backup,
       new RegExp(`tabel user_permissions, rij ${at}: .*organisations\\.manage`),
     )
-    const owner = await signIn(OWNER)
+    const owner = await signIn(server, OWNER)
     expect((await owner.get('/api/organisations')).status).toBe(403)
     const invite = await owner.post('/api/organisations/default-org/invite', {
       name: 'Indringer',
@@ -176,7 +169,7 @@ describe('restore attacks', () => {
       granted: '1',
     })
     await expectRefused(backup, new RegExp(`tabel user_permissions, rij ${at}: granted`))
-    const user = await signIn(USER)
+    const user = await signIn(server, USER)
     expect((await user.post('/api/admin/backup', { format: 'json' })).status).toBe(403)
   })
 
@@ -187,13 +180,13 @@ describe('restore attacks', () => {
     const grants = backup.tables.role_permissions as Table
     grants.rows.push(['USER', 'USER', 'users.write'], ['USER', 'USER', 'backup.run'])
     grants.rows.push(['ADMIN', 'ADMIN', 'organisations.manage'])
-    const restored = await restore(await signIn(OWNER), backup)
+    const restored = await restore(await signIn(server, OWNER), backup)
     expect(restored.status, restored.text).toBe(200)
-    const user = await signIn(USER)
+    const user = await signIn(server, USER)
     const created = await user.post('/api/users', { name: 'Nep', email: 'nep@example.com' })
     expect(created.status).toBe(403)
     expect((await user.post('/api/admin/backup', { format: 'json' })).status).toBe(403)
-    const admin = await signIn(ADMIN)
+    const admin = await signIn(server, ADMIN)
     expect((await admin.get('/api/organisations')).status).toBe(403)
     const db = openOrganisationFile(server.dataDir, ORG)
     const inFile = db
@@ -397,7 +390,7 @@ describe('restore attacks', () => {
     })
     const queue = backup.tables.sync_queue as Table
     queue.rows = []
-    const restored = await restore(await signIn(OWNER), backup)
+    const restored = await restore(await signIn(server, OWNER), backup)
     expect(restored.status, restored.text).toBe(200)
     const db = openOrganisationFile(server.dataDir, ORG)
     expect(db.prepare('select id from webhook_outbox').pluck().all()).toEqual(['current-delivery'])

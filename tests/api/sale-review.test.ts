@@ -2,10 +2,15 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { format } from 'date-fns/format'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
-import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from '../support/accounts.ts'
+import {
+  addSellers,
+  signInFirstSuperadmin,
+  signInOtherOrganisationOwner,
+  signInRegisteredStranger,
+} from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
-import { buildPaymentPart, buildSalePayload } from '../support/sales.ts'
+import { buildPaymentPart, buildSalePayload, listCommissions, postSale } from '../support/sales.ts'
+import { readTables } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 
 // "Ter beoordeling": a SELLER's unusual split (schema/sale-review.ts) is held until a
@@ -53,16 +58,8 @@ function openFile(organisationId = 'default-org') {
   })
 }
 
-function snapshot(organisationId?: string) {
-  const db = openFile(organisationId)
-  try {
-    return Object.fromEntries(
-      WATCHED.map((table) => [table, db.prepare(`select * from ${table} order by rowid`).all()]),
-    )
-  } finally {
-    db.close()
-  }
-}
+const snapshot = (organisationId = 'default-org') =>
+  readTables(server.dataDir, organisationId, WATCHED)
 
 async function expectNothingChanged(attempt: () => Promise<void>, organisationId?: string) {
   const before = snapshot(organisationId)
@@ -101,11 +98,8 @@ function payload(lines: Parameters<typeof buildSalePayload>[0]['lines'], extra: 
 const fiftyTimesOwn = () =>
   payload(Array.from({ length: 50 }, () => ({ sellerId: ids.sanne, percentage: 100 })))
 
-async function register(client: Client, body: unknown) {
-  const created = await client.post('/api/gold-estates/sales', body)
-  expect(created.status, created.text).toBe(201)
-  return created.json as Sale
-}
+const register = (client: Client, body: ReturnType<typeof payload>) =>
+  postSale(server, client, body)
 
 async function pull(client: Client, collection: string): Promise<Doc[]> {
   const answer = await client.get(`/api/sync/v1/${collection}/pull?checkpoint=0&limit=1000`)
@@ -125,9 +119,8 @@ const push = (
   rows: { newDocumentState: Doc; assumedMasterState?: Doc | null }[],
 ) => client.post(`/api/sync/v1/${collection}/push`, { rows })
 
-async function linesOf(saleId: string): Promise<Line[]> {
-  const all: Line[] = (await admin.get('/api/gold-estates/commissions')).json
-  return all.filter((line) => line.saleId === saleId)
+async function linesOf(saleId: string) {
+  return (await listCommissions(server, admin)).filter((line) => line.saleId === saleId)
 }
 
 const approve = (client: Client, saleId: string, headers?: Record<string, string>) =>
@@ -189,34 +182,17 @@ beforeAll(async () => {
   admin = await signInFirstSuperadmin(server)
   expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
   projectId = (await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json.id
-  for (const key of ['sanne', 'cor', 'maria', 'oud'] as const) {
-    const created = await admin.post('/api/gold-estates/sellers', {
-      name: key[0]?.toUpperCase() + key.slice(1),
-      email: `${key}@example.com`,
-    })
-    ids[key] = created.json.id
-  }
-  seller = await signInSeller(server, admin, {
-    id: ids.sanne,
-    email: 'sanne@example.com',
-    role: 'SELLER',
+  const team = await addSellers(server, admin, {
+    sanne: 'Sanne',
+    cor: 'Cor',
+    maria: 'Maria',
+    oud: 'Oud',
   })
-  manager = await signInSeller(server, admin, {
-    id: ids.maria,
-    email: 'maria@example.com',
-    role: 'MANAGER',
-  })
-  stranger = createClient(server.url)
-  const registration = { name: 'Sam Stranger', email: 'sam@example.com', password: 'sam pw 1234' }
-  expect((await stranger.post('/api/auth/register/email', registration)).status).toBe(201)
-  expect((await stranger.post('/api/auth/login/email', registration)).status).toBe(200)
-  createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
-  otherOwner = await signInInvitedUser(server, {
-    email: 'super@b.example',
-    role: 'SUPERADMIN',
-    org: 'org-b',
-  })
-  expect((await otherOwner.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  Object.assign(ids, team.ids)
+  seller = await team.signIn('sanne', 'SELLER')
+  manager = await team.signIn('maria', 'MANAGER')
+  stranger = await signInRegisteredStranger(server)
+  otherOwner = await signInOtherOrganisationOwner(server)
   otherProjectId = (await otherOwner.post('/api/gold-estates/projects', { name: 'Elders' })).json.id
 })
 afterAll(() => server?.close())

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { calculateCommission } from '#schema/commission'
-import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
-import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import {
+  signInFirstSuperadmin,
+  signInNewSeller,
+  signInOtherOrganisationOwner,
+} from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { startSheetsStandIn } from '../support/sheets-stand-in.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
@@ -93,18 +96,7 @@ const sheet = buildSheet()
 /** A sales user of this role with a sign-in made through the seller setup link. */
 async function signInSalesUser(by: Client, name: string, role: 'MANAGER' | 'SELLER') {
   const email = `${name.toLowerCase().replaceAll(' ', '.')}@example.com`
-  const seller = await by.post('/api/gold-estates/sellers', { name, email })
-  const invite = await by.post(`/api/gold-estates/sellers/${seller.json.id}/login`, { role })
-  const client = createClient(server.url)
-  await client.post(`/api/auth/setup/${invite.json.setupUrl.split('/setup/')[1]}`, {
-    password: 'sales password',
-  })
-  const login = await client.post('/api/gold-estates/auth/login', {
-    email,
-    password: 'sales password',
-  })
-  expect(login.status).toBe(200)
-  return client
+  return (await signInNewSeller(server, by, { name, email, role })).client
 }
 
 function countRows(table: string, organisationId = 'default-org') {
@@ -378,13 +370,7 @@ describe('who may import', () => {
   })
 
   test('an org-B session imports into org B only and sees nothing of org A', async () => {
-    createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
-    const bRoot = await signInInvitedUser(server, {
-      email: 'super@b.example',
-      role: 'SUPERADMIN',
-      org: 'org-b',
-    })
-    expect((await bRoot.post('/api/admin/launch-gold-estates')).status).toBe(200)
+    const bRoot = await signInOtherOrganisationOwner(server)
     expect((await bRoot.get('/api/gold-estates/sales')).json).toEqual([])
     // Org A's import keys are not org B's: the same rows are new there.
     const csv = `${HEADER.join(';')}\nKlant 1;Project 1;15-03-2025;;345000;2,5%;Verkoper 1;B-1;\n`

@@ -2,8 +2,11 @@ import http from 'node:http'
 import { format } from 'date-fns/format'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { buildCommissionDashboard, buildDetailedStats } from '#schema/sales-dashboard'
-import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
-import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import {
+  signInFirstSuperadmin,
+  signInInvitedUser,
+  signInOtherOrganisationOwner,
+} from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
@@ -473,13 +476,7 @@ describe('settings', () => {
 
 describe('organisations stay apart', () => {
   test('an org-B sales session reaches nothing of org A', async () => {
-    createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
-    const bRoot = await signInInvitedUser(server, {
-      email: 'super@b.example',
-      role: 'SUPERADMIN',
-      org: 'org-b',
-    })
-    expect((await bRoot.post('/api/admin/launch-gold-estates')).status).toBe(200)
+    const bRoot = await signInOtherOrganisationOwner(server)
     expect((await bRoot.get('/api/gold-estates/sales')).json).toEqual([])
     expect((await bRoot.get('/api/gold-estates/projects')).json).toEqual([])
     expect(await pullAll(bRoot, 'commissions')).toEqual([])

@@ -39,7 +39,8 @@ afterAll(async () => {
 const cookieOf = (client: ReturnType<typeof createClient>) =>
   [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
 
-const signIn = (server: ServerProcess, password: string) =>
+/** One password attempt for the first SUPERADMIN; the raw answer, whose status is checked. */
+const attemptSignIn = (server: ServerProcess, password: string) =>
   fetch(`${server.url}/api/auth/login/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -108,9 +109,9 @@ test("another organisation's stream hears nothing of a change relayed from the o
 
 test('wrong passwords count across processes: the sixth attempt, through the other, hears 429', async () => {
   for (let attempt = 0; attempt < 5; attempt++) {
-    expect((await signIn(first, 'wrong password')).status).toBe(401)
+    expect((await attemptSignIn(first, 'wrong password')).status).toBe(401)
   }
-  const blocked = await signIn(second, 'root password')
+  const blocked = await attemptSignIn(second, 'root password')
   expect(blocked.status).toBe(429)
   expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0)
 })

@@ -1,14 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { rmSync } from 'node:fs'
 import path from 'node:path'
 import { addDays } from 'date-fns/addDays'
 import { format } from 'date-fns/format'
 import { strFromU8, unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { signInFirstSuperadmin } from '../support/accounts.ts'
+import { ROOT, signIn, signInFirstSuperadmin } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { FORMULA_CELL, readSpreadsheetLine } from '../support/spreadsheet-line.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { writeWebRoot } from '../support/web-root.ts'
 
 // What an outsider, a stranger who registers, a seller or another organisation could do
 // with a few small openings: a usage report from the future, a logout from another site's
@@ -19,27 +19,6 @@ type Client = ReturnType<typeof createClient>
 let server: TestServer
 let root: Client
 let webRoot: string
-
-/** The built web app's layout, with files a browser needs and files it does not. */
-function writeWebRoot() {
-  const folder = mkdtempSync(path.join(tmpdir(), 'centraal-web-'))
-  const web = path.join(folder, 'web')
-  mkdirSync(path.join(web, '.vite'), { recursive: true })
-  mkdirSync(path.join(web, 'assets'))
-  writeFileSync(
-    path.join(web, 'index.html'),
-    '<html><head><link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head><body><div id="root"></div></body></html>',
-  )
-  writeFileSync(path.join(web, '.vite', 'manifest.json'), '{"main.tsx":{"file":"assets/main.js"}}')
-  writeFileSync(path.join(web, 'assets', 'main-abc.js'), 'console.log(1)')
-  writeFileSync(path.join(web, 'assets', 'main-abc.js.map'), '{"sources":["../../web/main.tsx"]}')
-  writeFileSync(path.join(web, 'assets', 'main-abc.js.br'), 'brotli')
-  writeFileSync(path.join(web, 'assets', 'index-abc.css'), 'body{}')
-  writeFileSync(path.join(web, 'theme.js'), '')
-  writeFileSync(path.join(web, 'manifest.webmanifest'), '{}')
-  writeFileSync(path.join(folder, 'server.js'), 'const secret = 1')
-  return web
-}
 
 beforeAll(async () => {
   webRoot = writeWebRoot()
@@ -54,11 +33,7 @@ afterAll(async () => {
 
 /** A fresh client of the root account with both sessions (Centraal and Gold Estates). */
 async function signInBoth() {
-  const client = createClient(server.url)
-  await client.post('/api/auth/login/email', {
-    email: 'root@example.com',
-    password: 'root password',
-  })
+  const client = await signIn(server, ROOT)
   expect((await client.post('/api/admin/launch-gold-estates')).status).toBe(200)
   return client
 }

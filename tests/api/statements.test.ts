@@ -2,8 +2,11 @@ import { format } from 'date-fns/format'
 import { unzipSync } from 'fflate'
 import { extractText } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
-import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from '../support/accounts.ts'
+import {
+  addSellers,
+  signInFirstSuperadmin,
+  signInOtherOrganisationOwner,
+} from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -58,27 +61,14 @@ beforeAll(async () => {
   )
   expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
   const project = await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })
-  for (const [key, name] of [
-    ['sanne', 'Sanne Setter'],
-    ['cor', 'Cor Closer'],
-    ['iris', 'Iris Manager'],
-  ] as const) {
-    const created = await admin.post('/api/gold-estates/sellers', {
-      name,
-      email: `${key}@example.com`,
-    })
-    ids[key] = created.json.id
-  }
-  seller = await signInSeller(server, admin, {
-    id: ids.sanne,
-    email: 'sanne@example.com',
-    role: 'SELLER',
+  const team = await addSellers(server, admin, {
+    sanne: 'Sanne Setter',
+    cor: 'Cor Closer',
+    iris: 'Iris Manager',
   })
-  manager = await signInSeller(server, admin, {
-    id: ids.iris,
-    email: 'iris@example.com',
-    role: 'MANAGER',
-  })
+  Object.assign(ids, team.ids)
+  seller = await team.signIn('sanne', 'SELLER')
+  manager = await team.signIn('iris', 'MANAGER')
 
   // Sale A: Sanne and Cor half each of 8.000,00; sale B: Sanne alone, 6.000,00.
   const saleA = await admin.post(
@@ -256,13 +246,7 @@ describe('who may download which statement', () => {
       (await outsider.get(`/api/gold-estates/statements/${ids.sanne}?${FEBRUARY}`)).status,
     ).toBe(401)
     expect((await outsider.get(`/api/gold-estates/statements?${FEBRUARY}`)).status).toBe(401)
-    createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
-    const other = await signInInvitedUser(server, {
-      email: 'super@b.example',
-      role: 'SUPERADMIN',
-      org: 'org-b',
-    })
-    expect((await other.post('/api/admin/launch-gold-estates')).status).toBe(200)
+    const other = await signInOtherOrganisationOwner(server)
     const response = await other.get(`/api/gold-estates/statements/${ids.sanne}?${FEBRUARY}`)
     expect(response.status).toBe(404)
     expect((await other.get(`/api/gold-estates/statements?${SINCE_FEBRUARY}`)).status).toBe(404)

@@ -85,6 +85,7 @@ test("another organisation's ADMIN hears nothing of ours, and we nothing of thei
   await waitFor(() =>
     streamB.messages.some((message) => JSON.stringify(message).includes('Geheime Klant B')),
   )
+  // A window in which neither organisation's write may reach the other's stream.
   await new Promise((resolve) => setTimeout(resolve, 100))
   expect(JSON.stringify(streamB.messages)).not.toContain('Geheime Klant A')
   expect(JSON.stringify(streamB.messages)).not.toContain(seller)

@@ -347,6 +347,7 @@ describe('organisations never see each other', () => {
     await otherAdmin.post('/api/sync/v1/appConnections/push', {
       rows: [{ newDocumentState: secret }],
     })
+    // A window in which org B's write must not reach our stream.
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(stream.messages).toEqual([{ type: 'RESYNC' }])
     // An org-A push of the same id creates org A's own row; it never answers with B's.

@@ -2,7 +2,7 @@ import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { UserRole } from '#schema/roles'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
-import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import { signInFirstSuperadmin, signInInvitedUser, signInNewSeller } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 
@@ -23,16 +23,9 @@ let otherSeller: Client
 let salesAdmin: Client
 
 /** A Gold Estates sign-in of a new seller with the given sales role. */
-async function signInSeller(name: string, role: 'SELLER' | 'ADMIN') {
+const signInSeller = async (name: string, role: 'SELLER' | 'ADMIN') => {
   const email = `${name.toLowerCase().replace(/\W/g, '')}@example.com`
-  const created = await root.post('/api/gold-estates/sellers', { name, email })
-  const link = await root.post(`/api/gold-estates/sellers/${created.json.id}/login`, { role })
-  const client = createClient(server.url)
-  const password = `${name} password`
-  await client.post(`/api/auth/setup/${link.json.setupUrl.split('/setup/')[1]}`, { password })
-  const login = await client.post('/api/gold-estates/auth/login', { email, password })
-  expect(login.status).toBe(200)
-  return client
+  return (await signInNewSeller(server, root, { name, email, role })).client
 }
 
 /** Pushes one new document and expects the server to refuse it. */

@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { StreamedChanges, StreamMessage } from '#sync/protocol'
-import { signInFirstSuperadmin, signInSeller } from '../support/accounts.ts'
+import { signInFirstSuperadmin, signInNewSeller, signInSeller } from '../support/accounts.ts'
 import type { createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { moveSellerSignIn } from '../support/sqlite.ts'
@@ -44,7 +44,7 @@ async function messagesOfNextWrite(stream: Stream, write: () => Promise<unknown>
   const before = stream.messages.length
   await write()
   await waitFor(() => stream.messages.length > before)
-  // A write is told in one batch; wait a moment for a stray second one.
+  // A write is told in one batch: a window in which no stray second one may come.
   await new Promise((resolve) => setTimeout(resolve, 60))
   return stream.messages.slice(before) as StreamMessage[]
 }
@@ -154,11 +154,8 @@ test("a write reaches each stream as the documents that reader's pull answers, a
 })
 
 test("two SELLERs told of one batch each get their own share, never the other's", async () => {
-  const zoe = (
-    await admin.post('/api/gold-estates/sellers', { name: 'Zoë', email: 'zoe@example.com' })
-  ).json.id as string
-  const zoeClient = await signInSeller(server, admin, {
-    id: zoe,
+  const { id: zoe, client: zoeClient } = await signInNewSeller(server, admin, {
+    name: 'Zoë',
     email: 'zoe@example.com',
     role: 'SELLER',
   })
@@ -243,6 +240,7 @@ test('a signed-out listener is told nothing more: its stream ends at the next ch
   expect(cookie).toContain('=')
   const before = stream.messages.length
   await admin.post('/api/gold-estates/projects', { name: 'Oostpunt' })
+  // A window in which the ended session's stream must hear nothing.
   await new Promise((resolve) => setTimeout(resolve, 200))
   expect(stream.messages.length).toBe(before)
 })

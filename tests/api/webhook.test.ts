@@ -1,9 +1,9 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInFirstSuperadmin } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
-import { buildSalePayload } from '../support/sales.ts'
+import { ROOT, signIn, signInFirstSuperadmin } from '../support/accounts.ts'
+import type { createClient } from '../support/http.ts'
+import { buildSalePayload, postSale } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { waitFor } from '../support/sse.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -41,9 +41,7 @@ async function registerSale(clientName: string) {
     salePrice: 30_000_000,
     lines: [{ sellerId, percentage: 100 }],
   })
-  const response = await root.post('/api/gold-estates/sales', payload)
-  expect(response.status).toBe(201)
-  return response.json.id as string
+  return (await postSale(server, root, payload)).id
 }
 
 function outboxRow(saleId: string) {
@@ -63,15 +61,9 @@ function outboxRow(saleId: string) {
 }
 
 /** Signs in the first SUPERADMIN (created on a fresh directory) and opens Gold Estates. */
-async function signIn({ isFresh }: { isFresh: boolean }) {
+async function signInRoot({ isFresh }: { isFresh: boolean }) {
   if (isFresh) root = await signInFirstSuperadmin(server)
-  else {
-    root = createClient(server.url)
-    await root.post('/api/auth/login/email', {
-      email: 'root@example.com',
-      password: 'root password',
-    })
-  }
+  else root = await signIn(server, ROOT)
   await root.post('/api/admin/launch-gold-estates')
 }
 
@@ -79,7 +71,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/lead`
   server = await startTestServer(settings)
-  await signIn({ isFresh: true })
+  await signInRoot({ isFresh: true })
   await root.request('PATCH', '/api/gold-estates/settings', {
     xmsEnabled: true,
     xmsWebhookUrl: receiverUrl,
@@ -109,6 +101,7 @@ test('a registered sale is delivered once, with the lead and the API key', async
     pipelineId: 'pipe-1',
   })
   expect(outboxRow(saleId)).toMatchObject({ attempts: 1, synced: 1, opportunityId: 'opp-1' })
+  // A window in which no second delivery may come.
   await new Promise((resolve) => setTimeout(resolve, 300))
   expect(received).toHaveLength(1)
 })
@@ -130,6 +123,7 @@ test('a 4xx stops with the reason, shown in the settings', async () => {
   expect(outboxRow(saleId).lastError).toMatch(/^HTTP 422/)
   const shown = (await root.get('/api/gold-estates/settings')).json.lastDelivery
   expect(shown).toMatchObject({ status: 'failed', attempts: 1 })
+  // A window in which no second delivery may come.
   await new Promise((resolve) => setTimeout(resolve, 300))
   expect(received).toHaveLength(1)
 })
@@ -155,7 +149,7 @@ test('without ALLOW_PRIVATE_WEBHOOKS a loopback address is refused', async () =>
   const dataDir = server.dataDir
   await server.close({ keepData: true })
   server = await startTestServer({ WEBHOOK_RETRY_BASE_MS: '50' }, { dataDir })
-  await signIn({ isFresh: false })
+  await signInRoot({ isFresh: false })
   received.length = 0
   const saleId = await registerSale('Lead Vijf')
   await waitFor(() => outboxRow(saleId).status === 'failed')

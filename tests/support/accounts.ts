@@ -6,18 +6,29 @@ import { createOrganisation } from '#server/services/platform-organisations/crea
 import { createClient } from './http.ts'
 import type { TestServer } from './test-server.ts'
 
+/** The sign-in signInFirstSuperadmin gives the first SUPERADMIN (by default). */
+export const ROOT = { email: 'root@example.com', password: 'root password' }
+
 /** The first SUPERADMIN, signed in. */
-export async function signInFirstSuperadmin(
-  server: Pick<TestServer, 'url'>,
-  email = 'root@example.com',
-) {
+export async function signInFirstSuperadmin(server: Pick<TestServer, 'url'>, email = ROOT.email) {
   const client = createClient(server.url)
   const response = await client.post('/api/auth/simple-setup', {
     name: 'Root Admin',
     email,
-    password: 'root password',
+    password: ROOT.password,
   })
   if (response.status !== 201) throw new Error(`simple-setup: ${response.status} ${response.text}`)
+  return client
+}
+
+/** A fresh client of an existing central account, signed in at the email login. */
+export async function signIn(
+  server: { url: string },
+  account: { email: string; password: string },
+) {
+  const client = createClient(server.url)
+  const login = await client.post('/api/auth/login/email', account)
+  if (login.status !== 200) throw new Error(`login: ${login.status} ${login.text}`)
   return client
 }
 
@@ -61,12 +72,9 @@ export async function signInInvitedUser(
     name: options.name ?? `${options.role.toLowerCase()} person`,
     org: options.org ?? DEFAULT_ORGANISATION_ID,
   })
-  const client = createClient(server.url)
   const password = `${options.role} password`
-  await client.post(`/api/auth/setup/${token}`, { password })
-  const login = await client.post('/api/auth/login/email', { email: options.email, password })
-  if (login.status !== 200) throw new Error(`login: ${login.status} ${login.text}`)
-  return client
+  await createClient(server.url).post(`/api/auth/setup/${token}`, { password })
+  return signIn(server, { email: options.email, password })
 }
 
 /**
@@ -90,4 +98,68 @@ export async function signInSeller(
   })
   if (login.status !== 200) throw new Error(`sales login: ${login.status} ${login.text}`)
   return client
+}
+
+/**
+ * A new seller that `by` adds to Gold Estates: the seller's id, and the seller signed in
+ * as signInSeller signs one in.
+ */
+export async function signInNewSeller(
+  server: TestServer,
+  by: ReturnType<typeof createClient>,
+  seller: { name: string; email: string; role: 'SELLER' | 'MANAGER' | 'ADMIN' },
+) {
+  const { name, email, role } = seller
+  const created = await by.post('/api/gold-estates/sellers', { name, email })
+  if (created.status !== 201) throw new Error(`seller: ${created.status} ${created.text}`)
+  const id: string = created.json.id
+  return { id, client: await signInSeller(server, by, { id, email, role }) }
+}
+
+/**
+ * Sellers `by` adds to Gold Estates, one per key (address `key@example.com`): their ids,
+ * and `signIn(key, role)`, which signs one of them in as signInSeller does.
+ */
+export async function addSellers<Key extends string>(
+  server: TestServer,
+  by: ReturnType<typeof createClient>,
+  names: Record<Key, string>,
+) {
+  const ids = {} as Record<Key, string>
+  for (const [key, name] of Object.entries(names) as [Key, string][]) {
+    const created = await by.post('/api/gold-estates/sellers', {
+      name,
+      email: `${key}@example.com`,
+    })
+    if (created.status !== 201) throw new Error(`seller: ${created.status} ${created.text}`)
+    ids[key] = created.json.id
+  }
+  const signIn = (key: Key, role: 'SELLER' | 'MANAGER' | 'ADMIN') =>
+    signInSeller(server, by, { id: ids[key], email: `${key}@example.com`, role })
+  return { ids, signIn }
+}
+
+/** A stranger who registers in the platform organisation (REGISTRATION=open), signed in. */
+export async function signInRegisteredStranger(server: TestServer) {
+  const stranger = createClient(server.url)
+  const registration = { name: 'Sam Stranger', email: 'sam@example.com', password: 'sam pw 1234' }
+  const registered = await stranger.post('/api/auth/register/email', registration)
+  if (registered.status !== 201)
+    throw new Error(`register: ${registered.status} ${registered.text}`)
+  const login = await stranger.post('/api/auth/login/email', registration)
+  if (login.status !== 200) throw new Error(`login: ${login.status} ${login.text}`)
+  return stranger
+}
+
+/** Organisation org-b's SUPERADMIN, signed in, who has launched Gold Estates. */
+export async function signInOtherOrganisationOwner(server: TestServer) {
+  createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
+  const owner = await signInInvitedUser(server, {
+    email: 'super@b.example',
+    role: 'SUPERADMIN',
+    org: 'org-b',
+  })
+  const launch = await owner.post('/api/admin/launch-gold-estates')
+  if (launch.status !== 200) throw new Error(`launch: ${launch.status} ${launch.text}`)
+  return owner
 }

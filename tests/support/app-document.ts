@@ -16,3 +16,18 @@ export function appDocument(id: string, seq: number, name = `App ${id}`): WireDo
     _deleted: false,
   }
 }
+
+/** An app made on a device just now, not yet on the server (seq 0). */
+export function newAppDocument(app: { id: string; name: string; url: string }) {
+  const now = Date.now()
+  return {
+    ...app,
+    description: null,
+    status: 'active',
+    users: 0,
+    lastSync: null,
+    createdAt: now,
+    updatedAt: now,
+    seq: 0,
+  }
+}

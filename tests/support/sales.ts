@@ -1,4 +1,5 @@
 import { type CommissionType, calculateCommission } from '#schema/commission'
+import { typedClient } from './typed-client.ts'
 
 /** A wizard-style sale payload with the amounts the arithmetic gives. */
 export function buildSalePayload(input: {
@@ -70,3 +71,29 @@ export function buildPaymentPart(
     _deleted: false,
   }
 }
+
+/** `by` registers a sale through the API; the sale as stored, typed from the route's answer. */
+export async function postSale(
+  server: { url: string },
+  by: { cookies: ReadonlyMap<string, string> },
+  payload: ReturnType<typeof buildSalePayload>,
+) {
+  const answer = await typedClient(server.url, by.cookies)['gold-estates'].sales.$post({
+    json: payload,
+  })
+  if (answer.status !== 201) throw new Error(`sale: ${answer.status} ${await answer.text()}`)
+  return answer.json()
+}
+
+/** Every commission line `by` may see, typed from the route's answer. */
+export async function listCommissions(
+  server: { url: string },
+  by: { cookies: ReadonlyMap<string, string> },
+) {
+  const answer = await typedClient(server.url, by.cookies)['gold-estates'].commissions.$get()
+  if (answer.status !== 200) throw new Error(`commissions: ${answer.status}`)
+  return answer.json()
+}
+
+/** A commission line as the API answers it. */
+export type CommissionLine = Awaited<ReturnType<typeof listCommissions>>[number]

@@ -22,3 +22,15 @@ export function moveSellerSignIn(dataDir: string, from: string, to: string) {
   db.prepare('update sales_sellers set user_id = ? where id = ?').run(userId, to)
   db.close()
 }
+
+/** Every row of the given tables of an organisation's file, in rowid order. */
+export function readTables(dataDir: string, organisationId: string, tables: readonly string[]) {
+  const db = openOrganisationFile(dataDir, organisationId)
+  try {
+    return Object.fromEntries(
+      tables.map((table) => [table, db.prepare(`select * from ${table} order by rowid`).all()]),
+    )
+  } finally {
+    db.close()
+  }
+}

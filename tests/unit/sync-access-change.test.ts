@@ -88,8 +88,6 @@ const localIds = async () =>
 async function pullAgain() {
   resync()
   await vi.waitFor(async () => expect(server.pulls).toBeGreaterThan(0), { timeout: 2000 })
-  // Let the pull's writes land.
-  await new Promise((resolve) => setTimeout(resolve, 100))
 }
 
 test('rights that change bring what was gained and drop what was lost', async () => {
@@ -107,7 +105,7 @@ test('a collection that becomes unreadable (403) is emptied once, said, and not 
   await pullAgain()
   await vi.waitFor(async () => expect(await localIds()).toEqual([]), { timeout: 2000 })
   expect(status.get().revoked).toEqual(['appConnections'])
-  // No retry loop: quiet until the next change is announced.
+  // No retry loop: quiet until the next change is announced (a window in which no pull comes).
   const pulls = server.pulls
   await new Promise((resolve) => setTimeout(resolve, 500))
   expect(server.pulls).toBe(pulls)
