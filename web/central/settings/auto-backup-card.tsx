@@ -2,13 +2,7 @@ import { CalendarClock } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import type { BackupSettings } from '#schema/backup-settings'
 import { Button } from '../../components/button.tsx'
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '../../components/card.tsx'
+import { CardContent, IconCard } from '../../components/card.tsx'
 import { SwitchField } from '../../components/switch.tsx'
 import { formatDateTime } from '../../lib/format-date.ts'
 import {
@@ -54,17 +48,16 @@ export function AutoBackupCard({ settings, canManage, onSaved }: AutoBackupCardP
   }
 
   return (
-    <Card aria-labelledby="auto-backup-title">
-      <CardHeader>
-        <CardTitle id="auto-backup-title" className="flex items-center gap-2">
-          <CalendarClock aria-hidden className="size-5 text-primary" />
-          Automatische backups
-        </CardTitle>
-        <CardDescription>
+    <IconCard
+      Icon={CalendarClock}
+      title="Automatische backups"
+      description={
+        <>
           Standaard dagelijks om {DEFAULT_BACKUP_TIME}, als JSON en CSV, {DEFAULT_RETENTION_DAYS}{' '}
           dagen bewaard.
-        </CardDescription>
-      </CardHeader>
+        </>
+      }
+    >
       <CardContent>
         <form onSubmit={submit} noValidate className="grid gap-5">
           <SwitchField
@@ -100,6 +93,6 @@ export function AutoBackupCard({ settings, canManage, onSaved }: AutoBackupCardP
           )}
         </form>
       </CardContent>
-    </Card>
+    </IconCard>
   )
 }

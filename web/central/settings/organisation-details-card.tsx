@@ -3,13 +3,7 @@ import { type FormEvent, useState } from 'react'
 import { OrganisationUpdateSchema } from '#schema/central'
 import { Alert } from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '../../components/card.tsx'
+import { CardContent, IconCard } from '../../components/card.tsx'
 import { Field } from '../../components/field.tsx'
 import { api } from '../../lib/api-client.ts'
 import { isQueuedResponse } from '../../lib/api-request.ts'
@@ -26,18 +20,15 @@ type OrganisationDetails = Awaited<ReturnType<typeof loadOrganisation>>
 export function OrganisationDetailsCard({ canEdit }: { canEdit: boolean }) {
   const { state, replace } = useServerData('/api/organisation', loadOrganisation)
   return (
-    <Card aria-labelledby="organisation-details-title">
-      <CardHeader>
-        <CardTitle id="organisation-details-title" className="flex items-center gap-2">
-          <Building2 aria-hidden className="size-5 text-primary" />
-          Organisatiegegevens
-        </CardTitle>
-        <CardDescription>
-          {canEdit
-            ? 'De naam en het contactadres van je organisatie.'
-            : 'Alleen een beheerder kan deze gegevens wijzigen.'}
-        </CardDescription>
-      </CardHeader>
+    <IconCard
+      Icon={Building2}
+      title="Organisatiegegevens"
+      description={
+        canEdit
+          ? 'De naam en het contactadres van je organisatie.'
+          : 'Alleen een beheerder kan deze gegevens wijzigen.'
+      }
+    >
       <CardContent className="grid gap-4">
         {state.status === 'loading' && <p className="text-muted-foreground text-sm">Laden...</p>}
         {state.status === 'failed' && (
@@ -59,7 +50,7 @@ export function OrganisationDetailsCard({ canEdit }: { canEdit: boolean }) {
           </>
         )}
       </CardContent>
-    </Card>
+    </IconCard>
   )
 }
 
