@@ -1,7 +1,6 @@
 import { CalendarClock } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import type { BackupSettings } from '#schema/backup-settings'
-import { Button } from '../../components/button.tsx'
 import { CardContent, IconCard } from '../../components/card.tsx'
 import { SwitchField } from '../../components/switch.tsx'
 import { formatDateTime } from '../../lib/format-date.ts'
@@ -13,6 +12,7 @@ import {
   toDailyTime,
 } from './backup-options.ts'
 import { type BackupSchedule, BackupScheduleFields } from './backup-schedule-fields.tsx'
+import { SaveRow } from './save-row.tsx'
 import { useSaveBackupSettings } from './use-save-backup-settings.ts'
 
 type AutoBackupCardProps = {
@@ -79,18 +79,7 @@ export function AutoBackupCard({ settings, canManage, onSaved }: AutoBackupCardP
               Volgende backup: {formatDateTime(settings.nextBackupAt)}
             </p>
           )}
-          {problem && (
-            <p role="alert" className="text-destructive text-sm">
-              {problem}
-            </p>
-          )}
-          {isConnected && canManage && (
-            <div>
-              <Button type="submit" disabled={isSaving}>
-                {isSaving ? 'Opslaan...' : 'Opslaan'}
-              </Button>
-            </div>
-          )}
+          <SaveRow problem={problem} isSaving={isSaving} canSave={isConnected && canManage} />
         </form>
       </CardContent>
     </IconCard>

@@ -2,7 +2,6 @@ import { Building2 } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { OrganisationUpdateSchema } from '#schema/central'
 import { Alert } from '../../components/alert.tsx'
-import { Button } from '../../components/button.tsx'
 import { CardContent, IconCard } from '../../components/card.tsx'
 import { Field } from '../../components/field.tsx'
 import { api } from '../../lib/api-client.ts'
@@ -10,6 +9,7 @@ import { isQueuedResponse } from '../../lib/api-request.ts'
 import { describeError } from '../../lib/server-message.ts'
 import { useSave } from '../../lib/use-save.tsx'
 import { useServerData } from '../../lib/use-server-data.ts'
+import { SaveRow } from './save-row.tsx'
 import { savedToast, saveFailedToast } from './save-toasts.ts'
 
 const loadOrganisation = async () => (await api.organisation.$get()).json()
@@ -101,18 +101,7 @@ function OrganisationForm(props: {
         placeholder="info@voorbeeld.nl"
         autoComplete="email"
       />
-      {problem && (
-        <p role="alert" className="text-destructive text-sm">
-          {problem}
-        </p>
-      )}
-      {props.canEdit && (
-        <div>
-          <Button type="submit" disabled={isSaving}>
-            {isSaving ? 'Opslaan...' : 'Opslaan'}
-          </Button>
-        </div>
-      )}
+      <SaveRow problem={problem} isSaving={isSaving} canSave={props.canEdit} />
     </form>
   )
 }
