@@ -8,6 +8,7 @@ import {
   DESKTOP,
   hasHorizontalOverflow,
   isTakingScreenshots,
+  newAppPage,
   PHONE,
   screenshot,
   submitLogin,
@@ -34,12 +35,9 @@ afterAll(async () => {
   await server?.close()
 })
 
-async function openPage(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport, baseURL: server.url, locale: 'nl-NL' })
-  // Fail on one step with its locator in the message, well before the test's own timeout.
-  context.setDefaultTimeout(8000)
-  return context.newPage()
-}
+// Fail on one step with its locator in the message, well before the test's own timeout.
+const openPage = (viewport: { width: number; height: number }) =>
+  newAppPage(browser, server.url, viewport, { timeout: 8000 })
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login')

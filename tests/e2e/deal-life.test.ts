@@ -12,6 +12,7 @@ import type { TestServer } from '../support/test-server.ts'
 import {
   DESKTOP,
   hasHorizontalOverflow,
+  newAppContext,
   PHONE,
   saveDownload,
   screenshot,
@@ -153,8 +154,7 @@ beforeAll(async () => {
   anna = { name: 'Anna Jansen', email: organisation.email('anna'), password: 'anna password' }
   // The API client gets a sales session too, to look at what reached the server.
   expect((await api.post('/api/admin/launch-gold-estates')).status).toBe(200)
-  context = await browser.newContext({ viewport: PHONE, baseURL: server.url, locale: 'nl-NL' })
-  context.setDefaultTimeout(15_000)
+  context = await newAppContext(browser, server.url, PHONE)
   page = await context.newPage()
 })
 
@@ -431,13 +431,7 @@ test('a cancellation cancels what is unpaid and claims back what was paid', asyn
 }, 90_000)
 
 test('the seller reads the sale without actions and downloads their statement', async () => {
-  const sellerContext = await browser.newContext({
-    viewport: PHONE,
-    baseURL: server.url,
-    locale: 'nl-NL',
-  })
-  sellerContext.setDefaultTimeout(15_000)
-  await sellerContext.addInitScript(() => localStorage.setItem('theme', 'light'))
+  const sellerContext = await newAppContext(browser, server.url, PHONE, { theme: 'light' })
   const view = await sellerContext.newPage()
   await signIn(sellerContext, anna, 'sales')
   await openSale(view)

@@ -4,7 +4,7 @@ import { signInNewOrganisation } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
 import type { TestServer } from '../support/test-server.ts'
-import { DESKTOP, openSignedIn, waitForShell } from './page-helpers.ts'
+import { DESKTOP, newAppContext, openSignedIn, waitForShell } from './page-helpers.ts'
 import { useSharedServer } from './shared-server.ts'
 
 // A browser allows six connections to one host (HTTP/1.1). Only the tab that replicates
@@ -27,12 +27,7 @@ afterAll(async () => {
 })
 
 test('seven tabs of one person: the seventh loads, and an edit in one shows in the others', async () => {
-  const context = await browser.newContext({
-    viewport: DESKTOP,
-    baseURL: server.url,
-    locale: 'nl-NL',
-  })
-  context.setDefaultTimeout(15_000)
+  const context = await newAppContext(browser, server.url, DESKTOP)
   const first = await context.newPage()
   await openSignedIn(first, root)
   const pages = [first]
@@ -90,12 +85,7 @@ async function hideAndShow(page: Page) {
 }
 
 test('a tab that does not replicate stays so when it is hidden and shown again; it takes over when the replicating tab closes', async () => {
-  const context = await browser.newContext({
-    viewport: DESKTOP,
-    baseURL: server.url,
-    locale: 'nl-NL',
-  })
-  context.setDefaultTimeout(15_000)
+  const context = await newAppContext(browser, server.url, DESKTOP)
   const leader = await context.newPage()
   const leaderCalls = countReplicationCalls(leader)
   await openSignedIn(leader, root)

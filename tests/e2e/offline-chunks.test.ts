@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInNewOrganisation } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
 import type { TestServer } from '../support/test-server.ts'
-import { openSignedIn, PHONE } from './page-helpers.ts'
+import { newAppContext, openSignedIn, PHONE } from './page-helpers.ts'
 import { useSharedServer } from './shared-server.ts'
 
 // The areas and their screens load on demand, and the service worker precaches every
@@ -26,12 +26,7 @@ afterAll(async () => {
 
 /** A phone signed in as root, noting every request for a script whose URL matches. */
 async function signInWatching(script: RegExp) {
-  const context = await browser.newContext({
-    viewport: PHONE,
-    baseURL: server.url,
-    locale: 'nl-NL',
-  })
-  context.setDefaultTimeout(15_000)
+  const context = await newAppContext(browser, server.url, PHONE)
   const page = await context.newPage()
   const requested: string[] = []
   page.on('request', (request) => {

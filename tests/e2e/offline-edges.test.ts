@@ -11,6 +11,7 @@ import type { TestServer } from '../support/test-server.ts'
 import { addApp, appCard, editApp } from './app-helpers.ts'
 import {
   DESKTOP,
+  newAppContext,
   openSignedIn,
   PHONE,
   screenshot,
@@ -48,9 +49,7 @@ afterAll(async () => {
 })
 
 async function openDevice(account: { email: string; password: string }, viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport, baseURL: server.url, locale: 'nl-NL' })
-  context.setDefaultTimeout(15_000)
-  await context.addInitScript(() => localStorage.setItem('theme', 'light'))
+  const context = await newAppContext(browser, server.url, viewport, { theme: 'light' })
   const page = await context.newPage()
   await openSignedIn(page, account)
   return { context, page }

@@ -12,6 +12,7 @@ import { addApp, appCard, editApp, waitForServiceWorker } from './app-helpers.ts
 import {
   DESKTOP,
   hasHorizontalOverflow,
+  newAppContext,
   openSignedIn,
   PHONE,
   screenshot,
@@ -53,12 +54,7 @@ afterAll(async () => {
 
 /** A signed-in browser of its own, opened at `path`. */
 async function openDevice(account: { email: string; password: string }, path = '/') {
-  const context = await browser.newContext({
-    viewport: DESKTOP,
-    baseURL: server.url,
-    locale: 'nl-NL',
-  })
-  context.setDefaultTimeout(10_000)
+  const context = await newAppContext(browser, server.url, DESKTOP, { timeout: 10_000 })
   const page = await context.newPage()
   page.on(
     'console',

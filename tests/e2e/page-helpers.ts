@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { BrowserContext, Download, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Download, Page } from 'playwright-core'
 
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots')
 
@@ -34,6 +34,28 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
     ),
   )
   await page.screenshot({ path: file, fullPage })
+}
+
+/**
+ * A new browser context on the app as a Dutch-speaking person's browser, at this size. A
+ * step fails after `timeout` with its locator in the message, well before the test's own
+ * timeout; `theme` is the one the person chose before (absent: the app's own default).
+ */
+export async function newAppContext(
+  browser: Browser,
+  baseURL: string,
+  viewport: { width: number; height: number },
+  { timeout = 15_000, theme }: { timeout?: number; theme?: 'light' | 'dark' } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport, baseURL, locale: 'nl-NL' })
+  context.setDefaultTimeout(timeout)
+  if (theme) await context.addInitScript((value) => localStorage.setItem('theme', value), theme)
+  return context
+}
+
+/** A page in a new context of newAppContext. */
+export async function newAppPage(...args: Parameters<typeof newAppContext>): Promise<Page> {
+  return (await newAppContext(...args)).newPage()
 }
 
 /** The toast with this title. */

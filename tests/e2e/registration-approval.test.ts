@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from '../support/test-server.ts'
 import {
   DESKTOP,
   hasHorizontalOverflow,
+  newAppPage,
   PHONE,
   screenshot,
   signIn,
@@ -40,11 +41,8 @@ afterAll(async () => {
   await server?.close()
 })
 
-async function openPage(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport, baseURL: server.url, locale: 'nl-NL' })
-  context.setDefaultTimeout(8000)
-  return context.newPage()
-}
+const openPage = (viewport: { width: number; height: number }) =>
+  newAppPage(browser, server.url, viewport, { timeout: 8000 })
 
 async function register(page: Page, person: typeof newcomer) {
   await page.goto('/register')

@@ -8,7 +8,7 @@ import { eventually } from '../support/eventually.ts'
 import type { createClient } from '../support/http.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { DESKTOP, signInOnPage, waitForShell } from './page-helpers.ts'
+import { DESKTOP, newAppContext, signInOnPage, waitForShell } from './page-helpers.ts'
 
 // A new version takes over every tab of the browser at once: "Vernieuwen" in one tab
 // reloads them all, so none keeps running code whose precached parts are gone, and the
@@ -66,12 +66,7 @@ async function editDescription(page: Page, name: string, description: string) {
 }
 
 test('Vernieuwen in one tab reloads every tab into the new version; unsent edits of both arrive once', async () => {
-  const context = await browser.newContext({
-    viewport: DESKTOP,
-    baseURL: server.url,
-    locale: 'nl-NL',
-  })
-  context.setDefaultTimeout(15_000)
+  const context = await newAppContext(browser, server.url, DESKTOP)
   const first = await context.newPage()
   await signInOnPage(first, root)
   await first.waitForFunction(() => navigator.serviceWorker.controller !== null)

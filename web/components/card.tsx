@@ -1,4 +1,5 @@
-import type { ComponentProps } from 'react'
+import type { LucideIcon } from 'lucide-react'
+import { type ComponentProps, type ReactNode, useId } from 'react'
 import { cn } from '../lib/class-names.ts'
 
 export function Card({ className, ...props }: ComponentProps<'section'>) {
@@ -24,4 +25,36 @@ export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
 
 export function CardContent({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('p-6 pt-0', className)} {...props} />
+}
+
+type IconCardProps = ComponentProps<'section'> & {
+  Icon: LucideIcon
+  /** The icon's colour. */
+  iconClassName?: string
+  title: string
+  description: ReactNode
+}
+
+/** A card named by its title, which starts with an icon, with a description under it. */
+export function IconCard({
+  Icon,
+  iconClassName = 'text-primary',
+  title,
+  description,
+  children,
+  ...props
+}: IconCardProps) {
+  const titleId = useId()
+  return (
+    <Card aria-labelledby={titleId} {...props}>
+      <CardHeader>
+        <CardTitle id={titleId} className="flex items-center gap-2">
+          <Icon aria-hidden className={cn('size-5', iconClassName)} />
+          {title}
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      {children}
+    </Card>
+  )
 }

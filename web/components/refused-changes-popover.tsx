@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom'
 import type { RefusedChange } from '#sync/client/sync-status'
 import { formatMoment } from '../lib/format-date.ts'
 import { Button, buttonClass } from './button.tsx'
-import { HeaderPopoverPanel } from './header-popover-panel.tsx'
+import { HeaderPopover } from './header-popover.tsx'
 
 type RefusedChangesPopoverProps = {
   refused: readonly RefusedChange[]
@@ -17,7 +17,8 @@ type RefusedChangesPopoverProps = {
   storedCount: number | null
 }
 
-const TRIGGER_CLASS = 'gap-1.5 px-2.5 text-destructive hover:text-destructive'
+/** The refusal buttons' colour, which stays on hover. */
+const WARNING_CLASS = 'text-destructive hover:text-destructive'
 
 /**
  * A header button with the count of local changes the server refused, opening the list
@@ -39,7 +40,7 @@ export function RefusedChangesPopover({
         to={viewAllPath}
         aria-label={`Niet verwerkte wijzigingen: ${storedCount}`}
         title="Niet verwerkte wijzigingen"
-        className={buttonClass('ghost', 'sm', TRIGGER_CLASS)}
+        className={buttonClass('ghost', 'sm', `gap-1.5 px-2.5 ${WARNING_CLASS}`)}
       >
         <ShieldAlert aria-hidden />
         <span className="tabular-nums">{storedCount}</span>
@@ -49,49 +50,46 @@ export function RefusedChangesPopover({
   const label = `${refused.length} ${refused.length === 1 ? 'wijziging' : 'wijzigingen'} geweigerd`
   const now = Date.now()
   return (
-    <Popover.Root>
-      <Popover.Trigger asChild>
-        <Button
-          variant="ghost"
-          size="sm"
-          aria-label={`Geweigerde wijzigingen: ${refused.length}`}
-          title={label}
-          className={TRIGGER_CLASS}
-        >
+    <HeaderPopover
+      label="Geweigerde wijzigingen"
+      state={refused.length}
+      title={label}
+      buttonClassName={WARNING_CLASS}
+      button={
+        <>
           <ShieldAlert aria-hidden />
           <span className="tabular-nums">{refused.length}</span>
+        </>
+      }
+    >
+      <div className="grid gap-0.5">
+        <h2 className="font-semibold text-sm">Geweigerd ({refused.length})</h2>
+        <p className="text-muted-foreground text-xs">
+          De server nam deze wijzigingen niet aan; ze zijn teruggezet naar de stand van de server.
+        </p>
+      </div>
+      <ul className="grid gap-2">
+        {refused.map((change) => (
+          <li
+            key={`${change.collection}-${change.id}-${change.at}`}
+            className="grid gap-1 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm"
+          >
+            <p className="break-words font-medium">{describe(change)}</p>
+            <p className="break-words text-destructive text-xs">{change.reason}</p>
+            <p className="text-muted-foreground text-xs">{formatMoment(change.at, now)}</p>
+          </li>
+        ))}
+      </ul>
+      <div className="grid grid-cols-2 gap-2">
+        <Button variant="outline" size="sm" onClick={onDismiss}>
+          Lijst wissen
         </Button>
-      </Popover.Trigger>
-      <HeaderPopoverPanel label="Geweigerde wijzigingen">
-        <div className="grid gap-0.5">
-          <h2 className="font-semibold text-sm">Geweigerd ({refused.length})</h2>
-          <p className="text-muted-foreground text-xs">
-            De server nam deze wijzigingen niet aan; ze zijn teruggezet naar de stand van de server.
-          </p>
-        </div>
-        <ul className="grid gap-2">
-          {refused.map((change) => (
-            <li
-              key={`${change.collection}-${change.id}-${change.at}`}
-              className="grid gap-1 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm"
-            >
-              <p className="break-words font-medium">{describe(change)}</p>
-              <p className="break-words text-destructive text-xs">{change.reason}</p>
-              <p className="text-muted-foreground text-xs">{formatMoment(change.at, now)}</p>
-            </li>
-          ))}
-        </ul>
-        <div className="grid grid-cols-2 gap-2">
-          <Button variant="outline" size="sm" onClick={onDismiss}>
-            Lijst wissen
-          </Button>
-          <Popover.Close asChild>
-            <Link to={viewAllPath} className={buttonClass('secondary', 'sm')}>
-              Alles bekijken
-            </Link>
-          </Popover.Close>
-        </div>
-      </HeaderPopoverPanel>
-    </Popover.Root>
+        <Popover.Close asChild>
+          <Link to={viewAllPath} className={buttonClass('secondary', 'sm')}>
+            Alles bekijken
+          </Link>
+        </Popover.Close>
+      </div>
+    </HeaderPopover>
   )
 }

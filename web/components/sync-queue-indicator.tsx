@@ -1,5 +1,4 @@
 import { CloudAlert, CloudUpload, Send, X } from 'lucide-react'
-import { Popover } from 'radix-ui'
 import { cn } from '../lib/class-names.ts'
 import { describeQueuedChange } from '../lib/offline-queue/describe-queued-change.ts'
 import type { QueueItem } from '../lib/offline-queue/queue-store.ts'
@@ -7,7 +6,7 @@ import { requestReplay } from '../lib/offline-queue/start-queue-replay.ts'
 import { dismissQueueItem, useSyncQueue } from '../lib/offline-queue/use-sync-queue.ts'
 import { useOnlineStatus } from '../lib/use-online-status.ts'
 import { Button } from './button.tsx'
-import { HeaderPopoverPanel } from './header-popover-panel.tsx'
+import { HeaderPopover } from './header-popover.tsx'
 
 const timeFormat = new Intl.DateTimeFormat('nl-NL', {
   day: 'numeric',
@@ -38,49 +37,47 @@ export function SyncQueueIndicator({ account }: { account: string | null }) {
     .join(', ')
 
   return (
-    <Popover.Root>
-      <Popover.Trigger asChild>
-        <Button
-          variant="ghost"
-          size="sm"
-          aria-label={`Wijzigingen: ${label}`}
-          title={label}
-          className={cn('gap-1.5 px-2.5', problems > 0 && 'text-destructive')}
-        >
+    <HeaderPopover
+      label="Wijzigingen"
+      state={label}
+      title={label}
+      buttonClassName={cn(problems > 0 && 'text-destructive')}
+      button={
+        <>
           {problems > 0 ? <CloudAlert aria-hidden /> : <CloudUpload aria-hidden />}
           <span className="tabular-nums">{total}</span>
+        </>
+      }
+      className="gap-4"
+    >
+      {pending.length > 0 && (
+        <QueueSection
+          title={`Wacht op verzending (${pending.length})`}
+          hint={isOnline ? 'Wordt nu verstuurd.' : 'Wordt verstuurd zodra je weer online bent.'}
+          items={pending}
+        />
+      )}
+      {failed.length > 0 && (
+        <QueueSection
+          title={`Mislukt (${failed.length})`}
+          hint="De server weigerde deze wijzigingen; ze worden niet opnieuw verstuurd."
+          items={failed}
+        />
+      )}
+      {expired.length > 0 && (
+        <QueueSection
+          title={`Verlopen (${expired.length})`}
+          hint="Deze wijzigingen konden een week lang niet verstuurd worden en zijn niet uitgevoerd. Voer ze zo nodig opnieuw in."
+          items={expired}
+        />
+      )}
+      {pending.length > 0 && isOnline && (
+        <Button variant="outline" size="sm" onClick={requestReplay}>
+          <Send aria-hidden />
+          Nu versturen
         </Button>
-      </Popover.Trigger>
-      <HeaderPopoverPanel label="Wijzigingen" className="gap-4">
-        {pending.length > 0 && (
-          <QueueSection
-            title={`Wacht op verzending (${pending.length})`}
-            hint={isOnline ? 'Wordt nu verstuurd.' : 'Wordt verstuurd zodra je weer online bent.'}
-            items={pending}
-          />
-        )}
-        {failed.length > 0 && (
-          <QueueSection
-            title={`Mislukt (${failed.length})`}
-            hint="De server weigerde deze wijzigingen; ze worden niet opnieuw verstuurd."
-            items={failed}
-          />
-        )}
-        {expired.length > 0 && (
-          <QueueSection
-            title={`Verlopen (${expired.length})`}
-            hint="Deze wijzigingen konden een week lang niet verstuurd worden en zijn niet uitgevoerd. Voer ze zo nodig opnieuw in."
-            items={expired}
-          />
-        )}
-        {pending.length > 0 && isOnline && (
-          <Button variant="outline" size="sm" onClick={requestReplay}>
-            <Send aria-hidden />
-            Nu versturen
-          </Button>
-        )}
-      </HeaderPopoverPanel>
-    </Popover.Root>
+      )}
+    </HeaderPopover>
   )
 }
 

@@ -1,13 +1,11 @@
 import { Cloud, CloudCheck, CloudOff, LoaderCircle } from 'lucide-react'
-import { Popover } from 'radix-ui'
 import type { SyncStatusStore } from '#sync/client/sync-status'
 import { cn } from '../lib/class-names.ts'
 import { describeUnsentChange } from '../lib/describe-sync-change.ts'
 import { formatMoment } from '../lib/format-date.ts'
 import { useOnlineStatus } from '../lib/use-online-status.ts'
 import { useStatusOf } from '../lib/use-sync-status.ts'
-import { Button } from './button.tsx'
-import { HeaderPopoverPanel } from './header-popover-panel.tsx'
+import { HeaderPopover } from './header-popover.tsx'
 
 const LISTED = 20
 const numberFormat = new Intl.NumberFormat('nl-NL')
@@ -35,20 +33,17 @@ export function SyncStateIndicator({ status }: { status: SyncStatusStore }) {
           : 'Gesynchroniseerd'
   const Icon = waiting > 0 ? Cloud : firstSync ? LoaderCircle : isCut ? CloudOff : CloudCheck
   return (
-    <Popover.Root>
-      <Popover.Trigger asChild>
-        <Button
-          variant="ghost"
-          size="sm"
-          aria-label={`Synchronisatie: ${summary}`}
-          title={summary}
-          className={cn(
-            'gap-1.5 px-2.5',
-            isCut && 'text-muted-foreground',
-            // A phone's header has room only for what asks for action: unsent changes.
-            waiting === 0 && 'max-sm:hidden',
-          )}
-        >
+    <HeaderPopover
+      label="Synchronisatie"
+      state={summary}
+      title={summary}
+      buttonClassName={cn(
+        isCut && 'text-muted-foreground',
+        // A phone's header has room only for what asks for action: unsent changes.
+        waiting === 0 && 'max-sm:hidden',
+      )}
+      button={
+        <>
           <Icon aria-hidden className={cn(Icon === LoaderCircle && 'animate-spin')} />
           {Icon === LoaderCircle && firstSync && (
             <span className="hidden tabular-nums sm:inline">
@@ -56,45 +51,45 @@ export function SyncStateIndicator({ status }: { status: SyncStatusStore }) {
             </span>
           )}
           {waiting > 0 && <span className="tabular-nums">{waiting}</span>}
-        </Button>
-      </Popover.Trigger>
-      <HeaderPopoverPanel label="Synchronisatie" className="text-sm">
-        <div className="grid gap-0.5">
-          <h2 className="font-semibold">{summary}</h2>
-          <p className="text-muted-foreground text-xs">
-            {lastSyncedAt
-              ? `Laatst gesynchroniseerd ${formatMoment(lastSyncedAt)}`
-              : 'Nog niet gesynchroniseerd met de server'}
-          </p>
-        </div>
-        {firstSync && (
-          <p className="text-muted-foreground text-xs">
-            De gegevens worden voor het eerst op dit apparaat gezet; daarna werkt de app ook zonder
-            verbinding.
-          </p>
-        )}
-        {isCut && (
-          <p className="text-muted-foreground text-xs">
-            {trouble ??
-              'Je bent offline. Wijzigingen blijven op dit apparaat en gaan mee zodra er verbinding is.'}
-          </p>
-        )}
-        {waiting > 0 && unsent && (
-          <ul className="grid gap-1.5">
-            {unsent.slice(0, LISTED).map((change) => (
-              <li
-                key={`${change.collection}/${change.id}`}
-                className="break-words rounded-lg border px-3 py-2"
-              >
-                {describeUnsentChange(change)}
-              </li>
-            ))}
-            {waiting > LISTED && (
-              <li className="text-muted-foreground text-xs">en nog {waiting - LISTED}</li>
-            )}
-          </ul>
-        )}
-      </HeaderPopoverPanel>
-    </Popover.Root>
+        </>
+      }
+      className="text-sm"
+    >
+      <div className="grid gap-0.5">
+        <h2 className="font-semibold">{summary}</h2>
+        <p className="text-muted-foreground text-xs">
+          {lastSyncedAt
+            ? `Laatst gesynchroniseerd ${formatMoment(lastSyncedAt)}`
+            : 'Nog niet gesynchroniseerd met de server'}
+        </p>
+      </div>
+      {firstSync && (
+        <p className="text-muted-foreground text-xs">
+          De gegevens worden voor het eerst op dit apparaat gezet; daarna werkt de app ook zonder
+          verbinding.
+        </p>
+      )}
+      {isCut && (
+        <p className="text-muted-foreground text-xs">
+          {trouble ??
+            'Je bent offline. Wijzigingen blijven op dit apparaat en gaan mee zodra er verbinding is.'}
+        </p>
+      )}
+      {waiting > 0 && unsent && (
+        <ul className="grid gap-1.5">
+          {unsent.slice(0, LISTED).map((change) => (
+            <li
+              key={`${change.collection}/${change.id}`}
+              className="break-words rounded-lg border px-3 py-2"
+            >
+              {describeUnsentChange(change)}
+            </li>
+          ))}
+          {waiting > LISTED && (
+            <li className="text-muted-foreground text-xs">en nog {waiting - LISTED}</li>
+          )}
+        </ul>
+      )}
+    </HeaderPopover>
   )
 }

@@ -14,3 +14,12 @@ export function TextLink({ className, ...props }: ComponentProps<typeof Link>) {
     />
   )
 }
+
+/** Under the registration and setup forms: the way to the login for who has an account. */
+export function LoginInsteadNote() {
+  return (
+    <p className="mt-6 text-center text-muted-foreground text-sm">
+      Heb je al een account? <TextLink to="/login">Log hier in</TextLink>
+    </p>
+  )
+}

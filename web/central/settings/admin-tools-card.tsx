@@ -3,13 +3,7 @@ import { useRef, useState } from 'react'
 import { formatSyncAccount } from '#sync/account'
 import { getSessionAccount } from '#sync/client/signed-in-account'
 import { Button } from '../../components/button.tsx'
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '../../components/card.tsx'
+import { CardContent, IconCard } from '../../components/card.tsx'
 import { HeavyWorkPlace } from '../../components/heavy-work-place.tsx'
 import { useSignedInUser } from '../../lib/current-user.tsx'
 import { describeUnsentChange } from '../../lib/describe-sync-change.ts'
@@ -51,18 +45,8 @@ export function AdminToolsCard() {
 
   async function onDownload(format: (typeof BACKUP_DOWNLOADS)[number]['format']) {
     setBusy(format)
-    try {
-      const fileName = await downloadBackup(format)
-      showToast({ title: 'Backup gedownload', description: fileName })
-    } catch (error) {
-      showToast({
-        title: 'Backup Mislukt',
-        description: describeError(error, 'De backup kon niet worden gemaakt.'),
-        variant: 'destructive',
-      })
-    } finally {
-      setBusy(null)
-    }
+    await downloadBackup(format)
+    setBusy(null)
   }
 
   async function onRestore(file: File | undefined) {
@@ -98,14 +82,11 @@ export function AdminToolsCard() {
   }
 
   return (
-    <Card aria-labelledby="admin-tools-title">
-      <CardHeader>
-        <CardTitle id="admin-tools-title" className="flex items-center gap-2">
-          <DatabaseBackup aria-hidden className="size-5 text-primary" />
-          Admin Tools
-        </CardTitle>
-        <CardDescription>Download een backup van de database of zet er een terug.</CardDescription>
-      </CardHeader>
+    <IconCard
+      Icon={DatabaseBackup}
+      title="Admin Tools"
+      description="Download een backup van de database of zet er een terug."
+    >
       <CardContent className="grid gap-5">
         <div className="grid gap-2">
           <h3 className="font-medium text-sm">Database backup</h3>
@@ -180,6 +161,6 @@ export function AdminToolsCard() {
           </p>
         )}
       </CardContent>
-    </Card>
+    </IconCard>
   )
 }

@@ -1,14 +1,7 @@
 import { CalendarClock } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import type { BackupSettings } from '#schema/backup-settings'
-import { Button } from '../../components/button.tsx'
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '../../components/card.tsx'
+import { CardContent, IconCard } from '../../components/card.tsx'
 import { SwitchField } from '../../components/switch.tsx'
 import { formatDateTime } from '../../lib/format-date.ts'
 import {
@@ -19,6 +12,7 @@ import {
   toDailyTime,
 } from './backup-options.ts'
 import { type BackupSchedule, BackupScheduleFields } from './backup-schedule-fields.tsx'
+import { SaveRow } from './save-row.tsx'
 import { useSaveBackupSettings } from './use-save-backup-settings.ts'
 
 type AutoBackupCardProps = {
@@ -54,17 +48,16 @@ export function AutoBackupCard({ settings, canManage, onSaved }: AutoBackupCardP
   }
 
   return (
-    <Card aria-labelledby="auto-backup-title">
-      <CardHeader>
-        <CardTitle id="auto-backup-title" className="flex items-center gap-2">
-          <CalendarClock aria-hidden className="size-5 text-primary" />
-          Automatische backups
-        </CardTitle>
-        <CardDescription>
+    <IconCard
+      Icon={CalendarClock}
+      title="Automatische backups"
+      description={
+        <>
           Standaard dagelijks om {DEFAULT_BACKUP_TIME}, als JSON en CSV, {DEFAULT_RETENTION_DAYS}{' '}
           dagen bewaard.
-        </CardDescription>
-      </CardHeader>
+        </>
+      }
+    >
       <CardContent>
         <form onSubmit={submit} noValidate className="grid gap-5">
           <SwitchField
@@ -86,20 +79,9 @@ export function AutoBackupCard({ settings, canManage, onSaved }: AutoBackupCardP
               Volgende backup: {formatDateTime(settings.nextBackupAt)}
             </p>
           )}
-          {problem && (
-            <p role="alert" className="text-destructive text-sm">
-              {problem}
-            </p>
-          )}
-          {isConnected && canManage && (
-            <div>
-              <Button type="submit" disabled={isSaving}>
-                {isSaving ? 'Opslaan...' : 'Opslaan'}
-              </Button>
-            </div>
-          )}
+          <SaveRow problem={problem} isSaving={isSaving} canSave={isConnected && canManage} />
         </form>
       </CardContent>
-    </Card>
+    </IconCard>
   )
 }

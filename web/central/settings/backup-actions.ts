@@ -1,4 +1,6 @@
 import { api } from '../../lib/api-client.ts'
+import { describeError } from '../../lib/server-message.ts'
+import { showToast } from '../../lib/toasts.ts'
 
 /** Download formats offered in Admin Tools. */
 export const BACKUP_DOWNLOADS = [
@@ -7,18 +9,29 @@ export const BACKUP_DOWNLOADS = [
   { format: 'sqlite', label: 'SQLite' },
 ] as const
 
-/** Asks the server for a backup and saves it under the name the server gives it. */
+/**
+ * Asks the server for a backup, saves it under the name the server gives it, and says how it
+ * went in a toast.
+ */
 export async function downloadBackup(format: (typeof BACKUP_DOWNLOADS)[number]['format']) {
-  const response = await api.admin.backup.$post({ json: { format } })
-  const disposition = response.headers.get('content-disposition') ?? ''
-  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `centraal-backup.${format}`
-  const url = URL.createObjectURL(await response.blob())
-  const link = Object.assign(document.createElement('a'), { href: url, download: fileName })
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
-  return fileName
+  try {
+    const response = await api.admin.backup.$post({ json: { format } })
+    const disposition = response.headers.get('content-disposition') ?? ''
+    const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `centraal-backup.${format}`
+    const url = URL.createObjectURL(await response.blob())
+    const link = Object.assign(document.createElement('a'), { href: url, download: fileName })
+    document.body.append(link)
+    link.click()
+    link.remove()
+    setTimeout(() => URL.revokeObjectURL(url), 10_000)
+    showToast({ title: 'Backup gedownload', description: fileName })
+  } catch (error) {
+    showToast({
+      title: 'Backup Mislukt',
+      description: describeError(error, 'De backup kon niet worden gemaakt.'),
+      variant: 'destructive',
+    })
+  }
 }
 
 /** Thrown when the chosen file is not JSON: said before anything is sent. */

@@ -2,13 +2,7 @@ import { CloudUpload, HardDriveDownload } from 'lucide-react'
 import { useState } from 'react'
 import type { BackupSettings } from '#schema/backup-settings'
 import { Button } from '../../components/button.tsx'
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '../../components/card.tsx'
+import { CardContent, IconCard } from '../../components/card.tsx'
 import { HeavyWorkPlace } from '../../components/heavy-work-place.tsx'
 import { describeError } from '../../lib/server-message.ts'
 import { showToast } from '../../lib/toasts.ts'
@@ -40,17 +34,8 @@ export function ManualBackupCard({ settings, canManage, onRun }: ManualBackupCar
 
   async function onBackup(format: (typeof FORMATS)[number]['format']) {
     setBusy(format)
-    try {
-      showToast({ title: 'Backup gedownload', description: await downloadBackup(format) })
-    } catch (error) {
-      showToast({
-        title: 'Backup Mislukt',
-        description: describeError(error, 'De backup kon niet worden gemaakt.'),
-        variant: 'destructive',
-      })
-    } finally {
-      setBusy(null)
-    }
+    await downloadBackup(format)
+    setBusy(null)
   }
 
   async function onDriveBackup() {
@@ -75,16 +60,11 @@ export function ManualBackupCard({ settings, canManage, onRun }: ManualBackupCar
   }
 
   return (
-    <Card aria-labelledby="manual-backup-title">
-      <CardHeader>
-        <CardTitle id="manual-backup-title" className="flex items-center gap-2">
-          <HardDriveDownload aria-hidden className="size-5 text-primary" />
-          Handmatige backup
-        </CardTitle>
-        <CardDescription>
-          Maak nu een backup, los van het schema: als download of in Google Drive.
-        </CardDescription>
-      </CardHeader>
+    <IconCard
+      Icon={HardDriveDownload}
+      title="Handmatige backup"
+      description="Maak nu een backup, los van het schema: als download of in Google Drive."
+    >
       <CardContent className="grid gap-3">
         <div className="flex flex-wrap gap-3">
           {FORMATS.map(({ format, label }) => (
@@ -115,6 +95,6 @@ export function ManualBackupCard({ settings, canManage, onRun }: ManualBackupCar
           </p>
         )}
       </CardContent>
-    </Card>
+    </IconCard>
   )
 }

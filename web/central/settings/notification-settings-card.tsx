@@ -1,13 +1,7 @@
 import { Bell } from 'lucide-react'
 import { type NotificationPreferences, NotificationPreferencesUpdateSchema } from '#schema/central'
 import { Alert } from '../../components/alert.tsx'
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '../../components/card.tsx'
+import { CardContent, IconCard } from '../../components/card.tsx'
 import { SwitchField } from '../../components/switch.tsx'
 import { api } from '../../lib/api-client.ts'
 import { isQueuedResponse } from '../../lib/api-request.ts'
@@ -42,14 +36,7 @@ export function NotificationSettingsCard() {
   const change = (changes: Partial<NotificationPreferences>) => save(changes)
 
   return (
-    <Card aria-labelledby="notification-settings-title">
-      <CardHeader>
-        <CardTitle id="notification-settings-title" className="flex items-center gap-2">
-          <Bell aria-hidden className="size-5 text-primary" />
-          Meldingen
-        </CardTitle>
-        <CardDescription>Alleen voor jouw account.</CardDescription>
-      </CardHeader>
+    <IconCard Icon={Bell} title="Meldingen" description="Alleen voor jouw account.">
       <CardContent className="grid gap-5">
         {state.status === 'failed' && (
           <Alert variant="destructive" title="Voorkeuren konden niet worden geladen">
@@ -71,6 +58,6 @@ export function NotificationSettingsCard() {
           onCheckedChange={(activityAlerts) => void change({ activityAlerts })}
         />
       </CardContent>
-    </Card>
+    </IconCard>
   )
 }

@@ -2,20 +2,14 @@ import { Building2 } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { OrganisationUpdateSchema } from '#schema/central'
 import { Alert } from '../../components/alert.tsx'
-import { Button } from '../../components/button.tsx'
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '../../components/card.tsx'
+import { CardContent, IconCard } from '../../components/card.tsx'
 import { Field } from '../../components/field.tsx'
 import { api } from '../../lib/api-client.ts'
 import { isQueuedResponse } from '../../lib/api-request.ts'
 import { describeError } from '../../lib/server-message.ts'
 import { useSave } from '../../lib/use-save.tsx'
 import { useServerData } from '../../lib/use-server-data.ts'
+import { SaveRow } from './save-row.tsx'
 import { savedToast, saveFailedToast } from './save-toasts.ts'
 
 const loadOrganisation = async () => (await api.organisation.$get()).json()
@@ -26,18 +20,15 @@ type OrganisationDetails = Awaited<ReturnType<typeof loadOrganisation>>
 export function OrganisationDetailsCard({ canEdit }: { canEdit: boolean }) {
   const { state, replace } = useServerData('/api/organisation', loadOrganisation)
   return (
-    <Card aria-labelledby="organisation-details-title">
-      <CardHeader>
-        <CardTitle id="organisation-details-title" className="flex items-center gap-2">
-          <Building2 aria-hidden className="size-5 text-primary" />
-          Organisatiegegevens
-        </CardTitle>
-        <CardDescription>
-          {canEdit
-            ? 'De naam en het contactadres van je organisatie.'
-            : 'Alleen een beheerder kan deze gegevens wijzigen.'}
-        </CardDescription>
-      </CardHeader>
+    <IconCard
+      Icon={Building2}
+      title="Organisatiegegevens"
+      description={
+        canEdit
+          ? 'De naam en het contactadres van je organisatie.'
+          : 'Alleen een beheerder kan deze gegevens wijzigen.'
+      }
+    >
       <CardContent className="grid gap-4">
         {state.status === 'loading' && <p className="text-muted-foreground text-sm">Laden...</p>}
         {state.status === 'failed' && (
@@ -59,7 +50,7 @@ export function OrganisationDetailsCard({ canEdit }: { canEdit: boolean }) {
           </>
         )}
       </CardContent>
-    </Card>
+    </IconCard>
   )
 }
 
@@ -110,18 +101,7 @@ function OrganisationForm(props: {
         placeholder="info@voorbeeld.nl"
         autoComplete="email"
       />
-      {problem && (
-        <p role="alert" className="text-destructive text-sm">
-          {problem}
-        </p>
-      )}
-      {props.canEdit && (
-        <div>
-          <Button type="submit" disabled={isSaving}>
-            {isSaving ? 'Opslaan...' : 'Opslaan'}
-          </Button>
-        </div>
-      )}
+      <SaveRow problem={problem} isSaving={isSaving} canSave={props.canEdit} />
     </form>
   )
 }

@@ -9,6 +9,7 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
+  IconCard,
 } from '../../components/card.tsx'
 import { api } from '../../lib/api-client.ts'
 import { describeError } from '../../lib/server-message.ts'
@@ -29,16 +30,11 @@ export function OrganisationsTab() {
 
   return (
     <div className="grid gap-6">
-      <Card aria-labelledby="organisations-title">
-        <CardHeader>
-          <CardTitle id="organisations-title" className="flex items-center gap-2">
-            <Building aria-hidden className="size-5 text-primary" />
-            Organisaties
-          </CardTitle>
-          <CardDescription>
-            Elke organisatie heeft een eigen database, eigen gebruikers en eigen instellingen.
-          </CardDescription>
-        </CardHeader>
+      <IconCard
+        Icon={Building}
+        title="Organisaties"
+        description="Elke organisatie heeft een eigen database, eigen gebruikers en eigen instellingen."
+      >
         <CardContent>
           {state.status === 'loading' && <p className="text-muted-foreground text-sm">Laden...</p>}
           {state.status === 'failed' && (
@@ -78,7 +74,7 @@ export function OrganisationsTab() {
             </ul>
           )}
         </CardContent>
-      </Card>
+      </IconCard>
 
       <Card aria-labelledby="new-organisation-title">
         <CardHeader>

@@ -1,4 +1,4 @@
-import { LogOut, Menu, PanelLeft } from 'lucide-react'
+import { Menu, PanelLeft } from 'lucide-react'
 import { useState } from 'react'
 import { ROLE_LABELS } from '#schema/roles'
 import { formatSyncAccount } from '#sync/account'
@@ -6,6 +6,7 @@ import { getSessionAccount } from '#sync/client/signed-in-account'
 import { Avatar } from '../../components/avatar.tsx'
 import { Badge } from '../../components/badge.tsx'
 import { Button } from '../../components/button.tsx'
+import { LogoutButton } from '../../components/logout-button.tsx'
 import { SyncQueueIndicator } from '../../components/sync-queue-indicator.tsx'
 import { SyncStateIndicator } from '../../components/sync-state-indicator.tsx'
 import { ThemeToggle } from '../../components/theme-toggle.tsx'
@@ -57,19 +58,14 @@ export function AppHeader() {
         <SyncQueueIndicator account={formatSyncAccount(account)} />
         <RefusedChangesIndicator />
         <ThemeToggle />
-        <Button
-          variant="ghost"
+        <LogoutButton
+          isLoggingOut={isLoggingOut}
           onClick={async () => {
             setIsLoggingOut(true)
             if (!(await logOut(account, database))) setIsLoggingOut(false)
           }}
-          disabled={isLoggingOut}
-          aria-label="Uitloggen"
           className="px-2.5 sm:px-3"
-        >
-          <LogOut aria-hidden />
-          <span className="hidden sm:inline">{isLoggingOut ? 'Uitloggen...' : 'Uitloggen'}</span>
-        </Button>
+        />
       </div>
     </header>
   )

@@ -1,11 +1,12 @@
 import { Tooltip } from 'radix-ui'
 import { Suspense } from 'react'
 import { Outlet } from 'react-router-dom'
+import { BottomNav } from '../../components/bottom-nav.tsx'
 import { InlineLoading } from '../../components/inline-loading.tsx'
 import { AppHeader } from './app-header.tsx'
-import { BottomNav } from './bottom-nav.tsx'
 import { DesktopSidebar } from './desktop-sidebar.tsx'
 import { MobileSidebarSheet } from './mobile-sidebar-sheet.tsx'
+import { NAV_ITEMS } from './nav-items.ts'
 import { SidebarProvider } from './sidebar-context.tsx'
 
 /** Constants (docs/behaviour.md): tooltips wait 700 ms. */
@@ -39,7 +40,7 @@ export function AppShell() {
           </div>
         </div>
         <MobileSidebarSheet />
-        <BottomNav />
+        <BottomNav label="Snelmenu" items={NAV_ITEMS} />
       </Tooltip.Provider>
     </SidebarProvider>
   )

@@ -2,13 +2,7 @@ import { Check, UserPlus, X } from 'lucide-react'
 import { useCallback, useEffect, useState } from 'react'
 import type { WaitingRegistration } from '#schema/central'
 import { Button } from '../../components/button.tsx'
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '../../components/card.tsx'
+import { CardContent, IconCard } from '../../components/card.tsx'
 import { api } from '../../lib/api-client.ts'
 import { formatMoment } from '../../lib/format-date.ts'
 import { describeError } from '../../lib/server-message.ts'
@@ -69,18 +63,16 @@ export function WaitingRegistrationsCard() {
   }
 
   return (
-    <Card aria-labelledby="waiting-registrations-title">
-      <CardHeader>
-        <CardTitle id="waiting-registrations-title" className="flex items-center gap-2">
-          <UserPlus aria-hidden className="size-5 text-amber-500" />
-          Wachten op goedkeuring
-        </CardTitle>
-        <CardDescription>
-          {isOnline
-            ? 'Deze mensen hebben zich geregistreerd. Ze kunnen pas inloggen na je goedkeuring.'
-            : 'Goedkeuren kan alleen met een verbinding.'}
-        </CardDescription>
-      </CardHeader>
+    <IconCard
+      Icon={UserPlus}
+      iconClassName="text-amber-500"
+      title="Wachten op goedkeuring"
+      description={
+        isOnline
+          ? 'Deze mensen hebben zich geregistreerd. Ze kunnen pas inloggen na je goedkeuring.'
+          : 'Goedkeuren kan alleen met een verbinding.'
+      }
+    >
       <CardContent>
         <ul className="divide-y">
           {waiting.map((person) => (
@@ -119,6 +111,6 @@ export function WaitingRegistrationsCard() {
           ))}
         </ul>
       </CardContent>
-    </Card>
+    </IconCard>
   )
 }

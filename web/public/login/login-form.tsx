@@ -1,16 +1,11 @@
-import { type FormEvent, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { Button } from '../../components/button.tsx'
 import { Field } from '../../components/field.tsx'
-import {
-  type ChoosableOrganisation,
-  OrganisationChoice,
-} from '../../components/organisation-choice.tsx'
+import { OrganisationChoice } from '../../components/organisation-choice.tsx'
 import { api } from '../../lib/api-client.ts'
 import { useCurrentUserState } from '../../lib/current-user.tsx'
-import { describeError } from '../../lib/server-message.ts'
 import { showToast } from '../../lib/toasts.ts'
-import { readFormValues } from '../form-values.ts'
+import { useLogin } from '../../lib/use-login.ts'
 import { SignInOptions } from './sign-in-options.tsx'
 
 const linkClass =
@@ -18,78 +13,34 @@ const linkClass =
 
 /** The login content shared by the /login page and the landing page's dialog (docs/behaviour.md). */
 export function LoginForm() {
-  const [isSubmitting, setIsSubmitting] = useState(false)
-  // Set when the password matched accounts in several organisations ("Kies je organisatie").
-  const [choice, setChoice] = useState<{
-    choiceToken: string
-    organisations: ChoosableOrganisation[]
-  } | null>(null)
-  const [choosingId, setChoosingId] = useState<string | null>(null)
   const { refetchUser } = useCurrentUserState()
   const navigate = useNavigate()
+  const login = useLogin({
+    login: async (json) => (await api.auth.login.email.$post({ json })).json(),
+    choose: (json) => api.auth.login.choose.$post({ json }),
+    enter: async () => {
+      showToast({ title: 'Login geslaagd', description: 'Je wordt ingelogd...' })
+      // The signed-in routes replace this screen as soon as the user is known.
+      await refetchUser()
+      navigate('/', { replace: true })
+    },
+    failedDescription: 'Ongeldige inloggegevens',
+  })
 
-  async function enter() {
-    showToast({ title: 'Login geslaagd', description: 'Je wordt ingelogd...' })
-    // The signed-in routes replace this screen as soon as the user is known.
-    await refetchUser()
-    navigate('/', { replace: true })
-  }
-
-  function fail(error: unknown) {
-    showToast({
-      title: 'Login mislukt',
-      description: describeError(error, 'Ongeldige inloggegevens'),
-      variant: 'destructive',
-    })
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const { email = '', password = '' } = readFormValues(event)
-    setIsSubmitting(true)
-    try {
-      const answer = await (await api.auth.login.email.$post({ json: { email, password } })).json()
-      if ('choice' in answer) {
-        setChoice(answer.choice)
-        setIsSubmitting(false)
-        return
-      }
-      await enter()
-    } catch (error) {
-      fail(error)
-      setIsSubmitting(false)
-    }
-  }
-
-  async function choose(organisationId: string) {
-    if (!choice) return
-    setChoosingId(organisationId)
-    try {
-      await api.auth.login.choose.$post({
-        json: { choiceToken: choice.choiceToken, organisationId },
-      })
-      await enter()
-    } catch (error) {
-      fail(error)
-      setChoosingId(null)
-      setChoice(null)
-    }
-  }
-
-  if (choice) {
+  if (login.choice) {
     return (
       <OrganisationChoice
-        organisations={choice.organisations}
-        choosingId={choosingId}
-        onChoose={(id) => void choose(id)}
-        onBack={() => setChoice(null)}
+        organisations={login.choice.organisations}
+        choosingId={login.choosingId}
+        onChoose={(id) => void login.chooseOrganisation(id)}
+        onBack={login.cancelChoice}
       />
     )
   }
 
   return (
     <div className="grid gap-6">
-      <form className="grid gap-4" onSubmit={handleSubmit}>
+      <form className="grid gap-4" onSubmit={login.submit}>
         <Field
           label="Email"
           name="email"
@@ -112,8 +63,8 @@ export function LoginForm() {
             </Link>
           }
         />
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? 'Logging in...' : 'Log In'}
+        <Button type="submit" className="w-full" disabled={login.isSubmitting}>
+          {login.isSubmitting ? 'Logging in...' : 'Log In'}
         </Button>
       </form>
       <SignInOptions />

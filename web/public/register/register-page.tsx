@@ -10,7 +10,7 @@ import { AuthLayout } from '../auth-layout.tsx'
 import { readFormValues } from '../form-values.ts'
 import { PasswordPairFields } from '../password-pair-fields.tsx'
 import { findPasswordProblem, PASSWORD_TOO_SHORT_TEXT } from '../password-rules.ts'
-import { TextLink } from '../text-link.tsx'
+import { LoginInsteadNote, TextLink } from '../text-link.tsx'
 import { useRedirectLater } from '../use-redirect-later.ts'
 import { useRegistrationMode } from './use-registration-mode.ts'
 
@@ -73,9 +73,7 @@ export function RegisterPage() {
           Deze installatie neemt geen nieuwe registraties aan. Vraag een beheerder om een
           uitnodiging.
         </Alert>
-        <p className="mt-6 text-center text-muted-foreground text-sm">
-          Heb je al een account? <TextLink to="/login">Log hier in</TextLink>
-        </p>
+        <LoginInsteadNote />
       </AuthLayout>
     )
   }
@@ -98,9 +96,7 @@ export function RegisterPage() {
           {isBusy ? 'Bezig...' : 'Registreren'}
         </Button>
       </form>
-      <p className="mt-6 text-center text-muted-foreground text-sm">
-        Heb je al een account? <TextLink to="/login">Log hier in</TextLink>
-      </p>
+      <LoginInsteadNote />
     </AuthLayout>
   )
 }

@@ -8,7 +8,7 @@ import { AuthLayout } from '../auth-layout.tsx'
 import { readFormValues } from '../form-values.ts'
 import { PasswordPairFields } from '../password-pair-fields.tsx'
 import { findPasswordProblem, PASSWORD_TOO_SHORT_TEXT } from '../password-rules.ts'
-import { TextLink } from '../text-link.tsx'
+import { LoginInsteadNote } from '../text-link.tsx'
 import { useRedirectLater } from '../use-redirect-later.ts'
 
 const DEFAULT_ADMIN = { name: 'Administrator', email: 'admin@centraal.local' }
@@ -81,9 +81,7 @@ export function SimpleSetupPage() {
           {isBusy ? 'Bezig...' : 'Account aanmaken'}
         </Button>
       </form>
-      <p className="mt-6 text-center text-muted-foreground text-sm">
-        Heb je al een account? <TextLink to="/login">Log hier in</TextLink>
-      </p>
+      <LoginInsteadNote />
     </AuthLayout>
   )
 }

@@ -1,11 +1,12 @@
-import { ArrowLeft, FileSpreadsheet, LogOut, Settings } from 'lucide-react'
+import { ArrowLeft, FileSpreadsheet, Settings } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { formatSyncAccount } from '#sync/account'
 import { getSessionAccount } from '#sync/client/signed-in-account'
 import { Avatar } from '../../components/avatar.tsx'
 import { Badge } from '../../components/badge.tsx'
-import { Button, buttonClass } from '../../components/button.tsx'
+import { buttonClass } from '../../components/button.tsx'
+import { LogoutButton } from '../../components/logout-button.tsx'
 import { RefusedChangesPopover } from '../../components/refused-changes-popover.tsx'
 import { SyncQueueIndicator } from '../../components/sync-queue-indicator.tsx'
 import { SyncStateIndicator } from '../../components/sync-state-indicator.tsx'
@@ -99,17 +100,7 @@ export function SalesHeader() {
               <Badge variant="secondary">{SALES_ROLE_LABELS[user.role] ?? user.role}</Badge>
             </div>
           </div>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={logOut}
-            disabled={isLoggingOut}
-            aria-label="Uitloggen"
-            className="px-2.5"
-          >
-            <LogOut aria-hidden />
-            <span className="hidden sm:inline">{isLoggingOut ? 'Uitloggen...' : 'Uitloggen'}</span>
-          </Button>
+          <LogoutButton isLoggingOut={isLoggingOut} size="sm" onClick={logOut} className="px-2.5" />
         </div>
       </div>
       <div className="mx-auto hidden max-w-6xl px-4 pb-2 sm:px-6 md:block">

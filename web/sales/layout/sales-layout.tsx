@@ -1,8 +1,12 @@
 import { Suspense } from 'react'
 import { Outlet } from 'react-router-dom'
+import { BottomNav } from '../../components/bottom-nav.tsx'
+import { salesPath } from '../../lib/sales-path.ts'
 import { DataLoading } from '../components/data-loading.tsx'
 import { SalesHeader } from './sales-header.tsx'
-import { SalesBottomNav } from './sales-nav.tsx'
+import { SALES_NAV_ITEMS } from './sales-nav-items.ts'
+
+const BOTTOM_NAV_ITEMS = SALES_NAV_ITEMS.map((item) => ({ ...item, to: salesPath(item.path) }))
 
 /** The signed-in sales layout: header, page, and the bottom bar on phones. */
 export function SalesLayout() {
@@ -25,7 +29,7 @@ export function SalesLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <SalesBottomNav />
+      <BottomNav label="Gold Estates snelmenu" items={BOTTOM_NAV_ITEMS} />
     </div>
   )
 }

@@ -30,35 +30,3 @@ export function SalesHeaderNav() {
     </nav>
   )
 }
-
-/** The fixed bar at the bottom of phones (under 768 px). */
-export function SalesBottomNav() {
-  return (
-    <nav
-      aria-label="Gold Estates snelmenu"
-      className="fixed inset-x-0 bottom-0 z-40 border-t bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
-    >
-      <ul className="grid h-16 grid-cols-4">
-        {SALES_NAV_ITEMS.map(({ path, shortLabel, Icon }) => (
-          <li key={path} className="flex">
-            <NavLink
-              to={salesPath(path)}
-              className={({ isActive }) =>
-                cn(
-                  'flex flex-1 flex-col items-center justify-center gap-1 text-[11px] transition-colors focus-visible:outline-offset-[-2px]',
-                  focusRing,
-                  isActive
-                    ? 'font-medium text-primary'
-                    : 'text-muted-foreground hover:text-foreground',
-                )
-              }
-            >
-              <Icon aria-hidden className="size-5" />
-              {shortLabel}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  )
-}

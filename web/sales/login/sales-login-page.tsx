@@ -1,17 +1,13 @@
-import { type FormEvent, useState } from 'react'
 import { Navigate, useNavigate } from 'react-router-dom'
 import { Button } from '../../components/button.tsx'
 import { Card } from '../../components/card.tsx'
 import { Field } from '../../components/field.tsx'
-import {
-  type ChoosableOrganisation,
-  OrganisationChoice,
-} from '../../components/organisation-choice.tsx'
+import { OrganisationChoice } from '../../components/organisation-choice.tsx'
 import { ThemeToggle } from '../../components/theme-toggle.tsx'
 import { api } from '../../lib/api-client.ts'
 import { salesPath } from '../../lib/sales-path.ts'
-import { describeError } from '../../lib/server-message.ts'
 import { showToast } from '../../lib/toasts.ts'
+import { useLogin } from '../../lib/use-login.ts'
 import { useSalesSession } from '../data/sales-session.tsx'
 import { BrandBadge } from '../layout/brand-badge.tsx'
 
@@ -19,66 +15,19 @@ import { BrandBadge } from '../layout/brand-badge.tsx'
 export function SalesLoginPage() {
   const session = useSalesSession()
   const navigate = useNavigate()
-  const [isSubmitting, setIsSubmitting] = useState(false)
-  // Set when the password matched sign-ins in several organisations ("Kies je organisatie").
-  const [choice, setChoice] = useState<{
-    choiceToken: string
-    organisations: ChoosableOrganisation[]
-  } | null>(null)
-  const [choosingId, setChoosingId] = useState<string | null>(null)
+  const login = useLogin({
+    login: async (json) => (await api['gold-estates'].auth.login.$post({ json })).json(),
+    choose: (json) => api['gold-estates'].auth.login.choose.$post({ json }),
+    enter: async () => {
+      await session.refetch()
+      showToast({ title: 'Welkom terug!' })
+      navigate(salesPath('/dashboard'), { replace: true })
+    },
+    failedDescription: 'Ongeldig e-mailadres of wachtwoord',
+  })
 
-  if (session.status === 'signed-in' && !isSubmitting && choosingId === null) {
+  if (session.status === 'signed-in' && !login.isSubmitting && login.choosingId === null) {
     return <Navigate to={salesPath('/dashboard')} replace />
-  }
-
-  async function enter() {
-    await session.refetch()
-    showToast({ title: 'Welkom terug!' })
-    navigate(salesPath('/dashboard'), { replace: true })
-  }
-
-  function fail(error: unknown) {
-    showToast({
-      title: 'Login mislukt',
-      description: describeError(error, 'Ongeldig e-mailadres of wachtwoord'),
-      variant: 'destructive',
-    })
-  }
-
-  async function choose(organisationId: string) {
-    if (!choice) return
-    setChoosingId(organisationId)
-    try {
-      await api['gold-estates'].auth.login.choose.$post({
-        json: { choiceToken: choice.choiceToken, organisationId },
-      })
-      await enter()
-    } catch (error) {
-      fail(error)
-      setChoosingId(null)
-      setChoice(null)
-    }
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const form = new FormData(event.currentTarget)
-    const email = String(form.get('email') ?? '')
-    const password = String(form.get('password') ?? '')
-    setIsSubmitting(true)
-    try {
-      const login = api['gold-estates'].auth.login
-      const answer = await (await login.$post({ json: { email, password } })).json()
-      if ('choice' in answer) {
-        setChoice(answer.choice)
-        setIsSubmitting(false)
-        return
-      }
-      await enter()
-    } catch (error) {
-      fail(error)
-      setIsSubmitting(false)
-    }
   }
 
   return (
@@ -95,15 +44,15 @@ export function SalesLoginPage() {
               Log in om verkopen en commissies te beheren.
             </p>
           </div>
-          {choice ? (
+          {login.choice ? (
             <OrganisationChoice
-              organisations={choice.organisations}
-              choosingId={choosingId}
-              onChoose={(id) => void choose(id)}
-              onBack={() => setChoice(null)}
+              organisations={login.choice.organisations}
+              choosingId={login.choosingId}
+              onChoose={(id) => void login.chooseOrganisation(id)}
+              onBack={login.cancelChoice}
             />
           ) : (
-            <form className="grid gap-4" onSubmit={handleSubmit}>
+            <form className="grid gap-4" onSubmit={login.submit}>
               <Field
                 label="E-mailadres"
                 name="email"
@@ -120,8 +69,8 @@ export function SalesLoginPage() {
                 autoComplete="current-password"
                 required
               />
-              <Button type="submit" className="w-full" disabled={isSubmitting}>
-                {isSubmitting ? 'Inloggen...' : 'Inloggen'}
+              <Button type="submit" className="w-full" disabled={login.isSubmitting}>
+                {login.isSubmitting ? 'Inloggen...' : 'Inloggen'}
               </Button>
             </form>
           )}

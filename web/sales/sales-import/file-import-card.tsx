@@ -2,13 +2,7 @@ import { FileUp, FolderOpen, LoaderCircle } from 'lucide-react'
 import { type FormEvent, useId, useState } from 'react'
 import { MAX_UPLOAD_BYTES } from '#schema/sales-import/payloads'
 import { Button, buttonClass } from '../../components/button.tsx'
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '../../components/card.tsx'
+import { CardContent, IconCard } from '../../components/card.tsx'
 import { showToast } from '../../lib/toasts.ts'
 
 type FileImportCardProps = { isImporting: boolean; onImport: (file: File) => void }
@@ -43,17 +37,18 @@ export function FileImportCard({ isImporting, onImport }: FileImportCardProps) {
   }
 
   return (
-    <Card aria-labelledby="file-import-title" className="min-w-0">
-      <CardHeader>
-        <CardTitle id="file-import-title" className="flex items-center gap-2">
-          <FileUp aria-hidden className="size-5 text-sky-600" />
-          Bestand importeren
-        </CardTitle>
-        <CardDescription>
+    <IconCard
+      className="min-w-0"
+      Icon={FileUp}
+      iconClassName="text-sky-600"
+      title="Bestand importeren"
+      description={
+        <>
           Geen Google? Exporteer de spreadsheet als .csv of .xlsx (maximaal 10 MB). Dezelfde
           kolommen, dezelfde controles.
-        </CardDescription>
-      </CardHeader>
+        </>
+      }
+    >
       <CardContent>
         <form onSubmit={submit} noValidate className="grid gap-4">
           <div className="grid gap-2">
@@ -105,6 +100,6 @@ export function FileImportCard({ isImporting, onImport }: FileImportCardProps) {
           </div>
         </form>
       </CardContent>
-    </Card>
+    </IconCard>
   )
 }

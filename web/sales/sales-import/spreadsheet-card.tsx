@@ -9,13 +9,7 @@ import {
   SpreadsheetIdSchema,
 } from '#schema/sales-import/payloads'
 import { Button } from '../../components/button.tsx'
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '../../components/card.tsx'
+import { CardContent, IconCard } from '../../components/card.tsx'
 import { Field } from '../../components/field.tsx'
 import { describeError } from '../../lib/server-message.ts'
 import { showToast } from '../../lib/toasts.ts'
@@ -97,23 +91,22 @@ export function SpreadsheetCard({
   }
 
   return (
-    <Card aria-labelledby="sheets-form-title" className="min-w-0">
-      <CardHeader>
-        <CardTitle id="sheets-form-title" className="flex items-center gap-2">
-          <FileSpreadsheet aria-hidden className="size-5 text-emerald-600" />
-          Google Sheets
-        </CardTitle>
-        <CardDescription>
-          {serviceAccountEmail ? (
-            <>
-              Deel de spreadsheet (lezen) met{' '}
-              <span className="font-medium">{withBreaks(serviceAccountEmail)}</span>.
-            </>
-          ) : (
-            'Importeer verkopen uit een gedeelde spreadsheet.'
-          )}
-        </CardDescription>
-      </CardHeader>
+    <IconCard
+      className="min-w-0"
+      Icon={FileSpreadsheet}
+      iconClassName="text-emerald-600"
+      title="Google Sheets"
+      description={
+        serviceAccountEmail ? (
+          <>
+            Deel de spreadsheet (lezen) met{' '}
+            <span className="font-medium">{withBreaks(serviceAccountEmail)}</span>.
+          </>
+        ) : (
+          'Importeer verkopen uit een gedeelde spreadsheet.'
+        )
+      }
+    >
       <CardContent>
         <form onSubmit={submit} noValidate>
           <fieldset disabled={!isConfigured} className="grid min-w-0 gap-4">
@@ -178,7 +171,7 @@ export function SpreadsheetCard({
           </div>
         )}
       </CardContent>
-    </Card>
+    </IconCard>
   )
 }
 

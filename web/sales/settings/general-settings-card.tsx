@@ -1,11 +1,5 @@
 import { SlidersHorizontal } from 'lucide-react'
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '../../components/card.tsx'
+import { CardContent, IconCard } from '../../components/card.tsx'
 import { Field } from '../../components/field.tsx'
 import { SelectField } from '../../components/select-field.tsx'
 import type { SettingsValues } from './settings-values.ts'
@@ -25,14 +19,12 @@ const CURRENCY_CHOICES = [
 /** Payment term and currency, notification recipients and the sales subdomain. */
 export function GeneralSettingsCard({ values, onChange, canEdit }: GeneralSettingsCardProps) {
   return (
-    <Card aria-labelledby="general-settings-title">
-      <CardHeader>
-        <CardTitle id="general-settings-title" className="flex items-center gap-2">
-          <SlidersHorizontal aria-hidden className="size-5 text-amber-600 dark:text-amber-300" />
-          Algemene instellingen
-        </CardTitle>
-        <CardDescription>Betalingen, valuta en meldingen.</CardDescription>
-      </CardHeader>
+    <IconCard
+      Icon={SlidersHorizontal}
+      iconClassName="text-amber-600 dark:text-amber-300"
+      title="Algemene instellingen"
+      description="Betalingen, valuta en meldingen."
+    >
       <CardContent className="grid gap-4">
         <div className="grid items-start gap-4 sm:grid-cols-2">
           <Field
@@ -91,6 +83,6 @@ export function GeneralSettingsCard({ values, onChange, canEdit }: GeneralSettin
           hint="Leeg: het standaard sales-domein."
         />
       </CardContent>
-    </Card>
+    </IconCard>
   )
 }

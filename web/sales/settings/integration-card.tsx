@@ -1,12 +1,6 @@
 import { Webhook } from 'lucide-react'
 import { Alert } from '../../components/alert.tsx'
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '../../components/card.tsx'
+import { CardContent, IconCard } from '../../components/card.tsx'
 import { Field } from '../../components/field.tsx'
 import { SwitchField } from '../../components/switch.tsx'
 import type { SettingsValues } from './settings-values.ts'
@@ -40,16 +34,12 @@ export function IntegrationCard({ values, onChange, canEdit }: IntegrationCardPr
   })
   const needsKey = values.xmsWebhookUrl.trim() !== '' && values.xmsApiKey.trim() === ''
   return (
-    <Card aria-labelledby="integration-title">
-      <CardHeader>
-        <CardTitle id="integration-title" className="flex items-center gap-2">
-          <Webhook aria-hidden className="size-5 text-amber-600 dark:text-amber-300" />
-          XMS / GoHighLevel integratie
-        </CardTitle>
-        <CardDescription>
-          Stuur elke geregistreerde verkoop als lead naar je CRM via een webhook.
-        </CardDescription>
-      </CardHeader>
+    <IconCard
+      Icon={Webhook}
+      iconClassName="text-amber-600 dark:text-amber-300"
+      title="XMS / GoHighLevel integratie"
+      description="Stuur elke geregistreerde verkoop als lead naar je CRM via een webhook."
+    >
       <CardContent className="grid gap-4">
         <SwitchField
           label="Integratie ingeschakeld"
@@ -86,6 +76,6 @@ export function IntegrationCard({ values, onChange, canEdit }: IntegrationCardPr
           <Field label="Pipeline ID" {...text('xmsPipelineId')} />
         </div>
       </CardContent>
-    </Card>
+    </IconCard>
   )
 }

@@ -1,7 +1,7 @@
 import type { SellerDocument } from '#schema/sales'
-import { Field } from '../../components/field.tsx'
 import { SelectField } from '../../components/select-field.tsx'
-import { type Currency, formatMoney } from '../../lib/format-money.ts'
+import type { Currency } from '../../lib/format-money.ts'
+import { LineShare } from './line-share.tsx'
 import type { ExtraLine } from './sale-form.ts'
 import { getSellerOptions } from './seller-options.ts'
 
@@ -27,20 +27,14 @@ export function ExtraLineRow(props: ExtraLineRowProps) {
           onChange={(event) => onChange({ ...line, sellerId: event.target.value })}
         />
       </div>
-      <Field
+      <LineShare
         label={`${label} %`}
-        type="number"
-        step="0.01"
-        min="0"
-        max="100"
-        inputMode="decimal"
-        value={line.percentage}
-        onChange={(event) => onChange({ ...line, percentage: event.target.value })}
+        amountName={label}
+        percentage={line.percentage}
+        onChange={(percentage) => onChange({ ...line, percentage })}
+        amountCents={amountCents}
+        currency={currency}
       />
-      <p className="flex h-10 items-center font-semibold tabular-nums sm:justify-end">
-        <span className="sr-only">Bedrag {label}: </span>
-        <output>{formatMoney(amountCents, currency)}</output>
-      </p>
     </li>
   )
 }

@@ -3,7 +3,8 @@ import type { SellerDocument } from '#schema/sales'
 import { Button } from '../../components/button.tsx'
 import { Field } from '../../components/field.tsx'
 import { SelectField } from '../../components/select-field.tsx'
-import { type Currency, formatMoney } from '../../lib/format-money.ts'
+import type { Currency } from '../../lib/format-money.ts'
+import { LineShare } from './line-share.tsx'
 import { getSellerRole, type TeamLine } from './sale-form.ts'
 import { getSellerOptions } from './seller-options.ts'
 
@@ -44,20 +45,14 @@ export function TeamLineRow(props: TeamLineRowProps) {
         placeholder="setter, ISA, closer"
         onChange={(event) => onChange({ ...line, role: event.target.value })}
       />
-      <Field
+      <LineShare
         label={`Percentage ${number}`}
-        type="number"
-        step="0.01"
-        min="0"
-        max="100"
-        inputMode="decimal"
-        value={line.percentage}
-        onChange={(event) => onChange({ ...line, percentage: event.target.value })}
+        amountName={number}
+        percentage={line.percentage}
+        onChange={(percentage) => onChange({ ...line, percentage })}
+        amountCents={amountCents}
+        currency={currency}
       />
-      <p className="flex h-10 items-center font-semibold tabular-nums sm:justify-end">
-        <span className="sr-only">Bedrag {number}: </span>
-        <output>{formatMoney(amountCents, currency)}</output>
-      </p>
       <div className="flex h-10 items-center justify-end">
         <Button
           variant="ghost"

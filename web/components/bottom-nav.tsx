@@ -1,16 +1,18 @@
+import type { LucideIcon } from 'lucide-react'
 import { NavLink } from 'react-router-dom'
-import { cn } from '../../lib/class-names.ts'
-import { NAV_ITEMS } from './nav-items.ts'
+import { cn } from '../lib/class-names.ts'
 
-/** The fixed bar at the bottom of phones (under 768 px). */
-export function BottomNav() {
+export type BottomNavItem = { to: string; shortLabel: string; Icon: LucideIcon }
+
+/** The fixed bar at the bottom of phones (under 768 px): the area's places, side by side. */
+export function BottomNav({ label, items }: { label: string; items: readonly BottomNavItem[] }) {
   return (
     <nav
-      aria-label="Snelmenu"
+      aria-label={label}
       className="fixed inset-x-0 bottom-0 z-40 border-t bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
-      <ul className="grid h-16 grid-cols-5">
-        {NAV_ITEMS.map(({ to, shortLabel, Icon }) => (
+      <ul className="grid h-16 auto-cols-fr grid-flow-col">
+        {items.map(({ to, shortLabel, Icon }) => (
           <li key={to} className="flex">
             <NavLink
               to={to}

@@ -1,0 +1,29 @@
+import { Button } from '../../components/button.tsx'
+
+type SaveRowProps = {
+  /** Why the last save failed, if it did. */
+  problem?: string
+  isSaving: boolean
+  /** Whether this person may change the settings: otherwise there is nothing to save. */
+  canSave: boolean
+}
+
+/** The end of a settings form: the last save's problem, and Opslaan. */
+export function SaveRow({ problem, isSaving, canSave }: SaveRowProps) {
+  return (
+    <>
+      {problem && (
+        <p role="alert" className="text-destructive text-sm">
+          {problem}
+        </p>
+      )}
+      {canSave && (
+        <div>
+          <Button type="submit" disabled={isSaving}>
+            {isSaving ? 'Opslaan...' : 'Opslaan'}
+          </Button>
+        </div>
+      )}
+    </>
+  )
+}
