@@ -48,10 +48,12 @@ test.each(SEEDS)(
       operationsPerDevice: 40,
       pauseMs: [20, 160],
       settleTimeoutMs: 30_000,
-      // The product's waits after a failure a tenth as long, and at most a second: offline
-      // periods and the crash last a second or two here, where the product's backoff (up
-      // to a minute) kept devices waiting long after the server was back.
-      retryTiming: { retryMs: 300, firstBackoffMs: 100, maxBackoffMs: 1000 },
+      // The product's own waits after a failure. CONVERGENCE_FAST_RETRY=1 makes them a
+      // tenth as long (at most a second): a run of about 40 with those ended with one
+      // device holding an older app connection than the server (decision 018, open).
+      retryTiming: process.env.CONVERGENCE_FAST_RETRY
+        ? { retryMs: 300, firstBackoffMs: 100, maxBackoffMs: 1000 }
+        : undefined,
     })
     await run.playChaos()
     expect(run.crash.kills, `seed ${seed}`).toBe(1)
