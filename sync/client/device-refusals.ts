@@ -52,21 +52,48 @@ async function listAll(): Promise<DeviceRefusal[]> {
   return store.request('readonly', (objects) => objects.getAll() as IDBRequest<DeviceRefusal[]>)
 }
 
-/** Keeps refusals of one person, durably, before the changes they hold are let go. */
+/** What makes two refusals the same refused change, whoever kept them when. */
+const sameChangeKey = (account: string, refusal: NewDeviceRefusal) =>
+  JSON.stringify([
+    account,
+    refusal.collection,
+    refusal.operation,
+    refusal.entityId,
+    refusal.reason,
+    refusal.values,
+  ])
+
+/**
+ * Keeps refusals of one person, durably, before the changes they hold are let go. A change
+ * refused again (its push answered 403 once more, after a reload that came before the
+ * revoked pull let it go) is kept once: the list shows each refused change once.
+ */
 export async function keepDeviceRefusals(
   account: AreaAccount,
   refusals: readonly NewDeviceRefusal[],
 ): Promise<void> {
-  if (refusals.length === 0) return
+  const owner = formatSyncAccount(account)
+  const known = new Set(
+    (await listAll())
+      .filter((refusal) => refusal.account === owner && refusal.area === account.area)
+      .map((refusal) => sameChangeKey(owner, refusal)),
+  )
+  const fresh = refusals.filter((refusal) => {
+    const key = sameChangeKey(owner, refusal)
+    if (known.has(key)) return false
+    known.add(key)
+    return true
+  })
+  if (fresh.length === 0) return
   const now = Date.now()
-  const kept = refusals.map(
+  const kept = fresh.map(
     (refusal): DeviceRefusal => ({
       ...refusal,
       id: uuidv7(),
       createdAt: now,
       userId: account.userId,
       area: account.area,
-      account: formatSyncAccount(account),
+      account: owner,
       isOnDevice: true,
     }),
   )

@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto'
+import { expect, test } from 'vitest'
+import { formatSyncAccount } from '#sync/account'
+import { keepDeviceRefusals, listDeviceRefusals } from '#sync/client/device-refusals'
+
+// A change refused again (its push answered 403 a second time, after a reload that came
+// before the revoked pull let it go) is listed once; another change, or the same one with
+// other values, is a refusal of its own.
+
+const refusal = (name: string) => ({
+  collection: 'appConnections',
+  operation: 'update' as const,
+  entityId: 'app-1',
+  label: name,
+  reason: 'Je hebt geen toegang meer tot deze gegevens; de wijziging is niet verwerkt.',
+  values: { name },
+})
+
+test('the same refused change kept twice is listed once; other values are another refusal', async () => {
+  const account = { area: 'central' as const, organisationId: 'org-a', userId: randomUUID() }
+  await keepDeviceRefusals(account, [refusal('Boekhouding Noord')])
+  await keepDeviceRefusals(account, [refusal('Boekhouding Noord'), refusal('Boekhouding Noord')])
+  const once = await listDeviceRefusals('central', formatSyncAccount(account))
+  expect(once.map((kept) => kept.label)).toEqual(['Boekhouding Noord'])
+
+  await keepDeviceRefusals(account, [refusal('Boekhouding Zuid')])
+  const twice = await listDeviceRefusals('central', formatSyncAccount(account))
+  expect(twice.map((kept) => kept.label).sort()).toEqual(['Boekhouding Noord', 'Boekhouding Zuid'])
+
+  // Another person's identical change is theirs.
+  const other = { ...account, userId: randomUUID() }
+  await keepDeviceRefusals(other, [refusal('Boekhouding Noord')])
+  expect(await listDeviceRefusals('central', formatSyncAccount(other))).toHaveLength(1)
+})
