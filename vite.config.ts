@@ -65,6 +65,11 @@ export default defineConfig({
           // file loads the machine (the local database opening after the first screen);
           // vitest's default of one second made first-screen fail on CI.
           expect: { poll: { timeout: 10_000 } },
+          // A scenario is many screens awaited one after another on two CPUs shared with
+          // another browser file: in CI's full run several took 25–28 s of the default 30.
+          // Each step keeps its own wait (Playwright's timeouts), so a stuck step still fails
+          // on its own, naming the step.
+          testTimeout: 60_000,
           maxWorkers: 2,
           // As in the server project: a worker's files share the modules they loaded and
           // the worker's server (tests/e2e/shared-server.ts); all share the global setup's
