@@ -60,7 +60,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/support/global-setup.ts'],
+          globalSetup: ['tests/support/build-server.ts', 'tests/support/global-setup.ts'],
           // A screen's condition can take seconds to come true while the other worker's
           // file loads the machine (the local database opening after the first screen);
           // vitest's default of one second made first-screen fail on CI.

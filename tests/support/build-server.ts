@@ -16,19 +16,31 @@ declare module 'vitest' {
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 
-// The server project's setup: the server compiled as `npm run build` compiles it, from the
+const OUT_DIR = path.join(ROOT, 'dist/test-server')
+
+/** One build a run, whichever project's setup asks first (both run in vitest's process). */
+const shared = globalThis as { centraalServerBuild?: Promise<unknown> }
+
+// Both projects' setup: the server compiled as `npm run build` compiles it, from the
 // source of this run. A process or worker thread started from TypeScript spent 2 to 4 s of
 // processor time in tsx loading some 600 modules (a server process, a first heavy job),
 // which dozens of them a run added up; the compiled one loads in a fraction of a second.
+// The browser files' servers run in their test workers, and their heavy jobs (backups,
+// imports, restores) in worker threads started from here.
 export default async function setup(project: TestProject) {
-  const outDir = path.join(ROOT, 'dist/test-server')
-  await build({
+  shared.centraalServerBuild ??= buildServer()
+  await shared.centraalServerBuild
+  project.provide('serverBuild', OUT_DIR)
+}
+
+function buildServer() {
+  return build({
     ...serverConfig,
     configFile: false,
     logLevel: 'warn',
     build: {
       ...serverConfig.build,
-      outDir,
+      outDir: OUT_DIR,
       emptyOutDir: true,
       rollupOptions: {
         ...serverConfig.build?.rollupOptions,
@@ -42,5 +54,4 @@ export default async function setup(project: TestProject) {
       },
     },
   })
-  project.provide('serverBuild', outDir)
 }
