@@ -22,8 +22,8 @@ const server = {
   pushes: [] as WireDocument[],
   holdPull: undefined as Promise<void> | undefined,
   pullsStarted: 0,
-  /** The next push waits for this, then fails as if the server went down with it. */
-  failNextPush: undefined as Promise<void> | undefined,
+  /** The next push waits for `until`, then fails (the server went down with it) or is answered. */
+  holdNextPush: undefined as { until: Promise<void>; fails: boolean } | undefined,
 }
 
 function deferred() {
@@ -47,13 +47,11 @@ async function answer(url: URL, init: RequestInit | undefined): Promise<Response
     rows: { newDocumentState: WireDocument; assumedMasterState?: WireDocument }[]
   }
   server.pushes.push(...rows.map((row) => row.newDocumentState))
-  const failing = server.failNextPush
-  if (failing) {
-    // The server went down with the push: no answer reaches the device.
-    server.failNextPush = undefined
-    await failing
-    throw new TypeError('fetch failed')
-  }
+  const hold = server.holdNextPush
+  server.holdNextPush = undefined
+  await hold?.until
+  // The server went down with the push: no answer reaches the device.
+  if (hold?.fails) throw new TypeError('fetch failed')
   // Every row conflicts: the server's row moved on since the device's assumed state.
   return Response.json({ conflicts: rows.map(() => server.row), refused: [] })
 }
@@ -68,7 +66,7 @@ beforeEach(async () => {
   server.pushes = []
   server.holdPull = undefined
   server.pullsStarted = 0
-  server.failNextPush = undefined
+  server.holdNextPush = undefined
   db = await createRxDatabase({
     name: `passed-over-${Math.random().toString(36).slice(2)}`,
     storage: getRxStorageMemory(),
@@ -109,16 +107,21 @@ afterEach(async () => {
 
 const held = async () => (await collection.findOne('a').exec())?.toJSON() as WireDocument
 
-test('a newer server state that arrives while an edit waits to be pushed reaches the device after the edit is set back', async () => {
+/**
+ * A pull under way brings a newer state while the person's edit waits to be pushed, and the
+ * person sets the edit back before the push ends (`fails`: the server goes down with it, and
+ * the push is retried; otherwise it is answered with the server's state).
+ */
+async function editSetBackWhileANewerStateArrives(options: { fails: boolean }) {
   expect((await held()).seq).toBe(93)
   // A pull starts and waits for its answer (the stream told of a change).
   const pull = deferred()
   server.holdPull = pull.promise
   resync()
   await vi.waitFor(() => expect(server.pullsStarted).toBe(1))
-  // The person edits; the push leaves and the server goes down with it.
+  // The person edits; the push leaves and waits.
   const push = deferred()
-  server.failNextPush = push.promise
+  server.holdNextPush = { until: push.promise, fails: options.fails }
   const document = await collection.findOne('a').exec()
   await document?.incrementalPatch({ status: 'inactive' })
   await vi.waitFor(() => expect(server.pushes).toHaveLength(1))
@@ -128,13 +131,24 @@ test('a newer server state that arrives while an edit waits to be pushed reaches
   pull.release()
   await vi.waitFor(() => expect(isPulling()).toBe(false))
   expect(await held()).toMatchObject({ seq: 93, status: 'inactive' })
-  // The person sets the status back before the push is retried: the copy is the state the
-  // device assumes the server holds, so nothing is left to push.
+  // The person sets the status back before the push ends: the copy is the state the device
+  // assumes the server holds, so nothing is left to push.
   const edited = await collection.findOne('a').exec()
   await edited?.incrementalPatch({ status: 'active' })
   push.release()
+}
 
+test('a newer server state that arrives while an edit waits to be pushed reaches the device after the edit is set back', async () => {
+  await editSetBackWhileANewerStateArrives({ fails: true })
   // The device ends with the server's state, as every other device does.
+  await vi.waitFor(
+    async () => expect(await held()).toMatchObject({ seq: 135, name: 'Van een ander' }),
+    { timeout: 3000 },
+  )
+})
+
+test('so does one that arrives while the push is under way and answered after the set-back', async () => {
+  await editSetBackWhileANewerStateArrives({ fails: false })
   await vi.waitFor(
     async () => expect(await held()).toMatchObject({ seq: 135, name: 'Van een ander' }),
     { timeout: 3000 },
