@@ -13,6 +13,7 @@ import type { UnansweredPushes } from './conflict-handler.ts'
 import { keepDeviceRefusals } from './device-refusals.ts'
 import type { FillProgress } from './fill-progress.ts'
 import { type FilledCollection, writeAssumedStates } from './first-fill.ts'
+import { PassedOverStates } from './passed-over-states.ts'
 import { createRetryBackoff, RETRY_TIMING, type RetryTiming } from './retry-backoff.ts'
 import {
   AccountChangedError,
@@ -81,6 +82,7 @@ export function replicateCollection(options: {
   const pushBackoff = createRetryBackoff(retryTiming)
   // Ids that came back during a fresh pull after the rights changed.
   let seenSinceReset: Set<string> | undefined
+  const passedOver = new PassedOverStates()
 
   const labelOf = (document: WireDocument | undefined, id: string) => {
     const label = labelField ? document?.[labelField] : undefined
@@ -109,10 +111,13 @@ export function replicateCollection(options: {
       false,
     )
     const seqById = new Map(held.map((document) => [String(document.id), document.seq]))
-    return documents.filter((document) => {
+    const news = documents.filter((document) => {
       const seq = seqById.get(document.id)
       return !(typeof seq === 'number' && typeof document.seq === 'number' && seq >= document.seq)
     })
+    // RxDB passes over a state whose copy holds an edit not yet pushed (passed-over-states.ts).
+    passedOver.note(news.filter((document) => seqById.has(document.id)))
+    return news
   }
 
   /**
@@ -191,6 +196,7 @@ export function replicateCollection(options: {
       pullBackoff.succeeded()
       if (!page) {
         // No right to read it any more: drop every copy, once, and stop asking.
+        passedOver.clear()
         const wasRevoked = checkpoint?.access === REVOKED && checkpoint.seq === 0
         const documents = wasRevoked ? [] : await dropAllBut(new Set())
         if (!status.get().revoked.includes(remote)) {
@@ -206,7 +212,10 @@ export function replicateCollection(options: {
       if (page.reset) seenSinceReset = new Set()
       // After a change of rights the same seq may carry other fields: every row is taken.
       const isResetting = seenSinceReset !== undefined || checkpoint?.resetting === true
-      let documents = isResetting ? page.documents : await dropSeen(page.documents)
+      if (isResetting) passedOver.clear()
+      let documents = isResetting
+        ? page.documents
+        : await dropSeen(passedOver.withKept(page.documents))
       if (seenSinceReset) {
         for (const document of page.documents) seenSinceReset.add(document.id)
         if (page.documents.length < batchSize) {
@@ -302,6 +311,12 @@ export function replicateCollection(options: {
     pull,
     push,
   })
+  // A copy written older than a state RxDB passed over (an edit, perhaps set back): pull,
+  // so that the state is offered again (passed-over-states.ts).
+  const writes = collection.$.subscribe((event) => {
+    if (passedOver.written(event.documentId, event.documentData?.seq)) replication.reSync()
+  })
+  replication.onCancel.push(() => writes.unsubscribe())
   fill?.then((filled) => {
     if (replication.isStopped()) return
     if (filled) {

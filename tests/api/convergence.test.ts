@@ -49,8 +49,8 @@ test.each(SEEDS)(
       pauseMs: [20, 160],
       settleTimeoutMs: 30_000,
       // The product's own waits after a failure. CONVERGENCE_FAST_RETRY=1 makes them a
-      // tenth as long (at most a second): a run of about 40 with those ended with one
-      // device holding an older app connection than the server (decision 018, open).
+      // tenth as long (at most a second), which made a passed-over server state show in
+      // about one run of 40 before it was fixed (decision 018).
       retryTiming: process.env.CONVERGENCE_FAST_RETRY
         ? { retryMs: 300, firstBackoffMs: 100, maxBackoffMs: 1000 }
         : undefined,
