@@ -139,6 +139,8 @@ async function reapplyOffline(context: BrowserContext, page: Page) {
 const queueButton = (page: Page) =>
   page.getByRole('banner').getByRole('button', { name: /^Wijzigingen:/ })
 
+// A service worker's install, a replay and the 3 s of the online banner: about 20 s alone,
+// past 30 s on two loaded cores, hence its budget.
 test('offline: banner, a queued save answered 202, the app opens offline, one replay on reconnect, a refused replay kept with its reason', async () => {
   const { context, page } = await openSignedInPage(DESKTOP)
   rootPage = page
@@ -262,7 +264,7 @@ test('offline: banner, a queued save answered 202, the app opens offline, one re
     .click()
   await queueButton(page).waitFor({ state: 'detached' })
   expect(await readQueue(page)).toEqual([])
-})
+}, 60_000)
 
 test('Instellingen online: tabs, notification switches per user, organisations with an invite link', async () => {
   // The offline test's page, online again on Instellingen (Algemeen) with its worker installed.
