@@ -27,6 +27,10 @@ import {
 let server: TestServer
 let browser: Browser
 let api: ReturnType<typeof createClient>
+/** The last test's server, serving a copy of the build it may change; started beside ours. */
+let updateServer: Promise<{ server: TestServer; webRoot: string }>
+/** Root's desktop browser: the offline test leaves it on Instellingen for the online one. */
+let rootPage: Page
 
 const root = { email: 'root@example.com', password: 'root password' }
 const OFFLINE_TEXT = 'Je bent offline - wijzigingen worden lokaal opgeslagen'
@@ -44,21 +48,39 @@ type QueueRow = {
 }
 
 beforeAll(async () => {
-  server = await startTestServer()
-  browser = await connectBrowser()
+  updateServer = startUpdateServer()
+  ;[server, browser] = await Promise.all([startTestServer(), connectBrowser()])
   api = await signInFirstSuperadmin(server, root.email)
 })
 
 afterAll(async () => {
   await browser?.close()
   await server?.close()
+  const update = await updateServer.catch(() => null)
+  await update?.server.close()
+  if (update) rmSync(update.webRoot, { recursive: true, force: true })
 })
+
+/** A copy of the build on a server of its own, so that a test can publish a "new version". */
+async function startUpdateServer() {
+  const webRoot = path.resolve('dist/web-update-test')
+  rmSync(webRoot, { recursive: true, force: true })
+  cpSync(path.resolve('dist/web'), webRoot, { recursive: true })
+  return { server: await startTestServer({}, { webRoot }), webRoot }
+}
 
 async function openSignedInPage(
   viewport: { width: number; height: number },
   options: { email?: string; password?: string; theme?: 'light' | 'dark' } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, baseURL: server.url, locale: 'nl-NL' })
+  // Reduced motion: dialogs and toasts appear and go without the animations a click would
+  // otherwise wait out (the app honours the setting, web/styles.css).
+  const context = await browser.newContext({
+    viewport,
+    baseURL: server.url,
+    locale: 'nl-NL',
+    reducedMotion: 'reduce',
+  })
   context.setDefaultTimeout(8000)
   if (options.theme === 'light') {
     await context.addInitScript(() => localStorage.setItem('theme', 'light'))
@@ -117,8 +139,11 @@ async function reapplyOffline(context: BrowserContext, page: Page) {
 const queueButton = (page: Page) =>
   page.getByRole('banner').getByRole('button', { name: /^Wijzigingen:/ })
 
+// A service worker's install, a replay and the 3 s of the online banner: about 20 s alone,
+// past 30 s on two loaded cores, hence its budget.
 test('offline: banner, a queued save answered 202, the app opens offline, one replay on reconnect, a refused replay kept with its reason', async () => {
   const { context, page } = await openSignedInPage(DESKTOP)
+  rootPage = page
   await page.goto('/settings')
   const nameField = page.getByLabel('Organisatienaam')
   expect(await nameField.inputValue()).toBe('Standaard organisatie')
@@ -239,12 +264,12 @@ test('offline: banner, a queued save answered 202, the app opens offline, one re
     .click()
   await queueButton(page).waitFor({ state: 'detached' })
   expect(await readQueue(page)).toEqual([])
-  await context.close()
-})
+}, 60_000)
 
 test('Instellingen online: tabs, notification switches per user, organisations with an invite link', async () => {
-  const { page } = await openSignedInPage(DESKTOP)
-  await page.goto('/settings')
+  // The offline test's page, online again on Instellingen (Algemeen) with its worker installed.
+  const page = rootPage
+  await page.getByRole('tab', { name: 'Algemeen', selected: true }).waitFor()
   const tabs = page.getByRole('tablist', { name: 'Instellingen' }).getByRole('tab')
   await tabs.first().waitFor()
   expect(await tabs.allTextContents()).toEqual(['Algemeen', 'Backups', 'Systeem', 'Organisaties'])
@@ -340,18 +365,17 @@ test('an ADMIN sees no Organisaties tab, no Admin Tools and may edit the organis
     email: 'admin@example.com',
     password: 'ADMIN password',
   })
-  await page.goto('/settings')
+  // ?tab=organisaties is not theirs: Algemeen opens, without what only a SUPERADMIN sees.
+  await page.goto('/settings?tab=organisaties')
   await page.getByLabel('Organisatienaam').waitFor()
+  expect(await page.getByRole('tab', { name: 'Algemeen' }).getAttribute('aria-selected')).toBe(
+    'true',
+  )
   const tabs = page.getByRole('tablist', { name: 'Instellingen' }).getByRole('tab')
   expect(await tabs.allTextContents()).toEqual(['Algemeen', 'Backups', 'Systeem'])
   expect(await page.getByRole('region', { name: 'Admin Tools' }).count()).toBe(0)
   expect(await page.getByRole('link', { name: 'Open Gebruikersbeheer' }).count()).toBe(0)
   expect(await page.getByRole('button', { name: 'Opslaan' }).isVisible()).toBe(true)
-  // ?tab=organisaties is not theirs: Algemeen opens.
-  await page.goto('/settings?tab=organisaties')
-  expect(await page.getByRole('tab', { name: 'Algemeen' }).getAttribute('aria-selected')).toBe(
-    'true',
-  )
 })
 
 test.runIf(isTakingScreenshots)(
@@ -413,47 +437,37 @@ test.runIf(isTakingScreenshots)(
 )
 
 test('a new version waits for the user: the prompt, then Vernieuwen reloads into it', async () => {
-  // A copy of the build, so that this test can publish a "new version" of its own.
-  const webRoot = path.resolve('dist/web-update-test')
-  rmSync(webRoot, { recursive: true, force: true })
-  cpSync(path.resolve('dist/web'), webRoot, { recursive: true })
-  const ownServer = await startTestServer({}, { webRoot })
-  try {
-    const context = await browser.newContext({ viewport: PHONE, baseURL: ownServer.url })
-    context.setDefaultTimeout(8000)
-    const page = await context.newPage()
-    // The landing page rendered ahead registers the service worker without the app's code
-    // (decision 014); the prompt is the app's, on every page it serves from then on.
-    await page.goto('/')
-    await waitForServiceWorker(page)
-    await page.goto('/login')
-    const prompt = page
-      .getByRole('status')
-      .filter({ hasText: 'Er is een nieuwe versie beschikbaar' })
-    expect(await prompt.count()).toBe(0)
+  // Its server serves a copy of the build, so that this test can publish a new version.
+  const { server: ownServer, webRoot } = await updateServer
+  const context = await browser.newContext({ viewport: PHONE, baseURL: ownServer.url })
+  context.setDefaultTimeout(8000)
+  const page = await context.newPage()
+  // The landing page rendered ahead registers the service worker without the app's code
+  // (decision 014); the prompt is the app's, on every page it serves from then on.
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  await page.goto('/login')
+  const prompt = page.getByRole('status').filter({ hasText: 'Er is een nieuwe versie beschikbaar' })
+  expect(await prompt.count()).toBe(0)
 
-    const serviceWorker = path.join(webRoot, 'service-worker.js')
-    appendFileSync(serviceWorker, '\n// a new version\n')
-    // A new build writes its compressed copies anew; without them the server compresses it.
-    for (const copy of ['.br', '.gz']) rmSync(`${serviceWorker}${copy}`, { force: true })
-    // What the hourly check does, now.
-    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update())
-    await prompt.waitFor({ timeout: 15_000 })
-    await screenshot(page, 'update-prompt', { fullPage: false })
-    const reloaded = page.waitForEvent('load')
-    await prompt.getByRole('button', { name: 'Vernieuwen' }).click()
-    await reloaded
-    await page.getByRole('button', { name: 'Log In' }).waitFor()
-    expect(await prompt.count()).toBe(0)
-    expect(
-      await page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.getRegistration()
-        return registration?.waiting === null && registration.active !== null
-      }),
-    ).toBe(true)
-    await context.close()
-  } finally {
-    await ownServer.close()
-    rmSync(webRoot, { recursive: true, force: true })
-  }
+  const serviceWorker = path.join(webRoot, 'service-worker.js')
+  appendFileSync(serviceWorker, '\n// a new version\n')
+  // A new build writes its compressed copies anew; without them the server compresses it.
+  for (const copy of ['.br', '.gz']) rmSync(`${serviceWorker}${copy}`, { force: true })
+  // What the hourly check does, now.
+  await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update())
+  await prompt.waitFor({ timeout: 15_000 })
+  await screenshot(page, 'update-prompt', { fullPage: false })
+  const reloaded = page.waitForEvent('load')
+  await prompt.getByRole('button', { name: 'Vernieuwen' }).click()
+  await reloaded
+  await page.getByRole('button', { name: 'Log In' }).waitFor()
+  expect(await prompt.count()).toBe(0)
+  expect(
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration()
+      return registration?.waiting === null && registration.active !== null
+    }),
+  ).toBe(true)
+  await context.close()
 })

@@ -32,8 +32,7 @@ let seller: { name: string; email: string; password: string }
 let email: (local: string) => string
 
 beforeAll(async () => {
-  server = await useSharedServer()
-  browser = await connectBrowser()
+  ;[server, browser] = await Promise.all([useSharedServer(), connectBrowser()])
   ;({ api, root, email } = await signInNewOrganisation(server))
   seller = { name: 'Sanne Setter', email: email('sanne'), password: 'sanne password' }
   // The API client gets a sales session too, to look at what reached the server.
@@ -53,6 +52,9 @@ async function newPage(
     viewport: options.viewport ?? DESKTOP,
     baseURL: options.baseURL ?? server.url,
     locale: 'nl-NL',
+    // Dialogs, menus and toasts appear and go without the animations each click would
+    // otherwise wait out (the app honours the setting, web/styles.css).
+    reducedMotion: 'reduce',
   })
   context.setDefaultTimeout(10_000)
   if (options.theme) {
@@ -138,11 +140,7 @@ test('a sales screen without a sales session goes to the sales login', async () 
 
 test('a SUPERADMIN launches Gold Estates from Apps and sets up projects and sellers', async () => {
   const { context, page } = await newPage()
-  await openSignedIn(page, root)
-  await page
-    .getByRole('complementary', { name: 'Zijbalk' })
-    .getByRole('link', { name: 'Apps' })
-    .click()
+  await openSignedIn(page, root, '/apps')
   const launch = page.getByRole('button', { name: 'LAUNCH APP' })
   await launch.click()
   // The toast shows while the browser already leaves for the sales dashboard.
