@@ -94,7 +94,7 @@ export async function createOidcSignIn(
       }
       try {
         const { user, session, isNewLink } = signInWithOidc(deps, identity)
-        setSessionCookie(c, 'central', session.token, session.expire)
+        setSessionCookie(c, 'central', { ...session, organisationId: user.organisationId })
         deps.log.info('oidc sign-in', { userId: user.id, subject: identity.subject, isNewLink })
         return '/'
       } catch (error) {

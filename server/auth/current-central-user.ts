@@ -45,7 +45,11 @@ export function findCentralUser(deps: Pick<AppDeps, 'systemDb' | 'organisations'
     clearSessionCookie(c, 'central')
     return null
   }
-  setSessionCookie(c, 'central', token, session.expire)
+  setSessionCookie(c, 'central', {
+    token,
+    expire: session.expire,
+    organisationId: session.data.organisationId,
+  })
   return user
 }
 

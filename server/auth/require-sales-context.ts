@@ -81,7 +81,7 @@ export function requireSalesContext(
     throw new AppError('unauthenticated', 'Niet ingelogd in Gold Estates')
   }
   const { expire, ...ctx } = found
-  setSessionCookie(c, 'sales', token, expire)
+  setSessionCookie(c, 'sales', { token, expire, organisationId: ctx.actor.organisationId })
   c.set('organisationId', ctx.actor.organisationId)
   return ctx
 }

@@ -5,6 +5,7 @@ import { SESSION_MAX_AGE_MS } from '#schema/constants'
 import { type AccountKind, loginDirectory, type SessionData, sessions } from '#schema/db/system'
 import { prepareOnce } from '../db/prepare-once.ts'
 import type { SystemDb } from '../db/system-db.ts'
+import { clearRoutingCookie, setRoutingCookie } from './routing-cookie.ts'
 import { generateToken, hashToken } from './tokens.ts'
 
 // A session unused for this long ends; one used in its second half is extended to a full
@@ -169,20 +170,35 @@ export function isSecure(c: Context) {
   return c.get('isHttps') === true
 }
 
-/** Puts the session token in an HttpOnly, SameSite=Lax cookie (Secure over HTTPS). */
-export function setSessionCookie(c: Context, kind: AccountKind, token: string, expire: number) {
-  setCookie(c, getSessionCookieName(c, kind), token, {
+/**
+ * Puts the session token in an HttpOnly, SameSite=Lax cookie (Secure over HTTPS), and the
+ * organisation's routing cookie beside it: every path that signs someone in, or renews a
+ * session, passes here, so the route always names the session's organisation.
+ */
+export function setSessionCookie(
+  c: Context,
+  kind: AccountKind,
+  session: { token: string; expire: number; organisationId: string },
+) {
+  setCookie(c, getSessionCookieName(c, kind), session.token, {
     httpOnly: true,
     sameSite: 'Lax',
     path: '/',
     secure: isSecure(c),
-    expires: new Date(expire),
+    expires: new Date(session.expire),
   })
+  setRoutingCookie(c, session.organisationId, { expire: session.expire, secure: isSecure(c) })
 }
 
 /** Removes the session cookie. */
 export function clearSessionCookie(c: Context, kind: AccountKind) {
   deleteCookie(c, getSessionCookieName(c, kind), { path: '/', secure: isSecure(c) })
+}
+
+/** Signs this browser out of `kind`: its session cookie and its routing cookie go. */
+export function clearSignInCookies(c: Context, kind: AccountKind) {
+  clearSessionCookie(c, kind)
+  clearRoutingCookie(c, { secure: isSecure(c) })
 }
 
 /** The session token the request carries, if any. */

@@ -31,7 +31,10 @@ export function adminRoutes(deps: AppDeps) {
           userId: salesUserId,
           organisationId: ctx.actor.organisationId,
         })
-        setSessionCookie(c, 'sales', session.token, session.expire)
+        setSessionCookie(c, 'sales', {
+          ...session,
+          organisationId: ctx.actor.organisationId,
+        })
         prepareSalesReadModel(ctx.db)
         return c.json({ url: `${getSalesBase(c, deps.env.SALES_HOST)}/dashboard` })
       })

@@ -40,7 +40,7 @@ export function authRoutes(deps: AppDeps) {
         userId: user.id,
         organisationId: user.organisationId,
       })
-      setSessionCookie(c, 'central', session.token, session.expire)
+      setSessionCookie(c, 'central', { ...session, organisationId: user.organisationId })
       return c.json({ message: 'SUPERADMIN aangemaakt', user: describe(user) }, 201)
     })
     .get('/registration', (c) => c.json({ mode: deps.env.REGISTRATION }))
@@ -68,12 +68,12 @@ export function authRoutes(deps: AppDeps) {
       const answer = await signInWithPassword(deps, { email, password, address })
       if (answer.choice) return c.json({ choice: answer.choice })
       const { user, session } = answer.signedIn
-      setSessionCookie(c, 'central', session.token, session.expire)
+      setSessionCookie(c, 'central', { ...session, organisationId: user.organisationId })
       return c.json({ user: describe(user) })
     })
     .post('/login/choose', validate('json', OrganisationChoiceSchema), (c) => {
       const { user, session } = chooseCentralOrganisation(deps, c.req.valid('json'))
-      setSessionCookie(c, 'central', session.token, session.expire)
+      setSessionCookie(c, 'central', { ...session, organisationId: user.organisationId })
       return c.json({ user: describe(user) })
     })
     .post(

@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono'
 import type { AppDeps, AppEnv } from '../app-deps.ts'
-import { clearSessionCookie, deleteSession, readSessionToken } from '../auth/sessions.ts'
+import { clearSignInCookies, deleteSession, readSessionToken } from '../auth/sessions.ts'
 import { requireOwnSession } from '../http/require-named-account.ts'
 import { createLogoutPage } from './logout-page.ts'
 
@@ -20,7 +20,7 @@ export function logoutRoutes(deps: AppDeps, webRoot: string) {
     for (const kind of ['central', 'sales'] as const) {
       const token = readSessionToken(c, kind)
       if (token) deleteSession(deps.systemDb, token, kind)
-      clearSessionCookie(c, kind)
+      clearSignInCookies(c, kind)
     }
   }
   return new Hono<AppEnv>()

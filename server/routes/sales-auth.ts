@@ -6,7 +6,7 @@ import { seesAllSales } from '#schema/sales-visibility'
 import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { requireSalesContext } from '../auth/require-sales-context.ts'
 import {
-  clearSessionCookie,
+  clearSignInCookies,
   deleteSession,
   readSessionToken,
   setSessionCookie,
@@ -48,7 +48,7 @@ export function salesAuthRoutes(deps: AppDeps) {
     c: Context<AppEnv>,
     { user, session }: ReturnType<typeof openSalesSession>,
   ) => {
-    setSessionCookie(c, 'sales', session.token, session.expire)
+    setSessionCookie(c, 'sales', { ...session, organisationId: user.organisationId })
     if (seesAllSales(SALES_ROLE_PERMISSIONS[user.role])) {
       prepareSalesReadModel(deps.organisations.get(user.organisationId))
     }
@@ -74,7 +74,7 @@ export function salesAuthRoutes(deps: AppDeps) {
       requireOwnSession(deps, c, 'sales')
       const token = readSessionToken(c, 'sales')
       if (token) deleteSession(deps.systemDb, token, 'sales')
-      clearSessionCookie(c, 'sales')
+      clearSignInCookies(c, 'sales')
       return c.json({ message: 'Uitgelogd' })
     })
 }

@@ -190,6 +190,9 @@ describe('cookies follow PUBLIC_URL', () => {
         body: JSON.stringify(setupBody),
       })
       expect(answer.headers.get('set-cookie')).toMatch(/^__Host-centraal_session=.*; Secure/)
+      // HAProxy's routing cookie keeps a fixed name, and is Secure too.
+      const route = answer.headers.getSetCookie().find((line) => line.startsWith('centraal_route='))
+      expect(route).toMatch(/; Secure/)
     } finally {
       await https.close()
     }

@@ -1,7 +1,9 @@
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { DEFAULT_ORGANISATION_ID } from '#schema/constants'
 import { describeLoginError } from '#schema/login-errors'
+import { getOrganisationRoute, ROUTING_COOKIE } from '#server/auth/routing-cookie'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { findFreePort } from '../support/free-port.ts'
@@ -107,6 +109,10 @@ describe('with an identity provider', () => {
 
     expect(first.location).toBe('/')
     expect(first.browser.cookies.has('centraal_session')).toBe(true)
+    // HAProxy's routing cookie names the organisation signed into (routing-cookie.test.ts).
+    expect(first.browser.cookies.get(ROUTING_COOKIE)).toBe(
+      getOrganisationRoute(DEFAULT_ORGANISATION_ID),
+    )
     const me = await first.browser.get('/api/auth/user')
     expect(me.status).toBe(200)
     expect(me.json).toMatchObject({ email: 'bea@example.com', name: 'Bea Broker', role: 'USER' })

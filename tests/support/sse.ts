@@ -32,6 +32,8 @@ export async function openEventStream(url: string, cookie: string) {
   return {
     status: response.status,
     messages,
+    /** Settles when the stream ends: closed here, or by the server or a proxy. */
+    ended: reading,
     async close() {
       controller.abort()
       await reading

@@ -1,0 +1,118 @@
+// npm run start:cluster: several Centraal processes on one machine, as README's "Several
+// processes" describes: a Redis (Debian's redis-server) they share, PROCESSES server
+// processes (default 2) on the ports after PORT, each with its NODE_ID, and HAProxy on
+// PORT in front (deploy/haproxy.template.cfg). Ctrl-C stops them all; a process that dies
+// is started again after a second, while HAProxy sends its organisations to the others.
+import { spawn } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createHaproxyConfig } from './haproxy-config.mjs'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const port = Number(process.env.PORT ?? 3000)
+const host = process.env.HOST ?? '127.0.0.1'
+const count = Number(process.env.PROCESSES ?? 2)
+const dataDir = path.resolve(process.env.DATA_DIR ?? './data')
+const runDir = path.join(dataDir, 'cluster')
+const redisPort = Number(process.env.REDIS_PORT ?? 6379)
+const redisUrl = process.env.REDIS_URL ?? `redis://127.0.0.1:${redisPort}`
+if (!Number.isInteger(count) || count < 1) throw new Error('PROCESSES: a whole number, 1 or more')
+mkdirSync(runDir, { recursive: true })
+
+const children = new Set()
+let isStopping = false
+const stop = () => {
+  isStopping = true
+  for (const child of children) child.kill('SIGTERM')
+}
+process.on('SIGINT', stop)
+process.on('SIGTERM', stop)
+
+/** Starts a program, says when it ends; `untilLine` resolves once its output shows it. */
+function run(name, command, args, { env, untilLine, restart = false }) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env } })
+    children.add(child)
+    let isReady = !untilLine
+    if (isReady) resolve()
+    const watch = (stream, out) =>
+      stream.on('data', (chunk) => {
+        out.write(`[${name}] ${chunk}`)
+        if (!isReady && untilLine.test(chunk.toString())) {
+          isReady = true
+          resolve()
+        }
+      })
+    watch(child.stdout, process.stdout)
+    watch(child.stderr, process.stderr)
+    child.on('error', (error) => reject(new Error(`${name}: ${error.message}`)))
+    child.on('exit', (code, signal) => {
+      children.delete(child)
+      if (isStopping) return
+      console.error(`[${name}] ended (${signal ?? code})`)
+      if (!isReady) return reject(new Error(`${name} did not start`))
+      if (!restart) return stop()
+      setTimeout(() => {
+        run(name, command, args, { env, untilLine, restart }).catch((error) => {
+          console.error(error.message)
+          stop()
+        })
+      }, 1000)
+    })
+  })
+}
+
+/** Redis, then the processes one by one, then HAProxy; anything that fails to start stops all. */
+async function startAll() {
+  // Redis holds only what passes between processes (changes, throttle counts): nothing on disk.
+  if (!process.env.REDIS_URL) {
+    await run(
+      'redis',
+      'redis-server',
+      [...['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no']],
+      { untilLine: /Ready to accept connections/ },
+    )
+  }
+
+  const processes = Array.from({ length: count }, (_, index) => ({
+    name: `node-${index + 1}`,
+    address: `127.0.0.1:${port + 1 + index}`,
+  }))
+  for (const [index, { name }] of processes.entries()) {
+    // One after the other: the first applies the migrations, the others find them done.
+    await run(name, process.execPath, ['scripts/start.mjs'], {
+      env: {
+        PORT: String(port + 1 + index),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
+        REDIS_URL: redisUrl,
+        NODE_ID: name,
+        TRUST_PROXY: 'true',
+      },
+      untilLine: /Centraal is running at/,
+      restart: true,
+    })
+  }
+
+  const configFile = path.join(runDir, 'haproxy.cfg')
+  writeFileSync(
+    configFile,
+    createHaproxyConfig({
+      bind: `${host}:${port}`,
+      statsSocket: path.join(runDir, 'haproxy.sock'),
+      processes,
+    }),
+  )
+  await run('haproxy', 'haproxy', ['-db', '-f', configFile], { untilLine: undefined })
+  console.log(`Centraal: ${count} processes behind HAProxy at http://${host}:${port}`)
+}
+
+try {
+  await startAll()
+} catch (error) {
+  console.error(error.message)
+  process.exitCode = 1
+  stop()
+}

@@ -1,0 +1,93 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createConnection } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { createHaproxyConfig } from '../../scripts/haproxy-config.mjs'
+import { findFreePort } from './free-port.ts'
+
+/**
+ * Debian's HAProxy on a free loopback port, in front of the server processes given
+ * (name and base URL), with the configuration `npm run start:cluster` uses
+ * (deploy/haproxy.template.cfg). Resolves once every process passes its health check.
+ */
+export async function startHaproxy(processes: { name: string; url: string }[]) {
+  const port = await findFreePort()
+  const directory = mkdtempSync(path.join(tmpdir(), 'centraal-haproxy-'))
+  const statsSocket = path.join(directory, 'stats.sock')
+  const configFile = path.join(directory, 'haproxy.cfg')
+  writeFileSync(
+    configFile,
+    createHaproxyConfig({
+      bind: `127.0.0.1:${port}`,
+      statsSocket,
+      processes: processes.map(({ name, url }) => ({ name, address: new URL(url).host })),
+    }),
+  )
+  const child = spawn('haproxy', ['-db', '-f', configFile], { stdio: ['ignore', 'ignore', 'pipe'] })
+  let errors = ''
+  child.stderr.on('data', (chunk: Buffer) => {
+    errors += chunk.toString()
+  })
+  const started = new Promise<never>((_, reject) => {
+    child.once('error', (error) =>
+      reject(new Error(`haproxy could not start (apt-get install haproxy): ${error}`)),
+    )
+    child.once('exit', (code) => reject(new Error(`haproxy exited with ${code}: ${errors}`)))
+  })
+
+  /** HAProxy's counters per process: UP or DOWN, and requests sent to it so far. */
+  const readServers = async () => {
+    const csv = await new Promise<string>((resolve, reject) => {
+      const socket = createConnection(statsSocket)
+      let text = ''
+      socket.on('data', (chunk) => {
+        text += chunk.toString()
+      })
+      socket.on('end', () => resolve(text))
+      socket.on('error', reject)
+      socket.end('show stat\n')
+    })
+    const [header = '', ...rows] = csv.replace(/^# /, '').trim().split('\n')
+    const columns = header.split(',')
+    const servers = new Map<string, { status: string; requests: number }>()
+    for (const row of rows) {
+      const field = (name: string) => row.split(',')[columns.indexOf(name)] ?? ''
+      if (field('pxname') !== 'centraal_processes') continue
+      if (['BACKEND', 'FRONTEND'].includes(field('svname'))) continue
+      servers.set(field('svname'), { status: field('status'), requests: Number(field('stot')) })
+    }
+    return servers
+  }
+
+  const everyoneUp = async () => {
+    try {
+      const servers = await readServers()
+      return processes.every(({ name }) => servers.get(name)?.status === 'UP')
+    } catch {
+      return false
+    }
+  }
+  const allUp = (async () => {
+    const start = Date.now()
+    while (!(await everyoneUp())) {
+      if (Date.now() - start > 15_000) throw new Error(`haproxy: not every process UP: ${errors}`)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  })()
+  await Promise.race([started, allUp])
+  return {
+    url: `http://127.0.0.1:${port}`,
+    readServers,
+    close: () =>
+      new Promise<void>((resolve) => {
+        const done = () => {
+          rmSync(directory, { recursive: true, force: true })
+          resolve()
+        }
+        if (child.exitCode !== null) return done()
+        child.once('exit', done)
+        child.kill('SIGTERM')
+      }),
+  }
+}
