@@ -72,11 +72,11 @@ test('landing page: product, six features, and every call to action opens the lo
     await dialog.waitFor({ state: 'detached' })
   }
 
-  const phone = await openPage(PHONE)
-  await phone.goto('/')
-  await phone.getByRole('heading', { level: 1, name: 'Centraal' }).waitFor()
-  expect(await hasHorizontalOverflow(phone)).toBe(false)
-  await screenshot(phone, 'landing-dark')
+  // The phone size by resizing the same browser: the landing's layout follows its width.
+  await page.setViewportSize(PHONE)
+  await page.getByRole('heading', { level: 1, name: 'Centraal' }).waitFor()
+  expect(await hasHorizontalOverflow(page)).toBe(false)
+  await screenshot(page, 'landing-dark')
 })
 
 test('first setup signs in a SUPERADMIN; logout, then sign in again', async () => {
@@ -222,8 +222,9 @@ test('register: validation toasts, success, then the new USER signs in', async (
   await page.waitForURL('**/login', { timeout: 5000 })
   await screenshot(page, 'login')
 
-  // The same e-mail again is refused with the server's explanation.
-  await page.goto('/register')
+  // The same e-mail again is refused with the server's explanation (the login's own link).
+  await page.getByRole('link', { name: 'Sign up' }).click()
+  await page.getByRole('heading', { name: 'Registreren' }).waitFor()
   await page.getByLabel('Naam').fill(member.name)
   await page.getByLabel('Email').fill(member.email)
   await page.getByLabel('Wachtwoord', { exact: true }).fill(member.password)
@@ -231,7 +232,10 @@ test('register: validation toasts, success, then the new USER signs in', async (
   await page.getByRole('button', { name: 'Registreren' }).click()
   expect(await waitForToast(page, 'Registratie mislukt')).toMatch(/Registratie mislukt \S/)
 
-  await signIn(page, member.email, member.password)
+  // To the login through the registration's own link.
+  await page.getByRole('link', { name: 'Log hier in' }).click()
+  await page.getByRole('heading', { name: 'Log in to your account' }).waitFor()
+  await submitLogin(page, member)
   await waitForShell(page)
   expect(await hasHorizontalOverflow(page)).toBe(false)
   const bottomBar = page.getByRole('navigation', { name: 'Snelmenu' })
@@ -260,9 +264,8 @@ test('register: validation toasts, success, then the new USER signs in', async (
 })
 
 test('login page: SSO without configuration explains itself; light theme screenshots', async () => {
-  const page = await openPage(DESKTOP)
-  await page.goto('/')
-  await page.evaluate(() => localStorage.setItem('theme', 'light'))
+  // A browser whose person chose the light theme before.
+  const page = await newAppPage(browser, server.url, DESKTOP, { timeout: 8000, theme: 'light' })
   await page.goto('/login')
   await screenshot(page, 'login')
   await page.getByRole('button', { name: 'Use SSO login' }).click()
@@ -272,23 +275,31 @@ test('login page: SSO without configuration explains itself; light theme screens
   expect(await alert.textContent()).toContain('not configured')
   await screenshot(page, 'login-sso-error-light')
 
+  // The information pages through the public pages' own links.
+  const openByLink = async (link: string, title: string) => {
+    await page.getByRole('link', { name: link, exact: true }).click()
+    await page.getByRole('heading', { level: 1, name: title }).waitFor()
+  }
+  await openByLink('Forgot password', 'Wachtwoord vergeten')
+  await screenshot(page, 'forgot-password')
+  await openByLink('Terug naar inloggen', 'Log in to your account')
+  await openByLink('Get help', 'Hulp bij inloggen')
+  await screenshot(page, 'help')
   if (isTakingScreenshots) {
     // Pictures only: each of these screens has its own test in this file.
-    await page.goto('/register')
-    await screenshot(page, 'register-light')
-    await page.goto('/setup')
+    await openByLink('setup', 'Centraal instellen')
     await screenshot(page, 'setup-light')
-    await page.goto('/')
-    await screenshot(page, 'landing-light')
+    await page.goBack()
+    await page.getByRole('heading', { level: 1, name: 'Hulp bij inloggen' }).waitFor()
   }
-  for (const [path, title] of [
-    ['/forgot-password', 'Wachtwoord vergeten'],
-    ['/help', 'Hulp bij inloggen'],
-    ['/terms', 'Voorwaarden'],
-  ] as const) {
-    await page.goto(path)
-    await page.getByRole('heading', { level: 1, name: title }).waitFor()
-    await screenshot(page, path.slice(1))
+  await openByLink('Registreer', 'Registreren')
+  await screenshot(page, 'register-light')
+  await openByLink('voorwaarden', 'Voorwaarden')
+  await screenshot(page, 'terms')
+  if (isTakingScreenshots) {
+    await page.getByRole('link', { name: 'Centraal', exact: true }).click()
+    await page.getByRole('heading', { level: 1, name: 'Centraal' }).waitFor()
+    await screenshot(page, 'landing-light')
   }
 
   // Paths that are not public show the login screen; /setup/ without a token goes home.
@@ -332,6 +343,6 @@ test('setup link: the invited user sets a password, sees the done screen, then s
   )
   await screenshot(page, 'token-setup-done')
   await page.waitForURL('**/login', { timeout: 5000 })
-  await signIn(page, invited.email, invited.password)
+  await submitLogin(page, invited)
   await waitForShell(page)
 })

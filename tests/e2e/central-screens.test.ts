@@ -29,16 +29,18 @@ afterAll(async () => {
   await browser?.close()
 })
 
-/** One signed-in browser per size, opened on the dashboard in the dark theme. */
-const browsers = new Map<Viewport, Page>()
+/** The file's one signed-in browser, opened on the dashboard in the dark theme. */
+let shared: Page | undefined
 
 /**
- * The browser of this size, on the dashboard in `theme`: opened once for the file, then
- * reached through the app's own navigation and the header's theme switch.
+ * The browser at this size, on the dashboard in `theme`: opened once for the file, then
+ * resized (the shell follows its width), reached through the app's own navigation and
+ * switched by the header's theme button.
  */
 async function openDashboard(viewport: Viewport, theme: Theme): Promise<Page> {
-  let page = browsers.get(viewport)
+  let page = shared
   if (page) {
+    await page.setViewportSize(viewport)
     await open(page, isPhoneSize(page) ? 'Home' : 'Dashboard', 'Dashboard')
   } else {
     const context = await browser.newContext({ viewport, baseURL: server.url, locale: 'nl-NL' })
@@ -46,7 +48,7 @@ async function openDashboard(viewport: Viewport, theme: Theme): Promise<Page> {
     await context.addInitScript(() => localStorage.setItem('theme', 'dark'))
     page = await context.newPage()
     await openSignedIn(page, root)
-    browsers.set(viewport, page)
+    shared = page
   }
   const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'))
   if ((await isDark()) !== (theme === 'dark')) {
@@ -101,15 +103,17 @@ test('empty states: no apps yet, and the stat cards and documented texts', async
 
 test('screens with data, phone and desktop, dark and light', async () => {
   const roles = ['ADMIN', 'MANAGER', 'USER', 'USER']
-  for (let index = 0; index < 14; index++) {
-    const response = await api.post('/api/users', {
-      name: `${['Anna', 'Bram', 'Chris', 'Dewi', 'Eva', 'Fenna', 'Gijs'][index % 7]} ${['de Vries', 'Jansen', 'van den Berg-Bakker'][index % 3]} ${index}`,
-      email: `persoon${index}@voorbeeld-organisatie.example.com`,
-      role: roles[index % roles.length],
-      status: index % 5 === 4 ? 'inactive' : 'active',
-    })
-    expect(response.status).toBe(201)
-  }
+  // Made together; the organisation's change after them, the newest activity.
+  const madeUsers = Promise.all(
+    Array.from({ length: 14 }, (_, index) =>
+      api.post('/api/users', {
+        name: `${['Anna', 'Bram', 'Chris', 'Dewi', 'Eva', 'Fenna', 'Gijs'][index % 7]} ${['de Vries', 'Jansen', 'van den Berg-Bakker'][index % 3]} ${index}`,
+        email: `persoon${index}@voorbeeld-organisatie.example.com`,
+        role: roles[index % roles.length],
+        status: index % 5 === 4 ? 'inactive' : 'active',
+      }),
+    ),
+  )
   const apps = [
     [
       'Boekhouding',
@@ -126,11 +130,13 @@ test('screens with data, phone and desktop, dark and light', async () => {
       'inactive',
     ],
   ] as const
-  for (const [name, url, description, status] of apps) {
-    expect(
-      (await api.post('/api/app-connections', { name, url, description, status })).status,
-    ).toBe(201)
-  }
+  const madeApps = Promise.all(
+    apps.map(([name, url, description, status]) =>
+      api.post('/api/app-connections', { name, url, description, status }),
+    ),
+  )
+  expect((await madeUsers).map((response) => response.status)).toEqual(Array(14).fill(201))
+  expect((await madeApps).map((response) => response.status)).toEqual(Array(4).fill(201))
   const organisation = await api.request('PATCH', '/api/organisation', { name: 'Voorbeeld BV' })
   expect(organisation.status).toBe(200)
   const stats = (await api.get('/api/stats')).json
