@@ -139,6 +139,16 @@ describe('off-machine copies', () => {
         1024 /
         1024
       const slowest = Math.max(...copies)
+      // Each archive copy over the whole bench: snapshot (key's time to the PUT's arrival)
+      // and upload (the PUT's arrival to its answer), seconds.
+      const phases = standIn.state.requests
+        .filter(
+          (request) => request.method === 'PUT' && request.key.startsWith(`${PREFIX}archive/`),
+        )
+        .map(
+          (request) =>
+            `${((request.startedAt - madeAtOf(request.key)) / 1000).toFixed(2)} + ${(((request.endedAt ?? Number.NaN) - request.startedAt) / 1000).toFixed(2)}`,
+        )
       const run: LoadFigures = figures
       lines.push(
         `  copy of the ${sizeMb.toFixed(0)} MB file, start to uploaded: ${describeSeconds(copies)} ` +
@@ -148,6 +158,8 @@ describe('off-machine copies', () => {
           `(target p99 ≤ 100 ms: ${(run.writeP99 / 100).toFixed(2)}× the target), ` +
           `change p99 ${run.changeP99.toFixed(0)} ms (target ≤ 500: ${(run.changeP99 / 500).toFixed(2)}×), ` +
           `errors ${run.errors}, missed ${run.missed}`,
+        `  every archive copy since the server started, snapshot + upload in s: ${phases.join(', ')}; ` +
+          `${standIn.state.requests.length} S3 requests in all`,
       )
       await ask({ type: 'close', group: 'devices' }, 'closed')
     },
