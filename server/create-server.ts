@@ -17,6 +17,7 @@ import { openSystemDb } from './db/system-db.ts'
 import type { Env } from './env.ts'
 import { HeavyWorkQueue } from './http/heavy-work.ts'
 import { startLeadDelivery } from './jobs/deliver-leads.ts'
+import { startOffsiteCopies } from './jobs/offsite-copies.ts'
 import { startKeptRecordPruning } from './jobs/prune-kept-records.ts'
 import { createScheduledBackups } from './jobs/scheduled-backups.ts'
 import { createLogger } from './logger.ts'
@@ -81,6 +82,7 @@ export async function startServer(
   const stopLeadDelivery = startLeadDelivery(deps)
   deps.scheduledBackups.start()
   const stopPruning = startKeptRecordPruning(deps)
+  const offsiteCopies = startOffsiteCopies({ env, systemDb, log, heavyWorkPool })
   const sessionSweep = setInterval(() => deleteExpiredSessions(systemDb), 60 * 60 * 1000)
   sessionSweep.unref()
 
@@ -98,6 +100,7 @@ export async function startServer(
       stopPruning()
       await stopLeadDelivery()
       await deps.scheduledBackups.stop()
+      await offsiteCopies?.stop()
       const closed = new Promise<void>((resolve) => server.close(() => resolve()))
       // Open event streams and keep-alive sockets would hold close() forever.
       if ('closeAllConnections' in server) server.closeAllConnections()

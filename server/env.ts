@@ -68,6 +68,32 @@ const EnvSchema = z
     REDIS_URL: optional.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
     /** This process's name among several (logs, the change relay); host and pid if unset. */
     NODE_ID: optional,
+    /**
+     * Off-machine copies: every organisation file is copied to this S3 bucket each
+     * S3_COPY_INTERVAL_SECONDS (decision 021). Unset: nothing is copied.
+     */
+    S3_COPY_BUCKET: optional,
+    /** An S3-compatible service's address (MinIO, Garage, R2...); unset: AWS S3 itself. */
+    S3_COPY_ENDPOINT: optional.pipe(z.url().optional()),
+    S3_COPY_REGION: z.string().trim().min(1).default('us-east-1'),
+    /** Keys start with it, then `<organisation>/<time>.sqlite`. */
+    S3_COPY_PREFIX: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9!_.*'()/-]*$/, "letters, digits and !_.*'()/- only")
+      .default('centraal/'),
+    /** Addresses a bucket as <endpoint>/<bucket> (most S3-compatible services want it). */
+    S3_COPY_FORCE_PATH_STYLE: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+    /** A lost machine loses at most this much; also the wait before a failed copy's retry. */
+    S3_COPY_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(3600),
+    /** How many copies of each organisation stay in the bucket; older ones are deleted. */
+    S3_COPY_KEEP: z.coerce.number().int().min(1).default(48),
+    /** The S3 credentials; unset: the AWS SDK's own chain (profile, instance role...). */
+    AWS_ACCESS_KEY_ID: optional,
+    AWS_SECRET_ACCESS_KEY: optional,
     /** First retry delay of a failed webhook delivery; doubles per attempt. */
     WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(2000),
   })
@@ -78,6 +104,13 @@ const EnvSchema = z
         code: 'custom',
         path: ['OIDC_ISSUER'],
         message: 'set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together, or none',
+      })
+    }
+    if (Boolean(env.AWS_ACCESS_KEY_ID) !== Boolean(env.AWS_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AWS_ACCESS_KEY_ID'],
+        message: 'set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY together, or none',
       })
     }
   })

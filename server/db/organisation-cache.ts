@@ -1,8 +1,10 @@
+import { existsSync } from 'node:fs'
 import { eq } from 'drizzle-orm'
 import { organisations } from '#schema/db/system'
+import { AppError } from '../http/app-error.ts'
 import { openOrganisationDb } from './open-organisation-db.ts'
 import { BUSY_TIMEOUT_MS } from './open-sqlite.ts'
-import type { OrganisationDb } from './organisation-db.ts'
+import { getRestoringMarker, type OrganisationDb } from './organisation-db.ts'
 import type { SystemDb } from './system-db.ts'
 
 /**
@@ -35,6 +37,13 @@ export class OrganisationCache {
       .where(eq(organisations.id, organisationId))
       .get()
     if (!organisation) throw new Error(`Unknown organisation: ${organisationId}`)
+    if (existsSync(getRestoringMarker(this.dataDir, organisationId))) {
+      throw new AppError(
+        'unavailable',
+        'Deze organisatie wordt teruggezet van een kopie. Probeer het over een minuut opnieuw.',
+        { retryAfterSeconds: 60 },
+      )
+    }
     const db = openOrganisationDb(this.dataDir, organisationId, organisation.name)
     this.onOpen(db, organisationId)
     if (this.#yielding.has(organisationId)) db.$client.pragma('busy_timeout = 0')

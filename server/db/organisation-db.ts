@@ -14,3 +14,10 @@ export function getOrganisationFile(dataDir: string, organisationId: string) {
   }
   return path.join(dataDir, 'orgs', `${organisationId}.sqlite`)
 }
+
+/**
+ * Present while a copy is put in place of the organisation's file (npm run copy:restore):
+ * no process opens the file meanwhile.
+ */
+export const getRestoringMarker = (dataDir: string, organisationId: string) =>
+  `${getOrganisationFile(dataDir, organisationId)}.restoring`

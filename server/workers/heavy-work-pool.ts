@@ -104,6 +104,13 @@ export function createHeavyWorkPool(env: Env, workerFile: URL = WORKER_FILE) {
       return { ...made, body: streamDownload({ folder, file }) }
     },
 
+    /**
+     * The organisation's file as of one commit, copied by SQLite's online backup into a
+     * temporary folder the caller removes; null when it has no file.
+     */
+    snapshotOrganisation: (organisationId: string) =>
+      run('snapshotOrganisation', { organisationId }),
+
     /** Stops the worker (server shutdown); a running task is ended. */
     close: () => pool.destroy(),
   }

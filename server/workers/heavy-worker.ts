@@ -13,6 +13,7 @@ import { createLogger } from '../logger.ts'
 import { createBackupFile } from '../services/backup/create-backup-file.ts'
 import type { BackupLayout } from '../services/backup/read-backup-file.ts'
 import { restoreOrganisation } from '../services/backup/restore-organisation.ts'
+import { snapshotOrganisationFile } from '../services/offsite-copies/snapshot-organisation-file.ts'
 import { importSales } from '../services/sales/sales-import/import-sales.ts'
 import { readUploadedFile } from '../services/sales/sales-import/read-uploaded-file.ts'
 import type { WorkerAnswer } from './worker-answer.ts'
@@ -152,7 +153,19 @@ export function makeStatementsZip(task: { actor: Actor; period: StatementPeriod 
   )
 }
 
-const TASKS = { restore, importFile, importSheet, makeBackup, makeStatementsZip }
+/** The organisation's file copied by SQLite's online backup to a temporary file, or null. */
+export function snapshotOrganisation(task: { organisationId: string }) {
+  return answer(() => snapshotOrganisationFile(env.DATA_DIR, task.organisationId))
+}
+
+const TASKS = {
+  restore,
+  importFile,
+  importSheet,
+  makeBackup,
+  makeStatementsZip,
+  snapshotOrganisation,
+}
 
 /** A heavy task by name: what heavy-work-pool.ts sends. */
 export type HeavyTask = {

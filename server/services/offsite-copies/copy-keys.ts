@@ -1,0 +1,11 @@
+// An off-machine copy's key: `<prefix><organisation>/<UTC time>.sqlite`. The time is ISO
+// 8601 with ':' as '-' (safe in any S3 key and file name), so keys sort by time. The '/'
+// after the id keeps one organisation's listing from holding another's (org-a, org-ab).
+
+/** Where the organisation's copies are listed. */
+export const organisationPrefix = (prefix: string, organisationId: string) =>
+  `${prefix}${organisationId}/`
+
+/** The key of the organisation's copy made at `madeAt`. */
+export const makeCopyKey = (prefix: string, organisationId: string, madeAt: Date) =>
+  `${organisationPrefix(prefix, organisationId)}${madeAt.toISOString().replaceAll(':', '-')}.sqlite`

@@ -1,0 +1,103 @@
+import { createReadStream, createWriteStream } from 'node:fs'
+import { stat } from 'node:fs/promises'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3'
+import type { Env } from '../../env.ts'
+import { makeCopyKey, organisationPrefix } from './copy-keys.ts'
+
+/** Where off-machine copies go; see createCopyStore. */
+export type CopyStore = ReturnType<typeof createCopyStore>
+
+const ignore = () => {}
+const SILENT = { debug: ignore, info: ignore, warn: ignore, error: ignore }
+
+/** The S3 settings of the env, or undefined when copies are off (no bucket). */
+export function readCopySettings(env: Env) {
+  if (!env.S3_COPY_BUCKET) return undefined
+  return {
+    bucket: env.S3_COPY_BUCKET,
+    prefix: env.S3_COPY_PREFIX,
+    client: new S3Client({
+      region: env.S3_COPY_REGION,
+      endpoint: env.S3_COPY_ENDPOINT,
+      forcePathStyle: env.S3_COPY_FORCE_PATH_STYLE,
+      credentials:
+        env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+          ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY }
+          : undefined,
+      // Checksums only where S3 requires them: several S3-compatible services refuse the
+      // SDK's default streamed CRC trailers, and the restore checks the file itself.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      // The SDK would warn on the console at each failed upload; the copies log once.
+      logger: SILENT,
+    }),
+  }
+}
+
+/**
+ * The copies in one bucket under one prefix: `<prefix><organisation>/<time>.sqlite`, each
+ * marked with the organisation's id in its metadata. A single PUT carries a file (S3 takes
+ * up to 5 GB so; an organisation's file is tens of MB), streamed from disk.
+ */
+export function createCopyStore(settings: NonNullable<ReturnType<typeof readCopySettings>>) {
+  const { client, bucket, prefix } = settings
+  return {
+    /** Uploads the file as the organisation's copy made at `madeAt`; returns its key. */
+    async put(organisationId: string, file: string, madeAt: Date, abortSignal?: AbortSignal) {
+      const key = makeCopyKey(prefix, organisationId, madeAt)
+      const { size } = await stat(file)
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: createReadStream(file, { highWaterMark: 256 * 1024 }),
+          ContentLength: size,
+          ContentType: 'application/vnd.sqlite3',
+          Metadata: { 'organisation-id': organisationId },
+        }),
+        { abortSignal },
+      )
+      return key
+    },
+
+    /** The organisation's copies' keys, oldest first (the time in the key sorts). */
+    async list(organisationId: string, abortSignal?: AbortSignal) {
+      const keys: string[] = []
+      let token: string | undefined
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({
+            Bucket: bucket,
+            Prefix: organisationPrefix(prefix, organisationId),
+            ContinuationToken: token,
+          }),
+          { abortSignal },
+        )
+        for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key)
+        token = page.IsTruncated ? page.NextContinuationToken : undefined
+      } while (token)
+      return keys.sort()
+    },
+
+    /** Writes the copy under `key` to `file`; returns the organisation its metadata names. */
+    async download(key: string, file: string) {
+      const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }))
+      if (!(answer.Body instanceof Readable)) throw new Error(`no body for ${key}`)
+      await pipeline(answer.Body, createWriteStream(file, { mode: 0o600 }))
+      return { organisationId: answer.Metadata?.['organisation-id'] }
+    },
+
+    delete: (key: string, abortSignal?: AbortSignal) =>
+      client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }), { abortSignal }),
+
+    close: () => client.destroy(),
+  }
+}
