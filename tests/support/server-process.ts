@@ -37,6 +37,7 @@ export async function startServerProcess(
         ...process.env,
         ...address,
         DATA_DIR: dataDir,
+        TEST_WEB_ROOT: path.join(ROOT, 'dist/web'),
         LOG_LEVEL: 'error',
         ...options.settings,
       },
