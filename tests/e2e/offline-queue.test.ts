@@ -8,6 +8,7 @@ import { eventually } from '../support/eventually.ts'
 import type { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import {
+  closeToast,
   DESKTOP,
   hasHorizontalOverflow,
   isTakingScreenshots,
@@ -172,6 +173,8 @@ test('offline: banner, a queued save answered 202, the app opens offline, one re
   expect(queued?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/)
   expect(Math.abs((queued?.timestamp ?? 0) - Date.now())).toBeLessThan(60_000)
   await queueButton(page).getByText('1', { exact: true }).waitFor()
+  // Closed, so that the toast awaited next is the second write's, not this one still shown.
+  await closeToast(page, 'Opgeslagen op dit apparaat')
 
   // A second write offline, which the server will refuse on replay: by the time it
   // arrives, someone else has taken its slug.
