@@ -7,8 +7,26 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
  * the suite add up. Redirects are not followed; a compressed answer is unpacked as fetch would.
  */
 const agent = new Agent({ keepAlive: true })
-function send(url: string, method: string, headers: Record<string, string>, body?: string) {
-  return new Promise<{ status: number; headers: Headers; text: string }>((resolve, reject) => {
+type Answer = { status: number; headers: Headers; text: string }
+
+/**
+ * A kept connection the server closed as idle just as a request went out on it fails with
+ * ECONNRESET before the server read the request: sent again on a new connection, as
+ * Node's documentation of `request.reusedSocket` advises.
+ */
+async function send(url: string, method: string, headers: Record<string, string>, body?: string) {
+  try {
+    return await sendOnce(url, method, headers, body)
+  } catch (error) {
+    if (!(error instanceof ClosedWhileIdle)) throw error
+    return sendOnce(url, method, headers, body)
+  }
+}
+
+class ClosedWhileIdle extends Error {}
+
+function sendOnce(url: string, method: string, headers: Record<string, string>, body?: string) {
+  return new Promise<Answer>((resolve, reject) => {
     const outgoing = httpRequest(url, { method, headers, agent }, (incoming) => {
       const chunks: Buffer[] = []
       incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -35,7 +53,10 @@ function send(url: string, method: string, headers: Record<string, string>, body
         })
       })
     })
-    outgoing.on('error', reject)
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      const isClosedWhileIdle = outgoing.reusedSocket && error.code === 'ECONNRESET'
+      reject(isClosedWhileIdle ? new ClosedWhileIdle(error.message) : error)
+    })
     outgoing.end(body)
   })
 }
