@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import Database from 'better-sqlite3'
-import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect, inject, test, vi } from 'vitest'
 import { signInNewOrganisation } from '../support/accounts.ts'
 import { eventually } from '../support/eventually.ts'
 import { createClient } from '../support/http.ts'
@@ -100,10 +100,26 @@ const copyMadeAfter = (organisationId: string, after: number) =>
     return key as string
   }, 30_000)
 
-const restoreCommand = (organisationId: string, key?: string) =>
-  run('npm', ['run', '-s', 'copy:restore', '--', organisationId, ...(key ? [key] : [])], {
+/**
+ * The restore command on this server's data directory: `npm run copy:restore` when
+ * `viaNpm` (the command as the README gives it), otherwise the same code compiled by the
+ * server project's setup (build-server.ts) under plain node, without npm's and tsx's start.
+ */
+const restoreCommand = (
+  organisationId: string,
+  key?: string,
+  options: { viaNpm?: boolean } = {},
+) => {
+  const args = [organisationId, ...(key ? [key] : [])]
+  const serverBuild = inject('serverBuild')
+  const [command, commandArgs] =
+    options.viaNpm || !serverBuild
+      ? ['npm', ['run', '-s', 'copy:restore', '--', ...args]]
+      : [process.execPath, [path.join(serverBuild, 'restore-copy.js'), ...args]]
+  return run(command, commandArgs, {
     env: { ...process.env, ...settings(), DATA_DIR: server.dataDir, npm_config_loglevel: 'error' },
   })
+}
 
 test('a copy lands in the bucket and opens as the organisation’s file with the rows written before it', async () => {
   const organisation = await createSellingOrganisation()
@@ -256,7 +272,7 @@ test('the restore command puts the latest copy back in place of a lost file', as
   await server.close()
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true })
   try {
-    const restored = await restoreCommand(organisation.organisationId)
+    const restored = await restoreCommand(organisation.organisationId, undefined, { viaNpm: true })
     expect(restored.stdout).toContain(`restored ${organisation.organisationId} from ${PREFIX}`)
   } finally {
     server = await startTestServer({ ...settings(), LOG_LEVEL: 'error' }, { dataDir })

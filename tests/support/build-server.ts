@@ -50,6 +50,8 @@ function buildServer() {
           'heavy-worker': path.join(ROOT, 'server/workers/heavy-worker.ts'),
           // npm run setup-token's command, for the tests that need its link, not npm.
           'setup-token': path.join(ROOT, 'server/cli/setup-token.ts'),
+          // npm run copy:restore's command, likewise.
+          'restore-copy': path.join(ROOT, 'server/cli/restore-copy.ts'),
         },
       },
     },
