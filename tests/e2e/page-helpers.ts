@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Dialog, Download, Page } from 'playwright-core'
 
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots')
 
@@ -121,6 +121,31 @@ export async function openSignedIn(
   await signIn(page.context(), account)
   await page.goto(path)
   await waitForShell(page)
+}
+
+/**
+ * Logs out through the header's button and waits for the landing page. A logout asks
+ * (window.confirm) only when unsent work would be lost; Playwright would dismiss that
+ * silently and leave the test waiting, so a question fails at once, naming what it listed.
+ */
+export async function logOutHere(page: Page) {
+  let onDialog: ((dialog: Dialog) => void) | undefined
+  const asked = new Promise<never>((_, reject) => {
+    onDialog = (dialog) => {
+      reject(new Error(`The logout asked before deleting unsent work:\n${dialog.message()}`))
+      void dialog.dismiss()
+    }
+    page.on('dialog', onDialog)
+  })
+  asked.catch(() => undefined) // raced below; a question during the click is not unhandled
+  try {
+    await page.getByRole('banner').getByRole('button', { name: 'Uitloggen' }).click()
+    // Logout deletes the local database before it leaves: on a loaded machine that took
+    // more than 15 s once in a whole-suite run (decision 012, Consequences).
+    await Promise.race([page.waitForURL((url) => url.pathname === '/', { timeout: 40_000 }), asked])
+  } finally {
+    if (onDialog) page.off('dialog', onDialog)
+  }
 }
 
 /** Fills the login form on the page with e-mail and password and sends it. */

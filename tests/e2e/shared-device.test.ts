@@ -6,7 +6,14 @@ import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts
 import { connectBrowser } from '../support/browser.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { DESKTOP, PHONE, screenshot, submitLogin, waitForShell } from './page-helpers.ts'
+import {
+  DESKTOP,
+  logOutHere,
+  PHONE,
+  screenshot,
+  submitLogin,
+  waitForShell,
+} from './page-helpers.ts'
 
 // One browser, two people of two organisations. Anna adds an app offline; her session
 // ends before it is sent; Ben signs in on the same browser. Nothing of Anna's reaches
@@ -121,10 +128,7 @@ test.each([
     expect(countApps('org-b', APP)).toBe(0)
     expect(countApps('default-org', APP)).toBe(0)
     // Ben logs out: his data goes, Anna's stays on the device.
-    await page.getByRole('banner').getByRole('button', { name: 'Uitloggen' }).click()
-    // Logout deletes Ben's local database before it leaves: on a loaded machine that took
-    // more than 15 s once in a whole-suite run (decision 012, Consequences).
-    await page.waitForURL((url) => url.pathname === '/', { timeout: 40_000 })
+    await logOutHere(page)
     await page.goto('/login')
     // Anna is back: her app goes up, once, in her organisation.
     await signInHere(page, anna)
@@ -135,10 +139,7 @@ test.each([
     expect(await page.getByText('App van Ben').count()).toBe(0)
     // Leave signed out for the next run; nothing waits, so logout asks nothing.
     await isSynced()
-    await page.getByRole('banner').getByRole('button', { name: 'Uitloggen' }).click()
-    // Logout deletes Ben's local database before it leaves: on a loaded machine that took
-    // more than 15 s once in a whole-suite run (decision 012, Consequences).
-    await page.waitForURL((url) => url.pathname === '/', { timeout: 40_000 })
+    await logOutHere(page)
     await context.close()
   },
 )

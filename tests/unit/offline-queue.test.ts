@@ -1,18 +1,22 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { endSession, LOGOUT_SEND_WAIT_MS } from '#web/lib/offline-queue/pending-logout.ts'
 import {
   addQueueItem,
   deleteQueueItem,
+  LOGOUT_URLS,
   listQueueItems,
   QUEUE_ITEM_MAX_AGE_MS,
   removeQueueItemsOf,
 } from '#web/lib/offline-queue/queue-store.ts'
-import { replayQueue } from '#web/lib/offline-queue/replay-queue.ts'
+import { QUEUE_SEND_TIMEOUT_MS, replayQueue } from '#web/lib/offline-queue/replay-queue.ts'
 
 // The replay rules of docs/architecture.md "Offline REST queue", against a real IndexedDB
 // implementation (fake-indexeddb) and a scripted server.
 
-const answers = new Map<string, () => Response>()
+/** An answer that never comes: the request waits until its signal aborts it. */
+const NEVER = 'never'
+const answers = new Map<string, (() => Response) | typeof NEVER>()
 const sent: { url: string; method: string; key: string | null; body: unknown }[] = []
 
 beforeEach(async () => {
@@ -28,12 +32,25 @@ beforeEach(async () => {
       body: init.body ? JSON.parse(String(init.body)) : undefined,
     })
     const answer = answers.get(url)
+    if (answer === NEVER) {
+      return new Promise<Response>((_, reject) =>
+        init.signal?.addEventListener('abort', () => reject(new DOMException('', 'AbortError'))),
+      )
+    }
     if (!answer) throw new TypeError('Failed to fetch')
     return answer()
   })
 })
 
-afterEach(() => vi.unstubAllGlobals())
+/** Waits, without timers (they may be faked), until `count` requests have gone out. */
+async function untilSent(count: number) {
+  while (sent.length < count) await new Promise((resolve) => setImmediate(resolve))
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.useRealTimers()
+})
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
@@ -164,4 +181,47 @@ test("the page sends only its signed-in person's items; a logout removes only th
   await queue('/bert-again', undefined, { account: 'org-b/bert' })
   await removeQueueItemsOf('org-b/bert')
   expect((await listQueueItems()).map((item) => item.url)).toEqual(['/anna'])
+})
+
+test('a send left unanswered is given up after 30 s and stays pending, freeing the replay', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+  await queue('/hangs')
+  await queue('/after')
+  answers.set('/hangs', NEVER)
+  answers.set('/after', () => json(200, {}))
+  const replay = replayQueue()
+  await untilSent(1)
+  await vi.advanceTimersByTimeAsync(QUEUE_SEND_TIMEOUT_MS)
+  expect(await replay).toEqual(outcome({ pending: 2 }))
+  expect((await listQueueItems()).map((item) => [item.url, item.status])).toEqual([
+    ['/hangs', 'pending'],
+    ['/after', 'pending'],
+  ])
+})
+
+test('a logout whose call hangs lets the page leave after 5 s, still queued for the next page', async () => {
+  const storage = new Map<string, string>()
+  vi.stubGlobal('localStorage', {
+    getItem: (key: string) => storage.get(key) ?? null,
+    setItem: (key: string, value: string) => storage.set(key, value),
+    removeItem: (key: string) => storage.delete(key),
+  })
+  vi.stubGlobal('navigator', { onLine: true })
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+  answers.set(LOGOUT_URLS.central, NEVER)
+  let hasLeft = false
+  const leaving = endSession('central', 'org-a/anna').then(() => {
+    hasLeft = true
+  })
+  await untilSent(1)
+  await vi.advanceTimersByTimeAsync(LOGOUT_SEND_WAIT_MS - 1)
+  expect(hasLeft).toBe(false)
+  await vi.advanceTimersByTimeAsync(1)
+  await leaving
+  expect(sent.map((request) => request.url)).toEqual([LOGOUT_URLS.central])
+  const [logout] = await listQueueItems()
+  expect(logout).toMatchObject({ url: LOGOUT_URLS.central, status: 'pending' })
+  // The device counts as signed out until it is carried out.
+  expect(storage.size).toBe(1)
+  await vi.advanceTimersByTimeAsync(QUEUE_SEND_TIMEOUT_MS)
 })

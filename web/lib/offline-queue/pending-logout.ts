@@ -20,10 +20,18 @@ export class PendingLogoutError extends Error {
 }
 
 /**
+ * How long a logout waits for its call before the page leaves anyway. The logout is queued
+ * and marked by then: the device shows the signed-out screens, and the next page carries
+ * it out. A person on a connection that hangs is not kept on a screen they asked to leave.
+ */
+export const LOGOUT_SEND_WAIT_MS = 5_000
+
+/**
  * Ends `account`'s session of `area` (Centraal's also ends the browser's Gold Estates
  * session): queued first, so that it survives a failed call, a reload or a closed tab,
- * then sent at once when there is a connection. Named for the person, so a session someone
- * else opened on this browser meanwhile is not ended (the server answers 409).
+ * then sent at once when there is a connection, waited for at most LOGOUT_SEND_WAIT_MS.
+ * Named for the person, so a session someone else opened on this browser meanwhile is not
+ * ended (the server answers 409).
  */
 export async function endSession(area: SyncArea, account: string): Promise<void> {
   await addQueueItem({
@@ -34,7 +42,14 @@ export async function endSession(area: SyncArea, account: string): Promise<void>
     account,
   })
   setMark(true)
-  await carryOutPendingLogouts()
+  let timer: ReturnType<typeof setTimeout> | undefined
+  await Promise.race([
+    carryOutPendingLogouts(),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, LOGOUT_SEND_WAIT_MS)
+    }),
+  ])
+  clearTimeout(timer)
 }
 
 let carrying: Promise<Set<SyncArea>> | undefined

@@ -17,6 +17,14 @@ import {
 
 const LOCK_NAME = 'centraal-sync-queue-replay'
 
+/**
+ * How long one send may wait for its answer before it counts as a network error (kept,
+ * sent again later under the same Idempotency-Key). Without it a connection that accepts
+ * and never answers would hold the replay lock, and every later replay and logout, for
+ * as long as the browser keeps the request open.
+ */
+export const QUEUE_SEND_TIMEOUT_MS = 30_000
+
 /** Statuses that say "try again later" rather than "this request is wrong". */
 const RETRY_LATER = new Set([408, 425, 429])
 
@@ -126,14 +134,21 @@ async function replayPendingItems(mayGo: (item: QueueItem) => boolean): Promise<
   return outcome
 }
 
-function sendQueueItem(item: QueueItem): Promise<Response> {
-  return fetch(item.url, {
-    method: item.method,
-    headers: item.headers,
-    body: item.body === undefined ? undefined : JSON.stringify(item.body),
-    credentials: 'include',
-    cache: 'no-store',
-  })
+async function sendQueueItem(item: QueueItem): Promise<Response> {
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(), QUEUE_SEND_TIMEOUT_MS)
+  try {
+    return await fetch(item.url, {
+      method: item.method,
+      headers: item.headers,
+      body: item.body === undefined ? undefined : JSON.stringify(item.body),
+      credentials: 'include',
+      cache: 'no-store',
+      signal: controller.signal,
+    })
+  } finally {
+    clearTimeout(timer)
+  }
 }
 
 /** The server's `message`, or the status line apiRequest would have thrown. */
