@@ -1,3 +1,4 @@
+import type { CreateExpiringTokens } from './auth/expiring-tokens.ts'
 import type { OidcSignIn } from './auth/oidc.ts'
 import type { OrganisationChoices } from './auth/organisation-choices.ts'
 import type { Throttles } from './auth/throttles.ts'
@@ -20,6 +21,8 @@ export type AppDeps = {
   systemDb: SystemDb
   organisations: OrganisationCache
   throttles: Throttles
+  /** Makes a store of values waiting for a token: in memory, or in the shared Redis. */
+  createExpiringTokens: CreateExpiringTokens
   /** Sign-ins whose password matched several organisations, waiting for a pick. */
   organisationChoices: OrganisationChoices
   oidc: OidcSignIn | null

@@ -6,11 +6,13 @@ import { SyncHub } from '#server/replication/sync-hub'
 import { createApp } from './app.ts'
 import type { AppDeps } from './app-deps.ts'
 import { createOidcSignIn } from './auth/create-oidc-sign-in.ts'
+import { type CreateExpiringTokens, createMemoryTokens } from './auth/expiring-tokens.ts'
 import { OrganisationChoices } from './auth/organisation-choices.ts'
 import { getSecretBox } from './auth/secret-box.ts'
 import { deleteExpiredSessions } from './auth/sessions.ts'
 import { createThrottles } from './auth/throttles.ts'
 import { createRedisChangeRelay } from './cluster/redis-change-relay.ts'
+import { createRedisTokens } from './cluster/redis-expiring-tokens.ts'
 import { readReplicationSeq } from './db/next-seq.ts'
 import { OrganisationCache } from './db/organisation-cache.ts'
 import { openSystemDb } from './db/system-db.ts'
@@ -53,13 +55,22 @@ export async function startServer(
   const redis = env.REDIS_URL
     ? (await import('./cluster/redis-connection.ts')).connectRedis(env.REDIS_URL, log)
     : undefined
+  // Requests answered before Redis is reached would count and wait in this process alone;
+  // a Redis that is away delays the start by at most five seconds.
+  await redis?.waitUntilReady(5000)
+  // A step begun on one process (an SSO sign-in, a Drive connection, an organisation
+  // choice) can end on another only when its value waits in the Redis they share.
+  const createExpiringTokens: CreateExpiringTokens = redis
+    ? (kind) => createRedisTokens(redis.commands, kind, log)
+    : createMemoryTokens
   const deps: AppDeps = {
     env,
     systemDb,
     organisations,
     throttles: createThrottles(redis?.commands),
-    organisationChoices: new OrganisationChoices(),
-    oidc: await createOidcSignIn(env, { systemDb, organisations, log }),
+    createExpiringTokens,
+    organisationChoices: new OrganisationChoices(createExpiringTokens),
+    oidc: await createOidcSignIn(env, { systemDb, organisations, log, createExpiringTokens }),
     log,
     syncHub: new SyncHub({
       readPosition: (organisationId) => ({

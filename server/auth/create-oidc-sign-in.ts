@@ -7,7 +7,7 @@ import { AppError } from '../http/app-error.ts'
 import { signInWithOidc } from '../services/accounts/sign-in-with-oidc.ts'
 import { discoverOidcIssuer } from './discover-oidc-issuer.ts'
 import { findLoginErrorCode, getLoginErrorPath, type OidcSignIn } from './oidc.ts'
-import { PendingOidcFlows } from './pending-oidc-flows.ts'
+import { createPendingOidcFlows, OIDC_FLOW_MAX_AGE_SECONDS } from './pending-oidc-flows.ts'
 import { readOidcIdentity } from './read-oidc-identity.ts'
 import { isSecure, setSessionCookie } from './sessions.ts'
 
@@ -24,11 +24,11 @@ const DISCOVERY_RETRY_MS = 60 * 1000
  */
 export async function createOidcSignIn(
   env: Env,
-  deps: Pick<AppDeps, 'systemDb' | 'organisations' | 'log'>,
+  deps: Pick<AppDeps, 'systemDb' | 'organisations' | 'log' | 'createExpiringTokens'>,
 ): Promise<OidcSignIn | null> {
   if (!env.OIDC_ISSUER) return null
   const redirectUri = `${env.PUBLIC_URL}/api/login/callback`
-  const flows = new PendingOidcFlows()
+  const flows = createPendingOidcFlows(deps.createExpiringTokens)
   let config: client.Configuration | null = null
   let lastAttempt = 0
 
@@ -53,12 +53,12 @@ export async function createOidcSignIn(
         nonce: client.randomNonce(),
         codeVerifier: client.randomPKCECodeVerifier(),
       }
-      setCookie(c, FLOW_COOKIE, flows.add(flow), {
+      setCookie(c, FLOW_COOKIE, await flows.add(flow), {
         httpOnly: true,
         sameSite: 'Lax',
         path: FLOW_COOKIE_PATH,
         secure: isSecure(c),
-        maxAge: PendingOidcFlows.maxAgeSeconds,
+        maxAge: OIDC_FLOW_MAX_AGE_SECONDS,
       })
       const url = client.buildAuthorizationUrl(current, {
         redirect_uri: redirectUri,
@@ -72,7 +72,7 @@ export async function createOidcSignIn(
     },
 
     async finish(c) {
-      const flow = takeFlow(c, flows)
+      const flow = await takeFlow(c, flows)
       if (!flow) return getLoginErrorPath('sso_expired')
       const current = await getConfig()
       if (!current) return getLoginErrorPath('sso_unavailable')
@@ -106,7 +106,7 @@ export async function createOidcSignIn(
   }
 }
 
-function takeFlow(c: Context, flows: PendingOidcFlows) {
+async function takeFlow(c: Context, flows: ReturnType<typeof createPendingOidcFlows>) {
   const flowId = getCookie(c, FLOW_COOKIE)
   deleteCookie(c, FLOW_COOKIE, { path: FLOW_COOKIE_PATH, secure: isSecure(c) })
   return flowId ? flows.take(flowId) : undefined

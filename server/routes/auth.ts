@@ -71,8 +71,8 @@ export function authRoutes(deps: AppDeps) {
       setSessionCookie(c, 'central', { ...session, organisationId: user.organisationId })
       return c.json({ user: describe(user) })
     })
-    .post('/login/choose', validate('json', OrganisationChoiceSchema), (c) => {
-      const { user, session } = chooseCentralOrganisation(deps, c.req.valid('json'))
+    .post('/login/choose', validate('json', OrganisationChoiceSchema), async (c) => {
+      const { user, session } = await chooseCentralOrganisation(deps, c.req.valid('json'))
       setSessionCookie(c, 'central', { ...session, organisationId: user.organisationId })
       return c.json({ user: describe(user) })
     })

@@ -13,7 +13,7 @@ import { respondOnce } from '../http/respond-once.ts'
 import { validate } from '../http/validate.ts'
 import { describeGoogleError } from '../integrations/google/describe-google-error.ts'
 import { isGoogleOAuthConfigured } from '../integrations/google/oauth-client.ts'
-import { PendingDriveConnections } from '../integrations/google/pending-drive-connections.ts'
+import { createPendingDriveConnections } from '../integrations/google/pending-drive-connections.ts'
 import { connectDrive } from '../services/drive-backups/connect-drive.ts'
 import { disconnectDrive } from '../services/drive-backups/disconnect-drive.ts'
 import {
@@ -35,7 +35,7 @@ function backupsTab(result: keyof typeof DRIVE_RESULTS) {
 
 /** Instellingen → Backups: settings, the Google Drive connection and backups to Drive. */
 export function driveBackupRoutes(deps: AppDeps) {
-  const pending = new PendingDriveConnections()
+  const pending = createPendingDriveConnections(deps.createExpiringTokens)
 
   /** GET /api/backup/settings: the stored settings and what only the server knows. */
   function showSettings(c: Context<AppEnv>): BackupSettings {
@@ -70,7 +70,7 @@ export function driveBackupRoutes(deps: AppDeps) {
       }
       const query = DriveCallbackQuerySchema.safeParse(c.req.query())
       const state = query.success ? query.data.state : undefined
-      const connection = state ? pending.take(state) : undefined
+      const connection = state ? await pending.take(state) : undefined
       if (!query.success || !connection) return fail('unknown, used or expired state')
       if (query.data.error || !query.data.code) {
         return fail(`consent not given: ${query.data.error ?? 'no code'}`)

@@ -62,8 +62,10 @@ export function salesAuthRoutes(deps: AppDeps) {
       if (answer.choice) return c.json({ choice: answer.choice })
       return c.json({ user: openSignedIn(c, answer.signedIn) })
     })
-    .post('/login/choose', validate('json', OrganisationChoiceSchema), (c) =>
-      c.json({ user: openSignedIn(c, chooseSalesOrganisation(deps, c.req.valid('json'))) }),
+    .post('/login/choose', validate('json', OrganisationChoiceSchema), async (c) =>
+      c.json({
+        user: openSignedIn(c, await chooseSalesOrganisation(deps, c.req.valid('json'))),
+      }),
     )
     .get('/user', (c) => {
       const ctx = requireSalesContext(deps, c)

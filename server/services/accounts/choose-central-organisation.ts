@@ -7,11 +7,11 @@ import { openCentralSession } from './open-central-session.ts'
  * Completes a sign-in that matched several organisations: opens the central session in
  * the organisation picked, if it was offered and its account may still sign in.
  */
-export function chooseCentralOrganisation(
+export async function chooseCentralOrganisation(
   deps: Pick<AppDeps, 'systemDb' | 'organisations' | 'organisationChoices'>,
   input: { choiceToken: string; organisationId: string },
 ) {
-  const user = requireChosenAccount(deps.organisationChoices, 'central', input, (chosen) =>
+  const user = await requireChosenAccount(deps.organisationChoices, 'central', input, (chosen) =>
     findUser(deps.organisations.get(chosen.organisationId), chosen.userId),
   )
   return openCentralSession(deps, user)

@@ -28,7 +28,7 @@ export async function startDriveConnection(
   }
   if (!ctx.actor.userId) throw new AppError('forbidden', 'Alleen een persoon kan verbinden')
   const client = await createGoogleOAuthClient(options.env)
-  const state = options.pending.add({
+  const state = await options.pending.add({
     organisationId: ctx.actor.organisationId,
     userId: ctx.actor.userId,
   })

@@ -7,11 +7,11 @@ import { openSalesSession } from './open-sales-session.ts'
  * Completes a Gold Estates sign-in that matched several organisations: opens the session
  * in the organisation picked, if it was offered and its sign-in may still act.
  */
-export function chooseSalesOrganisation(
+export async function chooseSalesOrganisation(
   deps: Pick<AppDeps, 'systemDb' | 'organisations' | 'organisationChoices'>,
   input: { choiceToken: string; organisationId: string },
 ) {
-  const user = requireChosenAccount(deps.organisationChoices, 'sales', input, (chosen) =>
+  const user = await requireChosenAccount(deps.organisationChoices, 'sales', input, (chosen) =>
     findSalesUser(deps.organisations.get(chosen.organisationId), chosen.userId),
   )
   return openSalesSession(deps, user)

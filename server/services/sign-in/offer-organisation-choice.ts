@@ -11,11 +11,11 @@ export type OrganisationChoice = {
 }
 
 /** Remembers the matched accounts and lists their organisations for "Kies je organisatie". */
-export function offerOrganisationChoice(
+export async function offerOrganisationChoice(
   deps: { systemDb: SystemDb; organisationChoices: OrganisationChoices },
   kind: AccountKind,
   accounts: ChoosableAccount[],
-): OrganisationChoice {
+): Promise<OrganisationChoice> {
   const ids = accounts.map((account) => account.organisationId)
   const matched = deps.systemDb
     .select({ id: organisations.id, name: organisations.name })
@@ -24,7 +24,7 @@ export function offerOrganisationChoice(
     .all()
     .sort((a, b) => a.name.localeCompare(b.name, 'nl') || a.id.localeCompare(b.id))
   return {
-    choiceToken: deps.organisationChoices.add(kind, accounts),
+    choiceToken: await deps.organisationChoices.add(kind, accounts),
     organisations: matched,
   }
 }

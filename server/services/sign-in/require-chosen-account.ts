@@ -1,5 +1,9 @@
 import type { AccountKind } from '#schema/db/system'
-import type { ChoosableAccount, OrganisationChoices } from '../../auth/organisation-choices.ts'
+import {
+  type ChoosableAccount,
+  digestPasswordHash,
+  type OrganisationChoices,
+} from '../../auth/organisation-choices.ts'
 import { AppError } from '../../http/app-error.ts'
 
 const EXPIRED = 'Je keuze is verlopen. Log opnieuw in.'
@@ -10,21 +14,25 @@ const EXPIRED = 'Je keuze is verlopen. Log opnieuw in.'
  * account whose password changed since (a reset: whoever held the old one is out), or
  * that was deleted or moved meanwhile, is not opened.
  */
-export function requireChosenAccount<
+export async function requireChosenAccount<
   T extends { organisationId: string; passwordHash: string | null },
 >(
   choices: OrganisationChoices,
   kind: AccountKind,
   input: { choiceToken: string; organisationId: string },
   load: (chosen: ChoosableAccount) => T | undefined,
-): T {
-  const chosen = choices.take(kind, input.choiceToken, input.organisationId)
+): Promise<T> {
+  const chosen = await choices.take(kind, input.choiceToken, input.organisationId)
   if (chosen === 'expired') throw new AppError('unauthenticated', EXPIRED)
   if (chosen === 'not_offered') {
     throw new AppError('invalid_input', 'organisationId: kies een van de getoonde organisaties')
   }
   const user = load(chosen)
-  if (user?.organisationId !== chosen.organisationId || user.passwordHash !== chosen.passwordHash) {
+  if (
+    user?.organisationId !== chosen.organisationId ||
+    user.passwordHash === null ||
+    digestPasswordHash(user.passwordHash) !== chosen.passwordDigest
+  ) {
     throw new AppError('unauthenticated', EXPIRED)
   }
   return user

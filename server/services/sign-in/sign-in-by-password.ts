@@ -1,5 +1,6 @@
 import type { AccountKind } from '#schema/db/system'
 import type { AppDeps } from '../../app-deps.ts'
+import { digestPasswordHash } from '../../auth/organisation-choices.ts'
 import { AppError } from '../../http/app-error.ts'
 import { matchPassword, pickCandidates } from './match-password.ts'
 import { offerOrganisationChoice } from './offer-organisation-choice.ts'
@@ -56,7 +57,7 @@ export async function signInByPassword<T extends Account, S>(
   const accounts = allowed.map((account) => ({
     organisationId: account.organisationId,
     userId: account.id,
-    passwordHash: account.passwordHash ?? '',
+    passwordDigest: digestPasswordHash(account.passwordHash ?? ''),
   }))
-  return { choice: offerOrganisationChoice(deps, rules.kind, accounts) }
+  return { choice: await offerOrganisationChoice(deps, rules.kind, accounts) }
 }
