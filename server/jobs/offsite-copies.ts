@@ -62,6 +62,7 @@ export function startOffsiteCopies(deps: Deps) {
     const copiedRecently = (at: number | null) =>
       at !== null && at > startedAt - intervalMs + Math.min(1000, intervalMs / 10)
     const ids = deps.systemDb.select({ id: organisations.id }).from(organisations).all()
+    let copied = 0
     for (const { id } of ids) {
       if (stopping.signal.aborted) return
       try {
@@ -74,6 +75,7 @@ export function startOffsiteCopies(deps: Deps) {
             )
               return
             await copyOrganisation(id)
+            copied++
             await deps.jobs.writeFinishedAt('offsite-copy', id, Date.now()).catch(() => undefined)
           },
           'run',
@@ -91,6 +93,8 @@ export function startOffsiteCopies(deps: Deps) {
         }
       }
     }
+    // The others were copied by another process (or failed, logged above).
+    deps.log.info('off-machine copy round done', { organisations: ids.length, copied })
   }
 
   let round = copyEvery()
