@@ -13,12 +13,15 @@ import { deleteExpiredSessions } from './auth/sessions.ts'
 import { createThrottles } from './auth/throttles.ts'
 import { createRedisChangeRelay } from './cluster/redis-change-relay.ts'
 import { createRedisTokens } from './cluster/redis-expiring-tokens.ts'
+import { createRedisHeavySlot } from './cluster/redis-heavy-slot.ts'
+import { createRedisJobGate } from './cluster/redis-job-gate.ts'
 import { readReplicationSeq } from './db/next-seq.ts'
 import { OrganisationCache } from './db/organisation-cache.ts'
 import { openSystemDb } from './db/system-db.ts'
 import type { Env } from './env.ts'
 import { HeavyWorkQueue } from './http/heavy-work.ts'
 import { startLeadDelivery } from './jobs/deliver-leads.ts'
+import { LOCAL_JOB_GATE } from './jobs/job-gate.ts'
 import { startOffsiteCopies } from './jobs/offsite-copies.ts'
 import { startKeptRecordPruning } from './jobs/prune-kept-records.ts'
 import { createScheduledBackups } from './jobs/scheduled-backups.ts'
@@ -63,6 +66,12 @@ export async function startServer(
   const createExpiringTokens: CreateExpiringTokens = redis
     ? (kind) => createRedisTokens(redis.commands, kind, log)
     : createMemoryTokens
+  // With a shared Redis, each scheduled run and each heavy job takes a lock there first,
+  // so that it runs in one process of the machine.
+  const jobs = redis ? createRedisJobGate(redis.commands, log) : LOCAL_JOB_GATE
+  const machineSlot =
+    redis &&
+    createRedisHeavySlot(redis.commands, { ttlMs: env.HEAVY_WORK_SLOT_TTL_SECONDS * 1000, log })
   const deps: AppDeps = {
     env,
     systemDb,
@@ -85,15 +94,22 @@ export async function startServer(
           onError: (error) => log.error('relaying a change through redis failed', { error }),
         }),
     }),
-    heavyWork: new HeavyWorkQueue(env.HEAVY_WORK_MAX_WAITING),
+    heavyWork: new HeavyWorkQueue(env.HEAVY_WORK_MAX_WAITING, machineSlot),
     heavyWorkPool,
-    scheduledBackups: createScheduledBackups({ env, systemDb, organisations, log, heavyWorkPool }),
+    scheduledBackups: createScheduledBackups({
+      env,
+      systemDb,
+      organisations,
+      log,
+      heavyWorkPool,
+      jobs,
+    }),
   }
   const app = createApp(deps, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT })
-  const stopLeadDelivery = startLeadDelivery(deps)
+  const stopLeadDelivery = startLeadDelivery({ ...deps, jobs })
   deps.scheduledBackups.start()
-  const stopPruning = startKeptRecordPruning(deps)
-  const offsiteCopies = startOffsiteCopies({ env, systemDb, log, heavyWorkPool })
+  const stopPruning = startKeptRecordPruning({ ...deps, jobs })
+  const offsiteCopies = startOffsiteCopies({ env, systemDb, log, heavyWorkPool, jobs })
   const sessionSweep = setInterval(() => deleteExpiredSessions(systemDb), 60 * 60 * 1000)
   sessionSweep.unref()
 

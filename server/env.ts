@@ -41,6 +41,11 @@ const EnvSchema = z
     ORGANISATION_CACHE_SIZE: z.coerce.number().int().min(1).default(64),
     /** Heavy jobs (restore, import, backup, statements zip) that may wait beside the running one. */
     HEAVY_WORK_MAX_WAITING: z.coerce.number().int().min(0).default(8),
+    /**
+     * With REDIS_URL: how long the machine's heavy-work slot outlives a process that died
+     * holding it (renewed every third of it while a job runs).
+     */
+    HEAVY_WORK_SLOT_TTL_SECONDS: z.coerce.number().int().min(1).default(30),
     LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
     /** Lets the CRM webhook reach loopback and private addresses (tests, local setups). */
     ALLOW_PRIVATE_WEBHOOKS: z

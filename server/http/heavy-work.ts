@@ -22,6 +22,16 @@ export const UPLOAD_ARRIVING_MESSAGE =
 
 type Waiting = { organisationId: string; start: () => void }
 
+/**
+ * The one heavy-job slot of the machine when several processes share it (a Redis lock,
+ * server/cluster/redis-heavy-slot.ts): resolves once it is held, with the function that
+ * frees it; rejects when `signal` aborts first.
+ */
+export type MachineSlot = { take(signal?: AbortSignal): Promise<() => void> }
+
+const abortedWhileWaiting = () =>
+  new AppError('unavailable', 'Het verzoek is afgebroken terwijl het wachtte')
+
 const refuse = (message: string) =>
   new AppError('too_many_requests', message, { retryAfterSeconds: HEAVY_WORK_RETRY_SECONDS })
 
@@ -32,14 +42,21 @@ const refuse = (message: string) =>
  * queues and answers; the queue still runs one at a time, because each job may hold tens
  * of MB and the machine's cores are shared. Bounded: one job per organisation (running or
  * waiting) and `maxWaiting` waiting in all; beyond that 429 with Retry-After. A waiting
- * caller who goes away leaves the queue.
+ * caller who goes away leaves the queue. With a `machineSlot` (processes sharing a Redis),
+ * the job at the head of this process's queue also takes the machine's one slot before it
+ * runs, so one heavy job runs on the machine, whichever process it came through.
  */
 export class HeavyWorkQueue {
   #running: string | null = null
+  /** The head of the queue waits for the machine's slot, held by another process. */
+  #isWaitingForMachine = false
   readonly #waiting: Waiting[] = []
   readonly #arriving = new Set<string>()
 
-  constructor(private readonly maxWaiting = DEFAULT_MAX_WAITING) {}
+  constructor(
+    private readonly maxWaiting = DEFAULT_MAX_WAITING,
+    private readonly machineSlot?: MachineSlot,
+  ) {}
 
   /**
    * Marks an upload of the organisation as arriving, or throws 429 while another of theirs
@@ -70,11 +87,15 @@ export class HeavyWorkQueue {
     }
   }
 
-  /** The organisation's place: 1 while its job runs, 2… while it waits, null without one. */
+  /**
+   * The organisation's place: 1 while its job runs, 2… while it waits (a job waiting for
+   * another process's heavy job counts that one before it), null without one.
+   */
   placeOf(organisationId: string): number | null {
-    if (this.#running === organisationId) return 1
+    const ahead = this.#isWaitingForMachine ? 1 : 0
+    if (this.#running === organisationId) return 1 + ahead
     const at = this.#waiting.findIndex((item) => item.organisationId === organisationId)
-    return at < 0 ? null : at + 2
+    return at < 0 ? null : at + 2 + ahead
   }
 
   /** Whether an upload of the organisation is arriving now (see receive). */
@@ -95,23 +116,54 @@ export class HeavyWorkQueue {
   async take(organisationId: string, signal?: AbortSignal): Promise<() => void> {
     signal?.throwIfAborted()
     this.requireRoom(organisationId)
-    if (this.#running === null) return this.#start(organisationId)
-    return new Promise((resolve, reject) => {
+    // Taken before any await, so that no other caller slips in between.
+    if (this.#running === null) this.#running = organisationId
+    else await this.#wait(organisationId, signal)
+    let freeMachine = () => {}
+    if (this.machineSlot) {
+      this.#isWaitingForMachine = true
+      try {
+        freeMachine = await this.machineSlot.take(signal)
+      } catch {
+        this.#next()
+        throw abortedWhileWaiting()
+      }
+      this.#isWaitingForMachine = false
+    }
+    let isReleased = false
+    return () => {
+      if (isReleased) return
+      isReleased = true
+      freeMachine()
+      this.#next()
+    }
+  }
+
+  /** Waits in line until the job before this one ends; the turn is this one's then. */
+  #wait(organisationId: string, signal?: AbortSignal) {
+    return new Promise<void>((resolve, reject) => {
       const onAbort = () => {
         const at = this.#waiting.indexOf(waiting)
         if (at >= 0) this.#waiting.splice(at, 1)
-        reject(new AppError('unavailable', 'Het verzoek is afgebroken terwijl het wachtte'))
+        reject(abortedWhileWaiting())
       }
       const waiting: Waiting = {
         organisationId,
         start: () => {
           signal?.removeEventListener('abort', onAbort)
-          resolve(this.#start(organisationId))
+          this.#running = organisationId
+          resolve()
         },
       }
       this.#waiting.push(waiting)
       signal?.addEventListener('abort', onAbort, { once: true })
     })
+  }
+
+  #next() {
+    this.#running = null
+    this.#isWaitingForMachine = false
+    this.#waiting.shift()?.start()
   }
 
   /** Runs `work` in the organisation's turn (see take). */
@@ -140,17 +192,6 @@ export class HeavyWorkQueue {
     } catch (error) {
       release()
       throw error
-    }
-  }
-
-  #start(organisationId: string) {
-    this.#running = organisationId
-    let isReleased = false
-    return () => {
-      if (isReleased) return
-      isReleased = true
-      this.#running = null
-      this.#waiting.shift()?.start()
     }
   }
 }

@@ -4,6 +4,7 @@ import { organisations } from '#schema/db/system'
 import type { AppDeps } from '../app-deps.ts'
 import { getSecretBox } from '../auth/secret-box.ts'
 import { readCrmKey } from '../services/sales/crm-key.ts'
+import type { JobGate } from './job-gate.ts'
 import type { Outcome } from './post-lead.ts'
 
 const TICK_MS = 500
@@ -19,10 +20,14 @@ type Sending = {
  * Delivers CRM leads from every organisation's outbox: retries network errors and 5xx
  * with exponential backoff, stops on 4xx with the reason, records the opportunity id on
  * the sale, and keeps within 100 requests per 10 seconds. State lives in the outbox
- * rows, so a restart picks up where it stopped.
+ * rows, so a restart picks up where it stopped. Several processes on one DATA_DIR each
+ * look at the outboxes; one delivers an organisation's due leads at a time, under its
+ * lock (JobGate), and reads them again once it holds it, so a lead another process just
+ * delivered is not sent twice. While Redis cannot be asked, no lead is sent: they wait in
+ * the outbox, where a second process could otherwise pick up the same one.
  */
 export function startLeadDelivery(
-  deps: Pick<AppDeps, 'env' | 'systemDb' | 'organisations' | 'log'>,
+  deps: Pick<AppDeps, 'env' | 'systemDb' | 'organisations' | 'log'> & { jobs: JobGate },
 ) {
   const sent: number[] = []
   const inFlight = new Set<string>()
@@ -99,27 +104,46 @@ export function startLeadDelivery(
     }
   }
 
+  const findDue = (organisationId: string) =>
+    deps.organisations
+      .get(organisationId)
+      .select()
+      .from(webhookOutbox)
+      .where(and(eq(webhookOutbox.status, 'pending'), lte(webhookOutbox.nextAttemptAt, Date.now())))
+      .orderBy(asc(webhookOutbox.nextAttemptAt))
+      .limit(RATE_LIMIT.requests)
+      .all()
+
+  /** Delivers the organisation's due leads; false once the rate limit is reached. */
+  async function deliverDue(organisationId: string) {
+    for (const row of findDue(organisationId)) {
+      while (sent.length > 0 && (sent[0] ?? 0) <= Date.now() - RATE_LIMIT.windowMs) sent.shift()
+      if (sent.length >= RATE_LIMIT.requests) return false
+      if (inFlight.has(row.id)) continue
+      inFlight.add(row.id)
+      sent.push(Date.now())
+      await deliver(organisationId, row).finally(() => inFlight.delete(row.id))
+    }
+    return true
+  }
+
   async function tick() {
     const organisationIds = new Set([...toScan, ...deps.organisations.openIds()])
     toScan = []
-    const now = Date.now()
     for (const organisationId of organisationIds) {
-      const due = deps.organisations
-        .get(organisationId)
-        .select()
-        .from(webhookOutbox)
-        .where(and(eq(webhookOutbox.status, 'pending'), lte(webhookOutbox.nextAttemptAt, now)))
-        .orderBy(asc(webhookOutbox.nextAttemptAt))
-        .limit(RATE_LIMIT.requests)
-        .all()
-      for (const row of due) {
-        while (sent.length > 0 && (sent[0] ?? 0) <= Date.now() - RATE_LIMIT.windowMs) sent.shift()
-        if (sent.length >= RATE_LIMIT.requests) return
-        if (inFlight.has(row.id)) continue
-        inFlight.add(row.id)
-        sent.push(Date.now())
-        await deliver(organisationId, row).finally(() => inFlight.delete(row.id))
-      }
+      // The lock is asked for only when something is due; what is due is read again
+      // under it.
+      if (findDue(organisationId).length === 0) continue
+      let hasRoom = true
+      await deps.jobs.runAlone(
+        'lead-delivery',
+        organisationId,
+        async () => {
+          hasRoom = await deliverDue(organisationId)
+        },
+        'skip',
+      )
+      if (!hasRoom) return
     }
   }
 

@@ -5,12 +5,14 @@ import type { Env } from '../env.ts'
 import type { Logger } from '../logger.ts'
 import { createCopyStore, readCopySettings } from '../services/offsite-copies/copy-store.ts'
 import type { HeavyWorkPool } from '../workers/heavy-work-pool.ts'
+import type { JobGate } from './job-gate.ts'
 
 type Deps = {
   env: Env
   systemDb: SystemDb
   log: Logger
   heavyWorkPool: Pick<HeavyWorkPool, 'snapshotOrganisation'>
+  jobs: JobGate
 }
 
 /**
@@ -21,6 +23,12 @@ type Deps = {
  * its new copy landed). A failure is logged when an organisation's copies start failing
  * and when they work again, not at every round in between; the next round retries it.
  * Nothing here answers a request. Returns undefined when copies are off.
+ *
+ * Several processes with the same settings each run rounds: an organisation is copied
+ * under its lock (JobGate), and skipped when another process finished a copy of it within
+ * the interval before this round, so it is copied once an interval whichever process's
+ * round comes first. While Redis cannot be asked each process copies: a copy too many
+ * costs storage until the keep deletes it, a missed one widens what a lost machine loses.
  */
 export function startOffsiteCopies(deps: Deps) {
   const settings = readCopySettings(deps.env)
@@ -46,11 +54,32 @@ export function startOffsiteCopies(deps: Deps) {
   }
 
   async function copyEvery() {
+    const startedAt = Date.now()
+    const intervalMs = deps.env.S3_COPY_INTERVAL_SECONDS * 1000
+    // A copy this process made in its previous round ended an interval before this round
+    // at most (rounds start an interval after the previous one ended); a small allowance
+    // keeps timer rounding from skipping it.
+    const copiedRecently = (at: number | null) =>
+      at !== null && at > startedAt - intervalMs + Math.min(1000, intervalMs / 10)
     const ids = deps.systemDb.select({ id: organisations.id }).from(organisations).all()
+    let copied = 0
     for (const { id } of ids) {
       if (stopping.signal.aborted) return
       try {
-        await copyOrganisation(id)
+        await deps.jobs.runAlone(
+          'offsite-copy',
+          id,
+          async () => {
+            if (
+              copiedRecently(await deps.jobs.readFinishedAt('offsite-copy', id).catch(() => null))
+            )
+              return
+            await copyOrganisation(id)
+            copied++
+            await deps.jobs.writeFinishedAt('offsite-copy', id, Date.now()).catch(() => undefined)
+          },
+          'run',
+        )
         if (failing.delete(id))
           deps.log.info('off-machine copy works again', { organisationId: id })
       } catch (error) {
@@ -64,6 +93,8 @@ export function startOffsiteCopies(deps: Deps) {
         }
       }
     }
+    // The others were copied by another process (or failed, logged above).
+    deps.log.info('off-machine copy round done', { organisations: ids.length, copied })
   }
 
   let round = copyEvery()

@@ -6,6 +6,7 @@ import type { AppDeps } from '../app-deps.ts'
 import type { OrganisationDb } from '../db/organisation-db.ts'
 import { deleteOldIdempotencyRecords } from '../services/idempotency/delete-old-idempotency-records.ts'
 import { deleteOldSyncRefusals } from '../services/sync-refusals/delete-old-sync-refusals.ts'
+import type { JobGate } from './job-gate.ts'
 
 type Deps = Pick<AppDeps, 'systemDb' | 'organisations' | 'log'>
 
@@ -14,6 +15,7 @@ export const PRUNE_BATCH_SIZE = 500
 
 /** Every hour, at 23 past: records grow by the hour, and each run then has little to do. */
 const SCHEDULE = '23 * * * *'
+const HOUR_MS = 60 * 60 * 1000
 
 type Pruning = {
   name: string
@@ -61,8 +63,12 @@ export async function pruneKeptRecords(deps: Deps, now = Date.now()) {
   return deleted
 }
 
-/** Starts the hourly pruning; the returned function stops it. */
-export function startKeptRecordPruning(deps: Deps) {
+/**
+ * Starts the hourly pruning; the returned function stops it. Several processes fire
+ * together: the one that claims the hour (JobGate) prunes; while Redis cannot be asked,
+ * none does, and the next hour deletes the same rows.
+ */
+export function startKeptRecordPruning(deps: Deps & { jobs: JobGate }) {
   const job = new Cron(
     SCHEDULE,
     {
@@ -73,7 +79,10 @@ export function startKeptRecordPruning(deps: Deps) {
       catch: (error) => deps.log.error('pruning failed', { error }),
     },
     async () => {
-      await pruneKeptRecords(deps)
+      const hour = Math.floor(Date.now() / HOUR_MS) * HOUR_MS
+      if (await deps.jobs.claimOccurrence('prune-kept-records', 'all', hour, 'skip')) {
+        await pruneKeptRecords(deps)
+      }
     },
   )
   return () => job.stop()

@@ -7,8 +7,11 @@ import {
   isDriveConnected,
 } from '../services/drive-backups/find-backup-settings.ts'
 import { type DriveBackupDeps, runDriveBackup } from '../services/drive-backups/run-drive-backup.ts'
+import type { JobGate } from './job-gate.ts'
 
-type Deps = DriveBackupDeps & { systemDb: SystemDb }
+type Deps = DriveBackupDeps & { systemDb: SystemDb; jobs: JobGate }
+
+const MINUTE_MS = 60_000
 
 /** The per-organisation automatic Drive backups; see createScheduledBackups. */
 export type ScheduledBackups = ReturnType<typeof createScheduledBackups>
@@ -19,7 +22,10 @@ export type ScheduledBackups = ReturnType<typeof createScheduledBackups>
  * zone, so '0 2 * * *' runs at 02:00 where the server is. Settings changes call
  * `reschedule`; a job also checks the settings again when it fires, because a restore can
  * replace them without telling anyone. One run per organisation at a time: a manual run
- * during a scheduled one gets that run's outcome.
+ * during a scheduled one gets that run's outcome. Several processes each schedule every
+ * organisation and fire together: the one that claims the occurrence (JobGate) runs it.
+ * While Redis cannot be asked each runs it: a second backup in Drive is an extra file, a
+ * missed one is a day without a backup.
  */
 export function createScheduledBackups(deps: Deps) {
   const jobs = new Map<string, Cron>()
@@ -60,6 +66,13 @@ export function createScheduledBackups(deps: Deps) {
       },
       async () => {
         if (wantedSchedule(organisationId) !== schedule) return reschedule(organisationId)
+        // Schedules name whole minutes; a process firing a moment late claims the same one.
+        const occurrence = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS
+        if (!(await deps.jobs.claimOccurrence('drive-backup', organisationId, occurrence, 'run'))) {
+          deps.log.info('scheduled backup runs in another process', { organisationId, occurrence })
+          return
+        }
+        deps.log.info('scheduled backup runs here', { organisationId, occurrence })
         await run(organisationId)
       },
     )

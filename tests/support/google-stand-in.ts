@@ -45,8 +45,19 @@ export async function startGoogleStandIn(options: { clientId: string; clientSecr
   const files = new Map<string, StandInFile>()
 
   const state = {
-    /** Every request: method, path, the grant type of a token request, performance.now(). */
-    requests: [] as { method: string; path: string; grantType?: string; at: number }[],
+    /**
+     * Every request: method, path, the grant type of a token request, performance.now() at
+     * its arrival and at its answer.
+     */
+    requests: [] as {
+      method: string
+      path: string
+      grantType?: string
+      at: number
+      answeredAt?: number
+    }[],
+    /** Set: uploads wait for it before they are answered (a long upload, held by the test). */
+    uploadsHeld: undefined as Promise<void> | undefined,
     /** The query of the last consent-screen visit. */
     lastConsent: undefined as URLSearchParams | undefined,
     /** Set: the consent screen refuses (error=access_denied), as when someone clicks Cancel. */
@@ -205,6 +216,7 @@ export async function startGoogleStandIn(options: { clientId: string; clientSecr
       )
     }
     const body = await readBody(req)
+    await state.uploadsHeld
     if (state.failingUploads > 0) {
       state.failingUploads--
       return googleError(res, state.failingUploadStatus, 'Backend Error', 'backendError')
@@ -229,7 +241,9 @@ export async function startGoogleStandIn(options: { clientId: string; clientSecr
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in')
     // performance.now(): tests may fake Date, and retry gaps are measured with this.
-    state.requests.push({ method: req.method ?? 'GET', path: url.pathname, at: performance.now() })
+    const entry = { method: req.method ?? 'GET', path: url.pathname, at: performance.now() }
+    state.requests.push(entry)
+    res.once('finish', () => Object.assign(entry, { answeredAt: performance.now() }))
     const handle = async () => {
       if (req.method === 'GET' && url.pathname === '/o/oauth2/v2/auth') {
         state.lastConsent = url.searchParams

@@ -2,12 +2,12 @@ import { spawn } from 'node:child_process'
 import { findFreePort } from './free-port.ts'
 
 /**
- * A Redis of Debian's redis-server on a free loopback port, in memory only (no snapshot,
- * no append-only file), for the tests of several server processes. Resolves once it
- * accepts connections.
+ * A Redis of Debian's redis-server on a free loopback port (or `port`: one started again
+ * where the processes look for it), in memory only (no snapshot, no append-only file), for
+ * the tests of several server processes. Resolves once it accepts connections.
  */
-export async function startRedisServer() {
-  const port = await findFreePort()
+export async function startRedisServer(port?: number) {
+  port ??= await findFreePort()
   const child = spawn(
     'redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
@@ -26,6 +26,7 @@ export async function startRedisServer() {
   })
   return {
     url: `redis://127.0.0.1:${port}`,
+    port,
     close: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve()

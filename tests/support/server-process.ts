@@ -44,8 +44,8 @@ export async function startServerProcess(
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   )
+  let output = ''
   const port = await new Promise<number>((resolve, reject) => {
-    let output = ''
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString()
       const match = output.match(/listening on (\d+)/)
@@ -59,6 +59,8 @@ export async function startServerProcess(
     Number(status().match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0) / 1024
   return {
     url: `http://127.0.0.1:${port}`,
+    /** The lines the process wrote to stdout (its info log, at LOG_LEVEL=info) that hold `text`. */
+    linesWith: (text: string) => output.split('\n').filter((line) => line.includes(text)),
     /** Resident memory now, in MB. */
     residentMb: () => megabytes('VmRSS'),
     /** Processor time used so far (user and system), in seconds (Linux: /proc, 100 ticks a second). */
@@ -72,6 +74,7 @@ export async function startServerProcess(
     resetPeak: () => writeFileSync(`/proc/${pid}/clear_refs`, '5'),
     close: () =>
       new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve()
         child.once('exit', () => resolve())
         child.kill('SIGTERM')
       }),

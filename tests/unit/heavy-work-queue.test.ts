@@ -5,6 +5,7 @@ import {
   DOWNLOAD_MAX_MS,
   HEAVY_WORK_BUSY_MESSAGE,
   HeavyWorkQueue,
+  type MachineSlot,
   ORGANISATION_BUSY_MESSAGE,
 } from '#server/http/heavy-work'
 
@@ -160,5 +161,72 @@ describe('the heavy-work queue', () => {
     expect(isFree(slot)).toBe(false)
     await vi.advanceTimersByTimeAsync(40_000)
     expect(isFree(slot)).toBe(true)
+  })
+})
+
+/** A machine slot held by "another process" until `free` is called; counts its holders. */
+function machineSlotElsewhere() {
+  let free = () => {}
+  let isHeld = true
+  let holders = 0
+  const slot: MachineSlot = {
+    async take(signal) {
+      if (isHeld) {
+        await new Promise<void>((resolve, reject) => {
+          free = () => {
+            isHeld = false
+            resolve()
+          }
+          signal?.addEventListener('abort', () => reject(signal.reason), { once: true })
+        })
+      }
+      isHeld = true
+      holders++
+      return () => {
+        isHeld = false
+        holders--
+      }
+    },
+  }
+  return { slot, free: () => free(), holders: () => holders }
+}
+
+describe("the heavy-work queue with the machine's slot", () => {
+  test("the head waits for another process's job with place 2, and frees the slot when done", async () => {
+    const machine = machineSlotElsewhere()
+    const queue = new HeavyWorkQueue(8, machine.slot)
+    const order: string[] = []
+    const running = queue.run('org-a', async () => {
+      order.push('a runs')
+      return 'a'
+    })
+    const waiting = queue.run('org-b', async () => 'b')
+    await Promise.resolve()
+    expect(queue.placeOf('org-a')).toBe(2)
+    expect(queue.placeOf('org-b')).toBe(3)
+    expect(order).toEqual([])
+    order.push('elsewhere done')
+    machine.free()
+    expect(await running).toBe('a')
+    expect(await waiting).toBe('b')
+    expect(order).toEqual(['elsewhere done', 'a runs'])
+    expect(machine.holders()).toBe(0)
+    expect(isFree(queue)).toBe(true)
+  })
+
+  test('a caller who goes away while waiting for the slot leaves, and the next takes its turn', async () => {
+    const machine = machineSlotElsewhere()
+    const queue = new HeavyWorkQueue(8, machine.slot)
+    const leaving = new AbortController()
+    const gone = refusalOf(queue.run('org-a', async () => 'a', leaving.signal))
+    const next = queue.run('org-b', async () => 'b')
+    await Promise.resolve()
+    leaving.abort()
+    expect((await gone).status).toBe(503)
+    expect(queue.placeOf('org-a')).toBeNull()
+    expect(queue.placeOf('org-b')).toBe(2)
+    machine.free()
+    expect(await next).toBe('b')
+    expect(isFree(queue)).toBe(true)
   })
 })
