@@ -154,6 +154,10 @@ describe('a process killed under load', () => {
         const { figures } = await loading
         const loadEndedAt = Date.now()
         const audit = await ask({ type: 'audit', group: 'devices', since: killed.at }, 'audited')
+        const haproxyCounters = [...(await cluster.readServers())].map(
+          ([name, server]) =>
+            `${name} ${server.status}, taken down ${server.downs}×, ${server.retries} retries, ${server.redispatches} sent on`,
+        )
         await ask({ type: 'close', group: 'devices' }, 'closed')
         const { seconds: convergedSeconds, busy } = await run.settle()
         const report = await run.inspect()
@@ -198,6 +202,7 @@ describe('a process killed under load', () => {
               .map(([kind, count]) => `${kind} ×${count}`)
               .join(', ') || 'none'
           }`,
+          `  HAProxy's counters: ${haproxyCounters.join('; ')}`,
           `  load writes answered 201: ${audit.answered}, not on the server afterwards: ${audit.lost.length} ` +
             `(target 0: ${mark(audit.lost.length === 0)})${audit.lost.length ? ` ${audit.lost.slice(0, 10).join(', ')}` : ''}`,
           formatLoad(figures),

@@ -71,8 +71,8 @@ async function startProcesses(): Promise<Servers> {
     async readRouted() {
       const after = await cluster.readServers()
       return Object.fromEntries(
-        [...after].map(([name, { requests }]) => [
-          name,
+        [...after].map(([name, { requests, downs }]) => [
+          `${name}${downs > 0 ? ` (taken down ${downs}× by its health checks)` : ''}`,
           requests - (before.get(name)?.requests ?? 0),
         ]),
       )
