@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os'
 import { afterAll, bench, describe } from 'vitest'
 import { type Cluster, startCluster } from '../support/cluster.ts'
 import { countLeftOver, startConvergenceRun } from '../support/convergence-run.ts'
@@ -213,7 +214,10 @@ describe('a process killed under load', () => {
               .join(
                 ', ',
               )} (target 0 each: ${mark(Object.values(leftOver).every((count) => count === 0))})`,
-          `  setup ${fixed(setupSeconds, 0)} s, whole run ${fixed((performance.now() - started) / 1000, 0)} s`,
+          `  setup ${fixed(setupSeconds, 0)} s, whole run ${fixed((performance.now() - started) / 1000, 0)} s; ` +
+            `the machine's load average at the end ${loadavg()
+              .map((load) => fixed(load, 1))
+              .join(', ')}`,
         )
         for (const [name, list] of Object.entries({
           busy,

@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, bench, describe } from 'vitest'
 import { startCluster } from '../support/cluster.ts'
@@ -31,7 +31,7 @@ const ORGANISATIONS = 10
 const DEVICES_EACH = 20
 const PROCESSES = 3
 // sync-load's rates (5 to 80, doubling) with steps between, so that 1.5× can show.
-const RATES = [10, 20, 30, 40, 60, 80, 120, 160, 240, 320]
+const RATES = [5, 10, 20, 30, 40, 60, 80, 120, 160, 240, 320]
 const WARMUP_SECONDS = 2
 const RUN_SECONDS = 8
 /** Devices per account: a MANAGER's stream is read once per rights, not per person. */
@@ -126,7 +126,7 @@ function throughputOf(ladder: Ladder) {
   const below = ladder.rates.filter(
     (figures) => figures !== knee && figures.rate < (knee?.rate ?? Infinity),
   )
-  return { knee, sustained: below.at(-1)?.achievedRate ?? 0 }
+  return { knee, sustained: below.at(-1)?.achievedRate ?? Number.NaN }
 }
 
 function formatLadder(ladder: Ladder) {
@@ -178,6 +178,7 @@ afterAll(() => {
   ]
   for (const ladder of ladders) lines.push(formatLadder(ladder))
   if (one && several) {
+    // NaN when a ladder's first rate is already past its knee: nothing sustained to compare.
     const ratio = throughputOf(several).sustained / throughputOf(one).sustained
     lines.push(
       `throughput below the knee, ${several.name} / one process: ${fixed(ratio, 2)}× (target ≥ 1.5×: ${mark(ratio >= 1.5)})`,
@@ -186,7 +187,9 @@ afterAll(() => {
   lines.push(
     '  (ms; cpu in % of one core over each run: the server processes together / load generator /',
     '   every other process of the shared 2-core machine, HAProxy and Redis included)',
-    `setup ${fixed(setupSeconds, 0)} s`,
+    `setup ${fixed(setupSeconds, 0)} s; the machine's load average at the end ${loadavg()
+      .map((load) => fixed(load, 1))
+      .join(', ')}`,
     '',
   )
   console.log(lines.join('\n'))
