@@ -1,5 +1,5 @@
 import { afterAll, bench, describe } from 'vitest'
-import { startConvergenceRun } from '../support/convergence-run.ts'
+import { countLeftOver, startConvergenceRun } from '../support/convergence-run.ts'
 import { chooseSeed } from '../support/seeded-random.ts'
 import { median } from './median.ts'
 
@@ -70,19 +70,7 @@ describe('convergence under chaos', () => {
           const { seconds, busy } = await run.settle()
           const report = await run.inspect()
           const { figures } = report
-          const leftOver: LeftOver = {
-            'busy replications': busy.length,
-            mismatches: report.mismatches.length,
-            'stale server fields': report.staleServerFields.length,
-            'lost acknowledged creates': report.lostAcknowledged.length,
-            'lost creates': report.lostCreates.length,
-            'lost writes': report.lostWrites.length,
-            duplicates: report.duplicates.length,
-            'activity mismatches': report.activityMismatches.length,
-            'commission mismatches': report.commissionMismatches.length,
-            'unexpected refusals': report.unexpectedRefusals.length,
-            'refused but stored': report.refusedButStored.length,
-          }
+          const leftOver = countLeftOver(busy, report)
           results.push({ seed, converged: seconds, leftOver })
           // Printed as each seed ends, so a run stopped early still shows the seeds it did.
           const lines = [

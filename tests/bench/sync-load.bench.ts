@@ -1,13 +1,14 @@
-import { type ChildProcess, fork } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, bench, describe } from 'vitest'
 import { createLoadOrganisations } from '../support/load-organisations.ts'
 import { startServerProcess } from '../support/server-process.ts'
 import { startTestServer } from '../support/test-server.ts'
+import { type LoadGenerator, startLoadGenerator } from './load/generator-client.ts'
 import { formatLoadReport, formatRow, type LoadReport, ROW_HEADER } from './load/load-report.ts'
-import type { Command, LoadFigures, Reply } from './load/messages.ts'
+import type { LoadFigures } from './load/messages.ts'
+import { withServerCpu as withCpu } from './load/processor-use.ts'
 
 // Replication at scale: 5 organisations of 20 devices, each with its
 // own sessions, an open sales stream and a copy of `sales`, while sales are registered by
@@ -26,55 +27,19 @@ const RUN_SECONDS = 15
 
 let dataDir: string
 let server: Awaited<ReturnType<typeof startServerProcess>>
-let generator: ChildProcess
+let generator: LoadGenerator | undefined
 let accounts: Awaited<ReturnType<typeof createLoadOrganisations>>
 const report: LoadReport = {
   scenario: `${ORGANISATIONS} organisations × ${DEVICES_EACH} devices`,
   archive: `${ARCHIVE_SALES.toLocaleString('en')} sales`,
   rates: [],
 }
-const waiting = new Map<
-  number,
-  { resolve: (reply: Reply) => void; reject: (error: Error) => void }
->()
-let nextId = 0
-
-/** Sends one command to the generator and waits for its reply. */
-async function ask<Type extends Reply['type']>(command: Command, type: Type) {
-  const id = nextId++
-  const reply = await new Promise<Reply>((resolve, reject) => {
-    waiting.set(id, { resolve, reject })
-    generator.send({ id, command })
-  })
-  waiting.delete(id)
-  if (reply.type !== type) throw new Error(`${command.type}: ${JSON.stringify(reply)}`)
-  return reply as Extract<Reply, { type: Type }>
+const ask: LoadGenerator['ask'] = (command, type) => {
+  if (!generator) throw new Error('no load generator')
+  return generator.ask(command, type)
 }
-
-/** Processor time every process of the machine used so far, in seconds (/proc/stat). */
-function readMachineCpuSeconds() {
-  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/)
-  const [user, nice, system, , , irq, softirq, steal] = ticks.map(Number)
-  return (user! + nice! + system! + irq! + softirq! + steal!) / 100
-}
-
-/**
- * Asks for a run and adds the processor use over it (% of one core): the server's, and
- * every other process's but the generator's (the machine is shared: other people's work
- * competes with the server for its two cores).
- */
-async function withServerCpu<Answer extends { figures: LoadFigures }>(asking: Promise<Answer>) {
-  const server0 = server.cpuSeconds()
-  const machine0 = readMachineCpuSeconds()
-  const started = performance.now()
-  const answer = await asking
-  const seconds = (performance.now() - started) / 1000
-  const { figures } = answer
-  figures.serverCpuPercent = ((server.cpuSeconds() - server0) / seconds) * 100
-  const machinePercent = ((readMachineCpuSeconds() - machine0) / seconds) * 100
-  figures.othersCpuPercent = machinePercent - figures.serverCpuPercent - figures.generatorCpuPercent
-  return answer
-}
+const withServerCpu = <Answer extends { figures: LoadFigures }>(asking: Promise<Answer>) =>
+  withCpu([server], asking)
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const organisationIds = () => accounts.organisations.map((organisation) => organisation.id)
@@ -126,32 +91,11 @@ beforeAll(async () => {
   }
   report.setupSeconds = (performance.now() - started) / 1000
   server = await startServerProcess(dataDir)
-  generator = fork(path.join(import.meta.dirname, 'load/generator.ts'), {
-    execArgv: ['--import', 'tsx'],
-    // Structured clone, so that a figure without samples (NaN) stays NaN.
-    serialization: 'advanced',
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  })
-  generator.on('message', (message: { id?: number; reply?: Reply }) => {
-    if (message.id !== undefined && message.reply) waiting.get(message.id)?.resolve(message.reply)
-  })
-  generator.on('exit', (code) => {
-    for (const { reject } of waiting.values()) reject(new Error(`generator exited with ${code}`))
-  })
-  await new Promise<void>((resolve, reject) => {
-    generator.once('message', () => resolve())
-    generator.once('exit', (code) => reject(new Error(`generator exited with ${code}`)))
-    generator.send({ type: 'start', url: server.url, organisations: accounts.organisations })
-  })
+  generator = await startLoadGenerator(server.url, accounts.organisations)
 }, 900_000)
 
 afterAll(async () => {
-  if (generator?.connected) {
-    const exited = new Promise((resolve) => generator.once('exit', resolve))
-    generator.disconnect()
-    await Promise.race([exited, sleep(10_000)])
-  }
-  if (generator?.exitCode === null) generator.kill('SIGKILL')
+  await generator?.close()
   await server?.close()
   if (dataDir) rmSync(dataDir, { recursive: true, force: true })
   try {
@@ -201,7 +145,7 @@ describe('replication at scale', () => {
             warmupSeconds: WARMUP_SECONDS,
             minSeconds: RUN_SECONDS,
             organisationIds: organisationIds(),
-            restore: accounts.restore,
+            restore: accounts.restore!,
           },
           'restore-figures',
         ),

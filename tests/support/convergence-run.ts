@@ -39,6 +39,45 @@ export type ConvergenceSettings = {
   port?: number
   /** The devices' waits after a failed call (the product's unless given). */
   retryTiming?: RetryTiming
+  /**
+   * Starts what serves the organisation once it is set up in `dataDir` (one server
+   * process, restarted after its crash, unless given: several behind HAProxy, say).
+   */
+  startServers?: (dataDir: string) => Promise<ConvergenceServers>
+}
+
+/** What the devices reach, and what a crash does to it. */
+export type ConvergenceServers = {
+  /** Where the devices and the checks send their requests now. */
+  url(): string
+  /** Kills (SIGKILL) what serves the organisation; resolves once it is served again or will be. */
+  crash(downMs: number): Promise<void>
+  /**
+   * Whether the devices are told to RESYNC after the crash, as a restarted server's
+   * first stream message would; otherwise their streams find the way back themselves.
+   */
+  isResyncedAfterCrash: boolean
+  close(): Promise<void>
+}
+
+/** One server process on `dataDir`; a crash kills it and starts another on the same data. */
+async function startRestartedServer(dataDir: string, port?: number): Promise<ConvergenceServers> {
+  let server = await startServerProcess(dataDir, { port })
+  let isUp = true
+  return {
+    url: () => server.url,
+    async crash(downMs) {
+      isUp = false
+      await server.kill()
+      await sleep(downMs)
+      server = await startServerProcess(dataDir, { port })
+      isUp = true
+    },
+    isResyncedAfterCrash: true,
+    close: async () => {
+      if (isUp) await server.close()
+    },
+  }
 }
 
 /** What the checks read from the server, as an ADMIN of each area. */
@@ -73,8 +112,8 @@ export async function startConvergenceRun(settings: ConvergenceSettings) {
   const random = createSeededRandom(settings.seed)
   const dataDir = mkdtempSync(path.join(tmpdir(), 'centraal-convergence-'))
   const { people, shared } = await setUpOrganisation(dataDir, settings.people)
-  let server = await startServerProcess(dataDir, { port: settings.port })
-  let isServerUp = true
+  const servers = await (settings.startServers?.(dataDir) ??
+    startRestartedServer(dataDir, settings.port))
   const online = installOnlineEvents()
   const ledger = createLedger()
   const crash = {
@@ -82,12 +121,14 @@ export async function startConvergenceRun(settings: ConvergenceSettings) {
     kills: 0,
     pushesInFlight: 0,
     downMs: 0,
+    /** When the kill was sent (epoch ms). */
+    killedAt: 0,
     done: Promise.resolve(),
   }
 
   // A device that fails to open must not leave the server process behind.
   const devices = await openDevices().catch(async (error: unknown) => {
-    await server.close()
+    await servers.close()
     online.uninstall()
     rmSync(dataDir, { recursive: true, force: true })
     throw error
@@ -101,7 +142,7 @@ export async function startConvergenceRun(settings: ConvergenceSettings) {
           remotes: person.collections,
           account: person.account,
           cookies: person.cookies,
-          origin: () => server.url,
+          origin: () => servers.url(),
           onPushSent() {
             if (!crash.isArmed) return
             crash.isArmed = false
@@ -116,19 +157,17 @@ export async function startConvergenceRun(settings: ConvergenceSettings) {
     )
   }
 
-  /** SIGKILL a moment after a push left, then a new server on the same data. */
+  /** SIGKILL a moment after a push left; the same data serves the organisation again. */
   async function killAndRestart(afterMs: number, downMs: number) {
     await sleep(afterMs)
     crash.pushesInFlight = devices.reduce((sum, device) => sum + device.network.pushesInFlight, 0)
-    isServerUp = false
     trace('server', { kill: true })
-    await server.kill()
+    crash.killedAt = Date.now()
     crash.kills++
     crash.downMs = downMs
-    await sleep(downMs)
-    server = await startServerProcess(dataDir, { port: settings.port })
-    isServerUp = true
+    await servers.crash(downMs)
     trace('server', { restarted: true })
+    if (!servers.isResyncedAfterCrash) return
     // Each device's event stream reconnects, and the server's first message is RESYNC.
     for (const device of devices) if (!device.network.isOffline) device.resync()
   }
@@ -181,7 +220,7 @@ export async function startConvergenceRun(settings: ConvergenceSettings) {
       const admin = people.find((person) => person.area === area && person.role === 'ADMIN')
       if (!admin) continue
       for (const remote of SERVER_VIEW[area]) {
-        state.set(remote, await pullEverything(server.url, admin.cookies, remote))
+        state.set(remote, await pullEverything(servers.url(), admin.cookies, remote))
       }
     }
     return state
@@ -193,7 +232,7 @@ export async function startConvergenceRun(settings: ConvergenceSettings) {
     ledger,
     crash,
     /** The server's address now (the same after a restart when `port` was given). */
-    url: () => server.url,
+    url: () => servers.url(),
 
     /**
      * Every device plays its operations at once; when half or so of all are done, the
@@ -303,8 +342,28 @@ export async function startConvergenceRun(settings: ConvergenceSettings) {
       await crash.done.catch(() => undefined)
       await Promise.all(devices.map((device) => device.close()))
       online.uninstall()
-      if (isServerUp) await server.close()
+      await servers.close()
       rmSync(dataDir, { recursive: true, force: true })
     },
+  }
+}
+
+/** What a run left over, by name (the target is none of each): from settle() and inspect(). */
+export function countLeftOver(
+  busy: string[],
+  report: Awaited<ReturnType<Awaited<ReturnType<typeof startConvergenceRun>>['inspect']>>,
+): Record<string, number> {
+  return {
+    'busy replications': busy.length,
+    mismatches: report.mismatches.length,
+    'stale server fields': report.staleServerFields.length,
+    'lost acknowledged creates': report.lostAcknowledged.length,
+    'lost creates': report.lostCreates.length,
+    'lost writes': report.lostWrites.length,
+    duplicates: report.duplicates.length,
+    'activity mismatches': report.activityMismatches.length,
+    'commission mismatches': report.commissionMismatches.length,
+    'unexpected refusals': report.unexpectedRefusals.length,
+    'refused but stored': report.refusedButStored.length,
   }
 }

@@ -36,7 +36,10 @@ export async function startHaproxy(processes: { name: string; url: string }[]) {
     child.once('exit', (code) => reject(new Error(`haproxy exited with ${code}: ${errors}`)))
   })
 
-  /** HAProxy's counters per process: UP or DOWN, and requests sent to it so far. */
+  /**
+   * HAProxy's counters per process: UP or DOWN, requests sent to it so far, times its
+   * health checks took it down, connections retried and requests sent on to another.
+   */
   const readServers = async () => {
     const csv = await new Promise<string>((resolve, reject) => {
       const socket = createConnection(statsSocket)
@@ -50,12 +53,21 @@ export async function startHaproxy(processes: { name: string; url: string }[]) {
     })
     const [header = '', ...rows] = csv.replace(/^# /, '').trim().split('\n')
     const columns = header.split(',')
-    const servers = new Map<string, { status: string; requests: number }>()
+    const servers = new Map<
+      string,
+      { status: string; requests: number; downs: number; retries: number; redispatches: number }
+    >()
     for (const row of rows) {
       const field = (name: string) => row.split(',')[columns.indexOf(name)] ?? ''
       if (field('pxname') !== 'centraal_processes') continue
       if (['BACKEND', 'FRONTEND'].includes(field('svname'))) continue
-      servers.set(field('svname'), { status: field('status'), requests: Number(field('stot')) })
+      servers.set(field('svname'), {
+        status: field('status'),
+        requests: Number(field('stot')),
+        downs: Number(field('chkdown')),
+        retries: Number(field('wretr')),
+        redispatches: Number(field('wredis')),
+      })
     }
     return servers
   }

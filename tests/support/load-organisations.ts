@@ -83,22 +83,27 @@ async function signInAgain(server: TestServer, email: string) {
 }
 
 /**
- * `organisationCount` organisations of `devicesEach` devices, `idleEach` further sales
- * sessions each (the devices' accounts signed in again), and an organisation of
- * `archiveSales` sales whose JSON backup is written to `backupFile`, with its owner's
- * central cookie to restore it.
+ * `organisationCount` organisations (load-1, load-2, …) of `devicesEach` devices (over
+ * `accountsEach` accounts, signed in again for the further devices) and
+ * `idleEach` further sales sessions each (the devices' accounts signed in again). With
+ * `archiveSales`, also an organisation of that many sales whose JSON backup is written to
+ * `backupFile`, with its owner's central cookie to restore it. `hasSuperadmin`: the data
+ * directory already has its first SUPERADMIN (another setup made it).
  */
 export async function createLoadOrganisations(
   server: TestServer,
   options: {
     organisationCount: number
     devicesEach: number
+    /** Accounts the devices are spread over (each its own when absent; a sign-in is an argon2 hash). */
+    accountsEach?: number
     idleEach: number
-    archiveSales: number
-    backupFile: string
+    archiveSales?: number
+    backupFile?: string
+    hasSuperadmin?: boolean
   },
 ) {
-  await signInFirstSuperadmin(server)
+  if (!options.hasSuperadmin) await signInFirstSuperadmin(server)
   const organisations: LoadOrganisation[] = []
   const devices: DeviceAccount[] = []
   const idleDevices: DeviceAccount[] = []
@@ -106,28 +111,34 @@ export async function createLoadOrganisations(
     const id = `load-${number}`
     const { owner, organisation } = await createLoadOrganisation(server, id)
     organisations.push(organisation)
-    const made = await inBatches(options.devicesEach, (index) =>
-      createDevice(server, owner, id, index),
-    )
+    const accounts = Math.min(options.accountsEach ?? options.devicesEach, options.devicesEach)
+    const made = await inBatches(accounts, (index) => createDevice(server, owner, id, index))
+    /** Further devices of the accounts made, each with a sales session of its own. */
+    const signInDevicesAgain = (count: number) =>
+      inBatches(count, async (index) => {
+        const device = made[index % made.length]!
+        return { ...device.account, salesCookie: await signInAgain(server, device.email) }
+      })
     devices.push(...made.map((device) => device.account))
-    const idle = await inBatches(options.idleEach, async (index) => {
-      const device = made[index % made.length]!
-      return { ...device.account, salesCookie: await signInAgain(server, device.email) }
-    })
-    idleDevices.push(...idle)
+    devices.push(...(await signInDevicesAgain(options.devicesEach - accounts)))
+    idleDevices.push(...(await signInDevicesAgain(options.idleEach)))
   }
+  const restore =
+    options.archiveSales && options.backupFile
+      ? await createArchive(server, options.archiveSales, options.backupFile)
+      : undefined
+  return { organisations, devices, idleDevices, restore }
+}
+
+/** An organisation of `sales` sales, its JSON backup in `backupFile`: what a restore sends. */
+async function createArchive(server: TestServer, sales: number, backupFile: string) {
   const { owner: archiveOwner } = await createLoadOrganisation(server, 'archive')
-  seedSales(server.deps.organisations.get('archive'), 'archive', options.archiveSales)
+  seedSales(server.deps.organisations.get('archive'), 'archive', sales)
   // The seeding held this process's event loop for seconds: the server now closes the
   // idle kept-alive sockets it owes, and the next request must not be sent on one of them.
   await new Promise((resolve) => setTimeout(resolve, 1000))
   const backup = await archiveOwner.post('/api/admin/backup', { format: 'json' })
   if (backup.status !== 200) throw new Error(`backup: ${backup.status}`)
-  writeFileSync(options.backupFile, backup.text)
-  return {
-    organisations,
-    devices,
-    idleDevices,
-    restore: { cookie: cookieOf(archiveOwner), file: options.backupFile },
-  }
+  writeFileSync(backupFile, backup.text)
+  return { cookie: cookieOf(archiveOwner), file: backupFile }
 }

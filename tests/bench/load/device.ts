@@ -1,4 +1,4 @@
-import { openEventStream, send } from './load-http.ts'
+import { describeFailure, openEventStream, send } from './load-http.ts'
 
 // One device as the web app replicates `sales`: an open sales event stream and a copy of
 // the collection, kept by pulls (today's protocol) or by the documents the stream carries
@@ -149,7 +149,7 @@ export class Device {
         `${this.url}/api/sync/v1/sales/pull?checkpoint=${this.#checkpoint}&limit=${PAGE}${access}`,
         { cookie: this.salesCookie },
       )
-      if (answer.status !== 200) throw new Error(String(answer.status))
+      if (answer.status !== 200) throw new Error(describeFailure(answer))
       const page = JSON.parse(answer.text) as PullPage
       this.#store(page.documents)
       this.#checkpoint = page.checkpoint.seq

@@ -10,7 +10,7 @@ import {
 } from './figures.ts'
 import { closeConnections, resent, sendFile } from './load-http.ts'
 import type { Command, LoadOrganisation, Reply, Start } from './messages.ts'
-import { writeAtRate, writeSale } from './writers.ts'
+import { type Write, writeAtRate, writeSale } from './writers.ts'
 
 // The load generator, in a process of its own (forked by sync-load.bench.ts): devices
 // with open sales streams and writers registering sales, speaking plain HTTP and SSE to
@@ -23,6 +23,8 @@ const DRAIN_MS = 60_000
 let url = ''
 let organisations: LoadOrganisation[] = []
 const groups = new Map<string, Device[]>()
+/** Every write of the last rate run, for an audit. */
+let lastWritten: Write[] = []
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const devicesOf = (group: string) => groups.get(group) ?? []
@@ -102,6 +104,7 @@ async function run(command: Extract<Command, { type: 'run' }>): Promise<Reply> {
     () => performance.now() >= endAt,
   )
   clearTimeout(marking)
+  lastWritten = written
   await waitForDevices(devices, written, DRAIN_MS)
   const atEnd = readCounters(devices)
   const figures = summarise({
@@ -196,6 +199,43 @@ async function restoreBeside(command: Extract<Command, { type: 'restore-beside' 
   } satisfies Reply
 }
 
+async function audit(command: Extract<Command, { type: 'audit' }>): Promise<Reply> {
+  const readers = organisations.flatMap(({ id }) => {
+    const device = devicesOf(command.group).find((candidate) => candidate.organisationId === id)
+    return device ? [new Device(id, url, device.salesCookie)] : []
+  })
+  // A fresh device pulls everything when it opens: what the server holds now.
+  await Promise.all(readers.map((reader) => reader.open()))
+  for (const reader of readers) reader.close()
+  const holds = (write: Write) =>
+    readers.find((reader) => reader.organisationId === write.organisationId)?.sales.has(write.id!)
+  const answered = lastWritten.filter((write) => write.id !== undefined)
+  const epochOf = (at: number) => performance.timeOrigin + at
+  const answeredAgainAt: Record<string, number | null> = {}
+  const failedSince: Record<string, Record<string, number>> = {}
+  for (const { id } of organisations) {
+    const since = lastWritten.filter(
+      (write) => write.organisationId === id && epochOf(write.startedAt) >= command.since,
+    )
+    const answers = since
+      .filter((write) => write.id !== undefined)
+      .map((write) => epochOf(write.startedAt + write.durationMs))
+    answeredAgainAt[id] = answers.length > 0 ? Math.min(...answers) : null
+    const kinds: Record<string, number> = {}
+    for (const { failure } of since) if (failure) kinds[failure] = (kinds[failure] ?? 0) + 1
+    failedSince[id] = kinds
+  }
+  return {
+    type: 'audited',
+    answered: answered.length,
+    lost: answered
+      .filter((write) => !holds(write))
+      .map((write) => `${write.organisationId}/${write.id}`),
+    answeredAgainAt,
+    failedSince,
+  }
+}
+
 function close(group: string): Reply {
   for (const device of devicesOf(group)) device.close()
   groups.delete(group)
@@ -216,6 +256,8 @@ function perform(command: Command): Promise<Reply> | Reply {
       return writeEach(command)
     case 'restore-beside':
       return restoreBeside(command)
+    case 'audit':
+      return audit(command)
   }
 }
 

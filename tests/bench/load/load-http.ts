@@ -37,6 +37,19 @@ function readAnswer(response: IncomingMessage) {
   })
 }
 
+/**
+ * A failed answer as an error kind: its status and the server's error code ("503
+ * unavailable"), or "(not the server)" when the body is no JSON of the server's (a proxy's
+ * own page, as HAProxy's 503 when it finds no process).
+ */
+export function describeFailure(answer: Answer) {
+  try {
+    return `${answer.status} ${(JSON.parse(answer.text) as { code?: string }).code ?? ''}`.trim()
+  } catch {
+    return `${answer.status} (not the server)`
+  }
+}
+
 /** Requests sent again after a kept-alive socket was closed under them (not errors). */
 export const resent = { count: 0 }
 

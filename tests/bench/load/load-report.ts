@@ -20,20 +20,26 @@ export type LoadReport = {
   restore?: Extract<Reply, { type: 'restore-figures' }>
 }
 
-const KNEE_MS = 250
+/** The knee: the first rate whose write p99 is over this. */
+export const KNEE_MS = 250
+
+/** The first rate of a ladder (lowest first) past the knee; undefined when none is. */
+export const findKnee = (rates: LoadFigures[]) =>
+  rates.find((figures) => figures.writeP99 > KNEE_MS)
 /** A figure with `digits` decimals; '-' for none (no samples, a failed step). */
-const fixed = (value: number | null | undefined, digits: number) =>
+export const fixed = (value: number | null | undefined, digits: number) =>
   value === null || value === undefined || Number.isNaN(value) ? '-' : value.toFixed(digits)
 const ms = (value: number) => fixed(value, 0)
 const formatCpu = (figures: LoadFigures) =>
   [figures.serverCpuPercent, figures.generatorCpuPercent, figures.othersCpuPercent]
     .map((percent) => fixed(percent, 0))
     .join(' / ')
-const formatKinds = (figures: LoadFigures) =>
+/** The errors by kind: "write 500 ×2, stream closed ×20". */
+export const formatKinds = (figures: LoadFigures) =>
   Object.entries(figures.errorKinds)
     .map(([kind, count]) => `${kind} ×${count}`)
     .join(', ')
-const mark = (isMet: boolean) => (isMet ? 'met' : 'NOT MET')
+export const mark = (isMet: boolean) => (isMet ? 'met' : 'NOT MET')
 
 /** The table's header line. */
 export const ROW_HEADER = `  ${[
@@ -93,7 +99,7 @@ export function formatLoadReport(report: LoadReport) {
     )
   }
   if (report.rates.length > 0) {
-    const knee = report.rates.find((figures) => figures.writeP99 > KNEE_MS)
+    const knee = findKnee(report.rates)
     const highest = report.rates.at(-1)!.rate
     lines.push(
       `  knee (first rate with write p99 > ${KNEE_MS} ms): ${knee ? `${knee.rate} writes/s` : `none up to ${highest} writes/s`} ` +

@@ -52,6 +52,12 @@ export type Command =
       organisationIds: string[]
     }
   | { type: 'write-each'; group: string; organisationIds: string[] }
+  /**
+   * What the server holds of the last run's writes, read by a fresh device per
+   * organisation (one of `group`'s sessions), and when each organisation answered again
+   * after `since` (epoch ms: a process killed).
+   */
+  | { type: 'audit'; group: string; since: number }
   | {
       type: 'restore-beside'
       group: string
@@ -76,6 +82,17 @@ export type Reply =
       fileMb: number
       restoreStatus: number
       restoreAnswer: string
+    }
+  | {
+      type: 'audited'
+      /** Writes of the last run answered 201. */
+      answered: number
+      /** Of those, the ones the server does not hold (organisation/sale id). */
+      lost: string[]
+      /** Per organisation: the first 201 (epoch ms) of a write sent after `since`; null if none. */
+      answeredAgainAt: Record<string, number | null>
+      /** Per organisation: writes sent after `since` that failed, by kind. */
+      failedSince: Record<string, Record<string, number>>
     }
   | { type: 'failed'; message: string }
 

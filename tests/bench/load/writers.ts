@@ -1,4 +1,4 @@
-import { send } from './load-http.ts'
+import { describeFailure, send } from './load-http.ts'
 import type { LoadOrganisation } from './messages.ts'
 
 /** One sale registered by REST: when its request started and how long it took. */
@@ -33,7 +33,7 @@ export async function writeSale(url: string, organisation: LoadOrganisation): Pr
       headers: { 'idempotency-key': `load-${process.pid}-${serial}` },
     })
     if (answer.status === 201) id = (JSON.parse(answer.text) as { id: string }).id
-    else failure = `write ${answer.status}`
+    else failure = `write ${describeFailure(answer)}`
   } catch (error) {
     failure = `write ${(error as { code?: string }).code ?? (error as Error).message}`
   }
