@@ -5,11 +5,24 @@ import { AppError, codeOfStatus } from './app-error.ts'
 
 const BUSY_RETRY_SECONDS = 5
 const BUSY_MESSAGE =
-  'De gegevens van deze organisatie worden nu teruggezet. Probeer het over een paar seconden opnieuw.'
+  'De gegevens van deze organisatie zijn even bezet (bijvoorbeeld door een terugzetting). Probeer het over een paar seconden opnieuw.'
 
 /**
- * The one error handler: AppError and HTTPException to JSON, a file busy in another thread
- * to 503, anything else to a bare 500. Every answer is `{ message, errors?, code }`: the
+ * SQLite's "database is locked" in each of its forms: another connection holds the write
+ * lock past the busy timeout (SQLITE_BUSY), or committed after this transaction began
+ * reading, so it may not write (SQLITE_BUSY_SNAPSHOT, which no wait resolves: the
+ * transaction must start again). Another thread's restore or import, or another process
+ * writing the same file for a moment while HAProxy moves an organisation, causes them;
+ * the request may simply be sent again.
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'string' && (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_'))
+}
+
+/**
+ * The one error handler: AppError and HTTPException to JSON, a file busy in another
+ * connection to 503 with Retry-After, anything else to a bare 500. Every answer is `{ message, errors?, code }`: the
  * message for a person, the code for a program (the web's ApiError reads all three).
  */
 export function createErrorHandler(log: Logger) {
@@ -37,8 +50,7 @@ export function createErrorHandler(log: Logger) {
         status,
       )
     }
-    if ((error as { code?: string }).code === 'SQLITE_BUSY') {
-      // Another thread (a restore in the heavy-work worker) holds the file's write lock.
+    if (isDatabaseBusy(error)) {
       c.header('Retry-After', String(BUSY_RETRY_SECONDS))
       return c.json({ message: BUSY_MESSAGE, code: 'unavailable' }, 503)
     }
