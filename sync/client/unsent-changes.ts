@@ -61,6 +61,27 @@ export async function findUnsentChanges(
   return changes
 }
 
+/** Whether two lists of unsent changes name the same changes in the same order. */
+export function isSameUnsent(
+  before: readonly UnsentChange[] | null,
+  after: readonly UnsentChange[],
+): boolean {
+  return (
+    before !== null &&
+    before.length === after.length &&
+    before.every((change, index) => {
+      const other = after[index]
+      return (
+        other !== undefined &&
+        change.collection === other.collection &&
+        change.id === other.id &&
+        change.label === other.label &&
+        change.kind === other.kind
+      )
+    })
+  )
+}
+
 /**
  * Keeps `status.unsent` current in the tab that replicates: recounted whenever a
  * collection changes or a push batch ends.
@@ -80,8 +101,10 @@ export function watchUnsentChanges(
       }),
     )
     if (lists.some((list) => list === undefined)) return
-    const unsent = lists.flatMap((list) => list ?? [])
-    status.update({ unsent: unsent.map(({ document: _, ...change }) => change) })
+    const unsent = lists.flatMap((list) => list ?? []).map(({ document: _, ...change }) => change)
+    // Most recounts find what was there (every pull and push asks): the same list is kept,
+    // so the screens that read the status do not render again for nothing.
+    if (!isSameUnsent(status.get().unsent, unsent)) status.update({ unsent })
   }
   void db.waitForLeadership().then(async () => {
     await Promise.all([...replications.values()].map((replication) => replication.startPromise))

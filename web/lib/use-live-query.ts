@@ -11,6 +11,8 @@ export type LiveQuery<T> =
   | { status: 'ready'; data: T }
   | { status: 'failed'; error: unknown }
 
+const LOADING = { status: 'loading' } as const
+
 /**
  * Subscribes to an observable of a local database (an RxQuery's `$`, or a combination)
  * and re-renders with each result. Loading until the database is open and the first
@@ -26,12 +28,13 @@ export function useDatabaseQuery<Database extends { status: SyncStatusStore }, T
   select: (database: Database) => Observable<T>,
   deps: DependencyList,
 ): LiveQuery<T> {
-  const [state, setState] = useState<LiveQuery<T>>({ status: 'loading' })
+  const [state, setState] = useState<LiveQuery<T>>(LOADING)
   const isFilling = useIsFilling(database?.status)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the caller lists what select reads
   useEffect(() => {
     if (!database || isFilling) return
-    setState({ status: 'loading' })
+    // The same object when already loading: React then skips the render.
+    setState(LOADING)
     const subscription = select(database).subscribe({
       next: (data) => setState({ status: 'ready', data }),
       error: (error: unknown) => setState({ status: 'failed', error }),

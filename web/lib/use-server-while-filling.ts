@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useState } from 'react'
 import type { SyncStatusStore } from '#sync/client/sync-status'
 import type { AreaDatabaseState } from './use-area-database.ts'
-import { useStatusOf } from './use-sync-status.ts'
+import { useIsFirstSyncRunning } from './use-sync-status.ts'
 
 /**
  * A screen's figures from the server while the local database cannot give them yet: while
@@ -20,8 +20,10 @@ export function useServerWhileFilling<T>(
   state: AreaDatabaseState<{ status: SyncStatusStore }>,
   arrived?: () => T | undefined,
 ): { whileFilling: T | null; last: T | null } {
-  const { firstSync } = useStatusOf(state.status === 'ready' ? state.database.status : undefined)
-  const isFilling = state.status === 'opening' || (state.status === 'ready' && firstSync !== null)
+  const isFirstSyncRunning = useIsFirstSyncRunning(
+    state.status === 'ready' ? state.database.status : undefined,
+  )
+  const isFilling = state.status === 'opening' || (state.status === 'ready' && isFirstSyncRunning)
   const [data, setData] = useState<T | null>(() => (isFilling ? (arrived?.() ?? null) : null))
   useEffect(() => {
     if (!isFilling) return

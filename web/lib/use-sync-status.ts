@@ -21,6 +21,17 @@ export function useIsFilling(status: SyncStatusStore | undefined): boolean {
   })
 }
 
+/**
+ * Whether a local database's first fill is running (offline or not). A boolean, so a
+ * screen re-renders when the fill starts or ends, not at every page it receives.
+ */
+export function useIsFirstSyncRunning(status: SyncStatusStore | undefined): boolean {
+  return useSyncExternalStore(
+    status?.subscribe ?? noSubscription,
+    () => (status?.get().firstSync ?? null) !== null,
+  )
+}
+
 /** Refused writes and replication problems of the open central local database. */
 export function useSyncStatus(): SyncStatus {
   return useStatusOf(useLocalDatabase()?.status)

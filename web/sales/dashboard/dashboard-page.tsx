@@ -49,7 +49,7 @@ export function DashboardPage() {
         <DashboardView
           dashboard={fromServer.whileFilling}
           currency={currency}
-          paths={dashboardPaths()}
+          paths={DASHBOARD_PATHS}
         />
       ) : (
         <LocalDashboard
@@ -62,13 +62,12 @@ export function DashboardPage() {
   )
 }
 
-function dashboardPaths() {
-  return {
-    newSale: salesPath('/sales/new'),
-    commissions: salesPath('/commissions'),
-    statistics: salesPath('/statistics'),
-    salesImport: salesPath('/sheets-sync'),
-  }
+// One object for the page's life, so the memoised view skips a render its figures did not change.
+const DASHBOARD_PATHS = {
+  newSale: salesPath('/sales/new'),
+  commissions: salesPath('/commissions'),
+  statistics: salesPath('/statistics'),
+  salesImport: salesPath('/sheets-sync'),
 }
 
 function LocalDashboard({
@@ -89,7 +88,7 @@ function LocalDashboard({
     [data, today],
   )
   if (isLoading && whileLoading) {
-    return <DashboardView dashboard={whileLoading} currency={currency} paths={dashboardPaths()} />
+    return <DashboardView dashboard={whileLoading} currency={currency} paths={DASHBOARD_PATHS} />
   }
   if (isLoading) return <DataLoading />
   if (error) return <DataFailed />
@@ -101,7 +100,7 @@ function LocalDashboard({
         userId={reviewer.id}
         currency={currency}
       />
-      <DashboardView dashboard={dashboard} currency={currency} paths={dashboardPaths()} />
+      <DashboardView dashboard={dashboard} currency={currency} paths={DASHBOARD_PATHS} />
     </div>
   )
 }

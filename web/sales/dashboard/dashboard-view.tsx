@@ -9,6 +9,7 @@ import {
   Undo2,
   Wallet,
 } from 'lucide-react'
+import { memo } from 'react'
 import { Link } from 'react-router-dom'
 import { DASHBOARD_UPCOMING_LIMIT } from '#schema/dashboard-stats'
 import type { CommissionDashboard } from '#schema/sales-dashboard'
@@ -33,8 +34,16 @@ type DashboardViewProps = {
   paths: DashboardPaths
 }
 
-/** The sales dashboard's figures (docs/behaviour.md), or its empty state before the first sale. */
-export function DashboardView({ dashboard, currency, paths }: DashboardViewProps) {
+/**
+ * The sales dashboard's figures (docs/behaviour.md), or its empty state before the first sale.
+ * Memoised: the page renders again as its session, database and settings settle, and the
+ * figures seldom change with them.
+ */
+export const DashboardView = memo(function DashboardView({
+  dashboard,
+  currency,
+  paths,
+}: DashboardViewProps) {
   const money = (cents: number) => formatMoney(cents, currency)
   // Only cancelled sales is not "no sales yet": their clawbacks still need settling.
   if (dashboard.totalSales === 0 && dashboard.salesListTotal === 0) {
@@ -139,7 +148,7 @@ export function DashboardView({ dashboard, currency, paths }: DashboardViewProps
       </div>
     </div>
   )
-}
+})
 
 type LinkCardProps = { to: string; Icon: typeof Wallet; title: string; text: string }
 

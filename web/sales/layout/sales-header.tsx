@@ -7,19 +7,16 @@ import { Avatar } from '../../components/avatar.tsx'
 import { Badge } from '../../components/badge.tsx'
 import { buttonClass } from '../../components/button.tsx'
 import { LogoutButton } from '../../components/logout-button.tsx'
-import { RefusedChangesPopover } from '../../components/refused-changes-popover.tsx'
 import { SyncQueueIndicator } from '../../components/sync-queue-indicator.tsx'
 import { SyncStateIndicator } from '../../components/sync-state-indicator.tsx'
 import { ThemeToggle } from '../../components/theme-toggle.tsx'
-import { describeSyncChange } from '../../lib/describe-sync-change.ts'
 import { IS_SALES_HOST, salesPath } from '../../lib/sales-path.ts'
-import { useOpenRefusalCount } from '../../lib/use-open-refusal-count.ts'
 import { useSalesDatabase } from '../data/sales-database.tsx'
 import { useSalesSession, useSalesUser } from '../data/sales-session.tsx'
-import { useRefusedSalesWrites } from '../data/use-refused-sales-writes.ts'
 import { BrandBadge } from './brand-badge.tsx'
 import { logOutOfSales } from './sales-logout.ts'
 import { SalesHeaderNav } from './sales-nav.tsx'
+import { SalesRefusedChanges } from './sales-refused-changes.tsx'
 import { SALES_ROLE_LABELS } from './sales-roles.ts'
 
 /**
@@ -31,8 +28,6 @@ export function SalesHeader() {
   const { forget } = useSalesSession()
   const database = useSalesDatabase()
   const account = { area: 'sales', ...getSessionAccount(user) } as const
-  const { refused, dismiss } = useRefusedSalesWrites()
-  const storedCount = useOpenRefusalCount('sales', refused.length)
   const navigate = useNavigate()
   const [isLoggingOut, setIsLoggingOut] = useState(false)
 
@@ -85,13 +80,7 @@ export function SalesHeader() {
           </Link>
           {database && <SyncStateIndicator status={database.status} />}
           <SyncQueueIndicator account={formatSyncAccount(account)} />
-          <RefusedChangesPopover
-            refused={refused}
-            describe={describeSyncChange}
-            onDismiss={dismiss}
-            viewAllPath={salesPath('/sync-refusals')}
-            storedCount={storedCount}
-          />
+          <SalesRefusedChanges />
           <ThemeToggle />
           <div className="hidden min-w-0 items-center gap-2 px-1 sm:flex">
             <Avatar name={user.name} className="size-8 text-xs" />
