@@ -36,8 +36,9 @@ afterAll(async () => {
 })
 
 // Fail on one step with its locator in the message, well before the test's own timeout.
+// Reduced motion: dialogs, the sheet and toasts come and go without animations to wait out.
 const openPage = (viewport: { width: number; height: number }) =>
-  newAppPage(browser, server.url, viewport, { timeout: 8000 })
+  newAppPage(browser, server.url, viewport, { timeout: 8000, reducedMotion: true })
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login')
@@ -265,7 +266,11 @@ test('register: validation toasts, success, then the new USER signs in', async (
 
 test('login page: SSO without configuration explains itself; light theme screenshots', async () => {
   // A browser whose person chose the light theme before.
-  const page = await newAppPage(browser, server.url, DESKTOP, { timeout: 8000, theme: 'light' })
+  const page = await newAppPage(browser, server.url, DESKTOP, {
+    timeout: 8000,
+    theme: 'light',
+    reducedMotion: true,
+  })
   await page.goto('/login')
   await screenshot(page, 'login')
   await page.getByRole('button', { name: 'Use SSO login' }).click()

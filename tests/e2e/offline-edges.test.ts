@@ -48,10 +48,17 @@ afterAll(async () => {
   await browser?.close()
 })
 
+/**
+ * A signed-in browser of its own, opened on Apps; with reduced motion, as the dialogs and
+ * toasts are many and their animations are not the subject.
+ */
 async function openDevice(account: { email: string; password: string }, viewport = DESKTOP) {
-  const context = await newAppContext(browser, server.url, viewport, { theme: 'light' })
+  const context = await newAppContext(browser, server.url, viewport, {
+    theme: 'light',
+    reducedMotion: true,
+  })
   const page = await context.newPage()
-  await openSignedIn(page, account)
+  await openSignedIn(page, account, '/apps')
   return { context, page }
 }
 
@@ -94,7 +101,6 @@ test('an edit made offline to an app deleted meanwhile is refused, told, and kep
   })
   expect(created.status).toBe(201)
   const { context, page } = await openDevice(admin)
-  await page.goto('/apps')
   await appCard(page, 'Verdwijnt').waitFor()
 
   await goOffline(context, page)
@@ -137,12 +143,9 @@ test('a restore keeps the unsent changes of every device as refusals, warns the 
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'centraal-restore-')), 'backup.json')
   writeFileSync(file, backup.text)
 
-  const a = await openDevice(admin)
-  const b = await openDevice(root, PHONE)
-  for (const { page } of [a, b]) {
-    await page.goto('/apps')
-    await appCard(page, 'Voor Herstel').waitFor()
-  }
+  // The two browsers start together: much of a first load is waiting (worker, database).
+  const [a, b] = await Promise.all([openDevice(admin), openDevice(root, PHONE)])
+  for (const { page } of [a, b]) await appCard(page, 'Voor Herstel').waitFor()
 
   // A works offline: an edit and a new app.
   await goOffline(a.context, a.page)

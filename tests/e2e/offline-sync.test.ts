@@ -52,9 +52,15 @@ afterAll(async () => {
   await browser?.close()
 })
 
-/** A signed-in browser of its own, opened at `path`. */
+/**
+ * A signed-in browser of its own, opened at `path`; with reduced motion, as the dialogs
+ * and toasts are many and their animations are not the subject.
+ */
 async function openDevice(account: { email: string; password: string }, path = '/') {
-  const context = await newAppContext(browser, server.url, DESKTOP, { timeout: 10_000 })
+  const context = await newAppContext(browser, server.url, DESKTOP, {
+    timeout: 10_000,
+    reducedMotion: true,
+  })
   const page = await context.newPage()
   page.on(
     'console',
@@ -130,8 +136,8 @@ async function addUser(page: Page, name: string, email: string, toast = true) {
 }
 
 test('offline writes stay local, then reach the server exactly once and the other browser without a reload', async () => {
-  a = await openDevice(root, '/users')
-  b = await openDevice(admin, '/users')
+  // The two browsers start together: much of a first load is waiting (worker, database).
+  ;[a, b] = await Promise.all([openDevice(root, '/users'), openDevice(admin, '/users')])
   await a.page.getByRole('cell', { name: admin.name, exact: true }).waitFor()
   await b.page.getByRole('cell', { name: 'Root Admin', exact: true }).waitFor()
   // Apps opens offline below, its code never loaded before: from the worker's precache.
@@ -273,7 +279,9 @@ test('concurrent offline edits of one app converge in A, B and the server, and b
 test('a write the server refuses is undone with its reason on screen; the server is unchanged', async () => {
   // A USER sees no write actions at all.
   const reader = await organisation.invite('lezer', 'USER', 'Lotte Lezer')
-  const r = await openDevice(reader, '/users')
+  const demoted = await organisation.invite('degradeer', 'ADMIN', 'Dirk Degradeer')
+  // Both browsers load together; Dirk's rights are withdrawn once his screen is up.
+  const [r, d] = await Promise.all([openDevice(reader, '/users'), openDevice(demoted, '/users')])
   await r.page.getByRole('cell', { name: 'Root Admin', exact: true }).waitFor()
   expect(await r.page.getByRole('button', { name: 'Nieuwe Gebruiker' }).count()).toBe(0)
   expect(await r.page.getByRole('button', { name: /^Acties voor/ }).count()).toBe(0)
@@ -284,8 +292,6 @@ test('a write the server refuses is undone with its reason on screen; the server
 
   // A screen that still thinks it may write: an ADMIN whose write rights were withdrawn
   // while signed in (a per-user withdrawal; a lower role would end the session instead).
-  const demoted = await organisation.invite('degradeer', 'ADMIN', 'Dirk Degradeer')
-  const d = await openDevice(demoted, '/users')
   await d.page.getByRole('cell', { name: 'Root Admin', exact: true }).waitFor()
   const dirk = (await serverUsers()).find((user) => user.email === demoted.email)
   const file = openOrganisationFile(server.dataDir, organisation.organisationId)

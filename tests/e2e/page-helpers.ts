@@ -40,14 +40,25 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
  * A new browser context on the app as a Dutch-speaking person's browser, at this size. A
  * step fails after `timeout` with its locator in the message, well before the test's own
  * timeout; `theme` is the one the person chose before (absent: the app's own default).
+ * `reducedMotion`: the person asked for less motion, so dialogs, menus and toasts come and
+ * go without the animations a click would otherwise wait out (web/styles.css honours it).
  */
 export async function newAppContext(
   browser: Browser,
   baseURL: string,
   viewport: { width: number; height: number },
-  { timeout = 15_000, theme }: { timeout?: number; theme?: 'light' | 'dark' } = {},
+  {
+    timeout = 15_000,
+    theme,
+    reducedMotion = false,
+  }: { timeout?: number; theme?: 'light' | 'dark'; reducedMotion?: boolean } = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport, baseURL, locale: 'nl-NL' })
+  const context = await browser.newContext({
+    viewport,
+    baseURL,
+    locale: 'nl-NL',
+    reducedMotion: reducedMotion ? 'reduce' : 'no-preference',
+  })
   context.setDefaultTimeout(timeout)
   if (theme) await context.addInitScript((value) => localStorage.setItem('theme', value), theme)
   return context

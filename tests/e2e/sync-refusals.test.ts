@@ -70,12 +70,25 @@ async function openPage(viewport: Viewport, path: string) {
   return page
 }
 
-async function openSignedInPage(viewport: Viewport, account: { email: string; password: string }) {
-  const context = await browser.newContext({ viewport, baseURL: server.url, locale: 'nl-NL' })
+/**
+ * A browser signed in through the API, opened at `path` in the signed-in shell; with
+ * reduced motion, so a row marked read leaves without an animation to wait out.
+ */
+async function openSignedInPage(
+  viewport: Viewport,
+  account: { email: string; password: string },
+  path = '/',
+) {
+  const context = await browser.newContext({
+    viewport,
+    baseURL: server.url,
+    locale: 'nl-NL',
+    reducedMotion: 'reduce',
+  })
   context.setDefaultTimeout(10_000)
   await context.addInitScript(() => localStorage.setItem('theme', 'light'))
   const page = await context.newPage()
-  await openSignedIn(page, account)
+  await openSignedIn(page, account, path)
   return page
 }
 
@@ -107,8 +120,7 @@ test('a refused change is listed after a reload, and "Gelezen" marks it read', a
     await page.context().close()
   }
 
-  const page = await openSignedInPage(PHONE, USER)
-  await page.goto('/sync-refusals')
+  const page = await openSignedInPage(PHONE, USER, '/sync-refusals')
   await waitForList(page)
   const row = page
     .getByRole('list', { name: 'Niet verwerkte wijzigingen' })
@@ -125,8 +137,7 @@ test('a refused change is listed after a reload, and "Gelezen" marks it read', a
 })
 
 test("an administrator sees everyone's refusals with their names", async () => {
-  const page = await openSignedInPage(DESKTOP, ROOT)
-  await page.goto('/sync-refusals')
+  const page = await openSignedInPage(DESKTOP, ROOT, '/sync-refusals')
   await waitForList(page)
   await page.getByText('Geen niet verwerkte wijzigingen').waitFor()
   await screenshot(page, 'sync-refusals-empty-light')
