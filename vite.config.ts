@@ -47,6 +47,11 @@ export default defineConfig({
           // Compiles the server, where server processes and heavy-work threads start from.
           globalSetup: ['tests/support/build-server.ts'],
           maxWorkers: 2,
+          // Passwords hashed at argon2id's lowest cost: these files hash and check about
+          // 1,400 of them, some 60 s of processor time at the product's cost. Test servers
+          // and the server processes they start take it (server/env.ts);
+          // tests/api/auth.test.ts keeps the product's parameters and checks them.
+          env: { TEST_PASSWORD_HASHING: 'fast' },
           // A worker's files share the modules it loaded: every API file imports the whole
           // server, and importing it again per file took about 40 of 113 seconds. Each file
           // starts its own server on its own data directory; the few that stub globals,

@@ -101,8 +101,21 @@ const EnvSchema = z
     AWS_SECRET_ACCESS_KEY: optional,
     /** First retry delay of a failed webhook delivery; doubles per attempt. */
     WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(2000),
+    /**
+     * Tests only (refused unless NODE_ENV=test): `fast` hashes new passwords with argon2id
+     * at a cost the test suites' thousand-odd hashes and checks can pay. Unset: the OWASP
+     * parameters (server/auth/password.ts), which tests/api/auth.test.ts checks.
+     */
+    TEST_PASSWORD_HASHING: optional.pipe(z.enum(['fast']).optional()),
   })
   .superRefine((env, ctx) => {
+    if (env.TEST_PASSWORD_HASHING && env.NODE_ENV !== 'test') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TEST_PASSWORD_HASHING'],
+        message: 'a test setting: set only with NODE_ENV=test',
+      })
+    }
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET]
     if (oidc.some(Boolean) && !oidc.every(Boolean)) {
       ctx.addIssue({

@@ -9,7 +9,9 @@ const admin = { name: 'Ada Admin', email: 'ada@example.com', password: 'correct 
 
 beforeAll(async () => {
   // Open registration: these tests register and sign in at once (approval: registration.test.ts).
-  server = await startTestServer({ REGISTRATION: 'open' })
+  // The product's argon2 parameters, not the other files' cheap ones: the stored hash is
+  // checked below.
+  server = await startTestServer({ REGISTRATION: 'open', TEST_PASSWORD_HASHING: '' })
 })
 afterAll(() => server.close())
 

@@ -62,6 +62,16 @@ test('a bad setting stops the start with a message naming it', () => {
   expect(() => parseEnv({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/)
   expect(() => parseEnv({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL/)
   expect(parseEnv({ REDIS_URL: 'redis://127.0.0.1:6379' }).REDIS_URL).toBe('redis://127.0.0.1:6379')
+  // The tests' cheap password hashes cannot be switched on in production (the default).
+  expect(() => parseEnv({ TEST_PASSWORD_HASHING: 'fast' })).toThrow(
+    /TEST_PASSWORD_HASHING: a test setting/,
+  )
+  expect(() => parseEnv({ NODE_ENV: 'development', TEST_PASSWORD_HASHING: 'fast' })).toThrow(
+    /TEST_PASSWORD_HASHING/,
+  )
+  expect(parseEnv({ NODE_ENV: 'test', TEST_PASSWORD_HASHING: 'fast' }).TEST_PASSWORD_HASHING).toBe(
+    'fast',
+  )
 })
 
 test('on the sales host the same page is marked as the sales area', async () => {

@@ -15,7 +15,17 @@ export async function startTestServer(
   options: { dataDir?: string; webRoot?: string } = {},
 ) {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'centraal-test-'))
-  const env = parseEnv({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...settings })
+  const env = parseEnv({
+    PORT: '0',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    // The server project's cheap password hashes (vite.config.ts), as a server process
+    // started from this one inherits them; `TEST_PASSWORD_HASHING: ''` in settings: the
+    // product's.
+    NODE_ENV: process.env.NODE_ENV,
+    TEST_PASSWORD_HASHING: process.env.TEST_PASSWORD_HASHING,
+    ...settings,
+  })
   const serverBuild = inject('serverBuild')
   const server = await startServer(env, {
     webRoot: options.webRoot,

@@ -83,12 +83,12 @@ function activateSalesUser(db: OrganisationDb, userId: string, passwordHash: str
  * the same step. Every session the account had ends: whoever held the old password is out.
  */
 export async function completeSetup(
-  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+  deps: Pick<AppDeps, 'env' | 'systemDb' | 'organisations'>,
   input: { token: string; password: string },
 ): Promise<{ kind: AccountKind }> {
   const tokenHash = hashToken(input.token)
   findUsableToken(deps, tokenHash)
-  const passwordHash = await hashPassword(input.password)
+  const passwordHash = await hashPassword(input.password, deps.env)
   // Checked again after the await: a parallel request may have used the token meanwhile.
   const token = findUsableToken(deps, tokenHash)
   const db = deps.organisations.get(token.organisationId)

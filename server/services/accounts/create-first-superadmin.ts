@@ -25,11 +25,11 @@ export function hasSuperadmin(deps: Pick<AppDeps, 'organisations'>) {
  * open /setup screen cannot be used to take over an installed product.
  */
 export async function createFirstSuperadmin(
-  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+  deps: Pick<AppDeps, 'env' | 'systemDb' | 'organisations'>,
   input: z.infer<typeof SimpleSetupSchema>,
 ) {
   if (hasSuperadmin(deps)) throw new AppError('conflict', 'A SUPERADMIN account already exists')
-  const passwordHash = await hashPassword(input.password)
+  const passwordHash = await hashPassword(input.password, deps.env)
   // Checked again after the await: another setup may have finished meanwhile.
   if (hasSuperadmin(deps)) throw new AppError('conflict', 'A SUPERADMIN account already exists')
   if (findCentralAccountIn(deps.systemDb, input.email, DEFAULT_ORGANISATION_ID)) {

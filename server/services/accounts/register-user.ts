@@ -39,7 +39,7 @@ export async function registerUser(
   input: z.infer<typeof RegisterSchema>,
 ) {
   requireRegistrationPossible(deps, input.email, input.organisationId)
-  const passwordHash = await hashPassword(input.password)
+  const passwordHash = await hashPassword(input.password, deps.env)
   const isAwaitingApproval = deps.env.REGISTRATION === 'approval'
   const db = deps.organisations.get(input.organisationId)
   return createCentralUser(

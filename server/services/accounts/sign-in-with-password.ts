@@ -8,7 +8,10 @@ import { getCentralRefusal, openCentralSession } from './open-central-session.ts
 // One message for a wrong e-mail and a wrong password: it must not tell which.
 const INVALID_CREDENTIALS = 'Ongeldige inloggegevens'
 
-type Deps = Pick<AppDeps, 'systemDb' | 'organisations' | 'throttles' | 'organisationChoices'>
+type Deps = Pick<
+  AppDeps,
+  'env' | 'systemDb' | 'organisations' | 'throttles' | 'organisationChoices'
+>
 
 function loadAccounts(deps: Deps, email: string): StoredUser[] {
   return findCentralAccounts(deps.systemDb, email).flatMap((account) => {

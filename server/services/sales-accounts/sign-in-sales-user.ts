@@ -5,7 +5,10 @@ import { findSalesAccounts, findSalesUser } from './find-sales-account.ts'
 import { getSalesRefusal, openSalesSession } from './open-sales-session.ts'
 
 type SalesUser = typeof salesUsers.$inferSelect
-type Deps = Pick<AppDeps, 'systemDb' | 'organisations' | 'throttles' | 'organisationChoices'>
+type Deps = Pick<
+  AppDeps,
+  'env' | 'systemDb' | 'organisations' | 'throttles' | 'organisationChoices'
+>
 
 function loadAccounts(deps: Deps, email: string): SalesUser[] {
   return findSalesAccounts(deps.systemDb, email).flatMap((account) => {

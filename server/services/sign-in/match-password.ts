@@ -1,4 +1,4 @@
-import { verifyPassword } from '../../auth/password.ts'
+import { type PasswordHashing, verifyPassword } from '../../auth/password.ts'
 
 /**
  * How many accounts (organisations) one address is checked against at sign-in, and how
@@ -39,13 +39,14 @@ export async function matchPassword<T>(
   candidates: readonly T[],
   hashOf: (candidate: T) => string | null | undefined,
   password: string,
+  hashing: PasswordHashing,
 ): Promise<T[]> {
   const checked = candidates.slice(0, MAX_ACCOUNTS_PER_ADDRESS)
   const decoys = Array.from({ length: MAX_ACCOUNTS_PER_ADDRESS - checked.length }, () =>
-    verifyPassword(undefined, password),
+    verifyPassword(undefined, password, hashing),
   )
   const [results] = await Promise.all([
-    Promise.all(checked.map((candidate) => verifyPassword(hashOf(candidate), password))),
+    Promise.all(checked.map((candidate) => verifyPassword(hashOf(candidate), password, hashing))),
     Promise.all(decoys),
   ])
   return checked.filter((_, index) => results[index])

@@ -30,14 +30,19 @@ export type PasswordSignInRules<T extends Account, S> = {
  * why helps and leaks nothing).
  */
 export async function signInByPassword<T extends Account, S>(
-  deps: Pick<AppDeps, 'systemDb' | 'throttles' | 'organisationChoices'>,
+  deps: Pick<AppDeps, 'env' | 'systemDb' | 'throttles' | 'organisationChoices'>,
   input: { password: string; address: string },
   rules: PasswordSignInRules<T, S>,
 ) {
   await deps.throttles.signIn.check(input.address, rules.throttleKey)
   const maySignIn = (account: T) => rules.getRefusal(account) === null
   const candidates = pickCandidates(rules.loadAccounts(), maySignIn)
-  const matched = await matchPassword(candidates, (account) => account.passwordHash, input.password)
+  const matched = await matchPassword(
+    candidates,
+    (account) => account.passwordHash,
+    input.password,
+    deps.env,
+  )
   // Looked up again after the await: an account may have changed meanwhile, its password
   // too (a reset), and then the password checked no longer opens it.
   const keyOf = (account: Account) =>
