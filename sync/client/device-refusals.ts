@@ -63,12 +63,33 @@ const sameChangeKey = (account: string, refusal: NewDeviceRefusal) =>
     refusal.values,
   ])
 
+// Keeping runs one call at a time per origin: its look for known refusals and its write
+// would otherwise let two calls at once (the push's 403 and the revoked pull, or two tabs)
+// both find a change unknown and both keep it.
+const KEEPING_LOCK = 'centraal-device-refusals-keep'
+let keeping: Promise<unknown> = Promise.resolve()
+
 /**
  * Keeps refusals of one person, durably, before the changes they hold are let go. A change
  * refused again (its push answered 403 once more, after a reload that came before the
- * revoked pull let it go) is kept once: the list shows each refused change once.
+ * revoked pull let it go, or by two paths at the same moment) is kept once: the list shows
+ * each refused change once.
  */
-export async function keepDeviceRefusals(
+export function keepDeviceRefusals(
+  account: AreaAccount,
+  refusals: readonly NewDeviceRefusal[],
+): Promise<void> {
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks
+  const keep = () => keepUnknown(account, refusals)
+  const kept = keeping.then(async () => {
+    if (locks) await locks.request(KEEPING_LOCK, keep)
+    else await keep()
+  })
+  keeping = kept.catch(() => undefined)
+  return kept
+}
+
+async function keepUnknown(
   account: AreaAccount,
   refusals: readonly NewDeviceRefusal[],
 ): Promise<void> {

@@ -32,3 +32,13 @@ test('the same refused change kept twice is listed once; other values are anothe
   await keepDeviceRefusals(other, [refusal('Boekhouding Noord')])
   expect(await listDeviceRefusals('central', formatSyncAccount(other))).toHaveLength(1)
 })
+
+test('the same refused change kept by two paths at the same moment is listed once', async () => {
+  const account = { area: 'central' as const, organisationId: 'org-a', userId: randomUUID() }
+  await Promise.all([
+    keepDeviceRefusals(account, [refusal('Boekhouding Noord')]),
+    keepDeviceRefusals(account, [refusal('Boekhouding Noord')]),
+  ])
+  const kept = await listDeviceRefusals('central', formatSyncAccount(account))
+  expect(kept.map((refusal) => refusal.label)).toEqual(['Boekhouding Noord'])
+})
