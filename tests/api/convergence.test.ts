@@ -1,5 +1,5 @@
 import { afterEach, expect, test } from 'vitest'
-import { startConvergenceRun } from '../support/convergence-run.ts'
+import { CHAOS_PEOPLE, startConvergenceRun } from '../support/convergence-run.ts'
 import { chooseSeed } from '../support/seeded-random.ts'
 
 // The promise of replication (docs/architecture.md, Replication): writes made offline are never lost
@@ -30,21 +30,7 @@ test.each(SEEDS)(
     const started = performance.now()
     run = await startConvergenceRun({
       seed,
-      // RxDB opens 13 collections per process without a licence: the central devices
-      // replicate app connections, the sales ADMIN all five sales collections, the sales
-      // MANAGER all but the payment parts.
-      people: [
-        { area: 'central', role: 'ADMIN', collections: ['appConnections'] },
-        { area: 'central', role: 'MANAGER', collections: ['appConnections'] },
-        { area: 'central', role: 'USER', collections: ['appConnections'] },
-        { area: 'central', role: 'MANAGER', collections: ['appConnections'] },
-        { area: 'sales', role: 'ADMIN' },
-        {
-          area: 'sales',
-          role: 'MANAGER',
-          collections: ['projects', 'sellers', 'sales', 'commissionPayments'],
-        },
-      ],
+      people: CHAOS_PEOPLE,
       operationsPerDevice: 40,
       pauseMs: [20, 160],
       settleTimeoutMs: 30_000,

@@ -1,7 +1,7 @@
 import { loadavg } from 'node:os'
 import { afterAll, bench, describe } from 'vitest'
 import { type Cluster, startCluster } from '../support/cluster.ts'
-import { countLeftOver, startConvergenceRun } from '../support/convergence-run.ts'
+import { CHAOS_PEOPLE, countLeftOver, startConvergenceRun } from '../support/convergence-run.ts'
 import { createLoadOrganisations } from '../support/load-organisations.ts'
 import { startTestServer } from '../support/test-server.ts'
 import { type LoadGenerator, startLoadGenerator } from './load/generator-client.ts'
@@ -78,19 +78,7 @@ describe('a process killed under load', () => {
       const started = performance.now()
       const run = await startConvergenceRun({
         seed: SEED,
-        // The devices of the chaos test (RxDB opens 13 collections per process).
-        people: [
-          { area: 'central', role: 'ADMIN', collections: ['appConnections'] },
-          { area: 'central', role: 'MANAGER', collections: ['appConnections'] },
-          { area: 'central', role: 'USER', collections: ['appConnections'] },
-          { area: 'central', role: 'MANAGER', collections: ['appConnections'] },
-          { area: 'sales', role: 'ADMIN' },
-          {
-            area: 'sales',
-            role: 'MANAGER',
-            collections: ['projects', 'sellers', 'sales', 'commissionPayments'],
-          },
-        ],
+        people: CHAOS_PEOPLE,
         operationsPerDevice: 60,
         pauseMs: [20, 160],
         settleTimeoutMs: 120_000,

@@ -47,6 +47,25 @@ export type ConvergenceSettings = {
 }
 
 /** What the devices reach, and what a crash does to it. */
+/**
+ * The chaos test's devices, used by the convergence test and the failover bench. RxDB opens
+ * 13 collections per process without a licence: the central devices replicate app
+ * connections, the sales ADMIN all five sales collections, the sales MANAGER all but the
+ * payment parts.
+ */
+export const CHAOS_PEOPLE: readonly PersonSpec[] = [
+  { area: 'central', role: 'ADMIN', collections: ['appConnections'] },
+  { area: 'central', role: 'MANAGER', collections: ['appConnections'] },
+  { area: 'central', role: 'USER', collections: ['appConnections'] },
+  { area: 'central', role: 'MANAGER', collections: ['appConnections'] },
+  { area: 'sales', role: 'ADMIN' },
+  {
+    area: 'sales',
+    role: 'MANAGER',
+    collections: ['projects', 'sellers', 'sales', 'commissionPayments'],
+  },
+]
+
 export type ConvergenceServers = {
   /** Where the devices and the checks send their requests now. */
   url(): string
