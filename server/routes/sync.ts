@@ -53,7 +53,11 @@ export function syncRoutes(deps: AppDeps) {
   // session: a session of one area reaches nothing of the other.
   // The session's person, and only theirs: a call that names another account (a local
   // database left open on a shared device) is refused before it reads or writes anything.
-  const contextFor = (area: ServerCollection['area'], c: Context<AppEnv>) => {
+  const contextFor = (
+    area: ServerCollection['area'],
+    c: Context<AppEnv>,
+    { isPush = false } = {},
+  ) => {
     const ctx = area === 'sales' ? requireSalesContext(deps, c) : requireServiceContext(deps, c)
     const named = c.req.header(SYNC_ACCOUNT_HEADER)
     const own = formatSyncAccount({
@@ -64,9 +68,13 @@ export function syncRoutes(deps: AppDeps) {
       throw otherAccountError()
     }
     // Data of an earlier epoch (before a restore) is neither pulled onto nor pushed from;
-    // every answer names the current one, so a device learns it at its first call.
+    // every answer names the current one, so a device learns it at its first call. A
+    // push must name it once the organisation was restored (requireCurrentEpoch).
     const { systemDb, actor } = ctx
-    const epoch = requireCurrentEpoch(systemDb, actor.organisationId, c.req.header(EPOCH_HEADER))
+    const namedEpoch = c.req.header(EPOCH_HEADER)
+    const epoch = requireCurrentEpoch(systemDb, actor.organisationId, namedEpoch, {
+      isNameRequired: isPush,
+    })
     c.header(EPOCH_HEADER, String(epoch))
     return ctx
   }
@@ -95,7 +103,7 @@ export function syncRoutes(deps: AppDeps) {
     })
     .post('/:version/:collection/push', validate('json', PushBodySchema), (c) => {
       const collection = requireCollection(c.req.param('collection'))
-      const ctx = contextFor(collection.area, c)
+      const ctx = contextFor(collection.area, c, { isPush: true })
       return c.json(pushChanges(ctx, collection, c.req.valid('json').rows, deps.log))
     })
     .get('/:version/stream', validate('query', StreamQuerySchema), (c) => {

@@ -138,7 +138,7 @@ async function createLocalDatabase(
   account: AreaAccount,
 ): Promise<LocalDatabase<unknown>> {
   const { collections, retired } = AREAS[account.area]
-  await emptyIfMarked(name)
+  await emptyIfMarked(name, account)
   const status = createSyncStatus()
   const firstPages = await prefetchFirstPages({
     name,
@@ -277,10 +277,11 @@ async function createLocalDatabase(
       values: pickRefusedValues(change.collection, change.document),
     }))
     await keepDeviceRefusals(account, kept)
-    // Nothing more is sent from this data: without a known epoch a push would be taken.
+    // Nothing more is sent from this data. The epoch stays known until the data is gone
+    // (emptyIfMarked): a push or write still under way, or one from a tab that takes over
+    // before it reloads, names the earlier epoch and is refused, never taken.
     stream.close()
     await Promise.all([...replications.values()].map((replication) => replication.cancel()))
-    forgetEpoch(account.area, formatSyncAccount(account))
     markForReset(name, { restoredAt, kept: kept.length })
   })
   const stop = async () => {
@@ -311,15 +312,17 @@ async function createLocalDatabase(
 
 /**
  * Empties a database whose data belongs to an earlier epoch of its organisation (marked by
- * onRestored) before it opens: the first fill then reads the restored state. One tab at a
- * time: every tab of the database reloads at once.
+ * onRestored) before it opens: the first fill then reads the restored state and learns its
+ * epoch. One tab at a time: every tab of the database reloads at once.
  */
-async function emptyIfMarked(name: string) {
+async function emptyIfMarked(name: string, account: AreaAccount) {
   if (!isMarkedForReset(name)) return
   const empty = async () => {
     if (!isMarkedForReset(name)) return
     await removeRxDatabase(name, getRxStorageDexie(), true)
     clearFillProgress(name)
+    // Only now, with nothing of the earlier epoch left to send, is its name forgotten.
+    forgetEpoch(account.area, formatSyncAccount(account))
     clearResetMark(name)
   }
   if (typeof navigator !== 'undefined' && navigator.locks) {

@@ -242,6 +242,8 @@ export function replicateCollection(options: {
             assumedMasterState?: WireDocument
           }[]
           await pushBackoff.wait()
+          // Cancelled while it waited (a restore heard, a sign-out): nothing more is sent.
+          if (replication.isStopped()) throw new Error(`${remote}: replication stopped`)
           const { current, outdated } = await splitOutdated(wireRows)
           if (current.length === 0) return outdated as never[]
           let answer: Awaited<ReturnType<typeof fetchPush>>

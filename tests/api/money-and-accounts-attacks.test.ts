@@ -4,6 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
+import { EPOCH_HEADER } from '#sync/account'
 import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { buildSalePayload, postSale } from '../support/sales.ts'
@@ -450,17 +451,23 @@ describe('a SELLER and a MANAGER around a sale under review', () => {
       correction([100, 100]),
     )
     expect(byRest.status).toBe(403)
-    const pulled = (
-      await seller.get('/api/sync/v1/sales/pull?checkpoint=0&limit=1000')
-    ).json.documents.find((doc: { id: string }) => doc.id === sale.id)
-    const pushed = await seller.post('/api/sync/v1/sales/push', {
-      rows: [
-        {
-          newDocumentState: { ...pulled, splits: correction([100, 100]).splits },
-          assumedMasterState: pulled,
-        },
-      ],
-    })
+    const page = await seller.get('/api/sync/v1/sales/pull?checkpoint=0&limit=1000')
+    const pulled = page.json.documents.find((doc: { id: string }) => doc.id === sale.id)
+    // Named as a device names it: the organisation was restored earlier in this file.
+    const epoch = { [EPOCH_HEADER]: page.headers.get(EPOCH_HEADER) ?? '' }
+    const pushed = await seller.post(
+      '/api/sync/v1/sales/push',
+      {
+        rows: [
+          {
+            newDocumentState: { ...pulled, splits: correction([100, 100]).splits },
+            assumedMasterState: pulled,
+          },
+        ],
+      },
+      epoch,
+    )
+    expect(pushed.status, pushed.text).toBe(200)
     expect(pushed.json.refused).toHaveLength(1)
     expect(await overdueOf(root)).toBe(before)
   })

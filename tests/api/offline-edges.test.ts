@@ -221,6 +221,27 @@ describe('a restore starts a new epoch', () => {
     expect(landed.headers.get(EPOCH_HEADER)).toBe(epoch)
   })
 
+  test('after a restore a push naming no epoch is 409 and changes nothing; a pull naming none learns it', async () => {
+    const [self] = (await pullDocuments(owner, 'users')).filter(
+      (user) => user.email === OWNER.email,
+    )
+    const unnamed = { [SYNC_ACCOUNT_HEADER]: account }
+    const pushed = await push(
+      owner,
+      'users',
+      [{ assumedMasterState: self, newDocumentState: { ...self, name: 'Zonder Tijdperk' } }],
+      unnamed,
+    )
+    expect(pushed.status).toBe(409)
+    expect(pushed.headers.get(RESTORED_HEADER)).toBe(epoch)
+    expect(pushed.json.message).toMatch(RESTORED_MESSAGE)
+    const now = await pullDocuments(owner, 'users')
+    expect(now.find((user) => user.id === self?.id)?.name).toBe(self?.name)
+    const pulled = await pull(owner, 'users', unnamed)
+    expect(pulled.status).toBe(200)
+    expect(pulled.headers.get(EPOCH_HEADER)).toBe(epoch)
+  })
+
   describe('attacks', () => {
     test('an outsider sending an epoch gets 401 and learns no epoch', async () => {
       const stranger = createClient(server.url)

@@ -33,15 +33,20 @@ export function startOrganisationEpoch(systemDb: SystemDb, organisationId: strin
  * Refuses a call that names an epoch other than the organisation's (a write queued, or a
  * local database filled, before a restore): 409 marked with the restore's moment, so the
  * device keeps the change as a refusal instead of applying it to the restored data. A
- * call that names none (an older version, a first call) passes. Returns the current epoch.
+ * call that names none (a first call, a REST write before the device's first sync answer)
+ * passes, unless `isNameRequired`: a replication push always comes from a local database,
+ * which learnt its epoch when it was filled, so one naming none after a restore sends data
+ * of unknown age and is refused like one of an earlier epoch. Returns the current epoch.
  */
 export function requireCurrentEpoch(
   systemDb: SystemDb,
   organisationId: string,
   named: string | undefined,
+  { isNameRequired = false } = {},
 ): number {
   const epoch = readOrganisationEpoch(systemDb, organisationId)
-  if (named === undefined || named === String(epoch)) return epoch
+  if (named === String(epoch)) return epoch
+  if (named === undefined && (!isNameRequired || epoch === 0)) return epoch
   throw new AppError('conflict', describeRestoredEpoch(epoch), {
     headers: { [RESTORED_HEADER]: String(epoch) },
   })

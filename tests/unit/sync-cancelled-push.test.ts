@@ -1,0 +1,73 @@
+import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb'
+import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
+import { afterEach, expect, test, vi } from 'vitest'
+import { WRITABLE_FIELDS } from '#schema/rx/writable-fields'
+import { CENTRAL_COLLECTIONS } from '#sync/client/collections'
+import { createConflictHandler, UnansweredPushes } from '#sync/client/conflict-handler'
+import { replicateCollection } from '#sync/client/replicate-collection'
+import { createSyncStatus } from '#sync/client/sync-status'
+import { appDocument } from '../support/app-document.ts'
+import { createResyncStream } from '../support/sync-node-client.ts'
+
+// A replication cancelled while a push waits out its retry backoff (a restore was heard,
+// the person signed out) must send nothing more: the tab that heard a restore cancels its
+// replications before the database is emptied, and a push going on afterwards would carry
+// a change of before the restore (decision 008, "A push that forgot its epoch").
+
+const definition = CENTRAL_COLLECTIONS[1] // appConnections
+const BACKOFF_MS = 400
+
+let db: RxDatabase
+
+afterEach(async () => {
+  await db?.remove()
+})
+
+test('a push waiting out its backoff when the replication is cancelled is never sent', async () => {
+  db = await createRxDatabase({
+    name: `cancelled-push-${Math.random().toString(36).slice(2)}`,
+    storage: getRxStorageMemory(),
+    multiInstance: false,
+  })
+  const refused = new Set<string>()
+  const unanswered = new UnansweredPushes()
+  await db.addCollections({
+    [definition.local]: {
+      schema: definition.schema,
+      conflictHandler: createConflictHandler(refused, WRITABLE_FIELDS.appConnections, unanswered),
+    },
+  })
+  const collection = db.collections[definition.local] as RxCollection
+  const row = appDocument('a', 7)
+  const pushes: number[] = []
+  const fetch = vi.fn(async (input: string | URL | Request) => {
+    const url = new URL(String(input))
+    if (url.pathname.endsWith('/pull')) {
+      const from = Number(url.searchParams.get('checkpoint'))
+      const documents = from < 7 ? [row] : []
+      return Response.json({ documents, checkpoint: { seq: 7, access: 'rights' }, upTo: 7 })
+    }
+    pushes.push(Date.now())
+    return new Response('unavailable', { status: 503 })
+  })
+  const replication = replicateCollection({
+    collection,
+    definition,
+    stream: createResyncStream([definition.remote]).stream,
+    status: createSyncStatus(),
+    refusedIds: refused,
+    unanswered,
+    account: { organisationId: 'org', userId: 'anna' },
+    transport: { origin: 'http://server.test', fetch: fetch as typeof globalThis.fetch },
+    retryTiming: { retryMs: 10, firstBackoffMs: BACKOFF_MS, maxBackoffMs: BACKOFF_MS },
+  })
+  await replication.awaitInitialReplication()
+
+  await (await collection.findOne('a').exec())?.incrementalPatch({ name: 'Offline gewijzigd' })
+  await vi.waitFor(() => expect(pushes).toHaveLength(1))
+  // The push failed; RxDB calls the handler again after 10 ms, which waits out its backoff.
+  await new Promise((resolve) => setTimeout(resolve, BACKOFF_MS / 4))
+  await replication.cancel()
+  await new Promise((resolve) => setTimeout(resolve, BACKOFF_MS * 2))
+  expect(pushes).toHaveLength(1)
+})
