@@ -11,6 +11,7 @@ import { OrganisationChoices } from './auth/organisation-choices.ts'
 import { getSecretBox } from './auth/secret-box.ts'
 import { deleteExpiredSessions } from './auth/sessions.ts'
 import { createThrottles } from './auth/throttles.ts'
+import { createRedisBackupScheduleRelay } from './cluster/redis-backup-schedule-relay.ts'
 import { createRedisChangeRelay } from './cluster/redis-change-relay.ts'
 import { createRedisTokens } from './cluster/redis-expiring-tokens.ts'
 import { createRedisHeavySlot } from './cluster/redis-heavy-slot.ts'
@@ -69,6 +70,7 @@ export async function startServer(
   // With a shared Redis, each scheduled run and each heavy job takes a lock there first,
   // so that it runs in one process of the machine.
   const jobs = redis ? createRedisJobGate(redis.commands, log) : LOCAL_JOB_GATE
+  const nodeId = env.NODE_ID ?? `${hostname()}-${process.pid}`
   const machineSlot =
     redis &&
     createRedisHeavySlot(redis.commands, { ttlMs: env.HEAVY_WORK_SLOT_TTL_SECONDS * 1000, log })
@@ -90,7 +92,7 @@ export async function startServer(
       relay:
         redis &&
         createRedisChangeRelay(redis, {
-          nodeId: env.NODE_ID ?? `${hostname()}-${process.pid}`,
+          nodeId,
           onError: (error) => log.error('relaying a change through redis failed', { error }),
         }),
     }),
@@ -103,6 +105,14 @@ export async function startServer(
       log,
       heavyWorkPool,
       jobs,
+      // A change of backup settings through one process reschedules the others at once.
+      relay:
+        redis &&
+        createRedisBackupScheduleRelay(redis, {
+          nodeId,
+          onError: (error) =>
+            log.error('relaying a backup schedule through redis failed', { error }),
+        }),
     }),
   }
   const app = createApp(deps, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT })

@@ -9,7 +9,20 @@ import {
 import { type DriveBackupDeps, runDriveBackup } from '../services/drive-backups/run-drive-backup.ts'
 import type { JobGate } from './job-gate.ts'
 
-type Deps = DriveBackupDeps & { systemDb: SystemDb; jobs: JobGate }
+/**
+ * Tells the other server processes that an organisation's backup settings changed, and
+ * hears of theirs (several processes share REDIS_URL).
+ */
+export type BackupScheduleRelay = {
+  publish(organisationId: string): void
+  /** onSubscribed: each time the subscription takes hold, as changes may have gone unheard. */
+  subscribe(listener: {
+    onChange: (organisationId: string) => void
+    onSubscribed: () => void
+  }): () => void
+}
+
+type Deps = DriveBackupDeps & { systemDb: SystemDb; jobs: JobGate; relay?: BackupScheduleRelay }
 
 const MINUTE_MS = 60_000
 
@@ -25,7 +38,9 @@ export type ScheduledBackups = ReturnType<typeof createScheduledBackups>
  * during a scheduled one gets that run's outcome. Several processes each schedule every
  * organisation and fire together: the one that claims the occurrence (JobGate) runs it.
  * While Redis cannot be asked each runs it: a second backup in Drive is an extra file, a
- * missed one is a day without a backup.
+ * missed one is a day without a backup. A change of settings in one process reaches the
+ * others' schedules through the relay; when its subscription takes hold again (Redis was
+ * away) every organisation's settings are read again.
  */
 export function createScheduledBackups(deps: Deps) {
   const jobs = new Map<string, Cron>()
@@ -50,10 +65,12 @@ export function createScheduledBackups(deps: Deps) {
   }
 
   function reschedule(organisationId: string) {
+    const schedule = stopping.signal.aborted ? null : wantedSchedule(organisationId)
+    // An unchanged schedule keeps its job: one made anew in the moment it fires would wait
+    // for the next day, and the settings are read again at times no one chose.
+    if (schedule && jobs.get(organisationId)?.getPattern() === schedule) return
     jobs.get(organisationId)?.stop()
     jobs.delete(organisationId)
-    if (stopping.signal.aborted) return
-    const schedule = wantedSchedule(organisationId)
     if (!schedule) return
     const job = new Cron(
       schedule,
@@ -79,19 +96,36 @@ export function createScheduledBackups(deps: Deps) {
     jobs.set(organisationId, job)
   }
 
+  /** Schedules the organisation from its stored settings; a failure is logged, not thrown. */
+  function follow(organisationId: string) {
+    try {
+      reschedule(organisationId)
+    } catch (error) {
+      deps.log.error('backup schedule not started', { organisationId, error })
+    }
+  }
+
+  function followAll() {
+    const ids = deps.systemDb.select({ id: organisations.id }).from(organisations).all()
+    for (const { id } of ids) follow(id)
+  }
+
+  let stopRelay: (() => void) | undefined
+
   return {
     /** Schedules every organisation's automatic backup (at server start). */
     start() {
-      const ids = deps.systemDb.select({ id: organisations.id }).from(organisations).all()
-      for (const { id } of ids) {
-        try {
-          reschedule(id)
-        } catch (error) {
-          deps.log.error('backup schedule not started', { organisationId: id, error })
-        }
-      }
+      followAll()
+      stopRelay = deps.relay?.subscribe({ onChange: follow, onSubscribed: followAll })
     },
-    reschedule,
+    /**
+     * After a change of the organisation's backup settings: schedules it anew, here and
+     * (through the relay) in the other processes.
+     */
+    reschedule(organisationId: string) {
+      reschedule(organisationId)
+      deps.relay?.publish(organisationId)
+    },
     /** Runs a backup now (or joins the one under way); retryBaseMs defaults to the env's. */
     run,
     /** When the organisation's automatic backup fires next; null when none is scheduled. */
@@ -101,6 +135,7 @@ export function createScheduledBackups(deps: Deps) {
     /** Stops every job and waits for runs under way; a waiting retry is cut short. */
     async stop() {
       stopping.abort()
+      stopRelay?.()
       for (const job of jobs.values()) job.stop()
       jobs.clear()
       await Promise.allSettled(running.values())
