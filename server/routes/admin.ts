@@ -93,6 +93,9 @@ export function adminRoutes(deps: AppDeps) {
         }
         // An older backup may carry the CRM key in clear: sealed again at once.
         readCrmKey(deps.organisations.get(organisationId), getSecretBox(deps.env), organisationId)
+        // The restored backup settings (without a Drive connection: a backup carries no
+        // tokens) decide the automatic backup from now on, in every process.
+        deps.scheduledBackups.reschedule(organisationId)
         return c.json(restored)
       })
   )

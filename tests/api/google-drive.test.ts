@@ -3,7 +3,7 @@ import path from 'node:path'
 import { strFromU8, unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
-import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import { ROOT, signIn, signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { findFreePort } from '../support/free-port.ts'
 import { type GoogleStandIn, startGoogleStandIn } from '../support/google-stand-in.ts'
 import type { createClient } from '../support/http.ts'
@@ -417,6 +417,37 @@ describe('backups to Drive', () => {
     const settings = (await admin.get('/api/backup/settings')).json
     expect(settings.lastBackupStatus).toBe('failed')
     expect(settings.lastBackupError).toMatch(/mislukt na 3 pogingen: HTTP 500: Backend Error/)
+  })
+
+  test('a restore that brings other backup settings schedules by them at once', async () => {
+    const at = (hours: number) => {
+      const next = new Date()
+      next.setHours(hours, 0, 0, 0)
+      if (next.getTime() <= Date.now()) next.setDate(next.getDate() + 1)
+      return next.getTime()
+    }
+    const settings = (schedule: string) => ({
+      autoBackupEnabled: true,
+      backupSchedule: schedule,
+      backupFormats: 'json',
+    })
+    expect((await admin.post('/api/backup/settings', settings('0 3 * * *'))).status).toBe(200)
+    const backup = await admin.post('/api/admin/backup', { format: 'json' })
+    expect(backup.status).toBe(200)
+    const later = await admin.post('/api/backup/settings', settings('0 4 * * *'))
+    expect(later.json.nextBackupAt).toBe(at(4))
+
+    const restored = await admin.post('/api/admin/restore', backup.text)
+    expect(restored.status, restored.text).toBe(200)
+    // The restore ended the session. A backup carries no Google tokens, so the restored
+    // settings have no connection: nothing is scheduled, not the 04:00 of before.
+    admin = await signIn(server, ROOT)
+    const after = (await admin.get('/api/backup/settings')).json
+    expect(after).toMatchObject({ backupSchedule: '0 3 * * *', googleDriveEnabled: false })
+    expect(after.nextBackupAt).toBeNull()
+    // Connected again, the restored schedule is the one that fires.
+    await connectThroughGoogle(admin)
+    expect((await admin.get('/api/backup/settings')).json.nextBackupAt).toBe(at(3))
   })
 })
 

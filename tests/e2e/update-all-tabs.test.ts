@@ -104,7 +104,9 @@ test('Vernieuwen in one tab reloads every tab into the new version; unsent edits
   expect(await serverDescription('App Een')).toBe(null)
   expect(await serverDescription('App Twee')).toBe(null)
 
-  const reloads = [first, second].map((page) => page.waitForEvent('load'))
+  // Two reloads, each installing the new service worker's files: on a loaded machine
+  // this took longer than a step's 15 s.
+  const reloads = [first, second].map((page) => page.waitForEvent('load', { timeout: 40_000 }))
   await prompt.getByRole('button', { name: 'Vernieuwen' }).click()
   // Both tabs, not only the one whose button was pressed.
   await Promise.all(reloads)
