@@ -40,8 +40,9 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
  * A new browser context on the app as a Dutch-speaking person's browser, at this size. A
  * step fails after `timeout` with its locator in the message, well before the test's own
  * timeout; `theme` is the one the person chose before (absent: the app's own default).
- * `reducedMotion`: the person asked for less motion, so dialogs, menus and toasts come and
- * go without the animations a click would otherwise wait out (web/styles.css honours it).
+ * `reducedMotion` (the default): the person asked for less motion, so dialogs, menus and
+ * toasts come and go without the animations a click would otherwise wait out, and spinners
+ * stand still (web/styles.css honours it); false shows the app's motion.
  */
 export async function newAppContext(
   browser: Browser,
@@ -50,7 +51,7 @@ export async function newAppContext(
   {
     timeout = 15_000,
     theme,
-    reducedMotion = false,
+    reducedMotion = true,
   }: { timeout?: number; theme?: 'light' | 'dark'; reducedMotion?: boolean } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
