@@ -275,6 +275,20 @@ describe('a restore starts a new epoch', () => {
         expect(answer.text).not.toContain(momentOf(epoch))
       }
       expect((await otherAdmin.get('/api/organisation')).json.name).toBe('B')
+      // A push naming no epoch is refused only where a restore happened: org R's restore
+      // changes nothing for org B, and B's answer names B's epoch, never R's.
+      const [self] = (theirs.json.documents as Document[]).filter(
+        (user) => user.email === 'admin@b.example',
+      )
+      const unnamed = await push(
+        otherAdmin,
+        'users',
+        [{ assumedMasterState: self, newDocumentState: { ...self, name: 'Beheerder B' } }],
+        { [SYNC_ACCOUNT_HEADER]: own },
+      )
+      expect(unnamed.status, unnamed.text).toBe(200)
+      expect(unnamed.headers.get(EPOCH_HEADER)).toBe('0')
+      expect(unnamed.text).not.toContain(epoch)
       // Naming org R's owner is another account's call: refused before any epoch is read.
       const named = { [SYNC_ACCOUNT_HEADER]: account, [EPOCH_HEADER]: before }
       for (const answer of [
