@@ -1,11 +1,11 @@
-import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb'
-import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
+import type { RxDatabase } from 'rxdb'
 import { afterEach, expect, test, vi } from 'vitest'
-import { WRITABLE_FIELDS } from '#schema/rx/writable-fields'
-import { CENTRAL_COLLECTIONS } from '#sync/client/collections'
-import { createConflictHandler, UnansweredPushes } from '#sync/client/conflict-handler'
 import { replicateCollection } from '#sync/client/replicate-collection'
 import { createSyncStatus } from '#sync/client/sync-status'
+import {
+  APP_CONNECTIONS,
+  createAppConnectionsCollection,
+} from '../support/app-connections-collection.ts'
 import { appDocument } from '../support/app-document.ts'
 import { createResyncStream } from '../support/sync-node-client.ts'
 
@@ -14,7 +14,7 @@ import { createResyncStream } from '../support/sync-node-client.ts'
 // replications before the database is emptied, and a push going on afterwards would carry
 // a change of before the restore (decision 008, "A push that forgot its epoch").
 
-const definition = CENTRAL_COLLECTIONS[1] // appConnections
+const definition = APP_CONNECTIONS
 const BACKOFF_MS = 400
 
 let db: RxDatabase
@@ -24,20 +24,9 @@ afterEach(async () => {
 })
 
 test('a push waiting out its backoff when the replication is cancelled is never sent', async () => {
-  db = await createRxDatabase({
-    name: `cancelled-push-${Math.random().toString(36).slice(2)}`,
-    storage: getRxStorageMemory(),
-    multiInstance: false,
-  })
-  const refused = new Set<string>()
-  const unanswered = new UnansweredPushes()
-  await db.addCollections({
-    [definition.local]: {
-      schema: definition.schema,
-      conflictHandler: createConflictHandler(refused, WRITABLE_FIELDS.appConnections, unanswered),
-    },
-  })
-  const collection = db.collections[definition.local] as RxCollection
+  const device = await createAppConnectionsCollection('cancelled-push')
+  db = device.db
+  const { collection, refused, unanswered } = device
   const row = appDocument('a', 7)
   const pushes: number[] = []
   const fetch = vi.fn(async (input: string | URL | Request) => {

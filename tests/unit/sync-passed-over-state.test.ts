@@ -1,12 +1,12 @@
-import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb'
-import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
+import type { RxCollection, RxDatabase } from 'rxdb'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { WRITABLE_FIELDS } from '#schema/rx/writable-fields'
-import { CENTRAL_COLLECTIONS } from '#sync/client/collections'
-import { createConflictHandler, UnansweredPushes } from '#sync/client/conflict-handler'
 import { replicateCollection } from '#sync/client/replicate-collection'
 import { createSyncStatus } from '#sync/client/sync-status'
 import type { WireDocument } from '#sync/protocol'
+import {
+  APP_CONNECTIONS,
+  createAppConnectionsCollection,
+} from '../support/app-connections-collection.ts'
 import { appDocument } from '../support/app-document.ts'
 import { createResyncStream } from '../support/sync-node-client.ts'
 
@@ -14,7 +14,7 @@ import { createResyncStream } from '../support/sync-node-client.ts'
 // back: the product's replication (RxDB, memory storage) against a scripted server, with
 // each call held until the test lets it go, to play one interleaving exactly.
 
-const definition = CENTRAL_COLLECTIONS[1] // appConnections
+const definition = APP_CONNECTIONS
 
 /** What the scripted server holds, and the calls the test holds back. */
 const server = {
@@ -67,20 +67,10 @@ beforeEach(async () => {
   server.holdPull = undefined
   server.pullsStarted = 0
   server.holdNextPush = undefined
-  db = await createRxDatabase({
-    name: `passed-over-${Math.random().toString(36).slice(2)}`,
-    storage: getRxStorageMemory(),
-    multiInstance: false,
-  })
-  const refused = new Set<string>()
-  const unanswered = new UnansweredPushes()
-  await db.addCollections({
-    [definition.local]: {
-      schema: definition.schema,
-      conflictHandler: createConflictHandler(refused, WRITABLE_FIELDS.appConnections, unanswered),
-    },
-  })
-  collection = db.collections[definition.local] as RxCollection
+  const device = await createAppConnectionsCollection('passed-over')
+  db = device.db
+  collection = device.collection
+  const { refused, unanswered } = device
   const standIn = createResyncStream([definition.remote])
   resync = standIn.resync
   const fetch = vi.fn(async (input: string | URL | Request, init?: RequestInit) =>
