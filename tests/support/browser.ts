@@ -26,8 +26,7 @@ export function connectBrowser(): Promise<Browser> {
 /**
  * The system Chromium for the whole run, for connectBrowser. Its pages prefer reduced
  * motion (a context may ask otherwise): dialogs, toasts and menus come and go without
- * animations to wait out, and a spinner stands still instead of painting every frame,
- * which on two shared cores cost the other browser file's pages their processor time.
+ * animations to wait out, and a spinner stands still instead of painting every frame.
  */
 export function launchBrowserServer(): Promise<BrowserServer> {
   return chromium.launchServer({
