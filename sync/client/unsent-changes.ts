@@ -1,9 +1,11 @@
 import {
   getAssumedMasterState,
   getChangedDocumentsSince,
+  getHeightOfRevision,
   getLastCheckpointDoc,
   type RxCollection,
   type RxDatabase,
+  type RxDocumentData,
 } from 'rxdb'
 import type { RxReplicationState } from 'rxdb/plugins/replication'
 import { auditTime, merge, Subscription } from 'rxjs'
@@ -23,9 +25,28 @@ type Replication = RxReplicationState<unknown, SyncCheckpoint>
 export type UnsentDocument = UnsentChange & { document: WireDocument }
 
 /**
+ * Whether the device's copy of a document is the server's state as the pull wrote it: RxDB
+ * marks such a write with its revision's height and the hash of the replication's identifier
+ * (`_meta.o`; in some writes the height under the identifier itself), and its push skips
+ * it by the same marks. Between that write and the one of the state RxDB assumes the
+ * server holds, the copy would otherwise count as unsent for a moment (and a logout then
+ * asked about a change that was on the server).
+ */
+function isWrittenFromServer(
+  document: RxDocumentData<unknown>,
+  identifier: string,
+  identifierHash: string,
+) {
+  const height = getHeightOfRevision(document._rev)
+  const meta = document._meta as Record<string, unknown> & { o?: { _rev?: number; hash?: string } }
+  return meta[identifier] === height || (meta.o?.hash === identifierHash && meta.o._rev === height)
+}
+
+/**
  * The changes of one collection that the server has not taken yet: the documents written
- * since RxDB's upstream checkpoint whose state differs from what the replication assumes
- * the server holds. Undefined where this tab does not replicate (not the leader).
+ * since RxDB's upstream checkpoint, other than by the pull, whose state differs from what
+ * the replication assumes the server holds. Undefined where this tab does not replicate
+ * (not the leader).
  */
 export async function findUnsentChanges(
   replication: Replication,
@@ -45,7 +66,11 @@ export async function findUnsentChanges(
     documents.map((document) => String((document as Record<string, unknown>)[state.primaryPath])),
   )
   const changes: UnsentDocument[] = []
-  for (const document of documents as unknown as WireDocument[]) {
+  const identifierHash = await state.input.hashFunction(state.input.identifier)
+  const written = documents.filter(
+    (document) => !isWrittenFromServer(document, state.input.identifier, identifierHash),
+  )
+  for (const document of written as unknown as WireDocument[]) {
     const known = assumed[document.id]?.docData as WireDocument | undefined
     if (known && isSameDocumentState(known, document)) continue
     if (!known && document._deleted) continue
