@@ -4,6 +4,7 @@ import { signInNewOrganisation } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
 import { createClient } from '../support/http.ts'
 import type { TestServer } from '../support/test-server.ts'
+import { waitForServiceWorker } from './app-helpers.ts'
 import { hasHorizontalOverflow, PHONE, screenshot } from './page-helpers.ts'
 import { useSharedServer } from './shared-server.ts'
 
@@ -100,9 +101,7 @@ test('the theme switched before the app runs stays switched; the keyboard’s fo
 test('a device that only saw the landing page built ahead has the app offline, from the service worker', async () => {
   const page = await openLanding()
   // landing.js registered the service worker without any of the app's code having run.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 15_000,
-  })
+  await waitForServiceWorker(page)
   expect(await isBuiltAhead(page)).toBe(true)
 
   await page.context().setOffline(true)

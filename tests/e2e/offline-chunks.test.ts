@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInNewOrganisation } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
 import type { TestServer } from '../support/test-server.ts'
+import { waitForServiceWorker } from './app-helpers.ts'
 import { newAppContext, openSignedIn, PHONE } from './page-helpers.ts'
 import { useSharedServer } from './shared-server.ts'
 
@@ -40,7 +41,7 @@ test('a Gold Estates screen opens offline on a device that only visited Centraal
   const { context, page, requested: salesCode } = await signInWatching(/\/assets\/sales-routes-/)
   await page.goto('/apps')
   await page.getByRole('heading', { level: 1, name: 'Apps' }).waitFor()
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+  await waitForServiceWorker(page)
   // The page itself never asked for the Gold Estates code while online.
   expect(salesCode).toEqual([])
 
@@ -55,7 +56,7 @@ test('a Gold Estates screen opens offline on a device that only visited Centraal
 test('a Centraal screen never opened online (Gebruikers) opens offline from the precache', async () => {
   const { context, page, requested: usersCode } = await signInWatching(/\/assets\/users-page-/)
   await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor()
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+  await waitForServiceWorker(page)
   // Only the Dashboard was shown: the Gebruikers screen's code was not asked for.
   expect(usersCode).toEqual([])
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInInvitedUser, signInNewOrganisation } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
 import type { TestServer } from '../support/test-server.ts'
+import { waitForServiceWorker } from './app-helpers.ts'
 import { DESKTOP, signIn, waitForShell } from './page-helpers.ts'
 import { launchGoldEstates, SALES_BASE } from './sales-helpers.ts'
 import { useSharedServer } from './shared-server.ts'
@@ -64,7 +65,7 @@ async function sessionStatuses(context: BrowserContext) {
 async function logOutOffline(context: BrowserContext, page: Page) {
   await page.goto('/')
   await waitForShell(page)
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+  await waitForServiceWorker(page)
   await context.setOffline(true)
   await page.getByRole('banner').getByRole('button', { name: 'Uitloggen' }).click()
   await page.getByText(/Eén plek voor je organisaties/).waitFor()

@@ -7,6 +7,7 @@ import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
 import type { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { waitForServiceWorker } from './app-helpers.ts'
 import {
   closeToast,
   DESKTOP,
@@ -91,13 +92,6 @@ async function openSignedInPage(
     password: options.password ?? root.password,
   })
   return { context, page: await context.newPage() }
-}
-
-/** Waits until the service worker controls the page: from then on it opens offline. */
-async function waitForServiceWorker(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 15_000,
-  })
 }
 
 /** The rows of IndexedDB centraal/syncQueue, read the way any script of the page could. */

@@ -8,6 +8,7 @@ import { eventually } from '../support/eventually.ts'
 import type { createClient } from '../support/http.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { waitForServiceWorker } from './app-helpers.ts'
 import { DESKTOP, newAppContext, signInOnPage, waitForShell } from './page-helpers.ts'
 
 // A new version takes over every tab of the browser at once: "Vernieuwen" in one tab
@@ -69,7 +70,7 @@ test('Vernieuwen in one tab reloads every tab into the new version; unsent edits
   const context = await newAppContext(browser, server.url, DESKTOP)
   const first = await context.newPage()
   await signInOnPage(first, root)
-  await first.waitForFunction(() => navigator.serviceWorker.controller !== null)
+  await waitForServiceWorker(first)
   await first.goto('/apps')
   const second = await context.newPage()
   await second.goto('/apps')
