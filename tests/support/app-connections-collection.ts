@@ -3,6 +3,10 @@ import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
 import { WRITABLE_FIELDS } from '#schema/rx/writable-fields'
 import { CENTRAL_COLLECTIONS } from '#sync/client/collections'
 import { createConflictHandler, UnansweredPushes } from '#sync/client/conflict-handler'
+import { replicateCollection } from '#sync/client/replicate-collection'
+import type { RetryTiming } from '#sync/client/retry-backoff'
+import { createSyncStatus } from '#sync/client/sync-status'
+import type { SyncStream } from '#sync/client/sync-stream'
 
 /** The app connections' collection definition, as the web app replicates it. */
 export const APP_CONNECTIONS = CENTRAL_COLLECTIONS[1]
@@ -36,4 +40,31 @@ export async function createAppConnectionsCollection(name: string): Promise<{
     refused,
     unanswered,
   }
+}
+
+/** Quick retries: a scripted server's failures are tried again within milliseconds. */
+const QUICK_RETRIES: RetryTiming = { retryMs: 20, firstBackoffMs: 5, maxBackoffMs: 20 }
+
+/**
+ * The product's replication of `device`'s app connections against a scripted server
+ * (`fetch` answers every pull and push), as Anna of organisation `org`; started and through
+ * its first pull.
+ */
+export async function replicateAppConnections(
+  device: Awaited<ReturnType<typeof createAppConnectionsCollection>>,
+  options: { fetch: typeof globalThis.fetch; stream: SyncStream; retryTiming?: RetryTiming },
+) {
+  const replication = replicateCollection({
+    collection: device.collection,
+    definition: APP_CONNECTIONS,
+    stream: options.stream,
+    status: createSyncStatus(),
+    refusedIds: device.refused,
+    unanswered: device.unanswered,
+    account: { organisationId: 'org', userId: 'anna' },
+    transport: { origin: 'http://server.test', fetch: options.fetch },
+    retryTiming: options.retryTiming ?? QUICK_RETRIES,
+  })
+  await replication.awaitInitialReplication()
+  return replication
 }

@@ -1,10 +1,9 @@
 import type { RxDatabase } from 'rxdb'
 import { afterEach, expect, test, vi } from 'vitest'
-import { replicateCollection } from '#sync/client/replicate-collection'
-import { createSyncStatus } from '#sync/client/sync-status'
 import {
   APP_CONNECTIONS,
   createAppConnectionsCollection,
+  replicateAppConnections,
 } from '../support/app-connections-collection.ts'
 import { appDocument } from '../support/app-document.ts'
 import { createResyncStream } from '../support/sync-node-client.ts'
@@ -26,7 +25,7 @@ afterEach(async () => {
 test('a push waiting out its backoff when the replication is cancelled is never sent', async () => {
   const device = await createAppConnectionsCollection('cancelled-push')
   db = device.db
-  const { collection, refused, unanswered } = device
+  const { collection } = device
   const row = appDocument('a', 7)
   const pushes: number[] = []
   const fetch = vi.fn(async (input: string | URL | Request) => {
@@ -39,18 +38,11 @@ test('a push waiting out its backoff when the replication is cancelled is never 
     pushes.push(Date.now())
     return new Response('unavailable', { status: 503 })
   })
-  const replication = replicateCollection({
-    collection,
-    definition,
+  const replication = await replicateAppConnections(device, {
+    fetch: fetch as typeof globalThis.fetch,
     stream: createResyncStream([definition.remote]).stream,
-    status: createSyncStatus(),
-    refusedIds: refused,
-    unanswered,
-    account: { organisationId: 'org', userId: 'anna' },
-    transport: { origin: 'http://server.test', fetch: fetch as typeof globalThis.fetch },
     retryTiming: { retryMs: 10, firstBackoffMs: BACKOFF_MS, maxBackoffMs: BACKOFF_MS },
   })
-  await replication.awaitInitialReplication()
 
   await (await collection.findOne('a').exec())?.incrementalPatch({ name: 'Offline gewijzigd' })
   await vi.waitFor(() => expect(pushes).toHaveLength(1))

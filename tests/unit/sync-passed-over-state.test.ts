@@ -1,11 +1,10 @@
 import type { RxCollection, RxDatabase } from 'rxdb'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { replicateCollection } from '#sync/client/replicate-collection'
-import { createSyncStatus } from '#sync/client/sync-status'
 import type { WireDocument } from '#sync/protocol'
 import {
   APP_CONNECTIONS,
   createAppConnectionsCollection,
+  replicateAppConnections,
 } from '../support/app-connections-collection.ts'
 import { appDocument } from '../support/app-document.ts'
 import { createResyncStream } from '../support/sync-node-client.ts'
@@ -70,24 +69,15 @@ beforeEach(async () => {
   const device = await createAppConnectionsCollection('passed-over')
   db = device.db
   collection = device.collection
-  const { refused, unanswered } = device
   const standIn = createResyncStream([definition.remote])
   resync = standIn.resync
   const fetch = vi.fn(async (input: string | URL | Request, init?: RequestInit) =>
     answer(new URL(String(input)), init),
   )
-  const replication = replicateCollection({
-    collection,
-    definition,
+  const replication = await replicateAppConnections(device, {
+    fetch: fetch as typeof globalThis.fetch,
     stream: standIn.stream,
-    status: createSyncStatus(),
-    refusedIds: refused,
-    unanswered,
-    account: { organisationId: 'org', userId: 'anna' },
-    transport: { origin: 'http://server.test', fetch: fetch as typeof globalThis.fetch },
-    retryTiming: { retryMs: 20, firstBackoffMs: 5, maxBackoffMs: 20 },
   })
-  await replication.awaitInitialReplication()
   isPulling = () => replication.internalReplicationState?.events.active.down.getValue() === true
 })
 

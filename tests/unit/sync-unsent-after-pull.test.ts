@@ -1,12 +1,11 @@
 import type { RxDatabase } from 'rxdb'
 import { afterEach, expect, test, vi } from 'vitest'
-import { replicateCollection } from '#sync/client/replicate-collection'
-import { createSyncStatus } from '#sync/client/sync-status'
 import { findUnsentChanges, type UnsentDocument } from '#sync/client/unsent-changes'
 import type { WireDocument } from '#sync/protocol'
 import {
   APP_CONNECTIONS,
   createAppConnectionsCollection,
+  replicateAppConnections,
 } from '../support/app-connections-collection.ts'
 import { newAppDocument } from '../support/app-document.ts'
 import { createResyncStream } from '../support/sync-node-client.ts'
@@ -25,7 +24,7 @@ afterEach(async () => {
 test('a copy the pull wrote from the server never counts as unsent, not even between its two writes', async () => {
   const device = await createAppConnectionsCollection('unsent-after-pull')
   db = device.db
-  const { collection, refused, unanswered } = device
+  const { collection } = device
   let stored: WireDocument | undefined
   const fetch = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(String(input))
@@ -43,18 +42,10 @@ test('a copy the pull wrote from the server never counts as unsent, not even bet
     return Response.json({ conflicts: [], refused: [] })
   })
   const stream = createResyncStream([APP_CONNECTIONS.remote])
-  const replication = replicateCollection({
-    collection,
-    definition: APP_CONNECTIONS,
+  const replication = await replicateAppConnections(device, {
+    fetch: fetch as typeof globalThis.fetch,
     stream: stream.stream,
-    status: createSyncStatus(),
-    refusedIds: refused,
-    unanswered,
-    account: { organisationId: 'org', userId: 'anna' },
-    transport: { origin: 'http://server.test', fetch: fetch as typeof globalThis.fetch },
-    retryTiming: { retryMs: 20, firstBackoffMs: 5, maxBackoffMs: 20 },
   })
-  await replication.awaitInitialReplication()
 
   await collection.insert(newAppDocument({ id: 'n', name: 'Nieuw', url: 'https://n.example.com' }))
   await vi.waitFor(() => expect(stored).toBeDefined())
