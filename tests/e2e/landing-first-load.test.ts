@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInNewOrganisation } from '../support/accounts.ts'
-import { connectBrowser } from '../support/browser.ts'
+import { launchBrowser } from '../support/browser.ts'
 import { createClient } from '../support/http.ts'
 import type { TestServer } from '../support/test-server.ts'
 import { waitForServiceWorker } from './app-helpers.ts'
@@ -17,7 +17,10 @@ let browser: Browser
 
 beforeAll(async () => {
   server = await useSharedServer()
-  browser = await connectBrowser()
+  // The full Chromium rather than the run's headless shell: the shell places a mouse at the
+  // page's top left, whose `pointerover` (a hover, to the landing page) loads the app's code
+  // before anyone acts, which is what these tests show does not happen on its own.
+  browser = await launchBrowser()
 })
 
 afterAll(async () => {
