@@ -2,7 +2,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
 /**
  * The server project's longest files (about 31, 26, 26, 10 s; then 10 s or less), longest
- * first. With two workers a long file started last ends the run alone.
+ * first: a long file started last ends the run alone.
  */
 const LONGEST_FILES = [
   'tests/api/convergence.test.ts',
