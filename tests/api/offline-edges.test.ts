@@ -242,6 +242,38 @@ describe('a restore starts a new epoch', () => {
     expect(pulled.headers.get(EPOCH_HEADER)).toBe(epoch)
   })
 
+  test("a SELLER's push naming no epoch is 409 in the sales area too; the sale stays as it was", async () => {
+    expect((await owner.post('/api/admin/launch-gold-estates')).status).toBe(200)
+    const projectId = (await owner.post('/api/gold-estates/projects', { name: 'Hersteld' })).json.id
+    const { id: sellerId, client: seller } = await signInNewSeller(server, owner, {
+      name: 'Vera Verkoper',
+      email: 'vera@klant-r.example',
+      role: 'SELLER',
+    })
+    const created = await owner.post(
+      '/api/gold-estates/sales',
+      buildSalePayload({
+        projectId,
+        salePrice: 30_000_000,
+        lines: [{ sellerId, percentage: 100 }],
+      }),
+    )
+    expect(created.status, created.text).toBe(201)
+    const copy = (await pullDocuments(seller, 'sales')).find((doc) => doc.id === created.json.id)
+    expect(copy).toBeDefined()
+    const pushed = await push(seller, 'sales', [
+      { assumedMasterState: copy, newDocumentState: { ...copy, clientName: 'Zonder Tijdperk' } },
+    ])
+    expect(pushed.status).toBe(409)
+    expect(pushed.headers.get(RESTORED_HEADER)).toBe(epoch)
+    expect(pushed.json.message).toMatch(RESTORED_MESSAGE)
+    const now = (await pullDocuments(owner, 'sales')).find((doc) => doc.id === created.json.id)
+    expect(now?.clientName).toBe(copy?.clientName)
+    const pulled = await pull(seller, 'sales')
+    expect(pulled.status).toBe(200)
+    expect(pulled.headers.get(EPOCH_HEADER)).toBe(epoch)
+  })
+
   describe('attacks', () => {
     test('an outsider sending an epoch gets 401 and learns no epoch', async () => {
       const stranger = createClient(server.url)

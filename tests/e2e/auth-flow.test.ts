@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { SetupTokenCommandSchema } from '#schema/auth'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
@@ -39,11 +39,6 @@ afterAll(async () => {
 // Reduced motion: dialogs, the sheet and toasts come and go without animations to wait out.
 const openPage = (viewport: { width: number; height: number }) =>
   newAppPage(browser, server.url, viewport, { timeout: 8000, reducedMotion: true })
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login')
-  await submitLogin(page, { email, password })
-}
 
 test('landing page: product, six features, and every call to action opens the login dialog', async () => {
   const page = await openPage(DESKTOP)
@@ -166,7 +161,8 @@ test('first setup signs in a SUPERADMIN; logout, then sign in again', async () =
   expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light')
 
   // A wrong password keeps the form and says why; the right one opens the shell.
-  await signIn(page, admin.email, 'helemaal fout')
+  await page.goto('/login')
+  await submitLogin(page, { email: admin.email, password: 'helemaal fout' })
   expect(await waitForToast(page, 'Login mislukt')).toMatch(/Login mislukt \S/)
   expect(new URL(page.url()).pathname).toBe('/login')
   await page.getByLabel('Password', { exact: true }).fill(admin.password)
