@@ -80,6 +80,8 @@ export default defineConfig({
           // Each step keeps its own wait (Playwright's timeouts), so a stuck step still fails
           // on its own, naming the step.
           testTimeout: 60_000,
+          // The server project's cheap password hashes: a browser file signs in dozens of times.
+          env: { TEST_PASSWORD_HASHING: 'fast' },
           maxWorkers: 2,
           // As in the server project: a worker's files share the modules they loaded and
           // the worker's server (tests/e2e/shared-server.ts); all share the global setup's

@@ -1,41 +1,26 @@
 import { readFileSync } from 'node:fs'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInNewOrganisation } from '../support/accounts.ts'
-import { connectBrowser } from '../support/browser.ts'
-import type { createClient } from '../support/http.ts'
-import type { TestServer } from '../support/test-server.ts'
-import { DESKTOP, saveDownload, signIn, waitForToast } from './page-helpers.ts'
-import { useSharedServer } from './shared-server.ts'
+import { beforeAll, expect, test } from 'vitest'
+import { setUpBrowserFile } from './browser-file.ts'
+import { DESKTOP, newAppContext, saveDownload, signIn, waitForToast } from './page-helpers.ts'
 
 // Instellingen → Algemeen → Admin Tools: download a JSON backup, change something, restore
 // the file through the picker after the overwrite warning (waiting its turn behind another
 // organisation's heavy job, its place shown), and sign in to the old state.
 
-let root: { email: string; password: string }
-let organisationId: string
-let server: TestServer
-let browser: Browser
-let api: ReturnType<typeof createClient>
+const file = setUpBrowserFile()
 
 beforeAll(async () => {
-  server = await useSharedServer()
-  browser = await connectBrowser()
-  ;({ api, root, organisationId } = await signInNewOrganisation(server))
-  await api.post('/api/app-connections', {
+  await file.api.post('/api/app-connections', {
     name: 'Voor de backup',
     url: 'https://voor.example.com',
   })
 })
 
-afterAll(async () => {
-  await browser?.close()
-})
-
 test('a downloaded JSON backup restores through the file picker after the warning, waiting its turn', async () => {
-  const context = await browser.newContext({ viewport: DESKTOP, baseURL: server.url })
-  context.setDefaultTimeout(15_000)
-  await signIn(context, root)
+  const context = await newAppContext(file.browser, file.server.url, DESKTOP, {
+    serviceWorker: false,
+  })
+  await signIn(context, file.root)
   const page = await context.newPage()
   await page.goto('/settings')
   const tools = page.getByRole('region', { name: 'Admin Tools' })
@@ -46,14 +31,17 @@ test('a downloaded JSON backup restores through the file picker after the warnin
     tools.getByRole('button', { name: 'Backup JSON' }).click(),
   ])
   expect(download.suggestedFilename()).toMatch(
-    new RegExp(`^centraal-backup-${organisationId}-\\d{4}-\\d{2}-\\d{2}\\.json$`),
+    new RegExp(`^centraal-backup-${file.organisationId}-\\d{4}-\\d{2}-\\d{2}\\.json$`),
   )
-  const file = await saveDownload(download)
-  expect(readFileSync(file, 'utf8')).toContain('"format":"centraal-backup"')
+  const backupPath = await saveDownload(download)
+  expect(readFileSync(backupPath, 'utf8')).toContain('"format":"centraal-backup"')
   await waitForToast(page, 'Backup gedownload')
 
   // A change after the backup, which the restore must undo.
-  await api.post('/api/app-connections', { name: 'Na de backup', url: 'https://na.example.com' })
+  await file.api.post('/api/app-connections', {
+    name: 'Na de backup',
+    url: 'https://na.example.com',
+  })
 
   let warning = ''
   page.once('dialog', (dialog) => {
@@ -62,9 +50,9 @@ test('a downloaded JSON backup restores through the file picker after the warnin
   })
   // Another organisation's heavy job has the server's turn: the restore waits, showing its
   // place, and goes on once that job is done.
-  const release = await server.deps.heavyWork.take('another-org')
+  const release = await file.server.deps.heavyWork.take('another-org')
   try {
-    await page.getByLabel('Backupbestand kiezen').setInputFiles(file)
+    await page.getByLabel('Backupbestand kiezen').setInputFiles(backupPath)
     await tools.getByText('In de wachtrij: plaats 2').waitFor()
   } finally {
     release()
@@ -76,7 +64,7 @@ test('a downloaded JSON backup restores through the file picker after the warnin
   await page.close()
 
   const names = async () => {
-    const again = await context.request.post('/api/auth/login/email', { data: root })
+    const again = await context.request.post('/api/auth/login/email', { data: file.root })
     expect(again.status()).toBe(200)
     const answer = await context.request.get('/api/app-connections')
     expect(answer.status()).toBe(200)

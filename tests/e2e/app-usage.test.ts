@@ -1,30 +1,19 @@
 import { format } from 'date-fns/format'
 import { nl } from 'date-fns/locale/nl'
 import { subDays } from 'date-fns/subDays'
-import type { Browser, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInNewOrganisation } from '../support/accounts.ts'
-import { connectBrowser } from '../support/browser.ts'
+import type { Locator, Page } from 'playwright-core'
+import { beforeAll, expect, test } from 'vitest'
 import { createClient } from '../support/http.ts'
-import type { TestServer } from '../support/test-server.ts'
+import { setUpBrowserFile } from './browser-file.ts'
 import { DESKTOP, hasHorizontalOverflow, openSignedIn, PHONE, screenshot } from './page-helpers.ts'
-import { useSharedServer } from './shared-server.ts'
 
 // Usage on the Apps screen: a key made in the detail view, reports sent with it, the
 // figures on the card and per day in the dialog. Phone in dark, desktop in light.
 
-let server: TestServer
-let browser: Browser
-let api: ReturnType<typeof createClient>
-
-let root: { email: string; password: string }
-let organisationId: string
+const file = setUpBrowserFile()
 
 beforeAll(async () => {
-  server = await useSharedServer()
-  browser = await connectBrowser()
-  ;({ api, root, organisationId } = await signInNewOrganisation(server))
-  const created = await api.post('/api/app-connections', {
+  const created = await file.api.post('/api/app-connections', {
     name: 'Webshop',
     url: 'https://webshop.example.com',
     description: 'Bestellingen en klanten.',
@@ -32,16 +21,16 @@ beforeAll(async () => {
   expect(created.status).toBe(201)
 })
 
-afterAll(async () => {
-  await browser?.close()
-})
-
 async function openApps(viewport: typeof PHONE, theme: 'dark' | 'light'): Promise<Page> {
-  const context = await browser.newContext({ viewport, baseURL: server.url, locale: 'nl-NL' })
+  const context = await file.browser.newContext({
+    viewport,
+    baseURL: file.server.url,
+    locale: 'nl-NL',
+  })
   context.setDefaultTimeout(10_000)
   await context.addInitScript((value) => localStorage.setItem('theme', value), theme)
   const page = await context.newPage()
-  await openSignedIn(page, root)
+  await openSignedIn(page, file.root)
   const nav =
     viewport.width < 768
       ? page.getByRole('navigation', { name: 'Snelmenu' })
@@ -55,7 +44,7 @@ const card = (page: Page) =>
   page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Webshop' }) })
 
 const report = (key: string, body: unknown) =>
-  createClient(server.url).post('/api/usage', body, { authorization: `Bearer ${key}` })
+  createClient(file.server.url).post('/api/usage', body, { authorization: `Bearer ${key}` })
 
 /** The three figures of a card or the dialog's totals, in their order. */
 async function expectFigures(scope: Locator) {
@@ -79,7 +68,7 @@ test('a key, reports with it, and the figures on the card and per day', async ()
   const keyField = dialog.getByLabel('Nieuwe API-sleutel')
   await keyField.waitFor()
   const apiKey = await keyField.inputValue()
-  expect(apiKey).toMatch(new RegExp(`^cen_${organisationId}\\.[a-z2-7]{32}$`))
+  expect(apiKey).toMatch(new RegExp(`^cen_${file.organisationId}\\.[a-z2-7]{32}$`))
   await dialog.getByText('Bewaar deze sleutel nu').waitFor()
   await dialog.getByRole('button', { name: 'Kopieer sleutel' }).waitFor()
   await screenshot(page, 'app-usage-key-dark', { fullPage: false })

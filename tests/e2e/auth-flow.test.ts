@@ -37,8 +37,9 @@ afterAll(async () => {
 
 // Fail on one step with its locator in the message, well before the test's own timeout.
 // Reduced motion: dialogs, the sheet and toasts come and go without animations to wait out.
+// These screens are used online: no service worker to install (decision 023).
 const openPage = (viewport: { width: number; height: number }) =>
-  newAppPage(browser, server.url, viewport, { timeout: 8000, reducedMotion: true })
+  newAppPage(browser, server.url, viewport, { timeout: 8000, serviceWorker: false })
 
 test('landing page: product, six features, and every call to action opens the login dialog', async () => {
   const page = await openPage(DESKTOP)
@@ -265,7 +266,7 @@ test('login page: SSO without configuration explains itself; light theme screens
   const page = await newAppPage(browser, server.url, DESKTOP, {
     timeout: 8000,
     theme: 'light',
-    reducedMotion: true,
+    serviceWorker: false,
   })
   await page.goto('/login')
   await screenshot(page, 'login')

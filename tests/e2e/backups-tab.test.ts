@@ -6,7 +6,14 @@ import { findFreePort } from '../support/free-port.ts'
 import { type GoogleStandIn, startGoogleStandIn } from '../support/google-stand-in.ts'
 import type { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { DESKTOP, hasHorizontalOverflow, PHONE, screenshot, waitForToast } from './page-helpers.ts'
+import {
+  DESKTOP,
+  hasHorizontalOverflow,
+  newAppContext,
+  PHONE,
+  screenshot,
+  waitForToast,
+} from './page-helpers.ts'
 
 // Instellingen → Backups with Google Drive: connect through (a stand-in for) Google's consent
 // screen, switch automatic backups on, save, back up now, disconnect. Screenshots go to
@@ -43,8 +50,7 @@ afterAll(async () => {
 })
 
 async function openBackupsTab(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport, baseURL: server.url, locale: 'nl-NL' })
-  context.setDefaultTimeout(15_000)
+  const context = await newAppContext(browser, server.url, viewport, { serviceWorker: false })
   const login = await context.request.post('/api/auth/login/email', { data: root })
   expect(login.status()).toBe(200)
   const page = await context.newPage()

@@ -1,33 +1,23 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInNewOrganisation } from '../support/accounts.ts'
-import { connectBrowser } from '../support/browser.ts'
+import type { Page } from 'playwright-core'
+import { expect, test } from 'vitest'
 import { eventually } from '../support/eventually.ts'
-import type { createClient } from '../support/http.ts'
-import type { TestServer } from '../support/test-server.ts'
-import { DESKTOP, hasHorizontalOverflow, openSignedIn, PHONE, screenshot } from './page-helpers.ts'
-import { useSharedServer } from './shared-server.ts'
+import { setUpBrowserFile } from './browser-file.ts'
+import {
+  DESKTOP,
+  hasHorizontalOverflow,
+  newAppContext,
+  openSignedIn,
+  PHONE,
+  screenshot,
+} from './page-helpers.ts'
 
 // The four central screens as people see them, on a phone and a desktop, dark and light,
 // read from the local database. Screenshots go to tests/screenshots/.
 
-let server: TestServer
-let browser: Browser
-let api: ReturnType<typeof createClient>
-
-let root: { email: string; password: string }
 type Viewport = { width: number; height: number }
 type Theme = 'dark' | 'light'
 
-beforeAll(async () => {
-  server = await useSharedServer()
-  browser = await connectBrowser()
-  ;({ api, root } = await signInNewOrganisation(server))
-})
-
-afterAll(async () => {
-  await browser?.close()
-})
+const file = setUpBrowserFile()
 
 /** The file's one signed-in browser, opened on the dashboard in the dark theme. */
 let shared: Page | undefined
@@ -43,11 +33,14 @@ async function openDashboard(viewport: Viewport, theme: Theme): Promise<Page> {
     await page.setViewportSize(viewport)
     await open(page, isPhoneSize(page) ? 'Home' : 'Dashboard', 'Dashboard')
   } else {
-    const context = await browser.newContext({ viewport, baseURL: server.url, locale: 'nl-NL' })
-    context.setDefaultTimeout(10_000)
-    await context.addInitScript(() => localStorage.setItem('theme', 'dark'))
+    // Screens read online: no service worker to install (decision 023).
+    const context = await newAppContext(file.browser, file.server.url, viewport, {
+      timeout: 10_000,
+      theme: 'dark',
+      serviceWorker: false,
+    })
     page = await context.newPage()
-    await openSignedIn(page, root)
+    await openSignedIn(page, file.root)
     shared = page
   }
   const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'))
@@ -106,7 +99,7 @@ test('screens with data, phone and desktop, dark and light', async () => {
   // Made together; the organisation's change after them, the newest activity.
   const madeUsers = Promise.all(
     Array.from({ length: 14 }, (_, index) =>
-      api.post('/api/users', {
+      file.api.post('/api/users', {
         name: `${['Anna', 'Bram', 'Chris', 'Dewi', 'Eva', 'Fenna', 'Gijs'][index % 7]} ${['de Vries', 'Jansen', 'van den Berg-Bakker'][index % 3]} ${index}`,
         email: `persoon${index}@voorbeeld-organisatie.example.com`,
         role: roles[index % roles.length],
@@ -132,14 +125,16 @@ test('screens with data, phone and desktop, dark and light', async () => {
   ] as const
   const madeApps = Promise.all(
     apps.map(([name, url, description, status]) =>
-      api.post('/api/app-connections', { name, url, description, status }),
+      file.api.post('/api/app-connections', { name, url, description, status }),
     ),
   )
   expect((await madeUsers).map((response) => response.status)).toEqual(Array(14).fill(201))
   expect((await madeApps).map((response) => response.status)).toEqual(Array(4).fill(201))
-  const organisation = await api.request('PATCH', '/api/organisation', { name: 'Voorbeeld BV' })
+  const organisation = await file.api.request('PATCH', '/api/organisation', {
+    name: 'Voorbeeld BV',
+  })
   expect(organisation.status).toBe(200)
-  const stats = (await api.get('/api/stats')).json
+  const stats = (await file.api.get('/api/stats')).json
 
   for (const theme of ['dark', 'light'] as const) {
     for (const viewport of [PHONE, DESKTOP]) {

@@ -154,8 +154,8 @@ beforeAll(async () => {
   anna = { name: 'Anna Jansen', email: organisation.email('anna'), password: 'anna password' }
   // The API client gets a sales session too, to look at what reached the server.
   expect((await api.post('/api/admin/launch-gold-estates')).status).toBe(200)
-  // Reduced motion: the many dialogs and toasts of a deal come and go without animations.
-  context = await newAppContext(browser, server.url, PHONE, { reducedMotion: true })
+  // A deal's life is lived online: no service worker to install (decision 023).
+  context = await newAppContext(browser, server.url, PHONE, { serviceWorker: false })
   page = await context.newPage()
 })
 
@@ -192,6 +192,7 @@ test('the admin launches Gold Estates with a project and two sellers, one of who
     baseURL: server.url,
     locale: 'nl-NL',
     reducedMotion: 'reduce',
+    serviceWorkers: 'block',
     storageState: await context.storageState(),
   })
   desktopContext.setDefaultTimeout(15_000)
@@ -439,7 +440,7 @@ test('a cancellation cancels what is unpaid and claims back what was paid', asyn
 test('the seller reads the sale without actions and downloads their statement', async () => {
   const sellerContext = await newAppContext(browser, server.url, PHONE, {
     theme: 'light',
-    reducedMotion: true,
+    serviceWorker: false,
   })
   const view = await sellerContext.newPage()
   await signIn(sellerContext, anna, 'sales')

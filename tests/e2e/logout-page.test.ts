@@ -1,34 +1,22 @@
-import type { Browser, BrowserContext } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInNewOrganisation } from '../support/accounts.ts'
-import { connectBrowser } from '../support/browser.ts'
-import type { createClient } from '../support/http.ts'
-import type { TestServer } from '../support/test-server.ts'
-import { DESKTOP, PHONE, screenshot } from './page-helpers.ts'
-import { useSharedServer } from './shared-server.ts'
+import type { BrowserContext } from 'playwright-core'
+import { beforeAll, expect, test } from 'vitest'
+import { setUpBrowserFile } from './browser-file.ts'
+import { DESKTOP, newAppContext, PHONE, screenshot } from './page-helpers.ts'
 
 // A link to /api/logout (another site's, or an old bookmark) opens a page that asks; only
 // its button logs out, of Centraal and Gold Estates both.
 
-let server: TestServer
-let browser: Browser
-let api: ReturnType<typeof createClient>
+const file = setUpBrowserFile()
 
 beforeAll(async () => {
-  server = await useSharedServer()
-  browser = await connectBrowser()
-  ;({ api } = await signInNewOrganisation(server))
-  expect((await api.post('/api/admin/launch-gold-estates')).status).toBe(200)
-})
-
-afterAll(async () => {
-  await browser?.close()
+  expect((await file.api.post('/api/admin/launch-gold-estates')).status).toBe(200)
 })
 
 /** A browser signed in to both areas with the API client's sessions. */
 async function openSignedIn(viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport, baseURL: server.url, locale: 'nl-NL' })
-  context.setDefaultTimeout(15_000)
+  const context = await newAppContext(file.browser, file.server.url, viewport, {
+    serviceWorker: false,
+  })
   await context.addInitScript(() => {
     const seen: string[] = []
     Object.assign(window, { cspViolations: seen })
@@ -36,9 +24,9 @@ async function openSignedIn(viewport: { width: number; height: number }) {
       seen.push(`${event.violatedDirective} ${event.blockedURI}`)
     })
   })
-  const host = new URL(server.url).hostname
+  const host = new URL(file.server.url).hostname
   await context.addCookies(
-    [...api.cookies].map(([name, value]) => ({ name, value, domain: host, path: '/' })),
+    [...file.api.cookies].map(([name, value]) => ({ name, value, domain: host, path: '/' })),
   )
   return context
 }

@@ -1,35 +1,20 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInNewOrganisation } from '../support/accounts.ts'
-import { connectBrowser } from '../support/browser.ts'
+import type { Page } from 'playwright-core'
+import { expect, test } from 'vitest'
 import { eventually } from '../support/eventually.ts'
-import type { TestServer } from '../support/test-server.ts'
+import { setUpBrowserFile } from './browser-file.ts'
 import { DESKTOP, newAppContext, openSignedIn, waitForShell } from './page-helpers.ts'
-import { useSharedServer } from './shared-server.ts'
 
 // A browser allows six connections to one host (HTTP/1.1). Only the tab that replicates
 // holds the live event stream, so a seventh tab still loads and a change made in one tab
 // reaches every other tab. Whether a tab is shown or hidden does not change which one
 // replicates.
 
-let server: TestServer
-let browser: Browser
-let root: { email: string; password: string }
-
-beforeAll(async () => {
-  server = await useSharedServer()
-  browser = await connectBrowser()
-  ;({ root } = await signInNewOrganisation(server))
-})
-
-afterAll(async () => {
-  await browser?.close()
-})
+const file = setUpBrowserFile()
 
 test('seven tabs of one person: the seventh loads, and an edit in one shows in the others', async () => {
-  const context = await newAppContext(browser, server.url, DESKTOP)
+  const context = await newAppContext(file.browser, file.server.url, DESKTOP)
   const first = await context.newPage()
-  await openSignedIn(first, root)
+  await openSignedIn(first, file.root)
   const pages = [first]
   for (let index = 1; index < 7; index++) {
     const page = await context.newPage()
@@ -87,10 +72,10 @@ async function hideAndShow(page: Page) {
 }
 
 test('a tab that does not replicate stays so when it is hidden and shown again; it takes over when the replicating tab closes', async () => {
-  const context = await newAppContext(browser, server.url, DESKTOP)
+  const context = await newAppContext(file.browser, file.server.url, DESKTOP)
   const leader = await context.newPage()
   const leaderCalls = countReplicationCalls(leader)
-  await openSignedIn(leader, root)
+  await openSignedIn(leader, file.root)
   await eventually(() => expect(leaderCalls.pull).toBeGreaterThan(0))
   const follower = await context.newPage()
   const followerCalls = countReplicationCalls(follower)

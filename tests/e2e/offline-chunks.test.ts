@@ -1,39 +1,23 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInNewOrganisation } from '../support/accounts.ts'
-import { connectBrowser } from '../support/browser.ts'
-import type { TestServer } from '../support/test-server.ts'
+import { expect, test } from 'vitest'
 import { waitForServiceWorker } from './app-helpers.ts'
+import { setUpBrowserFile } from './browser-file.ts'
 import { newAppContext, openSignedIn, PHONE } from './page-helpers.ts'
-import { useSharedServer } from './shared-server.ts'
 
 // The areas and their screens load on demand, and the service worker precaches every
 // part: a phone that only ever opened Centraal while online still opens Gold Estates, and
 // a screen it never opened, without a connection.
 
-let server: TestServer
-let browser: Browser
-let root: { email: string; password: string }
-
-beforeAll(async () => {
-  server = await useSharedServer()
-  browser = await connectBrowser()
-  ;({ root } = await signInNewOrganisation(server))
-})
-
-afterAll(async () => {
-  await browser?.close()
-})
+const file = setUpBrowserFile()
 
 /** A phone signed in as root, noting every request for a script whose URL matches. */
 async function signInWatching(script: RegExp) {
-  const context = await newAppContext(browser, server.url, PHONE)
+  const context = await newAppContext(file.browser, file.server.url, PHONE)
   const page = await context.newPage()
   const requested: string[] = []
   page.on('request', (request) => {
     if (script.test(request.url())) requested.push(request.url())
   })
-  await openSignedIn(page, root)
+  await openSignedIn(page, file.root)
   return { context, page, requested }
 }
 

@@ -1,14 +1,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInNewOrganisation } from '../support/accounts.ts'
-import { connectBrowser } from '../support/browser.ts'
+import type { BrowserContext, Page } from 'playwright-core'
+import { beforeAll, expect, test } from 'vitest'
 import { eventually } from '../support/eventually.ts'
 import { createClient } from '../support/http.ts'
-import type { TestServer } from '../support/test-server.ts'
 import { addApp, appCard, editApp } from './app-helpers.ts'
+import { setUpBrowserFile } from './browser-file.ts'
 import {
   DESKTOP,
   newAppContext,
@@ -19,33 +17,20 @@ import {
   waitForShell,
   waitForToast,
 } from './page-helpers.ts'
-import { useSharedServer } from './shared-server.ts'
 
 // Where a person's unsent work meets something else: a row deleted on the server while
 // they edited it offline, and a backup restored while devices (the restorer's own among
 // them) still held changes. Nothing they did is applied to the wrong data or lost without
 // a word: it is refused, kept with their values and listed on "Niet verwerkte wijzigingen".
 
-type Client = ReturnType<typeof createClient>
 type App = { id: string; name: string; url: string; description: string | null }
 
-let server: TestServer
-let browser: Browser
-let api: Client
-
-let root: { email: string; password: string }
 let admin: { email: string; password: string; name: string }
 
-beforeAll(async () => {
-  server = await useSharedServer()
-  browser = await connectBrowser()
-  const organisation = await signInNewOrganisation(server)
-  ;({ api, root } = organisation)
-  admin = await organisation.invite('beheer', 'ADMIN', 'Bea Beheer')
-})
+const file = setUpBrowserFile()
 
-afterAll(async () => {
-  await browser?.close()
+beforeAll(async () => {
+  admin = await file.invite('beheer', 'ADMIN', 'Bea Beheer')
 })
 
 /**
@@ -53,7 +38,7 @@ afterAll(async () => {
  * toasts are many and their animations are not the subject.
  */
 async function openDevice(account: { email: string; password: string }, viewport = DESKTOP) {
-  const context = await newAppContext(browser, server.url, viewport, {
+  const context = await newAppContext(file.browser, file.server.url, viewport, {
     theme: 'light',
     reducedMotion: true,
   })
@@ -64,13 +49,13 @@ async function openDevice(account: { email: string; password: string }, viewport
 
 /** A client signed in anew (a restore ends every session). */
 async function signInApi(account: { email: string; password: string }) {
-  const client = createClient(server.url)
+  const client = createClient(file.server.url)
   const answer = await client.post('/api/auth/login/email', account)
   expect(answer.status).toBe(200)
   return client
 }
 
-async function serverApps(client = api): Promise<App[]> {
+async function serverApps(client = file.api): Promise<App[]> {
   return (await client.get('/api/app-connections')).json
 }
 
@@ -94,7 +79,7 @@ async function keptValues(row: ReturnType<Page['getByRole']>) {
 }
 
 test('an edit made offline to an app deleted meanwhile is refused, told, and kept with its values', async () => {
-  const created = await api.post('/api/app-connections', {
+  const created = await file.api.post('/api/app-connections', {
     name: 'Verdwijnt',
     url: 'https://verdwijnt.example.com',
     description: 'Wordt verwijderd',
@@ -108,7 +93,9 @@ test('an edit made offline to an app deleted meanwhile is refused, told, and kep
     'Naam *': 'Mijn nieuwe naam',
     Beschrijving: 'Een middag werk',
   })
-  expect((await api.request('DELETE', `/api/app-connections/${created.json.id}`)).status).toBe(200)
+  expect(
+    (await file.api.request('DELETE', `/api/app-connections/${created.json.id}`)).status,
+  ).toBe(200)
 
   await context.setOffline(false)
   expect(await waitForToast(page, 'Wijziging geweigerd')).toContain(
@@ -132,19 +119,19 @@ test('an edit made offline to an app deleted meanwhile is refused, told, and kep
 }, 90_000)
 
 test('a restore keeps the unsent changes of every device as refusals, warns the restorer, and applies none', async () => {
-  const source = await api.post('/api/app-connections', {
+  const source = await file.api.post('/api/app-connections', {
     name: 'Voor Herstel',
     url: 'https://herstel.example.com',
     description: 'Uit de backup',
   })
   expect(source.status).toBe(201)
-  const backup = await api.post('/api/admin/backup', { format: 'json' })
+  const backup = await file.api.post('/api/admin/backup', { format: 'json' })
   expect(backup.status).toBe(200)
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'centraal-restore-')), 'backup.json')
-  writeFileSync(file, backup.text)
+  const backupPath = path.join(mkdtempSync(path.join(tmpdir(), 'centraal-restore-')), 'backup.json')
+  writeFileSync(backupPath, backup.text)
 
   // The two browsers start together: much of a first load is waiting (worker, database).
-  const [a, b] = await Promise.all([openDevice(admin), openDevice(root, PHONE)])
+  const [a, b] = await Promise.all([openDevice(admin), openDevice(file.root, PHONE)])
   for (const { page } of [a, b]) await appCard(page, 'Voor Herstel').waitFor()
 
   // A works offline: an edit and a new app.
@@ -171,14 +158,14 @@ test('a restore keeps the unsent changes of every device as refusals, warns the 
     confirmations.push(dialog.message())
     void dialog.accept()
   })
-  await b.page.getByLabel('Backupbestand kiezen').setInputFiles(file)
+  await b.page.getByLabel('Backupbestand kiezen').setInputFiles(backupPath)
   await waitForToast(b.page, 'Restore Succesvol')
   expect(confirmations[0]).toContain('• App Voor Herstel (gewijzigd)')
 
   // The restorer signs in again: the edit made before the restore is kept, not sent.
   await b.context.unroute('**/api/sync/v1/*/push')
   await b.page.waitForURL('**/login')
-  await signInOnPage(b.page, root)
+  await signInOnPage(b.page, file.root)
   expect(await waitForToast(b.page, 'Er is een back-up teruggezet')).toContain(
     '1 wijziging van dit apparaat is niet verwerkt',
   )
@@ -203,7 +190,7 @@ test('a restore keeps the unsent changes of every device as refusals, warns the 
   expect(await keptValues(aRows.filter({ hasText: 'Van A offline' }))).toContain('Van A offline')
 
   // Nothing of before the restore reached the restored data; each device shows the server's.
-  const after = await signInApi(root)
+  const after = await signInApi(file.root)
   const apps = await serverApps(after)
   expect(apps.find((app) => app.id === source.json.id)).toMatchObject({
     name: 'Voor Herstel',

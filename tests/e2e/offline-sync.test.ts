@@ -1,14 +1,11 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInNewOrganisation } from '../support/accounts.ts'
-import { connectBrowser } from '../support/browser.ts'
+import type { BrowserContext, Page } from 'playwright-core'
+import { beforeAll, expect, test } from 'vitest'
 import { eventually } from '../support/eventually.ts'
-import type { createClient } from '../support/http.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
-import type { TestServer } from '../support/test-server.ts'
 import { addApp, appCard, editApp, waitForServiceWorker } from './app-helpers.ts'
+import { setUpBrowserFile } from './browser-file.ts'
 import {
   DESKTOP,
   hasHorizontalOverflow,
@@ -18,38 +15,24 @@ import {
   screenshot,
   waitForShell,
 } from './page-helpers.ts'
-import { useSharedServer } from './shared-server.ts'
 
 // Two people of one organisation in two browsers: what one does offline reaches the
 // server once and the other's screen without a reload; concurrent offline edits of one
 // app converge; a write the server refuses is undone visibly, with its reason.
 
-type Client = ReturnType<typeof createClient>
 type User = { id: string; name: string; email: string; role: string }
 type App = { id: string; name: string; url: string; description: string | null }
 
-let server: TestServer
-let browser: Browser
-let api: Client
-
-let root: { email: string; password: string }
 let admin: { email: string; password: string; name: string }
-let organisation: Awaited<ReturnType<typeof signInNewOrganisation>>
 
 const hasServiceWorker = existsSync(
   path.resolve(import.meta.dirname, '../../dist/web/service-worker.js'),
 )
 
-beforeAll(async () => {
-  server = await useSharedServer()
-  browser = await connectBrowser()
-  organisation = await signInNewOrganisation(server)
-  ;({ api, root } = organisation)
-  admin = await organisation.invite('beheer', 'ADMIN', 'Bea Beheer')
-})
+const file = setUpBrowserFile()
 
-afterAll(async () => {
-  await browser?.close()
+beforeAll(async () => {
+  admin = await file.invite('beheer', 'ADMIN', 'Bea Beheer')
 })
 
 /**
@@ -57,7 +40,7 @@ afterAll(async () => {
  * and toasts are many and their animations are not the subject.
  */
 async function openDevice(account: { email: string; password: string }, path = '/') {
-  const context = await newAppContext(browser, server.url, DESKTOP, {
+  const context = await newAppContext(file.browser, file.server.url, DESKTOP, {
     timeout: 10_000,
     reducedMotion: true,
   })
@@ -92,11 +75,11 @@ async function toastText(page: Page, title: string): Promise<string> {
 }
 
 async function serverUsers(): Promise<User[]> {
-  return (await api.get('/api/users')).json
+  return (await file.api.get('/api/users')).json
 }
 
 async function serverApps(): Promise<App[]> {
-  return (await api.get('/api/app-connections')).json
+  return (await file.api.get('/api/app-connections')).json
 }
 
 async function goOffline(context: BrowserContext, page: Page) {
@@ -137,7 +120,7 @@ async function addUser(page: Page, name: string, email: string, toast = true) {
 
 test('offline writes stay local, then reach the server exactly once and the other browser without a reload', async () => {
   // The two browsers start together: much of a first load is waiting (worker, database).
-  ;[a, b] = await Promise.all([openDevice(root, '/users'), openDevice(admin, '/users')])
+  ;[a, b] = await Promise.all([openDevice(file.root, '/users'), openDevice(admin, '/users')])
   await a.page.getByRole('cell', { name: admin.name, exact: true }).waitFor()
   await b.page.getByRole('cell', { name: 'Root Admin', exact: true }).waitFor()
   // Apps opens offline below, its code never loaded before: from the worker's precache.
@@ -222,7 +205,7 @@ test('a reload while offline still shows the local writes', async () => {
 }, 90_000)
 
 test('concurrent offline edits of one app converge in A, B and the server, and both are logged', async () => {
-  const created = await api.post('/api/app-connections', {
+  const created = await file.api.post('/api/app-connections', {
     name: 'Gedeelde App',
     url: 'https://gedeeld.example.com',
     description: 'Begin',
@@ -264,7 +247,7 @@ test('concurrent offline edits of one app converge in A, B and the server, and b
   }
 
   const activities: { action: string; target: string; user: string }[] = (
-    await api.get('/api/activities')
+    await file.api.get('/api/activities')
   ).json
   const edits = activities.filter((activity) => activity.action === 'App bijgewerkt')
   expect(edits).toEqual(
@@ -278,8 +261,8 @@ test('concurrent offline edits of one app converge in A, B and the server, and b
 
 test('a write the server refuses is undone with its reason on screen; the server is unchanged', async () => {
   // A USER sees no write actions at all.
-  const reader = await organisation.invite('lezer', 'USER', 'Lotte Lezer')
-  const demoted = await organisation.invite('degradeer', 'ADMIN', 'Dirk Degradeer')
+  const reader = await file.invite('lezer', 'USER', 'Lotte Lezer')
+  const demoted = await file.invite('degradeer', 'ADMIN', 'Dirk Degradeer')
   // Both browsers load together; Dirk's rights are withdrawn once his screen is up.
   const [r, d] = await Promise.all([openDevice(reader, '/users'), openDevice(demoted, '/users')])
   await r.page.getByRole('cell', { name: 'Root Admin', exact: true }).waitFor()
@@ -294,10 +277,10 @@ test('a write the server refuses is undone with its reason on screen; the server
   // while signed in (a per-user withdrawal; a lower role would end the session instead).
   await d.page.getByRole('cell', { name: 'Root Admin', exact: true }).waitFor()
   const dirk = (await serverUsers()).find((user) => user.email === demoted.email)
-  const file = openOrganisationFile(server.dataDir, organisation.organisationId)
-  const withdraw = file.prepare('insert into user_permissions values (?, ?, 0)')
+  const database = openOrganisationFile(file.server.dataDir, file.organisationId)
+  const withdraw = database.prepare('insert into user_permissions values (?, ?, 0)')
   for (const permission of ['users.write', 'apps.write']) withdraw.run(dirk?.id, permission)
-  file.close()
+  database.close()
   const usersBefore = await serverUsers()
   const appsBefore = await serverApps()
 

@@ -74,8 +74,9 @@ afterAll(async () => {
   await server?.close()
 })
 
+// Screens used online: no service worker to install (decision 023).
 const openPage = (viewport: { width: number; height: number }) =>
-  newAppPage(browser, server.url, viewport, { timeout: 8000 })
+  newAppPage(browser, server.url, viewport, { timeout: 8000, serviceWorker: false })
 
 async function offeredOrganisations(page: Page) {
   const choice = page.getByRole('region', { name: 'Kies je organisatie' })

@@ -43,6 +43,11 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
  * `reducedMotion` (the default): the person asked for less motion, so dialogs, menus and
  * toasts come and go without the animations a click would otherwise wait out, and spinners
  * stand still (web/styles.css honours it); false shows the app's motion.
+ *
+ * `serviceWorker: false`: the context's pages register no service worker. Its install fetches
+ * and stores the whole built app, about a second of processor time per context, which a
+ * test of screens used online never looks at (decision 023). Keep it (the default) for a
+ * context that goes offline, reloads or updates the app, or whose subject the worker is.
  */
 export async function newAppContext(
   browser: Browser,
@@ -52,13 +57,20 @@ export async function newAppContext(
     timeout = 15_000,
     theme,
     reducedMotion = true,
-  }: { timeout?: number; theme?: 'light' | 'dark'; reducedMotion?: boolean } = {},
+    serviceWorker = true,
+  }: {
+    timeout?: number
+    theme?: 'light' | 'dark'
+    reducedMotion?: boolean
+    serviceWorker?: boolean
+  } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport,
     baseURL,
     locale: 'nl-NL',
     reducedMotion: reducedMotion ? 'reduce' : 'no-preference',
+    serviceWorkers: serviceWorker ? 'allow' : 'block',
   })
   context.setDefaultTimeout(timeout)
   if (theme) await context.addInitScript((value) => localStorage.setItem('theme', value), theme)

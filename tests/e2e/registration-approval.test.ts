@@ -41,8 +41,9 @@ afterAll(async () => {
   await server?.close()
 })
 
+// Screens used online: no service worker to install (decision 023).
 const openPage = (viewport: { width: number; height: number }) =>
-  newAppPage(browser, server.url, viewport, { timeout: 8000 })
+  newAppPage(browser, server.url, viewport, { timeout: 8000, serviceWorker: false })
 
 async function register(page: Page, person: typeof newcomer) {
   await page.goto('/register')
@@ -114,13 +115,12 @@ test('register, refused until approved on Gebruikers, then signed in', async () 
 test('with registration closed, /register says so and shows no form', async () => {
   const closed = await startTestServer({ REGISTRATION: 'closed' })
   try {
-    const context = await browser.newContext({ viewport: PHONE, baseURL: closed.url })
-    const page = await context.newPage()
+    const page = await newAppPage(browser, closed.url, PHONE, { serviceWorker: false })
     await page.goto('/register')
     await page.getByText('Registreren is uitgeschakeld').waitFor()
     expect(await page.getByRole('button', { name: 'Registreren' }).count()).toBe(0)
     await screenshot(page, 'register-closed')
-    await context.close()
+    await page.context().close()
   } finally {
     await closed.close()
   }

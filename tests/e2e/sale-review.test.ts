@@ -7,7 +7,14 @@ import { eventually } from '../support/eventually.ts'
 import type { createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import type { TestServer } from '../support/test-server.ts'
-import { DESKTOP, hasHorizontalOverflow, PHONE, signIn, waitForToast } from './page-helpers.ts'
+import {
+  DESKTOP,
+  hasHorizontalOverflow,
+  newAppContext,
+  PHONE,
+  signIn,
+  waitForToast,
+} from './page-helpers.ts'
 import {
   SALES_BASE as BASE,
   fillWizard,
@@ -118,9 +125,11 @@ beforeAll(async () => {
     email: anna.email,
     role: 'SELLER',
   })
-  adminContext = await browser.newContext({ viewport: PHONE, baseURL: server.url, locale: 'nl-NL' })
-  adminContext.setDefaultTimeout(15_000)
-  await adminContext.addInitScript(() => localStorage.setItem('theme', 'light'))
+  // The ADMIN reviews online: no service worker to install (decision 023).
+  adminContext = await newAppContext(browser, server.url, PHONE, {
+    theme: 'light',
+    serviceWorker: false,
+  })
   admin = await adminContext.newPage()
 }, 60_000)
 

@@ -10,6 +10,7 @@ import {
   DESKTOP,
   hasHorizontalOverflow,
   isTakingScreenshots,
+  newAppContext,
   openSignedIn,
   PHONE,
   screenshot,
@@ -48,18 +49,17 @@ type Viewport = { width: number; height: number }
 async function newPage(
   options: { viewport?: Viewport; theme?: 'dark' | 'light'; baseURL?: string } = {},
 ) {
-  const context = await browser.newContext({
-    viewport: options.viewport ?? DESKTOP,
-    baseURL: options.baseURL ?? server.url,
-    locale: 'nl-NL',
-    // Dialogs, menus and toasts appear and go without the animations each click would
-    // otherwise wait out (the app honours the setting, web/styles.css).
-    reducedMotion: 'reduce',
-  })
-  context.setDefaultTimeout(10_000)
-  if (options.theme) {
-    await context.addInitScript((value) => localStorage.setItem('theme', value), options.theme)
-  }
+  // Who sees what is decided online: no service worker to install (decision 023).
+  const context = await newAppContext(
+    browser,
+    options.baseURL ?? server.url,
+    options.viewport ?? DESKTOP,
+    {
+      timeout: 10_000,
+      theme: options.theme,
+      serviceWorker: false,
+    },
+  )
   return { context, page: await context.newPage() }
 }
 

@@ -4,7 +4,14 @@ import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
 import { startSheetsStandIn } from '../support/sheets-stand-in.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { DESKTOP, hasHorizontalOverflow, PHONE, screenshot, waitForToast } from './page-helpers.ts'
+import {
+  DESKTOP,
+  hasHorizontalOverflow,
+  newAppContext,
+  PHONE,
+  screenshot,
+  waitForToast,
+} from './page-helpers.ts'
 
 // The sheets-sync screen against the local Sheets stand-in: the ID check, the sheet's title
 // and tabs, a 10-row preview, the sync with its counts and row errors, on desktop and phone.
@@ -61,8 +68,7 @@ beforeAll(async () => {
   // Signed in and launched through the API; the browser gets the same session cookies.
   const api = await signInFirstSuperadmin(server)
   expect((await api.post('/api/admin/launch-gold-estates')).status).toBe(200)
-  context = await browser.newContext({ viewport: DESKTOP, baseURL: server.url, locale: 'nl-NL' })
-  context.setDefaultTimeout(15_000)
+  context = await newAppContext(browser, server.url, DESKTOP, { serviceWorker: false })
   await context.addCookies(
     [...api.cookies].map(([name, value]) => ({ name, value, url: server.url, httpOnly: true })),
   )
@@ -77,7 +83,7 @@ afterAll(async () => {
 
 test('preview shows 10 rows and the sync shows its counts and row errors', async () => {
   await page.goto('/gold-estates/sheets-sync')
-  // A fresh context first installs the service worker and opens its local database.
+  // A fresh context first opens its local database.
   await page
     .getByRole('heading', { level: 1, name: 'Google Sheets sync' })
     .waitFor({ timeout: 30_000 })

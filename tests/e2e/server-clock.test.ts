@@ -8,7 +8,7 @@ import { eventually } from '../support/eventually.ts'
 import type { createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { DESKTOP, waitForToast } from './page-helpers.ts'
+import { DESKTOP, newAppContext, waitForToast } from './page-helpers.ts'
 import { openSalesScreen } from './sales-helpers.ts'
 
 // A device whose clock is days off: once the server has answered, overdue commissions and
@@ -58,12 +58,10 @@ afterAll(async () => {
 
 /** A signed-in Gold Estates page on a device whose clock is `days` off the server's. */
 async function openDeviceDaysOff(days: number): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport: DESKTOP,
-    baseURL: server.url,
-    locale: 'nl-NL',
+  const context = await newAppContext(browser, server.url, DESKTOP, {
+    timeout: 20_000,
+    serviceWorker: false,
   })
-  context.setDefaultTimeout(20_000)
   await context.clock.install({ time: Date.now() + days * DAY_MS })
   const host = new URL(server.url).hostname
   await context.addCookies(
