@@ -80,7 +80,9 @@ export default defineConfig({
           // Each step keeps its own wait (Playwright's timeouts), so a stuck step still fails
           // on its own, naming the step.
           testTimeout: 60_000,
-          // The server project's cheap password hashes: a browser file signs in dozens of times.
+          // The server project's cheap password hashes: each sign-in runs three argon2id
+          // checks, and a run signs in hundreds of times (decision 023). No benchmark of
+          // this project measures a sign-in.
           env: { TEST_PASSWORD_HASHING: 'fast' },
           maxWorkers: 2,
           // As in the server project: a worker's files share the modules they loaded and

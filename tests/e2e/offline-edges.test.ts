@@ -93,9 +93,9 @@ test('an edit made offline to an app deleted meanwhile is refused, told, and kep
     'Naam *': 'Mijn nieuwe naam',
     Beschrijving: 'Een middag werk',
   })
-  expect(
-    (await file.api.request('DELETE', `/api/app-connections/${created.json.id}`)).status,
-  ).toBe(200)
+  expect((await file.api.request('DELETE', `/api/app-connections/${created.json.id}`)).status).toBe(
+    200,
+  )
 
   await context.setOffline(false)
   expect(await waitForToast(page, 'Wijziging geweigerd')).toContain(

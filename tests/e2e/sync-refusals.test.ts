@@ -5,7 +5,14 @@ import { signInInvitedUser, signInNewOrganisation } from '../support/accounts.ts
 import { connectBrowser } from '../support/browser.ts'
 import { createClient } from '../support/http.ts'
 import type { TestServer } from '../support/test-server.ts'
-import { DESKTOP, hasHorizontalOverflow, openSignedIn, PHONE, screenshot } from './page-helpers.ts'
+import {
+  DESKTOP,
+  hasHorizontalOverflow,
+  newAppPage,
+  openSignedIn,
+  PHONE,
+  screenshot,
+} from './page-helpers.ts'
 import { useSharedServer } from './shared-server.ts'
 
 // Writes the server refused stay findable after a reload: the header points to them and
@@ -61,33 +68,31 @@ afterAll(async () => {
   await browser?.close()
 })
 
+/**
+ * A browser in the light theme; with reduced motion, so a row marked read leaves without an
+ * animation to wait out. The refusals are kept on the device and read online: no service
+ * worker to install (decision 023).
+ */
+const newPage = (viewport: Viewport) =>
+  newAppPage(browser, server.url, viewport, {
+    timeout: 10_000,
+    theme: 'light',
+    serviceWorker: false,
+  })
+
 async function openPage(viewport: Viewport, path: string) {
-  const context = await browser.newContext({ viewport, baseURL: server.url, locale: 'nl-NL' })
-  context.setDefaultTimeout(10_000)
-  await context.addInitScript(() => localStorage.setItem('theme', 'light'))
-  const page = await context.newPage()
+  const page = await newPage(viewport)
   await page.goto(path)
   return page
 }
 
-/**
- * A browser signed in through the API, opened at `path` in the signed-in shell; with
- * reduced motion, so a row marked read leaves without an animation to wait out.
- */
+/** A browser signed in through the API, opened at `path` in the signed-in shell. */
 async function openSignedInPage(
   viewport: Viewport,
   account: { email: string; password: string },
   path = '/',
 ) {
-  const context = await browser.newContext({
-    viewport,
-    baseURL: server.url,
-    locale: 'nl-NL',
-    reducedMotion: 'reduce',
-  })
-  context.setDefaultTimeout(10_000)
-  await context.addInitScript(() => localStorage.setItem('theme', 'light'))
-  const page = await context.newPage()
+  const page = await newPage(viewport)
   await openSignedIn(page, account, path)
   return page
 }
