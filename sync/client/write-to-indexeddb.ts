@@ -10,6 +10,14 @@ export type DirectWriteRow<Document extends { id: string; _rev: string }> = {
 const DOCUMENTS_STORE = 'docs'
 
 /**
+ * How many documents one task hands to IndexedDB. Each `add` or `put` copies its document
+ * (a structured clone) on the page's thread before it returns: a whole page of a first fill
+ * in one go held the thread 230–280 ms, long enough for a tap to wait. The rest of the
+ * page follows in the same transaction, from the callback of the part before.
+ */
+const ROWS_PER_TASK = 200
+
+/**
  * Stores documents straight into the IndexedDB object store behind RxDB's Dexie storage,
  * in the form that storage gives them (decision 011, "Storing a page without RxDB's
  * write"): one transaction of plain `add`s and `put`s. RxDB's own write reads every
@@ -42,7 +50,7 @@ export async function writeToIndexedDb<Document extends { id: string; _rev: stri
     const kept = new Set<string>()
     const transaction = database.transaction(DOCUMENTS_STORE, 'readwrite')
     const store = transaction.objectStore(DOCUMENTS_STORE)
-    for (const { document, previous } of rows) {
+    const request = ({ document, previous }: DirectWriteRow<Document>): IDBRequest => {
       if (!previous) {
         const adding = store.add(toRecord(document))
         adding.onerror = (event) => {
@@ -51,7 +59,7 @@ export async function writeToIndexedDb<Document extends { id: string; _rev: stri
           event.stopPropagation()
           kept.add(document.id)
         }
-        continue
+        return adding
       }
       const reading = store.get(document.id)
       reading.onsuccess = () => {
@@ -61,7 +69,17 @@ export async function writeToIndexedDb<Document extends { id: string; _rev: stri
           kept.add(document.id)
         }
       }
+      return reading
     }
+    // A part's requests settle in the order they were made: when its last one has, the
+    // next part goes into the same transaction, which stays open while requests follow.
+    const requestFrom = (start: number) => {
+      const part = rows.slice(start, start + ROWS_PER_TASK).map(request)
+      if (start + ROWS_PER_TASK >= rows.length) return
+      part.at(-1)?.addEventListener('success', () => requestFrom(start + ROWS_PER_TASK))
+      part.at(-1)?.addEventListener('error', () => requestFrom(start + ROWS_PER_TASK))
+    }
+    requestFrom(0)
     transaction.oncomplete = () => resolve(kept)
     transaction.onerror = () => reject(transaction.error)
     transaction.onabort = () => reject(transaction.error ?? new Error('transaction aborted'))

@@ -71,6 +71,42 @@ test('documents stored past RxDB are found by its queries, indexes and the push'
   expect(after.documents).toEqual([])
 })
 
+test("a page longer than one task's part is written whole, keeping what was written meanwhile in every part", async () => {
+  const apps = await openApps()
+  const id = (index: number) => `app-${String(index).padStart(3, '0')}`
+  const first = Array.from({ length: 450 }, (_, index) => filled(id(index), `App ${index}`))
+  expect(
+    await writeToIndexedDb(
+      apps.internalStorageInstance,
+      first.map((document) => ({ document })),
+    ),
+  ).toEqual(new Set())
+  expect(await countStoredDocuments(apps)).toBe(450)
+  // The person edits one document in each of the three parts and creates one the next
+  // page also brings.
+  for (const index of [10, 250, 449]) {
+    await (await apps.findOne(id(index)).exec())?.incrementalPatch({ name: `Mijn ${index}` })
+  }
+  await apps.insert({ ...filled(id(460), 'Van mij'), _deleted: undefined } as never)
+
+  const kept = await writeToIndexedDb(apps.internalStorageInstance, [
+    ...first.map((previous, index) => ({
+      document: filled(id(index), `Server ${index}`, 2),
+      previous,
+    })),
+    ...Array.from({ length: 20 }, (_, index) => ({
+      document: filled(id(450 + index), `Nieuw ${index}`),
+    })),
+  ])
+  expect(kept).toEqual(new Set([id(10), id(250), id(449), id(460)]))
+  expect(await countStoredDocuments(apps)).toBe(470)
+  expect((await apps.findOne(id(0)).exec())?.name).toBe('Server 0')
+  expect((await apps.findOne(id(250)).exec())?.name).toBe('Mijn 250')
+  expect((await apps.findOne(id(448)).exec())?.name).toBe('Server 448')
+  expect((await apps.findOne(id(460)).exec())?.name).toBe('Van mij')
+  expect((await apps.findOne(id(469)).exec())?.name).toBe('Nieuw 19')
+})
+
 test('a document written meanwhile stays; one stored before is replaced or deleted', async () => {
   const apps = await openApps()
   const first = filled('app-1', 'Eerste')
