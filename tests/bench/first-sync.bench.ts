@@ -48,7 +48,7 @@ type Visit = {
   tasksOver100: number
 }
 
-/** A tap during the fill: from the finger down to the panel painted. */
+/** A tap during the fill: from the finger down to the frame after the page changed. */
 type Tap = { answerMs: number; isDuringFill: boolean }
 
 /** Chromium's long tasks of the page from its start, kept where the bench can read them. */

@@ -187,15 +187,10 @@ test('the admin launches Gold Estates with a project and two sellers, one of who
   })
   expect(setup.status).toBe(200)
 
-  const desktopContext = await browser.newContext({
-    viewport: DESKTOP,
-    baseURL: server.url,
-    locale: 'nl-NL',
-    reducedMotion: 'reduce',
-    serviceWorkers: 'block',
+  const desktopContext = await newAppContext(browser, server.url, DESKTOP, {
+    serviceWorker: false,
     storageState: await context.storageState(),
   })
-  desktopContext.setDefaultTimeout(15_000)
   desktop = await desktopContext.newPage()
 }, 60_000)
 

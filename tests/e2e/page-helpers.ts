@@ -1,7 +1,14 @@
 import { mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { Browser, BrowserContext, Dialog, Download, Page } from 'playwright-core'
+import type {
+  Browser,
+  BrowserContext,
+  BrowserContextOptions,
+  Dialog,
+  Download,
+  Page,
+} from 'playwright-core'
 
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots')
 
@@ -48,6 +55,8 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
  * and stores the whole built app, about a second of processor time per context, which a
  * test of screens used online never looks at (decision 023). Keep it (the default) for a
  * context that goes offline, reloads or updates the app, or whose subject the worker is.
+ * `storageState`: the cookies and storage of another context (the same person's second
+ * device, already signed in).
  */
 export async function newAppContext(
   browser: Browser,
@@ -58,11 +67,13 @@ export async function newAppContext(
     theme,
     reducedMotion = true,
     serviceWorker = true,
+    storageState,
   }: {
     timeout?: number
     theme?: 'light' | 'dark'
     reducedMotion?: boolean
     serviceWorker?: boolean
+    storageState?: BrowserContextOptions['storageState']
   } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
@@ -71,6 +82,7 @@ export async function newAppContext(
     locale: 'nl-NL',
     reducedMotion: reducedMotion ? 'reduce' : 'no-preference',
     serviceWorkers: serviceWorker ? 'allow' : 'block',
+    storageState,
   })
   context.setDefaultTimeout(timeout)
   if (theme) await context.addInitScript((value) => localStorage.setItem('theme', value), theme)
