@@ -1,64 +1,36 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { beforeAll, expect, test } from 'vitest'
 import { FIRST_SYNC_MARK } from '#sync/client/local-database'
-import { signInNewOrganisation } from '../support/accounts.ts'
-import { connectBrowser } from '../support/browser.ts'
 import { seedCentral } from '../support/seed-organisation.ts'
-import type { TestServer } from '../support/test-server.ts'
-import { DESKTOP, openSignedIn, screenshot } from './page-helpers.ts'
-import { useSharedServer } from './shared-server.ts'
+import { setUpBrowserFile } from './browser-file.ts'
+import { DESKTOP, newAppContext, screenshot, signIn } from './page-helpers.ts'
 
 // The sync state a person sees while a new device fills for the first time, and after a
 // reload that cut that first fill off.
 
-let server: TestServer
-let browser: Browser
-let organisationId: string
-let root: { email: string; password: string }
+const file = setUpBrowserFile()
 
 beforeAll(async () => {
-  server = await useSharedServer()
-  browser = await connectBrowser()
-  const { api, ...organisation } = await signInNewOrganisation(server)
-  root = organisation.root
-  organisationId = organisation.organisationId
   for (let index = 0; index < 40; index++) {
-    await api.post('/api/app-connections', {
+    await file.api.post('/api/app-connections', {
       name: `App ${index}`,
       url: `https://a${index}.example.com`,
     })
   }
 })
 
-afterAll(async () => {
-  await browser?.close()
-})
-
 /**
- * A new browser (its local database empty) of someone signed in elsewhere: `context` is
- * where they signed in, `fresh` the new device with the same session.
+ * A new browser of someone signed in (through the API, as the login screen does): its
+ * local database is empty, and nothing has opened the app in it yet.
  */
 async function openFreshDevice() {
-  const context = await browser.newContext({
-    viewport: DESKTOP,
-    baseURL: server.url,
-    locale: 'nl-NL',
-  })
-  await openSignedIn(await context.newPage(), root)
-  const fresh = await browser.newContext({
-    viewport: DESKTOP,
-    baseURL: server.url,
-    locale: 'nl-NL',
-  })
-  await fresh.addCookies(
-    (await context.cookies()).map(({ name, value }) => ({ name, value, url: server.url })),
-  )
-  return { context, fresh }
+  const fresh = await newAppContext(file.browser, file.server.url, DESKTOP)
+  await signIn(fresh, file.root)
+  return fresh
 }
 
 test('the first sync shows its progress in the header (desktop; a phone shows only waiting changes)', async () => {
   // A fresh device: its database is new; the activity log arrives slowly.
-  const { context, fresh } = await openFreshDevice()
+  const fresh = await openFreshDevice()
   const device = await fresh.newPage()
   // The activity log's first pull waits until the screenshot is taken: the first sync is
   // under way for as long as the test needs.
@@ -87,11 +59,10 @@ test('the first sync shows its progress in the header (desktop; a phone shows on
     .poll(() => syncState.getAttribute('aria-label'), { timeout: 15_000 })
     .toBe('Synchronisatie: Gesynchroniseerd')
   await fresh.close()
-  await context.close()
 })
 
 test('a new device asks for the first page of each collection while its database opens, once; a device that has one does not', async () => {
-  const { context, fresh } = await openFreshDevice()
+  const fresh = await openFreshDevice()
   const device = await fresh.newPage()
   const firstPages: string[] = []
   device.on('request', (request) => {
@@ -122,16 +93,15 @@ test('a new device asks for the first page of each collection while its database
   await device.locator('header button[aria-label="Synchronisatie: Gesynchroniseerd"]').waitFor()
   expect(firstPages).toEqual([])
   await fresh.close()
-  await context.close()
 })
 
 test('a reload that cuts the first sync off goes on with it: one offline change is one waiting change', async () => {
   // More apps than one page: the reload comes after the first page is stored.
-  seedCentral(server.deps.organisations.get(organisationId), organisationId, {
+  seedCentral(file.server.deps.organisations.get(file.organisationId), file.organisationId, {
     users: 0,
     apps: 1200,
   })
-  const { context, fresh } = await openFreshDevice()
+  const fresh = await openFreshDevice()
   const device = await fresh.newPage()
   let usageRequests = 0
   device.on('request', (request) => {
@@ -182,11 +152,10 @@ test('a reload that cuts the first sync off goes on with it: one offline change 
   expect(usageRequests).toBeGreaterThan(0)
   expect(usageRequests).toBeLessThan(100)
   await fresh.close()
-  await context.close()
 }, 150_000)
 
 test('a second tab that takes over after the first filled the device does not fill it again', async () => {
-  const { context, fresh } = await openFreshDevice()
+  const fresh = await openFreshDevice()
   // The first tab's fill waits until the second tab has opened the still empty database.
   const pulls = '**/api/sync/v1/*/pull**'
   let release: () => void = () => undefined
@@ -253,5 +222,4 @@ test('a second tab that takes over after the first filled the device does not fi
     .toBe('Synchronisatie: Gesynchroniseerd')
   expect(fromTheStart).toEqual([])
   await fresh.close()
-  await context.close()
 }, 90_000)
