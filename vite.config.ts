@@ -27,6 +27,32 @@ export default defineConfig({
     sourcemap: 'hidden',
     // Read by the server to name the signed-in areas' modules in the page (signed-in-preloads.ts).
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // Code shared by lazily loaded screens in a few chunks rather than in dozens of
+        // tiny ones (an icon, a helper, some 100 bytes each): 104 files to precache became
+        // 48, and a new device's service worker install took about a second less of
+        // processor time (decision 024). Modules shared by the same screens stay together
+        // (entriesAware); groups under 30 kB join their nearest neighbour, so a screen may
+        // load a little code it does not run. Merged chunks can import each other both
+        // ways; strict execution order keeps every module's evaluation where its imports
+        // put it.
+        strictExecutionOrder: true,
+        codeSplitting: {
+          groups: [
+            {
+              name: 'shared',
+              minShareCount: 2,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 30_000,
+            },
+          ],
+        },
+        // A merged chunk is named after every screen that shares it; the hash is enough.
+        chunkFileNames: (chunk) =>
+          chunk.name.startsWith('shared~') ? 'assets/shared-[hash].js' : 'assets/[name]-[hash].js',
+      },
+    },
   },
   test: {
     root: fromRoot('.'),
