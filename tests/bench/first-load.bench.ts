@@ -19,12 +19,15 @@ type Started = { child: ChildProcess; url: string; milliseconds: number }
 async function startCompiledServer(dataDir: string): Promise<Started> {
   const port = await findFreePort()
   const started = performance.now()
+  // As a person starts it: without the test project's settings, which a production server
+  // refuses (TEST_PASSWORD_HASHING, vite.config.ts).
+  const { TEST_PASSWORD_HASHING: _testOnly, ...env } = process.env
   const child = spawn(
     process.execPath,
     ['--max-semi-space-size=4', path.join(ROOT, 'scripts/start.mjs')],
     {
       cwd: ROOT,
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production' },
+      env: { ...env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production' },
       stdio: 'ignore',
     },
   )
