@@ -2,15 +2,36 @@
 import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import { LongFilesFirst } from './tests/support/long-files-first.ts'
+
+/**
+ * The modules the page's entry imports statically, directly or not: they load with the
+ * first page, signed out too, and stay out of the `shared` chunks below, which would
+ * otherwise bring screens' code along with them (decision 024).
+ */
+const initialModules = new Set<string>()
+const collectInitialModules: Plugin = {
+  name: 'collect-initial-modules',
+  buildStart() {
+    initialModules.clear()
+  },
+  buildEnd() {
+    const visit = (id: string) => {
+      if (initialModules.has(id)) return
+      initialModules.add(id)
+      for (const next of this.getModuleInfo(id)?.importedIds ?? []) visit(next)
+    }
+    for (const id of this.getModuleIds()) if (this.getModuleInfo(id)?.isEntry) visit(id)
+  },
+}
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
 export default defineConfig({
   root: fromRoot('./web'),
   publicDir: fromRoot('./web/static'),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), collectInitialModules],
   resolve: {
     alias: [
       { find: /^#schema\/(.*)$/, replacement: `${fromRoot('./schema')}/$1.ts` },
@@ -29,19 +50,29 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // Code shared by lazily loaded screens in a few chunks rather than in dozens of
+        // Code that lazily loaded screens share in a few chunks rather than in dozens of
         // tiny ones (an icon, a helper, some 100 bytes each): 104 files to precache became
-        // 48, and a new device's service worker install took about a second less of
-        // processor time (decision 024). Modules shared by the same screens stay together
-        // (entriesAware); groups under 30 kB join their nearest neighbour, so a screen may
-        // load a little code it does not run. Merged chunks can import each other both
-        // ways; strict execution order keeps every module's evaluation where its imports
-        // put it.
+        // 60, and a new device's service-worker install costs about a second less of
+        // processor time (decision 024). The icons are one chunk. Other modules shared by
+        // the same screens stay together (entriesAware), and sets under 30 kB join their
+        // nearest neighbour, so a screen may load a little code it does not run; what the
+        // first page loads stays out (initialModules). Merged chunks can import each other
+        // both ways: strict execution order keeps each module's evaluation where its
+        // imports put it.
         strictExecutionOrder: true,
         codeSplitting: {
           groups: [
             {
+              name: 'icons',
+              test: /node_modules[\\/]lucide-react[\\/]/,
+              includeDependenciesRecursively: false,
+              priority: 2,
+            },
+            {
               name: 'shared',
+              test: (id: string) => !initialModules.has(id),
+              includeDependenciesRecursively: false,
+              priority: 1,
               minShareCount: 2,
               entriesAware: true,
               entriesAwareMergeThreshold: 30_000,
