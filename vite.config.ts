@@ -13,6 +13,7 @@ import { LongFilesFirst } from './tests/support/long-files-first.ts'
 const initialModules = new Set<string>()
 const collectInitialModules: Plugin = {
   name: 'collect-initial-modules',
+  apply: 'build',
   buildStart() {
     initialModules.clear()
   },
