@@ -41,6 +41,8 @@ export default defineConfig({
       { find: /^unload$/, replacement: fromRoot('./web/lib/unload-on-pagehide.ts') },
     ],
   },
+  // The database worker (sync/client/database-worker.ts) is a module worker.
+  worker: { format: 'es' },
   build: {
     outDir: fromRoot('./dist/web'),
     emptyOutDir: true,

@@ -1,5 +1,6 @@
-import { normalizeMangoQuery, prepareQuery, type RxCollection } from 'rxdb'
+import { normalizeMangoQuery, prepareQuery, type RxCollection, type RxStorageInstance } from 'rxdb'
 import { auditTime, from, type Observable, startWith, switchMap } from 'rxjs'
+import { countInWorker, workerInstanceOf } from './worker-requests.ts'
 import { dexieStateOf } from './write-to-indexeddb.ts'
 
 /** Re-count at most this often while a large pull writes many batches. */
@@ -23,17 +24,30 @@ export function countLiveDocuments(collection: RxCollection): Observable<number>
 /**
  * The number of live documents of a collection, read from its storage: never a query's
  * kept answer (RxDB keeps a query's result current from its change events, and a first
- * fill stores without them).
+ * fill stores without them). Counted where the storage is: in the database worker when it
+ * is there (database-storage.ts).
  */
-export async function countStoredDocuments(collection: RxCollection): Promise<number> {
-  const state = await dexieStateOf(collection.storageInstance)
+export function countStoredDocuments(collection: RxCollection): Promise<number> {
+  const storage = collection.internalStorageInstance
+  const { primaryPath } = collection.schema
+  return workerInstanceOf(storage)
+    ? countInWorker(storage, primaryPath)
+    : countLiveStored(storage, primaryPath)
+}
+
+/** The number of live documents in one RxDB storage instance (Dexie's counted fast). */
+export async function countLiveStored(
+  storage: RxStorageInstance<unknown, unknown, unknown>,
+  primaryPath: string,
+): Promise<number> {
+  const state = await dexieStateOf(storage)
   if (!state?.dexieTable) {
-    const { schema } = collection.storageInstance
+    const { schema } = storage
     const query = prepareQuery(schema, normalizeMangoQuery(schema, { selector: {} }))
-    return (await collection.storageInstance.count(query)).count
+    return (await storage.count(query)).count
   }
   const table = state.dexieTable
-  const byDeleted = `[_deleted+${collection.schema.primaryPath}]`
+  const byDeleted = `[_deleted+${primaryPath}]`
   // One read transaction, so that the two counts see the same state.
   return state.dexieDb.transaction('r', table, async () => {
     const [all, deleted] = await Promise.all([

@@ -7,7 +7,6 @@ import {
 } from 'rxdb'
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election'
 import type { RxReplicationState } from 'rxdb/plugins/replication'
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import { describeRestoredEpoch } from '#schema/restored-epoch'
 import { pickRefusedValues } from '#schema/sync-refusals'
 import type { SyncArea } from '../account.ts'
@@ -23,6 +22,7 @@ import {
   type SalesCollections,
 } from './collections.ts'
 import { countStoredDocuments } from './count-live-documents.ts'
+import { getDatabaseStorage } from './database-storage.ts'
 import { keepDeviceRefusals } from './device-refusals.ts'
 import { clearFillProgress, createFillProgress } from './fill-progress.ts'
 import { fillCollection, prefetchFirstPages } from './first-fill.ts'
@@ -81,6 +81,11 @@ export type LocalDatabase<Collections = CentralCollections> = {
   close(): Promise<void>
   /** Stops everything and deletes the data (this person's logout). */
   remove(): Promise<void>
+  /**
+   * Resolves once the database worker behind it ended and it closed (nothing is lost: what
+   * was stored stays stored); the page opens the database again (useAreaDatabase).
+   */
+  lost: Promise<void>
 }
 
 /** The local database of a Gold Estates sales user. */
@@ -146,9 +151,10 @@ async function createLocalDatabase(
     status,
     account,
   })
+  const { storage, lost } = getDatabaseStorage()
   const db = await createRxDatabase<Record<string, RxCollection>>({
     name,
-    storage: getRxStorageDexie(),
+    storage,
     multiInstance: true,
     eventReduce: true,
     closeDuplicates: true,
@@ -284,13 +290,17 @@ async function createLocalDatabase(
     await Promise.all([...replications.values()].map((replication) => replication.cancel()))
     markForReset(name, { restoredAt, kept: kept.length })
   })
-  const stop = async () => {
-    opened.delete(name)
-    stream.close()
-    sharing.stop()
-    watching.stop()
-    restored.stop()
-    await Promise.all([...replications.values()].map((replication) => replication.cancel()))
+  let stopping: Promise<void> | undefined
+  const stop = () => {
+    stopping ??= (async () => {
+      opened.delete(name)
+      stream.close()
+      sharing.stop()
+      watching.stop()
+      restored.stop()
+      await Promise.all([...replications.values()].map((replication) => replication.cancel()))
+    })()
+    return stopping
   }
   return {
     name,
@@ -307,6 +317,11 @@ async function createLocalDatabase(
       await db.remove()
       clearFillProgress(name)
     },
+    lost: lost.then(async () => {
+      console.warn(`${name}: the database worker ended; opening the database again`)
+      await stop().catch(() => undefined)
+      await db.close().catch(() => undefined)
+    }),
   }
 }
 
@@ -319,7 +334,7 @@ async function emptyIfMarked(name: string, account: AreaAccount) {
   if (!isMarkedForReset(name)) return
   const empty = async () => {
     if (!isMarkedForReset(name)) return
-    await removeRxDatabase(name, getRxStorageDexie(), true)
+    await removeRxDatabase(name, getDatabaseStorage().storage, true)
     clearFillProgress(name)
     // Only now, with nothing of the earlier epoch left to send, is its name forgotten.
     forgetEpoch(account.area, formatSyncAccount(account))

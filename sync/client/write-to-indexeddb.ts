@@ -1,10 +1,7 @@
 import type { DexieStorageInternals } from 'rxdb'
+import { type DirectWriteRow, workerInstanceOf, writeInWorker } from './worker-requests.ts'
 
-/** A document to store, and the state this writer stored of it before (if any). */
-export type DirectWriteRow<Document extends { id: string; _rev: string }> = {
-  document: Document
-  previous?: Document
-}
+export type { DirectWriteRow }
 
 /** RxDB's Dexie storage keeps every document in this object store of its database. */
 const DOCUMENTS_STORE = 'docs'
@@ -40,6 +37,12 @@ export async function writeToIndexedDb<Document extends { id: string; _rev: stri
   rows: readonly DirectWriteRow<Document>[],
   isUnwatched: () => boolean = () => true,
 ): Promise<Set<string> | undefined> {
+  if (workerInstanceOf(storage)) {
+    // In the database worker (database-storage.ts): checked as the request leaves, which
+    // the worker answers before any storage call this page makes after it.
+    if (!isUnwatched()) return undefined
+    return writeInWorker(storage, rows)
+  }
   const state = await dexieStateOf(storage)
   const database = state?.dexieDb.backendDB() as IDBDatabase | undefined
   if (!state || !database || !canStoreAsIs(state.booleanIndexes)) return undefined

@@ -90,7 +90,10 @@ async function visitArea(context: BrowserContext, urls: string[], signedIn: bool
   })
   const onTheirWay = new Set<Request>()
   page.on('request', (request) => {
-    if (!request.url().includes('/stream')) onTheirWay.add(request)
+    // Playwright reports the page starting the shared database worker, never that its
+    // script arrived.
+    if (/\/stream|\/database-worker-/.test(request.url())) return
+    onTheirWay.add(request)
   })
   page.on('requestfinished', (request) => onTheirWay.delete(request))
   page.on('requestfailed', (request) => onTheirWay.delete(request))

@@ -1,6 +1,9 @@
+import { readdirSync } from 'node:fs'
+import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { eventually } from '../support/eventually.ts'
+import { addApp, appCard } from './app-helpers.ts'
 import { setUpBrowserFile } from './browser-file.ts'
 import { DESKTOP, newAppContext, openSignedIn, waitForShell } from './page-helpers.ts'
 
@@ -103,5 +106,58 @@ test('a tab that does not replicate stays so when it is hidden and shown again; 
   // Once the replicating tab is gone, the other one takes over and replicates.
   await leader.close()
   await eventually(() => expect(followerCalls.pull).toBeGreaterThan(0))
+  await context.close()
+})
+
+/**
+ * Ends the database worker of a browser from one of its pages, as a crash would: the
+ * page connects to it (its script has a content hash, read from the build) and asks it to
+ * close itself.
+ */
+async function endDatabaseWorker(page: Page) {
+  const assets = path.resolve(import.meta.dirname, '../../dist/web/assets')
+  const script = readdirSync(assets).find((name) => /^database-worker-[\w-]+\.js$/.test(name))
+  expect(script).toBeDefined()
+  await page.evaluate((url) => {
+    const worker = new SharedWorker(url, { type: 'module', name: 'centraal-database' })
+    worker.port.postMessage({
+      connectionId: 'test',
+      requestId: 'test',
+      method: 'custom',
+      version: '',
+      params: { kind: 'stop' },
+    })
+  }, `/assets/${script}`)
+}
+
+test('the database worker ends under two tabs: both open their database again, and what was stored offline is sent once', async () => {
+  const context = await newAppContext(file.browser, file.server.url, DESKTOP)
+  const first = await context.newPage()
+  await openSignedIn(first, file.root, '/apps')
+  const second = await context.newPage()
+  await second.goto('/apps')
+  await waitForShell(second)
+  await second.getByRole('heading', { level: 1, name: 'Apps' }).waitFor()
+  await context.setOffline(true)
+  await addApp(first, { name: 'Voor Het Einde', url: 'https://voor.example.com', description: '' })
+  await appCard(second, 'Voor Het Einde').waitFor()
+  // Both tabs hear that the worker ended, and open their database with a new one.
+  const reopened = [first, second].map((page) =>
+    page.waitForEvent('console', {
+      predicate: (message) => message.text().includes('the database worker ended'),
+    }),
+  )
+  await endDatabaseWorker(first)
+  await Promise.all(reopened)
+  // Written through the new worker in one tab, shown in the other from it.
+  await addApp(second, { name: 'Na Het Einde', url: 'https://na.example.com', description: '' })
+  await appCard(first, 'Na Het Einde').waitFor()
+  await appCard(first, 'Voor Het Einde').waitFor()
+  await context.setOffline(false)
+  await eventually(async () => {
+    const apps = (await file.api.get('/api/app-connections')).json as { name: string }[]
+    expect(apps.filter((app) => app.name === 'Voor Het Einde')).toHaveLength(1)
+    expect(apps.filter((app) => app.name === 'Na Het Einde')).toHaveLength(1)
+  })
   await context.close()
 })

@@ -15,12 +15,18 @@ const users = new Map<string, number>()
  * in): its replication stops before anything is sent under another session. The data
  * stays on the device; it syncs again when the same person signs in again.
  */
-export function useAreaDatabase<Database extends { name: string; close(): Promise<void> }>(
+export function useAreaDatabase<
+  Database extends { name: string; close(): Promise<void>; lost: Promise<void> },
+>(
   who: { organisationId: string; userId: string },
   open: (who: { organisationId: string; userId: string }) => Promise<Database>,
 ): AreaDatabaseState<Database> {
   const [state, setState] = useState<AreaDatabaseState<Database>>({ status: 'opening' })
+  // Counts the times the database worker ended under this person's database: each time
+  // it opens again with a new worker, and the screens read from that one.
+  const [opening, setOpening] = useState(0)
   const { organisationId, userId } = who
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new `opening` opens it again
   useEffect(() => {
     let isCurrent = true
     setState({ status: 'opening' })
@@ -32,6 +38,7 @@ export function useAreaDatabase<Database extends { name: string; close(): Promis
         users.set(name, (users.get(name) ?? 0) + 1)
         if (!isCurrent) return letGo(database)
         setState({ status: 'ready', database })
+        void database.lost.then(() => isCurrent && setOpening((count) => count + 1))
         // Unsent work must survive the browser clearing storage when space runs low.
         void navigator.storage?.persist?.().catch(() => false)
       },
@@ -52,7 +59,7 @@ export function useAreaDatabase<Database extends { name: string; close(): Promis
         if (!users.has(database.name)) void database.close()
       })
     }
-  }, [organisationId, userId, open])
+  }, [organisationId, userId, open, opening])
   return state
 }
 

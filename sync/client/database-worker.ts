@@ -1,0 +1,96 @@
+/// <reference lib="webworker" />
+// The database worker: one per browser (a SharedWorker; a dedicated Worker per tab where
+// SharedWorker is missing), started by database-storage.ts. It holds the IndexedDB
+// connections behind every tab's local databases, so that opening, indexing, querying and
+// storing leave the pages' threads; pages reach it through RxDB's remote storage and keep
+// their RxDB databases, live queries and replication (decision 025).
+
+import type { RxStorageInstance } from 'rxdb'
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
+import {
+  exposeRxStorageRemote,
+  type MessageFromRemote,
+  type MessageToRemote,
+} from 'rxdb/plugins/storage-remote'
+import { Subject } from 'rxjs'
+import { countLiveStored } from './count-live-documents.ts'
+import { WORKER_HELLO, type WorkerHello } from './database-storage-messages.ts'
+import { instanceKeyOf, type WorkerRequest } from './worker-requests.ts'
+import { writeToIndexedDb } from './write-to-indexeddb.ts'
+
+type Port = Pick<MessagePort, 'postMessage'>
+
+const scope = globalThis as unknown as
+  | (SharedWorkerGlobalScope & { onconnect: unknown })
+  | DedicatedWorkerGlobalScope
+
+/**
+ * Held as long as this worker lives: a page waiting for it learns that the worker is gone
+ * (ended, crashed, closed by the browser) and opens its database again with a new one.
+ */
+const lifeLock = `centraal-database-worker:${crypto.randomUUID()}`
+const alive = new Promise<void>((resolve) => {
+  void navigator.locks.request(lifeLock, () => {
+    resolve()
+    return new Promise<never>(() => undefined)
+  })
+})
+
+const messages$ = new Subject<MessageToRemote>()
+/** Which page a connection (one storage instance of one page) answers to. */
+const portOf = new Map<string, Port>()
+
+const { instanceByFullName } = exposeRxStorageRemote({
+  storage: getRxStorageDexie(),
+  messages$,
+  send(message: MessageFromRemote) {
+    const port = portOf.get(message.connectionId)
+    // A connection ends with the answer to its close or remove.
+    if (message.method === 'close' || message.method === 'remove') {
+      portOf.delete(message.connectionId)
+    }
+    try {
+      port?.postMessage(message)
+    } catch (error) {
+      console.warn('database worker: a page could not be answered', error)
+    }
+  },
+  customRequestHandler: (request: WorkerRequest) => handle(request),
+})
+
+async function handle(request: WorkerRequest): Promise<unknown> {
+  if (request.kind === 'stop') {
+    scope.close()
+    return null
+  }
+  const state = instanceByFullName.get(instanceKeyOf(request))
+  if (!state) throw new Error(`no storage open for ${request.collectionName}`)
+  const storage = (await state.storageInstancePromise) as RxStorageInstance<
+    unknown,
+    unknown,
+    unknown
+  >
+  if (request.kind === 'count') return countLiveStored(storage, request.primaryPath)
+  const kept = await writeToIndexedDb(storage, request.rows)
+  return kept ? [...kept] : null
+}
+
+function listen(port: Port & { onmessage: unknown }) {
+  ;(port as MessagePort).onmessage = (event: MessageEvent<MessageToRemote>) => {
+    const message = event.data
+    if (!message?.connectionId) return
+    portOf.set(message.connectionId, port)
+    messages$.next(message)
+  }
+  const hello: WorkerHello = { kind: WORKER_HELLO, lifeLock }
+  void alive.then(() => port.postMessage(hello))
+}
+
+if ('onconnect' in scope) {
+  scope.onconnect = (event: MessageEvent) => {
+    const port = event.ports[0]
+    if (port) listen(port)
+  }
+} else {
+  listen(scope)
+}
