@@ -7,7 +7,12 @@ import {
   type RemoteMessageChannel,
 } from 'rxdb/plugins/storage-remote'
 import { Subject } from 'rxjs'
-import { WORKER_HELLO, type WorkerHello } from './database-storage-messages.ts'
+import {
+  ANSWER_PART,
+  type AnswerPart,
+  WORKER_HELLO,
+  type WorkerHello,
+} from './database-storage-messages.ts'
 
 /** The database worker's name; its script's URL (a content hash) tells the builds apart. */
 const WORKER_NAME = 'centraal-database'
@@ -100,7 +105,10 @@ function connectToWorker(onLost: () => void): RemoteMessageChannel {
     unanswered.clear()
     onLost()
   }
-  const receive = (event: MessageEvent<MessageFromRemote | WorkerHello>) => {
+  // A large answer comes in parts, each read in a task of its own (database-worker.ts),
+  // and reaches RxDB whole once its last part is in.
+  let parts: unknown[] = []
+  const receive = (event: MessageEvent<MessageFromRemote | AnswerPart | WorkerHello>) => {
     const message = event.data
     if ('kind' in message && message.kind === WORKER_HELLO) {
       // The worker holds this lock while it lives: granted here once it ended.
@@ -109,7 +117,21 @@ function connectToWorker(onLost: () => void): RemoteMessageChannel {
         .catch(() => undefined)
       return
     }
-    const answer = message as MessageFromRemote
+    let answer = message as MessageFromRemote
+    if ('kind' in message && message.kind === ANSWER_PART) {
+      parts.push(...message.documents)
+      if (!message.isLast) return
+      const documents = parts
+      parts = []
+      const { connectionId, answerTo, method } = message
+      const value = message.isArray ? documents : { ...message.rest, documents }
+      answer = {
+        connectionId,
+        answerTo,
+        method: method as MessageFromRemote['method'],
+        return: value,
+      }
+    }
     unanswered.delete(answer.answerTo)
     messages$.next(answer)
   }
