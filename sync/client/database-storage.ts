@@ -1,5 +1,4 @@
 import type { RxStorage } from 'rxdb'
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import {
   getRxStorageRemote,
   type MessageFromRemote,
@@ -33,10 +32,12 @@ let current: DatabaseStorage | undefined
  * one per tab where only Worker does; RxDB's Dexie storage on the page where neither does
  * (Node's tests). After the worker ended (`lost`), the next call connects to a new one.
  */
-export function getDatabaseStorage(): DatabaseStorage {
+export async function getDatabaseStorage(): Promise<DatabaseStorage> {
   if (current) return current
   if (typeof SharedWorker === 'undefined' && typeof Worker === 'undefined') {
-    current = { storage: getRxStorageDexie(), lost: new Promise(() => undefined) }
+    // Loaded only here: with a worker, the page carries none of Dexie's code.
+    const { getRxStorageDexie } = await import('rxdb/plugins/storage-dexie')
+    current ??= { storage: getRxStorageDexie(), lost: new Promise(() => undefined) }
     return current
   }
   let markLost: () => void = () => undefined

@@ -151,7 +151,7 @@ async function createLocalDatabase(
     status,
     account,
   })
-  const { storage, lost } = getDatabaseStorage()
+  const { storage, lost } = await getDatabaseStorage()
   const db = await createRxDatabase<Record<string, RxCollection>>({
     name,
     storage,
@@ -334,7 +334,7 @@ async function emptyIfMarked(name: string, account: AreaAccount) {
   if (!isMarkedForReset(name)) return
   const empty = async () => {
     if (!isMarkedForReset(name)) return
-    await removeRxDatabase(name, getDatabaseStorage().storage, true)
+    await removeRxDatabase(name, (await getDatabaseStorage()).storage, true)
     clearFillProgress(name)
     // Only now, with nothing of the earlier epoch left to send, is its name forgotten.
     forgetEpoch(account.area, formatSyncAccount(account))
