@@ -161,3 +161,25 @@ test('the database worker ends under two tabs: both open their database again, a
   })
   await context.close()
 })
+
+test('without SharedWorker each tab has a database worker of its own: a change in one tab shows in the other and reaches the server once', async () => {
+  const context = await newAppContext(file.browser, file.server.url, DESKTOP)
+  // As a browser without shared workers (Chrome on Android before 2026).
+  await context.addInitScript(() => {
+    Reflect.deleteProperty(globalThis, 'SharedWorker')
+  })
+  const first = await context.newPage()
+  await openSignedIn(first, file.root, '/apps')
+  const second = await context.newPage()
+  await second.goto('/apps')
+  await waitForShell(second)
+  await second.getByRole('heading', { level: 1, name: 'Apps' }).waitFor()
+  expect(await second.evaluate(() => typeof SharedWorker)).toBe('undefined')
+  await addApp(first, { name: 'Eigen Werker', url: 'https://eigen.example.com', description: '' })
+  await appCard(second, 'Eigen Werker').waitFor()
+  await eventually(async () => {
+    const apps = (await file.api.get('/api/app-connections')).json as { name: string }[]
+    expect(apps.filter((app) => app.name === 'Eigen Werker')).toHaveLength(1)
+  })
+  await context.close()
+})
