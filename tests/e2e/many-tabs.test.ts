@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
-import type { Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { eventually } from '../support/eventually.ts'
 import { addApp, appCard } from './app-helpers.ts'
@@ -130,14 +130,20 @@ async function endDatabaseWorker(page: Page) {
   }, `/assets/${script}`)
 }
 
-test('the database worker ends under two tabs: both open their database again, and what was stored offline is sent once', async () => {
-  const context = await newAppContext(file.browser, file.server.url, DESKTOP)
+/** Two tabs of the file's SUPERADMIN on the Apps screen, the first signed in. */
+async function openTwoAppsTabs(context: BrowserContext) {
   const first = await context.newPage()
   await openSignedIn(first, file.root, '/apps')
   const second = await context.newPage()
   await second.goto('/apps')
   await waitForShell(second)
   await second.getByRole('heading', { level: 1, name: 'Apps' }).waitFor()
+  return [first, second] as const
+}
+
+test('the database worker ends under two tabs: both open their database again, and what was stored offline is sent once', async () => {
+  const context = await newAppContext(file.browser, file.server.url, DESKTOP)
+  const [first, second] = await openTwoAppsTabs(context)
   await context.setOffline(true)
   await addApp(first, { name: 'Voor Het Einde', url: 'https://voor.example.com', description: '' })
   await appCard(second, 'Voor Het Einde').waitFor()
@@ -168,12 +174,7 @@ test('without SharedWorker each tab has a database worker of its own: a change i
   await context.addInitScript(() => {
     Reflect.deleteProperty(globalThis, 'SharedWorker')
   })
-  const first = await context.newPage()
-  await openSignedIn(first, file.root, '/apps')
-  const second = await context.newPage()
-  await second.goto('/apps')
-  await waitForShell(second)
-  await second.getByRole('heading', { level: 1, name: 'Apps' }).waitFor()
+  const [first, second] = await openTwoAppsTabs(context)
   expect(await second.evaluate(() => typeof SharedWorker)).toBe('undefined')
   await addApp(first, { name: 'Eigen Werker', url: 'https://eigen.example.com', description: '' })
   await appCard(second, 'Eigen Werker').waitFor()
