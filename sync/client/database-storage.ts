@@ -60,24 +60,6 @@ export async function getDatabaseStorage(): Promise<DatabaseStorage> {
 }
 
 /**
- * Ends the database worker of this page's databases (its tabs' databases open again with a
- * new one). For a worker that must not go on: a test of what a crash leaves behind.
- */
-export function stopDatabaseWorker() {
-  for (const channel of openChannels) {
-    channel.send({
-      connectionId: 'stop',
-      requestId: `stop|${Math.random()}`,
-      method: 'custom',
-      version: '',
-      params: { kind: 'stop' },
-    })
-  }
-}
-
-const openChannels = new Set<RemoteMessageChannel>()
-
-/**
  * One channel to the database worker. Requests that it never answers because it ended
  * fail (a close succeeds: there is nothing left to close), and so does every later one,
  * so nothing waits forever on a worker that is gone.
@@ -157,7 +139,7 @@ function connectToWorker(onLost: () => void): RemoteMessageChannel {
     stop = () => worker.terminate()
   }
   port.onmessage = receive
-  const channel: RemoteMessageChannel = {
+  return {
     messages$: messages$.asObservable(),
     send(message) {
       if (isLost) return fail(message)
@@ -165,12 +147,9 @@ function connectToWorker(onLost: () => void): RemoteMessageChannel {
       port.postMessage(message)
     },
     async close() {
-      openChannels.delete(channel)
       watching.abort()
       stop()
       messages$.complete()
     },
   }
-  openChannels.add(channel)
-  return channel
 }

@@ -94,6 +94,7 @@ function inParts(message: MessageFromRemote): (MessageFromRemote | AnswerPart)[]
 }
 
 async function handle(request: WorkerRequest): Promise<unknown> {
+  // A page may end the worker, as a crash would (the tests do: many-tabs.test.ts).
   if (request.kind === 'stop') {
     scope.close()
     return null
