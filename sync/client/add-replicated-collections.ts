@@ -9,6 +9,7 @@ import { MIGRATION_STRATEGIES } from '#schema/rx/migrations'
 import { WRITABLE_FIELDS } from '#schema/rx/writable-fields'
 import type { ClientCollection } from './collections.ts'
 import { createConflictHandler, UnansweredPushes } from './conflict-handler.ts'
+import { yieldToPage } from './yield-to-page.ts'
 
 // Schemas above version 0 open only with the migration plugin, wherever they are opened.
 addRxPlugin(RxDBMigrationSchemaPlugin)
@@ -51,7 +52,7 @@ export async function addReplicatedCollections(
         ),
       },
     })
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await yieldToPage()
   }
   return outcomes
 }
