@@ -385,7 +385,13 @@ test.runIf(isTakingScreenshots)(
           await page.goto(tab === 'algemeen' ? '/settings' : `/settings?tab=${tab}`)
           await waitForShell(page)
           await page.getByRole('tabpanel').waitFor()
-          await page.waitForLoadState('networkidle')
+          // What the tab asks the server for has come: no "Laden..." left. (Not the network
+          // going idle: Playwright never reports the database worker's script finished.)
+          await page
+            .getByRole('tabpanel')
+            .getByText('Laden...')
+            .first()
+            .waitFor({ state: 'detached' })
           expect(await hasHorizontalOverflow(page)).toBe(false)
           await screenshot(page, `settings-${tab}-${theme}`)
         }
