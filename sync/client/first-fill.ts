@@ -91,6 +91,9 @@ export async function fillCollection(options: {
   try {
     for (;;) {
       const page = await next
+      // Closed meanwhile (a logout, someone else signed in, the worker lost): nothing more
+      // is asked, stored or marked; the marks left say where a next opening goes on.
+      if (collection.closed) return undefined
       const isLast = page.documents.length < MAX_PULL_LIMIT
       // The next page travels while this one is stored.
       if (!isLast) next = fetchPage(page.checkpoint)

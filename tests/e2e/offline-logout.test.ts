@@ -1,19 +1,22 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInInvitedUser, signInNewOrganisation } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
+import { seedCentral } from '../support/seed-organisation.ts'
 import type { TestServer } from '../support/test-server.ts'
 import { waitForServiceWorker } from './app-helpers.ts'
-import { DESKTOP, signIn, waitForShell } from './page-helpers.ts'
+import { DESKTOP, laterPulls, logOutHere, signIn, waitForShell } from './page-helpers.ts'
 import { launchGoldEstates, SALES_BASE } from './sales-helpers.ts'
 import { useSharedServer } from './shared-server.ts'
 
 // A logout without a connection: the device shows the signed-out screens at once and after
 // a reload, the server's sessions (Centraal's and Gold Estates') end first at the next
-// contact, and a session someone else opened on the device meanwhile stays.
+// contact, and a session someone else opened on the device meanwhile stays. And a logout
+// that meets a first fill part way (in this tab or another) leaves nothing of it behind.
 
 let server: TestServer
 let browser: Browser
+let organisationId: string
 let root: { email: string; password: string }
 let ben: { email: string; password: string }
 
@@ -21,6 +24,7 @@ beforeAll(async () => {
   server = await useSharedServer()
   browser = await connectBrowser()
   const organisation = await signInNewOrganisation(server)
+  organisationId = organisation.organisationId
   root = organisation.root
   ben = { email: organisation.email('ben'), password: 'ADMIN password' }
   await signInInvitedUser(server, {
@@ -146,3 +150,52 @@ test('a pending logout never ends the session of someone who signed in on the de
   expect((await user.json()).email).toBe(ben.email)
   await context.close()
 })
+
+test.each([
+  ['this tab', false],
+  ['another tab', true],
+])(
+  'a logout in %s while the first fill stores leaves nothing of it on the device',
+  async (_, isOtherTab) => {
+    // More apps than one page of the fill; the pages after the first are held until the
+    // person has logged out, then answered: what the fill gets then must not be stored.
+    seedCentral(server.deps.organisations.get(organisationId), organisationId, {
+      users: 0,
+      apps: 1200,
+    })
+    const { context, page } = await openContext()
+    await signIn(context, root)
+    const held: Route[] = []
+    const laterPages = laterPulls('appConnections')
+    await page.route(laterPages, (route) => {
+      held.push(route)
+    })
+    await page.goto('/apps')
+    await waitForShell(page)
+    await expect.poll(() => held.length, { timeout: 15_000 }).toBeGreaterThan(0)
+    expect(await localDatabases(page)).not.toEqual([])
+
+    const loggingOut = isOtherTab ? await context.newPage() : page
+    if (isOtherTab) {
+      await loggingOut.goto('/')
+      await waitForShell(loggingOut)
+    }
+    await logOutHere(loggingOut)
+    await loggingOut.getByText(/Eén plek voor je organisaties/).waitFor()
+    // The filling tab is signed out too (the logout forgot the remembered user).
+    await page.getByRole('banner').getByRole('button', { name: 'Uitloggen' }).waitFor({
+      state: 'detached',
+    })
+    await page.unroute(laterPages)
+    await Promise.all(held.map((route) => route.continue().catch(() => undefined)))
+    // Time for anything still under way to store what it got (a part takes a few ms).
+    await page.waitForTimeout(1500)
+    expect(await localDatabases(loggingOut)).toEqual([])
+    // Nor the fill's marks (where it was), which would make a next sign-in skip pages.
+    const marks = await loggingOut.evaluate(() =>
+      Object.keys(localStorage).filter((key) => key.includes('centraal-')),
+    )
+    expect(marks).toEqual([])
+    await context.close()
+  },
+)

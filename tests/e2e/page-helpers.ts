@@ -210,3 +210,12 @@ export async function saveDownload(download: Download): Promise<string> {
   await download.saveAs(file)
   return file
 }
+
+/**
+ * Matches a collection's pulls after its first page (a checkpoint past 0), for a route that
+ * holds a first fill part way. (A glob cannot: Playwright's has no character classes.)
+ */
+export function laterPulls(collection: string) {
+  return (url: URL) =>
+    url.pathname === `/api/sync/v1/${collection}/pull` && url.searchParams.get('checkpoint') !== '0'
+}

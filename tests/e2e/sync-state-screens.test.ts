@@ -2,7 +2,7 @@ import { beforeAll, expect, test } from 'vitest'
 import { FIRST_SYNC_MARK } from '#sync/client/local-database'
 import { seedCentral } from '../support/seed-organisation.ts'
 import { setUpBrowserFile } from './browser-file.ts'
-import { DESKTOP, newAppContext, screenshot, signIn } from './page-helpers.ts'
+import { DESKTOP, laterPulls, newAppContext, screenshot, signIn } from './page-helpers.ts'
 
 // The sync state a person sees while a new device fills for the first time, and after a
 // reload that cut that first fill off.
@@ -107,7 +107,7 @@ test('a reload that cuts the first sync off goes on with it: one offline change 
   device.on('request', (request) => {
     if (/\/api\/app-connections\/[^/]+\/usage/.test(request.url())) usageRequests++
   })
-  const laterPages = '**/api/sync/v1/appConnections/pull?checkpoint=[1-9]*'
+  const laterPages = laterPulls('appConnections')
   await device.route(laterPages, () => undefined) // held: the page is reloaded first
   await device.goto('/apps')
   const storedSeq = () =>
