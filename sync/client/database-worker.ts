@@ -5,7 +5,7 @@
 // storing leave the pages' threads; pages reach it through RxDB's remote storage and keep
 // their RxDB databases, live queries and replication (decision 025).
 
-import type { RxStorageInstance } from 'rxdb'
+import { normalizeMangoQuery, prepareQuery, type RxStorageInstance } from 'rxdb'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import {
   exposeRxStorageRemote,
@@ -13,6 +13,7 @@ import {
   type MessageToRemote,
 } from 'rxdb/plugins/storage-remote'
 import { Subject } from 'rxjs'
+import { buildLocalSalesDashboard, salesDataOf } from '#schema/local-sales-data'
 import { countLiveStored } from './count-live-documents.ts'
 import {
   ANSWER_PART,
@@ -21,7 +22,12 @@ import {
   WORKER_HELLO,
   type WorkerHello,
 } from './database-storage-messages.ts'
-import { instanceKeyOf, type WorkerRequest } from './worker-requests.ts'
+import {
+  type InstanceKey,
+  instanceKeyOf,
+  type SalesDashboardRequest,
+  type WorkerRequest,
+} from './worker-requests.ts'
 import { writeToIndexedDb } from './write-to-indexeddb.ts'
 
 type Port = Pick<MessagePort, 'postMessage'>
@@ -99,16 +105,42 @@ async function handle(request: WorkerRequest): Promise<unknown> {
     scope.close()
     return null
   }
-  const state = instanceByFullName.get(instanceKeyOf(request))
-  if (!state) throw new Error(`no storage open for ${request.collectionName}`)
-  const storage = (await state.storageInstancePromise) as RxStorageInstance<
-    unknown,
-    unknown,
-    unknown
-  >
+  const storage = await openedInstance(request)
   if (request.kind === 'count') return countLiveStored(storage, request.primaryPath)
+  if (request.kind === 'salesDashboard') return buildSalesDashboard(request)
   const kept = await writeToIndexedDb(storage, request.rows)
   return kept ? [...kept] : null
+}
+
+type Instance = RxStorageInstance<unknown, unknown, unknown>
+
+/** A storage instance a page has open in this worker. */
+async function openedInstance(key: InstanceKey): Promise<Instance> {
+  const state = instanceByFullName.get(instanceKeyOf(key))
+  if (!state) throw new Error(`no storage open for ${key.collectionName}`)
+  return (await state.storageInstancePromise) as Instance
+}
+
+/**
+ * The Gold Estates dashboard from the sales database's live documents, read here: the
+ * page gets the figures, not 5,000 sales to copy and turn into RxDB documents.
+ */
+async function buildSalesDashboard(request: SalesDashboardRequest & InstanceKey) {
+  const { databaseName, schemaVersions } = request
+  const readLive = async (collectionName: string, schemaVersion: number) => {
+    const storage = await openedInstance({ databaseName, collectionName, schemaVersion })
+    const { schema } = storage
+    const query = normalizeMangoQuery(schema, { selector: { _deleted: { $eq: false } } as never })
+    return (await storage.query(prepareQuery(schema, query))).documents as never[]
+  }
+  const [projects, sellers, sales, payments] = await Promise.all([
+    readLive('projects', schemaVersions.projects),
+    readLive('sellers', schemaVersions.sellers),
+    readLive(request.collectionName, request.schemaVersion),
+    readLive('commission_payments', schemaVersions.commission_payments),
+  ])
+  const data = salesDataOf({ projects, sellers, sales, payments }, request.termDays)
+  return buildLocalSalesDashboard(data, request.today, request.reviewer)
 }
 
 function listen(port: Port & { onmessage: unknown }) {

@@ -1,9 +1,11 @@
 import type { MessageFromRemote, RxStorageRemoteInternals } from 'rxdb/plugins/storage-remote'
 import { RXDB_VERSION } from 'rxdb/plugins/utils'
+import type { LocalSalesDashboard, Reviewer } from '#schema/local-sales-data'
 
 // The requests a page makes of the database worker (database-worker.ts) beside RxDB's own
 // storage calls: the two that reach past RxDB into IndexedDB (decision 011) and must run
-// where the IndexedDB connection is. They travel on the storage instance's own channel, as
+// where the IndexedDB connection is, and the Gold Estates dashboard, built where the sales
+// are (decision 026). They travel on the storage instance's own channel, as
 // RxDB's `custom` messages, so they are answered in the order the page sent them.
 
 /** A document to store, and the state this writer stored of it before (if any). */
@@ -13,14 +15,30 @@ export type DirectWriteRow<Document extends { id: string; _rev: string }> = {
 }
 
 /** Names one storage instance in the worker, as RxDB's remote side names it. */
-type InstanceKey = { databaseName: string; collectionName: string; schemaVersion: number }
+export type InstanceKey = { databaseName: string; collectionName: string; schemaVersion: number }
 
 type WriteRows = readonly DirectWriteRow<{ id: string; _rev: string }>[]
 
-export type WorkerRequest =
-  | ({ kind: 'write'; rows: WriteRows } & InstanceKey)
-  | ({ kind: 'count'; primaryPath: string } & InstanceKey)
-  | { kind: 'stop' }
+/**
+ * The Gold Estates dashboard of a sales database, built where its documents are. Sent on
+ * the sales collection's channel; the other collections are named by their schema version.
+ */
+export type SalesDashboardRequest = {
+  kind: 'salesDashboard'
+  schemaVersions: { projects: number; sellers: number; commission_payments: number }
+  /** The server's calendar day (yyyy-MM-dd). */
+  today: string
+  /** The organisation's payment term as last seen (localStorage, which a worker cannot read). */
+  termDays: number
+  reviewer: Reviewer
+}
+
+type PageRequest =
+  | { kind: 'write'; rows: WriteRows }
+  | { kind: 'count'; primaryPath: string }
+  | SalesDashboardRequest
+
+export type WorkerRequest = (PageRequest & InstanceKey) | { kind: 'stop' }
 
 /** The key of a storage instance in RxDB's remote side (its `instanceByFullName`). */
 export function instanceKeyOf({ databaseName, collectionName, schemaVersion }: InstanceKey) {
@@ -54,14 +72,20 @@ export async function countInWorker(storage: object, primaryPath: string): Promi
   return (await askDatabaseWorker(storage, { kind: 'count', primaryPath })) as number
 }
 
+/** The Gold Estates dashboard built in the worker (buildLocalSalesDashboard there). */
+export async function buildSalesDashboardInWorker(
+  salesStorage: object,
+  request: Omit<SalesDashboardRequest, 'kind'>,
+): Promise<LocalSalesDashboard> {
+  const kind = 'salesDashboard'
+  return (await askDatabaseWorker(salesStorage, { kind, ...request })) as LocalSalesDashboard
+}
+
 /**
  * Asks the database worker behind a storage instance, on that instance's channel. The
  * request leaves in this turn: a storage call made after it is answered after it.
  */
-function askDatabaseWorker(
-  storage: object,
-  request: { kind: 'write'; rows: WriteRows } | { kind: 'count'; primaryPath: string },
-): Promise<unknown> {
+function askDatabaseWorker(storage: object, request: PageRequest): Promise<unknown> {
   const remote = workerInstanceOf(storage)
   if (!remote) throw new Error('this storage is not in the database worker')
   const { databaseName, collectionName, schema } = remote.params

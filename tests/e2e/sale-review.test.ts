@@ -284,3 +284,50 @@ async function correctToSixtyForty(page: Page) {
     })
   }, 30_000)
 }
+
+test('the open dashboard follows a sale from another device and one registered offline in another tab', async () => {
+  const page = await newPage(DESKTOP)
+  await openAsAnna(page)
+  await waitForSalesScreen(page, 'Dashboard')
+  const totalSales = async () => {
+    const text = await regionText(page, 'Totaal Verkoop')
+    return Number(/Totaal Verkoop\s*(\d+)/.exec(text)?.[1])
+  }
+  const before = await totalSales()
+  expect(before).toBeGreaterThanOrEqual(0)
+
+  // Her other device registers a sale of her own: the server's stream brings it here.
+  const other = await annaApi.post(
+    '/api/gold-estates/sales',
+    buildSalePayload({
+      projectId: project.id,
+      clientName: 'Familie Elders',
+      salePrice: 30_000_000,
+      saleDate: '2025-02-01',
+      lines: [{ sellerId: sellers[0]!.id, percentage: 100 }],
+    }),
+  )
+  expect(other.status).toBe(201)
+  await expect.poll(totalSales, { timeout: 15_000 }).toBe(before + 1)
+
+  // A second tab of this browser, without a connection, registers one: this tab's
+  // dashboard counts it at once, from the database both tabs share.
+  const second = await page.context().newPage()
+  await second.goto(`${BASE}/sales/new`)
+  await second.getByRole('heading', { level: 2, name: 'Selecteer project' }).waitFor()
+  await page.context().setOffline(true)
+  await fillWizard(
+    second,
+    {
+      ...unusual,
+      clientName: 'Familie Tweede Tab',
+      lines: [{ seller: 0, commissionType: 'sales', percentage: 100 }],
+    },
+    { project, sellers },
+  )
+  await second.getByRole('button', { name: 'Verkoop Registreren' }).click()
+  await waitForToast(second, 'Verkoop geregistreerd!')
+  await expect.poll(totalSales, { timeout: 15_000 }).toBe(before + 2)
+  await page.context().setOffline(false)
+  await page.context().close()
+}, 90_000)

@@ -1,8 +1,7 @@
 import { Plus } from 'lucide-react'
-import { useMemo } from 'react'
 import { Link } from 'react-router-dom'
-import { DASHBOARD_UPCOMING_LIMIT } from '#schema/dashboard-stats'
-import { buildCommissionDashboard, type CommissionDashboard } from '#schema/sales-dashboard'
+import type { Reviewer } from '#schema/local-sales-data'
+import type { CommissionDashboard } from '#schema/sales-dashboard'
 import { buttonClass } from '../../components/button.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { salesDashboard } from '../../lib/first-answers.ts'
@@ -11,14 +10,12 @@ import { DataFailed } from '../components/data-failed.tsx'
 import { DataLoading } from '../components/data-loading.tsx'
 import { useSalesCurrency } from '../components/use-sales-currency.ts'
 import { useToday } from '../components/use-today.ts'
-import { salesPath, useSalesData, useSalesUser } from '../data/index.ts'
+import { salesPath, useSalesUser } from '../data/index.ts'
 import { useSalesDatabaseState } from '../data/sales-database.tsx'
 import { hasSalesPermission } from '../layout/sales-roles.ts'
 import { DashboardView } from './dashboard-view.tsx'
 import { ReviewQueueCard } from './review-queue-card.tsx'
-
-// The dashboard needs no sales list; totals and counts always cover every sale.
-const DASHBOARD_PAGE = { offset: 0, limit: 0, upcomingLimit: DASHBOARD_UPCOMING_LIMIT }
+import { useLocalSalesDashboard } from './use-local-sales-dashboard.ts'
 
 /**
  * {base}/dashboard (docs/behaviour.md): commission totals and upcoming payments from local data;
@@ -79,28 +76,22 @@ function LocalDashboard({
   /** The server's figures shown until the local ones are read (after a first fill). */
   whileLoading: CommissionDashboard | null
   /** Who reads the "Ter beoordeling" list. */
-  reviewer: { id: string; isApprover: boolean }
+  reviewer: Reviewer
 }) {
-  const { isLoading, data, error } = useSalesData()
-  const today = useToday()
-  const dashboard = useMemo(
-    () => buildCommissionDashboard(data, {}, today, DASHBOARD_PAGE),
-    [data, today],
-  )
-  if (isLoading && whileLoading) {
+  const local = useLocalSalesDashboard(useToday(), reviewer)
+  if (local.status === 'loading' && whileLoading) {
     return <DashboardView dashboard={whileLoading} currency={currency} paths={DASHBOARD_PATHS} />
   }
-  if (isLoading) return <DataLoading />
-  if (error) return <DataFailed />
+  if (local.status === 'loading') return <DataLoading />
+  if (local.status === 'failed') return <DataFailed />
   return (
     <div className="grid grid-cols-1 gap-6">
       <ReviewQueueCard
-        data={data}
+        items={local.data.reviewQueue}
         isApprover={reviewer.isApprover}
-        userId={reviewer.id}
         currency={currency}
       />
-      <DashboardView dashboard={dashboard} currency={currency} paths={DASHBOARD_PATHS} />
+      <DashboardView dashboard={local.data.dashboard} currency={currency} paths={DASHBOARD_PATHS} />
     </div>
   )
 }

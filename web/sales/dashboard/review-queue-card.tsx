@@ -1,6 +1,6 @@
 import { ArrowRight, ClipboardCheck } from 'lucide-react'
 import { Link } from 'react-router-dom'
-import type { SalesData } from '#schema/sales-dashboard'
+import type { ReviewQueueItem } from '#schema/local-sales-data'
 import { Badge } from '../../components/badge.tsx'
 import { Card, CardContent } from '../../components/card.tsx'
 import { formatCalendarDate } from '../../lib/format-calendar-date.ts'
@@ -9,10 +9,10 @@ import { ListCardHeader } from '../components/list-card-header.tsx'
 import { salesPath } from '../data/index.ts'
 
 type ReviewQueueCardProps = {
-  data: SalesData
+  /** The sales on the list, newest first (buildLocalSalesDashboard). */
+  items: readonly ReviewQueueItem[]
   /** sales.approve: every sale waiting; otherwise the person's own under review or sent back. */
   isApprover: boolean
-  userId: string
   currency: Currency
 }
 
@@ -20,22 +20,13 @@ type ReviewQueueCardProps = {
  * "Ter beoordeling ({n})" on the dashboard: for an approver the sales waiting for
  * "Goedkeuren" or "Afwijzen", for a SELLER their own held or sent back. Nothing when empty.
  */
-export function ReviewQueueCard({ data, isApprover, userId, currency }: ReviewQueueCardProps) {
-  const held = data.sales
-    .filter((sale) => sale.status !== 'cancelled')
-    .filter((sale) =>
-      isApprover
-        ? sale.reviewStatus === 'pending' && sale.createdBy !== userId
-        : sale.reviewStatus && sale.createdBy === userId,
-    )
-    .sort((a, b) => b.createdAt - a.createdAt)
-  if (held.length === 0) return null
-  const projects = new Map(data.projects.map((project) => [project.id, project.name]))
+export function ReviewQueueCard({ items, isApprover, currency }: ReviewQueueCardProps) {
+  if (items.length === 0) return null
   return (
     <Card aria-labelledby="review-title" className="border-amber-500/40">
       <ListCardHeader
         id="review-title"
-        title={`Ter beoordeling (${held.length})`}
+        title={`Ter beoordeling (${items.length})`}
         description={
           isApprover
             ? 'Verkopen met een afwijkende verdeling: tellen pas mee na goedkeuring'
@@ -45,7 +36,7 @@ export function ReviewQueueCard({ data, isApprover, userId, currency }: ReviewQu
       />
       <CardContent className="px-4 sm:px-6">
         <ul className="grid gap-2">
-          {held.map((sale) => (
+          {items.map(({ sale, projectName }) => (
             <li key={sale.id}>
               <Link
                 to={salesPath(`/sales/${sale.id}`)}
@@ -54,7 +45,7 @@ export function ReviewQueueCard({ data, isApprover, userId, currency }: ReviewQu
                 <span className="grid min-w-0 flex-1 gap-0.5">
                   <span className="truncate font-medium">{sale.clientName}</span>
                   <span className="truncate text-muted-foreground">
-                    {projects.get(sale.projectId) ?? 'Onbekend project'} · {sale.propertyNumber} ·{' '}
+                    {projectName ?? 'Onbekend project'} · {sale.propertyNumber} ·{' '}
                     {formatCalendarDate(sale.saleDate)}
                   </span>
                   {sale.reviewStatus === 'rejected' && (

@@ -1,0 +1,73 @@
+import { Subject } from 'rxjs'
+import { expect, test } from 'vitest'
+import { recomputeOnChange } from '#web/lib/recompute-on-change.ts'
+
+/** A computation the test answers by hand, counting how many run at once. */
+function manualComputation() {
+  const pending: ((value: number) => void)[] = []
+  let running = 0
+  let mostAtOnce = 0
+  return {
+    compute: () =>
+      new Promise<number>((resolve) => {
+        running++
+        mostAtOnce = Math.max(mostAtOnce, running)
+        pending.push((value) => {
+          running--
+          resolve(value)
+        })
+      }),
+    answer: async (value: number) => {
+      pending.shift()?.(value)
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    },
+    get started() {
+      return pending.length
+    },
+    get mostAtOnce() {
+      return mostAtOnce
+    },
+  }
+}
+
+test('computes at once, then once more after any number of changes meanwhile, one at a time', async () => {
+  const changes = new Subject<void>()
+  const computation = manualComputation()
+  const answers: number[] = []
+  const subscription = recomputeOnChange(changes, computation.compute).subscribe((value) =>
+    answers.push(value),
+  )
+  expect(computation.started).toBe(1)
+  changes.next()
+  changes.next()
+  changes.next()
+  await computation.answer(1)
+  // Three changes while it ran: one more computation, not three.
+  expect(answers).toEqual([1])
+  expect(computation.started).toBe(1)
+  await computation.answer(2)
+  expect(answers).toEqual([1, 2])
+  expect(computation.started).toBe(0)
+  changes.next()
+  await computation.answer(3)
+  expect(answers).toEqual([1, 2, 3])
+  expect(computation.mostAtOnce).toBe(1)
+  subscription.unsubscribe()
+})
+
+test('gives nothing after the subscriber left, and reports a failed computation', async () => {
+  const changes = new Subject<void>()
+  const computation = manualComputation()
+  const answers: number[] = []
+  const subscription = recomputeOnChange(changes, computation.compute).subscribe((value) =>
+    answers.push(value),
+  )
+  subscription.unsubscribe()
+  await computation.answer(1)
+  expect(answers).toEqual([])
+  expect(changes.observed).toBe(false)
+
+  const failing = recomputeOnChange(changes, () => Promise.reject(new Error('worker gone')))
+  const error = await new Promise((resolve) => failing.subscribe({ error: resolve }))
+  expect(String(error)).toContain('worker gone')
+})
