@@ -63,6 +63,8 @@ type Visit = {
    * its first RETURN_VISIT_MS.
    */
   returning: { longestMs: number; blockingMs: number }
+  /** Gold Estates: from the dashboard's "Nieuwe verkoop" to the wizard's first step. */
+  wizard?: { shownMs: number; longestMs: number }
 }
 
 type Span = 'opening' | 'fill' | 'takeover'
@@ -207,6 +209,7 @@ async function firstVisit(
       }
     }
     const returning = await returnVisit(page, figure)
+    const wizard = area === 'sales' ? await openWizard(page) : undefined
     if (tracer) {
       const complete = new Promise((resolve) => tracer.once('Tracing.tracingComplete', resolve))
       await tracer.send('Tracing.end')
@@ -228,6 +231,7 @@ async function firstVisit(
         takeover: inSpan(localMs, settledMs + AFTER_TAKEOVER_MS),
       },
       returning,
+      wizard,
       tap,
     }
   } finally {
@@ -259,6 +263,25 @@ async function returnVisit(page: Page, figure: Figure) {
     longestMs: Math.max(0, ...durations),
     blockingMs: durations.reduce((sum, duration) => sum + duration - 50, 0),
   }
+}
+
+/** Opens the sale wizard from the dashboard, as a seller does: how long, the longest task. */
+async function openWizard(page: Page) {
+  const clicked = await page.evaluate(() => performance.now())
+  await page.getByRole('link', { name: 'Nieuwe verkoop' }).first().click()
+  await page.getByRole('heading', { level: 2, name: 'Selecteer project' }).waitFor()
+  const shown = await page.evaluate(() => performance.now())
+  await page.waitForTimeout(500)
+  const durations = await page.evaluate(
+    ({ from, until }) =>
+      (
+        window as unknown as { centraalLongTasks: { start: number; duration: number }[] }
+      ).centraalLongTasks
+        .filter((task) => task.start >= from && task.start < until)
+        .map((task) => task.duration),
+    { from: clicked, until: shown + 500 },
+  )
+  return { shownMs: shown - clicked, longestMs: Math.max(0, ...durations) }
 }
 
 /** VISITS first visits of a page; their medians beside the targets, each visit's after. */
@@ -296,6 +319,11 @@ async function visitTimes(area: Area, pagePath: string, figure: Figure) {
       `blocking time ${eachOf((visit) => visit.returning.blockingMs)}`,
   )
   if (area !== 'sales') return
+  figures.push(
+    `    the sale wizard opened from the dashboard: shown after ` +
+      `${eachOf((visit) => visit.wizard?.shownMs ?? 0)}, ` +
+      `longest task ${eachOf((visit) => visit.wizard?.longestMs ?? 0)}`,
+  )
   const { tap } = await firstVisit(area, pagePath, figure, false, true)
   if (tap) {
     figures.push(

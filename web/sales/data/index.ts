@@ -13,6 +13,8 @@
 //     A sale registered here and not yet answered by the server has seq 0, and its lines
 //     appear as provisional pending commissions (id `${saleId}:${index}`, seq 0).
 //     A SELLER's database holds only sales with a line of theirs, and only their own lines.
+//     useSaleData(id) reads that one sale (and its payment parts) instead of every sale,
+//     useSalesCatalog() no sale at all (projects and sellers): for the screens that need no more.
 // - registerSale(payload: SalePayload, { userId, canReadAll }) → Promise<id>: payload = the sale create payload
 //     (schema/sales.ts SaleCreateSchema input: amounts in cents computed with
 //     calculateCommission, `commissions` lines). saleDate defaults to today. Throws
@@ -61,7 +63,7 @@ export {
   setCommissionStatus,
 } from './sales-writes.ts'
 export { useRefusedSalesWrites, useSalesSyncStatus } from './use-refused-sales-writes.ts'
-export { useSalesData } from './use-sales-data.ts'
+export { useSaleData, useSalesCatalog, useSalesData } from './use-sales-data.ts'
 export {
   type SalesSettings,
   type SalesSettingsChanges,

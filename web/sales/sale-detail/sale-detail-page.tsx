@@ -10,7 +10,7 @@ import { findSaleRecord, hasPaymentsInTransit } from '../components/find-sale-re
 import { SaleNotFound } from '../components/sale-not-found.tsx'
 import { useSalesCurrency } from '../components/use-sales-currency.ts'
 import { useToday } from '../components/use-today.ts'
-import { useSalesData, useSalesSyncStatus, useSalesUser } from '../data/index.ts'
+import { useSaleData, useSalesSyncStatus, useSalesUser } from '../data/index.ts'
 import { canCorrectSale, getSalesPermissions, hasSalesPermission } from '../layout/sales-roles.ts'
 import { CancelSaleDialog } from './cancel-sale-dialog.tsx'
 import { CommissionLinesCard } from './commission-lines-card.tsx'
@@ -40,7 +40,7 @@ type OpenDialog = { type: 'pay'; lineId: string } | { type: 'cancel' } | { type:
 export function SaleDetailPage() {
   const { id = '' } = useParams()
   const user = useSalesUser()
-  const { isLoading, data, error } = useSalesData()
+  const { isLoading, data, error } = useSaleData(id)
   const currency = useSalesCurrency()
   const today = useToday()
   const [dialog, setDialog] = useState<OpenDialog>(null)

@@ -15,7 +15,7 @@ import { useSalesCurrency } from '../components/use-sales-currency.ts'
 import {
   correctSale,
   salesPath,
-  useSalesData,
+  useSaleData,
   useSalesSyncStatus,
   useSalesUser,
 } from '../data/index.ts'
@@ -34,7 +34,7 @@ const byName = new Intl.Collator('nl', { sensitivity: 'base', numeric: true })
 export function CorrectSalePage() {
   const { id = '' } = useParams()
   const user = useSalesUser()
-  const { isLoading, data, error } = useSalesData()
+  const { isLoading, data, error } = useSaleData(id)
   const currency = useSalesCurrency()
   const navigate = useNavigate()
   // On a fresh device the sale and its lines may still be on their way: the form starts

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom'
 import { seesAllSales } from '#schema/sales-visibility'
 import { DataLoading } from '../components/data-loading.tsx'
 import { useSalesCurrency } from '../components/use-sales-currency.ts'
-import { registerSale, salesPath, useSalesData, useSalesUser } from '../data/index.ts'
+import { registerSale, salesPath, useSalesCatalog, useSalesUser } from '../data/index.ts'
 import { getSalesPermissions } from '../layout/sales-roles.ts'
 import { checkSalePayload } from './check-sale-payload.ts'
 import { createSaleForm } from './sale-form.ts'
@@ -14,7 +14,7 @@ const byName = new Intl.Collator('nl', { sensitivity: 'base', numeric: true })
 /** {base}/sales/new (docs/behaviour.md, The sale wizard): the sale is saved locally, so offline too. */
 export function NewSalePage() {
   const user = useSalesUser()
-  const { isLoading, data } = useSalesData()
+  const { isLoading, data } = useSalesCatalog()
   const currency = useSalesCurrency()
   const navigate = useNavigate()
   if (isLoading) return <DataLoading />
