@@ -11,13 +11,15 @@ import type {
 } from './sales.ts'
 import {
   buildCommissionDashboard,
+  buildDetailedStats,
   type CommissionDashboard,
+  type DetailedStats,
   type SalesData,
 } from './sales-dashboard.ts'
 
 // The sales screens' data as a device reads it from its local database, and the Gold
-// Estates dashboard built from it: the same arithmetic wherever it runs, on the page or in
-// the database worker (sync/client/database-worker.ts), which answers the dashboard's
+// Estates dashboard and statistics built from it: the same arithmetic wherever it runs, on
+// the page or in the database worker (sync/client/database-worker.ts), which answers the
 // figures without copying every sale to the page (decision 026).
 
 /** The live (not deleted) documents of a sales database, as stored. */
@@ -102,7 +104,7 @@ export type LocalSalesDashboard = {
 const DASHBOARD_PAGE = { offset: 0, limit: 0, upcomingLimit: DASHBOARD_UPCOMING_LIMIT }
 
 /** The dashboard of local data, as of `today` (the server's calendar day). */
-export function buildLocalSalesDashboard(
+function buildLocalSalesDashboard(
   data: SalesData,
   today: string,
   reviewer: Reviewer,
@@ -129,4 +131,28 @@ function buildReviewQueue(data: SalesData, reviewer: Reviewer): ReviewQueueItem[
   if (held.length === 0) return []
   const projects = new Map(data.projects.map((project) => [project.id, project.name]))
   return held.map((sale) => ({ sale, projectName: projects.get(sale.projectId) ?? null }))
+}
+
+/** Which figures of the local data a screen asks for, as of `today` (the server's day). */
+export type SalesFiguresQuestion =
+  | { figures: 'dashboard'; today: string; reviewer: Reviewer }
+  | { figures: 'statistics'; today: string }
+
+/** The answer to a question: the dashboard, or the statistics screen's figures. */
+export type SalesFiguresAnswer<Question extends SalesFiguresQuestion> = Question extends {
+  figures: 'dashboard'
+}
+  ? LocalSalesDashboard
+  : DetailedStats
+
+/** Answers a question about the figures of local data. */
+export function buildSalesFigures<Question extends SalesFiguresQuestion>(
+  data: SalesData,
+  question: Question,
+): SalesFiguresAnswer<Question> {
+  const answer =
+    question.figures === 'dashboard'
+      ? buildLocalSalesDashboard(data, question.today, question.reviewer)
+      : buildDetailedStats(data, question.today)
+  return answer as SalesFiguresAnswer<Question>
 }

@@ -13,7 +13,7 @@ import {
   type MessageToRemote,
 } from 'rxdb/plugins/storage-remote'
 import { Subject } from 'rxjs'
-import { buildLocalSalesDashboard, salesDataOf } from '#schema/local-sales-data'
+import { buildSalesFigures, salesDataOf } from '#schema/local-sales-data'
 import { countLiveStored } from './count-live-documents.ts'
 import {
   ANSWER_PART,
@@ -25,7 +25,7 @@ import {
 import {
   type InstanceKey,
   instanceKeyOf,
-  type SalesDashboardRequest,
+  type SalesFiguresRequest,
   type WorkerRequest,
 } from './worker-requests.ts'
 import { writeToIndexedDb } from './write-to-indexeddb.ts'
@@ -107,7 +107,7 @@ async function handle(request: WorkerRequest): Promise<unknown> {
   }
   const storage = await openedInstance(request)
   if (request.kind === 'count') return countLiveStored(storage, request.primaryPath)
-  if (request.kind === 'salesDashboard') return buildSalesDashboard(request)
+  if (request.kind === 'salesFigures') return buildSalesFiguresHere(request)
   const kept = await writeToIndexedDb(storage, request.rows)
   return kept ? [...kept] : null
 }
@@ -122,10 +122,11 @@ async function openedInstance(key: InstanceKey): Promise<Instance> {
 }
 
 /**
- * The Gold Estates dashboard from the sales database's live documents, read here: the
- * page gets the figures, not 5,000 sales to copy and turn into RxDB documents.
+ * Figures of a sales database (its dashboard, its statistics) from its live documents,
+ * read here: the page gets the figures, not 5,000 sales to copy and turn into RxDB
+ * documents.
  */
-async function buildSalesDashboard(request: SalesDashboardRequest & InstanceKey) {
+async function buildSalesFiguresHere(request: SalesFiguresRequest & InstanceKey) {
   const { databaseName, schemaVersions } = request
   const readLive = async (collectionName: string, schemaVersion: number) => {
     const storage = await openedInstance({ databaseName, collectionName, schemaVersion })
@@ -140,7 +141,7 @@ async function buildSalesDashboard(request: SalesDashboardRequest & InstanceKey)
     readLive('commission_payments', schemaVersions.commission_payments),
   ])
   const data = salesDataOf({ projects, sellers, sales, payments }, request.termDays)
-  return buildLocalSalesDashboard(data, request.today, request.reviewer)
+  return buildSalesFigures(data, request.question)
 }
 
 function listen(port: Port & { onmessage: unknown }) {

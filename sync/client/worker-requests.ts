@@ -1,10 +1,10 @@
 import type { MessageFromRemote, RxStorageRemoteInternals } from 'rxdb/plugins/storage-remote'
 import { RXDB_VERSION } from 'rxdb/plugins/utils'
-import type { LocalSalesDashboard, Reviewer } from '#schema/local-sales-data'
+import type { SalesFiguresAnswer, SalesFiguresQuestion } from '#schema/local-sales-data'
 
 // The requests a page makes of the database worker (database-worker.ts) beside RxDB's own
 // storage calls: the two that reach past RxDB into IndexedDB (decision 011) and must run
-// where the IndexedDB connection is, and the Gold Estates dashboard, built where the sales
+// where the IndexedDB connection is, and the Gold Estates figures, built where the sales
 // are (decision 026). They travel on the storage instance's own channel, as
 // RxDB's `custom` messages, so they are answered in the order the page sent them.
 
@@ -20,23 +20,22 @@ export type InstanceKey = { databaseName: string; collectionName: string; schema
 type WriteRows = readonly DirectWriteRow<{ id: string; _rev: string }>[]
 
 /**
- * The Gold Estates dashboard of a sales database, built where its documents are. Sent on
- * the sales collection's channel; the other collections are named by their schema version.
+ * Figures of a sales database (the dashboard, the statistics), built where its documents
+ * are. Sent on the sales collection's channel; the other collections are named by their
+ * schema version.
  */
-export type SalesDashboardRequest = {
-  kind: 'salesDashboard'
+export type SalesFiguresRequest = {
+  kind: 'salesFigures'
   schemaVersions: { projects: number; sellers: number; commission_payments: number }
-  /** The server's calendar day (yyyy-MM-dd). */
-  today: string
   /** The organisation's payment term as last seen (localStorage, which a worker cannot read). */
   termDays: number
-  reviewer: Reviewer
+  question: SalesFiguresQuestion
 }
 
 type PageRequest =
   | { kind: 'write'; rows: WriteRows }
   | { kind: 'count'; primaryPath: string }
-  | SalesDashboardRequest
+  | SalesFiguresRequest
 
 export type WorkerRequest = (PageRequest & InstanceKey) | { kind: 'stop' }
 
@@ -72,13 +71,13 @@ export async function countInWorker(storage: object, primaryPath: string): Promi
   return (await askDatabaseWorker(storage, { kind: 'count', primaryPath })) as number
 }
 
-/** The Gold Estates dashboard built in the worker (buildLocalSalesDashboard there). */
-export async function buildSalesDashboardInWorker(
+/** Figures of a sales database built in the worker (buildSalesFigures there). */
+export async function buildSalesFiguresInWorker<Question extends SalesFiguresQuestion>(
   salesStorage: object,
-  request: Omit<SalesDashboardRequest, 'kind'>,
-): Promise<LocalSalesDashboard> {
-  const kind = 'salesDashboard'
-  return (await askDatabaseWorker(salesStorage, { kind, ...request })) as LocalSalesDashboard
+  request: Omit<SalesFiguresRequest, 'kind' | 'question'> & { question: Question },
+): Promise<SalesFiguresAnswer<Question>> {
+  const answer = await askDatabaseWorker(salesStorage, { kind: 'salesFigures', ...request })
+  return answer as SalesFiguresAnswer<Question>
 }
 
 /**

@@ -12,10 +12,10 @@ import { useSalesCurrency } from '../components/use-sales-currency.ts'
 import { useToday } from '../components/use-today.ts'
 import { salesPath, useSalesUser } from '../data/index.ts'
 import { useSalesDatabaseState } from '../data/sales-database.tsx'
+import { useLocalSalesFigures } from '../data/use-local-sales-figures.ts'
 import { hasSalesPermission } from '../layout/sales-roles.ts'
 import { DashboardView } from './dashboard-view.tsx'
 import { ReviewQueueCard } from './review-queue-card.tsx'
-import { useLocalSalesDashboard } from './use-local-sales-dashboard.ts'
 
 /**
  * {base}/dashboard (docs/behaviour.md): commission totals and upcoming payments from local data;
@@ -78,7 +78,7 @@ function LocalDashboard({
   /** Who reads the "Ter beoordeling" list. */
   reviewer: Reviewer
 }) {
-  const local = useLocalSalesDashboard(useToday(), reviewer)
+  const local = useLocalSalesFigures({ figures: 'dashboard', today: useToday(), reviewer })
   if (local.status === 'loading' && whileLoading) {
     return <DashboardView dashboard={whileLoading} currency={currency} paths={DASHBOARD_PATHS} />
   }

@@ -9,7 +9,7 @@ import { ListCardHeader } from '../components/list-card-header.tsx'
 import { salesPath } from '../data/index.ts'
 
 type ReviewQueueCardProps = {
-  /** The sales on the list, newest first (buildLocalSalesDashboard). */
+  /** The sales on the list, newest first (buildSalesFigures). */
   items: readonly ReviewQueueItem[]
   /** sales.approve: every sale waiting; otherwise the person's own under review or sent back. */
   isApprover: boolean
