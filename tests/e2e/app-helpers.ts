@@ -1,8 +1,12 @@
+import { readdirSync } from 'node:fs'
+import path from 'node:path'
 import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
 import { waitForToast } from './page-helpers.ts'
 
-// The Apps screen as the offline tests drive it: its cards and dialogs, and the service
-// worker that lets a screen never opened before open without a connection.
+// The Apps screen as the offline tests drive it: its cards and dialogs; the service
+// worker that lets a screen never opened before open without a connection; the database
+// worker, ended as a crash would end it.
 
 /** An app's card on /apps, by its name. */
 export function appCard(page: Page, name: string) {
@@ -49,4 +53,25 @@ export async function waitForServiceWorker(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
     timeout: 45_000,
   })
+}
+
+/**
+ * Ends the database worker of a browser from one of its pages, as a crash would: the
+ * page connects to it (its script has a content hash, read from the build) and asks it to
+ * close itself.
+ */
+export async function endDatabaseWorker(page: Page) {
+  const assets = path.resolve(import.meta.dirname, '../../dist/web/assets')
+  const script = readdirSync(assets).find((name) => /^database-worker-[\w-]+\.js$/.test(name))
+  expect(script).toBeDefined()
+  await page.evaluate((url) => {
+    const worker = new SharedWorker(url, { type: 'module', name: 'centraal-database' })
+    worker.port.postMessage({
+      connectionId: 'test',
+      requestId: 'test',
+      method: 'custom',
+      version: '',
+      params: { kind: 'stop' },
+    })
+  }, `/assets/${script}`)
 }

@@ -1,9 +1,7 @@
-import { readdirSync } from 'node:fs'
-import path from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { eventually } from '../support/eventually.ts'
-import { addApp, appCard } from './app-helpers.ts'
+import { addApp, appCard, endDatabaseWorker } from './app-helpers.ts'
 import { setUpBrowserFile } from './browser-file.ts'
 import { DESKTOP, newAppContext, openSignedIn, waitForShell } from './page-helpers.ts'
 
@@ -108,27 +106,6 @@ test('a tab that does not replicate stays so when it is hidden and shown again; 
   await eventually(() => expect(followerCalls.pull).toBeGreaterThan(0))
   await context.close()
 })
-
-/**
- * Ends the database worker of a browser from one of its pages, as a crash would: the
- * page connects to it (its script has a content hash, read from the build) and asks it to
- * close itself.
- */
-async function endDatabaseWorker(page: Page) {
-  const assets = path.resolve(import.meta.dirname, '../../dist/web/assets')
-  const script = readdirSync(assets).find((name) => /^database-worker-[\w-]+\.js$/.test(name))
-  expect(script).toBeDefined()
-  await page.evaluate((url) => {
-    const worker = new SharedWorker(url, { type: 'module', name: 'centraal-database' })
-    worker.port.postMessage({
-      connectionId: 'test',
-      requestId: 'test',
-      method: 'custom',
-      version: '',
-      params: { kind: 'stop' },
-    })
-  }, `/assets/${script}`)
-}
 
 /** Two tabs of the file's SUPERADMIN on the Apps screen, the first signed in. */
 async function openTwoAppsTabs(context: BrowserContext) {

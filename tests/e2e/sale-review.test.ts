@@ -7,6 +7,7 @@ import { eventually } from '../support/eventually.ts'
 import type { createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import type { TestServer } from '../support/test-server.ts'
+import { endDatabaseWorker } from './app-helpers.ts'
 import {
   DESKTOP,
   hasHorizontalOverflow,
@@ -285,7 +286,7 @@ async function correctToSixtyForty(page: Page) {
   }, 30_000)
 }
 
-test('the open dashboard follows a sale from another device and one registered offline in another tab', async () => {
+test('the open dashboard follows a sale from another device, one registered offline in another tab, and comes back when the database worker ends', async () => {
   const page = await newPage(DESKTOP)
   await openAsAnna(page)
   await waitForSalesScreen(page, 'Dashboard')
@@ -329,5 +330,28 @@ test('the open dashboard follows a sale from another device and one registered o
   await waitForToast(second, 'Verkoop geregistreerd!')
   await expect.poll(totalSales, { timeout: 15_000 }).toBe(before + 2)
   await page.context().setOffline(false)
+
+  // The database worker ends, as a crash would: the dashboard comes back with its figures
+  // from a new one, and goes on following.
+  const reopened = page.waitForEvent('console', {
+    predicate: (message) => message.text().includes('the database worker ended'),
+  })
+  await endDatabaseWorker(page)
+  await reopened
+  await waitForSalesScreen(page, 'Dashboard')
+  await expect.poll(totalSales, { timeout: 15_000 }).toBe(before + 2)
+  await shoot(page, 'sales-dashboard-after-worker-ended')
+  const later = await annaApi.post(
+    '/api/gold-estates/sales',
+    buildSalePayload({
+      projectId: project.id,
+      clientName: 'Familie Daarna',
+      salePrice: 20_000_000,
+      saleDate: '2025-03-01',
+      lines: [{ sellerId: sellers[0]!.id, percentage: 100 }],
+    }),
+  )
+  expect(later.status).toBe(201)
+  await expect.poll(totalSales, { timeout: 15_000 }).toBe(before + 3)
   await page.context().close()
 }, 90_000)
