@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { FILL_PROGRESS_PREFIX } from '#sync/client/fill-progress'
 import { signInInvitedUser, signInNewOrganisation } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
 import { seedCentral } from '../support/seed-organisation.ts'
@@ -192,8 +193,9 @@ test.each([
     await page.waitForTimeout(1500)
     expect(await localDatabases(loggingOut)).toEqual([])
     // Nor the fill's marks (where it was), which would make a next sign-in skip pages.
-    const marks = await loggingOut.evaluate(() =>
-      Object.keys(localStorage).filter((key) => key.includes('centraal-')),
+    const marks = await loggingOut.evaluate(
+      (prefix) => Object.keys(localStorage).filter((key) => key.startsWith(prefix)),
+      FILL_PROGRESS_PREFIX,
     )
     expect(marks).toEqual([])
     await context.close()

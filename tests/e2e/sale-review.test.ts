@@ -286,6 +286,18 @@ async function correctToSixtyForty(page: Page) {
   }, 30_000)
 }
 
+/** Anna registers a sale of her own (100 % hers) on another device, through the API. */
+async function registerOnOtherDevice(clientName: string) {
+  const sale = buildSalePayload({
+    projectId: project.id,
+    clientName,
+    salePrice: 30_000_000,
+    saleDate: '2025-02-01',
+    lines: [{ sellerId: sellers[0]!.id, percentage: 100 }],
+  })
+  expect((await annaApi.post('/api/gold-estates/sales', sale)).status).toBe(201)
+}
+
 test('the open dashboard follows a sale from another device, one registered offline in another tab, and comes back when the database worker ends', async () => {
   const page = await newPage(DESKTOP)
   await openAsAnna(page)
@@ -298,17 +310,7 @@ test('the open dashboard follows a sale from another device, one registered offl
   expect(before).toBeGreaterThanOrEqual(0)
 
   // Her other device registers a sale of her own: the server's stream brings it here.
-  const other = await annaApi.post(
-    '/api/gold-estates/sales',
-    buildSalePayload({
-      projectId: project.id,
-      clientName: 'Familie Elders',
-      salePrice: 30_000_000,
-      saleDate: '2025-02-01',
-      lines: [{ sellerId: sellers[0]!.id, percentage: 100 }],
-    }),
-  )
-  expect(other.status).toBe(201)
+  await registerOnOtherDevice('Familie Elders')
   await expect.poll(totalSales, { timeout: 15_000 }).toBe(before + 1)
 
   // A second tab of this browser, without a connection, registers one: this tab's
@@ -341,17 +343,7 @@ test('the open dashboard follows a sale from another device, one registered offl
   await waitForSalesScreen(page, 'Dashboard')
   await expect.poll(totalSales, { timeout: 15_000 }).toBe(before + 2)
   await shoot(page, 'sales-dashboard-after-worker-ended')
-  const later = await annaApi.post(
-    '/api/gold-estates/sales',
-    buildSalePayload({
-      projectId: project.id,
-      clientName: 'Familie Daarna',
-      salePrice: 20_000_000,
-      saleDate: '2025-03-01',
-      lines: [{ sellerId: sellers[0]!.id, percentage: 100 }],
-    }),
-  )
-  expect(later.status).toBe(201)
+  await registerOnOtherDevice('Familie Daarna')
   await expect.poll(totalSales, { timeout: 15_000 }).toBe(before + 3)
   await page.context().close()
 }, 90_000)
