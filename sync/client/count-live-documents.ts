@@ -1,5 +1,6 @@
 import { normalizeMangoQuery, prepareQuery, type RxCollection, type RxStorageInstance } from 'rxdb'
-import { auditTime, from, type Observable, startWith, switchMap } from 'rxjs'
+import { auditTime, type Observable } from 'rxjs'
+import { recomputeOnChange } from './recompute-on-change.ts'
 import { countInWorker, workerInstanceOf } from './worker-requests.ts'
 import { dexieStateOf } from './write-to-indexeddb.ts'
 
@@ -14,10 +15,8 @@ const RECOUNT_MS = 50
  * Any other storage falls back to RxDB's count().
  */
 export function countLiveDocuments(collection: RxCollection): Observable<number> {
-  return collection.eventBulks$.pipe(
-    auditTime(RECOUNT_MS),
-    startWith(null),
-    switchMap(() => from(countStoredDocuments(collection))),
+  return recomputeOnChange(collection.eventBulks$.pipe(auditTime(RECOUNT_MS)), () =>
+    countStoredDocuments(collection),
   )
 }
 

@@ -74,7 +74,7 @@ type Tap = { answerMs: number; isDuringFill: boolean }
 
 /** Chromium's long tasks of the page from its start, kept where the bench can read them. */
 function recordLongTasks() {
-  const tasks: { start: number; duration: number }[] = []
+  const tasks: LongTask[] = []
   Object.assign(window, { centraalLongTasks: tasks })
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -191,18 +191,13 @@ async function firstVisit(
       [useful, local, settled].map(async (handle) => Number(await handle.jsonValue())),
     )
     await page.waitForTimeout(AFTER_TAKEOVER_MS)
-    const { fillStartMs, tasks } = await page.evaluate(
-      (startMark) => ({
-        fillStartMs: performance.getEntriesByName(startMark)[0]?.startTime ?? 0,
-        tasks: (window as unknown as { centraalLongTasks: { start: number; duration: number }[] })
-          .centraalLongTasks,
-      }),
+    const fillStartMs = await page.evaluate(
+      (startMark) => performance.getEntriesByName(startMark)[0]?.startTime ?? 0,
       `${FIRST_SYNC_MARK}-start:${area}`,
     )
+    const tasks = await readLongTasks(page)
     const inSpan = (from: number, until: number) => {
-      const durations = tasks
-        .filter((task) => task.start >= from && task.start < until)
-        .map((task) => task.duration)
+      const durations = longTasksIn(tasks, from, until)
       return {
         longestMs: Math.max(0, ...durations),
         over100: durations.filter((duration) => duration > 100).length,
@@ -240,6 +235,22 @@ async function firstVisit(
   }
 }
 
+type LongTask = { start: number; duration: number }
+
+/** The page's long tasks so far, as recordLongTasks kept them. */
+function readLongTasks(page: Page): Promise<LongTask[]> {
+  return page.evaluate(
+    () => (window as unknown as { centraalLongTasks: LongTask[] }).centraalLongTasks,
+  )
+}
+
+/** The durations of the long tasks that started in [from, until). */
+function longTasksIn(tasks: readonly LongTask[], from: number, until: number): number[] {
+  return tasks
+    .filter((task) => task.start >= from && task.start < until)
+    .map((task) => task.duration)
+}
+
 /** Loads the page again and reads its long tasks of the first RETURN_VISIT_MS. */
 async function returnVisit(page: Page, figure: Figure) {
   await page.reload()
@@ -250,15 +261,7 @@ async function returnVisit(page: Page, figure: Figure) {
     { timeout: 60_000, polling: 50 },
   )
   await page.waitForFunction((ms) => performance.now() > ms, RETURN_VISIT_MS, { polling: 100 })
-  const durations = await page.evaluate(
-    (ms) =>
-      (
-        window as unknown as { centraalLongTasks: { start: number; duration: number }[] }
-      ).centraalLongTasks
-        .filter((task) => task.start < ms)
-        .map((task) => task.duration),
-    RETURN_VISIT_MS,
-  )
+  const durations = longTasksIn(await readLongTasks(page), 0, RETURN_VISIT_MS)
   return {
     longestMs: Math.max(0, ...durations),
     blockingMs: durations.reduce((sum, duration) => sum + duration - 50, 0),
@@ -272,15 +275,7 @@ async function openWizard(page: Page) {
   await page.getByRole('heading', { level: 2, name: 'Selecteer project' }).waitFor()
   const shown = await page.evaluate(() => performance.now())
   await page.waitForTimeout(500)
-  const durations = await page.evaluate(
-    ({ from, until }) =>
-      (
-        window as unknown as { centraalLongTasks: { start: number; duration: number }[] }
-      ).centraalLongTasks
-        .filter((task) => task.start >= from && task.start < until)
-        .map((task) => task.duration),
-    { from: clicked, until: shown + 500 },
-  )
+  const durations = longTasksIn(await readLongTasks(page), clicked, shown + 500)
   return { shownMs: shown - clicked, longestMs: Math.max(0, ...durations) }
 }
 

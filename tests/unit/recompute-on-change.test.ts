@@ -1,6 +1,6 @@
 import { Subject } from 'rxjs'
 import { expect, test } from 'vitest'
-import { recomputeOnChange } from '#web/lib/recompute-on-change.ts'
+import { recomputeOnChange } from '#sync/client/recompute-on-change'
 
 /** A computation the test answers by hand, counting how many run at once. */
 function manualComputation() {

@@ -5,8 +5,8 @@ import {
   type SalesFiguresQuestion,
 } from '#schema/local-sales-data'
 import type { SalesDatabase } from '#sync/client/local-database'
+import { recomputeOnChange } from '#sync/client/recompute-on-change'
 import { buildSalesFiguresInWorker, workerInstanceOf } from '#sync/client/worker-requests'
-import { recomputeOnChange } from '../../lib/recompute-on-change.ts'
 import type { LiveQuery } from '../../lib/use-live-query.ts'
 import { liveSalesData } from './use-sales-data.ts'
 import { useSalesLiveQuery } from './use-sales-live-query.ts'
