@@ -7,7 +7,9 @@ import { startTestServer, type TestServer } from '../support/test-server.ts'
 
 // A page asked with a session cookie names its signed-in area's code, so that the code
 // loads with the page instead of after the session answer. A built app in miniature: the
-// page, its entry with a shared chunk, and each area's module with its own imports.
+// page, its entry with a shared chunk, and each area's module with its own imports, keyed
+// as the build's chunk groups key them (by chunk, the module's name beside; decision 024).
+// tests/e2e/first-screen checks the same on the real build.
 
 let server: TestServer
 let webRoot: string
@@ -25,11 +27,16 @@ beforeAll(async () => {
       'index.html': { file: 'assets/index-A.js', isEntry: true, imports: ['_shared-S.js'] },
       '_shared-S.js': { file: 'assets/shared-S.js' },
       '_dashboard-D.js': { file: 'assets/dashboard-D.js', imports: ['_shared-S.js'] },
-      'app/signed-in-routes.tsx': {
+      '_signed-in-routes-C.js': {
         file: 'assets/signed-in-routes-C.js',
+        name: 'signed-in-routes',
         imports: ['_shared-S.js', '_dashboard-D.js'],
       },
-      'app/sales-routes.tsx': { file: 'assets/sales-routes-E.js', imports: ['_shared-S.js'] },
+      '_sales-routes-E.js': {
+        file: 'assets/sales-routes-E.js',
+        name: 'sales-routes',
+        imports: ['_shared-S.js'],
+      },
     }),
   )
   server = await startTestServer({}, { webRoot })

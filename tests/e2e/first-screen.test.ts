@@ -179,3 +179,47 @@ test('before the app’s code has arrived the page already says it is loading; w
   expect(shown).toContain('Eén plek voor je organisaties')
   await withoutScripts.close()
 })
+
+test.each([
+  { area: 'Centraal', path: '/', session: '/api/auth/user', code: 'signed-in-routes' },
+  {
+    area: 'Gold Estates',
+    path: '/gold-estates/dashboard',
+    session: '/api/gold-estates/auth/user',
+    code: 'sales-routes',
+  },
+])(
+  '$area’s code is asked with the page, before any of the app’s code ran (the real build’s preloads)',
+  async ({ path, session, code }) => {
+    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url })
+    await context.addCookies(
+      [...root.cookies].map(([name, value]) => ({ name, value, url: server.url })),
+    )
+    // Every other script and the session answer are held until the area's code was asked:
+    // without the page's modulepreload tags that code is asked only by code that ran (once
+    // the app's chunks arrived, in Centraal once the session named someone), never here.
+    const isAreaCode = (url: string) => new RegExp(`/assets/${code}-[^/]+\\.js$`).test(url)
+    let isCodeAsked = false
+    let onCodeAsked = () => {}
+    const codeAsked = new Promise<void>((resolve) => {
+      onCodeAsked = resolve
+    })
+    const holdUntilCodeAsked = async (route: Route) => {
+      if (!isAreaCode(route.request().url())) await codeAsked
+      await route.continue()
+    }
+    await context.route('**/assets/*.js', holdUntilCodeAsked)
+    await context.route(`**${session}`, holdUntilCodeAsked)
+    const page = await context.newPage()
+    page.on('request', (request) => {
+      if (isAreaCode(request.url())) {
+        isCodeAsked = true
+        onCodeAsked()
+      }
+    })
+    await page.goto(path, { waitUntil: 'commit' })
+    await Promise.race([codeAsked, page.waitForTimeout(10_000)])
+    expect(isCodeAsked).toBe(true)
+    await context.close()
+  },
+)

@@ -13,10 +13,13 @@ import { StartupError } from './startup-error.tsx'
 // The signed-out pages come with the first load; the signed-in areas (and RxDB, which
 // only they use) load on demand. The service worker precaches every chunk, so a device
 // that has been online once opens each area offline.
-/** The signed-in screens' code; main.tsx asks for it as soon as a session is found. */
-export const loadSignedInRoutes = () => import('./signed-in-routes.tsx')
-const SignedInRoutes = lazyExport(loadSignedInRoutes, 'SignedInRoutes')
+const SignedInRoutes = lazyExport(() => import('./signed-in-routes.tsx'), 'SignedInRoutes')
 const SalesRoutes = lazyExport(() => import('./sales-routes.tsx'), 'SalesRoutes')
+
+/** The signed-in screens' code; main.tsx asks for it as soon as a session is found. */
+export const loadSignedInRoutes = SignedInRoutes.preload
+/** The sales area's code; main.tsx asks for it when the page opens there. */
+export const loadSalesRoutes = SalesRoutes.preload
 
 /** Who is signed in decides which set of routes exists (docs/behaviour.md, Roles and rights). */
 function CentralRoutes() {

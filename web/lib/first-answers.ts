@@ -78,7 +78,7 @@ export const salesDashboard = askEarly(async () => {
  */
 export function startFirstAnswers(pathname: string): Promise<boolean> {
   const path = pathname.replace(/\/+$/, '') || '/'
-  const isSalesArea = IS_SALES_HOST || path === SALES_BASE || path.startsWith(`${SALES_BASE}/`)
+  const isSalesArea = isSalesAreaPath(path)
   // A refused session (401: signed out) is the screen's to handle; nothing more is asked.
   // A found one names its person at once, as the session layer will (useSessionQuery), so
   // the dashboard's request carries the account header like every other call.
@@ -95,6 +95,12 @@ export function startFirstAnswers(pathname: string): Promise<boolean> {
     if (path === '/') centralDashboard.start()
     return true
   }, isSignedOut)
+}
+
+/** Whether an opened address is the sales area's (its own app, session and code). */
+export function isSalesAreaPath(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/'
+  return IS_SALES_HOST || path === SALES_BASE || path.startsWith(`${SALES_BASE}/`)
 }
 
 function ignore() {}
