@@ -23,8 +23,9 @@ if (!root) throw new Error('index.html has no #root element')
 
 // The first render waits for that code (on its way with the page: the server names it),
 // so the area renders at once instead of suspending behind a fallback, which React holds
-// on screen for at least 300 ms. The page shows "Laden..." meanwhile, as React would. A
-// failed load (offline without the chunk) is reported by the screen that needs it.
+// on screen for at least 300 ms. The page shows what it came with meanwhile ("Laden...",
+// as React would, or the landing page). A failed load (offline without the chunk) is
+// reported by the screen that needs it.
 const waited = new Promise((resolve) => setTimeout(resolve, AREA_CODE_WAIT_MS))
 void Promise.race([areaCode.catch(() => undefined), waited]).then(() => {
   // A transition renders in slices that yield to the browser between them, so the first

@@ -51,7 +51,7 @@ function readPreloadTags(manifestFile: string): Record<SignedInArea, string> {
 
 /**
  * The manifest key of the one chunk of that name. A build without it still serves its
- * pages, without the hint (said once in the log; tests/e2e/signed-in-preloads checks the
+ * pages, without the hint (said once in the log; tests/e2e/first-screen.test.ts checks the
  * real build).
  */
 function chunkNamed(manifest: Manifest, name: string): string | undefined {

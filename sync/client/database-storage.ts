@@ -16,6 +16,9 @@ import {
 /** The database worker's name; its script's URL (a content hash) tells the builds apart. */
 const WORKER_NAME = 'centraal-database'
 
+/** How long a page waits for a shared worker's hello before it asks for the worker again. */
+const HELLO_WAIT_MS = 3000
+
 /** Where this page's local databases are stored, and how it learns that place is gone. */
 export type DatabaseStorage = {
   // biome-ignore lint/suspicious/noExplicitAny: RxDB's storages are typed per implementation
@@ -51,7 +54,7 @@ export async function getDatabaseStorage(): Promise<DatabaseStorage> {
     storage: getRxStorageRemote({
       identifier: WORKER_NAME,
       mode: 'storage',
-      messageChannelCreator: () => Promise.resolve(connectToWorker(markLost)),
+      messageChannelCreator: () => connectToWorker(markLost),
     }),
     lost,
   }
@@ -60,11 +63,11 @@ export async function getDatabaseStorage(): Promise<DatabaseStorage> {
 }
 
 /**
- * One channel to the database worker. Requests that it never answers because it ended
- * fail (a close succeeds: there is nothing left to close), and so does every later one,
- * so nothing waits forever on a worker that is gone.
+ * One channel to the database worker, once it said hello. Requests that it never answers
+ * because it ended fail (a close succeeds: there is nothing left to close), and so does
+ * every later one, so nothing waits forever on a worker that is gone.
  */
-function connectToWorker(onLost: () => void): RemoteMessageChannel {
+async function connectToWorker(onLost: () => void): Promise<RemoteMessageChannel> {
   const messages$ = new Subject<MessageFromRemote>()
   const unanswered = new Map<string, MessageToRemote>()
   const watching = new AbortController()
@@ -88,18 +91,21 @@ function connectToWorker(onLost: () => void): RemoteMessageChannel {
     unanswered.clear()
     onLost()
   }
+  // A worker that could not start is gone as well: the next opening asks for a new one.
+  const { worker, lifeLock } = await reachWorker().catch((error: unknown) => {
+    endWorker()
+    throw error
+  })
+  worker.onError(endWorker)
+  // The worker holds this lock while it lives: granted here once it ended.
+  void navigator.locks
+    ?.request(lifeLock, { signal: watching.signal }, endWorker)
+    .catch(() => undefined)
   // A large answer comes in parts, each read in a task of its own (database-worker.ts),
   // and reaches RxDB whole once its last part is in.
   let parts: unknown[] = []
-  const receive = (event: MessageEvent<MessageFromRemote | AnswerPart | WorkerHello>) => {
+  worker.port.onmessage = (event: MessageEvent<MessageFromRemote | AnswerPart>) => {
     const message = event.data
-    if ('kind' in message && message.kind === WORKER_HELLO) {
-      // The worker holds this lock while it lives: granted here once it ended.
-      void navigator.locks
-        ?.request(message.lifeLock, { signal: watching.signal }, endWorker)
-        .catch(() => undefined)
-      return
-    }
     let answer = message as MessageFromRemote
     if ('kind' in message && message.kind === ANSWER_PART) {
       parts.push(...message.documents)
@@ -118,38 +124,76 @@ function connectToWorker(onLost: () => void): RemoteMessageChannel {
     unanswered.delete(answer.answerTo)
     messages$.next(answer)
   }
-  // Written out in each constructor: that is how Vite finds the worker to build.
-  let port: MessagePort | Worker
-  let stop: () => void
-  if (typeof SharedWorker !== 'undefined') {
-    const worker = new SharedWorker(new URL('./database-worker.ts', import.meta.url), {
-      type: 'module',
-      name: WORKER_NAME,
-    })
-    worker.onerror = endWorker
-    port = worker.port
-    stop = () => worker.port.close()
-  } else {
-    const worker = new Worker(new URL('./database-worker.ts', import.meta.url), {
-      type: 'module',
-      name: WORKER_NAME,
-    })
-    worker.onerror = endWorker
-    port = worker
-    stop = () => worker.terminate()
-  }
-  port.onmessage = receive
   return {
     messages$: messages$.asObservable(),
     send(message) {
       if (isLost) return fail(message)
       unanswered.set(message.requestId, message)
-      port.postMessage(message)
+      worker.port.postMessage(message)
     },
     async close() {
       watching.abort()
-      stop()
+      worker.stop()
       messages$.complete()
     },
+  }
+}
+
+type StartedWorker = {
+  port: MessagePort | Worker
+  isShared: boolean
+  onError(handle: () => void): void
+  stop(): void
+}
+
+/**
+ * Starts (or, shared, joins) the database worker and waits for its hello. A shared worker
+ * that has just ended may still take a connection for a moment and never answer it (a
+ * page reaching for a new worker right after the last one ended): after HELLO_WAIT_MS
+ * without a hello the page asks again, and gets a new worker, or the same one if it was
+ * only slow to start. A worker whose script fails (offline, not cached) fails the call.
+ */
+async function reachWorker(): Promise<{ worker: StartedWorker; lifeLock: string }> {
+  for (;;) {
+    const worker = startWorker()
+    const hello = await new Promise<WorkerHello | undefined>((resolve, reject) => {
+      worker.onError(() => reject(new Error('the database worker could not start')))
+      worker.port.onmessage = (event: MessageEvent<WorkerHello>) => {
+        if (event.data?.kind === WORKER_HELLO) resolve(event.data)
+      }
+      if (worker.isShared) setTimeout(() => resolve(undefined), HELLO_WAIT_MS)
+    })
+    if (hello) return { worker, lifeLock: hello.lifeLock }
+    worker.stop()
+  }
+}
+
+function startWorker(): StartedWorker {
+  // Written out in each constructor: that is how Vite finds the worker to build.
+  if (typeof SharedWorker !== 'undefined') {
+    const worker = new SharedWorker(new URL('./database-worker.ts', import.meta.url), {
+      type: 'module',
+      name: WORKER_NAME,
+    })
+    return {
+      port: worker.port,
+      isShared: true,
+      onError: (handle) => {
+        worker.onerror = handle
+      },
+      stop: () => worker.port.close(),
+    }
+  }
+  const worker = new Worker(new URL('./database-worker.ts', import.meta.url), {
+    type: 'module',
+    name: WORKER_NAME,
+  })
+  return {
+    port: worker,
+    isShared: false,
+    onError: (handle) => {
+      worker.onerror = handle
+    },
+    stop: () => worker.terminate(),
   }
 }

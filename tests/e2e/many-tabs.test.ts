@@ -145,6 +145,31 @@ test('the database worker ends under two tabs: both open their database again, a
   await context.close()
 })
 
+test('a database worker that takes the connection and ends without a word: the page asks again and its database opens', async () => {
+  const context = await newAppContext(file.browser, file.server.url, DESKTOP)
+  // As a worker that had just ended when the page reached for it: the first script the
+  // browser gets keeps the connection for half a second, says nothing and closes.
+  let silentWorkers = 0
+  await context.route('**/assets/database-worker-*.js', async (route) => {
+    if (silentWorkers > 0) return route.continue()
+    silentWorkers++
+    await route.fulfill({
+      contentType: 'text/javascript',
+      body: 'self.onconnect = () => setTimeout(() => self.close(), 500)',
+    })
+  })
+  const page = await context.newPage()
+  await openSignedIn(page, file.root, '/apps')
+  await addApp(page, { name: 'Na De Stilte', url: 'https://stilte.example.com', description: '' })
+  await appCard(page, 'Na De Stilte').waitFor()
+  expect(silentWorkers).toBe(1)
+  await eventually(async () => {
+    const apps = (await file.api.get('/api/app-connections')).json as { name: string }[]
+    expect(apps.filter((app) => app.name === 'Na De Stilte')).toHaveLength(1)
+  })
+  await context.close()
+})
+
 test('without SharedWorker each tab has a database worker of its own: a change in one tab shows in the other and reaches the server once', async () => {
   const context = await newAppContext(file.browser, file.server.url, DESKTOP)
   // As a browser without shared workers (Chrome on Android before 2026).
