@@ -27,7 +27,7 @@ export function lazyExport<M extends Record<K, AnyComponent>, K extends keyof M>
         return { default: module[name] }
       },
       (error: unknown) => {
-        loading = undefined // a later render tries again (the chunk may come once online)
+        loading = undefined // the next preload tries again (the chunk may come once online)
         throw error
       },
     )
