@@ -30,13 +30,19 @@ function manualComputation() {
   }
 }
 
-test('computes at once, then once more after any number of changes meanwhile, one at a time', async () => {
+/** A manual computation recomputed on `changes`, its answers collected as they come. */
+function watchedComputation() {
   const changes = new Subject<void>()
   const computation = manualComputation()
   const answers: number[] = []
   const subscription = recomputeOnChange(changes, computation.compute).subscribe((value) =>
     answers.push(value),
   )
+  return { changes, computation, answers, subscription }
+}
+
+test('computes at once, then once more after any number of changes meanwhile, one at a time', async () => {
+  const { changes, computation, answers, subscription } = watchedComputation()
   expect(computation.started).toBe(1)
   changes.next()
   changes.next()
@@ -56,12 +62,7 @@ test('computes at once, then once more after any number of changes meanwhile, on
 })
 
 test('gives nothing after the subscriber left, and reports a failed computation', async () => {
-  const changes = new Subject<void>()
-  const computation = manualComputation()
-  const answers: number[] = []
-  const subscription = recomputeOnChange(changes, computation.compute).subscribe((value) =>
-    answers.push(value),
-  )
+  const { changes, computation, answers, subscription } = watchedComputation()
   subscription.unsubscribe()
   await computation.answer(1)
   expect(answers).toEqual([])
