@@ -7,7 +7,7 @@ import {
 } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { replayQueue } from '../web/lib/offline-queue/replay-queue.ts'
-import { SKIP_WAITING_MESSAGE } from '../web/lib/service-worker-messages.ts'
+import { CLAIM_MESSAGE, SKIP_WAITING_MESSAGE } from '../web/lib/service-worker-messages.ts'
 
 // Centraal's service worker (docs/behaviour.md, docs/architecture.md): precaches the built app so a reload
 // without network still opens it, and replays the offline REST queue. It never touches
@@ -35,6 +35,9 @@ clientsClaim()
 self.addEventListener('message', (event) => {
   const type = (event.data as { type?: string } | null)?.type
   if (type === SKIP_WAITING_MESSAGE.type) void self.skipWaiting()
+  // Only a page without a version asks (web/lib/service-worker.ts): taking it over changes
+  // none of its code. Pages of an older version were taken when this one activated.
+  if (type === CLAIM_MESSAGE.type) event.waitUntil(self.clients.claim())
 })
 
 // Background Sync: the browser wakes the worker once it is online, even with no page open.

@@ -74,38 +74,70 @@ let keeping: Promise<unknown> = Promise.resolve()
  * refused again (its push answered 403 once more, after a reload that came before the
  * revoked pull let it go, or by two paths at the same moment) is kept once: the list shows
  * each refused change once.
+ *
+ * Resolves with the ids of the deletions that only echo a refused change (isEcho): the
+ * device's own removal of what it may no longer read, pushed after all when it crossed
+ * the refused change's push. They are not the person's, and are not kept.
  */
 export function keepDeviceRefusals(
   account: AreaAccount,
   refusals: readonly NewDeviceRefusal[],
-): Promise<void> {
+): Promise<ReadonlySet<string>> {
   const locks = (globalThis.navigator as Navigator | undefined)?.locks
   const keep = () => keepUnknown(account, refusals)
+  // The lock's callback answers through its own promise: LockManager's type would nest it.
   const kept = keeping.then(async () => {
-    if (locks) await locks.request(KEEPING_LOCK, keep)
-    else await keep()
+    if (!locks) return keep()
+    let echoes: ReadonlySet<string> = new Set()
+    await locks.request(KEEPING_LOCK, async () => {
+      echoes = await keep()
+    })
+    return echoes
   })
   keeping = kept.catch(() => undefined)
   return kept
 }
 
+/**
+ * Whether a refused deletion only echoes a refused change kept before: when a collection
+ * can no longer be read the device removes its copies, and a removal that crossed the push
+ * of a change to the same row can be pushed after it, with that change's values. The
+ * person cannot have deleted it: it was gone from their screen. (A deletion of theirs made
+ * after the rows came back carries the server's values, not the refused ones.)
+ */
+const isEcho = (refusal: NewDeviceRefusal, earlier: readonly NewDeviceRefusal[]) =>
+  refusal.operation === 'delete' &&
+  earlier.some(
+    (change) =>
+      change.operation !== 'delete' &&
+      change.collection === refusal.collection &&
+      change.entityId === refusal.entityId &&
+      change.reason === refusal.reason &&
+      JSON.stringify(change.values) === JSON.stringify(refusal.values),
+  )
+
 async function keepUnknown(
   account: AreaAccount,
   refusals: readonly NewDeviceRefusal[],
-): Promise<void> {
+): Promise<ReadonlySet<string>> {
   const owner = formatSyncAccount(account)
-  const known = new Set(
-    (await listAll())
-      .filter((refusal) => refusal.account === owner && refusal.area === account.area)
-      .map((refusal) => sameChangeKey(owner, refusal)),
+  const earlier: NewDeviceRefusal[] = (await listAll()).filter(
+    (refusal) => refusal.account === owner && refusal.area === account.area,
   )
+  const known = new Set(earlier.map((refusal) => sameChangeKey(owner, refusal)))
+  const echoes = new Set<string>()
   const fresh = refusals.filter((refusal) => {
+    if (isEcho(refusal, earlier)) {
+      echoes.add(refusal.entityId)
+      return false
+    }
     const key = sameChangeKey(owner, refusal)
     if (known.has(key)) return false
     known.add(key)
+    earlier.push(refusal)
     return true
   })
-  if (fresh.length === 0) return
+  if (fresh.length === 0) return echoes
   const now = Date.now()
   const kept = fresh.map(
     (refusal): DeviceRefusal => ({
@@ -126,6 +158,7 @@ async function keepUnknown(
     })
   }
   announce()
+  return echoes
 }
 
 /** One person's (`<organisationId>/<userId>`) refusals of an area, newest first. */

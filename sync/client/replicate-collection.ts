@@ -259,12 +259,9 @@ export function replicateCollection(options: {
               throw error
             }
             // Rights withdrawn: nothing of the batch will ever be taken. The server keeps
-            // no record of it, so the device does, with the person's values.
-            const refused = current.map((row) => ({
-              id: row.newDocumentState.id,
-              reason: NO_ACCESS,
-            }))
-            await keepDeviceRefusals(
+            // no record of it, so the device does, with the person's values; a removal
+            // that only echoes an earlier refused change is not the person's (isEcho).
+            const echoes = await keepDeviceRefusals(
               { ...account, area: account.area ?? 'central' },
               current.map(({ newDocumentState: next, assumedMasterState }) => ({
                 collection: remote,
@@ -275,6 +272,9 @@ export function replicateCollection(options: {
                 values: pickRefusedValues(remote, next),
               })),
             )
+            const refused = current
+              .filter((row) => !echoes.has(row.newDocumentState.id))
+              .map((row) => ({ id: row.newDocumentState.id, reason: NO_ACCESS }))
             answer = { conflicts: [], refused }
           }
           pushBackoff.succeeded()

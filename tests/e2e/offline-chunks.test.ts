@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { waitForServiceWorker } from './app-helpers.ts'
 import { setUpBrowserFile } from './browser-file.ts'
-import { newAppContext, openSignedIn, PHONE } from './page-helpers.ts'
+import { newAppContext, openSignedIn, PHONE, signIn, waitForShell } from './page-helpers.ts'
 
 // The areas and their screens load on demand, and the service worker precaches every
 // part: a phone that only ever opened Centraal while online still opens Gold Estates, and
@@ -48,5 +48,48 @@ test('a Centraal screen never opened online (Gebruikers) opens offline from the 
   await page.goto('/users')
   await page.getByRole('heading', { level: 1, name: 'Gebruikers' }).waitFor()
   expect(usersCode.length).toBeGreaterThan(0)
+  await context.close()
+})
+
+test('a page whose document was on its way while the service worker took over is taken over too, and opens a screen offline', async () => {
+  const context = await newAppContext(file.browser, file.server.url, PHONE)
+  await signIn(context, file.root)
+  // The late page asks for its document before there is any service worker, and gets it
+  // only once the first version has activated and taken over the pages open then.
+  const late = await context.newPage()
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  let asked = () => {}
+  const documentAsked = new Promise<void>((resolve) => {
+    asked = resolve
+  })
+  await late.route(
+    (url) => url.pathname === '/apps',
+    async (route) => {
+      asked()
+      await released
+      await route.continue()
+    },
+  )
+  const lateLoaded = late.goto('/apps')
+  await documentAsked
+
+  const first = await context.newPage()
+  await first.goto('/')
+  await waitForShell(first)
+  await waitForServiceWorker(first)
+  release()
+  await lateLoaded
+  await late.getByRole('heading', { level: 1, name: 'Apps' }).waitFor()
+  await late.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 10_000,
+  })
+
+  // Taken over, it opens a screen whose code it never loaded without a connection.
+  await context.setOffline(true)
+  await late.getByRole('link', { name: 'Users' }).click()
+  await late.getByRole('heading', { level: 1, name: 'Gebruikers' }).waitFor()
   await context.close()
 })

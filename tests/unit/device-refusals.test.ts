@@ -42,3 +42,19 @@ test('the same refused change kept by two paths at the same moment is listed onc
   const kept = await listDeviceRefusals('central', formatSyncAccount(account))
   expect(kept.map((refusal) => refusal.label)).toEqual(['Boekhouding Noord'])
 })
+
+test('a removal that echoes a refused change is not kept, and is named as an echo', async () => {
+  const account = { area: 'central' as const, organisationId: 'org-a', userId: randomUUID() }
+  expect(await keepDeviceRefusals(account, [refusal('Boekhouding Noord')])).toEqual(new Set())
+  // The device's removal of the row it may no longer read, pushed after the change.
+  const removal = { ...refusal('Boekhouding Noord'), operation: 'delete' as const }
+  expect(await keepDeviceRefusals(account, [removal])).toEqual(new Set(['app-1']))
+  const kept = await listDeviceRefusals('central', formatSyncAccount(account))
+  expect(kept.map((refusal) => refusal.operation)).toEqual(['update'])
+
+  // A deletion with other values (the server's, after the rows came back) is the person's.
+  const deletion = { ...refusal('Boekhouding'), operation: 'delete' as const }
+  expect(await keepDeviceRefusals(account, [deletion])).toEqual(new Set())
+  const both = await listDeviceRefusals('central', formatSyncAccount(account))
+  expect(both.map((refusal) => refusal.operation).sort()).toEqual(['delete', 'update'])
+})

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import { Workbox } from 'workbox-window'
+import { CLAIM_MESSAGE } from './service-worker-messages.ts'
 
 // The page's side of the service worker (docs/behaviour.md): register /service-worker.js on page
 // load, check for a new version every 60 minutes (docs/behaviour.md, The shell), let the user switch to a
@@ -26,6 +27,7 @@ export function registerServiceWorker(): void {
   workbox = new Workbox(SERVICE_WORKER_URL)
   workbox.addEventListener('waiting', () => setUpdateWaiting(true))
   reloadWhenReplaced()
+  askToBeTakenOver()
   workbox
     .register()
     .then((registration) => {
@@ -52,6 +54,18 @@ function reloadWhenReplaced() {
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     if (isControlled) window.location.reload()
     isControlled = true
+  })
+}
+
+/**
+ * Asks the active version to take this page over if it has none yet. The first version
+ * takes over the pages open when it activates, but a page whose document was still on its
+ * way then is missed, and without a version it cannot open a screen whose code it never
+ * loaded once offline.
+ */
+function askToBeTakenOver() {
+  void navigator.serviceWorker.ready.then((registration) => {
+    if (navigator.serviceWorker.controller === null) registration.active?.postMessage(CLAIM_MESSAGE)
   })
 }
 
