@@ -13,8 +13,10 @@ import {
   buildCommissionDashboard,
   buildDetailedStats,
   type CommissionDashboard,
+  type DashboardFilters,
   type DetailedStats,
   type SalesData,
+  type SalesListPage,
 } from './sales-dashboard.ts'
 
 // The sales screens' data as a device reads it from its local database, and the Gold
@@ -133,17 +135,22 @@ function buildReviewQueue(data: SalesData, reviewer: Reviewer): ReviewQueueItem[
   return held.map((sale) => ({ sale, projectName: projects.get(sale.projectId) ?? null }))
 }
 
-/** Which figures of the local data a screen asks for, as of `today` (the server's day). */
+/**
+ * Which figures of the local data a screen asks for, as of `today` (the server's day): the
+ * dashboard, the statistics screen's, or the commission screen's for its filters and one
+ * page of its sales list (all of it for an export).
+ */
 export type SalesFiguresQuestion =
   | { figures: 'dashboard'; today: string; reviewer: Reviewer }
   | { figures: 'statistics'; today: string }
+  | { figures: 'commissions'; today: string; filters: DashboardFilters; page: SalesListPage }
 
-/** The answer to a question: the dashboard, or the statistics screen's figures. */
-export type SalesFiguresAnswer<Question extends SalesFiguresQuestion> = Question extends {
-  figures: 'dashboard'
-}
-  ? LocalSalesDashboard
-  : DetailedStats
+/** The answer to a question, by the figures it asks for. */
+export type SalesFiguresAnswer<Question extends SalesFiguresQuestion> = {
+  dashboard: LocalSalesDashboard
+  statistics: DetailedStats
+  commissions: CommissionDashboard
+}[Question['figures']]
 
 /** Answers a question about the figures of local data. */
 export function buildSalesFigures<Question extends SalesFiguresQuestion>(
@@ -153,6 +160,8 @@ export function buildSalesFigures<Question extends SalesFiguresQuestion>(
   const answer =
     question.figures === 'dashboard'
       ? buildLocalSalesDashboard(data, question.today, question.reviewer)
-      : buildDetailedStats(data, question.today)
+      : question.figures === 'statistics'
+        ? buildDetailedStats(data, question.today)
+        : buildCommissionDashboard(data, question.filters, question.today, question.page)
   return answer as SalesFiguresAnswer<Question>
 }

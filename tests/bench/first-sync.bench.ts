@@ -65,6 +65,8 @@ type Visit = {
   returning: { longestMs: number; blockingMs: number }
   /** Gold Estates: from the dashboard's "Nieuwe verkoop" to the wizard's first step. */
   wizard?: { shownMs: number; longestMs: number }
+  /** Gold Estates: from a press on Commissies to the first page of the sales list. */
+  commissions?: { shownMs: number; longestMs: number }
 }
 
 type Span = 'opening' | 'fill' | 'takeover'
@@ -205,6 +207,7 @@ async function firstVisit(
     }
     const returning = await returnVisit(page, figure)
     const wizard = area === 'sales' ? await openWizard(page) : undefined
+    const commissions = area === 'sales' ? await openCommissions(page) : undefined
     if (tracer) {
       const complete = new Promise((resolve) => tracer.once('Tracing.tracingComplete', resolve))
       await tracer.send('Tracing.end')
@@ -227,6 +230,7 @@ async function firstVisit(
       },
       returning,
       wizard,
+      commissions,
       tap,
     }
   } finally {
@@ -279,6 +283,17 @@ async function openWizard(page: Page) {
   return { shownMs: shown - clicked, longestMs: Math.max(0, ...durations) }
 }
 
+/** Opens the commission screen from the menu: until its sales list shows, the longest task. */
+async function openCommissions(page: Page) {
+  const clicked = await page.evaluate(() => performance.now())
+  await page.getByRole('link', { name: 'Commissies' }).first().click()
+  await page.getByRole('navigation', { name: "Pagina's" }).waitFor({ timeout: 60_000 })
+  const shown = await page.evaluate(() => performance.now())
+  await page.waitForTimeout(500)
+  const durations = longTasksIn(await readLongTasks(page), clicked, shown + 500)
+  return { shownMs: shown - clicked, longestMs: Math.max(0, ...durations) }
+}
+
 /** VISITS first visits of a page; their medians beside the targets, each visit's after. */
 async function visitTimes(area: Area, pagePath: string, figure: Figure) {
   const visits: Visit[] = []
@@ -318,6 +333,9 @@ async function visitTimes(area: Area, pagePath: string, figure: Figure) {
     `    the sale wizard opened from the dashboard: shown after ` +
       `${eachOf((visit) => visit.wizard?.shownMs ?? 0)}, ` +
       `longest task ${eachOf((visit) => visit.wizard?.longestMs ?? 0)}`,
+    `    the commission screen opened from the menu: its sales list shown after ` +
+      `${eachOf((visit) => visit.commissions?.shownMs ?? 0)}, ` +
+      `longest task ${eachOf((visit) => visit.commissions?.longestMs ?? 0)}`,
   )
   const { tap } = await firstVisit(area, pagePath, figure, false, true)
   if (tap) {

@@ -1,12 +1,12 @@
 import { FileSpreadsheet, FileText, Sheet } from 'lucide-react'
 import { getPeriodRange } from '#schema/period-presets'
-import { buildCommissionDashboard, type SalesData } from '#schema/sales-dashboard'
 import { seesAllSales } from '#schema/sales-visibility'
 import { Button } from '../../components/button.tsx'
 import { DropdownMenu, DropdownMenuItem } from '../../components/dropdown-menu.tsx'
 import type { Currency } from '../../lib/format-money.ts'
 import { showToast } from '../../lib/toasts.ts'
-import { useSalesUser } from '../data/index.ts'
+import { useSalesDatabase, useSalesUser } from '../data/index.ts'
+import { readSalesFigures } from '../data/use-local-sales-figures.ts'
 import { getSalesPermissions } from '../layout/sales-roles.ts'
 import type { CommissionFilterValues } from './commission-filters.tsx'
 import { DownloadButton } from './download-button.tsx'
@@ -19,7 +19,6 @@ import { showLeftOutSellers } from './statements-left-out.ts'
 import { getDashboardFilters } from './use-commission-dashboard.ts'
 
 type CommissionDownloadsProps = {
-  data: SalesData
   filters: CommissionFilterValues
   today: string
   currency: Currency
@@ -30,19 +29,22 @@ type CommissionDownloadsProps = {
  * from the local data, so it works offline; and the payout statements of the period, which
  * the server makes: everyone's for sales.read.all, a seller's own otherwise.
  */
-export function CommissionDownloads({ data, filters, today, currency }: CommissionDownloadsProps) {
+export function CommissionDownloads({ filters, today, currency }: CommissionDownloadsProps) {
   const user = useSalesUser()
+  const database = useSalesDatabase()
   const canReadAll = seesAllSales(getSalesPermissions(user))
   const period = getPeriodRange(filters.period, today)
   const baseName = `verkopen-${period.dateFrom}-${period.dateTo}`
 
   const exportAs = async (kind: 'csv' | 'xlsx') => {
     try {
-      // The screen builds one page of the list; the export takes all of it.
-      const dashboard = buildCommissionDashboard(data, getDashboardFilters(filters, today), today, {
-        offset: 0,
-        limit: Math.max(1, data.sales.length),
-        upcomingLimit: 0,
+      if (!database) throw new Error('the local data is not open')
+      // The screen shows one page of the list; the export takes all of it.
+      const dashboard = await readSalesFigures(database.db, {
+        figures: 'commissions',
+        today,
+        filters: getDashboardFilters(filters, today),
+        page: { offset: 0, limit: Number.MAX_SAFE_INTEGER, upcomingLimit: 0 },
       })
       const rows = buildExportRows(dashboard.salesList)
       if (kind === 'csv') {

@@ -5,7 +5,7 @@ import { DataFailed } from '../components/data-failed.tsx'
 import { DataLoading } from '../components/data-loading.tsx'
 import { useSalesCurrency } from '../components/use-sales-currency.ts'
 import { useToday } from '../components/use-today.ts'
-import { setCommissionStatus, useSalesData, useSalesUser } from '../data/index.ts'
+import { setCommissionStatus, useSalesCatalog, useSalesUser } from '../data/index.ts'
 import { hasSalesPermission } from '../layout/sales-roles.ts'
 import { CommissionsView } from './commissions-view.tsx'
 import type { CommissionLine } from './sale-card.tsx'
@@ -13,14 +13,13 @@ import type { CommissionLine } from './sale-card.tsx'
 /** {base}/commissions (docs/behaviour.md): the filtered commission dashboard of the local data. */
 export function CommissionsPage() {
   const user = useSalesUser()
-  const { isLoading, data, error } = useSalesData()
+  const { isLoading, data: catalog, error } = useSalesCatalog()
   const currency = useSalesCurrency()
   const today = useToday()
   const canMarkPaid = hasSalesPermission(user, 'sales.commissions.pay')
 
-  const changeStatus = async (line: CommissionLine, status: 'paid' | 'pending') => {
-    // The shown line names no sale; the local line does (it is stored inside its sale).
-    const saleId = data.commissions.find((candidate) => candidate.id === line.id)?.saleId ?? ''
+  const changeStatus = async (saleId: string, line: CommissionLine, status: 'paid' | 'pending') => {
+    // A line is stored inside its sale: the sale's id finds it.
     const target = { id: line.id, saleId }
     try {
       await setCommissionStatus(target, status)
@@ -50,10 +49,14 @@ export function CommissionsPage() {
         <DataFailed />
       ) : (
         <CommissionsView
-          data={data}
+          catalog={catalog}
           today={today}
           currency={currency}
-          onSetStatus={canMarkPaid ? (line, status) => void changeStatus(line, status) : undefined}
+          onSetStatus={
+            canMarkPaid
+              ? (saleId, line, status) => void changeStatus(saleId, line, status)
+              : undefined
+          }
         />
       )}
     </>

@@ -7,6 +7,8 @@ import { Button } from '../../components/button.tsx'
 import { Card, CardContent } from '../../components/card.tsx'
 import { cn } from '../../lib/class-names.ts'
 import { type Currency, formatCount } from '../../lib/format-money.ts'
+import { DataFailed } from '../components/data-failed.tsx'
+import { DataLoading } from '../components/data-loading.tsx'
 import { ListCardHeader } from '../components/list-card-header.tsx'
 import { UpcomingPaymentList } from '../components/upcoming-payment-list.tsx'
 import { ProjectBreakdown, SellerBreakdown } from './breakdown-tables.tsx'
@@ -22,10 +24,11 @@ export const SALES_PAGE_SIZE = 25
 const UPCOMING_STEP = 10
 
 type CommissionsViewProps = {
-  data: SalesData
+  /** The projects and sellers to filter on (no sales: the worker builds the figures). */
+  catalog: SalesData
   today: string
   currency: Currency
-  onSetStatus?: (line: CommissionLine, status: 'paid' | 'pending') => void
+  onSetStatus?: (saleId: string, line: CommissionLine, status: 'paid' | 'pending') => void
 }
 
 const INITIAL_FILTERS: CommissionFilterValues = {
@@ -36,19 +39,25 @@ const INITIAL_FILTERS: CommissionFilterValues = {
 }
 
 /** The commission dashboard over local data (docs/behaviour.md, Commissions). */
-export function CommissionsView({ data, today, currency, onSetStatus }: CommissionsViewProps) {
+export function CommissionsView({ catalog, today, currency, onSetStatus }: CommissionsViewProps) {
   const [view, setView] = useState<CommissionView>({
     filters: INITIAL_FILTERS,
     page: 0,
     pageSize: SALES_PAGE_SIZE,
     upcomingShown: UPCOMING_STEP,
   })
-  const { dashboard, shownPage, range, isStale } = useCommissionDashboard(data, view, today)
-  const lastPage = Math.max(0, Math.ceil(dashboard.salesListTotal / SALES_PAGE_SIZE) - 1)
+  const { dashboard, shownPage, range, isStale, error } = useCommissionDashboard(view, today)
+  const total = dashboard?.salesListTotal ?? 0
+  const lastPage = Math.max(0, Math.ceil(total / SALES_PAGE_SIZE) - 1)
   // The list can shrink under the shown page (a live change): go to its new last page.
   useEffect(() => {
-    if (view.page > lastPage) setView((current) => ({ ...current, page: lastPage }))
-  }, [view.page, lastPage])
+    if (dashboard && view.page > lastPage) {
+      setView((current) => ({ ...current, page: lastPage }))
+    }
+  }, [dashboard, view.page, lastPage])
+
+  if (error !== undefined && !dashboard) return <DataFailed />
+  if (!dashboard) return <DataLoading />
 
   const changeFilters = (filters: CommissionFilterValues) =>
     setView((current) => ({ ...current, filters, page: 0, upcomingShown: UPCOMING_STEP }))
@@ -58,11 +67,11 @@ export function CommissionsView({ data, today, currency, onSetStatus }: Commissi
       <CommissionFilters
         values={view.filters}
         range={range}
-        sellers={data.sellers}
-        projects={data.projects}
+        sellers={catalog.sellers}
+        projects={catalog.projects}
         onChange={changeFilters}
       />
-      <CommissionDownloads data={data} filters={view.filters} today={today} currency={currency} />
+      <CommissionDownloads filters={view.filters} today={today} currency={currency} />
       <CommissionTiles dashboard={dashboard} currency={currency} />
 
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -87,7 +96,9 @@ export function CommissionsView({ data, today, currency, onSetStatus }: Commissi
                       key={sale.id}
                       sale={sale}
                       currency={currency}
-                      onSetStatus={onSetStatus}
+                      onSetStatus={
+                        onSetStatus && ((line, status) => onSetStatus(sale.id, line, status))
+                      }
                     />
                   ))}
                 </ul>

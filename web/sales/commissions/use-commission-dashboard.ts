@@ -1,6 +1,10 @@
-import { useDeferredValue, useMemo } from 'react'
+import { useState } from 'react'
+import { map } from 'rxjs'
+import type { SalesFiguresQuestion } from '#schema/local-sales-data'
 import { getPeriodRange } from '#schema/period-presets'
-import { buildCommissionDashboard, type SalesData } from '#schema/sales-dashboard'
+import type { CommissionDashboard } from '#schema/sales-dashboard'
+import { liveSalesFigures } from '../data/use-local-sales-figures.ts'
+import { useSalesLiveQuery } from '../data/use-sales-live-query.ts'
 import { ALL, type CommissionFilterValues } from './commission-filters.tsx'
 
 /** What the screen shows: the filters, one page of sales and the first upcoming payments. */
@@ -23,28 +27,46 @@ export function getDashboardFilters(filters: CommissionFilterValues, today: stri
   }
 }
 
+/** An answer with the question (as JSON) and the view it was asked for. */
+type Answered = { asked: string; view: CommissionView; dashboard: CommissionDashboard }
+
 /**
  * The commission dashboard of the local data for the chosen filters and page: the same
- * aggregation as GET /api/gold-estates/commissions/dashboard. Only the shown page of the
- * sales list is built (building all 20,000 items doubles the time); the totals always
- * cover the whole filter. The view is deferred, so selects and pager answer at once while
- * a large selection is recomputed.
+ * aggregation as GET /api/gold-estates/commissions/dashboard, built in the database worker
+ * (decision 026), again after each change of the sales area. Only the shown page of the
+ * sales list is built and sent; the totals always cover the whole filter. While the answer
+ * to a new view comes, the last one stays on screen, marked stale: the selects and the
+ * pager answer at once. `dashboard` is absent until the first answer.
  */
-export function useCommissionDashboard(data: SalesData, view: CommissionView, today: string) {
-  const deferred = useDeferredValue(view)
-  const dashboard = useMemo(
-    () =>
-      buildCommissionDashboard(data, getDashboardFilters(deferred.filters, today), today, {
-        offset: deferred.page * deferred.pageSize,
-        limit: deferred.pageSize,
-        upcomingLimit: deferred.upcomingShown,
-      }),
-    [data, deferred, today],
+export function useCommissionDashboard(view: CommissionView, today: string) {
+  const question = {
+    figures: 'commissions' as const,
+    today,
+    filters: getDashboardFilters(view.filters, today),
+    page: {
+      offset: view.page * view.pageSize,
+      limit: view.pageSize,
+      upcomingLimit: view.upcomingShown,
+    },
+  } satisfies SalesFiguresQuestion
+  const asked = JSON.stringify(question)
+  const query = useSalesLiveQuery(
+    ({ db }) =>
+      liveSalesFigures(db, question).pipe(
+        map((dashboard): Answered => ({ asked, view, dashboard })),
+      ),
+    [asked],
   )
+  // The last answer outlives the next question's loading (React's "state from the
+  // previous render"): the screen never falls back to its loading state on a filter.
+  const [kept, setKept] = useState<Answered>()
+  const latest = query.status === 'ready' ? query.data : kept
+  if (latest !== kept) setKept(latest)
   return {
-    dashboard,
-    shownPage: deferred.page,
+    dashboard: latest?.dashboard,
+    shownPage: latest?.view.page ?? view.page,
     range: getPeriodRange(view.filters.period, today),
-    isStale: deferred !== view,
+    isStale: latest !== undefined && latest.asked !== asked,
+    error: query.status === 'failed' ? query.error : undefined,
   }
 }

@@ -1,4 +1,4 @@
-import { map, merge, type Observable } from 'rxjs'
+import { firstValueFrom, map, merge, type Observable } from 'rxjs'
 import {
   buildSalesFigures,
   type SalesFiguresAnswer,
@@ -13,10 +13,10 @@ import { useSalesLiveQuery } from './use-sales-live-query.ts'
 import { readKnownPaymentTermDays } from './use-sales-settings.ts'
 
 /**
- * Figures of the local sales data (the dashboard, the statistics), live. Built in the
- * database worker where there is one (the page gets the figures, not every sale to copy
- * and turn into RxDB documents on its thread: decision 026), again after each change of
- * the sales area; on the page from its live data where there is none.
+ * Figures of the local sales data (the dashboard, the statistics, the commission screen),
+ * live. Built in the database worker where there is one (the page gets the figures, not
+ * every sale to copy and turn into RxDB documents on its thread: decision 026), again
+ * after each change of the sales area; on the page from its live data where there is none.
  */
 export function useLocalSalesFigures<Question extends SalesFiguresQuestion>(
   question: Question,
@@ -26,7 +26,16 @@ export function useLocalSalesFigures<Question extends SalesFiguresQuestion>(
   return useSalesLiveQuery(({ db }) => liveSalesFigures(db, JSON.parse(asked) as Question), [asked])
 }
 
-function liveSalesFigures<Question extends SalesFiguresQuestion>(
+/** Figures of the local sales data once, as they are now (the commission screen's export). */
+export function readSalesFigures<Question extends SalesFiguresQuestion>(
+  db: SalesDatabase['db'],
+  question: Question,
+): Promise<SalesFiguresAnswer<Question>> {
+  return firstValueFrom(liveSalesFigures(db, question))
+}
+
+/** The figures of a question, again after each change of the sales area. */
+export function liveSalesFigures<Question extends SalesFiguresQuestion>(
   db: SalesDatabase['db'],
   question: Question,
 ): Observable<SalesFiguresAnswer<Question>> {
