@@ -6,15 +6,16 @@
 //     user: { id, name, email, role: 'ADMIN' | 'MANAGER' | 'SELLER', status, the
 //     organisation's id (read it with getSessionAccount), sellerId }. Screens behind the
 //     sales guard may use useSalesUser() (throws otherwise).
-// - useSalesData() → { isLoading, data: SalesData, error? }: projects, sellers, sales and
-//     commission lines (schema/sales.ts document shapes, deleted ones left out; the lines
-//     are stored inside their sale, decision 013), live. Feed
-//     `data` to buildCommissionDashboard / buildDetailedStats of schema/sales-dashboard.ts.
-//     A sale registered here and not yet answered by the server has seq 0, and its lines
-//     appear as provisional pending commissions (id `${saleId}:${index}`, seq 0).
-//     A SELLER's database holds only sales with a line of theirs, and only their own lines.
-//     useSaleData(id) reads that one sale (and its payment parts) instead of every sale,
-//     useSalesCatalog() no sale at all (projects and sellers): for the screens that need no more.
+// - useLocalSalesFigures(question) (use-local-sales-figures.ts) → LiveQuery of the figures
+//     of every local sale (the dashboard, the statistics, the commission screen's page;
+//     schema/local-sales-data.ts), built in the database worker (decision 026). A sale
+//     registered here and not yet answered by the server has seq 0, and its lines count as
+//     provisional pending commissions (id `${saleId}:${index}`, seq 0). A SELLER's database
+//     holds only sales with a line of theirs, and only their own lines.
+// - useSaleData(id) → { isLoading, data: SalesData, error? }: projects, sellers, that one
+//     sale with its commission lines (stored inside it, decision 013) and payment parts,
+//     live (schema/sales.ts document shapes, deleted ones left out); useSalesCatalog() the
+//     projects and sellers only.
 // - registerSale(payload: SalePayload, { userId, canReadAll }) → Promise<id>: payload = the sale create payload
 //     (schema/sales.ts SaleCreateSchema input: amounts in cents computed with
 //     calculateCommission, `commissions` lines). saleDate defaults to today. Throws
@@ -28,7 +29,7 @@
 //     { amount, paidOn, note }) → part id, undoPaymentPart(partId) (deal-writes.ts):
 //     written locally and replicated; the server decides (a correction made before a
 //     payment arrived is refused). They throw DealInputError with a Dutch message when a
-//     local check refuses. useSalesData().data.payments lists the payment parts, and each
+//     local check refuses. useSaleData(id).data.payments lists the payment parts, and each
 //     line's paidAmount and status already count the parts booked on this device.
 // - approveSale(id, seq), rejectSale(id, reason) → { isQueued } (review-writes.ts, sales.approve):
 //     "Goedkeuren" and "Afwijzen" of a sale "Ter beoordeling", by REST (the offline queue
@@ -63,7 +64,7 @@ export {
   setCommissionStatus,
 } from './sales-writes.ts'
 export { useRefusedSalesWrites, useSalesSyncStatus } from './use-refused-sales-writes.ts'
-export { useSaleData, useSalesCatalog, useSalesData } from './use-sales-data.ts'
+export { useSaleData, useSalesCatalog } from './use-sales-data.ts'
 export {
   type SalesSettings,
   type SalesSettingsChanges,

@@ -19,32 +19,25 @@ type SalesScope = 'every' | 'none' | { saleId: string }
 type SalesDataState = { isLoading: boolean; data: SalesData; error?: unknown }
 
 /**
- * Projects, sellers, sales and commission lines of the sales area, live from the local
- * database (works offline). Deleted documents are left out; the shapes are schema/sales.ts's
- * documents, ready for buildCommissionDashboard and buildDetailedStats (salesDataOf).
+ * Projects, sellers, one sale (none while it is not here) and its commission lines and
+ * payment parts, live from the local database (works offline). Deleted documents are left
+ * out; the shapes are schema/sales.ts's documents (salesDataOf). Screens that show figures
+ * of every sale ask the database worker for them (useLocalSalesFigures).
  */
-export function useSalesData(): SalesDataState {
-  return useScopedSalesData('every')
-}
-
-/** As useSalesData, with one sale only (none while it is not here) and its payment parts. */
 export function useSaleData(saleId: string): SalesDataState {
   return useScopedSalesData(`sale:${saleId}`)
 }
 
-/** As useSalesData, with the projects and sellers only: no sales. */
+/** As useSaleData, with the projects and sellers only: no sales. */
 export function useSalesCatalog(): SalesDataState {
   return useScopedSalesData('none')
 }
 
-/** `scope`: 'every', 'none' or 'sale:' and a sale's id (a string, so the query's dependency). */
-function useScopedSalesData(scope: 'every' | 'none' | `sale:${string}`): SalesDataState {
+/** `scope`: 'none' or 'sale:' and a sale's id (a string, so the query's dependency). */
+function useScopedSalesData(scope: 'none' | `sale:${string}`): SalesDataState {
   const query = useSalesLiveQuery(
     ({ db }) =>
-      liveSalesData(
-        db,
-        scope === 'every' || scope === 'none' ? scope : { saleId: scope.slice('sale:'.length) },
-      ),
+      liveSalesData(db, scope === 'none' ? scope : { saleId: scope.slice('sale:'.length) }),
     [scope],
   )
   if (query.status === 'ready') return { isLoading: false, data: query.data }
@@ -52,7 +45,7 @@ function useScopedSalesData(scope: 'every' | 'none' | `sale:${string}`): SalesDa
   return { isLoading: true, data: EMPTY }
 }
 
-/** The sales area's data of a local database, live (useSalesData's source). */
+/** The sales area's data of a local database, live (the figures' source without a worker). */
 export function liveSalesData(
   db: SalesDatabase['db'],
   scope: SalesScope = 'every',
