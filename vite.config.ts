@@ -57,11 +57,11 @@ export default defineConfig({
         // tiny ones (an icon, a helper, some 100 bytes each): 104 files to precache became
         // 60, and a new device's service-worker install costs about a second less of
         // processor time (decision 024). The icons are one chunk. Other modules shared by
-        // the same screens stay together (entriesAware), and sets under 30 kB join their
-        // nearest neighbour, so a screen may load a little code it does not run; what the
-        // first page loads stays out (initialModules). Merged chunks can import each other
-        // both ways: strict execution order keeps each module's evaluation where its
-        // imports put it.
+        // the same screens stay together (entriesAware), each area's apart from what both
+        // areas use, and sets under 30 kB join their nearest neighbour, so a screen may
+        // load a little code it does not run; what the first page loads stays out
+        // (initialModules). Merged chunks can import each other both ways: strict
+        // execution order keeps each module's evaluation where its imports put it.
         strictExecutionOrder: true,
         codeSplitting: {
           groups: [
@@ -69,8 +69,23 @@ export default defineConfig({
               name: 'icons',
               test: /node_modules[\\/]lucide-react[\\/]/,
               includeDependenciesRecursively: false,
-              priority: 2,
+              priority: 3,
             },
+            // Each area's own screens share among themselves: merged with what both areas
+            // use, an area's modules would make the other area load its code (Centraal's
+            // dashboard asked for the Gold Estates routes: offline-chunks.test.ts).
+            ...(['central', 'sales'] as const).map((area) => {
+              const folder = new RegExp(`[\\\\/]web[\\\\/]${area}[\\\\/]`)
+              return {
+                name: `${area}-shared`,
+                test: (id: string) => folder.test(id) && !initialModules.has(id),
+                includeDependenciesRecursively: false,
+                priority: 2,
+                minShareCount: 2,
+                entriesAware: true,
+                entriesAwareMergeThreshold: 30_000,
+              }
+            }),
             {
               name: 'shared',
               test: (id: string) => !initialModules.has(id),
@@ -82,9 +97,12 @@ export default defineConfig({
             },
           ],
         },
-        // A merged chunk is named after every screen that shares it; the hash is enough.
+        // A merged chunk is named after its group and every screen that shares it; its
+        // group and the hash are enough.
         chunkFileNames: (chunk) =>
-          chunk.name.startsWith('shared~') ? 'assets/shared-[hash].js' : 'assets/[name]-[hash].js',
+          chunk.name.includes('~')
+            ? `assets/${chunk.name.split('~')[0]}-[hash].js`
+            : 'assets/[name]-[hash].js',
       },
     },
   },

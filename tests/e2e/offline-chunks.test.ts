@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { expect, test } from 'vitest'
 import { waitForServiceWorker } from './app-helpers.ts'
 import { setUpBrowserFile } from './browser-file.ts'
@@ -92,4 +94,24 @@ test('a page whose document was on its way while the service worker took over is
   await late.getByRole('link', { name: 'Users' }).click()
   await late.getByRole('heading', { level: 1, name: 'Gebruikers' }).waitFor()
   await context.close()
+})
+
+test("neither area's code brings the other's along: the real build's chunks", () => {
+  type Chunk = { file: string; name?: string; imports?: string[] }
+  const manifest = JSON.parse(
+    readFileSync(path.resolve(import.meta.dirname, '../../dist/web/.vite/manifest.json'), 'utf8'),
+  ) as Record<string, Chunk>
+  const keyOf = (name: string) => Object.keys(manifest).find((key) => manifest[key]?.name === name)
+  /** The chunks a chunk imports, at once or through others (not those it loads on demand). */
+  const loadedWith = (key: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(key)) return seen
+    seen.add(key)
+    for (const next of manifest[key]?.imports ?? []) loadedWith(next, seen)
+    return seen
+  }
+  const central = keyOf('signed-in-routes')
+  const sales = keyOf('sales-routes')
+  expect(central && sales).toBeTruthy()
+  expect(loadedWith(central ?? '').has(sales ?? '')).toBe(false)
+  expect(loadedWith(sales ?? '').has(central ?? '')).toBe(false)
 })
