@@ -150,13 +150,24 @@ async function buildSalesFiguresHere(request: SalesFiguresRequest & InstanceKey)
  * about half a second, adding them up 10 ms, and the commission screen asks again with
  * every filter and page. Only in the shared worker, which every write of every tab goes
  * through (a change event, or a direct write: forgetLiveDocuments); a dedicated worker
- * does not see another tab's first fill, and reads each time.
+ * does not see another tab's first fill, and reads each time. Documents nobody asked
+ * about for KEPT_DOCUMENTS_IDLE_MS are let go: a tab left open all day does not hold a
+ * copy of the area it no longer looks at.
  */
 const keptDocuments = new WeakMap<Instance, Promise<never[]>>()
 const watchedInstances = new WeakSet<Instance>()
 const keepsDocuments = 'onconnect' in scope
+const KEPT_DOCUMENTS_IDLE_MS = 5 * 60_000
+const idleTimers = new WeakMap<Instance, ReturnType<typeof setTimeout>>()
 
 function readLiveDocuments(storage: Instance): Promise<never[]> {
+  if (keepsDocuments) {
+    clearTimeout(idleTimers.get(storage))
+    idleTimers.set(
+      storage,
+      setTimeout(() => forgetLiveDocuments(storage), KEPT_DOCUMENTS_IDLE_MS),
+    )
+  }
   const kept = keptDocuments.get(storage)
   if (kept) return kept
   const { schema } = storage
