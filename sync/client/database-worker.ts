@@ -22,6 +22,7 @@ import {
   WORKER_HELLO,
   type WorkerHello,
 } from './database-storage-messages.ts'
+import { keepDocuments } from './kept-documents.ts'
 import {
   type InstanceKey,
   instanceKeyOf,
@@ -109,9 +110,9 @@ async function handle(request: WorkerRequest): Promise<unknown> {
   if (request.kind === 'count') return countLiveStored(storage, request.primaryPath)
   if (request.kind === 'salesFigures') return buildSalesFiguresHere(request)
   // Written past RxDB (no change event): what was read before, or while it writes, is old.
-  forgetLiveDocuments(storage)
+  keptDocuments.forget(storage)
   const kept = await writeToIndexedDb(storage, request.rows).finally(() =>
-    forgetLiveDocuments(storage),
+    keptDocuments.forget(storage),
   )
   return kept ? [...kept] : null
 }
@@ -146,50 +147,27 @@ async function buildSalesFiguresHere(request: SalesFiguresRequest & InstanceKey)
 
 /**
  * The live documents of the instances the figures read, kept from one question to the
- * next until the instance changes: reading 5,000 sales out of IndexedDB takes this worker
- * about half a second, adding them up 10 ms, and the commission screen asks again with
- * every filter and page. Only in the shared worker, which every write of every tab goes
- * through (a change event, or a direct write: forgetLiveDocuments); a dedicated worker
- * does not see another tab's first fill, and reads each time. Documents nobody asked
- * about for KEPT_DOCUMENTS_IDLE_MS are let go: a tab left open all day does not hold a
- * copy of the area it no longer looks at.
+ * next (keepDocuments). Only in the shared worker, which every write of every tab goes
+ * through (a change event, or a direct write: forget in `handle`); a dedicated worker does
+ * not see another tab's first fill, and reads each time. Documents nobody asked about for
+ * five minutes are let go: a tab left open all day does not hold a copy of an area it no
+ * longer looks at.
  */
-const keptDocuments = new WeakMap<Instance, Promise<never[]>>()
-const watchedInstances = new WeakSet<Instance>()
 const keepsDocuments = 'onconnect' in scope
-const KEPT_DOCUMENTS_IDLE_MS = 5 * 60_000
-const idleTimers = new WeakMap<Instance, ReturnType<typeof setTimeout>>()
+const keptDocuments = keepDocuments({
+  read: readLiveStored,
+  changesOf: (storage: Instance) => storage.changeStream(),
+  idleMs: 5 * 60_000,
+})
 
 function readLiveDocuments(storage: Instance): Promise<never[]> {
-  if (keepsDocuments) {
-    clearTimeout(idleTimers.get(storage))
-    idleTimers.set(
-      storage,
-      setTimeout(() => forgetLiveDocuments(storage), KEPT_DOCUMENTS_IDLE_MS),
-    )
-  }
-  const kept = keptDocuments.get(storage)
-  if (kept) return kept
-  const { schema } = storage
-  const query = normalizeMangoQuery(schema, { selector: { _deleted: { $eq: false } } as never })
-  const reading = storage
-    .query(prepareQuery(schema, query))
-    .then(({ documents }) => documents as never[])
-  if (!keepsDocuments) return reading
-  if (!watchedInstances.has(storage)) {
-    watchedInstances.add(storage)
-    storage.changeStream().subscribe(() => forgetLiveDocuments(storage))
-  }
-  // A change while it reads forgets this reading: the next question reads again.
-  keptDocuments.set(storage, reading)
-  reading.catch(() => {
-    if (keptDocuments.get(storage) === reading) forgetLiveDocuments(storage)
-  })
-  return reading
+  return keepsDocuments ? keptDocuments.read(storage) : readLiveStored(storage)
 }
 
-function forgetLiveDocuments(storage: Instance) {
-  keptDocuments.delete(storage)
+async function readLiveStored(storage: Instance): Promise<never[]> {
+  const { schema } = storage
+  const query = normalizeMangoQuery(schema, { selector: { _deleted: { $eq: false } } as never })
+  return (await storage.query(prepareQuery(schema, query))).documents as never[]
 }
 
 function listen(port: Port & { onmessage: unknown }) {
