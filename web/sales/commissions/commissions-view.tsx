@@ -25,7 +25,7 @@ const UPCOMING_STEP = 10
 
 type CommissionsViewProps = {
   /** The projects and sellers to filter on (no sales: the worker builds the figures). */
-  catalog: SalesData
+  catalog: Pick<SalesData, 'projects' | 'sellers'>
   today: string
   currency: Currency
   onSetStatus?: (saleId: string, line: CommissionLine, status: 'paid' | 'pending') => void
