@@ -1,8 +1,8 @@
+import type { BrowserContext } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { setUpBrowserFile } from './browser-file.ts'
-import type { BrowserContext } from 'playwright-core'
 import { DESKTOP, newAppContext } from './page-helpers.ts'
 import { regionText } from './sales-helpers.ts'
 
