@@ -11,8 +11,10 @@ import { startTestServer, type TestServer } from '../support/test-server.ts'
 
 // Lighthouse (mobile, its default throttling) on the built app with the system Chromium:
 // the landing page signed out, the Dashboard and the Gold Estates dashboard signed in.
-// Targets: performance ≥ 95 on '/', ≥ 90 signed in; accessibility 100; best practices ≥ 95.
-// The signed-in pages are audited on a new device (the target's case: nothing cached, the
+// Targets: performance ≥ 95 on '/'; signed in ≥ 90 (blocking time ≤ 300 ms) on a returning
+// device and ≥ 80 on a new one (issue 29; decision 027 measures why the database's move
+// into a worker does not reach them); accessibility 100; best practices ≥ 95.
+// The signed-in pages are audited on a new device (nothing cached, the
 // local database filled from empty) and, printed beside, on a returning one (the service
 // worker and the local database from a visit before), the visit people make most.
 // LIGHTHOUSE_DETAILS=1 also prints the signed-in pages' LCP element, long tasks and CPU
@@ -112,7 +114,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   console.log(
-    `\nLighthouse, mobile (targets: performance ≥ 95 on /, ≥ 90 signed in; accessibility 100; best practices ≥ 95):\n${figures.join('\n')}\n`,
+    `\nLighthouse, mobile (targets: performance ≥ 95 on /; signed in ≥ 90 and TBT ≤ 300 ms on a returning device, ≥ 80 on a new one (issue 29, decision 027); accessibility 100; best practices ≥ 95):\n${figures.join('\n')}\n`,
   )
   await server?.close()
 })
