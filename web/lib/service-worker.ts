@@ -3,11 +3,14 @@ import { Workbox } from 'workbox-window'
 import { CLAIM_MESSAGE } from './service-worker-messages.ts'
 
 // The page's side of the service worker (docs/behaviour.md): register /service-worker.js on page
-// load, check for a new version every 60 minutes (docs/behaviour.md, The shell), let the user switch to a
-// waiting new version, and reload every tab into it once it takes over.
+// load, check for a new version every 60 minutes and when the app comes back into view after
+// some minutes (docs/behaviour.md, The shell), offer a waiting new version in every tab, let
+// the user switch to it, and reload every tab into it once it takes over.
 
 const SERVICE_WORKER_URL = '/service-worker.js'
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000
+/** A tab that comes back into view looks for a new version when its last look is this old. */
+const UPDATE_CHECK_ON_VIEW_AFTER_MS = 5 * 60 * 1000
 
 let workbox: Workbox | undefined
 let isUpdateWaiting = false
@@ -25,20 +28,51 @@ function setUpdateWaiting(value: boolean) {
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator) || workbox) return
   workbox = new Workbox(SERVICE_WORKER_URL)
-  workbox.addEventListener('waiting', () => setUpdateWaiting(true))
   reloadWhenReplaced()
   askToBeTakenOver()
   workbox
     .register()
     .then((registration) => {
       if (!registration) return
-      setInterval(() => {
-        registration.update().catch((error: unknown) => {
-          console.warn('Service worker update check failed', error)
-        })
-      }, UPDATE_CHECK_INTERVAL_MS)
+      followWaitingVersion(registration)
+      lookForNewVersions(registration)
     })
     .catch((error: unknown) => console.error('Service worker registration failed', error))
+}
+
+/**
+ * Offers a new version whenever one waits, whichever tab's check found it: every tab's
+ * registration hears of an update, so every tab follows it itself rather than trusting
+ * workbox-window's guess of whether this tab started it (it listens for one update only
+ * once it guessed "another tab"). A first version (no controller yet) is no update.
+ */
+function followWaitingVersion(registration: ServiceWorkerRegistration) {
+  const showWhetherWaiting = () =>
+    setUpdateWaiting(registration.waiting !== null && navigator.serviceWorker.controller !== null)
+  registration.addEventListener('updatefound', () => {
+    registration.installing?.addEventListener('statechange', showWhetherWaiting)
+  })
+  showWhetherWaiting()
+}
+
+/**
+ * Looks for a new version every hour, and when the app comes back into view with its last
+ * look minutes ago: a phone keeps an app open for days, mostly out of view, where timers
+ * hardly run.
+ */
+function lookForNewVersions(registration: ServiceWorkerRegistration) {
+  let lastLookAt = Date.now()
+  const look = () => {
+    lastLookAt = Date.now()
+    registration.update().catch((error: unknown) => {
+      console.warn('Service worker update check failed', error)
+    })
+  }
+  setInterval(look, UPDATE_CHECK_INTERVAL_MS)
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState !== 'visible') return
+    if (Date.now() - lastLookAt >= UPDATE_CHECK_ON_VIEW_AFTER_MS) look()
+  })
 }
 
 /**

@@ -1,0 +1,103 @@
+import { appendFileSync, cpSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
+import { signInFirstSuperadmin } from '../support/accounts.ts'
+import { connectBrowser } from '../support/browser.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { waitForServiceWorker } from './app-helpers.ts'
+import { DESKTOP, newAppContext, PHONE, signInOnPage, waitForShell } from './page-helpers.ts'
+
+// A new version is offered in every open tab, whichever tab found it, and a tab that comes
+// back into view after some minutes looks for one (docs/behaviour.md, The shell).
+
+let server: TestServer
+let browser: Browser
+let context: BrowserContext
+const root = { email: 'root@example.com', password: 'root password' }
+// A copy of the build, so that this test can publish "new versions" of its own.
+const webRoot = path.resolve('dist/web-update-noticed-test')
+
+beforeAll(async () => {
+  rmSync(webRoot, { recursive: true, force: true })
+  cpSync(path.resolve('dist/web'), webRoot, { recursive: true })
+  server = await startTestServer({}, { webRoot })
+  browser = await connectBrowser()
+  await signInFirstSuperadmin(server, root.email)
+})
+
+beforeEach(async () => {
+  await context?.close()
+})
+
+afterAll(async () => {
+  await context?.close()
+  await browser?.close()
+  await server?.close()
+  rmSync(webRoot, { recursive: true, force: true })
+})
+
+let versions = 0
+/** Publishes a new version: the service worker's script changes. */
+function publishNewVersion() {
+  const serviceWorker = path.join(webRoot, 'service-worker.js')
+  appendFileSync(serviceWorker, `\n// version ${++versions}\n`)
+  // A new build writes its compressed copies anew; without them the server compresses it.
+  for (const copy of ['.br', '.gz']) rmSync(`${serviceWorker}${copy}`, { force: true })
+}
+
+function updatePrompt(page: Page) {
+  return page.getByRole('status').filter({ hasText: 'Er is een nieuwe versie beschikbaar' })
+}
+
+/** Makes the page believe it was hidden and shown again, `minutes` later by its clock. */
+async function comeBackIntoView(page: Page, minutes: number) {
+  await page.evaluate((shift) => {
+    const realNow = Date.now.bind(Date)
+    Date.now = () => realNow() + shift
+    const setVisibility = (state: DocumentVisibilityState) => {
+      Object.defineProperty(document, 'visibilityState', { value: state, configurable: true })
+      document.dispatchEvent(new Event('visibilitychange'))
+    }
+    setVisibility('hidden')
+    setVisibility('visible')
+  }, minutes * 60_000)
+}
+
+test('a new version found by one tab is offered in every tab', async () => {
+  context = await newAppContext(browser, server.url, DESKTOP)
+  const first = await context.newPage()
+  await signInOnPage(first, root)
+  await waitForServiceWorker(first)
+  const second = await context.newPage()
+  await second.goto('/apps')
+  await waitForShell(second)
+  await waitForServiceWorker(second)
+
+  publishNewVersion()
+  await first.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update())
+  await updatePrompt(first).waitFor()
+  await updatePrompt(second).waitFor()
+  // A tab opened while the new version waits offers it too.
+  const third = await context.newPage()
+  await third.goto('/activities')
+  await waitForShell(third)
+  await updatePrompt(third).waitFor()
+})
+
+test('a tab that comes back into view after some minutes looks for a new version', async () => {
+  context = await newAppContext(browser, server.url, PHONE)
+  const page = await context.newPage()
+  await signInOnPage(page, root)
+  await waitForServiceWorker(page)
+
+  publishNewVersion()
+  // Back after a moment: too soon to look again.
+  await comeBackIntoView(page, 1)
+  await page.waitForTimeout(1500)
+  expect(await updatePrompt(page).count()).toBe(0)
+  // Back after ten minutes: it looks, finds the new version and offers it.
+  await comeBackIntoView(page, 10)
+  await updatePrompt(page).waitFor()
+  await expect.poll(() => updatePrompt(page).isVisible()).toBe(true)
+})
