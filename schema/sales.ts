@@ -1,4 +1,5 @@
 import { COMMISSION_TYPES } from './commission.ts'
+import { hasPercentageDecimals, SALE_PERCENTAGE_RANGE } from './parse-percentage.ts'
 import { z } from './zod.ts'
 
 // Payloads and documents of the Gold Estates sales area (docs/behaviour.md).
@@ -9,12 +10,12 @@ const optionalText = (max: number) =>
   text(max)
     .nullish()
     .transform((value) => (value ? value : null))
-/** The bounds of every percentage of a sale (the wizard checks the same). */
-export const PERCENTAGE_RANGE = { min: 0, max: 100 } as const
+// The bounds of every percentage of a sale; the wizard reads the same (schema/parse-percentage.ts).
 const percentage = z
   .number({ message: 'Percentage moet een getal zijn' })
-  .min(PERCENTAGE_RANGE.min, { message: 'Percentage moet tussen 0 en 100 liggen' })
-  .max(PERCENTAGE_RANGE.max, { message: 'Percentage moet tussen 0 en 100 liggen' })
+  .min(SALE_PERCENTAGE_RANGE.min, { message: 'Percentage moet tussen 0 en 100 liggen' })
+  .max(SALE_PERCENTAGE_RANGE.max, { message: 'Percentage moet tussen 0 en 100 liggen' })
+  .refine(hasPercentageDecimals, { message: 'Percentage heeft hoogstens vier decimalen' })
 const cents = z
   .number({ message: 'Bedrag moet een getal zijn' })
   .int({ message: 'Bedrag moet in hele centen zijn' })
