@@ -48,7 +48,7 @@ export function ImplausibleCommissionCard({
                 className="grid min-w-0 flex-1 basis-48 gap-0.5 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
               >
                 <span className="truncate font-medium">{sale.clientName}</span>
-                <span className="truncate text-muted-foreground">
+                <span className="break-words text-muted-foreground">
                   {projectName ?? 'Onbekend project'} · {sale.propertyNumber} ·{' '}
                   {formatCalendarDate(sale.saleDate)}
                 </span>
