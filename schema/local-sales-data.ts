@@ -1,6 +1,7 @@
 import { applyPaymentParts } from './commission-changes.ts'
 import { DASHBOARD_UPCOMING_LIMIT } from './dashboard-stats.ts'
 import { getExpectedPaymentDate } from './payment-term.ts'
+import { findImplausibleSales } from './plausible-commission.ts'
 import type { SaleDocType } from './rx/sales.ts'
 import type {
   CommissionDocument,
@@ -96,10 +97,12 @@ export type Reviewer = {
 /** A sale on the "Ter beoordeling" list, with its project's name. */
 export type ReviewQueueItem = { sale: SaleDocument; projectName: string | null }
 
-/** The Gold Estates dashboard: its figures and the "Ter beoordeling" list. */
+/** The Gold Estates dashboard: its figures, the "Ter beoordeling" list and, for a sales ADMIN, the implausible commissions. */
 export type LocalSalesDashboard = {
   dashboard: CommissionDashboard
   reviewQueue: ReviewQueueItem[]
+  /** Sales whose commission % lies above the organisation's plausible bound, highest first. */
+  implausibleCommissions: ReviewQueueItem[]
 }
 
 // The dashboard needs no sales list; totals and counts always cover every sale.
@@ -110,19 +113,33 @@ function buildLocalSalesDashboard(
   data: SalesData,
   today: string,
   reviewer: Reviewer,
+  plausibleCommission: number | undefined,
 ): LocalSalesDashboard {
+  const implausible =
+    plausibleCommission === undefined
+      ? []
+      : findImplausibleSales(data.sales, plausibleCommission).sort(
+          (a, b) => b.commissionPercentage - a.commissionPercentage || b.createdAt - a.createdAt,
+        )
   return {
     dashboard: buildCommissionDashboard(data, {}, today, DASHBOARD_PAGE),
-    reviewQueue: buildReviewQueue(data, reviewer),
+    reviewQueue: withProjectNames(data, buildReviewQueue(data, reviewer)),
+    implausibleCommissions: withProjectNames(data, implausible),
   }
+}
+
+function withProjectNames(data: SalesData, sales: SaleDocument[]): ReviewQueueItem[] {
+  if (sales.length === 0) return []
+  const projects = new Map(data.projects.map((project) => [project.id, project.name]))
+  return sales.map((sale) => ({ sale, projectName: projects.get(sale.projectId) ?? null }))
 }
 
 /**
  * For an approver the sales waiting for "Goedkeuren" or "Afwijzen" (not their own); for
  * anyone else their own held or sent back. Newest first; cancelled sales left out.
  */
-function buildReviewQueue(data: SalesData, reviewer: Reviewer): ReviewQueueItem[] {
-  const held = data.sales
+function buildReviewQueue(data: SalesData, reviewer: Reviewer): SaleDocument[] {
+  return data.sales
     .filter((sale) => sale.status !== 'cancelled')
     .filter((sale) =>
       reviewer.isApprover
@@ -130,9 +147,6 @@ function buildReviewQueue(data: SalesData, reviewer: Reviewer): ReviewQueueItem[
         : sale.reviewStatus && sale.createdBy === reviewer.id,
     )
     .sort((a, b) => b.createdAt - a.createdAt)
-  if (held.length === 0) return []
-  const projects = new Map(data.projects.map((project) => [project.id, project.name]))
-  return held.map((sale) => ({ sale, projectName: projects.get(sale.projectId) ?? null }))
 }
 
 /**
@@ -141,7 +155,13 @@ function buildReviewQueue(data: SalesData, reviewer: Reviewer): ReviewQueueItem[
  * page of its sales list (all of it for an export).
  */
 export type SalesFiguresQuestion =
-  | { figures: 'dashboard'; today: string; reviewer: Reviewer }
+  | {
+      figures: 'dashboard'
+      today: string
+      reviewer: Reviewer
+      /** A sales ADMIN's plausible commission % (the settings): the sales above it are listed. */
+      plausibleCommission?: number
+    }
   | { figures: 'statistics'; today: string }
   | { figures: 'commissions'; today: string; filters: DashboardFilters; page: SalesListPage }
 
@@ -159,7 +179,12 @@ export function buildSalesFigures<Question extends SalesFiguresQuestion>(
 ): SalesFiguresAnswer<Question> {
   const answer =
     question.figures === 'dashboard'
-      ? buildLocalSalesDashboard(data, question.today, question.reviewer)
+      ? buildLocalSalesDashboard(
+          data,
+          question.today,
+          question.reviewer,
+          question.plausibleCommission,
+        )
       : question.figures === 'statistics'
         ? buildDetailedStats(data, question.today)
         : buildCommissionDashboard(data, question.filters, question.today, question.page)

@@ -1,4 +1,6 @@
 import { COMMISSION_TYPES } from './commission.ts'
+import { hasPercentageDecimals, SALE_PERCENTAGE_RANGE } from './parse-percentage.ts'
+import { PLAUSIBLE_COMMISSION_RANGE } from './plausible-commission.ts'
 import { z } from './zod.ts'
 
 // Payloads and documents of the Gold Estates sales area (docs/behaviour.md).
@@ -9,12 +11,12 @@ const optionalText = (max: number) =>
   text(max)
     .nullish()
     .transform((value) => (value ? value : null))
-/** The bounds of every percentage of a sale (the wizard checks the same). */
-export const PERCENTAGE_RANGE = { min: 0, max: 100 } as const
+// The bounds of every percentage of a sale; the wizard reads the same (schema/parse-percentage.ts).
 const percentage = z
   .number({ message: 'Percentage moet een getal zijn' })
-  .min(PERCENTAGE_RANGE.min, { message: 'Percentage moet tussen 0 en 100 liggen' })
-  .max(PERCENTAGE_RANGE.max, { message: 'Percentage moet tussen 0 en 100 liggen' })
+  .min(SALE_PERCENTAGE_RANGE.min, { message: 'Percentage moet tussen 0 en 100 liggen' })
+  .max(SALE_PERCENTAGE_RANGE.max, { message: 'Percentage moet tussen 0 en 100 liggen' })
+  .refine(hasPercentageDecimals, { message: 'Percentage heeft hoogstens vier decimalen' })
 const cents = z
   .number({ message: 'Bedrag moet een getal zijn' })
   .int({ message: 'Bedrag moet in hele centen zijn' })
@@ -165,6 +167,10 @@ export const CommissionStatusSchema = z.object({
   status: z.enum(['paid', 'settled', 'pending']),
 })
 
+/** The refusal of a plausible commission bound outside (0, 100]. */
+export const PLAUSIBLE_COMMISSION_TEXT =
+  'Plausibele commissie moet groter dan 0 en hoogstens 100 zijn'
+
 /** PATCH /api/gold-estates/settings (docs/behaviour.md, Gold Estates: Settings). */
 export const SalesSettingsUpdateSchema = z
   .object({
@@ -181,6 +187,11 @@ export const SalesSettingsUpdateSchema = z
     subdomain: optionalText(253),
     paymentTermDays: z.number().int().min(0).max(365),
     currency: z.enum(['EUR', 'USD', 'GBP']),
+    plausibleCommissionPercentage: z
+      .number({ message: PLAUSIBLE_COMMISSION_TEXT })
+      .min(PLAUSIBLE_COMMISSION_RANGE.min, { message: PLAUSIBLE_COMMISSION_TEXT })
+      .max(PLAUSIBLE_COMMISSION_RANGE.max, { message: PLAUSIBLE_COMMISSION_TEXT })
+      .refine(hasPercentageDecimals, { message: 'Percentage heeft hoogstens vier decimalen' }),
   })
   .partial()
 

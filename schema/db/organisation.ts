@@ -9,6 +9,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core'
 import { DEFAULT_PAYMENT_TERM_DAYS } from '../payment-term.ts'
+import { DEFAULT_PLAUSIBLE_COMMISSION_PERCENTAGE } from '../plausible-commission.ts'
 import type { SalesRole, UserRole, UserStatus } from '../roles.ts'
 import { replicatedColumns } from './replicated-columns.ts'
 
@@ -443,6 +444,8 @@ export const salesSettings = sqliteTable('sales_settings', {
   subdomain: text(),
   paymentTermDays: integer().notNull().default(DEFAULT_PAYMENT_TERM_DAYS),
   currency: text().notNull().default('EUR'),
+  /** A sale's commission % above it is listed for the sales ADMIN to check ('2,5' stored as 25). */
+  plausibleCommissionPercentage: real().notNull().default(DEFAULT_PLAUSIBLE_COMMISSION_PERCENTAGE),
   updatedAt: integer().notNull(),
 })
 

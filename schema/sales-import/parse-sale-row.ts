@@ -1,7 +1,7 @@
 import { parseMoneyToCents } from '../parse-money.ts'
+import { parsePercentage } from '../parse-percentage.ts'
 import { type ColumnMap, IMPORT_COLUMNS, type ImportColumn } from './columns.ts'
 import { parseSheetDate } from './parse-date.ts'
-import { parsePercentage } from './parse-percentage.ts'
 import { type Parsed, type SheetCell, tidyText, toNameKey } from './sheet-cell.ts'
 
 /** One sheet row read as a sale: money in cents, dates 'YYYY-MM-DD', names tidied. */

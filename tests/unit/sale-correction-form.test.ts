@@ -64,14 +64,14 @@ describe('the correction form', () => {
       deliveryDate: '',
       salePrice: '350000.5',
       totalCosts: '1250.5',
-      commissionPercentage: '2.5',
+      commissionPercentage: '2,5',
       discountPercentage: '10',
     })
     expect(form.teamLines.map((line) => [line.sellerId, line.role, line.percentage])).toEqual([
       ['anna', 'closer', '60'],
       ['bram', 'setter', '40'],
     ])
-    expect(form.extraLines.referral).toEqual({ sellerId: 'chris', percentage: '12.5' })
+    expect(form.extraLines.referral).toEqual({ sellerId: 'chris', percentage: '12,5' })
     const checked = checkSaleCorrection(form)
     expect(checked).toEqual({
       ok: true,

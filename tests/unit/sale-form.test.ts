@@ -149,4 +149,48 @@ describe('the wizard form', () => {
     const form = { ...filledForm(), salePrice: '1234,56', totalCosts: '0', discountPercentage: '0' }
     expect(toSalePayload(form).salePrice).toBe(123_456)
   })
+
+  test('"2,5" in Commissie (%) is 2.5 %, never 25 %: € 310.000 gives € 7.750 gross', () => {
+    const form = {
+      ...filledForm(),
+      salePrice: '310.000',
+      commissionPercentage: '2,5',
+      discountPercentage: '0',
+      totalCosts: '0',
+      teamLines: [{ ...filledForm().teamLines[0]!, percentage: '100' }],
+      extraLines: createSaleForm().extraLines,
+    }
+    expect(calculateForm(form).grossCents).toBe(775_000)
+    const payload = toSalePayload(form)
+    expect([payload.commissionPercentage, payload.commissionAmount]).toEqual([2.5, 775_000])
+    expect(getStepProblem(form, 3)).toBeUndefined()
+  })
+
+  test('each percentage reads "2,125" and "2.125" as 2.125', () => {
+    for (const typed of ['2,125', '2.125']) {
+      const form = { ...filledForm(), discountPercentage: typed }
+      form.teamLines = [{ ...form.teamLines[0]!, percentage: typed }]
+      const payload = toSalePayload(form)
+      expect(payload.discountPercentage).toBe(2.125)
+      expect(payload.commissions[0]?.commissionPercentage).toBe(2.125)
+    }
+  })
+
+  test('a percentage that cannot be read stops its step, naming the field', () => {
+    const form = filledForm()
+    expect(getStepProblem({ ...form, commissionPercentage: '2,5,0' }, 3)).toBe(
+      'Commissie (%): "2,5,0" is geen geldig percentage',
+    )
+    expect(getStepProblem({ ...form, discountPercentage: '2,12345' }, 3)).toBe(
+      'Korting (%): "2,12345" heeft meer dan vier decimalen',
+    )
+    const line = { ...form.teamLines[1]!, percentage: 'veertig' }
+    expect(getStepProblem({ ...form, teamLines: [form.teamLines[0]!, line] }, 4)).toBe(
+      'Percentage 2: "veertig" is geen geldig percentage',
+    )
+    const extra = { ...form.extraLines, director: { sellerId: 'seller-a', percentage: '1.5.0' } }
+    expect(getStepProblem({ ...form, extraLines: extra }, 4)).toBe(
+      'Sales Director %: "1.5.0" is geen geldig percentage',
+    )
+  })
 })

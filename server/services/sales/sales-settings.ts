@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import { salesSettings, webhookOutbox } from '#schema/db/organisation'
 import { DEFAULT_PAYMENT_TERM_DAYS } from '#schema/payment-term'
+import { DEFAULT_PLAUSIBLE_COMMISSION_PERCENTAGE } from '#schema/plausible-commission'
 import type { SalesSettingsUpdateSchema } from '#schema/sales'
 import type { SecretBox } from '../../auth/secret-box.ts'
 import type { ServiceContext } from '../../context.ts'
@@ -31,6 +32,8 @@ export function getSalesSettings(ctx: ServiceContext, box: SecretBox, defaultSub
     paymentTermDays: row?.paymentTermDays ?? DEFAULT_PAYMENT_TERM_DAYS,
     currency: (row?.currency ?? 'EUR') as 'EUR' | 'USD' | 'GBP',
     notificationsEnabled: row?.notificationsEnabled ?? true,
+    plausibleCommissionPercentage:
+      row?.plausibleCommissionPercentage ?? DEFAULT_PLAUSIBLE_COMMISSION_PERCENTAGE,
   }
   const lastDelivery = findLastDelivery(ctx)
   if (!ctx.actor.permissions.has('sales.settings.write')) {

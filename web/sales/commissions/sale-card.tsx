@@ -5,7 +5,7 @@ import { Badge } from '../../components/badge.tsx'
 import { Button } from '../../components/button.tsx'
 import { cn } from '../../lib/class-names.ts'
 import { formatCalendarDate } from '../../lib/format-calendar-date.ts'
-import { type Currency, formatMoney, formatPercentage } from '../../lib/format-money.ts'
+import { type Currency, formatMoney, formatTypedPercentage } from '../../lib/format-money.ts'
 import { KIND_LABELS } from '../components/line-kind-labels.ts'
 import { salesPath } from '../data/index.ts'
 import { CommissionStatusBadge } from './commission-status-badge.tsx'
@@ -54,7 +54,7 @@ export function SaleCard({ sale, currency, onSetStatus }: SaleCardProps) {
           <time dateTime={sale.saleDate}>{formatCalendarDate(sale.saleDate)}</time>
         </p>
         <p className="text-right text-muted-foreground text-sm tabular-nums">
-          {formatPercentage(sale.commissionPercentage)}
+          {formatTypedPercentage(sale.commissionPercentage)}
           <span className="hidden sm:inline"> · netto {money(sale.commissionAmount)}</span>
         </p>
         <p className="col-span-2 text-muted-foreground text-sm tabular-nums sm:hidden">

@@ -1,6 +1,7 @@
 import { Plus } from 'lucide-react'
 import { Link } from 'react-router-dom'
 import type { Reviewer } from '#schema/local-sales-data'
+import { DEFAULT_PLAUSIBLE_COMMISSION_PERCENTAGE } from '#schema/plausible-commission'
 import type { CommissionDashboard } from '#schema/sales-dashboard'
 import { buttonClass } from '../../components/button.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
@@ -10,11 +11,12 @@ import { DataFailed } from '../components/data-failed.tsx'
 import { DataLoading } from '../components/data-loading.tsx'
 import { useSalesCurrency } from '../components/use-sales-currency.ts'
 import { useToday } from '../components/use-today.ts'
-import { salesPath, useSalesUser } from '../data/index.ts'
+import { salesPath, useSalesSettings, useSalesUser } from '../data/index.ts'
 import { useSalesDatabaseState } from '../data/sales-database.tsx'
 import { useLocalSalesFigures } from '../data/use-local-sales-figures.ts'
 import { hasSalesPermission } from '../layout/sales-roles.ts'
 import { DashboardView } from './dashboard-view.tsx'
+import { ImplausibleCommissionCard } from './implausible-commission-card.tsx'
 import { ReviewQueueCard } from './review-queue-card.tsx'
 
 /**
@@ -25,6 +27,7 @@ import { ReviewQueueCard } from './review-queue-card.tsx'
 export function DashboardPage() {
   const user = useSalesUser()
   const currency = useSalesCurrency()
+  const plausibleCommission = usePlausibleCommission()
   const fromServer = useServerWhileFilling(
     salesDashboard.ask,
     useSalesDatabaseState(),
@@ -53,6 +56,9 @@ export function DashboardPage() {
           currency={currency}
           whileLoading={fromServer.last}
           reviewer={{ id: user.id, isApprover: hasSalesPermission(user, 'sales.approve') }}
+          plausibleCommission={
+            hasSalesPermission(user, 'sales.settings.write') ? plausibleCommission : undefined
+          }
         />
       )}
     </>
@@ -67,18 +73,34 @@ const DASHBOARD_PATHS = {
   salesImport: salesPath('/sheets-sync'),
 }
 
+/** The organisation's plausible commission % as last seen (the default until known). */
+function usePlausibleCommission(): number {
+  const { state } = useSalesSettings()
+  // A copy kept by a build before the setting has none.
+  const known = state.status === 'ready' ? state.data.plausibleCommissionPercentage : undefined
+  return known ?? DEFAULT_PLAUSIBLE_COMMISSION_PERCENTAGE
+}
+
 function LocalDashboard({
   currency,
   whileLoading,
   reviewer,
+  plausibleCommission,
 }: {
   currency: ReturnType<typeof useSalesCurrency>
   /** The server's figures shown until the local ones are read (after a first fill). */
   whileLoading: CommissionDashboard | null
   /** Who reads the "Ter beoordeling" list. */
   reviewer: Reviewer
+  /** A sales ADMIN's plausible commission %: the sales above it are listed. */
+  plausibleCommission: number | undefined
 }) {
-  const local = useLocalSalesFigures({ figures: 'dashboard', today: useToday(), reviewer })
+  const local = useLocalSalesFigures({
+    figures: 'dashboard',
+    today: useToday(),
+    reviewer,
+    plausibleCommission,
+  })
   if (local.status === 'loading' && whileLoading) {
     return <DashboardView dashboard={whileLoading} currency={currency} paths={DASHBOARD_PATHS} />
   }
@@ -91,6 +113,13 @@ function LocalDashboard({
         isApprover={reviewer.isApprover}
         currency={currency}
       />
+      {plausibleCommission !== undefined && (
+        <ImplausibleCommissionCard
+          items={local.data.implausibleCommissions}
+          bound={plausibleCommission}
+          currency={currency}
+        />
+      )}
       <DashboardView dashboard={local.data.dashboard} currency={currency} paths={DASHBOARD_PATHS} />
     </div>
   )

@@ -3,7 +3,7 @@ import type { CommissionDocument, CommissionPaymentDocument } from '#schema/sale
 import { Button } from '../../components/button.tsx'
 import { cn } from '../../lib/class-names.ts'
 import { formatCalendarDate } from '../../lib/format-calendar-date.ts'
-import { type Currency, formatMoney, formatPercentage } from '../../lib/format-money.ts'
+import { type Currency, formatMoney, formatTypedPercentage } from '../../lib/format-money.ts'
 import { COMMISSION_TYPE_LABELS, getLineStatus, getOpenAmount, KIND_LABELS } from './line-status.ts'
 import { LineStatusBadge } from './line-status-badge.tsx'
 import { PaymentPartList } from './payment-part-list.tsx'
@@ -28,7 +28,7 @@ function describeLine(line: CommissionDocument, isDue: boolean) {
   return [
     COMMISSION_TYPE_LABELS[line.commissionType],
     line.role !== COMMISSION_TYPE_LABELS[line.commissionType] && line.role,
-    line.kind === 'commission' && formatPercentage(line.commissionPercentage),
+    line.kind === 'commission' && formatTypedPercentage(line.commissionPercentage),
     // A clawback is owed back, not paid out: it has no expected payment date to show.
     isDue &&
       line.kind !== 'clawback' &&

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import type { ProjectDocument, SaleDocument } from '#schema/sales'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/card.tsx'
 import { formatCalendarDate } from '../../lib/format-calendar-date.ts'
-import { type Currency, formatMoney, formatPercentage } from '../../lib/format-money.ts'
+import { type Currency, formatMoney, formatTypedPercentage } from '../../lib/format-money.ts'
 
 type SaleFactsCardProps = {
   sale: SaleDocument
@@ -37,8 +37,8 @@ export function SaleFactsCard({ sale, project, currency }: SaleFactsCardProps) {
           <Fact term="Verkoopdatum">{date(sale.saleDate)}</Fact>
           <Fact term="Opleverdatum">{date(sale.deliveryDate)}</Fact>
           <Fact term="Verkoopprijs">{money(sale.salePrice)}</Fact>
-          <Fact term="Commissie">{formatPercentage(sale.commissionPercentage)}</Fact>
-          <Fact term="Korting">{formatPercentage(sale.discountPercentage)}</Fact>
+          <Fact term="Commissie">{formatTypedPercentage(sale.commissionPercentage)}</Fact>
+          <Fact term="Korting">{formatTypedPercentage(sale.discountPercentage)}</Fact>
           <Fact term="Kosten">
             {money(sale.totalCosts)}
             {sale.costsDescription && (

@@ -1,6 +1,8 @@
 import { SlidersHorizontal } from 'lucide-react'
+import { PLAUSIBLE_COMMISSION_RANGE } from '#schema/plausible-commission'
 import { CardContent, IconCard } from '../../components/card.tsx'
 import { Field } from '../../components/field.tsx'
+import { PercentageField } from '../../components/percentage-field.tsx'
 import { SelectField } from '../../components/select-field.tsx'
 import type { SettingsValues } from './settings-values.ts'
 
@@ -72,6 +74,19 @@ export function GeneralSettingsCard({ values, onChange, canEdit }: GeneralSettin
             disabled={!canEdit}
           />
         </div>
+        {/* The bound is the sales ADMIN's check on stored sales: nobody else sees its list. */}
+        {canEdit && (
+          <PercentageField
+            label="Plausibele commissie (%)"
+            name="plausibleCommissionPercentage"
+            range={PLAUSIBLE_COMMISSION_RANGE}
+            value={values.plausibleCommissionPercentage}
+            onChange={(plausibleCommissionPercentage) =>
+              onChange({ plausibleCommissionPercentage })
+            }
+            hint="Verkopen met een hoger commissiepercentage staan op het dashboard om te controleren."
+          />
+        )}
         <Field
           label="Subdomein"
           name="subdomain"

@@ -1,9 +1,11 @@
 import { type FormEvent, useState } from 'react'
+import { PLAUSIBLE_COMMISSION_RANGE } from '#schema/plausible-commission'
 import { SalesSettingsUpdateSchema } from '#schema/sales'
 import { Alert } from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
 import { InlineLoading } from '../../components/inline-loading.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
+import { getPercentageProblem } from '../../components/percentage-field.tsx'
 import { describeError } from '../../lib/server-message.ts'
 import { useSave } from '../../lib/use-save.tsx'
 import { useSalesUser } from '../data/sales-session.tsx'
@@ -61,8 +63,13 @@ function SettingsForm(props: {
   const [values, setValues] = useState<SettingsValues>(() => toSettingsValues(props.settings))
   const onChange = (changes: Partial<SettingsValues>) => setValues({ ...values, ...changes })
   const { problem, isSaving, save } = useSave(SalesSettingsUpdateSchema, props.onSave, {
-    describeInvalid: (issue) =>
-      issue.path[0] === 'paymentTermDays' ? PAYMENT_TERM_PROBLEM : issue.message,
+    describeInvalid: (issue) => {
+      if (issue.path[0] === 'paymentTermDays') return PAYMENT_TERM_PROBLEM
+      if (issue.path[0] !== 'plausibleCommissionPercentage') return issue.message
+      const typed = values.plausibleCommissionPercentage
+      const problem = getPercentageProblem(typed, PLAUSIBLE_COMMISSION_RANGE)
+      return `Plausibele commissie (%): ${problem ?? issue.message}`
+    },
     invalidToast: (message) => ({
       title: 'Opslaan mislukt',
       description: message,

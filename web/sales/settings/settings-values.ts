@@ -1,3 +1,8 @@
+import { formatPercentageText, parsePercentage } from '#schema/parse-percentage'
+import {
+  DEFAULT_PLAUSIBLE_COMMISSION_PERCENTAGE,
+  PLAUSIBLE_COMMISSION_RANGE,
+} from '#schema/plausible-commission'
 import type { SalesSettings, SalesSettingsChanges } from '../data/use-sales-settings.ts'
 
 /** The settings form as typed: every text field a string. */
@@ -12,6 +17,8 @@ export type SettingsValues = {
   subdomain: string
   paymentTermDays: string
   currency: SalesSettings['currency']
+  /** As typed: '12,5' (schema/parse-percentage.ts). */
+  plausibleCommissionPercentage: string
 }
 
 export function toSettingsValues(settings: SalesSettings): SettingsValues {
@@ -26,6 +33,10 @@ export function toSettingsValues(settings: SalesSettings): SettingsValues {
     subdomain: settings.subdomain ?? '',
     paymentTermDays: String(settings.paymentTermDays),
     currency: settings.currency,
+    // A copy kept by a build before the setting has none.
+    plausibleCommissionPercentage: formatPercentageText(
+      settings.plausibleCommissionPercentage ?? DEFAULT_PLAUSIBLE_COMMISSION_PERCENTAGE,
+    ),
   }
 }
 
@@ -46,5 +57,12 @@ export function toSettingsChanges(values: SettingsValues): SalesSettingsChanges 
     paymentTermDays:
       values.paymentTermDays.trim() === '' ? Number.NaN : Number(values.paymentTermDays),
     currency: values.currency,
+    // What cannot be read is sent as no number, which the schema refuses before sending.
+    plausibleCommissionPercentage: readBound(values.plausibleCommissionPercentage),
   }
+}
+
+function readBound(text: string) {
+  const parsed = parsePercentage(text, PLAUSIBLE_COMMISSION_RANGE)
+  return parsed.ok ? parsed.value : Number.NaN
 }

@@ -1,6 +1,6 @@
 import type { SellerDocument } from '#schema/sales'
-import { type Currency, formatMoney, formatPercentage } from '../../lib/format-money.ts'
-import { type calculateForm, EXTRA_LINES, parseNumber, type SaleForm } from './sale-form.ts'
+import { type Currency, formatMoney, formatTypedPercentage } from '../../lib/format-money.ts'
+import { type calculateForm, EXTRA_LINES, readPercentage, type SaleForm } from './sale-form.ts'
 
 type CommissionSummaryProps = {
   form: SaleForm
@@ -15,7 +15,7 @@ export function CommissionSummary(props: CommissionSummaryProps) {
   const { form, result, sellers, currency, showSplits = false } = props
   const money = (cents: number) => formatMoney(cents, currency)
   const sellerName = (id: string) => sellers.find((seller) => seller.id === id)?.name
-  const discount = parseNumber(form.discountPercentage) ?? 0
+  const discount = readPercentage(form.discountPercentage) ?? 0
   return (
     <section
       aria-label="Berekening"
@@ -24,11 +24,11 @@ export function CommissionSummary(props: CommissionSummaryProps) {
       <h3 className="font-semibold">Berekening</h3>
       <dl className="grid gap-1.5">
         <Row
-          term={`Bruto commissie (${formatPercentage(parseNumber(form.commissionPercentage) ?? 0)})`}
+          term={`Bruto commissie (${formatTypedPercentage(readPercentage(form.commissionPercentage) ?? 0)})`}
           value={money(result.grossCents)}
         />
         <Row
-          term={`Korting (${formatPercentage(discount)})`}
+          term={`Korting (${formatTypedPercentage(discount)})`}
           value={`− ${money(result.discountCents)}`}
         />
         <Row term="Kosten" value={`− ${money(result.costsCents)}`} />
@@ -40,17 +40,17 @@ export function CommissionSummary(props: CommissionSummaryProps) {
           {form.teamLines.map((line, index) => (
             <Row
               key={line.key}
-              term={`${sellerName(line.sellerId) ?? `Verkoper ${index + 1}`} (${formatPercentage(parseNumber(line.percentage) ?? 0)})`}
+              term={`${sellerName(line.sellerId) ?? `Verkoper ${index + 1}`} (${formatTypedPercentage(readPercentage(line.percentage) ?? 0)})`}
               value={money(result.teamAmountsCents[index] ?? 0)}
             />
           ))}
           {EXTRA_LINES.map(({ commissionType, label }) => {
             const line = form.extraLines[commissionType]
-            if (!line.sellerId && !parseNumber(line.percentage)) return null
+            if (!line.sellerId && !readPercentage(line.percentage)) return null
             return (
               <Row
                 key={commissionType}
-                term={`${label}${line.sellerId ? `: ${sellerName(line.sellerId)}` : ''} (${formatPercentage(parseNumber(line.percentage) ?? 0)})`}
+                term={`${label}${line.sellerId ? `: ${sellerName(line.sellerId)}` : ''} (${formatTypedPercentage(readPercentage(line.percentage) ?? 0)})`}
                 value={money(result.extraAmountsCents[commissionType])}
               />
             )

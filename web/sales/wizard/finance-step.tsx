@@ -1,4 +1,5 @@
 import { Field } from '../../components/field.tsx'
+import { PercentageField } from '../../components/percentage-field.tsx'
 import type { Currency } from '../../lib/format-money.ts'
 import { CURRENCY_SYMBOLS } from '../components/currency-symbols.ts'
 import type { SaleForm } from './sale-form.ts'
@@ -9,7 +10,6 @@ type FinanceStepProps = {
   onChange: (patch: Partial<SaleForm>) => void
 }
 
-const numberProps = { type: 'number', step: '0.01', min: '0', inputMode: 'decimal' } as const
 // Money as typed, read by the one money rule (schema/parse-money.ts) like the payment
 // dialog's amount: '€ 1.234,56' and '1234.56' alike, which a number field would refuse.
 const moneyProps = { inputMode: 'decimal', autoComplete: 'off' } as const
@@ -27,14 +27,12 @@ export function FinanceStep({ form, currency, onChange }: FinanceStepProps) {
         value={form.salePrice}
         onChange={(event) => onChange({ salePrice: event.target.value })}
       />
-      <Field
+      <PercentageField
         label="Commissie (%) *"
         name="commissionPercentage"
         required
-        {...numberProps}
-        max="100"
         value={form.commissionPercentage}
-        onChange={(event) => onChange({ commissionPercentage: event.target.value })}
+        onChange={(commissionPercentage) => onChange({ commissionPercentage })}
       />
       <Field
         label={`Kosten (${symbol})`}
@@ -43,13 +41,11 @@ export function FinanceStep({ form, currency, onChange }: FinanceStepProps) {
         value={form.totalCosts}
         onChange={(event) => onChange({ totalCosts: event.target.value })}
       />
-      <Field
+      <PercentageField
         label="Korting (%)"
         name="discountPercentage"
-        {...numberProps}
-        max="100"
         value={form.discountPercentage}
-        onChange={(event) => onChange({ discountPercentage: event.target.value })}
+        onChange={(discountPercentage) => onChange({ discountPercentage })}
       />
       <div className="sm:col-span-2">
         <Field

@@ -1,4 +1,4 @@
-import { Field } from '../../components/field.tsx'
+import { PercentageField } from '../../components/percentage-field.tsx'
 import { type Currency, formatMoney } from '../../lib/format-money.ts'
 
 type LineShareProps = {
@@ -17,16 +17,8 @@ export function LineShare(props: LineShareProps) {
   const { label, amountName, percentage, onChange, amountCents, currency } = props
   return (
     <>
-      <Field
-        label={label}
-        type="number"
-        step="0.01"
-        min="0"
-        max="100"
-        inputMode="decimal"
-        value={percentage}
-        onChange={(event) => onChange(event.target.value)}
-      />
+      {/* The row is too narrow for a message under the field: the step names the line. */}
+      <PercentageField label={label} value={percentage} onChange={onChange} showsProblem={false} />
       <p className="flex h-10 items-center font-semibold tabular-nums sm:justify-end">
         <span className="sr-only">Bedrag {amountName}: </span>
         <output>{formatMoney(amountCents, currency)}</output>

@@ -1,3 +1,4 @@
+import { formatPercentageText } from '#schema/parse-percentage'
 import { SaleCorrectionSchema, type SaleDocument, type SaleSplit } from '#schema/sales'
 import type { SaleCorrectionInput } from '../data/index.ts'
 import {
@@ -6,7 +7,7 @@ import {
   EXTRA_LINES,
   getChosenLines,
   parseAmount,
-  parseNumber,
+  readPercentage,
   type SaleForm,
 } from './sale-form.ts'
 
@@ -29,7 +30,7 @@ export function createCorrectionForm(sale: SaleDocument, splits: readonly SaleSp
     if (split) {
       extraLines[commissionType] = {
         sellerId: split.sellerId,
-        percentage: String(split.commissionPercentage),
+        percentage: formatPercentageText(split.commissionPercentage),
       }
     }
   }
@@ -44,15 +45,15 @@ export function createCorrectionForm(sale: SaleDocument, splits: readonly SaleSp
     clientEmail: sale.clientEmail ?? '',
     clientPhone: sale.clientPhone ?? '',
     salePrice: toEuroText(sale.salePrice),
-    commissionPercentage: String(sale.commissionPercentage),
+    commissionPercentage: formatPercentageText(sale.commissionPercentage),
     totalCosts: toEuroText(sale.totalCosts),
-    discountPercentage: String(sale.discountPercentage),
+    discountPercentage: formatPercentageText(sale.discountPercentage),
     costsDescription: sale.costsDescription ?? '',
     teamLines:
       team.length > 0
         ? team.map((split) => ({
             ...createTeamLine(split.sellerId, split.role ?? ''),
-            percentage: String(split.commissionPercentage),
+            percentage: formatPercentageText(split.commissionPercentage),
           }))
         : empty.teamLines,
     extraLines,
@@ -80,10 +81,10 @@ export function checkSaleCorrection(form: SaleForm): Checked {
     saleDate: form.saleDate,
     deliveryDate: form.deliveryDate || null,
     salePrice: parseAmount(form.salePrice) ?? 0,
-    commissionPercentage: parseNumber(form.commissionPercentage) ?? 0,
+    commissionPercentage: readPercentage(form.commissionPercentage) ?? 0,
     totalCosts: parseAmount(form.totalCosts) ?? 0,
     costsDescription: optional(form.costsDescription),
-    discountPercentage: parseNumber(form.discountPercentage) ?? 0,
+    discountPercentage: readPercentage(form.discountPercentage) ?? 0,
     splits: getChosenLines(form).map((line) => ({
       sellerId: line.sellerId,
       role: line.role.trim() || null,

@@ -1,10 +1,10 @@
 import type { z } from 'zod'
 import { type CommissionType, calculateCommission } from '#schema/commission'
 import { parseMoneyToCents } from '#schema/parse-money'
+import { parsePercentage } from '#schema/parse-percentage'
 import {
   DateOnlySchema,
   OptionalEmailSchema,
-  PERCENTAGE_RANGE,
   type SaleCreateSchema,
   type SellerDocument,
 } from '#schema/sales'
@@ -91,18 +91,21 @@ export function parseAmount(value: string): number | undefined {
   return parsed.ok ? parsed.value : undefined
 }
 
-/** A typed percentage, or undefined when empty or not a finite number. */
-export function parseNumber(value: string): number | undefined {
-  const trimmed = value.trim().replace(',', '.')
-  if (trimmed === '') return undefined
-  const number = Number(trimmed)
-  return Number.isFinite(number) ? number : undefined
+/**
+ * A typed percentage (schema/parse-percentage.ts: '2,5' and '2.5' are 2.5), or undefined
+ * when empty or not to be read.
+ */
+export function readPercentage(value: string): number | undefined {
+  const parsed = parsePercentage(value)
+  return parsed.ok ? parsed.value : undefined
 }
 
-const isPercentage = (value: number | undefined) =>
-  value !== undefined && value >= PERCENTAGE_RANGE.min && value <= PERCENTAGE_RANGE.max
-const isOptionalPercentage = (value: string) =>
-  value.trim() === '' || isPercentage(parseNumber(value))
+/** What is wrong with an optional typed percentage, prefixed with its field's label. */
+function findPercentageProblem(value: string, label: string): string | undefined {
+  if (value.trim() === '') return undefined
+  const parsed = parsePercentage(value)
+  return parsed.ok ? undefined : `${label}: ${parsed.problem}`
+}
 
 /** The documented text when a required field of the step is empty (docs/behaviour.md, The sale wizard). */
 export const MISSING_FIELDS_TEXT = 'Vul alle verplichte velden in voordat je doorgaat'
@@ -127,22 +130,34 @@ export function getStepProblem(form: SaleForm, step: WizardStep): string | undef
       if (form.salePrice.trim() === '' || form.commissionPercentage.trim() === '') {
         return MISSING_FIELDS_TEXT
       }
+      const percentageProblem =
+        findPercentageProblem(form.commissionPercentage, 'Commissie (%)') ??
+        findPercentageProblem(form.discountPercentage, 'Korting (%)')
+      if (percentageProblem) return percentageProblem
       const isValid =
         parseAmount(form.salePrice) !== undefined &&
-        isPercentage(parseNumber(form.commissionPercentage)) &&
-        isOptionalPercentage(form.discountPercentage) &&
         (form.totalCosts.trim() === '' || parseAmount(form.totalCosts) !== undefined)
       return isValid
         ? undefined
         : 'Bedragen mogen niet negatief zijn en percentages liggen tussen 0 en 100'
     }
     case 4: {
-      const lines = [...form.teamLines, ...Object.values(form.extraLines)]
-      if (!lines.every((line) => isOptionalPercentage(line.percentage))) {
-        return 'Percentages liggen tussen 0 en 100'
+      const labelled = [
+        ...form.teamLines.map((line, index) => ({ line, label: `Percentage ${index + 1}` })),
+        ...EXTRA_LINES.map(({ commissionType, label }) => ({
+          line: form.extraLines[commissionType],
+          label: `${label} %`,
+        })),
+      ]
+      for (const { line, label } of labelled) {
+        const problem = findPercentageProblem(line.percentage, label)
+        if (problem) return problem
       }
+      const lines = labelled.map(({ line }) => line)
       // A percentage without anybody to pay would be lost on saving.
-      if (lines.some((line) => line.sellerId === '' && (parseNumber(line.percentage) ?? 0) !== 0)) {
+      if (
+        lines.some((line) => line.sellerId === '' && (readPercentage(line.percentage) ?? 0) !== 0)
+      ) {
         return 'Kies een verkoper voor elke regel met een percentage'
       }
       return undefined
@@ -170,13 +185,13 @@ function listLines(form: SaleForm) {
       commissionType: 'sales' as CommissionType,
       sellerId: line.sellerId,
       role: line.role,
-      percentage: parseNumber(line.percentage) ?? 0,
+      percentage: readPercentage(line.percentage) ?? 0,
     })),
     ...EXTRA_LINES.map(({ commissionType, label }) => ({
       commissionType: commissionType as CommissionType,
       sellerId: form.extraLines[commissionType].sellerId,
       role: label,
-      percentage: parseNumber(form.extraLines[commissionType].percentage) ?? 0,
+      percentage: readPercentage(form.extraLines[commissionType].percentage) ?? 0,
     })),
   ]
 }
@@ -191,8 +206,8 @@ export function calculateForm(form: SaleForm) {
   const costsCents = parseAmount(form.totalCosts) ?? 0
   const breakdown = calculateCommission({
     salePriceCents: parseAmount(form.salePrice) ?? 0,
-    commissionPercentage: parseNumber(form.commissionPercentage) ?? 0,
-    discountPercentage: parseNumber(form.discountPercentage) ?? 0,
+    commissionPercentage: readPercentage(form.commissionPercentage) ?? 0,
+    discountPercentage: readPercentage(form.discountPercentage) ?? 0,
     costsCents,
     lines: listLines(form),
   })
@@ -220,8 +235,8 @@ export function toSalePayload(form: SaleForm): SalePayload {
   const chosen = getChosenLines(form)
   const breakdown = calculateCommission({
     salePriceCents: parseAmount(form.salePrice) ?? 0,
-    commissionPercentage: parseNumber(form.commissionPercentage) ?? 0,
-    discountPercentage: parseNumber(form.discountPercentage) ?? 0,
+    commissionPercentage: readPercentage(form.commissionPercentage) ?? 0,
+    discountPercentage: readPercentage(form.discountPercentage) ?? 0,
     costsCents: parseAmount(form.totalCosts) ?? 0,
     lines: chosen,
   })
@@ -233,11 +248,11 @@ export function toSalePayload(form: SaleForm): SalePayload {
     clientPhone: optional(form.clientPhone),
     propertyNumber: form.propertyNumber.trim(),
     salePrice: parseAmount(form.salePrice) ?? 0,
-    commissionPercentage: parseNumber(form.commissionPercentage) ?? 0,
+    commissionPercentage: readPercentage(form.commissionPercentage) ?? 0,
     commissionAmount: breakdown.netCents,
     totalCosts: parseAmount(form.totalCosts) ?? 0,
     costsDescription: optional(form.costsDescription),
-    discountPercentage: parseNumber(form.discountPercentage) ?? 0,
+    discountPercentage: readPercentage(form.discountPercentage) ?? 0,
     commissions: chosen.map((line, index) => ({
       sellerId: line.sellerId,
       role: line.role.trim() || null,

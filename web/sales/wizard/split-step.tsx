@@ -3,7 +3,7 @@ import { EXTRA_COMMISSION_WARNING_PERCENTAGE } from '#schema/commission'
 import type { SellerDocument } from '#schema/sales'
 import { Button } from '../../components/button.tsx'
 import { cn } from '../../lib/class-names.ts'
-import { type Currency, formatPercentage } from '../../lib/format-money.ts'
+import { type Currency, formatTypedPercentage } from '../../lib/format-money.ts'
 import { CommissionSummary } from './commission-summary.tsx'
 import { ExtraLineRow } from './extra-line-row.tsx'
 import { type calculateForm, createTeamLine, EXTRA_LINES, type SaleForm } from './sale-form.ts'
@@ -34,7 +34,7 @@ export function SplitStep({ form, result, sellers, currency, onChange }: SplitSt
           <p className="text-muted-foreground text-sm">
             Totaal sales team:{' '}
             <span className="font-semibold text-foreground tabular-nums">
-              {formatPercentage(result.salesTeamPercentage)}
+              {formatTypedPercentage(result.salesTeamPercentage)}
             </span>
           </p>
         </div>
@@ -73,7 +73,7 @@ export function SplitStep({ form, result, sellers, currency, onChange }: SplitSt
           <p className={cn('text-sm', isAbove ? 'text-destructive' : 'text-muted-foreground')}>
             Totaal extra:{' '}
             <span className="font-semibold tabular-nums">
-              {formatPercentage(result.extraPercentage)}
+              {formatTypedPercentage(result.extraPercentage)}
             </span>
             {isAbove && (
               <span className="ml-1 font-semibold">
@@ -88,7 +88,7 @@ export function SplitStep({ form, result, sellers, currency, onChange }: SplitSt
             className="flex items-start gap-2 rounded-lg border border-amber-500/50 bg-amber-500/10 p-3 text-amber-800 text-sm dark:text-amber-300"
           >
             <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-            {`Waarschuwing: Extra commissies boven ${EXTRA_COMMISSION_WARNING_PERCENTAGE}% (${formatPercentage(result.extraPercentage)})`}
+            {`Waarschuwing: Extra commissies boven ${EXTRA_COMMISSION_WARNING_PERCENTAGE}% (${formatTypedPercentage(result.extraPercentage)})`}
           </p>
         )}
         <ul className="grid gap-3">
