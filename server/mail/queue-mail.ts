@@ -3,7 +3,7 @@ import { type MailKind, mailOutbox } from '#schema/db/system'
 import type { SecretBox } from '../auth/secret-box.ts'
 import type { SystemDb } from '../db/system-db.ts'
 import type { Env } from '../env.ts'
-import type { RenderedMail } from './reset-mail.tsx'
+import type { RenderedMail } from './render-mail.ts'
 
 type SystemTx = Parameters<Parameters<SystemDb['transaction']>[0]>[0]
 

@@ -1,16 +1,13 @@
 import { Button } from '@react-email/button'
 import { Heading } from '@react-email/heading'
 import { Link } from '@react-email/link'
-import { render } from '@react-email/render'
 import { Section } from '@react-email/section'
 import { Text } from '@react-email/text'
 import { MAIL_COLOURS, MailLayout } from './mail-layout.tsx'
+import { type RenderedMail, renderMail } from './render-mail.ts'
 
 /** One account the reset mail offers: its organisation and its link. */
 export type ResetChoice = { organisationName: string; area: 'central' | 'sales'; url: string }
-
-/** A rendered mail: its subject, HTML part and plain-text part. */
-export type RenderedMail = { subject: string; html: string; text: string }
 
 const SUBJECT = 'Nieuw wachtwoord kiezen voor Centraal'
 const text = { fontSize: '15px', lineHeight: '22px', margin: '0 0 12px' }
@@ -79,13 +76,5 @@ export async function renderResetMail(
   validMinutes: number,
 ): Promise<RenderedMail> {
   const element = <ResetMail choices={choices} validMinutes={validMinutes} />
-  const [html, plain] = await Promise.all([
-    render(element),
-    render(element, {
-      plainText: true,
-      // The brand mark's letter is drawing, not text.
-      htmlToTextOptions: { selectors: [{ selector: 'span', format: 'skip' }] },
-    }),
-  ])
-  return { subject: SUBJECT, html, text: plain }
+  return renderMail(SUBJECT, element)
 }

@@ -1,8 +1,7 @@
 import { Heading } from '@react-email/heading'
-import { render } from '@react-email/render'
 import { Text } from '@react-email/text'
 import { MailLayout } from './mail-layout.tsx'
-import type { RenderedMail } from './reset-mail.tsx'
+import { type RenderedMail, renderMail } from './render-mail.ts'
 
 const text = { fontSize: '15px', lineHeight: '22px', margin: '0 0 12px' }
 
@@ -26,12 +25,5 @@ function TestMail({ server }: { server: string }) {
 /** The mail "Stuur een testmail" sends to the SUPERADMIN who asked. */
 export async function renderTestMail(server: string): Promise<RenderedMail> {
   const element = <TestMail server={server} />
-  const [html, plain] = await Promise.all([
-    render(element),
-    render(element, {
-      plainText: true,
-      htmlToTextOptions: { selectors: [{ selector: 'span', format: 'skip' }] },
-    }),
-  ])
-  return { subject: 'Testmail van Centraal', html, text: plain }
+  return renderMail('Testmail van Centraal', element)
 }

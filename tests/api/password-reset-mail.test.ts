@@ -25,7 +25,7 @@ beforeAll(async () => {
   server = await startTestServer({
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
-    SMTP_URL: receiver.url,
+    SMTP_URL: `smtp://mailer:s3cret-pass@127.0.0.1:${receiver.port}`,
     MAIL_FROM: 'Centraal <centraal@example.test>',
     MAIL_RETRY_BASE_MS: '200',
     // Each test asks from its own client address (X-Forwarded-For), so the per-client
@@ -307,6 +307,25 @@ describe('a password reset by mail', () => {
     )
     expect(again.status).toBe(200)
   })
+})
+
+test('with SMTP the outbox page names the server without its password and shows no mail body', async () => {
+  const root = createClient(server.url)
+  await root.post('/api/auth/login/email', { email: 'root@example.com', password: 'root password' })
+  const page = await root.get('/api/admin/outbox')
+  expect(page.status).toBe(200)
+  expect(page.text).not.toContain('s3cret-pass')
+  expect(page.json.server).toEqual({
+    host: '127.0.0.1',
+    port: receiver.port,
+    secure: false,
+    user: 'mailer',
+    from: 'Centraal <centraal@example.test>',
+  })
+  const mails = page.json.mails as { html: string | null; text: string | null; status: string }[]
+  expect(mails.length).toBeGreaterThan(0)
+  for (const mail of mails) expect([mail.html, mail.text]).toEqual([null, null])
+  expect(page.text).not.toMatch(/reset-password\//)
 })
 
 describe('the mail server away and back', () => {

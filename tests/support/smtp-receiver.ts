@@ -18,6 +18,9 @@ export async function startSmtpReceiver(options: { refuse?: (address: string) =>
   async function start() {
     server = new SMTPServer({
       authOptional: true,
+      // A login over plain text on loopback, as a relay with a user and password asks.
+      allowInsecureAuth: true,
+      onAuth: (_auth, _session, callback) => callback(null, { user: 'centraal' }),
       disabledCommands: ['STARTTLS'],
       logger: false,
       onRcptTo(address, _session, callback) {
@@ -51,6 +54,7 @@ export async function startSmtpReceiver(options: { refuse?: (address: string) =>
   await start()
   return {
     url: `smtp://127.0.0.1:${port}`,
+    port,
     received,
     /** The mails sent to `address`. */
     to: (address: string) => received.filter((mail) => mail.rcptTo.includes(address)),
