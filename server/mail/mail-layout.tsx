@@ -68,7 +68,9 @@ export function MailLayout(props: { preview: string; footer: string; children: R
           </Section>
           {props.children}
           <Hr style={{ borderColor: MAIL_COLOURS.border, margin: '24px 0 12px' }} />
-          <Text style={{ margin: 0, fontSize: '12px', color: MAIL_COLOURS.muted }}>
+          <Text
+            style={{ margin: 0, fontSize: '12px', lineHeight: '18px', color: MAIL_COLOURS.muted }}
+          >
             {props.footer}
           </Text>
         </Container>
