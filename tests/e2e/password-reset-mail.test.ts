@@ -123,3 +123,39 @@ test('the platform SUPERADMIN sees the mail server and the sent mail on Instelli
     await screenshot(page, 'settings-outbox')
   }
 })
+
+test('without a mail server the SUPERADMIN opens the kept mail and its link works', async () => {
+  const laptop = await startTestServer()
+  try {
+    await signInFirstSuperadmin(laptop)
+    const asked = await createClient(laptop.url).post('/api/auth/forgot-password', {
+      email: ROOT.email,
+    })
+    expect(asked.status).toBe(202)
+    const page = await newAppPage(browser, laptop.url, DESKTOP, {
+      timeout: 8000,
+      serviceWorker: false,
+    })
+    await openSignedIn(page, ROOT, '/settings?tab=e-mail')
+    await page.getByText('Geen mailserver ingesteld').waitFor()
+    await eventually(async () => {
+      await page.reload()
+      await page.getByText('Bewaard', { exact: true }).waitFor({ timeout: 2000 })
+    })
+    await page.getByText('Bekijk e-mail').click()
+    const frame = page.frameLocator('iframe[title^="E-mail aan"]')
+    await frame.getByRole('link', { name: 'Nieuw wachtwoord kiezen' }).waitFor()
+    const text = (await page.locator('pre').textContent()) ?? ''
+    const link = text.match(/http:\/\/\S+\/reset-password\/[a-z2-7]+/)?.[0] as string
+    expect(link).toBeTruthy()
+    await screenshot(page, 'settings-outbox-kept')
+    // The link, passed on by hand, works.
+    const reset = await createClient(laptop.url).post(
+      `/api/auth/reset-password/${link.split('/').at(-1)}`,
+      { password: 'laptop wachtwoord 2' },
+    )
+    expect(reset.status).toBe(200)
+  } finally {
+    await laptop.close()
+  }
+})

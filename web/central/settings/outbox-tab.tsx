@@ -41,7 +41,7 @@ export function OutboxTab() {
       (error: unknown) => setState({ status: 'failed', error }),
     )
   }, [])
-  useEffect(reload, [])
+  useEffect(reload, [reload])
 
   async function sendTestMail() {
     setIsSending(true)
