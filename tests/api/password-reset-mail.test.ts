@@ -328,6 +328,46 @@ test('with SMTP the outbox page names the server without its password and shows 
   expect(page.text).not.toMatch(/reset-password\//)
 })
 
+test('links point at PUBLIC_URL whatever Host the request names; asked on the sales host, at the sales host', async () => {
+  const email = 'host@reset.test'
+  await createAccount(email, 'default-org', 'host password 1')
+  const forged = await createClient(server.url).post(
+    '/api/auth/forgot-password',
+    { email },
+    { ...fromNewClient(), host: 'evil.attacker.test' },
+  )
+  if (forged.status === 202) {
+    const [link] = linksIn(await receiveOne(email))
+    expect(link?.url.startsWith(`${server.url}/reset-password/`)).toBe(true)
+  } else expect(forged.status).toBeGreaterThanOrEqual(400)
+
+  const seller = 'host-seller@reset.test'
+  const owner = await signInInvitedUser(server, {
+    email: 'host-owner@reset.test',
+    role: 'SUPERADMIN',
+  })
+  expect((await owner.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  const created = await owner.post('/api/gold-estates/sellers', { name: 'Verkoper', email: seller })
+  const login = await owner.post(`/api/gold-estates/sellers/${created.json.id}/login`, {
+    role: 'SELLER',
+  })
+  await createClient(server.url).post(
+    `/api/auth/setup/${login.json.setupUrl.split('/setup/')[1]}`,
+    {
+      password: 'host seller 1',
+    },
+  )
+  const port = new URL(server.url).port
+  const onSalesHost = await createClient(server.url).post(
+    '/api/gold-estates/auth/forgot-password',
+    { email: seller },
+    { ...fromNewClient(), host: `sales.localhost:${port}` },
+  )
+  expect(onSalesHost.status).toBe(202)
+  const [salesLink] = linksIn(await receiveOne(seller))
+  expect(salesLink?.url.startsWith(`http://sales.localhost:${port}/reset-password/`)).toBe(true)
+})
+
 describe('the mail server away and back', () => {
   test('every mail queued while SMTP is down arrives exactly once after it is back; requests are answered meanwhile', async () => {
     const addresses = Array.from({ length: 5 }, (_, i) => `queue${i}@reset.test`)

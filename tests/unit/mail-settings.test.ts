@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
 import { parseEnv } from '#server/env'
+import { redactPath } from '#server/logger'
 import { describeMailServer, isPermanentRefusal } from '#server/mail/smtp-transport'
 
 // The mail settings (README, Mail): a bad one stops the start with a message naming it.
@@ -38,4 +39,13 @@ test('a 5xx answer fails for good; 4xx and connection errors are tried again', (
   expect(isPermanentRefusal({ responseCode: 550 })).toBe(true)
   expect(isPermanentRefusal({ responseCode: 451 })).toBe(false)
   expect(isPermanentRefusal({ code: 'ECONNREFUSED' })).toBe(false)
+})
+
+test('the token of a reset link never reaches a log line', () => {
+  expect(redactPath('/api/auth/reset-password/abcdefghijklmnop')).toBe(
+    '/api/auth/reset-password/:token',
+  )
+  expect(redactPath('/gold-estates/reset-password/abcdefghijklmnop?x=1')).toBe(
+    '/gold-estates/reset-password/:token',
+  )
 })
