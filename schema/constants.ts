@@ -45,5 +45,8 @@ export const SYNC_REFUSAL_MAX_AGE_MS = SESSION_MAX_AGE_MS
 /** How long a setup link stays valid. */
 export const SETUP_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000
 
+/** How long a password-reset link from a mail works (once). */
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000
+
 /** The product's name as used in identifiers (the placeholders of docs/behaviour.md). */
 export const PRODUCT_ID = 'centraal'

@@ -18,6 +18,7 @@ import { healthRoutes } from './routes/health.ts'
 import { heavyWorkRoutes } from './routes/heavy-work.ts'
 import { logoutRoutes } from './routes/logout.ts'
 import { oidcRoutes } from './routes/oidc.ts'
+import { outboxRoutes } from './routes/outbox.ts'
 import { ownOrganisationRoutes } from './routes/own-organisation.ts'
 import { platformOrganisationRoutes } from './routes/platform-organisations.ts'
 import { profileRoutes } from './routes/profile.ts'
@@ -89,6 +90,7 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
     .route('/profile', profileRoutes(deps))
     .route('/sync', syncRoutes(deps))
     .route('/sync-refusals', centralSyncRefusalRoutes(deps))
+    .route('/admin/outbox', outboxRoutes(deps))
     .route('/admin', adminRoutes(deps))
     .route('/backup', driveBackupRoutes(deps))
     .route('/heavy-work', heavyWorkRoutes(deps, 'central'))

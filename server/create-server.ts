@@ -22,6 +22,7 @@ import { openSystemDb } from './db/system-db.ts'
 import type { Env } from './env.ts'
 import { HeavyWorkQueue } from './http/heavy-work.ts'
 import { startLeadDelivery } from './jobs/deliver-leads.ts'
+import { startMailDelivery } from './jobs/deliver-mail.ts'
 import { LOCAL_JOB_GATE } from './jobs/job-gate.ts'
 import { startOffsiteCopies } from './jobs/offsite-copies.ts'
 import { startKeptRecordPruning } from './jobs/prune-kept-records.ts'
@@ -117,6 +118,7 @@ export async function startServer(
   }
   const app = createApp(deps, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT })
   const stopLeadDelivery = startLeadDelivery({ ...deps, jobs })
+  const stopMailDelivery = startMailDelivery({ ...deps, jobs })
   deps.scheduledBackups.start()
   const stopPruning = startKeptRecordPruning({ ...deps, jobs })
   const offsiteCopies = startOffsiteCopies({ env, systemDb, log, heavyWorkPool, jobs })
@@ -136,6 +138,7 @@ export async function startServer(
       clearInterval(sessionSweep)
       stopPruning()
       await stopLeadDelivery()
+      await stopMailDelivery()
       await deps.scheduledBackups.stop()
       await offsiteCopies?.stop()
       const closed = new Promise<void>((resolve) => server.close(() => resolve()))

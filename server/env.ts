@@ -99,6 +99,22 @@ const EnvSchema = z
     /** The S3 credentials; unset: the AWS SDK's own chain (profile, instance role...). */
     AWS_ACCESS_KEY_ID: optional,
     AWS_SECRET_ACCESS_KEY: optional,
+    /**
+     * The mail server, smtp://user:pass@host:port or smtps://... (docs: README, Mail). Unset:
+     * mails are kept for the platform's SUPERADMIN on Instellingen → E-mail, not sent.
+     */
+    SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+    /** The sender of every mail: `address` or `Name <address>`, on one line. */
+    MAIL_FROM: optional.pipe(
+      z
+        .string()
+        .regex(/^[^\r\n<>]*<[^\s<>@]+@[^\s<>@]+>$|^[^\s<>@]+@[^\s<>@]+$/, {
+          message: 'an address, or a name and <address>, on one line',
+        })
+        .optional(),
+    ),
+    /** First retry delay of a mail the SMTP server did not take; doubles per attempt. */
+    MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(10_000),
     /** First retry delay of a failed webhook delivery; doubles per attempt. */
     WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(2000),
     /**
@@ -122,6 +138,20 @@ const EnvSchema = z
         code: 'custom',
         path: ['OIDC_ISSUER'],
         message: 'set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together, or none',
+      })
+    }
+    if (env.SMTP_URL && !env.PUBLIC_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'required with SMTP_URL: the links in mails must not point at localhost',
+      })
+    }
+    if (env.SMTP_URL && !env.MAIL_FROM) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAIL_FROM'],
+        message: 'required with SMTP_URL: the sender of every mail',
       })
     }
     if (Boolean(env.AWS_ACCESS_KEY_ID) !== Boolean(env.AWS_SECRET_ACCESS_KEY)) {

@@ -4,12 +4,12 @@ export type Logger = {
   error(message: string, fields?: Record<string, unknown>): void
 }
 
-// Setup links carry their token in the path; a log line shows the route instead.
-const SECRET_PATHS = /\/setup\/[^/?#]+/g
+// Setup and reset links carry their token in the path; a log line shows the route instead.
+const SECRET_PATHS = /\/(setup|reset-password)\/[^/?#]+/g
 
 /** Removes tokens from a request path before it is logged. */
 export function redactPath(path: string) {
-  return path.split('?')[0]?.replace(SECRET_PATHS, '/setup/:token') ?? path
+  return path.split('?')[0]?.replace(SECRET_PATHS, '/$1/:token') ?? path
 }
 
 /** A logger printing one line per event, at the given level. */

@@ -96,3 +96,57 @@ export const setupTokens = sqliteTable(
   },
   (table) => [index('setup_tokens_user').on(table.userId)],
 )
+
+/**
+ * Password-reset links by the SHA-256 of their token (the token is only in the mail): one
+ * account each, single use, valid for an hour, and dead once the password it was issued
+ * against has changed (`passwordFingerprint`, the SHA-256 of that hash).
+ */
+export const passwordResetTokens = sqliteTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text().primaryKey(),
+    kind: text().$type<AccountKind>().notNull(),
+    organisationId: text('organization_id').notNull(),
+    userId: text().notNull(),
+    passwordFingerprint: text().notNull(),
+    expiresAt: integer().notNull(),
+    usedAt: integer(),
+    createdAt: integer().notNull(),
+  },
+  (table) => [index('password_reset_tokens_user').on(table.userId)],
+)
+
+/** Where an outgoing mail stands: waiting or retrying, sent, given up, or kept (no SMTP). */
+export type MailStatus = 'pending' | 'sent' | 'failed' | 'kept'
+
+/** What a mail is about (the outbox page names it). */
+export type MailKind = 'password-reset' | 'test'
+
+/**
+ * Sign-in mail waiting to go out, written in the same transaction as what causes it and
+ * sent after commit by server/jobs/deliver-mail.ts. `content` is the rendered mail (HTML
+ * and text), sealed with the installation's secret box because it may hold a link; it is
+ * erased once the mail is sent. `messageId` is the Message-ID every attempt carries.
+ */
+export const mailOutbox = sqliteTable(
+  'mail_outbox',
+  {
+    id: text().primaryKey(),
+    messageId: text().notNull().unique(),
+    kind: text().$type<MailKind>().notNull(),
+    recipient: text().notNull(),
+    subject: text().notNull(),
+    content: text(),
+    status: text().$type<MailStatus>().notNull(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: integer().notNull(),
+    lastError: text(),
+    createdAt: integer().notNull(),
+    sentAt: integer(),
+  },
+  (table) => [
+    index('mail_outbox_due').on(table.status, table.nextAttemptAt),
+    index('mail_outbox_created').on(table.createdAt),
+  ],
+)

@@ -129,6 +129,8 @@ export type Throttles = {
   registration: AddressThrottle
   /** Setup by link and first-time setup: failed attempts count. */
   setup: AddressThrottle
+  /** Forgot-password requests: every one counts, per client and per address asked for. */
+  forgotPassword: { perClient: AddressThrottle; perAddress: AddressThrottle }
 }
 
 /** The limits the product runs with; counted in Redis when server processes share one. */
@@ -146,5 +148,15 @@ export function createThrottles(redis?: Redis): Throttles {
       { name: 'setup', points: 20, windowSeconds: FIFTEEN_MINUTES },
       redis,
     ),
+    forgotPassword: {
+      perClient: new AddressThrottle(
+        { name: 'forgot-password:client', points: 20, windowSeconds: FIFTEEN_MINUTES },
+        redis,
+      ),
+      perAddress: new AddressThrottle(
+        { name: 'forgot-password:address', points: 5, windowSeconds: HOUR },
+        redis,
+      ),
+    },
   }
 }

@@ -7,6 +7,7 @@ import {
   SimpleSetupSchema,
   TokenSetupSchema,
 } from '#schema/auth'
+import { ForgotPasswordSchema, ResetTokenParamSchema } from '#schema/mail'
 import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { requireCentralUser } from '../auth/current-central-user.ts'
 import { createSession, setSessionCookie } from '../auth/sessions.ts'
@@ -20,7 +21,9 @@ import { createFirstSuperadmin } from '../services/accounts/create-first-superad
 import { registerUser, requireRegistrationPossible } from '../services/accounts/register-user.ts'
 import { signInWithPassword } from '../services/accounts/sign-in-with-password.ts'
 import { toCurrentUser } from '../services/accounts/to-current-user.ts'
+import { resetPassword } from '../services/password-reset/reset-password.ts'
 import { resolvePermissions } from '../services/permissions/resolve-permissions.ts'
+import { answerForgotPassword } from './password-reset.ts'
 
 /** Sign-in, registration and setup, mounted at /auth (docs/behaviour.md, Signed out). */
 export function authRoutes(deps: AppDeps) {
@@ -90,6 +93,24 @@ export function authRoutes(deps: AppDeps) {
         const loginPath =
           kind === 'sales' ? `${getSalesBase(c, deps.env.SALES_HOST)}/login` : '/login'
         return c.json({ message: 'Setup voltooid. Je kunt nu inloggen.', loginPath })
+      },
+    )
+    .post('/forgot-password', validate('json', ForgotPasswordSchema), (c) =>
+      answerForgotPassword(deps, c, 'central', c.req.valid('json').email),
+    )
+    .post(
+      '/reset-password/:token',
+      validate('param', ResetTokenParamSchema),
+      validate('json', TokenSetupSchema),
+      async (c) => {
+        const { token } = c.req.valid('param')
+        const { kind } = await deps.throttles.setup.countFailure(
+          getClientAddress(c, deps.env.TRUST_PROXY),
+          () => resetPassword(deps, { token, password: c.req.valid('json').password }),
+        )
+        const loginPath =
+          kind === 'sales' ? `${getSalesBase(c, deps.env.SALES_HOST)}/login` : '/login'
+        return c.json({ message: 'Je wachtwoord is gewijzigd. Je kunt nu inloggen.', loginPath })
       },
     )
     .get('/user', (c) => c.json(describe(requireCentralUser(deps, c))))

@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono'
 import { LoginSchema, OrganisationChoiceSchema } from '#schema/auth'
+import { ForgotPasswordSchema } from '#schema/mail'
 import { SALES_ROLE_PERMISSIONS } from '#schema/permissions'
 import type { SalesRole } from '#schema/roles'
 import { seesAllSales } from '#schema/sales-visibility'
@@ -18,6 +19,7 @@ import { prepareSalesReadModel } from '../services/sales/sales-read-model.ts'
 import { chooseSalesOrganisation } from '../services/sales-accounts/choose-sales-organisation.ts'
 import type { openSalesSession } from '../services/sales-accounts/open-sales-session.ts'
 import { signInSalesUser } from '../services/sales-accounts/sign-in-sales-user.ts'
+import { answerForgotPassword } from './password-reset.ts'
 
 function toSalesUserView(
   user: {
@@ -66,6 +68,9 @@ export function salesAuthRoutes(deps: AppDeps) {
       c.json({
         user: openSignedIn(c, await chooseSalesOrganisation(deps, c.req.valid('json'))),
       }),
+    )
+    .post('/forgot-password', validate('json', ForgotPasswordSchema), (c) =>
+      answerForgotPassword(deps, c, 'sales', c.req.valid('json').email),
     )
     .get('/user', (c) => {
       const ctx = requireSalesContext(deps, c)

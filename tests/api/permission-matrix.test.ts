@@ -128,6 +128,33 @@ const ROWS: Row[] = [
     expected: '400 400 400 400 400 400 400 400 400 400 400',
   },
   {
+    // The same answer for everyone, whatever the address (mail: password reset).
+    route: 'POST /api/auth/forgot-password',
+    call: (_, n) => post('/api/auth/forgot-password', { email: `nobody-${n}@x.nl` }),
+    expected: '202 202 202 202 202 202 202 202 202 202 202',
+  },
+  {
+    // Checked before the throttle counts (the per-client count above keeps its room).
+    route: 'POST /api/gold-estates/auth/forgot-password',
+    call: () => post('/api/gold-estates/auth/forgot-password', { email: 'not an address' }),
+    expected: '400 400 400 400 400 400 400 400 400 400 400',
+  },
+  {
+    route: 'POST /api/auth/reset-password/:token',
+    call: () => post(`/api/auth/reset-password/${'a'.repeat(32)}`, { password: 'long enough' }),
+    expected: '400 400 400 400 400 400 400 400 400 400 400',
+  },
+  {
+    route: 'GET /api/admin/outbox',
+    call: () => get('/api/admin/outbox'),
+    expected: '401 401 403 403 403 403 200 403 401 401 401',
+  },
+  {
+    route: 'POST /api/admin/outbox/test',
+    call: () => post('/api/admin/outbox/test'),
+    expected: '401 401 403 403 403 403 202 403 401 401 401',
+  },
+  {
     route: 'GET /api/login',
     call: () => get('/api/login'),
     expected: '302 302 302 302 302 302 302 302 302 302 302',

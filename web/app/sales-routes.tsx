@@ -10,6 +10,14 @@ import { SalesLoginPage } from '../sales/login/sales-login-page.tsx'
 
 // The login and the dashboard come with the area; the other screens load when opened,
 // inside the layout (its Outlet waits for them). The service worker precaches them all.
+const ForgotPasswordPage = lazyExport(
+  () => import('../public/info/forgot-password-page.tsx'),
+  'ForgotPasswordPage',
+)
+const ResetPasswordPage = lazyExport(
+  () => import('../public/reset/reset-password-page.tsx'),
+  'ResetPasswordPage',
+)
 const NewSalePage = lazyExport(() => import('../sales/wizard/new-sale-page.tsx'), 'NewSalePage')
 const SaleDetailPage = lazyExport(
   () => import('../sales/sale-detail/sale-detail-page.tsx'),
@@ -54,6 +62,8 @@ export function SalesRoutes() {
     <SalesSessionProvider>
       <Routes>
         <Route path="login" element={<SalesLoginPage />} />
+        <Route path="forgot-password" element={<ForgotPasswordPage area="sales" />} />
+        <Route path="reset-password/:token" element={<ResetPasswordPage area="sales" />} />
         {/* A setup link opened on the sales host (the server answers loginPath '/login'). */}
         {IS_SALES_HOST && <Route path="setup/:token" element={<TokenSetupPage />} />}
         <Route element={<SalesGuard />}>

@@ -12,6 +12,10 @@ import { LocalDatabaseProvider } from '../lib/local-database.tsx'
 // precaches them all, so they open offline too.
 const HelpPage = lazyExport(() => import('../public/info/help-page.tsx'), 'HelpPage')
 const TermsPage = lazyExport(() => import('../public/info/terms-page.tsx'), 'TermsPage')
+const ResetPasswordPage = lazyExport(
+  () => import('../public/reset/reset-password-page.tsx'),
+  'ResetPasswordPage',
+)
 const UsersPage = lazyExport(() => import('../central/users/users-page.tsx'), 'UsersPage')
 const AppsPage = lazyExport(() => import('../central/apps/apps-page.tsx'), 'AppsPage')
 const ActivitiesPage = lazyExport(
@@ -40,6 +44,8 @@ export function SignedInRoutes() {
         {['/login', '/register', '/setup', '/setup/:token', '/forgot-password'].map((path) => (
           <Route key={path} path={path} element={<Navigate to="/" replace />} />
         ))}
+        {/* A reset link opened where someone is signed in still resets its own account. */}
+        <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
         <Route path="/help" element={<HelpPage />} />
         <Route path="/terms" element={<TermsPage />} />
         <Route element={<AppShell />}>

@@ -22,6 +22,10 @@ const ForgotPasswordPage = lazyExport(
   () => import('../public/info/forgot-password-page.tsx'),
   'ForgotPasswordPage',
 )
+const ResetPasswordPage = lazyExport(
+  () => import('../public/reset/reset-password-page.tsx'),
+  'ResetPasswordPage',
+)
 const HelpPage = lazyExport(() => import('../public/info/help-page.tsx'), 'HelpPage')
 const TermsPage = lazyExport(() => import('../public/info/terms-page.tsx'), 'TermsPage')
 
@@ -41,6 +45,7 @@ export function SignedOutRoutes() {
       <Route path="/setup" element={<SetupRoute />} />
       <Route path="/setup/:token" element={<TokenSetupPage />} />
       <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+      <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
       <Route path="/help" element={<HelpPage />} />
       <Route path="/terms" element={<TermsPage />} />
       <Route path="*" element={<LoginPage />} />

@@ -5,6 +5,7 @@ import { useHasPermission } from '../../lib/use-permission.ts'
 import { BackupsTab } from './backups-tab.tsx'
 import { GeneralTab } from './general-tab.tsx'
 import { OrganisationsTab } from './organisations-tab.tsx'
+import { OutboxTab } from './outbox-tab.tsx'
 import { SystemInfoCard } from './system-info-card.tsx'
 
 const TABS = [
@@ -12,11 +13,12 @@ const TABS = [
   { value: 'backups', label: 'Backups' },
   { value: 'systeem', label: 'Systeem' },
   { value: 'organisaties', label: 'Organisaties', platformOnly: true },
+  { value: 'e-mail', label: 'E-mail', platformOnly: true },
 ] as const
 
 /**
- * /settings (docs/behaviour.md): tabs Algemeen, Backups, Systeem, and Organisaties for the platform's
- * owners (the platform right organisations.manage, which the server alone decides).
+ * /settings (docs/behaviour.md): tabs Algemeen, Backups, Systeem, and Organisaties and E-mail for the
+ * platform's owners (the platform right organisations.manage, which the server alone decides).
  */
 export function SettingsPage() {
   const managesOrganisations = useHasPermission('organisations.manage')
@@ -62,6 +64,11 @@ export function SettingsPage() {
         {managesOrganisations && (
           <Tabs.Content value="organisaties" className="outline-none">
             <OrganisationsTab />
+          </Tabs.Content>
+        )}
+        {managesOrganisations && (
+          <Tabs.Content value="e-mail" className="outline-none">
+            <OutboxTab />
           </Tabs.Content>
         )}
       </Tabs.Root>

@@ -1,4 +1,4 @@
-import { Navigate, useNavigate } from 'react-router-dom'
+import { Link, Navigate, useNavigate } from 'react-router-dom'
 import { Button } from '../../components/button.tsx'
 import { Card } from '../../components/card.tsx'
 import { Field } from '../../components/field.tsx'
@@ -69,6 +69,12 @@ export function SalesLoginPage() {
                 autoComplete="current-password"
                 required
               />
+              <Link
+                to={salesPath('/forgot-password')}
+                className="-mt-2 justify-self-end rounded-sm text-primary text-xs underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+              >
+                Wachtwoord vergeten?
+              </Link>
               <Button type="submit" className="w-full" disabled={login.isSubmitting}>
                 {login.isSubmitting ? 'Inloggen...' : 'Inloggen'}
               </Button>

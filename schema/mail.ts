@@ -1,0 +1,48 @@
+import type { MailKind, MailStatus } from './db/system.ts'
+import { z } from './zod.ts'
+
+// Request bodies and answers of the password-reset calls and the outbox page
+// (docs/behaviour.md: Wachtwoord vergeten, Uitgaande e-mail).
+
+/** POST /api/auth/forgot-password and /api/gold-estates/auth/forgot-password. */
+export const ForgotPasswordSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .pipe(z.email({ message: 'Ongeldig e-mailadres' })),
+})
+
+/** The one answer to every accepted forgot-password request, known address or not. */
+export const FORGOT_PASSWORD_ANSWER =
+  'Als er een account met dit adres is, ontvang je binnen enkele minuten een e-mail.'
+
+/** The :token of /api/auth/reset-password/:token: base32 text of a fixed size range. */
+export const ResetTokenParamSchema = z.object({
+  token: z.string().regex(/^[a-z2-7]{16,64}$/, {
+    message: 'Deze herstellink is ongeldig. Vraag een nieuwe aan via Wachtwoord vergeten.',
+  }),
+})
+
+/** One mail on the outbox page; `html` and `text` only while the page may show them. */
+export type OutboxMail = {
+  id: string
+  kind: MailKind
+  to: string
+  subject: string
+  status: MailStatus
+  attempts: number
+  lastError: string | null
+  createdAt: number
+  sentAt: number | null
+  html: string | null
+  text: string | null
+}
+
+/** GET /api/admin/outbox: the mail server in use, its last error, the newest mails. */
+export type OutboxView = {
+  server: { host: string; port: number; secure: boolean; user: string | null; from: string } | null
+  lastError: { at: number; message: string } | null
+  mails: OutboxMail[]
+}

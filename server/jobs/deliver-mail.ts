@@ -1,0 +1,124 @@
+import { and, asc, eq, lte } from 'drizzle-orm'
+import type { Transporter } from 'nodemailer'
+import { mailOutbox } from '#schema/db/system'
+import type { AppDeps } from '../app-deps.ts'
+import { getSecretBox } from '../auth/secret-box.ts'
+import { openContent } from '../mail/queue-mail.ts'
+import {
+  createSmtpTransport,
+  describeSmtpError,
+  isPermanentRefusal,
+} from '../mail/smtp-transport.ts'
+import type { JobGate } from './job-gate.ts'
+
+const TICK_MS = 500
+const MAX_BACKOFF_MS = 5 * 60 * 1000
+/** A sign-in mail not taken within a day has lost its use (its link expired long before). */
+const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000
+const BATCH = 50
+
+type Row = typeof mailOutbox.$inferSelect
+
+/**
+ * Sends the system file's mail outbox over SMTP_URL: each due row is handed to the server
+ * with its own Message-ID, marked sent (its content erased) once the server took it;
+ * a refused connection, a timeout or a 4xx answer is tried again after
+ * MAIL_RETRY_BASE_MS, doubling to five minutes; a 5xx refusal or a day of failures marks
+ * it failed for good. State lives in the rows, so a restart goes on where it stopped.
+ * With several processes, one sends at a time under the job gate's lock and reads the due
+ * rows again once it holds it; while Redis cannot be asked, no mail goes out (`skip`), as
+ * two processes could otherwise send the same one. Without SMTP_URL nothing runs: mails
+ * are kept for the outbox page.
+ */
+export function startMailDelivery(
+  deps: Pick<AppDeps, 'env' | 'systemDb' | 'log'> & { jobs: JobGate },
+) {
+  const smtpUrl = deps.env.SMTP_URL
+  if (!smtpUrl) return async () => undefined
+  const box = getSecretBox(deps.env)
+  let transport: Promise<Transporter> | null = null
+
+  const findDue = () =>
+    deps.systemDb
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, Date.now())))
+      .orderBy(asc(mailOutbox.nextAttemptAt))
+      .limit(BATCH)
+      .all()
+
+  async function send(row: Row) {
+    const content = openContent(box, row.id, row.content)
+    const attempts = row.attempts + 1
+    let error: unknown = content ? null : new Error('De inhoud van de e-mail is niet leesbaar')
+    if (content) {
+      try {
+        transport ??= createSmtpTransport(smtpUrl as string)
+        await (await transport).sendMail({
+          from: deps.env.MAIL_FROM,
+          to: row.recipient,
+          subject: row.subject,
+          html: content.html,
+          text: content.text,
+          messageId: row.messageId,
+        })
+      } catch (caught) {
+        error = caught
+      }
+    }
+    const now = Date.now()
+    if (error === null) {
+      deps.systemDb
+        .update(mailOutbox)
+        .set({ status: 'sent', attempts, sentAt: now, content: null, lastError: null })
+        .where(eq(mailOutbox.id, row.id))
+        .run()
+      return
+    }
+    const forGood = !content || isPermanentRefusal(error) || now - row.createdAt >= GIVE_UP_AFTER_MS
+    const backoff = Math.min(MAX_BACKOFF_MS, deps.env.MAIL_RETRY_BASE_MS * 2 ** (attempts - 1))
+    deps.systemDb
+      .update(mailOutbox)
+      .set({
+        status: forGood ? 'failed' : 'pending',
+        attempts,
+        lastError: describeSmtpError(error),
+        nextAttemptAt: now + backoff,
+        // A mail given up holds no link any longer.
+        content: forGood ? null : row.content,
+      })
+      .where(eq(mailOutbox.id, row.id))
+      .run()
+    deps.log.info('mail not sent', { outboxId: row.id, kind: row.kind, attempts, forGood })
+  }
+
+  async function tick() {
+    if (findDue().length === 0) return
+    await deps.jobs.runAlone(
+      'mail-delivery',
+      'system',
+      async () => {
+        // Read again under the lock: another process may have sent some meanwhile.
+        for (const row of findDue()) await send(row)
+      },
+      'skip',
+    )
+  }
+
+  let running: Promise<void> | null = null
+  const timer = setInterval(() => {
+    if (running) return
+    running = tick()
+      .catch((error) => deps.log.error('mail delivery failed', { error }))
+      .finally(() => {
+        running = null
+      })
+  }, TICK_MS)
+  timer.unref()
+  /** Stops the job and waits for a mail under way, so no write hits a closed file. */
+  return async () => {
+    clearInterval(timer)
+    await running
+    ;(await transport)?.close()
+  }
+}

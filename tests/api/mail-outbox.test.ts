@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import {
+  signInFirstSuperadmin,
+  signInInvitedUser,
+  signInNewOrganisation,
+} from '../support/accounts.ts'
+import { eventually } from '../support/eventually.ts'
+import { createClient } from '../support/http.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+
+// Without SMTP_URL (a laptop's `npm start`) mails are kept, not sent: the platform's
+// SUPERADMIN reads them on Uitgaande e-mail, and nobody else can.
+
+let server: TestServer
+let root: ReturnType<typeof createClient>
+const logged: string[] = []
+
+beforeAll(async () => {
+  server = await startTestServer()
+  // The log lines the server writes about mail, to check what they carry.
+  const info = server.deps.log.info
+  server.deps.log.info = (message, fields) => {
+    logged.push(`${message} ${JSON.stringify(fields)}`)
+    info(message, fields)
+  }
+  root = await signInFirstSuperadmin(server)
+})
+afterAll(() => server?.close())
+
+type OutboxMail = {
+  to: string
+  status: string
+  html: string | null
+  text: string | null
+  kind: string
+}
+
+describe('Uitgaande e-mail without a mail server', () => {
+  test('a reset mail is kept, shown with its HTML and text, newest first, and its link works', async () => {
+    await signInInvitedUser(server, { email: 'laptop@outbox.test', role: 'USER' })
+    const asked = await createClient(server.url).post('/api/auth/forgot-password', {
+      email: 'laptop@outbox.test',
+    })
+    expect(asked.status).toBe(202)
+    const mail = await eventually(async () => {
+      const page = await root.get('/api/admin/outbox')
+      expect(page.status).toBe(200)
+      expect(page.json.server).toBeNull()
+      const found = (page.json.mails as OutboxMail[]).find((m) => m.to === 'laptop@outbox.test')
+      expect(found).toBeDefined()
+      return found as OutboxMail
+    })
+    expect(mail).toMatchObject({ kind: 'password-reset', status: 'kept' })
+    expect(mail.html).toContain('Nieuw wachtwoord kiezen')
+    const token = mail.text?.match(/\/reset-password\/([a-z2-7]+)/)?.[1] as string
+    expect(token).toBeTruthy()
+    // The one log line names the outbox row, never the address, link or token.
+    const line = logged.find((entry) => entry.startsWith('mail kept for the outbox page'))
+    expect(line).toBeDefined()
+    expect(line).not.toContain(token)
+    expect(line).not.toContain('laptop@outbox.test')
+
+    const reset = await createClient(server.url).post(`/api/auth/reset-password/${token}`, {
+      password: 'laptop password 2',
+    })
+    expect(reset.status, reset.text).toBe(200)
+
+    const test = await root.post('/api/admin/outbox/test')
+    expect(test.status).toBe(202)
+    expect(test.json.message).toBe('Testmail klaargezet voor root@example.com')
+    const page = await root.get('/api/admin/outbox')
+    const [newest, next] = page.json.mails as OutboxMail[]
+    expect(newest).toMatchObject({ kind: 'test', to: 'root@example.com', status: 'kept' })
+    expect(newest?.text).toContain('Testmail')
+    expect(next?.to).toBe('laptop@outbox.test')
+  })
+
+  test('an organisation ADMIN, another organisation’s SUPERADMIN, a SELLER and an outsider cannot read or send', async () => {
+    const admin = await signInInvitedUser(server, { email: 'admin@outbox.test', role: 'ADMIN' })
+    const other = await signInNewOrganisation(server, 'Andere Organisatie')
+    const owner = await signInInvitedUser(server, {
+      email: 'owner@outbox.test',
+      role: 'SUPERADMIN',
+      org: other.organisationId,
+    })
+    expect((await owner.post('/api/admin/launch-gold-estates')).status).toBe(200)
+    for (const client of [admin, other.api, owner]) {
+      expect((await client.get('/api/admin/outbox')).status).toBe(403)
+      expect((await client.post('/api/admin/outbox/test')).status).toBe(403)
+    }
+    // The Gold Estates session LAUNCH APP opened carries no central right.
+    const salesOnly = createClient(server.url)
+    const sellerSignIn = await owner.post('/api/gold-estates/sellers', {
+      name: 'Verkoper',
+      email: 'seller@outbox.test',
+    })
+    const link = await owner.post(`/api/gold-estates/sellers/${sellerSignIn.json.id}/login`, {
+      role: 'SELLER',
+    })
+    const token = link.json.setupUrl.split('/setup/')[1]
+    await salesOnly.post(`/api/auth/setup/${token}`, { password: 'seller password' })
+    const sellerLogin = await salesOnly.post('/api/gold-estates/auth/login', {
+      email: 'seller@outbox.test',
+      password: 'seller password',
+    })
+    expect(sellerLogin.status).toBe(200)
+    expect((await salesOnly.get('/api/admin/outbox')).status).toBe(401)
+    expect((await createClient(server.url).get('/api/admin/outbox')).status).toBe(401)
+  })
+})

@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { signInFirstSuperadmin } from '../support/accounts.ts'
+import { findFreePort } from '../support/free-port.ts'
+import { createClient } from '../support/http.ts'
+import { startRedisServer } from '../support/redis-server.ts'
+import { startServerProcess } from '../support/server-process.ts'
+import { startSmtpReceiver } from '../support/smtp-receiver.ts'
+
+// Two server processes on one data directory share a Redis and a mail server: both see
+// every queued mail as due, and each mail is sent by one of them, once.
+
+type ServerProcess = Awaited<ReturnType<typeof startServerProcess>>
+
+let redis: Awaited<ReturnType<typeof startRedisServer>>
+let receiver: Awaited<ReturnType<typeof startSmtpReceiver>>
+let dataDir: string
+let first: ServerProcess
+let second: ServerProcess
+
+beforeAll(async () => {
+  redis = await startRedisServer()
+  receiver = await startSmtpReceiver()
+  dataDir = mkdtempSync(path.join(tmpdir(), 'centraal-test-'))
+  const port = await findFreePort()
+  const settings = {
+    REDIS_URL: redis.url,
+    SMTP_URL: receiver.url,
+    MAIL_FROM: 'centraal@example.test',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    MAIL_RETRY_BASE_MS: '200',
+  }
+  first = await startServerProcess(dataDir, { port, settings: { ...settings, NODE_ID: 'a' } })
+  second = await startServerProcess(dataDir, { settings: { ...settings, NODE_ID: 'b' } })
+}, 60_000)
+afterAll(async () => {
+  await Promise.all([first?.close(), second?.close()])
+  await Promise.all([redis?.close(), receiver?.stop()])
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+test('reset mails asked through both processes arrive once each', async () => {
+  const root = await signInFirstSuperadmin(first)
+  const addresses = Array.from({ length: 12 }, (_, i) => `twee${i}@processes.test`)
+  for (const email of addresses) {
+    const created = await root.post('/api/users', { name: 'Persoon', email, role: 'USER' })
+    expect(created.status, created.text).toBe(201)
+    const token = created.json.setupUrl.split('/setup/')[1]
+    const setup = await createClient(first.url).post(`/api/auth/setup/${token}`, {
+      password: 'twee processen',
+    })
+    expect(setup.status, setup.text).toBe(200)
+  }
+  // Asked half through each process, all at once.
+  const answers = await Promise.all(
+    addresses.map((email, i) =>
+      createClient((i % 2 ? second : first).url).post('/api/auth/forgot-password', { email }),
+    ),
+  )
+  for (const answer of answers) expect(answer.status).toBe(202)
+  await expect
+    .poll(() => addresses.every((email) => receiver.to(email).length > 0), { timeout: 20_000 })
+    .toBe(true)
+  // Time for a second sending by the other process: still one each.
+  await new Promise((resolve) => setTimeout(resolve, 2000))
+  for (const email of addresses) expect(receiver.to(email)).toHaveLength(1)
+})

@@ -1,0 +1,161 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
+import { ROOT, signInFirstSuperadmin } from '../support/accounts.ts'
+import { connectBrowser } from '../support/browser.ts'
+import { eventually } from '../support/eventually.ts'
+import { findFreePort } from '../support/free-port.ts'
+import { createClient } from '../support/http.ts'
+import { startSmtpReceiver } from '../support/smtp-receiver.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+import {
+  DESKTOP,
+  hasHorizontalOverflow,
+  newAppPage,
+  openSignedIn,
+  PHONE,
+  screenshot,
+  submitLogin,
+  waitForShell,
+} from './page-helpers.ts'
+
+// A person who forgot their password resets it from the login page through the mail a
+// real SMTP server on loopback received; the mail itself is looked at on a phone and a
+// desktop.
+
+let receiver: Awaited<ReturnType<typeof startSmtpReceiver>>
+let server: TestServer
+let browser: Browser
+
+const person = { email: 'ria@example.com', password: 'oud wachtwoord 1' }
+
+beforeAll(async () => {
+  receiver = await startSmtpReceiver()
+  const port = await findFreePort()
+  server = await startTestServer({
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SMTP_URL: receiver.url,
+    MAIL_FROM: 'Centraal <centraal@example.test>',
+  })
+  await signInFirstSuperadmin(server)
+  const { token } = inviteWithSetupLink(server.deps, {
+    email: person.email,
+    role: 'USER',
+    name: 'Ria Reset',
+    org: 'default-org',
+  })
+  await createClient(server.url).post(`/api/auth/setup/${token}`, { password: person.password })
+  browser = await connectBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+  await receiver?.stop()
+})
+
+const openPage = (viewport: { width: number; height: number }) =>
+  newAppPage(browser, server.url, viewport, { timeout: 8000, serviceWorker: false })
+
+test('a forgotten password is reset from the login page through the received mail', async () => {
+  const page = await openPage(DESKTOP)
+  await page.goto('/login')
+  await page.getByRole('link', { name: 'Forgot password' }).click()
+  await page.getByRole('heading', { name: 'Wachtwoord vergeten' }).waitFor()
+  await page.getByLabel('E-mailadres').fill(person.email)
+  await page.getByRole('button', { name: 'Stuur herstellink' }).click()
+  await page
+    .getByRole('status')
+    .filter({
+      hasText: 'Als er een account met dit adres is, ontvang je binnen enkele minuten een e-mail.',
+    })
+    .waitFor()
+  await screenshot(page, 'forgot-password-sent')
+
+  const mail = await eventually(() => {
+    const [received] = receiver.to(person.email)
+    expect(received).toBeDefined()
+    return received as NonNullable<typeof received>
+  })
+  const link = mail.parsed.text?.match(/http:\/\/\S+\/reset-password\/[a-z2-7]+/)?.[0] as string
+  expect(link.startsWith(`${server.url}/reset-password/`)).toBe(true)
+
+  await page.goto(link)
+  await page.getByRole('heading', { name: 'Nieuw wachtwoord kiezen' }).waitFor()
+  await page.getByLabel('Wachtwoord', { exact: true }).fill('nieuw wachtwoord 2')
+  await page.getByLabel('Bevestig wachtwoord').fill('nieuw wachtwoord 2')
+  await screenshot(page, 'reset-password')
+  await page.getByRole('button', { name: 'Wachtwoord wijzigen' }).click()
+  await page.getByRole('status').filter({ hasText: 'Je nieuwe wachtwoord is ingesteld' }).waitFor()
+  await page.waitForURL((url) => url.pathname === '/login')
+  await submitLogin(page, { email: person.email, password: 'nieuw wachtwoord 2' })
+  await waitForShell(page)
+
+  // The link works once: opened again, the page says why it no longer does.
+  const again = await openPage(PHONE)
+  await again.goto(link)
+  await again.getByLabel('Wachtwoord', { exact: true }).fill('derde wachtwoord 3')
+  await again.getByLabel('Bevestig wachtwoord').fill('derde wachtwoord 3')
+  await again.getByRole('button', { name: 'Wachtwoord wijzigen' }).click()
+  await again.getByRole('alert').filter({ hasText: 'Deze herstellink is al gebruikt.' }).waitFor()
+  expect(await hasHorizontalOverflow(again)).toBe(false)
+  await screenshot(again, 'reset-password-used')
+
+  // The mail as it looks in a mail client on a phone and on a desktop.
+  for (const viewport of [PHONE, DESKTOP]) {
+    const view = await openPage(viewport)
+    await view.setContent(mail.parsed.html as string)
+    await view.getByRole('link', { name: 'Nieuw wachtwoord kiezen' }).waitFor()
+    expect(await hasHorizontalOverflow(view)).toBe(false)
+    await screenshot(view, 'mail-password-reset')
+  }
+})
+
+test('the platform SUPERADMIN sees the mail server and the sent mail on Instellingen → E-mail', async () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    const page = await openPage(viewport)
+    await openSignedIn(page, ROOT, '/settings?tab=e-mail')
+    await page.getByRole('heading', { name: 'Uitgaande e-mail' }).waitFor()
+    await page.getByText(`127.0.0.1:${receiver.port}`).waitFor()
+    await page.getByText(person.email).first().waitFor()
+    expect(await hasHorizontalOverflow(page)).toBe(false)
+    await screenshot(page, 'settings-outbox')
+  }
+})
+
+test('without a mail server the SUPERADMIN opens the kept mail and its link works', async () => {
+  const laptop = await startTestServer()
+  try {
+    await signInFirstSuperadmin(laptop)
+    const asked = await createClient(laptop.url).post('/api/auth/forgot-password', {
+      email: ROOT.email,
+    })
+    expect(asked.status).toBe(202)
+    const page = await newAppPage(browser, laptop.url, DESKTOP, {
+      timeout: 8000,
+      serviceWorker: false,
+    })
+    await openSignedIn(page, ROOT, '/settings?tab=e-mail')
+    await page.getByText('Geen mailserver ingesteld').waitFor()
+    await eventually(async () => {
+      await page.reload()
+      await page.getByText('Bewaard', { exact: true }).waitFor({ timeout: 2000 })
+    })
+    await page.getByText('Bekijk e-mail').click()
+    const frame = page.frameLocator('iframe[title^="E-mail aan"]')
+    await frame.getByRole('link', { name: 'Nieuw wachtwoord kiezen' }).waitFor()
+    const text = (await page.locator('pre').textContent()) ?? ''
+    const link = text.match(/http:\/\/\S+\/reset-password\/[a-z2-7]+/)?.[0] as string
+    expect(link).toBeTruthy()
+    await screenshot(page, 'settings-outbox-kept')
+    // The link, passed on by hand, works.
+    const reset = await createClient(laptop.url).post(
+      `/api/auth/reset-password/${link.split('/').at(-1)}`,
+      { password: 'laptop wachtwoord 2' },
+    )
+    expect(reset.status).toBe(200)
+  } finally {
+    await laptop.close()
+  }
+})
