@@ -85,7 +85,8 @@ export async function logOut(
   return true
 }
 
-function findRememberedSalesAccount(): AreaAccount | null {
+/** The Gold Estates account this browser remembers, whose session a logout also ends. */
+export function findRememberedSalesAccount(): AreaAccount | null {
   try {
     const text = localStorage.getItem(REMEMBERED_SALES_USER_KEY)
     const user: unknown = text ? JSON.parse(text) : null
