@@ -14,6 +14,7 @@ import {
 import { getClientAddress } from '../http/client-address.ts'
 import { requireOwnSession } from '../http/require-named-account.ts'
 import { validate } from '../http/validate.ts'
+import { readOrganisationName } from '../services/own-organisation/read-organisation-name.ts'
 import { prepareSalesReadModel } from '../services/sales/sales-read-model.ts'
 import { chooseSalesOrganisation } from '../services/sales-accounts/choose-sales-organisation.ts'
 import type { openSalesSession } from '../services/sales-accounts/open-sales-session.ts'
@@ -29,6 +30,7 @@ function toSalesUserView(
     organisationId: string
   },
   sellerId: string | null,
+  organisationName: string,
 ) {
   return {
     id: user.id,
@@ -39,6 +41,8 @@ function toSalesUserView(
     // The wire keeps the American spelling, as GET /api/auth/user does (decision 020).
     organizationId: user.organisationId,
     sellerId,
+    /** Shown in the sales header: which organisation this sign-in is in. */
+    organisationName,
   }
 }
 
@@ -52,7 +56,7 @@ export function salesAuthRoutes(deps: AppDeps) {
     if (seesAllSales(SALES_ROLE_PERMISSIONS[user.role])) {
       prepareSalesReadModel(deps.organisations.get(user.organisationId))
     }
-    return toSalesUserView(user, null)
+    return toSalesUserView(user, null, readOrganisationName(deps.systemDb, user.organisationId))
   }
   return new Hono<AppEnv>()
     .post('/login', validate('json', LoginSchema), async (c) => {
@@ -69,7 +73,8 @@ export function salesAuthRoutes(deps: AppDeps) {
     )
     .get('/user', (c) => {
       const ctx = requireSalesContext(deps, c)
-      return c.json(toSalesUserView(ctx.salesUser, ctx.actor.sellerId ?? null))
+      const name = readOrganisationName(deps.systemDb, ctx.actor.organisationId)
+      return c.json(toSalesUserView(ctx.salesUser, ctx.actor.sellerId ?? null, name))
     })
     .post('/logout', (c) => {
       // A logout that waited on a device never ends a session someone else opened since.
