@@ -100,6 +100,7 @@ test('a downloaded JSON backup restores once the name is typed, waits its turn, 
   await waitForShell(page)
   const notice = page.getByRole('region', { name: 'Backup teruggezet' })
   expect(await notice.textContent()).toContain(`de backup van ${backupMoment} teruggezet`)
+  await screenshot(page, 'restore-notice', { fullPage: false })
   await page.goto('/activities')
   await page
     .getByRole('main')

@@ -160,6 +160,7 @@ test('a restore keeps the unsent changes of every device as refusals, warns the 
     .getByRole('region', { name: 'Niet verstuurde wijzigingen' })
     .getByText('App Voor Herstel (gewijzigd)')
     .waitFor()
+  await screenshot(b.page, 'restore-confirmation-unsent')
   await restoreDialog.getByLabel('Typ Testorganisatie om te bevestigen').fill('Testorganisatie')
   await restoreDialog.getByRole('button', { name: 'Backup terugzetten' }).click()
   await waitForToast(b.page, 'Restore Succesvol')

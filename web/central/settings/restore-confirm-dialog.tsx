@@ -33,7 +33,9 @@ function describeAge(createdAt: number, now: number) {
  * stays disabled until the name matches.
  */
 export function RestoreConfirmDialog(props: RestoreConfirmDialogProps) {
-  const { backup, organisationName, unsentNames } = props
+  const { backup, unsentNames } = props
+  // A user remembered by an older build carries no name: the file's, or a word, then.
+  const organisationName = props.organisationName || backup?.organisationName || 'herstellen'
   const [typed, setTyped] = useState('')
   const inputId = useId()
   const isMatch = typed.trim() === organisationName
