@@ -45,6 +45,18 @@ export const OrganisationChoiceSchema = z.object({
     .max(100, { message: 'Kies een organisatie' }),
 })
 
+/**
+ * POST /api/auth/switch-organisation: "Wissel van organisatie". Only an organisation whose
+ * account the session's own sign-in proved opens (decision 028); the id only picks one.
+ */
+export const SwitchOrganisationSchema = z.object({
+  organisationId: z
+    .string({ message: 'Kies een organisatie' })
+    .trim()
+    .min(1, { message: 'Kies een organisatie' })
+    .max(100, { message: 'Kies een organisatie' }),
+})
+
 /** A sign-in's answer when the password matched accounts in several organisations. */
 export type OrganisationChoiceAnswer = {
   choice: { choiceToken: string; organisations: { id: string; name: string }[] }
@@ -98,6 +110,23 @@ export type CurrentUser = {
   profileImageUrl: string | null
   /** What the user may do, as the server resolves it (role, grants, platform rights). */
   permissions: PermissionName[]
+  /** The name of the organisation signed in to, shown in the header and the menu. */
+  organisationName?: string
+  /**
+   * The other organisations this sign-in proved an account in ("Wissel van organisatie",
+   * decision 028); empty for most people.
+   */
+  otherOrganisations?: { id: string; name: string }[]
+  /** The organisation's last restore when it was recent (docs/behaviour.md), else null. */
+  lastRestore?: RestoreNotice | null
+}
+
+/** What a person reads after a restore: which backup, when, and by whom. */
+export type RestoreNotice = {
+  restoredAt: number
+  /** When the restored backup was made (the file's createdAt). */
+  backupCreatedAt: number
+  restoredBy: string
 }
 
 /** Options of `npm run setup-token`. */

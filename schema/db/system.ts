@@ -56,12 +56,23 @@ export function launchKeyOf(centralUserId: string) {
   return `launch:${centralUserId}`
 }
 
+/**
+ * An account a sign-in's password matched: where it lives, and a digest of the stored hash
+ * it matched (an account whose password changed since is no longer proven).
+ */
+export type ProvenAccount = { organisationId: string; userId: string; passwordDigest: string }
+
 /** The JSON held in sessions.sess. */
 export type SessionData = {
   kind: AccountKind
   userId: string
   organisationId: string
   createdAt: number
+  /**
+   * The accounts the sign-in's password matched in several organisations, the session's own
+   * among them: those "Wissel van organisatie" may open without the password (decision 028).
+   */
+  provenAccounts?: ProvenAccount[]
 }
 
 /** Sessions by the SHA-256 of their token; the token itself is never stored. */

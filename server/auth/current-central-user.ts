@@ -28,10 +28,11 @@ export function findSessionUser(deps: Pick<AppDeps, 'systemDb' | 'organisations'
 }
 
 /**
- * The signed-in central user, or null. A session whose user was deleted or is no longer
- * active is ended here too, so such a user is out at their next request.
+ * The signed-in central user with their session (token and what it holds), or null. A
+ * session whose user was deleted or is no longer active is ended here too, so such a user
+ * is out at their next request.
  */
-export function findCentralUser(deps: Pick<AppDeps, 'systemDb' | 'organisations'>, c: Context) {
+export function findCentralSignIn(deps: Pick<AppDeps, 'systemDb' | 'organisations'>, c: Context) {
   const token = readSessionToken(c, 'central')
   if (!token) return null
   const session = validateSession(deps.systemDb, token, 'central')
@@ -50,7 +51,22 @@ export function findCentralUser(deps: Pick<AppDeps, 'systemDb' | 'organisations'
     expire: session.expire,
     organisationId: session.data.organisationId,
   })
-  return user
+  return { user, token, session: session.data }
+}
+
+/** The signed-in central user, or null (findCentralSignIn). */
+export function findCentralUser(deps: Pick<AppDeps, 'systemDb' | 'organisations'>, c: Context) {
+  return findCentralSignIn(deps, c)?.user ?? null
+}
+
+/** The signed-in central user and their session; 401 without one. */
+export function requireCentralSignIn(
+  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+  c: Context,
+) {
+  const signIn = findCentralSignIn(deps, c)
+  if (!signIn) throw new AppError('unauthenticated', 'Niet ingelogd')
+  return signIn
 }
 
 /** The signed-in central user; 401 without one. */

@@ -55,21 +55,26 @@ export class OrganisationChoices {
   }
 
   /**
-   * The chosen account, the choice removed: 'expired' for an unknown, used, expired or
-   * other kind's token; 'not_offered' for an organisation the password did not match
-   * (the choice stays, so the person can still pick one that was offered).
+   * The chosen account and every account the password matched, the choice removed:
+   * 'expired' for an unknown, used, expired or other kind's token; 'not_offered' for an
+   * organisation the password did not match (the choice stays, so the person can still
+   * pick one that was offered).
    */
   async take(
     kind: AccountKind,
     token: string,
     organisationId: string,
-  ): Promise<ChoosableAccount | 'expired' | 'not_offered'> {
+  ): Promise<
+    { chosen: ChoosableAccount; matched: ChoosableAccount[] } | 'expired' | 'not_offered'
+  > {
     const choice = await this.#choices.peek(token)
     // Another kind's token is not this door's to use up.
     if (!choice || choice.kind !== kind) return 'expired'
     const account = choice.accounts.find((item) => item.organisationId === organisationId)
     if (!account) return 'not_offered'
     // Taken, not only looked at: of two picks with one token (two processes), one opens.
-    return (await this.#choices.take(token)) ? account : 'expired'
+    return (await this.#choices.take(token))
+      ? { chosen: account, matched: choice.accounts }
+      : 'expired'
   }
 }

@@ -25,19 +25,24 @@ export function getSessionCookieName(c: Context, kind: AccountKind) {
   return isSecure(c) ? `__Host-${name}` : name
 }
 
-/** Opens a session and returns its token; only the token's hash is stored. */
+/**
+ * Opens a session and returns its token; only the token's hash is stored. `createdAt` is
+ * the sign-in's moment, now unless a switch of organisation carries it over (the absolute
+ * lifetime counts from the password, not from the switch).
+ */
 export function createSession(
   systemDb: SystemDb,
-  data: Omit<SessionData, 'createdAt'>,
+  data: Omit<SessionData, 'createdAt'> & { createdAt?: number },
 ): { token: string; expire: number } {
   const token = generateToken()
   const now = Date.now()
-  const expire = now + SESSION_TTL_MS
+  const signedInAt = data.createdAt ?? now
+  const expire = Math.min(now + SESSION_TTL_MS, signedInAt + SESSION_MAX_AGE_MS)
   systemDb
     .insert(sessions)
     .values({
       sid: hashToken(token),
-      sess: { ...data, createdAt: now },
+      sess: { ...data, createdAt: signedInAt },
       expire,
       userId: data.userId,
       organisationId: data.organisationId,
@@ -109,6 +114,7 @@ export function validateSession(
     userId: row.userId,
     organisationId: row.organisationId,
     createdAt: row.sess.createdAt,
+    ...(row.sess.provenAccounts && { provenAccounts: row.sess.provenAccounts }),
   }
   if (row.expire - now < RENEW_BEFORE_MS && row.expire < endOfLife) {
     const expire = Math.min(now + SESSION_TTL_MS, endOfLife)

@@ -15,6 +15,7 @@ import {
 import { getClientAddress } from '../http/client-address.ts'
 import { requireOwnSession } from '../http/require-named-account.ts'
 import { validate } from '../http/validate.ts'
+import { readOrganisationName } from '../services/own-organisation/read-organisation-name.ts'
 import { prepareSalesReadModel } from '../services/sales/sales-read-model.ts'
 import { chooseSalesOrganisation } from '../services/sales-accounts/choose-sales-organisation.ts'
 import type { openSalesSession } from '../services/sales-accounts/open-sales-session.ts'
@@ -31,6 +32,7 @@ function toSalesUserView(
     organisationId: string
   },
   sellerId: string | null,
+  organisationName: string,
 ) {
   return {
     id: user.id,
@@ -41,6 +43,8 @@ function toSalesUserView(
     // The wire keeps the American spelling, as GET /api/auth/user does (decision 020).
     organizationId: user.organisationId,
     sellerId,
+    /** Shown in the sales header: which organisation this sign-in is in. */
+    organisationName,
   }
 }
 
@@ -54,7 +58,7 @@ export function salesAuthRoutes(deps: AppDeps) {
     if (seesAllSales(SALES_ROLE_PERMISSIONS[user.role])) {
       prepareSalesReadModel(deps.organisations.get(user.organisationId))
     }
-    return toSalesUserView(user, null)
+    return toSalesUserView(user, null, readOrganisationName(deps.systemDb, user.organisationId))
   }
   return new Hono<AppEnv>()
     .post('/login', validate('json', LoginSchema), async (c) => {
@@ -74,7 +78,8 @@ export function salesAuthRoutes(deps: AppDeps) {
     )
     .get('/user', (c) => {
       const ctx = requireSalesContext(deps, c)
-      return c.json(toSalesUserView(ctx.salesUser, ctx.actor.sellerId ?? null))
+      const name = readOrganisationName(deps.systemDb, ctx.actor.organisationId)
+      return c.json(toSalesUserView(ctx.salesUser, ctx.actor.sellerId ?? null, name))
     })
     .post('/logout', (c) => {
       // A logout that waited on a device never ends a session someone else opened since.

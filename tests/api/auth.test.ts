@@ -55,8 +55,11 @@ describe('POST /api/auth/simple-setup', () => {
       [
         'email',
         'id',
+        'lastRestore',
         'name',
+        'organisationName',
         'organizationId',
+        'otherOrganisations',
         'permissions',
         'profileImageUrl',
         'role',
@@ -67,7 +70,10 @@ describe('POST /api/auth/simple-setup', () => {
       role: 'SUPERADMIN',
       status: 'active',
       organizationId: 'default-org',
+      otherOrganisations: [],
+      lastRestore: null,
     })
+    expect(typeof me.json.organisationName).toBe('string')
   })
 
   test('answers 409 "already exists" once a SUPERADMIN exists, and changes nothing', async () => {

@@ -218,11 +218,18 @@ describe('restore', () => {
         const restored = after[table]!.filter((row) => !('id' in row) || ids.has(row.id))
         const others = after[table]!.filter((row) => 'id' in row && !ids.has(row.id))
         expect(restored, table).toEqual(rows)
+        // Besides them the log has one new entry: the restore itself, written after it.
+        const isRestoreNote = (row: Record<string, unknown>) =>
+          table === 'activities' && row.action === 'Backup teruggezet' && row.deleted === 0
         expect(
-          others.every((row) => row.deleted === 1),
+          others.every((row) => row.deleted === 1 || isRestoreNote(row)),
           table,
         ).toBe(true)
       }
+      const notes = after.activities!.filter((row) => row.action === 'Backup teruggezet')
+      expect(notes).toHaveLength(1)
+      expect(notes[0]).toMatchObject({ user: 'Root Admin', type: 'settings', deleted: 0 })
+      expect(notes[0]!.target).toMatch(/^backup van \d{1,2} \w+ \d{4} om \d{2}:\d{2}$/)
 
       const again = createClient(target.url)
       expect(
@@ -233,6 +240,12 @@ describe('restore', () => {
           })
         ).status,
       ).toBe(200)
+      // Signed in again, the person reads which backup was restored, when and by whom.
+      expect((await again.get('/api/auth/user')).json.lastRestore).toEqual({
+        restoredAt: expect.any(Number),
+        backupCreatedAt: JSON.parse(backupText).createdAt,
+        restoredBy: 'Root Admin',
+      })
       expect((await again.get('/api/gold-estates/sales')).status).toBe(401)
       expect((await again.post('/api/admin/launch-gold-estates')).status).toBe(200)
       expect((await again.get('/api/gold-estates/sales')).json).toHaveLength(1)

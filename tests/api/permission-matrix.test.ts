@@ -123,6 +123,12 @@ const ROWS: Row[] = [
     expected: '401 401 401 401 401 401 401 401 401 401 401',
   },
   {
+    // A session opened alone proves no other organisation: nothing to switch to (decision 028).
+    route: 'POST /api/auth/switch-organisation',
+    call: () => post('/api/auth/switch-organisation', { organisationId: 'default-org' }),
+    expected: '401 401 403 403 403 403 403 403 401 401 401',
+  },
+  {
     route: 'POST /api/auth/setup/:token',
     call: () => post(`/api/auth/setup/${'a'.repeat(32)}`, { password: 'long enough' }),
     expected: '400 400 400 400 400 400 400 400 400 400 400',

@@ -1,11 +1,28 @@
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { beforeAll, expect, test } from 'vitest'
+import { formatDateTime } from '#web/lib/format-date.ts'
 import { setUpBrowserFile } from './browser-file.ts'
-import { DESKTOP, newAppContext, saveDownload, signIn, waitForToast } from './page-helpers.ts'
+import {
+  DESKTOP,
+  hasHorizontalOverflow,
+  newAppContext,
+  PHONE,
+  saveDownload,
+  screenshot,
+  signIn,
+  submitLogin,
+  waitForShell,
+  waitForToast,
+} from './page-helpers.ts'
 
 // Instellingen → Algemeen → Admin Tools: download a JSON backup, change something, restore
-// the file through the picker after the overwrite warning (waiting its turn behind another
-// organisation's heavy job, its place shown), and sign in to the old state.
+// the file through the picker once the organisation's name is typed (waiting its turn behind
+// another organisation's heavy job, its place shown), and sign in to the old state, told
+// which backup was restored.
+
+const appName = (app: { name: string }) => app.name
 
 const file = setUpBrowserFile()
 
@@ -16,7 +33,7 @@ beforeAll(async () => {
   })
 })
 
-test('a downloaded JSON backup restores through the file picker after the warning, waiting its turn', async () => {
+test('a downloaded JSON backup restores once the name is typed, waits its turn, and is announced after', async () => {
   const context = await newAppContext(file.browser, file.server.url, DESKTOP, {
     serviceWorker: false,
   })
@@ -43,23 +60,58 @@ test('a downloaded JSON backup restores through the file picker after the warnin
     url: 'https://na.example.com',
   })
 
-  let warning = ''
-  page.once('dialog', (dialog) => {
-    warning = dialog.message()
-    void dialog.accept()
-  })
+  // The file picked, a dialog asks for the organisation's name before anything starts.
+  await page.getByLabel('Backupbestand kiezen').setInputFiles(backupPath)
+  const dialog = page.getByRole('dialog', { name: 'Backup terugzetten' })
+  await dialog.waitFor()
+  const backupMoment = formatDateTime(JSON.parse(readFileSync(backupPath, 'utf8')).createdAt)
+  expect(await dialog.textContent()).toContain(`Backup van${backupMoment} (van vandaag)`)
+  expect(await dialog.textContent()).toContain('Vervangtde gegevens van vandaag')
+  const confirm = dialog.getByRole('button', { name: 'Backup terugzetten' })
+  const typed = dialog.getByLabel('Typ Testorganisatie om te bevestigen')
+  expect(await confirm.isDisabled()).toBe(true)
+  await typed.fill('testorganisatie')
+  expect(await confirm.isDisabled()).toBe(true)
+  await screenshot(page, 'restore-confirmation', { fullPage: false })
+  // Escape closes it and nothing happens; the name is asked again the next time.
+  await page.keyboard.press('Escape')
+  await dialog.waitFor({ state: 'detached' })
+  expect((await file.api.get('/api/app-connections')).json.map(appName)).toContain('Na de backup')
+  await page.getByLabel('Backupbestand kiezen').setInputFiles(backupPath)
+  await typed.waitFor()
+  expect(await typed.inputValue()).toBe('')
   // Another organisation's heavy job has the server's turn: the restore waits, showing its
   // place, and goes on once that job is done.
   const release = await file.server.deps.heavyWork.take('another-org')
   try {
-    await page.getByLabel('Backupbestand kiezen').setInputFiles(backupPath)
+    // Typed and sent with the keyboard alone.
+    await typed.fill('Testorganisatie')
+    expect(await confirm.isDisabled()).toBe(false)
+    await typed.press('Enter')
     await tools.getByText('In de wachtrij: plaats 2').waitFor()
   } finally {
     release()
   }
   expect(await waitForToast(page, 'Restore Succesvol')).toContain('Log opnieuw in')
-  expect(warning).toMatch(/overschrijft|overschreven/i)
   await page.waitForURL('**/login')
+
+  // Signed in again, the restorer reads which backup was restored, and the log has it.
+  await submitLogin(page, file.root)
+  await waitForShell(page)
+  const notice = page.getByRole('region', { name: 'Backup teruggezet' })
+  expect(await notice.textContent()).toContain(`de backup van ${backupMoment} teruggezet`)
+  await screenshot(page, 'restore-notice', { fullPage: false })
+  await page.goto('/activities')
+  await page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ hasText: 'Backup teruggezet: backup van' })
+    .waitFor()
+  await notice.getByRole('button', { name: 'Melding sluiten' }).click()
+  await notice.waitFor({ state: 'detached' })
+  await page.reload()
+  await waitForShell(page)
+  expect(await page.getByRole('region', { name: 'Backup teruggezet' }).count()).toBe(0)
   // Nothing of the old page may touch the session the checks below sign in with.
   await page.close()
 
@@ -74,5 +126,28 @@ test('a downloaded JSON backup restores through the file picker after the warnin
   const after = await names()
   expect(after).toContain('Voor de backup')
   expect(after).not.toContain('Na de backup')
+  await context.close()
+})
+
+test('phone: the restore dialog fits, names the backup and keeps its button disabled until the name matches', async () => {
+  const context = await newAppContext(file.browser, file.server.url, PHONE, {
+    serviceWorker: false,
+  })
+  await signIn(context, file.root)
+  const page = await context.newPage()
+  await page.goto('/settings')
+  // The first test's restore ended the file's API session: this context's own asks.
+  const backup = await context.request.post('/api/admin/backup', { data: { format: 'json' } })
+  const backupPath = path.join(mkdtempSync(path.join(tmpdir(), 'centraal-restore-')), 'b.json')
+  writeFileSync(backupPath, await backup.text())
+  await page.getByLabel('Backupbestand kiezen').setInputFiles(backupPath)
+  const dialog = page.getByRole('dialog', { name: 'Backup terugzetten' })
+  await dialog.getByText('Backup van').waitFor()
+  const confirm = dialog.getByRole('button', { name: 'Backup terugzetten' })
+  expect(await confirm.isDisabled()).toBe(true)
+  expect(await hasHorizontalOverflow(page)).toBe(false)
+  await screenshot(page, 'restore-confirmation', { fullPage: false })
+  await dialog.getByRole('button', { name: 'Annuleren' }).click()
+  await dialog.waitFor({ state: 'detached' })
   await context.close()
 })

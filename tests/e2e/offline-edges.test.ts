@@ -153,14 +153,17 @@ test('a restore keeps the unsent changes of every device as refusals, warns the 
     '1 wijziging die nog niet naar de server is verstuurd',
   )
   await screenshot(b.page, 'restore-with-unsent-changes')
-  const confirmations: string[] = []
-  b.page.on('dialog', (dialog) => {
-    confirmations.push(dialog.message())
-    void dialog.accept()
-  })
   await b.page.getByLabel('Backupbestand kiezen').setInputFiles(backupPath)
+  // The restore's dialog names the unsent change too, and starts once the name is typed.
+  const restoreDialog = b.page.getByRole('dialog', { name: 'Backup terugzetten' })
+  await restoreDialog
+    .getByRole('region', { name: 'Niet verstuurde wijzigingen' })
+    .getByText('App Voor Herstel (gewijzigd)')
+    .waitFor()
+  await screenshot(b.page, 'restore-confirmation-unsent')
+  await restoreDialog.getByLabel('Typ Testorganisatie om te bevestigen').fill('Testorganisatie')
+  await restoreDialog.getByRole('button', { name: 'Backup terugzetten' }).click()
   await waitForToast(b.page, 'Restore Succesvol')
-  expect(confirmations[0]).toContain('• App Voor Herstel (gewijzigd)')
 
   // The restorer signs in again: the edit made before the restore is kept, not sent.
   await b.context.unroute('**/api/sync/v1/*/push')

@@ -127,6 +127,10 @@ for (const [size, viewport] of [
       '/api/gold-estates/auth/user',
     )
     expect(user.json).toMatchObject({ organizationId: 'org-a', role: 'SELLER' })
+    // The header says which organisation this is.
+    await page.getByRole('banner').getByText('Organisatie: Alfa Makelaars').waitFor()
+    expect(await hasHorizontalOverflow(page)).toBe(false)
+    await screenshot(page, 'sales-header-organisation', { fullPage: false })
   })
 }
 

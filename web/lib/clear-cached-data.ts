@@ -7,6 +7,7 @@ import { type AreaAccount, getSessionAccount, isSessionUser } from '#sync/client
 import { confirmLogout } from './confirm-logout.ts'
 import { endSession, PENDING_LOGOUT_KEY } from './offline-queue/pending-logout.ts'
 import { removeQueueItemsOf } from './offline-queue/queue-store.ts'
+import { RESTORE_NOTICE_SEEN_PREFIX } from './restore-notice-seen.ts'
 import { THEME_STORAGE_KEY } from './theme.ts'
 
 /** localStorage key of the last Gold Estates user (the sales session layer remembers it). */
@@ -39,6 +40,7 @@ export async function clearCachedData(account: AreaAccount): Promise<void> {
         key === THEME_STORAGE_KEY ||
         key === PENDING_LOGOUT_KEY ||
         key.startsWith(FILL_PROGRESS_PREFIX) ||
+        key.startsWith(RESTORE_NOTICE_SEEN_PREFIX) ||
         key.startsWith(EPOCH_KEY_PREFIX)
       if (!isKept) localStorage.removeItem(key)
     }
@@ -85,7 +87,8 @@ export async function logOut(
   return true
 }
 
-function findRememberedSalesAccount(): AreaAccount | null {
+/** The Gold Estates account this browser remembers, whose session a logout also ends. */
+export function findRememberedSalesAccount(): AreaAccount | null {
   try {
     const text = localStorage.getItem(REMEMBERED_SALES_USER_KEY)
     const user: unknown = text ? JSON.parse(text) : null

@@ -16,6 +16,8 @@ const LISTED = 8
 export async function confirmLogout(
   database: { status: SyncStatusStore } | null,
   accounts: readonly string[],
+  /** What the person does: 'Uitloggen', or 'Wisselen van organisatie' (decision 028). */
+  doing: { verb: string; question: string } = { verb: 'Uitloggen', question: 'Toch uitloggen?' },
 ): Promise<boolean> {
   const unsent = (database?.status.get().unsent ?? []).map(describeUnsentChange)
   const queued = await listQueueItems()
@@ -43,7 +45,7 @@ export async function confirmLogout(
       `${count === 1 ? 'Deze wijziging is' : `Deze ${count} wijzigingen zijn`} nog niet naar de server verstuurd:`,
       ...listed,
       '',
-      `Uitloggen verwijdert ${count === 1 ? 'deze' : 'ze'} van dit apparaat. Toch uitloggen?`,
+      `${doing.verb} verwijdert ${count === 1 ? 'deze' : 'ze'} van dit apparaat. ${doing.question}`,
     ].join('\n'),
   )
 }

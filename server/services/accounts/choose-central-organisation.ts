@@ -5,14 +5,19 @@ import { openCentralSession } from './open-central-session.ts'
 
 /**
  * Completes a sign-in that matched several organisations: opens the central session in
- * the organisation picked, if it was offered and its account may still sign in.
+ * the organisation picked, if it was offered and its account may still sign in. The
+ * session remembers every account the password matched, for "Wissel van organisatie"
+ * (decision 028).
  */
 export async function chooseCentralOrganisation(
   deps: Pick<AppDeps, 'systemDb' | 'organisations' | 'organisationChoices'>,
   input: { choiceToken: string; organisationId: string },
 ) {
-  const user = await requireChosenAccount(deps.organisationChoices, 'central', input, (chosen) =>
-    findUser(deps.organisations.get(chosen.organisationId), chosen.userId),
+  const { user, matched } = await requireChosenAccount(
+    deps.organisationChoices,
+    'central',
+    input,
+    (chosen) => findUser(deps.organisations.get(chosen.organisationId), chosen.userId),
   )
-  return openCentralSession(deps, user)
+  return openCentralSession(deps, user, { provenAccounts: matched })
 }

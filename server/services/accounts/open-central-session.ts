@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { users } from '#schema/db/organisation'
+import type { SessionData } from '#schema/db/system'
 import type { AppDeps } from '../../app-deps.ts'
 import { createSession } from '../../auth/sessions.ts'
 import { AppError } from '../../http/app-error.ts'
@@ -14,10 +15,16 @@ export function getCentralRefusal(user: StoredUser): string | null {
   return null
 }
 
-/** Notes the sign-in on the user and opens a central session in their organisation. */
+/**
+ * Notes the sign-in on the user and opens a central session in their organisation; `proof`
+ * is what the sign-in proved beyond this account (decision 028), kept with the session.
+ */
 export function openCentralSession(
   deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
   user: StoredUser,
+  proof:
+    | Pick<SessionData, 'provenAccounts' | 'createdAt'>
+    | Pick<SessionData, 'provenAccounts'> = {},
 ) {
   const refusal = getCentralRefusal(user)
   if (refusal) throw new AppError('forbidden', refusal)
@@ -31,6 +38,7 @@ export function openCentralSession(
     kind: 'central',
     userId: user.id,
     organisationId: user.organisationId,
+    ...proof,
   })
-  return { user, session }
+  return { user, session, proof }
 }

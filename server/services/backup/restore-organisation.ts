@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3'
 import { eq } from 'drizzle-orm'
-import type { BackupValue } from '#schema/backup'
+import { BackupHeaderSchema, type BackupValue } from '#schema/backup'
 import { organisations } from '#schema/db/system'
 import { deleteOrganisationSessions } from '../../auth/sessions.ts'
 import type { ServiceContext } from '../../context.ts'
@@ -9,6 +9,7 @@ import { AppError } from '../../http/app-error.ts'
 import { startOrganisationEpoch } from '../organisation-epoch/organisation-epoch.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { checkBackup } from './check-backup.ts'
+import { noteRestore } from './note-restore.ts'
 import type { TableInfo } from './organisation-tables.ts'
 import { type BackupLayout, readBackupFile } from './read-backup-file.ts'
 import { rebuildLoginDirectory } from './rebuild-login-directory.ts'
@@ -72,14 +73,17 @@ function readOrganisationName(ctx: ServiceContext) {
  * Tables the restore rules leave out (restore-rules.ts NOT_RESTORED) keep their rows; the
  * product definitions among them are seeded again from the code. Then the login directory
  * is rebuilt, the organisation starts a new epoch (devices keep what they made before it
- * as refusals instead of sending it) and its sessions end: people sign in again with the
- * restored accounts.
+ * as refusals instead of sending it), the restore is written into the restored log
+ * (noteRestore) and its sessions end: people sign in again with the restored accounts.
  */
 export function restoreOrganisation(ctx: ServiceContext, file: string, layout: BackupLayout) {
   requirePermission(ctx.actor, 'backup.run')
   const client = ctx.db.$client
   const organisationId = ctx.actor.organisationId
-  const tables = checkBackup(client, ctx.systemDb, ctx.actor, readBackupFile(file, layout))
+  const backup = readBackupFile(file, layout)
+  const tables = checkBackup(client, ctx.systemDb, ctx.actor, backup)
+  // Checked whole by checkBackup just now.
+  const { createdAt: backupCreatedAt } = BackupHeaderSchema.parse(backup.header)
   const counts: Record<string, number> = {}
   const write = client.transaction(() => {
     const base =
@@ -155,7 +159,8 @@ export function restoreOrganisation(ctx: ServiceContext, file: string, layout: B
   // transaction cannot run inside the one above, so this follows its commit.)
   seedOrganisationFile(ctx.db, organisationId, readOrganisationName(ctx))
   rebuildLoginDirectory(client, ctx.systemDb, organisationId)
-  startOrganisationEpoch(ctx.systemDb, organisationId)
+  const epoch = startOrganisationEpoch(ctx.systemDb, organisationId)
+  noteRestore(ctx, { backupCreatedAt, epoch })
   deleteOrganisationSessions(ctx.systemDb, organisationId)
   return { message: 'Backup teruggezet. Log opnieuw in.', tables: counts }
 }

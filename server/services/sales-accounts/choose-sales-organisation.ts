@@ -11,7 +11,7 @@ export async function chooseSalesOrganisation(
   deps: Pick<AppDeps, 'systemDb' | 'organisations' | 'organisationChoices'>,
   input: { choiceToken: string; organisationId: string },
 ) {
-  const user = await requireChosenAccount(deps.organisationChoices, 'sales', input, (chosen) =>
+  const { user } = await requireChosenAccount(deps.organisationChoices, 'sales', input, (chosen) =>
     findSalesUser(deps.organisations.get(chosen.organisationId), chosen.userId),
   )
   return openSalesSession(deps, user)

@@ -9,8 +9,9 @@ import { AppError } from '../../http/app-error.ts'
 const EXPIRED = 'Je keuze is verlopen. Log opnieuw in.'
 
 /**
- * The account a "Kies je organisatie" answer picked, loaded with `load`; 401 or 400 with
- * the reason otherwise. The choice stands for the password checked at sign-in, so an
+ * The account a "Kies je organisatie" answer picked, loaded with `load`, and every account
+ * the sign-in's password matched (`matched`: what a switch of organisation may open later,
+ * decision 028); 401 or 400 with the reason otherwise. The choice stands for the password checked at sign-in, so an
  * account whose password changed since (a reset: whoever held the old one is out), or
  * that was deleted or moved meanwhile, is not opened.
  */
@@ -21,12 +22,13 @@ export async function requireChosenAccount<
   kind: AccountKind,
   input: { choiceToken: string; organisationId: string },
   load: (chosen: ChoosableAccount) => T | undefined,
-): Promise<T> {
-  const chosen = await choices.take(kind, input.choiceToken, input.organisationId)
-  if (chosen === 'expired') throw new AppError('unauthenticated', EXPIRED)
-  if (chosen === 'not_offered') {
+): Promise<{ user: T; matched: ChoosableAccount[] }> {
+  const taken = await choices.take(kind, input.choiceToken, input.organisationId)
+  if (taken === 'expired') throw new AppError('unauthenticated', EXPIRED)
+  if (taken === 'not_offered') {
     throw new AppError('invalid_input', 'organisationId: kies een van de getoonde organisaties')
   }
+  const { chosen, matched } = taken
   const user = load(chosen)
   if (
     user?.organisationId !== chosen.organisationId ||
@@ -35,5 +37,5 @@ export async function requireChosenAccount<
   ) {
     throw new AppError('unauthenticated', EXPIRED)
   }
-  return user
+  return { user, matched }
 }

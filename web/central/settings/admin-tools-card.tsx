@@ -13,14 +13,19 @@ import { describeError } from '../../lib/server-message.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { useOnlineStatus } from '../../lib/use-online-status.ts'
 import { useSyncStatus } from '../../lib/use-sync-status.ts'
-import { BACKUP_DOWNLOADS, downloadBackup, NotJsonError, restoreBackup } from './backup-actions.ts'
-
-const RESTORE_CONFIRMATION =
-  'Herstellen overschrijft alle huidige gegevens van je organisatie en meldt iedereen af. Doorgaan?'
+import {
+  BACKUP_DOWNLOADS,
+  type ChosenBackup,
+  downloadBackup,
+  NotJsonError,
+  readChosenBackup,
+  restoreBackup,
+} from './backup-actions.ts'
+import { RestoreConfirmDialog } from './restore-confirm-dialog.tsx'
 
 const LISTED = 8
 
-/** The sentence about unsent changes that a restore will not apply, for the note and the confirm. */
+/** The sentence about unsent changes that a restore will not apply, for the note and the dialog. */
 function describeUnsentBeforeRestore(count: number) {
   return `Op dit apparaat ${count === 1 ? 'staat 1 wijziging' : `staan ${count} wijzigingen`} die nog niet naar de server ${count === 1 ? 'is' : 'zijn'} verstuurd. Na het terugzetten ${count === 1 ? 'wordt die' : 'worden ze'} niet verwerkt; je vindt ze met je waarden onder Niet verwerkte wijzigingen.`
 }
@@ -29,12 +34,14 @@ function describeUnsentBeforeRestore(count: number) {
  * SUPERADMIN only (docs/behaviour.md): database backup download (JSON, CSV, SQLite) and restore
  * from a .json file, with the warning that a restore overwrites everything, and the changes
  * of this device not yet sent, named: a restore starts a new epoch, in which they are kept
- * as refusals instead of applied.
+ * as refusals instead of applied. A restore starts only once the organisation's name is
+ * typed in its dialog (RestoreConfirmDialog).
  */
 export function AdminToolsCard() {
   const isOnline = useOnlineStatus()
   const user = useSignedInUser()
   const [busy, setBusy] = useState<string | null>(null)
+  const [chosen, setChosen] = useState<ChosenBackup | null>(null)
   const fileInput = useRef<HTMLInputElement>(null)
   const { unsent } = useSyncStatus()
   const queue = useSyncQueue(formatSyncAccount(getSessionAccount(user)))
@@ -49,23 +56,25 @@ export function AdminToolsCard() {
     setBusy(null)
   }
 
-  async function onRestore(file: File | undefined) {
+  async function onChooseFile(file: File | undefined) {
     if (fileInput.current) fileInput.current.value = ''
-    const listed = unsentNames.slice(0, LISTED).map((name) => `• ${name}`)
-    if (unsentNames.length > LISTED) listed.push(`• en nog ${unsentNames.length - LISTED}`)
-    const confirmation =
-      unsentNames.length === 0
-        ? RESTORE_CONFIRMATION
-        : [
-            describeUnsentBeforeRestore(unsentNames.length),
-            ...listed,
-            '',
-            RESTORE_CONFIRMATION,
-          ].join('\n')
-    if (!file || !window.confirm(confirmation)) return
+    if (!file) return
+    try {
+      setChosen(await readChosenBackup(file))
+    } catch (error) {
+      showToast({
+        title: 'Restore Mislukt',
+        description: describeError(error, 'Het gekozen bestand kon niet worden gelezen.'),
+        variant: 'destructive',
+      })
+    }
+  }
+
+  async function onRestore(backup: ChosenBackup) {
+    setChosen(null)
     setBusy('restore')
     try {
-      await restoreBackup(file)
+      await restoreBackup(backup.file)
       showToast({
         title: 'Restore Succesvol',
         description: 'De backup is teruggezet. Log opnieuw in.',
@@ -141,7 +150,7 @@ export function AdminToolsCard() {
             accept=".json,application/json"
             className="sr-only"
             aria-label="Backupbestand kiezen"
-            onChange={(event) => onRestore(event.target.files?.[0])}
+            onChange={(event) => onChooseFile(event.target.files?.[0])}
           />
           <div className="flex flex-wrap items-center gap-3">
             <Button
@@ -154,6 +163,14 @@ export function AdminToolsCard() {
             </Button>
           </div>
           <HeavyWorkPlace area="central" isPending={busy === 'restore'} />
+          <RestoreConfirmDialog
+            backup={chosen}
+            organisationName={user.organisationName ?? ''}
+            unsentNames={unsentNames}
+            describeUnsent={describeUnsentBeforeRestore}
+            onCancel={() => setChosen(null)}
+            onConfirm={onRestore}
+          />
         </div>
         {!isOnline && (
           <p className="text-muted-foreground text-xs">

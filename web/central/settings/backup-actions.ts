@@ -37,6 +37,32 @@ export async function downloadBackup(format: (typeof BACKUP_DOWNLOADS)[number]['
 /** Thrown when the chosen file is not JSON: said before anything is sent. */
 export class NotJsonError extends Error {}
 
+/** A backup file chosen for a restore, with what its header says (asked before it starts). */
+export type ChosenBackup = { file: File; createdAt: number; organisationName: string | null }
+
+/**
+ * Reads the chosen file's header: when the backup was made, and of which organisation
+ * (the restore dialog names them). Throws NotJsonError for a file that is not JSON or
+ * carries no moment; the server checks everything else.
+ */
+export async function readChosenBackup(file: File): Promise<ChosenBackup> {
+  let header: unknown
+  try {
+    header = JSON.parse(await file.text())
+  } catch {
+    throw new NotJsonError('Het gekozen bestand is geen geldige JSON-backup.')
+  }
+  const { createdAt, organisation } = (header ?? {}) as {
+    createdAt?: unknown
+    organisation?: { name?: unknown }
+  }
+  if (typeof createdAt !== 'number' || !Number.isFinite(createdAt)) {
+    throw new NotJsonError('Het gekozen bestand is geen Centraal-backup: de datum ontbreekt.')
+  }
+  const name = organisation?.name
+  return { file, createdAt, organisationName: typeof name === 'string' ? name : null }
+}
+
 /**
  * Sends a JSON backup to the server, which checks it whole and replaces the organisation's
  * data. The session ends with it and the person signs in again; the organisation's new
@@ -44,11 +70,6 @@ export class NotJsonError extends Error {}
  * (decision 008).
  */
 export async function restoreBackup(file: File) {
-  try {
-    JSON.parse(await file.text())
-  } catch {
-    throw new NotJsonError('Het gekozen bestand is geen geldige JSON-backup.')
-  }
   // The file itself (as the request's body), not a re-serialised copy: the server reads
   // its one-row-per-line layout without holding every row in memory.
   await api.admin.restore.$post(undefined, { init: { body: file } })

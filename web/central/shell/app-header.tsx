@@ -15,9 +15,13 @@ import { useSignedInUser } from '../../lib/current-user.tsx'
 import { useLocalDatabase } from '../../lib/local-database.tsx'
 import { RefusedChangesIndicator } from '../sync-status/refused-changes-indicator.tsx'
 import { SIDEBAR_ID } from './desktop-sidebar.tsx'
+import { HeaderOrganisation } from './organisation-switcher.tsx'
 import { useSidebar } from './sidebar-context.tsx'
 
-/** Top bar: sidebar toggle, who is signed in, theme and logout (docs/behaviour.md). */
+/**
+ * Top bar: sidebar toggle, the organisation (and its switch), who is signed in, theme and
+ * logout (docs/behaviour.md).
+ */
 export function AppHeader() {
   const user = useSignedInUser()
   const database = useLocalDatabase()
@@ -47,6 +51,7 @@ export function AppHeader() {
       <span className="font-semibold md:hidden">Centraal</span>
 
       <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
+        <HeaderOrganisation />
         <div className="flex min-w-0 items-center gap-3 pr-1">
           <Avatar name={user.name} imageUrl={user.profileImageUrl} />
           <div className="hidden min-w-0 items-center gap-2 lg:flex">

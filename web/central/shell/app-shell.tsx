@@ -7,6 +7,7 @@ import { AppHeader } from './app-header.tsx'
 import { DesktopSidebar } from './desktop-sidebar.tsx'
 import { MobileSidebarSheet } from './mobile-sidebar-sheet.tsx'
 import { NAV_ITEMS } from './nav-items.ts'
+import { RestoreNotice } from './restore-notice.tsx'
 import { SidebarProvider } from './sidebar-context.tsx'
 
 /** Constants (docs/behaviour.md): tooltips wait 700 ms. */
@@ -32,6 +33,7 @@ export function AppShell() {
               tabIndex={-1}
               className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-[calc(5rem+env(safe-area-inset-bottom))] outline-none sm:px-6 md:pb-8"
             >
+              <RestoreNotice />
               {/* A screen opened for the first time loads its code here, inside the shell. */}
               <Suspense fallback={<InlineLoading />}>
                 <Outlet />

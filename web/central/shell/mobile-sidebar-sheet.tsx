@@ -1,10 +1,14 @@
 import { X } from 'lucide-react'
 import { Dialog } from 'radix-ui'
 import { BrandMark } from '../../components/brand-mark.tsx'
+import { SheetOrganisation } from './organisation-switcher.tsx'
 import { useSidebar } from './sidebar-context.tsx'
 import { SidebarNav } from './sidebar-nav.tsx'
 
-/** Under 768 px the sidebar slides in from the left as an 18rem sheet. */
+/**
+ * Under 768 px the sidebar slides in from the left as an 18rem sheet, naming the
+ * organisation (and its switch) above the menu.
+ */
 export function MobileSidebarSheet() {
   const { isSheetOpen, setSheetOpen } = useSidebar()
   return (
@@ -25,6 +29,7 @@ export function MobileSidebarSheet() {
               <X aria-hidden className="size-4" />
             </Dialog.Close>
           </div>
+          <SheetOrganisation />
           <SidebarNav onNavigate={() => setSheetOpen(false)} />
         </Dialog.Content>
       </Dialog.Portal>

@@ -16,6 +16,8 @@ export type SalesUser = {
   organizationId: string
   /** The seller this sign-in belongs to (a SELLER), or null (a launched superadmin). */
   sellerId: string | null
+  /** The organisation's name, for the header (absent in a user remembered by an older build). */
+  organisationName?: string
 }
 
 /** The sales session: loading, signed out, or signed in with the user. */

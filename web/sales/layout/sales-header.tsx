@@ -1,4 +1,4 @@
-import { ArrowLeft, FileSpreadsheet, Settings } from 'lucide-react'
+import { ArrowLeft, Building2, FileSpreadsheet, Settings } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { formatSyncAccount } from '#sync/account'
@@ -20,8 +20,9 @@ import { SalesRefusedChanges } from './sales-refused-changes.tsx'
 import { SALES_ROLE_LABELS } from './sales-roles.ts'
 
 /**
- * The sales header (docs/behaviour.md): brand badge, the sales places, a Sync button to the sheets
- * sync, a settings button, who is signed in with their role, theme and logout.
+ * The sales header (docs/behaviour.md): brand badge, the organisation's name, the sales
+ * places, a Sync button to the sheets sync, a settings button, who is signed in with their
+ * role, theme and logout.
  */
 export function SalesHeader() {
   const user = useSalesUser()
@@ -60,6 +61,16 @@ export function SalesHeader() {
         >
           <BrandBadge isCompactOnPhone />
         </Link>
+        {user.organisationName && (
+          <p className="flex min-w-0 items-center gap-1.5 font-medium text-sm">
+            <span className="sr-only">Organisatie: </span>
+            <Building2
+              aria-hidden
+              className="hidden size-4 shrink-0 text-muted-foreground sm:block"
+            />
+            <span className="truncate">{user.organisationName}</span>
+          </p>
+        )}
         <div className="ml-auto flex min-w-0 items-center gap-0.5 sm:gap-1">
           <Link
             to={salesPath('/sheets-sync')}

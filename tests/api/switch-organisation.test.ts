@@ -1,0 +1,235 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { users } from '#schema/db/organisation'
+import type { UserRole } from '#schema/roles'
+import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
+import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
+import { formatSyncAccount, SYNC_ACCOUNT_HEADER } from '#sync/account'
+import { signIn, signInFirstSuperadmin, signInNewSeller } from '../support/accounts.ts'
+import { createClient } from '../support/http.ts'
+import { openSystemFile } from '../support/sqlite.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+
+// "Wissel van organisatie" (decision 028): a session opened by a password that matched
+// accounts in several organisations may move to one of those, and to nothing else.
+
+type Client = ReturnType<typeof createClient>
+let server: TestServer
+const SWITCH = '/api/auth/switch-organisation'
+const NOT_PROVEN =
+  'Met deze inlog kun je niet naar die organisatie wisselen. Log uit en log daar in met je wachtwoord.'
+
+beforeAll(async () => {
+  server = await startTestServer({ REGISTRATION: 'open' })
+  await signInFirstSuperadmin(server)
+  createOrganisation(server.deps, { id: 'org-a', name: 'Alfa Makelaars', slug: 'alfa' })
+  createOrganisation(server.deps, { id: 'org-b', name: 'Bravo Wonen', slug: 'bravo' })
+  createOrganisation(server.deps, { id: 'org-c', name: 'Charlie Vastgoed', slug: 'charlie' })
+})
+afterAll(() => server?.close())
+
+async function createAccount(email: string, org: string, password: string, role: UserRole) {
+  const { token } = inviteWithSetupLink(server.deps, { email, role, name: `${role} ${org}`, org })
+  const setup = await createClient(server.url).post(`/api/auth/setup/${token}`, { password })
+  expect(setup.status, setup.text).toBe(200)
+}
+
+/** Signs in with an address that several organisations know and picks `organisationId`. */
+async function signInAndChoose(email: string, password: string, organisationId: string) {
+  const client = createClient(server.url)
+  const answer = await client.post('/api/auth/login/email', { email, password })
+  expect(answer.json.choice, answer.text).toBeDefined()
+  const chosen = await client.post('/api/auth/login/choose', {
+    choiceToken: answer.json.choice.choiceToken,
+    organisationId,
+  })
+  expect(chosen.status, chosen.text).toBe(200)
+  return client
+}
+
+/** The header the web app sends with every call: whose session the page believes it has. */
+async function ownAccount(client: Client) {
+  const user = (await client.get('/api/auth/user')).json
+  return {
+    [SYNC_ACCOUNT_HEADER]: formatSyncAccount({
+      organisationId: user.organizationId,
+      userId: user.id,
+    }),
+  }
+}
+
+function readSessionCreatedAt(userId: string) {
+  const system = openSystemFile(server.dataDir)
+  try {
+    const rows = system.prepare('select sess from sessions').pluck().all() as string[]
+    return rows.map((sess) => JSON.parse(sess)).filter((sess) => sess.userId === userId)
+  } finally {
+    system.close()
+  }
+}
+
+describe('a person whose password matched two organisations', () => {
+  beforeAll(async () => {
+    await createAccount('pat@example.com', 'org-a', 'pat password', 'USER')
+    await createAccount('pat@example.com', 'org-b', 'pat password', 'ADMIN')
+    // Same address, another password: this sign-in never proves it.
+    await createAccount('pat@example.com', 'org-c', 'charlie password', 'ADMIN')
+  })
+
+  test('sees the organisation by name and switches without the password; the old session ends', async () => {
+    const pat = await signInAndChoose('pat@example.com', 'pat password', 'org-a')
+    const before = (await pat.get('/api/auth/user')).json
+    expect(before).toMatchObject({
+      organizationId: 'org-a',
+      organisationName: 'Alfa Makelaars',
+      otherOrganisations: [{ id: 'org-b', name: 'Bravo Wonen' }],
+    })
+    const oldToken = pat.cookies.get('centraal_session')
+    const createdAt = readSessionCreatedAt(before.id)[0]?.createdAt
+
+    const switched = await pat.post(SWITCH, { organisationId: 'org-b' }, await ownAccount(pat))
+    expect(switched.status, switched.text).toBe(200)
+    expect(switched.json.user).toMatchObject({
+      organizationId: 'org-b',
+      role: 'ADMIN',
+      organisationName: 'Bravo Wonen',
+      otherOrganisations: [{ id: 'org-a', name: 'Alfa Makelaars' }],
+    })
+    expect(pat.cookies.get('centraal_session')).not.toBe(oldToken)
+    expect((await pat.get('/api/auth/user')).json.organizationId).toBe('org-b')
+    // The old token opens nothing any more.
+    const old = createClient(server.url)
+    old.cookies.set('centraal_session', oldToken ?? '')
+    expect((await old.get('/api/auth/user')).status).toBe(401)
+    // The new session counts its absolute lifetime from the password, not from the switch.
+    const after = (await pat.get('/api/auth/user')).json
+    expect(readSessionCreatedAt(after.id).map((sess) => sess.createdAt)).toEqual([createdAt])
+
+    // And back again: the proof travels with the session.
+    const back = await pat.post(SWITCH, { organisationId: 'org-a' }, await ownAccount(pat))
+    expect(back.json.user.organizationId).toBe('org-a')
+  })
+
+  test('cannot reach an organisation whose account the password did not match, nor its own', async () => {
+    const pat = await signInAndChoose('pat@example.com', 'pat password', 'org-a')
+    for (const organisationId of ['org-c', 'default-org', 'org-a', 'org-unknown']) {
+      const refused = await pat.post(SWITCH, { organisationId }, await ownAccount(pat))
+      expect(refused.status, organisationId).toBe(403)
+      expect(refused.json.message).toBe(NOT_PROVEN)
+    }
+    expect((await pat.get('/api/auth/user')).json.organizationId).toBe('org-a')
+  })
+
+  test('cannot reach an account suspended since the sign-in, nor one whose password changed', async () => {
+    await createAccount('quinn@example.com', 'org-a', 'quinn password', 'USER')
+    await createAccount('quinn@example.com', 'org-b', 'quinn password', 'USER')
+    await createAccount('quinn@example.com', 'org-c', 'quinn password', 'USER')
+    const quinn = await signInAndChoose('quinn@example.com', 'quinn password', 'org-a')
+
+    // org-b's administrator suspends Quinn there.
+    await createAccount('boss@bravo.example', 'org-b', 'boss password', 'SUPERADMIN')
+    const boss = await signIn(server, { email: 'boss@bravo.example', password: 'boss password' })
+    const list = (await boss.get('/api/users')).json as { id: string; email: string }[]
+    const inBravo = list.find((user) => user.email === 'quinn@example.com')
+    const suspended = await boss.request('PATCH', `/api/users/${inBravo?.id}`, {
+      status: 'suspended',
+    })
+    expect(suspended.status, suspended.text).toBe(200)
+    const toSuspended = await quinn.post(
+      SWITCH,
+      { organisationId: 'org-b' },
+      await ownAccount(quinn),
+    )
+    expect(toSuspended.status).toBe(403)
+    expect(toSuspended.json.message).toBe(
+      'Dit account is niet actief. Neem contact op met je beheerder.',
+    )
+    expect((await quinn.get('/api/auth/user')).json.organizationId).toBe('org-a')
+
+    // A reset of Quinn's password in org-c: the sign-in no longer proves that account.
+    server.deps.organisations
+      .get('org-c')
+      .update(users)
+      .set({ passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$changed$changed' })
+      .where(eq(users.email, 'quinn@example.com'))
+      .run()
+    const toChanged = await quinn.post(SWITCH, { organisationId: 'org-c' }, await ownAccount(quinn))
+    expect(toChanged.status).toBe(403)
+    expect(toChanged.json.message).toBe(
+      'Je wachtwoord voor die organisatie is sinds het inloggen veranderd. Log opnieuw in.',
+    )
+    expect((await quinn.get('/api/auth/user')).json.organizationId).toBe('org-a')
+  })
+
+  test('a call from another origin, for another account, or with a bad body changes nothing', async () => {
+    const pat = await signInAndChoose('pat@example.com', 'pat password', 'org-a')
+    const token = pat.cookies.get('centraal_session') ?? ''
+    const evil = createClient(server.url, { origin: 'https://evil.example' })
+    evil.cookies.set('centraal_session', token)
+    expect((await evil.post(SWITCH, { organisationId: 'org-b' })).status).toBe(403)
+
+    const otherAccount = await pat.post(
+      SWITCH,
+      { organisationId: 'org-b' },
+      { [SYNC_ACCOUNT_HEADER]: 'org-b/someone-else' },
+    )
+    expect(otherAccount.status).toBe(409)
+
+    for (const body of [{}, { organisationId: 5 }, { organisationId: '' }, 'not json']) {
+      const refused = await pat.post(SWITCH, body, await ownAccount(pat))
+      expect(refused.status, JSON.stringify(body)).toBe(400)
+    }
+    expect((await pat.get('/api/auth/user')).json.organizationId).toBe('org-a')
+    expect(pat.cookies.get('centraal_session')).toBe(token)
+  })
+})
+
+describe('attackers', () => {
+  test('an outsider without a session gets 401', async () => {
+    const outsider = createClient(server.url)
+    const answer = await outsider.post(SWITCH, { organisationId: 'org-a' })
+    expect(answer.status).toBe(401)
+  })
+
+  test("a stranger who registers with a person's address reaches none of that person's organisations", async () => {
+    // Registration is open; the stranger registers Pat's address with a password of their own.
+    const stranger = createClient(server.url)
+    const registration = { name: 'Sam Stranger', email: 'pat@example.com', password: 'sam pw 1234' }
+    expect((await stranger.post('/api/auth/register/email', registration)).status).toBe(201)
+    const login = await stranger.post('/api/auth/login/email', registration)
+    expect(login.json.user).toMatchObject({ organizationId: 'default-org', otherOrganisations: [] })
+    for (const organisationId of ['org-a', 'org-b', 'org-c']) {
+      const refused = await stranger.post(SWITCH, { organisationId }, await ownAccount(stranger))
+      expect(refused.status, organisationId).toBe(403)
+    }
+    expect((await stranger.get('/api/auth/user')).json.organizationId).toBe('default-org')
+  })
+
+  test('a SELLER with only a Gold Estates session gets 401', async () => {
+    await createAccount('owner@alfa.example', 'org-a', 'owner password', 'SUPERADMIN')
+    const owner = await signIn(server, { email: 'owner@alfa.example', password: 'owner password' })
+    expect((await owner.post('/api/admin/launch-gold-estates')).status).toBe(200)
+    const { client: seller } = await signInNewSeller(server, owner, {
+      name: 'Sam Verkoper',
+      email: 'seller@alfa.example',
+      role: 'SELLER',
+    })
+    for (const organisationId of ['org-a', 'org-b']) {
+      expect((await seller.post(SWITCH, { organisationId })).status).toBe(401)
+    }
+  })
+
+  test("another organisation's ADMIN, signed in alone, cannot switch anywhere", async () => {
+    await createAccount('admin@charlie.example', 'org-c', 'admin password', 'ADMIN')
+    const admin = await signIn(server, {
+      email: 'admin@charlie.example',
+      password: 'admin password',
+    })
+    expect((await admin.get('/api/auth/user')).json.otherOrganisations).toEqual([])
+    for (const organisationId of ['org-a', 'org-b', 'default-org']) {
+      const refused = await admin.post(SWITCH, { organisationId }, await ownAccount(admin))
+      expect(refused.status, organisationId).toBe(403)
+      expect(refused.json.message).toBe(NOT_PROVEN)
+    }
+  })
+})

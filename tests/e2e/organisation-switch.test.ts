@@ -1,0 +1,170 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
+import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
+import { connectBrowser } from '../support/browser.ts'
+import { createClient } from '../support/http.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { addApp } from './app-helpers.ts'
+import {
+  DESKTOP,
+  hasHorizontalOverflow,
+  newAppPage,
+  PHONE,
+  screenshot,
+  submitLogin,
+  waitForShell,
+} from './page-helpers.ts'
+import { callFromPage } from './sales-helpers.ts'
+
+// "Where am I": the header (desktop) and the menu sheet (phone) name the organisation, and a
+// person whose sign-in proved accounts in several organisations switches from there
+// ("Wissel van organisatie") without the password (decision 028).
+
+let server: TestServer
+let browser: Browser
+
+const person = { email: 'pat@example.com', password: 'pat wachtwoord' }
+const solo = { email: 'solo@example.com', password: 'solo wachtwoord' }
+
+async function createAccount(org: string, email: string, password: string, role = 'USER') {
+  const { token } = inviteWithSetupLink(server.deps, {
+    email,
+    role: role as 'USER',
+    name: 'Pat Tweemaal',
+    org,
+  })
+  const answer = await createClient(server.url).post(`/api/auth/setup/${token}`, { password })
+  if (answer.status !== 200) throw new Error(`setup: ${answer.status} ${answer.text}`)
+}
+
+beforeAll(async () => {
+  server = await startTestServer()
+  browser = await connectBrowser()
+  createOrganisation(server.deps, { id: 'org-a', name: 'Alfa Makelaars', slug: 'alfa' })
+  createOrganisation(server.deps, { id: 'org-b', name: 'Bravo Wonen', slug: 'bravo' })
+  await createAccount('org-a', person.email, person.password)
+  await createAccount('org-b', person.email, person.password, 'ADMIN')
+  await createAccount('org-b', solo.email, solo.password)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+// Screens used online: no service worker to install (decision 023).
+const openPage = (viewport: { width: number; height: number }) =>
+  newAppPage(browser, server.url, viewport, { timeout: 8000, serviceWorker: false })
+
+async function signInAs(page: Page, account: typeof person, organisation?: string) {
+  await page.goto('/login')
+  await submitLogin(page, account)
+  if (organisation) await page.getByRole('button', { name: organisation }).click()
+  await waitForShell(page)
+}
+
+async function signedInOrganisation(page: Page) {
+  const user = await callFromPage<{ organizationId: string }>(page, 'GET', '/api/auth/user')
+  return user.json.organizationId
+}
+
+test('desktop: the header names the organisation and switches to the other one', async () => {
+  const page = await openPage(DESKTOP)
+  await signInAs(page, person, 'Alfa Makelaars')
+  const header = page.getByRole('banner')
+  const trigger = header.getByRole('button', {
+    name: 'Organisatie: Alfa Makelaars. Wissel van organisatie',
+  })
+  await trigger.waitFor()
+  expect(await trigger.textContent()).toBe('Alfa Makelaars')
+  await trigger.click()
+  const menu = page.getByRole('menu', { name: 'Wissel van organisatie' })
+  await menu.getByRole('menuitem', { name: 'Bravo Wonen' }).waitFor()
+  await screenshot(page, 'header-organisation-switch', { fullPage: false })
+  await menu.getByRole('menuitem', { name: 'Bravo Wonen' }).click()
+
+  await header.getByRole('button', { name: /^Organisatie: Bravo Wonen\./ }).waitFor()
+  await waitForShell(page)
+  expect(await signedInOrganisation(page)).toBe('org-b')
+  // The old organisation's local database went, as at a logout.
+  const databases = await page.evaluate(async () =>
+    (await indexedDB.databases()).map((database) => database.name ?? ''),
+  )
+  expect(databases.some((name) => name.includes('org-a'))).toBe(false)
+})
+
+test('phone: the menu sheet names the organisation and switches', async () => {
+  const page = await openPage(PHONE)
+  await signInAs(page, person, 'Bravo Wonen')
+  await page.getByRole('banner').getByRole('button', { name: 'Menu openen' }).click()
+  const sheet = page.getByRole('dialog', { name: 'Centraal' })
+  const organisation = sheet.getByRole('region', { name: 'Organisatie' })
+  await organisation.getByText('Bravo Wonen').waitFor()
+  expect(await hasHorizontalOverflow(page)).toBe(false)
+  await screenshot(page, 'menu-sheet-organisation-switch', { fullPage: false })
+  await organisation.getByRole('button', { name: 'Alfa Makelaars' }).click()
+
+  await page.waitForURL((url) => url.pathname === '/')
+  await waitForShell(page)
+  expect(await signedInOrganisation(page)).toBe('org-a')
+  await page.getByRole('banner').getByRole('button', { name: 'Menu openen' }).click()
+  await page
+    .getByRole('dialog', { name: 'Centraal' })
+    .getByRole('region', { name: 'Organisatie' })
+    .getByText('Alfa Makelaars')
+    .waitFor()
+})
+
+test('a person in one organisation reads its name, with nothing to switch to', async () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    const page = await openPage(viewport)
+    await signInAs(page, solo)
+    if (viewport === DESKTOP) {
+      await page.getByRole('banner').getByText('Organisatie: Bravo Wonen').waitFor()
+      await screenshot(page, 'header-organisation', { fullPage: false })
+    } else {
+      await page.getByRole('banner').getByRole('button', { name: 'Menu openen' }).click()
+      const organisation = page
+        .getByRole('dialog', { name: 'Centraal' })
+        .getByRole('region', { name: 'Organisatie' })
+      await organisation.getByText('Bravo Wonen').waitFor()
+      expect(await organisation.getByText('Wissel van organisatie').count()).toBe(0)
+    }
+    expect(await page.getByText('Wissel van organisatie').count()).toBe(0)
+  }
+})
+
+test('unsent work is named before a switch; staying keeps the organisation', async () => {
+  const page = await openPage(DESKTOP)
+  await signInAs(page, person, 'Bravo Wonen')
+  // A change the server never answers: the push is held back.
+  await page.context().route('**/api/sync/v1/*/push', (route) => route.abort())
+  await page.goto('/apps')
+  await addApp(page, {
+    name: 'Niet verstuurd',
+    url: 'https://niet-verstuurd.example.com',
+    description: 'Wacht op de server',
+  })
+
+  const question = new Promise<string>((resolve) =>
+    page.once('dialog', (asked) => {
+      resolve(asked.message())
+      void asked.dismiss()
+    }),
+  )
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Organisatie: Bravo/ })
+    .click()
+  await page.getByRole('menuitem', { name: 'Alfa Makelaars' }).click()
+  const message = await question
+  expect(message).toContain('Niet verstuurd')
+  expect(message).toContain('Wisselen van organisatie verwijdert')
+  expect(message).toContain('Toch wisselen?')
+  expect(await signedInOrganisation(page)).toBe('org-b')
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Organisatie: Bravo/ })
+    .waitFor()
+})

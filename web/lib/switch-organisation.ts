@@ -1,0 +1,61 @@
+import { formatSyncAccount } from '#sync/account'
+import { removeDeviceRefusalsOf } from '#sync/client/device-refusals'
+import { forgetEpoch } from '#sync/client/organisation-epoch'
+import { removeLocalDatabase } from '#sync/client/remove-local-databases'
+import type { AreaAccount } from '#sync/client/signed-in-account'
+import { api } from './api-client.ts'
+import { clearCachedData, findRememberedSalesAccount } from './clear-cached-data.ts'
+import { confirmLogout } from './confirm-logout.ts'
+import { removeQueueItemsOf } from './offline-queue/queue-store.ts'
+import { describeError } from './server-message.ts'
+import { showToast } from './toasts.ts'
+
+const SWITCHING = { verb: 'Wisselen van organisatie', question: 'Toch wisselen?' }
+
+/**
+ * "Wissel van organisatie" (decision 028): asks first when unsent work would be lost (as a
+ * logout does), has the server end this session and open one in `organisationId` (only an
+ * organisation the sign-in proved), then forgets what this browser kept of the old
+ * organisation, as a logout does, and opens the new one's dashboard. Needs a connection:
+ * offline nothing changes. False when the person stayed or the server refused.
+ */
+export async function switchOrganisation(
+  account: AreaAccount,
+  database: Parameters<typeof confirmLogout>[0],
+  organisationId: string,
+): Promise<boolean> {
+  if (!navigator.onLine) {
+    showToast({
+      title: 'Geen verbinding',
+      description: 'Wisselen van organisatie kan alleen met verbinding.',
+      variant: 'destructive',
+    })
+    return false
+  }
+  const salesAccount = findRememberedSalesAccount()
+  const accounts = [account, ...(salesAccount ? [salesAccount] : [])].map(formatSyncAccount)
+  if (!(await confirmLogout(database, accounts, SWITCHING))) return false
+  try {
+    await api.auth['switch-organisation'].$post({ json: { organisationId } })
+  } catch (error) {
+    showToast({
+      title: 'Wisselen mislukt',
+      description: describeError(error, 'Wisselen van organisatie is niet gelukt.'),
+      variant: 'destructive',
+    })
+    return false
+  }
+  // The old sessions are over; what the old organisation left on this device goes, as at
+  // a logout (a shared phone keeps nothing of it).
+  await Promise.all([
+    clearCachedData(account),
+    salesAccount &&
+      Promise.allSettled([
+        removeLocalDatabase(salesAccount),
+        removeQueueItemsOf(formatSyncAccount(salesAccount)),
+        removeDeviceRefusalsOf(formatSyncAccount(salesAccount)),
+      ]).then(() => forgetEpoch('sales', formatSyncAccount(salesAccount))),
+  ])
+  window.location.href = '/'
+  return true
+}
