@@ -13,10 +13,18 @@ import { startTestServer } from '../support/test-server.ts'
 const dataDir = mkdtempSync(path.join(tmpdir(), 'centraal-directory-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
-/** Puts the login directory back as the earlier version left it, and forgets its migration. */
+/** When migration 0003 (the directory per organisation) was made: the migrator keys on it. */
+const PER_ORGANISATION_MIGRATION = 1795753798300
+
+/**
+ * Puts the system file back as the version before 0003 left it and forgets 0003 and every
+ * later migration: drizzle's migrator runs only what is newer than the last one applied.
+ */
 function restoreEarlierDirectory() {
   const system = openSystemFile(dataDir)
   system.exec(`
+    drop table mail_outbox;
+    drop table password_reset_tokens;
     create table old_directory as select * from login_directory;
     drop table login_directory;
     create table login_directory (
@@ -27,8 +35,7 @@ function restoreEarlierDirectory() {
     create index login_directory_org on login_directory (organization_id);
     create index login_directory_user on login_directory (user_id);
     create unique index login_directory_oidc_subject on login_directory (oidc_subject);
-    delete from __drizzle_migrations
-      where created_at = (select max(created_at) from __drizzle_migrations);
+    delete from __drizzle_migrations where created_at >= ${PER_ORGANISATION_MIGRATION};
   `)
   system.close()
 }
