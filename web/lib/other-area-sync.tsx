@@ -15,7 +15,12 @@ import { isMarkedForReset } from '#sync/client/organisation-epoch'
 import type { AreaAccount } from '#sync/client/signed-in-account'
 import type { UnsentChange } from '#sync/client/sync-status'
 import { readUnsentNotice, watchUnsentNotice } from '#sync/client/unsent-notice'
-import { AREA_NAMES, parseRememberedAccount, REMEMBERED_USER_KEYS } from './remembered-account.ts'
+import {
+  AREA_NAMES,
+  isSamePerson,
+  parseRememberedAccount,
+  REMEMBERED_USER_KEYS,
+} from './remembered-account.ts'
 import { IS_SALES_HOST } from './sales-path.ts'
 import { useAreaDatabase } from './use-area-database.ts'
 
@@ -43,24 +48,29 @@ const OPENERS: Record<SyncArea, (who: Who) => Promise<Opened>> = {
 /**
  * Sends the other area's unsent work from a signed-in page of this area (decision 029):
  * when the person's database of the other area (the account that area's session layer
- * last knew on this browser) has changes its notice names, this page opens it, which
+ * last knew on this browser, if both areas last knew the same person: isSamePerson) has
+ * changes its notice names, this page opens it, which
  * replicates it in whichever tab RxDB's leader election chose, and closes it once nothing
  * is unsent. Its changes and whether they wait for a sign-in are given to the header
  * (useOtherAreaSync). On the sales host the other area is on another origin: nothing.
  */
 export function OtherAreaSyncProvider({ area, children }: { area: SyncArea; children: ReactNode }) {
   const other: SyncArea = area === 'central' ? 'sales' : 'central'
-  const account = useRememberedAccount(other)
+  const own = useRememberedText(area)
+  const otherText = useRememberedText(other)
+  const otherAccount = useMemo(() => parseRememberedAccount(other, otherText), [other, otherText])
+  const account = isSamePerson(own, otherText) ? otherAccount : null
   const name = account && getLocalDatabaseName(account.organisationId, account.userId, other)
   const unsent = useUnsentNotice(name)
   const [isWaitingForSignIn, setIsWaitingForSignIn] = useState(false)
   // A database whose data belongs to an earlier epoch is emptied and filled when its own
   // area opens it: its changes were kept as refusals already.
   const isSending = !!account && !!name && unsent.length > 0 && !isMarkedForReset(name)
-  const value =
-    account && unsent.length > 0
-      ? { area: other, name: AREA_NAMES[other], unsent, isWaitingForSignIn }
-      : null
+  const hasWork = !!account && unsent.length > 0
+  const value = useMemo(
+    () => (hasWork ? { area: other, name: AREA_NAMES[other], unsent, isWaitingForSignIn } : null),
+    [hasWork, other, unsent, isWaitingForSignIn],
+  )
   return (
     <OtherAreaSyncContext value={value}>
       {isSending && (
@@ -101,8 +111,8 @@ function OtherAreaReplication({
   return null
 }
 
-/** The account an area last knew on this browser, kept current across tabs. */
-function useRememberedAccount(area: SyncArea): AreaAccount | null {
+/** The stored user an area last knew on this browser, kept current across tabs. */
+function useRememberedText(area: SyncArea): string | null {
   const key = REMEMBERED_USER_KEYS[area]
   const subscribe = useCallback(
     (listener: () => void) => {
@@ -114,8 +124,7 @@ function useRememberedAccount(area: SyncArea): AreaAccount | null {
     },
     [key],
   )
-  const text = useSyncExternalStore(subscribe, () => (IS_SALES_HOST ? null : readStored(key)))
-  return useMemo(() => parseRememberedAccount(area, text), [area, text])
+  return useSyncExternalStore(subscribe, () => (IS_SALES_HOST ? null : readStored(key)))
 }
 
 function readStored(key: string): string | null {

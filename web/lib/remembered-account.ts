@@ -37,3 +37,24 @@ export function parseRememberedAccount(area: SyncArea, text: string | null): Are
     return null
   }
 }
+
+/**
+ * Whether two areas' remembered users (their stored texts) are one person: the same
+ * organisation and e-mail address (a launched Gold Estates account carries its Centraal
+ * user's). On a shared browser another person's work of the other area is not theirs to
+ * see or send.
+ */
+export function isSamePerson(one: string | null, other: string | null): boolean {
+  const read = (text: string | null) => {
+    try {
+      const user = text ? (JSON.parse(text) as { email?: unknown; organizationId?: unknown }) : null
+      return typeof user?.email === 'string'
+        ? `${user.organizationId}/${user.email.toLowerCase()}`
+        : null
+    } catch {
+      return null
+    }
+  }
+  const person = read(one)
+  return person !== null && person === read(other)
+}
