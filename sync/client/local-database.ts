@@ -26,6 +26,7 @@ import { getDatabaseStorage } from './database-storage.ts'
 import { keepDeviceRefusals } from './device-refusals.ts'
 import { clearFillProgress, createFillProgress } from './fill-progress.ts'
 import { fillCollection, prefetchFirstPages } from './first-fill.ts'
+import { getLocalDatabaseName } from './local-database-name.ts'
 import {
   clearResetMark,
   forgetEpoch,
@@ -39,33 +40,26 @@ import type { AreaAccount } from './signed-in-account.ts'
 import { createSyncStatus, type SyncStatusStore } from './sync-status.ts'
 import { openSyncStream } from './sync-stream.ts'
 import { findUnsentChanges, watchUnsentChanges } from './unsent-changes.ts'
+import { clearUnsentNotice } from './unsent-notice.ts'
+
+export {
+  getLocalDatabaseName,
+  LOCAL_DATABASE_PREFIX,
+  SALES_DATABASE_PREFIX,
+} from './local-database-name.ts'
 
 // The stream and the sync state wait for leadership before replication (which adds it) starts.
 addRxPlugin(RxDBLeaderElectionPlugin)
-
-/** Prefix of every local database of this product (IndexedDB names start with rxdb-dexie-). */
-export const LOCAL_DATABASE_PREFIX = 'centraal-'
-
-/**
- * Prefix of the sales area's databases. The underscore never appears in a central name
- * (getLocalDatabaseName keeps only a-z, 0-9 and '-'), so one area's name never starts
- * like the other's.
- */
-export const SALES_DATABASE_PREFIX = `${LOCAL_DATABASE_PREFIX}sales_`
 
 /** User-timing marks around a first sync (…-start:area, …-done:area), seen in a profile. */
 export const FIRST_SYNC_MARK = 'centraal:first-sync'
 
 const AREAS: Record<
   SyncArea,
-  { prefix: string; collections: readonly ClientCollection[]; retired: readonly string[] }
+  { collections: readonly ClientCollection[]; retired: readonly string[] }
 > = {
-  central: { prefix: LOCAL_DATABASE_PREFIX, collections: CENTRAL_COLLECTIONS, retired: [] },
-  sales: {
-    prefix: SALES_DATABASE_PREFIX,
-    collections: SALES_COLLECTIONS,
-    retired: RETIRED_SALES_COLLECTIONS,
-  },
+  central: { collections: CENTRAL_COLLECTIONS, retired: [] },
+  sales: { collections: SALES_COLLECTIONS, retired: RETIRED_SALES_COLLECTIONS },
 }
 
 /** A signed-in person's local database with its running replication. */
@@ -92,16 +86,6 @@ export type LocalDatabase<Collections = CentralCollections> = {
 export type SalesDatabase = LocalDatabase<SalesCollections>
 
 type Who = { organisationId: string; userId: string }
-
-/** The database name of one (organisation, user) of an area, within RxDB's naming rules. */
-export function getLocalDatabaseName(
-  organisationId: string,
-  userId: string,
-  area: SyncArea = 'central',
-): string {
-  const clean = (part: string) => part.toLowerCase().replace(/[^a-z0-9]+/g, '-')
-  return `${AREAS[area].prefix}${clean(organisationId)}--${clean(userId)}`
-}
 
 const opened = new Map<string, Promise<LocalDatabase<unknown>>>()
 
@@ -283,6 +267,8 @@ async function createLocalDatabase(
       values: pickRefusedValues(change.collection, change.document),
     }))
     await keepDeviceRefusals(account, kept)
+    // Kept as refusals, they wait for no page of either area to send them.
+    clearUnsentNotice(name)
     // Nothing more is sent from this data. The epoch stays known until the data is gone
     // (emptyIfMarked): a push or write still under way, or one from a tab that takes over
     // before it reloads, names the earlier epoch and is refused, never taken.
@@ -316,6 +302,7 @@ async function createLocalDatabase(
       await stop()
       await db.remove()
       clearFillProgress(name)
+      clearUnsentNotice(name)
     },
     lost: lost.then(async () => {
       console.warn(`${name}: the database worker ended; opening the database again`)
@@ -336,6 +323,7 @@ async function emptyIfMarked(name: string, account: AreaAccount) {
     if (!isMarkedForReset(name)) return
     await removeRxDatabase(name, (await getDatabaseStorage()).storage, true)
     clearFillProgress(name)
+    clearUnsentNotice(name)
     // Only now, with nothing of the earlier epoch left to send, is its name forgotten.
     forgetEpoch(account.area, formatSyncAccount(account))
     clearResetMark(name)

@@ -1,5 +1,7 @@
 import { clearFillProgress } from './fill-progress.ts'
+import { getLocalDatabaseName } from './local-database-name.ts'
 import type { AreaAccount } from './signed-in-account.ts'
+import { clearUnsentNotice } from './unsent-notice.ts'
 
 /**
  * Deletes one person's local database of one area at their logout (docs/architecture.md: logout
@@ -9,11 +11,12 @@ import type { AreaAccount } from './signed-in-account.ts'
  */
 export async function removeLocalDatabase(account: AreaAccount): Promise<void> {
   // Loaded here, not imported: RxDB stays out of the first screen's scripts.
-  const { findOpenedLocalDatabase, getLocalDatabaseName } = await import('./local-database.ts')
+  const { findOpenedLocalDatabase } = await import('./local-database.ts')
   const opened = await findOpenedLocalDatabase(account)?.catch(() => undefined)
   await opened?.remove().catch(() => undefined)
   const name = getLocalDatabaseName(account.organisationId, account.userId, account.area)
   clearFillProgress(name)
+  clearUnsentNotice(name)
   if (typeof indexedDB === 'undefined' || !('databases' in indexedDB)) return
   // RxDB's Dexie storage names each collection's file rxdb-dexie-<database>--<version>--<collection>.
   const prefix = `rxdb-dexie-${name}--`

@@ -13,6 +13,7 @@ import { isSameDocumentState } from '#schema/rx/merge-conflict'
 import type { SyncCheckpoint, WireDocument } from '../protocol.ts'
 import type { ClientCollection } from './collections.ts'
 import type { SyncStatusStore, UnsentChange } from './sync-status.ts'
+import { writeUnsentNotice } from './unsent-notice.ts'
 
 /** Recount at most this often while documents change. */
 const RECOUNT_MS = 400
@@ -108,8 +109,8 @@ export function isSameUnsent(
 }
 
 /**
- * Keeps `status.unsent` current in the tab that replicates: recounted whenever a
- * collection changes or a push batch ends.
+ * Keeps `status.unsent` and the database's unsent notice current in the tab that
+ * replicates: recounted whenever a collection changes or a push batch ends.
  */
 export function watchUnsentChanges(
   db: RxDatabase,
@@ -129,7 +130,10 @@ export function watchUnsentChanges(
     const unsent = lists.flatMap((list) => list ?? []).map(({ document: _, ...change }) => change)
     // Most recounts find what was there (every pull and push asks): the same list is kept,
     // so the screens that read the status do not render again for nothing.
-    if (!isSameUnsent(status.get().unsent, unsent)) status.update({ unsent })
+    if (isSameUnsent(status.get().unsent, unsent)) return
+    status.update({ unsent })
+    // Pages of the other area read it there, and open this database to send it.
+    writeUnsentNotice(db.name, unsent)
   }
   void db.waitForLeadership().then(async () => {
     await Promise.all([...replications.values()].map((replication) => replication.startPromise))

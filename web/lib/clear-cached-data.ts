@@ -3,15 +3,16 @@ import { removeDeviceRefusalsOf } from '#sync/client/device-refusals'
 import { FILL_PROGRESS_PREFIX } from '#sync/client/fill-progress'
 import { EPOCH_KEY_PREFIX, forgetEpoch } from '#sync/client/organisation-epoch'
 import { removeLocalDatabase } from '#sync/client/remove-local-databases'
-import { type AreaAccount, getSessionAccount, isSessionUser } from '#sync/client/signed-in-account'
+import type { AreaAccount } from '#sync/client/signed-in-account'
+import { UNSENT_NOTICE_PREFIX } from '#sync/client/unsent-notice'
 import { confirmLogout } from './confirm-logout.ts'
 import { endSession, PENDING_LOGOUT_KEY } from './offline-queue/pending-logout.ts'
 import { removeQueueItemsOf } from './offline-queue/queue-store.ts'
+import { findRememberedAccount } from './remembered-account.ts'
 import { RESTORE_NOTICE_SEEN_PREFIX } from './restore-notice-seen.ts'
 import { THEME_STORAGE_KEY } from './theme.ts'
 
-/** localStorage key of the last Gold Estates user (the sales session layer remembers it). */
-export const REMEMBERED_SALES_USER_KEY = 'centraal.salesUser'
+export { REMEMBERED_SALES_USER_KEY } from './remembered-account.ts'
 
 /** Workbox's precache holds only the public app shell, which must stay for offline starts. */
 const isAppShellCache = (name: string) => name.startsWith('workbox-precache')
@@ -21,7 +22,7 @@ const isAppShellCache = (name: string) => name.startsWith('workbox-precache')
  * does: the new epoch keeps their unsent changes first): their local RxDB database, their offline queue items and the
  * refusals kept on the device, localStorage except the theme, sessionStorage and Cache
  * Storage except the app shell. Other people's local databases (with their first fill's
- * marks and epochs) and queued items on a shared device stay, to be sent when they sign in
+ * marks, epochs and unsent notices) and queued items on a shared device stay, to be sent when they sign in
  * again. The service worker stays registered.
  */
 export async function clearCachedData(account: AreaAccount): Promise<void> {
@@ -41,7 +42,8 @@ export async function clearCachedData(account: AreaAccount): Promise<void> {
         key === PENDING_LOGOUT_KEY ||
         key.startsWith(FILL_PROGRESS_PREFIX) ||
         key.startsWith(RESTORE_NOTICE_SEEN_PREFIX) ||
-        key.startsWith(EPOCH_KEY_PREFIX)
+        key.startsWith(EPOCH_KEY_PREFIX) ||
+        key.startsWith(UNSENT_NOTICE_PREFIX)
       if (!isKept) localStorage.removeItem(key)
     }
     sessionStorage.clear()
@@ -70,9 +72,11 @@ export async function logOut(
   account: AreaAccount,
   database: Parameters<typeof confirmLogout>[0],
 ): Promise<boolean> {
-  const salesAccount = findRememberedSalesAccount()
-  const accounts = [account, ...(salesAccount ? [salesAccount] : [])].map(formatSyncAccount)
-  if (!(await confirmLogout(database, accounts))) return false
+  const salesAccount = findRememberedAccount('sales')
+  // Both areas' work is removed, so the question names both.
+  if (!(await confirmLogout(database, [account, ...(salesAccount ? [salesAccount] : [])]))) {
+    return false
+  }
   await Promise.all([
     clearCachedData(account),
     salesAccount &&
@@ -85,15 +89,4 @@ export async function logOut(
   await endSession('central', formatSyncAccount(account))
   window.location.href = '/'
   return true
-}
-
-/** The Gold Estates account this browser remembers, whose session a logout also ends. */
-export function findRememberedSalesAccount(): AreaAccount | null {
-  try {
-    const text = localStorage.getItem(REMEMBERED_SALES_USER_KEY)
-    const user: unknown = text ? JSON.parse(text) : null
-    return isSessionUser(user) ? { area: 'sales', ...getSessionAccount(user) } : null
-  } catch {
-    return null
-  }
 }

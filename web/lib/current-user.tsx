@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useContext } from 'react'
 import type { CurrentUser } from '#schema/auth'
 import { centralUser } from './first-answers.ts'
+import { REMEMBERED_USER_KEY } from './remembered-account.ts'
 import { type SessionQueryState, useSessionQuery } from './use-session-query.ts'
 
 export type CurrentUserState = SessionQueryState<CurrentUser>
@@ -8,9 +9,6 @@ export type CurrentUserState = SessionQueryState<CurrentUser>
 type CurrentUserContextValue = { state: CurrentUserState; refetchUser: () => Promise<void> }
 
 const CurrentUserContext = createContext<CurrentUserContextValue | null>(null)
-
-/** localStorage key of the last signed-in user; clearCachedData removes it at logout. */
-const REMEMBERED_USER_KEY = 'centraal.currentUser'
 
 /**
  * Holds who is signed in to Centraal: GET /api/auth/user on mount and whenever

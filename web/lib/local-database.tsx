@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useContext } from 'react'
 import type { LocalDatabase } from '#sync/client/local-database'
 import { getSessionAccount, type SessionUser } from '#sync/client/signed-in-account'
+import { OtherAreaSyncProvider } from './other-area-sync.tsx'
 import { type AreaDatabaseState, useAreaDatabase } from './use-area-database.ts'
 
 type LocalDatabaseState = AreaDatabaseState<LocalDatabase>
@@ -25,7 +26,11 @@ export function LocalDatabaseProvider({
   children: ReactNode
 }) {
   const state = useAreaDatabase(getSessionAccount(user), openLocalDatabase)
-  return <LocalDatabaseContext value={state}>{children}</LocalDatabaseContext>
+  return (
+    <LocalDatabaseContext value={state}>
+      <OtherAreaSyncProvider area="central">{children}</OtherAreaSyncProvider>
+    </LocalDatabaseContext>
+  )
 }
 
 /** The local database: opening, ready or failed. */

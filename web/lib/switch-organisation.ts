@@ -4,9 +4,10 @@ import { forgetEpoch } from '#sync/client/organisation-epoch'
 import { removeLocalDatabase } from '#sync/client/remove-local-databases'
 import type { AreaAccount } from '#sync/client/signed-in-account'
 import { api } from './api-client.ts'
-import { clearCachedData, findRememberedSalesAccount } from './clear-cached-data.ts'
+import { clearCachedData } from './clear-cached-data.ts'
 import { confirmLogout } from './confirm-logout.ts'
 import { removeQueueItemsOf } from './offline-queue/queue-store.ts'
+import { findRememberedAccount } from './remembered-account.ts'
 import { describeError } from './server-message.ts'
 import { showToast } from './toasts.ts'
 
@@ -32,9 +33,9 @@ export async function switchOrganisation(
     })
     return false
   }
-  const salesAccount = findRememberedSalesAccount()
-  const accounts = [account, ...(salesAccount ? [salesAccount] : [])].map(formatSyncAccount)
-  if (!(await confirmLogout(database, accounts, SWITCHING))) return false
+  const salesAccount = findRememberedAccount('sales')
+  const accounts = [account, ...(salesAccount ? [salesAccount] : [])]
+  if (!(await confirmLogout(database, accounts, { doing: SWITCHING }))) return false
   try {
     await api.auth['switch-organisation'].$post({ json: { organisationId } })
   } catch (error) {

@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useContext, useEffect } from 'react'
 import type { SalesDatabase } from '#sync/client/local-database'
 import { getSessionAccount, type SessionUser } from '#sync/client/signed-in-account'
+import { OtherAreaSyncProvider } from '../../lib/other-area-sync.tsx'
 import { type AreaDatabaseState, useAreaDatabase } from '../../lib/use-area-database.ts'
 
 type SalesDatabaseState = AreaDatabaseState<SalesDatabase>
@@ -33,7 +34,11 @@ export function SalesDatabaseProvider({
       if (current === database) current = null
     }
   }, [database])
-  return <SalesDatabaseContext value={state}>{children}</SalesDatabaseContext>
+  return (
+    <SalesDatabaseContext value={state}>
+      <OtherAreaSyncProvider area="sales">{children}</OtherAreaSyncProvider>
+    </SalesDatabaseContext>
+  )
 }
 
 /** The sales database: opening, ready or failed. */

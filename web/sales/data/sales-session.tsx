@@ -1,8 +1,8 @@
 import { createContext, type ReactNode, useContext } from 'react'
 import type { z } from 'zod'
 import type { SalesRoleSchema } from '#schema/sales'
-import { REMEMBERED_SALES_USER_KEY } from '../../lib/clear-cached-data.ts'
 import { salesUser } from '../../lib/first-answers.ts'
+import { REMEMBERED_SALES_USER_KEY } from '../../lib/remembered-account.ts'
 import { useSessionQuery } from '../../lib/use-session-query.ts'
 
 /** GET /api/gold-estates/auth/user: who is signed in to the sales area. */

@@ -4,10 +4,11 @@ import type { SalesDatabase } from '#sync/client/local-database'
 import { forgetEpoch } from '#sync/client/organisation-epoch'
 import { removeLocalDatabase } from '#sync/client/remove-local-databases'
 import type { AreaAccount } from '#sync/client/signed-in-account'
-import { REMEMBERED_SALES_USER_KEY } from '../../lib/clear-cached-data.ts'
 import { confirmLogout } from '../../lib/confirm-logout.ts'
 import { endSession } from '../../lib/offline-queue/pending-logout.ts'
 import { removeQueueItemsOf } from '../../lib/offline-queue/queue-store.ts'
+import { findRememberedAccount, REMEMBERED_SALES_USER_KEY } from '../../lib/remembered-account.ts'
+import { IS_SALES_HOST } from '../../lib/sales-path.ts'
 import { getCacheKey } from '../../lib/use-server-data.ts'
 import { SALES_SETTINGS_URL } from '../data/use-sales-settings.ts'
 
@@ -25,7 +26,10 @@ export async function logOutOfSales(
   account: AreaAccount,
   database: SalesDatabase | null,
 ): Promise<boolean> {
-  if (!(await confirmLogout(database, [formatSyncAccount(account)]))) return false
+  // Centraal's work stays and is still sent; the question says so beside what goes.
+  const central = IS_SALES_HOST ? null : findRememberedAccount('central')
+  const staying = central ? [central] : []
+  if (!(await confirmLogout(database, [account], { staying }))) return false
   await Promise.allSettled([
     removeLocalDatabase(account),
     removeQueueItemsOf(formatSyncAccount(account)),
