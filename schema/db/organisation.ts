@@ -8,6 +8,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core'
+import type { ActivityType } from '../activity-types.ts'
 import { DEFAULT_PAYMENT_TERM_DAYS } from '../payment-term.ts'
 import type { SalesRole, UserRole, UserStatus } from '../roles.ts'
 import { replicatedColumns } from './replicated-columns.ts'
@@ -154,7 +155,7 @@ export const activities = sqliteTable(
     action: text().notNull(),
     target: text(),
     timestamp: integer().notNull(),
-    type: text().$type<'user' | 'app' | 'settings'>().notNull(),
+    type: text().$type<ActivityType>().notNull(),
     metadata: text({ mode: 'json' }).$type<Record<string, unknown>>(),
   },
   (table) => [index('activities_timestamp').on(table.timestamp)],

@@ -82,14 +82,15 @@ export function authRoutes(deps: AppDeps) {
       validate('json', TokenSetupSchema),
       async (c) => {
         const { token } = c.req.valid('param')
-        const { kind } = await deps.throttles.setup.countFailure(
+        const { kind, role } = await deps.throttles.setup.countFailure(
           getClientAddress(c, deps.env.TRUST_PROXY),
           () => completeSetup(deps, { token, password: c.req.valid('json').password }),
         )
         // Where the person signs in next: the central login, or the sales area's.
         const loginPath =
           kind === 'sales' ? `${getSalesBase(c, deps.env.SALES_HOST)}/login` : '/login'
-        return c.json({ message: 'Setup voltooid. Je kunt nu inloggen.', loginPath })
+        // The role of the account this link was for (the page greets the person by it).
+        return c.json({ message: 'Setup voltooid. Je kunt nu inloggen.', loginPath, kind, role })
       },
     )
     .get('/user', (c) => c.json(describe(requireCentralUser(deps, c))))

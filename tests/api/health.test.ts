@@ -1,9 +1,12 @@
+import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { describeBuild } from '#server/describe-build'
 import { parseEnv } from '#server/env'
+import { version as packageVersion } from '../../package.json'
 import { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 
@@ -14,10 +17,15 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-test('GET /api/health answers the product version', async () => {
+test('GET /api/health answers the running build: version with its commit, and the day', async () => {
   const response = await createClient(server.url).get('/api/health')
   expect(response.status).toBe(200)
-  expect(response.json).toEqual({ status: 'ok', version: '1.0.86' })
+  const built = describeBuild()
+  expect(response.json).toEqual({ status: 'ok', version: built.version, date: built.date })
+  // Not the constant of the specification's release: the commit this source is at.
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' })
+  expect(response.json.version).toBe(`${packageVersion}+${commit.trim()}`)
+  expect(response.json.date).not.toBe('26-10-2025')
 })
 
 test('the first start creates default-org with its own file, in WAL mode', () => {
