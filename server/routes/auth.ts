@@ -44,6 +44,8 @@ export function authRoutes(deps: AppDeps) {
       return c.json({ message: 'SUPERADMIN aangemaakt', user: describe(user) }, 201)
     })
     .get('/registration', (c) => c.json({ mode: deps.env.REGISTRATION }))
+    // Whether single sign-on is configured (OIDC_ISSUER): the login page shows its buttons.
+    .get('/sign-in-options', (c) => c.json({ sso: deps.oidc !== null }))
     .post('/register/email', validate('json', RegisterSchema), async (c) => {
       const input = c.req.valid('json')
       // Closed, a taken address and the throttle answer before a password is hashed.
