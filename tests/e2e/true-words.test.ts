@@ -51,6 +51,7 @@ test('the Groei card: "—" without a last month, then the users\' real growth, 
   expect(await growthCard(first).textContent()).toContain(
     'Gebruikers: geen vorige maand om mee te vergelijken',
   )
+  await screenshot(first, 'dashboard-growth-none', { fullPage: false })
   await first.context().close()
 
   // Two of three users were there before this month began.
