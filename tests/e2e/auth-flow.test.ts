@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { SetupTokenCommandSchema } from '#schema/auth'
+import { describeBuild } from '#server/describe-build'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
 import { connectBrowser } from '../support/browser.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -111,7 +112,7 @@ test('first setup signs in a SUPERADMIN; logout, then sign in again', async () =
   expect(await dashboardLink.getAttribute('aria-current')).toBe('page')
   await sidebar.getByRole('link', { name: 'Instellingen' }).click()
   await page.getByRole('heading', { level: 1, name: 'Instellingen' }).waitFor()
-  expect(await page.getByText('1.0.86', { exact: true }).isVisible()).toBe(true)
+  expect(await page.getByText(describeBuild().version, { exact: true }).isVisible()).toBe(true)
   expect(
     await sidebar.getByRole('link', { name: 'Instellingen' }).getAttribute('aria-current'),
   ).toBe('page')
@@ -342,8 +343,9 @@ test('setup link: the invited user sets a password, sees the done screen, then s
   await page.getByLabel('Bevestig wachtwoord').fill(invited.password)
   await page.getByRole('button', { name: 'Wachtwoord instellen' }).click()
   await page.getByRole('heading', { name: 'Setup voltooid!' }).waitFor()
-  expect(await waitForToast(page, 'Setup voltooid!')).toContain(
-    'Je SUPERADMIN account is aangemaakt',
+  // A USER (the command's default role) reads their own role, not SUPERADMIN.
+  expect(await waitForToast(page, 'Setup voltooid!')).toBe(
+    'Setup voltooid! Je account is klaar. Je rol: Gebruiker.',
   )
   await screenshot(page, 'token-setup-done')
   await page.waitForURL('**/login', { timeout: 5000 })
