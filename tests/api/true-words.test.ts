@@ -120,6 +120,12 @@ describe('GET /api/stats: the Groei card', () => {
   })
 })
 
+test('without OIDC_ISSUER the login page learns, signed out, that there is no single sign-on', async () => {
+  const answer = await createClient(server.url).get('/api/auth/sign-in-options')
+  expect(answer.status).toBe(200)
+  expect(answer.json).toEqual({ sso: false })
+})
+
 describe('POST /api/auth/setup/:token names the role of the account set up', () => {
   const setUp = (token: string) =>
     createClient(server.url).post(`/api/auth/setup/${token}`, { password: 'lang genoeg 123' })
