@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { describeBuild } from './server/describe-build.ts'
 import { LongFilesFirst } from './tests/support/long-files-first.ts'
 
 /**
@@ -33,6 +34,8 @@ export default defineConfig({
   root: fromRoot('./web'),
   publicDir: fromRoot('./web/static'),
   plugins: [react(), tailwindcss(), collectInitialModules],
+  // The running build's version and day (Instellingen → Systeem; the server's GET /api/health).
+  define: { __CENTRAAL_BUILD__: JSON.stringify(describeBuild()) },
   resolve: {
     alias: [
       { find: /^#schema\/(.*)$/, replacement: `${fromRoot('./schema')}/$1.ts` },

@@ -1,6 +1,7 @@
 import { cpSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
+import { describeBuild } from './server/describe-build.ts'
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
@@ -11,6 +12,8 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 // in node_modules (better-sqlite3 and argon2 are native).
 export default defineConfig({
   publicDir: false,
+  // GET /api/health's version: the same as the web app's built with it (vite.config.ts).
+  define: { __CENTRAAL_BUILD__: JSON.stringify(describeBuild()) },
   resolve: {
     alias: [
       { find: /^#schema\/(.*)$/, replacement: `${fromRoot('./schema')}/$1.ts` },

@@ -1,3 +1,4 @@
+import type { ActivityType } from './activity-types.ts'
 import { UserRoleSchema, UserStatusSchema } from './role-schemas.ts'
 import { z } from './zod.ts'
 
@@ -103,7 +104,7 @@ export type AppConnectionDocument = {
 /** The replicated projection of an activity (read-only for clients). */
 export type ActivityDocument = {
   id: string
-  type: 'user' | 'app' | 'settings'
+  type: ActivityType
   user: string
   action: string
   target: string | null
@@ -119,6 +120,10 @@ export type Stats = {
   totalApps: number
   activeApps: number
   recentActivities: number
+  /** Of today's users, those who were there before this month began (Amsterdam time). */
+  usersAtMonthStart: number
+  /** Today's users against usersAtMonthStart, in %; null without users before this month. */
+  userGrowthPercentage: number | null
 }
 
 /** POST /api/organisations. */

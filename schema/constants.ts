@@ -1,8 +1,8 @@
-/** The product's version, shown in the app and returned by GET /api/health (docs/behaviour.md, Constants). */
+/**
+ * The product's release, named on the landing page. The running build's own version and day
+ * (Instellingen → Systeem, GET /api/health) come from the build: schema/build-info.ts.
+ */
 export const PRODUCT_VERSION = '1.0.86'
-
-/** The release date of PRODUCT_VERSION, as docs/behaviour.md writes it. */
-export const PRODUCT_VERSION_DATE = '26-10-2025'
 
 /** The changelog shown under Instellingen → Systeem, newest first. */
 export const CHANGELOG: readonly { version: string; date: string; changes: readonly string[] }[] = [

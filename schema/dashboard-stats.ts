@@ -36,16 +36,68 @@ export function countRecentActivities(rows: Iterable<{ timestamp: number }>, now
   return count
 }
 
+/** The organisation's calendar: months begin at midnight in the Netherlands. */
+export const GROWTH_TIME_ZONE = 'Europe/Amsterdam'
+
+const monthOf = new Intl.DateTimeFormat('en-GB', {
+  timeZone: GROWTH_TIME_ZONE,
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+  hourCycle: 'h23',
+})
+
+/** The wall-clock time `at` shows in GROWTH_TIME_ZONE, read as if it were UTC. */
+function readWallClock(at: number): number {
+  const parts = monthOf.formatToParts(at)
+  const read = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((part) => part.type === type)?.value ?? 0)
+  return Date.UTC(
+    read('year'),
+    read('month') - 1,
+    read('day'),
+    read('hour'),
+    read('minute'),
+    read('second'),
+  )
+}
+
 /**
- * The dashboard figures (GET /api/stats) from the tallies of live users and apps and the
- * number of recent activities. The browser feeds it index counts of its local database
- * (`ACTIVE_STATUS`, `getRecentActivitySince`), which stay fast with 10,000 users; the
- * server's SQL must give the same answer on the same rows.
+ * The first millisecond of the calendar month `now` falls in, in GROWTH_TIME_ZONE: the
+ * Groei card's "begin van deze maand", the same on the server and on every device.
+ */
+export function getMonthStart(now: number): number {
+  const wall = new Date(readWallClock(now))
+  const firstAsUtc = Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), 1)
+  // The zone's offset at that midnight (no clock change falls on the first of a month).
+  return firstAsUtc - (readWallClock(firstAsUtc) - firstAsUtc)
+}
+
+/**
+ * The Groei card: how much the organisation's users grew this month, in % with one
+ * decimal: today's users against those of them who were there when the month began.
+ * null when none was: there is no last month to compare with.
+ */
+export function computeUserGrowth(users: number, usersAtMonthStart: number): number | null {
+  if (usersAtMonthStart <= 0) return null
+  return Math.round(((users - usersAtMonthStart) / usersAtMonthStart) * 1000) / 10
+}
+
+/**
+ * The dashboard figures (GET /api/stats) from the tallies of live users and apps, the
+ * number of recent activities and of the live users created before this month. The
+ * browser feeds it index counts of its local database (`ACTIVE_STATUS`,
+ * `getRecentActivitySince`, `getMonthStart`), which stay fast with 10,000 users; the
+ * server feeds it its SQL counts of the same rows.
  */
 export function computeStats(input: {
   users: StatusTally
   apps: StatusTally
   recentActivities: number
+  usersAtMonthStart: number
 }): Stats {
   return {
     totalUsers: input.users.total,
@@ -53,5 +105,7 @@ export function computeStats(input: {
     totalApps: input.apps.total,
     activeApps: input.apps.active,
     recentActivities: input.recentActivities,
+    usersAtMonthStart: input.usersAtMonthStart,
+    userGrowthPercentage: computeUserGrowth(input.users.total, input.usersAtMonthStart),
   }
 }

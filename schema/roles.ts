@@ -34,3 +34,10 @@ export const ROLE_LABELS: Record<UserRole, string> = {
   MANAGER: 'Manager',
   USER: 'Gebruiker',
 }
+
+/** Dutch labels of the sales-area roles (Gold Estates). */
+export const SALES_ROLE_LABELS: Record<SalesRole, string> = {
+  ADMIN: 'Admin',
+  MANAGER: 'Manager',
+  SELLER: 'Verkoper',
+}

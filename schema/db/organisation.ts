@@ -8,6 +8,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core'
+import type { ActivityType } from '../activity-types.ts'
 import { DEFAULT_PAYMENT_TERM_DAYS } from '../payment-term.ts'
 import { DEFAULT_PLAUSIBLE_COMMISSION_PERCENTAGE } from '../plausible-commission.ts'
 import type { SalesRole, UserRole, UserStatus } from '../roles.ts'
@@ -155,7 +156,7 @@ export const activities = sqliteTable(
     action: text().notNull(),
     target: text(),
     timestamp: integer().notNull(),
-    type: text().$type<'user' | 'app' | 'settings'>().notNull(),
+    type: text().$type<ActivityType>().notNull(),
     metadata: text({ mode: 'json' }).$type<Record<string, unknown>>(),
   },
   (table) => [index('activities_timestamp').on(table.timestamp)],

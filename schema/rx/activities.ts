@@ -1,15 +1,17 @@
 import type { DeepMutable, ExtractDocumentTypeFromTypedRxJsonSchema, RxJsonSchema } from 'rxdb'
+import { ACTIVITY_TYPES } from '../activity-types.ts'
 import { ID, SEQ, TIMESTAMP } from './fields.ts'
 
 const activitySchemaLiteral = {
   title: 'activities',
   description: 'The organisation activity log; written by the server only.',
-  version: 0,
+  // v1: the type 'sale' (ACTIVITY_TYPES).
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
     id: ID,
-    type: { type: 'string', enum: ['user', 'app', 'settings'] },
+    type: { type: 'string', enum: ACTIVITY_TYPES },
     user: { type: 'string' },
     action: { type: 'string' },
     target: { type: ['string', 'null'] },

@@ -9,9 +9,12 @@ import type { MigrationStrategies } from 'rxdb'
  * replication's bookkeeping alike, and the push carries each document's own seq.
  */
 export const MIGRATION_STRATEGIES: Record<string, MigrationStrategies> = {
-  users: {},
+  // v1: a new index only; the documents stay as they are.
+  users: { 1: (user) => user },
   app_connections: {},
-  activities: {},
+  // v1: an activity may be of type 'sale'; the stored ones stay as they are (the server
+  // gave the sales ones a new seq, so their type arrives with the next pull).
+  activities: { 1: (activity) => activity },
   projects: {},
   sellers: {},
   // v1: a sale can be corrected and cancelled; its lines paid in parts. The server gave

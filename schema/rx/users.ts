@@ -5,7 +5,8 @@ import { ID, SEQ, TIMESTAMP } from './fields.ts'
 const userSchemaLiteral = {
   title: 'users',
   description: 'The replicated projection of a central user (no secrets).',
-  version: 0,
+  // v1: indexed by createdAt (the Groei card counts the users from before this month).
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -30,8 +31,9 @@ const userSchemaLiteral = {
     'updatedAt',
     'seq',
   ],
-  // name for the list; status so the dashboard counts active users from the index alone.
-  indexes: ['name', 'status'],
+  // name for the list; status so the dashboard counts active users from the index alone;
+  // createdAt so it counts those from before this month the same way.
+  indexes: ['name', 'status', 'createdAt'],
   additionalProperties: false,
 } as const
 

@@ -95,6 +95,8 @@ export async function createOidcSignIn(
       try {
         const { user, session, isNewLink } = signInWithOidc(deps, identity)
         setSessionCookie(c, 'central', { ...session, organisationId: user.organisationId })
+        // The sign-in wrote lastActive: the organisation's devices hear of it (routes/oidc.ts).
+        c.set('organisationId', user.organisationId)
         deps.log.info('oidc sign-in', { userId: user.id, subject: identity.subject, isNewLink })
         return '/'
       } catch (error) {

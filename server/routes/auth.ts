@@ -61,9 +61,13 @@ export function authRoutes(deps: AppDeps) {
           organisationId: user.organisationId,
         })
         setSessionCookie(c, 'central', { ...session, organisationId: user.organisationId })
+        // The sign-in wrote lastActive: the organisation's devices hear of it (app.ts).
+        c.set('organisationId', user.organisationId)
         return c.json({ message: 'SUPERADMIN aangemaakt', user: describe(user) }, 201)
       })
       .get('/registration', (c) => c.json({ mode: deps.env.REGISTRATION }))
+      // Whether single sign-on is configured (OIDC_ISSUER): the login page shows its buttons.
+      .get('/sign-in-options', (c) => c.json({ sso: deps.oidc !== null }))
       .post('/register/email', validate('json', RegisterSchema), async (c) => {
         const input = c.req.valid('json')
         // Closed, a taken address and the throttle answer before a password is hashed.
@@ -89,11 +93,15 @@ export function authRoutes(deps: AppDeps) {
         if (answer.choice) return c.json({ choice: answer.choice })
         const { user, session } = answer.signedIn
         setSessionCookie(c, 'central', { ...session, organisationId: user.organisationId })
+        // The sign-in wrote lastActive: the organisation's devices hear of it (app.ts).
+        c.set('organisationId', user.organisationId)
         return c.json({ user: describe(user) })
       })
       .post('/login/choose', validate('json', OrganisationChoiceSchema), async (c) => {
         const { user, session, proof } = await chooseCentralOrganisation(deps, c.req.valid('json'))
         setSessionCookie(c, 'central', { ...session, organisationId: user.organisationId })
+        // The sign-in wrote lastActive: the organisation's devices hear of it (app.ts).
+        c.set('organisationId', user.organisationId)
         return c.json({ user: describe(user, proof) })
       })
       // "Wissel van organisatie" (decision 028): a new session in an organisation this
@@ -110,6 +118,8 @@ export function authRoutes(deps: AppDeps) {
         if (salesToken) deleteSession(deps.systemDb, salesToken, 'sales')
         clearSessionCookie(c, 'sales')
         setSessionCookie(c, 'central', { ...session, organisationId: user.organisationId })
+        // The new session wrote lastActive: the organisation's devices hear of it (app.ts).
+        c.set('organisationId', user.organisationId)
         return c.json({ user: describe(user, proof) })
       })
       .post(
@@ -118,14 +128,15 @@ export function authRoutes(deps: AppDeps) {
         validate('json', TokenSetupSchema),
         async (c) => {
           const { token } = c.req.valid('param')
-          const { kind } = await deps.throttles.setup.countFailure(
+          const { kind, role } = await deps.throttles.setup.countFailure(
             getClientAddress(c, deps.env.TRUST_PROXY),
             () => completeSetup(deps, { token, password: c.req.valid('json').password }),
           )
           // Where the person signs in next: the central login, or the sales area's.
           const loginPath =
             kind === 'sales' ? `${getSalesBase(c, deps.env.SALES_HOST)}/login` : '/login'
-          return c.json({ message: 'Setup voltooid. Je kunt nu inloggen.', loginPath })
+          // The role of the account this link was for (the page greets the person by it).
+          return c.json({ message: 'Setup voltooid. Je kunt nu inloggen.', loginPath, kind, role })
         },
       )
       .post('/forgot-password', validate('json', ForgotPasswordSchema), (c) =>

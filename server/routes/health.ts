@@ -1,8 +1,10 @@
 import { Hono } from 'hono'
-import { PRODUCT_VERSION } from '#schema/constants'
 import type { AppEnv } from '../app-deps.ts'
+import { SERVER_BUILD } from '../build-info.ts'
 
-/** GET /api/health (mounted at /health): liveness and the product version. */
+/** GET /api/health (mounted at /health): liveness and the running build's version and day. */
 export function healthRoutes() {
-  return new Hono<AppEnv>().get('/', (c) => c.json({ status: 'ok', version: PRODUCT_VERSION }))
+  return new Hono<AppEnv>().get('/', (c) =>
+    c.json({ status: 'ok', version: SERVER_BUILD.version, date: SERVER_BUILD.date }),
+  )
 }

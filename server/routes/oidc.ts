@@ -11,6 +11,10 @@ export function oidcRoutes(deps: AppDeps) {
     })
     .get('/callback', async (c) => {
       if (!deps.oidc) return c.redirect(getLoginErrorPath('sso_not_configured'))
-      return c.redirect(await deps.oidc.finish(c))
+      const location = await deps.oidc.finish(c)
+      // A GET, which the app's middleware does not announce: the sign-in wrote lastActive.
+      const organisationId = c.get('organisationId')
+      if (organisationId) deps.syncHub.notify(organisationId)
+      return c.redirect(location)
     })
 }

@@ -55,6 +55,8 @@ export function salesAuthRoutes(deps: AppDeps) {
     { user, session }: ReturnType<typeof openSalesSession>,
   ) => {
     setSessionCookie(c, 'sales', { ...session, organisationId: user.organisationId })
+    // A linked Centraal user's lastActive may have changed: the devices hear of it (app.ts).
+    c.set('organisationId', user.organisationId)
     if (seesAllSales(SALES_ROLE_PERMISSIONS[user.role])) {
       prepareSalesReadModel(deps.organisations.get(user.organisationId))
     }

@@ -3,7 +3,9 @@ import http from 'node:http'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { describeBuild } from '#server/describe-build'
 import { parseEnv } from '#server/env'
+import { version as packageVersion } from '../../package.json'
 import { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 
@@ -14,10 +16,18 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-test('GET /api/health answers the product version', async () => {
+test('GET /api/health answers the running build: version with its commit, and the day', async () => {
   const response = await createClient(server.url).get('/api/health')
   expect(response.status).toBe(200)
-  expect(response.json).toEqual({ status: 'ok', version: '1.0.86' })
+  // Not the constant of the specification's release: package.json's version with the
+  // commit the running code was built (here: loaded) from, and the day.
+  const escaped = packageVersion.replaceAll('.', '\\.')
+  expect(response.json).toEqual({
+    status: 'ok',
+    version: expect.stringMatching(new RegExp(`^${escaped}\\+[0-9a-f]{7,}$`)),
+    date: describeBuild().date,
+  })
+  expect(response.json.date).not.toBe('26-10-2025')
 })
 
 test('the first start creates default-org with its own file, in WAL mode', () => {

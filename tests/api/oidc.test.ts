@@ -126,6 +126,31 @@ describe('with an identity provider', () => {
     expect((await second.browser.get('/api/auth/user')).json.email).toBe('bea@example.com')
   })
 
+  test('the login page learns, signed out, that single sign-on is there', async () => {
+    const answer = await createClient(server.url).get('/api/auth/sign-in-options')
+    expect(answer.status).toBe(200)
+    expect(answer.json).toEqual({ sso: true })
+  })
+
+  test("an SSO sign-in reaches the devices as the user's lastActive (a new seq)", async () => {
+    const admin = createClient(server.url, { origin: server.url })
+    await admin.post('/api/auth/login/email', { email: 'ada@example.com', password: PASSWORD })
+    const eva = { name: 'Eva Actief', email: 'eva@example.com', role: 'USER', status: 'active' }
+    expect((await admin.post('/api/users', eva)).status).toBe(201)
+    const pullEva = async () =>
+      (await admin.get('/api/sync/v1/users/pull?checkpoint=0&limit=100')).json.documents.find(
+        (doc: { email: string }) => doc.email === eva.email,
+      )
+    const before = await pullEva()
+    expect(before.lastActive).toBeNull()
+    provider.accounts.set('sub-eva', { email: eva.email, email_verified: true })
+    const signedInAt = Date.now()
+    expect((await signInWithSso({ accountId: 'sub-eva' })).location).toBe('/')
+    const after = await pullEva()
+    expect(after.lastActive).toBeGreaterThanOrEqual(signedInAt)
+    expect(after.seq).toBeGreaterThan(before.seq)
+  })
+
   test('an e-mail without an account is refused', async () => {
     provider.accounts.set('sub-stranger', { email: 'stranger@example.com', email_verified: true })
     const { browser, location } = await signInWithSso({ accountId: 'sub-stranger' })

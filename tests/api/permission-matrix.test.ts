@@ -108,6 +108,11 @@ const ROWS: Row[] = [
     expected: '200 200 200 200 200 200 200 200 200 200 200',
   },
   {
+    route: 'GET /api/auth/sign-in-options',
+    call: () => get('/api/auth/sign-in-options'),
+    expected: '200 200 200 200 200 200 200 200 200 200 200',
+  },
+  {
     route: 'POST /api/auth/login/email',
     call: (_, n) => post('/api/auth/login/email', { email: `nobody-${n}@x.nl`, password: 'x' }),
     expected: '401 401 401 401 401 401 401 401 401 401 401',

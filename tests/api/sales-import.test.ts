@@ -315,7 +315,7 @@ describe('sync', () => {
       {
         action: '980 verkopen geïmporteerd',
         target: `Google Sheets ${SHEET_ID} (Sheet1!A:Z)`,
-        type: 'app',
+        type: 'sale',
       },
     ])
     db.close()

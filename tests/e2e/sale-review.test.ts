@@ -144,8 +144,15 @@ test("a SELLER's unusual split registered offline shows 'Ter beoordeling' at onc
   await phone.getByRole('heading', { level: 2, name: 'Selecteer project' }).waitFor()
   await phone.context().setOffline(true)
   await fillWizard(phone, unusual, { project, sellers })
+  // Before she submits, the last step says it will go to review, and why (the server's rule).
+  const notice = phone.getByRole('status').filter({ hasText: 'Deze verkoop gaat ter beoordeling' })
+  expect(await notice.textContent()).toContain('Het salesteam telt op tot 120% in plaats van 100%')
+  await shoot(phone, 'sale-review-wizard-notice')
   await phone.getByRole('button', { name: 'Verkoop Registreren' }).click()
-  await waitForToast(phone, 'Verkoop geregistreerd!')
+  // The toast says where it went, not that it was registered "successfully".
+  expect(await waitForToast(phone, 'Verkoop ter beoordeling')).toContain(
+    'wacht op goedkeuring door een manager of admin',
+  )
   await phone.waitForURL(`**${BASE}/dashboard`)
   // Still offline: the device's own verdict, by the server's rule.
   const card = await regionText(phone, 'Ter beoordeling (1)')

@@ -5,7 +5,9 @@ import { eq } from 'drizzle-orm'
 import { afterAll, expect, test } from 'vitest'
 import {
   computeStats,
+  computeUserGrowth,
   countRecentActivities,
+  getMonthStart,
   RECENT_ACTIVITY_WINDOW_MS,
   tallyStatuses,
 } from '#schema/dashboard-stats'
@@ -33,6 +35,7 @@ test('counts live rows, active ones, and activities of the last 7 days', () => {
       ],
       now,
     ),
+    usersAtMonthStart: 2,
   })
   expect(stats).toEqual({
     totalUsers: 3,
@@ -40,14 +43,38 @@ test('counts live rows, active ones, and activities of the last 7 days', () => {
     totalApps: 2,
     activeApps: 1,
     recentActivities: 2,
+    usersAtMonthStart: 2,
+    userGrowthPercentage: 50,
   })
   expect(
     computeStats({
       users: tallyStatuses([]),
       apps: tallyStatuses([]),
       recentActivities: countRecentActivities([], now),
+      usersAtMonthStart: 0,
     }),
-  ).toEqual({ totalUsers: 0, activeUsers: 0, totalApps: 0, activeApps: 0, recentActivities: 0 })
+  ).toEqual({
+    totalUsers: 0,
+    activeUsers: 0,
+    totalApps: 0,
+    activeApps: 0,
+    recentActivities: 0,
+    usersAtMonthStart: 0,
+    userGrowthPercentage: null,
+  })
+})
+
+test('the Groei card: users now against those there when the month began, Amsterdam time', () => {
+  // No one before this month: no last month to compare with.
+  expect(computeUserGrowth(5, 0)).toBeNull()
+  expect(computeUserGrowth(3, 3)).toBe(0)
+  expect(computeUserGrowth(4, 3)).toBe(33.3)
+  expect(computeUserGrowth(2, 3)).toBe(-33.3)
+  // Months begin at midnight in the Netherlands, in winter (UTC+1) and summer (UTC+2).
+  expect(getMonthStart(Date.parse('2026-12-02T05:00:00Z'))).toBe(Date.parse('2026-11-30T23:00Z'))
+  expect(getMonthStart(Date.parse('2026-11-30T23:30:00Z'))).toBe(Date.parse('2026-11-30T23:00Z'))
+  expect(getMonthStart(Date.parse('2026-07-31T21:30:00Z'))).toBe(Date.parse('2026-06-30T22:00Z'))
+  expect(getMonthStart(Date.parse('2026-07-31T22:30:00Z'))).toBe(Date.parse('2026-07-31T22:00Z'))
 })
 
 test("the server's GET /api/stats agrees with the browser's function on the same rows", () => {
@@ -67,7 +94,8 @@ test("the server's GET /api/stats agrees with the browser's function on the same
           email: `persoon${index}@example.com`,
           status: statuses[index % statuses.length],
           deleted: index % 9 === 0,
-          createdAt: now,
+          // Every third one joined this month; the others 40 days before.
+          createdAt: index % 3 === 0 ? now : now - 40 * DAY,
         })
         .run()
     }
@@ -124,9 +152,12 @@ test("the server's GET /api/stats agrees with the browser's function on the same
     users: tallyStatuses(local.users),
     apps: tallyStatuses(local.apps),
     recentActivities: countRecentActivities(local.activities, now),
+    usersAtMonthStart: local.users.filter((user) => user.createdAt < getMonthStart(now)).length,
   })
   expect(browser).toEqual(server)
   expect(server.totalUsers).toBe(32)
   expect(server.recentActivities).toBe(15)
+  expect(server.usersAtMonthStart).toBe(24)
+  expect(server.userGrowthPercentage).toBe(33.3)
   db.$client.close()
 })

@@ -9,9 +9,10 @@ const TYPE_BADGES: Record<ActivityDocument['type'], { label: string; className: 
     label: 'Instellingen',
     className: 'bg-amber-500/20 text-amber-800 dark:text-amber-300',
   },
+  sale: { label: 'Verkoop', className: 'bg-emerald-600/15 text-emerald-700 dark:text-emerald-300' },
 }
 
-/** The badge of an activity's type (docs/behaviour.md: user, app and settings each their own colour). */
+/** The badge of an activity's type (docs/behaviour.md: user, app, settings and sale each their own colour). */
 export function ActivityTypeBadge({ type }: { type: ActivityDocument['type'] }) {
   const badge = TYPE_BADGES[type] ?? TYPE_BADGES.settings
   return (

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { salesUsers, users } from '#schema/db/organisation'
 import { type AccountKind, setupTokens } from '#schema/db/system'
+import type { SalesRole, UserRole } from '#schema/roles'
 import type { AppDeps } from '../../app-deps.ts'
 import { hashPassword } from '../../auth/password.ts'
 import { deleteUserSessions } from '../../auth/sessions.ts'
@@ -33,7 +34,7 @@ function activateCentralUser(db: OrganisationDb, userId: string, passwordHash: s
   // A link never lifts a suspension: only an administrator does, on Gebruikers.
   if (user.status === 'suspended') throw new AppError('forbidden', SUSPENDED)
   const now = Date.now()
-  db.transaction((tx) => {
+  return db.transaction((tx) => {
     tx.update(users)
       .set({
         passwordHash,
@@ -56,6 +57,7 @@ function activateCentralUser(db: OrganisationDb, userId: string, passwordHash: s
         target: user.name,
       },
     )
+    return user.role
   })
 }
 
@@ -72,28 +74,32 @@ function activateSalesUser(db: OrganisationDb, userId: string, passwordHash: str
       updatedAt: Date.now(),
     })
     .where(eq(salesUsers.id, userId))
-    .returning({ id: salesUsers.id })
+    .returning({ role: salesUsers.role })
     .get()
   if (!updated) throw new AppError('invalid_input', INVALID)
+  return updated.role
 }
 
 /**
  * Sets the password of the central or sales user a setup token was issued for and
  * activates the account (never a suspended one). Single-use: the token is marked used in
  * the same step. Every session the account had ends: whoever held the old password is out.
+ * Answers the account's kind and role: the setup page greets the person by it.
  */
 export async function completeSetup(
   deps: Pick<AppDeps, 'env' | 'systemDb' | 'organisations'>,
   input: { token: string; password: string },
-): Promise<{ kind: AccountKind }> {
+): Promise<{ kind: AccountKind; role: UserRole | SalesRole }> {
   const tokenHash = hashToken(input.token)
   findUsableToken(deps, tokenHash)
   const passwordHash = await hashPassword(input.password, deps.env)
   // Checked again after the await: a parallel request may have used the token meanwhile.
   const token = findUsableToken(deps, tokenHash)
   const db = deps.organisations.get(token.organisationId)
-  const activate = token.kind === 'central' ? activateCentralUser : activateSalesUser
-  activate(db, token.userId, passwordHash)
+  const role =
+    token.kind === 'central'
+      ? activateCentralUser(db, token.userId, passwordHash)
+      : activateSalesUser(db, token.userId, passwordHash)
   deps.systemDb
     .update(setupTokens)
     .set({ usedAt: Date.now() })
@@ -104,5 +110,5 @@ export async function completeSetup(
     organisationId: token.organisationId,
     userId: token.userId,
   })
-  return { kind: token.kind }
+  return { kind: token.kind, role }
 }

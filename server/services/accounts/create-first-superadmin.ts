@@ -6,6 +6,7 @@ import { users } from '#schema/db/organisation'
 import type { AppDeps } from '../../app-deps.ts'
 import { hashPassword } from '../../auth/password.ts'
 import { AppError } from '../../http/app-error.ts'
+import { noteUserActive } from '../users/note-user-active.ts'
 import { createCentralUser } from './create-central-user.ts'
 import { findCentralAccountIn } from './find-central-account.ts'
 
@@ -36,7 +37,7 @@ export async function createFirstSuperadmin(
     throw new AppError('conflict', 'An account with this e-mail already exists')
   }
   const db = deps.organisations.get(DEFAULT_ORGANISATION_ID)
-  return createCentralUser(
+  const user = createCentralUser(
     { db, systemDb: deps.systemDb },
     {
       organisationId: DEFAULT_ORGANISATION_ID,
@@ -49,4 +50,7 @@ export async function createFirstSuperadmin(
       action: 'SUPERADMIN aangemaakt via setup',
     },
   )
+  // The setup signs them in (routes/auth.ts): that is activity too.
+  noteUserActive(db, user.id)
+  return user
 }

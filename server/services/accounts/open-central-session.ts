@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm'
-import { users } from '#schema/db/organisation'
 import type { SessionData } from '#schema/db/system'
 import type { AppDeps } from '../../app-deps.ts'
 import { createSession } from '../../auth/sessions.ts'
 import { AppError } from '../../http/app-error.ts'
+import { noteUserActive } from '../users/note-user-active.ts'
 import type { StoredUser } from './create-central-user.ts'
 
 /** Why a central account whose password is right may not sign in; null when it may. */
@@ -28,12 +27,7 @@ export function openCentralSession(
 ) {
   const refusal = getCentralRefusal(user)
   if (refusal) throw new AppError('forbidden', refusal)
-  deps.organisations
-    .get(user.organisationId)
-    .update(users)
-    .set({ lastActive: Date.now() })
-    .where(eq(users.id, user.id))
-    .run()
+  noteUserActive(deps.organisations.get(user.organisationId), user.id)
   const session = createSession(deps.systemDb, {
     kind: 'central',
     userId: user.id,

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm'
-import { users } from '#schema/db/organisation'
 import { loginDirectory } from '#schema/db/system'
 import { LOGIN_ERRORS } from '#schema/login-errors'
 import type { AppDeps } from '../../app-deps.ts'
 import { createSession } from '../../auth/sessions.ts'
 import { AppError } from '../../http/app-error.ts'
+import { noteUserActive } from '../users/note-user-active.ts'
 import { findCentralAccounts } from './find-central-account.ts'
 import { findUser } from './find-user.ts'
 
@@ -68,10 +68,7 @@ export function signInWithOidc(
     throw new AppError('forbidden', OTHER_IDENTITY)
   }
   // The organisation file first: the login directory is rebuilt from it after a restore.
-  db.update(users)
-    .set({ lastActive: Date.now(), ...(isNewLink && { oidcSubject: identity.subject }) })
-    .where(eq(users.id, user.id))
-    .run()
+  noteUserActive(db, user.id, isNewLink ? { oidcSubject: identity.subject } : {})
   if (isNewLink) {
     deps.systemDb
       .update(loginDirectory)

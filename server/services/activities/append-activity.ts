@@ -1,4 +1,5 @@
 import { v7 as uuidv7 } from 'uuid'
+import type { ActivityType } from '#schema/activity-types'
 import { activities } from '#schema/db/organisation'
 import type { ActivityAuthor } from '../../context.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
@@ -12,7 +13,7 @@ export function appendActivity(
   organisationId: string,
   actor: ActivityAuthor,
   activity: {
-    type: 'user' | 'app' | 'settings'
+    type: ActivityType
     action: string
     target?: string
     metadata?: Record<string, unknown>

@@ -5,6 +5,7 @@ import type { ServiceContext } from '../../context.ts'
 import { AppError } from '../../http/app-error.ts'
 import { appendActivity } from '../activities/append-activity.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
+import { noteUserActive } from '../users/note-user-active.ts'
 import { createLaunchAccount, indexLaunchAccount } from './create-launch-account.ts'
 import { findSalesUser } from './find-sales-account.ts'
 
@@ -49,7 +50,7 @@ export function launchGoldEstates(ctx: ServiceContext) {
     .get()
   if (!centralUser) throw new AppError('unauthenticated', 'Niet ingelogd')
   const now = Date.now()
-  return ctx.db.transaction((tx) => {
+  const launched = ctx.db.transaction((tx) => {
     const txCtx = { ...ctx, db: tx as unknown as ServiceContext['db'] }
     const { salesUser, access } = findOrCreateLinkedSalesUser(txCtx, centralUser)
     tx.update(salesUsers)
@@ -87,4 +88,6 @@ export function launchGoldEstates(ctx: ServiceContext) {
     })
     return { salesUserId: salesUser.id }
   })
+  noteUserActive(ctx.db, centralUser.id)
+  return launched
 }

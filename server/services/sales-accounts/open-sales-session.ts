@@ -3,6 +3,7 @@ import { salesUsers } from '#schema/db/organisation'
 import type { AppDeps } from '../../app-deps.ts'
 import { createSession } from '../../auth/sessions.ts'
 import { AppError } from '../../http/app-error.ts'
+import { noteUserActive } from '../users/note-user-active.ts'
 import { isSalesUserAllowed } from './is-sales-user-allowed.ts'
 
 type SalesUser = typeof salesUsers.$inferSelect
@@ -22,12 +23,10 @@ export function openSalesSession(
 ) {
   const refusal = getSalesRefusal(deps, user)
   if (refusal) throw new AppError('forbidden', refusal)
-  deps.organisations
-    .get(user.organisationId)
-    .update(salesUsers)
-    .set({ lastLogin: Date.now() })
-    .where(eq(salesUsers.id, user.id))
-    .run()
+  const db = deps.organisations.get(user.organisationId)
+  db.update(salesUsers).set({ lastLogin: Date.now() }).where(eq(salesUsers.id, user.id)).run()
+  // A Gold Estates account of a Centraal user (LAUNCH APP's) is that person acting too.
+  if (user.centraalUserId) noteUserActive(db, user.centraalUserId)
   const session = createSession(deps.systemDb, {
     kind: 'sales',
     userId: user.id,

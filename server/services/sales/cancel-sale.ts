@@ -70,7 +70,7 @@ export function cancelSale(ctx: ServiceContext, id: string, reason: string) {
       updatedAt: now,
     })
     appendActivity(tx, ctx.actor.organisationId, ctx.actor, {
-      type: 'app',
+      type: 'sale',
       action: 'Verkoop geannuleerd',
       target: `${sale.clientName} (${sale.propertyNumber})`,
       metadata: {

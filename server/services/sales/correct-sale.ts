@@ -135,7 +135,7 @@ export function correctSale(ctx: ServiceContext, id: string, input: SaleCorrecti
       .returning()
       .get()
     appendActivity(tx, ctx.actor.organisationId, ctx.actor, {
-      type: 'app',
+      type: 'sale',
       action: 'Verkoop gecorrigeerd',
       target: `${sale.clientName} (${sale.propertyNumber})`,
       metadata: {

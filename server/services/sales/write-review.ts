@@ -47,7 +47,7 @@ export function writeReview(
       .returning()
       .get()
     appendActivity(tx, ctx.actor.organisationId, ctx.actor, {
-      type: 'app',
+      type: 'sale',
       action: outcome.action,
       target: `${sale.clientName} (${sale.propertyNumber})`,
       metadata: outcome.reason ? { saleId: sale.id, reason: outcome.reason } : { saleId: sale.id },

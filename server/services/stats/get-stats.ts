@@ -1,13 +1,20 @@
-import { and, count, eq, gte, sql } from 'drizzle-orm'
+import { and, count, eq, gte, lt, sql } from 'drizzle-orm'
 import type { Stats } from '#schema/central'
-import { ACTIVE_STATUS, getRecentActivitySince } from '#schema/dashboard-stats'
+import {
+  ACTIVE_STATUS,
+  computeStats,
+  getMonthStart,
+  getRecentActivitySince,
+} from '#schema/dashboard-stats'
 import { activities, appConnections, users } from '#schema/db/organisation'
 import type { ServiceContext } from '../../context.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 
 /**
- * Dashboard figures: users, apps, and the activities of the recent window, counted by the
- * same rules as the browser's (schema/dashboard-stats.ts).
+ * Dashboard figures: users, apps, the activities of the recent window and the users'
+ * growth this month, counted by the same rules as the browser's and made into figures by
+ * the same function (computeStats, schema/dashboard-stats.ts). Only the session's own
+ * organisation's file is read.
  */
 export function getStats(ctx: ServiceContext, now = Date.now()): Stats {
   requirePermission(ctx.actor, 'users.read')
@@ -34,11 +41,15 @@ export function getStats(ctx: ServiceContext, now = Date.now()): Stats {
       and(eq(activities.deleted, false), gte(activities.timestamp, getRecentActivitySince(now))),
     )
     .get()
-  return {
-    totalUsers: userCounts?.total ?? 0,
-    activeUsers: userCounts?.active ?? 0,
-    totalApps: appCounts?.total ?? 0,
-    activeApps: appCounts?.active ?? 0,
+  const before = ctx.db
+    .select({ total: count() })
+    .from(users)
+    .where(and(eq(users.deleted, false), lt(users.createdAt, getMonthStart(now))))
+    .get()
+  return computeStats({
+    users: { total: userCounts?.total ?? 0, active: userCounts?.active ?? 0 },
+    apps: { total: appCounts?.total ?? 0, active: appCounts?.active ?? 0 },
     recentActivities: recent?.total ?? 0,
-  }
+    usersAtMonthStart: before?.total ?? 0,
+  })
 }

@@ -12,6 +12,24 @@ import { StatCard } from './stat-card.tsx'
 import { type DashboardData, RECENT_FEED_SIZE, useDashboardData } from './use-dashboard-data.ts'
 
 const count = new Intl.NumberFormat('nl-NL')
+const growth = new Intl.NumberFormat('nl-NL', {
+  maximumFractionDigits: 1,
+  signDisplay: 'exceptZero',
+})
+
+/**
+ * The Groei card (docs/behaviour.md): the users' growth this month, "—" when no user was
+ * there before this month began.
+ */
+function describeGrowth(stats: DashboardData['stats']): { value: string; detail: string } {
+  if (stats.userGrowthPercentage === null) {
+    return { value: '—', detail: 'Gebruikers: geen vorige maand om mee te vergelijken' }
+  }
+  return {
+    value: `${growth.format(stats.userGrowthPercentage)}%`,
+    detail: `Gebruikers deze maand (${count.format(stats.usersAtMonthStart)} → ${count.format(stats.totalUsers)})`,
+  }
+}
 
 /**
  * / while signed in (docs/behaviour.md): four figures and the recent activities, from local data;
@@ -94,7 +112,7 @@ function DashboardContent({ data: { stats, recent, now } }: { data: DashboardDat
           detail="Recente acties"
           Icon={Activity}
         />
-        <StatCard title="Groei" value="+23%" detail="Deze maand" Icon={TrendingUp} />
+        <StatCard title="Groei" {...describeGrowth(stats)} Icon={TrendingUp} />
       </div>
       <Card aria-labelledby="recent-activities-title">
         <CardHeader className="px-4 sm:px-6">

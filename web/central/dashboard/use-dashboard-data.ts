@@ -1,6 +1,11 @@
 import { combineLatest, map } from 'rxjs'
 import type { Stats } from '#schema/central'
-import { ACTIVE_STATUS, computeStats, getRecentActivitySince } from '#schema/dashboard-stats'
+import {
+  ACTIVE_STATUS,
+  computeStats,
+  getMonthStart,
+  getRecentActivitySince,
+} from '#schema/dashboard-stats'
 import { USER_STATUSES } from '#schema/roles'
 import type { ActivityDocType } from '#schema/rx/activities'
 import { countLiveDocuments } from '#sync/client/count-live-documents'
@@ -23,7 +28,9 @@ const OTHER_USER_STATUSES = USER_STATUSES.filter((status) => status !== ACTIVE_S
  */
 export function useDashboardData(): LiveQuery<DashboardData> {
   return useLiveQuery(({ db }) => {
-    const since = getRecentActivitySince(Date.now())
+    const now = Date.now()
+    const since = getRecentActivitySince(now)
+    const monthStart = getMonthStart(now)
     const active = { selector: { status: ACTIVE_STATUS } } as const
     const otherUsers = combineLatest(
       OTHER_USER_STATUSES.map((status) => db.users.count({ selector: { status } }).$),
@@ -34,13 +41,15 @@ export function useDashboardData(): LiveQuery<DashboardData> {
       db.app_connections.count().$,
       db.app_connections.count(active).$,
       db.activities.count({ selector: { timestamp: { $gte: since } } }).$,
+      db.users.count({ selector: { createdAt: { $lt: monthStart } } }).$,
       liveDocs(db.activities.find({ sort: [{ timestamp: 'desc' }], limit: RECENT_FEED_SIZE })),
     ]).pipe(
-      map(([users, otherUsers, apps, activeApps, recentActivities, feed]) => ({
+      map(([users, otherUsers, apps, activeApps, recentActivities, usersAtMonthStart, feed]) => ({
         stats: computeStats({
           users: { total: users, active: users - otherUsers },
           apps: { total: apps, active: activeApps },
           recentActivities,
+          usersAtMonthStart,
         }),
         recent: feed,
         now: Date.now(),

@@ -1,4 +1,4 @@
-import { CHANGELOG, PRODUCT_VERSION, PRODUCT_VERSION_DATE } from '#schema/constants'
+import { CHANGELOG } from '#schema/constants'
 import { Badge } from '../../components/badge.tsx'
 import {
   Card,
@@ -7,6 +7,7 @@ import {
   CardHeader,
   CardTitle,
 } from '../../components/card.tsx'
+import { WEB_BUILD } from '../../lib/build-info.ts'
 
 type SystemInfoCardProps = {
   /** summary: version and the latest changes (Algemeen); full: every release (Systeem). */
@@ -26,9 +27,9 @@ export function SystemInfoCard({ variant = 'full' }: SystemInfoCardProps) {
       <CardContent className="grid gap-6">
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
           <dt className="text-muted-foreground">Versie</dt>
-          <dd className="font-medium">{PRODUCT_VERSION}</dd>
+          <dd className="font-medium">{WEB_BUILD.version}</dd>
           <dt className="text-muted-foreground">Datum</dt>
-          <dd>{PRODUCT_VERSION_DATE}</dd>
+          <dd>{WEB_BUILD.date}</dd>
           {variant === 'full' && (
             <>
               <dt className="text-muted-foreground">Offline gebruik</dt>

@@ -1,6 +1,7 @@
 import { KeyRound } from 'lucide-react'
 import { Button } from '../../components/button.tsx'
 import { AppleIcon, GitHubIcon, GoogleIcon, XIcon } from './provider-icons.tsx'
+import { useSingleSignOn } from './use-single-sign-on.ts'
 
 const SOCIAL_PROVIDERS = [
   { name: 'Google', Icon: GoogleIcon },
@@ -14,8 +15,13 @@ function startSingleSignOn() {
   window.location.href = '/api/login'
 }
 
-/** 'Or continue with': Use SSO login and the four social providers. */
+/**
+ * 'Or continue with': Use SSO login and the four social providers, when single sign-on is
+ * configured (useSingleSignOn); otherwise nothing, not even the divider.
+ */
 export function SignInOptions() {
+  const isSingleSignOn = useSingleSignOn()
+  if (!isSingleSignOn) return null
   return (
     <div className="grid gap-3">
       <div className="flex items-center gap-3 text-muted-foreground text-xs uppercase">

@@ -11,6 +11,7 @@ import { PasswordPairFields } from '../password-pair-fields.tsx'
 import { findPasswordProblem, PASSWORD_TOO_SHORT_TEXT } from '../password-rules.ts'
 import { TextLink } from '../text-link.tsx'
 import { useRedirectLater } from '../use-redirect-later.ts'
+import { describeSetupDone } from './setup-greeting.ts'
 
 /** Constants (docs/behaviour.md): after setup, go to the login (the server's loginPath) after 2000 ms. */
 const REDIRECT_DELAY_MS = 2000
@@ -50,10 +51,11 @@ export function TokenSetupPage() {
       // hc puts the parameter in the path as it is.
       const param = { token: encodeURIComponent(token ?? '') }
       const response = await api.auth.setup[':token'].$post({ param, json: { password } })
-      const { loginPath: nextPath } = await response.json()
+      const answer = await response.json()
+      const nextPath = answer.loginPath
       setLoginPath(nextPath)
       setStep('done')
-      showToast({ title: 'Setup voltooid!', description: 'Je SUPERADMIN account is aangemaakt' })
+      showToast({ title: 'Setup voltooid!', description: describeSetupDone(answer) })
       redirectLater(nextPath, REDIRECT_DELAY_MS)
     } catch (error) {
       setStep('form')

@@ -2,12 +2,8 @@ import type { PermissionName } from '#schema/permissions'
 import { SALES_ROLE_PERMISSIONS } from '#schema/permissions'
 import type { SalesUser } from '../data/sales-session.tsx'
 
-/** How a sales role is shown. */
-export const SALES_ROLE_LABELS: Record<SalesUser['role'], string> = {
-  ADMIN: 'Admin',
-  MANAGER: 'Manager',
-  SELLER: 'Verkoper',
-}
+/** How a sales role is shown (the setup page greets with the same labels). */
+export { SALES_ROLE_LABELS } from '#schema/roles'
 
 /**
  * Whether the signed-in sales user holds a right, by the same names and the same table as

@@ -5,6 +5,7 @@ import { useSalesCurrency } from '../components/use-sales-currency.ts'
 import { registerSale, salesPath, useSalesCatalog, useSalesUser } from '../data/index.ts'
 import { getSalesPermissions } from '../layout/sales-roles.ts'
 import { checkSalePayload } from './check-sale-payload.ts'
+import { findHeldReasons, HELD_FOR_REVIEW_TOAST, ReviewNotice } from './review-notice.tsx'
 import { createSaleForm } from './sale-form.ts'
 import { SaleWizard } from './sale-wizard.tsx'
 
@@ -35,13 +36,16 @@ export function NewSalePage() {
       back={{ path: salesPath('/dashboard'), label: 'Terug naar dashboard' }}
       projectsPath={salesPath('/projects')}
       submitLabel="Verkoop Registreren"
+      notice={(form) => <ReviewNotice reasons={findHeldReasons(form, !mustIncludeOwnLine)} />}
       prepare={(form) => {
         const checked = checkSalePayload(form, mustIncludeOwnLine ? ownSeller : undefined)
+        const isHeld = findHeldReasons(form, !mustIncludeOwnLine).length > 0
         return checked.ok
           ? {
               ok: true,
               save: () =>
                 registerSale(checked.payload, { userId: user.id, canReadAll: !mustIncludeOwnLine }),
+              saved: isHeld ? HELD_FOR_REVIEW_TOAST : undefined,
             }
           : checked
       }}

@@ -25,7 +25,7 @@ import { WizardProgress } from './wizard-progress.tsx'
 
 /** What the final button does with a filled-in form: a save to run, or why not. */
 export type PreparedSave =
-  | { ok: true; save: () => Promise<unknown> }
+  | { ok: true; save: () => Promise<unknown>; saved?: { title: string; description: string } }
   | { ok: false; message: string }
 
 export type SaleWizardProps = {
@@ -39,12 +39,13 @@ export type SaleWizardProps = {
   back: { path: string; label: string }
   projectsPath: string
   submitLabel: string
-  /** Shown on the last step, above its buttons. */
-  notice?: ReactNode
+  /** Shown on the last step, above its buttons; of the form as filled in now. */
+  notice?: ReactNode | ((form: SaleForm) => ReactNode)
   /** Saving waits (e.g. for payments still on their way to the server). */
   isSaveBlocked?: boolean
   /** Checks the whole form (its own rules after the steps' rules) and prepares the save. */
   prepare: (form: SaleForm) => PreparedSave
+  /** The toast after saving, unless the prepared save names its own. */
   saved: { title: string; description: string }
   /** The toast's text when saving fails without a reason of its own. */
   failedText: string
@@ -122,7 +123,7 @@ export function SaleWizard(props: SaleWizardProps) {
     setIsSaving(true)
     try {
       await prepared.save()
-      showToast(props.saved)
+      showToast(prepared.saved ?? props.saved)
       props.onSaved()
     } catch (error) {
       const message = error instanceof Error && error.message ? error.message : undefined
@@ -205,7 +206,7 @@ export function SaleWizard(props: SaleWizardProps) {
               onChange={update}
             />
           )}
-          {step === 4 && props.notice}
+          {step === 4 && (typeof props.notice === 'function' ? props.notice(form) : props.notice)}
 
           <div className="flex items-center justify-between gap-3 border-t pt-5">
             <Button

@@ -183,7 +183,7 @@ function recordActivity(
   if (!result.salesImported && !result.projectsCreated && !result.sellersCreated) return
   ctx.db.transaction((tx) =>
     appendActivity(tx, ctx.actor.organisationId, ctx.actor, {
-      type: 'app',
+      type: 'sale',
       action: `${result.salesImported} verkopen geïmporteerd`,
       target: sourceLabel,
       metadata: {
