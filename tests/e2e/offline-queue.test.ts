@@ -269,7 +269,13 @@ test('Instellingen online: tabs, notification switches per user, organisations w
   await page.getByRole('tab', { name: 'Algemeen', selected: true }).waitFor()
   const tabs = page.getByRole('tablist', { name: 'Instellingen' }).getByRole('tab')
   await tabs.first().waitFor()
-  expect(await tabs.allTextContents()).toEqual(['Algemeen', 'Backups', 'Systeem', 'Organisaties'])
+  expect(await tabs.allTextContents()).toEqual([
+    'Algemeen',
+    'Backups',
+    'Systeem',
+    'Organisaties',
+    'E-mail',
+  ])
 
   // Algemeen: SUPERADMIN cards; a backup downloads under its dated name.
   const usersLink = page.getByRole('link', { name: 'Open Gebruikersbeheer' })
@@ -288,7 +294,8 @@ test('Instellingen online: tabs, notification switches per user, organisations w
   expect(download.suggestedFilename()).toMatch(
     /^centraal-backup-default-org-\d{4}-\d{2}-\d{2}\.json$/,
   )
-  expect(await page.getByText('1.0.86', { exact: true }).first().isVisible()).toBe(true)
+  // The running build: package.json's version with its commit (decision 031).
+  expect(await page.getByText(/^1\.0\.86(\+[0-9a-f]+)?$/).first().isVisible()).toBe(true)
 
   // Notification switches: on by default, saved per user.
   const emailSwitch = page.getByRole('switch', { name: 'E-mailmeldingen' })
@@ -326,7 +333,7 @@ test('Instellingen online: tabs, notification switches per user, organisations w
   await page.getByRole('tab', { name: 'Systeem' }).click()
   const system = page.getByRole('region', { name: 'Systeem info' })
   await system.waitFor()
-  expect(await system.getByText('1.0.86', { exact: true }).isVisible()).toBe(true)
+  expect(await system.getByText(/^1\.0\.86(\+[0-9a-f]+)?$/).isVisible()).toBe(true)
   expect(await system.getByRole('heading', { name: 'Changelog' }).isVisible()).toBe(true)
   expect(await system.getByText(/Actief: de app opent ook zonder verbinding/).isVisible()).toBe(
     true,

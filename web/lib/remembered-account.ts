@@ -47,10 +47,10 @@ export function parseRememberedAccount(area: SyncArea, text: string | null): Are
 export function isSamePerson(one: string | null, other: string | null): boolean {
   const read = (text: string | null) => {
     try {
-      const user = text ? (JSON.parse(text) as { email?: unknown; organizationId?: unknown }) : null
-      return typeof user?.email === 'string'
-        ? `${user.organizationId}/${user.email.toLowerCase()}`
-        : null
+      const user: unknown = text ? JSON.parse(text) : null
+      const email = (user as { email?: unknown } | null)?.email
+      if (!isSessionUser(user) || typeof email !== 'string') return null
+      return `${getSessionAccount(user).organisationId}/${email.toLowerCase()}`
     } catch {
       return null
     }

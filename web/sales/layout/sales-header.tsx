@@ -71,7 +71,8 @@ export function SalesHeader() {
             <span className="truncate">{user.organisationName}</span>
           </p>
         )}
-        <div className="ml-auto flex min-w-0 items-center gap-0.5 sm:gap-1">
+        {/* The buttons keep their room; the organisation's name takes what is left. */}
+        <div className="ml-auto flex shrink-0 items-center gap-0.5 sm:gap-1">
           <Link
             to={salesPath('/sheets-sync')}
             className={buttonClass('ghost', 'sm', 'px-2.5')}
