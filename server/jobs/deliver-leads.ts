@@ -6,6 +6,7 @@ import { getSecretBox } from '../auth/secret-box.ts'
 import { readCrmKey } from '../services/sales/crm-key.ts'
 import type { JobGate } from './job-gate.ts'
 import type { Outcome } from './post-lead.ts'
+import { repeatWithoutOverlap } from './repeat-without-overlap.ts'
 
 const TICK_MS = 500
 const MAX_BACKOFF_MS = 5 * 60 * 1000
@@ -147,20 +148,12 @@ export function startLeadDelivery(
     }
   }
 
-  let running: Promise<void> | null = null
-  const timer = setInterval(() => {
-    if (running) return
-    running = tick()
-      .catch((error) => deps.log.error('lead delivery failed', { error }))
-      .finally(() => {
-        running = null
-      })
-  }, TICK_MS)
-  timer.unref()
+  const stop = repeatWithoutOverlap(TICK_MS, tick, (error) =>
+    deps.log.error('lead delivery failed', { error }),
+  )
   /** Stops the job and waits for a delivery under way, so no write hits a closed file. */
   return async () => {
-    clearInterval(timer)
-    await running
+    await stop()
     await (await sending)?.dispatcher.close()
   }
 }

@@ -10,6 +10,7 @@ import {
   isPermanentRefusal,
 } from '../mail/smtp-transport.ts'
 import type { JobGate } from './job-gate.ts'
+import { repeatWithoutOverlap } from './repeat-without-overlap.ts'
 
 const TICK_MS = 500
 const MAX_BACKOFF_MS = 5 * 60 * 1000
@@ -105,20 +106,12 @@ export function startMailDelivery(
     )
   }
 
-  let running: Promise<void> | null = null
-  const timer = setInterval(() => {
-    if (running) return
-    running = tick()
-      .catch((error) => deps.log.error('mail delivery failed', { error }))
-      .finally(() => {
-        running = null
-      })
-  }, TICK_MS)
-  timer.unref()
+  const stop = repeatWithoutOverlap(TICK_MS, tick, (error) =>
+    deps.log.error('mail delivery failed', { error }),
+  )
   /** Stops the job and waits for a mail under way, so no write hits a closed file. */
   return async () => {
-    clearInterval(timer)
-    await running
+    await stop()
     ;(await transport)?.close()
   }
 }

@@ -295,7 +295,12 @@ test('Instellingen online: tabs, notification switches per user, organisations w
     /^centraal-backup-default-org-\d{4}-\d{2}-\d{2}\.json$/,
   )
   // The running build: package.json's version with its commit (decision 031).
-  expect(await page.getByText(/^1\.0\.86(\+[0-9a-f]+)?$/).first().isVisible()).toBe(true)
+  expect(
+    await page
+      .getByText(/^1\.0\.86(\+[0-9a-f]+)?$/)
+      .first()
+      .isVisible(),
+  ).toBe(true)
 
   // Notification switches: on by default, saved per user.
   const emailSwitch = page.getByRole('switch', { name: 'E-mailmeldingen' })

@@ -77,16 +77,22 @@ export async function logOut(
   if (!(await confirmLogout(database, [account, ...(salesAccount ? [salesAccount] : [])]))) {
     return false
   }
-  await Promise.all([
-    clearCachedData(account),
-    salesAccount &&
-      Promise.allSettled([
-        removeLocalDatabase(salesAccount),
-        removeQueueItemsOf(formatSyncAccount(salesAccount)),
-        removeDeviceRefusalsOf(formatSyncAccount(salesAccount)),
-      ]).then(() => forgetEpoch('sales', formatSyncAccount(salesAccount))),
-  ])
+  await Promise.all([clearCachedData(account), salesAccount && forgetSalesAccount(salesAccount)])
   await endSession('central', formatSyncAccount(account))
   window.location.href = '/'
   return true
+}
+
+/**
+ * Forgets what this browser keeps of a Gold Estates account whose session a Centraal logout
+ * (or switch of organisation) ends: its local database, queued calls, refusals and epoch.
+ */
+export async function forgetSalesAccount(salesAccount: AreaAccount): Promise<void> {
+  const named = formatSyncAccount(salesAccount)
+  await Promise.allSettled([
+    removeLocalDatabase(salesAccount),
+    removeQueueItemsOf(named),
+    removeDeviceRefusalsOf(named),
+  ])
+  forgetEpoch('sales', named)
 }

@@ -1,12 +1,7 @@
-import { formatSyncAccount } from '#sync/account'
-import { removeDeviceRefusalsOf } from '#sync/client/device-refusals'
-import { forgetEpoch } from '#sync/client/organisation-epoch'
-import { removeLocalDatabase } from '#sync/client/remove-local-databases'
 import type { AreaAccount } from '#sync/client/signed-in-account'
 import { api } from './api-client.ts'
-import { clearCachedData } from './clear-cached-data.ts'
+import { clearCachedData, forgetSalesAccount } from './clear-cached-data.ts'
 import { confirmLogout } from './confirm-logout.ts'
-import { removeQueueItemsOf } from './offline-queue/queue-store.ts'
 import { findRememberedAccount } from './remembered-account.ts'
 import { describeError } from './server-message.ts'
 import { showToast } from './toasts.ts'
@@ -48,15 +43,7 @@ export async function switchOrganisation(
   }
   // The old sessions are over; what the old organisation left on this device goes, as at
   // a logout (a shared phone keeps nothing of it).
-  await Promise.all([
-    clearCachedData(account),
-    salesAccount &&
-      Promise.allSettled([
-        removeLocalDatabase(salesAccount),
-        removeQueueItemsOf(formatSyncAccount(salesAccount)),
-        removeDeviceRefusalsOf(formatSyncAccount(salesAccount)),
-      ]).then(() => forgetEpoch('sales', formatSyncAccount(salesAccount))),
-  ])
+  await Promise.all([clearCachedData(account), salesAccount && forgetSalesAccount(salesAccount)])
   window.location.href = '/'
   return true
 }

@@ -62,7 +62,10 @@ export function SalesHeader() {
           <BrandBadge isCompactOnPhone />
         </Link>
         {user.organisationName && (
-          <p className="flex min-w-0 items-center gap-1.5 font-medium text-sm">
+          <p
+            className="flex min-w-0 items-center gap-1.5 font-medium text-sm"
+            title={user.organisationName}
+          >
             <span className="sr-only">Organisatie: </span>
             <Building2
               aria-hidden
