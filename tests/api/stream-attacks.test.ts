@@ -107,14 +107,20 @@ test("a SELLER hears nothing of a colleague's sale, a central USER nothing of th
   const user = await signInInvitedUser(server, { email: 'user@a.example', role: 'USER' })
   const sellerStream = await open(gert, 'sales')
   const userStream = await open(user, 'central')
-  // Each stream opens with its RESYNC; the USER's may also carry their own sign-in's
-  // lastActive (a users change), which the organisation's devices hear of.
-  await waitFor(() => sellerStream.messages.length === 1 && userStream.messages.length >= 1)
+  // Each stream opens with its RESYNC. The sign-ins just before wrote lastActive, which the
+  // organisation's streams may hear of after they opened: the USER's as a users change,
+  // the SELLER's as a change with nothing of the sales area (checked below).
+  await waitFor(() => sellerStream.messages.length >= 1 && userStream.messages.length >= 1)
   const other = (
     await ownerA.post('/api/gold-estates/sellers', { name: 'Olga', email: 'olga@a.example' })
   ).json.id
+  // Let what came before settle, so that the next message is the sale's.
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  const before = sellerStream.messages.length
   expect((await registerSale(ownerA, projectA, other, 'Klant van Olga')).status).toBe(201)
-  await waitFor(() => sellerStream.messages.length > 1)
+  await waitFor(() => sellerStream.messages.length > before)
+  // A window in which anything more of the sale would arrive.
+  await new Promise((resolve) => setTimeout(resolve, 100))
   const changes = sellerStream.messages.slice(1) as StreamMessage[]
   for (const message of changes) {
     expect(message.type).toBe('CHANGES')
