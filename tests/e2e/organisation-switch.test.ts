@@ -53,9 +53,11 @@ afterAll(async () => {
   await server?.close()
 })
 
-// Screens used online: no service worker to install (decision 023).
+// Screens used online: no service worker to install (decision 023). A switch reloads the
+// page and fills the new organisation's database: on a loaded CI machine that has taken
+// 12 s, so each wait allows 20.
 const openPage = (viewport: { width: number; height: number }) =>
-  newAppPage(browser, server.url, viewport, { timeout: 8000, serviceWorker: false })
+  newAppPage(browser, server.url, viewport, { timeout: 20_000, serviceWorker: false })
 
 async function signInAs(page: Page, account: typeof person, organisation?: string) {
   await page.goto('/login')
