@@ -16,6 +16,10 @@ export type FillProgress = {
   read(remote: string): FillMark | undefined
   save(remote: string, mark: FillMark): void
   clear(remote: string): void
+  /** Whether a first fill of this database ended, even with nothing to store. */
+  wasCompleted(): boolean
+  /** Notes that the first fill ended: an empty database is then filled, not new. */
+  markCompleted(): void
 }
 
 type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
@@ -24,7 +28,9 @@ type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
  * The marks of a database's first fill, kept in localStorage beside it: set before the
  * first page is stored, moved on after each page, removed once the replication has taken
  * over (the assumed states written, the first pull stored). A mark found at the next start
- * means the fill was cut off (the page closed or reloaded) and goes on from it. Without
+ * means the fill was cut off (the page closed or reloaded) and goes on from it. One more
+ * mark says that a fill ended, so that a database the server had nothing for (a new
+ * organisation's Gold Estates) is not taken for a new one at every start. Without
  * localStorage (private mode) nothing is kept and a cut-off fill is pushed once as replays.
  */
 export function createFillProgress(
@@ -32,6 +38,8 @@ export function createFillProgress(
   store: KeyValueStore | undefined = globalThis.localStorage,
 ): FillProgress {
   const keyOf = (remote: string) => `${FILL_PROGRESS_PREFIX}${databaseName}:${remote}`
+  // No remote starts with '#': the mark sits beside the collections' marks and goes with them.
+  const completedKey = `${FILL_PROGRESS_PREFIX}${databaseName}:#completed`
   const attempt = <T>(run: (storage: KeyValueStore) => T) => {
     try {
       return store ? run(store) : undefined
@@ -48,6 +56,8 @@ export function createFillProgress(
     save: (remote, mark) =>
       attempt((storage) => storage.setItem(keyOf(remote), JSON.stringify(mark))),
     clear: (remote) => attempt((storage) => storage.removeItem(keyOf(remote))),
+    wasCompleted: () => attempt((storage) => storage.getItem(completedKey) !== null) ?? false,
+    markCompleted: () => attempt((storage) => storage.setItem(completedKey, '1')),
   }
 }
 

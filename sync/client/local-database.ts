@@ -145,7 +145,8 @@ async function createLocalDatabase(
   })
   const pushOutcomes = await addReplicatedCollections(db, collections)
   await removeRetiredCollections(db, retired)
-  // A database with nothing in it fills for the first time: the header shows the progress.
+  // A database with nothing in it fills for the first time, unless a fill ended with
+  // nothing to store (fill-progress.ts): the header shows the progress.
   // Counted in the storage, not by a query: a query's answer is kept and kept current by
   // RxDB's change events, and the fill stores without them (first-fill.ts).
   const isDatabaseEmpty = async () => {
@@ -158,7 +159,7 @@ async function createLocalDatabase(
   }
   const progress = createFillProgress(name)
   const isFilling =
-    (await isDatabaseEmpty()) ||
+    ((await isDatabaseEmpty()) && !progress.wasCompleted()) ||
     collections.some((definition) => progress.read(definition.remote) !== undefined)
   if (isFilling) {
     status.update({ firstSync: { received: 0 } })
@@ -229,6 +230,7 @@ async function createLocalDatabase(
         fills.size > 0 && filled.every((fill) => fill?.isComplete) ? undefined : caughtUp(),
       )
       .then(() => {
+        progress.markCompleted()
         status.update({ firstSync: null })
         performance.mark(`${FIRST_SYNC_MARK}-done:${account.area}`)
       })
