@@ -131,6 +131,8 @@ export type Throttles = {
   setup: AddressThrottle
   /** Forgot-password requests: every one counts, per client and per address asked for. */
   forgotPassword: { perClient: AddressThrottle; perAddress: AddressThrottle }
+  /** "Stuur een testmail": every one counts, per person asking. */
+  testMail: AddressThrottle
 }
 
 /** The limits the product runs with; counted in Redis when server processes share one. */
@@ -158,5 +160,9 @@ export function createThrottles(redis?: Redis): Throttles {
         redis,
       ),
     },
+    testMail: new AddressThrottle(
+      { name: 'test-mail', points: 5, windowSeconds: FIFTEEN_MINUTES },
+      redis,
+    ),
   }
 }

@@ -17,8 +17,11 @@ export function outboxRoutes(deps: AppDeps) {
     })
     .post('/test', async (c) => {
       const ctx = requireServiceContext(deps, c)
-      const { email } = requireCentralUser(deps, c)
+      const { id: userId, email } = requireCentralUser(deps, c)
+      // Each one is a real mail to a real server: a few per quarter hour, per person.
+      await deps.throttles.testMail.check(userId)
       const id = await sendTestMail(ctx, deps, email)
+      await deps.throttles.testMail.record(userId)
       return c.json({ id, message: `Testmail klaargezet voor ${email}` }, 202)
     })
 }

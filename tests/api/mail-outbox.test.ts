@@ -73,6 +73,16 @@ describe('Uitgaande e-mail without a mail server', () => {
     expect(newest).toMatchObject({ kind: 'test', to: 'root@example.com', status: 'kept' })
     expect(newest?.text).toContain('Testmail')
     expect(next?.to).toBe('laptop@outbox.test')
+
+    // A few per quarter hour: the sixth in a row is refused, and nothing more is queued.
+    for (let sent = 1; sent < 5; sent++) {
+      expect((await root.post('/api/admin/outbox/test')).status).toBe(202)
+    }
+    const flood = await root.post('/api/admin/outbox/test')
+    expect(flood.status).toBe(429)
+    expect(flood.json.message).toBe('Te veel pogingen. Probeer het later opnieuw.')
+    const after = (await root.get('/api/admin/outbox')).json.mails as OutboxMail[]
+    expect(after.filter((mail) => mail.kind === 'test')).toHaveLength(5)
   })
 
   test('an organisation ADMIN, another organisation’s SUPERADMIN, a SELLER and an outsider cannot read or send', async () => {
