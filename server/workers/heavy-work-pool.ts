@@ -8,10 +8,12 @@ import type { Actor } from '../context.ts'
 import type { Env } from '../env.ts'
 import type { BackupLayout } from '../services/backup/read-backup-file.ts'
 import type * as HeavyWorker from './heavy-worker.ts'
+import { budgetOf, refusalOf } from './heavy-work-budget.ts'
 import { unwrapAnswer } from './worker-answer.ts'
 
 type Tasks = Omit<typeof HeavyWorker, 'default'>
-type TaskName = keyof Tasks
+/** A heavy task's name: what the worker (heavy-worker.ts) can do. */
+export type TaskName = keyof Tasks
 type TaskValue<Name extends TaskName> =
   Awaited<ReturnType<Tasks[Name]>> extends infer A
     ? A extends { ok: true; value: infer V }
@@ -55,13 +57,26 @@ export function createHeavyWorkPool(env: Env, workerFile: URL = WORKER_FILE) {
     idleTimeout: 60_000,
     workerData: { env },
     execArgv: [],
+    // A job that needs more heap ends the thread (ERR_WORKER_OUT_OF_MEMORY), not the process.
+    resourceLimits: { maxOldGenerationSizeMb: env.HEAVY_WORKER_HEAP_MB },
   })
   async function run<Name extends TaskName>(
     name: Name,
     task: Parameters<Tasks[Name]>[0],
     transferList?: ArrayBuffer[],
   ): Promise<TaskValue<Name>> {
-    return unwrapAnswer(await pool.run({ name, input: task }, { transferList }))
+    const budget = budgetOf(env, name)
+    let answer: Parameters<typeof unwrapAnswer<TaskValue<Name>>>[0]
+    try {
+      // Past its budget the task's thread is terminated and piscina starts a new one.
+      answer = await pool.run(
+        { name, input: task },
+        { transferList, signal: AbortSignal.timeout(budget.seconds * 1000) },
+      )
+    } catch (error) {
+      throw refusalOf(error, budget) ?? error
+    }
+    return unwrapAnswer(answer)
   }
 
   return {
