@@ -7,8 +7,8 @@ import type { StatementPeriod } from '#schema/statements'
 import type { Actor } from '../context.ts'
 import type { Env } from '../env.ts'
 import type { BackupLayout } from '../services/backup/read-backup-file.ts'
-import type * as HeavyWorker from './heavy-worker.ts'
 import { budgetOf, refusalOf } from './heavy-work-budget.ts'
+import type * as HeavyWorker from './heavy-worker.ts'
 import { unwrapAnswer } from './worker-answer.ts'
 
 type Tasks = Omit<typeof HeavyWorker, 'default'>

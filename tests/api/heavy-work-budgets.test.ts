@@ -85,14 +85,18 @@ describe('an .xlsx of nothing but elements is refused while it unpacks', () => {
     ['15 MiB of empty <row a="1" b="2" c="3"/>', 'empty-rows', TOO_MANY_ROWS],
     ['15 MiB of empty <si/>', 'empty-shared-texts', TOO_MANY_ELEMENTS],
     ['elements nested millions deep', 'nested', TOO_MANY_ELEMENTS],
-  ] as const)('a workbook of tens of KB holding %s is refused with 413 and what to do; nothing is imported', async (_name, shape, message) => {
-    const bomb = BOMBS[shape]
-    expect(bomb.length).toBeLessThan(64 * 1024)
-    const answer = await upload(server, attacker, bomb)
-    expect(answer.status).toBe(413)
-    expect((await answer.json()).message).toBe(message)
-    expect(countSales(server, 'org-b')).toBe(0)
-  }, 30_000)
+  ] as const)(
+    'a workbook of tens of KB holding %s is refused with 413 and what to do; nothing is imported',
+    async (_name, shape, message) => {
+      const bomb = BOMBS[shape]
+      expect(bomb.length).toBeLessThan(64 * 1024)
+      const answer = await upload(server, attacker, bomb)
+      expect(answer.status).toBe(413)
+      expect((await answer.json()).message).toBe(message)
+      expect(countSales(server, 'org-b')).toBe(0)
+    },
+    30_000,
+  )
 })
 
 describe('one organisation sending bombs back to back holds no one else up', () => {
