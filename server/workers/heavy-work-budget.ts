@@ -1,12 +1,15 @@
 import type { Env } from '../env.ts'
 import { AppError } from '../http/app-error.ts'
-import type { TaskName } from './heavy-work-pool.ts'
+import type * as HeavyWorker from './heavy-worker.ts'
 
 // What a heavy job may cost before it is ended: a time budget per task (the thread is
 // terminated when it runs out) and one heap bound for the worker (resourceLimits). Each
 // ended job is answered 413 with what the person can do about it; the limits before the
 // reader (import-limits.ts) refuse the shapes known to be costly sooner and more precisely,
 // these catch what they do not foresee.
+
+/** A heavy task's name: what the worker (heavy-worker.ts) can do. */
+export type TaskName = Exclude<keyof typeof HeavyWorker, 'default'>
 
 /** A task's budget and the words its refusal uses. */
 export type Budget = { seconds: number; what: string; advice: string }

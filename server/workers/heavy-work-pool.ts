@@ -12,8 +12,7 @@ import type * as HeavyWorker from './heavy-worker.ts'
 import { unwrapAnswer } from './worker-answer.ts'
 
 type Tasks = Omit<typeof HeavyWorker, 'default'>
-/** A heavy task's name: what the worker (heavy-worker.ts) can do. */
-export type TaskName = keyof Tasks
+type TaskName = keyof Tasks
 type TaskValue<Name extends TaskName> =
   Awaited<ReturnType<Tasks[Name]>> extends infer A
     ? A extends { ok: true; value: infer V }
