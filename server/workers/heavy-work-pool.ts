@@ -57,7 +57,12 @@ export function createHeavyWorkPool(env: Env, workerFile: URL = WORKER_FILE) {
     workerData: { env },
     execArgv: [],
     // A job that needs more heap ends the thread (ERR_WORKER_OUT_OF_MEMORY), not the process.
-    resourceLimits: { maxOldGenerationSizeMb: env.HEAVY_WORKER_HEAP_MB },
+    // A small young generation, as the server's own (--max-semi-space-size=4, decision
+    // 009): the default grows to 48 MB under a job's garbage and stays while the thread idles.
+    resourceLimits: {
+      maxOldGenerationSizeMb: env.HEAVY_WORKER_HEAP_MB,
+      maxYoungGenerationSizeMb: 12,
+    },
   })
   async function run<Name extends TaskName>(
     name: Name,
