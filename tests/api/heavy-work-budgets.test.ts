@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInOtherOrganisationOwner } from '../support/accounts.ts'
 import type { createClient } from '../support/http.ts'
+import { seedSales } from '../support/seed-organisation.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { buildXlsx, type XlsxCell } from '../support/xlsx.ts'
@@ -185,4 +186,42 @@ describe('a heavy job has a time budget and a heap bound', () => {
       await small.close()
     }
   }, 60_000)
+
+  test('a restore over its budget is ended with 413 and changes nothing: its transaction is rolled back and the file takes writes again', async () => {
+    const target = await startTestServer()
+    try {
+      seedSales(target.deps.organisations.get('default-org'), 'default-org', 10_000)
+      const admin = await signInFirstSuperadmin(target)
+      const backup = await admin.post('/api/admin/backup', { format: 'json' })
+      expect(backup.status).toBe(200)
+      // A write after the backup: a restore that went through would remove it.
+      const later = { name: 'Na de backup', email: 'later@example.com', role: 'USER' }
+      expect((await admin.post('/api/users', { ...later, status: 'active' })).status).toBe(201)
+      // Restoring 10,000 sales takes seconds, far over half a second.
+      target.deps.env.HEAVY_WORK_SECONDS = 0.5
+      let answer: Awaited<ReturnType<typeof admin.post>>
+      try {
+        answer = await admin.post('/api/admin/restore', backup.text)
+      } finally {
+        target.deps.env.HEAVY_WORK_SECONDS = 600
+      }
+      expect(answer.status).toBe(413)
+      expect(answer.json.message).toBe(
+        'De backup kon niet binnen 0,5 seconden verwerkt worden en is afgebroken. Mogelijk is de backup niet (helemaal) teruggezet: zet hem opnieuw terug, of neem contact op met de beheerder van de server als dit blijft gebeuren.',
+      )
+      // Still signed in (a restore ends every session), the later user still there, and
+      // the organisation's file takes writes again: the ended thread held no lock.
+      const users = await admin.get('/api/users')
+      expect(users.status).toBe(200)
+      expect(users.json.map((user: { email: string }) => user.email)).toContain(later.email)
+      const another = { name: 'Nog een', email: 'another@example.com', role: 'USER' }
+      expect((await admin.post('/api/users', { ...another, status: 'active' })).status).toBe(201)
+      expect(countSales(target, 'default-org')).toBe(10_000)
+      // And a restore within its budget goes through on a new thread.
+      const restored = await admin.post('/api/admin/restore', backup.text)
+      expect(restored.status).toBe(200)
+    } finally {
+      await target.close()
+    }
+  }, 120_000)
 })
