@@ -41,6 +41,12 @@ const EnvSchema = z
     ORGANISATION_CACHE_SIZE: z.coerce.number().int().min(1).default(64),
     /** Heavy jobs (restore, import, backup, statements zip) that may wait beside the running one. */
     HEAVY_WORK_MAX_WAITING: z.coerce.number().int().min(0).default(8),
+    /** Seconds a file or Sheets import may take in the worker before it is ended (413). */
+    HEAVY_WORK_IMPORT_SECONDS: z.coerce.number().positive().default(60),
+    /** Seconds a restore, backup, statements zip or copy may take before it is ended. */
+    HEAVY_WORK_SECONDS: z.coerce.number().positive().default(600),
+    /** The heavy worker's heap (V8's old generation, MB); a job that needs more is ended (413). */
+    HEAVY_WORKER_HEAP_MB: z.coerce.number().int().min(16).default(384),
     /**
      * With REDIS_URL: how long the machine's heavy-work slot outlives a process that died
      * holding it (renewed every third of it while a job runs).

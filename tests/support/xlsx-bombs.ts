@@ -141,3 +141,61 @@ export function lieAboutSizes(zip: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuf
   }
   return bytes
 }
+
+/** `element` repeated to `mebibytes` MiB, yielded one MiB at a time (the same block each time). */
+function* repeatTo(element: string, mebibytes: number) {
+  const block = strToU8(element.repeat(Math.floor((1024 * 1024) / element.length)))
+  for (let index = 0; index < mebibytes; index++) yield block
+}
+
+/**
+ * Workbooks of tens of KB that are nothing but elements, each shape under the unpacked,
+ * row and cell limits: empty rows without a number (no row is counted filled), empty
+ * shared texts, or elements nested inside each other. Each made the reader work for
+ * seconds to a minute and hold about 200 MB (issue 47).
+ */
+export function buildElementBomb(
+  shape: 'empty-rows' | 'empty-shared-texts' | 'nested',
+  mebibytes = 15,
+): Uint8Array<ArrayBuffer> {
+  const header = '<row r="1"><c r="A1" t="inlineStr"><is><t>Klantnaam</t></is></c></row>'
+  const sheet = (rows: () => Iterable<Uint8Array>) =>
+    function* () {
+      yield strToU8(`<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${SPREADSHEET}">`)
+      yield strToU8(`<sheetData>${header}`)
+      yield* rows()
+      yield strToU8('</sheetData></worksheet>')
+    }
+  const emptyTexts = xml(`<sst xmlns="${SPREADSHEET}"></sst>`)
+  if (shape === 'empty-rows') {
+    return zipParts({
+      ...SKELETON,
+      'xl/worksheets/sheet1.xml': sheet(() => repeatTo('<row a="1" b="2" c="3"/>', mebibytes)),
+      'xl/sharedStrings.xml': emptyTexts,
+    }) as Uint8Array<ArrayBuffer>
+  }
+  if (shape === 'empty-shared-texts') {
+    return zipParts({
+      ...SKELETON,
+      'xl/worksheets/sheet1.xml': sheet(() => []),
+      'xl/sharedStrings.xml': function* () {
+        yield strToU8(`<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${SPREADSHEET}">`)
+        yield* repeatTo('<si/>', mebibytes)
+        yield strToU8('</sst>')
+      },
+    }) as Uint8Array<ArrayBuffer>
+  }
+  // Half the bytes open elements, half close them again: one branch millions deep.
+  return zipParts({
+    ...SKELETON,
+    'xl/worksheets/sheet1.xml': sheet(function* () {
+      const depth = 64 * 1024
+      const blocks = Math.floor((mebibytes * 1024 * 1024) / (7 * depth))
+      const open = strToU8('<x>'.repeat(depth))
+      const close = strToU8('</x>'.repeat(depth))
+      for (let index = 0; index < blocks; index++) yield open
+      for (let index = 0; index < blocks; index++) yield close
+    }),
+    'xl/sharedStrings.xml': emptyTexts,
+  }) as Uint8Array<ArrayBuffer>
+}

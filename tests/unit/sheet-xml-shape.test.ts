@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { MAX_ELEMENTS } from '#server/services/sales/sales-import/import-limits'
 import { SheetXmlShape } from '#server/services/sales/sales-import/sheet-xml-shape'
 
 // What the sheet reader would build from an .xlsx part, bounded from its XML before the
@@ -7,6 +8,8 @@ import { SheetXmlShape } from '#server/services/sales/sales-import/sheet-xml-sha
 const TOO_MANY_CELLS =
   'Het bestand heeft te veel cellen (maximaal 500.000, bijvoorbeeld 10.000 rijen van 50 kolommen)'
 const TOO_MANY_ROWS = 'Het bestand heeft te veel rijen (maximaal 50.000)'
+const TOO_MANY_ELEMENTS =
+  'Het .xlsx-bestand bevat te veel onderdelen om te lezen (maximaal 1.000.000 XML-elementen; een blad met 10.000 verkopen heeft er ongeveer 200.000). Verdeel de verkopen over kleinere bestanden of sla het blad op als .csv.'
 
 /** Feeds the XML in pieces of `size` characters. */
 function measure(xml: string, size = xml.length) {
@@ -53,10 +56,33 @@ describe('the shape of a sheet', () => {
   })
 
   test('more than 500,000 shared texts are refused', () => {
-    expect(() => measure('<si><t>a</t></si>'.repeat(500_001), 65_536)).toThrow(TOO_MANY_CELLS)
+    expect(() => measure('<si>a</si>'.repeat(500_001), 65_536)).toThrow(TOO_MANY_CELLS)
   })
 
   test('a tag that never ends is not kept past 64 KB', () => {
     expect(() => measure(`<c r="A1" ${'x'.repeat(70_000)}`, 8192)).toThrow(TOO_MANY_CELLS)
+  })
+
+  test('rows without a number count as the row after the last: 50,001 empty ones are refused', () => {
+    expect(() => measure('<row a="1" b="2" c="3"/>'.repeat(50_000), 65_536)).not.toThrow()
+    expect(() => measure('<row a="1" b="2" c="3"/>'.repeat(50_001), 65_536)).toThrow(TOO_MANY_ROWS)
+    expect(() => measure(`<row r="49999"/>${'<row/>'.repeat(2)}`)).toThrow(TOO_MANY_ROWS)
+  })
+
+  test.each([
+    ['empty shared texts', '<si/>'],
+    ['elements of a name the reader ignores', '<x a="1"/>'],
+    ['elements nested in each other', '<x>'],
+  ])('more than 1,000,000 %s are refused', (_name, element) => {
+    expect(() => measure(element.repeat(MAX_ELEMENTS), 65_536)).not.toThrow()
+    expect(() => measure(element.repeat(MAX_ELEMENTS + 1), 65_536)).toThrow(TOO_MANY_ELEMENTS)
+  })
+
+  test('the elements of all parts of one file count together; end tags do not count', () => {
+    const counted = { elements: 0 }
+    const half = '<x></x>'.repeat(MAX_ELEMENTS / 2)
+    new SheetXmlShape(counted).push(half)
+    expect(counted.elements).toBe(MAX_ELEMENTS / 2)
+    expect(() => new SheetXmlShape(counted).push(`${half}<x/>`)).toThrow(TOO_MANY_ELEMENTS)
   })
 })

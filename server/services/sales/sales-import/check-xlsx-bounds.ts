@@ -12,7 +12,8 @@ import { SheetXmlShape } from './sheet-xml-shape.ts'
 // the sheet reader build a billion rows. Before the reader sees the file, it is unpacked
 // once here, keeping nothing: the sizes each entry declares (in the central directory and
 // in its local header) are checked first, then what really comes out is counted and its
-// XML measured, and the first limit crossed stops the unpacking with a 413.
+// XML measured (rows, cells and elements of any name), and the first limit crossed stops
+// the unpacking with a 413.
 
 /** The parts the sheet reader unpacks; it skips images, printer settings and the like. */
 const isReadByReader = (name: string) => name.endsWith('.xml') || name.endsWith('.rels')
@@ -38,11 +39,12 @@ async function checkUnpackedContent(bytes: Uint8Array) {
   let entries = 0
   let unpacked = 0
   let unpackedAtYield = 0
+  const counted = { elements: 0 }
   const unzip = new Unzip((file) => {
     if (++entries > MAX_ZIP_ENTRIES) refuseZipEntries()
     if (!isReadByReader(file.name)) return
     if (unpacked + (file.originalSize ?? 0) > MAX_UNPACKED_BYTES) refuseUnpackedSize()
-    const shape = new SheetXmlShape()
+    const shape = new SheetXmlShape(counted)
     file.ondata = (error, chunk) => {
       if (error) throw error
       unpacked += chunk.length

@@ -13,6 +13,13 @@ export const MAX_ZIP_ENTRIES = 1000
 export const MAX_CELLS = 500_000
 /** Rows a file may have, counting empty rows before its last. */
 export const MAX_ROWS = 50_000
+/**
+ * XML elements of any name in all parts of an .xlsx together. A sheet of 10,000 sales has
+ * about 200,000 (a row, and per cell a `c` with a `v` or an inline text); the reader works
+ * per element whatever its name, so 15 MiB of empty `<si/>` or `<row/>` passed every other
+ * limit and held it for seconds to a minute (issue 47).
+ */
+export const MAX_ELEMENTS = 1_000_000
 
 const formatCount = (count: number) => count.toLocaleString('nl-NL')
 
@@ -37,6 +44,14 @@ export function refuseCells(): never {
   throw new AppError(
     'payload_too_large',
     `Het bestand heeft te veel cellen (maximaal ${formatCount(MAX_CELLS)}, bijvoorbeeld ${formatCount(MAX_CELLS / 50)} rijen van 50 kolommen)`,
+  )
+}
+
+/** 413: the .xlsx holds more XML elements than any sheet within the other limits. */
+export function refuseElements(): never {
+  throw new AppError(
+    'payload_too_large',
+    `Het .xlsx-bestand bevat te veel onderdelen om te lezen (maximaal ${formatCount(MAX_ELEMENTS)} XML-elementen; een blad met 10.000 verkopen heeft er ongeveer 200.000). Verdeel de verkopen over kleinere bestanden of sla het blad op als .csv.`,
   )
 }
 

@@ -1,11 +1,24 @@
-import { MAX_CELLS, MAX_ROWS, refuseCells, refuseRows } from './import-limits.ts'
+import {
+  MAX_CELLS,
+  MAX_ELEMENTS,
+  MAX_ROWS,
+  refuseCells,
+  refuseElements,
+  refuseRows,
+} from './import-limits.ts'
 
 // The size of what the sheet reader (read-excel-file) would build from an .xlsx part,
 // found from the XML as it is unpacked, before the reader runs. The reader fills the gaps
 // before a row number and before a filled cell's column, and pads every row to the last
 // filled column: a few bytes of `<row r="1000000000">` would make it build a billion rows.
 // So the row and column numbers are read the way the reader reads them
-// (`Number("1e9")` is a row number too) and the spanned area is bounded as it grows.
+// (`Number("1e9")` is a row number too) and the spanned area is bounded as it grows. A
+// row without a number is the one after the last (the reader adds one for each). And every
+// element of any name is counted, across all parts of the file: the reader's work and
+// memory grow with them, whatever their names (issue 47: 15 MiB of `<si/>`).
+
+/** Elements counted so far in all parts of one file (each part has its own SheetXmlShape). */
+export type ElementCount = { elements: number }
 
 const REFERENCE = /\sr\s*=\s*(?:"([^"]*)"|'([^']*)')/
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" }
@@ -65,9 +78,12 @@ function readCellAddress(address: string): [number, number] {
 /** Bounds the rows, cells and shared texts of one unpacked XML part, fed in pieces. */
 export class SheetXmlShape {
   #carry = ''
+  #lastRow = 0
   #lastFilledRow = 0
   #lastFilledColumn = 0
   #sharedTexts = 0
+
+  constructor(private readonly counted: ElementCount = { elements: 0 }) {}
 
   /** Takes the next piece of the part (decoded as latin1); throws 413 past a limit. */
   push(piece: string) {
@@ -81,6 +97,10 @@ export class SheetXmlShape {
         this.#carry = text.slice(open)
         if (this.#carry.length > MAX_TAG_CHARS) refuseCells()
         return
+      }
+      // Every tag but an end tag (`</x>`) is an element (`<?xml` and comments count too).
+      if (text.charCodeAt(open + 1) !== 47 && ++this.counted.elements > MAX_ELEMENTS) {
+        refuseElements()
       }
       const name = readTagName(text, open + 1)
       if (name === 'row' || name === 'c' || name === 'si') {
@@ -98,11 +118,11 @@ export class SheetXmlShape {
     }
     const match = REFERENCE.exec(attributes)
     const reference = match ? decodeEntities(match[1] ?? match[2] ?? '') : null
-    if (reference === null) return
     if (name === 'row') {
-      this.#noteRow(Number(reference))
+      this.#noteRow(reference === null ? this.#lastRow + 1 : Number(reference))
       return
     }
+    if (reference === null) return
     const [row, column] = readCellAddress(reference)
     this.#noteRow(row)
     if (isEmpty) return
@@ -114,5 +134,6 @@ export class SheetXmlShape {
 
   #noteRow(row: number) {
     if (!(row <= MAX_ROWS) && !Number.isNaN(row)) refuseRows()
+    if (row > this.#lastRow) this.#lastRow = row
   }
 }
