@@ -29,7 +29,11 @@ import { completeSetup } from '../services/accounts/complete-setup.ts'
 import type { StoredUser } from '../services/accounts/create-central-user.ts'
 import { createFirstSuperadmin } from '../services/accounts/create-first-superadmin.ts'
 import { describeSignedInOrganisation } from '../services/accounts/describe-signed-in-organisation.ts'
-import { registerUser, requireRegistrationPossible } from '../services/accounts/register-user.ts'
+import {
+  describeRegistrationAnswer,
+  registerOrNotify,
+} from '../services/accounts/register-or-notify.ts'
+import { requireRegistrationOpen } from '../services/accounts/register-user.ts'
 import { signInWithPassword } from '../services/accounts/sign-in-with-password.ts'
 import { switchCentralOrganisation } from '../services/accounts/switch-central-organisation.ts'
 import { toCurrentUser } from '../services/accounts/to-current-user.ts'
@@ -69,23 +73,18 @@ export function authRoutes(deps: AppDeps) {
       .get('/registration', (c) => c.json({ mode: deps.env.REGISTRATION }))
       // Whether single sign-on is configured (OIDC_ISSUER): the login page shows its buttons.
       .get('/sign-in-options', (c) => c.json({ sso: deps.oidc !== null }))
+      // A taken and a free address get the same answer, after the throttle counted them
+      // (issue 47 §2); the holder of a taken one hears of it by mail.
       .post('/register/email', validate('json', RegisterSchema), async (c) => {
         const input = c.req.valid('json')
-        // Closed, a taken address and the throttle answer before a password is hashed.
-        requireRegistrationPossible(deps, input.email, input.organisationId)
+        requireRegistrationOpen(deps)
         const address = getClientAddress(c, deps.env.TRUST_PROXY)
         await deps.throttles.registration.check(address)
         await deps.throttles.registration.record(address)
-        const user = await registerUser(deps, input)
-        return c.json(
-          user.awaitingApproval
-            ? {
-                message: 'Registratie ontvangen. Een beheerder moet je account nog goedkeuren.',
-                status: 'awaiting_approval',
-              }
-            : { message: 'Registratie geslaagd', status: 'active' },
-          201,
-        )
+        const account = await registerOrNotify(deps, input)
+        // The browser that chose the password is its holder's (decision 033).
+        rememberAccount(c, deps.env, 'central', account)
+        return c.json(describeRegistrationAnswer(deps.env), 201)
       })
       .post('/login/email', validate('json', LoginSchema), async (c) => {
         const { email, password } = c.req.valid('json')
