@@ -280,6 +280,7 @@ describe('a password reset by mail', () => {
     const login = await owner.post(`/api/gold-estates/sellers/${seller.json.id}/login`, {
       role: 'SELLER',
     })
+    expect(login.json).toMatchObject({ invited: true, invitedTo: 'seller@reset.test' })
     const setupToken = await takeInvitationToken(receiver, 'seller@reset.test')
     await createClient(server.url).post(`/api/auth/setup/${setupToken}`, {
       password: 'seller password 1',
@@ -352,6 +353,7 @@ test('links point at PUBLIC_URL whatever Host the request names; asked on the sa
   const login = await owner.post(`/api/gold-estates/sellers/${created.json.id}/login`, {
     role: 'SELLER',
   })
+  expect(login.json.invited).toBe(true)
   await createClient(server.url).post(
     `/api/auth/setup/${await takeInvitationToken(receiver, seller)}`,
     {
