@@ -104,6 +104,11 @@ export const setupTokens = sqliteTable(
     expiresAt: integer().notNull(),
     usedAt: integer(),
     createdAt: integer().notNull(),
+    /**
+     * The link went only to the account's address, by SMTP (an invitation mail), never to
+     * an administrator's screen: a password set through it proves the address (addressProofs).
+     */
+    mailed: integer({ mode: 'boolean' }).notNull().default(false),
   },
   (table) => [index('setup_tokens_user').on(table.userId)],
 )
@@ -124,15 +129,45 @@ export const passwordResetTokens = sqliteTable(
     expiresAt: integer().notNull(),
     usedAt: integer(),
     createdAt: integer().notNull(),
+    /** Sent by SMTP (not kept for the outbox page): using it proves the address. */
+    mailed: integer({ mode: 'boolean' }).notNull().default(false),
   },
   (table) => [index('password_reset_tokens_user').on(table.userId)],
+)
+
+/**
+ * Accounts whose holder proved their address (decision 033): they set the password they
+ * have now through a link that was mailed to that address by SMTP (an invitation or a
+ * reset). `passwordFingerprint` is the SHA-256 of that hash: a password set another way
+ * since (an administrator's held link, a restore) is no longer proven. Kept beside, not
+ * in, the login directory, which a restore rebuilds from the organisation's file.
+ */
+export const addressProofs = sqliteTable(
+  'address_proofs',
+  {
+    kind: text().$type<AccountKind>().notNull(),
+    organisationId: text('organization_id').notNull(),
+    userId: text().notNull(),
+    email: text().notNull(),
+    passwordFingerprint: text().notNull(),
+    provenAt: integer().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.kind, table.organisationId, table.userId] }),
+    index('address_proofs_email').on(table.email, table.kind),
+  ],
 )
 
 /** Where an outgoing mail stands: waiting or retrying, sent, given up, or kept (no SMTP). */
 export type MailStatus = 'pending' | 'sent' | 'failed' | 'kept'
 
 /** What a mail is about (the outbox page names it). */
-export type MailKind = 'password-reset' | 'test'
+export type MailKind =
+  | 'password-reset'
+  | 'test'
+  | 'invitation'
+  | 'registration'
+  | 'registration-attempt'
 
 /**
  * Sign-in mail waiting to go out, written in the same transaction as what causes it and

@@ -8,14 +8,14 @@ const FIFTEEN_MINUTES = 15 * 60
 const HOUR = 60 * 60
 const TOO_MANY = 'Te veel pogingen. Probeer het later opnieuw.'
 
-function tooMany(msBeforeNext: number): never {
-  throw new AppError('too_many_requests', TOO_MANY, {
+function tooMany(msBeforeNext: number, message = TOO_MANY): never {
+  throw new AppError('too_many_requests', message, {
     retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)),
   })
 }
 
 type Limiter = RateLimiterMemory | RateLimiterRedis
-type Limits = { name: string; points: number; windowSeconds: number }
+type Limits = { name: string; points: number; windowSeconds: number; message?: string }
 
 /**
  * A counter of attempts per key: in this process's memory, or in the Redis that several
@@ -93,15 +93,17 @@ export class SignInThrottle {
 /** Attempts per client address: the caller says which attempts count. */
 export class AddressThrottle {
   readonly #limiter: Limiter
+  readonly #message: string | undefined
 
   constructor(limits: Limits, redis?: Redis) {
     this.#limiter = createLimiter(redis, limits)
+    this.#message = limits.message
   }
 
-  /** 429 with Retry-After once the address has used its attempts. */
+  /** 429 with Retry-After (and the limit's own words, if it has them) once the key is used up. */
   async check(address: string) {
     const wait = await waitOf(this.#limiter, address)
-    if (wait > 0) tooMany(wait)
+    if (wait > 0) tooMany(wait, this.#message)
   }
 
   /** Counts one attempt. */
@@ -133,7 +135,23 @@ export type Throttles = {
   forgotPassword: { perClient: AddressThrottle; perAddress: AddressThrottle }
   /** "Stuur een testmail": every one counts, per person asking. */
   testMail: AddressThrottle
+  /**
+   * Invitation mails (issue 46 §4): per invitation (kind, organisation, account) once per
+   * few minutes and a few a day, and per recipient address a day, whichever organisation
+   * asks: nobody can make a stranger's mailbox the target of a flood.
+   */
+  invitations: {
+    perAccount: AddressThrottle
+    perAccountDaily: AddressThrottle
+    perAddress: AddressThrottle
+  }
 }
+
+const DAY = 24 * HOUR
+const RESENT_TOO_SOON =
+  'Er is net een uitnodiging naar dit adres verstuurd. Probeer het over enkele minuten opnieuw.'
+const RESENT_TOO_OFTEN =
+  'Er zijn vandaag al genoeg uitnodigingen naar dit adres verstuurd. Probeer het morgen opnieuw.'
 
 /** The limits the product runs with; counted in Redis when server processes share one. */
 export function createThrottles(redis?: Redis): Throttles {
@@ -164,5 +182,24 @@ export function createThrottles(redis?: Redis): Throttles {
       { name: 'test-mail', points: 5, windowSeconds: FIFTEEN_MINUTES },
       redis,
     ),
+    invitations: {
+      perAccount: new AddressThrottle(
+        { name: 'invitation:account', points: 1, windowSeconds: 5 * 60, message: RESENT_TOO_SOON },
+        redis,
+      ),
+      perAccountDaily: new AddressThrottle(
+        {
+          name: 'invitation:account-day',
+          points: 5,
+          windowSeconds: DAY,
+          message: RESENT_TOO_OFTEN,
+        },
+        redis,
+      ),
+      perAddress: new AddressThrottle(
+        { name: 'invitation:address', points: 10, windowSeconds: DAY, message: RESENT_TOO_OFTEN },
+        redis,
+      ),
+    },
   }
 }

@@ -12,6 +12,7 @@ import type { SessionData } from '#schema/db/system'
 import { ForgotPasswordSchema, ResetTokenParamSchema } from '#schema/mail'
 import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { requireCentralSignIn } from '../auth/current-central-user.ts'
+import { readRememberedAccount, rememberAccount } from '../auth/remembered-account.ts'
 import {
   clearSessionCookie,
   createSession,
@@ -28,7 +29,11 @@ import { completeSetup } from '../services/accounts/complete-setup.ts'
 import type { StoredUser } from '../services/accounts/create-central-user.ts'
 import { createFirstSuperadmin } from '../services/accounts/create-first-superadmin.ts'
 import { describeSignedInOrganisation } from '../services/accounts/describe-signed-in-organisation.ts'
-import { registerUser, requireRegistrationPossible } from '../services/accounts/register-user.ts'
+import {
+  describeRegistrationAnswer,
+  registerOrNotify,
+} from '../services/accounts/register-or-notify.ts'
+import { requireRegistrationOpen } from '../services/accounts/register-user.ts'
 import { signInWithPassword } from '../services/accounts/sign-in-with-password.ts'
 import { switchCentralOrganisation } from '../services/accounts/switch-central-organisation.ts'
 import { toCurrentUser } from '../services/accounts/to-current-user.ts'
@@ -68,31 +73,32 @@ export function authRoutes(deps: AppDeps) {
       .get('/registration', (c) => c.json({ mode: deps.env.REGISTRATION }))
       // Whether single sign-on is configured (OIDC_ISSUER): the login page shows its buttons.
       .get('/sign-in-options', (c) => c.json({ sso: deps.oidc !== null }))
+      // A taken and a free address get the same answer, after the throttle counted them
+      // (issue 47 §2); the holder of a taken one hears of it by mail.
       .post('/register/email', validate('json', RegisterSchema), async (c) => {
         const input = c.req.valid('json')
-        // Closed, a taken address and the throttle answer before a password is hashed.
-        requireRegistrationPossible(deps, input.email, input.organisationId)
+        requireRegistrationOpen(deps)
         const address = getClientAddress(c, deps.env.TRUST_PROXY)
         await deps.throttles.registration.check(address)
         await deps.throttles.registration.record(address)
-        const user = await registerUser(deps, input)
-        return c.json(
-          user.awaitingApproval
-            ? {
-                message: 'Registratie ontvangen. Een beheerder moet je account nog goedkeuren.',
-                status: 'awaiting_approval',
-              }
-            : { message: 'Registratie geslaagd', status: 'active' },
-          201,
-        )
+        const account = await registerOrNotify(deps, input)
+        // The browser that chose the password is its holder's (decision 033).
+        rememberAccount(c, deps.env, 'central', account)
+        return c.json(describeRegistrationAnswer(deps.env), 201)
       })
       .post('/login/email', validate('json', LoginSchema), async (c) => {
         const { email, password } = c.req.valid('json')
         const address = getClientAddress(c, deps.env.TRUST_PROXY)
-        const answer = await signInWithPassword(deps, { email, password, address })
+        const remembered = readRememberedAccount(c, deps.env, 'central')
+        const answer = await signInWithPassword(deps, { email, password, address, remembered })
         if (answer.choice) return c.json({ choice: answer.choice })
         const { user, session } = answer.signedIn
         setSessionCookie(c, 'central', { ...session, organisationId: user.organisationId })
+        // This browser's account is always among those its next sign-in checks (decision 033).
+        rememberAccount(c, deps.env, 'central', {
+          organisationId: user.organisationId,
+          userId: user.id,
+        })
         // The sign-in wrote lastActive: the organisation's devices hear of it (app.ts).
         c.set('organisationId', user.organisationId)
         return c.json({ user: describe(user) })
@@ -100,6 +106,10 @@ export function authRoutes(deps: AppDeps) {
       .post('/login/choose', validate('json', OrganisationChoiceSchema), async (c) => {
         const { user, session, proof } = await chooseCentralOrganisation(deps, c.req.valid('json'))
         setSessionCookie(c, 'central', { ...session, organisationId: user.organisationId })
+        rememberAccount(c, deps.env, 'central', {
+          organisationId: user.organisationId,
+          userId: user.id,
+        })
         // The sign-in wrote lastActive: the organisation's devices hear of it (app.ts).
         c.set('organisationId', user.organisationId)
         return c.json({ user: describe(user, proof) })
@@ -128,10 +138,13 @@ export function authRoutes(deps: AppDeps) {
         validate('json', TokenSetupSchema),
         async (c) => {
           const { token } = c.req.valid('param')
-          const { kind, role } = await deps.throttles.setup.countFailure(
+          const { kind, role, ...account } = await deps.throttles.setup.countFailure(
             getClientAddress(c, deps.env.TRUST_PROXY),
             () => completeSetup(deps, { token, password: c.req.valid('json').password }),
           )
+          // The browser that chose the password is its holder's: its next sign-in always
+          // checks this account, whoever else typed the address (decision 033).
+          rememberAccount(c, deps.env, kind, account)
           // Where the person signs in next: the central login, or the sales area's.
           const loginPath =
             kind === 'sales' ? `${getSalesBase(c, deps.env.SALES_HOST)}/login` : '/login'
@@ -148,10 +161,11 @@ export function authRoutes(deps: AppDeps) {
         validate('json', TokenSetupSchema),
         async (c) => {
           const { token } = c.req.valid('param')
-          const { kind } = await deps.throttles.setup.countFailure(
+          const { kind, ...account } = await deps.throttles.setup.countFailure(
             getClientAddress(c, deps.env.TRUST_PROXY),
             () => resetPassword(deps, { token, password: c.req.valid('json').password }),
           )
+          rememberAccount(c, deps.env, kind, account)
           const loginPath =
             kind === 'sales' ? `${getSalesBase(c, deps.env.SALES_HOST)}/login` : '/login'
           return c.json({ message: 'Je wachtwoord is gewijzigd. Je kunt nu inloggen.', loginPath })

@@ -5,6 +5,7 @@ import { SALES_ROLE_PERMISSIONS } from '#schema/permissions'
 import type { SalesRole } from '#schema/roles'
 import { seesAllSales } from '#schema/sales-visibility'
 import type { AppDeps, AppEnv } from '../app-deps.ts'
+import { readRememberedAccount, rememberAccount } from '../auth/remembered-account.ts'
 import { requireSalesContext } from '../auth/require-sales-context.ts'
 import {
   clearSignInCookies,
@@ -55,6 +56,8 @@ export function salesAuthRoutes(deps: AppDeps) {
     { user, session }: ReturnType<typeof openSalesSession>,
   ) => {
     setSessionCookie(c, 'sales', { ...session, organisationId: user.organisationId })
+    // This browser's account is always among those its next sign-in checks (decision 033).
+    rememberAccount(c, deps.env, 'sales', { organisationId: user.organisationId, userId: user.id })
     // A linked Centraal user's lastActive may have changed: the devices hear of it (app.ts).
     c.set('organisationId', user.organisationId)
     if (seesAllSales(SALES_ROLE_PERMISSIONS[user.role])) {
@@ -66,7 +69,8 @@ export function salesAuthRoutes(deps: AppDeps) {
     .post('/login', validate('json', LoginSchema), async (c) => {
       const { email, password } = c.req.valid('json')
       const address = getClientAddress(c, deps.env.TRUST_PROXY)
-      const answer = await signInSalesUser(deps, { email, password, address })
+      const remembered = readRememberedAccount(c, deps.env, 'sales')
+      const answer = await signInSalesUser(deps, { email, password, address, remembered })
       if (answer.choice) return c.json({ choice: answer.choice })
       return c.json({ user: openSignedIn(c, answer.signedIn) })
     })

@@ -10,9 +10,15 @@ import {
 import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { requireSalesContext } from '../auth/require-sales-context.ts'
 import { getSecretBox } from '../auth/secret-box.ts'
+import { findMailLinkBases } from '../http/mail-link-bases.ts'
 import { respondOnce } from '../http/respond-once.ts'
 import { validate } from '../http/validate.ts'
-import { createSellerLogin } from '../services/sales/create-seller-login.ts'
+import {
+  countInvitation,
+  issueInvitation,
+  prepareInvitation,
+} from '../services/accounts/send-invitation.ts'
+import { createSellerLogin, requireSellerForLogin } from '../services/sales/create-seller-login.ts'
 import { loadSalesData } from '../services/sales/load-sales-data.ts'
 import { createProject, updateProject } from '../services/sales/save-project.ts'
 import { createSeller, updateSeller } from '../services/sales/save-seller.ts'
@@ -69,21 +75,47 @@ export function salesSellerRoutes(deps: AppDeps) {
       '/:id/login',
       validate('param', SalesIdParamSchema),
       validate('json', SellerLoginSchema),
-      (c) => {
+      async (c) => {
         const ctx = requireSalesContext(deps, c)
-        return respondOnce(
+        const seller = requireSellerForLogin(ctx, c.req.valid('param').id)
+        const bases = findMailLinkBases(c, deps.env)
+        // A seller's link opens the setup page on the host it was asked on (SALES_HOST or
+        // PUBLIC_URL), as a reset link does.
+        const prepared = await prepareInvitation(deps, {
+          kind: 'sales',
+          reason: 'invite',
+          organisationId: ctx.actor.organisationId,
+          userId: seller.userId,
+          email: seller.email,
+          inviterName: ctx.actor.name,
+          inviteeName: seller.name,
+          setupBase: bases.setup.sales,
+        })
+        let account: { organisationId: string; userId: string } | null = null
+        const answer = respondOnce(
           c,
           ctx,
           201,
-          () => {
-            const link = createSellerLogin(ctx, c.req.valid('param').id, c.req.valid('json').role)
-            return {
-              setupUrl: `${deps.env.PUBLIC_URL}${link.setupPath}`,
-              expiresAt: link.expiresAt,
-            }
-          },
+          () =>
+            createSellerLogin(ctx, seller.id, c.req.valid('json').role, (userId) => {
+              account = { organisationId: ctx.actor.organisationId, userId }
+              const issued = issueInvitation(deps, ctx, prepared, account)
+              return issued.invited
+                ? {
+                    invited: true as const,
+                    invitedTo: issued.invitedTo,
+                    expiresAt: issued.expiresAt,
+                  }
+                : {
+                    invited: false as const,
+                    setupUrl: `${bases.setup.sales}${issued.setupPath}`,
+                    expiresAt: issued.expiresAt,
+                  }
+            }),
           { secretBox: getSecretBox(deps.env) },
         )
+        if (account) await countInvitation(deps, prepared, account)
+        return answer
       },
     )
 }

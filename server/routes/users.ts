@@ -1,79 +1,154 @@
 import { asc, eq } from 'drizzle-orm'
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { IdParamSchema, UserCreateSchema, UserUpdateSchema } from '#schema/central'
 import { users } from '#schema/db/organisation'
 import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { requireServiceContext } from '../auth/require-service-context.ts'
 import { getSecretBox } from '../auth/secret-box.ts'
+import { findMailLinkBases } from '../http/mail-link-bases.ts'
 import { respondOnce } from '../http/respond-once.ts'
 import { validate } from '../http/validate.ts'
+import {
+  countInvitation,
+  type InvitationAnswer,
+  issueInvitation,
+  prepareInvitation,
+} from '../services/accounts/send-invitation.ts'
 import { requirePermission } from '../services/permissions/require-permission.ts'
-import { approveRegistration } from '../services/users/approve-registration.ts'
-import { createSetupLink } from '../services/users/create-setup-link.ts'
+import {
+  approveRegistration,
+  requireWaitingRegistration,
+} from '../services/users/approve-registration.ts'
 import { createUser } from '../services/users/create-user.ts'
 import { deleteUser } from '../services/users/delete-user.ts'
 import { listWaitingRegistrations } from '../services/users/list-waiting-registrations.ts'
+import { requireInvitableUser } from '../services/users/require-invitable-user.ts'
 import { toUserDocument } from '../services/users/to-user-document.ts'
 import { updateUser } from '../services/users/update-user.ts'
 
 /** Gebruikers: GET/POST /api/users, PATCH/DELETE /api/users/:id, setup links, approvals. */
 export function userRoutes(deps: AppDeps) {
-  const withSetupUrl = (link: { setupPath: string; expiresAt: number }) => ({
-    setupUrl: `${deps.env.PUBLIC_URL}${link.setupPath}`,
-    setupUrlExpiresAt: link.expiresAt,
-  })
-  return new Hono<AppEnv>()
-    .get('/registrations', (c) => c.json(listWaitingRegistrations(requireServiceContext(deps, c))))
-    .post('/:id/approve', validate('param', IdParamSchema), (c) => {
-      const ctx = requireServiceContext(deps, c)
-      return respondOnce(c, ctx, 200, () =>
-        toUserDocument(approveRegistration(ctx, c.req.valid('param').id)),
+  // With SMTP_URL the link went to the address and the answer never holds it.
+  const toInvitationBody = (answer: InvitationAnswer) =>
+    answer.invited
+      ? { invited: true as const, invitedTo: answer.invitedTo, setupUrlExpiresAt: answer.expiresAt }
+      : {
+          invited: false as const,
+          setupUrl: `${deps.env.PUBLIC_URL}${answer.setupPath}`,
+          setupUrlExpiresAt: answer.expiresAt,
+        }
+  const setupBase = (c: Context<AppEnv>) => findMailLinkBases(c, deps.env).setup.central
+  return (
+    new Hono<AppEnv>()
+      .get('/registrations', (c) =>
+        c.json(listWaitingRegistrations(requireServiceContext(deps, c))),
       )
-    })
-    .get('/', (c) => {
-      const ctx = requireServiceContext(deps, c)
-      requirePermission(ctx.actor, 'users.read')
-      const rows = ctx.db
-        .select()
-        .from(users)
-        .where(eq(users.deleted, false))
-        .orderBy(asc(users.name))
-        .all()
-      return c.json(rows.map(toUserDocument))
-    })
-    .post('/', validate('json', UserCreateSchema), (c) => {
-      const ctx = requireServiceContext(deps, c)
-      return respondOnce(
-        c,
-        ctx,
-        201,
-        () => {
-          const user = createUser(ctx, c.req.valid('json'))
-          return { ...toUserDocument(user), ...withSetupUrl(createSetupLink(ctx, user.id)) }
-        },
-        { secretBox: getSecretBox(deps.env) },
-      )
-    })
-    .patch('/:id', validate('param', IdParamSchema), validate('json', UserUpdateSchema), (c) => {
-      const ctx = requireServiceContext(deps, c)
-      return respondOnce(c, ctx, 200, () =>
-        toUserDocument(updateUser(ctx, c.req.valid('param').id, c.req.valid('json'))),
-      )
-    })
-    .delete('/:id', validate('param', IdParamSchema), (c) => {
-      const ctx = requireServiceContext(deps, c)
-      return respondOnce(c, ctx, 200, () =>
-        toUserDocument(deleteUser(ctx, c.req.valid('param').id)),
-      )
-    })
-    .post('/:id/setup-link', validate('param', IdParamSchema), (c) => {
-      const ctx = requireServiceContext(deps, c)
-      return respondOnce(
-        c,
-        ctx,
-        201,
-        () => withSetupUrl(createSetupLink(ctx, c.req.valid('param').id)),
-        { secretBox: getSecretBox(deps.env) },
-      )
-    })
+      .post('/:id/approve', validate('param', IdParamSchema), async (c) => {
+        const ctx = requireServiceContext(deps, c)
+        const waiting = requireWaitingRegistration(ctx, c.req.valid('param').id)
+        // With mail, the approval carries a setup link: choosing the password through it
+        // proves the address (decision 033). Without, the registrant's password is enough.
+        const prepared = await prepareInvitation(deps, {
+          kind: 'central',
+          reason: 'approved',
+          organisationId: ctx.actor.organisationId,
+          userId: waiting.id,
+          email: waiting.email,
+          inviterName: ctx.actor.name,
+          inviteeName: waiting.name,
+          setupBase: setupBase(c),
+        })
+        const account = { organisationId: ctx.actor.organisationId, userId: waiting.id }
+        const answer = respondOnce(c, ctx, 200, () => {
+          const user = toUserDocument(approveRegistration(ctx, waiting.id))
+          if (!prepared.mail) return user
+          return { ...user, ...toInvitationBody(issueInvitation(deps, ctx, prepared, account)) }
+        })
+        await countInvitation(deps, prepared, account)
+        return answer
+      })
+      .get('/', (c) => {
+        const ctx = requireServiceContext(deps, c)
+        requirePermission(ctx.actor, 'users.read')
+        const rows = ctx.db
+          .select()
+          .from(users)
+          .where(eq(users.deleted, false))
+          .orderBy(asc(users.name))
+          .all()
+        return c.json(rows.map(toUserDocument))
+      })
+      .post('/', validate('json', UserCreateSchema), async (c) => {
+        const ctx = requireServiceContext(deps, c)
+        const input = c.req.valid('json')
+        requirePermission(ctx.actor, 'users.write')
+        const prepared = await prepareInvitation(deps, {
+          kind: 'central',
+          reason: 'invite',
+          organisationId: ctx.actor.organisationId,
+          userId: null,
+          email: input.email,
+          inviterName: ctx.actor.name,
+          inviteeName: input.name,
+          setupBase: setupBase(c),
+        })
+        let account: { organisationId: string; userId: string } | null = null
+        const answer = respondOnce(
+          c,
+          ctx,
+          201,
+          () => {
+            const user = createUser(ctx, input)
+            account = { organisationId: user.organisationId, userId: user.id }
+            return {
+              ...toUserDocument(user),
+              ...toInvitationBody(issueInvitation(deps, ctx, prepared, account)),
+            }
+          },
+          { secretBox: getSecretBox(deps.env) },
+        )
+        if (account) await countInvitation(deps, prepared, account)
+        return answer
+      })
+      .patch('/:id', validate('param', IdParamSchema), validate('json', UserUpdateSchema), (c) => {
+        const ctx = requireServiceContext(deps, c)
+        return respondOnce(c, ctx, 200, () =>
+          toUserDocument(updateUser(ctx, c.req.valid('param').id, c.req.valid('json'))),
+        )
+      })
+      .delete('/:id', validate('param', IdParamSchema), (c) => {
+        const ctx = requireServiceContext(deps, c)
+        return respondOnce(c, ctx, 200, () =>
+          toUserDocument(deleteUser(ctx, c.req.valid('param').id)),
+        )
+      })
+      // "Opnieuw versturen" (with mail) or "Setup-link" (without): a new link, earlier ones dead.
+      .post('/:id/setup-link', validate('param', IdParamSchema), async (c) => {
+        const ctx = requireServiceContext(deps, c)
+        const user = requireInvitableUser(ctx, c.req.valid('param').id)
+        const prepared = await prepareInvitation(deps, {
+          kind: 'central',
+          reason: 'invite',
+          organisationId: ctx.actor.organisationId,
+          userId: user.id,
+          email: user.email,
+          inviterName: ctx.actor.name,
+          inviteeName: user.name,
+          setupBase: setupBase(c),
+        })
+        const account = { organisationId: ctx.actor.organisationId, userId: user.id }
+        const answer = respondOnce(
+          c,
+          ctx,
+          201,
+          () => {
+            requireInvitableUser(ctx, user.id)
+            return toInvitationBody(issueInvitation(deps, ctx, prepared, account))
+          },
+          { secretBox: getSecretBox(deps.env) },
+        )
+        await countInvitation(deps, prepared, account)
+        return answer
+      })
+  )
 }

@@ -122,17 +122,25 @@ describe('POST /api/auth/register/email and login', () => {
     expect(response.status).toBe(201)
     expect(response.json.status).toBe('active')
     expect(JSON.stringify(response.json)).not.toMatch(/argon2|password/i)
-    expect(response.headers.get('set-cookie')).toBeNull()
+    // No session: only the sealed remembered account (decision 033), which opens nothing.
+    const cookies = response.headers.getSetCookie().map((line) => line.split('=')[0])
+    expect(cookies).toEqual(['centraal_last_account'])
   })
 
-  test('refuses a duplicate e-mail in any letter case with 409', async () => {
+  test('answers a duplicate e-mail in any letter case as a free one, and changes nothing', async () => {
     const response = await createClient(server.url).post('/api/auth/register/email', {
       ...user,
       email: 'UMA@example.com',
+      password: 'another password 1',
       organizationId: 'default-org',
     })
-    expect(response.status).toBe(409)
-    expect(response.json.message).toBe('Dit e-mailadres is al in gebruik')
+    expect(response.status).toBe(201)
+    expect(response.json).toEqual({ message: 'Registratie geslaagd', status: 'active' })
+    const signIn = await createClient(server.url).post('/api/auth/login/email', {
+      email: 'uma@example.com',
+      password: 'another password 1',
+    })
+    expect(signIn.status).toBe(401)
   })
 
   test('refuses another organisation and bad fields with 400', async () => {

@@ -8,6 +8,7 @@ import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts
 import { eventually } from '../support/eventually.ts'
 import { findFreePort } from '../support/free-port.ts'
 import { createClient } from '../support/http.ts'
+import { takeInvitationToken } from '../support/invitation-token.ts'
 import { type ReceivedMail, startSmtpReceiver } from '../support/smtp-receiver.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 
@@ -279,7 +280,8 @@ describe('a password reset by mail', () => {
     const login = await owner.post(`/api/gold-estates/sellers/${seller.json.id}/login`, {
       role: 'SELLER',
     })
-    const setupToken = login.json.setupUrl.split('/setup/')[1]
+    expect(login.json).toMatchObject({ invited: true, invitedTo: 'seller@reset.test' })
+    const setupToken = await takeInvitationToken(receiver, 'seller@reset.test')
     await createClient(server.url).post(`/api/auth/setup/${setupToken}`, {
       password: 'seller password 1',
     })
@@ -351,8 +353,9 @@ test('links point at PUBLIC_URL whatever Host the request names; asked on the sa
   const login = await owner.post(`/api/gold-estates/sellers/${created.json.id}/login`, {
     role: 'SELLER',
   })
+  expect(login.json.invited).toBe(true)
   await createClient(server.url).post(
-    `/api/auth/setup/${login.json.setupUrl.split('/setup/')[1]}`,
+    `/api/auth/setup/${await takeInvitationToken(receiver, seller)}`,
     {
       password: 'host seller 1',
     },

@@ -53,7 +53,7 @@ async function register(page: Page, person: typeof newcomer) {
   await page.getByLabel('Wachtwoord', { exact: true }).fill(person.password)
   await page.getByLabel('Bevestig wachtwoord').fill(person.password)
   await page.getByRole('button', { name: 'Registreren' }).click()
-  expect(await waitForToast(page, 'Registratie geslaagd!')).toContain('goedkeuren')
+  expect(await waitForToast(page, 'Registratie ontvangen')).toContain('goedkeuren')
   await page.waitForURL('**/login', { timeout: 5000 })
 }
 

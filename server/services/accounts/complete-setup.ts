@@ -10,6 +10,7 @@ import { takeNextSeq } from '../../db/next-seq.ts'
 import type { OrganisationDb } from '../../db/organisation-db.ts'
 import { AppError } from '../../http/app-error.ts'
 import { appendActivity } from '../activities/append-activity.ts'
+import { recordAddressProof } from '../sign-in/address-proofs.ts'
 
 const INVALID = 'Ongeldige of verlopen token'
 
@@ -57,7 +58,7 @@ function activateCentralUser(db: OrganisationDb, userId: string, passwordHash: s
         target: user.name,
       },
     )
-    return user.role
+    return { role: user.role, email: user.email }
   })
 }
 
@@ -74,29 +75,35 @@ function activateSalesUser(db: OrganisationDb, userId: string, passwordHash: str
       updatedAt: Date.now(),
     })
     .where(eq(salesUsers.id, userId))
-    .returning({ role: salesUsers.role })
+    .returning({ role: salesUsers.role, email: salesUsers.email })
     .get()
   if (!updated) throw new AppError('invalid_input', INVALID)
-  return updated.role
+  return updated
 }
 
 /**
  * Sets the password of the central or sales user a setup token was issued for and
  * activates the account (never a suspended one). Single-use: the token is marked used in
  * the same step. Every session the account had ends: whoever held the old password is out.
- * Answers the account's kind and role: the setup page greets the person by it.
+ * Answers the account's kind and role (the setup page greets the person by it) and which
+ * account it was.
  */
 export async function completeSetup(
   deps: Pick<AppDeps, 'env' | 'systemDb' | 'organisations'>,
   input: { token: string; password: string },
-): Promise<{ kind: AccountKind; role: UserRole | SalesRole }> {
+): Promise<{
+  kind: AccountKind
+  role: UserRole | SalesRole
+  organisationId: string
+  userId: string
+}> {
   const tokenHash = hashToken(input.token)
   findUsableToken(deps, tokenHash)
   const passwordHash = await hashPassword(input.password, deps.env)
   // Checked again after the await: a parallel request may have used the token meanwhile.
   const token = findUsableToken(deps, tokenHash)
   const db = deps.organisations.get(token.organisationId)
-  const role =
+  const { role, email } =
     token.kind === 'central'
       ? activateCentralUser(db, token.userId, passwordHash)
       : activateSalesUser(db, token.userId, passwordHash)
@@ -105,10 +112,20 @@ export async function completeSetup(
     .set({ usedAt: Date.now() })
     .where(eq(setupTokens.tokenHash, tokenHash))
     .run()
+  // A link that only the address received: whoever set this password reads its mail.
+  if (token.mailed) {
+    recordAddressProof(deps.systemDb, {
+      kind: token.kind,
+      organisationId: token.organisationId,
+      userId: token.userId,
+      email,
+      passwordHash,
+    })
+  }
   deleteUserSessions(deps.systemDb, {
     kind: token.kind,
     organisationId: token.organisationId,
     userId: token.userId,
   })
-  return { kind: token.kind, role }
+  return { kind: token.kind, role, organisationId: token.organisationId, userId: token.userId }
 }

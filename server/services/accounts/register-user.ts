@@ -8,21 +8,27 @@ import { findCentralAccountIn } from './find-central-account.ts'
 
 const TAKEN = 'Dit e-mailadres is al in gebruik'
 
-/**
- * Refuses a registration before any work when it is closed or the e-mail is taken in the
- * organisation registered into; accounts of other organisations play no part.
- */
-export function requireRegistrationPossible(
-  deps: Pick<AppDeps, 'env' | 'systemDb'>,
-  email: string,
-  organisationId: string,
-) {
+/** Refuses every registration, before any work, while REGISTRATION=closed. */
+export function requireRegistrationOpen(deps: Pick<AppDeps, 'env'>) {
   if (deps.env.REGISTRATION === 'closed') {
     throw new AppError(
       'forbidden',
       'Registreren is uitgeschakeld. Vraag een beheerder om een uitnodiging.',
     )
   }
+}
+
+/**
+ * Refuses a registration when it is closed or the e-mail is taken in the organisation
+ * registered into (a race the route's own check lost); accounts of other organisations
+ * play no part.
+ */
+export function requireRegistrationPossible(
+  deps: Pick<AppDeps, 'env' | 'systemDb'>,
+  email: string,
+  organisationId: string,
+) {
+  requireRegistrationOpen(deps)
   if (findCentralAccountIn(deps.systemDb, email, organisationId)) {
     throw new AppError('conflict', TAKEN)
   }

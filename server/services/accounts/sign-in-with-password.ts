@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../app-deps.ts'
+import type { RememberedAccount } from '../../auth/remembered-account.ts'
 import { signInByPassword } from '../sign-in/sign-in-by-password.ts'
 import type { StoredUser } from './create-central-user.ts'
 import { findCentralAccounts } from './find-central-account.ts'
@@ -13,8 +14,8 @@ type Deps = Pick<
   'env' | 'systemDb' | 'organisations' | 'throttles' | 'organisationChoices'
 >
 
-function loadAccounts(deps: Deps, email: string): StoredUser[] {
-  return findCentralAccounts(deps.systemDb, email).flatMap((account) => {
+function loadAccounts(deps: Deps, email: string, preferred: readonly string[]): StoredUser[] {
+  return findCentralAccounts(deps.systemDb, email, preferred).flatMap((account) => {
     const user = findUser(deps.organisations.get(account.organisationId), account.userId)
     // A file row never moves an account into another organisation (decision 007).
     return user?.organisationId === account.organisationId ? [user] : []
@@ -27,15 +28,19 @@ function loadAccounts(deps: Deps, email: string): StoredUser[] {
  */
 export function signInWithPassword(
   deps: Deps,
-  input: { email: string; password: string; address: string },
+  input: { email: string; password: string; address: string; remembered: RememberedAccount | null },
 ) {
   const email = input.email.trim().toLowerCase()
-  return signInByPassword(deps, input, {
-    kind: 'central',
-    throttleKey: email,
-    loadAccounts: () => loadAccounts(deps, email),
-    getRefusal: getCentralRefusal,
-    invalidCredentials: INVALID_CREDENTIALS,
-    openSession: (user) => openCentralSession(deps, user),
-  })
+  return signInByPassword(
+    deps,
+    { ...input, email },
+    {
+      kind: 'central',
+      throttleKey: email,
+      loadAccounts: (preferred) => loadAccounts(deps, email, preferred),
+      getRefusal: getCentralRefusal,
+      invalidCredentials: INVALID_CREDENTIALS,
+      openSession: (user) => openCentralSession(deps, user),
+    },
+  )
 }

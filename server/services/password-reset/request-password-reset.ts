@@ -42,6 +42,8 @@ export async function requestPasswordReset(
           passwordFingerprint: hashToken(account.passwordHash),
           expiresAt: now + PASSWORD_RESET_TTL_MS,
           createdAt: now,
+          // Kept for the outbox page instead (no SMTP_URL), its link proves nothing.
+          mailed: Boolean(deps.env.SMTP_URL),
         })
         .run()
     }

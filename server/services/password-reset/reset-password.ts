@@ -8,6 +8,7 @@ import { hashToken } from '../../auth/tokens.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
 import { AppError } from '../../http/app-error.ts'
 import { appendActivity } from '../activities/append-activity.ts'
+import { recordAddressProof } from '../sign-in/address-proofs.ts'
 import { findResettableAccount } from './find-resettable-accounts.ts'
 
 /** What the reset page shows for a link that no longer works (docs/behaviour.md). */
@@ -44,7 +45,7 @@ function findUsableToken(deps: Pick<AppDeps, 'systemDb' | 'organisations'>, toke
 export async function resetPassword(
   deps: Pick<AppDeps, 'env' | 'systemDb' | 'organisations'>,
   input: { token: string; password: string },
-): Promise<{ kind: AccountKind }> {
+): Promise<{ kind: AccountKind; organisationId: string; userId: string }> {
   const tokenHash = hashToken(input.token)
   findUsableToken(deps, tokenHash)
   const passwordHash = await hashPassword(input.password, deps.env)
@@ -79,10 +80,19 @@ export async function resetPassword(
       .where(eq(salesUsers.id, token.userId))
       .run()
   }
+  if (token.mailed) {
+    recordAddressProof(deps.systemDb, {
+      kind: token.kind,
+      organisationId: token.organisationId,
+      userId: token.userId,
+      email: account.email,
+      passwordHash,
+    })
+  }
   deleteUserSessions(deps.systemDb, {
     kind: token.kind,
     organisationId: token.organisationId,
     userId: token.userId,
   })
-  return { kind: token.kind }
+  return { kind: token.kind, organisationId: token.organisationId, userId: token.userId }
 }

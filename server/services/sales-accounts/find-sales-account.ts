@@ -6,8 +6,12 @@ import type { SystemDb } from '../../db/system-db.ts'
 import { findDirectoryEntries, findDirectoryEntryIn } from '../sign-in/find-directory-entries.ts'
 
 /** The Gold Estates sign-ins with this e-mail, one per organisation (bounded). */
-export function findSalesAccounts(systemDb: SystemDb, email: string) {
-  return findDirectoryEntries(systemDb, 'sales', email)
+export function findSalesAccounts(
+  systemDb: SystemDb,
+  email: string,
+  preferred: readonly string[] = [],
+) {
+  return findDirectoryEntries(systemDb, 'sales', email, preferred)
 }
 
 /** The Gold Estates directory entry with this key (an address) in one organisation. */

@@ -4,19 +4,30 @@ import type { SalesRole } from '#schema/roles'
 import type { ServiceContext } from '../../context.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
 import { AppError } from '../../http/app-error.ts'
-import { issueSetupToken } from '../accounts/issue-setup-token.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { createSalesUser } from '../sales-accounts/create-sales-user.ts'
 import { findLiveSeller } from './find-live-row.ts'
 
-/**
- * Gives a seller a Gold Estates sign-in (or a new setup link for the one they have):
- * the seller sets a password through the link, then signs in at {base}/login.
- */
-export function createSellerLogin(ctx: ServiceContext, sellerId: string, role: SalesRole) {
+/** The seller a sign-in may be given to: live, in the actor's organisation, with an address. */
+export function requireSellerForLogin(ctx: ServiceContext, sellerId: string) {
   requirePermission(ctx.actor, 'sales.catalog.write')
   const seller = findLiveSeller(ctx, sellerId)
   if (!seller.email) throw new AppError('invalid_input', 'Geef de verkoper eerst een e-mailadres')
+  return { ...seller, email: seller.email }
+}
+
+/**
+ * Gives a seller a Gold Estates sign-in (or a new setup link for the one they have) and
+ * `issue`s the link for it (send-invitation.ts: by mail, or to the administrator): the
+ * seller sets a password through the link, then signs in at {base}/login.
+ */
+export function createSellerLogin<Answer>(
+  ctx: ServiceContext,
+  sellerId: string,
+  role: SalesRole,
+  issue: (userId: string) => Answer,
+): Answer {
+  const seller = requireSellerForLogin(ctx, sellerId)
   const userId =
     seller.userId ??
     ctx.db.transaction((tx) => {
@@ -24,7 +35,7 @@ export function createSellerLogin(ctx: ServiceContext, sellerId: string, role: S
       const user = createSalesUser(txCtx, {
         organisationId: ctx.actor.organisationId,
         name: seller.name,
-        email: seller.email ?? '',
+        email: seller.email,
         role,
         passwordHash: null,
       })
@@ -34,6 +45,5 @@ export function createSellerLogin(ctx: ServiceContext, sellerId: string, role: S
         .run()
       return user.id
     })
-  const { token, expiresAt } = issueSetupToken(ctx, ctx.actor.organisationId, userId, 'sales')
-  return { setupPath: `/setup/${token}`, expiresAt }
+  return issue(userId)
 }

@@ -8,16 +8,28 @@ const byAddress = (kind: AccountKind, email: string) =>
 
 /**
  * The accounts of `kind` with this e-mail, one per organisation at most, from the login
- * directory (bounded: MAX_ENTRIES_PER_ADDRESS).
+ * directory (bounded: MAX_ENTRIES_PER_ADDRESS). Those of the `preferred` organisations
+ * (a sign-in's remembered and proven accounts, decision 033) are always among them, however
+ * many other organisations typed the address.
  */
-export function findDirectoryEntries(systemDb: SystemDb, kind: AccountKind, email: string) {
-  return systemDb
+export function findDirectoryEntries(
+  systemDb: SystemDb,
+  kind: AccountKind,
+  email: string,
+  preferred: readonly string[] = [],
+) {
+  const first = [...new Set(preferred)]
+    .slice(0, MAX_ENTRIES_PER_ADDRESS)
+    .flatMap((organisationId) => findDirectoryEntryIn(systemDb, kind, email, organisationId) ?? [])
+  const rest = systemDb
     .select()
     .from(loginDirectory)
     .where(byAddress(kind, email))
     .orderBy(asc(loginDirectory.organisationId))
     .limit(MAX_ENTRIES_PER_ADDRESS)
     .all()
+  const seen = new Set(first.map((entry) => entry.organisationId))
+  return [...first, ...rest.filter((entry) => !seen.has(entry.organisationId))]
 }
 
 /** The directory entry of `kind` with this e-mail in one organisation. */

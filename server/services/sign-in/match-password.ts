@@ -13,19 +13,38 @@ export const MAX_ACCOUNTS_PER_ADDRESS = 3
  */
 export const MAX_ENTRIES_PER_ADDRESS = 50
 
+/** How a sign-in ranks one account of the address (decision 033). */
+export type CandidateRank = {
+  /** The account this browser last signed in to (a sealed cookie): always checked. */
+  isRemembered: boolean
+  /** Its holder set its password through a link mailed to the address. */
+  isProven: boolean
+  /** It may sign in now (active, approved). */
+  maySignIn: boolean
+  /** When it was created: of the rest, older accounts come first. */
+  createdAt: number
+}
+
 /**
- * The accounts a sign-in verifies: those with a password, the ones that may sign in first,
- * at most MAX_ACCOUNTS_PER_ADDRESS. An account without a password (never set up) or one
- * waiting for approval cannot push out the account the person really uses.
+ * The accounts a sign-in verifies, at most MAX_ACCOUNTS_PER_ADDRESS: only those with a
+ * password (an account whose holder never set one does not count), the remembered one
+ * first, then those whose address was proven, then the others, oldest first; accounts
+ * that may not sign in last. Whatever other organisations create with the address, a
+ * decoy neither proven nor remembered ranks below the person's own proven or remembered
+ * account, and below any older account of theirs.
  */
 export function pickCandidates<T extends { passwordHash: string | null }>(
   accounts: readonly T[],
-  maySignIn: (account: T) => boolean,
+  rankOf: (account: T) => CandidateRank,
 ): T[] {
-  const withPassword = accounts.filter((account) => account.passwordHash !== null)
-  const ready = withPassword.filter(maySignIn)
-  const others = withPassword.filter((account) => !maySignIn(account))
-  return [...ready, ...others].slice(0, MAX_ACCOUNTS_PER_ADDRESS)
+  const tier = (rank: CandidateRank) =>
+    rank.isRemembered ? 0 : !rank.maySignIn ? 3 : rank.isProven ? 1 : 2
+  return accounts
+    .filter((account) => account.passwordHash !== null)
+    .map((account) => ({ account, rank: rankOf(account) }))
+    .sort((a, b) => tier(a.rank) - tier(b.rank) || a.rank.createdAt - b.rank.createdAt)
+    .slice(0, MAX_ACCOUNTS_PER_ADDRESS)
+    .map(({ account }) => account)
 }
 
 /**

@@ -1,19 +1,29 @@
 import type { AccountKind } from '#schema/db/system'
 import type { AppDeps } from '../../app-deps.ts'
 import { digestPasswordHash } from '../../auth/organisation-choices.ts'
+import type { RememberedAccount } from '../../auth/remembered-account.ts'
 import { AppError } from '../../http/app-error.ts'
+import { findAddressProofs, isAddressProven } from './address-proofs.ts'
 import { matchPassword, pickCandidates } from './match-password.ts'
 import { offerOrganisationChoice } from './offer-organisation-choice.ts'
 
-type Account = { organisationId: string; id: string; passwordHash: string | null }
+type Account = {
+  organisationId: string
+  id: string
+  passwordHash: string | null
+  createdAt: number
+}
 
 /** How one kind of account signs in with a password. */
 export type PasswordSignInRules<T extends Account, S> = {
   kind: AccountKind
   /** The key failures are throttled by, beside the client address. */
   throttleKey: string
-  /** The address's accounts, one per organisation, as they are now. */
-  loadAccounts: () => T[]
+  /**
+   * The address's accounts, one per organisation, as they are now; those of the
+   * `preferred` organisations (remembered, proven) always among them.
+   */
+  loadAccounts: (preferred: readonly string[]) => T[]
   /** Why an account whose password is right may not sign in; null when it may. */
   getRefusal: (account: T) => string | null
   /** The answer to a wrong e-mail or password: one message, so it tells neither. */
@@ -31,12 +41,25 @@ export type PasswordSignInRules<T extends Account, S> = {
  */
 export async function signInByPassword<T extends Account, S>(
   deps: Pick<AppDeps, 'env' | 'systemDb' | 'throttles' | 'organisationChoices'>,
-  input: { password: string; address: string },
+  input: { password: string; address: string; email: string; remembered: RememberedAccount | null },
   rules: PasswordSignInRules<T, S>,
 ) {
   await deps.throttles.signIn.check(input.address, rules.throttleKey)
   const maySignIn = (account: T) => rules.getRefusal(account) === null
-  const candidates = pickCandidates(rules.loadAccounts(), maySignIn)
+  // Which accounts take part (decision 033): the remembered one, then the proven ones.
+  const proofs = findAddressProofs(deps.systemDb, rules.kind, input.email)
+  const { remembered } = input
+  const preferred = [
+    ...(remembered ? [remembered.organisationId] : []),
+    ...[...proofs.values()].map((proof) => proof.organisationId),
+  ]
+  const candidates = pickCandidates(rules.loadAccounts(preferred), (account) => ({
+    isRemembered:
+      remembered?.organisationId === account.organisationId && remembered.userId === account.id,
+    isProven: isAddressProven(proofs, account),
+    maySignIn: maySignIn(account),
+    createdAt: account.createdAt,
+  }))
   const matched = await matchPassword(
     candidates,
     (account) => account.passwordHash,
@@ -48,7 +71,7 @@ export async function signInByPassword<T extends Account, S>(
   const keyOf = (account: Account) =>
     `${account.organisationId}\n${account.id}\n${account.passwordHash}`
   const ids = new Set(matched.map(keyOf))
-  const current = rules.loadAccounts().filter((account) => ids.has(keyOf(account)))
+  const current = rules.loadAccounts(preferred).filter((account) => ids.has(keyOf(account)))
   if (current.length === 0) {
     await deps.throttles.signIn.recordFailure(input.address, rules.throttleKey)
     throw new AppError('unauthenticated', rules.invalidCredentials)

@@ -18,7 +18,13 @@ const STATUS = {
   kept: { label: 'Bewaard', variant: 'outline' },
 } as const
 
-const KIND = { 'password-reset': 'Wachtwoord herstellen', test: 'Testmail' } as const
+const KIND = {
+  'password-reset': 'Wachtwoord herstellen',
+  test: 'Testmail',
+  invitation: 'Uitnodiging',
+  registration: 'Registratie',
+  'registration-attempt': 'Registratiepoging',
+} as const
 
 // Not useServerData: its copy in localStorage would keep the kept mails' links on the device.
 const loadOutbox = async (): Promise<OutboxView> => (await api.admin.outbox.$get()).json()

@@ -45,16 +45,12 @@ export function RegisterPage() {
     }
     setIsBusy(true)
     try {
-      await api.auth.register.email.$post({
+      const response = await api.auth.register.email.$post({
         json: { name, email, password, organizationId: DEFAULT_ORGANISATION_ID },
       })
-      showToast({
-        title: 'Registratie geslaagd!',
-        description:
-          mode === 'approval'
-            ? 'Een beheerder moet je account nog goedkeuren. Daarna kun je inloggen.'
-            : 'Je wordt ingelogd...',
-      })
+      // The server's words: the same whether the address was free or already had an account.
+      const answer = await response.json()
+      showToast({ title: 'Registratie ontvangen', description: answer.message })
       redirectLater('/login', REDIRECT_DELAY_MS)
     } catch (error) {
       showToast({

@@ -1,4 +1,4 @@
-import { CloudOff, KeyRound } from 'lucide-react'
+import { CloudOff, KeyRound, MailCheck, Send } from 'lucide-react'
 import { useState } from 'react'
 import type { SellerDocType } from '#schema/rx/sellers'
 import { SellerLoginSchema } from '#schema/sales'
@@ -22,8 +22,9 @@ const ROLE_CHOICES = (['SELLER', 'MANAGER', 'ADMIN'] as const).map((value) => ({
 
 /**
  * 'Inloggen toestaan' (POST /api/gold-estates/sellers/:id/login): creates the seller's
- * sales sign-in and shows its setup link with a copy button; for a seller who already has
- * one, a new link. Online only: the link comes from the server.
+ * sales sign-in and, with mail on the server, mails the setup link to the seller ("Uitnodiging
+ * verstuurd naar …", "Opnieuw versturen"); without, shows the link with a copy button. For
+ * a seller who already has one, a new link. Online only: the link comes from the server.
  */
 export function SellerLoginDialog({
   seller,
@@ -36,7 +37,11 @@ export function SellerLoginDialog({
   // As when the dialog opened: creating the sign-in sets userId, the title stays.
   const [hasLogin] = useState(seller.userId !== null)
   const [role, setRole] = useState<SalesUser['role']>('SELLER')
-  const [link, setLink] = useState<{ setupUrl: string; expiresAt: number }>()
+  const [link, setLink] = useState<
+    | { invited: true; invitedTo: string; expiresAt: number }
+    | { invited: false; setupUrl: string; expiresAt: number }
+  >()
+  const [sentAgain, setSentAgain] = useState(false)
   const isOnServer = seller.seq > 0
   const blocker = !seller.email
     ? 'Geef de verkoper eerst een e-mailadres (Bewerken): daarmee logt hij of zij in.'
@@ -54,6 +59,7 @@ export function SellerLoginDialog({
       const login = api['gold-estates'].sellers[':id'].login
       const response = await login.$post({ param: { id: seller.id }, json: value })
       if (isQueuedResponse(response)) throw new TypeError('offline')
+      setSentAgain(link !== undefined)
       setLink(await response.json())
     },
     { failedText: 'De setup-link kon niet gemaakt worden.' },
@@ -72,14 +78,31 @@ export function SellerLoginDialog({
       }
     >
       <div className="grid gap-4">
-        {link ? (
+        {link?.invited && (
+          <>
+            <Alert title={`Uitnodiging verstuurd naar ${link.invitedTo}`}>
+              <span className="inline-flex items-start gap-2">
+                <MailCheck aria-hidden className="mt-0.5 size-4 shrink-0" />
+                {sentAgain ? 'Opnieuw verstuurd. ' : ''}De link in de e-mail is geldig tot{' '}
+                {formatDateTime(link.expiresAt)}.
+              </span>
+            </Alert>
+            {problem && (
+              <Alert variant="destructive" title="Niet verstuurd">
+                {problem}
+              </Alert>
+            )}
+          </>
+        )}
+        {link && !link.invited && (
           <>
             <CopyLinkField label="Setup-link" value={link.setupUrl} />
             <p className="text-muted-foreground text-xs">
               Geldig tot {formatDateTime(link.expiresAt)}. Stuur de link naar {seller.email}.
             </p>
           </>
-        ) : (
+        )}
+        {!link && (
           <>
             {!hasLogin && (
               <SelectField
@@ -115,6 +138,12 @@ export function SellerLoginDialog({
             <Button onClick={create} disabled={!!blocker || !isOnline || isCreating}>
               <KeyRound aria-hidden />
               {isCreating ? 'Bezig...' : 'Setup-link maken'}
+            </Button>
+          )}
+          {link?.invited && (
+            <Button onClick={create} disabled={!isOnline || isCreating}>
+              <Send aria-hidden />
+              {isCreating ? 'Bezig...' : 'Opnieuw versturen'}
             </Button>
           )}
         </div>
