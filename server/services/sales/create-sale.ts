@@ -166,7 +166,9 @@ export function createSale(
     })
     if (options.recountProject !== false) recountSoldUnits(tx, input.projectId, now)
     enqueueLead(tx, sale, project.name)
-    return sale
+    // Each line's insert gave the sale the line's seq (a trigger of migration 0005): the
+    // answer names the sale's version as stored, the one a review of it must name.
+    return tx.select().from(sales).where(eq(sales.id, saleId)).get() ?? sale
   })
 }
 
