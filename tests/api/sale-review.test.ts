@@ -337,6 +337,63 @@ describe('which splits are held', () => {
     expect((await register(admin, fiftyTimesOwn())).reviewStatus).toBeNull()
     expect((await register(manager, fiftyTimesOwn())).reviewStatus).toBeNull()
   })
+
+  test("but an office author's own unusual split is in the activity log with the review's reasons", async () => {
+    const UNUSUAL = 'Ongebruikelijke verdeling geboekt'
+    const feed = async () =>
+      (
+        (await admin.get('/api/activities')).json as {
+          action: string
+          target: string
+          user: string
+        }[]
+      ).filter((item) => item.action === UNUSUAL)
+    const before = (await feed()).length
+    const big = await register(
+      manager,
+      payload(
+        Array.from({ length: 50 }, () => ({ sellerId: ids.sanne, percentage: 100 })),
+        { propertyNumber: 'V-5000' },
+      ),
+    )
+    expect(big.reviewStatus).toBeNull()
+    const [logged] = (await feed()).slice(0, 1)
+    expect(logged).toMatchObject({
+      user: 'Maria',
+      target: `${big.clientName} (V-5000): Het salesteam telt op tot 5000% in plaats van 100%; Dezelfde verkoper staat twee keer met hetzelfde soort commissie`,
+    })
+    expect(activitiesOf(UNUSUAL)).toContainEqual({
+      saleId: big.id,
+      reasons: [
+        'Het salesteam telt op tot 5000% in plaats van 100%',
+        'Dezelfde verkoper staat twee keer met hetzelfde soort commissie',
+      ],
+    })
+    // A usual split, and a SELLER's unusual one (held for review instead), are not logged so.
+    await register(admin, payload([{ sellerId: ids.sanne, percentage: 100 }]))
+    expect((await register(seller, fiftyTimesOwn())).reviewStatus).toBe('pending')
+    expect((await feed()).length).toBe(before + 1)
+    // An ADMIN's correction into an unusual split is logged with every reason it breaks.
+    const usual = await register(admin, payload([{ sellerId: ids.sanne, percentage: 100 }]))
+    const corrected = await admin.request(
+      'PATCH',
+      `/api/gold-estates/sales/${usual.id}`,
+      correction([split(ids.sanne, 100), split(ids.sanne, 100), split(ids.cor, 60, 'referral')]),
+    )
+    expect(corrected.status, corrected.text).toBe(200)
+    expect(corrected.json.reviewStatus).toBeNull()
+    expect(activitiesOf(UNUSUAL)).toContainEqual({
+      saleId: usual.id,
+      reasons: [
+        'Het salesteam telt op tot 200% in plaats van 100%',
+        'Extra commissies tellen op tot 60% (boven 50%)',
+        'Dezelfde verkoper staat twee keer met hetzelfde soort commissie',
+      ],
+    })
+    // Another organisation reads none of it.
+    const theirs = (await otherOwner.get('/api/activities')).json as { action: string }[]
+    expect(theirs.filter((item) => item.action === UNUSUAL)).toEqual([])
+  })
 })
 
 describe('approving and rejecting', () => {
