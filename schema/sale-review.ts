@@ -86,5 +86,9 @@ export const SALE_NOT_UNDER_REVIEW = 'Deze verkoop staat niet ter beoordeling'
 export const SALE_CHANGED_SINCE_SEEN =
   'Deze verkoop is gewijzigd sinds je hem bekeek. Bekijk hem opnieuw voor je hem goedkeurt.'
 
+/** Refused: rejecting a sale that changed after the approver looked at it. */
+export const SALE_CHANGED_BEFORE_REJECT =
+  'Deze verkoop is gewijzigd sinds je hem bekeek. Bekijk hem opnieuw voor je hem afwijst.'
+
 /** Refused: an approver reviewing a sale they registered themselves. */
 export const OWN_SALE_REVIEW = 'Je kunt je eigen verkoop niet beoordelen'

@@ -137,22 +137,38 @@ export const SaleCancelSchema = z.object({
 })
 
 /**
+ * The version of a sale its approver saw (its `seq`), which a review must name: a review
+ * queued by an earlier version of the app, without it, is refused with words that say what
+ * to do, never applied to whatever the sale became meanwhile.
+ */
+const SEEN_SEQ_MISSING =
+  'De versie van de verkoop die je beoordeelde ontbreekt. Open de verkoop opnieuw en beoordeel hem zoals hij nu is.'
+const seenSeq = z
+  .number({ message: SEEN_SEQ_MISSING })
+  .int({ message: SEEN_SEQ_MISSING })
+  .min(0, { message: SEEN_SEQ_MISSING })
+
+/**
  * POST /api/gold-estates/sales/:id/approve: "Goedkeuren". `seq` is the sale as the approver
  * saw it: an approval (perhaps queued offline) of a sale changed since is refused, so a
  * split its SELLER rewrote meanwhile is never approved unseen.
  */
-export const SaleApproveSchema = z.object({
-  seq: z.number({ message: 'seq moet een getal zijn' }).int().min(0).optional(),
-})
+export const SaleApproveSchema = z.object({ seq: seenSeq })
 
-/** POST /api/gold-estates/sales/:id/reject: "Afwijzen", back to its SELLER with the reason. */
-export const SaleRejectSchema = z.object({
+/** The reason of "Afwijzen" alone, as the dialog checks it before sending. */
+export const SaleRejectReasonSchema = z.object({
   reason: z
     .string({ message: 'Geef een reden op' })
     .trim()
     .min(3, { message: 'Geef een reden van minstens 3 tekens op' })
     .max(500, { message: 'De reden mag hoogstens 500 tekens zijn' }),
 })
+
+/**
+ * POST /api/gold-estates/sales/:id/reject: "Afwijzen", back to its SELLER with the reason;
+ * `seq` as for an approval, so a split rewritten meanwhile is not sent back unseen.
+ */
+export const SaleRejectSchema = SaleRejectReasonSchema.extend({ seq: seenSeq })
 
 /** POST /api/gold-estates/commissions/:id/payments and a replicated part: one payment part. */
 export const PaymentPartSchema = z.object({

@@ -9,6 +9,14 @@ export const KNOWN_METRICS = ['api_calls', 'db_bytes', 'cost_cents'] as const
 /** Gauges keep the day's highest value; every other metric adds up. */
 export const GAUGE_METRICS: ReadonlySet<string> = new Set(['db_bytes'])
 
+/** How many distinct metric names one app may report: its usage answer lists each. */
+export const MAX_METRICS_PER_APP = 100
+
+/** The refusal of a metric name past MAX_METRICS_PER_APP. */
+export function describeTooManyMetrics(metric: string): string {
+  return `Deze app heeft al ${MAX_METRICS_PER_APP} verschillende metrieken; ${metric} wordt niet geteld. Rapporteer onder een bestaande naam.`
+}
+
 /** POST /api/usage (Authorization: Bearer <app API key>). */
 export const UsageReportSchema = z.object({
   metric: z

@@ -8,6 +8,12 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createHaproxyConfig } from './haproxy-config.mjs'
+import {
+  createRedisConfig,
+  createRedisPassword,
+  formatRedisUrl,
+  REDIS_USER,
+} from './redis-config.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const port = Number(process.env.PORT ?? 3000)
@@ -16,7 +22,10 @@ const count = Number(process.env.PROCESSES ?? 2)
 const dataDir = path.resolve(process.env.DATA_DIR ?? './data')
 const runDir = path.join(dataDir, 'cluster')
 const redisPort = Number(process.env.REDIS_PORT ?? 6379)
-const redisUrl = process.env.REDIS_URL ?? `redis://127.0.0.1:${redisPort}`
+// The Redis started here has a password of its own, new at every start, that only these
+// processes are given (README, Several processes: what someone in Redis could do).
+const redisUser = { name: REDIS_USER, password: createRedisPassword() }
+const redisUrl = process.env.REDIS_URL ?? formatRedisUrl({ port: redisPort, user: redisUser })
 if (!Number.isInteger(count) || count < 1) throw new Error('PROCESSES: a whole number, 1 or more')
 mkdirSync(runDir, { recursive: true })
 
@@ -29,10 +38,14 @@ const stop = () => {
 process.on('SIGINT', stop)
 process.on('SIGTERM', stop)
 
-/** Starts a program, says when it ends; `untilLine` resolves once its output shows it. */
-function run(name, command, args, { env, untilLine, restart = false }) {
+/**
+ * Starts a program, says when it ends; `untilLine` resolves once its output shows it.
+ * `input`: written to its standard input (Redis's configuration, password included).
+ */
+function run(name, command, args, { env, untilLine, restart = false, input }) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env } })
+    child.stdin.end(input)
     children.add(child)
     let isReady = !untilLine
     if (isReady) resolve()
@@ -54,7 +67,7 @@ function run(name, command, args, { env, untilLine, restart = false }) {
       if (!isReady) return reject(new Error(`${name} did not start`))
       if (!restart) return stop()
       setTimeout(() => {
-        run(name, command, args, { env, untilLine, restart }).catch((error) => {
+        run(name, command, args, { env, untilLine, restart, input }).catch((error) => {
           console.error(error.message)
           stop()
         })
@@ -67,12 +80,10 @@ function run(name, command, args, { env, untilLine, restart = false }) {
 async function startAll() {
   // Redis holds only what passes between processes (changes, throttle counts): nothing on disk.
   if (!process.env.REDIS_URL) {
-    await run(
-      'redis',
-      'redis-server',
-      [...['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no']],
-      { untilLine: /Ready to accept connections/ },
-    )
+    await run('redis', 'redis-server', ['-'], {
+      input: createRedisConfig({ port: redisPort, user: redisUser }),
+      untilLine: /Ready to accept connections/,
+    })
   }
 
   const processes = Array.from({ length: count }, (_, index) => ({

@@ -22,19 +22,38 @@ const UNCHECKED = /^\/api\/(auth\/|gold-estates\/auth\/|log(in|out)\b|sync\/)/
  * signed-in person, or the person who queued it offline) is refused (409) when the
  * browser's session of that area is someone else's: a write queued by A on a shared
  * device never lands as B, in B's organisation. Without a session the route answers 401
- * as always; without the header nothing changes. A write that names an earlier epoch of the
- * organisation (EPOCH_HEADER: made before a restore) is refused too (requireCurrentEpoch).
+ * as always; without the header nothing changes. A write that names an epoch of the
+ * session's organisation (EPOCH_HEADER) is judged on its own, whether or not it names an
+ * account: one made before a restore is refused (requireCurrentEpoch), so a script or an
+ * old queued call that names only the epoch cannot bring data of before into the restored
+ * organisation.
  */
 export function requireNamedAccount(deps: Pick<AppDeps, 'systemDb' | 'organisations'>) {
   return createMiddleware<AppEnv>(async (c, next) => {
     if (UNCHECKED.test(c.req.path)) return next()
-    const isSales = c.req.path.startsWith('/api/gold-estates/')
-    const user = requireOwnSession(deps, c, isSales ? 'sales' : 'central')
-    if (user && c.req.method !== 'GET') {
-      requireCurrentEpoch(deps.systemDb, user.organisationId, c.req.header(EPOCH_HEADER))
+    const kind = c.req.path.startsWith('/api/gold-estates/') ? 'sales' : 'central'
+    const user = requireOwnSession(deps, c, kind)
+    const epoch = c.req.header(EPOCH_HEADER)
+    if (c.req.method !== 'GET' && (user || epoch !== undefined)) {
+      // Without a session nothing is judged: the route answers 401 and names no epoch.
+      const writer = user ?? findSessionPerson(deps, c, kind)
+      if (writer) requireCurrentEpoch(deps.systemDb, writer.organisationId, epoch)
     }
     return next()
   })
+}
+
+/** The person of the browser's live session of `kind`, or null; touches no cookie. */
+function findSessionPerson(
+  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+  c: Context<AppEnv>,
+  kind: AccountKind,
+) {
+  const token = readSessionToken(c, kind)
+  if (!token) return null
+  return kind === 'sales'
+    ? (findSalesSessionUser(deps, token)?.user ?? null)
+    : findSessionUser(deps, token)
 }
 
 /**
@@ -50,12 +69,7 @@ export function requireOwnSession(
 ) {
   const named = c.req.header(SYNC_ACCOUNT_HEADER)
   if (named === undefined) return null
-  const token = readSessionToken(c, kind)
-  const user = !token
-    ? null
-    : kind === 'sales'
-      ? (findSalesSessionUser(deps, token)?.user ?? null)
-      : findSessionUser(deps, token)
+  const user = findSessionPerson(deps, c, kind)
   const own = user && formatSyncAccount({ organisationId: user.organisationId, userId: user.id })
   if (own && own !== named) throw otherAccountError()
   return user

@@ -39,6 +39,7 @@ import { switchCentralOrganisation } from '../services/accounts/switch-central-o
 import { toCurrentUser } from '../services/accounts/to-current-user.ts'
 import { resetPassword } from '../services/password-reset/reset-password.ts'
 import { resolvePermissions } from '../services/permissions/resolve-permissions.ts'
+import { throttleChoice } from '../services/sign-in/throttle-choice.ts'
 import { answerForgotPassword } from './password-reset.ts'
 
 /** Sign-in, registration and setup, mounted at /auth (docs/behaviour.md, Signed out). */
@@ -104,7 +105,13 @@ export function authRoutes(deps: AppDeps) {
         return c.json({ user: describe(user) })
       })
       .post('/login/choose', validate('json', OrganisationChoiceSchema), async (c) => {
-        const { user, session, proof } = await chooseCentralOrganisation(deps, c.req.valid('json'))
+        const address = getClientAddress(c, deps.env.TRUST_PROXY)
+        const { user, session, proof } = await throttleChoice(
+          deps.throttles,
+          'central',
+          { address, choiceToken: c.req.valid('json').choiceToken },
+          () => chooseCentralOrganisation(deps, c.req.valid('json')),
+        )
         setSessionCookie(c, 'central', { ...session, organisationId: user.organisationId })
         rememberAccount(c, deps.env, 'central', {
           organisationId: user.organisationId,

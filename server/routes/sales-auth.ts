@@ -21,6 +21,7 @@ import { prepareSalesReadModel } from '../services/sales/sales-read-model.ts'
 import { chooseSalesOrganisation } from '../services/sales-accounts/choose-sales-organisation.ts'
 import type { openSalesSession } from '../services/sales-accounts/open-sales-session.ts'
 import { signInSalesUser } from '../services/sales-accounts/sign-in-sales-user.ts'
+import { throttleChoice } from '../services/sign-in/throttle-choice.ts'
 import { answerForgotPassword } from './password-reset.ts'
 
 function toSalesUserView(
@@ -74,11 +75,16 @@ export function salesAuthRoutes(deps: AppDeps) {
       if (answer.choice) return c.json({ choice: answer.choice })
       return c.json({ user: openSignedIn(c, answer.signedIn) })
     })
-    .post('/login/choose', validate('json', OrganisationChoiceSchema), async (c) =>
-      c.json({
-        user: openSignedIn(c, await chooseSalesOrganisation(deps, c.req.valid('json'))),
-      }),
-    )
+    .post('/login/choose', validate('json', OrganisationChoiceSchema), async (c) => {
+      const address = getClientAddress(c, deps.env.TRUST_PROXY)
+      const chosen = await throttleChoice(
+        deps.throttles,
+        'sales',
+        { address, choiceToken: c.req.valid('json').choiceToken },
+        () => chooseSalesOrganisation(deps, c.req.valid('json')),
+      )
+      return c.json({ user: openSignedIn(c, chosen) })
+    })
     .post('/forgot-password', validate('json', ForgotPasswordSchema), (c) =>
       answerForgotPassword(deps, c, 'sales', c.req.valid('json').email),
     )

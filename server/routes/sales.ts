@@ -71,8 +71,9 @@ export function salesRoutes(deps: AppDeps) {
       validate('json', SaleRejectSchema),
       (c) => {
         const ctx = requireSalesContext(deps, c)
+        const { reason, seq } = c.req.valid('json')
         return respondOnce(c, ctx, 200, () =>
-          toSaleDocument(rejectSale(ctx, c.req.valid('param').id, c.req.valid('json').reason)),
+          toSaleDocument(rejectSale(ctx, c.req.valid('param').id, reason, seq)),
         )
       },
     )

@@ -1,8 +1,10 @@
 import { Hono } from 'hono'
 import { findUsageDateProblem, UsageReportSchema } from '#schema/usage'
+import { EPOCH_HEADER } from '#sync/account'
 import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { AppError } from '../http/app-error.ts'
 import { validate } from '../http/validate.ts'
+import { requireCurrentEpoch } from '../services/organisation-epoch/organisation-epoch.ts'
 import { authenticateAppKey } from '../services/usage/app-api-key.ts'
 import { UsageBatcher } from '../services/usage/usage-batcher.ts'
 
@@ -23,6 +25,9 @@ export function usageReportRoutes(deps: AppDeps) {
         c.req.header('authorization'),
       )
       c.set('appKey', { organisationId, appConnectionId })
+      // An epoch named is judged here too (requireNamedAccount judges a session's).
+      const epoch = c.req.header(EPOCH_HEADER)
+      if (epoch !== undefined) requireCurrentEpoch(deps.systemDb, organisationId, epoch)
       await next()
     },
     validate('json', UsageReportSchema),

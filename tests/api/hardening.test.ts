@@ -5,6 +5,8 @@ import path from 'node:path'
 import { crc32, deflateRawSync } from 'node:zlib'
 import { strFromU8, unzipSync, Zip, type ZipInputFile } from 'fflate'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
+import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { startServerProcess } from '../support/server-process.ts'
@@ -171,6 +173,70 @@ describe('behind a proxy (TRUST_PROXY)', () => {
     }
     expect((await signIn('192.0.2.44', 'USER password')).status).toBe(429)
     expect((await signIn('192.0.2.45', 'USER password')).status).toBe(200)
+  })
+
+  const from = (address: string) => ({
+    'content-type': 'application/json',
+    'x-forwarded-for': `6.6.6.6, ${address}`,
+  })
+  const post = (url: string, address: string, body: unknown) =>
+    fetch(`${proxied.url}${url}`, {
+      method: 'POST',
+      headers: from(address),
+      body: JSON.stringify(body),
+    })
+
+  test('organisation choices are counted with the sign-in throttle at both doors: guessed tokens end in 429, for that address only', async () => {
+    // A person in two organisations, the same address and password in both.
+    const person = { email: 'twee@example.com', password: 'twee organisaties' }
+    createOrganisation(proxied.deps, { id: 'org-t', name: 'T', slug: 'org-t' })
+    for (const org of ['default-org', 'org-t']) {
+      const { token } = inviteWithSetupLink(proxied.deps, {
+        ...person,
+        role: 'USER',
+        name: 'Twee',
+        org,
+      })
+      expect((await post(`/api/auth/setup/${token}`, '192.0.2.1', person)).status).toBe(200)
+    }
+    // One token tried five times waits on its own, at either door.
+    for (const door of ['/api/auth/login/choose', '/api/gold-estates/auth/login/choose']) {
+      const guess = () =>
+        post(door, '198.51.100.20', { choiceToken: 'b'.repeat(32), organisationId: 'org-t' })
+      for (let attempt = 0; attempt < 5; attempt++) expect((await guess()).status).toBe(401)
+      const blocked = await guess()
+      expect(blocked.status).toBe(429)
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0)
+      expect((await blocked.json()).message).toBe('Te veel pogingen. Probeer het later opnieuw.')
+    }
+    // A new token each time: the address's failures, sign-ins and choices together, end in
+    // 429 at 50, as failed sign-ins do.
+    const letter = (n: number) => String.fromCharCode(97 + n)
+    const tokens = Array.from({ length: 40 }, (_, i) =>
+      `c${letter(i % 26)}${letter(Math.floor(i / 26))}`.padEnd(32, 'a'),
+    )
+    for (const [index, choiceToken] of tokens.entries()) {
+      const door = index % 2 ? '/api/gold-estates/auth/login/choose' : '/api/auth/login/choose'
+      const answer = await post(door, '198.51.100.20', { choiceToken, organisationId: 'org-t' })
+      expect(answer.status).toBe(401)
+    }
+    const fresh = await post('/api/auth/login/choose', '198.51.100.20', {
+      choiceToken: 'd'.repeat(32),
+      organisationId: 'org-t',
+    })
+    expect(fresh.status).toBe(429)
+    // The one count: from the locked address even the person's right password waits; from
+    // their own address their sign-in and choice open.
+    expect((await post('/api/auth/login/email', '198.51.100.20', person)).status).toBe(429)
+    const choiceFrom = async (address: string) => {
+      const answer = await post('/api/auth/login/email', address, person)
+      expect(answer.status).toBe(200)
+      const { choiceToken } = (await answer.json()).choice
+      return post('/api/auth/login/choose', address, { choiceToken, organisationId: 'org-t' })
+    }
+    const own = await choiceFrom('198.51.100.21')
+    expect(own.status, await own.clone().text()).toBe(200)
+    expect((await own.json()).user.email).toBe(person.email)
   })
 })
 

@@ -2,6 +2,7 @@ import { format } from 'date-fns/format'
 import { nl } from 'date-fns/locale/nl'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import {
   EPOCH_HEADER,
@@ -86,6 +87,8 @@ describe('a restore starts a new epoch', () => {
   let epoch: string
   let answeredKey: string
   const answeredUser = { name: 'Voor Herstel', email: 'voor-herstel@klant-r.example' }
+  /** Klant R's SELLER, signed in to Gold Estates, and her project (made below). */
+  let vera: { client: Client; sellerId: string; projectId: string }
 
   const emails = async () =>
     (await (await typedClient(server.url, owner.cookies).users.$get()).json()).map(
@@ -250,6 +253,7 @@ describe('a restore starts a new epoch', () => {
       email: 'vera@klant-r.example',
       role: 'SELLER',
     })
+    vera = { client: seller, sellerId, projectId }
     const created = await owner.post(
       '/api/gold-estates/sales',
       buildSalePayload({
@@ -272,6 +276,60 @@ describe('a restore starts a new epoch', () => {
     const pulled = await pull(seller, 'sales')
     expect(pulled.status).toBe(200)
     expect(pulled.headers.get(EPOCH_HEADER)).toBe(epoch)
+  })
+
+  test('a named epoch is judged on its own: the old one without an account header is 409 on every REST write and replication call', async () => {
+    const old = { [EPOCH_HEADER]: before }
+    await expect(emails()).resolves.not.toContain('alleen-tijdperk@klant-r.example')
+    const answers = [
+      await owner.request('PATCH', '/api/organisation', { name: 'Alleen Tijdperk' }, old),
+      await owner.post(
+        '/api/users',
+        { name: 'Alleen Tijdperk', email: 'alleen-tijdperk@klant-r.example' },
+        old,
+      ),
+      await owner.post('/api/app-connections', { name: 'Oud', url: 'https://oud.example' }, old),
+      await pull(owner, 'users', old),
+      await push(owner, 'users', [], old),
+      await owner.get('/api/sync/v1/stream?area=central', old),
+    ]
+    for (const answer of answers) {
+      expect(answer.status, answer.text).toBe(409)
+      expect(answer.headers.get(RESTORED_HEADER)).toBe(epoch)
+      expect(answer.json.message).toMatch(RESTORED_MESSAGE)
+    }
+    expect((await owner.get('/api/organisation')).json.name).toBe('Klant R')
+    expect(await emails()).not.toContain('alleen-tijdperk@klant-r.example')
+    const apps = await pull(owner, 'appConnections')
+    expect(apps.json.documents.map((app: { name: string }) => app.name)).not.toContain('Oud')
+    // The same writes naming the current epoch alone go through.
+    const current = { [EPOCH_HEADER]: epoch }
+    const renamed = await owner.request('PATCH', '/api/organisation', { name: 'Klant R' }, current)
+    expect(renamed.status, renamed.text).toBe(200)
+  })
+
+  test('in Gold Estates too: a sales REST write naming only the old epoch is 409 and changes nothing', async () => {
+    if ((await owner.get('/api/gold-estates/projects')).status !== 200) {
+      expect((await owner.post('/api/admin/launch-gold-estates')).status).toBe(200)
+    }
+    const projects = async () =>
+      ((await owner.get('/api/gold-estates/projects')).json as { name: string }[]).map(
+        (project) => project.name,
+      )
+    const answer = await owner.post(
+      '/api/gold-estates/projects',
+      { name: 'Van Voor Herstel' },
+      { [EPOCH_HEADER]: before },
+    )
+    expect(answer.status, answer.text).toBe(409)
+    expect(answer.headers.get(RESTORED_HEADER)).toBe(epoch)
+    expect(await projects()).not.toContain('Van Voor Herstel')
+    const landed = await owner.post(
+      '/api/gold-estates/projects',
+      { name: 'Na Herstel' },
+      { [EPOCH_HEADER]: epoch },
+    )
+    expect(landed.status, landed.text).toBe(201)
   })
 
   describe('attacks', () => {
@@ -333,6 +391,116 @@ describe('a restore starts a new epoch', () => {
         expect(answer.headers.has(EPOCH_HEADER)).toBe(false)
         expect(answer.text).not.toContain(epoch)
       }
+    })
+
+    test('naming only an epoch, an outsider and someone who just registered get 401 and learn none', async () => {
+      const registrant = createClient(server.url)
+      await registrant.post('/api/auth/register/email', {
+        name: 'Nieuw Iemand',
+        email: 'nieuw@elders.example',
+        password: 'nieuw wachtwoord 1',
+      })
+      for (const client of [createClient(server.url), registrant]) {
+        for (const value of [before, epoch]) {
+          const headers = { [EPOCH_HEADER]: value }
+          for (const answer of [
+            await client.request('PATCH', '/api/organisation', { name: 'Weg' }, headers),
+            await client.post('/api/gold-estates/projects', { name: 'Weg' }, headers),
+            await push(client, 'users', [], headers),
+          ]) {
+            expect(answer.status).toBe(401)
+            expect(answer.headers.has(RESTORED_HEADER)).toBe(false)
+            expect(answer.headers.has(EPOCH_HEADER)).toBe(false)
+            expect(answer.text).not.toContain(epoch)
+          }
+        }
+      }
+      expect((await owner.get('/api/organisation')).json.name).toBe('Klant R')
+    })
+
+    test("a SELLER naming only the old epoch is 409 by REST and push; another organisation's ADMIN naming R's is judged by B's", async () => {
+      const old = { [EPOCH_HEADER]: before }
+      const sale = buildSalePayload({
+        projectId: vera.projectId,
+        salePrice: 20_000_000,
+        lines: [{ sellerId: vera.sellerId, percentage: 100 }],
+      })
+      const count = async () => (await pullDocuments(owner, 'sales')).length
+      const saleCount = await count()
+      const rest = await vera.client.post('/api/gold-estates/sales', sale, old)
+      expect(rest.status, rest.text).toBe(409)
+      expect(rest.headers.get(RESTORED_HEADER)).toBe(epoch)
+      const pushed = await push(vera.client, 'sales', [], old)
+      expect(pushed.status).toBe(409)
+      expect(pushed.headers.get(RESTORED_HEADER)).toBe(epoch)
+      expect(await count()).toBe(saleCount)
+      for (const answer of [
+        await otherAdmin.request(
+          'PATCH',
+          '/api/organisation',
+          { name: 'B4' },
+          { [EPOCH_HEADER]: epoch },
+        ),
+        await push(otherAdmin, 'users', [], { [EPOCH_HEADER]: epoch }),
+      ]) {
+        expect(answer.status).toBe(409)
+        expect(answer.headers.get(RESTORED_HEADER)).toBe('0')
+        expect(answer.text).not.toContain(momentOf(epoch))
+      }
+      expect((await otherAdmin.get('/api/organisation')).json.name).toBe('B')
+    })
+
+    test('a person in two organisations is judged by the organisation of their session, never the other', async () => {
+      const PERSON = { email: 'twee@klant-r.example', password: 'twee organisaties pw' }
+      for (const org of [ORG, 'org-b']) {
+        const { token } = inviteWithSetupLink(server.deps, {
+          email: PERSON.email,
+          role: 'ADMIN',
+          name: 'Twee Organisaties',
+          org,
+        })
+        const setup = await createClient(server.url).post(`/api/auth/setup/${token}`, {
+          password: PERSON.password,
+        })
+        expect(setup.status, setup.text).toBe(200)
+      }
+      const signInTo = async (organisationId: string) => {
+        const client = createClient(server.url)
+        const answer = await client.post('/api/auth/login/email', PERSON)
+        expect(answer.status, answer.text).toBe(200)
+        const chosen = await client.post('/api/auth/login/choose', {
+          choiceToken: answer.json.choice.choiceToken,
+          organisationId,
+        })
+        expect(chosen.status, chosen.text).toBe(200)
+        return client
+      }
+      const inR = await signInTo(ORG)
+      const inB = await signInTo('org-b')
+      // In R the old epoch is refused; in B, whose epoch is still 0, R's new one is.
+      const inRAnswer = await inR.request(
+        'PATCH',
+        '/api/organisation',
+        { name: 'R?' },
+        {
+          [EPOCH_HEADER]: before,
+        },
+      )
+      expect(inRAnswer.status).toBe(409)
+      expect(inRAnswer.headers.get(RESTORED_HEADER)).toBe(epoch)
+      const inBAnswer = await inB.request(
+        'PATCH',
+        '/api/organisation',
+        { name: 'B?' },
+        {
+          [EPOCH_HEADER]: epoch,
+        },
+      )
+      expect(inBAnswer.status).toBe(409)
+      expect(inBAnswer.headers.get(RESTORED_HEADER)).toBe('0')
+      expect(inBAnswer.text).not.toContain(momentOf(epoch))
+      expect((await owner.get('/api/organisation')).json.name).toBe('Klant R')
+      expect((await otherAdmin.get('/api/organisation')).json.name).toBe('B')
     })
 
     test('a bogus epoch is a clean 409, never a 500', async () => {

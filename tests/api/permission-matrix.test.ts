@@ -631,16 +631,21 @@ const ROWS: Row[] = [
   // review; the SELLER (its author) has no right to either.
   {
     route: 'POST /api/gold-estates/sales/:id/approve',
-    call: (t, _, who) =>
-      post(`/api/gold-estates/sales/${t.reviewSaleIds.approve[who] ?? MISSING}/approve`),
+    call: (t, _, who) => {
+      const id = t.reviewSaleIds.approve[who] ?? MISSING
+      return post(`/api/gold-estates/sales/${id}/approve`, { seq: t.reviewSaleSeqs[id] ?? 0 })
+    },
     expected: '401 401 401 401 401 401 401 401 403 200 200',
   },
   {
     route: 'POST /api/gold-estates/sales/:id/reject',
-    call: (t, _, who) =>
-      post(`/api/gold-estates/sales/${t.reviewSaleIds.reject[who] ?? MISSING}/reject`, {
+    call: (t, _, who) => {
+      const id = t.reviewSaleIds.reject[who] ?? MISSING
+      return post(`/api/gold-estates/sales/${id}/reject`, {
+        seq: t.reviewSaleSeqs[id] ?? 0,
         reason: 'Verdeling klopt niet',
-      }),
+      })
+    },
     expected: '401 401 401 401 401 401 401 401 403 200 200',
   },
   {

@@ -2,6 +2,8 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { format } from 'date-fns/format'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
+import { formatSyncAccount, SYNC_ACCOUNT_HEADER } from '#sync/account'
 import {
   addSellers,
   signInFirstSuperadmin,
@@ -123,10 +125,27 @@ async function linesOf(saleId: string) {
   return (await listCommissions(server, admin)).filter((line) => line.saleId === saleId)
 }
 
-const approve = (client: Client, saleId: string, headers?: Record<string, string>) =>
-  client.post(`/api/gold-estates/sales/${saleId}/approve`, undefined, headers)
-const reject = (client: Client, saleId: string, body: unknown) =>
-  client.post(`/api/gold-estates/sales/${saleId}/reject`, body)
+/** The sale's version now (its seq), as an approver who opens it sees it. */
+async function seqOf(saleId: string): Promise<number> {
+  const sales: Sale[] = (await admin.get('/api/gold-estates/sales')).json
+  return Number(sales.find((sale) => sale.id === saleId)?.seq ?? 0)
+}
+
+/** "Goedkeuren" of the version shown now, or of `seq` when given. */
+const approve = async (
+  client: Client,
+  saleId: string,
+  headers?: Record<string, string>,
+  seq?: number,
+) =>
+  client.post(
+    `/api/gold-estates/sales/${saleId}/approve`,
+    { seq: seq ?? (await seqOf(saleId)) },
+    headers,
+  )
+/** "Afwijzen" of the version shown now (the body may name another seq). */
+const reject = async (client: Client, saleId: string, body: object) =>
+  client.post(`/api/gold-estates/sales/${saleId}/reject`, { seq: await seqOf(saleId), ...body })
 
 /** The money every screen shows, for one reader: dashboard tiles and statistics. */
 async function moneyOf(client: Client) {
@@ -318,6 +337,63 @@ describe('which splits are held', () => {
     expect((await register(admin, fiftyTimesOwn())).reviewStatus).toBeNull()
     expect((await register(manager, fiftyTimesOwn())).reviewStatus).toBeNull()
   })
+
+  test("but an office author's own unusual split is in the activity log with the review's reasons", async () => {
+    const UNUSUAL = 'Ongebruikelijke verdeling geboekt'
+    const feed = async () =>
+      (
+        (await admin.get('/api/activities')).json as {
+          action: string
+          target: string
+          user: string
+        }[]
+      ).filter((item) => item.action === UNUSUAL)
+    const before = (await feed()).length
+    const big = await register(
+      manager,
+      payload(
+        Array.from({ length: 50 }, () => ({ sellerId: ids.sanne, percentage: 100 })),
+        { propertyNumber: 'V-5000' },
+      ),
+    )
+    expect(big.reviewStatus).toBeNull()
+    const [logged] = (await feed()).slice(0, 1)
+    expect(logged).toMatchObject({
+      user: 'Maria',
+      target: `${big.clientName} (V-5000): Het salesteam telt op tot 5000% in plaats van 100%; Dezelfde verkoper staat twee keer met hetzelfde soort commissie`,
+    })
+    expect(activitiesOf(UNUSUAL)).toContainEqual({
+      saleId: big.id,
+      reasons: [
+        'Het salesteam telt op tot 5000% in plaats van 100%',
+        'Dezelfde verkoper staat twee keer met hetzelfde soort commissie',
+      ],
+    })
+    // A usual split, and a SELLER's unusual one (held for review instead), are not logged so.
+    await register(admin, payload([{ sellerId: ids.sanne, percentage: 100 }]))
+    expect((await register(seller, fiftyTimesOwn())).reviewStatus).toBe('pending')
+    expect((await feed()).length).toBe(before + 1)
+    // An ADMIN's correction into an unusual split is logged with every reason it breaks.
+    const usual = await register(admin, payload([{ sellerId: ids.sanne, percentage: 100 }]))
+    const corrected = await admin.request(
+      'PATCH',
+      `/api/gold-estates/sales/${usual.id}`,
+      correction([split(ids.sanne, 100), split(ids.sanne, 100), split(ids.cor, 60, 'referral')]),
+    )
+    expect(corrected.status, corrected.text).toBe(200)
+    expect(corrected.json.reviewStatus).toBeNull()
+    expect(activitiesOf(UNUSUAL)).toContainEqual({
+      saleId: usual.id,
+      reasons: [
+        'Het salesteam telt op tot 200% in plaats van 100%',
+        'Extra commissies tellen op tot 60% (boven 50%)',
+        'Dezelfde verkoper staat twee keer met hetzelfde soort commissie',
+      ],
+    })
+    // Another organisation reads none of it.
+    const theirs = (await otherOwner.get('/api/activities')).json as { action: string }[]
+    expect(theirs.filter((item) => item.action === UNUSUAL)).toEqual([])
+  })
 })
 
 describe('approving and rejecting', () => {
@@ -461,13 +537,118 @@ describe('approving and rejecting', () => {
   test('an approver may not review a sale they registered; a replayed approval has one effect', async () => {
     const sale = await register(seller, fiftyTimesOwn())
     const headers = { 'Idempotency-Key': crypto.randomUUID() }
-    const first = await approve(admin, sale.id, headers)
-    const replay = await approve(admin, sale.id, headers)
+    const seen = await seqOf(sale.id)
+    const first = await approve(admin, sale.id, headers, seen)
+    const replay = await approve(admin, sale.id, headers, seen)
     expect(first.status).toBe(200)
     expect(replay.status).toBe(200)
     expect(replay.json).toEqual(first.json)
     expect(activitiesOf('Verkoop goedgekeurd').filter((m) => m.saleId === sale.id)).toHaveLength(1)
     expect((await approve(admin, sale.id)).status).toBe(409)
+  })
+})
+
+describe('a review names the version it saw', () => {
+  const SEQ_MISSING =
+    'seq: De versie van de verkoop die je beoordeelde ontbreekt. Open de verkoop opnieuw en beoordeel hem zoals hij nu is.'
+
+  test('an approval or rejection without seq (a script, a call queued by an older app) is 400 naming it; nothing changes', async () => {
+    const sale = await register(seller, fiftyTimesOwn())
+    const url = `/api/gold-estates/sales/${sale.id}`
+    await expectNothingChanged(async () => {
+      for (const body of [
+        undefined,
+        {},
+        { seq: null },
+        { seq: 'laatste' },
+        { seq: -1 },
+        { seq: 1.5 },
+      ]) {
+        const approval = await manager.post(`${url}/approve`, body)
+        expect(approval.status, approval.text).toBe(400)
+        expect(approval.json.message).toBe(SEQ_MISSING)
+        const rejection = await manager.post(`${url}/reject`, { ...body, reason: 'Klopt niet' })
+        expect(rejection.status, rejection.text).toBe(400)
+        expect(rejection.json.message).toBe(SEQ_MISSING)
+      }
+    })
+    expect((await pulledSale(admin, sale.id)).reviewStatus).toBe('pending')
+  })
+
+  test('a rejection of the split the MANAGER saw is 409 once the SELLER rewrote it; the current one can be', async () => {
+    const sale = await register(seller, payload([{ sellerId: ids.sanne, percentage: 90 }]))
+    const seen = await seqOf(sale.id)
+    const corrected = await seller.request(
+      'PATCH',
+      `/api/gold-estates/sales/${sale.id}`,
+      correction([split(ids.sanne, 60), split(ids.cor, 60)]),
+    )
+    expect(corrected.status, corrected.text).toBe(200)
+    await expectNothingChanged(async () => {
+      const late = await reject(manager, sale.id, { seq: seen, reason: 'Minder dan 100 %' })
+      expect(late.status).toBe(409)
+      expect(late.json.message).toBe(
+        'Deze verkoop is gewijzigd sinds je hem bekeek. Bekijk hem opnieuw voor je hem afwijst.',
+      )
+      expect((await approve(manager, sale.id, undefined, seen)).status).toBe(409)
+      // A version the sale never had (a later one, guessed) is refused the same way.
+      const guessed = await reject(manager, sale.id, { seq: seen + 1000, reason: 'Gegokt' })
+      expect(guessed.status).toBe(409)
+    })
+    const now = await reject(manager, sale.id, { reason: 'Samen 120 %' })
+    expect(now.status, now.text).toBe(200)
+    expect((await pulledSale(seller, sale.id)).reviewReason).toBe('Samen 120 %')
+  })
+})
+
+describe('attacks on the version a review names', () => {
+  test('with the right seq, nobody but an approver of the organisation reviews: outsider, stranger, SELLER, another organisation, a person in several', async () => {
+    const sale = await register(seller, fiftyTimesOwn())
+    const seq = await seqOf(sale.id)
+    const url = `/api/gold-estates/sales/${sale.id}`
+    // The other organisation's owner also holds an account here: a person in two
+    // organisations, signed in to org-b.
+    const { token } = inviteWithSetupLink(server.deps, {
+      email: 'super@b.example',
+      role: 'ADMIN',
+      name: 'Twee Organisaties',
+      org: 'default-org',
+    })
+    const setup = await createClient(server.url).post(`/api/auth/setup/${token}`, {
+      password: 'SUPERADMIN password',
+    })
+    expect(setup.status, setup.text).toBe(200)
+    const hereId = (await admin.get('/api/users')).json.find(
+      (user: { email: string }) => user.email === 'super@b.example',
+    ).id
+    const here = {
+      [SYNC_ACCOUNT_HEADER]: formatSyncAccount({ organisationId: 'default-org', userId: hereId }),
+    }
+    await expectNothingChanged(async () => {
+      for (const client of [createClient(server.url), stranger]) {
+        expect((await client.post(`${url}/approve`, { seq })).status).toBe(401)
+        expect((await client.post(`${url}/reject`, { seq, reason: 'Van buiten' })).status).toBe(401)
+      }
+      // The SELLER who wrote it, naming the right version: still not theirs to review.
+      expect((await seller.post(`${url}/approve`, { seq })).status).toBe(403)
+      expect((await seller.post(`${url}/reject`, { seq, reason: 'Zelf' })).status).toBe(403)
+      // Another organisation's sales ADMIN, in two organisations: from org-b the sale does
+      // not exist; naming their account here is another account's call, refused as such.
+      for (const headers of [{}, here]) {
+        const approval = await otherOwner.post(`${url}/approve`, { seq }, headers)
+        const rejection = await otherOwner.post(`${url}/reject`, { seq, reason: 'Elders' }, headers)
+        for (const answer of [approval, rejection]) {
+          expect(answer.status).toBe(headers === here ? 409 : 404)
+          expect(answer.text).not.toContain('Klant')
+        }
+      }
+      // The manager sending no seq, or an earlier one, changes nothing either.
+      expect((await manager.post(`${url}/approve`, {})).status).toBe(400)
+      expect((await manager.post(`${url}/reject`, { seq: seq - 1, reason: 'Oud' })).status).toBe(
+        409,
+      )
+    })
+    expect((await pulledSale(admin, sale.id)).reviewStatus).toBe('pending')
   })
 })
 

@@ -266,7 +266,9 @@ describe('an activity carries the type of what it is about', () => {
       }),
     )
     expect(sale.reviewStatus).toBe('pending')
-    expect((await manager.post(`/api/gold-estates/sales/${sale.id}/approve`)).status).toBe(200)
+    expect(
+      (await manager.post(`/api/gold-estates/sales/${sale.id}/approve`, { seq: sale.seq })).status,
+    ).toBe(200)
     const feed = (await root.get('/api/activities')).json as { action: string; type: string }[]
     expect(feed.find((item) => item.action === 'Verkoop goedgekeurd')?.type).toBe('sale')
     expect(feed.find((item) => item.action === 'Gold Estates gelanceerd')?.type).toBe('app')

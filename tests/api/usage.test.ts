@@ -79,3 +79,64 @@ test('a wrong or missing key is 401, bad values 400; rotating retires the old ke
   expect((await user.get(`/api/app-connections/${appId}/usage`)).status).toBe(200)
   expect(JSON.stringify((await admin.get('/api/app-connections')).json)).not.toContain(rotated)
 })
+
+/** A new app of the organisation with its API key. */
+async function newAppKey(name: string) {
+  const id = (await admin.post('/api/app-connections', { name, url: 'https://app.example.com' }))
+    .json.id
+  const key = await admin.post(`/api/app-connections/${id}/api-key`)
+  expect(key.status).toBe(201)
+  return { id, key: key.json.apiKey as string }
+}
+
+test('an app reports at most 100 distinct metric names; the 101st is 400 and not stored, known names still count', async () => {
+  const app = await newAppKey('Veel Metrieken')
+  // Sent together: the bound holds for reports committed in one batch too.
+  const answers = await Promise.all(
+    Array.from({ length: 100 }, (_, index) => report({ metric: `m${index}`, value: 1 }, app.key)),
+  )
+  expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 201))
+  const refused = await report({ metric: 'nog.een', value: 1 }, app.key)
+  expect(refused.status).toBe(400)
+  expect(refused.json.message).toBe(
+    'Deze app heeft al 100 verschillende metrieken; nog.een wordt niet geteld. Rapporteer onder een bestaande naam.',
+  )
+  expect(refused.json.errors).toEqual([{ path: 'metric', message: refused.json.message }])
+  // A known name is still counted, on another day too; another app has its own room.
+  expect((await report({ metric: 'm7', value: 2 }, app.key)).status).toBe(201)
+  const yesterday = format(new Date(Date.now() - 86_400_000), 'yyyy-MM-dd')
+  expect((await report({ metric: 'm8', value: 1, date: yesterday }, app.key)).status).toBe(201)
+  expect((await report({ metric: 'nog.een', value: 1, date: yesterday }, app.key)).status).toBe(400)
+  const other = await newAppKey('Andere App')
+  expect((await report({ metric: 'nog.een', value: 1 }, other.key)).status).toBe(201)
+  const usage = (await admin.get(`/api/app-connections/${app.id}/usage`)).json
+  expect(Object.keys(usage.totals)).toHaveLength(100)
+  expect(usage.totals).not.toHaveProperty('nog.een')
+  expect(usage.totals.m7).toBe(3)
+})
+
+test('101 new names at once from one app: exactly 100 are stored', async () => {
+  const app = await newAppKey('Tegelijk')
+  const answers = await Promise.all(
+    Array.from({ length: 101 }, (_, index) => report({ metric: `t${index}`, value: 1 }, app.key)),
+  )
+  const statuses = answers.map((answer) => answer.status)
+  expect(statuses.filter((status) => status === 201)).toHaveLength(100)
+  expect(statuses.filter((status) => status === 400)).toHaveLength(1)
+  const usage = (await admin.get(`/api/app-connections/${app.id}/usage`)).json
+  expect(Object.keys(usage.totals)).toHaveLength(100)
+})
+
+test('a usage report naming an epoch other than the organisation’s is 409 and not counted', async () => {
+  const app = await newAppKey('Met Tijdperk')
+  const named = (epoch: string) =>
+    createClient(server.url).post(
+      '/api/usage',
+      { metric: 'api_calls', value: 5 },
+      { authorization: `Bearer ${app.key}`, 'x-centraal-epoch': epoch },
+    )
+  expect((await named('1')).status).toBe(409)
+  expect((await named('0')).status).toBe(201)
+  const usage = (await admin.get(`/api/app-connections/${app.id}/usage`)).json
+  expect(usage.totals.api_calls).toBe(5)
+})

@@ -63,6 +63,7 @@ const REASON = 'Bram hoort niet bij deze verkoop'
 
 type ServerSale = {
   id: string
+  seq: number
   clientName: string
   reviewStatus: string | null
   reviewReason: string | null
@@ -249,6 +250,79 @@ test('an approval made without a connection is sent when it returns, and the sal
     expect(await regionText(admin, 'Achterstallig')).toContain(formatMoney(4_000_000))
   }, 20_000)
   expect(await admin.getByRole('region', { name: 'Ter beoordeling (1)' }).count()).toBe(0)
+}, 90_000)
+
+test('an approval and a rejection queued by an earlier version, without seq, end under Mislukt with the reason; the sale still waits', async () => {
+  const held = await annaApi.post(
+    '/api/gold-estates/sales',
+    buildSalePayload({
+      projectId: project.id,
+      salePrice: 30_000_000,
+      clientName: 'Familie Oud',
+      lines: [
+        { sellerId: sellers[0]!.id, percentage: 100 },
+        { sellerId: sellers[1]!.id, percentage: 100 },
+      ],
+    }),
+  )
+  expect(held.status, held.text).toBe(201)
+  // As an earlier version of the app left them in this browser's queue: no seq.
+  await admin.evaluate(
+    (saleId) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('centraal', 1)
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const transaction = open.result.transaction('syncQueue', 'readwrite')
+          const store = transaction.objectStore('syncQueue')
+          for (const [action, body] of [
+            ['approve', {}],
+            ['reject', { reason: 'Twee keer honderd' }],
+          ] as const) {
+            store.add({
+              url: `/api/gold-estates/sales/${saleId}/${action}`,
+              method: 'POST',
+              headers: {
+                'Content-Type': 'application/json',
+                'Idempotency-Key': crypto.randomUUID(),
+              },
+              body,
+              timestamp: Date.now(),
+              status: 'pending',
+              attempts: 0,
+            })
+          }
+          transaction.oncomplete = () => resolve()
+        }
+      }),
+    held.json.id as string,
+  )
+  // A page load replays the queue (this context has no service worker).
+  await admin.reload()
+  await waitForSalesScreen(admin, 'Dashboard').catch(() => undefined)
+  const button = admin.getByRole('banner').getByRole('button', { name: /^Wijzigingen:/ })
+  await button.waitFor({ timeout: 20_000 })
+  await eventually(async () => {
+    expect(await button.getAttribute('aria-label')).toMatch(/2 mislukt/)
+  }, 20_000)
+  await button.click()
+  const list = admin.getByRole('dialog', { name: 'Wijzigingen' })
+  await list.getByText('Mislukt (2)').waitFor()
+  await list.getByText('Verkoop goedkeuren').waitFor()
+  await list.getByText('Verkoop afwijzen').waitFor()
+  const reason =
+    'seq: De versie van de verkoop die je beoordeelde ontbreekt. Open de verkoop opnieuw en beoordeel hem zoals hij nu is.'
+  expect(await list.getByText(reason).count()).toBe(2)
+  await shoot(admin, 'review-queued-without-seq')
+  expect(await serverSale('Familie Oud')).toMatchObject({ reviewStatus: 'pending' })
+  await admin.keyboard.press('Escape')
+  // Approved as it is now, naming its version, it waits no more (and the tests after
+  // this one see Anna's list as it was).
+  const now = await serverSale('Familie Oud')
+  const approved = await api.post(`/api/gold-estates/sales/${now?.id}/approve`, {
+    seq: now?.seq,
+  })
+  expect(approved.status, approved.text).toBe(200)
 }, 90_000)
 
 test('the SELLER reads the rejection and its reason, and may correct the sale', async () => {

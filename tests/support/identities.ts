@@ -39,6 +39,8 @@ export type MatrixTargets = {
    * approval or rejection in the matrix meets a sale still under review.
    */
   reviewSaleIds: Record<'approve' | 'reject', Partial<Record<Identity, string>>>
+  /** The version (seq) of each sale of reviewSaleIds, which a review names. */
+  reviewSaleSeqs: Record<string, number>
 }
 
 /** A client of the same person whose cookie changes stay its own (launch, logout). */
@@ -135,23 +137,25 @@ export async function signInIdentities(server: TestServer) {
   }[]
   const commission = commissions.find((line) => line.saleId === sale.json.id)
   // Two lines of 100 % to the SELLER themselves: held for review.
-  const registerForReview = async () =>
-    (
-      await expectStatus(
-        seller.client.post(
-          '/api/gold-estates/sales',
-          buildSalePayload({
-            projectId: project.json.id,
-            salePrice: 100_000_00,
-            lines: [
-              { sellerId: seller.sellerId, percentage: 100 },
-              { sellerId: seller.sellerId, percentage: 100 },
-            ],
-          }),
-        ),
-        201,
-      )
-    ).json.id as string
+  const reviewSaleSeqs: MatrixTargets['reviewSaleSeqs'] = {}
+  const registerForReview = async () => {
+    const { json } = await expectStatus(
+      seller.client.post(
+        '/api/gold-estates/sales',
+        buildSalePayload({
+          projectId: project.json.id,
+          salePrice: 100_000_00,
+          lines: [
+            { sellerId: seller.sellerId, percentage: 100 },
+            { sellerId: seller.sellerId, percentage: 100 },
+          ],
+        }),
+      ),
+      201,
+    )
+    reviewSaleSeqs[json.id] = json.seq
+    return json.id as string
+  }
   const reviewSaleIds: MatrixTargets['reviewSaleIds'] = { approve: {}, reject: {} }
   for (const action of ['approve', 'reject'] as const) {
     for (const who of ['seller', 'salesManager', 'salesAdmin'] as const) {
@@ -189,6 +193,7 @@ export async function signInIdentities(server: TestServer) {
     commissionId: commission?.id ?? '',
     saleId: sale.json.id,
     reviewSaleIds,
+    reviewSaleSeqs,
   }
   return { clients, targets }
 }

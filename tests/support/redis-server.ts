@@ -1,18 +1,22 @@
 import { spawn } from 'node:child_process'
+import { createRedisConfig, formatRedisUrl } from '../../scripts/redis-config.mjs'
 import { findFreePort } from './free-port.ts'
 
 /**
  * A Redis of Debian's redis-server on a free loopback port (or `port`: one started again
  * where the processes look for it), in memory only (no snapshot, no append-only file), for
- * the tests of several server processes. Resolves once it accepts connections.
+ * the tests of several server processes; with `user`, only that user with its password may
+ * sign in (scripts/redis-config.mjs, as `npm run start:cluster` starts it). Resolves once it
+ * accepts connections.
  */
-export async function startRedisServer(port?: number) {
+export async function startRedisServer(
+  port?: number,
+  options: { user?: { name: string; password: string } } = {},
+) {
   port ??= await findFreePort()
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  )
+  // The configuration on standard input, as start:cluster gives it: no password in `ps`.
+  const child = spawn('redis-server', ['-'], { stdio: ['pipe', 'pipe', 'inherit'] })
+  child.stdin.end(createRedisConfig({ port, user: options.user }))
   await new Promise<void>((resolve, reject) => {
     let output = ''
     child.stdout.on('data', (chunk: Buffer) => {
@@ -25,7 +29,7 @@ export async function startRedisServer(port?: number) {
     child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${output}`)))
   })
   return {
-    url: `redis://127.0.0.1:${port}`,
+    url: formatRedisUrl({ port, user: options.user }),
     port,
     close: () =>
       new Promise<void>((resolve) => {

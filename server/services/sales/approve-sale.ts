@@ -1,17 +1,13 @@
 import { SALE_CHANGED_SINCE_SEEN } from '#schema/sale-review'
 import type { ServiceContext } from '../../context.ts'
-import { AppError } from '../../http/app-error.ts'
 import { findSaleToReview, writeReview } from './write-review.ts'
 
 /**
- * "Goedkeuren": a sale under review counts and can be paid from now on. When the approver
- * names the version they saw (`seenSeq`), a sale changed since is refused: a split its
- * SELLER rewrote meanwhile is never approved unseen.
+ * "Goedkeuren": a sale under review counts and can be paid from now on. The approver names
+ * the version they saw (`seenSeq`): a sale changed since is refused, so a split its SELLER
+ * rewrote meanwhile is never approved unseen.
  */
-export function approveSale(ctx: ServiceContext, id: string, seenSeq?: number) {
-  const sale = findSaleToReview(ctx, id)
-  if (seenSeq !== undefined && seenSeq !== sale.seq) {
-    throw new AppError('conflict', SALE_CHANGED_SINCE_SEEN)
-  }
+export function approveSale(ctx: ServiceContext, id: string, seenSeq: number) {
+  const sale = findSaleToReview(ctx, id, { seenSeq, changedMessage: SALE_CHANGED_SINCE_SEEN })
   return writeReview(ctx, sale, { status: null, reason: null, action: 'Verkoop goedgekeurd' })
 }

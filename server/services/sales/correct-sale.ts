@@ -13,6 +13,7 @@ import { takeNextSeq } from '../../db/next-seq.ts'
 import { AppError } from '../../http/app-error.ts'
 import { appendActivity } from '../activities/append-activity.ts'
 import { findCorrectableSale } from './find-correctable-sale.ts'
+import { logUnusualSplit } from './log-unusual-split.ts'
 import { requireActiveSellers } from './require-active-sellers.ts'
 import { findSaleLines, insertSaleLine, requireStandingSale, toLineState } from './sale-lines.ts'
 import { saleStatements } from './sale-statements.ts'
@@ -147,6 +148,7 @@ export function correctSale(ctx: ServiceContext, id: string, input: SaleCorrecti
         ...(reviewStatus === 'pending' && { reviewStatus }),
       },
     })
+    logUnusualSplit(tx, ctx, { ...sale, ...after, id }, input.splits)
     return corrected
   })
 }

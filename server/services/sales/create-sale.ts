@@ -14,6 +14,7 @@ import { takeNextSeq } from '../../db/next-seq.ts'
 import { AppError } from '../../http/app-error.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { enqueueLead } from './enqueue-lead.ts'
+import { logUnusualSplit } from './log-unusual-split.ts'
 import { requireActiveSellers } from './require-active-sellers.ts'
 import { insertSaleLine } from './sale-lines.ts'
 import { saleStatements } from './sale-statements.ts'
@@ -166,7 +167,10 @@ export function createSale(
     })
     if (options.recountProject !== false) recountSoldUnits(tx, input.projectId, now)
     enqueueLead(tx, sale, project.name)
-    return sale
+    logUnusualSplit(tx, ctx, sale, input.commissions)
+    // Each line's insert gave the sale the line's seq (a trigger of migration 0005): the
+    // answer names the sale's version as stored, the one a review of it must name.
+    return tx.select().from(sales).where(eq(sales.id, saleId)).get() ?? sale
   })
 }
 

@@ -11,14 +11,20 @@ import { requireStandingSale } from './sale-lines.ts'
 
 /**
  * The sale an approver may review: live, standing, "Ter beoordeling" (a sale sent back
- * waits for its SELLER's correction first) and not registered by the approver.
+ * waits for its SELLER's correction first), not registered by the approver, and still the
+ * version they saw (`seenSeq`; else 409 with `changedMessage`).
  */
-export function findSaleToReview(ctx: ServiceContext, id: string) {
+export function findSaleToReview(
+  ctx: ServiceContext,
+  id: string,
+  seen: { seenSeq: number; changedMessage: string },
+) {
   requirePermission(ctx.actor, 'sales.approve')
   const sale = findLiveSale(ctx, id)
   requireStandingSale(sale)
   if (sale.reviewStatus !== 'pending') throw new AppError('conflict', SALE_NOT_UNDER_REVIEW)
   if (sale.createdBy === ctx.actor.userId) throw new AppError('forbidden', OWN_SALE_REVIEW)
+  if (sale.seq !== seen.seenSeq) throw new AppError('conflict', seen.changedMessage)
   return sale
 }
 

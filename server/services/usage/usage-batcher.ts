@@ -1,7 +1,9 @@
+import { format } from 'date-fns/format'
 import type { z } from 'zod'
 import type { UsageReportSchema } from '#schema/usage'
 import type { OrganisationCache } from '../../db/organisation-cache.ts'
 import { recordUsage } from './record-usage.ts'
+import { requireMetricRoom } from './require-metric-room.ts'
 
 type Pending = {
   appConnectionId: string
@@ -38,11 +40,31 @@ export class UsageBatcher {
     this.#pending.delete(organisationId)
     try {
       const db = this.organisations.get(organisationId)
+      const refused = new Map<Pending, unknown>()
       db.transaction(() => {
-        for (const item of batch)
-          recordUsage(db, { organisationId, appConnectionId: item.appConnectionId }, item.report)
+        for (const item of batch) {
+          const date = item.report.date ?? format(new Date(), 'yyyy-MM-dd')
+          try {
+            requireMetricRoom(db, item.appConnectionId, item.report.metric, date)
+          } catch (error) {
+            // One report over the bound is refused alone; the batch's others are counted.
+            refused.set(item, error)
+            continue
+          }
+          recordUsage(
+            db,
+            { organisationId, appConnectionId: item.appConnectionId },
+            {
+              ...item.report,
+              date,
+            },
+          )
+        }
       })
-      for (const item of batch) item.resolve()
+      for (const item of batch) {
+        if (refused.has(item)) item.reject(refused.get(item))
+        else item.resolve()
+      }
     } catch (error) {
       for (const item of batch) item.reject(error)
     }

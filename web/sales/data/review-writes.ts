@@ -22,11 +22,18 @@ export async function approveSale(id: string, seq: number): Promise<ReviewWriteR
   return { isQueued: isQueuedResponse(response) }
 }
 
-/** "Afwijzen": back to its SELLER with the reason (3 to 500 characters). */
-export async function rejectSale(id: string, reason: string): Promise<ReviewWriteResult> {
+/**
+ * "Afwijzen": back to its SELLER with the reason (3 to 500 characters). `seq` as for
+ * approveSale: a sale changed since it was shown is not sent back unseen.
+ */
+export async function rejectSale(
+  id: string,
+  seq: number,
+  reason: string,
+): Promise<ReviewWriteResult> {
   const response = await api['gold-estates'].sales[':id'].reject.$post({
     param: { id },
-    json: { reason },
+    json: { seq, reason },
   })
   return { isQueued: isQueuedResponse(response) }
 }

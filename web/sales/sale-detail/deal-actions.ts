@@ -113,9 +113,9 @@ export function approveDeal(saleId: string, seq: number) {
   })
 }
 
-/** "Afwijzen" with the reason: true when sent or queued. */
-export function rejectDeal(saleId: string, reason: string) {
-  return attemptReview(() => rejectSale(saleId, reason), {
+/** "Afwijzen" of the sale as shown (`seq`) with the reason: true when sent or queued. */
+export function rejectDeal(saleId: string, seq: number, reason: string) {
+  return attemptReview(() => rejectSale(saleId, seq, reason), {
     title: 'Verkoop afgewezen',
     description: 'De verkoper ziet je reden en kan de verkoop corrigeren.',
   })

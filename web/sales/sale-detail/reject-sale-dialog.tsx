@@ -1,4 +1,4 @@
-import { SaleRejectSchema } from '#schema/sales'
+import { SaleRejectReasonSchema } from '#schema/sales'
 import { Button } from '../../components/button.tsx'
 import { Dialog } from '../../components/dialog.tsx'
 import { TextareaField } from '../../components/textarea-field.tsx'
@@ -12,7 +12,7 @@ type RejectSaleDialogProps = {
 
 /** "Afwijzen": the reason its SELLER will read (3 to 500 characters), checked as the server does. */
 export function RejectSaleDialog({ clientName, onOpenChange, onConfirm }: RejectSaleDialogProps) {
-  const { field, submit, isSaving } = useReason(SaleRejectSchema, onConfirm)
+  const { field, submit, isSaving } = useReason(SaleRejectReasonSchema, onConfirm)
   return (
     <Dialog
       open

@@ -29,7 +29,13 @@ import { SaleFactsCard } from './sale-facts-card.tsx'
 import { SaleHeader } from './sale-header.tsx'
 
 // The line is looked up on every render: the dialog shows what is open now, not when opened.
-type OpenDialog = { type: 'pay'; lineId: string } | { type: 'cancel' } | { type: 'reject' } | null
+// "Afwijzen" keeps the version shown when it was opened: the split read before writing a
+// reason is the one rejected; a sale changed meanwhile is refused by the server.
+type OpenDialog =
+  | { type: 'pay'; lineId: string }
+  | { type: 'cancel' }
+  | { type: 'reject'; seq: number }
+  | null
 
 /**
  * {base}/sales/:id: one sale with its commission lines per seller and their payment parts,
@@ -97,7 +103,7 @@ export function SaleDetailPage() {
           canReview
             ? {
                 onApprove: () => void review(() => approveDeal(sale.id, sale.seq)),
-                onReject: () => setDialog({ type: 'reject' }),
+                onReject: () => setDialog({ type: 'reject', seq: sale.seq }),
                 isBusy: isReviewing,
               }
             : undefined
@@ -160,7 +166,7 @@ export function SaleDetailPage() {
           clientName={sale.clientName}
           onOpenChange={closeDialog}
           onConfirm={async (reason) => {
-            if (await review(() => rejectDeal(sale.id, reason))) setDialog(null)
+            if (await review(() => rejectDeal(sale.id, dialog.seq, reason))) setDialog(null)
           }}
         />
       )}
