@@ -38,7 +38,12 @@ export type OutboxMail = {
   sentAt: number | null
   html: string | null
   text: string | null
+  /** The address was refused for good, with the server's words; null while it takes mail. */
+  bounce: MailBounce | null
 }
+
+/** An address a mail server refused for good: the server's words and when. */
+export type MailBounce = { reason: string; at: number }
 
 /** GET /api/admin/outbox: the mail server in use, its last error, the newest mails. */
 export type OutboxView = {

@@ -12,6 +12,7 @@ import { approveRegistration } from '../services/users/approve-registration.ts'
 import { createSetupLink } from '../services/users/create-setup-link.ts'
 import { createUser } from '../services/users/create-user.ts'
 import { deleteUser } from '../services/users/delete-user.ts'
+import { listMailBounces } from '../services/users/list-mail-bounces.ts'
 import { listWaitingRegistrations } from '../services/users/list-waiting-registrations.ts'
 import { toUserDocument } from '../services/users/to-user-document.ts'
 import { updateUser } from '../services/users/update-user.ts'
@@ -24,6 +25,10 @@ export function userRoutes(deps: AppDeps) {
   })
   return new Hono<AppEnv>()
     .get('/registrations', (c) => c.json(listWaitingRegistrations(requireServiceContext(deps, c))))
+    .get('/mail-bounces', (c) => {
+      c.header('cache-control', 'no-store')
+      return c.json(listMailBounces(requireServiceContext(deps, c)))
+    })
     .post('/:id/approve', validate('param', IdParamSchema), (c) => {
       const ctx = requireServiceContext(deps, c)
       return respondOnce(c, ctx, 200, () =>
