@@ -131,6 +131,8 @@ export type Throttles = {
   setup: AddressThrottle
   /** Forgot-password requests: every one counts, per client and per address asked for. */
   forgotPassword: { perClient: AddressThrottle; perAddress: AddressThrottle }
+  /** Own address changes: every request counts, per account (each one mails two people). */
+  addressChange: AddressThrottle
 }
 
 /** The limits the product runs with; counted in Redis when server processes share one. */
@@ -158,5 +160,9 @@ export function createThrottles(redis?: Redis): Throttles {
         redis,
       ),
     },
+    addressChange: new AddressThrottle(
+      { name: 'address-change', points: 5, windowSeconds: HOUR },
+      redis,
+    ),
   }
 }
