@@ -44,8 +44,7 @@ export function confirmAddressChange(
     .from(emailChangeTokens)
     .where(eq(emailChangeTokens.tokenHash, tokenHash))
     .get()
-  if (!token || token.kind !== 'central')
-    throw new AppError('invalid_input', CONFIRM_REFUSALS.unknown)
+  if (token?.kind !== 'central') throw new AppError('invalid_input', CONFIRM_REFUSALS.unknown)
   if (token.usedAt !== null) throw new AppError('invalid_input', CONFIRM_REFUSALS.used)
   if (token.expiresAt <= Date.now()) throw new AppError('invalid_input', CONFIRM_REFUSALS.expired)
   const isOtherAccount =
