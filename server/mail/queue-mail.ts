@@ -1,9 +1,9 @@
 import { v7 as uuidv7 } from 'uuid'
 import { type MailKind, mailOutbox } from '#schema/db/system'
-import type { AppDeps } from '../app-deps.ts'
 import { getSecretBox, type SecretBox } from '../auth/secret-box.ts'
 import type { SystemDb } from '../db/system-db.ts'
 import type { Env } from '../env.ts'
+import type { Logger } from '../logger.ts'
 import type { RenderedMail } from './render-mail.ts'
 
 type SystemTx = Parameters<Parameters<SystemDb['transaction']>[0]>[0]
@@ -79,7 +79,10 @@ type QueuedMail = Parameters<typeof queueMail>[2]
  * not in the system file (a restore, a failed backup, a statement month): the outbox is
  * the one place an organisation's restore cannot replace. Logs one line without address.
  */
-export function queueSystemMail(deps: Pick<AppDeps, 'env' | 'systemDb' | 'log'>, mail: QueuedMail) {
+export function queueSystemMail(
+  deps: { env: Env; systemDb: SystemDb; log: Logger },
+  mail: QueuedMail,
+) {
   const box = getSecretBox(deps.env)
   const outboxId = deps.systemDb.transaction((tx) => queueMail(tx, { env: deps.env, box }, mail))
   if (outboxId) {

@@ -19,7 +19,6 @@ import { startTestServer, type TestServer } from '../support/test-server.ts'
 let receiver: Awaited<ReturnType<typeof startSmtpReceiver>>
 let server: TestServer
 let root: ReturnType<typeof createClient>
-let ada: ReturnType<typeof createClient>
 let clientNumber = 0
 
 const ROOT_EMAIL = 'root@example.com'
@@ -40,7 +39,7 @@ beforeAll(async () => {
     TRUST_PROXY: 'true',
   })
   root = await signInFirstSuperadmin(server)
-  ada = await signInInvitedUser(server, { email: ADA, role: 'ADMIN', name: 'Ada Admin' })
+  await signInInvitedUser(server, { email: ADA, role: 'ADMIN', name: 'Ada Admin' })
   const quiet = await signInInvitedUser(server, { email: QUIET, role: 'ADMIN' })
   expect(
     (await quiet.request('PATCH', '/api/profile/notifications', { activityAlerts: false })).status,

@@ -1,15 +1,19 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { users } from '#schema/db/organisation'
 import type { MailKind } from '#schema/db/system'
-import type { AppDeps } from '../../app-deps.ts'
 import { getSecretBox } from '../../auth/secret-box.ts'
+import type { OrganisationCache } from '../../db/organisation-cache.ts'
+import type { SystemDb } from '../../db/system-db.ts'
+import type { Env } from '../../env.ts'
+import type { Logger } from '../../logger.ts'
 import type { AlertLinks } from '../../mail/admin-alert-mails.tsx'
 import { queueMail } from '../../mail/queue-mail.ts'
 import type { RenderedMail } from '../../mail/render-mail.ts'
 import { createUnsubscribeHeaders, createUnsubscribeUrl } from '../../mail/unsubscribe-link.ts'
 import { readOrganisationName } from '../sales/statements/find-organisation-name.ts'
 
-type Deps = Pick<AppDeps, 'env' | 'systemDb' | 'organisations' | 'log'>
+// Not AppDeps: the backup job that alerts is itself one of AppDeps' parts.
+type Deps = { env: Env; systemDb: SystemDb; organisations: OrganisationCache; log: Logger }
 
 /** One event administrators hear of: its kind, its mail, and one key per recipient. */
 export type AdministratorAlert = {
