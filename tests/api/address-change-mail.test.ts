@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { emailChangeTokens } from '#schema/db/system'
+import { hashToken } from '#server/auth/tokens'
 import { signIn, signInFirstSuperadmin, signInNewOrganisation } from '../support/accounts.ts'
 import { eventually } from '../support/eventually.ts'
 import { findFreePort } from '../support/free-port.ts'
@@ -199,5 +202,32 @@ describe('changing one’s own address', () => {
     expect((await confirm(createClient(server.url), '../../x')).status).toBe(404)
     // The link still works for its own account.
     expect((await confirm(eva.api, token)).status).toBe(200)
+  })
+
+  test('a link older than a day is refused, and the address stays', async () => {
+    const org = await signInNewOrganisation(server, 'Laat')
+    const gijs = await org.invite('gijs', 'USER', 'Gijs')
+    const asked = await gijs.api.post('/api/profile/email', {
+      email: 'gijs.new@example.test',
+      currentPassword: gijs.password,
+    })
+    expect(asked.status).toBe(202)
+    const token = tokenIn(await receiveOne('gijs.new@example.test'))
+    // A day and a moment later (the token row's expiry moved back, as time would).
+    server.deps.systemDb
+      .update(emailChangeTokens)
+      .set({ expiresAt: Date.now() - 1 })
+      .where(eq(emailChangeTokens.tokenHash, hashToken(token)))
+      .run()
+    expect(asked.json.pending.expiresAt - Date.now()).toBeGreaterThan(23.9 * 60 * 60 * 1000)
+    const late = await confirm(gijs.api, token)
+    expect(late.status).toBe(400)
+    expect(late.json.message).toBe(
+      'Deze bevestigingslink is verlopen. Vraag de wijziging opnieuw aan in Instellingen.',
+    )
+    expect((await gijs.api.get('/api/profile/email')).json).toEqual({
+      email: gijs.email,
+      pending: null,
+    })
   })
 })

@@ -143,3 +143,45 @@ test('an administrator sees “E-mail komt niet aan” with the server’s words
     await screenshot(page, 'users-mail-bounce', { fullPage: false })
   }
 })
+
+test('the administrator and statement mails fit a phone and a desktop', async () => {
+  const { renderRegistrationMail, renderBackupFailedMail } = await import(
+    '../../server/mail/admin-alert-mails.tsx'
+  )
+  const { renderStatementMail } = await import('../../server/mail/statement-mail.tsx')
+  const links = { app: server.url, settings: `${server.url}/settings` }
+  const mails = {
+    'mail-registration-waiting': await renderRegistrationMail(links, {
+      organisationName: 'Makelaardij Zoë & Co',
+      name: 'Samantha van der Berg-Hoogeveen',
+      email: 'samantha.vanderberg-hoogeveen@voorbeeld-makelaars.example',
+    }),
+    'mail-backup-failed': await renderBackupFailedMail(links, {
+      organisationName: 'Makelaardij Zoë & Co',
+      at: Date.now(),
+      error:
+        'Upload van centraal-backup-default-org-2026-12-02-1430.json mislukt na 3 pogingen: HTTP 500: Backend Error',
+    }),
+    'mail-monthly-statement': await renderStatementMail(
+      {
+        organisationName: 'Makelaardij Zoë & Co',
+        sellerName: 'Sanne Setter',
+        monthName: 'november 2026',
+        currency: 'EUR',
+        net: 400_000,
+        open: 25_000,
+        lineCount: 2,
+      },
+      `${server.url}/gold-estates`,
+    ),
+  }
+  for (const [name, mail] of Object.entries(mails)) {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const view = await openPage(viewport)
+      await view.setContent(mail.html)
+      await view.getByRole('heading', { level: 1 }).waitFor()
+      expect(await hasHorizontalOverflow(view)).toBe(false)
+      await screenshot(view, name)
+    }
+  }
+})
