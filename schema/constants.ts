@@ -50,3 +50,6 @@ export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000
 
 /** The product's name as used in identifiers (the placeholders of docs/behaviour.md). */
 export const PRODUCT_ID = 'centraal'
+
+/** How long the link confirming a new sign-in address works (docs/behaviour.md, E-mailadres wijzigen). */
+export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000

@@ -38,7 +38,12 @@ export type OutboxMail = {
   sentAt: number | null
   html: string | null
   text: string | null
+  /** The address was refused for good, with the server's words; null while it takes mail. */
+  bounce: MailBounce | null
 }
+
+/** An address a mail server refused for good: the server's words and when. */
+export type MailBounce = { reason: string; at: number }
 
 /** GET /api/admin/outbox: the mail server in use, its last error, the newest mails. */
 export type OutboxView = {
@@ -46,3 +51,31 @@ export type OutboxView = {
   lastError: { at: number; message: string } | null
   mails: OutboxMail[]
 }
+
+/** POST /api/profile/email: the new address; the current password when the account has one. */
+export const EmailChangeSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .pipe(z.email({ message: 'Voer een geldig e-mailadres in' })),
+  currentPassword: z.string().max(1024).optional(),
+})
+
+/** The :token of /api/auth/confirm-email/:token. */
+export const EmailChangeTokenParamSchema = z.object({
+  token: z.string().regex(/^[a-z2-7]{16,64}$/, {
+    message: 'Deze bevestigingslink is ongeldig. Vraag de wijziging opnieuw aan.',
+  }),
+})
+
+/** GET /api/profile/email: the address in use and a change waiting for its confirmation. */
+export type EmailChangeView = {
+  email: string
+  pending: { email: string; expiresAt: number } | null
+}
+
+/** What the person sees while a change waits: the new address named. */
+export const describePendingChange = (email: string) =>
+  `Bevestig je nieuwe adres: we stuurden een e-mail naar ${email}. Tot je bevestigt, blijft je huidige adres in gebruik.`

@@ -17,6 +17,7 @@ import { driveBackupRoutes } from './routes/drive-backups.ts'
 import { healthRoutes } from './routes/health.ts'
 import { heavyWorkRoutes } from './routes/heavy-work.ts'
 import { logoutRoutes } from './routes/logout.ts'
+import { mailUnsubscribeRoutes } from './routes/mail-unsubscribe.ts'
 import { oidcRoutes } from './routes/oidc.ts'
 import { outboxRoutes } from './routes/outbox.ts'
 import { ownOrganisationRoutes } from './routes/own-organisation.ts'
@@ -88,6 +89,7 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
     .route('/organization', ownOrganisationRoutes(deps))
     .route('/organizations', platformOrganisationRoutes(deps))
     .route('/profile', profileRoutes(deps))
+    .route('/mail', mailUnsubscribeRoutes(deps))
     .route('/sync', syncRoutes(deps))
     .route('/sync-refusals', centralSyncRefusalRoutes(deps))
     .route('/admin/outbox', outboxRoutes(deps))

@@ -24,6 +24,7 @@ import { HeavyWorkQueue } from './http/heavy-work.ts'
 import { startLeadDelivery } from './jobs/deliver-leads.ts'
 import { startMailDelivery } from './jobs/deliver-mail.ts'
 import { LOCAL_JOB_GATE } from './jobs/job-gate.ts'
+import { startMonthlyStatements } from './jobs/monthly-statements.ts'
 import { startOffsiteCopies } from './jobs/offsite-copies.ts'
 import { startKeptRecordPruning } from './jobs/prune-kept-records.ts'
 import { createScheduledBackups } from './jobs/scheduled-backups.ts'
@@ -121,6 +122,7 @@ export async function startServer(
   const stopMailDelivery = startMailDelivery({ ...deps, jobs })
   deps.scheduledBackups.start()
   const stopPruning = startKeptRecordPruning({ ...deps, jobs })
+  const monthlyStatements = startMonthlyStatements({ ...deps, jobs })
   const offsiteCopies = startOffsiteCopies({ env, systemDb, log, heavyWorkPool, jobs })
   const sessionSweep = setInterval(() => deleteExpiredSessions(systemDb), 60 * 60 * 1000)
   sessionSweep.unref()
@@ -134,9 +136,12 @@ export async function startServer(
   return {
     port,
     deps,
+    /** The monthly statement mails' job (its next run; an occurrence run on demand). */
+    monthlyStatements,
     async close() {
       clearInterval(sessionSweep)
       stopPruning()
+      monthlyStatements.stop()
       await stopLeadDelivery()
       await stopMailDelivery()
       await deps.scheduledBackups.stop()

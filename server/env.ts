@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto'
 import path from 'node:path'
 import { z } from 'zod'
 import { REGISTRATION_MODES } from '#schema/auth'
@@ -10,6 +11,15 @@ const optional = z
   .trim()
   .transform((value) => (value === '' ? undefined : value))
   .optional()
+
+/** Whether the text is a private key node:crypto can sign with. */
+function isPrivateKey(pem: string) {
+  try {
+    return createPrivateKey(pem).type === 'private'
+  } catch {
+    return false
+  }
+}
 
 const EnvSchema = z
   .object({
@@ -119,6 +129,30 @@ const EnvSchema = z
         })
         .optional(),
     ),
+    /**
+     * DKIM signing of every mail (nodemailer's own): the domain (d=), the selector (s=) whose
+     * DNS TXT record holds the public key, and the private key in PEM (newlines may be
+     * written as \n). All three, or none.
+     */
+    MAIL_DKIM_DOMAIN: optional.pipe(
+      z
+        .string()
+        .regex(/^(?=.{1,253}$)([a-z0-9-]{1,63}\.)+[a-z]{2,63}$/i, { message: 'a domain name' })
+        .optional(),
+    ),
+    MAIL_DKIM_SELECTOR: optional.pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9_-]{1,63}(\.[a-z0-9_-]{1,63})*$/i, { message: 'a DKIM selector' })
+        .optional(),
+    ),
+    MAIL_DKIM_PRIVATE_KEY: optional.pipe(
+      z
+        .string()
+        .transform((key) => key.replace(/\\n/g, '\n'))
+        .refine(isPrivateKey, { message: 'a private key in PEM (RSA or Ed25519)' })
+        .optional(),
+    ),
     /** First retry delay of a mail the SMTP server did not take; doubles per attempt. */
     MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(10_000),
     /** First retry delay of a failed webhook delivery; doubles per attempt. */
@@ -158,6 +192,15 @@ const EnvSchema = z
         code: 'custom',
         path: ['MAIL_FROM'],
         message: 'required with SMTP_URL: the sender of every mail',
+      })
+    }
+    const dkim = [env.MAIL_DKIM_DOMAIN, env.MAIL_DKIM_SELECTOR, env.MAIL_DKIM_PRIVATE_KEY]
+    if (dkim.some(Boolean) && !dkim.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAIL_DKIM_DOMAIN'],
+        message:
+          'set MAIL_DKIM_DOMAIN, MAIL_DKIM_SELECTOR and MAIL_DKIM_PRIVATE_KEY together, or none',
       })
     }
     if (Boolean(env.AWS_ACCESS_KEY_ID) !== Boolean(env.AWS_SECRET_ACCESS_KEY)) {

@@ -4,8 +4,8 @@ export type Logger = {
   error(message: string, fields?: Record<string, unknown>): void
 }
 
-// Setup and reset links carry their token in the path; a log line shows the route instead.
-const SECRET_PATHS = /\/(setup|reset-password)\/[^/?#]+/g
+// Setup, reset and address-confirmation links carry their token in the path; a log line shows the route instead.
+const SECRET_PATHS = /\/(setup|reset-password|confirm-email|confirm)\/[^/?#]+/g
 
 /** Removes tokens from a request path before it is logged. */
 export function redactPath(path: string) {

@@ -168,6 +168,12 @@ export type MailKind =
   | 'invitation'
   | 'registration'
   | 'registration-attempt'
+  | 'address-change'
+  | 'address-change-notice'
+  | 'registration-waiting'
+  | 'organisation-restored'
+  | 'backup-failed'
+  | 'monthly-statement'
 
 /**
  * Sign-in mail waiting to go out, written in the same transaction as what causes it and
@@ -190,9 +196,44 @@ export const mailOutbox = sqliteTable(
     lastError: text(),
     createdAt: integer().notNull(),
     sentAt: integer(),
+    /**
+     * One mail per cause where a scheduled job could queue it twice (two processes, a
+     * restart): `monthly-statement:<organisation>:<seller>:<month>`. Null for the rest.
+     */
+    dedupeKey: text().unique(),
   },
   (table) => [
     index('mail_outbox_due').on(table.status, table.nextAttemptAt),
     index('mail_outbox_created').on(table.createdAt),
   ],
 )
+
+/**
+ * A change of one's own sign-in address waiting for its confirmation link (the token only
+ * in the mail to the new address, stored as its SHA-256): single use, valid for a day.
+ */
+export const emailChangeTokens = sqliteTable(
+  'email_change_tokens',
+  {
+    tokenHash: text().primaryKey(),
+    kind: text().$type<AccountKind>().notNull(),
+    organisationId: text('organization_id').notNull(),
+    userId: text().notNull(),
+    newEmail: text().notNull(),
+    expiresAt: integer().notNull(),
+    usedAt: integer(),
+    createdAt: integer().notNull(),
+  },
+  (table) => [index('email_change_tokens_user').on(table.userId)],
+)
+
+/**
+ * Addresses a mail server refused for good (a 5xx during the SMTP conversation), with the
+ * server's words: the administrator sees them beside the user. A later delivery to the
+ * address, or the user's change to another address, clears the row.
+ */
+export const mailBounces = sqliteTable('mail_bounces', {
+  email: text().primaryKey(),
+  reason: text().notNull(),
+  at: integer().notNull(),
+})

@@ -145,6 +145,8 @@ export type Throttles = {
     perAccountDaily: AddressThrottle
     perAddress: AddressThrottle
   }
+  /** Own address changes: every request counts, per account (each one mails two people). */
+  addressChange: AddressThrottle
 }
 
 const DAY = 24 * HOUR
@@ -201,5 +203,9 @@ export function createThrottles(redis?: Redis): Throttles {
         redis,
       ),
     },
+    addressChange: new AddressThrottle(
+      { name: 'address-change', points: 5, windowSeconds: HOUR },
+      redis,
+    ),
   }
 }

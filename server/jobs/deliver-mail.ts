@@ -1,6 +1,6 @@
 import { and, asc, eq, lte } from 'drizzle-orm'
 import type { Transporter } from 'nodemailer'
-import { mailOutbox } from '#schema/db/system'
+import { mailBounces, mailOutbox } from '#schema/db/system'
 import type { AppDeps } from '../app-deps.ts'
 import { getSecretBox } from '../auth/secret-box.ts'
 import { openContent } from '../mail/queue-mail.ts'
@@ -8,6 +8,7 @@ import {
   createSmtpTransport,
   describeSmtpError,
   isPermanentRefusal,
+  isRefusedAddress,
 } from '../mail/smtp-transport.ts'
 import type { JobGate } from './job-gate.ts'
 import { repeatWithoutOverlap } from './repeat-without-overlap.ts'
@@ -34,8 +35,7 @@ type Row = typeof mailOutbox.$inferSelect
 export function startMailDelivery(
   deps: Pick<AppDeps, 'env' | 'systemDb' | 'log'> & { jobs: JobGate },
 ) {
-  const smtpUrl = deps.env.SMTP_URL
-  if (!smtpUrl) return async () => undefined
+  if (!deps.env.SMTP_URL) return async () => undefined
   const box = getSecretBox(deps.env)
   let transport: Promise<Transporter> | null = null
 
@@ -48,13 +48,22 @@ export function startMailDelivery(
       .limit(BATCH)
       .all()
 
+  /** The address refused for good, with the server's words, for the Gebruikers page. */
+  function markBounce(email: string, reason: string, at: number) {
+    deps.systemDb
+      .insert(mailBounces)
+      .values({ email, reason, at })
+      .onConflictDoUpdate({ target: mailBounces.email, set: { reason, at } })
+      .run()
+  }
+
   async function send(row: Row) {
     const content = openContent(box, row.id, row.content)
     const attempts = row.attempts + 1
     let error: unknown = content ? null : new Error('De inhoud van de e-mail is niet leesbaar')
     if (content) {
       try {
-        transport ??= createSmtpTransport(smtpUrl as string)
+        transport ??= createSmtpTransport(deps.env)
         await (await transport).sendMail({
           from: deps.env.MAIL_FROM,
           to: row.recipient,
@@ -62,6 +71,8 @@ export function startMailDelivery(
           html: content.html,
           text: content.text,
           messageId: row.messageId,
+          headers: content.headers,
+          attachments: content.attachments?.map((file) => ({ ...file, encoding: 'base64' })),
         })
       } catch (caught) {
         error = caught
@@ -69,13 +80,17 @@ export function startMailDelivery(
     }
     const now = Date.now()
     if (error === null) {
-      deps.systemDb
-        .update(mailOutbox)
-        .set({ status: 'sent', attempts, sentAt: now, content: null, lastError: null })
-        .where(eq(mailOutbox.id, row.id))
-        .run()
+      deps.systemDb.transaction((tx) => {
+        tx.update(mailOutbox)
+          .set({ status: 'sent', attempts, sentAt: now, content: null, lastError: null })
+          .where(eq(mailOutbox.id, row.id))
+          .run()
+        // The address takes mail again: the administrator's marker goes.
+        tx.delete(mailBounces).where(eq(mailBounces.email, row.recipient)).run()
+      })
       return
     }
+    if (isRefusedAddress(error)) markBounce(row.recipient, describeSmtpError(error), now)
     const forGood = !content || isPermanentRefusal(error) || now - row.createdAt >= GIVE_UP_AFTER_MS
     const backoff = Math.min(MAX_BACKOFF_MS, deps.env.MAIL_RETRY_BASE_MS * 2 ** (attempts - 1))
     deps.systemDb

@@ -2,6 +2,8 @@ import { Cron } from 'croner'
 import { type BackupRunResult, parseDailyCron } from '#schema/backup-settings'
 import { organisations } from '#schema/db/system'
 import type { SystemDb } from '../db/system-db.ts'
+import { backupFailed } from '../services/admin-notifications/administrator-alerts.ts'
+import { notifyAdministrators } from '../services/admin-notifications/notify-administrators.ts'
 import {
   findBackupSettings,
   isDriveConnected,
@@ -58,6 +60,17 @@ export function createScheduledBackups(deps: Deps) {
     return started
   }
 
+  /** The administrators hear of a failed automatic backup (a manual one shows on screen). */
+  async function notifyOfFailure(organisationId: string, result: BackupRunResult) {
+    const alert = backupFailed(organisationId, {
+      at: result.at,
+      error: result.error ?? 'Onbekende fout',
+    })
+    await notifyAdministrators(deps, organisationId, alert).catch((error) =>
+      deps.log.error('backup failure alert not queued', { organisationId, error }),
+    )
+  }
+
   function wantedSchedule(organisationId: string): string | null {
     const row = findBackupSettings(deps.organisations.get(organisationId), organisationId)
     const isOn = row.autoBackupEnabled && isDriveConnected(row)
@@ -90,7 +103,8 @@ export function createScheduledBackups(deps: Deps) {
           return
         }
         deps.log.info('scheduled backup runs here', { organisationId, occurrence })
-        await run(organisationId)
+        const result = await run(organisationId)
+        if (result.status === 'failed') await notifyOfFailure(organisationId, result)
       },
     )
     jobs.set(organisationId, job)

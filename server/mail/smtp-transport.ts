@@ -19,13 +19,21 @@ export function describeMailServer(env: Pick<Env, 'SMTP_URL'>): MailServerView |
 
 /**
  * A nodemailer transport for SMTP_URL with bounded waits, so a server that hangs holds
- * the delivery job for seconds, not minutes. Loaded with the first mail to send.
+ * the delivery job for seconds, not minutes; with MAIL_DKIM_* every mail is signed
+ * (nodemailer's own DKIM, relaxed/relaxed). Loaded with the first mail to send.
  */
-export async function createSmtpTransport(smtpUrl: string): Promise<Transporter> {
+export async function createSmtpTransport(
+  env: Pick<Env, 'SMTP_URL' | 'MAIL_DKIM_DOMAIN' | 'MAIL_DKIM_SELECTOR' | 'MAIL_DKIM_PRIVATE_KEY'>,
+): Promise<Transporter> {
   const { createTransport } = await import('nodemailer')
+  const smtpUrl = env.SMTP_URL as string
   const url = new URL(smtpUrl)
   const server = describeMailServer({ SMTP_URL: smtpUrl }) as MailServerView
+  const { MAIL_DKIM_DOMAIN: domainName, MAIL_DKIM_SELECTOR: keySelector } = env
+  const privateKey = env.MAIL_DKIM_PRIVATE_KEY
   return createTransport({
+    dkim:
+      domainName && keySelector && privateKey ? { domainName, keySelector, privateKey } : undefined,
     host: server.host,
     port: server.port,
     secure: server.secure,
@@ -43,6 +51,21 @@ export async function createSmtpTransport(smtpUrl: string): Promise<Transporter>
 export function isPermanentRefusal(error: unknown) {
   const code = (error as { responseCode?: number }).responseCode
   return typeof code === 'number' && code >= 500 && code < 600
+}
+
+/**
+ * Whether a refusal is about the recipient's address, so the address is marked as not
+ * reached: a 5xx answer to RCPT TO or to the message itself. A refused sender (MAIL FROM)
+ * or login is the installation's fault, not the address's.
+ */
+export function isRefusedAddress(error: unknown) {
+  const { command = '', code } = error as { command?: string; code?: string }
+  return (
+    isPermanentRefusal(error) &&
+    code !== 'EAUTH' &&
+    command !== 'MAIL FROM' &&
+    !command.startsWith('AUTH')
+  )
 }
 
 /** A delivery error as the outbox page shows it: the server's answer, no address or link. */

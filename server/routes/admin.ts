@@ -6,11 +6,33 @@ import { getSecretBox } from '../auth/secret-box.ts'
 import { createSession, setSessionCookie } from '../auth/sessions.ts'
 import { getSalesBase } from '../http/sales-base.ts'
 import { validate } from '../http/validate.ts'
+import { organisationRestored } from '../services/admin-notifications/administrator-alerts.ts'
+import { notifyAdministrators } from '../services/admin-notifications/notify-administrators.ts'
+import { readRecentRestore } from '../services/backup/note-restore.ts'
 import { receiveBackup } from '../services/backup/receive-backup.ts'
 import { requirePermission } from '../services/permissions/require-permission.ts'
 import { readCrmKey } from '../services/sales/crm-key.ts'
 import { prepareSalesReadModel } from '../services/sales/sales-read-model.ts'
 import { launchGoldEstates } from '../services/sales-accounts/launch-gold-estates.ts'
+
+/**
+ * Mails the restore to the administrators of the organisation as it is now restored, with
+ * their alerts on; through the system file's outbox, which the restore did not replace.
+ */
+async function notifyOfRestore(deps: AppDeps, organisationId: string) {
+  const db = deps.organisations.get(organisationId)
+  const restore = readRecentRestore(deps.systemDb, db, organisationId)
+  if (!restore) return
+  const alert = organisationRestored(organisationId, {
+    restoredBy: restore.restoredBy,
+    restoredAt: restore.restoredAt,
+    backupCreatedAt: restore.backupCreatedAt,
+  })
+  // The restore is done whatever becomes of the mail.
+  await notifyAdministrators(deps, organisationId, alert).catch((error) =>
+    deps.log.error('restore alert not queued', { organisationId, error }),
+  )
+}
 
 /** A restore may be far larger than other requests. */
 const MAX_RESTORE_BYTES = 512 * 1024 * 1024
@@ -96,6 +118,7 @@ export function adminRoutes(deps: AppDeps) {
         // The restored backup settings (without a Drive connection: a backup carries no
         // tokens) decide the automatic backup from now on, in every process.
         deps.scheduledBackups.reschedule(organisationId)
+        await notifyOfRestore(deps, organisationId)
         return c.json(restored)
       })
   )

@@ -21,6 +21,7 @@ import {
 } from '../services/users/approve-registration.ts'
 import { createUser } from '../services/users/create-user.ts'
 import { deleteUser } from '../services/users/delete-user.ts'
+import { listMailBounces } from '../services/users/list-mail-bounces.ts'
 import { listWaitingRegistrations } from '../services/users/list-waiting-registrations.ts'
 import { requireInvitableUser } from '../services/users/require-invitable-user.ts'
 import { toUserDocument } from '../services/users/to-user-document.ts'
@@ -43,6 +44,10 @@ export function userRoutes(deps: AppDeps) {
       .get('/registrations', (c) =>
         c.json(listWaitingRegistrations(requireServiceContext(deps, c))),
       )
+      .get('/mail-bounces', (c) => {
+        c.header('cache-control', 'no-store')
+        return c.json(listMailBounces(requireServiceContext(deps, c)))
+      })
       .post('/:id/approve', validate('param', IdParamSchema), async (c) => {
         const ctx = requireServiceContext(deps, c)
         const waiting = requireWaitingRegistration(ctx, c.req.valid('param').id)

@@ -38,6 +38,7 @@ export async function startTestServer(
     url,
     dataDir,
     deps: server.deps,
+    monthlyStatements: server.monthlyStatements,
     /** Stops the server; the data stays when keepData is true (restart tests). */
     async close({ keepData = false }: { keepData?: boolean } = {}) {
       await server.close()

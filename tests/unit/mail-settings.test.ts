@@ -49,3 +49,36 @@ test('the token of a reset link never reaches a log line', () => {
     '/gold-estates/reset-password/:token',
   )
 })
+
+test('DKIM takes its three settings together, a domain, a selector and a key that signs', async () => {
+  const { generateKeyPairSync } = await import('node:crypto')
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 1024 })
+  const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
+  const DKIM = {
+    MAIL_DKIM_DOMAIN: 'example.com',
+    MAIL_DKIM_SELECTOR: 'centraal',
+    MAIL_DKIM_PRIVATE_KEY: pem,
+  }
+  expect(parseEnv({ ...SMTP, ...DKIM }).MAIL_DKIM_PRIVATE_KEY).toBe(pem.trim())
+  // One line with \n written out, as an .env file or a container setting holds it.
+  expect(
+    parseEnv({ ...SMTP, ...DKIM, MAIL_DKIM_PRIVATE_KEY: pem.trim().replace(/\n/g, '\\n') })
+      .MAIL_DKIM_PRIVATE_KEY,
+  ).toBe(pem.trim())
+  expect(() => parseEnv({ ...SMTP, MAIL_DKIM_DOMAIN: 'example.com' })).toThrow(
+    /MAIL_DKIM_DOMAIN: set MAIL_DKIM_DOMAIN, MAIL_DKIM_SELECTOR and MAIL_DKIM_PRIVATE_KEY together/,
+  )
+  expect(() => parseEnv({ ...SMTP, ...DKIM, MAIL_DKIM_PRIVATE_KEY: 'not a key' })).toThrow(
+    /MAIL_DKIM_PRIVATE_KEY: a private key in PEM/,
+  )
+  const publicPem = publicKey.export({ type: 'spki', format: 'pem' }).toString()
+  expect(() => parseEnv({ ...SMTP, ...DKIM, MAIL_DKIM_PRIVATE_KEY: publicPem })).toThrow(
+    /MAIL_DKIM_PRIVATE_KEY/,
+  )
+  expect(() => parseEnv({ ...SMTP, ...DKIM, MAIL_DKIM_DOMAIN: 'exa mple\r\n.com' })).toThrow(
+    /MAIL_DKIM_DOMAIN: a domain name/,
+  )
+  expect(() => parseEnv({ ...SMTP, ...DKIM, MAIL_DKIM_SELECTOR: 'a;b=c' })).toThrow(
+    /MAIL_DKIM_SELECTOR/,
+  )
+})

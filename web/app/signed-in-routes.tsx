@@ -10,6 +10,10 @@ import { LocalDatabaseProvider } from '../lib/local-database.tsx'
 // The Dashboard comes with the area; the other screens (and the forms and validation they
 // bring) load when opened, inside the shell (its Outlet waits for them). The service worker
 // precaches them all, so they open offline too.
+const ConfirmEmailPage = lazyExport(
+  () => import('../public/confirm-email/confirm-email-page.tsx'),
+  'ConfirmEmailPage',
+)
 const HelpPage = lazyExport(() => import('../public/info/help-page.tsx'), 'HelpPage')
 const TermsPage = lazyExport(() => import('../public/info/terms-page.tsx'), 'TermsPage')
 const ResetPasswordPage = lazyExport(
@@ -46,6 +50,7 @@ export function SignedInRoutes() {
         ))}
         {/* A reset link opened where someone is signed in still resets its own account. */}
         <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
+        <Route path="/confirm-email/:token" element={<ConfirmEmailPage />} />
         <Route path="/help" element={<HelpPage />} />
         <Route path="/terms" element={<TermsPage />} />
         <Route element={<AppShell />}>

@@ -26,6 +26,10 @@ const ResetPasswordPage = lazyExport(
   () => import('../public/reset/reset-password-page.tsx'),
   'ResetPasswordPage',
 )
+const ConfirmEmailPage = lazyExport(
+  () => import('../public/confirm-email/confirm-email-page.tsx'),
+  'ConfirmEmailPage',
+)
 const HelpPage = lazyExport(() => import('../public/info/help-page.tsx'), 'HelpPage')
 const TermsPage = lazyExport(() => import('../public/info/terms-page.tsx'), 'TermsPage')
 
@@ -46,6 +50,7 @@ export function SignedOutRoutes() {
       <Route path="/setup/:token" element={<TokenSetupPage />} />
       <Route path="/forgot-password" element={<ForgotPasswordPage />} />
       <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
+      <Route path="/confirm-email/:token" element={<ConfirmEmailPage />} />
       <Route path="/help" element={<HelpPage />} />
       <Route path="/terms" element={<TermsPage />} />
       <Route path="*" element={<LoginPage />} />

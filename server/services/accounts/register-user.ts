@@ -3,6 +3,8 @@ import type { RegisterSchema } from '#schema/auth'
 import type { AppDeps } from '../../app-deps.ts'
 import { hashPassword } from '../../auth/password.ts'
 import { AppError } from '../../http/app-error.ts'
+import { registrationWaiting } from '../admin-notifications/administrator-alerts.ts'
+import { notifyAdministrators } from '../admin-notifications/notify-administrators.ts'
 import { createCentralUser } from './create-central-user.ts'
 import { findCentralAccountIn } from './find-central-account.ts'
 
@@ -37,18 +39,19 @@ export function requireRegistrationPossible(
 /**
  * Self-registration in the platform organisation (default-org), signed out. With
  * REGISTRATION=approval (the default) the account is inactive until an administrator
- * approves it on Gebruikers; with `open` it is active at once. The cheap checks come
- * before the password is hashed.
+ * approves it on Gebruikers, and the administrators with Activiteitsmeldingen on hear of
+ * it by mail; with `open` it is active at once. The cheap checks come before the password
+ * is hashed.
  */
 export async function registerUser(
-  deps: Pick<AppDeps, 'env' | 'systemDb' | 'organisations'>,
+  deps: Pick<AppDeps, 'env' | 'systemDb' | 'organisations' | 'log'>,
   input: z.infer<typeof RegisterSchema>,
 ) {
   requireRegistrationPossible(deps, input.email, input.organisationId)
   const passwordHash = await hashPassword(input.password, deps.env)
   const isAwaitingApproval = deps.env.REGISTRATION === 'approval'
   const db = deps.organisations.get(input.organisationId)
-  return createCentralUser(
+  const user = createCentralUser(
     { db, systemDb: deps.systemDb },
     {
       organisationId: input.organisationId,
@@ -65,4 +68,12 @@ export async function registerUser(
         : 'Account geregistreerd',
     },
   )
+  if (isAwaitingApproval) {
+    // The account exists whatever becomes of the mail: a failure is logged, not answered.
+    const alert = registrationWaiting(input.organisationId, { name: user.name, email: user.email })
+    await notifyAdministrators(deps, input.organisationId, alert).catch((error) =>
+      deps.log.error('registration alert not queued', { error }),
+    )
+  }
+  return user
 }

@@ -1,5 +1,5 @@
-import { desc, isNotNull } from 'drizzle-orm'
-import { mailOutbox } from '#schema/db/system'
+import { desc, inArray, isNotNull } from 'drizzle-orm'
+import { mailBounces, mailOutbox } from '#schema/db/system'
 import type { OutboxView } from '#schema/mail'
 import type { AppDeps } from '../../app-deps.ts'
 import { getSecretBox } from '../../auth/secret-box.ts'
@@ -36,6 +36,15 @@ export function readOutbox(
     .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
     .limit(SHOWN)
     .all()
+  const recipients = [...new Set(rows.map((row) => row.recipient))]
+  const bounces = new Map(
+    deps.systemDb
+      .select()
+      .from(mailBounces)
+      .where(inArray(mailBounces.email, recipients))
+      .all()
+      .map((bounce) => [bounce.email, { reason: bounce.reason, at: bounce.at }]),
+  )
   return {
     server: server && { ...server, from: deps.env.MAIL_FROM ?? '' },
     lastError: failing?.message ? { at: failing.at, message: failing.message } : null,
@@ -53,6 +62,7 @@ export function readOutbox(
         sentAt: row.sentAt,
         html: content?.html ?? null,
         text: content?.text ?? null,
+        bounce: bounces.get(row.recipient) ?? null,
       }
     }),
   }

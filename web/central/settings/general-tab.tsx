@@ -1,6 +1,7 @@
 import { useSignedInUser } from '../../lib/current-user.tsx'
 import { useHasPermission } from '../../lib/use-permission.ts'
 import { AdminToolsCard } from './admin-tools-card.tsx'
+import { EmailAddressCard } from './email-address-card.tsx'
 import { NotificationSettingsCard } from './notification-settings-card.tsx'
 import { OrganisationDetailsCard } from './organisation-details-card.tsx'
 import { SystemInfoCard } from './system-info-card.tsx'
@@ -20,6 +21,7 @@ export function GeneralTab() {
       <div className="grid gap-6">
         <OrganisationDetailsCard canEdit={canEditOrganisation} />
         <NotificationSettingsCard />
+        <EmailAddressCard />
         {isSuperadmin && <UsersLinkCard />}
       </div>
       <div className="grid gap-6">

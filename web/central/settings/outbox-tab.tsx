@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react'
 import type { OutboxMail, OutboxView } from '#schema/mail'
 import { Alert } from '../../components/alert.tsx'
 import { Badge } from '../../components/badge.tsx'
+import { BounceMarker } from '../../components/bounce-marker.tsx'
 import { Button } from '../../components/button.tsx'
 import { CardContent, IconCard } from '../../components/card.tsx'
 import { api } from '../../lib/api-client.ts'
@@ -18,13 +19,19 @@ const STATUS = {
   kept: { label: 'Bewaard', variant: 'outline' },
 } as const
 
-const KIND = {
+const KIND: Record<OutboxMail['kind'], string> = {
   'password-reset': 'Wachtwoord herstellen',
   test: 'Testmail',
+  'address-change': 'Nieuw adres bevestigen',
+  'address-change-notice': 'Adreswijziging gemeld',
+  'registration-waiting': 'Registratie wacht',
+  'organisation-restored': 'Backup teruggezet',
+  'backup-failed': 'Backup mislukt',
+  'monthly-statement': 'Maandafrekening',
   invitation: 'Uitnodiging',
   registration: 'Registratie',
   'registration-attempt': 'Registratiepoging',
-} as const
+}
 
 // Not useServerData: its copy in localStorage would keep the kept mails' links on the device.
 const loadOutbox = async (): Promise<OutboxView> => (await api.admin.outbox.$get()).json()
@@ -138,7 +145,10 @@ function MailRow({ mail }: { mail: OutboxMail }) {
     <li className="grid gap-2 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="min-w-0 break-all font-medium">{mail.to}</p>
-        <Badge variant={status.variant}>{status.label}</Badge>
+        <div className="flex flex-wrap items-center gap-2">
+          {mail.bounce && <BounceMarker reason={mail.bounce.reason} />}
+          <Badge variant={status.variant}>{status.label}</Badge>
+        </div>
       </div>
       <p className="text-muted-foreground text-xs">
         {KIND[mail.kind]} · {timeFormat.format(mail.createdAt)}

@@ -1,5 +1,7 @@
+import type { MailBounce } from '#schema/mail'
 import { ROLE_LABELS } from '#schema/roles'
 import type { UserDocType } from '#schema/rx/users'
+import { BounceMarker } from '../../components/bounce-marker.tsx'
 import { Card } from '../../components/card.tsx'
 import { formatMoment } from '../../lib/format-date.ts'
 import { useIsMobile } from '../../lib/use-media-query.ts'
@@ -10,6 +12,8 @@ type UserListProps = {
   users: readonly UserDocType[]
   actionsFor: (user: UserDocType) => readonly UserAction[]
   onAction: (action: UserAction, user: UserDocType) => void
+  /** Users whose address a mail server refused for good, by id. */
+  bounces: Record<string, MailBounce>
 }
 
 function lastActive(user: UserDocType, now: number) {
@@ -21,7 +25,7 @@ export function UserList(props: UserListProps) {
   return useIsMobile() ? <UserCards {...props} /> : <UserTable {...props} />
 }
 
-function UserTable({ users, actionsFor, onAction }: UserListProps) {
+function UserTable({ users, actionsFor, onAction, bounces }: UserListProps) {
   const now = Date.now()
   return (
     <Card className="overflow-x-auto">
@@ -42,7 +46,12 @@ function UserTable({ users, actionsFor, onAction }: UserListProps) {
           {users.map((user) => (
             <tr key={user.id} className="hover:bg-muted/40">
               <td className="px-4 py-2.5 font-medium">{user.name}</td>
-              <td className="max-w-64 truncate px-4 py-2.5 text-muted-foreground">{user.email}</td>
+              <td className="max-w-80 px-4 py-2.5 text-muted-foreground">
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="min-w-0 truncate">{user.email}</span>
+                  {bounces[user.id] && <BounceMarker reason={bounces[user.id]?.reason ?? ''} />}
+                </div>
+              </td>
               <td className="px-4 py-2.5">{ROLE_LABELS[user.role] ?? user.role}</td>
               <td className="px-4 py-2.5">
                 <UserStatusBadge status={user.status} />
@@ -61,7 +70,7 @@ function UserTable({ users, actionsFor, onAction }: UserListProps) {
   )
 }
 
-function UserCards({ users, actionsFor, onAction }: UserListProps) {
+function UserCards({ users, actionsFor, onAction, bounces }: UserListProps) {
   const now = Date.now()
   return (
     <ul className="grid grid-cols-1 gap-3" aria-label="Gebruikers">
@@ -71,6 +80,11 @@ function UserCards({ users, actionsFor, onAction }: UserListProps) {
             <div className="grid min-w-0 flex-1 gap-1">
               <p className="truncate font-medium">{user.name}</p>
               <p className="truncate text-muted-foreground text-sm">{user.email}</p>
+              {bounces[user.id] && (
+                <div>
+                  <BounceMarker reason={bounces[user.id]?.reason ?? ''} />
+                </div>
+              )}
               <div className="mt-1 flex flex-wrap items-center gap-2 text-xs">
                 <UserStatusBadge status={user.status} />
                 <span className="rounded-full border px-2 py-0.5">

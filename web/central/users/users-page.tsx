@@ -15,6 +15,7 @@ import { showToast } from '../../lib/toasts.ts'
 import { useLiveQuery } from '../../lib/use-live-query.ts'
 import { useHasPermission } from '../../lib/use-permission.ts'
 import { SetupLinkDialog } from './setup-link-dialog.tsx'
+import { useMailBounces } from './use-mail-bounces.ts'
 import type { UserAction } from './user-actions-menu.tsx'
 import { UserDialog, type UserFormValues } from './user-dialog.tsx'
 import { UserList } from './user-list.tsx'
@@ -37,6 +38,7 @@ export function UsersPage() {
   const canWrite = useHasPermission('users.write')
   const [limit, setLimit] = useState(PAGE_SIZE)
   const [dialog, setDialog] = useState<OpenDialog>(null)
+  const bounces = useMailBounces(canWrite)
   // Sorted here, not by RxDB: Dutch alphabetical order ignores case ('de Vries' after 'Bakker').
   const users = useLiveQuery(
     ({ db }) =>
@@ -121,6 +123,7 @@ export function UsersPage() {
             <UserList
               users={users.data.slice(0, limit)}
               actionsFor={actionsFor}
+              bounces={bounces}
               onAction={(action, user) => void onAction(action, user)}
             />
             {users.data.length > limit && (

@@ -22,6 +22,8 @@ const NEVER_QUEUED = [
   /^\/api\/users\/[^/]+\/setup-link$/,
   /^\/api\/gold-estates\/sellers\/[^/]+\/login$/,
   /^\/api\/organisations\/[^/]+\/invite$/,
+  // An address change carries the current password and mails two people: now or not at all.
+  /^\/api\/profile\/email(\/|$)/,
 ]
 
 /** Whether a failed non-GET to this URL may wait in the queue. */

@@ -1,0 +1,53 @@
+import { Cron } from 'croner'
+import { organisations } from '#schema/db/system'
+import type { AppDeps } from '../app-deps.ts'
+import { mailMonthlyStatements } from '../services/sales/statements/mail-monthly-statements.ts'
+import type { JobGate } from './job-gate.ts'
+
+/** 06:00 on the first of each month, in the server's time zone (TZ), as the backups. */
+export const MONTHLY_STATEMENTS_SCHEDULE = '0 6 1 * *'
+
+type Deps = Pick<AppDeps, 'env' | 'systemDb' | 'organisations' | 'log'> & { jobs: JobGate }
+
+/**
+ * The monthly statement mails: on the first of the month each organisation's sellers with
+ * commission activity the month before get their statement. With several processes the
+ * one that claims the occurrence runs it (JobGate); while Redis cannot be asked each
+ * runs it, and the outbox's dedupe key still sends each seller one mail.
+ */
+export function startMonthlyStatements(deps: Deps) {
+  async function runOccurrence(occurrenceMs: number) {
+    const ids = deps.systemDb.select({ id: organisations.id }).from(organisations).all()
+    for (const { id } of ids) {
+      try {
+        const isMine = await deps.jobs.claimOccurrence(
+          'monthly-statements',
+          id,
+          occurrenceMs,
+          'run',
+        )
+        if (!isMine) continue
+        const queued = await mailMonthlyStatements(deps, id, new Date(occurrenceMs))
+        if (queued > 0) deps.log.info('monthly statements queued', { organisationId: id, queued })
+      } catch (error) {
+        deps.log.error('monthly statements failed', { organisationId: id, error })
+      }
+    }
+  }
+  const job = new Cron(
+    MONTHLY_STATEMENTS_SCHEDULE,
+    // No name: croner's names are global, and tests run several servers in one process.
+    { mode: '5-part', unref: true, protect: true },
+    async (self: Cron) => {
+      // The occurrence is the scheduled minute, however late this process fires.
+      const scheduled = self.currentRun()?.getTime() ?? Date.now()
+      await runOccurrence(Math.floor(scheduled / 60_000) * 60_000)
+    },
+  )
+  return {
+    /** Runs the occurrence at `occurrenceMs` now (the tests; a catch-up). */
+    runOccurrence,
+    nextRunAt: () => job.nextRun(),
+    stop: () => job.stop(),
+  }
+}

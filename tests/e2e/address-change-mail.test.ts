@@ -1,0 +1,187 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
+import { ROOT, signInFirstSuperadmin } from '../support/accounts.ts'
+import { connectBrowser } from '../support/browser.ts'
+import { eventually } from '../support/eventually.ts'
+import { findFreePort } from '../support/free-port.ts'
+import { createClient } from '../support/http.ts'
+import { type ReceivedMail, startSmtpReceiver } from '../support/smtp-receiver.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+import {
+  DESKTOP,
+  hasHorizontalOverflow,
+  newAppPage,
+  openSignedIn,
+  PHONE,
+  screenshot,
+} from './page-helpers.ts'
+
+// A person changes their own address on Instellingen through the link mailed to the new
+// one; an administrator sees "E-mail komt niet aan" beside a user whose address a mail
+// server refused, with the server's words on hover and on a tap. A real SMTP server on
+// loopback receives (or refuses) the mail.
+
+let receiver: Awaited<ReturnType<typeof startSmtpReceiver>>
+let server: TestServer
+let browser: Browser
+
+const person = { email: 'ria@example.com', password: 'oud wachtwoord 1' }
+const refusedAddress = 'weg@example.com'
+
+async function createAccount(email: string, password: string, name: string) {
+  const { token } = inviteWithSetupLink(server.deps, {
+    email,
+    role: 'USER',
+    name,
+    org: 'default-org',
+  })
+  await createClient(server.url).post(`/api/auth/setup/${token}`, { password })
+}
+
+beforeAll(async () => {
+  receiver = await startSmtpReceiver({ refuse: (address) => address === refusedAddress })
+  const port = await findFreePort()
+  server = await startTestServer({
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SMTP_URL: receiver.url,
+    MAIL_FROM: 'Centraal <centraal@example.test>',
+  })
+  await signInFirstSuperadmin(server)
+  await createAccount(person.email, person.password, 'Ria Adres')
+  await createAccount(refusedAddress, 'weg wachtwoord 1', 'Wim Weg')
+  browser = await connectBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+  await receiver?.stop()
+})
+
+const openPage = (viewport: { width: number; height: number }) =>
+  newAppPage(browser, server.url, viewport, { timeout: 8000, serviceWorker: false })
+
+const receive = (address: string) =>
+  eventually(() => {
+    const [received] = receiver.to(address)
+    expect(received).toBeDefined()
+    return received as ReceivedMail
+  })
+
+test('a person changes their own address on Instellingen through the mailed link', async () => {
+  const page = await openPage(DESKTOP)
+  await openSignedIn(page, person, '/settings')
+  await page.getByRole('heading', { name: 'E-mailadres' }).waitFor()
+  await page.getByText(`Huidig adres: ${person.email}`).waitFor()
+  await page.getByLabel('Nieuw e-mailadres').fill('ria.nieuw@example.com')
+  await page.getByLabel('Huidig wachtwoord').fill(person.password)
+  await page.getByRole('button', { name: 'Wijzig e-mailadres' }).click()
+  await page
+    .getByText('Bevestig je nieuwe adres: we stuurden een e-mail naar ria.nieuw@example.com.')
+    .waitFor()
+  // Meanwhile the old address stays in use.
+  await page.getByText(`Huidig adres: ${person.email}`).waitFor()
+  await screenshot(page, 'settings-address-change-waiting')
+
+  const mail = await receive('ria.nieuw@example.com')
+  await receive(person.email)
+  const link = mail.parsed.text?.match(/http:\/\/\S+\/confirm-email\/[a-z2-7]+/)?.[0] as string
+  expect(link.startsWith(`${server.url}/confirm-email/`)).toBe(true)
+
+  // Opened on a phone that is not signed in.
+  const phone = await openPage(PHONE)
+  await phone.goto(link)
+  await phone.getByRole('heading', { name: 'Nieuw e-mailadres bevestigen' }).waitFor()
+  await phone.getByRole('button', { name: 'Nieuw adres bevestigen' }).click()
+  await phone
+    .getByRole('status')
+    .filter({ hasText: 'Je e-mailadres is gewijzigd naar ria.nieuw@example.com.' })
+    .waitFor()
+  expect(await hasHorizontalOverflow(phone)).toBe(false)
+  await screenshot(phone, 'confirm-email-done')
+
+  // Used again: the page says why it no longer works.
+  const again = await openPage(PHONE)
+  await again.goto(link)
+  await again.getByRole('button', { name: 'Nieuw adres bevestigen' }).click()
+  await again.getByRole('alert').filter({ hasText: 'al gebruikt' }).waitFor()
+  await screenshot(again, 'confirm-email-used')
+
+  await page.reload()
+  await page.getByText('Huidig adres: ria.nieuw@example.com').waitFor()
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    const view = await openPage(viewport)
+    await view.setContent(mail.parsed.html as string)
+    await view.getByRole('link', { name: 'Nieuw adres bevestigen' }).waitFor()
+    expect(await hasHorizontalOverflow(view)).toBe(false)
+    await screenshot(view, 'mail-address-change')
+  }
+})
+
+test('an administrator sees “E-mail komt niet aan” with the server’s words on Gebruikers', async () => {
+  const asked = await createClient(server.url).post('/api/auth/forgot-password', {
+    email: refusedAddress,
+  })
+  expect(asked.status).toBe(202)
+  const root = createClient(server.url)
+  await root.post('/api/auth/login/email', ROOT)
+  await eventually(async () => {
+    expect(Object.keys((await root.get('/api/users/mail-bounces')).json)).toHaveLength(1)
+  })
+  for (const viewport of [DESKTOP, PHONE]) {
+    const page = await openPage(viewport)
+    await openSignedIn(page, ROOT, '/users')
+    const marker = page.getByRole('button', { name: 'E-mail komt niet aan' })
+    await marker.waitFor()
+    expect(await marker.getAttribute('title')).toMatch(/^550: .*Mailbox unavailable/)
+    await marker.click()
+    await page.getByText('De mailserver weigerde dit adres').waitFor()
+    expect(await hasHorizontalOverflow(page)).toBe(false)
+    await screenshot(page, 'users-mail-bounce', { fullPage: false })
+  }
+})
+
+test('the administrator and statement mails fit a phone and a desktop', async () => {
+  const { renderRegistrationMail, renderBackupFailedMail } = await import(
+    '../../server/mail/admin-alert-mails.tsx'
+  )
+  const { renderStatementMail } = await import('../../server/mail/statement-mail.tsx')
+  const links = { app: server.url, settings: `${server.url}/settings` }
+  const mails = {
+    'mail-registration-waiting': await renderRegistrationMail(links, {
+      organisationName: 'Makelaardij Zoë & Co',
+      name: 'Samantha van der Berg-Hoogeveen',
+      email: 'samantha.vanderberg-hoogeveen@voorbeeld-makelaars.example',
+    }),
+    'mail-backup-failed': await renderBackupFailedMail(links, {
+      organisationName: 'Makelaardij Zoë & Co',
+      at: Date.now(),
+      error:
+        'Upload van centraal-backup-default-org-2026-12-02-1430.json mislukt na 3 pogingen: HTTP 500: Backend Error',
+    }),
+    'mail-monthly-statement': await renderStatementMail(
+      {
+        organisationName: 'Makelaardij Zoë & Co',
+        sellerName: 'Sanne Setter',
+        monthName: 'november 2026',
+        currency: 'EUR',
+        net: 400_000,
+        open: 25_000,
+        lineCount: 2,
+      },
+      `${server.url}/gold-estates`,
+    ),
+  }
+  for (const [name, mail] of Object.entries(mails)) {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const view = await openPage(viewport)
+      await view.setContent(mail.html)
+      await view.getByRole('heading', { level: 1 }).waitFor()
+      expect(await hasHorizontalOverflow(view)).toBe(false)
+      await screenshot(view, name)
+    }
+  }
+})

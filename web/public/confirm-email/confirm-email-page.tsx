@@ -1,0 +1,75 @@
+import { CircleCheck } from 'lucide-react'
+import { useState } from 'react'
+import { Navigate, useParams } from 'react-router-dom'
+import { Alert } from '../../components/alert.tsx'
+import { Button } from '../../components/button.tsx'
+import { api } from '../../lib/api-client.ts'
+import { describeError } from '../../lib/server-message.ts'
+import { AuthLayout } from '../auth-layout.tsx'
+
+/**
+ * /confirm-email/:token (docs/behaviour.md, E-mailadres wijzigen): the link from the mail
+ * to the new address. The change is made by the button, not by opening the page, as mail
+ * scanners open links on their own.
+ */
+export function ConfirmEmailPage() {
+  const { token } = useParams()
+  const [state, setState] = useState<
+    | { step: 'ask' | 'submitting' }
+    | { step: 'done'; message: string }
+    | { step: 'refused'; message: string }
+  >({ step: 'ask' })
+
+  if (!token) return <Navigate to="/" replace />
+
+  async function confirm() {
+    setState({ step: 'submitting' })
+    try {
+      // hc puts the parameter in the path as it is.
+      const param = { token: encodeURIComponent(token ?? '') }
+      const answer = await api.profile.email.confirm[':token'].$post({ param })
+      setState({ step: 'done', message: (await answer.json()).message })
+    } catch (error) {
+      setState({
+        step: 'refused',
+        message: describeError(error, 'Je e-mailadres kon niet worden gewijzigd.'),
+      })
+    }
+  }
+
+  if (state.step === 'done') {
+    return (
+      <AuthLayout title="E-mailadres gewijzigd">
+        <div className="grid justify-items-center gap-4 text-center">
+          <CircleCheck aria-hidden className="size-12 text-emerald-500" />
+          <p role="status">{state.message} Je logt voortaan in met dit adres.</p>
+          {/* A full load: a signed-in app reads its user (and address) anew. */}
+          <a
+            href="/"
+            className="font-medium text-primary text-sm underline-offset-4 hover:underline"
+          >
+            Verder naar Centraal
+          </a>
+        </div>
+      </AuthLayout>
+    )
+  }
+
+  return (
+    <AuthLayout
+      title="Nieuw e-mailadres bevestigen"
+      description="Bevestig dat je dit adres voortaan gebruikt om in te loggen."
+    >
+      <div className="grid gap-4">
+        {state.step === 'refused' && (
+          <Alert variant="destructive" title="E-mailadres niet gewijzigd">
+            {state.message}
+          </Alert>
+        )}
+        <Button className="w-full" onClick={confirm} disabled={state.step === 'submitting'}>
+          {state.step === 'submitting' ? 'Bezig...' : 'Nieuw adres bevestigen'}
+        </Button>
+      </div>
+    </AuthLayout>
+  )
+}
