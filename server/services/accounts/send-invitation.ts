@@ -93,11 +93,13 @@ export function issueInvitation(
     {
       token: prepared.token,
       queue: (tx) => {
-        outboxId = queueMail(
-          tx,
-          { env: deps.env, box },
-          { ...mail, kind: 'invitation', to: prepared.email },
-        )
+        // No dedupe key: an invitation is always queued.
+        outboxId =
+          queueMail(
+            tx,
+            { env: deps.env, box },
+            { ...mail, kind: 'invitation', to: prepared.email },
+          ) ?? ''
       },
     },
   )
