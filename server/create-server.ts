@@ -26,6 +26,7 @@ import { startMailDelivery } from './jobs/deliver-mail.ts'
 import { LOCAL_JOB_GATE } from './jobs/job-gate.ts'
 import { startOffsiteCopies } from './jobs/offsite-copies.ts'
 import { startKeptRecordPruning } from './jobs/prune-kept-records.ts'
+import { startReviewDigests } from './jobs/review-digests.ts'
 import { createScheduledBackups } from './jobs/scheduled-backups.ts'
 import { createLogger } from './logger.ts'
 import { readOrganisationEpoch } from './services/organisation-epoch/organisation-epoch.ts'
@@ -121,6 +122,7 @@ export async function startServer(
   const stopMailDelivery = startMailDelivery({ ...deps, jobs })
   deps.scheduledBackups.start()
   const stopPruning = startKeptRecordPruning({ ...deps, jobs })
+  const stopReviewDigests = startReviewDigests({ ...deps, jobs })
   const offsiteCopies = startOffsiteCopies({ env, systemDb, log, heavyWorkPool, jobs })
   const sessionSweep = setInterval(() => deleteExpiredSessions(systemDb), 60 * 60 * 1000)
   sessionSweep.unref()
@@ -137,6 +139,7 @@ export async function startServer(
     async close() {
       clearInterval(sessionSweep)
       stopPruning()
+      stopReviewDigests()
       await stopLeadDelivery()
       await stopMailDelivery()
       await deps.scheduledBackups.stop()

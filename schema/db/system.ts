@@ -161,3 +161,19 @@ export const mailOutbox = sqliteTable(
     index('mail_outbox_created').on(table.createdAt),
   ],
 )
+
+/**
+ * Notification mails of an organisation's file (notification_outbox) that went out, kept
+ * here so that a restore of an older copy of that file, in which they still wait, never
+ * sends them again (server/jobs/deliver-organisation-mail.ts).
+ */
+export const mailSent = sqliteTable(
+  'mail_sent',
+  {
+    outboxId: text().primaryKey(),
+    organisationId: text('organization_id').notNull(),
+    messageId: text().notNull(),
+    sentAt: integer().notNull(),
+  },
+  (table) => [index('mail_sent_at').on(table.sentAt)],
+)
