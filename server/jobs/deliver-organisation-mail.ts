@@ -101,7 +101,7 @@ export function createOrganisationMailDelivery(
       .from(salesUsers)
       .where(eq(salesUsers.id, row.recipientId ?? ''))
       .get()
-    if (!user || user.status !== 'active') return 'Account niet meer actief'
+    if (user?.status !== 'active') return 'Account niet meer actief'
     if (user.email !== row.recipient) return 'Ander e-mailadres'
     if (!user.emailNotifications) return 'E-mailmeldingen staan uit'
     if (row.kind === 'review-digest' && !user.activityAlerts)
@@ -126,7 +126,7 @@ export function createOrganisationMailDelivery(
     })
     const unsubscribeUrl = unsubscribeUrlOf(deps.env, token)
     const mail = await renderNotificationMail(
-      rows.map((row) => ({ kind: row.kind, payload: row.payload })),
+      rows.map((row) => ({ id: row.id, kind: row.kind, payload: row.payload })),
       { salesBase, currency },
       {
         kind: first.recipientKind,

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { Cron } from 'croner'
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm'
+import { and, eq, inArray, ne } from 'drizzle-orm'
 import { sales, salesProjects, salesUsers } from '#schema/db/organisation'
 import { organisations } from '#schema/db/system'
 import { SALES_ROLE_PERMISSIONS } from '#schema/permissions'

@@ -10,7 +10,11 @@ import { type Currency, formatMoney } from '#schema/format-money'
 import { MAIL_COLOURS } from './mail-layout.tsx'
 
 /** One notification as the mail renders it: its kind and what its row says. */
-export type NotificationItem = { kind: NotificationKind; payload: Record<string, unknown> }
+export type NotificationItem = {
+  id: string
+  kind: NotificationKind
+  payload: Record<string, unknown>
+}
 
 /** What every block needs: where Gold Estates is, and the organisation's currency. */
 export type BlockContext = { salesBase: string; currency: Currency }
@@ -114,7 +118,9 @@ function RegisteredSale(props: {
         {p.reviewStatus === 'pending' ? ' De verkoop staat ter beoordeling.' : ''}
       </Text>
       {lines.map((line, index) => (
-        <Text key={`${index}-${str(line.sellerName)}`} style={muted}>
+        // A sale's lines never change order once written: the index is their identity.
+        // biome-ignore lint/suspicious/noArrayIndexKey: lines as stored, in their order
+        <Text key={index} style={muted}>
           {str(line.sellerName)} ({str(line.commissionType)}, {String(line.percentage)}%):{' '}
           {props.money(line.amount)}
         </Text>

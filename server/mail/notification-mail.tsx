@@ -85,17 +85,17 @@ function NotificationMail(props: {
         {items.length === 1 && items[0] ? titleOf(items[0].kind) : props.subject}
       </Heading>
       {!isDigest &&
-        items.map((item, index) => (
+        items.map((item) => (
           <NotificationBlock
-            key={`${index}-${item.kind}`}
+            key={item.id}
             item={item}
             context={context}
             withHeading={items.length > 1}
           />
         ))}
       {isDigest &&
-        items.slice(0, LISTED).map((item, index) => (
-          <Text key={`${index}-${item.kind}`} style={{ ...text, margin: '0 0 6px' }}>
+        items.slice(0, LISTED).map((item) => (
+          <Text key={item.id} style={{ ...text, margin: '0 0 6px' }}>
             <Link href={linkOf(item, context)} style={{ color: MAIL_COLOURS.primary }}>
               {saleOf(item)}
             </Link>{' '}
