@@ -244,6 +244,22 @@ describe("the sales settings' default recipient", () => {
     expect(readSale(created.id)).toMatchObject({ notifications_sent: 1 })
     await expectNoMore(RECIPIENT, 1)
   })
+
+  test('"Nieuwe verkopen mailen" off: no mail, notificationsSent stays false; a SELLER cannot switch it', async () => {
+    expect(
+      (await patch(sanne, '/api/gold-estates/settings', { notificationsEnabled: false })).status,
+    ).toBe(403)
+    const off = await patch(admin, '/api/gold-estates/settings', { notificationsEnabled: false })
+    expect(off.json.notificationsEnabled).toBe(false)
+    const quiet = await postSale(
+      server,
+      admin,
+      sale([{ sellerId: ids.cor, percentage: 100 }], 'Klant Zonder'),
+    )
+    expect(readSale(quiet.id)).toMatchObject({ notifications_sent: 0 })
+    await expectNoMore(RECIPIENT, 1)
+    await patch(admin, '/api/gold-estates/settings', { notificationsEnabled: true })
+  })
 })
 
 describe('the switches', () => {
