@@ -13,7 +13,13 @@ export type ReceivedMail = { rcptTo: string[]; raw: string; parsed: ParsedMail; 
  * receives; it can be stopped and started again on the same port, as a mail server that
  * goes away and comes back.
  */
-export async function startSmtpReceiver(options: { refuse?: (address: string) => boolean } = {}) {
+export async function startSmtpReceiver(
+  options: {
+    refuse?: (address: string) => boolean
+    /** How long the server takes to accept a mail's data, as a slow relay does. */
+    acceptAfterMs?: number
+  } = {},
+) {
   const port = await findFreePort()
   const received: ReceivedMail[] = []
   let server: SMTPServer | null = null
@@ -45,7 +51,7 @@ export async function startSmtpReceiver(options: { refuse?: (address: string) =>
             parsed: await simpleParser(raw),
             at,
           })
-          callback()
+          setTimeout(() => callback(), options.acceptAfterMs ?? 0)
         })
       },
     })
