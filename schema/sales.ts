@@ -198,6 +198,8 @@ export const SalesSettingsUpdateSchema = z
     xmsApiKey: optionalText(500),
     xmsLocationId: optionalText(200),
     xmsPipelineId: optionalText(200),
+    /** Each new sale by mail to the default recipient (docs/behaviour.md, Meldingen per e-mail). */
+    notificationsEnabled: z.boolean(),
     defaultRecipientEmail: z.email({ message: 'Voer een geldig e-mailadres in' }).nullable(),
     defaultRecipientPhone: optionalText(40),
     subdomain: optionalText(253),

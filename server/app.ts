@@ -28,6 +28,7 @@ import { salesAuthRoutes } from './routes/sales-auth.ts'
 import { salesProjectRoutes, salesSellerRoutes } from './routes/sales-catalog.ts'
 import { salesCommissionPaymentRoutes, salesCommissionRoutes } from './routes/sales-commissions.ts'
 import { salesImportRoutes } from './routes/sales-import.ts'
+import { salesProfileRoutes } from './routes/sales-profile.ts'
 import { salesSettingsRoutes } from './routes/sales-settings.ts'
 import { salesStatementRoutes } from './routes/sales-statements.ts'
 import { salesStatsRoutes } from './routes/sales-stats.ts'
@@ -93,6 +94,7 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
     .route('/sync', syncRoutes(deps))
     .route('/sync-refusals', centralSyncRefusalRoutes(deps))
     .route('/admin/outbox', outboxRoutes(deps))
+    .route('/mail', mailUnsubscribeRoutes(deps))
     .route('/admin', adminRoutes(deps))
     .route('/backup', driveBackupRoutes(deps))
     .route('/heavy-work', heavyWorkRoutes(deps, 'central'))
@@ -105,6 +107,7 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
     .route('/gold-estates/commission-payments', salesCommissionPaymentRoutes(deps))
     .route('/gold-estates/stats', salesStatsRoutes(deps))
     .route('/gold-estates/settings', salesSettingsRoutes(deps))
+    .route('/gold-estates/profile', salesProfileRoutes(deps))
     .route('/gold-estates/sheets', salesImportRoutes(deps))
     .route('/gold-estates/statements', salesStatementRoutes(deps))
     .route('/gold-estates/sync-refusals', salesSyncRefusalRoutes(deps))

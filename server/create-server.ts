@@ -27,6 +27,7 @@ import { LOCAL_JOB_GATE } from './jobs/job-gate.ts'
 import { startMonthlyStatements } from './jobs/monthly-statements.ts'
 import { startOffsiteCopies } from './jobs/offsite-copies.ts'
 import { startKeptRecordPruning } from './jobs/prune-kept-records.ts'
+import { startReviewDigests } from './jobs/review-digests.ts'
 import { createScheduledBackups } from './jobs/scheduled-backups.ts'
 import { createLogger } from './logger.ts'
 import { readOrganisationEpoch } from './services/organisation-epoch/organisation-epoch.ts'
@@ -123,6 +124,7 @@ export async function startServer(
   deps.scheduledBackups.start()
   const stopPruning = startKeptRecordPruning({ ...deps, jobs })
   const monthlyStatements = startMonthlyStatements({ ...deps, jobs })
+  const stopReviewDigests = startReviewDigests({ ...deps, jobs })
   const offsiteCopies = startOffsiteCopies({ env, systemDb, log, heavyWorkPool, jobs })
   const sessionSweep = setInterval(() => deleteExpiredSessions(systemDb), 60 * 60 * 1000)
   sessionSweep.unref()
@@ -142,6 +144,7 @@ export async function startServer(
       clearInterval(sessionSweep)
       stopPruning()
       monthlyStatements.stop()
+      stopReviewDigests()
       await stopLeadDelivery()
       await stopMailDelivery()
       await deps.scheduledBackups.stop()

@@ -469,6 +469,10 @@ export const salesUsers = sqliteTable(
     setupTokenHash: text(),
     setupTokenExpires: integer(),
     lastLogin: integer(),
+    /** "E-mailmeldingen": any notification mail at all (the List-Unsubscribe turns it off). */
+    emailNotifications: integer({ mode: 'boolean' }).notNull().default(true),
+    /** "Activiteitsmeldingen": mail about others' work (an approver's daily digest). */
+    activityAlerts: integer({ mode: 'boolean' }).notNull().default(true),
     createdAt: integer().notNull(),
     updatedAt: integer().notNull(),
   },
@@ -492,4 +496,50 @@ export const webhookOutbox = sqliteTable(
     deliveredAt: integer(),
   },
   (table) => [index('webhook_outbox_due').on(table.status, table.nextAttemptAt)],
+)
+
+/** What a notification mail is about (docs/behaviour.md, Meldingen per e-mail). */
+export type NotificationKind =
+  | 'sale-review-pending'
+  | 'sale-approved'
+  | 'sale-rejected'
+  | 'commission-paid'
+  | 'sale-registered'
+  | 'review-digest'
+
+/** Who a notification is for: a Gold Estates account, or the sales settings' default recipient. */
+export type NotificationRecipientKind = 'sales-user' | 'default-recipient'
+
+/**
+ * Notification mail about what happens in the organisation, written in the same
+ * transaction as its cause and sent after commit by server/jobs/deliver-mail.ts, which
+ * folds the due rows of one recipient into one mail. `payload` is what the mail says,
+ * limited at queueing to what its recipient may read; the mail is rendered at sending.
+ * What was sent is remembered in the system file too (mail_sent), so a restored older
+ * file does not send it again. `heldUntil` keeps an import's rows back until it ends.
+ */
+export const notificationOutbox = sqliteTable(
+  'notification_outbox',
+  {
+    id: text().primaryKey(),
+    kind: text().$type<NotificationKind>().notNull(),
+    recipientKind: text().$type<NotificationRecipientKind>().notNull(),
+    /** The sales_users id of a 'sales-user' recipient. */
+    recipientId: text(),
+    recipient: text().notNull(),
+    payload: text({ mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    /** An import's rows carry its id until it ends (releaseHeldNotifications). */
+    batch: text(),
+    status: text().$type<'pending' | 'sent' | 'failed' | 'skipped'>().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: integer().notNull(),
+    lastError: text(),
+    messageId: text(),
+    createdAt: integer().notNull(),
+    sentAt: integer(),
+  },
+  (table) => [
+    index('notification_outbox_due').on(table.status, table.nextAttemptAt),
+    index('notification_outbox_batch').on(table.batch),
+  ],
 )

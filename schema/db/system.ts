@@ -237,3 +237,19 @@ export const mailBounces = sqliteTable('mail_bounces', {
   reason: text().notNull(),
   at: integer().notNull(),
 })
+
+/**
+ * Notification mails of an organisation's file (notification_outbox) that went out, kept
+ * here so that a restore of an older copy of that file, in which they still wait, never
+ * sends them again (server/jobs/deliver-organisation-mail.ts).
+ */
+export const mailSent = sqliteTable(
+  'mail_sent',
+  {
+    outboxId: text().primaryKey(),
+    organisationId: text('organization_id').notNull(),
+    messageId: text().notNull(),
+    sentAt: integer().notNull(),
+  },
+  (table) => [index('mail_sent_at').on(table.sentAt)],
+)

@@ -15,7 +15,7 @@ const OTHER_ACCOUNT_MESSAGE =
   'Deze gegevens op dit apparaat horen bij een ander account; ze worden niet verstuurd.'
 
 // Signing in and out change whose session it is; replication checks its own area.
-const UNCHECKED = /^\/api\/(auth\/|gold-estates\/auth\/|log(in|out)\b|sync\/)/
+const UNCHECKED = /^\/api\/(auth\/|gold-estates\/auth\/|log(in|out)\b|sync\/|mail\/unsubscribe\/)/
 
 /**
  * A REST call that names the account it was made for (SYNC_ACCOUNT_HEADER: the page's

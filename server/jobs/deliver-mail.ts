@@ -1,6 +1,6 @@
 import { and, asc, eq, lte } from 'drizzle-orm'
 import type { Transporter } from 'nodemailer'
-import { mailBounces, mailOutbox } from '#schema/db/system'
+import { mailBounces, mailOutbox, organisations } from '#schema/db/system'
 import type { AppDeps } from '../app-deps.ts'
 import { getSecretBox } from '../auth/secret-box.ts'
 import { openContent } from '../mail/queue-mail.ts'
@@ -10,6 +10,7 @@ import {
   isPermanentRefusal,
   isRefusedAddress,
 } from '../mail/smtp-transport.ts'
+import { createOrganisationMailDelivery, type OutgoingMail } from './deliver-organisation-mail.ts'
 import type { JobGate } from './job-gate.ts'
 import { repeatWithoutOverlap } from './repeat-without-overlap.ts'
 
@@ -22,7 +23,8 @@ const BATCH = 50
 type Row = typeof mailOutbox.$inferSelect
 
 /**
- * Sends the system file's mail outbox over SMTP_URL: each due row is handed to the server
+ * Sends the system file's mail outbox, then every organisation's notification outbox
+ * (deliver-organisation-mail.ts), over SMTP_URL: each due row is handed to the server
  * with its own Message-ID, marked sent (its content erased) once the server took it;
  * a refused connection, a timeout or a 4xx answer is tried again after
  * MAIL_RETRY_BASE_MS, doubling to five minutes; a 5xx refusal or a day of failures marks
@@ -33,11 +35,32 @@ type Row = typeof mailOutbox.$inferSelect
  * are kept for the outbox page.
  */
 export function startMailDelivery(
-  deps: Pick<AppDeps, 'env' | 'systemDb' | 'log'> & { jobs: JobGate },
+  deps: Pick<AppDeps, 'env' | 'systemDb' | 'organisations' | 'log'> & { jobs: JobGate },
 ) {
   if (!deps.env.SMTP_URL) return async () => undefined
   const box = getSecretBox(deps.env)
   let transport: Promise<Transporter> | null = null
+  const sendMail = async (mail: OutgoingMail) => {
+    transport ??= createSmtpTransport(deps.env)
+    await (await transport).sendMail({
+      from: deps.env.MAIL_FROM,
+      to: mail.to,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      messageId: mail.messageId,
+      headers: mail.headers,
+      attachments: mail.attachments?.map((file) => ({ ...file, encoding: 'base64' })),
+    })
+  }
+  const notifications = createOrganisationMailDelivery(deps, sendMail)
+  // Every organisation is looked at once after a start (mail queued before a restart);
+  // later, the open files, as the lead delivery does.
+  let toScan = deps.systemDb
+    .select({ id: organisations.id })
+    .from(organisations)
+    .all()
+    .map((row) => row.id)
 
   const findDue = () =>
     deps.systemDb
@@ -63,16 +86,13 @@ export function startMailDelivery(
     let error: unknown = content ? null : new Error('De inhoud van de e-mail is niet leesbaar')
     if (content) {
       try {
-        transport ??= createSmtpTransport(deps.env)
-        await (await transport).sendMail({
-          from: deps.env.MAIL_FROM,
+        await sendMail({
+          ...content,
           to: row.recipient,
           subject: row.subject,
-          html: content.html,
-          text: content.text,
           messageId: row.messageId,
-          headers: content.headers,
-          attachments: content.attachments?.map((file) => ({ ...file, encoding: 'base64' })),
+          headers: content.headers ?? {},
+          attachments: content.attachments,
         })
       } catch (caught) {
         error = caught
@@ -109,16 +129,28 @@ export function startMailDelivery(
   }
 
   async function tick() {
-    if (findDue().length === 0) return
-    await deps.jobs.runAlone(
-      'mail-delivery',
-      'system',
-      async () => {
-        // Read again under the lock: another process may have sent some meanwhile.
-        for (const row of findDue()) await send(row)
-      },
-      'skip',
-    )
+    if (findDue().length > 0) {
+      await deps.jobs.runAlone(
+        'mail-delivery',
+        'system',
+        async () => {
+          // Read again under the lock: another process may have sent some meanwhile.
+          for (const row of findDue()) await send(row)
+        },
+        'skip',
+      )
+    }
+    const organisationIds = new Set([...toScan, ...deps.organisations.openIds()])
+    toScan = []
+    for (const organisationId of organisationIds) {
+      if (!notifications.hasDue(organisationId)) continue
+      await deps.jobs.runAlone(
+        'mail-delivery',
+        organisationId,
+        () => notifications.deliverDue(organisationId),
+        'skip',
+      )
+    }
   }
 
   const stop = repeatWithoutOverlap(TICK_MS, tick, (error) =>

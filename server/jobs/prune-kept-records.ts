@@ -1,7 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { Cron } from 'croner'
+import { lt } from 'drizzle-orm'
 import { IDEMPOTENCY_RECORD_MAX_AGE_MS, SYNC_REFUSAL_MAX_AGE_MS } from '#schema/constants'
-import { organisations } from '#schema/db/system'
+import { mailSent, organisations } from '#schema/db/system'
 import type { AppDeps } from '../app-deps.ts'
 import type { OrganisationDb } from '../db/organisation-db.ts'
 import { deleteOldIdempotencyRecords } from '../services/idempotency/delete-old-idempotency-records.ts'
@@ -16,6 +17,7 @@ export const PRUNE_BATCH_SIZE = 500
 /** Every hour, at 23 past: records grow by the hour, and each run then has little to do. */
 const SCHEDULE = '23 * * * *'
 const HOUR_MS = 60 * 60 * 1000
+const MAIL_SENT_KEPT_MS = 48 * HOUR_MS
 
 type Pruning = {
   name: string
@@ -41,7 +43,12 @@ const PRUNINGS: readonly Pruning[] = [
  */
 export async function pruneKeptRecords(deps: Deps, now = Date.now()) {
   const ids = deps.systemDb.select({ id: organisations.id }).from(organisations).all()
-  let deleted = 0
+  // A notification over a day old is given up, never sent (deliver-organisation-mail.ts):
+  // the memory of one sent is needed no longer than that, with a day to spare.
+  let deleted = deps.systemDb
+    .delete(mailSent)
+    .where(lt(mailSent.sentAt, now - MAIL_SENT_KEPT_MS))
+    .run().changes
   for (const { id } of ids) {
     for (const pruning of PRUNINGS) {
       try {

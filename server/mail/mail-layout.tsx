@@ -50,7 +50,7 @@ const mark = {
  * The frame of every mail: the brand mark and name, a white card on Centraal's light
  * background, a footer saying why the mail came. Narrow screens get the card full width.
  */
-export function MailLayout(props: { preview: string; footer: string; children: ReactNode }) {
+export function MailLayout(props: { preview: string; footer: ReactNode; children: ReactNode }) {
   return (
     <Html lang="nl">
       <Head>

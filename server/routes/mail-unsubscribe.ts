@@ -1,52 +1,44 @@
-import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { z } from 'zod'
-import { organisations } from '#schema/db/system'
 import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { getSecretBox } from '../auth/secret-box.ts'
-import { AppError } from '../http/app-error.ts'
-import { validate } from '../http/validate.ts'
-import { readUnsubscribeToken } from '../mail/unsubscribe-link.ts'
-import { findUser } from '../services/accounts/find-user.ts'
-import { updateNotificationPreferences } from '../services/users/update-notification-preferences.ts'
+import { readUnsubscribeToken } from '../mail/notification-links.ts'
+import { unsubscribe } from '../services/notifications/unsubscribe.ts'
 
-const UnsubscribeQuerySchema = z.object({ token: z.string().min(1).max(2000) })
+// A page of its own, outside the app: the link is opened from a mail, often on a device
+// where nobody is signed in. Nothing of the token or the address is echoed.
+const page = (title: string, body: string) =>
+  `<!doctype html><html lang="nl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body style="font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;background:#f7f8fb;color:#1b1f33;margin:0;padding:24px 12px"><main style="max-width:480px;margin:0 auto;background:#fff;border:1px solid #e3e5ec;border-radius:12px;padding:24px"><h1 style="font-size:20px;margin:0 0 12px">${title}</h1>${body}</main></body></html>`
 
-const REFUSED = 'Deze afmeldlink is ongeldig. Zet je meldingen uit in Instellingen → Meldingen.'
+const INVALID = page(
+  'Deze afmeldlink werkt niet',
+  '<p>De link is onvolledig of niet van deze installatie. Je kunt je meldingen aanpassen bij Instellingen.</p>',
+)
+const DONE = page(
+  'Je bent afgemeld',
+  '<p>Je ontvangt deze meldingen niet meer per e-mail. Je kunt ze weer aanzetten bij Instellingen.</p>',
+)
 
 /**
- * POST /api/mail/unsubscribe?token=…: the one-click List-Unsubscribe of notification mails
- * (RFC 8058). The sealed token names the account and the switch; no session is needed, as
- * the mail client posts it. Turning a switch off twice is the same as once.
+ * The List-Unsubscribe address of notification mails: GET shows a button (a link scanner
+ * that opens it changes nothing), POST switches the mail off — also the mail provider's
+ * one-click POST (RFC 8058, body List-Unsubscribe=One-Click), which carries no session.
  */
 export function mailUnsubscribeRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().post('/unsubscribe', validate('query', UnsubscribeQuerySchema), (c) => {
-    const target = readUnsubscribeToken(getSecretBox(deps.env), c.req.valid('query').token)
-    const known =
-      target &&
-      deps.systemDb
-        .select({ id: organisations.id })
-        .from(organisations)
-        .where(eq(organisations.id, target.organisationId))
-        .get()
-    if (!target || !known) throw new AppError('invalid_input', REFUSED)
-    const db = deps.organisations.get(target.organisationId)
-    const user = findUser(db, target.userId)
-    if (!user || user.organisationId !== target.organisationId) {
-      throw new AppError('invalid_input', REFUSED)
-    }
-    const ctx = {
-      db,
-      systemDb: deps.systemDb,
-      actor: {
-        userId: user.id,
-        name: user.name,
-        role: null,
-        organisationId: target.organisationId,
-        permissions: new Set<never>(),
-      },
-    }
-    updateNotificationPreferences(ctx, { [target.off]: false })
-    return c.json({ message: 'Je ontvangt deze meldingen niet meer per e-mail.' })
-  })
+  const box = getSecretBox(deps.env)
+  return new Hono<AppEnv>()
+    .get('/unsubscribe/:token', (c) => {
+      if (!readUnsubscribeToken(box, c.req.param('token'))) return c.html(INVALID, 400)
+      return c.html(
+        page(
+          'Afmelden voor e-mailmeldingen',
+          '<p>Wil je deze meldingen niet meer per e-mail ontvangen?</p><form method="post"><button type="submit" style="background:#4f46e5;color:#fff;border:0;border-radius:8px;padding:10px 18px;font-size:15px;font-weight:600">Afmelden</button></form>',
+        ),
+      )
+    })
+    .post('/unsubscribe/:token', (c) => {
+      const target = readUnsubscribeToken(box, c.req.param('token'))
+      if (!target) return c.html(INVALID, 400)
+      unsubscribe(deps, target)
+      return c.html(DONE, 200)
+    })
 }

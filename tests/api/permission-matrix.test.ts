@@ -166,6 +166,17 @@ const ROWS: Row[] = [
     expected: '401 401 403 403 403 403 202 403 401 401 401',
   },
   {
+    // A mail's unsubscribe link: the sealed token is the right, not a session.
+    route: 'GET /api/mail/unsubscribe/:token',
+    call: () => get('/api/mail/unsubscribe/v1.forged.token.here'),
+    expected: '400 400 400 400 400 400 400 400 400 400 400',
+  },
+  {
+    route: 'POST /api/mail/unsubscribe/:token',
+    call: () => post('/api/mail/unsubscribe/v1.forged.token.here'),
+    expected: '400 400 400 400 400 400 400 400 400 400 400',
+  },
+  {
     route: 'GET /api/login',
     call: () => get('/api/login'),
     expected: '302 302 302 302 302 302 302 302 302 302 302',
@@ -484,6 +495,16 @@ const ROWS: Row[] = [
     route: 'PATCH /api/gold-estates/settings',
     call: () => patch('/api/gold-estates/settings', { paymentTermDays: 30 }),
     expected: '401 401 401 401 401 401 401 401 403 403 200',
+  },
+  {
+    route: 'GET /api/gold-estates/profile/notifications',
+    call: () => get('/api/gold-estates/profile/notifications'),
+    expected: '401 401 401 401 401 401 401 401 200 200 200',
+  },
+  {
+    route: 'PATCH /api/gold-estates/profile/notifications',
+    call: () => patch('/api/gold-estates/profile/notifications', { activityAlerts: true }),
+    expected: '401 401 401 401 401 401 401 401 200 200 200',
   },
   {
     route: 'GET /api/gold-estates/sheets/status',

@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInFirstSuperadmin } from '../support/accounts.ts'
+import { ROOT, signIn, signInFirstSuperadmin } from '../support/accounts.ts'
 import { findFreePort } from '../support/free-port.ts'
 import { createClient } from '../support/http.ts'
 import { takeInvitationToken } from '../support/invitation-token.ts'
 import { startRedisServer } from '../support/redis-server.ts'
+import { buildSalePayload } from '../support/sales.ts'
 import { startServerProcess } from '../support/server-process.ts'
 import { startSmtpReceiver } from '../support/smtp-receiver.ts'
 
@@ -23,7 +24,9 @@ let second: ServerProcess
 
 beforeAll(async () => {
   redis = await startRedisServer()
-  receiver = await startSmtpReceiver()
+  // A relay that takes most of a delivery round to accept each mail: a process sending
+  // overlaps the other's next round, which without the job gate's lock sends the same one.
+  receiver = await startSmtpReceiver({ acceptAfterMs: 400 })
   dataDir = mkdtempSync(path.join(tmpdir(), 'centraal-test-'))
   const port = await findFreePort()
   const settings = {
@@ -67,4 +70,41 @@ test('reset mails asked through both processes arrive once each', async () => {
   // Time for a second sending by the other process: still one each.
   await new Promise((resolve) => setTimeout(resolve, 2000))
   for (const email of addresses) expect(receiver.to(email)).toHaveLength(1)
+})
+
+test("an organisation's notifications, its sales registered through both processes, arrive once each", async () => {
+  const root = await signIn(first, ROOT)
+  expect((await root.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  const recipient = 'kantoor@processes.test'
+  const settings = await root.request('PATCH', '/api/gold-estates/settings', {
+    defaultRecipientEmail: recipient,
+  })
+  expect(settings.status, settings.text).toBe(200)
+  const projectId = (await root.post('/api/gold-estates/projects', { name: 'Twee' })).json.id
+  const sellerId = (await root.post('/api/gold-estates/sellers', { name: 'Sanne' })).json.id
+  const names = Array.from({ length: 12 }, (_, i) => `Koper ${i} twee`)
+  const there = createClient(second.url)
+  for (const [name, value] of root.cookies) there.cookies.set(name, value)
+  // Both processes have the organisation's file open and see every row due.
+  await Promise.all(
+    names.map((clientName, i) =>
+      (i % 2 ? there : root).post(
+        '/api/gold-estates/sales',
+        buildSalePayload({
+          projectId,
+          clientName,
+          salePrice: 30_000_000,
+          lines: [{ sellerId, percentage: 100 }],
+        }),
+      ),
+    ),
+  )
+  const naming = (name: string) =>
+    receiver.to(recipient).filter((mail) => mail.parsed.text?.includes(name))
+  await expect
+    .poll(() => names.every((name) => naming(name).length > 0), { timeout: 20_000 })
+    .toBe(true)
+  await new Promise((resolve) => setTimeout(resolve, 2000))
+  // What waited together may leave as one mail: each sale is in exactly one.
+  for (const name of names) expect(naming(name), name).toHaveLength(1)
 })

@@ -2,15 +2,24 @@ import { type ParsedMail, simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { findFreePort } from './free-port.ts'
 
-/** A mail as the receiver got it: the envelope's recipients, the raw text and its parts. */
-export type ReceivedMail = { rcptTo: string[]; raw: string; parsed: ParsedMail }
+/**
+ * A mail as the receiver got it: the envelope's recipients, the raw text, its parts and
+ * when its last byte arrived (performance.now(), for the bench's commit-to-SMTP time).
+ */
+export type ReceivedMail = { rcptTo: string[]; raw: string; parsed: ParsedMail; at: number }
 
 /**
  * A real SMTP server on loopback (smtp-server, no TLS, any login) that keeps what it
  * receives; it can be stopped and started again on the same port, as a mail server that
  * goes away and comes back.
  */
-export async function startSmtpReceiver(options: { refuse?: (address: string) => boolean } = {}) {
+export async function startSmtpReceiver(
+  options: {
+    refuse?: (address: string) => boolean
+    /** How long the server takes to accept a mail's data, as a slow relay does. */
+    acceptAfterMs?: number
+  } = {},
+) {
   const port = await findFreePort()
   const received: ReceivedMail[] = []
   let server: SMTPServer | null = null
@@ -34,13 +43,15 @@ export async function startSmtpReceiver(options: { refuse?: (address: string) =>
         const chunks: Buffer[] = []
         stream.on('data', (chunk: Buffer) => chunks.push(chunk))
         stream.on('end', async () => {
+          const at = performance.now()
           const raw = Buffer.concat(chunks).toString('utf8')
           received.push({
             rcptTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
             raw,
             parsed: await simpleParser(raw),
+            at,
           })
-          callback()
+          setTimeout(() => callback(), options.acceptAfterMs ?? 0)
         })
       },
     })

@@ -7,9 +7,13 @@ import type { SystemDb } from '../../db/system-db.ts'
 import type { Env } from '../../env.ts'
 import type { Logger } from '../../logger.ts'
 import type { AlertLinks } from '../../mail/admin-alert-mails.tsx'
+import {
+  createUnsubscribeHeaders,
+  createUnsubscribeToken,
+  unsubscribeUrlOf,
+} from '../../mail/notification-links.ts'
 import { queueMail } from '../../mail/queue-mail.ts'
 import type { RenderedMail } from '../../mail/render-mail.ts'
-import { createUnsubscribeHeaders, createUnsubscribeUrl } from '../../mail/unsubscribe-link.ts'
 import { readOrganisationName } from '../sales/statements/find-organisation-name.ts'
 
 // Not AppDeps: the backup job that alerts is itself one of AppDeps' parts.
@@ -70,8 +74,13 @@ export async function notifyAdministrators(
   const box = getSecretBox(deps.env)
   const queued = deps.systemDb.transaction((tx) =>
     recipients.filter((recipient) => {
-      const target = { organisationId, userId: recipient.id, off: 'activityAlerts' as const }
-      const headers = createUnsubscribeHeaders(createUnsubscribeUrl(deps.env, box, target))
+      const token = createUnsubscribeToken(box, {
+        organisationId,
+        kind: 'central-user',
+        recipientId: recipient.id,
+        email: recipient.email,
+      })
+      const headers = createUnsubscribeHeaders(unsubscribeUrlOf(deps.env, token))
       const dedupeKey = alert.dedupeKey(recipient.id)
       return (
         queueMail(

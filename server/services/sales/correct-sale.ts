@@ -5,13 +5,14 @@ import { planCorrection } from '#schema/commission-changes'
 import { commissions, sales } from '#schema/db/organisation'
 import { holdsOwnLine, OWN_LINE_REQUIRED } from '#schema/own-line'
 import { getExpectedPaymentDate } from '#schema/payment-term'
-import { getReviewStatusAfterWrite } from '#schema/sale-review'
+import { findReviewReasons, getReviewStatusAfterWrite } from '#schema/sale-review'
 import { SaleCorrectionSchema } from '#schema/sales'
 import { seesAllSales } from '#schema/sales-visibility'
 import type { ServiceContext } from '../../context.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
 import { AppError } from '../../http/app-error.ts'
 import { appendActivity } from '../activities/append-activity.ts'
+import { notifyReview } from '../notifications/notify-sales.ts'
 import { findCorrectableSale } from './find-correctable-sale.ts'
 import { logUnusualSplit } from './log-unusual-split.ts'
 import { requireActiveSellers } from './require-active-sellers.ts'
@@ -149,6 +150,10 @@ export function correctSale(ctx: ServiceContext, id: string, input: SaleCorrecti
       },
     })
     logUnusualSplit(tx, ctx, { ...sale, ...after, id }, input.splits)
+    if (reviewStatus === 'pending' && sale.reviewStatus !== 'pending') {
+      const reasons = findReviewReasons(input.splits)
+      notifyReview(tx, corrected, { kind: 'sale-review-pending', reasons })
+    }
     return corrected
   })
 }

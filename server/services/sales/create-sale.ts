@@ -6,12 +6,13 @@ import { calculateCommission } from '#schema/commission'
 import { sales } from '#schema/db/organisation'
 import { holdsOwnLine, OWN_LINE_REQUIRED } from '#schema/own-line'
 import { getExpectedPaymentDate } from '#schema/payment-term'
-import { getReviewStatusAfterWrite } from '#schema/sale-review'
+import { findReviewReasons, getReviewStatusAfterWrite } from '#schema/sale-review'
 import type { SaleCreateSchema } from '#schema/sales'
 import { seesAllSales } from '#schema/sales-visibility'
 import type { ServiceContext } from '../../context.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
 import { AppError } from '../../http/app-error.ts'
+import { notifyReview, notifySaleRegistered } from '../notifications/notify-sales.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { enqueueLead } from './enqueue-lead.ts'
 import { logUnusualSplit } from './log-unusual-split.ts'
@@ -91,6 +92,8 @@ export function createSale(
      * counting the project's sales again for every row.
      */
     recountProject?: boolean
+    /** An import's id: its notifications wait for its end (releaseHeldNotifications). */
+    notificationBatch?: string
   } = {},
 ) {
   requirePermission(ctx.actor, 'sales.register')
@@ -116,6 +119,14 @@ export function createSale(
   )
   const now = Date.now()
   const saleId = options.id ?? uuidv7()
+  const reviewStatus = getReviewStatusAfterWrite({
+    canReadAll: seesAllSales(ctx.actor.permissions),
+    lines: input.commissions,
+    current: null,
+  })
+  const notifiesRecipient = Boolean(
+    settings?.notificationsEnabled && settings.defaultRecipientEmail,
+  )
   // Prepared statements run on the connection, inside this transaction; tx still takes
   // the seq values, so seq order stays commit order.
   return ctx.db.transaction((tx) => {
@@ -142,11 +153,9 @@ export function createSale(
       notes: input.notes,
       createdBy: ctx.actor.userId,
       createdAt: now,
-      reviewStatus: getReviewStatusAfterWrite({
-        canReadAll: seesAllSales(ctx.actor.permissions),
-        lines: input.commissions,
-        current: null,
-      }),
+      reviewStatus,
+      // Set with the default recipient's outbox row, in this transaction.
+      notificationsSent: notifiesRecipient ? 1 : 0,
     })
     if (!sale) throw new Error('the sale insert returned no row')
     input.commissions.forEach((line, index) => {
@@ -168,6 +177,12 @@ export function createSale(
     if (options.recountProject !== false) recountSoldUnits(tx, input.projectId, now)
     enqueueLead(tx, sale, project.name)
     logUnusualSplit(tx, ctx, sale, input.commissions)
+    notifyNewSale(
+      ctx,
+      tx,
+      { sale, settings, input, lineAmounts: breakdown.lineAmountsCents },
+      options.notificationBatch,
+    )
     // Each line's insert gave the sale the line's seq (a trigger of migration 0005): the
     // answer names the sale's version as stored, the one a review of it must name.
     return tx.select().from(sales).where(eq(sales.id, saleId)).get() ?? sale
@@ -181,4 +196,44 @@ export function recountSoldUnits(
   now: number,
 ) {
   saleStatements(tx).recountProject.run({ projectId, seq: takeNextSeq(tx), updatedAt: now })
+}
+
+/** The mails a new sale causes: its author's "Ter beoordeling", the default recipient's. */
+function notifyNewSale(
+  ctx: ServiceContext,
+  tx: Parameters<typeof saleStatements>[0],
+  created: {
+    sale: typeof sales.$inferSelect
+    settings: ReturnType<ReturnType<typeof saleStatements>['settings']['get']>
+    input: SaleInput
+    lineAmounts: number[]
+  },
+  batch: string | undefined,
+) {
+  const { sale, input } = created
+  if (sale.reviewStatus === 'pending') {
+    notifyReview(
+      tx,
+      sale,
+      { kind: 'sale-review-pending', reasons: findReviewReasons(input.commissions) },
+      batch,
+    )
+  }
+  if (!sale.notificationsSent) return
+  const statements = saleStatements(tx)
+  notifySaleRegistered(
+    tx,
+    created.settings,
+    {
+      ...sale,
+      registeredBy: ctx.actor.name,
+      lines: input.commissions.map((line, index) => ({
+        sellerName: statements.liveSeller.get({ id: line.sellerId })?.name ?? '',
+        commissionType: line.commissionType,
+        percentage: line.commissionPercentage,
+        amount: created.lineAmounts[index] ?? 0,
+      })),
+    },
+    batch,
+  )
 }

@@ -17,6 +17,7 @@ import { takeNextSeq } from '../../db/next-seq.ts'
 import type { OrganisationDb } from '../../db/organisation-db.ts'
 import { requireLiveRow } from '../../db/require-live-row.ts'
 import { AppError } from '../../http/app-error.ts'
+import { notifyLinePaid } from '../notifications/notify-sales.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { findLiveCommission, findLiveSale } from './find-live-row.ts'
 import { recountSalePaid, requireVisibleLine } from './sale-lines.ts'
@@ -106,6 +107,8 @@ export function addPaymentPart(
       .returning()
       .get()
     setLinePaid(tx, line, paid, now)
+    // Money paid out, not money a clawback claims back: the seller hears of it by mail.
+    if (line.kind !== 'clawback') notifyLinePaid(tx, sale, { ...line, paidAmount: paid }, input)
     return part
   })
 }

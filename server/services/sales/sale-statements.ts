@@ -48,6 +48,7 @@ export function saleStatements(db: Pick<OrganisationDb, 'select' | 'insert' | 'u
         createdBy: value('createdBy'),
         createdAt: value('createdAt'),
         reviewStatus: value('reviewStatus'),
+        notificationsSent: value('notificationsSent'),
       })
       .returning()
       .prepare(),

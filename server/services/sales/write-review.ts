@@ -5,6 +5,7 @@ import type { ServiceContext } from '../../context.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
 import { AppError } from '../../http/app-error.ts'
 import { appendActivity } from '../activities/append-activity.ts'
+import { type NotifiedSale, notifyReview } from '../notifications/notify-sales.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { findLiveSale } from './find-live-row.ts'
 import { requireStandingSale } from './sale-lines.ts'
@@ -29,12 +30,12 @@ export function findSaleToReview(
 }
 
 /**
- * Stores the review's outcome with a new seq (which brings the sale to every device) and
- * its activity, in one transaction.
+ * Stores the review's outcome with a new seq (which brings the sale to every device), its
+ * activity and the mail to the sale's SELLER, in one transaction.
  */
 export function writeReview(
   ctx: ServiceContext,
-  sale: { id: string; clientName: string; propertyNumber: string },
+  sale: NotifiedSale,
   outcome: { status: ReviewStatus; reason: string | null; action: string },
 ) {
   const now = Date.now()
@@ -58,6 +59,13 @@ export function writeReview(
       target: `${sale.clientName} (${sale.propertyNumber})`,
       metadata: outcome.reason ? { saleId: sale.id, reason: outcome.reason } : { saleId: sale.id },
     })
+    notifyReview(
+      tx,
+      sale,
+      outcome.status === 'rejected'
+        ? { kind: 'sale-rejected', reason: outcome.reason ?? '' }
+        : { kind: 'sale-approved' },
+    )
     return reviewed
   })
 }

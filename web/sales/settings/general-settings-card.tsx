@@ -4,6 +4,7 @@ import { CardContent, IconCard } from '../../components/card.tsx'
 import { Field } from '../../components/field.tsx'
 import { PercentageField } from '../../components/percentage-field.tsx'
 import { SelectField } from '../../components/select-field.tsx'
+import { SwitchField } from '../../components/switch.tsx'
 import type { SettingsValues } from './settings-values.ts'
 
 type GeneralSettingsCardProps = {
@@ -53,6 +54,13 @@ export function GeneralSettingsCard({ values, onChange, canEdit }: GeneralSettin
             disabled={!canEdit}
           />
         </div>
+        <SwitchField
+          label="Nieuwe verkopen mailen"
+          description="Stuur elke nieuwe verkoop per e-mail naar de standaard ontvanger."
+          checked={values.notificationsEnabled}
+          disabled={!canEdit}
+          onCheckedChange={(notificationsEnabled) => onChange({ notificationsEnabled })}
+        />
         <div className="grid items-start gap-4 sm:grid-cols-2">
           <Field
             label="Standaard ontvanger e-mail"

@@ -13,12 +13,16 @@ import { type SalesSettings, useSalesSettings } from '../data/use-sales-settings
 import { hasSalesPermission } from '../layout/sales-roles.ts'
 import { GeneralSettingsCard } from './general-settings-card.tsx'
 import { IntegrationCard } from './integration-card.tsx'
+import { SalesNotificationCard } from './sales-notification-card.tsx'
 import { SettingsLinks } from './settings-links.tsx'
 import { type SettingsValues, toSettingsChanges, toSettingsValues } from './settings-values.ts'
 
 const PAYMENT_TERM_PROBLEM = 'Betalingstermijn moet een heel aantal dagen zijn (0 tot 365)'
 
-/** {base}/settings (docs/behaviour.md): links, the CRM integration and general settings. */
+/**
+ * {base}/settings (docs/behaviour.md): links, one's own mail switches, the CRM integration
+ * and general settings.
+ */
 export function SalesSettingsPage() {
   const canEdit = hasSalesPermission(useSalesUser(), 'sales.settings.write')
   const { state, save } = useSalesSettings()
@@ -34,6 +38,7 @@ export function SalesSettingsPage() {
       />
       <div className="grid gap-6">
         <SettingsLinks />
+        <SalesNotificationCard />
         {state.status === 'loading' && <InlineLoading />}
         {state.status === 'failed' && (
           <Alert variant="destructive" title="De instellingen konden niet geladen worden">

@@ -12,6 +12,7 @@ export type SettingsValues = {
   xmsApiKey: string
   xmsLocationId: string
   xmsPipelineId: string
+  notificationsEnabled: boolean
   defaultRecipientEmail: string
   defaultRecipientPhone: string
   subdomain: string
@@ -28,6 +29,7 @@ export function toSettingsValues(settings: SalesSettings): SettingsValues {
     xmsApiKey: settings.xmsApiKey ?? '',
     xmsLocationId: settings.xmsLocationId ?? '',
     xmsPipelineId: settings.xmsPipelineId ?? '',
+    notificationsEnabled: settings.notificationsEnabled,
     defaultRecipientEmail: settings.defaultRecipientEmail ?? '',
     defaultRecipientPhone: settings.defaultRecipientPhone ?? '',
     subdomain: settings.subdomain ?? '',
@@ -51,6 +53,7 @@ export function toSettingsChanges(values: SettingsValues): SalesSettingsChanges 
     xmsApiKey: orNull(values.xmsApiKey),
     xmsLocationId: orNull(values.xmsLocationId),
     xmsPipelineId: orNull(values.xmsPipelineId),
+    notificationsEnabled: values.notificationsEnabled,
     defaultRecipientEmail: orNull(values.defaultRecipientEmail),
     defaultRecipientPhone: orNull(values.defaultRecipientPhone),
     subdomain: orNull(values.subdomain),

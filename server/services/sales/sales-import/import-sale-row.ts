@@ -125,7 +125,7 @@ function toSalePayload(
 export function importSaleRow(
   ctx: ServiceContext,
   catalog: SalesCatalog,
-  row: { sale: ImportRow; key: string; source: string },
+  row: { sale: ImportRow; key: string; source: string; batch?: string },
 ): RowOutcome {
   const { sale } = row
   const outcome: Partial<RowOutcome> = {}
@@ -161,7 +161,10 @@ export function importSaleRow(
   const payload = parseOrRefuse(() =>
     SaleCreateSchema.parse(toSalePayload(sale, projectId, seller)),
   )
-  const created = createSale(ctx, payload, { recountProject: false })
+  const created = createSale(ctx, payload, {
+    recountProject: false,
+    notificationBatch: row.batch,
+  })
   insertImportKey(ctx.db).run({
     key: row.key,
     saleId: created.id,

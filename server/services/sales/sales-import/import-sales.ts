@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
+import { v7 as uuidv7 } from 'uuid'
 import { IMPORT_COLUMNS, mapColumns } from '#schema/sales-import/columns'
 import {
   formatRowError,
@@ -13,6 +14,7 @@ import type { ServiceContext } from '../../../context.ts'
 import { runInSavepoint } from '../../../db/run-in-savepoint.ts'
 import { AppError } from '../../../http/app-error.ts'
 import { appendActivity } from '../../activities/append-activity.ts'
+import { releaseHeldNotifications } from '../../notifications/queue-notification.ts'
 import { requirePermission } from '../../permissions/require-permission.ts'
 import { recountSoldUnits } from '../create-sale.ts'
 import { describeRowFailure, importSaleRow } from './import-sale-row.ts'
@@ -38,6 +40,12 @@ const ROWS_PER_TRANSACTION = 250
 const importing = new Set<string>()
 
 type Work = { rowNumber: number; sale: ImportRow; key: string }
+type ImportOptions = {
+  source: string
+  /** Its notifications' batch (queue-notification.ts): released when the import ends. */
+  batch: string
+  onUnexpectedError?: (error: unknown) => void
+}
 
 /**
  * Imports sales from a table (Google Sheets, CSV or XLSX): every row becomes a sale with
@@ -85,6 +93,33 @@ async function runImport(
   const refuse = (rowNumber: number, reason: string) => refusals.push({ rowNumber, reason })
   const work = readRows(table, refuse)
   const catalog = loadSalesCatalog(ctx.db)
+  // The import's notifications leave together once it ends: one mail per recipient.
+  const batch = `import:${uuidv7()}`
+  try {
+    await writeRows(ctx, catalog, work, { ...options, batch }, result, refuse)
+  } finally {
+    releaseHeldNotifications(ctx.db, batch)
+  }
+  refusals.sort((a, b) => a.rowNumber - b.rowNumber)
+  result.errors = refusals
+    .slice(0, MAX_LISTED_ROW_ERRORS)
+    .map((refusal) => formatRowError(refusal.rowNumber, refusal.reason))
+  if (refusals.length > MAX_LISTED_ROW_ERRORS) {
+    result.errors.push(`… en nog ${refusals.length - MAX_LISTED_ROW_ERRORS} rijen met fouten`)
+  }
+  recordActivity(ctx, result, refusals.length, options.sourceLabel)
+  return result
+}
+
+/** Writes the rows, ROWS_PER_TRANSACTION to a transaction, each in its own savepoint. */
+async function writeRows(
+  ctx: ServiceContext,
+  catalog: SalesCatalog,
+  work: Work[],
+  options: ImportOptions,
+  result: SalesImportResult,
+  refuse: (rowNumber: number, reason: string) => void,
+) {
   for (let start = 0; start < work.length; start += ROWS_PER_TRANSACTION) {
     const chunk = work.slice(start, start + ROWS_PER_TRANSACTION)
     ctx.db.transaction((tx) => {
@@ -101,15 +136,6 @@ async function runImport(
     })
     await nextTurn()
   }
-  refusals.sort((a, b) => a.rowNumber - b.rowNumber)
-  result.errors = refusals
-    .slice(0, MAX_LISTED_ROW_ERRORS)
-    .map((refusal) => formatRowError(refusal.rowNumber, refusal.reason))
-  if (refusals.length > MAX_LISTED_ROW_ERRORS) {
-    result.errors.push(`… en nog ${refusals.length - MAX_LISTED_ROW_ERRORS} rijen met fouten`)
-  }
-  recordActivity(ctx, result, refusals.length, options.sourceLabel)
-  return result
 }
 
 /** Checks the header and reads every data row; refused rows are reported right away. */
@@ -145,7 +171,7 @@ function importOne(
   ctx: ServiceContext,
   catalog: SalesCatalog,
   item: Work,
-  options: { source: string; onUnexpectedError?: (error: unknown) => void },
+  options: ImportOptions,
   result: SalesImportResult,
   refuse: (rowNumber: number, reason: string) => void,
 ) {
@@ -156,7 +182,12 @@ function importOne(
   }
   try {
     const outcome = runInSavepoint(ctx.db, 'import_row', () =>
-      importSaleRow(ctx, catalog, { sale: item.sale, key: item.key, source: options.source }),
+      importSaleRow(ctx, catalog, {
+        sale: item.sale,
+        key: item.key,
+        source: options.source,
+        batch: options.batch,
+      }),
     )
     catalog.importKeys.add(item.key)
     if (outcome.project) catalog.projectIds.set(outcome.project.key, outcome.project.id)

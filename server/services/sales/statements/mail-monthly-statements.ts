@@ -40,9 +40,8 @@ export function findPreviousMonth(at: Date): {
 /**
  * Where a seller's statement goes, and whether it may: the address of their own Gold
  * Estates sign-in (null while that is not active), else the seller's contact address.
- * The person's "E-mailmeldingen" switch decides: a central account of the organisation
- * with that address and the switch off gets none. (A sign-in of Gold Estates alone has
- * no switch of its own yet.)
+ * The person's "E-mailmeldingen" switch decides: their Gold Estates sign-in's, and a
+ * central account of the organisation with that address: either off, none.
  */
 function findStatementRecipient(
   db: ReturnType<Deps['organisations']['get']>,
@@ -51,7 +50,8 @@ function findStatementRecipient(
   const account = seller.userId
     ? db.select().from(salesUsers).where(eq(salesUsers.id, seller.userId)).get()
     : undefined
-  if (account && account.status !== 'active') return null
+  // Their own Gold Estates "E-mailmeldingen" off: no statement by mail.
+  if (account && (account.status !== 'active' || !account.emailNotifications)) return null
   const address = (account?.email ?? seller.email)?.toLowerCase()
   if (!address) return null
   const person = db

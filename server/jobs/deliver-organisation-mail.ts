@@ -1,0 +1,230 @@
+import { and, asc, eq, inArray, lte } from 'drizzle-orm'
+import { notificationOutbox, salesSettings, salesUsers } from '#schema/db/organisation'
+import { mailSent, organisations } from '#schema/db/system'
+import type { Currency } from '#schema/format-money'
+import type { AppDeps } from '../app-deps.ts'
+import { getSecretBox } from '../auth/secret-box.ts'
+import {
+  createUnsubscribeHeaders,
+  createUnsubscribeToken,
+  findSalesLinkBase,
+  unsubscribeUrlOf,
+} from '../mail/notification-links.ts'
+import { renderNotificationMail } from '../mail/notification-mail.tsx'
+import type { MailAttachment } from '../mail/queue-mail.ts'
+import type { RenderedMail } from '../mail/render-mail.ts'
+import { describeSmtpError, isPermanentRefusal } from '../mail/smtp-transport.ts'
+
+type Row = typeof notificationOutbox.$inferSelect
+type Deps = Pick<AppDeps, 'env' | 'systemDb' | 'organisations' | 'log'>
+
+/** A mail handed to the SMTP server: the same Message-ID on every attempt. */
+export type OutgoingMail = RenderedMail & {
+  to: string
+  messageId: string
+  headers: Record<string, string>
+  /** Files (base64), as the monthly statement carries. */
+  attachments?: MailAttachment[]
+}
+
+const MAX_BACKOFF_MS = 5 * 60 * 1000
+/** A notification not out within a day is old news: given up, not sent late. */
+const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000
+/** Rows read per organisation and round: an import's thousand fit in one digest. */
+const MAX_DUE = 5000
+/** Ids per statement: far below SQLite's limit of bound values. */
+const IDS_PER_STATEMENT = 500
+
+const chunksOf = <T>(items: T[]) =>
+  Array.from({ length: Math.ceil(items.length / IDS_PER_STATEMENT) }, (_, index) =>
+    items.slice(index * IDS_PER_STATEMENT, (index + 1) * IDS_PER_STATEMENT),
+  )
+
+/**
+ * Sends an organisation's notification outbox (the caller holds its lock): the due rows of
+ * one recipient become one mail; rows already sent according to the system file (the
+ * organisation's file was restored from an older copy) are marked sent without a mail;
+ * a recipient whose switch is off, whose address changed or who left gets nothing.
+ */
+export function createOrganisationMailDelivery(
+  deps: Deps,
+  send: (mail: OutgoingMail) => Promise<void>,
+) {
+  const box = getSecretBox(deps.env)
+  const host = new URL(deps.env.PUBLIC_URL).hostname
+  const salesBase = findSalesLinkBase(deps.env)
+
+  const findDue = (organisationId: string) =>
+    deps.organisations
+      .get(organisationId)
+      .select()
+      .from(notificationOutbox)
+      .where(
+        and(
+          eq(notificationOutbox.status, 'pending'),
+          lte(notificationOutbox.nextAttemptAt, Date.now()),
+        ),
+      )
+      .orderBy(asc(notificationOutbox.createdAt), asc(notificationOutbox.id))
+      .limit(MAX_DUE)
+      .all()
+
+  function mark(organisationId: string, rows: Row[], changes: Partial<Row>) {
+    const db = deps.organisations.get(organisationId)
+    db.transaction((tx) => {
+      for (const ids of chunksOf(rows.map((row) => row.id))) {
+        tx.update(notificationOutbox).set(changes).where(inArray(notificationOutbox.id, ids)).run()
+      }
+    })
+  }
+
+  function findSentBefore(rows: Row[]) {
+    const sent = new Set<string>()
+    for (const ids of chunksOf(rows.map((row) => row.id))) {
+      for (const row of deps.systemDb
+        .select({ id: mailSent.outboxId })
+        .from(mailSent)
+        .where(inArray(mailSent.outboxId, ids))
+        .all())
+        sent.add(row.id)
+    }
+    return sent
+  }
+
+  /** Why the recipient gets nothing now, or null when the mail may go. */
+  function findRefusal(organisationId: string, row: Row) {
+    const db = deps.organisations.get(organisationId)
+    if (row.recipientKind === 'default-recipient') {
+      const settings = db.select().from(salesSettings).get()
+      if (!settings?.notificationsEnabled) return 'Meldingen staan uit in de instellingen'
+      if (settings.defaultRecipientEmail !== row.recipient) return 'Andere standaardontvanger'
+      return null
+    }
+    const user = db
+      .select()
+      .from(salesUsers)
+      .where(eq(salesUsers.id, row.recipientId ?? ''))
+      .get()
+    if (user?.status !== 'active') return 'Account niet meer actief'
+    if (user.email !== row.recipient) return 'Ander e-mailadres'
+    if (!user.emailNotifications) return 'E-mailmeldingen staan uit'
+    if (row.kind === 'review-digest' && !user.activityAlerts)
+      return 'Activiteitsmeldingen staan uit'
+    return null
+  }
+
+  async function render(organisationId: string, rows: Row[]) {
+    const [first] = rows as [Row]
+    const db = deps.organisations.get(organisationId)
+    const currency = (db.select().from(salesSettings).get()?.currency ?? 'EUR') as Currency
+    const organisation = deps.systemDb
+      .select({ name: organisations.name })
+      .from(organisations)
+      .where(eq(organisations.id, organisationId))
+      .get()
+    const token = createUnsubscribeToken(box, {
+      organisationId,
+      kind: first.recipientKind,
+      recipientId: first.recipientId,
+      email: first.recipient,
+    })
+    const unsubscribeUrl = unsubscribeUrlOf(deps.env, token)
+    const mail = await renderNotificationMail(
+      rows.map((row) => ({ id: row.id, kind: row.kind, payload: row.payload })),
+      { salesBase, currency },
+      {
+        kind: first.recipientKind,
+        organisationName: organisation?.name ?? '',
+        settingsUrl: `${salesBase}/settings`,
+        unsubscribeUrl,
+      },
+    )
+    return { mail, unsubscribeUrl }
+  }
+
+  async function deliverGroup(organisationId: string, rows: Row[]) {
+    const [first] = rows as [Row]
+    const refusal = findRefusal(organisationId, first)
+    if (refusal) return mark(organisationId, rows, { status: 'skipped', lastError: refusal })
+    const messageId = `<${first.id}@${host}>`
+    const attempts = first.attempts + 1
+    let error: unknown = null
+    try {
+      const { mail, unsubscribeUrl } = await render(organisationId, rows)
+      await send({
+        ...mail,
+        to: first.recipient,
+        messageId,
+        headers: createUnsubscribeHeaders(unsubscribeUrl),
+      })
+    } catch (caught) {
+      error = caught
+    }
+    const now = Date.now()
+    if (error === null) {
+      // The system file first: should the organisation's write fail or its file be
+      // restored, the mail is still known as sent.
+      deps.systemDb.transaction((tx) => {
+        for (const row of rows) {
+          tx.insert(mailSent)
+            .values({ outboxId: row.id, organisationId, messageId, sentAt: now })
+            .onConflictDoNothing()
+            .run()
+        }
+      })
+      return mark(organisationId, rows, {
+        status: 'sent',
+        sentAt: now,
+        messageId,
+        attempts,
+        lastError: null,
+      })
+    }
+    const forGood = isPermanentRefusal(error)
+    const backoff = Math.min(MAX_BACKOFF_MS, deps.env.MAIL_RETRY_BASE_MS * 2 ** (attempts - 1))
+    mark(organisationId, rows, {
+      status: forGood ? 'failed' : 'pending',
+      attempts,
+      lastError: describeSmtpError(error),
+      nextAttemptAt: now + backoff,
+    })
+    deps.log.info('notification not sent', {
+      organisationId,
+      outboxId: first.id,
+      attempts,
+      forGood,
+    })
+  }
+
+  return {
+    /** Whether the organisation has notifications due now. */
+    hasDue: (organisationId: string) => findDue(organisationId).length > 0,
+    /** Sends the organisation's due notifications, one mail per recipient. */
+    async deliverDue(organisationId: string) {
+      const now = Date.now()
+      const due = findDue(organisationId)
+      const sentBefore = findSentBefore(due)
+      const restored = due.filter((row) => sentBefore.has(row.id))
+      if (restored.length) mark(organisationId, restored, { status: 'sent', lastError: null })
+      const stale = due.filter(
+        (row) => !sentBefore.has(row.id) && now - row.createdAt >= GIVE_UP_AFTER_MS,
+      )
+      if (stale.length)
+        mark(organisationId, stale, {
+          status: 'failed',
+          lastError: 'Niet binnen een dag verstuurd',
+        })
+      const groups = new Map<string, Row[]>()
+      for (const row of due) {
+        if (sentBefore.has(row.id) || now - row.createdAt >= GIVE_UP_AFTER_MS) continue
+        // An approver's digest is an activity notice, under its own switch: a mail apart.
+        const switched = row.kind === 'review-digest' ? 'activity' : 'own'
+        const key = `${row.recipientKind}\0${row.recipientId ?? ''}\0${row.recipient}\0${switched}`
+        const group = groups.get(key)
+        if (group) group.push(row)
+        else groups.set(key, [row])
+      }
+      for (const rows of groups.values()) await deliverGroup(organisationId, rows)
+    },
+  }
+}
