@@ -353,8 +353,15 @@ describe('registration with mail (issue 47 §2)', () => {
     const received = await receive('rita@mail.test')
     expect(received.parsed.subject).toBe('Je registratie bij Centraal')
     expect(received.parsed.text).toContain('Een beheerder moet je account nog goedkeuren')
-    const warning = await receive('root@example.com')
-    expect(warning.parsed.subject).toBe('Registratiepoging met je e-mailadres')
+    // root is an administrator too, so also hears of Rita's registration waiting
+    // (administrator-mail.test.ts): the warning is told apart by its subject.
+    const warning = await eventually(() => {
+      const mail = receiver
+        .to('root@example.com')
+        .find((candidate) => candidate.parsed.subject === 'Registratiepoging met je e-mailadres')
+      expect(mail).toBeDefined()
+      return mail as ReceivedMail
+    })
     expect(warning.parsed.text).toContain('er bestaat al een account met dit adres')
     // The holder's password is untouched.
     expect(

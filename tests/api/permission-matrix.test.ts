@@ -233,6 +233,23 @@ const ROWS: Row[] = [
     call: () => patch('/api/profile/notifications', { activityAlerts: true }),
     expected: '401 401 200 200 200 200 200 200 401 401 401',
   },
+  {
+    route: 'GET /api/profile/email',
+    call: () => get('/api/profile/email'),
+    expected: '401 401 200 200 200 200 200 200 401 401 401',
+  },
+  {
+    // A wrong current password: the request is judged, nothing is mailed.
+    route: 'POST /api/profile/email',
+    call: (_, n) =>
+      post('/api/profile/email', { email: `new-${n}@example.com`, password: 'wrong pw' }),
+    expected: '401 401 403 403 403 403 403 403 401 401 401',
+  },
+  {
+    route: 'POST /api/profile/email/confirm/:token',
+    call: () => post('/api/profile/email/confirm/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'),
+    expected: '400 400 400 400 400 400 400 400 400 400 400',
+  },
 
   // Centraal: the organisation's data.
   {
@@ -270,6 +287,11 @@ const ROWS: Row[] = [
     route: 'GET /api/users',
     call: () => get('/api/users'),
     expected: '401 401 200 200 200 200 200 200 401 401 401',
+  },
+  {
+    route: 'GET /api/users/mail-bounces',
+    call: () => get('/api/users/mail-bounces'),
+    expected: '401 401 403 403 200 200 200 200 401 401 401',
   },
   {
     route: 'POST /api/users',

@@ -43,7 +43,12 @@ beforeAll(async () => {
   admin = await signInFirstSuperadmin(server)
   expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
   projectId = (await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json.id
-  const team = await addSellers(server, admin, { sanne: 'Sanne', cor: 'Cor', maria: 'Maria' })
+  const team = await addSellers(
+    server,
+    admin,
+    { sanne: 'Sanne', cor: 'Cor', maria: 'Maria' },
+    receiver,
+  )
   Object.assign(ids, team.ids)
   sanne = await team.signIn('sanne', 'SELLER')
   await team.signIn('cor', 'SELLER')
@@ -143,13 +148,16 @@ describe("a SELLER's own sale", () => {
   test('sent back with the reason, held again after the correction, then approved', async () => {
     const rejected = await manager.post(`/api/gold-estates/sales/${saleId}/reject`, {
       reason: 'Verdeling klopt niet met het contract',
+      seq: await seqOf(saleId),
     })
     expect(rejected.status, rejected.text).toBe(200)
     const [, rejection] = (await receive('sanne@example.com', 2)) as ReceivedMail[]
     expect(rejection?.parsed.subject).toBe('Je verkoop is afgewezen: Klant Review (B-12)')
     expect(rejection?.parsed.text).toContain('Reden: Verdeling klopt niet met het contract')
 
-    const approved = await manager.post(`/api/gold-estates/sales/${saleId}/approve`)
+    const approved = await manager.post(`/api/gold-estates/sales/${saleId}/approve`, {
+      seq: await seqOf(saleId),
+    })
     expect(approved.status).toBe(409)
     const corrected = await patch(sanne, `/api/gold-estates/sales/${saleId}`, {
       clientName: 'Klant Review',
@@ -172,7 +180,10 @@ describe("a SELLER's own sale", () => {
     const [, , again] = (await receive('sanne@example.com', 3)) as ReceivedMail[]
     expect(again?.parsed.text).toContain('je hebt een afgewezen verkoop gecorrigeerd')
 
-    expect((await manager.post(`/api/gold-estates/sales/${saleId}/approve`)).status).toBe(200)
+    const review = { seq: await seqOf(saleId) }
+    expect((await manager.post(`/api/gold-estates/sales/${saleId}/approve`, review)).status).toBe(
+      200,
+    )
     const [, , , approval] = (await receive('sanne@example.com', 4)) as ReceivedMail[]
     expect(approval?.parsed.subject).toBe('Je verkoop is goedgekeurd: Klant Review (B-12)')
   })
@@ -358,7 +369,10 @@ describe("approvers' daily digest", () => {
     const waiting = (await admin.get('/api/sync/v1/sales/pull?checkpoint=0&limit=1000')).json
       .documents as { id: string; reviewStatus: string | null }[]
     for (const doc of waiting.filter((row) => row.reviewStatus === 'pending')) {
-      expect((await manager.post(`/api/gold-estates/sales/${doc.id}/approve`)).status).toBe(200)
+      const approval = { seq: await seqOf(doc.id) }
+      expect(
+        (await manager.post(`/api/gold-estates/sales/${doc.id}/approve`, approval)).status,
+      ).toBe(200)
     }
     expect(await queueReviewDigests(server.deps)).toBe(0)
   })
@@ -442,3 +456,9 @@ describe('a restore of an older backup', () => {
     await expectNoMore(RECIPIENT, before + 1)
   })
 })
+
+/** The sale's version now (its seq), as an approver who opens it sees it. */
+async function seqOf(saleId: string): Promise<number> {
+  const sales: { id: string; seq: number }[] = (await admin.get('/api/gold-estates/sales')).json
+  return Number(sales.find((sale) => sale.id === saleId)?.seq ?? 0)
+}

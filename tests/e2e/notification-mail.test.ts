@@ -46,7 +46,7 @@ beforeAll(async () => {
   const admin = await signInFirstSuperadmin(server)
   expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
   projectId = (await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json.id
-  const team = await addSellers(server, admin, { sanne: 'Sanne Jansen' })
+  const team = await addSellers(server, admin, { sanne: 'Sanne Jansen' }, receiver)
   sanneId = team.ids.sanne
   sanneApi = await team.signIn('sanne', 'SELLER')
   browser = await connectBrowser()

@@ -4,6 +4,8 @@ import type { UserRole } from '#schema/roles'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { createClient } from './http.ts'
+import { takeInvitationToken } from './invitation-token.ts'
+import type { startSmtpReceiver } from './smtp-receiver.ts'
 import type { TestServer } from './test-server.ts'
 
 /** The sign-in signInFirstSuperadmin gives the first SUPERADMIN (by default). */
@@ -77,21 +79,29 @@ export async function signInInvitedUser(
   return signIn(server, { email: options.email, password })
 }
 
+/** The loopback SMTP receiver of a server started with SMTP_URL, where invitations arrive. */
+type Receiver = Awaited<ReturnType<typeof startSmtpReceiver>>
+
 /**
  * A seller's own Gold Estates account: `by` (a sales ADMIN or MANAGER, or a SUPERADMIN)
  * gives the seller a login with `role`, the seller sets a password through the setup link
- * and signs in at the sales login.
+ * (with SMTP_URL taken from the invitation in `receiver`) and signs in at the sales login.
  */
 export async function signInSeller(
   server: TestServer,
   by: ReturnType<typeof createClient>,
   seller: { id: string; email: string; role: 'SELLER' | 'MANAGER' | 'ADMIN' },
+  receiver?: Receiver,
 ) {
   const link = await by.post(`/api/gold-estates/sellers/${seller.id}/login`, { role: seller.role })
   if (link.status !== 201) throw new Error(`seller login: ${link.status} ${link.text}`)
   const client = createClient(server.url)
   const password = `${seller.email} password`
-  await client.post(`/api/auth/setup/${link.json.setupUrl.split('/setup/')[1]}`, { password })
+  if (link.json.invited && !receiver) throw new Error('seller login: invited by mail, no receiver')
+  const token = link.json.invited
+    ? await takeInvitationToken(receiver as Receiver, seller.email)
+    : link.json.setupUrl.split('/setup/')[1]
+  await client.post(`/api/auth/setup/${token}`, { password })
   const login = await client.post('/api/gold-estates/auth/login', {
     email: seller.email,
     password,
@@ -108,22 +118,25 @@ export async function signInNewSeller(
   server: TestServer,
   by: ReturnType<typeof createClient>,
   seller: { name: string; email: string; role: 'SELLER' | 'MANAGER' | 'ADMIN' },
+  receiver?: Receiver,
 ) {
   const { name, email, role } = seller
   const created = await by.post('/api/gold-estates/sellers', { name, email })
   if (created.status !== 201) throw new Error(`seller: ${created.status} ${created.text}`)
   const id: string = created.json.id
-  return { id, client: await signInSeller(server, by, { id, email, role }) }
+  return { id, client: await signInSeller(server, by, { id, email, role }, receiver) }
 }
 
 /**
  * Sellers `by` adds to Gold Estates, one per key (address `key@example.com`): their ids,
- * and `signIn(key, role)`, which signs one of them in as signInSeller does.
+ * and `signIn(key, role)`, which signs one of them in as signInSeller does (with SMTP_URL,
+ * through the invitation in `receiver`).
  */
 export async function addSellers<Key extends string>(
   server: TestServer,
   by: ReturnType<typeof createClient>,
   names: Record<Key, string>,
+  receiver?: Receiver,
 ) {
   const ids = {} as Record<Key, string>
   for (const [key, name] of Object.entries(names) as [Key, string][]) {
@@ -135,7 +148,7 @@ export async function addSellers<Key extends string>(
     ids[key] = created.json.id
   }
   const signIn = (key: Key, role: 'SELLER' | 'MANAGER' | 'ADMIN') =>
-    signInSeller(server, by, { id: ids[key], email: `${key}@example.com`, role })
+    signInSeller(server, by, { id: ids[key], email: `${key}@example.com`, role }, receiver)
   return { ids, signIn }
 }
 
