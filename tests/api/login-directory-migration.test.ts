@@ -25,6 +25,11 @@ function restoreEarlierDirectory() {
   system.exec(`
     drop table mail_outbox;
     drop table password_reset_tokens;
+    drop table address_proofs;
+    alter table setup_tokens drop column mailed;
+    drop table email_change_tokens;
+    drop table mail_bounces;
+    drop table mail_sent;
     create table old_directory as select * from login_directory;
     drop table login_directory;
     create table login_directory (

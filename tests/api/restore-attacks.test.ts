@@ -361,6 +361,8 @@ describe('restore attacks', () => {
         password_hash: hash,
         role: 'ADMIN',
         status: 'active',
+        email_notifications: 1,
+        activity_alerts: 1,
         created_at: 0,
         updated_at: 0,
       })

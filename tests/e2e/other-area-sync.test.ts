@@ -69,7 +69,11 @@ async function waitForSynced(page: Page) {
         page.evaluate(
           ({ prefix, isSales }) =>
             Object.keys(localStorage).filter(
-              (key) => key.startsWith(prefix) && key.includes(':centraal-sales_') === isSales,
+              (key) =>
+                key.startsWith(prefix) &&
+                key.includes(':centraal-sales_') === isSales &&
+                // The mark that the fill ended stays with the database.
+                !key.endsWith(':#completed'),
             ),
           { prefix: FILL_PROGRESS_PREFIX, isSales: page.url().includes(SALES_BASE) },
         ),
