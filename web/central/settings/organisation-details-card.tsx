@@ -6,11 +6,11 @@ import { CardContent, IconCard } from '../../components/card.tsx'
 import { Field } from '../../components/field.tsx'
 import { api } from '../../lib/api-client.ts'
 import { isQueuedResponse } from '../../lib/api-request.ts'
+import { savedToast, saveFailedToast } from '../../lib/save-toasts.ts'
 import { describeError } from '../../lib/server-message.ts'
 import { useSave } from '../../lib/use-save.tsx'
 import { useServerData } from '../../lib/use-server-data.ts'
 import { SaveRow } from './save-row.tsx'
-import { savedToast, saveFailedToast } from './save-toasts.ts'
 
 const loadOrganisation = async () => (await api.organisation.$get()).json()
 

@@ -1,7 +1,7 @@
 import { type BackupSettings, BackupSettingsUpdateSchema } from '#schema/backup-settings'
+import { savedToast, saveFailedToast } from '../../lib/save-toasts.ts'
 import { useSave } from '../../lib/use-save.tsx'
 import { saveBackupSettings } from './backup-settings-actions.ts'
-import { savedToast, saveFailedToast } from './save-toasts.ts'
 
 /**
  * Checks and saves some of the backup settings for a form of the Backups tab: a refused
