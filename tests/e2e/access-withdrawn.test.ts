@@ -266,6 +266,9 @@ test('an edit pushed after the right to read was withdrawn is kept on the device
   expect(await values.allTextContents()).toEqual(
     expect.arrayContaining(['Boekhouding Noord', 'Facturen van de vestiging in Groningen']),
   )
+  // The clipboard takes text only from a focused page; the run's other files share the
+  // browser and may have taken the focus (then "Kopiëren lukte niet", as a person would read).
+  await page.bringToFront()
   await item.getByRole('button', { name: 'Kopiëren' }).click()
   await waitForToast(page, 'Gekopieerd')
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(
