@@ -159,6 +159,8 @@ test('"2,5" in each of the wizard\'s percentage fields is 2,5 % on screen and on
   await waitForToast(page, 'Verkoop geregistreerd!')
   await page.waitForURL(`**${BASE}/dashboard`)
 
+  // Stored on the device first: the server has it once the replication pushed it.
+  await expect.poll(() => serverSale('Familie Komma'), { timeout: 15_000 }).toBeDefined()
   const stored = await serverSale('Familie Komma')
   expect(stored).toMatchObject({
     commissionPercentage: 2.5,
