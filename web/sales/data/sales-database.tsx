@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useContext, useEffect } from 'react'
 import type { SalesDatabase } from '#sync/client/local-database'
 import { getSessionAccount, type SessionUser } from '#sync/client/signed-in-account'
+import { createDatabaseHolder } from '../../lib/database-holder.ts'
 import { OtherAreaSyncProvider } from '../../lib/other-area-sync.tsx'
 import { type AreaDatabaseState, useAreaDatabase } from '../../lib/use-area-database.ts'
 
@@ -8,7 +9,7 @@ type SalesDatabaseState = AreaDatabaseState<SalesDatabase>
 
 const SalesDatabaseContext = createContext<SalesDatabaseState>({ status: 'opening' })
 
-let current: SalesDatabase | null = null
+const holder = createDatabaseHolder<SalesDatabase>()
 
 // RxDB loads after the first screen (decision 009), as in the central area.
 const openSalesDatabase = (who: { organisationId: string; userId: string }) =>
@@ -29,10 +30,8 @@ export function SalesDatabaseProvider({
   const state = useAreaDatabase(getSessionAccount(user), openSalesDatabase)
   const database = state.status === 'ready' ? state.database : null
   useEffect(() => {
-    current = database
-    return () => {
-      if (current === database) current = null
-    }
+    holder.set(database)
+    return () => holder.clear(database)
   }, [database])
   return (
     <SalesDatabaseContext value={state}>
@@ -52,8 +51,7 @@ export function useSalesDatabase(): SalesDatabase | null {
   return state.status === 'ready' ? state.database : null
 }
 
-/** The open sales database for writes outside React; throws without a sales session. */
-export async function requireSalesDatabase(): Promise<SalesDatabase> {
-  if (!current) throw new Error('Geen Gold Estates-sessie: log eerst in')
-  return current
+/** The open sales database for writes outside React; a write while it opens waits for it. */
+export function requireSalesDatabase(): Promise<SalesDatabase> {
+  return holder.whenOpen()
 }
