@@ -8,8 +8,9 @@ import { expect, test } from 'vitest'
 // `tests/api/sales.test.ts`. Prose such as "web/server" (no extension, no slash) and
 // placeholders (`server/routes/<area>.ts` is checked as `server/routes/`) are left alone.
 // What a run writes and git ignores (`tests/screenshots/`) counts as there.
-// Decision records (docs/decisions/) too: a record names the files as they are, and a
-// file that moves takes its records' mentions with it.
+// Decision records (docs/decisions/) and their measurements (docs/measurements/) too: a
+// record names the files as they are, and a file that moves takes its records' mentions
+// with it.
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const TOP_FOLDERS = ['docs', 'schema', 'scripts', 'server', 'sw', 'sync', 'tests', 'web']
@@ -47,7 +48,12 @@ function collectTexts(): { file: string; text: string }[] {
     readdirSync(path.join(ROOT, folder))
       .filter((name) => name.endsWith('.md'))
       .map((name) => `${folder}/${name}`)
-  const docs = [...markdown('docs'), ...markdown('docs/decisions'), 'README.md'].map((file) => ({
+  const docs = [
+    ...markdown('docs'),
+    ...markdown('docs/decisions'),
+    ...markdown('docs/measurements'),
+    'README.md',
+  ].map((file) => ({
     file,
     text: read(file),
   }))
