@@ -95,3 +95,11 @@ test('every repository path named in the docs and in comments exists', () => {
   )
   expect(missing).toEqual([])
 })
+
+test('the README lists every decision record', () => {
+  const listed = read('README.md')
+  const unlisted = readdirSync(path.join(ROOT, 'docs/decisions'))
+    .filter((name) => name.endsWith('.md'))
+    .filter((name) => !listed.includes(`(docs/decisions/${name})`))
+  expect(unlisted).toEqual([])
+})
