@@ -54,7 +54,9 @@ async function traceReturningVisit(pagePath: string, figureTitle: string, index:
     const page = await context.newPage()
     const tracer = await context.newCDPSession(page)
     const events: TraceEvent[] = []
-    tracer.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])))
+    tracer.on('Tracing.dataCollected', ({ value }) =>
+      events.push(...(value as unknown as TraceEvent[])),
+    )
     await tracer.send('Tracing.start', {
       categories: TASK_CATEGORIES,
       transferMode: 'ReportEvents',
