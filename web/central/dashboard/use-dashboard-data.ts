@@ -1,5 +1,4 @@
 import { combineLatest, map } from 'rxjs'
-import type { Stats } from '#schema/central'
 import {
   ACTIVE_STATUS,
   computeStats,
@@ -7,15 +6,10 @@ import {
   getRecentActivitySince,
 } from '#schema/dashboard-stats'
 import { USER_STATUSES } from '#schema/roles'
-import type { ActivityDocType } from '#schema/rx/activities'
 import { countLiveDocuments } from '#sync/client/count-live-documents'
 import { liveDocs } from '../../lib/live-docs.ts'
 import { type LiveQuery, useLiveQuery } from '../../lib/use-live-query.ts'
-
-/** How many activities the dashboard feed shows. */
-export const RECENT_FEED_SIZE = 6
-
-export type DashboardData = { stats: Stats; recent: ActivityDocType[]; now: number }
+import { type DashboardData, RECENT_FEED_SIZE } from './dashboard-content.tsx'
 
 // A user's status is one of USER_STATUSES, so active users are all users minus the
 // (few) others: one count over the whole index instead of two.
