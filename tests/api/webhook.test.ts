@@ -73,7 +73,8 @@ async function deliverMarker() {
   await waitFor(() => Date.now() > Number(lastDue))
   const name = `Markering ${received.length}`
   const saleId = await registerSale(name)
-  await waitFor(() => outboxRow(saleId).status === 'delivered', 10_000)
+  // Room for a loaded machine: the deliverer looks every half second.
+  await waitFor(() => outboxRow(saleId).status === 'delivered', 20_000)
   return name
 }
 

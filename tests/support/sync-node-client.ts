@@ -249,7 +249,8 @@ export async function openNodeSyncClient(options: {
             const source = traceSource(
               options.name,
               createFetchEventSource(`${options.origin()}${url}`, transport.fetch, (data) => {
-                if ((JSON.parse(data) as { type?: string }).type === 'RESYNC') network.resyncsHeard++
+                if ((JSON.parse(data) as { type?: string }).type === 'RESYNC')
+                  network.resyncsHeard++
               }),
             )
             for (const old of sources) if (old.readyState === 2) sources.delete(old) // CLOSED
