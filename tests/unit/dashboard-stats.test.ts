@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import 'fake-indexeddb/auto'
-import { createRxDatabase, type RxCollection } from 'rxdb'
+import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import { firstValueFrom } from 'rxjs'
 import { afterAll, expect, test } from 'vitest'
@@ -37,7 +37,7 @@ const DAY = 24 * 60 * 60 * 1000
  * deleted ones as the tombstones a replicated deletion leaves.
  */
 async function openDeviceHolding(ctx: ServiceContext) {
-  const db = await createRxDatabase<CentralCollections>({
+  const db = await createRxDatabase({
     name: `dashboard-parity-${Math.random().toString(36).slice(2)}`,
     storage: getRxStorageDexie(),
     multiInstance: false,
@@ -47,11 +47,12 @@ async function openDeviceHolding(ctx: ServiceContext) {
     const collection = SERVER_COLLECTIONS.get(remote)
     if (!collection) throw new Error(`no server collection ${remote}`)
     const { documents } = pullChanges(ctx, collection, 0, 1000)
-    const local$ = db.collections[local as keyof CentralCollections] as RxCollection
+    const local$ = db.collections[local] as RxCollection
     await local$.bulkInsert(documents.map(({ _deleted, ...document }) => document))
     await local$.bulkRemove(documents.filter((document) => document._deleted).map(({ id }) => id))
   }
-  return db
+  // The collections the dashboard reads, as the browser's database types them.
+  return db as unknown as RxDatabase<CentralCollections>
 }
 
 test('counts live rows, active ones, and activities of the last 7 days', () => {
