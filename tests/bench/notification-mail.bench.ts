@@ -5,6 +5,7 @@ import type { createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { startSmtpReceiver } from '../support/smtp-receiver.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { watchThread } from './long-turns.ts'
 
 // Notification mail against its targets (issue 46): a mail handed to a local SMTP receiver
 // within 2 s (p99) of the commit that caused it; and an import of 1,000 sales, whose 1,000
@@ -112,6 +113,7 @@ async function measureImportBeside(importer: Organisation, writers: Organisation
   }
   const loops = writers.map((organisation, index) => writeLoop(organisation, index))
   await sleep(2000)
+  const watch = await watchThread()
   const started = performance.now()
   const imported = await importer.api.request(
     'POST',
@@ -132,12 +134,16 @@ async function measureImportBeside(importer: Organisation, writers: Organisation
   await sleep(3000)
   writing = false
   await Promise.all(loops)
+  const thread = await watch.stop()
   const mails = receiver.to(importer.recipient).length
   lines.push(
     `${label}: import of ${IMPORTED} sales: ${((importedAt - started) / 1000).toFixed(1)} s; its ${IMPORTED} notifications as ${mails} mail(s), ` +
       `the digest ${digestAt === undefined ? 'not within 60 s' : `${((digestAt - importedAt) / 1000).toFixed(1)} s after the import's answer`} (target: one digest, within 60 s)`,
     `${label}: other organisations beside it, ${WRITES_PER_SECOND} writes/s: ${writes.length} writes, p50 ${percentile(writes, 0.5).toFixed(0)} ms, ` +
       `p99 ${percentile(writes, 0.99).toFixed(0)} ms (target p99 ≤ 100 ms)`,
+    `${label}: the server's event loop meanwhile: delay p99 ${thread.delayP99Ms.toFixed(0)} ms, ` +
+      `max ${thread.delayMaxMs.toFixed(0)} ms; busy stretches of 40 ms or more: ${thread.turns.length}`,
+    ...thread.turns.slice(0, 5).map((turn) => `    ${turn.ms.toFixed(0)} ms: ${turn.where}`),
   )
 }
 
