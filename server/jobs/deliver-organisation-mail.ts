@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { and, asc, eq, inArray, lte } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, lte, or } from 'drizzle-orm'
 import { notificationOutbox, salesSettings, salesUsers } from '#schema/db/organisation'
 import { mailSent, organisations } from '#schema/db/system'
 import type { Currency } from '#schema/format-money'
@@ -74,20 +74,40 @@ export function createOrganisationMailDelivery(
       .limit(1)
       .get() !== undefined
 
-  const findDue = (organisationId: string) =>
-    deps.organisations
-      .get(organisationId)
-      .select()
-      .from(notificationOutbox)
-      .where(
-        and(
-          eq(notificationOutbox.status, 'pending'),
-          lte(notificationOutbox.nextAttemptAt, Date.now()),
-        ),
-      )
-      .orderBy(asc(notificationOutbox.createdAt), asc(notificationOutbox.id))
-      .limit(MAX_DUE)
-      .all()
+  /** The due rows, oldest first: a page of IDS_PER_STATEMENT a turn, up to MAX_DUE. */
+  async function findDue(organisationId: string) {
+    const now = Date.now()
+    const due: Row[] = []
+    let after: Row | undefined
+    while (due.length < MAX_DUE) {
+      const page = deps.organisations
+        .get(organisationId)
+        .select()
+        .from(notificationOutbox)
+        .where(
+          and(
+            eq(notificationOutbox.status, 'pending'),
+            lte(notificationOutbox.nextAttemptAt, now),
+            after &&
+              or(
+                gt(notificationOutbox.createdAt, after.createdAt),
+                and(
+                  eq(notificationOutbox.createdAt, after.createdAt),
+                  gt(notificationOutbox.id, after.id),
+                ),
+              ),
+          ),
+        )
+        .orderBy(asc(notificationOutbox.createdAt), asc(notificationOutbox.id))
+        .limit(IDS_PER_STATEMENT)
+        .all()
+      due.push(...page)
+      after = page.at(-1)
+      if (page.length < IDS_PER_STATEMENT) break
+      await nextTurn()
+    }
+    return due.slice(0, MAX_DUE)
+  }
 
   function mark(organisationId: string, rows: Row[], changes: Partial<Row>) {
     const db = deps.organisations.get(organisationId)
@@ -230,7 +250,7 @@ export function createOrganisationMailDelivery(
     /** Sends the organisation's due notifications, one mail per recipient. */
     async deliverDue(organisationId: string) {
       const now = Date.now()
-      const due = findDue(organisationId)
+      const due = await findDue(organisationId)
       await nextTurn()
       const sentBefore = await findSentBefore(due)
       const restored = due.filter((row) => sentBefore.has(row.id))
