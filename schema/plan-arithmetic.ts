@@ -102,6 +102,8 @@ export type PeriodSale = {
   netCents: number
   /** What the seller takes of it from a plan; empty when their lines were typed by hand. */
   parts: readonly PlanPart[]
+  /** False when the seller is not on its sales team (a referral only): no volume. */
+  countsInVolume?: boolean
 }
 
 /** What a part earns. */
@@ -134,7 +136,8 @@ function capKey(part: PlanPart) {
  * is taken up in the same order: once reached, what follows earns 0 with the reason.
  */
 export function computeSellerPeriod(sales: readonly PeriodSale[]): PartResult[] {
-  const total = sales.reduce((sum, sale) => sum + sale.salePrice, 0)
+  const volumeOf = (sale: PeriodSale) => (sale.countsInVolume === false ? 0 : sale.salePrice)
+  const total = sales.reduce((sum, sale) => sum + volumeOf(sale), 0)
   const earned = new Map<string, number>()
   const results: PartResult[] = []
   let before = 0
@@ -162,7 +165,7 @@ export function computeSellerPeriod(sales: readonly PeriodSale[]): PartResult[] 
         note,
       })
     }
-    before += sale.salePrice
+    before += volumeOf(sale)
   }
   return results
 }
