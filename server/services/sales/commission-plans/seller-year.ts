@@ -18,7 +18,29 @@ import type { OrganisationDb } from '../../../db/organisation-db.ts'
 // plan of either period.
 
 type Reader = Pick<OrganisationDb, 'select'>
-type LineRow = typeof commissions.$inferSelect
+/** The columns of a line the arithmetic and its adjustments read. */
+const LINE_COLUMNS = {
+  id: commissions.id,
+  commissionType: commissions.commissionType,
+  kind: commissions.kind,
+  role: commissions.role,
+  commissionPercentage: commissions.commissionPercentage,
+  commissionAmount: commissions.commissionAmount,
+  expectedPaymentDate: commissions.expectedPaymentDate,
+  planVersionId: commissions.planVersionId,
+  planTier: commissions.planTier,
+}
+type LineRow = {
+  id: string
+  commissionType: CommissionType
+  kind: 'commission' | 'adjustment' | 'clawback'
+  role: string | null
+  commissionPercentage: number
+  commissionAmount: number
+  expectedPaymentDate: string | null
+  planVersionId: string | null
+  planTier: number | null
+}
 
 /** One of the seller's standing sales of the year, with the seller's live lines on it. */
 export type SellerSale = {
@@ -41,7 +63,19 @@ export type NewSale = Omit<SellerSale, 'lines' | 'fromPlan'> & {
 /** The seller's standing (not cancelled) sales dated in `year`, with their live lines. */
 export function loadSellerYear(db: Reader, sellerId: string, year: string): SellerSale[] {
   const rows = db
-    .select({ sale: sales, line: commissions })
+    // Only the columns read: a year of a busy seller is thousands of lines.
+    .select({
+      sale: {
+        id: sales.id,
+        projectId: sales.projectId,
+        saleDate: sales.saleDate,
+        salePrice: sales.salePrice,
+        commissionAmount: sales.commissionAmount,
+        createdAt: sales.createdAt,
+        fromPlan: sales.fromPlan,
+      },
+      line: LINE_COLUMNS,
+    })
     .from(commissions)
     .innerJoin(sales, eq(sales.id, commissions.saleId))
     .where(
