@@ -200,6 +200,16 @@ function formatLadder(ladder: Ladder) {
         .map((figures) => ` (at ${figures.rate}: ${formatKinds(figures)})`)
         .join(''),
   )
+  const kneeRung = ladder.rungs.find(({ figures }) => figures === knee)
+  if (kneeRung) {
+    // Only a knee where the quota held the processes back is the quota's; below it, the
+    // shared machine's other work set it and the ratio says nothing about the product.
+    const held = kneeRung.uses.every((use) => use.cpuPercent >= QUOTA * 100 * 0.8)
+    lines.push(
+      `  at the knee the processes used ${kneeRung.uses.map((use) => `${fixed(use.cpuPercent, 0)} %`).join(', ')} of ${fixed(QUOTA * 100, 0)} %: ` +
+        (held ? 'the quota held them' : 'NOT the quota: the shared machine set this knee'),
+    )
+  }
   const perThousand = cpuPerThousand(ladder)
   lines.push(
     `  cpu per 1,000 writes below the knee: ${perThousand.map(({ name, seconds }) => `${name} ${fixed(seconds, 2)} s`).join(', ') || '-'}`,

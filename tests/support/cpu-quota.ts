@@ -79,11 +79,12 @@ export function openCpuQuotas(cores: number) {
   if (typeof controller === 'string') return { unavailable: controller } as const
   const quotaUs = Math.round(cores * PERIOD_US)
   const made: string[] = []
+  let serial = 0
   const { kind, root } = controller
   const isV1 = kind === 'cgroup v1'
 
   function createGroup(name: string): CpuQuotaGroup {
-    const directory = path.join(root, `centraal-bench-${process.pid}-${name}`)
+    const directory = path.join(root, `centraal-bench-${process.pid}-${++serial}-${name}`)
     mkdirSync(directory)
     made.push(directory)
     if (isV1) {
