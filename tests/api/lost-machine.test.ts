@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -44,16 +44,17 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true })
 })
 
-/** The restore command (compiled by the server project's setup, or from source). */
-function restore(...args: string[]) {
+/** The restore command (compiled by the server project's setup, or from source) on `dataDir`. */
+function restoreInto(dataDir: string, ...args: string[]) {
   const serverBuild = inject('serverBuild')
   const [command, commandArgs] = serverBuild
     ? [process.execPath, [path.join(serverBuild, 'restore-copy.js'), ...args]]
     : ['npm', ['run', '-s', 'copy:restore', '--', ...args]]
   return run(command, commandArgs, {
-    env: { ...process.env, ...settings(), DATA_DIR: newDir, npm_config_loglevel: 'error' },
+    env: { ...process.env, ...settings(), DATA_DIR: dataDir, npm_config_loglevel: 'error' },
   })
 }
+const restore = (...args: string[]) => restoreInto(newDir, ...args)
 
 test('a data directory lost under load comes back from the bucket with every write older than an interval and a round', async () => {
   const setup = await startTestServer({}, { dataDir: lostDir })
@@ -125,3 +126,31 @@ test('a data directory lost under load comes back from the bucket with every wri
     await again.close()
   }
 }, 300_000)
+
+test('copy:restore -- system refuses an organisation’s copy or a non-SQLite object planted as the system file', async () => {
+  // The bucket holds the first test's copies: an organisation's copy, planted as the
+  // latest system copy with forged metadata, then an object that is no SQLite file.
+  const organisationKey = standIn.keys('centraal/load-1/').at(-1) as string
+  const stored = standIn.state.objects.get(organisationKey)!
+  const otherDir = path.join(scratch, 'other')
+  const planted = 'centraal/_system/2999-01-01T00-00-00.000Z.sqlite'
+  standIn.state.objects.set(planted, { ...stored, metadata: { 'organisation-id': '_system' } })
+  const asSystem = await restoreInto(otherDir, 'system').catch((error) => error)
+  expect(asSystem.code).toBe(1)
+  expect(asSystem.stderr).toContain('the copy is not a system file')
+
+  standIn.state.objects.set(planted, {
+    ...stored,
+    metadata: { 'organisation-id': '_system' },
+    body: Buffer.from('PK\u0003\u0004 not a database at all'),
+  })
+  const junk = await restoreInto(otherDir, 'system').catch((error) => error)
+  expect(junk.code).toBe(1)
+  expect(junk.stderr).toMatch(/refused: .*(not a system file|cannot be read|damaged)/)
+  // An organisation's copy by its key, without the system metadata.
+  const unmarked = await restoreInto(otherDir, 'system', organisationKey).catch((error) => error)
+  expect(unmarked.code).toBe(1)
+  expect(unmarked.stderr).toContain('is not a copy of the system file')
+  standIn.state.objects.delete(planted)
+  expect(existsSync(path.join(otherDir, 'system.sqlite'))).toBe(false)
+}, 120_000)
