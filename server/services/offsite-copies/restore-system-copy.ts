@@ -1,12 +1,14 @@
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
+import { getTableName } from 'drizzle-orm'
+import { loginDirectory, organisations, sessions } from '#schema/db/system'
 import { SYSTEM_COPY } from './copy-keys.ts'
 import type { CopyStore } from './copy-store.ts'
 import { CopyRestoreRefused, isHeldOpen } from './restore-organisation-copy.ts'
 
 /** Tables a system file has whatever its version: accounts, sessions, the organisation list. */
-const SYSTEM_TABLES = ['organizations', 'login_directory', 'sessions']
+const SYSTEM_TABLES = [organisations, loginDirectory, sessions].map(getTableName)
 
 /** Why a downloaded copy may not take the system file's place; null when it may. */
 function findSystemCopyProblem(file: string): string | null {
