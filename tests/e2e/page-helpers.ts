@@ -127,9 +127,12 @@ export function hasHorizontalOverflow(page: Page): Promise<boolean> {
   )
 }
 
-/** Waits until the signed-in shell is on screen (the logout button is in its header). */
-export async function waitForShell(page: Page) {
-  await page.getByRole('banner').getByRole('button', { name: 'Uitloggen' }).waitFor()
+/**
+ * Waits until the signed-in shell is on screen (the logout button is in its header); a
+ * step that reloads into another organisation may give it longer (`timeout`, ms).
+ */
+export async function waitForShell(page: Page, timeout?: number) {
+  await page.getByRole('banner').getByRole('button', { name: 'Uitloggen' }).waitFor({ timeout })
 }
 
 /**
