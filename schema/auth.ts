@@ -57,11 +57,6 @@ export const SwitchOrganisationSchema = z.object({
     .max(100, { message: 'Kies een organisatie' }),
 })
 
-/** A sign-in's answer when the password matched accounts in several organisations. */
-export type OrganisationChoiceAnswer = {
-  choice: { choiceToken: string; organisations: { id: string; name: string }[] }
-}
-
 /** How self-registration works (the REGISTRATION setting; GET /api/auth/registration). */
 export const REGISTRATION_MODES = ['approval', 'open', 'closed'] as const
 export type RegistrationMode = (typeof REGISTRATION_MODES)[number]

@@ -15,8 +15,6 @@ export const DEFAULT_BACKUP_SCHEDULE = '0 2 * * *'
 export const DRIVE_BACKUP_FORMATS = ['json', 'csv'] as const
 /** One format of an automatic backup. */
 export type DriveBackupFormat = (typeof DRIVE_BACKUP_FORMATS)[number]
-/** docs/behaviour.md: 'json,csv'. */
-export const DEFAULT_BACKUP_FORMATS = 'json,csv'
 
 /** The Drive folder backups go to unless another name is chosen. */
 export const DEFAULT_DRIVE_FOLDER_NAME = 'Centraal Backups'

@@ -48,8 +48,5 @@ export const SETUP_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000
 /** How long a password-reset link from a mail works (once). */
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000
 
-/** The product's name as used in identifiers (the placeholders of docs/behaviour.md). */
-export const PRODUCT_ID = 'centraal'
-
 /** How long the link confirming a new sign-in address works (docs/behaviour.md, E-mailadres wijzigen). */
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000

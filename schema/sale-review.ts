@@ -26,15 +26,24 @@ const EXTRA_LIMIT = toScaled(EXTRA_COMMISSION_WARNING_PERCENTAGE)
  * Why a split needs an approver's look, in Dutch, one reason per rule broken: the sales
  * team's lines do not add up to exactly 100 % of the net commission, the extra lines
  * (referral, manager, director) add up to more than 50 %, or two lines name the same
- * seller and type. Empty when none.
+ * seller and type. Empty when none. Lines the server filled from commission plans
+ * (`fromPlan`, decision 039) leave the rest of the net commission to the office: only a
+ * team total over 100 % is held.
  */
-export function findReviewReasons(lines: readonly ReviewedLine[]): string[] {
+export function findReviewReasons(
+  lines: readonly ReviewedLine[],
+  options: { fromPlan?: boolean } = {},
+): string[] {
   const reasons: string[] = []
   const salesTeam = lines
     .filter((line) => line.commissionType === 'sales')
     .reduce((sum, line) => sum + toScaled(line.commissionPercentage), 0)
-  if (salesTeam !== HUNDRED) {
-    reasons.push(`Het salesteam telt op tot ${salesTeam / 10_000}% in plaats van 100%`)
+  if (options.fromPlan ? salesTeam > HUNDRED : salesTeam !== HUNDRED) {
+    reasons.push(
+      options.fromPlan
+        ? `Het salesteam telt op tot ${salesTeam / 10_000}% (boven 100%)`
+        : `Het salesteam telt op tot ${salesTeam / 10_000}% in plaats van 100%`,
+    )
   }
   const extra = lines
     .filter((line) => line.commissionType !== 'sales')
@@ -64,10 +73,11 @@ export function getReviewStatusAfterWrite(options: {
   canReadAll: boolean
   lines: readonly ReviewedLine[]
   current: ReviewStatus
+  fromPlan?: boolean
 }): ReviewStatus {
   if (options.canReadAll) return options.current
   if (options.current !== null) return 'pending'
-  return findReviewReasons(options.lines).length > 0 ? 'pending' : null
+  return findReviewReasons(options.lines, options).length > 0 ? 'pending' : null
 }
 
 /** Whether a sale's lines count and can be paid: not while it is under review or sent back. */

@@ -3,9 +3,6 @@ import { format } from 'date-fns/format'
 import { DateOnlySchema } from './sales.ts'
 import { z } from './zod.ts'
 
-/** Metrics with a meaning of their own; any other name is summed per day too. */
-export const KNOWN_METRICS = ['api_calls', 'db_bytes', 'cost_cents'] as const
-
 /** Gauges keep the day's highest value; every other metric adds up. */
 export const GAUGE_METRICS: ReadonlySet<string> = new Set(['db_bytes'])
 

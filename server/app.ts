@@ -13,6 +13,11 @@ import { activityRoutes } from './routes/activities.ts'
 import { adminRoutes } from './routes/admin.ts'
 import { appConnectionRoutes } from './routes/app-connections.ts'
 import { authRoutes } from './routes/auth.ts'
+import {
+  commissionPlanRoutes,
+  projectRateRoutes,
+  sellerPlanRoutes,
+} from './routes/commission-plans.ts'
 import { driveBackupRoutes } from './routes/drive-backups.ts'
 import { healthRoutes } from './routes/health.ts'
 import { heavyWorkRoutes } from './routes/heavy-work.ts'
@@ -101,7 +106,10 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
     // Gold Estates, the sales area: the same, under /gold-estates.
     .route('/gold-estates/auth', salesAuthRoutes(deps))
     .route('/gold-estates/projects', salesProjectRoutes(deps))
+    .route('/gold-estates/projects', projectRateRoutes(deps))
     .route('/gold-estates/sellers', salesSellerRoutes(deps))
+    .route('/gold-estates/sellers', sellerPlanRoutes(deps))
+    .route('/gold-estates/commission-plans', commissionPlanRoutes(deps))
     .route('/gold-estates/sales', salesRoutes(deps))
     .route('/gold-estates/commissions', salesCommissionRoutes(deps))
     .route('/gold-estates/commission-payments', salesCommissionPaymentRoutes(deps))

@@ -90,8 +90,9 @@ const EnvSchema = z
     /** This process's name among several (logs, the change relay); host and pid if unset. */
     NODE_ID: optional,
     /**
-     * Off-machine copies: every organisation file is copied to this S3 bucket each
-     * S3_COPY_INTERVAL_SECONDS (decision 021). Unset: nothing is copied.
+     * Off-machine copies: the system file and every organisation file that changed since
+     * its last copy go to this S3 bucket each S3_COPY_INTERVAL_SECONDS (60; decision 021).
+     * Unset: nothing is copied.
      */
     S3_COPY_BUCKET: optional,
     /** An S3-compatible service's address (MinIO, Garage, R2...); unset: AWS S3 itself. */
@@ -109,7 +110,7 @@ const EnvSchema = z
       .default('false')
       .transform((value) => value === 'true'),
     /** A lost machine loses at most this much; also the wait before a failed copy's retry. */
-    S3_COPY_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(3600),
+    S3_COPY_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
     /** How many copies of each organisation stay in the bucket; older ones are deleted. */
     S3_COPY_KEEP: z.coerce.number().int().min(1).default(48),
     /** The S3 credentials; unset: the AWS SDK's own chain (profile, instance role...). */

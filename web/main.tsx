@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App, loadSalesRoutes, loadSignedInRoutes } from './app/app.tsx'
+import { afterFirstScreen } from './lib/after-first-screen.ts'
 import { isSalesAreaPath, startFirstAnswers } from './lib/first-answers.ts'
 import { startQueueReplay } from './lib/offline-queue/start-queue-replay.ts'
 import { appContainer } from './lib/prerendered-landing.ts'
@@ -39,5 +40,7 @@ void Promise.race([areaCode.catch(() => undefined), waited]).then(() => {
   })
 })
 
-registerServiceWorker()
+// On a new device the worker's install fetches and stores the whole app: after the first
+// screen, not against it (decision 041).
+void afterFirstScreen().then(registerServiceWorker)
 startQueueReplay()

@@ -336,6 +336,12 @@ export const sales = sqliteTable(
     reviewReason: text(),
     reviewedBy: text(),
     reviewedAt: integer(),
+    /**
+     * Whether the server filled the sale's lines from commission plans (a registration with
+     * `team`, decision 039): only such sales get a tier crossing's adjustment lines. A
+     * correction by hand makes it false.
+     */
+    fromPlan: integer({ mode: 'boolean' }).notNull().default(false),
   },
   (table) => [
     // With `deleted` and `status`, counting a project's live, not cancelled sales
@@ -372,6 +378,12 @@ export const commissions = sqliteTable(
     paidAmount: integer().notNull().default(0),
     /** The paid line a clawback answers. */
     sourceId: text(),
+    /** The commission plan version that made the line (decision 039); null: typed by hand. */
+    planVersionId: text(),
+    /** 0 the plan's base share, n its n-th tier. */
+    planTier: integer(),
+    /** Why the line is what it is beyond its share: a tier crossed, a cap reached. */
+    planNote: text(),
   },
   (table) => [
     index('commissions_sale').on(table.saleId),
@@ -546,4 +558,75 @@ export const notificationOutbox = sqliteTable(
     index('notification_outbox_due').on(table.status, table.nextAttemptAt),
     index('notification_outbox_batch').on(table.batch),
   ],
+)
+
+// ── Commission plans (decision 039) ──────────────────────────────────────────
+
+/** A commission plan: its name; its terms are its versions. */
+export const commissionPlans = sqliteTable('commission_plans', {
+  ...replicatedColumns(),
+  organisationId: text('organization_id').notNull(),
+  name: text().notNull(),
+  createdBy: text(),
+  createdAt: integer().notNull(),
+})
+
+/** One version of a plan's terms, in force from a date; never rewritten once stored. */
+export const commissionPlanVersions = sqliteTable(
+  'commission_plan_versions',
+  {
+    ...replicatedColumns(),
+    organisationId: text('organization_id').notNull(),
+    planId: text().notNull(),
+    effectiveFrom: text().notNull(),
+    period: text().$type<'year' | 'quarter'>().notNull(),
+    mode: text().$type<'marginal' | 'retroactive'>().notNull(),
+    roles: text({ mode: 'json' })
+      .$type<{ role: string; share: number; tiers: { fromVolume: number; share: number }[] }[]>()
+      .notNull(),
+    capPerPeriod: integer(),
+    extras: text({ mode: 'json' })
+      .$type<
+        {
+          commissionType: 'referral' | 'manager' | 'director'
+          share: number
+          capPerPeriod: number | null
+        }[]
+      >()
+      .notNull(),
+    createdBy: text(),
+    createdAt: integer().notNull(),
+  },
+  (table) => [uniqueIndex('commission_plan_versions_from').on(table.planId, table.effectiveFrom)],
+)
+
+/** A seller on a plan from a date; the history is kept. */
+export const sellerPlacements = sqliteTable(
+  'seller_plan_placements',
+  {
+    ...replicatedColumns(),
+    organisationId: text('organization_id').notNull(),
+    sellerId: text().notNull(),
+    planId: text().notNull(),
+    effectiveFrom: text().notNull(),
+    createdBy: text(),
+    createdAt: integer().notNull(),
+  },
+  (table) => [uniqueIndex('seller_plan_placements_from').on(table.sellerId, table.effectiveFrom)],
+)
+
+/** A project's own commission percentage and/or plan from a date. */
+export const projectRates = sqliteTable(
+  'sales_project_rates',
+  {
+    ...replicatedColumns(),
+    organisationId: text('organization_id').notNull(),
+    projectId: text().notNull(),
+    effectiveFrom: text().notNull(),
+    commissionPercentage: real(),
+    planId: text(),
+    createdBy: text(),
+    createdAt: integer().notNull(),
+  },
+  (table) => [uniqueIndex('sales_project_rates_from').on(table.projectId, table.effectiveFrom)],
 )

@@ -111,8 +111,5 @@ export type SaleDocType = ExtractDocumentTypeFromTypedRxJsonSchema<
   DeepMutable<typeof saleSchemaLiteral>
 >
 
-/** One commission line of a sale registered on this device (the create payload's line). */
-export type SaleCommissionLine = NonNullable<SaleDocType['commissions']>[number]
-
 /** RxDB schema of the local sales collection. */
 export const saleSchema: RxJsonSchema<SaleDocType> = saleSchemaLiteral

@@ -11,11 +11,6 @@ export function cellText(cell: SheetCell): string {
   return String(cell).trim()
 }
 
-/** Whether a cell holds nothing (empty rows are skipped, not refused). */
-export function isEmptyCell(cell: SheetCell): boolean {
-  return cellText(cell) === ''
-}
-
 /** Text as a person typed it: surrounding space gone, inner runs of space made one. */
 export function tidyText(cell: SheetCell): string {
   return cellText(cell).replace(/\s+/g, ' ')

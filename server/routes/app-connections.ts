@@ -1,11 +1,9 @@
-import { asc, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import {
   AppConnectionCreateSchema,
   AppConnectionUpdateSchema,
   IdParamSchema,
 } from '#schema/central'
-import { appConnections } from '#schema/db/organisation'
 import { UsageQuerySchema } from '#schema/usage'
 import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { requireServiceContext } from '../auth/require-service-context.ts'
@@ -14,9 +12,9 @@ import { respondOnce } from '../http/respond-once.ts'
 import { validate } from '../http/validate.ts'
 import { createAppConnection } from '../services/app-connections/create-app-connection.ts'
 import { deleteAppConnection } from '../services/app-connections/delete-app-connection.ts'
+import { listAppConnections } from '../services/app-connections/list-app-connections.ts'
 import { toAppConnectionDocument } from '../services/app-connections/to-app-connection-document.ts'
 import { updateAppConnection } from '../services/app-connections/update-app-connection.ts'
-import { requirePermission } from '../services/permissions/require-permission.ts'
 import { rotateAppApiKey } from '../services/usage/app-api-key.ts'
 import { getUsage } from '../services/usage/get-usage.ts'
 
@@ -27,17 +25,7 @@ import { getUsage } from '../services/usage/get-usage.ts'
 export function appConnectionRoutes(deps: AppDeps) {
   return (
     new Hono<AppEnv>()
-      .get('/', (c) => {
-        const ctx = requireServiceContext(deps, c)
-        requirePermission(ctx.actor, 'apps.read')
-        const rows = ctx.db
-          .select()
-          .from(appConnections)
-          .where(eq(appConnections.deleted, false))
-          .orderBy(asc(appConnections.name))
-          .all()
-        return c.json(rows.map(toAppConnectionDocument))
-      })
+      .get('/', (c) => c.json(listAppConnections(requireServiceContext(deps, c))))
       .post('/', validate('json', AppConnectionCreateSchema), (c) => {
         const ctx = requireServiceContext(deps, c)
         return respondOnce(c, ctx, 201, () =>

@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
+import { SaleRegistrationSchema } from '#schema/sale-team'
 import {
   SaleApproveSchema,
   SaleCancelSchema,
   SaleCorrectionSchema,
-  SaleCreateSchema,
   SaleRejectSchema,
   SalesIdParamSchema,
 } from '#schema/sales'
@@ -13,6 +13,8 @@ import { respondOnce } from '../http/respond-once.ts'
 import { validate } from '../http/validate.ts'
 import { approveSale } from '../services/sales/approve-sale.ts'
 import { cancelSale } from '../services/sales/cancel-sale.ts'
+import { createTeamSale } from '../services/sales/commission-plans/create-team-sale.ts'
+import { readSaleDetail } from '../services/sales/commission-plans/sale-detail.ts'
 import { correctSale } from '../services/sales/correct-sale.ts'
 import { createSale } from '../services/sales/create-sale.ts'
 import { loadSalesData } from '../services/sales/load-sales-data.ts'
@@ -25,56 +27,67 @@ import { toSaleDocument } from '../services/sales/to-sales-documents.ts'
  * SELLER's split ("Goedkeuren", "Afwijzen"). The same services as the replicated writes.
  */
 export function salesRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>()
-    .get('/', (c) => c.json(loadSalesData(requireSalesContext(deps, c)).sales))
-    .post('/', validate('json', SaleCreateSchema), (c) => {
-      const ctx = requireSalesContext(deps, c)
-      return respondOnce(c, ctx, 201, () => toSaleDocument(createSale(ctx, c.req.valid('json'))))
-    })
-    .patch(
-      '/:id',
-      validate('param', SalesIdParamSchema),
-      validate('json', SaleCorrectionSchema),
-      (c) => {
+  return (
+    new Hono<AppEnv>()
+      .get('/', (c) => c.json(loadSalesData(requireSalesContext(deps, c)).sales))
+      // With `team` the server fills the lines from the commission plans (decision 039).
+      .post('/', validate('json', SaleRegistrationSchema), (c) => {
         const ctx = requireSalesContext(deps, c)
-        return respondOnce(c, ctx, 200, () =>
-          toSaleDocument(correctSale(ctx, c.req.valid('param').id, c.req.valid('json'))),
+        const body = c.req.valid('json')
+        return respondOnce(c, ctx, 201, () =>
+          toSaleDocument(
+            body.kind === 'team' ? createTeamSale(ctx, body.sale) : createSale(ctx, body.sale),
+          ),
         )
-      },
-    )
-    .post(
-      '/:id/cancel',
-      validate('param', SalesIdParamSchema),
-      validate('json', SaleCancelSchema),
-      (c) => {
-        const ctx = requireSalesContext(deps, c)
-        return respondOnce(c, ctx, 200, () =>
-          toSaleDocument(cancelSale(ctx, c.req.valid('param').id, c.req.valid('json').reason)),
-        )
-      },
-    )
-    .post(
-      '/:id/approve',
-      validate('param', SalesIdParamSchema),
-      validate('json', SaleApproveSchema),
-      (c) => {
-        const ctx = requireSalesContext(deps, c)
-        const { seq } = c.req.valid('json')
-        return respondOnce(c, ctx, 200, () =>
-          toSaleDocument(approveSale(ctx, c.req.valid('param').id, seq)),
-        )
-      },
-    )
-    .post(
-      '/:id/reject',
-      validate('param', SalesIdParamSchema),
-      validate('json', SaleRejectSchema),
-      (c) => {
-        const ctx = requireSalesContext(deps, c)
-        const { reason, seq } = c.req.valid('json')
-        return respondOnce(c, ctx, 200, () =>
-          toSaleDocument(rejectSale(ctx, c.req.valid('param').id, reason, seq)),
-        )
-      },
-    )
+      })
+      .get('/:id', validate('param', SalesIdParamSchema), (c) =>
+        c.json(readSaleDetail(requireSalesContext(deps, c), c.req.valid('param').id)),
+      )
+      .patch(
+        '/:id',
+        validate('param', SalesIdParamSchema),
+        validate('json', SaleCorrectionSchema),
+        (c) => {
+          const ctx = requireSalesContext(deps, c)
+          return respondOnce(c, ctx, 200, () =>
+            toSaleDocument(correctSale(ctx, c.req.valid('param').id, c.req.valid('json'))),
+          )
+        },
+      )
+      .post(
+        '/:id/cancel',
+        validate('param', SalesIdParamSchema),
+        validate('json', SaleCancelSchema),
+        (c) => {
+          const ctx = requireSalesContext(deps, c)
+          return respondOnce(c, ctx, 200, () =>
+            toSaleDocument(cancelSale(ctx, c.req.valid('param').id, c.req.valid('json').reason)),
+          )
+        },
+      )
+      .post(
+        '/:id/approve',
+        validate('param', SalesIdParamSchema),
+        validate('json', SaleApproveSchema),
+        (c) => {
+          const ctx = requireSalesContext(deps, c)
+          const { seq } = c.req.valid('json')
+          return respondOnce(c, ctx, 200, () =>
+            toSaleDocument(approveSale(ctx, c.req.valid('param').id, seq)),
+          )
+        },
+      )
+      .post(
+        '/:id/reject',
+        validate('param', SalesIdParamSchema),
+        validate('json', SaleRejectSchema),
+        (c) => {
+          const ctx = requireSalesContext(deps, c)
+          const { reason, seq } = c.req.valid('json')
+          return respondOnce(c, ctx, 200, () =>
+            toSaleDocument(rejectSale(ctx, c.req.valid('param').id, reason, seq)),
+          )
+        },
+      )
+  )
 }

@@ -1,7 +1,5 @@
-import { asc, eq } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
 import { IdParamSchema, UserCreateSchema, UserUpdateSchema } from '#schema/central'
-import { users } from '#schema/db/organisation'
 import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { requireServiceContext } from '../auth/require-service-context.ts'
 import { getSecretBox } from '../auth/secret-box.ts'
@@ -22,6 +20,7 @@ import {
 import { createUser } from '../services/users/create-user.ts'
 import { deleteUser } from '../services/users/delete-user.ts'
 import { listMailBounces } from '../services/users/list-mail-bounces.ts'
+import { listUsers } from '../services/users/list-users.ts'
 import { listWaitingRegistrations } from '../services/users/list-waiting-registrations.ts'
 import { requireInvitableUser } from '../services/users/require-invitable-user.ts'
 import { toUserDocument } from '../services/users/to-user-document.ts'
@@ -72,17 +71,7 @@ export function userRoutes(deps: AppDeps) {
         await countInvitation(deps, prepared, account)
         return answer
       })
-      .get('/', (c) => {
-        const ctx = requireServiceContext(deps, c)
-        requirePermission(ctx.actor, 'users.read')
-        const rows = ctx.db
-          .select()
-          .from(users)
-          .where(eq(users.deleted, false))
-          .orderBy(asc(users.name))
-          .all()
-        return c.json(rows.map(toUserDocument))
-      })
+      .get('/', (c) => c.json(listUsers(requireServiceContext(deps, c))))
       .post('/', validate('json', UserCreateSchema), async (c) => {
         const ctx = requireServiceContext(deps, c)
         const input = c.req.valid('json')

@@ -35,6 +35,7 @@ const BUDGETS: Record<TaskName, { what: string; advice: string; isImport?: true 
     advice: 'Kies een kortere periode, of download de afrekeningen per verkoper.',
   },
   snapshotOrganisation: { what: 'De kopie', advice: 'Een volgende ronde probeert het opnieuw.' },
+  snapshotSystem: { what: 'De kopie', advice: 'Een volgende ronde probeert het opnieuw.' },
 }
 
 /** The budget of a task: imports are bounded tighter than restores and downloads. */

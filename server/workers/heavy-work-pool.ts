@@ -130,6 +130,9 @@ export function createHeavyWorkPool(env: Env, workerFile: URL = WORKER_FILE) {
     snapshotOrganisation: (organisationId: string) =>
       run('snapshotOrganisation', { organisationId }),
 
+    /** The system file copied the same way; null when there is none. */
+    snapshotSystem: () => run('snapshotSystem', {}),
+
     /** Stops the worker (server shutdown); a running task is ended. */
     close: () => pool.destroy(),
   }

@@ -13,7 +13,10 @@ import { createLogger } from '../logger.ts'
 import { createBackupFile } from '../services/backup/create-backup-file.ts'
 import type { BackupLayout } from '../services/backup/read-backup-file.ts'
 import { restoreOrganisation } from '../services/backup/restore-organisation.ts'
-import { snapshotOrganisationFile } from '../services/offsite-copies/snapshot-organisation-file.ts'
+import {
+  snapshotOrganisationFile,
+  snapshotSystemFile,
+} from '../services/offsite-copies/snapshot-organisation-file.ts'
 import { importSales } from '../services/sales/sales-import/import-sales.ts'
 import { readUploadedFile } from '../services/sales/sales-import/read-uploaded-file.ts'
 import type { WorkerAnswer } from './worker-answer.ts'
@@ -158,6 +161,11 @@ export function snapshotOrganisation(task: { organisationId: string }) {
   return answer(() => snapshotOrganisationFile(env.DATA_DIR, task.organisationId))
 }
 
+/** The system file copied the same way, or null. */
+export function snapshotSystem(_task: Record<string, never>) {
+  return answer(() => snapshotSystemFile(env.DATA_DIR))
+}
+
 const TASKS = {
   restore,
   importFile,
@@ -165,6 +173,7 @@ const TASKS = {
   makeBackup,
   makeStatementsZip,
   snapshotOrganisation,
+  snapshotSystem,
 }
 
 /** A heavy task by name: what heavy-work-pool.ts sends. */

@@ -458,9 +458,11 @@ describe('one request cannot hurt everyone', () => {
       headers: { 'content-type': 'application/json', cookie },
     })
     first.on('error', () => undefined)
-    first.write('{"format":"centraal-backup","formatVersion":2,"tables":{\n')
-    // Time for the header line to reach the server: nothing answers until the body ends.
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    // Sent (handed to the loopback socket) before the backup is asked: nothing answers it
+    // until the body ends.
+    await new Promise((resolve) =>
+      first.write('{"format":"centraal-backup","formatVersion":2,"tables":{\n', resolve),
+    )
     const backup = await fetch(`${restoreServer.url}/api/admin/backup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },

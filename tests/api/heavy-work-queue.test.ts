@@ -3,6 +3,7 @@ import { HEAVY_WORK_BUSY_MESSAGE, ORGANISATION_BUSY_MESSAGE } from '#server/http
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import type { createClient } from '../support/http.ts'
+import { quietPeriod } from '../support/quiet-period.ts'
 import { seedSales } from '../support/seed-organisation.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -35,7 +36,8 @@ const placeOf = async (client: Client) => (await client.get('/api/heavy-work/pla
 
 /**
  * Whether `promise` has settled within a window: used only to prove that a job waits (a
- * negative), so a fixed window is what is meant.
+ * negative; its place in the queue is the positive side, asked before), so a fixed window
+ * is what is meant.
  */
 async function isSettled(promise: Promise<unknown>) {
   let settled = false
@@ -43,7 +45,7 @@ async function isSettled(promise: Promise<unknown>) {
     () => (settled = true),
     () => (settled = true),
   )
-  await new Promise((resolve) => setTimeout(resolve, 300))
+  await quietPeriod(300, 'a waiting job must not be answered while the slot is taken')
   return settled
 }
 

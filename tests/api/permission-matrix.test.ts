@@ -42,6 +42,7 @@ const SALES_COLLECTIONS = ['projects', 'sellers', 'sales', 'commissions', 'commi
 const get = (url: string): Call => ({ method: 'GET', path: url })
 const post = (url: string, body: unknown = {}): Call => ({ method: 'POST', path: url, body })
 const patch = (url: string, body: unknown): Call => ({ method: 'PATCH', path: url, body })
+const put = (url: string, body: unknown): Call => ({ method: 'PUT', path: url, body })
 const del = (url: string): Call => ({ method: 'DELETE', path: url })
 const MISSING = '01900000-0000-7000-8000-000000000000'
 
@@ -492,6 +493,54 @@ const ROWS: Row[] = [
         }),
       ),
     expected: '401 401 401 401 401 401 401 401 201 201 201',
+  },
+  {
+    route: 'GET /api/gold-estates/sales/:id',
+    call: (t) => get(`/api/gold-estates/sales/${t.saleId}`),
+    expected: '401 401 401 401 401 401 401 401 200 200 200',
+  },
+  // Commission plans (decision 039): the sales ADMIN writes them.
+  {
+    route: 'GET /api/gold-estates/commission-plans',
+    call: () => get('/api/gold-estates/commission-plans'),
+    expected: '401 401 401 401 401 401 401 401 200 200 200',
+  },
+  {
+    route: 'POST /api/gold-estates/commission-plans',
+    call: (_, n) =>
+      post('/api/gold-estates/commission-plans', {
+        name: `Plan ${n}`,
+        period: 'year',
+        mode: 'retroactive',
+        from: '2025-01-01',
+        roles: [{ role: 'closer', share: 60, tiers: [] }],
+      }),
+    expected: '401 401 401 401 401 401 401 401 403 403 201',
+  },
+  {
+    route: 'PATCH /api/gold-estates/commission-plans/:id',
+    call: () => patch(`/api/gold-estates/commission-plans/${MISSING}`, { name: 'Ander plan' }),
+    expected: '401 401 401 401 401 401 401 401 403 403 404',
+  },
+  {
+    route: 'PUT /api/gold-estates/sellers/:id/plan',
+    call: (t) =>
+      put(`/api/gold-estates/sellers/${t.sellerId}/plan`, { planId: MISSING, from: '2025-01-01' }),
+    expected: '401 401 401 401 401 401 401 401 403 403 400',
+  },
+  {
+    route: 'GET /api/gold-estates/sellers/:id/position',
+    call: (t) => get(`/api/gold-estates/sellers/${t.sellerId}/position`),
+    expected: '401 401 401 401 401 401 401 401 404 200 200',
+  },
+  {
+    route: 'PUT /api/gold-estates/projects/:id/rate',
+    call: (t) =>
+      put(`/api/gold-estates/projects/${t.projectId}/rate`, {
+        from: '2030-01-01',
+        commissionPercentage: 3,
+      }),
+    expected: '401 401 401 401 401 401 401 401 403 403 200',
   },
   {
     route: 'GET /api/gold-estates/commissions',

@@ -1,6 +1,12 @@
-import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb'
+import {
+  createRxDatabase,
+  getComposedPrimaryKeyOfDocumentData,
+  type RxCollection,
+  type RxDatabase,
+} from 'rxdb'
 import type { RxReplicationState } from 'rxdb/plugins/replication'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
+import { filter, firstValueFrom } from 'rxjs'
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
 import { WRITABLE_FIELDS } from '#schema/rx/writable-fields'
 import { CENTRAL_COLLECTIONS } from '#sync/client/collections'
@@ -92,6 +98,30 @@ function replicate(
 
 const newApp = (id: string, name: string, url: string) => newAppDocument({ id, name, url })
 
+/** The description of app `id` RxDB assumes the server holds (its replication's record). */
+async function assumedDescription(replication: Replication, id: string) {
+  const meta = replication.metaInstance
+  if (!meta) return undefined
+  const key = getComposedPrimaryKeyOfDocumentData(meta.schema, { itemId: id, isCheckpoint: '0' })
+  const [assumed] = await meta.findDocumentsById([key], false)
+  return (assumed?.docData as { description?: string } | undefined)?.description
+}
+
+/**
+ * The seq up to which the replication has handled what it pulled: its down checkpoint,
+ * written once a pulled page was handled, whether or not RxDB stored any of it.
+ */
+async function pulledUpTo(replication: Replication) {
+  const meta = replication.metaInstance
+  if (!meta) return 0
+  const key = getComposedPrimaryKeyOfDocumentData(meta.schema, {
+    itemId: 'down',
+    isCheckpoint: '1',
+  })
+  const [checkpoint] = await meta.findDocumentsById([key], false)
+  return (checkpoint?.checkpointData as SyncCheckpoint | undefined)?.seq ?? 0
+}
+
 async function serverApp(id: string) {
   const list = await (await typedClient(server.url, root.cookies)['app-connections'].$get()).json()
   return list.find((app) => app.id === id)
@@ -163,14 +193,11 @@ test('a create whose answer was lost, then an app restart: written once, and the
   const id = '01900000-0000-7000-8000-0000000c0de1'
   await apps.insert(newApp(id, 'Antwoord kwijt', 'https://lost.example.com'))
   await expect.poll(() => pushes, { timeout: 5000 }).toBeGreaterThan(0)
-  // A pull passes the server's copy while the device still holds its unsent create.
-  resync()
   await expect
     .poll(async () => (await serverApp(id))?.name, { timeout: 5000 })
     .toBe('Antwoord kwijt')
-  // Time for the pull to be handled: RxDB tells nothing of a pull it does not write (the
-  // device's unsent create wins over the server's copy).
-  await new Promise((resolve) => setTimeout(resolve, 300))
+  // No pull meets the copy here: while a push is retried RxDB holds the pulls back. The
+  // restarted app's first pull passes it while the device still holds its unsent create.
   await first.cancel() // the app is closed before the retry
   const restarted = replicate()
   await restarted.awaitInSync()
@@ -204,7 +231,12 @@ test('a pull that passes the server copy while its push is in flight: the device
         pullHeld.done()
         await pushWritten.promise
         const answer = await send()
-        setTimeout(pullAnswered.done, 200) // RxDB persists the page meanwhile
+        // The push is answered once RxDB handled this page: its checkpoint passed the row.
+        const { checkpoint } = (await answer.clone().json()) as { checkpoint: SyncCheckpoint }
+        void expect
+          .poll(() => pulledUpTo(replication), { timeout: 10_000 })
+          .toBeGreaterThanOrEqual(checkpoint.seq)
+          .then(pullAnswered.done)
         return answer
       }
       const answer = await send()
@@ -247,7 +279,13 @@ test('a pull answered before an edit reached the server, stored after it was tak
       if (isArmed && url.includes('/pull')) {
         isPullHeld = true
         await pullReleased
-      } else if (isArmed && url.includes('/push')) setTimeout(releasePull, 150)
+      } else if (isArmed && url.includes('/push')) {
+        // Released once RxDB took the edit's answer: it holds 'tweede' as the server's.
+        void expect
+          .poll(() => assumedDescription(replication, id), { timeout: 10_000 })
+          .toBe('tweede')
+          .then(releasePull)
+      }
       return answer
     },
   })
@@ -268,8 +306,8 @@ test('a pull answered before an edit reached the server, stored after it was tak
   await expect.poll(() => isPullHeld).toBe(true)
   await apps.findOne(id).incrementalPatch({ description: 'tweede' })
   await pullReleased
-  // A window in which the held answer, were it stored over the edit, would show in `seen`.
-  await new Promise((resolve) => setTimeout(resolve, 300))
+  // The held answer handled (stored over the edit, it would show in `seen`): the pull is done.
+  await firstValueFrom(replication.active$.pipe(filter((isActive) => !isActive)))
   isArmed = false
   resync()
   await replication.awaitInSync()
@@ -398,8 +436,8 @@ test('a push taken by the server whose answer was lost, then the field set back 
   await expect.poll(async () => (await serverApp(id))?.status, { timeout: 5000 }).toBe('syncing')
   // Offline, the person sets the status back and changes the address.
   await apps.findOne(id).incrementalPatch({ status: 'active', url: 'https://nieuw.example.com' })
-  // The network stays down a moment: what the device retries meanwhile fails.
-  await new Promise((resolve) => setTimeout(resolve, 200))
+  // The network stays down until the device retried at least once: that retry fails.
+  await expect.poll(() => pushes, { timeout: 10_000 }).toBeGreaterThanOrEqual(2)
   isNetworkDown = false
   await expect
     .poll(async () => (await serverApp(id))?.url, { timeout: 10_000 })

@@ -31,7 +31,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true })
 })
 
-test('a round in each process copies each organisation once within the interval', async () => {
+test('a round in each process copies each organisation and the system file once within the interval', async () => {
   const settings = {
     REDIS_URL: redis.url,
     S3_COPY_BUCKET: BUCKET,
@@ -50,7 +50,9 @@ test('a round in each process copies each organisation once within the interval'
   const rounds = () => processes.flatMap((process) => process.linesWith('copy round done'))
   await expect.poll(() => rounds().length, { interval: 50, timeout: 30_000 }).toBe(2)
   const copied = rounds().map((line) => JSON.parse(line.slice(line.indexOf('{'))).copied)
-  expect(copied.sort()).toEqual([0, 1])
+  // The system file and the organisation, both by the first round's process.
+  expect(copied.sort()).toEqual([0, 2])
   expect(standIn.keys('centraal/default-org/')).toHaveLength(1)
-  expect(standIn.state.requests.filter((request) => request.method === 'PUT')).toHaveLength(1)
+  expect(standIn.keys('centraal/_system/')).toHaveLength(1)
+  expect(standIn.state.requests.filter((request) => request.method === 'PUT')).toHaveLength(2)
 }, 90_000)

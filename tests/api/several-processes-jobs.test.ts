@@ -8,6 +8,7 @@ import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { findFreePort } from '../support/free-port.ts'
 import { type GoogleStandIn, startGoogleStandIn } from '../support/google-stand-in.ts'
 import { createClient } from '../support/http.ts'
+import { quietPeriod } from '../support/quiet-period.ts'
 import { startRedisServer } from '../support/redis-server.ts'
 import { buildSalePayload, postSale } from '../support/sales.ts'
 import { startServerProcess } from '../support/server-process.ts'
@@ -57,9 +58,6 @@ const uploads = (since = 0) =>
 /** Waits for a condition the processes bring about; fails after `timeout` ms. */
 const until = (condition: () => boolean | Promise<boolean>, timeout = 15_000) =>
   expect.poll(condition, { interval: 50, timeout }).toBe(true)
-
-/** A window in which something must not happen: only used to prove a negative. */
-const window = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Holds every upload at the Drive stand-in until the returned function is called. */
 function holdUploads() {
@@ -200,7 +198,7 @@ test('a lead that both processes see due is posted once, though its answer is sl
   await until(() => leads.length === 1)
   try {
     // Both processes look every half second; the lead is pending while its answer waits.
-    await window(1500)
+    await quietPeriod(1500, 'three looks of each process at the outbox post the lead no more')
     expect(leads).toHaveLength(1)
   } finally {
     // Answered even when the test fails, so that no post stays waiting into the next test.
@@ -248,7 +246,7 @@ test('while Redis is away, a lead waits for it and is posted once when it is bac
   const run = await sameSessionThere().post('/api/backup/google-drive/run')
   expect(run.status).toBe(200)
   try {
-    await window(1500)
+    await quietPeriod(1500, 'three looks of each process at the outbox, Redis away, post no lead')
     expect(leads).toHaveLength(before)
     expect(outboxStatus(sale.id)).toBe('pending')
   } finally {

@@ -85,8 +85,10 @@ test("another organisation's ADMIN hears nothing of ours, and we nothing of thei
   await waitFor(() =>
     streamB.messages.some((message) => JSON.stringify(message).includes('Geheime Klant B')),
   )
-  // A window in which neither organisation's write may reach the other's stream.
-  await new Promise((resolve) => setTimeout(resolve, 100))
+  // Org A's stream heard of A's sale before B wrote, B's of B's sale: a later write of A's,
+  // once heard, proves A's stream was told all before it, B's sale had it leaked included.
+  await ownerA.post('/api/gold-estates/projects', { name: 'Markering A' })
+  await waitFor(() => JSON.stringify(streamA.messages).includes('Markering A'))
   expect(JSON.stringify(streamB.messages)).not.toContain('Geheime Klant A')
   expect(JSON.stringify(streamB.messages)).not.toContain(seller)
   expect(JSON.stringify(streamA.messages)).not.toContain('Geheime Klant B')
@@ -114,13 +116,13 @@ test("a SELLER hears nothing of a colleague's sale, a central USER nothing of th
   const other = (
     await ownerA.post('/api/gold-estates/sellers', { name: 'Olga', email: 'olga@a.example' })
   ).json.id
-  // Let what came before settle, so that the next message is the sale's.
-  await new Promise((resolve) => setTimeout(resolve, 300))
-  const before = sellerStream.messages.length
   expect((await registerSale(ownerA, projectA, other, 'Klant van Olga')).status).toBe(201)
-  await waitFor(() => sellerStream.messages.length > before)
-  // A window in which anything more of the sale would arrive.
-  await new Promise((resolve) => setTimeout(resolve, 100))
+  // Later writes each stream may read: once heard, everything of the sale before them was
+  // told too (a stream is told of the organisation's changes in order).
+  await ownerA.post('/api/gold-estates/projects', { name: 'Markering verkoop' })
+  await ownerA.post('/api/app-connections', { name: 'Markering', url: 'https://m.example.com' })
+  await waitFor(() => JSON.stringify(sellerStream.messages).includes('Markering verkoop'))
+  await waitFor(() => JSON.stringify(userStream.messages).includes('https://m.example.com'))
   const changes = sellerStream.messages.slice(1) as StreamMessage[]
   for (const message of changes) {
     expect(message.type).toBe('CHANGES')

@@ -80,8 +80,7 @@ async function openDevice() {
     retryTiming: { retryMs: 300, firstBackoffMs: 100, maxBackoffMs: 1000 },
   })
   // Its stream is open and the RESYNC it starts with has been pulled.
-  await waitFor(() => server.deps.syncHub.listenerCount === 1, 5000)
-  await new Promise((resolve) => setTimeout(resolve, 300))
+  await waitFor(() => opened.network.resyncsHeard === 1, 5000)
   await opened.awaitInSync()
   return opened
 }

@@ -11,6 +11,7 @@ import { createOrganisation } from '#server/services/platform-organisations/crea
 import { toUserDocument } from '#server/services/users/to-user-document'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
+import { quietPeriod } from '../support/quiet-period.ts'
 import { openEventStream, waitFor } from '../support/sse.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 
@@ -347,8 +348,9 @@ describe('organisations never see each other', () => {
     await otherAdmin.post('/api/sync/v1/appConnections/push', {
       rows: [{ newDocumentState: secret }],
     })
-    // A window in which org B's write must not reach our stream.
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    // This stream says only "something changed": a stray message for B's write looks like
+    // any later one of ours, so no later write can prove it absent. A window it is.
+    await quietPeriod(200, "org B's write must not reach org A's stream")
     expect(stream.messages).toEqual([{ type: 'RESYNC' }])
     // An org-A push of the same id creates org A's own row; it never answers with B's.
     const clash = await admin.post('/api/sync/v1/appConnections/push', {

@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { readReplicationSeq } from '#server/db/next-seq'
 import type { StreamedChanges, StreamMessage } from '#sync/protocol'
 import { signInFirstSuperadmin, signInNewSeller, signInSeller } from '../support/accounts.ts'
 import type { createClient } from '../support/http.ts'
@@ -21,6 +22,7 @@ let server: TestServer
 let admin: Client
 let xander: Client
 let projectId: string
+let organisationId: string
 const sellerIds: Record<string, string> = {}
 const streams: Stream[] = []
 
@@ -39,14 +41,26 @@ async function openSalesStream(client: Client, query = 'area=sales&documents=1')
   return stream
 }
 
+/** The organisation's last committed seq now. */
+const committedSeq = () => readReplicationSeq(server.deps.organisations.get(organisationId))
+
+/**
+ * The stream's messages after the first `before`, once one of them told of every seq up to
+ * `seq` (or was a RESYNC, which tells of everything): a write told in two batches would
+ * have brought both by then, so their number is the count of batches it took.
+ */
+async function messagesUpTo(stream: Stream, before: number, seq: number) {
+  const isTold = (message: StreamMessage) =>
+    message.type === 'RESYNC' || (message.type === 'CHANGES' && message.to >= seq)
+  await waitFor(() => (stream.messages.slice(before) as StreamMessage[]).some(isTold))
+  return stream.messages.slice(before) as StreamMessage[]
+}
+
 /** The messages a write brings to a stream (it must bring at least one). */
 async function messagesOfNextWrite(stream: Stream, write: () => Promise<unknown>) {
   const before = stream.messages.length
   await write()
-  await waitFor(() => stream.messages.length > before)
-  // A write is told in one batch: a window in which no stray second one may come.
-  await new Promise((resolve) => setTimeout(resolve, 60))
-  return stream.messages.slice(before) as StreamMessage[]
+  return messagesUpTo(stream, before, committedSeq())
 }
 
 async function pull(client: Client, collection: string, seq: number) {
@@ -70,6 +84,7 @@ beforeAll(async () => {
   admin = await signInFirstSuperadmin(server)
   expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
   projectId = (await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json.id
+  organisationId = String((await admin.get('/api/gold-estates/auth/user')).json.organizationId)
   for (const name of ['Xander', 'Yara']) {
     const email = `${name.toLowerCase()}@example.com`
     sellerIds[name] = (await admin.post('/api/gold-estates/sellers', { name, email })).json.id
@@ -113,19 +128,13 @@ test("a write reaches each stream as the documents that reader's pull answers, a
   ]
   let shared = ''
   for (const [name, write] of writes) {
-    let answer: Awaited<ReturnType<(typeof writes)[number][1]>> | undefined
-    const [adminMessages, sellerMessages] = await Promise.all([
-      messagesOfNextWrite(adminStream, async () => {
-        answer = await write()
-      }),
-      (async () => {
-        const before = sellerStream.messages.length
-        await waitFor(() => sellerStream.messages.length > before)
-        return sellerStream.messages.slice(before) as StreamMessage[]
-      })(),
-    ])
-    expect(answer?.status, name).toBeLessThan(300)
-    if (name === 'a sale shared by Xander and Yara') shared = answer?.json.id ?? ''
+    const before = [adminStream.messages.length, sellerStream.messages.length] as const
+    const answer = await write()
+    const seq = committedSeq()
+    const adminMessages = await messagesUpTo(adminStream, before[0], seq)
+    const sellerMessages = await messagesUpTo(sellerStream, before[1], seq)
+    expect(answer.status, name).toBeLessThan(300)
+    if (name === 'a sale shared by Xander and Yara') shared = answer.json.id
     expect(adminMessages, name).toHaveLength(1)
     expect(sellerMessages, name).toHaveLength(1)
     const [adminMessage] = adminMessages as [StreamedChanges]
@@ -161,11 +170,7 @@ test("two SELLERs told of one batch each get their own share, never the other's"
   })
   const xanderStream = await openSalesStream(xander)
   const zoeStream = await openSalesStream(zoeClient)
-  const zoeMessages = (async () => {
-    const before = zoeStream.messages.length
-    await waitFor(() => zoeStream.messages.length > before)
-    return zoeStream.messages.slice(before) as StreamedChanges[]
-  })()
+  const zoeBefore = zoeStream.messages.length
   const xanderMessages = await messagesOfNextWrite(xanderStream, () =>
     admin.post(
       '/api/gold-estates/sales',
@@ -177,7 +182,7 @@ test("two SELLERs told of one batch each get their own share, never the other's"
       }),
     ),
   )
-  const [forZoe] = await zoeMessages
+  const [forZoe] = (await messagesUpTo(zoeStream, zoeBefore, committedSeq())) as StreamedChanges[]
   const [forXander] = xanderMessages as StreamedChanges[]
   expect(forZoe?.documents.sales?.map((sale) => sale.clientName)).toEqual(['Klant van Zoë'])
   // The project's sold units moved: that reaches both; the sale and its line only Zoë.
@@ -240,7 +245,7 @@ test('a signed-out listener is told nothing more: its stream ends at the next ch
   expect(cookie).toContain('=')
   const before = stream.messages.length
   await admin.post('/api/gold-estates/projects', { name: 'Oostpunt' })
-  // A window in which the ended session's stream must hear nothing.
-  await new Promise((resolve) => setTimeout(resolve, 200))
+  // The server ends the stream at that change: once ended, nothing more can come.
+  await stream.ended
   expect(stream.messages.length).toBe(before)
 })

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { FILL_PROGRESS_PREFIX } from '#sync/client/fill-progress'
 import { signInInvitedUser, signInNewOrganisation } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
+import { quietPeriod } from '../support/quiet-period.ts'
 import { seedCentral } from '../support/seed-organisation.ts'
 import type { TestServer } from '../support/test-server.ts'
 import { waitForServiceWorker } from './app-helpers.ts'
@@ -189,8 +190,13 @@ test.each([
     })
     await page.unroute(laterPages)
     await Promise.all(held.map((route) => route.continue().catch(() => undefined)))
-    // Time for anything still under way to store what it got (a part takes a few ms).
-    await page.waitForTimeout(1500)
+    // Every held page has reached the browser (or was dropped with its request) ...
+    await Promise.all(
+      held.map(async (route) => (await route.request().response())?.finished().catch(() => null)),
+    )
+    // ... and what might still store it (a part takes a few ms) has nothing to tell of
+    // storing nothing: a window it is.
+    await quietPeriod(1500, 'the pages answered after the logout must not be stored')
     expect(await localDatabases(loggingOut)).toEqual([])
     // Nor the fill's marks (where it was), which would make a next sign-in skip pages.
     const marks = await loggingOut.evaluate(

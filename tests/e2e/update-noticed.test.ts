@@ -50,17 +50,33 @@ function updatePrompt(page: Page) {
   return page.getByRole('status').filter({ hasText: 'Er is een nieuwe versie beschikbaar' })
 }
 
-/** Makes the page believe it was hidden and shown again, `minutes` later by its clock. */
+/**
+ * Makes the page believe it was hidden and shown again, `minutes` later by its clock.
+ * Answers how often the page looked for a new version meanwhile: it decides on the
+ * visibility event itself, so the count is complete once the events are handled.
+ */
 async function comeBackIntoView(page: Page, minutes: number) {
-  await page.evaluate((shift) => {
+  return page.evaluate((shift) => {
     const realNow = Date.now.bind(Date)
     Date.now = () => realNow() + shift
     const setVisibility = (state: DocumentVisibilityState) => {
       Object.defineProperty(document, 'visibilityState', { value: state, configurable: true })
       document.dispatchEvent(new Event('visibilitychange'))
     }
-    setVisibility('hidden')
-    setVisibility('visible')
+    const { prototype } = ServiceWorkerRegistration
+    const update = prototype.update
+    let looks = 0
+    prototype.update = function (this: ServiceWorkerRegistration) {
+      looks++
+      return update.call(this)
+    }
+    try {
+      setVisibility('hidden')
+      setVisibility('visible')
+    } finally {
+      prototype.update = update
+    }
+    return looks
   }, minutes * 60_000)
 }
 
@@ -93,11 +109,10 @@ test('a tab that comes back into view after some minutes looks for a new version
 
   publishNewVersion()
   // Back after a moment: too soon to look again.
-  await comeBackIntoView(page, 1)
-  await page.waitForTimeout(1500)
+  expect(await comeBackIntoView(page, 1)).toBe(0)
   expect(await updatePrompt(page).count()).toBe(0)
   // Back after ten minutes: it looks, finds the new version and offers it.
-  await comeBackIntoView(page, 10)
+  expect(await comeBackIntoView(page, 10)).toBe(1)
   await updatePrompt(page).waitFor()
   await expect.poll(() => updatePrompt(page).isVisible()).toBe(true)
 })

@@ -8,8 +8,15 @@ import { startServerProcess } from './server-process.ts'
 
 type ServerProcess = Awaited<ReturnType<typeof startServerProcess>>
 
-/** `count` processes named node-1, node-2, … on `dataDir`, a Redis, and HAProxy in front. */
-export async function startCluster(dataDir: string, count: number) {
+/**
+ * `count` processes named node-1, node-2, … on `dataDir`, a Redis, and HAProxy in front.
+ * `onSpawn`: called with each process's name and id as it starts (a CPU quota group).
+ */
+export async function startCluster(
+  dataDir: string,
+  count: number,
+  options: { onSpawn?: (name: string, pid: number) => void } = {},
+) {
   const redis = await startRedisServer()
   const processes = new Map<string, ServerProcess>()
   try {
@@ -17,7 +24,8 @@ export async function startCluster(dataDir: string, count: number) {
     for (let number = 1; number <= count; number++) {
       const name = `node-${number}`
       const settings = { REDIS_URL: redis.url, NODE_ID: name, TRUST_PROXY: 'true' }
-      processes.set(name, await startServerProcess(dataDir, { settings }))
+      const onSpawn = options.onSpawn && ((pid: number) => options.onSpawn?.(name, pid))
+      processes.set(name, await startServerProcess(dataDir, { settings, onSpawn }))
     }
   } catch (error) {
     await Promise.all([...processes.values()].map((server) => server.close()))

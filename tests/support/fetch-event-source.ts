@@ -8,8 +8,13 @@ const CLOSED = 2
  * An EventSource over a given fetch, for the product's stream outside a browser (a test
  * device with its own cookies and network). Unlike a browser's, it does not reconnect by
  * itself: a failed or dropped connection is CLOSED, and the product's stream reopens it.
+ * `onHandled` hears each message's data once the product's handler took it.
  */
-export function createFetchEventSource(url: string, send: typeof fetch) {
+export function createFetchEventSource(
+  url: string,
+  send: typeof fetch,
+  onHandled?: (data: string) => void,
+) {
   const controller = new AbortController()
   const listeners = new Map<string, Set<() => void>>()
   const source = {
@@ -41,7 +46,10 @@ export function createFetchEventSource(url: string, send: typeof fetch) {
     }
     if (data.length === 0) return
     const event = new MessageEvent('message', { data: data.join('\n') })
-    if (type === 'message') source.onmessage?.(event)
+    if (type === 'message') {
+      source.onmessage?.(event)
+      onHandled?.(event.data)
+    }
     for (const listener of listeners.get(type) ?? []) listener()
   }
   void (async () => {

@@ -12,7 +12,12 @@ const ROOT = path.resolve(import.meta.dirname, '../..')
  */
 export async function startServerProcess(
   dataDir: string,
-  options: { port?: number; settings?: Record<string, string> } = {},
+  options: {
+    port?: number
+    settings?: Record<string, string>
+    /** Called with the new process's id at once, before it has started (a CPU quota group). */
+    onSpawn?: (pid: number) => void
+  } = {},
 ) {
   // A fixed port (and its public address) lets a browser page outlive a restart.
   const address = options.port
@@ -44,6 +49,7 @@ export async function startServerProcess(
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   )
+  if (options.onSpawn && child.pid !== undefined) options.onSpawn(child.pid)
   let output = ''
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {

@@ -1,3 +1,5 @@
+import { vi } from 'vitest'
+
 /** Reads a text/event-stream and collects its `data:` messages as parsed JSON. */
 export async function openEventStream(url: string, cookie: string) {
   const controller = new AbortController()
@@ -43,9 +45,10 @@ export async function openEventStream(url: string, cookie: string) {
 
 /** Waits until the predicate holds or the time is up (for asynchronous deliveries). */
 export async function waitFor(predicate: () => boolean, timeoutMs = 3000) {
-  const start = Date.now()
-  while (!predicate()) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time')
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
+  await vi.waitFor(
+    () => {
+      if (!predicate()) throw new Error('condition not met in time')
+    },
+    { timeout: timeoutMs, interval: 20 },
+  )
 }

@@ -118,7 +118,14 @@ function createDeviceNetwork(options: {
   onPushSent?: () => void
   onPushAnswered?: (push: AnsweredPush) => void
 }) {
-  const network = { isOffline: false, failedCalls: 0, pushesInFlight: 0, pulls: 0 }
+  const network = {
+    isOffline: false,
+    failedCalls: 0,
+    pushesInFlight: 0,
+    pulls: 0,
+    /** The RESYNCs the server's event stream sent, each handled (every collection pulls). */
+    resyncsHeard: 0,
+  }
   const offline = () => {
     network.failedCalls++
     return new TypeError('Failed to fetch')
@@ -241,7 +248,10 @@ export async function openNodeSyncClient(options: {
           openEventSource(url) {
             const source = traceSource(
               options.name,
-              createFetchEventSource(`${options.origin()}${url}`, transport.fetch),
+              createFetchEventSource(`${options.origin()}${url}`, transport.fetch, (data) => {
+                if ((JSON.parse(data) as { type?: string }).type === 'RESYNC')
+                  network.resyncsHeard++
+              }),
             )
             for (const old of sources) if (old.readyState === 2) sources.delete(old) // CLOSED
             sources.add(source)

@@ -1,7 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { eq } from 'drizzle-orm'
+import 'fake-indexeddb/auto'
+import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb'
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
+import { firstValueFrom } from 'rxjs'
 import { afterAll, expect, test } from 'vitest'
 import {
   computeStats,
@@ -13,14 +16,44 @@ import {
 } from '#schema/dashboard-stats'
 import { activities, appConnections, users } from '#schema/db/organisation'
 import { ROLE_PERMISSIONS } from '#schema/permissions'
+import type { ServiceContext } from '#server/context'
 import { takeNextSeq } from '#server/db/next-seq'
 import { openOrganisationDb } from '#server/db/open-organisation-db'
+import { SERVER_COLLECTIONS } from '#server/replication/collections/index'
+import { pullChanges } from '#server/replication/pull'
 import { getStats } from '#server/services/stats/get-stats'
+import { addReplicatedCollections } from '#sync/client/add-replicated-collections'
+import { CENTRAL_COLLECTIONS, type CentralCollections } from '#sync/client/collections'
+import { watchDashboardData } from '#web/central/dashboard/use-dashboard-data.ts'
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'centraal-stats-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
 const DAY = 24 * 60 * 60 * 1000
+
+/**
+ * A device's local database as the browser opens it (RxDB on Dexie, the central
+ * collections) holding what the server's pull answers `ctx`: its live rows, and its
+ * deleted ones as the tombstones a replicated deletion leaves.
+ */
+async function openDeviceHolding(ctx: ServiceContext) {
+  const db = await createRxDatabase({
+    name: `dashboard-parity-${Math.random().toString(36).slice(2)}`,
+    storage: getRxStorageDexie(),
+    multiInstance: false,
+  })
+  await addReplicatedCollections(db, CENTRAL_COLLECTIONS)
+  for (const { local, remote } of CENTRAL_COLLECTIONS) {
+    const collection = SERVER_COLLECTIONS.get(remote)
+    if (!collection) throw new Error(`no server collection ${remote}`)
+    const { documents } = pullChanges(ctx, collection, 0, 1000)
+    const local$ = db.collections[local] as RxCollection
+    await local$.bulkInsert(documents.map(({ _deleted, ...document }) => document))
+    await local$.bulkRemove(documents.filter((document) => document._deleted).map(({ id }) => id))
+  }
+  // The collections the dashboard reads, as the browser's database types them.
+  return db as unknown as RxDatabase<CentralCollections>
+}
 
 test('counts live rows, active ones, and activities of the last 7 days', () => {
   const now = 1_760_000_000_000
@@ -77,7 +110,7 @@ test('the Groei card: users now against those there when the month began, Amster
   expect(getMonthStart(Date.parse('2026-07-31T22:30:00Z'))).toBe(Date.parse('2026-07-31T22:00Z'))
 })
 
-test("the server's GET /api/stats agrees with the browser's function on the same rows", () => {
+test("the server's GET /api/stats agrees with the browser's dashboard on the same rows", async () => {
   const db = openOrganisationDb(dataDir, 'stats-org', 'Stats')
   const now = Date.now()
   const statuses = ['active', 'inactive', 'suspended', 'active'] as const
@@ -141,19 +174,12 @@ test("the server's GET /api/stats agrees with the browser's function on the same
       permissions: new Set(ROLE_PERMISSIONS.ADMIN),
     },
   }
-  // The rows a client holds: the live ones (replication delivers tombstones as deletions).
-  const local = {
-    users: db.select().from(users).where(eq(users.deleted, false)).all(),
-    apps: db.select().from(appConnections).where(eq(appConnections.deleted, false)).all(),
-    activities: db.select().from(activities).where(eq(activities.deleted, false)).all(),
-  }
+  // The browser's side: its own counts (the dashboard's) in a device's local database
+  // (RxDB on Dexie, as in the browser) holding what the server's pull hands it.
+  const device = await openDeviceHolding(ctx)
+  const browser = (await firstValueFrom(watchDashboardData(device, now))).stats
+  await device.remove()
   const server = getStats(ctx, now)
-  const browser = computeStats({
-    users: tallyStatuses(local.users),
-    apps: tallyStatuses(local.apps),
-    recentActivities: countRecentActivities(local.activities, now),
-    usersAtMonthStart: local.users.filter((user) => user.createdAt < getMonthStart(now)).length,
-  })
   expect(browser).toEqual(server)
   expect(server.totalUsers).toBe(32)
   expect(server.recentActivities).toBe(15)

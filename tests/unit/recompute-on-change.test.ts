@@ -4,22 +4,31 @@ import { recomputeOnChange } from '#sync/client/recompute-on-change'
 
 /** A computation the test answers by hand, counting how many run at once. */
 function manualComputation() {
-  const pending: ((value: number) => void)[] = []
+  const pending: { answer: (value: number) => void; answered: Promise<number> }[] = []
   let running = 0
   let mostAtOnce = 0
   return {
-    compute: () =>
-      new Promise<number>((resolve) => {
-        running++
-        mostAtOnce = Math.max(mostAtOnce, running)
-        pending.push((value) => {
+    compute: () => {
+      let answer: (value: number) => void = () => undefined
+      const answered = new Promise<number>((resolve) => {
+        answer = (value) => {
           running--
           resolve(value)
-        })
-      }),
+        }
+      })
+      running++
+      mostAtOnce = Math.max(mostAtOnce, running)
+      pending.push({ answer, answered })
+      return answered
+    },
+    /**
+     * Answers the oldest computation and resolves once recomputeOnChange has taken the
+     * answer: it awaited the same promise first, so its step runs before this one's.
+     */
     answer: async (value: number) => {
-      pending.shift()?.(value)
-      await new Promise((resolve) => setTimeout(resolve, 0))
+      const computation = pending.shift()
+      computation?.answer(value)
+      await computation?.answered
     },
     get started() {
       return pending.length

@@ -8,8 +8,9 @@ import { expect, test } from 'vitest'
 // `tests/api/sales.test.ts`. Prose such as "web/server" (no extension, no slash) and
 // placeholders (`server/routes/<area>.ts` is checked as `server/routes/`) are left alone.
 // What a run writes and git ignores (`tests/screenshots/`) counts as there.
-// A decision record (docs/decisions/) is history: the files it names may have gone since.
-// Only its lines that say what holds *now* or *today* are checked.
+// Decision records (docs/decisions/) and their measurements (docs/measurements/) too: a
+// record names the files as they are, and a file that moves takes its records' mentions
+// with it.
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const TOP_FOLDERS = ['docs', 'schema', 'scripts', 'server', 'sw', 'sync', 'tests', 'web']
@@ -17,7 +18,6 @@ const CODE_FOLDERS = ['schema', 'server', 'sync', 'web', 'sw', 'scripts', 'tests
 const CODE_FILE = /\.(ts|tsx|mts|mjs|js|css)$/
 // Not after a word, '#' (an import alias), '@', '.' or '/' (a URL, a longer path).
 const REPOSITORY_PATH = new RegExp(`(?<![\\w.#@/-])(?:${TOP_FOLDERS.join('|')})/[\\w./-]*`, 'g')
-const SAYS_NOW = /\b(now|today)\b/i
 
 /** The repository paths a text names: ending in an extension or '/', sentence dots dropped. */
 function findRepositoryPaths(text: string): string[] {
@@ -48,18 +48,19 @@ function collectTexts(): { file: string; text: string }[] {
     readdirSync(path.join(ROOT, folder))
       .filter((name) => name.endsWith('.md'))
       .map((name) => `${folder}/${name}`)
-  const docs = [...markdown('docs'), 'README.md'].map((file) => ({ file, text: read(file) }))
-  const decisions = markdown('docs/decisions').map((file) => ({
+  const docs = [
+    ...markdown('docs'),
+    ...markdown('docs/decisions'),
+    ...markdown('docs/measurements'),
+    'README.md',
+  ].map((file) => ({
     file,
-    text: read(file)
-      .split('\n')
-      .filter((line) => SAYS_NOW.test(line))
-      .join('\n'),
+    text: read(file),
   }))
   const comments = CODE_FOLDERS.flatMap(listFiles)
     .filter((file) => CODE_FILE.test(file))
     .map((file) => ({ file, text: getComments(read(file)) }))
-  return [...docs, ...decisions, ...comments]
+  return [...docs, ...comments]
 }
 
 /** Folders git ignores because a run writes them (tests/screenshots/). */
@@ -93,4 +94,12 @@ test('every repository path named in the docs and in comments exists', () => {
       .map((named) => `${file}: ${named}`),
   )
   expect(missing).toEqual([])
+})
+
+test('the README lists every decision record', () => {
+  const listed = read('README.md')
+  const unlisted = readdirSync(path.join(ROOT, 'docs/decisions'))
+    .filter((name) => name.endsWith('.md'))
+    .filter((name) => !listed.includes(`(docs/decisions/${name})`))
+  expect(unlisted).toEqual([])
 })

@@ -5,6 +5,7 @@ import { WRITABLE_FIELDS } from '#schema/rx/writable-fields'
 import { CENTRAL_COLLECTIONS } from '#sync/client/collections'
 import { createConflictHandler } from '#sync/client/conflict-handler'
 import { replicateCollection } from '#sync/client/replicate-collection'
+import { RETRY_TIMING } from '#sync/client/retry-backoff'
 import { createSyncStatus } from '#sync/client/sync-status'
 import { appDocument } from '../support/app-document.ts'
 import { createResyncStream } from '../support/sync-node-client.ts'
@@ -100,15 +101,22 @@ test('rights that change bring what was gained and drop what was lost', async ()
 })
 
 test('a collection that becomes unreadable (403) is emptied once, said, and not retried', async () => {
-  server.isForbidden = true
-  server.pulls = 0
-  await pullAgain()
-  await vi.waitFor(async () => expect(await localIds()).toEqual([]), { timeout: 2000 })
-  expect(status.get().revoked).toEqual(['appConnections'])
-  // No retry loop: quiet until the next change is announced (a window in which no pull comes).
-  const pulls = server.pulls
-  await new Promise((resolve) => setTimeout(resolve, 500))
-  expect(server.pulls).toBe(pulls)
+  // The clock is the test's from here, so the check below can outlast every retry wait.
+  vi.useFakeTimers()
+  try {
+    server.isForbidden = true
+    server.pulls = 0
+    await pullAgain()
+    await vi.waitFor(async () => expect(await localIds()).toEqual([]), { timeout: 2000 })
+    expect(status.get().revoked).toEqual(['appConnections'])
+    // No retry loop: quiet until the next change is announced, longer than RxDB's retry
+    // and the longest backoff together.
+    const pulls = server.pulls
+    await vi.advanceTimersByTimeAsync(RETRY_TIMING.retryMs + RETRY_TIMING.maxBackoffMs)
+    expect(server.pulls).toBe(pulls)
+  } finally {
+    vi.useRealTimers()
+  }
   // The right comes back: everything arrives again and the notice goes.
   server.isForbidden = false
   server.pulls = 0

@@ -44,11 +44,18 @@ test('a push waiting out its backoff when the replication is cancelled is never 
     retryTiming: { retryMs: 10, firstBackoffMs: BACKOFF_MS, maxBackoffMs: BACKOFF_MS },
   })
 
-  await (await collection.findOne('a').exec())?.incrementalPatch({ name: 'Offline gewijzigd' })
-  await vi.waitFor(() => expect(pushes).toHaveLength(1))
-  // The push failed; RxDB calls the handler again after 10 ms, which waits out its backoff.
-  await new Promise((resolve) => setTimeout(resolve, BACKOFF_MS / 4))
-  await replication.cancel()
-  await new Promise((resolve) => setTimeout(resolve, BACKOFF_MS * 2))
+  // The clock is the test's from the edit on: the push fails; RxDB calls the handler again
+  // after 10 ms, which then waits out its backoff.
+  vi.useFakeTimers()
+  try {
+    await (await collection.findOne('a').exec())?.incrementalPatch({ name: 'Offline gewijzigd' })
+    await vi.waitFor(() => expect(pushes).toHaveLength(1))
+    await vi.advanceTimersByTimeAsync(BACKOFF_MS / 4)
+    await replication.cancel()
+    // Well past the end of the backoff: a push still going on would have been sent by now.
+    await vi.advanceTimersByTimeAsync(BACKOFF_MS * 10)
+  } finally {
+    vi.useRealTimers()
+  }
   expect(pushes).toHaveLength(1)
 })

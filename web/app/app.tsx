@@ -1,9 +1,10 @@
-import { Suspense } from 'react'
+import { Suspense, useEffect } from 'react'
 import { BrowserRouter, Route, Routes } from 'react-router-dom'
 import { ConnectionBanner } from '../components/connection-banner.tsx'
 import { LoadingScreen } from '../components/loading-screen.tsx'
 import { Toaster } from '../components/toaster.tsx'
 import { UpdatePrompt } from '../components/update-prompt.tsx'
+import { markFirstScreenDrawn } from '../lib/after-first-screen.ts'
 import { CurrentUserProvider, useCurrentUserState } from '../lib/current-user.tsx'
 import { lazyExport } from '../lib/lazy-export.ts'
 import { IS_SALES_HOST, SALES_BASE } from '../lib/sales-path.ts'
@@ -52,6 +53,7 @@ function HostRoutes() {
 }
 
 export function App() {
+  useEffect(markFirstScreenDrawn, [])
   return (
     <BrowserRouter>
       <ConnectionBanner />

@@ -61,5 +61,3 @@ export function Dialog({
     </RadixDialog.Root>
   )
 }
-
-export const DialogTrigger = RadixDialog.Trigger

@@ -8,12 +8,18 @@ import { useOnlineStatus } from '../lib/use-online-status.ts'
 import { Button } from './button.tsx'
 import { HeaderPopover } from './header-popover.tsx'
 
-const timeFormat = new Intl.DateTimeFormat('nl-NL', {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-})
+// Built on first use, not at import: the header is on every first screen, and a page's
+// first Intl formatter loads ICU's data (decision 041).
+let timeFormat: Intl.DateTimeFormat | undefined
+function formatQueuedAt(timestamp: number) {
+  timeFormat ??= new Intl.DateTimeFormat('nl-NL', {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  })
+  return timeFormat.format(timestamp)
+}
 
 /**
  * The header's count of one person's offline changes: waiting to be sent, refused by the
@@ -110,7 +116,7 @@ function QueueEntry({ item }: { item: QueueItem }) {
       <div className="grid min-w-0 flex-1 gap-1">
         <p className="break-words font-medium">{description}</p>
         <p className="text-muted-foreground text-xs">
-          {timeFormat.format(item.timestamp)}
+          {formatQueuedAt(item.timestamp)}
           {!isFailed && item.attempts > 0 && ` · ${item.attempts}× geprobeerd`}
         </p>
         {item.error && (

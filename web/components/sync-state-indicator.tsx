@@ -3,6 +3,7 @@ import type { SyncStatusStore, UnsentChange } from '#sync/client/sync-status'
 import { cn } from '../lib/class-names.ts'
 import { describeUnsentChange } from '../lib/describe-sync-change.ts'
 import { formatMoment } from '../lib/format-date.ts'
+import { formatCount } from '../lib/format-money.ts'
 import { type OtherAreaSync, useOtherAreaSync } from '../lib/other-area-sync.tsx'
 import { AREA_NAMES } from '../lib/remembered-account.ts'
 import { salesPath } from '../lib/sales-path.ts'
@@ -11,7 +12,6 @@ import { useStatusOf } from '../lib/use-sync-status.ts'
 import { HeaderPopover } from './header-popover.tsx'
 
 const LISTED = 20
-const numberFormat = new Intl.NumberFormat('nl-NL')
 
 /**
  * Where the local database stands, in the header of both areas: filling for the first
@@ -34,7 +34,7 @@ export function SyncStateIndicator({ status }: { status: SyncStatusStore }) {
     waiting > 0
       ? describeWaiting(own, other)
       : firstSync
-        ? `Eerste synchronisatie: ${numberFormat.format(firstSync.received)} items ontvangen`
+        ? `Eerste synchronisatie: ${formatCount(firstSync.received)} items ontvangen`
         : isCut
           ? 'Niet verbonden met de server'
           : 'Gesynchroniseerd'
@@ -53,9 +53,7 @@ export function SyncStateIndicator({ status }: { status: SyncStatusStore }) {
         <>
           <Icon aria-hidden className={cn(Icon === LoaderCircle && 'animate-spin')} />
           {Icon === LoaderCircle && firstSync && (
-            <span className="hidden tabular-nums sm:inline">
-              {numberFormat.format(firstSync.received)}
-            </span>
+            <span className="hidden tabular-nums sm:inline">{formatCount(firstSync.received)}</span>
           )}
           {waiting > 0 && <span className="tabular-nums">{waiting}</span>}
         </>

@@ -1,5 +1,6 @@
+import { formatDutchNumber } from '#schema/dutch-number'
+
 const UNITS = ['B', 'kB', 'MB', 'GB', 'TB', 'PB'] as const
-const sizeFormat = new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 1 })
 
 /**
  * A size in bytes, decimal units and Dutch decimals: 1_234_567 → '1,2 MB'. A no-break
@@ -13,5 +14,5 @@ export function formatBytes(bytes: number): string {
     value /= 1000
     unit += 1
   }
-  return `${sizeFormat.format(value)}\u00a0${UNITS[unit]}`
+  return `${formatDutchNumber(value, { maximumFractionDigits: 1 })}\u00a0${UNITS[unit]}`
 }

@@ -32,11 +32,3 @@ export function runAll() {
   })
   return Promise.all(runs)
 }
-
-export function removeAll() {
-  listeners.clear()
-}
-
-export function getSize() {
-  return listeners.size
-}

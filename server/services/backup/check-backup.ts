@@ -18,6 +18,16 @@ const REFERENCES: { table: string; column: string; target: string; isNullable?: 
   { table: 'sales_users', column: 'centraal_user_id', target: 'users', isNullable: true },
   { table: 'cross_app_access', column: 'centraal_user_id', target: 'users' },
   { table: 'cross_app_access', column: 'target_user_id', target: 'sales_users' },
+  { table: 'commission_plan_versions', column: 'plan_id', target: 'commission_plans' },
+  { table: 'seller_plan_placements', column: 'plan_id', target: 'commission_plans' },
+  { table: 'seller_plan_placements', column: 'seller_id', target: 'sales_sellers' },
+  { table: 'sales_project_rates', column: 'project_id', target: 'sales_projects' },
+  {
+    table: 'sales_project_rates',
+    column: 'plan_id',
+    target: 'commission_plans',
+    isNullable: true,
+  },
 ]
 
 /** One table of a checked backup, with what the restore needs to write it. */

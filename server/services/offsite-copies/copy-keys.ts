@@ -9,3 +9,9 @@ export const organisationPrefix = (prefix: string, organisationId: string) =>
 /** The key of the organisation's copy made at `madeAt`. */
 export const makeCopyKey = (prefix: string, organisationId: string, madeAt: Date) =>
   `${organisationPrefix(prefix, organisationId)}${madeAt.toISOString().replaceAll(':', '-')}.sqlite`
+
+/**
+ * The name the system file's copies go under, in place of an organisation's id: an
+ * organisation's id never starts with '_' (ORGANISATION_ID), so it meets none.
+ */
+export const SYSTEM_COPY = '_system'

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { getOrganisationFile, getRestoringMarker } from '../../db/organisation-db.ts'
@@ -14,7 +14,7 @@ export class CopyRestoreRefused extends Error {}
  * other process (idle or not) has the file open. Closing this last connection
  * checkpoints the WAL into the file and removes the -wal and -shm.
  */
-function isHeldOpen(file: string) {
+export function isHeldOpen(file: string) {
   const db = new Database(file, { fileMustExist: true })
   try {
     db.pragma('busy_timeout = 0')
@@ -49,6 +49,8 @@ export async function restoreOrganisationCopy(options: {
   const key = options.key ?? (await store.list(organisationId)).at(-1)
   if (!key) throw new CopyRestoreRefused(`no copy of ${organisationId} in the bucket`)
   const marker = getRestoringMarker(dataDir, organisationId)
+  // A lost machine's data directory may have no orgs/ folder yet.
+  mkdirSync(path.dirname(file), { recursive: true })
   try {
     writeFileSync(marker, `${process.pid}\n`, { flag: 'wx' })
   } catch (error) {

@@ -19,10 +19,18 @@ import { getOrganisationFile } from '../../db/organisation-db.ts'
  * without a -wal beside it. Null when the organisation has no file yet.
  */
 export function snapshotOrganisationFile(dataDir: string, organisationId: string) {
-  const source = getOrganisationFile(dataDir, organisationId)
+  return snapshotSqliteFile(getOrganisationFile(dataDir, organisationId), organisationId)
+}
+
+/** The system file (accounts, sessions, the organisation list) copied the same way. */
+export function snapshotSystemFile(dataDir: string) {
+  return snapshotSqliteFile(path.join(dataDir, 'system.sqlite'), 'system')
+}
+
+function snapshotSqliteFile(source: string, name: string) {
   if (!existsSync(source)) return null
   const folder = mkdtempSync(path.join(tmpdir(), 'centraal-copy-'))
-  const file = path.join(folder, `${organisationId}.sqlite`)
+  const file = path.join(folder, `${name}.sqlite`)
   const db = new Database(source, { fileMustExist: true })
   try {
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)

@@ -7,6 +7,7 @@ import { takeNextSeq } from '../../db/next-seq.ts'
 import { AppError } from '../../http/app-error.ts'
 import { appendActivity } from '../activities/append-activity.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
+import { reconcilePlanLines } from './commission-plans/reconcile-plans.ts'
 import { findLiveSale } from './find-live-row.ts'
 import { findSaleLines, insertSaleLine, toLineState } from './sale-lines.ts'
 import { saleStatements } from './sale-statements.ts'
@@ -68,6 +69,12 @@ export function cancelSale(ctx: ServiceContext, id: string, reason: string) {
       projectId: sale.projectId,
       seq: takeNextSeq(tx),
       updatedAt: now,
+    })
+    // The sale leaves its sellers' volume: plan lines of their period follow (decision 039).
+    reconcilePlanLines(ctx, tx, {
+      sellerIds: current.map((line) => line.sellerId),
+      dates: [sale.saleDate],
+      cause: `annulering van ${sale.clientName} (${sale.propertyNumber})`,
     })
     appendActivity(tx, ctx.actor.organisationId, ctx.actor, {
       type: 'sale',

@@ -13,6 +13,7 @@ import { takeNextSeq } from '../../db/next-seq.ts'
 import { AppError } from '../../http/app-error.ts'
 import { appendActivity } from '../activities/append-activity.ts'
 import { notifyReview } from '../notifications/notify-sales.ts'
+import { reconcilePlanLines } from './commission-plans/reconcile-plans.ts'
 import { findCorrectableSale } from './find-correctable-sale.ts'
 import { logUnusualSplit } from './log-unusual-split.ts'
 import { requireActiveSellers } from './require-active-sellers.ts'
@@ -128,6 +129,8 @@ export function correctSale(ctx: ServiceContext, id: string, input: SaleCorrecti
         discountAmount: breakdown.discountCents,
         splits: input.splits,
         reviewStatus,
+        // A split stated by hand: no longer the plans' (decision 039).
+        fromPlan: false,
         // Sent back for review again: the rejection's reason stays in the activity feed.
         ...(reviewStatus !== sale.reviewStatus && { reviewReason: null }),
         seq: takeNextSeq(tx),
@@ -136,6 +139,12 @@ export function correctSale(ctx: ServiceContext, id: string, input: SaleCorrecti
       .where(eq(sales.id, id))
       .returning()
       .get()
+    // Its price and date are part of its sellers' volume: their plan lines follow.
+    reconcilePlanLines(ctx, tx, {
+      sellerIds: [...current, ...input.splits].map((line) => line.sellerId),
+      dates: [sale.saleDate, input.saleDate],
+      cause: `correctie van ${sale.clientName} (${sale.propertyNumber})`,
+    })
     appendActivity(tx, ctx.actor.organisationId, ctx.actor, {
       type: 'sale',
       action: 'Verkoop gecorrigeerd',

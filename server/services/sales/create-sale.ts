@@ -22,6 +22,9 @@ import { saleStatements } from './sale-statements.ts'
 
 type SaleInput = z.infer<typeof SaleCreateSchema>
 
+/** Which plan version and tier made a line, and why it is what it is. */
+export type PlanLineOrigin = { planVersionId: string; planTier: number; planNote: string | null }
+
 // Amounts computed by a client may differ from the server's by rounding, never by more.
 const TOLERANCE_CENTS = 1
 
@@ -45,7 +48,7 @@ function requireExisting(statements: ReturnType<typeof saleStatements>, input: S
   return project
 }
 
-function requireAmounts(input: SaleInput) {
+function requireAmounts(input: SaleInput, fromPlan: boolean) {
   const breakdown = calculateCommission({
     salePriceCents: input.salePrice,
     commissionPercentage: input.commissionPercentage,
@@ -62,6 +65,12 @@ function requireAmounts(input: SaleInput) {
     }
   }
   check('commissionAmount', input.commissionAmount, breakdown.netCents)
+  // Lines filled from plans are the server's own arithmetic (a tier blended, a cap): kept.
+  if (fromPlan)
+    return {
+      ...breakdown,
+      lineAmountsCents: input.commissions.map((line) => line.commissionAmount),
+    }
   input.commissions.forEach((line, index) => {
     check(
       `commissions.${index}.commissionAmount`,
@@ -94,6 +103,11 @@ export function createSale(
     recountProject?: boolean
     /** An import's id: its notifications wait for its end (releaseHeldNotifications). */
     notificationBatch?: string
+    /**
+     * The lines were filled from commission plans by the server (createTeamSale): what
+     * made each one, in the order of `commissions` (decision 039).
+     */
+    plan?: { lines: readonly PlanLineOrigin[] }
   } = {},
 ) {
   requirePermission(ctx.actor, 'sales.register')
@@ -110,7 +124,8 @@ export function createSale(
   }
   const statements = saleStatements(ctx.db)
   const project = requireExisting(statements, input)
-  const breakdown = requireAmounts(input)
+  const fromPlan = options.plan !== undefined
+  const breakdown = requireAmounts(input, fromPlan)
   const settings = statements.settings.get()
   const saleDate = input.saleDate ?? format(new Date(), 'yyyy-MM-dd')
   const expectedPaymentDate = getExpectedPaymentDate(
@@ -123,6 +138,7 @@ export function createSale(
     canReadAll: seesAllSales(ctx.actor.permissions),
     lines: input.commissions,
     current: null,
+    fromPlan,
   })
   const notifiesRecipient = Boolean(
     settings?.notificationsEnabled && settings.defaultRecipientEmail,
@@ -156,6 +172,7 @@ export function createSale(
       reviewStatus,
       // Set with the default recipient's outbox row, in this transaction.
       notificationsSent: notifiesRecipient ? 1 : 0,
+      fromPlan: fromPlan ? 1 : 0,
     })
     if (!sale) throw new Error('the sale insert returned no row')
     input.commissions.forEach((line, index) => {
@@ -170,6 +187,7 @@ export function createSale(
           commissionPercentage: line.commissionPercentage,
           commissionAmount: breakdown.lineAmountsCents[index] ?? 0,
           expectedPaymentDate,
+          ...options.plan?.lines[index],
         },
         now,
       )
@@ -215,7 +233,10 @@ function notifyNewSale(
     notifyReview(
       tx,
       sale,
-      { kind: 'sale-review-pending', reasons: findReviewReasons(input.commissions) },
+      {
+        kind: 'sale-review-pending',
+        reasons: findReviewReasons(input.commissions, { fromPlan: sale.fromPlan }),
+      },
       batch,
     )
   }

@@ -16,11 +16,11 @@ export const UNUSUAL_SPLIT_ACTION = 'Ongebruikelijke verdeling geboekt'
 export function logUnusualSplit(
   tx: Pick<OrganisationDb, 'insert' | 'get'>,
   ctx: ServiceContext,
-  sale: { id: string; clientName: string; propertyNumber: string },
+  sale: { id: string; clientName: string; propertyNumber: string; fromPlan?: boolean },
   lines: readonly ReviewedLine[],
 ) {
   if (!seesAllSales(ctx.actor.permissions)) return
-  const reasons = findReviewReasons(lines)
+  const reasons = findReviewReasons(lines, { fromPlan: sale.fromPlan })
   if (reasons.length === 0) return
   appendActivity(tx, ctx.actor.organisationId, ctx.actor, {
     type: 'sale',

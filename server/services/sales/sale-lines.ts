@@ -45,6 +45,9 @@ export function insertSaleLine(
     | 'expectedPaymentDate'
     | 'kind'
     | 'sourceId'
+    | 'planVersionId'
+    | 'planTier'
+    | 'planNote'
   >,
   now: number,
 ) {
@@ -66,6 +69,9 @@ export function insertSaleLine(
         expectedPaymentDate: value('expectedPaymentDate'),
         kind: value('kind'),
         sourceId: value('sourceId'),
+        planVersionId: value('planVersionId'),
+        planTier: value('planTier'),
+        planNote: value('planNote'),
         status: 'pending',
       })
       .prepare(),
@@ -78,6 +84,9 @@ export function insertSaleLine(
     expectedPaymentDate: line.expectedPaymentDate ?? null,
     kind: line.kind ?? 'commission',
     sourceId: line.sourceId ?? null,
+    planVersionId: line.planVersionId ?? null,
+    planTier: line.planTier ?? null,
+    planNote: line.planNote ?? null,
     id: uuidv7(),
     seq: takeNextSeq(tx),
     now,

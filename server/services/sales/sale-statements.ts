@@ -49,6 +49,7 @@ export function saleStatements(db: Pick<OrganisationDb, 'select' | 'insert' | 'u
         createdAt: value('createdAt'),
         reviewStatus: value('reviewStatus'),
         notificationsSent: value('notificationsSent'),
+        fromPlan: value('fromPlan'),
       })
       .returning()
       .prepare(),

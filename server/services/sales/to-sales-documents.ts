@@ -70,10 +70,31 @@ export function toSaleDocument(row: typeof sales.$inferSelect): SaleDocument {
   }
 }
 
-/** A commission line as clients see it. */
+/**
+ * A commission line as clients see it. What plan made it (decision 039) is shown by the
+ * sale's detail (toPlanLineDocument), not yet replicated: the devices' stored lines have
+ * no room for it until their schema gains it.
+ */
 export function toCommissionDocument(row: typeof commissions.$inferSelect): CommissionDocument {
-  const { organisationId: _organisation, deleted: _deleted, ...document } = row
+  const {
+    organisationId: _organisation,
+    deleted: _deleted,
+    planVersionId: _version,
+    planTier: _tier,
+    planNote: _note,
+    ...document
+  } = row
   return document
+}
+
+/** A commission line with the plan version, tier and reason that made it. */
+export function toPlanLineDocument(row: typeof commissions.$inferSelect) {
+  return {
+    ...toCommissionDocument(row),
+    planVersionId: row.planVersionId,
+    planTier: row.planTier,
+    planNote: row.planNote,
+  }
 }
 
 /** A payment part as clients see it. */

@@ -7,6 +7,7 @@ import { Button } from '../../components/button.tsx'
 import { EmptyState } from '../../components/empty-state.tsx'
 import { InlineLoading } from '../../components/inline-loading.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
+import { compareNames } from '../../lib/compare-names.ts'
 import { liveDocs } from '../../lib/live-docs.ts'
 import { useLocalDatabase } from '../../lib/local-database.tsx'
 import { showToast } from '../../lib/toasts.ts'
@@ -22,8 +23,6 @@ type OpenDialog = { app?: AppConnectionDocType } | null
 /** Cards shown at first and added by "Meer tonen": a thousand cards kept a phone busy for seconds at every change. */
 const PAGE_SIZE = 60
 
-const byName = new Intl.Collator('nl', { sensitivity: 'base', numeric: true })
-
 /** /apps (docs/behaviour.md): Gold Estates for SUPERADMIN, and the connected apps from local data. */
 export function AppsPage() {
   const database = useLocalDatabase()
@@ -36,7 +35,7 @@ export function AppsPage() {
     ({ db }) =>
       liveDocs(db.app_connections.find()).pipe(
         map((apps) =>
-          apps.sort((a, b) => byName.compare(a.name, b.name) || a.id.localeCompare(b.id)),
+          apps.sort((a, b) => compareNames(a.name, b.name) || a.id.localeCompare(b.id)),
         ),
       ),
     [],

@@ -1,5 +1,5 @@
-import { combineLatest, map } from 'rxjs'
-import type { Stats } from '#schema/central'
+import type { RxDatabase } from 'rxdb'
+import { combineLatest, map, type Observable } from 'rxjs'
 import {
   ACTIVE_STATUS,
   computeStats,
@@ -7,15 +7,11 @@ import {
   getRecentActivitySince,
 } from '#schema/dashboard-stats'
 import { USER_STATUSES } from '#schema/roles'
-import type { ActivityDocType } from '#schema/rx/activities'
+import type { CentralCollections } from '#sync/client/collections'
 import { countLiveDocuments } from '#sync/client/count-live-documents'
 import { liveDocs } from '../../lib/live-docs.ts'
 import { type LiveQuery, useLiveQuery } from '../../lib/use-live-query.ts'
-
-/** How many activities the dashboard feed shows. */
-export const RECENT_FEED_SIZE = 6
-
-export type DashboardData = { stats: Stats; recent: ActivityDocType[]; now: number }
+import { type DashboardData, RECENT_FEED_SIZE } from './dashboard-content.tsx'
 
 // A user's status is one of USER_STATUSES, so active users are all users minus the
 // (few) others: one count over the whole index instead of two.
@@ -27,33 +23,42 @@ const OTHER_USER_STATUSES = USER_STATUSES.filter((status) => status !== ACTIVE_S
  * users (countLiveDocuments for the big total, index counts for the small rest).
  */
 export function useDashboardData(): LiveQuery<DashboardData> {
-  return useLiveQuery(({ db }) => {
-    const now = Date.now()
-    const since = getRecentActivitySince(now)
-    const monthStart = getMonthStart(now)
-    const active = { selector: { status: ACTIVE_STATUS } } as const
-    const otherUsers = combineLatest(
-      OTHER_USER_STATUSES.map((status) => db.users.count({ selector: { status } }).$),
-    ).pipe(map((counts) => counts.reduce((sum, count) => sum + count, 0)))
-    return combineLatest([
-      countLiveDocuments(db.users),
-      otherUsers,
-      db.app_connections.count().$,
-      db.app_connections.count(active).$,
-      db.activities.count({ selector: { timestamp: { $gte: since } } }).$,
-      db.users.count({ selector: { createdAt: { $lt: monthStart } } }).$,
-      liveDocs(db.activities.find({ sort: [{ timestamp: 'desc' }], limit: RECENT_FEED_SIZE })),
-    ]).pipe(
-      map(([users, otherUsers, apps, activeApps, recentActivities, usersAtMonthStart, feed]) => ({
-        stats: computeStats({
-          users: { total: users, active: users - otherUsers },
-          apps: { total: apps, active: activeApps },
-          recentActivities,
-          usersAtMonthStart,
-        }),
-        recent: feed,
-        now: Date.now(),
-      })),
-    )
-  }, [])
+  return useLiveQuery(({ db }) => watchDashboardData(db), [])
+}
+
+/**
+ * What useDashboardData shows, kept current: the figures counted in the local database
+ * `db` at `now` (the recent window and the month's start), and the newest activities.
+ * Outside React so that a test runs the counts the browser runs.
+ */
+export function watchDashboardData(
+  db: RxDatabase<CentralCollections>,
+  now = Date.now(),
+): Observable<DashboardData> {
+  const since = getRecentActivitySince(now)
+  const monthStart = getMonthStart(now)
+  const active = { selector: { status: ACTIVE_STATUS } } as const
+  const otherUsers = combineLatest(
+    OTHER_USER_STATUSES.map((status) => db.users.count({ selector: { status } }).$),
+  ).pipe(map((counts) => counts.reduce((sum, count) => sum + count, 0)))
+  return combineLatest([
+    countLiveDocuments(db.users),
+    otherUsers,
+    db.app_connections.count().$,
+    db.app_connections.count(active).$,
+    db.activities.count({ selector: { timestamp: { $gte: since } } }).$,
+    db.users.count({ selector: { createdAt: { $lt: monthStart } } }).$,
+    liveDocs(db.activities.find({ sort: [{ timestamp: 'desc' }], limit: RECENT_FEED_SIZE })),
+  ]).pipe(
+    map(([users, otherUsers, apps, activeApps, recentActivities, usersAtMonthStart, feed]) => ({
+      stats: computeStats({
+        users: { total: users, active: users - otherUsers },
+        apps: { total: apps, active: activeApps },
+        recentActivities,
+        usersAtMonthStart,
+      }),
+      recent: feed,
+      now: Date.now(),
+    })),
+  )
 }

@@ -8,6 +8,7 @@ import { Button } from '../../components/button.tsx'
 import { EmptyState } from '../../components/empty-state.tsx'
 import { InlineLoading } from '../../components/inline-loading.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
+import { compareNames } from '../../lib/compare-names.ts'
 import { useSignedInUser } from '../../lib/current-user.tsx'
 import { liveDocs } from '../../lib/live-docs.ts'
 import { useLocalDatabase } from '../../lib/local-database.tsx'
@@ -23,7 +24,6 @@ import { insertUser, removeUser, updateUser } from './user-writes.ts'
 import { WaitingRegistrationsCard } from './waiting-registrations-card.tsx'
 
 const PAGE_SIZE = 100
-const byName = new Intl.Collator('nl', { sensitivity: 'base', numeric: true })
 
 type OpenDialog =
   | { kind: 'create' }
@@ -44,7 +44,7 @@ export function UsersPage() {
     ({ db }) =>
       liveDocs(db.users.find()).pipe(
         map((users) =>
-          users.sort((a, b) => byName.compare(a.name, b.name) || a.id.localeCompare(b.id)),
+          users.sort((a, b) => compareNames(a.name, b.name) || a.id.localeCompare(b.id)),
         ),
       ),
     [],

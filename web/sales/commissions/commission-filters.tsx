@@ -7,6 +7,7 @@ import {
 } from '#schema/period-presets'
 import type { ProjectDocument, SellerDocument } from '#schema/sales'
 import { SelectField } from '../../components/select-field.tsx'
+import { compareNames } from '../../lib/compare-names.ts'
 import { formatCalendarDate } from '../../lib/format-calendar-date.ts'
 
 /** The commission screen's filters; 'all' means no filter (docs/behaviour.md). */
@@ -26,8 +27,6 @@ type CommissionFiltersProps = {
   projects: readonly ProjectDocument[]
   onChange: (values: CommissionFilterValues) => void
 }
-
-const byName = new Intl.Collator('nl', { sensitivity: 'base', numeric: true })
 
 /** Period, seller, project and label, with the chosen dates as a caption. */
 export function CommissionFilters(props: CommissionFiltersProps) {
@@ -69,7 +68,7 @@ export function CommissionFilters(props: CommissionFiltersProps) {
           value={values.projectLabel}
           options={[
             { value: ALL, label: 'Alle labels' },
-            ...labels.sort(byName.compare).map((label) => ({ value: label, label })),
+            ...labels.sort(compareNames).map((label) => ({ value: label, label })),
           ]}
           onChange={(event) => set({ projectLabel: event.target.value })}
         />

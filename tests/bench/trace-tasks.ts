@@ -1,0 +1,104 @@
+// The page's main-thread tasks in a Chromium trace (DevTools protocol Tracing), between
+// its navigation and a user-timing mark: how long each took unslowed, and what filled it.
+
+/** A trace event as Chromium writes it (times in microseconds). */
+export type TraceEvent = {
+  name: string
+  cat: string
+  ph: string
+  ts: number
+  dur?: number
+  pid: number
+  tid: number
+  args?: Record<string, unknown> & { data?: Record<string, unknown> }
+}
+
+/** The categories the tasks and their contents need. */
+export const TASK_CATEGORIES = [
+  'toplevel',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'blink.user_timing',
+  'v8.execute',
+].join(',')
+
+/** Lighthouse's mobile slowdown is four times; a task counts from 50 ms slowed on. */
+export const BLOCKING_FROM_MS = 12.5
+
+export type Task = { startMs: number; durationMs: number; what: string }
+
+/** What a task spent most of its time on: its longest direct pieces, named. */
+function describe(task: TraceEvent, inside: TraceEvent[]) {
+  const pieces = inside
+    .filter((event) => event.ts >= task.ts && event.ts < task.ts + (task.dur ?? 0))
+    .filter((event) => NAMED.has(event.name))
+    .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
+    .slice(0, 2)
+  return pieces
+    .map((event) => {
+      const data = event.args?.data ?? {}
+      const url = String(data.url ?? data.fileName ?? '').replace(/^https?:\/\/[^/]+/, '')
+      const where = url ? ` ${url.replace('/assets/', '')}` : ''
+      return `${event.name}${where} ${((event.dur ?? 0) / 1000).toFixed(0)} ms`
+    })
+    .join(', ')
+}
+
+const NAMED = new Set([
+  'EvaluateScript',
+  'v8.compileModule',
+  'v8.evaluateModule',
+  'FunctionCall',
+  'TimerFire',
+  'FireAnimationFrame',
+  'RunMicrotasks',
+  'Layout',
+  'UpdateLayoutTree',
+  'Paint',
+  'ParseHTML',
+  'EventDispatch',
+  'XHRReadyStateChange',
+  'v8.run',
+])
+
+/**
+ * The renderer main thread that parsed `url`'s document, and its tasks from the
+ * navigation (its first ParseHTML's task) until the first `mark` on that thread.
+ */
+export function tasksUntilMark(events: TraceEvent[], url: string, mark: string) {
+  const parse = events.find(
+    (event) =>
+      event.name === 'ParseHTML' &&
+      String((event.args?.beginData as { url?: string } | undefined)?.url ?? '').startsWith(url),
+  )
+  if (!parse) throw new Error(`no ParseHTML of ${url} in the trace`)
+  const thread = events.filter((event) => event.pid === parse.pid && event.tid === parse.tid)
+  const markEvent = events.find((event) => event.pid === parse.pid && event.name === mark)
+  if (!markEvent) throw new Error(`no mark ${mark} in the trace`)
+  const navigation = events.find(
+    (event) => event.pid === parse.pid && event.name === 'navigationStart',
+  )
+  const from = navigation?.ts ?? parse.ts
+  const until = markEvent.ts
+  const tasks: Task[] = thread
+    .filter((event) => event.name === 'RunTask' && event.ph === 'X')
+    .filter((event) => event.ts + (event.dur ?? 0) > from && event.ts < until)
+    .map((event) => ({
+      startMs: (event.ts - from) / 1000,
+      durationMs: (event.dur ?? 0) / 1000,
+      what: describe(event, thread),
+    }))
+  return { tasks, spanMs: (until - from) / 1000 }
+}
+
+/** Longest task, tasks over 50 ms, and the part of each task over BLOCKING_FROM_MS summed. */
+export function weigh(tasks: Task[]) {
+  return {
+    longestMs: Math.max(0, ...tasks.map((task) => task.durationMs)),
+    over50: tasks.filter((task) => task.durationMs > 50).length,
+    blockingMs: tasks.reduce(
+      (sum, task) => sum + Math.max(0, task.durationMs - BLOCKING_FROM_MS),
+      0,
+    ),
+  }
+}

@@ -1,0 +1,129 @@
+import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+
+// A share of a core for one process, as a container platform gives it (Kubernetes
+// `cpu: 250m`, systemd `CPUQuota=25%`): a group of the kernel's CPU controller per process,
+// its quota over its period. cgroup v1's `cpu` hierarchy when it can be written, else
+// cgroup v2's `cpu.max` (on a v2 tree whose root offers the cpu controller). Groups are
+// named after this process, so several benches on one machine do not meet.
+
+const V1_ROOT = '/sys/fs/cgroup/cpu'
+const V2_ROOTS = ['/sys/fs/cgroup/unified', '/sys/fs/cgroup']
+const PERIOD_US = 100_000
+
+type Controller = { kind: 'cgroup v1' | 'cgroup v2'; root: string }
+
+/** A capped group for one process; see openCpuQuotas. */
+export type CpuQuotaGroup = {
+  name: string
+  /** Moves the process (all its threads, and what it starts later) into the group. */
+  add(pid: number): void
+  /** Periods the kernel counted and those in which the quota held the group back. */
+  readThrottling(): { periods: number; throttled: number }
+}
+
+function tryWrite(file: string, value: string) {
+  try {
+    writeFileSync(file, value)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** A controller this process can make groups in, or why none. */
+function findController(): Controller | string {
+  const probe = `centraal-probe-${process.pid}`
+  const reasons: string[] = []
+  if (existsSync(path.join(V1_ROOT, 'cpu.cfs_quota_us'))) {
+    const group = path.join(V1_ROOT, probe)
+    try {
+      mkdirSync(group)
+      const works = tryWrite(path.join(group, 'cpu.cfs_quota_us'), String(PERIOD_US / 4))
+      rmdirSync(group)
+      if (works) return { kind: 'cgroup v1', root: V1_ROOT }
+      reasons.push(`${V1_ROOT}: its quota cannot be written`)
+    } catch (error) {
+      reasons.push(`${V1_ROOT}: ${(error as Error).message}`)
+    }
+  } else reasons.push(`no cgroup v1 cpu hierarchy at ${V1_ROOT}`)
+  for (const root of V2_ROOTS) {
+    const controllers = path.join(root, 'cgroup.controllers')
+    if (!existsSync(controllers)) continue
+    if (!readFileSync(controllers, 'utf8').split(/\s+/).includes('cpu')) {
+      reasons.push(`${root}: cgroup v2 without the cpu controller (it is bound to v1)`)
+      continue
+    }
+    tryWrite(path.join(root, 'cgroup.subtree_control'), '+cpu')
+    const group = path.join(root, probe)
+    try {
+      mkdirSync(group)
+      const works = tryWrite(path.join(group, 'cpu.max'), `${PERIOD_US / 4} ${PERIOD_US}`)
+      rmdirSync(group)
+      if (works) return { kind: 'cgroup v2', root }
+      reasons.push(`${root}: cpu.max cannot be written`)
+    } catch (error) {
+      reasons.push(`${root}: ${(error as Error).message}`)
+    }
+  }
+  return reasons.join('; ')
+}
+
+/**
+ * Groups capped at `cores` of a core each (0.25: 25,000 µs in every 100,000), or the reason
+ * none can be made here (not root, no writable CPU controller). `close` moves any process
+ * left back to the root and removes the groups.
+ */
+export function openCpuQuotas(cores: number) {
+  const controller = findController()
+  if (typeof controller === 'string') return { unavailable: controller } as const
+  const quotaUs = Math.round(cores * PERIOD_US)
+  const made: string[] = []
+  let serial = 0
+  const { kind, root } = controller
+  const isV1 = kind === 'cgroup v1'
+
+  function createGroup(name: string): CpuQuotaGroup {
+    const directory = path.join(root, `centraal-bench-${process.pid}-${++serial}-${name}`)
+    mkdirSync(directory)
+    made.push(directory)
+    if (isV1) {
+      writeFileSync(path.join(directory, 'cpu.cfs_period_us'), String(PERIOD_US))
+      writeFileSync(path.join(directory, 'cpu.cfs_quota_us'), String(quotaUs))
+    } else writeFileSync(path.join(directory, 'cpu.max'), `${quotaUs} ${PERIOD_US}`)
+    return {
+      name,
+      add: (pid) => writeFileSync(path.join(directory, 'cgroup.procs'), String(pid)),
+      readThrottling() {
+        const stat = readFileSync(path.join(directory, 'cpu.stat'), 'utf8')
+        const field = (key: string) => Number(stat.match(new RegExp(`^${key} (\\d+)`, 'm'))?.[1])
+        return { periods: field('nr_periods'), throttled: field('nr_throttled') }
+      },
+    }
+  }
+
+  return {
+    kind,
+    root,
+    quotaUs,
+    periodUs: PERIOD_US,
+    createGroup,
+    close() {
+      for (const directory of made.splice(0)) {
+        const procs = path.join(directory, 'cgroup.procs')
+        if (!existsSync(procs)) continue
+        for (const pid of readFileSync(procs, 'utf8').split('\n').filter(Boolean)) {
+          tryWrite(path.join(root, 'cgroup.procs'), pid)
+        }
+        try {
+          rmdirSync(directory)
+        } catch (error) {
+          console.warn(`could not remove ${directory}: ${(error as Error).message}`)
+        }
+      }
+    },
+  }
+}
+
+/** What openCpuQuotas resolves with when groups can be made. */
+export type CpuQuotas = Exclude<ReturnType<typeof openCpuQuotas>, { unavailable: string }>
