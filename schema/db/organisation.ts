@@ -542,7 +542,11 @@ export const notificationOutbox = sqliteTable(
     payload: text({ mode: 'json' }).$type<Record<string, unknown>>().notNull(),
     /** An import's rows carry its id until it ends (releaseHeldNotifications). */
     batch: text(),
-    status: text().$type<'pending' | 'sent' | 'failed' | 'skipped'>().notNull().default('pending'),
+    /** `kept`: without SMTP_URL, handed to the system outbox for the outbox page instead. */
+    status: text()
+      .$type<'pending' | 'sent' | 'failed' | 'skipped' | 'kept'>()
+      .notNull()
+      .default('pending'),
     attempts: integer().notNull().default(0),
     nextAttemptAt: integer().notNull(),
     lastError: text(),

@@ -174,6 +174,8 @@ export type MailKind =
   | 'organisation-restored'
   | 'backup-failed'
   | 'monthly-statement'
+  /** A Gold Estates notification kept without SMTP_URL (its row waits in the organisation's file). */
+  | 'notification'
 
 /**
  * Sign-in mail waiting to go out, written in the same transaction as what causes it and

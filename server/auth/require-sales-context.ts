@@ -63,7 +63,9 @@ export function findSalesContext(
   }
 }
 
-type SalesContext = ServiceContext & { salesUser: NonNullable<ReturnType<typeof findSalesUser>> }
+export type SalesContext = ServiceContext & {
+  salesUser: NonNullable<ReturnType<typeof findSalesUser>>
+}
 
 /**
  * The signed-in sales user as the actor of a sales service call; 401 without a sales

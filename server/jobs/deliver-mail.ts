@@ -31,13 +31,14 @@ type Row = typeof mailOutbox.$inferSelect
  * it failed for good. State lives in the rows, so a restart goes on where it stopped.
  * With several processes, one sends at a time under the job gate's lock and reads the due
  * rows again once it holds it; while Redis cannot be asked, no mail goes out (`skip`), as
- * two processes could otherwise send the same one. Without SMTP_URL nothing runs: mails
- * are kept for the outbox page.
+ * two processes could otherwise send the same one. Without SMTP_URL the system outbox's
+ * mails are kept from the start (queue-mail.ts) and the job only walks the organisations,
+ * keeping their notifications for the outbox page in the same way (decision 037).
  */
 export function startMailDelivery(
   deps: Pick<AppDeps, 'env' | 'systemDb' | 'organisations' | 'log'> & { jobs: JobGate },
 ) {
-  if (!deps.env.SMTP_URL) return async () => undefined
+  const hasSmtp = Boolean(deps.env.SMTP_URL)
   const box = getSecretBox(deps.env)
   let transport: Promise<Transporter> | null = null
   const sendMail = async (mail: OutgoingMail) => {
@@ -53,7 +54,7 @@ export function startMailDelivery(
       attachments: mail.attachments?.map((file) => ({ ...file, encoding: 'base64' })),
     })
   }
-  const notifications = createOrganisationMailDelivery(deps, sendMail)
+  const notifications = createOrganisationMailDelivery(deps, hasSmtp ? sendMail : 'keep')
   // Every organisation is looked at once after a start (mail queued before a restart);
   // later, the open files, as the lead delivery does.
   let toScan = deps.systemDb
@@ -89,7 +90,7 @@ export function startMailDelivery(
         await sendMail({
           ...content,
           to: row.recipient,
-          subject: row.subject,
+          subject: content.subject ?? row.subject,
           messageId: row.messageId,
           headers: content.headers ?? {},
           attachments: content.attachments,
@@ -129,7 +130,7 @@ export function startMailDelivery(
   }
 
   async function tick() {
-    if (findDue().length > 0) {
+    if (hasSmtp && findDue().length > 0) {
       await deps.jobs.runAlone(
         'mail-delivery',
         'system',

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { and, asc, eq, gt, inArray, lte, or } from 'drizzle-orm'
-import { notificationOutbox, salesSettings, salesUsers } from '#schema/db/organisation'
+import { notificationOutbox, salesSettings } from '#schema/db/organisation'
 import { mailSent, organisations } from '#schema/db/system'
 import type { Currency } from '#schema/format-money'
 import type { AppDeps } from '../app-deps.ts'
@@ -12,9 +12,10 @@ import {
   unsubscribeUrlOf,
 } from '../mail/notification-links.ts'
 import { renderNotificationMail } from '../mail/notification-mail.tsx'
-import type { MailAttachment } from '../mail/queue-mail.ts'
+import { type MailAttachment, queueMail } from '../mail/queue-mail.ts'
 import type { RenderedMail } from '../mail/render-mail.ts'
 import { describeSmtpError, isPermanentRefusal } from '../mail/smtp-transport.ts'
+import { findNotificationRefusal } from './notification-refusal.ts'
 
 type Row = typeof notificationOutbox.$inferSelect
 type Deps = Pick<AppDeps, 'env' | 'systemDb' | 'organisations' | 'log'>
@@ -27,6 +28,15 @@ export type OutgoingMail = RenderedMail & {
   /** Files (base64), as the monthly statement carries. */
   attachments?: MailAttachment[]
 }
+
+/**
+ * Where a notification goes: to the SMTP server, or, without SMTP_URL, `keep`: into the
+ * system outbox as a kept mail, shown on the outbox page as the sign-in mail is.
+ */
+export type HandOver = ((mail: OutgoingMail) => Promise<void>) | 'keep'
+
+/** The outbox page's subject column for a kept notification; the real one is sealed. */
+const LISTED_SUBJECT = 'Melding uit Gold Estates'
 
 const MAX_BACKOFF_MS = 5 * 60 * 1000
 /** A notification not out within a day is old news: given up, not sent late. */
@@ -47,15 +57,14 @@ const chunksOf = <T>(items: T[]) =>
   )
 
 /**
- * Sends an organisation's notification outbox (the caller holds its lock): the due rows of
- * one recipient become one mail; rows already sent according to the system file (the
- * organisation's file was restored from an older copy) are marked sent without a mail;
- * a recipient whose switch is off, whose address changed or who left gets nothing.
+ * Sends (or keeps, see HandOver) an organisation's notification outbox (the caller holds
+ * its lock): the due rows of one recipient become one mail; rows already sent or kept
+ * according to the system file (the organisation's file was restored from an older copy)
+ * are marked so without a mail; a recipient whose switch is off, whose address changed or
+ * who left gets nothing.
  */
-export function createOrganisationMailDelivery(
-  deps: Deps,
-  send: (mail: OutgoingMail) => Promise<void>,
-) {
+export function createOrganisationMailDelivery(deps: Deps, handOver: HandOver) {
+  const handedStatus = handOver === 'keep' ? 'kept' : 'sent'
   const box = getSecretBox(deps.env)
   const host = new URL(deps.env.PUBLIC_URL).hostname
   const salesBase = findSalesLinkBase(deps.env)
@@ -132,38 +141,52 @@ export function createOrganisationMailDelivery(
     return sent
   }
 
-  /** Remembers in the system file that the rows went out, IDS_PER_STATEMENT to an insert. */
-  function recordSent(organisationId: string, rows: Row[], messageId: string, sentAt: number) {
-    deps.systemDb.transaction((tx) => {
+  /**
+   * Hands the mail over: over SMTP, then remembered in the system file; or kept, in one
+   * transaction of the system file with that memory, so neither exists without the other.
+   * The system file first: should the organisation's write fail or its file be restored,
+   * the mail is still known as gone. Rows are remembered IDS_PER_STATEMENT to an insert.
+   */
+  async function handOverMail(organisationId: string, rows: Row[], mail: OutgoingMail) {
+    const now = Date.now()
+    const remember = (tx: Parameters<Parameters<Deps['systemDb']['transaction']>[0]>[0]) => {
       for (const chunk of chunksOf(rows)) {
         tx.insert(mailSent)
-          .values(chunk.map((row) => ({ outboxId: row.id, organisationId, messageId, sentAt })))
+          .values(
+            chunk.map((row) => ({
+              outboxId: row.id,
+              organisationId,
+              messageId: mail.messageId,
+              sentAt: now,
+            })),
+          )
           .onConflictDoNothing()
           .run()
       }
-    })
-  }
-
-  /** Why the recipient gets nothing now, or null when the mail may go. */
-  function findRefusal(organisationId: string, row: Row) {
-    const db = deps.organisations.get(organisationId)
-    if (row.recipientKind === 'default-recipient') {
-      const settings = db.select().from(salesSettings).get()
-      if (!settings?.notificationsEnabled) return 'Meldingen staan uit in de instellingen'
-      if (settings.defaultRecipientEmail !== row.recipient) return 'Andere standaardontvanger'
-      return null
     }
-    const user = db
-      .select()
-      .from(salesUsers)
-      .where(eq(salesUsers.id, row.recipientId ?? ''))
-      .get()
-    if (user?.status !== 'active') return 'Account niet meer actief'
-    if (user.email !== row.recipient) return 'Ander e-mailadres'
-    if (!user.emailNotifications) return 'E-mailmeldingen staan uit'
-    if (row.kind === 'review-digest' && !user.activityAlerts)
-      return 'Activiteitsmeldingen staan uit'
-    return null
+    if (handOver !== 'keep') {
+      await handOver(mail)
+      deps.systemDb.transaction(remember)
+      return
+    }
+    const outboxId = deps.systemDb.transaction((tx) => {
+      remember(tx)
+      return queueMail(
+        tx,
+        { env: deps.env, box },
+        {
+          ...mail,
+          kind: 'notification',
+          listedSubject: LISTED_SUBJECT,
+          dedupeKey: `notification:${organisationId}:${(rows[0] as Row).id}`,
+        },
+      )
+    })
+    deps.log.info('mail kept for the outbox page', {
+      organisationId,
+      outboxId,
+      kind: 'notification',
+    })
   }
 
   async function render(organisationId: string, rows: Row[]) {
@@ -197,7 +220,7 @@ export function createOrganisationMailDelivery(
 
   async function deliverGroup(organisationId: string, rows: Row[]) {
     const [first] = rows as [Row]
-    const refusal = findRefusal(organisationId, first)
+    const refusal = findNotificationRefusal(deps.organisations.get(organisationId), first)
     if (refusal) return mark(organisationId, rows, { status: 'skipped', lastError: refusal })
     const messageId = `<${first.id}@${host}>`
     const attempts = first.attempts + 1
@@ -205,7 +228,7 @@ export function createOrganisationMailDelivery(
     try {
       const { mail, unsubscribeUrl } = await render(organisationId, rows)
       await nextTurn()
-      await send({
+      await handOverMail(organisationId, rows, {
         ...mail,
         to: first.recipient,
         messageId,
@@ -216,12 +239,9 @@ export function createOrganisationMailDelivery(
     }
     const now = Date.now()
     if (error === null) {
-      // The system file first: should the organisation's write fail or its file be
-      // restored, the mail is still known as sent.
-      recordSent(organisationId, rows, messageId, now)
       await nextTurn()
       return mark(organisationId, rows, {
-        status: 'sent',
+        status: handedStatus,
         sentAt: now,
         messageId,
         attempts,
@@ -254,7 +274,7 @@ export function createOrganisationMailDelivery(
       await nextTurn()
       const sentBefore = await findSentBefore(due)
       const restored = due.filter((row) => sentBefore.has(row.id))
-      if (restored.length) mark(organisationId, restored, { status: 'sent', lastError: null })
+      if (restored.length) mark(organisationId, restored, { status: handedStatus, lastError: null })
       const stale = due.filter(
         (row) => !sentBefore.has(row.id) && now - row.createdAt >= GIVE_UP_AFTER_MS,
       )

@@ -2,7 +2,8 @@ import { MailLayout } from './mail-layout.tsx'
 import { MailButton, MailNote, MailText, MailTitle } from './mail-parts.tsx'
 import { type RenderedMail, renderMail } from './render-mail.ts'
 
-type Change = { organisationName: string; newEmail: string }
+/** The change: in which product's account (Centraal, or a Gold Estates sign-in). */
+type Change = { product: 'Centraal' | 'Gold Estates'; organisationName: string; newEmail: string }
 
 function ConfirmMail({
   change,
@@ -16,13 +17,13 @@ function ConfirmMail({
   return (
     <MailLayout
       preview="Bevestig je nieuwe e-mailadres."
-      footer="Je ontvangt deze e-mail omdat iemand dit adres opgaf als nieuw adres voor een account bij Centraal. Was jij dat niet? Dan kun je deze e-mail negeren: er verandert niets."
+      footer={`Je ontvangt deze e-mail omdat iemand dit adres opgaf als nieuw adres voor een account bij ${change.product}. Was jij dat niet? Dan kun je deze e-mail negeren: er verandert niets.`}
     >
       <MailTitle>Bevestig je nieuwe e-mailadres</MailTitle>
       <MailText>
-        Je vroeg om het e-mailadres van je account bij {change.organisationName} te wijzigen naar{' '}
-        {change.newEmail}. Bevestig met de knop hieronder dat dit adres van jou is; pas dan log je
-        ermee in.
+        Je vroeg om het e-mailadres van je {change.product}-account bij {change.organisationName} te
+        wijzigen naar {change.newEmail}. Bevestig met de knop hieronder dat dit adres van jou is;
+        pas dan log je ermee in.
       </MailText>
       <MailButton href={url}>Nieuw adres bevestigen</MailButton>
       <MailNote>
@@ -41,9 +42,9 @@ function NoticeMail({ change, settingsUrl }: { change: Change; settingsUrl: stri
     >
       <MailTitle>Je e-mailadres wordt gewijzigd</MailTitle>
       <MailText>
-        Er is gevraagd het e-mailadres van je account bij {change.organisationName} te wijzigen naar{' '}
-        {change.newEmail}. Zodra dat adres is bevestigd, log je daarmee in en komt je e-mail daar
-        aan.
+        Er is gevraagd het e-mailadres van je {change.product}-account bij {change.organisationName}{' '}
+        te wijzigen naar {change.newEmail}. Zodra dat adres is bevestigd, log je daarmee in en komt
+        je e-mail daar aan.
       </MailText>
       <MailText>
         Was jij dit niet? Kies dan meteen een nieuw wachtwoord en meld het aan je beheerder; zolang
@@ -61,7 +62,7 @@ export function renderConfirmMail(
   validHours: number,
 ): Promise<RenderedMail> {
   return renderMail(
-    'Bevestig je nieuwe e-mailadres voor Centraal',
+    `Bevestig je nieuwe e-mailadres voor ${change.product}`,
     <ConfirmMail change={change} url={url} validHours={validHours} />,
   )
 }
@@ -69,7 +70,7 @@ export function renderConfirmMail(
 /** The mail to the old address: the change asked, and what to do if it was not them. */
 export function renderNoticeMail(change: Change, settingsUrl: string): Promise<RenderedMail> {
   return renderMail(
-    'Het e-mailadres van je Centraal-account wordt gewijzigd',
+    `Het e-mailadres van je ${change.product}-account wordt gewijzigd`,
     <NoticeMail change={change} settingsUrl={settingsUrl} />,
   )
 }

@@ -21,12 +21,17 @@ export type MailContent = {
   /** Fixed headers we set (List-Unsubscribe); never text a user typed. */
   headers?: Record<string, string>
   attachments?: MailAttachment[]
+  /**
+   * The subject, when it names what a user typed (a notification's client): sealed here,
+   * the row's column holding a fixed label, so the system file holds no sales data openly.
+   */
+  subject?: string
 }
 
 /** Seals a rendered mail's parts (and its headers and files) for its outbox row. */
 export function sealContent(box: SecretBox, id: string, mail: MailContent) {
-  const { html, text, headers, attachments } = mail
-  return box.seal(JSON.stringify({ html, text, headers, attachments }), contentPurpose(id))
+  const { html, text, headers, attachments, subject } = mail
+  return box.seal(JSON.stringify({ html, text, headers, attachments, subject }), contentPurpose(id))
 }
 
 /** A mail's parts back from its outbox row; null once erased (sent) or unreadable. */
@@ -49,7 +54,13 @@ export function queueMail(
   tx: SystemTx,
   deps: { env: Pick<Env, 'SMTP_URL' | 'PUBLIC_URL'>; box: SecretBox },
   mail: RenderedMail &
-    Omit<MailContent, 'html' | 'text'> & { kind: MailKind; to: string; dedupeKey?: string },
+    Omit<MailContent, 'html' | 'text' | 'subject'> & {
+      kind: MailKind
+      to: string
+      dedupeKey?: string
+      /** The row's subject column when the real one is sealed with the content. */
+      listedSubject?: string
+    },
 ): string | null {
   const id = uuidv7()
   const now = Date.now()
@@ -60,8 +71,11 @@ export function queueMail(
       messageId: `<${id}@${new URL(deps.env.PUBLIC_URL).hostname}>`,
       kind: mail.kind,
       recipient: mail.to,
-      subject: mail.subject,
-      content: sealContent(deps.box, id, mail),
+      subject: mail.listedSubject ?? mail.subject,
+      content: sealContent(deps.box, id, {
+        ...mail,
+        subject: mail.listedSubject ? mail.subject : undefined,
+      }),
       status: deps.env.SMTP_URL ? 'pending' : 'kept',
       nextAttemptAt: now,
       createdAt: now,

@@ -19,6 +19,7 @@ import {
   prepareInvitation,
 } from '../services/accounts/send-invitation.ts'
 import { createSellerLogin, requireSellerForLogin } from '../services/sales/create-seller-login.ts'
+import { listSellerMailBounces } from '../services/sales/list-seller-mail-bounces.ts'
 import { loadSalesData } from '../services/sales/load-sales-data.ts'
 import { createProject, updateProject } from '../services/sales/save-project.ts'
 import { createSeller, updateSeller } from '../services/sales/save-seller.ts'
@@ -54,6 +55,10 @@ export function salesProjectRoutes(deps: AppDeps) {
 export function salesSellerRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get('/', (c) => c.json(loadSalesData(requireSalesContext(deps, c)).sellers))
+    .get('/mail-bounces', (c) => {
+      c.header('cache-control', 'no-store')
+      return c.json(listSellerMailBounces(requireSalesContext(deps, c)))
+    })
     .post('/', validate('json', SellerCreateSchema), (c) => {
       const ctx = requireSalesContext(deps, c)
       return respondOnce(c, ctx, 201, () =>

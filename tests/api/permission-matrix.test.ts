@@ -456,6 +456,11 @@ const ROWS: Row[] = [
     expected: '401 401 401 401 401 401 401 401 200 200 200',
   },
   {
+    route: 'GET /api/gold-estates/sellers/mail-bounces',
+    call: () => get('/api/gold-estates/sellers/mail-bounces'),
+    expected: '401 401 401 401 401 401 401 401 403 403 200',
+  },
+  {
     route: 'POST /api/gold-estates/sellers',
     call: (_, n) => post('/api/gold-estates/sellers', { name: `Verkoper ${n}` }),
     expected: '401 401 401 401 401 401 401 401 403 403 201',
@@ -576,6 +581,26 @@ const ROWS: Row[] = [
     route: 'PATCH /api/gold-estates/profile/notifications',
     call: () => patch('/api/gold-estates/profile/notifications', { activityAlerts: true }),
     expected: '401 401 401 401 401 401 401 401 200 200 200',
+  },
+  {
+    route: 'GET /api/gold-estates/profile/email',
+    call: () => get('/api/gold-estates/profile/email'),
+    expected: '401 401 401 401 401 401 401 401 200 200 200',
+  },
+  {
+    // A wrong current password (or a sign-in LAUNCH APP opened): judged, nothing mailed.
+    route: 'POST /api/gold-estates/profile/email',
+    call: (_, n) =>
+      post('/api/gold-estates/profile/email', {
+        email: `new-sales-${n}@example.com`,
+        currentPassword: 'wrong pw',
+      }),
+    expected: '401 401 401 401 401 401 401 401 403 403 403',
+  },
+  {
+    route: 'POST /api/gold-estates/profile/email/confirm/:token',
+    call: () => post('/api/gold-estates/profile/email/confirm/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'),
+    expected: '400 400 400 400 400 400 400 400 400 400 400',
   },
   {
     route: 'GET /api/gold-estates/sheets/status',

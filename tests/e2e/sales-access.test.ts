@@ -267,7 +267,11 @@ test('the seller completes the setup link and signs in at the sales login', asyn
 
   // A SELLER sees the settings and the team, read-only.
   await page.getByRole('banner').getByRole('link', { name: 'Instellingen' }).click()
-  await page.getByText('Alleen een admin kan deze instellingen wijzigen.').waitFor()
+  await page
+    .getByText(
+      'Je e-mailadres en je meldingen stel je zelf in; de overige instellingen kan alleen een admin wijzigen.',
+    )
+    .waitFor()
   expect(await page.getByLabel('Betalingstermijn (dagen)').isDisabled()).toBe(true)
   expect(await page.getByRole('button', { name: 'Instellingen opslaan' }).count()).toBe(0)
   expect(await hasHorizontalOverflow(page)).toBe(false)

@@ -18,6 +18,10 @@ const ResetPasswordPage = lazyExport(
   () => import('../public/reset/reset-password-page.tsx'),
   'ResetPasswordPage',
 )
+const ConfirmEmailPage = lazyExport(
+  () => import('../public/confirm-email/confirm-email-page.tsx'),
+  'ConfirmEmailPage',
+)
 const NewSalePage = lazyExport(() => import('../sales/wizard/new-sale-page.tsx'), 'NewSalePage')
 const SaleDetailPage = lazyExport(
   () => import('../sales/sale-detail/sale-detail-page.tsx'),
@@ -64,6 +68,8 @@ export function SalesRoutes() {
         <Route path="login" element={<SalesLoginPage />} />
         <Route path="forgot-password" element={<ForgotPasswordPage area="sales" />} />
         <Route path="reset-password/:token" element={<ResetPasswordPage area="sales" />} />
+        {/* The address change's link: it works with or without a sales session. */}
+        <Route path="confirm-email/:token" element={<ConfirmEmailPage area="sales" />} />
         {/* A setup link opened on the sales host (the server answers loginPath '/login'). */}
         {IS_SALES_HOST && <Route path="setup/:token" element={<TokenSetupPage />} />}
         <Route element={<SalesGuard />}>

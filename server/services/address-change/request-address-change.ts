@@ -1,11 +1,10 @@
-import { and, eq, isNull, ne } from 'drizzle-orm'
+import { and, eq, ne } from 'drizzle-orm'
 import { EMAIL_CHANGE_TTL_MS } from '#schema/constants'
 import { users } from '#schema/db/organisation'
-import { emailChangeTokens } from '#schema/db/system'
 import type { AppDeps } from '../../app-deps.ts'
 import { verifyPassword } from '../../auth/password.ts'
 import { getSecretBox } from '../../auth/secret-box.ts'
-import { generateToken, hashToken } from '../../auth/tokens.ts'
+import { generateToken } from '../../auth/tokens.ts'
 import type { ServiceContext } from '../../context.ts'
 import { AppError } from '../../http/app-error.ts'
 import { renderConfirmMail, renderNoticeMail } from '../../mail/address-change-mails.tsx'
@@ -13,6 +12,7 @@ import { queueMail } from '../../mail/queue-mail.ts'
 import { findOrganisationName } from '../sales/statements/find-organisation-name.ts'
 import { requireActorUserId } from '../users/get-notification-preferences.ts'
 import { requireLiveUser } from '../users/require-live-user.ts'
+import { writeChangeToken } from './change-tokens.ts'
 
 /** The refusals of a change request (docs/behaviour.md, E-mailadres wijzigen). */
 export const ADDRESS_CHANGE_REFUSALS = {
@@ -49,7 +49,11 @@ export async function requestAddressChange(
 
   const token = generateToken()
   const now = Date.now()
-  const change = { organisationName: findOrganisationName(ctx), newEmail: input.email }
+  const change = {
+    product: 'Centraal' as const,
+    organisationName: findOrganisationName(ctx),
+    newEmail: input.email,
+  }
   const validHours = EMAIL_CHANGE_TTL_MS / 3_600_000
   const [confirm, notice] = await Promise.all([
     renderConfirmMail(change, `${deps.env.PUBLIC_URL}/confirm-email/${token}`, validHours),
@@ -58,29 +62,12 @@ export async function requestAddressChange(
   const box = getSecretBox(deps.env)
   const expiresAt = now + EMAIL_CHANGE_TTL_MS
   deps.systemDb.transaction((tx) => {
-    // One change waits at a time: the newest request's link is the one that works.
-    tx.update(emailChangeTokens)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(emailChangeTokens.kind, 'central'),
-          eq(emailChangeTokens.organisationId, ctx.actor.organisationId),
-          eq(emailChangeTokens.userId, user.id),
-          isNull(emailChangeTokens.usedAt),
-        ),
-      )
-      .run()
-    tx.insert(emailChangeTokens)
-      .values({
-        tokenHash: hashToken(token),
-        kind: 'central',
-        organisationId: ctx.actor.organisationId,
-        userId: user.id,
-        newEmail: input.email,
-        expiresAt,
-        createdAt: now,
-      })
-      .run()
+    const account = { kind: 'central' as const, organisationId: ctx.actor.organisationId }
+    writeChangeToken(
+      tx,
+      { ...account, userId: user.id },
+      { token, newEmail: input.email, now, expiresAt },
+    )
     const mailDeps = { env: deps.env, box }
     queueMail(tx, mailDeps, { ...confirm, kind: 'address-change', to: input.email })
     queueMail(tx, mailDeps, { ...notice, kind: 'address-change-notice', to: user.email })

@@ -54,7 +54,7 @@ export function readOutbox(
         id: row.id,
         kind: row.kind,
         to: row.recipient,
-        subject: row.subject,
+        subject: content?.subject ?? row.subject,
         status: row.status,
         attempts: row.attempts,
         lastError: row.lastError,

@@ -1,11 +1,15 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { z } from 'zod'
 import { salesSellers, salesUsers } from '#schema/db/organisation'
+import { loginDirectory, setupTokens } from '#schema/db/system'
 import type { SellerCreateSchema, SellerUpdateSchema } from '#schema/sales'
 import { deleteUserSessions } from '../../auth/sessions.ts'
 import type { ServiceContext } from '../../context.ts'
 import { changedSyncedRow, newSyncedRow } from '../../db/synced-row.ts'
+import { AppError } from '../../http/app-error.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
+import { findSalesUser } from '../sales-accounts/find-sales-account.ts'
+import { isSalesAddressTaken } from '../sales-address-change/sales-address-taken.ts'
 import { findLiveSeller } from './find-live-row.ts'
 
 /** Adds a seller to the sales team (ADMIN). */
@@ -24,9 +28,16 @@ export function createSeller(
   )
 }
 
+/** Refused: the address of a seller whose sign-in is in use is the seller's own to change. */
+export const OWN_ADDRESS_REFUSAL =
+  'Deze verkoper logt in met dit e-mailadres: alleen de verkoper zelf kan het wijzigen, in Instellingen van Gold Estates.'
+
 /**
  * Changes a seller. Deactivating a seller also deactivates their sales sign-in and ends
- * its sessions.
+ * its sessions. A seller's address is their sign-in's (one truth, decision 037): once its
+ * holder chose a password only they change it (with a confirmation mail); before that the
+ * sales ADMIN may correct it, and the sign-in, its directory entry and its (now useless)
+ * setup link follow.
  */
 export function updateSeller(
   ctx: ServiceContext,
@@ -34,7 +45,21 @@ export function updateSeller(
   changes: z.infer<typeof SellerUpdateSchema>,
 ) {
   requirePermission(ctx.actor, 'sales.catalog.write')
-  findLiveSeller(ctx, id)
+  const current = findLiveSeller(ctx, id)
+  const newEmail = changes.email !== undefined && changes.email !== current.email
+  const signIn = newEmail && current.userId ? findSalesUser(ctx.db, current.userId) : undefined
+  if (signIn) {
+    if (signIn.passwordHash) throw new AppError('conflict', OWN_ADDRESS_REFUSAL)
+    if (!changes.email)
+      throw new AppError('invalid_input', 'Een verkoper met een login heeft een e-mailadres nodig')
+    const own = { salesUserId: signIn.id, sellerId: current.id }
+    if (isSalesAddressTaken(ctx.db, changes.email, own)) {
+      throw new AppError(
+        'conflict',
+        'In deze organisatie bestaat al een Gold Estates-account met dit e-mailadres',
+      )
+    }
+  }
   const seller = ctx.db.transaction((tx) => {
     const row = tx
       .update(salesSellers)
@@ -42,6 +67,17 @@ export function updateSeller(
       .where(eq(salesSellers.id, id))
       .returning()
       .get()
+    if (signIn && changes.email) {
+      tx.update(salesUsers)
+        .set({
+          email: changes.email,
+          setupTokenHash: null,
+          setupTokenExpires: null,
+          updatedAt: Date.now(),
+        })
+        .where(eq(salesUsers.id, signIn.id))
+        .run()
+    }
     if (row.userId && changes.status) {
       tx.update(salesUsers)
         .set({ status: changes.status, updatedAt: Date.now() })
@@ -50,6 +86,25 @@ export function updateSeller(
     }
     return row
   })
+  if (signIn && changes.email) {
+    // Its setup links went to the address now corrected: they stop working.
+    ctx.systemDb
+      .update(setupTokens)
+      .set({ usedAt: Date.now() })
+      .where(and(eq(setupTokens.userId, signIn.id), isNull(setupTokens.usedAt)))
+      .run()
+    ctx.systemDb
+      .update(loginDirectory)
+      .set({ email: changes.email })
+      .where(
+        and(
+          eq(loginDirectory.kind, 'sales'),
+          eq(loginDirectory.organisationId, ctx.actor.organisationId),
+          eq(loginDirectory.userId, signIn.id),
+        ),
+      )
+      .run()
+  }
   if (seller.userId && seller.status !== 'active') {
     deleteUserSessions(ctx.systemDb, {
       kind: 'sales',

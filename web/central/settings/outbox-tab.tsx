@@ -28,6 +28,7 @@ const KIND: Record<OutboxMail['kind'], string> = {
   'organisation-restored': 'Backup teruggezet',
   'backup-failed': 'Backup mislukt',
   'monthly-statement': 'Maandafrekening',
+  notification: 'Gold Estates-melding',
   invitation: 'Uitnodiging',
   registration: 'Registratie',
   'registration-attempt': 'Registratiepoging',

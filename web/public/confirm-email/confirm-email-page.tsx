@@ -4,15 +4,17 @@ import { Navigate, useParams } from 'react-router-dom'
 import { Alert } from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
 import { api } from '../../lib/api-client.ts'
+import { salesPath } from '../../lib/sales-path.ts'
 import { describeError } from '../../lib/server-message.ts'
 import { AuthLayout } from '../auth-layout.tsx'
 
 /**
- * /confirm-email/:token (docs/behaviour.md, E-mailadres wijzigen): the link from the mail
+ * /confirm-email/:token, and {base}/confirm-email/:token for a Gold Estates sign-in
+ * (docs/behaviour.md, E-mailadres wijzigen): the link from the mail
  * to the new address. The change is made by the button, not by opening the page, as mail
  * scanners open links on their own.
  */
-export function ConfirmEmailPage() {
+export function ConfirmEmailPage({ area = 'central' }: { area?: 'central' | 'sales' }) {
   const { token } = useParams()
   const [state, setState] = useState<
     | { step: 'ask' | 'submitting' }
@@ -27,7 +29,9 @@ export function ConfirmEmailPage() {
     try {
       // hc puts the parameter in the path as it is.
       const param = { token: encodeURIComponent(token ?? '') }
-      const answer = await api.profile.email.confirm[':token'].$post({ param })
+      const confirmApi =
+        area === 'sales' ? api['gold-estates'].profile.email.confirm : api.profile.email.confirm
+      const answer = await confirmApi[':token'].$post({ param })
       setState({ step: 'done', message: (await answer.json()).message })
     } catch (error) {
       setState({
@@ -45,10 +49,10 @@ export function ConfirmEmailPage() {
           <p role="status">{state.message} Je logt voortaan in met dit adres.</p>
           {/* A full load: a signed-in app reads its user (and address) anew. */}
           <a
-            href="/"
+            href={area === 'sales' ? salesPath('/dashboard') : '/'}
             className="font-medium text-primary text-sm underline-offset-4 hover:underline"
           >
-            Verder naar Centraal
+            {area === 'sales' ? 'Verder naar Gold Estates' : 'Verder naar Centraal'}
           </a>
         </div>
       </AuthLayout>

@@ -1,7 +1,9 @@
 import { KeyRound, Mail, Phone } from 'lucide-react'
+import type { MailBounce } from '#schema/mail'
 import type { SellerDocType } from '#schema/rx/sellers'
 import { Avatar } from '../../components/avatar.tsx'
 import { Badge } from '../../components/badge.tsx'
+import { BounceMarker } from '../../components/bounce-marker.tsx'
 import { DropdownMenuItem } from '../../components/dropdown-menu.tsx'
 import { CatalogCardMenu } from '../components/catalog-card-menu.tsx'
 import { ActiveStatusBadge } from '../layout/status-badge.tsx'
@@ -11,6 +13,8 @@ export type SellerAction = 'edit' | 'login' | 'toggle-active'
 type SellerCardProps = {
   seller: SellerDocType
   canWrite: boolean
+  /** The address was refused for good by a mail server (shown to the sales ADMIN). */
+  bounce?: MailBounce
   onAction: (action: SellerAction, seller: SellerDocType) => void
 }
 
@@ -18,7 +22,7 @@ const contactClass =
   'flex min-w-0 items-center gap-1.5 rounded-sm text-muted-foreground text-sm hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring'
 
 /** One seller: name, team role, status, contact, and whether they can sign in. */
-export function SellerCard({ seller, canWrite, onAction }: SellerCardProps) {
+export function SellerCard({ seller, canWrite, bounce, onAction }: SellerCardProps) {
   const isActive = seller.status === 'active'
   return (
     <li
@@ -32,6 +36,7 @@ export function SellerCard({ seller, canWrite, onAction }: SellerCardProps) {
           <div className="flex flex-wrap gap-1.5">
             {seller.role && <Badge variant="outline">{seller.role}</Badge>}
             <ActiveStatusBadge status={seller.status} />
+            {bounce && <BounceMarker reason={bounce.reason} />}
             {seller.userId && (
               <span className="inline-flex items-center whitespace-nowrap rounded-full bg-amber-500/20 px-2.5 py-0.5 font-medium text-amber-800 text-xs dark:text-amber-300">
                 Kan inloggen

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { map } from 'rxjs'
 import type { SellerDocType } from '#schema/rx/sellers'
 import { liveDocs } from '../../lib/live-docs.ts'
+import { useMailBounces } from '../../lib/use-mail-bounces.ts'
 import { CatalogListPage, type CatalogListTexts } from '../components/catalog-list-page.tsx'
 import { compareActiveFirst } from '../components/compare-active-first.ts'
 import { toggleActiveStatus } from '../components/toggle-active-status.ts'
@@ -47,6 +48,7 @@ const toggleActive = (seller: SellerDocType) =>
 export function SellersPage() {
   const canWrite = hasSalesPermission(useSalesUser(), 'sales.catalog.write')
   const [dialog, setDialog] = useState<OpenDialog>(null)
+  const bounces = useMailBounces(canWrite, 'sales')
   const sellers = useSalesLiveQuery(
     ({ db }) =>
       liveDocs(db.sellers.find()).pipe(map((sellers) => sellers.sort(compareActiveFirst))),
@@ -80,7 +82,13 @@ export function SellersPage() {
       canWrite={canWrite}
       onAdd={() => setDialog({ kind: 'edit' })}
       renderItem={(seller) => (
-        <SellerCard key={seller.id} seller={seller} canWrite={canWrite} onAction={onAction} />
+        <SellerCard
+          key={seller.id}
+          seller={seller}
+          canWrite={canWrite}
+          bounce={bounces[seller.id]}
+          onAction={onAction}
+        />
       )}
     >
       {dialog?.kind === 'edit' && (

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react'
 import { PLAUSIBLE_COMMISSION_RANGE } from '#schema/plausible-commission'
 import { SalesSettingsUpdateSchema } from '#schema/sales'
+import { EmailAddressCard } from '../../central/settings/email-address-card.tsx'
 import { Alert } from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
 import { InlineLoading } from '../../components/inline-loading.tsx'
@@ -33,12 +34,15 @@ export function SalesSettingsPage() {
         description={
           canEdit
             ? 'Beheer Gold Estates voor je organisatie'
-            : 'Alleen een admin kan deze instellingen wijzigen.'
+            : 'Je e-mailadres en je meldingen stel je zelf in; de overige instellingen kan alleen een admin wijzigen.'
         }
       />
       <div className="grid gap-6">
         <SettingsLinks />
-        <SalesNotificationCard />
+        <div className="grid items-start gap-6 lg:grid-cols-2">
+          <SalesNotificationCard />
+          <EmailAddressCard area="sales" />
+        </div>
         {state.status === 'loading' && <InlineLoading />}
         {state.status === 'failed' && (
           <Alert variant="destructive" title="De instellingen konden niet geladen worden">

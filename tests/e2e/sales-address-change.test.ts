@@ -1,0 +1,102 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { addSellers, signInFirstSuperadmin } from '../support/accounts.ts'
+import { connectBrowser } from '../support/browser.ts'
+import { eventually } from '../support/eventually.ts'
+import { findFreePort } from '../support/free-port.ts'
+import { type ReceivedMail, startSmtpReceiver } from '../support/smtp-receiver.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { DESKTOP, hasHorizontalOverflow, newAppPage, PHONE, screenshot } from './page-helpers.ts'
+
+// A SELLER changes their own address on Gold Estates' Instellingen and confirms it through
+// the link mailed to the new one, which opens in Gold Estates (decision 037). A real SMTP
+// server on loopback receives the mail.
+
+let receiver: Awaited<ReturnType<typeof startSmtpReceiver>>
+let server: TestServer
+let browser: Browser
+const seller = { email: 'sanne@example.com', password: 'sanne@example.com password' }
+
+beforeAll(async () => {
+  receiver = await startSmtpReceiver()
+  const port = await findFreePort()
+  server = await startTestServer({
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SMTP_URL: receiver.url,
+    MAIL_FROM: 'Centraal <centraal@example.test>',
+  })
+  const admin = await signInFirstSuperadmin(server)
+  expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  const team = await addSellers(server, admin, { sanne: 'Sanne Verkoper' }, receiver)
+  await team.signIn('sanne', 'SELLER')
+  browser = await connectBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+  await receiver?.stop()
+})
+
+const openPage = (viewport: { width: number; height: number }) =>
+  newAppPage(browser, server.url, viewport, { timeout: 20_000, serviceWorker: false })
+
+const receive = (address: string) =>
+  eventually(() => {
+    const [received] = receiver.to(address)
+    expect(received).toBeDefined()
+    return received as ReceivedMail
+  })
+
+test('a SELLER changes their address on Gold Estates’ Instellingen through the mailed link', async () => {
+  const page = await openPage(DESKTOP)
+  await page.goto('/gold-estates/login')
+  await page.getByRole('heading', { name: 'Sales Management Portal' }).waitFor()
+  await page.getByLabel('E-mailadres').fill(seller.email)
+  await page.getByLabel('Wachtwoord', { exact: true }).fill(seller.password)
+  await page.getByRole('button', { name: 'Inloggen' }).click()
+  await page.waitForURL('**/gold-estates/dashboard')
+  await page.goto('/gold-estates/settings')
+  await page.getByRole('heading', { name: 'E-mailadres' }).waitFor()
+  await page.getByText(`Huidig adres: ${seller.email}`).waitFor()
+  await page.getByLabel('Nieuw e-mailadres').fill('sanne.nieuw@example.com')
+  await page.getByLabel('Huidig wachtwoord').fill(seller.password)
+  await page.getByRole('button', { name: 'Wijzig e-mailadres' }).click()
+  await page
+    .getByText('Bevestig je nieuwe adres: we stuurden een e-mail naar sanne.nieuw@example.com.')
+    .waitFor()
+  await page.getByText(`Huidig adres: ${seller.email}`).waitFor()
+  expect(await hasHorizontalOverflow(page)).toBe(false)
+  await screenshot(page, 'sales-settings-address-change-waiting')
+  const phoneSettings = await openPage(PHONE)
+  await phoneSettings.context().addCookies(await page.context().cookies())
+  await phoneSettings.goto('/gold-estates/settings')
+  await phoneSettings.getByRole('heading', { name: 'E-mailadres' }).waitFor()
+  await phoneSettings.getByText('Wacht op bevestiging').waitFor()
+  expect(await hasHorizontalOverflow(phoneSettings)).toBe(false)
+  await screenshot(phoneSettings, 'sales-settings-address-change-waiting')
+
+  const mail = await receive('sanne.nieuw@example.com')
+  await receive(seller.email)
+  const link = mail.parsed.text?.match(/http:\/\/\S+\/confirm-email\/[a-z2-7]+/)?.[0] as string
+  expect(link.startsWith(`${server.url}/gold-estates/confirm-email/`)).toBe(true)
+
+  // Opened on a phone that is not signed in.
+  const phone = await openPage(PHONE)
+  await phone.goto(link)
+  await phone.getByRole('heading', { name: 'Nieuw e-mailadres bevestigen' }).waitFor()
+  await screenshot(phone, 'sales-confirm-email')
+  await phone.getByRole('button', { name: 'Nieuw adres bevestigen' }).click()
+  await phone
+    .getByRole('status')
+    .filter({ hasText: 'Je e-mailadres is gewijzigd naar sanne.nieuw@example.com.' })
+    .waitFor()
+  await phone.getByRole('link', { name: 'Verder naar Gold Estates' }).waitFor()
+  expect(await hasHorizontalOverflow(phone)).toBe(false)
+  await screenshot(phone, 'sales-confirm-email-done')
+
+  await page.reload()
+  await page.getByText('Huidig adres: sanne.nieuw@example.com').waitFor()
+  await screenshot(page, 'sales-settings-address-changed')
+}, 120_000)
