@@ -1,7 +1,7 @@
+import { EmailAddressCard } from '../../components/email-address-card.tsx'
 import { useSignedInUser } from '../../lib/current-user.tsx'
 import { useHasPermission } from '../../lib/use-permission.ts'
 import { AdminToolsCard } from './admin-tools-card.tsx'
-import { EmailAddressCard } from './email-address-card.tsx'
 import { NotificationSettingsCard } from './notification-settings-card.tsx'
 import { OrganisationDetailsCard } from './organisation-details-card.tsx'
 import { SystemInfoCard } from './system-info-card.tsx'

@@ -1,14 +1,14 @@
 import { AtSign } from 'lucide-react'
 import { type FormEvent, useCallback, useEffect, useState } from 'react'
 import { describePendingChange, type EmailChangeView } from '#schema/mail'
-import { Alert } from '../../components/alert.tsx'
-import { Button } from '../../components/button.tsx'
-import { CardContent, IconCard } from '../../components/card.tsx'
-import { Field } from '../../components/field.tsx'
-import { api } from '../../lib/api-client.ts'
-import { describeError } from '../../lib/server-message.ts'
-import { useOnlineStatus } from '../../lib/use-online-status.ts'
-import { readFormValues } from '../../public/form-values.ts'
+import { api } from '../lib/api-client.ts'
+import { describeError } from '../lib/server-message.ts'
+import { useOnlineStatus } from '../lib/use-online-status.ts'
+import { readFormValues } from '../public/form-values.ts'
+import { Alert } from './alert.tsx'
+import { Button } from './button.tsx'
+import { CardContent, IconCard } from './card.tsx'
+import { Field } from './field.tsx'
 
 type View = EmailChangeView & { changeable?: boolean }
 
