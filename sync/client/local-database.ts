@@ -23,6 +23,7 @@ import {
 } from './collections.ts'
 import { countStoredDocuments } from './count-live-documents.ts'
 import { getDatabaseStorage } from './database-storage.ts'
+import { removeMarkedDatabases } from './databases-to-remove.ts'
 import { keepDeviceRefusals } from './device-refusals.ts'
 import { clearFillProgress, createFillProgress } from './fill-progress.ts'
 import { fillCollection, prefetchFirstPages } from './first-fill.ts'
@@ -127,6 +128,8 @@ async function createLocalDatabase(
   account: AreaAccount,
 ): Promise<LocalDatabase<unknown>> {
   const { collections, retired } = AREAS[account.area]
+  // A logout or switch cut short by its reload left files to delete: gone before anything opens.
+  await removeMarkedDatabases()
   await emptyIfMarked(name, account)
   const status = createSyncStatus()
   const firstPages = await prefetchFirstPages({

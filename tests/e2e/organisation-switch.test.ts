@@ -72,6 +72,18 @@ async function signInAs(page: Page, account: typeof person, organisation?: strin
   await waitForShell(page)
 }
 
+/** Marks the page's document, so that a test sees the switch reload it. */
+const markDocument = (page: Page) =>
+  page.evaluate(() => Object.assign(window, { beforeSwitch: true }))
+
+async function waitForNewDocument(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => 'beforeSwitch' in window).catch(() => true), {
+      timeout: SWITCH_TIMEOUT_MS,
+    })
+    .toBe(false)
+}
+
 async function signedInOrganisation(page: Page) {
   const user = await callFromPage<{ organizationId: string }>(page, 'GET', '/api/auth/user')
   return user.json.organizationId
@@ -90,23 +102,31 @@ test('desktop: the header names the organisation and switches to the other one',
   const menu = page.getByRole('menu', { name: 'Wissel van organisatie' })
   await menu.getByRole('menuitem', { name: 'Bravo Wonen' }).waitFor()
   await screenshot(page, 'header-organisation-switch', { fullPage: false })
+  await markDocument(page)
   await menu.getByRole('menuitem', { name: 'Bravo Wonen' }).click()
+  await waitForNewDocument(page)
 
   await header.getByRole('button', { name: /^Organisatie: Bravo Wonen\./ }).waitFor()
   await waitForShell(page, SWITCH_TIMEOUT_MS)
   expect(await signedInOrganisation(page)).toBe('org-b')
-  // The old organisation's local database went, as at a logout.
-  const databases = await page.evaluate(async () =>
-    (await indexedDB.databases()).map((database) => database.name ?? ''),
-  )
-  expect(databases.some((name) => name.includes('org-a'))).toBe(false)
+  // The old organisation's local database went, as at a logout: at once, or, when the
+  // worker still held it, at the new page's start (databases-to-remove.ts).
+  await expect
+    .poll(async () => {
+      const databases = await page.evaluate(async () =>
+        (await indexedDB.databases()).map((database) => database.name ?? ''),
+      )
+      return databases.filter((name) => name.includes('org-a'))
+    })
+    .toEqual([])
 }, 90_000)
 
-// Skipped: in the whole suite on CI (twice, 48.8 s and 24.7 s) the switch from the phone's
-// menu sheet never reloaded the page, although the test passes alone in 5.6 s. Suspected:
-// the switch waits for the unsent-work count or the clearing of the old organisation's
-// database while the database worker still fills it. To be found and fixed in the product,
-// then this test runs again (the closing note of this change names it).
+// Skipped: about one run in eight with two other browser files beside it on two cores, the
+// switch's new document (the reload, seen by waitForNewDocument) shows only "Centraal" and
+// asks nothing for 45 s — not even GET /api/auth/user, and its localStorage is empty —
+// while the old page's stream had just been refused (401) as the switch ended the session.
+// Passes alone and in most loaded runs. To be found in the product's start after a switch;
+// the closing note that skipped it names it.
 test.skip('phone: the menu sheet names the organisation and switches', async () => {
   const page = await openPage(PHONE)
   await signInAs(page, person, 'Bravo Wonen')
@@ -116,9 +136,9 @@ test.skip('phone: the menu sheet names the organisation and switches', async () 
   await organisation.getByText('Bravo Wonen').waitFor()
   expect(await hasHorizontalOverflow(page)).toBe(false)
   await screenshot(page, 'menu-sheet-organisation-switch', { fullPage: false })
+  await markDocument(page)
   await organisation.getByRole('button', { name: 'Alfa Makelaars' }).click()
-
-  await page.waitForURL((url) => url.pathname === '/')
+  await waitForNewDocument(page)
   await waitForShell(page, SWITCH_TIMEOUT_MS)
   expect(await signedInOrganisation(page)).toBe('org-a')
   await page.getByRole('banner').getByRole('button', { name: 'Menu openen' }).click()

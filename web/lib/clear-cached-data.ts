@@ -1,4 +1,5 @@
 import { formatSyncAccount } from '#sync/account'
+import { DATABASES_TO_REMOVE_KEY } from '#sync/client/databases-to-remove'
 import { removeDeviceRefusalsOf } from '#sync/client/device-refusals'
 import { FILL_PROGRESS_PREFIX } from '#sync/client/fill-progress'
 import { EPOCH_KEY_PREFIX, forgetEpoch } from '#sync/client/organisation-epoch'
@@ -26,20 +27,14 @@ const isAppShellCache = (name: string) => name.startsWith('workbox-precache')
  * again. The service worker stays registered.
  */
 export async function clearCachedData(account: AreaAccount): Promise<void> {
-  const results = await Promise.allSettled([
-    removeLocalDatabase(account),
-    removeQueueItemsOf(formatSyncAccount(account)),
-    removeDeviceRefusalsOf(formatSyncAccount(account)),
-  ])
-  forgetEpoch(account.area, formatSyncAccount(account))
-  for (const result of results) {
-    if (result.status === 'rejected') console.warn('Clearing local data failed', result.reason)
-  }
+  // What storage holds goes first and at once: a page that reloads before the databases
+  // are deleted (a switch, databases-to-remove.ts) must not keep it.
   try {
     for (const key of Object.keys(localStorage)) {
       const isKept =
         key === THEME_STORAGE_KEY ||
         key === PENDING_LOGOUT_KEY ||
+        key === DATABASES_TO_REMOVE_KEY ||
         key.startsWith(FILL_PROGRESS_PREFIX) ||
         key.startsWith(RESTORE_NOTICE_SEEN_PREFIX) ||
         key.startsWith(EPOCH_KEY_PREFIX) ||
@@ -49,6 +44,15 @@ export async function clearCachedData(account: AreaAccount): Promise<void> {
     sessionStorage.clear()
   } catch {
     // Storage can be unavailable (private mode); nothing to clear then.
+  }
+  const results = await Promise.allSettled([
+    removeLocalDatabase(account),
+    removeQueueItemsOf(formatSyncAccount(account)),
+    removeDeviceRefusalsOf(formatSyncAccount(account)),
+  ])
+  forgetEpoch(account.area, formatSyncAccount(account))
+  for (const result of results) {
+    if (result.status === 'rejected') console.warn('Clearing local data failed', result.reason)
   }
   if ('caches' in window) {
     const names = await caches.keys().catch(() => [])

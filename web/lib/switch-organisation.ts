@@ -42,8 +42,13 @@ export async function switchOrganisation(
     return false
   }
   // The old sessions are over; what the old organisation left on this device goes, as at
-  // a logout (a shared phone keeps nothing of it).
-  await Promise.all([clearCachedData(account), salesAccount && forgetSalesAccount(salesAccount)])
-  window.location.href = '/'
+  // a logout (a shared phone keeps nothing of it). The new organisation opens whatever
+  // happens here: the old page may already have heard its session end (a pull answered
+  // 401) and a database still held open is deleted at the next start (databases-to-remove.ts).
+  try {
+    await Promise.all([clearCachedData(account), salesAccount && forgetSalesAccount(salesAccount)])
+  } finally {
+    window.location.href = '/'
+  }
   return true
 }
