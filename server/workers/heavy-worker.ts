@@ -156,7 +156,7 @@ export function makeStatementsZip(task: { actor: Actor; period: StatementPeriod 
   )
 }
 
-/** The organisation's file copied by SQLite's online backup to a temporary file, or null. */
+/** The organisation's file as of one commit in a temporary folder (copySqliteFile), or null. */
 export function snapshotOrganisation(task: { organisationId: string }) {
   return answer(() => snapshotOrganisationFile(env.DATA_DIR, task.organisationId))
 }
