@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { AppError } from '#server/http/app-error'
 import {
   DOWNLOAD_IDLE_MS,
   DOWNLOAD_MAX_MS,
@@ -7,7 +6,8 @@ import {
   HeavyWorkQueue,
   type MachineSlot,
   ORGANISATION_BUSY_MESSAGE,
-} from '#server/http/heavy-work'
+} from '#server/heavy-work/heavy-work-queue'
+import { AppError } from '#server/http/app-error'
 
 // The process's heavy-work queue: one job runs, others wait their turn in order and know
 // their place, a full queue or a second job of one organisation hears 429 with
