@@ -1,4 +1,4 @@
-import { AppError } from '../http/app-error.ts'
+import { AppError } from '../errors/app-error.ts'
 
 /** How long a refused caller is told to wait before asking again. */
 export const HEAVY_WORK_RETRY_SECONDS = 15
