@@ -34,7 +34,7 @@ export default defineConfig({
       input: {
         server: fromRoot('./server/start.ts'),
         // Loaded by heavy-work-pool.ts as ./heavy-worker.js beside the chunk it is in.
-        'heavy-worker': fromRoot('./server/workers/heavy-worker.ts'),
+        'heavy-worker': fromRoot('./server/heavy-work/heavy-worker.ts'),
       },
       output: { entryFileNames: '[name].js', chunkFileNames: 'server-[name]-[hash].js' },
     },

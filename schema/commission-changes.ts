@@ -1,6 +1,7 @@
 import { addDays } from 'date-fns/addDays'
 import { format } from 'date-fns/format'
 import type { CommissionType } from './commission.ts'
+import { getOpenAmount } from './commission-line-status.ts'
 
 // What happens to a sale's commission lines over the life of the deal: a correction, a
 // cancellation, payment in parts. Pure arithmetic in integer cents, shared by the server's
@@ -38,12 +39,6 @@ export type NewLine = {
 }
 
 const isLive = (line: LineState) => line.status !== 'cancelled'
-
-/** What is still to be paid (or settled) on a line, in the direction of its amount. */
-export function getRemainingAmount(line: Pick<LineState, 'amount' | 'paid' | 'status'>): number {
-  if (line.status === 'cancelled') return 0
-  return line.amount - line.paid
-}
 
 /** Whether anything of the sale has been paid: from then on its lines are never rewritten. */
 export function hasPayments(lines: readonly LineState[]): boolean {
@@ -137,7 +132,9 @@ export function applyPaymentPart(
     throw new PaymentPartError('Het bedrag moet groter dan nul zijn, in hele centen')
   }
   const direction = line.amount < 0 ? -1 : 1
-  const open = Math.abs(getRemainingAmount(line))
+  const open = Math.abs(
+    getOpenAmount({ commissionAmount: line.amount, paidAmount: line.paid, status: line.status }),
+  )
   if (part > open) {
     throw new PaymentPartError('Het bedrag is hoger dan wat op deze regel nog openstaat')
   }

@@ -1,6 +1,12 @@
 import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays'
 import { parseISO } from 'date-fns/parseISO'
 import { EXTRA_COMMISSION_WARNING_PERCENTAGE } from './commission.ts'
+import {
+  type EffectiveStatus,
+  getEffectiveStatus,
+  getLineValue,
+  getOpenAmount,
+} from './commission-line-status.ts'
 import { isReviewCleared } from './sale-review.ts'
 import type {
   CommissionDocument,
@@ -15,8 +21,7 @@ import type {
 // /stats/detailed; the screens run it over the local database, so they work offline and
 // show the same numbers. Money in cents; dates 'YYYY-MM-DD'.
 //
-// Commission life cycle: a line is paid once marked paid; a pending line is overdue when
-// its expected payment date lies before today. Overdue is derived, never stored, and
+// A line's status and what is open on it are schema/commission-line-status.ts's;
 // `pendingCommissions` counts pending lines that are not (yet) overdue.
 //
 // A sale under review or sent back (schema/sale-review.ts) is listed but counts for
@@ -49,39 +54,6 @@ export type SalesListPage = { offset: number; limit: number; upcomingLimit: numb
 
 /** What the endpoint builds when nothing else is asked for. */
 export const DEFAULT_SALES_LIST_PAGE: SalesListPage = { offset: 0, limit: 100, upcomingLimit: 100 }
-
-/** A commission's effective status on a given day. */
-export type EffectiveStatus = 'paid' | 'pending' | 'overdue' | 'cancelled'
-
-/**
- * Paid (a clawback: settled), cancelled with its sale, or pending; a pending line past its
- * expected payment date is overdue. A clawback is owed back by the seller: it is never
- * called overdue. The one definition of overdue: the lists, the totals and the sale
- * screen (web/sales/sale-detail/line-status.ts) all ask this.
- */
-export function getEffectiveStatus(
-  commission: Pick<CommissionDocument, 'status' | 'kind' | 'expectedPaymentDate'>,
-  today: string,
-): EffectiveStatus {
-  if (commission.status === 'paid' || commission.status === 'settled') return 'paid'
-  if (commission.status === 'cancelled') return 'cancelled'
-  const isLate = commission.expectedPaymentDate !== null && commission.expectedPaymentDate < today
-  return isLate && commission.kind !== 'clawback' ? 'overdue' : 'pending'
-}
-
-/**
- * What a line counts for in totals: its amount, or for a line cancelled with its sale what
- * had been paid on it (the clawback beside it claims that back, so the two net to zero).
- */
-export function getLineValue(
-  line: Pick<CommissionDocument, 'status' | 'commissionAmount' | 'paidAmount'>,
-) {
-  return line.status === 'cancelled' ? line.paidAmount : line.commissionAmount
-}
-
-/** What is still open on a line (0 once paid or cancelled). */
-const openOf = (line: Pick<CommissionDocument, 'status' | 'commissionAmount' | 'paidAmount'>) =>
-  line.status === 'cancelled' ? 0 : line.commissionAmount - line.paidAmount
 
 /** Days of the "Verwachte Betalingen" window on the commission screen. */
 export const UPCOMING_WINDOW_DAYS = 90
@@ -257,7 +229,7 @@ export function buildCommissionDashboard(
     if (!sale || (filters.sellerId && line.sellerId !== filters.sellerId)) continue
     if (!isReviewCleared(sale)) continue
     const status = getEffectiveStatus(line, today)
-    const open = openOf(line)
+    const open = getOpenAmount(line)
     if (line.kind === 'clawback') totals.clawbacks -= open
     else {
       totals.paid += line.paidAmount
@@ -432,7 +404,7 @@ export function buildDetailedStats(data: SalesData, today: string): DetailedStat
   for (const line of data.commissions) {
     if (line.kind === 'clawback') {
       clawbacksTotal -= line.commissionAmount
-      openClawbacks -= openOf(line)
+      openClawbacks -= getOpenAmount(line)
       continue
     }
     if (!countedIds.has(line.saleId)) continue

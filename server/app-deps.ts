@@ -5,11 +5,11 @@ import type { Throttles } from './auth/throttles.ts'
 import type { OrganisationCache } from './db/organisation-cache.ts'
 import type { SystemDb } from './db/system-db.ts'
 import type { Env } from './env.ts'
-import type { HeavyWorkQueue } from './http/heavy-work.ts'
+import type { HeavyWorkPool } from './heavy-work/heavy-work-pool.ts'
+import type { HeavyWorkQueue } from './heavy-work/heavy-work-queue.ts'
 import type { ScheduledBackups } from './jobs/scheduled-backups.ts'
 import type { Logger } from './logger.ts'
 import type { SyncHub } from './replication/sync-hub.ts'
-import type { HeavyWorkPool } from './workers/heavy-work-pool.ts'
 
 // What create-server.ts builds once and hands to the routes. Services and jobs that the
 // pieces below are made of name the few parts they need by their own types, never

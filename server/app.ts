@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { AppDeps, AppEnv } from './app-deps.ts'
-import { AppError } from './http/app-error.ts'
+import { AppError } from './errors/app-error.ts'
 import { compressAnswers } from './http/compress-answers.ts'
 import { createErrorHandler } from './http/handle-error.ts'
 import { createKnownHosts, requireKnownHost } from './http/known-hosts.ts'

@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import type { SessionData } from '#schema/db/system'
 import type { AppDeps } from '../app-deps.ts'
-import { AppError } from '../http/app-error.ts'
+import { AppError } from '../errors/app-error.ts'
 import { findUser } from '../services/accounts/find-user.ts'
 import {
   clearSessionCookie,

@@ -5,7 +5,7 @@ import { SALES_ROLE_PERMISSIONS } from '#schema/permissions'
 import type { AppDeps, AppEnv } from '../app-deps.ts'
 import type { ServiceContext } from '../context.ts'
 import { prepareOnce } from '../db/prepare-once.ts'
-import { AppError } from '../http/app-error.ts'
+import { AppError } from '../errors/app-error.ts'
 import { findSalesUser } from '../services/sales-accounts/find-sales-account.ts'
 import { isSalesUserAllowed } from '../services/sales-accounts/is-sales-user-allowed.ts'
 import {

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis'
 import type { RateLimiterRes } from 'rate-limiter-flexible'
 import RateLimiterMemory from 'rate-limiter-flexible/lib/RateLimiterMemory.js'
 import RateLimiterRedis from 'rate-limiter-flexible/lib/RateLimiterRedis.js'
-import { AppError } from '../http/app-error.ts'
+import { AppError } from '../errors/app-error.ts'
 
 const FIFTEEN_MINUTES = 15 * 60
 const HOUR = 60 * 60

@@ -3,7 +3,7 @@ import { SetupTokenCommandSchema } from '#schema/auth'
 import { OrganisationCache } from '../db/organisation-cache.ts'
 import { openSystemDb } from '../db/system-db.ts'
 import { loadEnv } from '../env.ts'
-import { AppError } from '../http/app-error.ts'
+import { AppError } from '../errors/app-error.ts'
 import { inviteWithSetupLink } from '../services/accounts/invite-with-setup-link.ts'
 import { ensureDefaultOrganisation } from '../services/platform-organisations/ensure-default-organisation.ts'
 

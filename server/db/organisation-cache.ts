@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { eq } from 'drizzle-orm'
 import { organisations } from '#schema/db/system'
-import { AppError } from '../http/app-error.ts'
+import { AppError } from '../errors/app-error.ts'
 import { openOrganisationDb } from './open-organisation-db.ts'
 import { BUSY_TIMEOUT_MS } from './open-sqlite.ts'
 import { getRestoringMarker, type OrganisationDb } from './organisation-db.ts'

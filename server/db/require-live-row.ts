@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
-import { AppError } from '../http/app-error.ts'
+import { AppError } from '../errors/app-error.ts'
 import type { OrganisationDb } from './organisation-db.ts'
 
 /** A replicated table: rows are found by id and deleted as tombstones. */

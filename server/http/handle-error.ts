@@ -1,7 +1,8 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
+import { AppError } from '../errors/app-error.ts'
 import { type Logger, redactPath } from '../logger.ts'
-import { AppError, codeOfStatus } from './app-error.ts'
+import { codeOfStatus, statusOf } from './error-status.ts'
 
 const BUSY_RETRY_SECONDS = 5
 const BUSY_MESSAGE =
@@ -38,7 +39,7 @@ export function createErrorHandler(log: Logger) {
           ...(error.details.errors && { errors: error.details.errors }),
           code: error.code,
         },
-        error.status,
+        statusOf(error.code),
       )
     }
     if (error instanceof HTTPException) {

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import type { Env } from '../env.ts'
-import { AppError } from './app-error.ts'
+import { AppError } from '../errors/app-error.ts'
 
 /** The host name of a Host header or URL host ("name:port"), lower case; null when invalid. */
 export function parseHostName(host: string | undefined): string | null {

@@ -7,8 +7,8 @@ import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { findSessionUser } from '../auth/current-central-user.ts'
 import { findSalesSessionUser } from '../auth/require-sales-context.ts'
 import { readSessionToken } from '../auth/sessions.ts'
+import { AppError } from '../errors/app-error.ts'
 import { requireCurrentEpoch } from '../services/organisation-epoch/organisation-epoch.ts'
-import { AppError } from './app-error.ts'
 
 /** The answer to a call made for another account than the browser's session. */
 const OTHER_ACCOUNT_MESSAGE =

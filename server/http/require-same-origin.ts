@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
-import { AppError } from './app-error.ts'
+import { AppError } from '../errors/app-error.ts'
 import { type createKnownHosts, parseHostName } from './known-hosts.ts'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])

@@ -5,7 +5,7 @@ import type { JSONParsed } from 'hono/utils/types'
 import { idempotencyKeys } from '#schema/db/organisation'
 import type { SecretBox } from '../auth/secret-box.ts'
 import type { ServiceContext } from '../context.ts'
-import { AppError } from './app-error.ts'
+import { AppError } from '../errors/app-error.ts'
 
 /** A JSON answer typed as the value it carries, for the web's typed client (hono/client). */
 type JsonAnswer<Answer, Status extends ContentfulStatusCode> = Response &

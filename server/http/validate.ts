@@ -2,7 +2,7 @@ import { zValidator } from '@hono/zod-validator'
 import type { ValidationTargets } from 'hono'
 import type { ZodType } from 'zod'
 import { describeZodError } from '#schema/describe-zod-error'
-import { AppError } from './app-error.ts'
+import { AppError } from '../errors/app-error.ts'
 
 /**
  * zValidator with the product's answer to bad input: 400 `{ message, errors }`, where

@@ -4,11 +4,11 @@ import { organisations } from '#schema/db/system'
 import { getOrganisationFile } from '../db/organisation-db.ts'
 import type { SystemDb } from '../db/system-db.ts'
 import type { Env } from '../env.ts'
+import type { HeavyWorkPool } from '../heavy-work/heavy-work-pool.ts'
 import type { Logger } from '../logger.ts'
 import { createChangeWatch } from '../services/offsite-copies/change-watch.ts'
 import { SYSTEM_COPY } from '../services/offsite-copies/copy-keys.ts'
 import { createCopyStore, readCopySettings } from '../services/offsite-copies/copy-store.ts'
-import type { HeavyWorkPool } from '../workers/heavy-work-pool.ts'
 import type { JobGate } from './job-gate.ts'
 
 type Deps = {

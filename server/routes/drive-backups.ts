@@ -8,7 +8,7 @@ import {
 } from '#schema/backup-settings'
 import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { requireServiceContext } from '../auth/require-service-context.ts'
-import { AppError } from '../http/app-error.ts'
+import { AppError } from '../errors/app-error.ts'
 import { respondOnce } from '../http/respond-once.ts'
 import { validate } from '../http/validate.ts'
 import { describeGoogleError } from '../integrations/google/describe-google-error.ts'

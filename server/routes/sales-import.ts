@@ -11,7 +11,7 @@ import {
 import { toRowObjects } from '#schema/sales-import/to-row-objects'
 import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { requireSalesContext } from '../auth/require-sales-context.ts'
-import { AppError } from '../http/app-error.ts'
+import { AppError } from '../errors/app-error.ts'
 import { validate } from '../http/validate.ts'
 import { createSheetsAccess } from '../integrations/google/sheets-reader.ts'
 import { requirePermission } from '../services/permissions/require-permission.ts'

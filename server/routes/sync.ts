@@ -26,7 +26,7 @@ import {
 } from '../auth/require-sales-context.ts'
 import { findServiceContext, requireServiceContext } from '../auth/require-service-context.ts'
 import { readSessionToken } from '../auth/sessions.ts'
-import { AppError } from '../http/app-error.ts'
+import { AppError } from '../errors/app-error.ts'
 import { otherAccountError } from '../http/require-named-account.ts'
 import { validate } from '../http/validate.ts'
 import { requireCurrentEpoch } from '../services/organisation-epoch/organisation-epoch.ts'

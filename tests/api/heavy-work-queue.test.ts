@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { HEAVY_WORK_BUSY_MESSAGE, ORGANISATION_BUSY_MESSAGE } from '#server/http/heavy-work'
+import {
+  HEAVY_WORK_BUSY_MESSAGE,
+  ORGANISATION_BUSY_MESSAGE,
+} from '#server/heavy-work/heavy-work-queue'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import type { createClient } from '../support/http.ts'

@@ -1,4 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto'
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
 import { signInFirstSuperadmin, signInNewOrganisation } from '../support/accounts.ts'
@@ -7,7 +8,10 @@ import { findFreePort } from '../support/free-port.ts'
 import { createClient } from '../support/http.ts'
 import { startSmtpReceiver } from '../support/smtp-receiver.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TypedApi } from '../support/typed-client.ts'
 import { verifyDkim } from '../support/verify-dkim.ts'
+
+type Users = InferResponseType<TypedApi['users']['$get'], 200>
 
 // DKIM signing (MAIL_DKIM_*) and addresses a mail server refuses for good (issue 46,
 // point 1), over a real SMTP server on loopback: the signature verifies against the
@@ -98,7 +102,7 @@ describe('a refused address', () => {
     })
     expect(marked.reason).toMatch(/^550: .*Mailbox unavailable/)
     const users = await admin.api.get('/api/users')
-    const bea = (users.json as { id: string; email: string }[]).find((u) => u.email === address)
+    const bea = (users.json as Users).find((u) => u.email === address)
     expect(Object.keys((await admin.api.get('/api/users/mail-bounces')).json)).toEqual([bea?.id])
 
     // The platform's outbox page shows it beside the mail.

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { format } from 'date-fns/format'
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
 import { formatSyncAccount, SYNC_ACCOUNT_HEADER } from '#sync/account'
@@ -14,6 +15,9 @@ import { createClient } from '../support/http.ts'
 import { buildPaymentPart, buildSalePayload, listCommissions, postSale } from '../support/sales.ts'
 import { readTables } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TypedApi } from '../support/typed-client.ts'
+
+type Activities = InferResponseType<TypedApi['activities']['$get'], 200>
 
 // "Ter beoordeling": a SELLER's unusual split (schema/sale-review.ts) is held until a
 // MANAGER or ADMIN approves it. Attacked as the SELLER who wrote it, a stranger, an
@@ -341,13 +345,9 @@ describe('which splits are held', () => {
   test("but an office author's own unusual split is in the activity log with the review's reasons", async () => {
     const UNUSUAL = 'Ongebruikelijke verdeling geboekt'
     const feed = async () =>
-      (
-        (await admin.get('/api/activities')).json as {
-          action: string
-          target: string
-          user: string
-        }[]
-      ).filter((item) => item.action === UNUSUAL)
+      ((await admin.get('/api/activities')).json as Activities).filter(
+        (item) => item.action === UNUSUAL,
+      )
     const before = (await feed()).length
     const big = await register(
       manager,
@@ -391,7 +391,7 @@ describe('which splits are held', () => {
       ],
     })
     // Another organisation reads none of it.
-    const theirs = (await otherOwner.get('/api/activities')).json as { action: string }[]
+    const theirs = (await otherOwner.get('/api/activities')).json as Activities
     expect(theirs.filter((item) => item.action === UNUSUAL)).toEqual([])
   })
 })

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { emailChangeTokens, mailBounces } from '#schema/db/system'
 import { hashToken } from '#server/auth/tokens'
@@ -12,6 +13,9 @@ import { findFreePort } from '../support/free-port.ts'
 import { createClient } from '../support/http.ts'
 import { type ReceivedMail, startSmtpReceiver } from '../support/smtp-receiver.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TypedApi } from '../support/typed-client.ts'
+
+type Sellers = InferResponseType<TypedApi['gold-estates']['sellers']['$get'], 200>
 
 // A Gold Estates sign-in changes its own address (issue 46 point 5, decision 037): a link
 // to the new address (opening in Gold Estates) and a notice to the old; nothing changes
@@ -69,7 +73,7 @@ const ask = (client: Client, email: string, currentPassword: string) =>
 const salesLogin = (email: string, password: string) =>
   createClient(server.url).post('/api/gold-estates/auth/login', { email, password })
 const sellerEmail = async (id: string) =>
-  ((await admin.get('/api/gold-estates/sellers')).json as { id: string; email: string }[]).find(
+  ((await admin.get('/api/gold-estates/sellers')).json as Sellers).find(
     (seller) => seller.id === id,
   )?.email
 

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { users } from '#schema/db/organisation'
 import type { UserRole } from '#schema/roles'
@@ -9,6 +10,9 @@ import { signIn, signInFirstSuperadmin, signInNewSeller } from '../support/accou
 import { createClient } from '../support/http.ts'
 import { openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TypedApi } from '../support/typed-client.ts'
+
+type Users = InferResponseType<TypedApi['users']['$get'], 200>
 
 // "Wissel van organisatie" (decision 028): a session opened by a password that matched
 // accounts in several organisations may move to one of those, and to nothing else.
@@ -129,7 +133,7 @@ describe('a person whose password matched two organisations', () => {
     // org-b's administrator suspends Quinn there.
     await createAccount('boss@bravo.example', 'org-b', 'boss password', 'SUPERADMIN')
     const boss = await signIn(server, { email: 'boss@bravo.example', password: 'boss password' })
-    const list = (await boss.get('/api/users')).json as { id: string; email: string }[]
+    const list = (await boss.get('/api/users')).json as Users
     const inBravo = list.find((user) => user.email === 'quinn@example.com')
     const suspended = await boss.request('PATCH', `/api/users/${inBravo?.id}`, {
       status: 'suspended',

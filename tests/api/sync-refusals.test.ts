@@ -1,3 +1,4 @@
+import type { InferResponseType } from 'hono/client'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { UserRole } from '#schema/roles'
@@ -5,6 +6,10 @@ import { createOrganisation } from '#server/services/platform-organisations/crea
 import { signInFirstSuperadmin, signInInvitedUser, signInNewSeller } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TypedApi } from '../support/typed-client.ts'
+
+/** Centraal's list and Gold Estates' are one service's answer. */
+type Refusals = InferResponseType<TypedApi['sync-refusals']['$get'], 200>
 
 // A replicated write the server refuses is kept with its reason: the person who made it
 // finds it again (after a reload, on another device), the area's administrators see
@@ -41,7 +46,7 @@ async function pushRefused(client: Client, collection: string, document: object)
 const list = async (client: Client, url: string) => {
   const answer = await client.get(url)
   expect(answer.status).toBe(200)
-  return answer.json as { id: string; entityId: string; label: string; userName?: string }[]
+  return answer.json as Refusals
 }
 
 beforeAll(async () => {

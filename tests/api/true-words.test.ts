@@ -1,3 +1,4 @@
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { getMonthStart } from '#schema/dashboard-stats'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
@@ -13,6 +14,9 @@ import { createClient } from '../support/http.ts'
 import { buildSalePayload, postSale } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TypedApi } from '../support/typed-client.ts'
+
+type Activities = InferResponseType<TypedApi['activities']['$get'], 200>
 
 // Issue 45, point 2: what the screens say is true. The Groei card's figures, the setup
 // link's answer, "Laatst actief" after a sign-in and an activity's type, each attacked as
@@ -269,14 +273,14 @@ describe('an activity carries the type of what it is about', () => {
     expect(
       (await manager.post(`/api/gold-estates/sales/${sale.id}/approve`, { seq: sale.seq })).status,
     ).toBe(200)
-    const feed = (await root.get('/api/activities')).json as { action: string; type: string }[]
+    const feed = (await root.get('/api/activities')).json as Activities
     expect(feed.find((item) => item.action === 'Verkoop goedgekeurd')?.type).toBe('sale')
     expect(feed.find((item) => item.action === 'Gold Estates gelanceerd')?.type).toBe('app')
     const elsewhere = await signIn(server, {
       email: 'owner@launch.example',
       password: 'SUPERADMIN password',
     })
-    const theirs = (await elsewhere.get('/api/activities')).json as { action: string }[]
+    const theirs = (await elsewhere.get('/api/activities')).json as Activities
     expect(theirs.some((item) => item.action === 'Verkoop goedgekeurd')).toBe(false)
   })
 })

@@ -47,7 +47,7 @@ function buildServer() {
         input: {
           'server-process': path.join(ROOT, 'tests/support/server-process-entry.ts'),
           // Beside the entry, where the compiled heavy-work-pool.ts looks for it.
-          'heavy-worker': path.join(ROOT, 'server/workers/heavy-worker.ts'),
+          'heavy-worker': path.join(ROOT, 'server/heavy-work/heavy-worker.ts'),
           // npm run setup-token's command, for the tests that need its link, not npm.
           'setup-token': path.join(ROOT, 'server/cli/setup-token.ts'),
           // npm run copy:restore's command, likewise.

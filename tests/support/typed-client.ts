@@ -17,3 +17,10 @@ export function typedClient(baseUrl: string, cookies: ReadonlyMap<string, string
       }),
   }).api
 }
+
+/**
+ * The typed API's shape: tests that read an answer through the plain client take its type
+ * from here (`InferResponseType<TypedApi['users']['$get'], 200>`), so a changed answer
+ * breaks them at compile time.
+ */
+export type TypedApi = ReturnType<typeof typedClient>

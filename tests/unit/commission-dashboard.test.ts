@@ -1,11 +1,7 @@
 import { describe, expect, test } from 'vitest'
+import { getEffectiveStatus, getLineStatus } from '#schema/commission-line-status'
 import type { CommissionDocument, SaleDocument } from '#schema/sales'
-import {
-  buildCommissionDashboard,
-  getEffectiveStatus,
-  type SalesData,
-} from '#schema/sales-dashboard'
-import { getLineStatus } from '#web/sales/sale-detail/line-status.ts'
+import { buildCommissionDashboard, type SalesData } from '#schema/sales-dashboard'
 
 const TODAY = '2026-06-15'
 

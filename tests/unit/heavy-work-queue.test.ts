@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { AppError } from '#server/http/app-error'
+import { AppError } from '#server/errors/app-error'
 import {
   DOWNLOAD_IDLE_MS,
   DOWNLOAD_MAX_MS,
@@ -7,7 +7,7 @@ import {
   HeavyWorkQueue,
   type MachineSlot,
   ORGANISATION_BUSY_MESSAGE,
-} from '#server/http/heavy-work'
+} from '#server/heavy-work/heavy-work-queue'
 
 // The process's heavy-work queue: one job runs, others wait their turn in order and know
 // their place, a full queue or a second job of one organisation hears 429 with
@@ -77,12 +77,12 @@ describe('the heavy-work queue', () => {
     const waiting = queue.run('org-b', async () => 'b')
     const full = await refusalOf(queue.run('org-c', async () => 'c'))
     expect(full).toBeInstanceOf(AppError)
-    expect(full.status).toBe(429)
+    expect(full.code).toBe('too_many_requests')
     expect(full.details.retryAfterSeconds).toBe(15)
     expect(full.message).toBe(HEAVY_WORK_BUSY_MESSAGE)
     for (const organisationId of ['org-a', 'org-b']) {
       const again = await refusalOf(queue.run(organisationId, async () => 'again'))
-      expect(again.status).toBe(429)
+      expect(again.code).toBe('too_many_requests')
       expect(again.message).toBe(ORGANISATION_BUSY_MESSAGE)
     }
     first.finish()
@@ -99,7 +99,7 @@ describe('the heavy-work queue', () => {
     const waiting = refusalOf(queue.run('org-b', async () => (hasRun = true), leaving.signal))
     expect(queue.placeOf('org-b')).toBe(2)
     leaving.abort()
-    expect((await waiting).status).toBe(503)
+    expect((await waiting).code).toBe('unavailable')
     expect(queue.placeOf('org-b')).toBeNull()
     // Its room is free again.
     const next = queue.run('org-c', async () => 'c')
@@ -222,7 +222,7 @@ describe("the heavy-work queue with the machine's slot", () => {
     const next = queue.run('org-b', async () => 'b')
     await Promise.resolve()
     leaving.abort()
-    expect((await gone).status).toBe(503)
+    expect((await gone).code).toBe('unavailable')
     expect(queue.placeOf('org-a')).toBeNull()
     expect(queue.placeOf('org-b')).toBe(2)
     machine.free()

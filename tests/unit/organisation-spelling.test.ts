@@ -41,7 +41,6 @@ const ALLOWED: { file: string; text: string }[] = [
     text: 'organizationId: user.organisationId',
   },
   { file: 'server/routes/sales-auth.ts', text: 'organizationId: user.organisationId' },
-  { file: 'web/sales/data/sales-session.tsx', text: 'organizationId: string' },
   { file: 'sync/client/signed-in-account.ts', text: '{ id: string; organizationId: string }' },
   { file: 'sync/client/signed-in-account.ts', text: "user.organizationId === 'string'" },
   { file: 'sync/client/signed-in-account.ts', text: 'organisationId: user.organizationId' },

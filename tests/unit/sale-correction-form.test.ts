@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
+import { getLineStatus, getOpenAmount } from '#schema/commission-line-status'
 import type { SaleDocument } from '#schema/sales'
-import { getLineStatus, getOpenAmount } from '#web/sales/sale-detail/line-status.ts'
 import { toMoneyInput } from '#web/sales/sale-detail/money-input.ts'
 import {
   checkSaleCorrection,
@@ -134,11 +134,11 @@ describe('a line on the sale screen', () => {
     expect(getLineStatus({ ...line, status: 'settled' }, '2025-04-02')).toBe('settled')
   })
 
-  test('has what remains open, as a positive amount, nothing once cancelled', () => {
+  test('has what remains open, in the direction of its amount, nothing once cancelled', () => {
     expect(getOpenAmount(line)).toBe(350_000)
     expect(
       getOpenAmount({ commissionAmount: -400_050, paidAmount: -100_000, status: 'pending' }),
-    ).toBe(300_050)
+    ).toBe(-300_050)
     expect(getOpenAmount({ ...line, status: 'cancelled' })).toBe(0)
   })
 })

@@ -1,6 +1,6 @@
 import type { SpreadsheetInfo } from '#schema/sales-import/payloads'
 import type { Env } from '../../env.ts'
-import { AppError } from '../../http/app-error.ts'
+import { AppError } from '../../errors/app-error.ts'
 import type { Logger } from '../../logger.ts'
 import { googleEndpoints } from './endpoints.ts'
 import {

@@ -26,7 +26,7 @@ import {
 import { seesAllSales } from '#schema/sales-visibility'
 import type { Actor, ServiceContext } from '#server/context'
 import { readRows } from '#server/db/read-rows'
-import { AppError } from '#server/http/app-error'
+import { AppError } from '#server/errors/app-error'
 import { cancelSale } from '#server/services/sales/cancel-sale'
 import { correctSale } from '#server/services/sales/correct-sale'
 import { createSale } from '#server/services/sales/create-sale'

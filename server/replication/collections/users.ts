@@ -1,7 +1,7 @@
 import { UserCreateSchema, UserUpdateSchema } from '#schema/central'
 import { users } from '#schema/db/organisation'
 import { WRITABLE_FIELDS } from '#schema/rx/writable-fields'
-import { AppError } from '#server/http/app-error'
+import { AppError } from '#server/errors/app-error'
 import { createUser } from '#server/services/users/create-user'
 import { deleteUser } from '#server/services/users/delete-user'
 import { toUserDocument } from '#server/services/users/to-user-document'

@@ -8,7 +8,7 @@ import { deleteUserSessions } from '../../auth/sessions.ts'
 import { hashToken } from '../../auth/tokens.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
 import type { OrganisationDb } from '../../db/organisation-db.ts'
-import { AppError } from '../../http/app-error.ts'
+import { AppError } from '../../errors/app-error.ts'
 import { appendActivity } from '../activities/append-activity.ts'
 import { recordAddressProof } from '../sign-in/address-proofs.ts'
 

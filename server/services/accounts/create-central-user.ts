@@ -4,7 +4,7 @@ import { loginDirectory } from '#schema/db/system'
 import type { UserRole, UserStatus } from '#schema/roles'
 import type { ActivityAuthor, ServiceContext } from '../../context.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
-import { AppError } from '../../http/app-error.ts'
+import { AppError } from '../../errors/app-error.ts'
 import { appendActivity } from '../activities/append-activity.ts'
 import { findCentralAccountIn } from './find-central-account.ts'
 

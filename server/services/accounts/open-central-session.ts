@@ -1,7 +1,7 @@
 import type { SessionData } from '#schema/db/system'
 import type { AppDeps } from '../../app-deps.ts'
 import { createSession } from '../../auth/sessions.ts'
-import { AppError } from '../../http/app-error.ts'
+import { AppError } from '../../errors/app-error.ts'
 import { noteUserActive } from '../users/note-user-active.ts'
 import type { StoredUser } from './create-central-user.ts'
 

@@ -3,7 +3,7 @@ import { loginDirectory, type SessionData } from '#schema/db/system'
 import type { AppDeps } from '../../app-deps.ts'
 import { digestPasswordHash } from '../../auth/organisation-choices.ts'
 import { deleteSession } from '../../auth/sessions.ts'
-import { AppError } from '../../http/app-error.ts'
+import { AppError } from '../../errors/app-error.ts'
 import { findUser } from './find-user.ts'
 import { getCentralRefusal, openCentralSession } from './open-central-session.ts'
 

@@ -9,7 +9,7 @@ import {
 } from '#schema/db/system'
 import { hashToken } from '../../auth/tokens.ts'
 import type { SystemDb } from '../../db/system-db.ts'
-import { AppError } from '../../http/app-error.ts'
+import { AppError } from '../../errors/app-error.ts'
 import { recordAddressProof } from '../sign-in/address-proofs.ts'
 
 type SystemTx = Parameters<Parameters<SystemDb['transaction']>[0]>[0]

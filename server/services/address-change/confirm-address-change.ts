@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm'
 import { users } from '#schema/db/organisation'
 import type { AppDeps } from '../../app-deps.ts'
 import { changedSyncedRow } from '../../db/synced-row.ts'
-import { AppError } from '../../http/app-error.ts'
+import { AppError } from '../../errors/app-error.ts'
 import { appendActivity } from '../activities/append-activity.ts'
 import {
   CONFIRM_REFUSALS,

@@ -1,11 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
+import { readFileSync, rmSync } from 'node:fs'
 import { format } from 'date-fns/format'
 import { strToU8, zipSync } from 'fflate'
 import type { BackupFormat } from '#schema/backup'
 import { toCsvCell } from '#schema/spreadsheet-cells'
 import type { ServiceContext } from '../../context.ts'
+import { copySqliteFile } from '../../db/copy-sqlite-file.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { exportOrganisation, readBackupHeader } from './export-organisation.ts'
 
@@ -79,15 +78,14 @@ function writeCsvBackup(ctx: ServiceContext) {
   return { header, body: [zipSync(files)] }
 }
 
-async function copyLiveFile(ctx: ServiceContext) {
-  // SQLite's online backup API: a consistent copy while the file is in use.
-  const folder = mkdtempSync(path.join(tmpdir(), 'centraal-backup-'))
-  const target = path.join(folder, 'organisation.sqlite')
+/** The organisation's file as of one commit, copied as its S3 copy is (copySqliteFile). */
+function copyLiveFile(ctx: ServiceContext) {
+  const copy = copySqliteFile(ctx.db.$client.name, 'organisation')
+  if (!copy) throw new Error(`No organisation file at ${ctx.db.$client.name}`)
   try {
-    await ctx.db.$client.backup(target)
-    return readFileSync(target)
+    return readFileSync(copy.file)
   } finally {
-    rmSync(folder, { recursive: true, force: true })
+    rmSync(copy.folder, { recursive: true, force: true })
   }
 }
 
@@ -104,7 +102,7 @@ export async function createBackupFile(ctx: ServiceContext, backupFormat: Backup
       ? writeJsonBackup(ctx)
       : backupFormat === 'csv'
         ? writeCsvBackup(ctx)
-        : { header: readBackupHeader(ctx), body: [await copyLiveFile(ctx)] }
+        : { header: readBackupHeader(ctx), body: [copyLiveFile(ctx)] }
   const extension = { json: 'json', csv: 'zip', sqlite: 'sqlite' }[backupFormat]
   const date = format(new Date(header.createdAt), 'yyyy-MM-dd')
   return {

@@ -1,5 +1,5 @@
 import { closeSync, openSync, readSync } from 'node:fs'
-import { AppError } from '../../http/app-error.ts'
+import { AppError } from '../../errors/app-error.ts'
 
 // A JSON backup as the restore reads it: from a file on disk (receive-backup.ts put it
 // there as it arrived), never whole in memory. Backups written by Centraal put the header

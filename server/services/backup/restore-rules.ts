@@ -11,7 +11,7 @@ import {
 import { mayManageRole, SALES_ROLES, USER_ROLES, USER_STATUSES, type UserRole } from '#schema/roles'
 import type { Actor } from '../../context.ts'
 import type { SystemDb } from '../../db/system-db.ts'
-import { AppError } from '../../http/app-error.ts'
+import { AppError } from '../../errors/app-error.ts'
 import { isLowerRole } from '../users/user-rules.ts'
 
 /**

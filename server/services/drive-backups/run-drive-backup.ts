@@ -11,6 +11,7 @@ import { backupSettings } from '#schema/db/organisation'
 import type { Actor } from '../../context.ts'
 import type { OrganisationCache } from '../../db/organisation-cache.ts'
 import type { Env } from '../../env.ts'
+import type { HeavyWorkPool } from '../../heavy-work/heavy-work-pool.ts'
 import { describeGoogleError } from '../../integrations/google/describe-google-error.ts'
 import {
   createDriveClient,
@@ -21,7 +22,6 @@ import {
 } from '../../integrations/google/drive-backups.ts'
 import { createGoogleOAuthClient } from '../../integrations/google/oauth-client.ts'
 import type { Logger } from '../../logger.ts'
-import type { HeavyWorkPool } from '../../workers/heavy-work-pool.ts'
 import { readDriveCredentials, sealDriveCredentials } from './drive-credentials.ts'
 import { findBackupSettings, isDriveConnected } from './find-backup-settings.ts'
 import { UploadFailed, uploadWithRetries } from './upload-with-retries.ts'

@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../context.ts'
 import type { Env } from '../../env.ts'
-import { AppError } from '../../http/app-error.ts'
+import { AppError } from '../../errors/app-error.ts'
 import {
   createGoogleOAuthClient,
   DRIVE_FILE_SCOPE,

@@ -1,6 +1,6 @@
 import { type BackupSettingsUpdate, DEFAULT_DRIVE_FOLDER_NAME } from '#schema/backup-settings'
 import type { ServiceContext } from '../../context.ts'
-import { AppError } from '../../http/app-error.ts'
+import { AppError } from '../../errors/app-error.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { findBackupSettings, isDriveConnected } from './find-backup-settings.ts'
 import { getBackupSettings } from './get-backup-settings.ts'

@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import type { NotificationPreferences, NotificationPreferencesUpdateSchema } from '#schema/central'
 import { salesUsers } from '#schema/db/organisation'
 import type { ServiceContext } from '../../context.ts'
-import { AppError } from '../../http/app-error.ts'
+import { AppError } from '../../errors/app-error.ts'
 import { appendActivity } from '../activities/append-activity.ts'
 
 type SalesContext = ServiceContext & { salesUser: { id: string } }

@@ -3,7 +3,7 @@ import { organisations } from '#schema/db/system'
 import { describeRestoredEpoch } from '#schema/restored-epoch'
 import { RESTORED_HEADER } from '#sync/account'
 import type { SystemDb } from '../../db/system-db.ts'
-import { AppError } from '../../http/app-error.ts'
+import { AppError } from '../../errors/app-error.ts'
 
 /** The organisation's epoch: when a backup was last restored into it (epoch ms), 0 when never. */
 export function readOrganisationEpoch(systemDb: SystemDb, organisationId: string): number {

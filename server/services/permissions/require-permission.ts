@@ -1,6 +1,6 @@
 import type { PermissionName } from '#schema/permissions'
 import type { Actor } from '../../context.ts'
-import { AppError } from '../../http/app-error.ts'
+import { AppError } from '../../errors/app-error.ts'
 
 /** Throws 403 unless the actor holds the permission. */
 export function requirePermission(actor: Actor, permission: PermissionName) {

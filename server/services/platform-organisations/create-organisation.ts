@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { organisations } from '#schema/db/system'
 import type { AppDeps } from '../../app-deps.ts'
-import { AppError } from '../../http/app-error.ts'
+import { AppError } from '../../errors/app-error.ts'
 
 /** Registers an organisation and creates its own SQLite file. */
 export function createOrganisation(

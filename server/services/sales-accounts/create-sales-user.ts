@@ -3,7 +3,7 @@ import { salesUsers } from '#schema/db/organisation'
 import { loginDirectory } from '#schema/db/system'
 import type { SalesRole } from '#schema/roles'
 import type { ServiceContext } from '../../context.ts'
-import { AppError } from '../../http/app-error.ts'
+import { AppError } from '../../errors/app-error.ts'
 import { findSalesAccountIn } from './find-sales-account.ts'
 
 /**

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { salesUsers } from '#schema/db/organisation'
 import type { AppDeps } from '../../app-deps.ts'
 import { createSession } from '../../auth/sessions.ts'
-import { AppError } from '../../http/app-error.ts'
+import { AppError } from '../../errors/app-error.ts'
 import { noteUserActive } from '../users/note-user-active.ts'
 import { isSalesUserAllowed } from './is-sales-user-allowed.ts'
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { salesSellers, salesUsers } from '#schema/db/organisation'
 import type { AppDeps } from '../../app-deps.ts'
 import { changedSyncedRow } from '../../db/synced-row.ts'
-import { AppError } from '../../http/app-error.ts'
+import { AppError } from '../../errors/app-error.ts'
 import { appendActivity } from '../activities/append-activity.ts'
 import {
   CONFIRM_REFUSALS,

@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../../context.ts'
-import { AppError } from '../../http/app-error.ts'
+import { AppError } from '../../errors/app-error.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { findLiveSale } from './find-live-row.ts'
 

@@ -9,6 +9,7 @@ import {
   PaymentPartError,
   statusAfter,
 } from '#schema/commission-changes'
+import { getOpenAmount } from '#schema/commission-line-status'
 import { commissionPayments, commissions } from '#schema/db/organisation'
 import { isReviewCleared, SALE_UNDER_REVIEW } from '#schema/sale-review'
 import type { PaymentPartSchema } from '#schema/sales'
@@ -16,7 +17,7 @@ import type { ServiceContext } from '../../context.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
 import type { OrganisationDb } from '../../db/organisation-db.ts'
 import { requireLiveRow } from '../../db/require-live-row.ts'
-import { AppError } from '../../http/app-error.ts'
+import { AppError } from '../../errors/app-error.ts'
 import { notifyLinePaid } from '../notifications/notify-sales.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { findLiveCommission, findLiveSale } from './find-live-row.ts'
@@ -154,7 +155,7 @@ export function setCommissionStatus(
     const marked = status === 'pending' ? 'pending' : line.kind === 'clawback' ? 'settled' : 'paid'
     ctx.db.transaction((tx) => setLinePaid(tx, line, 0, Date.now(), marked))
   } else if (status !== 'pending') {
-    const open = Math.abs(line.commissionAmount - line.paidAmount)
+    const open = Math.abs(getOpenAmount(line))
     const paidOn = format(Date.now(), 'yyyy-MM-dd')
     if (open > 0) addPaymentPart(ctx, id, { amount: open, paidOn, note: null })
   } else {

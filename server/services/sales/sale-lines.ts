@@ -7,7 +7,7 @@ import type { ServiceContext } from '../../context.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
 import type { OrganisationDb } from '../../db/organisation-db.ts'
 import { prepareOnce } from '../../db/prepare-once.ts'
-import { AppError } from '../../http/app-error.ts'
+import { AppError } from '../../errors/app-error.ts'
 
 type CommissionRow = typeof commissions.$inferSelect
 

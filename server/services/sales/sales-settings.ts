@@ -6,7 +6,7 @@ import { DEFAULT_PLAUSIBLE_COMMISSION_PERCENTAGE } from '#schema/plausible-commi
 import type { SalesSettingsUpdateSchema } from '#schema/sales'
 import type { SecretBox } from '../../auth/secret-box.ts'
 import type { ServiceContext } from '../../context.ts'
-import { AppError } from '../../http/app-error.ts'
+import { AppError } from '../../errors/app-error.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { openCrmKey, sealCrmKey } from './crm-key.ts'
 

@@ -4,7 +4,7 @@ import {
   digestPasswordHash,
   type OrganisationChoices,
 } from '../../auth/organisation-choices.ts'
-import { AppError } from '../../http/app-error.ts'
+import { AppError } from '../../errors/app-error.ts'
 
 const EXPIRED = 'Je keuze is verlopen. Log opnieuw in.'
 

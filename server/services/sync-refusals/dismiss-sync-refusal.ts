@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { syncQueue } from '#schema/db/organisation'
 import type { ServiceContext } from '../../context.ts'
-import { AppError } from '../../http/app-error.ts'
+import { AppError } from '../../errors/app-error.ts'
 import { canSeeOrganisation, type RefusalArea, whereRefusals } from './refusal-area.ts'
 
 /**

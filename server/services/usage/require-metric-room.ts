@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { usageTracking } from '#schema/db/organisation'
 import { describeTooManyMetrics, MAX_METRICS_PER_APP } from '#schema/usage'
 import type { OrganisationDb } from '../../db/organisation-db.ts'
-import { AppError } from '../../http/app-error.ts'
+import { AppError } from '../../errors/app-error.ts'
 
 /**
  * Refuses (400) a metric name the app never reported once it has MAX_METRICS_PER_APP names:

@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../../context.ts'
-import { AppError } from '../../http/app-error.ts'
+import { AppError } from '../../errors/app-error.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { requireLiveUser } from './require-live-user.ts'
 import { writeUserChange } from './write-user-change.ts'

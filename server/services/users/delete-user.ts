@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { loginDirectory } from '#schema/db/system'
 import type { ServiceContext } from '../../context.ts'
-import { AppError } from '../../http/app-error.ts'
+import { AppError } from '../../errors/app-error.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { endAccountAccess } from './end-account-access.ts'
 import { requireLiveUser } from './require-live-user.ts'

@@ -1,6 +1,6 @@
 import type { NotificationPreferences } from '#schema/central'
 import type { ServiceContext } from '../../context.ts'
-import { AppError } from '../../http/app-error.ts'
+import { AppError } from '../../errors/app-error.ts'
 import { requireLiveUser } from './require-live-user.ts'
 
 /** The actor's own notification switches (Instellingen → Algemeen); every user has them. */

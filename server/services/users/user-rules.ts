@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm'
 import { users } from '#schema/db/organisation'
 import { mayManageRole, USER_ROLES, type UserRole } from '#schema/roles'
 import type { Actor, ServiceContext } from '../../context.ts'
-import { AppError } from '../../http/app-error.ts'
+import { AppError } from '../../errors/app-error.ts'
 
 /** Only a SUPERADMIN creates, changes or deletes a SUPERADMIN (schema/roles.ts). */
 export function requireMayManageRole(actor: Actor, role: UserRole) {

@@ -1,4 +1,4 @@
-import type { EffectiveStatus } from '#schema/sales-dashboard'
+import type { EffectiveStatus } from '#schema/commission-line-status'
 import { Badge } from '../../components/badge.tsx'
 
 /** 'Betaald' for paid, 'Geannuleerd' with its sale, 'In behandeling' otherwise (docs/behaviour.md, Commissions); overdue in red, said aloud. */

@@ -1,24 +1,21 @@
+import type { InferResponseType } from 'hono/client'
 import { createContext, type ReactNode, useContext } from 'react'
-import type { z } from 'zod'
-import type { SalesRoleSchema } from '#schema/sales'
+import type { api } from '../../lib/api-client.ts'
 import { salesUser } from '../../lib/first-answers.ts'
 import { REMEMBERED_SALES_USER_KEY } from '../../lib/remembered-account.ts'
 import { useSessionQuery } from '../../lib/use-session-query.ts'
 
-/** GET /api/gold-estates/auth/user: who is signed in to the sales area. */
-export type SalesUser = {
-  id: string
-  name: string
-  email: string
-  role: z.infer<typeof SalesRoleSchema>
-  status: string
-  /** The American spelling is the wire's (decision 020); read it through getSessionAccount. */
-  organizationId: string
-  /** The seller this sign-in belongs to (a SELLER), or null (a launched superadmin). */
-  sellerId: string | null
-  /** The organisation's name, for the header (absent in a user remembered by an older build). */
-  organisationName?: string
-}
+/** GET /api/gold-estates/auth/user's answer, as the server's route types it. */
+type SalesUserAnswer = InferResponseType<(typeof api)['gold-estates']['auth']['user']['$get'], 200>
+
+/**
+ * Who is signed in to the sales area, typed from the route's answer. The organisation's id
+ * keeps the wire's American spelling (decision 020; read it through getSessionAccount).
+ * `sellerId` is the seller this sign-in belongs to (a SELLER), or null (a launched
+ * superadmin). `organisationName`, for the header, is absent in a user remembered by an
+ * older build.
+ */
+export type SalesUser = Omit<SalesUserAnswer, 'organisationName'> & { organisationName?: string }
 
 /** The sales session: loading, signed out, or signed in with the user. */
 export type SalesSession =

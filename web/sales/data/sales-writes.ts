@@ -1,6 +1,8 @@
 import { format } from 'date-fns/format'
 import { v7 as uuidv7 } from 'uuid'
 import type { z } from 'zod'
+import { applyPaymentParts } from '#schema/commission-changes'
+import { getOpenAmount } from '#schema/commission-line-status'
 import { getReviewStatusAfterWrite } from '#schema/sale-review'
 import type { SaleCreateSchema } from '#schema/sales'
 import { getServerNow } from '#sync/client/server-clock'
@@ -106,8 +108,9 @@ export async function setCommissionStatus(
   } else if (status === 'pending') {
     await Promise.all(parts.map((part) => part.remove()))
   } else {
-    const paid = parts.reduce((sum, part) => sum + part.amount, 0)
-    const open = Math.abs(stored.commissionAmount) - paid
+    // The parts this device holds count at once, those it booked offline included.
+    const [current = stored] = applyPaymentParts([stored], parts)
+    const open = Math.abs(getOpenAmount(current))
     if (open > 0) await addPaymentPart(line, { amount: open, paidOn: todayAsPaidOn(), note: null })
   }
 }

@@ -1,10 +1,11 @@
 import { Banknote } from 'lucide-react'
+import { getLineStatus, getOpenAmount } from '#schema/commission-line-status'
 import type { CommissionDocument, CommissionPaymentDocument } from '#schema/sales'
 import { Button } from '../../components/button.tsx'
 import { cn } from '../../lib/class-names.ts'
 import { formatCalendarDate } from '../../lib/format-calendar-date.ts'
 import { type Currency, formatMoney, formatTypedPercentage } from '../../lib/format-money.ts'
-import { COMMISSION_TYPE_LABELS, getLineStatus, getOpenAmount, KIND_LABELS } from './line-status.ts'
+import { COMMISSION_TYPE_LABELS, KIND_LABELS } from './line-labels.ts'
 import { LineStatusBadge } from './line-status-badge.tsx'
 import { PaymentPartList } from './payment-part-list.tsx'
 
@@ -53,7 +54,8 @@ export function CommissionLineItem({
 }: CommissionLineItemProps) {
   const money = (cents: number) => formatMoney(cents, currency)
   const status = getLineStatus(line, today)
-  const open = getOpenAmount(line)
+  // Shown as a positive amount: a negative line's open amount is still to be paid back.
+  const open = Math.abs(getOpenAmount(line))
   const isRepayment = line.commissionAmount < 0
   const isDue = status === 'pending' || status === 'overdue'
   // A cancelled line's parts are what its clawback claims back: they stay.

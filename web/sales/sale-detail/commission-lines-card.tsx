@@ -1,3 +1,4 @@
+import { getOpenAmount } from '#schema/commission-line-status'
 import type { CommissionDocument, CommissionPaymentDocument, SellerDocument } from '#schema/sales'
 import {
   Card,
@@ -54,9 +55,7 @@ export function CommissionLinesCard(props: CommissionLinesCardProps) {
         )}
         {groupBySeller(lines).map(([sellerId, group]) => {
           const name = sellerName(sellerId)
-          const open = group
-            .filter((line) => line.status !== 'cancelled')
-            .reduce((total, line) => total + line.commissionAmount - line.paidAmount, 0)
+          const open = group.reduce((total, line) => total + getOpenAmount(line), 0)
           const titleId = `seller-${sellerId}`
           return (
             <section key={sellerId} aria-labelledby={titleId} className="grid gap-3">

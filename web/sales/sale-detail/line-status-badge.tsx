@@ -1,5 +1,5 @@
+import type { LineStatus } from '#schema/commission-line-status'
 import { Badge } from '../../components/badge.tsx'
-import type { LineStatus } from './line-status.ts'
 
 const BADGES = {
   paid: { variant: 'success', text: 'Betaald' },

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useParams } from 'react-router-dom'
+import { getOpenAmount } from '#schema/commission-line-status'
 import { isReviewCleared } from '#schema/sale-review'
 import { seesAllSales } from '#schema/sales-visibility'
 import { Alert } from '../../components/alert.tsx'
@@ -21,7 +22,7 @@ import {
   rejectDeal,
   undoPayment,
 } from './deal-actions.ts'
-import { getOpenAmount, KIND_LABELS } from './line-status.ts'
+import { KIND_LABELS } from './line-labels.ts'
 import { PaymentDialog } from './payment-dialog.tsx'
 import { RejectSaleDialog } from './reject-sale-dialog.tsx'
 import { ReviewPanel } from './review-panel.tsx'
@@ -147,7 +148,7 @@ export function SaleDetailPage() {
           target={{
             sellerName: sellerName(payLine.sellerId),
             kindLabel: KIND_LABELS[payLine.kind],
-            open: getOpenAmount(payLine),
+            open: Math.abs(getOpenAmount(payLine)),
             isRepayment: payLine.commissionAmount < 0,
           }}
           currency={currency}

@@ -11,7 +11,7 @@ import {
 import { findPlanVersion } from '#schema/plan-resolution'
 import { maySeeSeller, seesAllSales } from '#schema/sales-visibility'
 import type { ServiceContext } from '../../../context.ts'
-import { AppError } from '../../../http/app-error.ts'
+import { AppError } from '../../../errors/app-error.ts'
 import { requirePermission } from '../../permissions/require-permission.ts'
 import { findLiveSeller } from '../find-live-row.ts'
 import { loadPlanBook, loadPlanViews } from './plan-book.ts'

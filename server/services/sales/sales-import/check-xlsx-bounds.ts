@@ -1,5 +1,5 @@
 import { Unzip, UnzipInflate, unzipSync } from 'fflate'
-import { AppError } from '../../../http/app-error.ts'
+import { AppError } from '../../../errors/app-error.ts'
 import {
   MAX_UNPACKED_BYTES,
   MAX_ZIP_ENTRIES,

@@ -1,4 +1,4 @@
-import { AppError } from '../../../http/app-error.ts'
+import { AppError } from '../../../errors/app-error.ts'
 
 // What one uploaded sheet may unpack to and hold. A sheet of 10,000 sales of 8 columns
 // unpacks to about 4 MB and holds 80,000 cells; the limits leave room for four times that

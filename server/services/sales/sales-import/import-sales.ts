@@ -12,7 +12,7 @@ import { MAX_LISTED_ROW_ERRORS, type SalesImportResult } from '#schema/sales-imp
 import type { SheetCell } from '#schema/sales-import/sheet-cell'
 import type { ServiceContext } from '../../../context.ts'
 import { runInSavepoint } from '../../../db/run-in-savepoint.ts'
-import { AppError } from '../../../http/app-error.ts'
+import { AppError } from '../../../errors/app-error.ts'
 import { appendActivity } from '../../activities/append-activity.ts'
 import { releaseHeldNotifications } from '../../notifications/queue-notification.ts'
 import { requirePermission } from '../../permissions/require-permission.ts'

@@ -1,7 +1,7 @@
 import { columnLetters, parseA1Range, quoteSheetName } from '#schema/sales-import/a1-range'
 import { mapColumns, PROJECT_LABEL_COLUMN_INDEX } from '#schema/sales-import/columns'
 import type { SheetCell } from '#schema/sales-import/sheet-cell'
-import { AppError } from '../../../http/app-error.ts'
+import { AppError } from '../../../errors/app-error.ts'
 import type { SheetsReader } from '../../../integrations/google/sheets-reader.ts'
 import { MAX_CELLS, MAX_ROWS, refuseCells, refuseRows } from './import-limits.ts'
 import type { SheetTable } from './import-sales.ts'

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync'
 import type { SheetCell } from '#schema/sales-import/sheet-cell'
-import { AppError } from '../../../http/app-error.ts'
+import { AppError } from '../../../errors/app-error.ts'
 import { checkXlsxBounds } from './check-xlsx-bounds.ts'
 import { MAX_CELLS, MAX_ROWS, refuseCells, refuseRows } from './import-limits.ts'
 import type { SheetTable } from './import-sales.ts'

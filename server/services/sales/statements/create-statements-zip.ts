@@ -1,7 +1,7 @@
 import type { StatementPeriod } from '#schema/statements'
 import type { ServiceContext } from '../../../context.ts'
 import type { OrganisationDb } from '../../../db/organisation-db.ts'
-import { AppError } from '../../../http/app-error.ts'
+import { AppError } from '../../../errors/app-error.ts'
 import { requirePermission } from '../../permissions/require-permission.ts'
 import { findSellersWithStatements } from './find-sellers-with-statements.ts'
 import { MAX_STATEMENT_LINES } from './statement.ts'

@@ -8,7 +8,7 @@ import type { Actor, ServiceContext } from '../context.ts'
 import { OrganisationCache } from '../db/organisation-cache.ts'
 import { openSystemDb, type SystemDb } from '../db/system-db.ts'
 import type { Env } from '../env.ts'
-import { AppError } from '../http/app-error.ts'
+import { AppError } from '../errors/app-error.ts'
 import { createLogger } from '../logger.ts'
 import { createBackupFile } from '../services/backup/create-backup-file.ts'
 import type { BackupLayout } from '../services/backup/read-backup-file.ts'
@@ -156,7 +156,7 @@ export function makeStatementsZip(task: { actor: Actor; period: StatementPeriod 
   )
 }
 
-/** The organisation's file copied by SQLite's online backup to a temporary file, or null. */
+/** The organisation's file as of one commit in a temporary folder (copySqliteFile), or null. */
 export function snapshotOrganisation(task: { organisationId: string }) {
   return answer(() => snapshotOrganisationFile(env.DATA_DIR, task.organisationId))
 }

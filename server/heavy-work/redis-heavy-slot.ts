@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Redis } from 'ioredis'
-import type { MachineSlot } from '../http/heavy-work.ts'
+import { takeRedisLock } from '../cluster/redis-lock.ts'
 import type { Logger } from '../logger.ts'
-import { takeRedisLock } from './redis-lock.ts'
+import type { MachineSlot } from './heavy-work-queue.ts'
 
 const KEY = 'centraal:heavy-work-slot'
 /** How often a process whose next heavy job waits asks again whether the slot is free. */

@@ -1,4 +1,4 @@
-import { AppError, type AppErrorCode } from '../http/app-error.ts'
+import { AppError, type AppErrorCode } from '../errors/app-error.ts'
 
 /** A heavy task's outcome as it crosses threads: its value, or the refusal it threw. */
 export type WorkerAnswer<T> =

@@ -124,8 +124,8 @@ export function createHeavyWorkPool(env: Env, workerFile: URL = WORKER_FILE) {
     },
 
     /**
-     * The organisation's file as of one commit, copied by SQLite's online backup into a
-     * temporary folder the caller removes; null when it has no file.
+     * The organisation's file as of one commit, copied by `VACUUM INTO` (copySqliteFile) into
+     * a temporary folder the caller removes; null when it has no file.
      */
     snapshotOrganisation: (organisationId: string) =>
       run('snapshotOrganisation', { organisationId }),

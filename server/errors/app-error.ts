@@ -1,6 +1,9 @@
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
+// What went wrong, in the product's terms, below the HTTP floor: services, jobs, heavy work
+// and replication throw it; the HTTP layer alone turns it into an answer
+// (server/http/error-status.ts gives each code its status, server/http/handle-error.ts
+// answers).
 
-/** What went wrong, in the product's terms; the table below maps each to an HTTP status. */
+/** What went wrong, in the product's terms. */
 export type AppErrorCode =
   | 'invalid_input'
   | 'unauthenticated'
@@ -19,31 +22,8 @@ export type AppErrorCode =
   /** Our fault: nothing the caller can change. */
   | 'internal'
 
-const STATUS: Record<AppErrorCode, ContentfulStatusCode> = {
-  invalid_input: 400,
-  unauthenticated: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  payload_too_large: 413,
-  too_many_requests: 429,
-  unavailable: 503,
-  misdirected: 421,
-  bad_gateway: 502,
-  upgrade_required: 426,
-  internal: 500,
-}
-
-/** The code of an answer that was not built from an AppError (Hono's own refusals). */
-export function codeOfStatus(status: number): AppErrorCode {
-  const found = Object.entries(STATUS).find(([, known]) => known === status)
-  return (found?.[0] as AppErrorCode | undefined) ?? (status >= 500 ? 'internal' : 'invalid_input')
-}
-
 /** An error whose message is safe to show to the caller. */
 export class AppError extends Error {
-  readonly status: ContentfulStatusCode
-
   constructor(
     readonly code: AppErrorCode,
     message: string,
@@ -55,6 +35,5 @@ export class AppError extends Error {
     } = {},
   ) {
     super(message)
-    this.status = STATUS[code]
   }
 }

@@ -1,5 +1,5 @@
 import type { Env } from '../env.ts'
-import { AppError } from '../http/app-error.ts'
+import { AppError } from '../errors/app-error.ts'
 import type * as HeavyWorker from './heavy-worker.ts'
 
 // What a heavy job may cost before it is ended: a time budget per task (the thread is

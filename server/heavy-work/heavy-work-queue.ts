@@ -1,4 +1,4 @@
-import { AppError } from './app-error.ts'
+import { AppError } from '../errors/app-error.ts'
 
 /** How long a refused caller is told to wait before asking again. */
 export const HEAVY_WORK_RETRY_SECONDS = 15
@@ -24,7 +24,7 @@ type Waiting = { organisationId: string; start: () => void }
 
 /**
  * The one heavy-job slot of the machine when several processes share it (a Redis lock,
- * server/cluster/redis-heavy-slot.ts): resolves once it is held, with the function that
+ * redis-heavy-slot.ts): resolves once it is held, with the function that
  * frees it; rejects when `signal` aborts first.
  */
 export type MachineSlot = { take(signal?: AbortSignal): Promise<() => void> }
@@ -38,7 +38,7 @@ const refuse = (message: string) =>
 /**
  * One heavy job at a time for the whole process (a restore, a file or Sheets import, a
  * backup download, a Drive backup run, the statements zip), the others waiting in order.
- * The job's work runs in a worker thread (server/workers/), so the request thread only
+ * The job's work runs in a worker thread (heavy-worker.ts), so the request thread only
  * queues and answers; the queue still runs one at a time, because each job may hold tens
  * of MB and the machine's cores are shared. Bounded: one job per organisation (running or
  * waiting) and `maxWaiting` waiting in all; beyond that 429 with Retry-After. A waiting
