@@ -49,7 +49,10 @@ beforeAll(async () => {
   seller = await team.signIn('dirk', 'SELLER')
   ids.closers = (await admin.post('/api/gold-estates/commission-plans', plan('Closers'))).json.id
   ids.office = (await admin.post('/api/gold-estates/commission-plans', plan('Kantoor'))).json.id
-  await put(`/api/gold-estates/sellers/${ids.anna}/plan`, { planId: ids.office, from: '2025-01-01' })
+  await put(`/api/gold-estates/sellers/${ids.anna}/plan`, {
+    planId: ids.office,
+    from: '2025-01-01',
+  })
   await put(`/api/gold-estates/sellers/${ids.dirk}/plan`, {
     planId: ids.closers,
     from: '2025-01-01',
