@@ -12,7 +12,6 @@ import { requireSalesContext } from '../auth/require-sales-context.ts'
 import { respondOnce } from '../http/respond-once.ts'
 import { validate } from '../http/validate.ts'
 import { placeSeller, setProjectRate } from '../services/sales/commission-plans/placements.ts'
-import { readPlanBook } from '../services/sales/commission-plans/read-plan-book.ts'
 import { listPlans, readSellerPosition } from '../services/sales/commission-plans/read-plans.ts'
 import { createPlan, updatePlan } from '../services/sales/commission-plans/save-plan.ts'
 
@@ -23,7 +22,6 @@ import { createPlan, updatePlan } from '../services/sales/commission-plans/save-
 export function commissionPlanRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get('/', (c) => c.json(listPlans(requireSalesContext(deps, c))))
-    .get('/book', (c) => c.json(readPlanBook(requireSalesContext(deps, c))))
     .post('/', validate('json', PlanCreateSchema), (c) => {
       const ctx = requireSalesContext(deps, c)
       return respondOnce(c, ctx, 201, () => createPlan(ctx, c.req.valid('json')))

@@ -7,13 +7,13 @@ import { EmptyState } from '../../components/empty-state.tsx'
 import { InlineLoading } from '../../components/inline-loading.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { salesPath } from '../../lib/sales-path.ts'
-import { describeError } from '../../lib/server-message.ts'
 import { useToday } from '../components/use-today.ts'
 import { useSalesUser } from '../data/sales-session.tsx'
+import { useCommissionPlans } from '../data/use-commission-plans.ts'
 import { BackToSettings } from '../layout/back-to-settings.tsx'
 import { hasSalesPermission } from '../layout/sales-roles.ts'
 import { describeRole, describeTerms, formatDay, versionOn } from './plan-text.ts'
-import { type PlanSummary, usePlans } from './use-plan-data.ts'
+import type { PlanSummary } from './plan-types.ts'
 
 /**
  * {base}/settings/commission-plans (docs/behaviour.md, Commissieplannen): the plans with the
@@ -21,7 +21,7 @@ import { type PlanSummary, usePlans } from './use-plan-data.ts'
  */
 export function CommissionPlansPage() {
   const canEdit = hasSalesPermission(useSalesUser(), 'sales.settings.write')
-  const plans = usePlans()
+  const plans = useCommissionPlans()
   const today = useToday()
   const add = (
     <Link to={salesPath('/settings/commission-plans/new')} className={buttonClass()}>
@@ -35,24 +35,15 @@ export function CommissionPlansPage() {
       <PageHeader
         title="Commissieplannen"
         description="Wat elke rol krijgt van de netto commissie, met treden op het volume"
-        actions={canEdit && plans.data?.length ? add : undefined}
+        actions={canEdit && plans?.length ? add : undefined}
       />
       {!canEdit ? (
         <Alert title="Alleen voor een admin">Alleen een admin beheert de commissieplannen.</Alert>
-      ) : plans.data === undefined ? (
-        plans.failed ? (
-          <Alert variant="destructive" title="De commissieplannen konden niet geladen worden">
-            {describeError(plans.failed, 'Probeer het later opnieuw.')}
-          </Alert>
-        ) : (
-          <InlineLoading />
-        )
+      ) : plans === undefined ? (
+        <InlineLoading />
       ) : (
         <div className="grid gap-4">
-          {plans.isFromCache && (
-            <Alert title="Offline">Je ziet de laatst bekende plannen van dit apparaat.</Alert>
-          )}
-          {plans.data.length === 0 ? (
+          {plans.length === 0 ? (
             <EmptyState Icon={Layers} title="Nog geen commissieplannen">
               <p className="max-w-md text-muted-foreground text-sm">
                 Een plan zegt per rol welk deel van de netto commissie een verkoper krijgt, en vanaf
@@ -62,7 +53,7 @@ export function CommissionPlansPage() {
             </EmptyState>
           ) : (
             <ul className="grid gap-4 lg:grid-cols-2">
-              {plans.data.map((plan) => (
+              {plans.map((plan) => (
                 <PlanItem key={plan.id} plan={plan} today={today} />
               ))}
             </ul>

@@ -14,8 +14,8 @@ import { useOnlineStatus } from '../../lib/use-online-status.ts'
 import { OFFLINE_WRITE_TEXT, useOnlineWrite } from './online-write.ts'
 import { toFieldErrors } from './plan-draft.ts'
 import { formatDay } from './plan-text.ts'
+import type { PlanSummary } from './plan-types.ts'
 import { ErrorHint } from './role-fields.tsx'
-import type { PlanSummary } from './use-plan-data.ts'
 
 type PlacementCardProps = {
   sellerId: string
@@ -26,7 +26,6 @@ type PlacementCardProps = {
   today: string
   /** The sales ADMIN: "Plan wijzigen". */
   canEdit: boolean
-  onSaved: () => Promise<void>
 }
 
 /** The plan a seller is on, the ones before, and for the sales ADMIN "Plan wijzigen". */
@@ -97,8 +96,8 @@ function PlacementForm(props: PlacementCardProps & { latest?: Placement }) {
       title: 'Plan gewijzigd',
       description: `${props.sellerName}: ${name} vanaf ${formatDay(from)}`,
     })
+    // The placement reaches this device by the pull: the history and position follow.
     setPlanId('')
-    await props.onSaved()
   }
 
   return (

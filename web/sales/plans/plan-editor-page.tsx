@@ -9,11 +9,11 @@ import { InlineLoading } from '../../components/inline-loading.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { api } from '../../lib/api-client.ts'
 import { salesPath } from '../../lib/sales-path.ts'
-import { describeError } from '../../lib/server-message.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { useOnlineStatus } from '../../lib/use-online-status.ts'
 import { useToday } from '../components/use-today.ts'
 import { useSalesUser } from '../data/sales-session.tsx'
+import { useCommissionPlans } from '../data/use-commission-plans.ts'
 import { hasSalesPermission } from '../layout/sales-roles.ts'
 import { OFFLINE_WRITE_TEXT, useOnlineWrite } from './online-write.ts'
 import { BackToPlans } from './plan-back-links.tsx'
@@ -26,7 +26,7 @@ import {
 } from './plan-draft.ts'
 import { PlanForm } from './plan-form.tsx'
 import { formatDay } from './plan-text.ts'
-import { type PlanSummary, usePlans } from './use-plan-data.ts'
+import type { PlanSummary } from './plan-types.ts'
 import { VersionHistory } from './version-history.tsx'
 
 const plansApi = api['gold-estates']['commission-plans']
@@ -42,9 +42,9 @@ const dayAfter = (date: string) => format(addDays(new Date(`${date}T12:00:00`), 
 export function PlanEditorPage() {
   const { id } = useParams()
   const canEdit = hasSalesPermission(useSalesUser(), 'sales.settings.write')
-  const plans = usePlans()
+  const plans = useCommissionPlans()
   const today = useToday()
-  const plan = id ? plans.data?.find((item) => item.id === id) : undefined
+  const plan = id ? plans?.find((item) => item.id === id) : undefined
   return (
     <>
       <BackToPlans />
@@ -54,14 +54,8 @@ export function PlanEditorPage() {
       />
       {!canEdit ? (
         <Alert title="Alleen voor een admin">Alleen een admin beheert de commissieplannen.</Alert>
-      ) : id && plans.data === undefined ? (
-        plans.failed ? (
-          <Alert variant="destructive" title="De commissieplannen konden niet geladen worden">
-            {describeError(plans.failed, 'Probeer het later opnieuw.')}
-          </Alert>
-        ) : (
-          <InlineLoading />
-        )
+      ) : id && plans === undefined ? (
+        <InlineLoading />
       ) : id && !plan ? (
         <Alert variant="destructive" title="Commissieplan niet gevonden">
           Het plan bestaat niet (meer) in deze organisatie.
@@ -71,7 +65,6 @@ export function PlanEditorPage() {
           key={plan ? `${plan.id}:${plan.versions.length}` : 'new'}
           plan={plan}
           today={today}
-          onSaved={plans.reload}
         />
       )}
     </>
@@ -99,7 +92,7 @@ function sameTerms(payload: ReturnType<typeof readDraft>['payload'], plan: PlanS
   return terms(payload) === terms(latest)
 }
 
-function PlanEditor(props: { plan?: PlanSummary; today: string; onSaved: () => Promise<void> }) {
+function PlanEditor(props: { plan?: PlanSummary; today: string }) {
   const { plan } = props
   const navigate = useNavigate()
   const isOnline = useOnlineStatus()
@@ -131,7 +124,7 @@ function PlanEditor(props: { plan?: PlanSummary; today: string; onSaved: () => P
         const answer = plan
           ? await plansApi[':id'].$patch({ param: { id: plan.id }, json: body })
           : await plansApi.$post({ json: body as typeof payload })
-        return (await answer.json()) as { id: string }
+        return answer.json()
       },
       formRef.current,
       payload.extras,
@@ -141,8 +134,8 @@ function PlanEditor(props: { plan?: PlanSummary; today: string; onSaved: () => P
       title: 'Commissieplan opgeslagen',
       description: plan && !keepsTerms ? `Nieuwe versie vanaf ${formatDay(draft.from)}` : undefined,
     })
-    await props.onSaved()
-    if (!plan) navigate(salesPath(`/settings/commission-plans/${saved.id}`), { replace: true })
+    // The plan reaches this device by the pull, in a moment: the list shows it when it does.
+    if (!plan) navigate(salesPath('/settings/commission-plans'))
   }
 
   return (

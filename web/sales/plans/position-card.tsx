@@ -4,7 +4,7 @@ import { findPlanVersion, type PlanBook } from '#schema/plan-resolution'
 import { IconCard } from '../../components/card.tsx'
 import { formatTypedPercentage } from '../../lib/format-money.ts'
 import { formatAmount, formatDay } from './plan-text.ts'
-import type { ShownPosition } from './use-plan-data.ts'
+import type { ShownPosition } from './plan-types.ts'
 import { barScale, TierLabels, VolumeBar } from './volume-bar.tsx'
 
 /** The tiers of the seller's role in the plan they are on `date`, for the tick marks. */
@@ -27,15 +27,13 @@ type PositionCardProps = {
   /** undefined while read; null: on no plan today. */
   position: ShownPosition | undefined
   tiers: ReturnType<typeof findRoleTiers>
-  /** The read failed and nothing was kept on this device. */
-  failedText?: string
 }
 
 /**
  * Where the seller stands in their plan's current period (docs/behaviour.md,
  * Commissieplannen): volume, tier, share and what is left to the next tier.
  */
-export function PositionCard({ position, tiers, failedText }: PositionCardProps) {
+export function PositionCard({ position, tiers }: PositionCardProps) {
   return (
     <IconCard
       Icon={Gauge}
@@ -49,7 +47,7 @@ export function PositionCard({ position, tiers, failedText }: PositionCardProps)
     >
       <div className="grid gap-4 px-6 pb-6">
         {position === undefined ? (
-          <p className="text-muted-foreground text-sm">{failedText ?? 'Laden...'}</p>
+          <p className="text-muted-foreground text-sm">Laden...</p>
         ) : position === null ? (
           <p className="text-muted-foreground text-sm">
             Niet op een commissieplan: de verdeling wordt per verkoop ingevuld.
