@@ -79,9 +79,7 @@ function PlacementForm(props: PlacementCardProps & { latest?: Placement }) {
     event.preventDefault()
     const parsed = SellerPlanSchema.safeParse({ planId, from })
     const found = toFieldErrors(parsed.error?.issues ?? [])
-    if (props.latest && from && from <= props.latest.from && !found.from) {
-      found.from = `Een nieuw plan moet ingaan na ${formatDay(props.latest.from)}, de vorige plaatsing`
-    }
+    // The date against the last placement is the server's to judge (400 on `from`).
     if (!check(found, formRef.current) || !parsed.success) return
     const saved = await send(async () => {
       const answer = await api['gold-estates'].sellers[':id'].plan.$put({
