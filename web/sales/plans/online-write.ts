@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { ApiError } from '../../lib/api-error.ts'
 import { describeError } from '../../lib/server-message.ts'
+import { useOnlineStatus } from '../../lib/use-online-status.ts'
 import { type FieldErrors, toFieldErrors } from './plan-draft.ts'
 
 // Plans, placements and project rates are written online only: the server recomputes
@@ -61,7 +62,11 @@ export function useOnlineWrite() {
         extras,
       )
       setErrors(found)
-      setProblem(describeError(error, 'Opslaan mislukt. Probeer het opnieuw.'))
+      // The server's message starts with the field's path ("from: …"): the field says it,
+      // the form's line says it once more in words.
+      setProblem(
+        Object.values(found)[0] ?? describeError(error, 'Opslaan mislukt. Probeer het opnieuw.'),
+      )
       focusFirstInvalid(form)
       return undefined
     } finally {
@@ -69,5 +74,8 @@ export function useOnlineWrite() {
     }
   }
 
-  return { errors, problem, isSaving, check, send }
+  // Back online, "you are offline" no longer holds.
+  const isOnline = useOnlineStatus()
+  const shown = isOnline && problem === OFFLINE_WRITE_TEXT ? undefined : problem
+  return { errors, problem: shown, isSaving, check, send }
 }

@@ -13,7 +13,7 @@ import { SelectField } from '../../components/select-field.tsx'
 import { cn } from '../../lib/class-names.ts'
 import { type FieldErrors, newRole, type PlanDraft } from './plan-draft.ts'
 import { EXTRA_LABELS, MODE_LABELS, PERIOD_LABELS } from './plan-text.ts'
-import { ErrorHint, RoleFields } from './role-fields.tsx'
+import { ContextInput, ErrorHint, RoleFields } from './role-fields.tsx'
 
 type PlanFormProps = {
   draft: PlanDraft
@@ -149,25 +149,19 @@ function ExtraFields({
   return (
     <fieldset className="grid grid-cols-2 gap-3 rounded-lg border p-4 sm:col-span-2 lg:col-span-1">
       <legend className="px-1 font-medium text-sm">{label}</legend>
-      <Field
-        label={`${label} (%)`}
-        type="text"
-        inputMode="decimal"
-        autoComplete="off"
+      <ContextInput
+        context={label}
+        label="Aandeel (%)"
         value={extra.share}
-        onChange={(event) => set({ share: event.target.value })}
-        aria-invalid={!!errors[`extras.${type}.share`]}
-        hint={<ErrorHint message={errors[`extras.${type}.share`]} />}
+        error={errors[`extras.${type}.share`]}
+        onChange={(share) => set({ share })}
       />
-      <Field
-        label={`Plafond ${label} (€)`}
-        type="text"
-        inputMode="decimal"
-        autoComplete="off"
+      <ContextInput
+        context={label}
+        label="Plafond (€)"
         value={extra.cap}
-        onChange={(event) => set({ cap: event.target.value })}
-        aria-invalid={!!errors[`extras.${type}.capPerPeriod`]}
-        hint={<ErrorHint message={errors[`extras.${type}.capPerPeriod`]} />}
+        error={errors[`extras.${type}.capPerPeriod`]}
+        onChange={(cap) => set({ cap })}
       />
     </fieldset>
   )

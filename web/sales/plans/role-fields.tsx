@@ -109,14 +109,14 @@ type TierRowProps = {
 function TierRow({ tier, label, errors, onChange, onRemove }: TierRowProps) {
   return (
     <li className="grid grid-cols-[minmax(0,3fr)_minmax(0,2fr)_auto] items-start gap-2">
-      <TierInput
+      <ContextInput
         context={label}
         label="Vanaf (€)"
         value={tier.fromVolume}
         error={errors.fromVolume}
         onChange={(fromVolume) => onChange({ ...tier, fromVolume })}
       />
-      <TierInput
+      <ContextInput
         context={label}
         label="Aandeel (%)"
         value={tier.share}
@@ -137,7 +137,8 @@ function TierRow({ tier, label, errors, onChange, onRemove }: TierRowProps) {
   )
 }
 
-function TierInput(props: {
+/** An input whose label reads its context first to a screen reader ('closer, trede 1: Vanaf (€)'). */
+export function ContextInput(props: {
   context: string
   label: string
   value: string
