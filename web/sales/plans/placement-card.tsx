@@ -116,8 +116,8 @@ function PlacementForm(props: PlacementCardProps & { latest?: Placement }) {
         </p>
       ) : (
         <>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid gap-2">
+          <div className="grid items-start gap-4 sm:grid-cols-2">
+            <div className="grid content-start gap-2">
               <SelectField
                 label="Plan"
                 value={planId}
