@@ -82,6 +82,10 @@ function getProvisionalLines(sales: readonly SaleDocType[], termDays: number) {
           kind: 'commission' as const,
           paidAmount: 0,
           sourceId: null,
+          // A sale from plans: the device's own calculation, until the server's lines come.
+          planVersionId: line.planVersionId ?? null,
+          planTier: line.planTier ?? null,
+          planNote: line.planNote ?? null,
         }))
       : [],
   )

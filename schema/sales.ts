@@ -295,6 +295,8 @@ export type SaleDocument = {
   reviewReason: string | null
   reviewedBy: string | null
   reviewedAt: number | null
+  /** The server filled the lines from commission plans (decision 039). */
+  fromPlan: boolean
 }
 
 /** One line of a sale's split. */
@@ -322,6 +324,12 @@ export type CommissionDocument = {
   paidAmount: number
   /** The paid line a clawback answers. */
   sourceId: string | null
+  /** The commission plan version that made the line (decision 039); null: typed by hand. */
+  planVersionId: string | null
+  /** 0 the plan's base share, n its n-th tier; null: typed by hand. */
+  planTier: number | null
+  /** Why the line is what it is beyond its share: a tier crossed, a cap reached. */
+  planNote: string | null
 }
 
 /**

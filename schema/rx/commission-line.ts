@@ -24,6 +24,11 @@ export const COMMISSION_LINE = {
     kind: { type: 'string', enum: ['commission', 'adjustment', 'clawback'] },
     paidAmount: SIGNED_CENTS,
     sourceId: nullableText(64),
+    // Which plan version and tier made the line, and why it is what it is (decision 039);
+    // null on a line typed by hand.
+    planVersionId: nullableText(64),
+    planTier: { type: ['number', 'null'], minimum: 0, multipleOf: 1 },
+    planNote: nullableText(300),
   },
   required: [
     'id',
@@ -42,6 +47,9 @@ export const COMMISSION_LINE = {
     'kind',
     'paidAmount',
     'sourceId',
+    'planVersionId',
+    'planTier',
+    'planNote',
   ],
   additionalProperties: false,
 } as const

@@ -39,6 +39,23 @@ export const MIGRATION_STRATEGIES: Record<string, MigrationStrategies> = {
       reviewedBy: null,
       reviewedAt: null,
     }),
+    // v4: commission plans (decision 040): a sale says whether plans filled its lines, a
+    // line which plan version and tier made it. No sale stored on a device before it came
+    // from a plan: the server's plan lines arrived only with this version.
+    4: (sale) => ({
+      ...sale,
+      fromPlan: false,
+      lines: (sale.lines ?? []).map((line: Record<string, unknown>) => ({
+        ...line,
+        planVersionId: null,
+        planTier: null,
+        planNote: null,
+      })),
+    }),
   },
   commission_payments: {},
+  commission_plans: {},
+  plan_versions: {},
+  plan_placements: {},
+  project_rates: {},
 }

@@ -20,7 +20,7 @@ const saleSchemaLiteral = {
   title: 'sales',
   description:
     'Registered sales with their commission lines; corrected and cancelled through the server.',
-  version: 3,
+  version: 4,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -58,6 +58,26 @@ const saleSchemaLiteral = {
     // the server only: a line's change brings the sale again (decision 013). Empty on a
     // sale this device registered until the server's copy arrives.
     lines: { type: 'array', maxItems: 1000, items: COMMISSION_LINE },
+    // Whether the server filled the lines from commission plans (decision 039); set by
+    // this device on a sale it registered from plans, whose `team` the push then carries.
+    fromPlan: { type: 'boolean' },
+    // Only on a sale this device registered from plans, until the server's copy arrives:
+    // who is on it in which role. The server fills the lines; `commissions` then holds the
+    // device's own calculation, shown as provisional (decision 040).
+    team: {
+      type: 'array',
+      maxItems: 50,
+      items: {
+        type: 'object',
+        properties: {
+          sellerId: ID,
+          role: nullableText(60),
+          commissionType: { type: 'string', enum: COMMISSION_TYPES },
+        },
+        required: ['sellerId', 'role', 'commissionType'],
+        additionalProperties: false,
+      },
+    },
     // Only on a sale this device registered and has not yet seen back from the server:
     // the push creates the sale with these lines. The server's copy has none.
     commissions: {
@@ -65,7 +85,14 @@ const saleSchemaLiteral = {
       maxItems: 50,
       items: {
         ...SPLIT_LINE,
-        properties: { ...SPLIT_LINE.properties, commissionAmount: CENTS },
+        // The plan fields: the device's own calculation of a sale from plans (provisional).
+        properties: {
+          ...SPLIT_LINE.properties,
+          commissionAmount: CENTS,
+          planVersionId: nullableText(64),
+          planTier: { type: ['number', 'null'], minimum: 0, multipleOf: 1 },
+          planNote: nullableText(300),
+        },
         required: [...SPLIT_LINE.required, 'commissionAmount'],
       },
     },
@@ -100,6 +127,7 @@ const saleSchemaLiteral = {
     'reviewedBy',
     'reviewedAt',
     'lines',
+    'fromPlan',
   ],
   // No index beyond the id: the screens read every sale and filter in memory, and each
   // index costs every write of a first fill.

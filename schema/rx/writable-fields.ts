@@ -30,4 +30,9 @@ export const WRITABLE_FIELDS = {
   ],
   commissions: ['status'],
   commissionPayments: ['commissionId', 'amount', 'paidOn', 'note'],
+  // Commission plans are written through REST by the sales ADMIN (decision 040).
+  commissionPlans: [],
+  commissionPlanVersions: [],
+  planPlacements: [],
+  projectRates: [],
 } as const satisfies Record<string, readonly string[]>

@@ -5,6 +5,16 @@ import {
   type CommissionPaymentDocType,
   commissionPaymentSchema,
 } from '#schema/rx/commission-payments'
+import {
+  type CommissionPlanDocument,
+  commissionPlanSchema,
+  type PlanPlacementDocument,
+  type PlanVersionDocument,
+  type ProjectRateDocument,
+  planPlacementSchema,
+  planVersionSchema,
+  projectRateSchema,
+} from '#schema/rx/commission-plans'
 import { type ProjectDocType, projectSchema } from '#schema/rx/projects'
 import { type SaleDocType, saleSchema } from '#schema/rx/sales'
 import { type SellerDocType, sellerSchema } from '#schema/rx/sellers'
@@ -55,6 +65,27 @@ export const SALES_COLLECTIONS = [
   { local: 'sellers', remote: 'sellers', schema: sellerSchema, labelField: 'name' },
   { local: 'sales', remote: 'sales', schema: saleSchema, labelField: 'clientName' },
   { local: 'commission_payments', remote: 'commissionPayments', schema: commissionPaymentSchema },
+  // Read-only copies for the wizard's proposal and a seller's position (decision 040).
+  {
+    local: 'commission_plans',
+    remote: 'commissionPlans',
+    schema: commissionPlanSchema,
+    isReadOnly: true,
+    labelField: 'name',
+  },
+  {
+    local: 'plan_versions',
+    remote: 'commissionPlanVersions',
+    schema: planVersionSchema,
+    isReadOnly: true,
+  },
+  {
+    local: 'plan_placements',
+    remote: 'planPlacements',
+    schema: planPlacementSchema,
+    isReadOnly: true,
+  },
+  { local: 'project_rates', remote: 'projectRates', schema: projectRateSchema, isReadOnly: true },
 ] as const satisfies readonly ClientCollection[]
 
 /**
@@ -70,4 +101,8 @@ export type SalesCollections = {
   sellers: RxCollection<SellerDocType>
   sales: RxCollection<SaleDocType>
   commission_payments: RxCollection<CommissionPaymentDocType>
+  commission_plans: RxCollection<CommissionPlanDocument>
+  plan_versions: RxCollection<PlanVersionDocument>
+  plan_placements: RxCollection<PlanPlacementDocument>
+  project_rates: RxCollection<ProjectRateDocument>
 }

@@ -58,6 +58,7 @@ function sale(index: number, overrides: Partial<SaleDocument> = {}): SaleDocumen
     reviewReason: null,
     reviewedBy: null,
     reviewedAt: null,
+    fromPlan: false,
     ...overrides,
   }
 }
@@ -80,6 +81,9 @@ function line(saleId: string, index: number, sellerId: string, status = 'pending
     kind: 'commission',
     paidAmount: status === 'paid' ? 100_000 : 0,
     sourceId: null,
+    planVersionId: null,
+    planTier: null,
+    planNote: null,
   } satisfies CommissionDocument
 }
 

@@ -36,6 +36,7 @@ function sale(id: string, commissionPercentage: number, status = 'completed'): S
     reviewReason: null,
     reviewedBy: null,
     reviewedAt: null,
+    fromPlan: false,
   }
 }
 

@@ -49,11 +49,12 @@ const rowOf = (table: Table) =>
 test('every field the server replicates is a required property of the local sales schemas', () => {
   expect(sameTypes).toEqual([true, true, true, true, true])
   // Version 1 of sales: a deal's corrections, cancellation and payment parts; version 2:
-  // its lines inside it; version 3: its review ("Ter beoordeling").
+  // its lines inside it; version 3: its review ("Ter beoordeling"); version 4: the plan
+  // fields of a sale and its lines (decision 040).
   const documents = [
     [projectSchema, toProjectDocument(rowOf(salesProjects)), 0],
     [sellerSchema, toSellerDocument(rowOf(salesSellers)), 0],
-    [saleSchema, { ...toSaleDocument(rowOf(sales)), lines: [] }, 3],
+    [saleSchema, { ...toSaleDocument(rowOf(sales)), lines: [] }, 4],
     [COMMISSION_LINE, toCommissionDocument(rowOf(commissions)), undefined],
     [commissionPaymentSchema, toCommissionPaymentDocument(rowOf(commissionPayments)), 0],
   ] as const
@@ -62,6 +63,6 @@ test('every field the server replicates is a required property of the local sale
     if (version !== undefined) expect(schema).toHaveProperty('version', version)
   }
   expect(Object.keys(saleSchema.properties).sort()).toEqual(
-    [...Object.keys(toSaleDocument(rowOf(sales))), 'lines', 'commissions'].sort(),
+    [...Object.keys(toSaleDocument(rowOf(sales))), 'lines', 'commissions', 'team'].sort(),
   )
 })

@@ -41,6 +41,7 @@ const sale: SaleDocument = {
   reviewReason: null,
   reviewedBy: null,
   reviewedAt: null,
+  fromPlan: false,
 }
 
 const splits = [

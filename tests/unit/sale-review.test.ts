@@ -89,6 +89,7 @@ function sale(id: string, reviewStatus: SaleDocument['reviewStatus']): SaleDocum
     reviewReason: reviewStatus === 'rejected' ? 'Klopt niet' : null,
     reviewedBy: null,
     reviewedAt: null,
+    fromPlan: false,
   }
 }
 
@@ -110,6 +111,9 @@ function lines(saleId: string, count: number): CommissionDocument[] {
     kind: 'commission',
     paidAmount: 0,
     sourceId: null,
+    planVersionId: null,
+    planTier: null,
+    planNote: null,
   }))
 }
 

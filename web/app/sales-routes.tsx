@@ -43,6 +43,18 @@ const SalesSettingsPage = lazyExport(
   () => import('../sales/settings/settings-page.tsx'),
   'SalesSettingsPage',
 )
+const CommissionPlansPage = lazyExport(
+  () => import('../sales/plans/commission-plans-page.tsx'),
+  'CommissionPlansPage',
+)
+const PlanEditorPage = lazyExport(
+  () => import('../sales/plans/plan-editor-page.tsx'),
+  'PlanEditorPage',
+)
+const SellerPlanPage = lazyExport(
+  () => import('../sales/plans/seller-plan-page.tsx'),
+  'SellerPlanPage',
+)
 const ProjectsPage = lazyExport(() => import('../sales/projects/projects-page.tsx'), 'ProjectsPage')
 const SellersPage = lazyExport(() => import('../sales/sellers/sellers-page.tsx'), 'SellersPage')
 const SalesImportPage = lazyExport(
@@ -82,8 +94,12 @@ export function SalesRoutes() {
             <Route path="commissions" element={<CommissionsPage />} />
             <Route path="statistics" element={<StatisticsPage />} />
             <Route path="settings" element={<SalesSettingsPage />} />
+            <Route path="settings/commission-plans" element={<CommissionPlansPage />} />
+            <Route path="settings/commission-plans/new" element={<PlanEditorPage />} />
+            <Route path="settings/commission-plans/:id" element={<PlanEditorPage />} />
             <Route path="projects" element={<ProjectsPage />} />
             <Route path="sellers" element={<SellersPage />} />
+            <Route path="sellers/:id" element={<SellerPlanPage />} />
             <Route path="sheets-sync" element={<SalesImportPage />} />
             <Route path="sync-refusals" element={<SalesSyncRefusalsPage />} />
             <Route path="*" element={toDashboard} />

@@ -2,6 +2,12 @@ import type { ServerCollection } from '../collection.ts'
 import { activitiesCollection } from './activities.ts'
 import { appConnectionsCollection } from './app-connections.ts'
 import {
+  commissionPlansCollection,
+  commissionPlanVersionsCollection,
+  planPlacementsCollection,
+  projectRatesCollection,
+} from './commission-plans.ts'
+import {
   commissionPaymentsCollection,
   commissionsCollection,
   projectsCollection,
@@ -21,5 +27,9 @@ export const SERVER_COLLECTIONS: ReadonlyMap<string, ServerCollection> = new Map
     salesCollection,
     commissionsCollection,
     commissionPaymentsCollection,
+    commissionPlansCollection,
+    commissionPlanVersionsCollection,
+    planPlacementsCollection,
+    projectRatesCollection,
   ].map((collection) => [collection.name, collection]),
 )

@@ -67,35 +67,18 @@ export function toSaleDocument(row: typeof sales.$inferSelect): SaleDocument {
     reviewReason: row.reviewReason,
     reviewedBy: row.reviewedBy,
     reviewedAt: row.reviewedAt,
+    fromPlan: row.fromPlan,
   }
 }
 
-/**
- * A commission line as clients see it. What plan made it (decision 039) is shown by the
- * sale's detail (toPlanLineDocument), not yet replicated: the devices' stored lines have
- * no room for it until their schema gains it.
- */
+/** A commission line as clients see it, with the plan version and tier that made it. */
 export function toCommissionDocument(row: typeof commissions.$inferSelect): CommissionDocument {
-  const {
-    organisationId: _organisation,
-    deleted: _deleted,
-    planVersionId: _version,
-    planTier: _tier,
-    planNote: _note,
-    ...document
-  } = row
+  const { organisationId: _organisation, deleted: _deleted, ...document } = row
   return document
 }
 
 /** A commission line with the plan version, tier and reason that made it. */
-export function toPlanLineDocument(row: typeof commissions.$inferSelect) {
-  return {
-    ...toCommissionDocument(row),
-    planVersionId: row.planVersionId,
-    planTier: row.planTier,
-    planNote: row.planNote,
-  }
-}
+export const toPlanLineDocument = toCommissionDocument
 
 /** A payment part as clients see it. */
 export function toCommissionPaymentDocument(

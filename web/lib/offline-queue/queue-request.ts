@@ -24,6 +24,12 @@ const NEVER_QUEUED = [
   /^\/api\/organisations\/[^/]+\/invite$/,
   // An address change carries the current password and mails two people: now or not at all.
   /^\/api\/profile\/email(\/|$)/,
+  // Commission plans, placements and project rates: the server recomputes what earlier
+  // sales earn at once (decision 039); the screens keep what was typed and say they need
+  // a connection rather than apply a plan change later, out of order with the sales.
+  /^\/api\/gold-estates\/commission-plans(\/|$)/,
+  /^\/api\/gold-estates\/sellers\/[^/]+\/plan$/,
+  /^\/api\/gold-estates\/projects\/[^/]+\/rate$/,
 ]
 
 /** Whether a failed non-GET to this URL may wait in the queue. */

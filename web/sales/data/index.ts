@@ -40,6 +40,12 @@
 // - useSalesSettings() → { state: loading | ready { data, isFromCache } | failed,
 //     reload(), save(changes) → { settings, queued } } (GET/PATCH /api/gold-estates/settings;
 //     settings.currency 'EUR' | 'USD' | 'GBP', paymentTermDays).
+// - usePlanBook() → PlanBook | undefined (schema/plan-resolution.ts), useCommissionPlans() →
+//     { id, name, versions }[] | undefined, useSellerPosition(sellerId) → position with
+//     { text: 'Nog € … tot … %' | null, planName, role } | null (on no plan) | undefined
+//     (loading) (use-commission-plans.ts): commission plans from the local database
+//     (decision 040), offline. A SELLER's database holds only their own plans and
+//     placements and the projects' plans.
 // - salesPath('/commissions') (web/lib/sales-path.ts) for every link and redirect: the sales
 //     area is at '/gold-estates/...' on the central host and unprefixed on SALES_HOST.
 
@@ -63,6 +69,7 @@ export {
   SalePayloadError,
   setCommissionStatus,
 } from './sales-writes.ts'
+export { useCommissionPlans, usePlanBook, useSellerPosition } from './use-commission-plans.ts'
 export { useRefusedSalesWrites, useSalesSyncStatus } from './use-refused-sales-writes.ts'
 export { useSaleData, useSalesCatalog } from './use-sales-data.ts'
 export {

@@ -74,6 +74,7 @@ export async function registerSale(
     reviewedBy: null,
     reviewedAt: null,
     lines: [],
+    fromPlan: false,
     commissions: sale.commissions.map((line) => ({
       sellerId: line.sellerId,
       role: line.role,

@@ -1,10 +1,12 @@
 import { KeyRound, Mail, Phone } from 'lucide-react'
+import { Link } from 'react-router-dom'
 import type { MailBounce } from '#schema/mail'
 import type { SellerDocType } from '#schema/rx/sellers'
 import { Avatar } from '../../components/avatar.tsx'
 import { Badge } from '../../components/badge.tsx'
 import { BounceMarker } from '../../components/bounce-marker.tsx'
 import { DropdownMenuItem } from '../../components/dropdown-menu.tsx'
+import { salesPath } from '../../lib/sales-path.ts'
 import { CatalogCardMenu } from '../components/catalog-card-menu.tsx'
 import { ActiveStatusBadge } from '../layout/status-badge.tsx'
 
@@ -16,13 +18,15 @@ type SellerCardProps = {
   /** The address was refused for good by a mail server (shown to the sales ADMIN). */
   bounce?: MailBounce
   onAction: (action: SellerAction, seller: SellerDocType) => void
+  /** Whether the name leads to the seller's plan and position (a SELLER: their own only). */
+  opensPlan?: boolean
 }
 
 const contactClass =
   'flex min-w-0 items-center gap-1.5 rounded-sm text-muted-foreground text-sm hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring'
 
 /** One seller: name, team role, status, contact, and whether they can sign in. */
-export function SellerCard({ seller, canWrite, bounce, onAction }: SellerCardProps) {
+export function SellerCard({ seller, canWrite, bounce, onAction, opensPlan }: SellerCardProps) {
   const isActive = seller.status === 'active'
   return (
     <li
@@ -32,7 +36,19 @@ export function SellerCard({ seller, canWrite, bounce, onAction }: SellerCardPro
       <div className="flex items-start gap-3">
         <Avatar name={seller.name} />
         <div className="grid min-w-0 flex-1 gap-1">
-          <h2 className="break-words font-semibold leading-tight">{seller.name}</h2>
+          <h2 className="break-words font-semibold leading-tight">
+            {opensPlan ? (
+              <Link
+                to={salesPath(`/sellers/${seller.id}`)}
+                title="Commissieplan en positie"
+                className="rounded-sm underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+              >
+                {seller.name}
+              </Link>
+            ) : (
+              seller.name
+            )}
+          </h2>
           <div className="flex flex-wrap gap-1.5">
             {seller.role && <Badge variant="outline">{seller.role}</Badge>}
             <ActiveStatusBadge status={seller.status} />

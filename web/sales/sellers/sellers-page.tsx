@@ -46,7 +46,9 @@ const toggleActive = (seller: SellerDocType) =>
 
 /** {base}/sellers: the sales team from the local database (works offline). */
 export function SellersPage() {
-  const canWrite = hasSalesPermission(useSalesUser(), 'sales.catalog.write')
+  const user = useSalesUser()
+  const canWrite = hasSalesPermission(user, 'sales.catalog.write')
+  const seesAll = hasSalesPermission(user, 'sales.read.all')
   const [dialog, setDialog] = useState<OpenDialog>(null)
   const bounces = useMailBounces(canWrite, 'sales')
   const sellers = useSalesLiveQuery(
@@ -88,6 +90,7 @@ export function SellersPage() {
           canWrite={canWrite}
           bounce={bounces[seller.id]}
           onAction={onAction}
+          opensPlan={seesAll || seller.id === user.sellerId}
         />
       )}
     >

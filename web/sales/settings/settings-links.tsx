@@ -2,6 +2,7 @@ import {
   Building,
   ChevronRight,
   FileSpreadsheet,
+  Layers,
   type LucideIcon,
   PlusCircle,
   UsersRound,
@@ -9,8 +10,12 @@ import {
 import { Link } from 'react-router-dom'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/card.tsx'
 import { salesPath } from '../../lib/sales-path.ts'
+import { useSalesUser } from '../data/sales-session.tsx'
+import { hasSalesPermission } from '../layout/sales-roles.ts'
 
-const LINKS: readonly { path: string; label: string; description: string; Icon: LucideIcon }[] = [
+type SettingsLink = { path: string; label: string; description: string; Icon: LucideIcon }
+
+const LINKS: readonly SettingsLink[] = [
   {
     path: '/sales/new',
     label: 'Nieuwe verkoop',
@@ -37,15 +42,39 @@ const LINKS: readonly { path: string; label: string; description: string; Icon: 
   },
 ]
 
-/** The settings' ways to the other management screens (docs/behaviour.md, Gold Estates: Settings). */
+const PLANS_LINK: SettingsLink = {
+  path: '/settings/commission-plans',
+  label: 'Commissieplannen',
+  description: 'Aandelen per rol, treden en plafonds',
+  Icon: Layers,
+}
+
+/**
+ * The settings' ways to the other management screens (docs/behaviour.md, Gold Estates:
+ * Settings): the plans for the sales ADMIN, one's own plan and position for a seller.
+ */
 export function SettingsLinks() {
+  const user = useSalesUser()
+  const links = hasSalesPermission(user, 'sales.settings.write')
+    ? [...LINKS, PLANS_LINK]
+    : user.sellerId
+      ? [
+          ...LINKS,
+          {
+            path: `/sellers/${user.sellerId}`,
+            label: 'Mijn commissieplan',
+            description: 'Je plan, je volume en je trede',
+            Icon: Layers,
+          },
+        ]
+      : LINKS
   return (
     <Card aria-labelledby="settings-links-title">
       <CardHeader>
         <CardTitle id="settings-links-title">Beheer</CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-2 sm:grid-cols-2 xl:grid-cols-4">
-        {LINKS.map(({ path, label, description, Icon }) => (
+      <CardContent className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+        {links.map(({ path, label, description, Icon }) => (
           <Link
             key={path}
             to={salesPath(path)}

@@ -9,6 +9,7 @@ import { appendActivity } from '../../activities/append-activity.ts'
 import { requirePermission } from '../../permissions/require-permission.ts'
 import { findLiveProject, findLiveSeller } from '../find-live-row.ts'
 import { reconcilePlanLines } from './reconcile-plans.ts'
+import { resendPlan } from './resend-plan.ts'
 import { findLivePlan, hasPaidPlanLines, invalid, PAID_IN_PERIOD } from './save-plan.ts'
 
 // Who is on which plan from when, and a project's own rate (decision 039). Each is a row
@@ -65,6 +66,8 @@ export function placeSeller(
       })
       .returning()
       .get()
+    // The seller's device may not have received this plan yet (decision 040).
+    resendPlan(tx, plan.id)
     reconcilePlanLines(ctx, tx, {
       sellerIds: [sellerId],
       dates: yearsSince(input.from),
@@ -115,6 +118,8 @@ export function setProjectRate(
       })
       .returning()
       .get()
+    // Every SELLER's device receives a project's plan (decision 040).
+    if (rate.planId) resendPlan(tx, rate.planId)
     // A percentage holds for sales registered from now on (a stored sale's net stays); a
     // plan changes what the project's plan sales since `from` earn.
     const affected = tx

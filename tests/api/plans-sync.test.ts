@@ -1,0 +1,240 @@
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import {
+  addSellers,
+  signInFirstSuperadmin,
+  signInOtherOrganisationOwner,
+} from '../support/accounts.ts'
+import type { createClient } from '../support/http.ts'
+import { readTables } from '../support/sqlite.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+
+// Commission plans on devices (decision 040): plans, versions, placements and project
+// rates replicate read-only; a SELLER's device holds their own plans and placements and
+// the projects' plans, never who else is on which plan; a sale's lines carry the plan
+// version and tier that made them. Every push of a plan document is refused.
+
+type Client = ReturnType<typeof createClient>
+type Doc = Record<string, unknown> & { id: string }
+
+const EURO = 100
+const PLAN_COLLECTIONS = [
+  'commissionPlans',
+  'commissionPlanVersions',
+  'planPlacements',
+  'projectRates',
+]
+let server: TestServer
+let admin: Client
+let dirk: Client
+let otherOwner: Client
+let projectId: string
+let ids: Record<'anna' | 'bram' | 'dirk', string>
+const plans = { closers: '', setters: '', project: '', unused: '' }
+
+async function pull(client: Client, collection: string, checkpoint = 0) {
+  const page = await client.get(
+    `/api/sync/v1/${collection}/pull?checkpoint=${checkpoint}&limit=1000`,
+  )
+  expect(page.status, page.text).toBe(200)
+  return page.json as { documents: Doc[]; checkpoint: { seq: number }; upTo?: number }
+}
+const idsOf = (documents: Doc[]) => documents.map((doc) => doc.id).sort()
+
+function planBody(name: string, from = '2025-01-01') {
+  return {
+    name,
+    period: 'year',
+    mode: 'retroactive',
+    from,
+    roles: [
+      { role: 'closer', share: 60, tiers: [{ fromVolume: 1_000_000 * EURO, share: 70 }] },
+      { role: 'setter', share: 20, tiers: [] },
+    ],
+  }
+}
+
+async function createPlan(name: string) {
+  const answer = await admin.post('/api/gold-estates/commission-plans', planBody(name))
+  expect(answer.status, answer.text).toBe(201)
+  return answer.json.id as string
+}
+
+async function place(sellerId: string, planId: string, from = '2025-01-01') {
+  const answer = await admin.request('PUT', `/api/gold-estates/sellers/${sellerId}/plan`, {
+    planId,
+    from,
+  })
+  expect(answer.status, answer.text).toBe(200)
+}
+
+beforeAll(async () => {
+  server = await startTestServer()
+  admin = await signInFirstSuperadmin(server)
+  expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  projectId = (await admin.post('/api/gold-estates/projects', { name: 'Singel' })).json.id
+  const team = await addSellers(server, admin, { anna: 'Anna', bram: 'Bram', dirk: 'Dirk' })
+  ids = team.ids
+  dirk = await team.signIn('dirk', 'SELLER')
+  otherOwner = await signInOtherOrganisationOwner(server)
+  plans.closers = await createPlan('Closers')
+  plans.setters = await createPlan('Setters')
+  plans.unused = await createPlan('Ongebruikt')
+  await place(ids.anna, plans.setters)
+  await place(ids.dirk, plans.closers)
+})
+afterAll(() => server?.close())
+
+test('the sales ADMIN pulls every plan, version, placement and project rate', async () => {
+  expect(idsOf((await pull(admin, 'commissionPlans')).documents)).toEqual(
+    [plans.closers, plans.setters, plans.unused].sort(),
+  )
+  const versions = (await pull(admin, 'commissionPlanVersions')).documents
+  expect(versions).toHaveLength(3)
+  expect(versions[0]).toMatchObject({ from: '2025-01-01', period: 'year', mode: 'retroactive' })
+  expect(versions[0]).not.toHaveProperty('organisationId')
+  const placements = (await pull(admin, 'planPlacements')).documents
+  expect(placements.map((doc) => doc.sellerId).sort()).toEqual([ids.anna, ids.dirk].sort())
+})
+
+test('a SELLER pulls their own plan and placement, not who else is on which plan', async () => {
+  expect(idsOf((await pull(dirk, 'commissionPlans')).documents)).toEqual([plans.closers])
+  const versions = (await pull(dirk, 'commissionPlanVersions')).documents
+  expect(versions.map((doc) => doc.planId)).toEqual([plans.closers])
+  const placements = (await pull(dirk, 'planPlacements')).documents
+  expect(placements).toEqual([
+    expect.objectContaining({ sellerId: ids.dirk, planId: plans.closers }),
+  ])
+})
+
+test('a plan a SELLER is put on later, or a project is, reaches their device', async () => {
+  const before = {
+    plans: await pull(dirk, 'commissionPlans'),
+    versions: await pull(dirk, 'commissionPlanVersions'),
+  }
+  const checkpointOf = (page: { checkpoint: { seq: number }; upTo?: number }) =>
+    page.upTo ?? page.checkpoint.seq
+  // A project's own plan from a date: every SELLER's device receives it and the rate.
+  plans.project = await createPlan('Singel-plan')
+  const rate = await admin.request('PUT', `/api/gold-estates/projects/${projectId}/rate`, {
+    from: '2025-01-01',
+    commissionPercentage: 2.5,
+    planId: plans.project,
+  })
+  expect(rate.status, rate.text).toBe(200)
+  // Dirk moves to the setters' plan, whose rows are older than his checkpoint.
+  await place(ids.dirk, plans.setters, '2026-01-01')
+  const after = (await pull(dirk, 'commissionPlans', checkpointOf(before.plans))).documents
+  expect(idsOf(after)).toEqual([plans.setters, plans.project].sort())
+  const versions = (await pull(dirk, 'commissionPlanVersions', checkpointOf(before.versions)))
+    .documents
+  expect(versions.map((doc) => doc.planId).sort()).toEqual([plans.setters, plans.project].sort())
+  // From the start: the plans he was and is on, and the project's; never the unused one.
+  expect(idsOf((await pull(dirk, 'commissionPlans')).documents)).toEqual(
+    [plans.closers, plans.setters, plans.project].sort(),
+  )
+  expect((await pull(dirk, 'projectRates')).documents).toEqual([
+    expect.objectContaining({ projectId, commissionPercentage: 2.5, planId: plans.project }),
+  ])
+  // Anna is on the setters' plan too: her placement never reaches Dirk.
+  const placements = (await pull(dirk, 'planPlacements')).documents
+  expect(placements.every((doc) => doc.sellerId === ids.dirk)).toBe(true)
+  expect(placements).toHaveLength(2)
+})
+
+test('a pulled sale from plans carries fromPlan and each line its plan version and tier', async () => {
+  const answer = await admin.post('/api/gold-estates/sales', {
+    projectId,
+    clientName: 'Klant Plan',
+    propertyNumber: 'S-1',
+    saleDate: '2026-02-01',
+    salePrice: 400_000 * EURO,
+    team: [{ sellerId: ids.bram, role: 'closer' }],
+  })
+  // Bram is on no plan, but the project's plan covers him.
+  expect(answer.status, answer.text).toBe(201)
+  const sale = (await pull(admin, 'sales')).documents.find((doc) => doc.id === answer.json.id)
+  expect(sale).toMatchObject({ fromPlan: true, commissionPercentage: 2.5 })
+  const lines = sale?.lines as Doc[]
+  expect(lines).toEqual([
+    expect.objectContaining({
+      sellerId: ids.bram,
+      planTier: 0,
+      planNote: null,
+      planVersionId: expect.any(String),
+      commissionPercentage: 60,
+    }),
+  ])
+})
+
+test('nobody pushes a plan, version, placement or rate: refused, nothing changed', async () => {
+  const tables = [
+    'commission_plans',
+    'commission_plan_versions',
+    'seller_plan_placements',
+    'sales_project_rates',
+  ]
+  const before = readTables(server.dataDir, 'default-org', tables)
+  const documents: Record<string, Doc> = {
+    commissionPlans: {
+      id: plans.closers,
+      name: 'Alles voor Dirk',
+      createdAt: 1,
+      updatedAt: 1,
+      seq: 0,
+    },
+    commissionPlanVersions: {
+      id: 'v-new',
+      planId: plans.closers,
+      from: '2026-06-01',
+      period: 'year',
+      mode: 'retroactive',
+      roles: [{ role: 'closer', share: 100, tiers: [] }],
+      capPerPeriod: null,
+      extras: [],
+      createdAt: 1,
+      updatedAt: 1,
+      seq: 0,
+    },
+    planPlacements: {
+      id: 'p-new',
+      sellerId: ids.dirk,
+      planId: plans.unused,
+      from: '2026-06-01',
+      createdAt: 1,
+      updatedAt: 1,
+      seq: 0,
+    },
+    projectRates: {
+      id: 'r-new',
+      projectId,
+      from: '2026-06-01',
+      commissionPercentage: 9,
+      planId: null,
+      createdAt: 1,
+      updatedAt: 1,
+      seq: 0,
+    },
+  }
+  for (const client of [dirk, admin]) {
+    for (const collection of PLAN_COLLECTIONS) {
+      const answer = await client.post(`/api/sync/v1/${collection}/push`, {
+        rows: [{ newDocumentState: { ...documents[collection], _deleted: false } }],
+      })
+      // A new document is refused; a change of a stored one (no field is writable) is
+      // answered with the server's state, which the device then takes.
+      const refused = answer.status === 200 && answer.json.refused?.length === 1
+      const answeredWithStored =
+        answer.status === 200 && answer.json.conflicts?.[0]?.name === 'Closers'
+      expect(refused || answeredWithStored, `${collection}: ${answer.status} ${answer.text}`).toBe(
+        true,
+      )
+    }
+  }
+  expect(readTables(server.dataDir, 'default-org', tables)).toEqual(before)
+})
+
+test("another organisation's device pulls none of these plans", async () => {
+  for (const collection of PLAN_COLLECTIONS) {
+    expect((await pull(otherOwner, collection)).documents, collection).toEqual([])
+  }
+})

@@ -1,0 +1,167 @@
+import { expect, test } from 'vitest'
+import type { PlanVersion } from '#schema/commission-plans'
+import { findLocalPosition, findLocalVolume, toPlanBook, toPlanList } from '#schema/local-plans'
+import type { SaleDocType } from '#schema/rx/sales'
+
+// A seller's position as a device computes it from its local copies (decision 040): the
+// same arithmetic as GET …/sellers/:id/position, on the local sales, a sale registered on
+// this device (seq 0) counted at once with its own lines.
+
+const EURO = 100
+const stamps = { createdAt: 1, updatedAt: 1, seq: 1 }
+
+const closers: PlanVersion & typeof stamps = {
+  id: 'v1',
+  planId: 'plan-closers',
+  from: '2026-01-01',
+  period: 'year',
+  mode: 'retroactive',
+  roles: [
+    { role: 'closer', share: 60, tiers: [{ fromVolume: 1_000_000 * EURO, share: 70 }] },
+    { role: 'setter', share: 20, tiers: [] },
+  ],
+  capPerPeriod: null,
+  extras: [],
+  ...stamps,
+}
+
+const book = toPlanBook({
+  versions: [closers, { ...closers, id: 'v0', planId: 'plan-old', from: '2025-01-01' }],
+  placements: [
+    { id: 'p1', sellerId: 'anna', planId: 'plan-closers', from: '2026-01-01', ...stamps },
+  ],
+  projectRates: [],
+})
+
+type Line = SaleDocType['lines'][number]
+function line(sellerId: string, overrides: Partial<Line> = {}): Line {
+  return {
+    id: `${sellerId}-line`,
+    saleId: 's',
+    sellerId,
+    commissionType: 'sales',
+    role: 'closer',
+    commissionPercentage: 60,
+    commissionAmount: 1,
+    status: 'pending',
+    expectedPaymentDate: null,
+    paidAt: null,
+    kind: 'commission',
+    paidAmount: 0,
+    sourceId: null,
+    planVersionId: 'v1',
+    planTier: 0,
+    planNote: null,
+    ...stamps,
+    ...overrides,
+  }
+}
+
+type VolumeSale = Parameters<typeof findLocalVolume>[0][number]
+function sale(euros: number, saleDate: string, overrides: Partial<VolumeSale> = {}): VolumeSale {
+  return {
+    saleDate,
+    salePrice: euros * EURO,
+    status: 'completed',
+    seq: 5,
+    lines: [line('anna')],
+    ...overrides,
+  }
+}
+
+// Anna's 2026: € 400.000 and € 300.000 stored, € 200.000 registered here (seq 0, her own
+// calculation), a cancelled € 500.000, a referral-only € 250.000 (no volume), a € 900.000
+// of 2025 (another period), a cancelled line of hers on € 50.000. Volume € 900.000; the
+// tier starts at € 1.000.000: "Nog € 100.000 tot 70 %".
+const sales: VolumeSale[] = [
+  sale(400_000, '2026-02-01'),
+  sale(300_000, '2026-03-01'),
+  sale(200_000, '2026-04-01', {
+    seq: 0,
+    lines: [],
+    commissions: [
+      {
+        sellerId: 'anna',
+        role: 'closer',
+        commissionType: 'sales',
+        commissionPercentage: 60,
+        commissionAmount: 1,
+      },
+    ],
+  }),
+  sale(500_000, '2026-05-01', { status: 'cancelled' }),
+  sale(250_000, '2026-06-01', { lines: [line('anna', { commissionType: 'referral' })] }),
+  sale(900_000, '2025-12-31'),
+  sale(50_000, '2026-07-01', { lines: [line('anna', { status: 'cancelled' })] }),
+  sale(800_000, '2026-07-01', { lines: [line('bram')] }),
+]
+
+test('the volume counts standing sales of the period the seller is on the team of', () => {
+  expect(findLocalVolume(sales, 'anna', { start: '2026-01-01', end: '2026-12-31' })).toBe(
+    900_000 * EURO,
+  )
+})
+
+test("a seller's position: their plan, volume, share and what is left to the next tier", () => {
+  const position = findLocalPosition({
+    book,
+    plans: [{ id: 'plan-closers', name: 'Closers' }],
+    seller: { id: 'anna', role: 'Closer' },
+    sellerId: 'anna',
+    sales,
+    date: '2026-08-01',
+  })
+  expect(position).toEqual({
+    periodStart: '2026-01-01',
+    periodEnd: '2026-12-31',
+    volume: 900_000 * EURO,
+    share: 60,
+    tier: 0,
+    nextThreshold: 1_000_000 * EURO,
+    nextShare: 70,
+    // Money and percentage are written with no-break spaces, as everywhere.
+    text: expect.stringMatching(/^Nog €\s100\.000 tot 70\s%$/),
+    planName: 'Closers',
+    role: 'closer',
+  })
+  // One more sale of € 100.000 reaches the tier: 70 %, nothing left to reach.
+  const reached = findLocalPosition({
+    book,
+    plans: [{ id: 'plan-closers', name: 'Closers' }],
+    seller: { id: 'anna', role: null },
+    sellerId: 'anna',
+    sales: [...sales, sale(100_000, '2026-08-01')],
+    date: '2026-08-01',
+  })
+  expect(reached).toMatchObject({ share: 70, tier: 1, nextThreshold: null, text: null })
+})
+
+test('no position before the placement, or for a seller this device has no placement of', () => {
+  const base = { book, plans: [{ id: 'plan-closers', name: 'Closers' }], sales }
+  expect(
+    findLocalPosition({ ...base, seller: undefined, sellerId: 'anna', date: '2025-06-01' }),
+  ).toBeNull()
+  expect(
+    findLocalPosition({ ...base, seller: undefined, sellerId: 'bram', date: '2026-06-01' }),
+  ).toBeNull()
+})
+
+test('plans by name with their versions oldest first; a plan without versions left out', () => {
+  const later = { ...closers, id: 'v2', from: '2026-07-01' }
+  const list = toPlanList(
+    [
+      { id: 'plan-closers', name: 'Closers' },
+      { id: 'plan-empty', name: 'Aanloop' },
+      { id: 'plan-old', name: 'Aardig oud' },
+    ],
+    toPlanBook({
+      versions: [later, closers, { ...closers, id: 'v0', planId: 'plan-old' }],
+      placements: [],
+      projectRates: [],
+    }),
+  )
+  expect(list.map((plan) => [plan.name, plan.versions.map((version) => version.id)])).toEqual([
+    ['Aardig oud', ['v0']],
+    ['Closers', ['v1', 'v2']],
+  ])
+})

@@ -1,0 +1,87 @@
+import { combineLatest, map } from 'rxjs'
+import type { PlanVersion } from '#schema/commission-plans'
+import {
+  findLocalPosition,
+  type LocalSellerPosition,
+  toPlanBook,
+  toPlanList,
+} from '#schema/local-plans'
+import type { PlanBook } from '#schema/plan-resolution'
+import type { SaleDocType } from '#schema/rx/sales'
+import type { SalesDatabase } from '#sync/client/local-database'
+import { liveDocs } from '../../lib/live-docs.ts'
+import { useToday } from '../components/use-today.ts'
+import { useSalesLiveQuery } from './use-sales-live-query.ts'
+
+// Commission plans from the local database (decision 040), offline: the plan book the
+// wizard proposes from, the plans by name, and a seller's position. A SELLER's database
+// holds their own plans and placements and the projects' plans, nothing of other sellers.
+
+function liveBook(db: SalesDatabase['db']) {
+  return combineLatest([
+    liveDocs(db.plan_versions.find()),
+    liveDocs(db.plan_placements.find()),
+    liveDocs(db.project_rates.find()),
+  ]).pipe(
+    map(([versions, placements, projectRates]) =>
+      toPlanBook({ versions, placements, projectRates }),
+    ),
+  )
+}
+
+/** The local plan versions, placements and project rates; undefined while loading. */
+export function usePlanBook(): PlanBook | undefined {
+  const query = useSalesLiveQuery(({ db }) => liveBook(db), [])
+  return query.status === 'ready' ? query.data : undefined
+}
+
+/** The plans this device holds by name, each with its versions oldest first. */
+export function useCommissionPlans():
+  | { id: string; name: string; versions: PlanVersion[] }[]
+  | undefined {
+  const query = useSalesLiveQuery(
+    ({ db }) =>
+      combineLatest([liveDocs(db.commission_plans.find()), liveBook(db)]).pipe(
+        map(([plans, book]) => toPlanList(plans, book)),
+      ),
+    [],
+  )
+  return query.status === 'ready' ? query.data : undefined
+}
+
+/**
+ * Where a seller stands today on their plan, from the local sales (a sale registered here
+ * counts at once, with the device's own lines): their volume this period, the share they
+ * are at and "Nog € … tot … %". Null when they are on no plan (or, on a SELLER's device,
+ * for anyone but themselves: their placements are not here); undefined while loading.
+ */
+export function useSellerPosition(sellerId: string): LocalSellerPosition | null | undefined {
+  const today = useToday()
+  const year = today.slice(0, 4)
+  const query = useSalesLiveQuery(
+    ({ db }) =>
+      combineLatest([
+        liveBook(db),
+        liveDocs(db.commission_plans.find()),
+        liveDocs(db.sellers.find({ selector: { id: sellerId } })).pipe(map((found) => found[0])),
+        liveDocs(
+          db.sales.find({
+            selector: { saleDate: { $gte: `${year}-01-01`, $lte: `${year}-12-31` } },
+          }),
+        ),
+      ]).pipe(
+        map(([book, plans, seller, sales]) =>
+          findLocalPosition({
+            book,
+            plans,
+            seller,
+            sellerId,
+            sales: sales as SaleDocType[],
+            date: today,
+          }),
+        ),
+      ),
+    [sellerId, today, year],
+  )
+  return query.status === 'ready' ? query.data : undefined
+}
