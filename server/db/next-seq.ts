@@ -27,3 +27,16 @@ const readCounter = sql`select value from replication_counter where id = 1`
 export function readReplicationSeq(db: Pick<OrganisationDb, 'get'>): number {
   return db.get<{ value: number } | undefined>(readCounter)?.value ?? 0
 }
+
+const bumpCounterBy =
+  'update replication_counter set value = value + ? where id = 1 returning value'
+
+/**
+ * Takes `count` seqs in one statement, for rows written together (a tier crossing's
+ * adjustment lines): the first of them; the others follow it one by one.
+ */
+export function takeSeqs(tx: Writer, count: number): number {
+  const row = connectionOf(tx).prepare(bumpCounterBy).get(count) as { value: number } | undefined
+  if (!row) throw new Error('replication counter missing')
+  return row.value - count + 1
+}

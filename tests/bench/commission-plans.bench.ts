@@ -2,37 +2,53 @@ import { afterAll, beforeAll, bench, describe } from 'vitest'
 import { addSellers, signInFirstSuperadmin } from '../support/accounts.ts'
 import type { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { createTimer } from './median.ts'
+import { median } from './median.ts'
 
 // Issue 48's target: registering the sale that crosses a retroactive tier with 500 earlier
 // sales in the seller's period, server ≤ 100 ms (the request as the API answers it, with
-// the 500 adjustment lines it writes). Each round's crossing sale is cancelled after it is
-// timed, which writes the 500 reverse adjustments, so every round crosses again.
+// the 500 adjustment lines it writes, in process, so an upper bound of the server's time).
+// Each round crosses the tier of a seller of its own, so every round meets the same year:
+// 500 sales of one line each. The cancellation of the crossing sale, which writes the 500
+// reverse adjustments, is timed too (no target of its own; the same work).
 
 const EARLIER = 500
+const ROUNDS = 8
+const WARMUP = 1
 const EURO = 100
 let server: TestServer
 let admin: ReturnType<typeof createClient>
 let projectId: string
-let sellerId: string
-const crossing = createTimer()
+let sellerIds: string[] = []
+let round = 0
+const crossings: number[] = []
+const cancellations: number[] = []
 
-const sale = (euros: number, saleDate: string) => ({
+const sale = (sellerId: string, saleDate: string) => ({
   projectId,
   clientName: 'Klant',
   propertyNumber: `B-${Math.random()}`,
   saleDate,
-  salePrice: euros * EURO,
+  salePrice: 10_000 * EURO,
   commissionPercentage: 2,
   team: [{ sellerId, role: 'closer' }],
 })
+
+async function registerEarlierSales(sellerId: string) {
+  for (let index = 0; index < EARLIER; index++) {
+    const answer = await admin.post('/api/gold-estates/sales', sale(sellerId, '2025-03-01'))
+    if (answer.status !== 201) throw new Error(`sale: ${answer.status} ${answer.text}`)
+  }
+}
 
 beforeAll(async () => {
   server = await startTestServer()
   admin = await signInFirstSuperadmin(server)
   await admin.post('/api/admin/launch-gold-estates')
   projectId = (await admin.post('/api/gold-estates/projects', { name: 'Bench' })).json.id
-  sellerId = (await addSellers(server, admin, { anna: 'Anna' })).ids.anna
+  const names = Object.fromEntries(
+    Array.from({ length: ROUNDS + WARMUP }, (_, index) => [`s${index}`, `Verkoper ${index}`]),
+  )
+  sellerIds = Object.values((await addSellers(server, admin, names)).ids)
   const plan = await admin.post('/api/gold-estates/commission-plans', {
     name: 'Closers',
     period: 'year',
@@ -41,19 +57,26 @@ beforeAll(async () => {
     // 500 sales of € 10.000: € 5.000.000, just under the tier.
     roles: [{ role: 'closer', share: 60, tiers: [{ fromVolume: 5_000_001 * EURO, share: 70 }] }],
   })
-  await admin.request('PUT', `/api/gold-estates/sellers/${sellerId}/plan`, {
-    planId: plan.json.id,
-    from: '2025-01-01',
-  })
-  for (let index = 0; index < EARLIER; index++) {
-    const answer = await admin.post('/api/gold-estates/sales', sale(10_000, '2025-03-01'))
-    if (answer.status !== 201) throw new Error(`sale: ${answer.status} ${answer.text}`)
+  for (const sellerId of sellerIds) {
+    await admin.request('PUT', `/api/gold-estates/sellers/${sellerId}/plan`, {
+      planId: plan.json.id,
+      from: '2025-01-01',
+    })
   }
-}, 600_000)
+  // Two sellers at a time: the server takes the requests one by one either way.
+  for (let index = 0; index < sellerIds.length; index += 2) {
+    await Promise.all(sellerIds.slice(index, index + 2).map(registerEarlierSales))
+  }
+}, 1_200_000)
+
 afterAll(async () => {
+  const spread = (values: number[]) =>
+    `${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)} ms`
   console.log(
     `\nregistering the sale that crosses a retroactive tier over ${EARLIER} earlier sales: ` +
-      `p50 ${crossing.median.toFixed(1)} ms over ${crossing.count} rounds (target ≤ 100 ms)\n`,
+      `p50 ${median(crossings).toFixed(1)} ms (${spread(crossings)}) over ${crossings.length} ` +
+      `rounds (target ≤ 100 ms); cancelling it again (${EARLIER} reverse adjustments): ` +
+      `p50 ${median(cancellations).toFixed(1)} ms (${spread(cancellations)})\n`,
   )
   await server.close()
 })
@@ -62,12 +85,26 @@ describe(`a tier crossed over ${EARLIER} sales`, () => {
   bench(
     'POST /api/gold-estates/sales with team, writing the adjustments',
     async () => {
-      const answer = await crossing.time(() =>
-        admin.post('/api/gold-estates/sales', sale(10_000, '2025-06-01')),
-      )
+      const warm = round < WARMUP
+      const sellerId = sellerIds[round++]
+      if (!sellerId) throw new Error('more rounds than sellers')
+      const started = performance.now()
+      const answer = await admin.post('/api/gold-estates/sales', sale(sellerId, '2025-06-01'))
+      const crossed = performance.now() - started
       if (answer.status !== 201) throw new Error(`crossing: ${answer.status} ${answer.text}`)
-      await admin.post(`/api/gold-estates/sales/${answer.json.id}/cancel`, { reason: 'Bench' })
+      // The crossing sale earns the tier: the earlier 500 got their adjustments with it.
+      const detail = await admin.get(`/api/gold-estates/sales/${answer.json.id}`)
+      if (detail.json.lines?.[0]?.planTier !== 1) throw new Error('the tier was not crossed')
+      const cancelStarted = performance.now()
+      const cancelled = await admin.post(`/api/gold-estates/sales/${answer.json.id}/cancel`, {
+        reason: 'Bench',
+      })
+      const cancelMs = performance.now() - cancelStarted
+      if (cancelled.status !== 200) throw new Error(`cancel: ${cancelled.status}`)
+      if (warm) return
+      crossings.push(crossed)
+      cancellations.push(cancelMs)
     },
-    { iterations: 10, warmupIterations: 1, time: 0 },
+    { iterations: ROUNDS, warmupIterations: WARMUP, time: 0, warmupTime: 0 },
   )
 })

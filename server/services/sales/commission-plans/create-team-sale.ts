@@ -10,9 +10,10 @@ import type { ServiceContext } from '../../../context.ts'
 import { AppError } from '../../../errors/app-error.ts'
 import { requirePermission } from '../../permissions/require-permission.ts'
 import { createSale } from '../create-sale.ts'
+import { insertAdjustmentLines } from './adjustment-lines.ts'
 import { loadPlanBook } from './plan-book.ts'
-import { reconcilePlanLines } from './reconcile-plans.ts'
-import { computeSellerYear } from './seller-year.ts'
+import { findAdjustments, logAdjustments } from './reconcile-plans.ts'
+import { computeSellerYear, loadSellerSale, loadSellerYear } from './seller-year.ts'
 
 function invalid(path: string, message: string): never {
   throw new AppError('invalid_input', `${path}: ${message}`, { errors: [{ path, message }] })
@@ -102,11 +103,16 @@ export function createTeamSale(
         invalid(`team.${index}.sellerId`, 'Verkoper bestaat niet in deze organisatie')
     })
     const parts = findParts(book, input, saleDate, names)
+    const year = saleDate.slice(0, 4)
+    // Each seller's year is read once: the proposal and the adjustments both use it.
+    const years = new Map(
+      input.team.map((member) => [member.sellerId, loadSellerYear(tx, member.sellerId, year)]),
+    )
     const lines = input.team.map((member, index) => {
       const sellerParts = parts.filter(
         (_, other) => input.team[other]?.sellerId === member.sellerId,
       )
-      const targets = computeSellerYear(tx, book, member.sellerId, saleDate.slice(0, 4), {
+      const targets = computeSellerYear(book, member.sellerId, years.get(member.sellerId) ?? [], {
         saleId,
         projectId: input.projectId,
         saleDate,
@@ -149,11 +155,19 @@ export function createTeamSale(
         },
       },
     )
-    reconcilePlanLines(ctx, tx, {
-      sellerIds: input.team.map((member) => member.sellerId),
-      dates: [saleDate],
-      cause: `verkoop ${input.clientName} (${input.propertyNumber})`,
+    // What a read of each year after the insert would give: the year read above with the
+    // seller's new lines added, read by themselves.
+    const adjustments = [...years].flatMap(([sellerId, stored]) => {
+      const withSale = [...stored, ...loadSellerSale(tx, sellerId, saleId)]
+      return findAdjustments(sellerId, computeSellerYear(book, sellerId, withSale))
     })
+    insertAdjustmentLines(ctx, tx, adjustments, Date.now())
+    logAdjustments(
+      ctx,
+      tx,
+      adjustments.length,
+      `verkoop ${input.clientName} (${input.propertyNumber})`,
+    )
     return sale
   })
 }

@@ -2,9 +2,9 @@ import { formatPercentageText } from '#schema/parse-percentage'
 import type { ServiceContext } from '../../../context.ts'
 import type { OrganisationDb } from '../../../db/organisation-db.ts'
 import { appendActivity } from '../../activities/append-activity.ts'
-import { insertSaleLine } from '../sale-lines.ts'
+import { type AdjustmentLine, insertAdjustmentLines } from './adjustment-lines.ts'
 import { loadPlanBook } from './plan-book.ts'
-import { computeSellerYear, owedOn, type PartTarget } from './seller-year.ts'
+import { computeSellerYear, loadSellerYear, owedOn, type PartTarget } from './seller-year.ts'
 
 // Tier crossings (decision 039): after any change to a seller's sales, what each of their
 // plan lines should hold is computed again, and each difference becomes one adjustment
@@ -13,7 +13,7 @@ import { computeSellerYear, owedOn, type PartTarget } from './seller-year.ts'
 // write's transaction, so two registrations that cross the same threshold take turns in
 // commit order and the second finds the first one's adjustments: one set, not two.
 
-type Tx = Parameters<typeof insertSaleLine>[1] & Pick<OrganisationDb, 'select'>
+type Tx = Pick<OrganisationDb, 'select' | 'get' | 'insert'>
 
 const pct = (value: number) => `${formatPercentageText(value)} %`
 
@@ -31,41 +31,37 @@ function describeAdjustment(target: PartTarget): string {
   return `Herberekend volgens het plan: ${pct(target.percentage)}${was}`
 }
 
-/** Writes the adjustments one seller's year calls for; the number written. */
-function reconcileSellerYear(
-  ctx: ServiceContext,
-  tx: Tx,
-  book: ReturnType<typeof loadPlanBook>,
-  sellerId: string,
-  year: string,
-  now: number,
-) {
-  let written = 0
-  for (const target of computeSellerYear(tx, book, sellerId, year)) {
+/** The adjustments one seller's year calls for: each target's difference to what is owed. */
+export function findAdjustments(sellerId: string, targets: readonly PartTarget[]) {
+  const lines: AdjustmentLine[] = []
+  for (const target of targets) {
     const difference = target.amount - owedOn(target.lines, target.commissionType)
     if (difference === 0) continue
-    const first = target.lines[0]
-    insertSaleLine(
-      ctx,
-      tx,
-      {
-        saleId: target.saleId,
-        sellerId,
-        commissionType: target.commissionType,
-        role: target.role,
-        commissionPercentage: target.percentage,
-        commissionAmount: difference,
-        expectedPaymentDate: first?.expectedPaymentDate ?? null,
-        kind: 'adjustment',
-        planVersionId: target.versionId,
-        planTier: target.tier,
-        planNote: describeAdjustment(target),
-      },
-      now,
-    )
-    written += 1
+    lines.push({
+      saleId: target.saleId,
+      sellerId,
+      commissionType: target.commissionType,
+      role: target.role,
+      commissionPercentage: target.percentage,
+      commissionAmount: difference,
+      expectedPaymentDate: target.lines[0]?.expectedPaymentDate ?? null,
+      planVersionId: target.versionId,
+      planTier: target.tier,
+      planNote: describeAdjustment(target),
+    })
   }
-  return written
+  return lines
+}
+
+/** One activity for the adjustments a change wrote, when it wrote any. */
+export function logAdjustments(ctx: ServiceContext, tx: Tx, written: number, cause: string) {
+  if (written === 0) return
+  appendActivity(tx, ctx.actor.organisationId, ctx.actor, {
+    type: 'sale',
+    action: 'Commissies aangepast volgens plan',
+    target: `${written} aanpassingsregel${written === 1 ? '' : 's'} (${cause})`,
+    metadata: { adjustments: written, cause },
+  })
 }
 
 /**
@@ -82,17 +78,14 @@ export function reconcilePlanLines(
   const book = loadPlanBook(tx)
   if (book.versions.length === 0) return 0
   const years = new Set([...change.dates].map((date) => date.slice(0, 4)))
-  let written = 0
+  const lines: AdjustmentLine[] = []
   for (const sellerId of new Set(change.sellerIds)) {
-    for (const year of years) written += reconcileSellerYear(ctx, tx, book, sellerId, year, now)
+    for (const year of years) {
+      const stored = loadSellerYear(tx, sellerId, year)
+      lines.push(...findAdjustments(sellerId, computeSellerYear(book, sellerId, stored)))
+    }
   }
-  if (written > 0) {
-    appendActivity(tx, ctx.actor.organisationId, ctx.actor, {
-      type: 'sale',
-      action: 'Commissies aangepast volgens plan',
-      target: `${written} aanpassingsregel${written === 1 ? '' : 's'} (${change.cause})`,
-      metadata: { adjustments: written, cause: change.cause },
-    })
-  }
-  return written
+  insertAdjustmentLines(ctx, tx, lines, now)
+  logAdjustments(ctx, tx, lines.length, change.cause)
+  return lines.length
 }

@@ -1,7 +1,5 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm'
 import type { CommissionType } from '#schema/commission'
 import type { PlanVersion } from '#schema/commission-plans'
-import { commissions, sales } from '#schema/db/organisation'
 import {
   computeSellerPeriod,
   orderPeriodSales,
@@ -12,24 +10,13 @@ import {
 } from '#schema/plan-arithmetic'
 import { choosePlanVersion, type PlanBook } from '#schema/plan-resolution'
 import type { OrganisationDb } from '../../../db/organisation-db.ts'
+import { connectionOf } from '../../../db/prepare-once.ts'
 
 // A seller's sales of one calendar year as the plan arithmetic reads them, and what each
 // of their plan lines should hold. A year holds every quarter in it, so one read serves a
 // plan of either period.
 
 type Reader = Pick<OrganisationDb, 'select'>
-/** The columns of a line the arithmetic and its adjustments read. */
-const LINE_COLUMNS = {
-  id: commissions.id,
-  commissionType: commissions.commissionType,
-  kind: commissions.kind,
-  role: commissions.role,
-  commissionPercentage: commissions.commissionPercentage,
-  commissionAmount: commissions.commissionAmount,
-  expectedPaymentDate: commissions.expectedPaymentDate,
-  planVersionId: commissions.planVersionId,
-  planTier: commissions.planTier,
-}
 type LineRow = {
   id: string
   commissionType: CommissionType
@@ -60,55 +47,87 @@ export type NewSale = Omit<SellerSale, 'lines' | 'fromPlan'> & {
   onTeam: boolean
 }
 
-/** The seller's standing (not cancelled) sales dated in `year`, with their live lines. */
-export function loadSellerYear(db: Reader, sellerId: string, year: string): SellerSale[] {
-  const rows = db
-    // Only the columns read: a year of a busy seller is thousands of lines.
-    .select({
-      sale: {
-        id: sales.id,
-        projectId: sales.projectId,
-        saleDate: sales.saleDate,
-        salePrice: sales.salePrice,
-        commissionAmount: sales.commissionAmount,
-        createdAt: sales.createdAt,
-        fromPlan: sales.fromPlan,
-      },
-      line: LINE_COLUMNS,
-    })
-    .from(commissions)
-    .innerJoin(sales, eq(sales.id, commissions.saleId))
-    .where(
-      and(
-        eq(commissions.sellerId, sellerId),
-        eq(commissions.deleted, false),
-        ne(commissions.status, 'cancelled'),
-        eq(sales.deleted, false),
-        ne(sales.status, 'cancelled'),
-        sql`${sales.saleDate} between ${`${year}-01-01`} and ${`${year}-12-31`}`,
-      ),
-    )
-    .orderBy(asc(commissions.createdAt), asc(commissions.id))
-    .all()
+// One statement for a seller's year, in SQL (compiled once per connection by
+// cacheStatements), read as arrays: the arithmetic runs in the request's transaction, and
+// drizzle's mapping of each joined row into objects was most of the time of a crossing
+// over 500 sales. Through commissions_seller (the seller's lines of every year), each
+// line's sale by its key, the year's dates kept (EXPLAIN QUERY PLAN in decision 039).
+const SELLER_LINES = `select s.id, s.project_id, s.sale_date, s.sale_price, s.commission_amount,
+  s.created_at, s.from_plan, c.id, c.commission_type, c.kind, c.role,
+  c.commission_percentage, c.commission_amount, c.expected_payment_date, c.plan_version_id,
+  c.plan_tier
+from commissions c join sales s on s.id = c.sale_id
+where c.deleted = 0 and c.status != 'cancelled' and s.deleted = 0 and s.status != 'cancelled'`
+type Row = [
+  string,
+  string,
+  string,
+  number,
+  number,
+  number,
+  number,
+  string,
+  CommissionType,
+  LineRow['kind'],
+  string | null,
+  number,
+  number,
+  string | null,
+  string | null,
+  number | null,
+]
+
+function gatherSales(rows: readonly Row[]): SellerSale[] {
   const bySale = new Map<string, SellerSale>()
-  for (const { sale, line } of rows) {
-    let entry = bySale.get(sale.id)
+  for (const row of rows) {
+    let entry = bySale.get(row[0])
     if (!entry) {
       entry = {
-        saleId: sale.id,
-        projectId: sale.projectId,
-        saleDate: sale.saleDate,
-        salePrice: sale.salePrice,
-        netCents: sale.commissionAmount,
-        createdAt: sale.createdAt,
-        fromPlan: sale.fromPlan,
+        saleId: row[0],
+        projectId: row[1],
+        saleDate: row[2],
+        salePrice: row[3],
+        netCents: row[4],
+        createdAt: row[5],
+        fromPlan: row[6] === 1,
         lines: [],
       }
-      bySale.set(sale.id, entry)
+      bySale.set(row[0], entry)
     }
-    entry.lines.push(line)
+    entry.lines.push({
+      id: row[7],
+      commissionType: row[8],
+      kind: row[9],
+      role: row[10],
+      commissionPercentage: row[11],
+      commissionAmount: row[12],
+      expectedPaymentDate: row[13],
+      planVersionId: row[14],
+      planTier: row[15],
+    })
   }
   return [...bySale.values()]
+}
+
+/** The seller's standing (not cancelled) sales dated in `year`, with their live lines. */
+export function loadSellerYear(db: Reader, sellerId: string, year: string): SellerSale[] {
+  const rows = connectionOf(db)
+    .prepare(
+      `${SELLER_LINES} and c.seller_id = ? and s.sale_date between ? and ? order by c.created_at, c.id`,
+    )
+    .raw()
+    .all(sellerId, `${year}-01-01`, `${year}-12-31`) as Row[]
+  return gatherSales(rows)
+}
+
+/** The seller's lines on one sale, as loadSellerYear reads them: a sale just registered. */
+export function loadSellerSale(db: Reader, sellerId: string, sale: SellerSale['saleId']) {
+  const rows = connectionOf(db)
+    // `+c.seller_id`: through commissions_sale (a few lines), not all the seller's lines.
+    .prepare(`${SELLER_LINES} and c.sale_id = ? and +c.seller_id = ? order by c.created_at, c.id`)
+    .raw()
+    .all(sale, sellerId) as Row[]
+  return gatherSales(rows)
 }
 
 const isOnTeam = (sale: SellerSale) =>
@@ -137,18 +156,16 @@ function partsOf(book: PlanBook, sale: SellerSale, sellerId: string): PlanPart[]
 export type PartTarget = PartResult & { lines: LineRow[] }
 
 /**
- * What every plan part of the seller's sales in `year` should hold: per period of each
+ * What every plan part of the seller's sales of a year (`stored`, loadSellerYear) should hold: per period of each
  * part's version (the year, or its quarter), the period's sales in order with the volume of
  * all of them (decision 039). `extra` is a sale being registered, not stored yet.
  */
 export function computeSellerYear(
-  db: Reader,
   book: PlanBook,
   sellerId: string,
-  year: string,
+  stored: readonly SellerSale[],
   extra?: NewSale,
 ): PartTarget[] {
-  const stored = loadSellerYear(db, sellerId, year)
   type Entry = PeriodSale & { order: number; lines: LineRow[] }
   const entries: Entry[] = stored.map((sale) => ({
     saleId: sale.saleId,

@@ -1,4 +1,4 @@
-import { LEFT, type PageWriter } from './pdf-page-writer.ts'
+import { GREY, LEFT, type PageWriter, RIGHT } from './pdf-page-writer.ts'
 
 /** A column of a statement table; widths in points add up to the text width. */
 export type TableColumn = { header: string; width: number; align?: 'left' | 'right' }
@@ -21,11 +21,19 @@ function drawRow(writer: PageWriter, columns: TableColumn[], cells: string[], is
   })
 }
 
+const NOTE_HEIGHT = 11
+
 /**
  * A table of rows under its header. A row that does not fit goes to the next page, under
- * the header again, so every page of a long statement reads on its own.
+ * the header again, so every page of a long statement reads on its own. A row's note (why
+ * a plan's adjustment is what it is) is printed under it, small, from the second column.
  */
-export function drawTable(writer: PageWriter, columns: TableColumn[], rows: string[][]) {
+export function drawTable(
+  writer: PageWriter,
+  columns: TableColumn[],
+  rows: string[][],
+  notes: readonly (string | null)[] = [],
+) {
   const drawHeader = () => {
     writer.moveDown(ROW_HEIGHT)
     drawRow(
@@ -39,9 +47,14 @@ export function drawTable(writer: PageWriter, columns: TableColumn[], rows: stri
   }
   writer.ensureRoom(ROW_HEIGHT * 3)
   drawHeader()
-  for (const row of rows) {
-    if (writer.ensureRoom(ROW_HEIGHT)) drawHeader()
+  const noteX = LEFT + (columns[0]?.width ?? 0)
+  rows.forEach((row, index) => {
+    const note = notes[index]
+    if (writer.ensureRoom(ROW_HEIGHT + (note ? NOTE_HEIGHT : 0))) drawHeader()
     writer.moveDown(ROW_HEIGHT)
     drawRow(writer, columns, row, false)
-  }
+    if (!note) return
+    writer.moveDown(NOTE_HEIGHT)
+    writer.text(note, { x: noteX, size: 8, color: GREY, width: RIGHT - noteX })
+  })
 }

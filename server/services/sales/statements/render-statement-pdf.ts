@@ -77,7 +77,12 @@ export async function renderStatementPdf(statement: Statement): Promise<Uint8Arr
       ...sale(payment),
       money(payment.amount),
     ])
-    drawTable(writer, PAYMENT_COLUMNS, rows)
+    drawTable(
+      writer,
+      PAYMENT_COLUMNS,
+      rows,
+      statement.payments.map((payment) => payment.planNote ?? null),
+    )
   }
 
   section('Openstaande correcties en terugvorderingen')
@@ -94,7 +99,12 @@ export async function renderStatementPdf(statement: Statement): Promise<Uint8Arr
       ...sale(line),
       money(line.remaining),
     ])
-    drawTable(writer, OPEN_COLUMNS, rows)
+    drawTable(
+      writer,
+      OPEN_COLUMNS,
+      rows,
+      statement.openLines.map((line) => line.planNote ?? null),
+    )
   }
 
   section('Totalen')

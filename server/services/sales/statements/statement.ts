@@ -11,8 +11,16 @@ export const LINE_KIND_LABELS: Record<LineKind, string> = {
   clawback: 'Terugvordering',
 }
 
-/** Where a statement line comes from: which sale, project and property. */
-export type StatementSale = { clientName: string; projectName: string; propertyNumber: string }
+/**
+ * Where a statement line comes from: which sale, project and property; and, for a line a
+ * commission plan made, why it is what it is (a tier crossed, a cap reached: decision 039).
+ */
+export type StatementSale = {
+  clientName: string
+  projectName: string
+  propertyNumber: string
+  planNote?: string | null
+}
 
 /** A payment part in the period; amount in cents, negative on a clawback or negative correction. */
 export type StatementPayment = StatementSale & { paidOn: string; kind: LineKind; amount: number }
