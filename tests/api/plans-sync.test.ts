@@ -26,6 +26,7 @@ const PLAN_COLLECTIONS = [
 let server: TestServer
 let admin: Client
 let dirk: Client
+let signInTeam: Awaited<ReturnType<typeof addSellers<'anna' | 'bram' | 'dirk'>>>['signIn']
 let otherOwner: Client
 let projectId: string
 let ids: Record<'anna' | 'bram' | 'dirk', string>
@@ -74,6 +75,7 @@ beforeAll(async () => {
   projectId = (await admin.post('/api/gold-estates/projects', { name: 'Singel' })).json.id
   const team = await addSellers(server, admin, { anna: 'Anna', bram: 'Bram', dirk: 'Dirk' })
   ids = team.ids
+  signInTeam = team.signIn
   dirk = await team.signIn('dirk', 'SELLER')
   otherOwner = await signInOtherOrganisationOwner(server)
   plans.closers = await createPlan('Closers')
@@ -237,4 +239,160 @@ test("another organisation's device pulls none of these plans", async () => {
   for (const collection of PLAN_COLLECTIONS) {
     expect((await pull(otherOwner, collection)).documents, collection).toEqual([])
   }
+})
+
+// ── Sales from plans pushed by devices ──────────────────────────────────────────────
+
+let havenId: string
+
+/** A sale from plans as a device's local database pushes it (decision 040). */
+function planSale(options: {
+  sellerId: string
+  euros: number
+  saleDate: string
+  commissions?: object[]
+}) {
+  const now = Date.now()
+  const salePrice = options.euros * EURO
+  return {
+    id: crypto.randomUUID(),
+    _deleted: false,
+    projectId: havenId,
+    clientName: 'Klant Offline',
+    clientEmail: null,
+    clientPhone: null,
+    propertyNumber: `H-${Math.round(Math.random() * 1e6)}`,
+    saleDate: options.saleDate,
+    deliveryDate: null,
+    salePrice,
+    commissionPercentage: 2,
+    commissionAmount: salePrice * 0.02,
+    totalCosts: 0,
+    costsDescription: null,
+    discountPercentage: 0,
+    status: 'completed',
+    notes: null,
+    createdBy: null,
+    createdAt: now,
+    updatedAt: now,
+    seq: 0,
+    fromPlan: true,
+    team: [{ sellerId: options.sellerId, role: 'closer', commissionType: 'sales' }],
+    commissions: options.commissions ?? [],
+  }
+}
+
+async function push(client: Client, document: object) {
+  const answer = await client.post('/api/sync/v1/sales/push', {
+    rows: [{ newDocumentState: document }],
+  })
+  expect(answer.status, answer.text).toBe(200)
+  return answer.json as { refused: { reason: string }[]; conflicts: Doc[] }
+}
+
+async function serverLines(saleId: string) {
+  const answer = await admin.get(`/api/gold-estates/sales/${saleId}`)
+  expect(answer.status, answer.text).toBe(200)
+  return answer.json.lines as {
+    sellerId: string
+    kind: string
+    commissionAmount: number
+    commissionPercentage: number
+    planTier: number | null
+  }[]
+}
+
+test("a SELLER pushing a sale from plans with inflated lines gets the plan's lines", async () => {
+  havenId = (await admin.post('/api/gold-estates/projects', { name: 'Haven' })).json.id
+  const sale = planSale({
+    sellerId: ids.dirk,
+    euros: 100_000,
+    saleDate: '2026-03-01',
+    commissions: [
+      {
+        sellerId: ids.dirk,
+        role: 'closer',
+        commissionType: 'sales',
+        commissionPercentage: 100,
+        commissionAmount: 2_000 * EURO,
+      },
+    ],
+  })
+  const answer = await push(dirk, sale)
+  expect(answer.refused).toEqual([])
+  // Dirk is on the setters' plan since 2026: closer 60 % of € 2.000 net.
+  const lines = await serverLines(sale.id)
+  expect(lines).toEqual([
+    expect.objectContaining({
+      sellerId: ids.dirk,
+      commissionPercentage: 60,
+      commissionAmount: 1_200 * EURO,
+      planTier: 0,
+    }),
+  ])
+  const pulled = (await pull(dirk, 'sales')).documents.find((doc) => doc.id === sale.id)
+  expect(pulled).toMatchObject({ fromPlan: true, reviewStatus: null })
+  // A replay of the same push registers nothing twice.
+  expect((await push(dirk, sale)).refused).toEqual([])
+  expect(await serverLines(sale.id)).toHaveLength(1)
+})
+
+test('a SELLER pushing a sale from plans for another seller alone is refused', async () => {
+  const sale = planSale({ sellerId: ids.anna, euros: 100_000, saleDate: '2026-03-02' })
+  const answer = await push(dirk, sale)
+  expect(answer.refused).toHaveLength(1)
+  expect((await pull(admin, 'sales')).documents.some((doc) => doc.id === sale.id)).toBe(false)
+})
+
+test('two devices offline each push the sale that crosses the same tier: one set of adjustments', async () => {
+  // Bram on the closers' plan: 60 %, 70 % from € 1.000.000 a year, retroactive.
+  await place(ids.bram, plans.closers, '2025-01-01')
+  const earlier = planSale({ sellerId: ids.bram, euros: 300_000, saleDate: '2026-04-01' })
+  expect((await push(admin, earlier)).refused).toEqual([])
+  // Bram's year so far: € 400.000 on Singel (its own plan) and € 300.000 here. Each device
+  // computed 60 % offline (it knew nothing of the other's sale).
+  const provisional = (euros: number) => [
+    {
+      sellerId: ids.bram,
+      role: 'closer',
+      commissionType: 'sales',
+      commissionPercentage: 60,
+      commissionAmount: euros * 0.02 * 0.6 * EURO,
+    },
+  ]
+  const first = planSale({
+    sellerId: ids.bram,
+    euros: 500_000,
+    saleDate: '2026-05-01',
+    commissions: provisional(500_000),
+  })
+  const second = planSale({
+    sellerId: ids.bram,
+    euros: 450_000,
+    saleDate: '2026-05-02',
+    commissions: provisional(450_000),
+  })
+  // The office's second device: another sales ADMIN's.
+  const otherDevice = await signInTeam('anna', 'ADMIN')
+  const answers = await Promise.all([push(admin, first), push(otherDevice, second)])
+  for (const answer of answers) expect(answer.refused).toEqual([])
+  // After sync each sale owes Bram 70 % of its net: the earlier one by one adjustment, the
+  // two new ones as registered (the second found the first's crossing).
+  const earlierLines = await serverLines(earlier.id)
+  expect(earlierLines.filter((line) => line.kind === 'adjustment')).toEqual([
+    expect.objectContaining({ commissionAmount: 300_000 * 0.02 * 0.1 * EURO, planTier: 1 }),
+  ])
+  for (const [sale, euros] of [
+    [earlier, 300_000],
+    [first, 500_000],
+    [second, 450_000],
+  ] as const) {
+    const owed = (await serverLines(sale.id)).reduce((sum, line) => sum + line.commissionAmount, 0)
+    expect(owed).toBe(euros * 0.02 * 0.7 * EURO)
+  }
+  // The pull brings every device the server's lines, the adjustment with its reason.
+  const pulled = (await pull(admin, 'sales')).documents.find((doc) => doc.id === earlier.id)
+  expect(pulled?.lines).toContainEqual(
+    expect.objectContaining({ kind: 'adjustment', planNote: expect.stringContaining('70') }),
+  )
 })

@@ -8,6 +8,7 @@ import {
   salesSellers,
 } from '#schema/db/organisation'
 import { WRITABLE_FIELDS } from '#schema/rx/writable-fields'
+import { SaleTeamCreateSchema } from '#schema/sale-team'
 import {
   type CommissionDocument,
   CommissionStatusSchema,
@@ -28,6 +29,7 @@ import type { Actor, ServiceContext } from '#server/context'
 import { readRows } from '#server/db/read-rows'
 import { AppError } from '#server/errors/app-error'
 import { cancelSale } from '#server/services/sales/cancel-sale'
+import { createTeamSale } from '#server/services/sales/commission-plans/create-team-sale'
 import { correctSale } from '#server/services/sales/correct-sale'
 import { createSale } from '#server/services/sales/create-sale'
 import {
@@ -172,9 +174,14 @@ const salesTable = defineTableCollection({
   writableFields: SALE_FIELDS,
   // The whole payload of SaleCreateSchema: the server checks the sent amounts against its
   // own arithmetic, and the lines exist only in the pushed document.
-  createFields: [...SALE_FIELDS, 'commissionAmount', 'notes', 'commissions'],
+  // A sale from plans (decision 040) carries its `team`; the server fills its lines from
+  // the plans and ignores the device's own calculation in `commissions`.
+  createFields: [...SALE_FIELDS, 'commissionAmount', 'notes', 'commissions', 'fromPlan', 'team'],
   write: {
-    create: (ctx, id, document) => void createSale(ctx, SaleCreateSchema.parse(document), { id }),
+    create: (ctx, id, document) =>
+      void (document.fromPlan === true
+        ? createTeamSale(ctx, SaleTeamCreateSchema.parse(document), { id })
+        : createSale(ctx, SaleCreateSchema.parse(document), { id })),
     update: updateSale,
     delete: () => refuse('Een geregistreerde verkoop kan niet verwijderd worden'),
   },

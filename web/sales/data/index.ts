@@ -67,9 +67,15 @@ export {
   registerSale,
   type SalePayload,
   SalePayloadError,
+  type SalePlan,
   setCommissionStatus,
 } from './sales-writes.ts'
-export { useCommissionPlans, usePlanBook, useSellerPosition } from './use-commission-plans.ts'
+export {
+  useCommissionPlans,
+  usePlanBook,
+  usePlanProposalData,
+  useSellerPosition,
+} from './use-commission-plans.ts'
 export { useRefusedSalesWrites, useSalesSyncStatus } from './use-refused-sales-writes.ts'
 export { useSaleData, useSalesCatalog } from './use-sales-data.ts'
 export {

@@ -1,6 +1,7 @@
 import { format } from 'date-fns/format'
 import { v7 as uuidv7 } from 'uuid'
 import type { z } from 'zod'
+import type { CommissionType } from '#schema/commission'
 import { applyPaymentParts } from '#schema/commission-changes'
 import { getOpenAmount } from '#schema/commission-line-status'
 import { getReviewStatusAfterWrite } from '#schema/sale-review'
@@ -12,6 +13,16 @@ import { requireSalesDatabase } from './sales-database.tsx'
 
 /** What the wizard hands to registerSale: the sale create payload (docs/behaviour.md), cents. */
 export type SalePayload = z.input<typeof SaleCreateSchema>
+
+/**
+ * A sale registered from plans (decision 040): who is on it in which role, and what made
+ * each of the payload's lines (the device's own calculation, shown as provisional). The
+ * server fills the real lines when the sale arrives.
+ */
+export type SalePlan = {
+  team: { sellerId: string; role: string | null; commissionType: CommissionType }[]
+  lines: { planVersionId: string; planTier: number; planNote: string | null }[]
+}
 
 /** The first problem of a payload the local check refuses, as one readable message. */
 export class SalePayloadError extends Error {}
@@ -27,6 +38,7 @@ export class SalePayloadError extends Error {}
 export async function registerSale(
   payload: SalePayload,
   author: { userId: string; canReadAll: boolean },
+  plan?: SalePlan,
 ): Promise<string> {
   const { SaleCreateSchema } = await loadSalesSchemas()
   const parsed = SaleCreateSchema.safeParse(payload)
@@ -69,13 +81,16 @@ export async function registerSale(
       canReadAll: author.canReadAll,
       lines: sale.commissions,
       current: null,
+      fromPlan: plan !== undefined,
     }),
     reviewReason: null,
     reviewedBy: null,
     reviewedAt: null,
     lines: [],
-    fromPlan: false,
-    commissions: sale.commissions.map((line) => ({
+    fromPlan: plan !== undefined,
+    ...(plan && { team: plan.team }),
+    commissions: sale.commissions.map((line, index) => ({
+      ...plan?.lines[index],
       sellerId: line.sellerId,
       role: line.role,
       commissionType: line.commissionType,

@@ -85,3 +85,30 @@ export function useSellerPosition(sellerId: string): LocalSellerPosition | null 
   )
   return query.status === 'ready' ? query.data : undefined
 }
+
+/**
+ * What the wizard proposes from (decision 040): the plan book, the plans' names and the
+ * local sales of this year and the last (a sale may be dated back), and today. Undefined
+ * while loading.
+ */
+export function usePlanProposalData() {
+  const today = useToday()
+  const since = `${Number(today.slice(0, 4)) - 1}-01-01`
+  const query = useSalesLiveQuery(
+    ({ db }) =>
+      combineLatest([
+        liveBook(db),
+        liveDocs(db.commission_plans.find()),
+        liveDocs(db.sales.find({ selector: { saleDate: { $gte: since } } })),
+      ]).pipe(
+        map(([book, plans, sales]) => ({
+          book,
+          planNames: new Map(plans.map((plan) => [plan.id, plan.name])),
+          sales: sales as SaleDocType[],
+          today,
+        })),
+      ),
+    [since, today],
+  )
+  return query.status === 'ready' ? query.data : undefined
+}

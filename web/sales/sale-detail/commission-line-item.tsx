@@ -77,6 +77,14 @@ export function CommissionLineItem({
             {kind}
           </p>
           <p className="text-muted-foreground text-xs">{describeLine(line, isDue)}</p>
+          {line.planVersionId && (
+            // Which plan tier made it, and why an adjustment (decision 040).
+            <p className="text-muted-foreground text-xs">
+              {line.seq === 0 ? 'Voorlopig volgens plan' : 'Volgens plan'}
+              {line.planTier ? ` · trede ${line.planTier}` : ' · basisaandeel'}
+              {line.planNote && ` · ${line.planNote}`}
+            </p>
+          )}
         </div>
         <LineStatusBadge status={status} />
       </div>

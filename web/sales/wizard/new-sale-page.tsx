@@ -2,11 +2,18 @@ import { useNavigate } from 'react-router-dom'
 import { seesAllSales } from '#schema/sales-visibility'
 import { DataLoading } from '../components/data-loading.tsx'
 import { useSalesCurrency } from '../components/use-sales-currency.ts'
-import { registerSale, salesPath, useSalesCatalog, useSalesUser } from '../data/index.ts'
+import {
+  registerSale,
+  salesPath,
+  usePlanProposalData,
+  useSalesCatalog,
+  useSalesUser,
+} from '../data/index.ts'
 import { getSalesPermissions } from '../layout/sales-roles.ts'
 import { checkSalePayload } from './check-sale-payload.ts'
+import { isFromPlan, type PlanContext, proposeTeamLines } from './plan-lines.ts'
 import { findHeldReasons, HELD_FOR_REVIEW_TOAST, ReviewNotice } from './review-notice.tsx'
-import { createSaleForm } from './sale-form.ts'
+import { createSaleForm, getChosenLines, type SaleForm } from './sale-form.ts'
 import { SaleWizard } from './sale-wizard.tsx'
 
 const isActive = (item: { status: string }) => item.status === 'active'
@@ -18,7 +25,8 @@ export function NewSalePage() {
   const { isLoading, data } = useSalesCatalog()
   const currency = useSalesCurrency()
   const navigate = useNavigate()
-  if (isLoading) return <DataLoading />
+  const plans = usePlanProposalData()
+  if (isLoading || !plans) return <DataLoading />
   const projects = data.projects.filter(isActive).sort((a, b) => byName.compare(a.name, b.name))
   const sellers = data.sellers.filter(isActive).sort((a, b) => byName.compare(a.name, b.name))
   const found = sellers.find((seller) => seller.id === user.sellerId)
@@ -36,15 +44,25 @@ export function NewSalePage() {
       back={{ path: salesPath('/dashboard'), label: 'Terug naar dashboard' }}
       projectsPath={salesPath('/projects')}
       submitLabel="Verkoop Registreren"
-      notice={(form) => <ReviewNotice reasons={findHeldReasons(form, !mustIncludeOwnLine)} />}
+      plans={plans}
+      notice={(form) => (
+        <ReviewNotice
+          reasons={findHeldReasons(form, !mustIncludeOwnLine, planOf(form, plans) !== undefined)}
+        />
+      )}
       prepare={(form) => {
         const checked = checkSalePayload(form, mustIncludeOwnLine ? ownSeller : undefined)
-        const isHeld = findHeldReasons(form, !mustIncludeOwnLine).length > 0
+        const plan = planOf(form, plans)
+        const isHeld = findHeldReasons(form, !mustIncludeOwnLine, plan !== undefined).length > 0
         return checked.ok
           ? {
               ok: true,
               save: () =>
-                registerSale(checked.payload, { userId: user.id, canReadAll: !mustIncludeOwnLine }),
+                registerSale(
+                  checked.payload,
+                  { userId: user.id, canReadAll: !mustIncludeOwnLine },
+                  plan,
+                ),
               saved: isHeld ? HELD_FOR_REVIEW_TOAST : undefined,
             }
           : checked
@@ -57,4 +75,29 @@ export function NewSalePage() {
       onSaved={() => navigate(salesPath('/dashboard'))}
     />
   )
+}
+
+/**
+ * The sale's plan when every line follows it (decision 040): its team and what made each
+ * line; undefined for a sale typed (in part) by hand.
+ */
+function planOf(form: SaleForm, context: PlanContext) {
+  const proposals = proposeTeamLines(form, context)
+  if (!isFromPlan(form, proposals)) return undefined
+  const chosen = form.teamLines
+    .map((line, index) => ({ line, proposal: proposals[index] }))
+    .filter(({ line }) => line.sellerId !== '')
+  if (chosen.length !== getChosenLines(form).length) return undefined
+  return {
+    team: chosen.map(({ line }) => ({
+      sellerId: line.sellerId,
+      role: line.role.trim() || null,
+      commissionType: 'sales' as const,
+    })),
+    lines: chosen.map(({ proposal }) => ({
+      planVersionId: proposal?.planVersionId ?? '',
+      planTier: proposal?.tier ?? 0,
+      planNote: proposal?.note ?? null,
+    })),
+  }
 }

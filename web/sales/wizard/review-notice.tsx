@@ -6,14 +6,14 @@ import { type SaleForm, toSalePayload } from './sale-form.ts'
  * Why the sale as filled in now will be held "Ter beoordeling", by the server's own rule
  * (schema/sale-review.ts); empty when it will not, or when its author sees every sale.
  */
-export function findHeldReasons(form: SaleForm, canReadAll: boolean): string[] {
+export function findHeldReasons(form: SaleForm, canReadAll: boolean, fromPlan = false): string[] {
   // The payload as the server reads it: a line without a type is a sales-team line.
   const lines = toSalePayload(form).commissions.map((line) => ({
     ...line,
     commissionType: line.commissionType ?? 'sales',
   }))
-  const status = getReviewStatusAfterWrite({ canReadAll, lines, current: null })
-  return status === 'pending' ? findReviewReasons(lines) : []
+  const status = getReviewStatusAfterWrite({ canReadAll, lines, current: null, fromPlan })
+  return status === 'pending' ? findReviewReasons(lines, { fromPlan }) : []
 }
 
 /** The toast of a registration that went to review. */

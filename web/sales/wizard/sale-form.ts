@@ -22,7 +22,14 @@ export const WIZARD_STEPS = [
 export type WizardStep = (typeof WIZARD_STEPS)[number]['step']
 
 /** One sales-team line: a seller, their role (filled from the seller) and a percentage. */
-export type TeamLine = { key: string; sellerId: string; role: string; percentage: string }
+export type TeamLine = {
+  key: string
+  sellerId: string
+  role: string
+  percentage: string
+  /** Typed by hand over the plan's proposal ("afwijkend van plan", decision 040). */
+  isEdited?: boolean
+}
 
 /** The extra lines, each optional (docs/behaviour.md, The sale wizard: Aanbreng, Sales Manager, Sales Director). */
 export const EXTRA_LINES = [

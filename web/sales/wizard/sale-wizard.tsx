@@ -9,6 +9,12 @@ import { showToast } from '../../lib/toasts.ts'
 import { ClientStep } from './client-step.tsx'
 import { CommissionSummary } from './commission-summary.tsx'
 import { FinanceStep } from './finance-step.tsx'
+import {
+  type PlanContext,
+  projectPercentageText,
+  proposeTeamLines,
+  withProposals,
+} from './plan-lines.ts'
 import { ProjectStep } from './project-step.tsx'
 import {
   calculateForm,
@@ -50,6 +56,8 @@ export type SaleWizardProps = {
   /** The toast's text when saving fails without a reason of its own. */
   failedText: string
   onSaved: () => void
+  /** Commission plans to propose each line's share from (a new sale; decision 040). */
+  plans?: PlanContext
 }
 
 /**
@@ -58,7 +66,10 @@ export type SaleWizardProps = {
  */
 export function SaleWizard(props: SaleWizardProps) {
   const { projects, sellers, currency, back } = props
-  const [form, setForm] = useState<SaleForm>(props.createForm)
+  const [typed, setForm] = useState<SaleForm>(props.createForm)
+  // The plans propose every line nobody typed; the form as shown and saved holds them.
+  const proposals = props.plans ? proposeTeamLines(typed, props.plans) : []
+  const form = props.plans ? withProposals(typed, proposals) : typed
   const [step, setStep] = useState<WizardStep>(1)
   // A correction starts from a complete sale: every step is filled in already.
   const [completed, setCompleted] = useState<ReadonlySet<WizardStep>>(
@@ -77,7 +88,14 @@ export function SaleWizard(props: SaleWizardProps) {
     headingRef.current?.focus()
   }, [step])
 
-  const update = (patch: Partial<SaleForm>) => setForm((previous) => ({ ...previous, ...patch }))
+  const update = (patch: Partial<SaleForm>) =>
+    setForm((previous) => {
+      const next = { ...previous, ...patch }
+      // A project with its own percentage fills it in; the office may still change it.
+      const own =
+        props.plans && patch.projectId ? projectPercentageText(next, props.plans) : undefined
+      return own === undefined ? next : { ...next, commissionPercentage: own }
+    })
 
   const openStep = (target: WizardStep) => {
     if (target === step) return
@@ -200,6 +218,8 @@ export function SaleWizard(props: SaleWizardProps) {
           {step === 4 && (
             <SplitStep
               form={form}
+              proposals={proposals}
+              planNames={props.plans?.planNames}
               result={result}
               sellers={sellers}
               currency={currency}

@@ -1,5 +1,6 @@
 import { Plus, TriangleAlert } from 'lucide-react'
 import { EXTRA_COMMISSION_WARNING_PERCENTAGE } from '#schema/commission'
+import type { LineProposal } from '#schema/plan-proposal'
 import type { SellerDocument } from '#schema/sales'
 import { Button } from '../../components/button.tsx'
 import { cn } from '../../lib/class-names.ts'
@@ -11,6 +12,9 @@ import { TeamLineRow } from './team-line-row.tsx'
 
 type SplitStepProps = {
   form: SaleForm
+  /** The plans' proposal per sales-team line (decision 040); empty without plans. */
+  proposals?: readonly (LineProposal | null)[]
+  planNames?: ReadonlyMap<string, string>
   result: ReturnType<typeof calculateForm>
   sellers: readonly SellerDocument[]
   currency: Currency
@@ -21,7 +25,8 @@ type SplitStepProps = {
  * Step 4, Commissie splits: sales-team lines (summed, no cap) and the three extra lines;
  * above 50 % extra commission a warning that does not block (docs/behaviour.md, The sale wizard).
  */
-export function SplitStep({ form, result, sellers, currency, onChange }: SplitStepProps) {
+export function SplitStep(props: SplitStepProps) {
+  const { form, result, sellers, currency, onChange, proposals = [], planNames } = props
   const setTeamLines = (teamLines: SaleForm['teamLines']) => onChange({ teamLines })
   const isAbove = result.isExtraAboveWarning
   return (
@@ -48,6 +53,8 @@ export function SplitStep({ form, result, sellers, currency, onChange }: SplitSt
               amountCents={result.teamAmountsCents[index] ?? 0}
               currency={currency}
               canRemove={form.teamLines.length > 1}
+              proposal={proposals[index] ?? null}
+              planNames={planNames}
               onChange={(changed) =>
                 setTeamLines(form.teamLines.map((item) => (item.key === line.key ? changed : item)))
               }
@@ -55,6 +62,7 @@ export function SplitStep({ form, result, sellers, currency, onChange }: SplitSt
             />
           ))}
         </ul>
+        {proposals.some(Boolean) && <OfficeShare percentage={result.salesTeamPercentage} />}
         <Button
           variant="outline"
           className="justify-self-start"
@@ -116,5 +124,17 @@ export function SplitStep({ form, result, sellers, currency, onChange }: SplitSt
         showSplits
       />
     </div>
+  )
+}
+
+/** With plans the rest of the net commission is the office's own (issue 48 §4). */
+function OfficeShare({ percentage }: { percentage: number }) {
+  const rest = Math.max(0, Math.round((100 - percentage) * 10_000) / 10_000)
+  return (
+    <p className="text-muted-foreground text-sm">
+      Volgens de plannen krijgt het team {formatTypedPercentage(percentage)} van de netto commissie;
+      de rest ({formatTypedPercentage(rest)}) is het aandeel van Kantoor. De server berekent de
+      definitieve regels bij het versturen.
+    </p>
   )
 }

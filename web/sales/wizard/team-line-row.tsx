@@ -1,10 +1,12 @@
 import { Trash2 } from 'lucide-react'
+import type { LineProposal } from '#schema/plan-proposal'
 import type { SellerDocument } from '#schema/sales'
 import { Button } from '../../components/button.tsx'
 import { Field } from '../../components/field.tsx'
 import { SelectField } from '../../components/select-field.tsx'
 import type { Currency } from '../../lib/format-money.ts'
 import { LineShare } from './line-share.tsx'
+import { describeProposal } from './plan-lines.ts'
 import { getSellerRole, type TeamLine } from './sale-form.ts'
 import { getSellerOptions } from './seller-options.ts'
 
@@ -17,6 +19,9 @@ type TeamLineRowProps = {
   canRemove: boolean
   onChange: (line: TeamLine) => void
   onRemove: () => void
+  /** What the plan gives this line (null: no plan covers it). */
+  proposal?: LineProposal | null
+  planNames?: ReadonlyMap<string, string>
 }
 
 /** One sales-team line; choosing a seller fills the role from the seller (docs/behaviour.md, The sale wizard). */
@@ -49,7 +54,7 @@ export function TeamLineRow(props: TeamLineRowProps) {
         label={`Percentage ${number}`}
         amountName={number}
         percentage={line.percentage}
-        onChange={(percentage) => onChange({ ...line, percentage })}
+        onChange={(percentage) => onChange({ ...line, percentage, isEdited: true })}
         amountCents={amountCents}
         currency={currency}
       />
@@ -64,6 +69,46 @@ export function TeamLineRow(props: TeamLineRowProps) {
           <Trash2 aria-hidden />
         </Button>
       </div>
+      {props.proposal && (
+        <PlanNote
+          proposal={props.proposal}
+          planNames={props.planNames ?? new Map()}
+          isEdited={line.isEdited === true}
+          onFollowPlan={() => onChange({ ...line, isEdited: false })}
+        />
+      )}
     </li>
+  )
+}
+
+/** How the line's share came from the plan, or that it deviates from it. */
+function PlanNote(props: {
+  proposal: LineProposal
+  planNames: ReadonlyMap<string, string>
+  isEdited: boolean
+  onFollowPlan: () => void
+}) {
+  const text = describeProposal(props.proposal, props.planNames)
+  return (
+    <p className="col-span-full flex flex-wrap items-center gap-x-2 text-muted-foreground text-xs">
+      {props.isEdited ? (
+        <>
+          <span className="font-semibold text-amber-700 dark:text-amber-300">
+            Afwijkend van plan
+          </span>
+          <span>(plan: {text})</span>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="h-auto px-1 py-0 underline"
+            onClick={props.onFollowPlan}
+          >
+            Plan volgen
+          </Button>
+        </>
+      ) : (
+        <span>Volgens plan {text}</span>
+      )}
+    </p>
   )
 }

@@ -1,0 +1,148 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { signInNewOrganisation, signInSeller } from '../support/accounts.ts'
+import { connectBrowser } from '../support/browser.ts'
+import { eventually } from '../support/eventually.ts'
+import type { createClient } from '../support/http.ts'
+import type { TestServer } from '../support/test-server.ts'
+import { DESKTOP, PHONE, signIn, waitForToast } from './page-helpers.ts'
+import { SALES_BASE as BASE, shoot, waitForSalesScreen } from './sales-helpers.ts'
+import { useSharedServer } from './shared-server.ts'
+
+// Commission plans on a SELLER's phone (decision 040): the wizard proposes her share from
+// her plan; offline she registers the sale that takes her over her retroactive tier and
+// sees her own calculation as provisional; online, the server's lines arrive, and her
+// earlier sale of the year shows the adjustment the crossing made.
+
+const EURO = 100
+let server: TestServer
+let browser: Browser
+let api: ReturnType<typeof createClient>
+let anna: { email: string; password: string }
+let project: { id: string; name: string }
+let annaId: string
+let earlierId: string
+
+beforeAll(async () => {
+  server = await useSharedServer()
+  browser = await connectBrowser()
+  const organisation = await signInNewOrganisation(server)
+  api = organisation.api
+  const email = organisation.email('anna')
+  anna = { email, password: `${email} password` }
+  expect((await api.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  project = (await api.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json
+  annaId = (
+    await api.post('/api/gold-estates/sellers', { name: 'Anna Jansen', email, role: 'closer' })
+  ).json.id
+  await signInSeller(server, api, { id: annaId, email, role: 'SELLER' })
+  const year = new Date().getUTCFullYear()
+  const plan = await api.post('/api/gold-estates/commission-plans', {
+    name: 'Closers',
+    period: 'year',
+    mode: 'retroactive',
+    from: `${year - 1}-01-01`,
+    roles: [{ role: 'closer', share: 60, tiers: [{ fromVolume: 1_000_000 * EURO, share: 70 }] }],
+  })
+  expect(plan.status, plan.text).toBe(201)
+  const placed = await api.request('PUT', `/api/gold-estates/sellers/${annaId}/plan`, {
+    planId: plan.json.id,
+    from: `${year - 1}-01-01`,
+  })
+  expect(placed.status, placed.text).toBe(200)
+  // Her earlier sale this year: € 800.000, 60 % of € 16.000 net.
+  const earlier = await api.post('/api/gold-estates/sales', {
+    projectId: project.id,
+    clientName: 'Familie Eerder',
+    propertyNumber: 'HK-1',
+    saleDate: `${year}-01-15`,
+    salePrice: 800_000 * EURO,
+    commissionPercentage: 2,
+    team: [{ sellerId: annaId, role: 'closer' }],
+  })
+  expect(earlier.status, earlier.text).toBe(201)
+  earlierId = earlier.json.id
+}, 60_000)
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+async function newPage(viewport: typeof PHONE) {
+  const context = await browser.newContext({ viewport, baseURL: server.url, locale: 'nl-NL' })
+  context.setDefaultTimeout(20_000)
+  await context.addInitScript(() => localStorage.setItem('theme', 'light'))
+  return context.newPage()
+}
+
+/** Steps 1–3 of a € 300.000 sale at 2 %; the wizard then shows step 4 with the proposal. */
+async function fillUpToSplit(page: Page) {
+  await page.getByRole('heading', { level: 2, name: 'Selecteer project' }).waitFor()
+  await page.getByLabel('Project *').selectOption(project.id)
+  await page.getByLabel('Bouwnummer *').fill('HK-2')
+  await page.getByRole('button', { name: 'Volgende' }).click()
+  await page.getByLabel('Klantnaam *').fill('Familie Drempel')
+  await page.getByRole('button', { name: 'Volgende' }).click()
+  await page.getByLabel('Verkoopprijs (€) *').fill('300000')
+  await page.getByLabel('Commissie (%) *').fill('2')
+  await page.getByRole('button', { name: 'Volgende' }).click()
+  await page.getByRole('heading', { level: 2, name: 'Commissie splits' }).waitFor()
+}
+
+test('a SELLER offline registers the sale that crosses her tier; after sync the server lines and the adjustment', async () => {
+  const phone = await newPage(PHONE)
+  await signIn(phone.context(), anna, 'sales')
+  // Her earlier sale on the dashboard: her device holds her plan and sales.
+  await phone.goto(`${BASE}/sales/${earlierId}`)
+  await waitForSalesScreen(phone, 'Familie Eerder')
+  await phone.goto(`${BASE}/sales/new`)
+  await fillUpToSplit(phone)
+  // The proposal: € 800.000 + € 300.000 reaches € 1.000.000, so 70 % (tier 1).
+  const proposal = phone.getByText(/Volgens plan Closers: trede 1, 70\s?%/)
+  await proposal.waitFor()
+  expect(await phone.getByLabel('Percentage 1', { exact: true }).inputValue()).toBe('70')
+  expect(await phone.getByText(/aandeel van Kantoor/).textContent()).toMatch(/30\s?%/)
+  await shoot(phone, 'plans-wizard-proposal-phone')
+  // Changing the line says it deviates; "Plan volgen" brings the proposal back.
+  await phone.getByLabel('Percentage 1', { exact: true }).fill('80')
+  await phone.getByText('Afwijkend van plan').waitFor()
+  await phone.getByRole('button', { name: 'Plan volgen' }).click()
+  await proposal.waitFor()
+
+  await phone.context().setOffline(true)
+  await phone.getByRole('button', { name: 'Verkoop Registreren' }).click()
+  await waitForToast(phone, 'Verkoop geregistreerd!')
+  await phone.waitForURL(`**${BASE}/dashboard`)
+  // Offline: the sale with her own calculation, provisional: € 6.000 net × 70 %.
+  await phone.getByRole('link', { name: 'Commissies' }).last().click()
+  await phone
+    .getByRole('listitem', { name: 'Verkoop Familie Drempel' })
+    .getByRole('link', { name: /Familie Drempel/ })
+    .click()
+  await waitForSalesScreen(phone, 'Familie Drempel')
+  await phone.getByText('Nog niet op de server').waitFor()
+  await phone.getByText(/Voorlopig volgens plan · trede 1/).waitFor()
+
+  await phone.context().setOffline(false)
+  // The server's line arrives; the provisional note gives way.
+  await phone.getByText(/^Volgens plan · trede 1/).waitFor({ timeout: 30_000 })
+  await eventually(async () => {
+    const sales = (await api.get('/api/gold-estates/sales')).json as { clientName: string }[]
+    expect(sales.some((sale) => sale.clientName === 'Familie Drempel')).toBe(true)
+  }, 30_000)
+  // The earlier sale got the adjustment: 10 % of € 16.000, with the reason.
+  await phone.goto(`${BASE}/sales/${earlierId}`)
+  await waitForSalesScreen(phone, 'Familie Eerder')
+  await phone.getByText(/Trede 1 bereikt: 70\s?% \(was 60\s?%\)/).waitFor({ timeout: 30_000 })
+  await phone.context().close()
+}, 120_000)
+
+test("the wizard's proposal at desktop size", async () => {
+  const page = await newPage(DESKTOP)
+  await signIn(page.context(), anna, 'sales')
+  await page.goto(`${BASE}/sales/new`)
+  await fillUpToSplit(page)
+  await page.getByText(/Volgens plan Closers: trede 1, 70\s?%/).waitFor()
+  await shoot(page, 'plans-wizard-proposal-desktop')
+  await page.context().close()
+}, 90_000)
