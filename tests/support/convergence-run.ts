@@ -53,17 +53,17 @@ export type ConvergenceSettings = {
  * connections, the sales ADMIN all five sales collections, the sales MANAGER all but the
  * payment parts.
  */
+const SALES_WRITTEN = ['projects', 'sellers', 'sales', 'commissionPayments']
+
 export const CHAOS_PEOPLE: readonly PersonSpec[] = [
   { area: 'central', role: 'ADMIN', collections: ['appConnections'] },
   { area: 'central', role: 'MANAGER', collections: ['appConnections'] },
   { area: 'central', role: 'USER', collections: ['appConnections'] },
   { area: 'central', role: 'MANAGER', collections: ['appConnections'] },
-  { area: 'sales', role: 'ADMIN' },
-  {
-    area: 'sales',
-    role: 'MANAGER',
-    collections: ['projects', 'sellers', 'sales', 'commissionPayments'],
-  },
+  // The plans' four read-only collections are left out: every device shares RxDB's limit of
+  // open collections, and plans have their own convergence test (tests/api/plans-sync.test.ts).
+  { area: 'sales', role: 'ADMIN', collections: SALES_WRITTEN },
+  { area: 'sales', role: 'MANAGER', collections: SALES_WRITTEN },
 ]
 
 export type ConvergenceServers = {
