@@ -51,7 +51,12 @@ describe('convergence under chaos', () => {
             { area: 'central', role: 'MANAGER', collections: ['appConnections'] },
             { area: 'central', role: 'MANAGER', collections: ['appConnections'] },
             { area: 'central', role: 'USER', collections: ['appConnections'] },
-            { area: 'sales', role: 'ADMIN' },
+            // Not the plans' four read-only collections: they would pass the limit.
+            {
+              area: 'sales',
+              role: 'ADMIN',
+              collections: ['projects', 'sellers', 'sales', 'commissionPayments'],
+            },
             {
               area: 'sales',
               role: 'MANAGER',
