@@ -136,6 +136,8 @@ test('a SELLER offline registers the sale that crosses her tier; after sync the 
   await phone.goto(`${BASE}/sales/${earlierId}`)
   await waitForSalesScreen(phone, 'Familie Eerder')
   await phone.getByText(/Trede 1 bereikt: 70\s?% \(was 60\s?%\)/).waitFor({ timeout: 30_000 })
+  // The office's remainder is the office's business: her screen has no "Kantoor".
+  expect(await phone.getByTestId('office-share').count()).toBe(0)
   await phone.context().close()
 }, 120_000)
 
