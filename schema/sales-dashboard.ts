@@ -91,6 +91,12 @@ export type SalesListItem = {
     amount: number
     paidAmount: number
     status: EffectiveStatus
+    /** The plan version that made the line; null: typed by hand (decision 039). */
+    planVersionId: string | null
+    /** 0 the plan's base share, n its n-th tier. */
+    planTier: number | null
+    /** A tier crossed or a cap reached: why the line is what it is. */
+    planNote: string | null
   }[]
 }
 
@@ -334,6 +340,10 @@ export function buildCommissionDashboard(
       amount: line.commissionAmount,
       paidAmount: line.paidAmount,
       status: getEffectiveStatus(line, today),
+      // Rows written before plans, or a caller's own documents, may lack them.
+      planVersionId: line.planVersionId ?? null,
+      planTier: line.planTier ?? null,
+      planNote: line.planNote ?? null,
     })),
   }))
 

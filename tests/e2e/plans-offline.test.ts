@@ -22,12 +22,14 @@ let anna: { email: string; password: string }
 let project: { id: string; name: string }
 let annaId: string
 let earlierId: string
+let root: { email: string; password: string }
 
 beforeAll(async () => {
   server = await useSharedServer()
   browser = await connectBrowser()
   const organisation = await signInNewOrganisation(server)
   api = organisation.api
+  root = organisation.root
   const email = organisation.email('anna')
   anna = { email, password: `${email} password` }
   expect((await api.post('/api/admin/launch-gold-estates')).status).toBe(200)
@@ -134,6 +136,8 @@ test('a SELLER offline registers the sale that crosses her tier; after sync the 
   await phone.goto(`${BASE}/sales/${earlierId}`)
   await waitForSalesScreen(phone, 'Familie Eerder')
   await phone.getByText(/Trede 1 bereikt: 70\s?% \(was 60\s?%\)/).waitFor({ timeout: 30_000 })
+  // The office's remainder is the office's business: her screen has no "Kantoor".
+  expect(await phone.getByTestId('office-share').count()).toBe(0)
   await phone.context().close()
 }, 120_000)
 
@@ -145,4 +149,23 @@ test("the wizard's proposal at desktop size", async () => {
   await page.getByText(/Volgens plan Closers: trede 1, 70\s?%/).waitFor()
   await shoot(page, 'plans-wizard-proposal-desktop')
   await page.context().close()
+}, 90_000)
+
+test("the office's remainder on a sale from plans, as the ADMIN sees it", async () => {
+  for (const [viewport, name] of [
+    [PHONE, 'plans-office-share-phone'],
+    [DESKTOP, 'plans-office-share-desktop'],
+  ] as const) {
+    const page = await newPage(viewport)
+    await signIn(page.context(), root)
+    expect((await page.context().request.post('/api/admin/launch-gold-estates')).status()).toBe(200)
+    await page.goto(`${BASE}/sales/${earlierId}`)
+    await waitForSalesScreen(page, 'Familie Eerder')
+    // € 16.000 net; Anna's 60 % and the crossing's 10 % adjustment leave the office 30 %.
+    const share = page.getByTestId('office-share')
+    await eventually(async () => expect(await share.textContent()).toMatch(/4\.800,00/), 30_000)
+    await page.getByText('wat het team volgens de plannen niet krijgt').waitFor()
+    await shoot(page, name)
+    await page.context().close()
+  }
 }, 90_000)

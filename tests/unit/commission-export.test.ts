@@ -11,8 +11,17 @@ import { toSheetData } from '#web/sales/commissions/export-xlsx.ts'
 
 type Line = SalesListItem['commissions'][number]
 const line = (
-  fields: Pick<Line, 'sellerName' | 'role' | 'amount' | 'status'> & Partial<Pick<Line, 'kind'>>,
-) => ({ id: fields.sellerName, kind: 'commission', ...fields }) as Line
+  fields: Pick<Line, 'sellerName' | 'role' | 'amount' | 'status'> &
+    Partial<Pick<Line, 'kind' | 'planVersionId' | 'planTier' | 'planNote'>>,
+) =>
+  ({
+    id: fields.sellerName,
+    kind: 'commission',
+    planVersionId: null,
+    planTier: null,
+    planNote: null,
+    ...fields,
+  }) as Line
 
 const salesList = [
   {
@@ -75,6 +84,9 @@ test('a row per sale, then a row per commission line, money in euros', () => {
     null,
     null,
     null,
+    null,
+    null,
+    null,
   ])
   expect(rows[1]?.slice(7)).toEqual([
     { kind: 'text', value: 'Sanne Setter' },
@@ -82,6 +94,9 @@ test('a row per sale, then a row per commission line, money in euros', () => {
     { kind: 'text', value: 'Commissie' },
     { kind: 'money', value: 2905 },
     { kind: 'text', value: 'Betaald' },
+    null,
+    null,
+    null,
   ])
   expect(rows[1]?.slice(0, 7)).toEqual(Array(7).fill(null))
   expect(rows[2]?.slice(7)).toEqual([
@@ -90,11 +105,17 @@ test('a row per sale, then a row per commission line, money in euros', () => {
     { kind: 'text', value: 'Commissie' },
     { kind: 'money', value: 4357.5 },
     { kind: 'text', value: 'Achterstallig' },
+    null,
+    null,
+    null,
   ])
   expect(rows[4]?.slice(9)).toEqual([
     { kind: 'text', value: 'Correctie' },
     { kind: 'money', value: -0.05 },
     { kind: 'text', value: 'In behandeling' },
+    null,
+    null,
+    null,
   ])
   // A cancelled sale says so on its own row; its line is cancelled with it.
   expect(rows[3]?.[11]).toBeNull()
@@ -107,13 +128,13 @@ test('the CSV is for Dutch Excel: BOM, semicolons, decimal commas, every cell qu
   expect(csv.startsWith('\uFEFF"Datum";"Klant";"Project";"Bouwnummer";"Verkoopprijs";')).toBe(true)
   expect(csv.split('\r\n')).toEqual([
     `\uFEFF${EXPORT_HEADERS.map((name) => `"${name}"`).join(';')}`,
-    '"04-03-2026";"Familie Jansen";"Havenkwartier";"A-1";"345000,00";"2,5";"7262,50";;;;;',
-    ';;;;;;;"Sanne Setter";"setter";"Commissie";"2905,00";"Betaald"',
-    ';;;;;;;"Cor Closer";;"Commissie";"4357,50";"Achterstallig"',
-    `"01-02-2026";"'=HYPERLINK(""http://evil.example"";""klik"")";"Parkzicht; fase 2";"'+31";"200000,01";"3";"6000,00";;;;;`,
-    ';;;;;;;"Iris";"ISA";"Correctie";"-0,05";"In behandeling"',
-    '"15-01-2026";"Geannuleerd B.V.";"Havenkwartier";"A-2";"100000,00";"2";"2000,00";;;;;"Geannuleerd"',
-    ';;;;;;;"Iris";;"Commissie";"2000,00";"Geannuleerd"',
+    '"04-03-2026";"Familie Jansen";"Havenkwartier";"A-1";"345000,00";"2,5";"7262,50";;;;;;;;',
+    ';;;;;;;"Sanne Setter";"setter";"Commissie";"2905,00";"Betaald";;;',
+    ';;;;;;;"Cor Closer";;"Commissie";"4357,50";"Achterstallig";;;',
+    `"01-02-2026";"'=HYPERLINK(""http://evil.example"";""klik"")";"Parkzicht; fase 2";"'+31";"200000,01";"3";"6000,00";;;;;;;;`,
+    ';;;;;;;"Iris";"ISA";"Correctie";"-0,05";"In behandeling";;;',
+    '"15-01-2026";"Geannuleerd B.V.";"Havenkwartier";"A-2";"100000,00";"2";"2000,00";;;;;"Geannuleerd";;;',
+    ';;;;;;;"Iris";;"Commissie";"2000,00";"Geannuleerd";;;',
     '',
   ])
 })
@@ -135,13 +156,86 @@ test('the XLSX holds numbers, dates and neutralised texts, as read back by a spr
     null,
     null,
     null,
+    null,
+    null,
+    null,
   ])
-  expect(rows[2]?.slice(7)).toEqual(['Sanne Setter', 'setter', 'Commissie', 2905, 'Betaald'])
+  expect(rows[2]?.slice(7)).toEqual([
+    'Sanne Setter',
+    'setter',
+    'Commissie',
+    2905,
+    'Betaald',
+    null,
+    null,
+    null,
+  ])
   expect(rows[4]?.slice(1, 5)).toEqual([
     `'=HYPERLINK("http://evil.example";"klik")`,
     'Parkzicht; fase 2',
     "'+31",
     200_000.01,
   ])
-  expect(rows[5]?.slice(9)).toEqual(['Correctie', -0.05, 'In behandeling'])
+  expect(rows[5]?.slice(9)).toEqual(['Correctie', -0.05, 'In behandeling', null, null, null])
+})
+
+test("a line made by a plan names the plan, its tier and the adjustment's reason", async () => {
+  const planSale = {
+    ...salesList[0],
+    id: 'sale-plan',
+    commissions: [
+      line({
+        sellerName: 'Cor',
+        role: 'closer',
+        amount: 600_000,
+        status: 'pending',
+        planVersionId: 'v-1',
+        planTier: 0,
+      }),
+      line({
+        sellerName: 'Cor',
+        role: 'closer',
+        amount: 100_000,
+        status: 'pending',
+        kind: 'adjustment',
+        planVersionId: 'v-2',
+        planTier: 1,
+        planNote: 'Trede 1 bereikt: 70 % (was 60 %)',
+      }),
+      line({
+        sellerName: 'Iris',
+        role: 'setter',
+        amount: 5_000,
+        status: 'pending',
+        planVersionId: 'v-gone',
+        planTier: 0,
+      }),
+    ],
+  } as SalesListItem
+  const names = new Map([
+    ['v-1', 'Closers'],
+    ['v-2', 'Closers'],
+  ])
+  const rows = buildExportRows([planSale], names)
+  expect(EXPORT_HEADERS.slice(12)).toEqual(['Plan', 'Trede', 'Toelichting'])
+  expect(rows[0]?.slice(12)).toEqual([null, null, null])
+  expect(rows[1]?.slice(12)).toEqual([
+    { kind: 'text', value: 'Closers' },
+    { kind: 'text', value: 'Basis' },
+    null,
+  ])
+  expect(rows[2]?.slice(12)).toEqual([
+    { kind: 'text', value: 'Closers' },
+    { kind: 'text', value: 'Trede 1' },
+    { kind: 'text', value: 'Trede 1 bereikt: 70 % (was 60 %)' },
+  ])
+  // A version this device does not hold is still said to be a plan's.
+  expect(rows[3]?.[12]).toEqual({ kind: 'text', value: 'Onbekend plan' })
+  const csv = toCsv(rows).split('\r\n')
+  expect(csv[3]).toBe(
+    ';;;;;;;"Cor";"closer";"Correctie";"1000,00";"In behandeling";"Closers";"Trede 1";"Trede 1 bereikt: 70 % (was 60 %)"',
+  )
+  const sheet = await readSheet(await writeExcelFile(toSheetData(rows, 'EUR')).toBuffer())
+  expect(sheet[0]?.slice(12)).toEqual(['Plan', 'Trede', 'Toelichting'])
+  expect(sheet[3]?.slice(12)).toEqual(['Closers', 'Trede 1', 'Trede 1 bereikt: 70 % (was 60 %)'])
 })

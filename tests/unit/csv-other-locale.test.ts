@@ -46,7 +46,7 @@ test('the commission export read with "," as separator has no cell that runs as 
     'Havenkwartier;+1',
     'A-1, @SUM(1)',
   ])
-  expect(readSpreadsheetLine(lines[2] ?? '', ';').slice(7)).toEqual([
+  expect(readSpreadsheetLine(lines[2] ?? '', ';').slice(7, 12)).toEqual([
     'Sanne, -2+3',
     '',
     'Correctie',

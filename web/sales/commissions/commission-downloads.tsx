@@ -11,6 +11,7 @@ import { getSalesPermissions } from '../layout/sales-roles.ts'
 import type { CommissionFilterValues } from './commission-filters.tsx'
 import { DownloadButton } from './download-button.tsx'
 import { toCsv } from './export-csv.ts'
+import { readPlanNamesByVersion } from './export-plan-names.ts'
 import { buildExportRows } from './export-rows.ts'
 import { createXlsxBlob } from './export-xlsx.ts'
 import { saveFile } from './save-file.ts'
@@ -46,7 +47,7 @@ export function CommissionDownloads({ filters, today, currency }: CommissionDown
         filters: getDashboardFilters(filters, today),
         page: { offset: 0, limit: Number.MAX_SAFE_INTEGER, upcomingLimit: 0 },
       })
-      const rows = buildExportRows(dashboard.salesList)
+      const rows = buildExportRows(dashboard.salesList, await readPlanNamesByVersion(database.db))
       if (kind === 'csv') {
         saveFile(new Blob([toCsv(rows)], { type: 'text/csv;charset=utf-8' }), `${baseName}.csv`)
       } else {

@@ -28,6 +28,9 @@ export const EXPORT_HEADERS = [
   'Soort',
   'Bedrag',
   'Status',
+  'Plan',
+  'Trede',
+  'Toelichting',
 ] as const
 
 // As the screen's badge says it; a status the export does not know yet is written as it is.
@@ -52,8 +55,28 @@ function describeSale(sale: SalesListItem): ExportCell {
 
 const money = (cents: number): ExportCell => ({ kind: 'money', value: cents / 100 })
 
-/** The rows of the export (without the header), in the order of the list on screen. */
-export function buildExportRows(salesList: readonly SalesListItem[]): ExportCell[][] {
+type ListLine = SalesListItem['commissions'][number]
+
+// Plan, tier and the plan's note of a line made by a plan (decision 039); a line typed by
+// hand has none. A version this device does not hold (a SELLER's of a plan they were never
+// on) is named as unknown rather than left out.
+function describePlan(line: ListLine, planNames: ReadonlyMap<string, string>): ExportCell[] {
+  if (!line.planVersionId) return [null, null, line.planNote ? text(line.planNote) : null]
+  return [
+    text(planNames.get(line.planVersionId) ?? 'Onbekend plan'),
+    line.planTier == null ? null : text(line.planTier === 0 ? 'Basis' : `Trede ${line.planTier}`),
+    line.planNote ? text(line.planNote) : null,
+  ]
+}
+
+/**
+ * The rows of the export (without the header), in the order of the list on screen;
+ * `planNames` names each plan version this device holds by its plan.
+ */
+export function buildExportRows(
+  salesList: readonly SalesListItem[],
+  planNames: ReadonlyMap<string, string> = new Map(),
+): ExportCell[][] {
   const rows: ExportCell[][] = []
   for (const sale of salesList) {
     rows.push([
@@ -69,6 +92,9 @@ export function buildExportRows(salesList: readonly SalesListItem[]): ExportCell
       null,
       null,
       describeSale(sale),
+      null,
+      null,
+      null,
     ])
     if (sale.reviewStatus) continue
     for (const line of sale.commissions) {
@@ -85,6 +111,7 @@ export function buildExportRows(salesList: readonly SalesListItem[]): ExportCell
         text(KIND_LABELS[line.kind]),
         money(line.amount),
         text(STATUS_LABELS[line.status] ?? line.status),
+        ...describePlan(line, planNames),
       ])
     }
   }

@@ -20,6 +20,8 @@ type CommissionLinesCardProps = {
   actions?: LineActions
   /** The person sees only their own lines (a SELLER). */
   isOwnOnly: boolean
+  /** A sale from plans, read by whoever sees all of it: what the team's lines leave. */
+  officeShare?: number
 }
 
 /** The lines per seller, in the order the sale's split first named them. */
@@ -35,7 +37,7 @@ function groupBySeller(lines: readonly CommissionDocument[]) {
 
 /** The sale's commission lines grouped per seller, each with what is still open. */
 export function CommissionLinesCard(props: CommissionLinesCardProps) {
-  const { lines, payments, sellers, today, currency, actions, isOwnOnly } = props
+  const { lines, payments, sellers, today, currency, actions, isOwnOnly, officeShare } = props
   const sellerName = (id: string) =>
     sellers.find((seller) => seller.id === id)?.name ?? 'Onbekende verkoper'
   const partsOf = (lineId: string) => payments.filter((part) => part.commissionId === lineId)
@@ -91,6 +93,22 @@ export function CommissionLinesCard(props: CommissionLinesCardProps) {
             </section>
           )
         })}
+        {officeShare !== undefined && (
+          <section aria-labelledby="sale-office-title" className="grid gap-1 border-t pt-4">
+            <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+              <h3 id="sale-office-title" className="font-semibold">
+                Kantoor
+              </h3>
+              <p className="font-semibold tabular-nums" data-testid="office-share">
+                {formatMoney(officeShare, currency)}
+              </p>
+            </div>
+            <p className="text-muted-foreground text-sm">
+              Netto commissie min de regels van het salesteam: wat het team volgens de plannen niet
+              krijgt
+            </p>
+          </section>
+        )}
       </CardContent>
     </Card>
   )

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useParams } from 'react-router-dom'
 import { getOpenAmount } from '#schema/commission-line-status'
+import { computeOfficeShare } from '#schema/office-share'
 import { isReviewCleared } from '#schema/sale-review'
 import { seesAllSales } from '#schema/sales-visibility'
 import { Alert } from '../../components/alert.tsx'
@@ -63,6 +64,7 @@ export function SaleDetailPage() {
   // A sale the server has not answered yet has provisional lines: nothing to act on yet.
   const isOnServer = sale.seq !== 0
   const isStanding = sale.status !== 'cancelled'
+  const seesAll = seesAllSales(getSalesPermissions(user))
   // A sale under review or sent back pays nothing until approved (schema/sale-review.ts).
   const canPay =
     hasSalesPermission(user, 'sales.commissions.pay') && isOnServer && isReviewCleared(sale)
@@ -126,7 +128,12 @@ export function SaleDetailPage() {
           sellers={data.sellers}
           today={today}
           currency={currency}
-          isOwnOnly={!seesAllSales(getSalesPermissions(user))}
+          isOwnOnly={!seesAll}
+          officeShare={
+            seesAll && sale.fromPlan && isStanding
+              ? computeOfficeShare(sale.commissionAmount, lines)
+              : undefined
+          }
           actions={
             canPay
               ? {

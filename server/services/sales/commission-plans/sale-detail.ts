@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { commissions } from '#schema/db/organisation'
+import { computeOfficeShare } from '#schema/office-share'
 import { seesAllSales } from '#schema/sales-visibility'
 import type { ServiceContext } from '../../../context.ts'
 import { AppError } from '../../../errors/app-error.ts'
@@ -41,18 +42,12 @@ export function readSaleDetail(ctx: ServiceContext, id: string) {
     )
     .orderBy(asc(commissions.createdAt), asc(commissions.id))
     .all()
-  const teamTotal = lines
-    .filter(
-      (line) =>
-        line.commissionType === 'sales' && line.kind !== 'clawback' && line.status !== 'cancelled',
-    )
-    .reduce((sum, line) => sum + line.commissionAmount, 0)
   return {
     ...toSaleView(row, ctx),
     fromPlan: row.fromPlan,
     officeShare:
       seesAllSales(ctx.actor.permissions) && row.status !== 'cancelled'
-        ? row.commissionAmount - teamTotal
+        ? computeOfficeShare(row.commissionAmount, lines)
         : null,
     lines: lines.map(toPlanLineDocument),
   }
