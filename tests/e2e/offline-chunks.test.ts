@@ -75,7 +75,9 @@ test('a page whose document was on its way while the service worker took over is
       await route.continue()
     },
   )
-  const lateLoaded = late.goto('/apps')
+  // Held until the first page has signed in and its service worker took over (after its
+  // first screen): on a loaded machine that is more than the 15 s a navigation is given.
+  const lateLoaded = late.goto('/apps', { timeout: 60_000 })
   await documentAsked
 
   const first = await context.newPage()
