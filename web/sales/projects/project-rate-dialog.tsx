@@ -100,9 +100,8 @@ function RateForm(props: ProjectRateDialogProps & { latest?: ProjectRate }) {
       title: 'Tarief ingesteld',
       description: `${props.project.name}: ${describeRate(parsed.data, props.plans)} vanaf ${formatDay(from)}`,
     })
-    // The rate reaches this device by the pull: the history follows.
-    setPercentage('')
-    setPlanId('')
+    // The rate reaches this device by the pull: the card and the history follow.
+    props.onOpenChange(false)
   }
 
   return (
@@ -158,14 +157,9 @@ function RateForm(props: ProjectRateDialogProps & { latest?: ProjectRate }) {
           {problem}
         </p>
       )}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={() => props.onOpenChange(false)} disabled={isSaving}>
-          Sluiten
-        </Button>
-        <Button type="submit" disabled={isSaving}>
-          {isSaving ? 'Opslaan...' : 'Tarief opslaan'}
-        </Button>
-      </div>
+      <Button type="submit" disabled={isSaving} className="w-full sm:w-auto sm:justify-self-end">
+        {isSaving ? 'Opslaan...' : 'Tarief opslaan'}
+      </Button>
     </form>
   )
 }
