@@ -141,3 +141,86 @@ export function findLocalPosition(options: {
   const position = describePosition(version, role, date, volume)
   return { ...position, text: describeNextTier(position), planName: plan.name, role: role.role }
 }
+
+/** The sellers on a sale's sales team, by the rules of isOnTeam. */
+function teamOf(sale: VolumeSale): string[] {
+  if (sale.seq === 0 && sale.commissions) {
+    return sale.commissions
+      .filter((line) => line.commissionType === 'sales')
+      .map((line) => line.sellerId)
+  }
+  return sale.lines
+    .filter(
+      (line) =>
+        line.kind === 'commission' &&
+        line.commissionType === 'sales' &&
+        line.status !== 'cancelled',
+    )
+    .map((line) => line.sellerId)
+}
+
+/** One seller's position among all, with their role's tiers for the bar's tick marks. */
+export type LocalTeamPosition = {
+  sellerId: string
+  sellerName: string
+  position: LocalSellerPosition
+  tiers: PlanVersion['roles'][number]['tiers']
+}
+
+/**
+ * Every seller's position on `date` (as findLocalPosition gives one), in one pass over the
+ * sales: each seller's plan and period first, then each sale adds its price to the sellers
+ * on its team whose period it falls in. Sellers on no plan then are left out; by name.
+ */
+export function findLocalPositions(options: {
+  book: PlanBook
+  plans: readonly { id: string; name: string }[]
+  sellers: readonly { id: string; name: string; role: string | null }[]
+  sales: readonly VolumeSale[]
+  date: string
+}): LocalTeamPosition[] {
+  const { book, date } = options
+  const placed = new Map<
+    string,
+    {
+      seller: (typeof options.sellers)[number]
+      version: PlanVersion
+      planName: string
+      role: PlanVersion['roles'][number]
+      period: { start: string; end: string }
+      volume: number
+    }
+  >()
+  for (const seller of options.sellers) {
+    const placement = findEffective(
+      book.placements.filter((item) => item.sellerId === seller.id),
+      date,
+    )
+    const version = placement ? findPlanVersion(book, placement.planId, date) : null
+    const plan = version && options.plans.find((item) => item.id === version.planId)
+    const role = version && (findPlanRole(version, seller.role) ?? version.roles[0])
+    if (!version || !plan || !role) continue
+    const period = periodOf(date, version.period)
+    placed.set(seller.id, { seller, version, planName: plan.name, role, period, volume: 0 })
+  }
+  for (const sale of options.sales) {
+    if (sale.status === 'cancelled') continue
+    // A seller twice on one team still counts the sale once.
+    for (const sellerId of new Set(teamOf(sale))) {
+      const entry = placed.get(sellerId)
+      if (!entry || sale.saleDate < entry.period.start || sale.saleDate > entry.period.end) continue
+      entry.volume += sale.salePrice
+    }
+  }
+  return [...placed.values()]
+    .map(({ seller, version, planName, role, volume }) => {
+      const position = describePosition(version, role, date, volume)
+      return {
+        sellerId: seller.id,
+        sellerName: seller.name,
+        position: { ...position, text: describeNextTier(position), planName, role: role.role },
+        tiers: role.tiers,
+      }
+    })
+    .sort((a, b) => a.sellerName.localeCompare(b.sellerName, 'nl'))
+}

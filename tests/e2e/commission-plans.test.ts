@@ -203,3 +203,60 @@ test('Anna, a SELLER, sees her own position and no editor; not Bram’s', async 
   expect(page.url()).toContain(`${BASE}/settings/commission-plans`)
   await context.close()
 }, 90_000)
+
+test('the ADMIN sets Singel’s own rate (errors under the fields) and sees the volume per seller', async () => {
+  await admin.setViewportSize(DESKTOP)
+  await openSalesScreen(admin, '/projects', 'Projecten')
+  const card = admin.getByRole('listitem', { name: 'Singel' })
+  await card.getByText('Geen eigen tarief').waitFor({ timeout: 20_000 })
+  await card.getByRole('button', { name: 'Eigen tarief' }).click()
+  const dialog = admin.getByRole('dialog')
+  await dialog.getByText('Dit project heeft geen eigen tarief.').waitFor()
+  // Neither a percentage nor a plan: the schema's problem under the percentage.
+  await dialog.getByRole('button', { name: 'Tarief opslaan' }).click()
+  await eventually(async () => {
+    expect(await dialog.getByLabel('Percentage').getAttribute('aria-invalid')).toBe('true')
+  }, 5_000)
+  await dialog.getByText('Geef een percentage, een plan of allebei').first().waitFor()
+
+  await dialog.getByLabel('Percentage').fill('2,5')
+  await dialog.getByLabel('Plan').selectOption({ label: 'Closers' })
+  await dialog.getByRole('button', { name: 'Tarief opslaan' }).click()
+  expect(await waitForToast(admin, 'Tarief ingesteld')).toContain('Singel: 2,5% · Plan Closers')
+  await card.getByText('Eigen tarief: 2,5% · Plan Closers').waitFor({ timeout: 20_000 })
+  await card.getByRole('button', { name: 'Eigen tarief' }).click()
+  const history = dialog.getByRole('list', { name: 'Tarieven van dit project' })
+  await history.getByText('2,5% · Plan Closers').waitFor({ timeout: 20_000 })
+  await history.getByText('Huidig').waitFor()
+
+  // The same date again: the server's 400 names `from`, shown under the field, typed kept.
+  await dialog.getByLabel('Percentage').fill('3')
+  await dialog.getByLabel('Vanaf').fill(today)
+  await dialog.getByRole('button', { name: 'Tarief opslaan' }).click()
+  await dialog.getByText(`Een nieuw tarief moet ingaan na ${today}`).first().waitFor()
+  expect(await dialog.getByLabel('Vanaf').getAttribute('aria-invalid')).toBe('true')
+  expect(await dialog.getByLabel('Percentage').inputValue()).toBe('3')
+  // Offline it says so and sends nothing.
+  await admin.context().setOffline(true)
+  await dialog.getByText('Geen verbinding', { exact: true }).waitFor()
+  await admin.context().setOffline(false)
+  for (const viewport of [PHONE, DESKTOP]) {
+    await admin.setViewportSize(viewport)
+    await shoot(admin, 'project-rate')
+  }
+  await admin.keyboard.press('Escape')
+  await dialog.waitFor({ state: 'detached' })
+
+  // The commission dashboard: Anna on her plan with her bar; Bram, on none, is not listed.
+  await openSalesScreen(admin, '/commissions', 'Commissie Dashboard')
+  const volume = admin.getByRole('region', { name: 'Volume per verkoper' })
+  await volume.getByText('Nog € 500.000 tot 70 %').waitFor({ timeout: 20_000 })
+  expect(await volume.getByRole('listitem').count()).toBe(1)
+  expect(await textOf(volume)).toContain('Anna Jansen')
+  for (const viewport of [PHONE, DESKTOP]) {
+    await admin.setViewportSize(viewport)
+    expect(await hasHorizontalOverflow(admin)).toBe(false)
+    await volume.scrollIntoViewIfNeeded()
+    await shoot(admin, 'volume-per-seller')
+  }
+}, 120_000)

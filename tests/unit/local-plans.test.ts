@@ -1,6 +1,12 @@
 import { expect, test } from 'vitest'
 import type { PlanVersion } from '#schema/commission-plans'
-import { findLocalPosition, findLocalVolume, toPlanBook, toPlanList } from '#schema/local-plans'
+import {
+  findLocalPosition,
+  findLocalPositions,
+  findLocalVolume,
+  toPlanBook,
+  toPlanList,
+} from '#schema/local-plans'
 import type { SaleDocType } from '#schema/rx/sales'
 
 // A seller's position as a device computes it from its local copies (decision 040): the
@@ -164,4 +170,54 @@ test('plans by name with their versions oldest first; a plan without versions le
     ['Aardig oud', ['v0']],
     ['Closers', ['v1', 'v2']],
   ])
+})
+
+test('all sellers in one pass: each their volume in their period, by name, none off-plan', () => {
+  const both = toPlanBook({
+    versions: [closers],
+    placements: [
+      { id: 'p1', sellerId: 'anna', planId: 'plan-closers', from: '2026-01-01', ...stamps },
+      { id: 'p2', sellerId: 'bram', planId: 'plan-closers', from: '2026-01-01', ...stamps },
+    ],
+    projectRates: [],
+  })
+  // Worked by hand: Anna € 900.000 (above) + her half of a shared € 150.000 = € 1.050.000,
+  // past the € 1.000.000 tier: 70 %. Bram € 800.000 + the shared € 150.000 (on its team
+  // twice, counted once) = € 950.000: 60 %, "Nog € 50.000 tot 70 %". Carla has no plan.
+  const shared = sale(150_000, '2026-07-15', {
+    lines: [line('bram'), line('anna'), line('bram', { id: 'bram-2', role: 'setter' })],
+  })
+  const all = findLocalPositions({
+    book: both,
+    plans: [{ id: 'plan-closers', name: 'Closers' }],
+    sellers: [
+      { id: 'bram', name: 'Bram', role: 'closer' },
+      { id: 'carla', name: 'Carla', role: 'closer' },
+      { id: 'anna', name: 'Anna', role: 'closer' },
+    ],
+    sales: [...sales, shared],
+    date: '2026-08-01',
+  })
+  expect(
+    all.map((item) => [item.sellerName, item.position.volume / EURO, item.position.share]),
+  ).toEqual([
+    ['Anna', 1_050_000, 70],
+    ['Bram', 950_000, 60],
+  ])
+  expect(all[0]?.position.text).toBeNull()
+  expect(all[1]?.position.text).toMatch(/^Nog €\s50\.000 tot 70\s%$/)
+  expect(all[1]?.tiers).toEqual([{ fromVolume: 1_000_000 * EURO, share: 70 }])
+  // The same as one seller at a time.
+  for (const item of all) {
+    expect(
+      findLocalPosition({
+        book: both,
+        plans: [{ id: 'plan-closers', name: 'Closers' }],
+        seller: { id: item.sellerId, role: 'closer' },
+        sellerId: item.sellerId,
+        sales: [...sales, shared],
+        date: '2026-08-01',
+      }),
+    ).toEqual(item.position)
+  }
 })

@@ -11,6 +11,7 @@ import { DataFailed } from '../components/data-failed.tsx'
 import { DataLoading } from '../components/data-loading.tsx'
 import { ListCardHeader } from '../components/list-card-header.tsx'
 import { UpcomingPaymentList } from '../components/upcoming-payment-list.tsx'
+import { TeamVolumeCard } from '../plans/team-volume-card.tsx'
 import { ProjectBreakdown, SellerBreakdown } from './breakdown-tables.tsx'
 import { CommissionDownloads } from './commission-downloads.tsx'
 import { ALL, CommissionFilters, type CommissionFilterValues } from './commission-filters.tsx'
@@ -73,6 +74,7 @@ export function CommissionsView({ catalog, today, currency, onSetStatus }: Commi
       />
       <CommissionDownloads filters={view.filters} today={today} currency={currency} />
       <CommissionTiles dashboard={dashboard} currency={currency} />
+      <TeamVolumeCard />
 
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Card aria-labelledby="sales-list-title" className="min-w-0">

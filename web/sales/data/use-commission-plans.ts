@@ -2,7 +2,9 @@ import { combineLatest, map } from 'rxjs'
 import type { PlanVersion } from '#schema/commission-plans'
 import {
   findLocalPosition,
+  findLocalPositions,
   type LocalSellerPosition,
+  type LocalTeamPosition,
   toPlanBook,
   toPlanList,
 } from '#schema/local-plans'
@@ -82,6 +84,35 @@ export function useSellerPosition(sellerId: string): LocalSellerPosition | null 
         ),
       ),
     [sellerId, today, year],
+  )
+  return query.status === 'ready' ? query.data : undefined
+}
+
+/**
+ * Every seller on a plan today with their position, in one pass over this year's local
+ * sales (findLocalPositions). A SELLER's device holds only their own placements, so only
+ * they appear there. Undefined while loading.
+ */
+export function useTeamPositions(): LocalTeamPosition[] | undefined {
+  const today = useToday()
+  const year = today.slice(0, 4)
+  const query = useSalesLiveQuery(
+    ({ db }) =>
+      combineLatest([
+        liveBook(db),
+        liveDocs(db.commission_plans.find()),
+        liveDocs(db.sellers.find()),
+        liveDocs(
+          db.sales.find({
+            selector: { saleDate: { $gte: `${year}-01-01`, $lte: `${year}-12-31` } },
+          }),
+        ),
+      ]).pipe(
+        map(([book, plans, sellers, sales]) =>
+          findLocalPositions({ book, plans, sellers, sales: sales as SaleDocType[], date: today }),
+        ),
+      ),
+    [today, year],
   )
   return query.status === 'ready' ? query.data : undefined
 }

@@ -1,6 +1,7 @@
-import { MapPin } from 'lucide-react'
+import { MapPin, Percent } from 'lucide-react'
 import type { ProjectDocType } from '#schema/rx/projects'
 import { Badge } from '../../components/badge.tsx'
+import { Button } from '../../components/button.tsx'
 import { CatalogCardMenu } from '../components/catalog-card-menu.tsx'
 import { ActiveStatusBadge } from '../layout/status-badge.tsx'
 
@@ -9,6 +10,10 @@ type ProjectCardProps = {
   canWrite: boolean
   onEdit: (project: ProjectDocType) => void
   onToggleActive: (project: ProjectDocType) => void
+  /** The project's own rate today, as text ('2,5% · Plan Closers'); absent: none. */
+  rateText?: string
+  /** Opens the project's rates; absent when there is nothing to show or set. */
+  onRate?: () => void
 }
 
 /** "12 van 40 verkocht", or "12 verkocht" without a total. */
@@ -17,7 +22,14 @@ function describeSoldUnits({ soldUnits, totalUnits }: ProjectDocType) {
 }
 
 /** One project: name, status, label, where, what, and how many units are sold. */
-export function ProjectCard({ project, canWrite, onEdit, onToggleActive }: ProjectCardProps) {
+export function ProjectCard({
+  project,
+  canWrite,
+  onEdit,
+  onToggleActive,
+  rateText,
+  onRate,
+}: ProjectCardProps) {
   const isActive = project.status === 'active'
   const share =
     project.totalUnits && project.totalUnits > 0
@@ -75,6 +87,19 @@ export function ProjectCard({ project, canWrite, onEdit, onToggleActive }: Proje
           </div>
         )}
       </div>
+      {(rateText || onRate) && (
+        <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-3 text-sm">
+          <span className="flex items-center gap-1.5">
+            <Percent aria-hidden className="size-3.5 shrink-0 text-muted-foreground" />
+            {rateText ? `Eigen tarief: ${rateText}` : 'Geen eigen tarief'}
+          </span>
+          {onRate && (
+            <Button variant="outline" size="sm" onClick={onRate}>
+              Eigen tarief
+            </Button>
+          )}
+        </div>
+      )}
     </li>
   )
 }
