@@ -259,4 +259,10 @@ test('the ADMIN sets Singel’s own rate (errors under the fields) and sees the 
     await volume.scrollIntoViewIfNeeded()
     await shoot(admin, 'volume-per-seller')
   }
+  // The statistics show the same card.
+  await openSalesScreen(admin, '/statistics', 'Statistieken')
+  await admin
+    .getByRole('region', { name: 'Volume per verkoper' })
+    .getByText('Nog € 500.000 tot 70 %')
+    .waitFor({ timeout: 20_000 })
 }, 120_000)

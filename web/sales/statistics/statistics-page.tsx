@@ -4,6 +4,7 @@ import { DataLoading } from '../components/data-loading.tsx'
 import { useSalesCurrency } from '../components/use-sales-currency.ts'
 import { useToday } from '../components/use-today.ts'
 import { useLocalSalesFigures } from '../data/use-local-sales-figures.ts'
+import { TeamVolumeCard } from '../plans/team-volume-card.tsx'
 import { StatisticsView } from './statistics-view.tsx'
 
 /** {base}/statistics (docs/behaviour.md): the detailed statistics of the local data. */
@@ -18,7 +19,11 @@ export function StatisticsPage() {
       ) : stats.status === 'failed' ? (
         <DataFailed />
       ) : (
-        <StatisticsView stats={stats.data} currency={currency} />
+        <div className="grid grid-cols-1 gap-6">
+          <StatisticsView stats={stats.data} currency={currency} />
+          {/* Hidden while nobody is on a commission plan. */}
+          <TeamVolumeCard />
+        </div>
       )}
     </>
   )
