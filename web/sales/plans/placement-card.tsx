@@ -3,19 +3,16 @@ import { type FormEvent, useRef, useState } from 'react'
 import { SellerPlanSchema } from '#schema/commission-plans'
 import type { Placement } from '#schema/plan-resolution'
 import { Alert } from '../../components/alert.tsx'
-import { Badge } from '../../components/badge.tsx'
 import { Button } from '../../components/button.tsx'
 import { IconCard } from '../../components/card.tsx'
-import { Field } from '../../components/field.tsx'
-import { SelectField } from '../../components/select-field.tsx'
 import { api } from '../../lib/api-client.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { useOnlineStatus } from '../../lib/use-online-status.ts'
+import { DatedHistory, FromField, orderDated, PlanSelect } from './dated-rows.tsx'
 import { OFFLINE_WRITE_TEXT, useOnlineWrite } from './online-write.ts'
 import { toFieldErrors } from './plan-draft.ts'
 import { formatDay } from './plan-text.ts'
 import type { PlanSummary } from './plan-types.ts'
-import { ErrorHint } from './role-fields.tsx'
 
 type PlacementCardProps = {
   sellerId: string
@@ -30,8 +27,7 @@ type PlacementCardProps = {
 
 /** The plan a seller is on, the ones before, and for the sales ADMIN "Plan wijzigen". */
 export function PlacementCard(props: PlacementCardProps) {
-  const history = [...props.placements].sort((a, b) => (a.from < b.from ? 1 : -1))
-  const current = history.find((placement) => placement.from <= props.today)
+  const { history, current } = orderDated(props.placements, props.today)
   const planName = (planId: string) =>
     props.plans.find((plan) => plan.id === planId)?.name ?? 'Onbekend plan'
   return (
@@ -46,19 +42,13 @@ export function PlacementCard(props: PlacementCardProps) {
     >
       <div className="grid gap-4 px-6 pb-6">
         {history.length > 0 && (
-          <ol aria-label="Plannen van deze verkoper" className="grid gap-2">
-            {history.map((placement) => (
-              <li
-                key={placement.from}
-                className="flex flex-wrap items-center gap-2 rounded-lg border p-3 text-sm"
-              >
-                <span className="font-medium">{planName(placement.planId)}</span>
-                <span className="text-muted-foreground">{`vanaf ${formatDay(placement.from)}`}</span>
-                {placement === current && <Badge>Huidig</Badge>}
-                {placement.from > props.today && <Badge variant="outline">Gepland</Badge>}
-              </li>
-            ))}
-          </ol>
+          <DatedHistory
+            label="Plannen van deze verkoper"
+            history={history}
+            current={current}
+            today={props.today}
+            describe={(placement) => planName(placement.planId)}
+          />
         )}
         {props.canEdit && <PlacementForm {...props} latest={history[0]} />}
       </div>
@@ -117,31 +107,14 @@ function PlacementForm(props: PlacementCardProps & { latest?: Placement }) {
       ) : (
         <>
           <div className="grid items-start gap-4 sm:grid-cols-2">
-            <div className="grid content-start gap-2">
-              <SelectField
-                label="Plan"
-                value={planId}
-                onChange={(event) => setPlanId(event.target.value)}
-                aria-invalid={!!errors.planId}
-                options={[
-                  { value: '', label: 'Kies een plan' },
-                  ...props.plans.map((plan) => ({ value: plan.id, label: plan.name })),
-                ]}
-              />
-              {errors.planId && (
-                <p className="text-xs">
-                  <ErrorHint message={errors.planId} />
-                </p>
-              )}
-            </div>
-            <Field
-              label="Vanaf"
-              type="date"
-              value={from}
-              onChange={(event) => setFrom(event.target.value)}
-              aria-invalid={!!errors.from}
-              hint={<ErrorHint message={errors.from} />}
+            <PlanSelect
+              value={planId}
+              onChange={setPlanId}
+              plans={props.plans}
+              emptyLabel="Kies een plan"
+              error={errors.planId}
             />
+            <FromField value={from} onChange={setFrom} error={errors.from} />
           </div>
           {problem && (
             <p role="alert" className="text-destructive text-sm">

@@ -3,14 +3,13 @@ import { ProjectRateSchema } from '#schema/commission-plans'
 import { parsePercentage } from '#schema/parse-percentage'
 import type { ProjectRate } from '#schema/plan-resolution'
 import { Alert } from '../../components/alert.tsx'
-import { Badge } from '../../components/badge.tsx'
 import { Button } from '../../components/button.tsx'
 import { Dialog } from '../../components/dialog.tsx'
 import { Field } from '../../components/field.tsx'
-import { SelectField } from '../../components/select-field.tsx'
 import { api } from '../../lib/api-client.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { useOnlineStatus } from '../../lib/use-online-status.ts'
+import { DatedHistory, FromField, orderDated, PlanSelect } from '../plans/dated-rows.tsx'
 import { OFFLINE_WRITE_TEXT, useOnlineWrite } from '../plans/online-write.ts'
 import { toFieldErrors } from '../plans/plan-draft.ts'
 import { formatDay } from '../plans/plan-text.ts'
@@ -33,8 +32,7 @@ type ProjectRateDialogProps = {
  * from a date, with the ones before; the sales ADMIN sets a new one, online only.
  */
 export function ProjectRateDialog(props: ProjectRateDialogProps) {
-  const history = [...props.rates].sort((a, b) => (a.from < b.from ? 1 : -1))
-  const current = history.find((rate) => rate.from <= props.today)
+  const { history, current } = orderDated(props.rates, props.today)
   return (
     <Dialog
       open
@@ -46,19 +44,13 @@ export function ProjectRateDialog(props: ProjectRateDialogProps) {
         {history.length === 0 ? (
           <p className="text-muted-foreground text-sm">Dit project heeft geen eigen tarief.</p>
         ) : (
-          <ol aria-label="Tarieven van dit project" className="grid gap-2">
-            {history.map((rate) => (
-              <li
-                key={rate.from}
-                className="flex flex-wrap items-center gap-2 rounded-lg border p-3 text-sm"
-              >
-                <span className="font-medium">{describeRate(rate, props.plans)}</span>
-                <span className="text-muted-foreground">{`vanaf ${formatDay(rate.from)}`}</span>
-                {rate === current && <Badge>Huidig</Badge>}
-                {rate.from > props.today && <Badge variant="outline">Gepland</Badge>}
-              </li>
-            ))}
-          </ol>
+          <DatedHistory
+            label="Tarieven van dit project"
+            history={history}
+            current={current}
+            today={props.today}
+            describe={(rate) => describeRate(rate, props.plans)}
+          />
         )}
         {props.canEdit && <RateForm {...props} latest={history[0]} />}
       </div>
@@ -126,31 +118,14 @@ function RateForm(props: ProjectRateDialogProps & { latest?: ProjectRate }) {
           aria-invalid={!!errors.commissionPercentage}
           hint={<ErrorHint message={errors.commissionPercentage} />}
         />
-        <div className="grid content-start gap-2">
-          <SelectField
-            label="Plan"
-            value={planId}
-            onChange={(event) => setPlanId(event.target.value)}
-            aria-invalid={!!errors.planId}
-            options={[
-              { value: '', label: 'Geen plan' },
-              ...props.plans.map((plan) => ({ value: plan.id, label: plan.name })),
-            ]}
-          />
-          {errors.planId && (
-            <p className="text-xs">
-              <ErrorHint message={errors.planId} />
-            </p>
-          )}
-        </div>
-        <Field
-          label="Vanaf"
-          type="date"
-          value={from}
-          onChange={(event) => setFrom(event.target.value)}
-          aria-invalid={!!errors.from}
-          hint={<ErrorHint message={errors.from} />}
+        <PlanSelect
+          value={planId}
+          onChange={setPlanId}
+          plans={props.plans}
+          emptyLabel="Geen plan"
+          error={errors.planId}
         />
+        <FromField value={from} onChange={setFrom} error={errors.from} />
       </div>
       {problem && (
         <p role="alert" className="text-destructive text-sm">
