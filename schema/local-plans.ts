@@ -65,7 +65,7 @@ export function toPlanList(
     .filter((plan) => plan.versions.length > 0)
 }
 
-type VolumeSale = Pick<
+export type VolumeSale = Pick<
   SaleDocType,
   'saleDate' | 'salePrice' | 'status' | 'seq' | 'lines' | 'commissions'
 >
@@ -75,7 +75,10 @@ type VolumeSale = Pick<
  * commission line of type sales; on a sale this device registered and the server has not
  * answered yet (seq 0), a line of its own calculation.
  */
-function isOnTeam(sale: VolumeSale, sellerId: string) {
+export function isOnTeam(
+  sale: Pick<VolumeSale, 'seq' | 'lines' | 'commissions'>,
+  sellerId: string,
+) {
   if (sale.seq === 0 && sale.commissions) {
     return sale.commissions.some(
       (line) => line.sellerId === sellerId && line.commissionType === 'sales',

@@ -1,4 +1,5 @@
 import type { CommissionType } from './commission.ts'
+import { isOnTeam } from './local-plans.ts'
 import {
   computeSellerPeriod,
   findPlanRole,
@@ -68,21 +69,6 @@ function storedParts(sale: LocalSale, sellerId: string, book: PlanBook): PlanPar
     if (version) parts.push({ commissionType: line.commissionType, role: line.role, version })
   }
   return parts
-}
-
-function isOnTeam(sale: LocalSale, sellerId: string) {
-  if (sale.seq === 0 && sale.commissions) {
-    return sale.commissions.some(
-      (line) => line.sellerId === sellerId && line.commissionType === 'sales',
-    )
-  }
-  return sale.lines.some(
-    (line) =>
-      line.sellerId === sellerId &&
-      line.commissionType === 'sales' &&
-      line.kind === 'commission' &&
-      line.status !== 'cancelled',
-  )
 }
 
 /**
