@@ -139,7 +139,7 @@ test('the export holds every sale of the filter, on every page, as CSV and XLSX'
   // A header, then per sale its row and a row for each of its two lines.
   expect(csvRows).toHaveLength(1 + 400 * 3)
   expect(csvRows[0]).toBe(
-    '"Datum";"Klant";"Project";"Bouwnummer";"Verkoopprijs";"Commissie %";"Commissie";"Verkoper";"Rol";"Soort";"Bedrag";"Status"',
+    '"Datum";"Klant";"Project";"Bouwnummer";"Verkoopprijs";"Commissie %";"Commissie";"Verkoper";"Rol";"Soort";"Bedrag";"Status";"Plan";"Trede";"Toelichting"',
   )
   expect(csvRows.filter((row) => row.includes(';"Zuidpark";'))).toEqual([])
 
