@@ -13,6 +13,7 @@ import type {
 } from '#schema/rx/commission-plans'
 import { seesAllSales } from '#schema/sales-visibility'
 import type { Actor, ServiceContext } from '#server/context'
+import { toPlanVersion } from '#server/services/sales/commission-plans/plan-book'
 import { defineTableCollection } from '../define-table-collection.ts'
 
 // Commission plans on devices (decision 040): plans, their versions, who is on which plan
@@ -64,15 +65,9 @@ export const commissionPlanVersionsCollection = defineTableCollection({
   readPermission: 'sales.register',
   isPersonal: readsOwnShare,
   readFilter: ownPlansFilter(commissionPlanVersions.planId),
+  // The terms as the arithmetic reads them (plan-book.ts), with the replication's fields.
   toDocument: (row: typeof commissionPlanVersions.$inferSelect): PlanVersionDocument => ({
-    id: row.id,
-    planId: row.planId,
-    from: row.effectiveFrom,
-    period: row.period,
-    mode: row.mode,
-    roles: row.roles,
-    capPerPeriod: row.capPerPeriod,
-    extras: row.extras,
+    ...toPlanVersion(row),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     seq: row.seq,

@@ -15,6 +15,14 @@ export function orderDated<Item extends Dated>(items: readonly Item[], today: st
   return { history, current: history.find((item) => item.from <= today) }
 }
 
+/**
+ * What "Vanaf" starts with: today, or empty when the latest row holds from today or later
+ * (a new one must start after it, which the person picks).
+ */
+export function proposeFrom(latest: Dated | undefined, today: string): string {
+  return latest && latest.from >= today ? '' : today
+}
+
 /** The rows as a list: what each says, since when, "Huidig" and "Gepland". */
 export function DatedHistory<Item extends Dated>(props: {
   label: string

@@ -8,7 +8,7 @@ import { IconCard } from '../../components/card.tsx'
 import { api } from '../../lib/api-client.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { useOnlineStatus } from '../../lib/use-online-status.ts'
-import { DatedHistory, FromField, orderDated, PlanSelect } from './dated-rows.tsx'
+import { DatedHistory, FromField, orderDated, PlanSelect, proposeFrom } from './dated-rows.tsx'
 import { OFFLINE_WRITE_TEXT, useOnlineWrite } from './online-write.ts'
 import { toFieldErrors } from './plan-draft.ts'
 import { formatDay } from './plan-text.ts'
@@ -60,9 +60,7 @@ function PlacementForm(props: PlacementCardProps & { latest?: Placement }) {
   const isOnline = useOnlineStatus()
   const formRef = useRef<HTMLFormElement>(null)
   const [planId, setPlanId] = useState('')
-  const [from, setFrom] = useState(
-    props.latest && props.latest.from >= props.today ? '' : props.today,
-  )
+  const [from, setFrom] = useState(() => proposeFrom(props.latest, props.today))
   const { errors, problem, isSaving, check, send } = useOnlineWrite()
 
   const submit = async (event: FormEvent) => {

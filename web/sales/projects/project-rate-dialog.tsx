@@ -9,7 +9,13 @@ import { Field } from '../../components/field.tsx'
 import { api } from '../../lib/api-client.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { useOnlineStatus } from '../../lib/use-online-status.ts'
-import { DatedHistory, FromField, orderDated, PlanSelect } from '../plans/dated-rows.tsx'
+import {
+  DatedHistory,
+  FromField,
+  orderDated,
+  PlanSelect,
+  proposeFrom,
+} from '../plans/dated-rows.tsx'
 import { OFFLINE_WRITE_TEXT, useOnlineWrite } from '../plans/online-write.ts'
 import { toFieldErrors } from '../plans/plan-draft.ts'
 import { formatDay } from '../plans/plan-text.ts'
@@ -63,9 +69,7 @@ function RateForm(props: ProjectRateDialogProps & { latest?: ProjectRate }) {
   const formRef = useRef<HTMLFormElement>(null)
   const [percentage, setPercentage] = useState('')
   const [planId, setPlanId] = useState('')
-  const [from, setFrom] = useState(
-    props.latest && props.latest.from >= props.today ? '' : props.today,
-  )
+  const [from, setFrom] = useState(() => proposeFrom(props.latest, props.today))
   const { errors, problem, isSaving, check, send } = useOnlineWrite()
 
   const submit = async (event: FormEvent) => {
