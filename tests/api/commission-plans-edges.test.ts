@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { addSellers, signInFirstSuperadmin } from '../support/accounts.ts'
+import {
+  createPlan as createPlanAs,
+  placeSeller,
+  readPlanTables,
+} from '../support/commission-plans.ts'
 import type { createClient } from '../support/http.ts'
-import { readTables } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 
 // The edges of commission plans (issue 48, decision 039) beside commission-plans.test.ts:
@@ -28,15 +32,7 @@ let projectId: string
 const ids = { anna: '', bram: '', cas: '', dirk: '' }
 let closersId: string
 
-const PLAN_TABLES = [
-  'commission_plans',
-  'commission_plan_versions',
-  'seller_plan_placements',
-  'sales_project_rates',
-  'sales',
-  'commissions',
-]
-const snapshot = () => readTables(server.dataDir, 'default-org', PLAN_TABLES)
+const snapshot = () => readPlanTables(server.dataDir)
 
 /** Closers: 60 % of the net commission, 70 % from € 5.000.000 a year, retroactive. */
 const closers = (extra: object = {}) => ({
@@ -76,19 +72,10 @@ const owed = (lines: Line[]) =>
     .filter((line) => line.kind !== 'clawback' && line.status !== 'cancelled')
     .reduce((sum, line) => sum + line.commissionAmount, 0)
 
-async function createPlan(body: object) {
-  const answer = await admin.post('/api/gold-estates/commission-plans', body)
-  expect(answer.status, answer.text).toBe(201)
-  return answer.json.id as string
-}
+const createPlan = async (body: object) => (await createPlanAs(admin, body)).id
 
-async function place(sellerId: string, planId: string, from = '2025-01-01') {
-  const answer = await admin.request('PUT', `/api/gold-estates/sellers/${sellerId}/plan`, {
-    planId,
-    from,
-  })
-  expect(answer.status, answer.text).toBe(200)
-}
+const place = (sellerId: string, planId: string, from?: string) =>
+  placeSeller(admin, sellerId, planId, from)
 
 beforeAll(async () => {
   server = await startTestServer()

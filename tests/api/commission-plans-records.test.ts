@@ -8,9 +8,9 @@ import {
   signInFirstSuperadmin,
   signInOtherOrganisationOwner,
 } from '../support/accounts.ts'
+import { placeSeller, readPlanTables } from '../support/commission-plans.ts'
 import { createClient } from '../support/http.ts'
 import { sendOversizedBody } from '../support/oversized-body.ts'
-import { readTables } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 
 // Commission plans in the records (issue 48, decision 039): the statement PDF says which
@@ -30,15 +30,7 @@ let projectId: string
 const ids = { anna: '', bram: '', dirk: '' }
 let closersId: string
 
-const PLAN_TABLES = [
-  'commission_plans',
-  'commission_plan_versions',
-  'seller_plan_placements',
-  'sales_project_rates',
-  'sales',
-  'commissions',
-]
-const snapshot = () => readTables(server.dataDir, 'default-org', PLAN_TABLES)
+const snapshot = () => readPlanTables(server.dataDir)
 /** The live rows of the plan tables, without what a restore gives anew (seq, updatedAt). */
 const liveRows = () =>
   Object.fromEntries(
@@ -81,13 +73,8 @@ async function linesOf(saleId: string) {
   return answer.json.lines as Line[]
 }
 
-async function place(sellerId: string, planId: string, from = '2025-01-01') {
-  const answer = await admin.request('PUT', `/api/gold-estates/sellers/${sellerId}/plan`, {
-    planId,
-    from,
-  })
-  expect(answer.status, answer.text).toBe(200)
-}
+const place = (sellerId: string, planId: string, from?: string) =>
+  placeSeller(admin, sellerId, planId, from)
 
 /** A binary download with the client's session: status and bytes. */
 async function download(client: Client, path: string) {

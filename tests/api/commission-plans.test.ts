@@ -5,8 +5,12 @@ import {
   signInOtherOrganisationOwner,
   signInRegisteredStranger,
 } from '../support/accounts.ts'
+import {
+  createPlan as createPlanAs,
+  placeSeller,
+  readPlanTables,
+} from '../support/commission-plans.ts'
 import { createClient } from '../support/http.ts'
-import { readTables } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 
 // Commission plans (decision 039) through the API: plans and versions, sellers on plans,
@@ -37,16 +41,7 @@ const outsider = () => createClient(server.url)
 let projectId: string
 const ids = { anna: '', bram: '', cas: '', dirk: '' }
 
-const PLAN_TABLES = [
-  'commission_plans',
-  'commission_plan_versions',
-  'seller_plan_placements',
-  'sales_project_rates',
-  'sales',
-  'commissions',
-]
-const snapshot = (organisationId = 'default-org') =>
-  readTables(server.dataDir, organisationId, PLAN_TABLES)
+const snapshot = (organisationId = 'default-org') => readPlanTables(server.dataDir, organisationId)
 async function expectNothingChanged(attempt: () => Promise<void>) {
   const before = snapshot()
   await attempt()
@@ -98,19 +93,10 @@ const owed = (lines: Line[], sellerId: string) =>
     .filter((line) => line.status !== 'cancelled')
     .reduce((sum, line) => sum + line.commissionAmount, 0)
 
-async function createPlan(body: object) {
-  const answer = await admin.post('/api/gold-estates/commission-plans', body)
-  expect(answer.status, answer.text).toBe(201)
-  return answer.json as { id: string; current: { id: string }; versions: { id: string }[] }
-}
+const createPlan = (body: object) => createPlanAs(admin, body)
 
-async function place(sellerId: string, planId: string, from = '2025-01-01') {
-  const answer = await admin.request('PUT', `/api/gold-estates/sellers/${sellerId}/plan`, {
-    planId,
-    from,
-  })
-  expect(answer.status, answer.text).toBe(200)
-}
+const place = (sellerId: string, planId: string, from?: string) =>
+  placeSeller(admin, sellerId, planId, from)
 
 let closersPlan: { id: string; current: { id: string } }
 

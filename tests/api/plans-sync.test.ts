@@ -4,6 +4,7 @@ import {
   signInFirstSuperadmin,
   signInOtherOrganisationOwner,
 } from '../support/accounts.ts'
+import { createPlan as createPlanAs, placeSeller } from '../support/commission-plans.ts'
 import type { createClient } from '../support/http.ts'
 import { readTables } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -54,19 +55,10 @@ function planBody(name: string, from = '2025-01-01') {
   }
 }
 
-async function createPlan(name: string) {
-  const answer = await admin.post('/api/gold-estates/commission-plans', planBody(name))
-  expect(answer.status, answer.text).toBe(201)
-  return answer.json.id as string
-}
+const createPlan = async (name: string) => (await createPlanAs(admin, planBody(name))).id
 
-async function place(sellerId: string, planId: string, from = '2025-01-01') {
-  const answer = await admin.request('PUT', `/api/gold-estates/sellers/${sellerId}/plan`, {
-    planId,
-    from,
-  })
-  expect(answer.status, answer.text).toBe(200)
-}
+const place = (sellerId: string, planId: string, from?: string) =>
+  placeSeller(admin, sellerId, planId, from)
 
 beforeAll(async () => {
   server = await startTestServer()
