@@ -1,5 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { beforeAll, expect, test } from 'vitest'
+import { formatDay } from '#schema/dutch-day'
 import { signInSeller } from '../support/accounts.ts'
 import { eventually } from '../support/eventually.ts'
 import { buildSalePayload } from '../support/sales.ts'
@@ -167,7 +168,7 @@ test('the ADMIN puts Anna on the plan and sees her position; a date before is re
   await form.getByLabel('Plan').selectOption({ label: 'Closers' })
   await form.getByLabel('Vanaf').fill(`${year}-01-01`)
   await form.getByRole('button', { name: 'Plan wijzigen' }).click()
-  await form.getByText(`Een nieuw plan moet ingaan na ${year}-01-01`).first().waitFor()
+  await form.getByText(`Een nieuw plan moet ingaan na 1-1-${year}`).first().waitFor()
   expect(await form.getByLabel('Vanaf').getAttribute('aria-invalid')).toBe('true')
   for (const viewport of [PHONE, DESKTOP]) {
     await admin.setViewportSize(viewport)
@@ -233,7 +234,10 @@ test('the ADMIN sets Singel’s own rate (errors under the fields) and sees the 
   await dialog.getByLabel('Percentage').fill('3')
   await dialog.getByLabel('Vanaf').fill(today)
   await dialog.getByRole('button', { name: 'Tarief opslaan' }).click()
-  await dialog.getByText(`Een nieuw tarief moet ingaan na ${today}`).first().waitFor()
+  await dialog
+    .getByText(`Een nieuw tarief moet ingaan na ${formatDay(today)}`)
+    .first()
+    .waitFor()
   expect(await dialog.getByLabel('Vanaf').getAttribute('aria-invalid')).toBe('true')
   expect(await dialog.getByLabel('Percentage').inputValue()).toBe('3')
   // Offline it says so and sends nothing.

@@ -1,3 +1,5 @@
+export { formatDay } from '#schema/dutch-day'
+
 import type { PlanExtraType, PlanMode, PlanPeriod, PlanVersion } from '#schema/commission-plans'
 import { formatMoney, formatTypedPercentage } from '../../lib/format-money.ts'
 
@@ -17,12 +19,6 @@ export const EXTRA_LABELS: Record<PlanExtraType, string> = {
   referral: 'Aanbreng',
   manager: 'Sales Manager',
   director: 'Sales Director',
-}
-
-/** 'YYYY-MM-DD' the Dutch way: 2026-01-01 → '1-1-2026'. */
-export function formatDay(date: string): string {
-  const [year, month, day] = date.split('-')
-  return `${Number(day)}-${Number(month)}-${year}`
 }
 
 /** Whole euros where there are no cents: '€ 5.000.000' rather than '€ 5.000.000,00'. */

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { ProjectRateSchema, SellerPlanSchema } from '#schema/commission-plans'
 import { commissions, projectRates, sales, sellerPlacements } from '#schema/db/organisation'
+import { formatDay } from '#schema/dutch-day'
 import { periodOf } from '#schema/plan-arithmetic'
 import type { ServiceContext } from '../../../context.ts'
 import { newSyncedRow } from '../../../db/synced-row.ts'
@@ -50,7 +51,10 @@ export function placeSeller(
       .limit(1)
       .get()
     if (latest && input.from <= latest.effectiveFrom) {
-      invalid('from', `Een nieuw plan moet ingaan na ${latest.effectiveFrom}, de vorige plaatsing`)
+      invalid(
+        'from',
+        `Een nieuw plan moet ingaan na ${formatDay(latest.effectiveFrom)}, de vorige plaatsing`,
+      )
     }
     if (hasPaidPlanLines(tx, periodOf(input.from, 'year').start, { sellerId })) {
       invalid('from', PAID_IN_PERIOD)
@@ -101,7 +105,10 @@ export function setProjectRate(
       .limit(1)
       .get()
     if (latest && input.from <= latest.effectiveFrom) {
-      invalid('from', `Een nieuw tarief moet ingaan na ${latest.effectiveFrom}, het vorige`)
+      invalid(
+        'from',
+        `Een nieuw tarief moet ingaan na ${formatDay(latest.effectiveFrom)}, het vorige`,
+      )
     }
     if (hasPaidPlanLines(tx, periodOf(input.from, 'year').start, { projectId })) {
       invalid('from', PAID_IN_PERIOD)

@@ -7,6 +7,7 @@ import {
   commissions,
   sales,
 } from '#schema/db/organisation'
+import { formatDay } from '#schema/dutch-day'
 import { periodOf } from '#schema/plan-arithmetic'
 import type { ServiceContext } from '../../../context.ts'
 import type { OrganisationDb } from '../../../db/organisation-db.ts'
@@ -133,7 +134,7 @@ export function updatePlan(
       if (terms.from <= latest.effectiveFrom) {
         invalid(
           'from',
-          `Een nieuwe versie moet ingaan na ${latest.effectiveFrom}, de datum van de laatste versie`,
+          `Een nieuwe versie moet ingaan na ${formatDay(latest.effectiveFrom)}, de datum van de laatste versie`,
         )
       }
       const periodStart = periodOf(terms.from, terms.period).start
