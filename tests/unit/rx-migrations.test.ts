@@ -185,3 +185,16 @@ test('the commission lines an older version kept in their own collection are rem
   expect(await after.collections.commissions?.count().exec()).toBe(0)
   await after.remove()
 })
+
+test('a sale stored before commission plans opens typed, its lines from no plan (version 4)', async () => {
+  const migrate = MIGRATION_STRATEGIES.sales?.[4]
+  if (!migrate) throw new Error('sales has no version 4 strategy')
+  const line = { id: 'line-1', sellerId: 'seller-1', commissionAmount: 600_000, kind: 'commission' }
+  const stored = { id: 'sale-1', clientName: 'Klant', lines: [line] }
+  expect(await migrate(stored as never, undefined as never)).toEqual({
+    id: 'sale-1',
+    clientName: 'Klant',
+    fromPlan: false,
+    lines: [{ ...line, planVersionId: null, planTier: null, planNote: null }],
+  })
+})
