@@ -155,7 +155,12 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
   app.use(except(['/api/admin/backup'], compressAnswers({ threshold: 1024 })))
   app.use(requireKnownHost(isKnownHost))
   // Chained, so that the returned type carries the API's routes (AppType).
-  return app.route('/api', api).route('/', webRoutes(options.webRoot, deps.env.SALES_HOST))
+  return app
+    .route('/api', api)
+    .route(
+      '/',
+      webRoutes(options.webRoot, { salesHost: deps.env.SALES_HOST, systemDb: deps.systemDb }),
+    )
 }
 
 /** The routes with their inputs and answers, for the web's typed client (web/lib/api-client.ts). */

@@ -4,10 +4,9 @@ import type { AppDeps } from '../app-deps.ts'
 import { AppError } from '../errors/app-error.ts'
 import { findUser } from '../services/accounts/find-user.ts'
 import {
-  clearSessionCookie,
   deleteSession,
   readSessionToken,
-  setSessionCookie,
+  refreshSessionCookies,
   validateSession,
 } from './sessions.ts'
 
@@ -31,25 +30,27 @@ export function findSessionUser(deps: Pick<AppDeps, 'systemDb' | 'organisations'
  * The signed-in central user with their session (token and what it holds), or null. A
  * session whose user was deleted or is no longer active is ended here too, so such a user
  * is out at their next request.
+ *
+ * An ended session's cookie is left as it is (decision 044): the answer to a request sent
+ * with it can arrive after the one that set the browser's next session (a switch of
+ * organisation, a sign-in in another tab), and clearing it would sign that one out. The
+ * cookie is sent again only when the session was renewed, for the same reason.
  */
 export function findCentralSignIn(deps: Pick<AppDeps, 'systemDb' | 'organisations'>, c: Context) {
   const token = readSessionToken(c, 'central')
   if (!token) return null
   const session = validateSession(deps.systemDb, token, 'central')
-  if (!session) {
-    clearSessionCookie(c, 'central')
-    return null
-  }
+  if (!session) return null
   const user = findActiveUser(deps, session.data)
   if (!user) {
     deleteSession(deps.systemDb, token, 'central')
-    clearSessionCookie(c, 'central')
     return null
   }
-  setSessionCookie(c, 'central', {
+  refreshSessionCookies(c, 'central', {
     token,
     expire: session.expire,
     organisationId: session.data.organisationId,
+    isRenewed: session.isRenewed,
   })
   return { user, token, session: session.data }
 }

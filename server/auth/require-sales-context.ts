@@ -9,10 +9,9 @@ import { AppError } from '../errors/app-error.ts'
 import { findSalesUser } from '../services/sales-accounts/find-sales-account.ts'
 import { isSalesUserAllowed } from '../services/sales-accounts/is-sales-user-allowed.ts'
 import {
-  clearSessionCookie,
   deleteSession,
   readSessionToken,
-  setSessionCookie,
+  refreshSessionCookies,
   validateSession,
 } from './sessions.ts'
 
@@ -26,17 +25,19 @@ export function findSalesSessionUser(
   const { organisationId, userId } = session.data
   const db = deps.organisations.get(organisationId)
   const user = findSalesUser(db, userId)
-  return isSalesUserAllowed(db, user, organisationId) ? { user, expire: session.expire } : null
+  return isSalesUserAllowed(db, user, organisationId)
+    ? { user, expire: session.expire, isRenewed: session.isRenewed }
+    : null
 }
 
 /** The sales service context of a live sales session token, or null; touches no cookie. */
 export function findSalesContext(
   deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
   token: string,
-): (SalesContext & { expire: number }) | null {
+): (SalesContext & { expire: number; isRenewed: boolean }) | null {
   const found = findSalesSessionUser(deps, token)
   if (!found) return null
-  const { user, expire } = found
+  const { user, expire, isRenewed } = found
   const db = deps.organisations.get(user.organisationId)
   const seller = prepareOnce(db, 'seller-of-sales-user', () =>
     db
@@ -52,6 +53,7 @@ export function findSalesContext(
     systemDb: deps.systemDb,
     salesUser: user,
     expire,
+    isRenewed,
     actor: {
       userId: user.id,
       name: user.name,
@@ -70,6 +72,8 @@ export type SalesContext = ServiceContext & {
 /**
  * The signed-in sales user as the actor of a sales service call; 401 without a sales
  * session (a central session does not count). The organisation comes from the session.
+ * An ended session's cookie stays and a live one is renewed only when due, as for Centraal
+ * (findCentralSignIn, decision 044).
  */
 export function requireSalesContext(
   deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
@@ -79,11 +83,15 @@ export function requireSalesContext(
   const found = token ? findSalesContext(deps, token) : null
   if (!token || !found) {
     if (token) deleteSession(deps.systemDb, token, 'sales')
-    clearSessionCookie(c, 'sales')
     throw new AppError('unauthenticated', 'Niet ingelogd in Gold Estates')
   }
-  const { expire, ...ctx } = found
-  setSessionCookie(c, 'sales', { token, expire, organisationId: ctx.actor.organisationId })
+  const { expire, isRenewed, ...ctx } = found
+  refreshSessionCookies(c, 'sales', {
+    token,
+    expire,
+    organisationId: ctx.actor.organisationId,
+    isRenewed,
+  })
   c.set('organisationId', ctx.actor.organisationId)
   return ctx
 }

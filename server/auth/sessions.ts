@@ -5,7 +5,12 @@ import { SESSION_MAX_AGE_MS } from '#schema/constants'
 import { type AccountKind, loginDirectory, type SessionData, sessions } from '#schema/db/system'
 import { prepareOnce } from '../db/prepare-once.ts'
 import type { SystemDb } from '../db/system-db.ts'
-import { clearRoutingCookie, setRoutingCookie } from './routing-cookie.ts'
+import {
+  clearRoutingCookie,
+  getOrganisationRoute,
+  ROUTING_COOKIE,
+  setRoutingCookie,
+} from './routing-cookie.ts'
 import { generateToken, hashToken } from './tokens.ts'
 
 // A session unused for this long ends; one used in its second half is extended to a full
@@ -79,15 +84,16 @@ function sessionStatements(systemDb: SystemDb) {
 }
 
 /**
- * The live session for a token, extending it when due; null when unknown, expired, or no
- * longer backed by its login-directory entry (the account moved, was deleted or restored
- * away). The session's user and organisation are the directory's, never a file row's.
+ * The live session for a token, extending it when due (`isRenewed`: the cookie must then
+ * carry the new expiry); null when unknown, expired, or no longer backed by its
+ * login-directory entry (the account moved, was deleted or restored away). The session's
+ * user and organisation are the directory's, never a file row's.
  */
 export function validateSession(
   systemDb: SystemDb,
   token: string,
   kind: AccountKind,
-): { data: SessionData; expire: number } | null {
+): { data: SessionData; expire: number; isRenewed: boolean } | null {
   const sid = hashToken(token)
   const statements = sessionStatements(systemDb)
   const row = statements.session.get({ sid })
@@ -119,9 +125,9 @@ export function validateSession(
   if (row.expire - now < RENEW_BEFORE_MS && row.expire < endOfLife) {
     const expire = Math.min(now + SESSION_TTL_MS, endOfLife)
     systemDb.update(sessions).set({ expire }).where(eq(sessions.sid, sid)).run()
-    return { data, expire }
+    return { data, expire, isRenewed: true }
   }
-  return { data, expire: row.expire }
+  return { data, expire: row.expire, isRenewed: false }
 }
 
 /**
@@ -194,6 +200,24 @@ export function setSessionCookie(
     expires: new Date(session.expire),
   })
   setRoutingCookie(c, session.organisationId, { expire: session.expire, secure: isSecure(c) })
+}
+
+/**
+ * What the answer to a call under a live session tells the browser (decision 044): the
+ * session cookie again only when the session was renewed, and the routing cookie when the
+ * one sent names another organisation (it is put back, so HAProxy routes the next call
+ * right). Nothing otherwise: an answer arriving after a later sign-in must not undo it.
+ */
+export function refreshSessionCookies(
+  c: Context,
+  kind: AccountKind,
+  session: { token: string; expire: number; organisationId: string; isRenewed: boolean },
+) {
+  if (session.isRenewed) {
+    setSessionCookie(c, kind, session)
+  } else if (getCookie(c, ROUTING_COOKIE) !== getOrganisationRoute(session.organisationId)) {
+    setRoutingCookie(c, session.organisationId, { expire: session.expire, secure: isSecure(c) })
+  }
 }
 
 /** Removes the session cookie. */

@@ -4,7 +4,8 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-deps.ts'
-import { readSessionToken } from '../auth/sessions.ts'
+import { readSessionToken, refreshSessionCookies, validateSession } from '../auth/sessions.ts'
+import type { SystemDb } from '../db/system-db.ts'
 import { firstAnswerPreloads } from '../http/first-answer-preloads.ts'
 import { isSalesHost, SALES_PREFIX } from '../http/sales-base.ts'
 import { createSignedInPreloads } from '../http/signed-in-preloads.ts'
@@ -41,11 +42,26 @@ function classifyPath(requested: string): 'page' | 'file' | null {
  * sales host the page is marked `data-area="sales"`, so one build serves both hosts; the
  * service worker precaches the page of its own host.
  */
-export function webRoutes(webRoot: string, salesHost: string) {
+export function webRoutes(webRoot: string, { salesHost, systemDb }: WebRouteDeps) {
   const indexFile = path.join(webRoot, 'index.html')
   const landingFile = path.join(webRoot, 'landing.html')
   const relativeRoot = path.relative(process.cwd(), webRoot) || '.'
   const preloadsOf = createSignedInPreloads(webRoot)
+  /** Whether the page's area has a live session (its cookies refreshed as on every call). */
+  const isSignedIn = (c: Context<AppEnv>, area: 'central' | 'sales') => {
+    const token = readSessionToken(c, area)
+    const session = token ? validateSession(systemDb, token, area) : null
+    if (token && session) {
+      const { expire, data, isRenewed } = session
+      refreshSessionCookies(c, area, {
+        token,
+        expire,
+        organisationId: data.organisationId,
+        isRenewed,
+      })
+    }
+    return session !== null
+  }
   const servePage = (c: Context<AppEnv>) => {
     if (!existsSync(indexFile)) {
       return c.text('The web app is not built yet: run npm run build (npm start does this).', 503)
@@ -54,10 +70,10 @@ export function webRoutes(webRoot: string, salesHost: string) {
     const { path: requested } = c.req
     const isSalesPath = requested === SALES_PREFIX || requested.startsWith(`${SALES_PREFIX}/`)
     const area = isSales || isSalesPath ? 'sales' : 'central'
-    const hasSession = Boolean(readSessionToken(c, area))
-    // Without a session cookie / is the landing page: built ahead, it shows before any of
-    // the app's code runs (decision 014). A cookie that turns out ended gets the app,
-    // which shows the same page.
+    const hasSession = isSignedIn(c, area)
+    // Without a live session / is the landing page: built ahead, it shows before any of
+    // the app's code runs (decision 014). A cookie whose session ended stays (decision 044),
+    // so it is the session that is looked up, not the cookie's presence.
     const isLanding = requested === '/' && area === 'central' && !hasSession
     let html = readFileSync(isLanding && existsSync(landingFile) ? landingFile : indexFile, 'utf8')
     if (isSales) html = html.replace('<html ', '<html data-area="sales" ')
@@ -97,5 +113,7 @@ export function webRoutes(webRoot: string, salesHost: string) {
     )
     .get('*', (c) => (classifyPath(c.req.path) === 'page' ? servePage(c) : notFound(c)))
 }
+
+type WebRouteDeps = { salesHost: string; systemDb: SystemDb }
 
 const notFound = (c: Context<AppEnv>) => c.text('Niet gevonden', 404)

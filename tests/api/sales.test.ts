@@ -77,6 +77,25 @@ describe('access', () => {
     expect((await admin.get('/api/auth/user')).status).toBe(401)
   })
 
+  test("a call under an ended Gold Estates session leaves the browser's cookie alone", async () => {
+    // Its answer may arrive after a new launch set the next session (decision 044).
+    const admin = createClient(server.url)
+    await admin.post('/api/auth/login/email', {
+      email: 'root@example.com',
+      password: 'root password',
+    })
+    expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
+    const ended = admin.cookies.get('gold_estates_session') ?? ''
+    expect((await admin.post('/api/logout')).status).toBe(200)
+    const late = createClient(server.url)
+    late.cookies.set('gold_estates_session', ended)
+    for (const path of ['/api/gold-estates/projects', '/api/gold-estates/auth/user']) {
+      const answer = await late.get(path)
+      expect(answer.status, path).toBe(401)
+      expect(answer.headers.getSetCookie(), path).toEqual([])
+    }
+  })
+
   test('on the sales host the dashboard URL has no prefix', async () => {
     // fetch may not set Host; a plain HTTP request can, as a browser on that host does.
     const cookie = [...root.cookies].map(([name, value]) => `${name}=${value}`).join('; ')

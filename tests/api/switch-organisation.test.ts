@@ -114,6 +114,59 @@ describe('a person whose password matched two organisations', () => {
     expect(back.json.user.organizationId).toBe('org-a')
   })
 
+  test("an answer to the old session's calls, arriving after the switch, leaves the new cookie alone", async () => {
+    // The browser's stream and pulls still carry the old cookie while the switch is answered;
+    // an answer that cleared it (or renewed it) would take the new session with it: the
+    // reload then opened the signed-out landing page (decision 044).
+    const pat = await signInAndChoose('pat@example.com', 'pat password', 'org-a')
+    const oldToken = pat.cookies.get('centraal_session') ?? ''
+    const account = await ownAccount(pat)
+    expect((await pat.post(SWITCH, { organisationId: 'org-b' }, account)).status).toBe(200)
+
+    const late = createClient(server.url)
+    late.cookies.set('centraal_session', oldToken)
+    for (const path of [
+      '/api/auth/user',
+      '/api/users',
+      '/api/sync/v1/users/pull?checkpoint=0&limit=10',
+      '/api/sync/v1/stream?area=central',
+    ]) {
+      const answer = await late.get(path, account)
+      expect(answer.status, path).toBe(401)
+      expect(answer.headers.getSetCookie(), path).toEqual([])
+    }
+    // The page itself: the landing page, as for no cookie at all, and the cookie untouched.
+    const page = await late.get('/')
+    expect(page.text).toContain('data-prerendered="landing"')
+    expect(page.headers.getSetCookie()).toEqual([])
+  })
+
+  test('a live session is not sent its cookie again on every call, only when it is renewed', async () => {
+    const pat = await signInAndChoose('pat@example.com', 'pat password', 'org-a')
+    const user = await pat.get('/api/auth/user')
+    expect(user.headers.getSetCookie()).toEqual([])
+    const page = await pat.get('/')
+    expect(page.text).not.toContain('data-prerendered="landing"')
+    expect(page.headers.getSetCookie()).toEqual([])
+
+    // A session near its end is renewed, and the answer carries the new expiry.
+    const system = openSystemFile(server.dataDir)
+    try {
+      system
+        .prepare('update sessions set expire = ? where user_id = ?')
+        .run(Date.now() + 60_000, user.json.id)
+    } finally {
+      system.close()
+    }
+    const renewed = await pat.get('/api/auth/user')
+    const cookie = renewed.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('centraal_session='))
+    expect(cookie).toContain(`centraal_session=${pat.cookies.get('centraal_session')};`)
+    const expires = Date.parse(/Expires=([^;]+)/.exec(cookie ?? '')?.[1] ?? '')
+    expect(expires).toBeGreaterThan(Date.now() + 24 * 60 * 60 * 1000)
+  })
+
   test('cannot reach an organisation whose account the password did not match, nor its own', async () => {
     const pat = await signInAndChoose('pat@example.com', 'pat password', 'org-a')
     for (const organisationId of ['org-c', 'default-org', 'org-a', 'org-unknown']) {

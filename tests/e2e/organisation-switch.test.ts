@@ -106,7 +106,9 @@ test('desktop: the header names the organisation and switches to the other one',
   await menu.getByRole('menuitem', { name: 'Bravo Wonen' }).click()
   await waitForNewDocument(page)
 
-  await header.getByRole('button', { name: /^Organisatie: Bravo Wonen\./ }).waitFor()
+  await header
+    .getByRole('button', { name: /^Organisatie: Bravo Wonen\./ })
+    .waitFor({ timeout: SWITCH_TIMEOUT_MS })
   await waitForShell(page, SWITCH_TIMEOUT_MS)
   expect(await signedInOrganisation(page)).toBe('org-b')
   // The old organisation's local database went, as at a logout: at once, or, when the
@@ -121,13 +123,7 @@ test('desktop: the header names the organisation and switches to the other one',
     .toEqual([])
 }, 90_000)
 
-// Skipped: about one run in eight with two other browser files beside it on two cores, the
-// switch's new document (the reload, seen by waitForNewDocument) shows only "Centraal" and
-// asks nothing for 45 s — not even GET /api/auth/user, and its localStorage is empty —
-// while the old page's stream had just been refused (401) as the switch ended the session.
-// Passes alone and in most loaded runs. To be found in the product's start after a switch;
-// the closing note that skipped it names it.
-test.skip('phone: the menu sheet names the organisation and switches', async () => {
+test('phone: the menu sheet names the organisation and switches', async () => {
   const page = await openPage(PHONE)
   await signInAs(page, person, 'Bravo Wonen')
   await page.getByRole('banner').getByRole('button', { name: 'Menu openen' }).click()
