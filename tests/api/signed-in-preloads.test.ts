@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 
@@ -13,6 +14,9 @@ import { startTestServer, type TestServer } from '../support/test-server.ts'
 
 let server: TestServer
 let webRoot: string
+/** Live sessions' cookies: a page looks its session up (decision 044), a cookie alone is no one. */
+let centralCookie: string
+let salesCookie: string
 
 beforeAll(async () => {
   webRoot = mkdtempSync(path.join(tmpdir(), 'centraal-web-'))
@@ -40,6 +44,10 @@ beforeAll(async () => {
     }),
   )
   server = await startTestServer({}, { webRoot })
+  const root = await signInFirstSuperadmin(server)
+  expect((await root.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  centralCookie = `centraal_session=${root.cookies.get('centraal_session')}`
+  salesCookie = `gold_estates_session=${root.cookies.get('gold_estates_session')}`
 })
 afterAll(async () => {
   await server?.close()
@@ -58,18 +66,21 @@ test('without a session cookie the page names no signed-in code (the landing pag
 
 test('with a session cookie the page names its area’s code, not what the entry loads anyway', async () => {
   const client = createClient(server.url)
-  const central = await client.get('/users', { cookie: 'centraal_session=whatever' })
+  const central = await client.get('/users', { cookie: centralCookie })
   expect(preloadsIn(central.text)).toEqual([
     '/assets/signed-in-routes-C.js',
     '/assets/dashboard-D.js',
   ])
   const sales = await client.get('/gold-estates/dashboard', {
-    cookie: 'gold_estates_session=whatever',
+    cookie: salesCookie,
   })
   expect(preloadsIn(sales.text)).toEqual(['/assets/sales-routes-E.js'])
   // Another area's cookie is no reason: the Gold Estates page without its own session.
-  const other = await client.get('/gold-estates/dashboard', { cookie: 'centraal_session=x' })
+  const other = await client.get('/gold-estates/dashboard', { cookie: centralCookie })
   expect(preloadsIn(other.text)).toEqual([])
+  // Nor is a cookie whose session does not exist (ended, or made up).
+  const madeUp = await client.get('/users', { cookie: 'centraal_session=whatever' })
+  expect(preloadsIn(madeUp.text)).toEqual([])
 })
 
 const answersIn = (html: string) =>
@@ -81,14 +92,14 @@ const answersIn = (html: string) =>
 
 test('with a session cookie the page names its first answers: the session, on a dashboard its figures', async () => {
   const client = createClient(server.url)
-  const central = { cookie: 'centraal_session=whatever' }
+  const central = { cookie: centralCookie }
   expect(answersIn((await client.get('/', central)).text)).toEqual([
     '/api/auth/user',
     '/api/stats',
     '/api/activities',
   ])
   expect(answersIn((await client.get('/users', central)).text)).toEqual(['/api/auth/user'])
-  const sales = { cookie: 'gold_estates_session=whatever' }
+  const sales = { cookie: salesCookie }
   const dashboard = [
     '/api/gold-estates/auth/user',
     '/api/gold-estates/commissions/dashboard?salesListLimit=1&upcomingLimit=5',
@@ -106,7 +117,7 @@ test('with a session cookie the page names its first answers: the session, on a 
 test('the named answers are fixed addresses: nothing of the asked path reaches the page', async () => {
   const client = createClient(server.url)
   const page = await client.get('/gold-estates/%22%3E%3Cscript%3Ealert(1)%3C/script%3E', {
-    cookie: 'gold_estates_session=whatever',
+    cookie: salesCookie,
   })
   expect(page.status).toBe(200)
   expect(page.text).not.toContain('alert(')
