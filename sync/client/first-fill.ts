@@ -18,7 +18,7 @@ import {
 import type { FillMark, FillProgress } from './fill-progress.ts'
 import { fetchPull, type SyncAccount, SyncHttpError, type SyncTransport } from './sync-http.ts'
 import type { SyncStatusStore } from './sync-status.ts'
-import { writeToIndexedDb } from './write-to-indexeddb.ts'
+import { writeWhereStored } from './worker-requests.ts'
 import { yieldToPage } from './yield-to-page.ts'
 
 /**
@@ -188,7 +188,7 @@ async function storePage(
     await yieldToPage()
     const part = rows.slice(start, start + ROWS_PER_WRITE)
     const refused = await collection.database.lockedRun(async () => {
-      const kept = await writeToIndexedDb(storage, part, isUnwatched)
+      const kept = await writeWhereStored(storage, part, isUnwatched)
       if (kept) return kept
       const result = await storage.bulkWrite(part as never, 'first-fill')
       // A 409: the person wrote that document meanwhile; their version stays and is pushed.
@@ -245,7 +245,7 @@ export async function writeAssumedStates(
       )
       // Straight into IndexedDB where it can (nothing listens to the meta store's changes;
       // the replication reads it by id); a state written already stays, as a 409 would.
-      const kept = await writeToIndexedDb(meta, rows as never)
+      const kept = await writeWhereStored(meta, rows as never)
       if (!kept) await meta.bulkWrite(rows as never, 'first-fill-meta')
     }
   }

@@ -1,5 +1,5 @@
 import type { DexieStorageInternals } from 'rxdb'
-import { type DirectWriteRow, workerInstanceOf, writeInWorker } from './worker-requests.ts'
+import type { DirectWriteRow } from '../shared/worker-request-types.ts'
 
 export type { DirectWriteRow }
 
@@ -37,12 +37,6 @@ export async function writeToIndexedDb<Document extends { id: string; _rev: stri
   rows: readonly DirectWriteRow<Document>[],
   isUnwatched: () => boolean = () => true,
 ): Promise<Set<string> | undefined> {
-  if (workerInstanceOf(storage)) {
-    // In the database worker (database-storage.ts): checked as the request leaves, which
-    // the worker answers before any storage call this page makes after it.
-    if (!isUnwatched()) return undefined
-    return writeInWorker(storage, rows)
-  }
   const state = await dexieStateOf(storage)
   const database = state?.dexieDb.backendDB() as IDBDatabase | undefined
   if (!state || !database || !canStoreAsIs(state.booleanIndexes)) return undefined
