@@ -11,7 +11,7 @@ import { afterEach, expect, test } from 'vitest'
 import type { AppConnectionDocType } from '#schema/rx/app-connections'
 import { CENTRAL_COLLECTIONS } from '#sync/client/collections'
 import { countStoredDocuments } from '#sync/client/count-live-documents'
-import { writeAssumedStates } from '#sync/client/first-fill'
+import { writeAssumedStates } from '#sync/client/first-fill-assumed-states'
 import { writeToIndexedDb } from '#sync/client/worker/write-to-indexeddb'
 import { appDocument } from '../support/app-document.ts'
 
