@@ -44,7 +44,7 @@ export default defineConfig({
       { find: /^unload$/, replacement: fromRoot('./web/lib/unload-on-pagehide.ts') },
     ],
   },
-  // The database worker (sync/client/database-worker.ts) is a module worker.
+  // The database worker (sync/client/worker/database-worker.ts) is a module worker.
   worker: { format: 'es' },
   build: {
     outDir: fromRoot('./dist/web'),

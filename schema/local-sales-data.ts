@@ -22,7 +22,7 @@ import {
 
 // The sales screens' data as a device reads it from its local database, and the Gold
 // Estates dashboard and statistics built from it: the same arithmetic wherever it runs, on
-// the page or in the database worker (sync/client/database-worker.ts), which answers the
+// the page or in the database worker (sync/client/worker/database-worker.ts), which answers the
 // figures without copying every sale to the page (decision 026).
 
 /** The live (not deleted) documents of a sales database, as stored. */

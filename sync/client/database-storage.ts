@@ -11,7 +11,7 @@ import {
   type AnswerPart,
   WORKER_HELLO,
   type WorkerHello,
-} from './database-storage-messages.ts'
+} from './shared/database-storage-messages.ts'
 
 /** The database worker's name; its script's URL (a content hash) tells the builds apart. */
 const WORKER_NAME = 'centraal-database'
@@ -31,7 +31,7 @@ let current: DatabaseStorage | undefined
 
 /**
  * The storage of this page's local databases (decision 025): RxDB's remote storage in
- * the database worker (database-worker.ts), one per browser where SharedWorker exists and
+ * the database worker (worker/database-worker.ts), one per browser where SharedWorker exists and
  * one per tab where only Worker does; RxDB's Dexie storage on the page where neither does
  * (Node's tests). After the worker ended (`lost`), the next call connects to a new one.
  */
@@ -101,7 +101,7 @@ async function connectToWorker(onLost: () => void): Promise<RemoteMessageChannel
   void navigator.locks
     ?.request(lifeLock, { signal: watching.signal }, endWorker)
     .catch(() => undefined)
-  // A large answer comes in parts, each read in a task of its own (database-worker.ts),
+  // A large answer comes in parts, each read in a task of its own (worker/database-worker.ts),
   // and reaches RxDB whole once its last part is in.
   let parts: unknown[] = []
   worker.port.onmessage = (event: MessageEvent<MessageFromRemote | AnswerPart>) => {
@@ -171,7 +171,7 @@ async function reachWorker(): Promise<{ worker: StartedWorker; lifeLock: string 
 function startWorker(): StartedWorker {
   // Written out in each constructor: that is how Vite finds the worker to build.
   if (typeof SharedWorker !== 'undefined') {
-    const worker = new SharedWorker(new URL('./database-worker.ts', import.meta.url), {
+    const worker = new SharedWorker(new URL('./worker/database-worker.ts', import.meta.url), {
       type: 'module',
       name: WORKER_NAME,
     })
@@ -184,7 +184,7 @@ function startWorker(): StartedWorker {
       stop: () => worker.port.close(),
     }
   }
-  const worker = new Worker(new URL('./database-worker.ts', import.meta.url), {
+  const worker = new Worker(new URL('./worker/database-worker.ts', import.meta.url), {
     type: 'module',
     name: WORKER_NAME,
   })

@@ -1,13 +1,4 @@
-import {
-  getMetaWriteRow,
-  normalizeMangoQuery,
-  prepareQuery,
-  type RxCollection,
-  type RxStorageInstanceReplicationState,
-  type RxStorageWriteError,
-  writeDocToDocState,
-} from 'rxdb'
-import type { RxReplicationState } from 'rxdb/plugins/replication'
+import type { RxCollection, RxStorageWriteError } from 'rxdb'
 import { now } from 'rxdb/plugins/utils'
 import {
   MAX_PULL_LIMIT,
@@ -18,7 +9,7 @@ import {
 import type { FillMark, FillProgress } from './fill-progress.ts'
 import { fetchPull, type SyncAccount, SyncHttpError, type SyncTransport } from './sync-http.ts'
 import type { SyncStatusStore } from './sync-status.ts'
-import { writeToIndexedDb } from './write-to-indexeddb.ts'
+import { writeWhereStored } from './worker-requests.ts'
 import { yieldToPage } from './yield-to-page.ts'
 
 /**
@@ -29,7 +20,7 @@ import { yieldToPage } from './yield-to-page.ts'
 const AFTER_EVERY_ID = '\uffff'
 
 /** A document as the fill stored it (RxDB's storage form). */
-type StoredDocument = WireDocument & {
+export type StoredDocument = WireDocument & {
   _rev: string
   _meta: { lwt: number; o: { _rev: number; hash: string } }
   _attachments: Record<string, never>
@@ -188,7 +179,7 @@ async function storePage(
     await yieldToPage()
     const part = rows.slice(start, start + ROWS_PER_WRITE)
     const refused = await collection.database.lockedRun(async () => {
-      const kept = await writeToIndexedDb(storage, part, isUnwatched)
+      const kept = await writeWhereStored(storage, part, isUnwatched)
       if (kept) return kept
       const result = await storage.bulkWrite(part as never, 'first-fill')
       // A 409: the person wrote that document meanwhile; their version stays and is pushed.
@@ -209,82 +200,7 @@ async function storePage(
  * task of its own: a write hands its documents to the database worker, which copies them
  * on the page's thread (a page of 1,000 sales in one task was over 100 ms on this machine).
  */
-const ROWS_PER_WRITE = 250
-
-/** How many assumed states are read back at a time after a resumed fill. */
-const ASSUMED_STATES_PER_READ = 1000
-
-/**
- * Writes, for every filled document, the state RxDB assumes the server holds: what its
- * own pull would have written beside the document, so that a later edit conflicting with
- * someone else's is merged field by field (schema/rx/merge-conflict.ts) instead of lost.
- * The replication's pulls and pushes wait for this (replicateCollection), so nothing of
- * its own is written meanwhile; a state found written already (a fill cut off after
- * writing some) is left as it is (a 409).
- */
-export async function writeAssumedStates(
-  replication: RxReplicationState<unknown, SyncCheckpoint>,
-  filled: FilledCollection,
-) {
-  await replication.startPromise
-  const state = replication.internalReplicationState as
-    | RxStorageInstanceReplicationState<unknown>
-    | undefined
-  const meta = replication.metaInstance
-  if (!state || !meta) return
-  writing: for await (const documents of readFilled(state, filled)) {
-    for (let start = 0; start < documents.length; start += ROWS_PER_WRITE) {
-      await yieldToPage()
-      if (replication.isStopped()) break writing
-      const rows = await Promise.all(
-        documents
-          .slice(start, start + ROWS_PER_WRITE)
-          .map((document) =>
-            getMetaWriteRow(state, writeDocToDocState(document as never, false, false), undefined),
-          ),
-      )
-      // Straight into IndexedDB where it can (nothing listens to the meta store's changes;
-      // the replication reads it by id); a state written already stays, as a 409 would.
-      const kept = await writeToIndexedDb(meta, rows as never)
-      if (!kept) await meta.bulkWrite(rows as never, 'first-fill-meta')
-    }
-  }
-  filled.stored?.clear()
-}
-
-/**
- * The filled documents as stored, a write's worth at a time: from memory after a whole
- * fill; read back after a resumed one, by the fill's write time (one range of the
- * (_meta.lwt, id) index every RxDB collection has). One the person changed since has a
- * later write time and is left out: it is pushed without one, judged by its `seq`.
- */
-async function* readFilled(
-  state: RxStorageInstanceReplicationState<unknown>,
-  filled: FilledCollection,
-): AsyncGenerator<StoredDocument[]> {
-  if (filled.stored) {
-    const documents = [...filled.stored.values()]
-    for (let start = 0; start < documents.length; start += ASSUMED_STATES_PER_READ) {
-      yield documents.slice(start, start + ASSUMED_STATES_PER_READ)
-    }
-    return
-  }
-  const storage = state.input.forkInstance
-  let afterId = ''
-  for (;;) {
-    const query = normalizeMangoQuery(storage.schema, {
-      selector: { '_meta.lwt': filled.lwt, id: { $gt: afterId } } as never,
-      sort: [{ '_meta.lwt': 'asc' }, { id: 'asc' }] as never,
-      limit: ASSUMED_STATES_PER_READ,
-    })
-    const { documents } = await storage.query(prepareQuery(storage.schema, query))
-    const page = documents as unknown as StoredDocument[]
-    const last = page.at(-1)
-    if (last) yield page
-    if (!last || page.length < ASSUMED_STATES_PER_READ) return
-    afterId = last.id
-  }
-}
+export const ROWS_PER_WRITE = 250
 
 function countReceived(status: SyncStatusStore, count: number) {
   const { firstSync } = status.get()

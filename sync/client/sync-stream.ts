@@ -78,31 +78,12 @@ export function openSyncStream(
     }, SILENCE_MS)
   }
 
-  const resync = (names: Iterable<string>) => {
-    for (const name of names) subjects.get(name)?.next('RESYNC')
-  }
-
   const onMessage = (event: MessageEvent<string>) => {
     expectMore()
-    let message: StreamMessage
-    try {
-      message = JSON.parse(event.data) as StreamMessage
-    } catch {
-      return
-    }
+    const message = parseMessage(event.data)
+    if (message === undefined) return
     retryMs = firstRetryMs
-    if (message.type === 'RESYNC') {
-      for (const ledger of ledgers.values()) ledger.forget()
-      resync(subjects.keys())
-    } else if (message.type === 'CHANGE') {
-      resync(message.collections)
-    } else if (message.type === 'CHANGES') {
-      const { from, to, access, epoch } = message
-      for (const [name, ledger] of ledgers) {
-        const documents = message.documents[name] ?? []
-        if (ledger.add({ from, to, access, epoch, documents }) === 'pull') resync([name])
-      }
-    }
+    handOn(message, subjects, ledgers)
   }
 
   const connect = () => {
@@ -156,24 +137,7 @@ export function openSyncStream(
   })
 
   return {
-    /** The pull.stream$ of one collection's replication. */
-    streamOf(collection: string): Observable<ResyncSignal> {
-      const subject = subjects.get(collection)
-      if (!subject) throw new Error(`No sync stream for ${collection}`)
-      return subject.asObservable()
-    },
-    /** The streamed changes waiting for a collection's pull, if they can be taken. */
-    takeStreamed(collection: string, checkpoint: SyncCheckpoint | undefined) {
-      return ledgers.get(collection)?.take(checkpoint, options.epochOf?.())
-    },
-    /** A pull of the collection under `access` read everything up to `upTo`. */
-    caughtUp(collection: string, upTo: number, access: string) {
-      ledgers.get(collection)?.caughtUp(upTo, access, options.epochOf?.())
-    },
-    /** Forgets what was streamed: the next pulls ask the server (as after a RESYNC). */
-    forget() {
-      for (const ledger of ledgers.values()) ledger.forget()
-    },
+    ...streamedTo(subjects, ledgers, options.epochOf),
     close() {
       isClosed = true
       clearTimeout(retryTimer)
@@ -187,3 +151,58 @@ export function openSyncStream(
 
 /** The stream of one local database. */
 export type SyncStream = ReturnType<typeof openSyncStream>
+
+type Subjects = ReadonlyMap<string, Subject<ResyncSignal>>
+type Ledgers = ReadonlyMap<string, ChangeLedger>
+
+/** A stream message, or undefined for anything else. */
+function parseMessage(data: string): StreamMessage | undefined {
+  try {
+    return JSON.parse(data) as StreamMessage
+  } catch {
+    return undefined
+  }
+}
+
+/** Hands a message on: to the collections' ledgers, and to the pulls that must run. */
+function handOn(message: StreamMessage, subjects: Subjects, ledgers: Ledgers) {
+  const resync = (names: Iterable<string>) => {
+    for (const name of names) subjects.get(name)?.next('RESYNC')
+  }
+  if (message.type === 'RESYNC') {
+    for (const ledger of ledgers.values()) ledger.forget()
+    resync(subjects.keys())
+  } else if (message.type === 'CHANGE') {
+    resync(message.collections)
+  } else if (message.type === 'CHANGES') {
+    const { from, to, access, epoch } = message
+    for (const [name, ledger] of ledgers) {
+      const documents = message.documents[name] ?? []
+      if (ledger.add({ from, to, access, epoch, documents }) === 'pull') resync([name])
+    }
+  }
+}
+
+/** What each collection's replication takes from the stream. */
+function streamedTo(subjects: Subjects, ledgers: Ledgers, epochOf?: () => string | undefined) {
+  return {
+    /** The pull.stream$ of one collection's replication. */
+    streamOf(collection: string): Observable<ResyncSignal> {
+      const subject = subjects.get(collection)
+      if (!subject) throw new Error(`No sync stream for ${collection}`)
+      return subject.asObservable()
+    },
+    /** The streamed changes waiting for a collection's pull, if they can be taken. */
+    takeStreamed(collection: string, checkpoint: SyncCheckpoint | undefined) {
+      return ledgers.get(collection)?.take(checkpoint, epochOf?.())
+    },
+    /** A pull of the collection under `access` read everything up to `upTo`. */
+    caughtUp(collection: string, upTo: number, access: string) {
+      ledgers.get(collection)?.caughtUp(upTo, access, epochOf?.())
+    },
+    /** Forgets what was streamed: the next pulls ask the server (as after a RESYNC). */
+    forget() {
+      for (const ledger of ledgers.values()) ledger.forget()
+    },
+  }
+}

@@ -1,48 +1,18 @@
 import type { MessageFromRemote, RxStorageRemoteInternals } from 'rxdb/plugins/storage-remote'
 import { RXDB_VERSION } from 'rxdb/plugins/utils'
 import type { SalesFiguresAnswer, SalesFiguresQuestion } from '#schema/local-sales-data'
+import type {
+  DirectWriteRow,
+  PageRequest,
+  SalesFiguresRequest,
+} from './shared/worker-request-types.ts'
+import { writeToIndexedDb } from './worker/write-to-indexeddb.ts'
 
-// The requests a page makes of the database worker (database-worker.ts) beside RxDB's own
+// The requests a page makes of the database worker (worker/database-worker.ts) beside RxDB's own
 // storage calls: the two that reach past RxDB into IndexedDB (decision 011) and must run
 // where the IndexedDB connection is, and the Gold Estates figures, built where the sales
 // are (decision 026). They travel on the storage instance's own channel, as
 // RxDB's `custom` messages, so they are answered in the order the page sent them.
-
-/** A document to store, and the state this writer stored of it before (if any). */
-export type DirectWriteRow<Document extends { id: string; _rev: string }> = {
-  document: Document
-  previous?: Document
-}
-
-/** Names one storage instance in the worker, as RxDB's remote side names it. */
-export type InstanceKey = { databaseName: string; collectionName: string; schemaVersion: number }
-
-type WriteRows = readonly DirectWriteRow<{ id: string; _rev: string }>[]
-
-/**
- * Figures of a sales database (the dashboard, the statistics), built where its documents
- * are. Sent on the sales collection's channel; the other collections are named by their
- * schema version.
- */
-export type SalesFiguresRequest = {
-  kind: 'salesFigures'
-  schemaVersions: { projects: number; sellers: number; commission_payments: number }
-  /** The organisation's payment term as last seen (localStorage, which a worker cannot read). */
-  termDays: number
-  question: SalesFiguresQuestion
-}
-
-type PageRequest =
-  | { kind: 'write'; rows: WriteRows }
-  | { kind: 'count'; primaryPath: string }
-  | SalesFiguresRequest
-
-export type WorkerRequest = (PageRequest & InstanceKey) | { kind: 'stop' }
-
-/** The key of a storage instance in RxDB's remote side (its `instanceByFullName`). */
-export function instanceKeyOf({ databaseName, collectionName, schemaVersion }: InstanceKey) {
-  return [databaseName, collectionName, schemaVersion].join('|')
-}
 
 /** The remote side of a storage instance that lives in the database worker, if it does. */
 export function workerInstanceOf(storage: object): RxStorageRemoteInternals | undefined {
@@ -50,6 +20,27 @@ export function workerInstanceOf(storage: object): RxStorageRemoteInternals | un
   return internals?.messageChannel && internals.connectionId
     ? (internals as RxStorageRemoteInternals)
     : undefined
+}
+
+/**
+ * Stores documents straight into the IndexedDB store behind a storage instance
+ * (writeToIndexedDb, decision 011) where that store is: in the database worker when the
+ * instance lives there, else on this page (Node's tests, which have no worker). Answers
+ * as writeToIndexedDb does.
+ */
+export async function writeWhereStored<Document extends { id: string; _rev: string }>(
+  /** An RxDB storage instance (a collection's, or a replication's meta store). */
+  storage: object,
+  rows: readonly DirectWriteRow<Document>[],
+  isUnwatched: () => boolean = () => true,
+): Promise<Set<string> | undefined> {
+  if (workerInstanceOf(storage)) {
+    // In the database worker (database-storage.ts): checked as the request leaves, which
+    // the worker answers before any storage call this page makes after it.
+    if (!isUnwatched()) return undefined
+    return writeInWorker(storage, rows)
+  }
+  return writeToIndexedDb(storage, rows, isUnwatched)
 }
 
 let lastRequest = 0

@@ -1,6 +1,6 @@
 import { Subject } from 'rxjs'
 import { afterEach, expect, test, vi } from 'vitest'
-import { keepDocuments } from '#sync/client/kept-documents'
+import { keepDocuments } from '#sync/client/worker/kept-documents'
 
 // The database worker keeps what it read of a storage instance between questions: until
 // the instance changes, a write past its events is said, or nobody asked for a while.

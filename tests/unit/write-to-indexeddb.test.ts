@@ -11,8 +11,8 @@ import { afterEach, expect, test } from 'vitest'
 import type { AppConnectionDocType } from '#schema/rx/app-connections'
 import { CENTRAL_COLLECTIONS } from '#sync/client/collections'
 import { countStoredDocuments } from '#sync/client/count-live-documents'
-import { writeAssumedStates } from '#sync/client/first-fill'
-import { writeToIndexedDb } from '#sync/client/write-to-indexeddb'
+import { writeAssumedStates } from '#sync/client/first-fill-assumed-states'
+import { writeToIndexedDb } from '#sync/client/worker/write-to-indexeddb'
 import { appDocument } from '../support/app-document.ts'
 
 // The first fill writes past RxDB, into the IndexedDB store of its Dexie storage: what it

@@ -1,9 +1,11 @@
 /// <reference lib="webworker" />
 // The database worker: one per browser (a SharedWorker; a dedicated Worker per tab where
-// SharedWorker is missing), started by database-storage.ts. It holds the IndexedDB
+// SharedWorker is missing), started by ../database-storage.ts. It holds the IndexedDB
 // connections behind every tab's local databases, so that opening, indexing, querying and
 // storing leave the pages' threads; pages reach it through RxDB's remote storage and keep
-// their RxDB databases, live queries and replication (decision 025).
+// their RxDB databases, live queries and replication (decision 025). What this thread
+// loads lives in sync/client/worker/ and sync/client/shared/, fenced in biome.json: no page
+// module, no localStorage, no window, no React.
 
 import { normalizeMangoQuery, prepareQuery, type RxStorageInstance } from 'rxdb'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
@@ -14,21 +16,21 @@ import {
 } from 'rxdb/plugins/storage-remote'
 import { Subject } from 'rxjs'
 import { buildSalesFigures, salesDataOf } from '#schema/local-sales-data'
-import { countLiveStored } from './count-live-documents.ts'
 import {
   ANSWER_PART,
   type AnswerPart,
   DOCUMENTS_PER_MESSAGE,
   WORKER_HELLO,
   type WorkerHello,
-} from './database-storage-messages.ts'
-import { keepDocuments } from './kept-documents.ts'
+} from '../shared/database-storage-messages.ts'
 import {
   type InstanceKey,
   instanceKeyOf,
   type SalesFiguresRequest,
   type WorkerRequest,
-} from './worker-requests.ts'
+} from '../shared/worker-request-types.ts'
+import { countLiveStored } from './count-live-stored.ts'
+import { keepDocuments } from './kept-documents.ts'
 import { writeToIndexedDb } from './write-to-indexeddb.ts'
 
 type Port = Pick<MessagePort, 'postMessage'>

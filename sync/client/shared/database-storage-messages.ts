@@ -5,7 +5,7 @@ export const WORKER_HELLO = 'centraal-database-worker'
 export type WorkerHello = { kind: typeof WORKER_HELLO; lifeLock: string }
 
 /**
- * A part of a large answer (database-worker.ts): its documents from `start` on, and the
+ * A part of a large answer (worker/database-worker.ts): its documents from `start` on, and the
  * rest of the answer's value with the last part.
  */
 export type AnswerPart = {

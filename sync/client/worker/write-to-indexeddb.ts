@@ -1,15 +1,13 @@
 import type { DexieStorageInternals } from 'rxdb'
-import { type DirectWriteRow, workerInstanceOf, writeInWorker } from './worker-requests.ts'
-
-export type { DirectWriteRow }
+import type { DirectWriteRow } from '../shared/worker-request-types.ts'
 
 /** RxDB's Dexie storage keeps every document in this object store of its database. */
 const DOCUMENTS_STORE = 'docs'
 
 /**
  * How many documents one task hands to IndexedDB. Each `add` or `put` copies its document
- * (a structured clone) on the page's thread before it returns: a whole page of a first fill
- * in one task was the largest item of the page's thread during a Gold Estates fill
+ * (a structured clone) on the thread that writes before it returns: a whole page of a first
+ * fill in one task was the largest item of the page's thread during a Gold Estates fill
  * (decision 011). The rest of the page follows in the same transaction, from the callback
  * of the part before.
  */
@@ -22,7 +20,7 @@ const ROWS_PER_TASK = 200
  * document first, converts each field by field and announces each write to the page's
  * queries and the other tabs; that work was half of a first fill's time. Nothing is
  * announced here: `isUnwatched` (if given) tells, just before the write, whether anything
- * that would have to hear of it exists (a query of the collection, first-fill.ts); if not
+ * that would have to hear of it exists (a query of the collection, ../first-fill.ts); if not
  * unwatched, nothing is written and the caller writes through RxDB.
  *
  * A document without `previous` is added only if absent, one with it replaced only if
@@ -37,12 +35,6 @@ export async function writeToIndexedDb<Document extends { id: string; _rev: stri
   rows: readonly DirectWriteRow<Document>[],
   isUnwatched: () => boolean = () => true,
 ): Promise<Set<string> | undefined> {
-  if (workerInstanceOf(storage)) {
-    // In the database worker (database-storage.ts): checked as the request leaves, which
-    // the worker answers before any storage call this page makes after it.
-    if (!isUnwatched()) return undefined
-    return writeInWorker(storage, rows)
-  }
   const state = await dexieStateOf(storage)
   const database = state?.dexieDb.backendDB() as IDBDatabase | undefined
   if (!state || !database || !canStoreAsIs(state.booleanIndexes)) return undefined
