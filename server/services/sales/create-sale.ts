@@ -6,7 +6,11 @@ import { calculateCommission } from '#schema/commission'
 import { sales } from '#schema/db/organisation'
 import { holdsOwnLine, OWN_LINE_REQUIRED } from '#schema/own-line'
 import { getExpectedPaymentDate } from '#schema/payment-term'
-import { findReviewReasons, getReviewStatusAfterWrite } from '#schema/sale-review'
+import {
+  findReviewReasons,
+  getReviewStatusAfterWrite,
+  type ReviewedLine,
+} from '#schema/sale-review'
 import type { SaleCreateSchema } from '#schema/sales'
 import { seesAllSales } from '#schema/sales-visibility'
 import type { ServiceContext } from '../../context.ts'
@@ -22,8 +26,14 @@ import { saleStatements } from './sale-statements.ts'
 
 type SaleInput = z.infer<typeof SaleCreateSchema>
 
-/** Which plan version and tier made a line, and why it is what it is. */
-export type PlanLineOrigin = { planVersionId: string; planTier: number; planNote: string | null }
+/**
+ * Which plan version and tier made a line, and why it is what it is; a line whose share
+ * was set over its plan's names no version and carries what the plan gave (the review
+ * compares them).
+ */
+export type PlanLineOrigin =
+  | { planVersionId: string; planTier: number; planNote: string | null }
+  | { planVersionId: null; planTier: null; planNote: string; plannedPercentage: number }
 
 // Amounts computed by a client may differ from the server's by rounding, never by more.
 const TOLERANCE_CENTS = 1
@@ -134,9 +144,10 @@ export function createSale(
   )
   const now = Date.now()
   const saleId = options.id ?? uuidv7()
+  const reviewed = toReviewedLines(input, options.plan)
   const reviewStatus = getReviewStatusAfterWrite({
     canReadAll: seesAllSales(ctx.actor.permissions),
-    lines: input.commissions,
+    lines: reviewed,
     current: null,
     fromPlan,
   })
@@ -187,24 +198,44 @@ export function createSale(
           commissionPercentage: line.commissionPercentage,
           commissionAmount: breakdown.lineAmountsCents[index] ?? 0,
           expectedPaymentDate,
-          ...options.plan?.lines[index],
+          ...planColumns(options.plan?.lines[index]),
         },
         now,
       )
     })
     if (options.recountProject !== false) recountSoldUnits(tx, input.projectId, now)
     enqueueLead(tx, sale, project.name)
-    logUnusualSplit(tx, ctx, sale, input.commissions)
+    logUnusualSplit(tx, ctx, sale, reviewed)
     notifyNewSale(
       ctx,
       tx,
-      { sale, settings, input, lineAmounts: breakdown.lineAmountsCents },
+      { sale, settings, input, reviewed, lineAmounts: breakdown.lineAmountsCents },
       options.notificationBatch,
     )
     // Each line's insert gave the sale the line's seq (a trigger of migration 0005): the
     // answer names the sale's version as stored, the one a review of it must name.
     return tx.select().from(sales).where(eq(sales.id, saleId)).get() ?? sale
   })
+}
+
+/** The lines as the review reads them: with what the plan gave a line set over it. */
+function toReviewedLines(
+  input: SaleInput,
+  plan: { lines: readonly PlanLineOrigin[] } | undefined,
+): ReviewedLine[] {
+  return input.commissions.map((line, index) => {
+    const origin = plan?.lines[index]
+    return origin && 'plannedPercentage' in origin
+      ? { ...line, plannedPercentage: origin.plannedPercentage }
+      : line
+  })
+}
+
+/** A line's plan columns, without what only the review reads. */
+function planColumns(origin: PlanLineOrigin | undefined) {
+  if (!origin) return {}
+  const { planVersionId, planTier, planNote } = origin
+  return { planVersionId, planTier, planNote }
 }
 
 /** Recounts a project's sold units (its live, not cancelled sales) and gives it a new seq. */
@@ -224,6 +255,7 @@ function notifyNewSale(
     sale: typeof sales.$inferSelect
     settings: ReturnType<ReturnType<typeof saleStatements>['settings']['get']>
     input: SaleInput
+    reviewed: readonly ReviewedLine[]
     lineAmounts: number[]
   },
   batch: string | undefined,
@@ -235,7 +267,7 @@ function notifyNewSale(
       sale,
       {
         kind: 'sale-review-pending',
-        reasons: findReviewReasons(input.commissions, { fromPlan: sale.fromPlan }),
+        reasons: findReviewReasons(created.reviewed, { fromPlan: sale.fromPlan }),
       },
       batch,
     )
