@@ -85,6 +85,10 @@ export function CommissionLineItem({
               {line.planNote && ` · ${line.planNote}`}
             </p>
           )}
+          {!line.planVersionId && line.planNote && (
+            // A share set over the plan's: what the plan gave (decision 039).
+            <p className="text-amber-700 text-xs dark:text-amber-300">{line.planNote}</p>
+          )}
         </div>
         <LineStatusBadge status={status} />
       </div>
