@@ -180,6 +180,14 @@ describe('deviating from the plan', () => {
       commissionAmount: 500 * EURO,
       planNote: 'Afwijkend van plan (plan: 20 %)',
     })
+    // Not held, but written down as an unusual split with the review's reason.
+    const feed = (await admin.get('/api/activities')).json as { action: string; target: string }[]
+    expect(feed).toContainEqual(
+      expect.objectContaining({
+        action: 'Ongebruikelijke verdeling geboekt',
+        target: expect.stringMatching(/Afwijkend van plan: 25% in plaats van 20% \(salesteam\)$/),
+      }),
+    )
   })
 
   test('a SELLER pushing a deviating split from their device: held for review, once', async () => {
