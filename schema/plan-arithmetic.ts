@@ -35,26 +35,6 @@ export function isSameShare(a: number, b: number): boolean {
   return toScaled(a) === toScaled(b)
 }
 
-/** A line's note when its share was set by hand over its plan's: what the plan gave. */
-export function describeDeviation(plannedPercentage: number): string {
-  return `Afwijkend van plan (plan: ${formatPercentageText(plannedPercentage)} %)`
-}
-
-const DEVIATION = /^Afwijkend van plan \(plan: (\d+(?:,\d{1,4})?) %\)$/
-
-/**
- * What the plan gave a stored line set over it (describeDeviation's note on a line of no
- * plan version), for the review's reasons on a device; null for any other line.
- */
-export function readPlannedPercentage(line: {
-  planVersionId?: string | null
-  planNote?: string | null
-}): number | null {
-  if (line.planVersionId || !line.planNote) return null
-  const found = DEVIATION.exec(line.planNote)
-  return found?.[1] ? Number(found[1].replace(',', '.')) : null
-}
-
 /** The period a date falls in: the calendar year or quarter, as 'YYYY-MM-DD' bounds. */
 export function periodOf(date: string, period: PlanPeriod): { start: string; end: string } {
   const year = date.slice(0, 4)

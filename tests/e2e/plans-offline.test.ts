@@ -108,7 +108,7 @@ test('a SELLER offline registers the sale that crosses her tier; after sync the 
   await shoot(phone, 'plans-wizard-proposal-phone')
   // Changing the line says it deviates; "Plan volgen" brings the proposal back.
   await phone.getByLabel('Percentage 1', { exact: true }).fill('80')
-  await phone.getByText('Afwijkend van plan').waitFor()
+  await phone.getByText('Afwijkend van plan', { exact: true }).waitFor()
   await phone.getByRole('button', { name: 'Plan volgen' }).click()
   await proposal.waitFor()
 
@@ -159,7 +159,7 @@ test('her referral share from the plan; her line typed over the plan goes to rev
     // She types 80 % where her plan gives 70 %: it deviates and will be held.
     await page.getByLabel('Percentage 1', { exact: true }).fill('80')
     await page.getByText('Afwijkend van plan', { exact: true }).waitFor()
-    const notice = page.getByRole('alert').filter({ hasText: 'Deze verkoop gaat ter beoordeling' })
+    const notice = page.getByRole('status').filter({ hasText: 'Deze verkoop gaat ter beoordeling' })
     await notice.getByText(/Afwijkend van plan: 80% in plaats van 70% \(salesteam\)/).waitFor()
     await shoot(page, `plans-wizard-deviation-${size}`)
     if (size === 'desktop') {

@@ -1,11 +1,7 @@
 import { expect, test } from 'vitest'
 import type { PlanVersion } from '#schema/commission-plans'
-import {
-  describeDeviation,
-  isSameShare,
-  readPlannedPercentage,
-  shareOfNet,
-} from '#schema/plan-arithmetic'
+import { isSameShare, shareOfNet } from '#schema/plan-arithmetic'
+import { describeDeviation, readPlannedPercentage } from '#schema/plan-deviation'
 import { proposeLines } from '#schema/plan-proposal'
 import type { PlanBook } from '#schema/plan-resolution'
 import type { SaleDocType } from '#schema/rx/sales'

@@ -20,20 +20,12 @@ import { notifyReview, notifySaleRegistered } from '../notifications/notify-sale
 import { requirePermission } from '../permissions/require-permission.ts'
 import { enqueueLead } from './enqueue-lead.ts'
 import { logUnusualSplit } from './log-unusual-split.ts'
+import { type PlanLineOrigin, planColumns, toReviewedLines } from './plan-line-origin.ts'
 import { requireActiveSellers } from './require-active-sellers.ts'
 import { insertSaleLine } from './sale-lines.ts'
 import { saleStatements } from './sale-statements.ts'
 
 type SaleInput = z.infer<typeof SaleCreateSchema>
-
-/**
- * Which plan version and tier made a line, and why it is what it is; a line whose share
- * was set over its plan's names no version and carries what the plan gave (the review
- * compares them).
- */
-export type PlanLineOrigin =
-  | { planVersionId: string; planTier: number; planNote: string | null }
-  | { planVersionId: null; planTier: null; planNote: string; plannedPercentage: number }
 
 // Amounts computed by a client may differ from the server's by rounding, never by more.
 const TOLERANCE_CENTS = 1
@@ -216,26 +208,6 @@ export function createSale(
     // answer names the sale's version as stored, the one a review of it must name.
     return tx.select().from(sales).where(eq(sales.id, saleId)).get() ?? sale
   })
-}
-
-/** The lines as the review reads them: with what the plan gave a line set over it. */
-function toReviewedLines(
-  input: SaleInput,
-  plan: { lines: readonly PlanLineOrigin[] } | undefined,
-): ReviewedLine[] {
-  return input.commissions.map((line, index) => {
-    const origin = plan?.lines[index]
-    return origin && 'plannedPercentage' in origin
-      ? { ...line, plannedPercentage: origin.plannedPercentage }
-      : line
-  })
-}
-
-/** A line's plan columns, without what only the review reads. */
-function planColumns(origin: PlanLineOrigin | undefined) {
-  if (!origin) return {}
-  const { planVersionId, planTier, planNote } = origin
-  return { planVersionId, planTier, planNote }
 }
 
 /** Recounts a project's sold units (its live, not cancelled sales) and gives it a new seq. */

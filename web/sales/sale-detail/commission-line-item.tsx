@@ -81,7 +81,11 @@ export function CommissionLineItem({
             // Which plan tier made it, and why an adjustment (decision 040).
             <p className="text-muted-foreground text-xs">
               {line.seq === 0 ? 'Voorlopig volgens plan' : 'Volgens plan'}
-              {line.planTier ? ` · trede ${line.planTier}` : ' · basisaandeel'}
+              {line.commissionType !== 'sales'
+                ? ' · vast aandeel'
+                : line.planTier
+                  ? ` · trede ${line.planTier}`
+                  : ' · basisaandeel'}
               {line.planNote && ` · ${line.planNote}`}
             </p>
           )}

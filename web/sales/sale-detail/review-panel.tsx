@@ -1,6 +1,6 @@
 import { Check, PencilLine, X } from 'lucide-react'
 import { Link } from 'react-router-dom'
-import { readPlannedPercentage } from '#schema/plan-arithmetic'
+import { readPlannedPercentage } from '#schema/plan-deviation'
 import { findReviewReasons } from '#schema/sale-review'
 import type { CommissionDocument, SaleDocument } from '#schema/sales'
 import { Button, buttonClass } from '../../components/button.tsx'

@@ -1,5 +1,6 @@
 import { type CommissionType, calculateCommission } from '#schema/commission'
-import { describeDeviation, isSameShare } from '#schema/plan-arithmetic'
+import { isSameShare } from '#schema/plan-arithmetic'
+import { describeDeviation } from '#schema/plan-deviation'
 import type { LineProposal } from '#schema/plan-proposal'
 import { proposeLines } from '#schema/plan-proposal'
 import { findProjectPercentage, type PlanBook } from '#schema/plan-resolution'

@@ -1,4 +1,4 @@
-import { readPlannedPercentage } from '#schema/plan-arithmetic'
+import { readPlannedPercentage } from '#schema/plan-deviation'
 import { findReviewReasons, getReviewStatusAfterWrite } from '#schema/sale-review'
 import { Alert } from '../../components/alert.tsx'
 import type { SalePlan } from '../data/index.ts'

@@ -3,19 +3,15 @@ import { eq } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
 import { calculateCommission } from '#schema/commission'
 import { salesSellers } from '#schema/db/organisation'
-import {
-  describeDeviation,
-  findPlanRole,
-  isSameShare,
-  type PlanPart,
-  shareOfNet,
-} from '#schema/plan-arithmetic'
+import { findPlanRole, isSameShare, type PlanPart, shareOfNet } from '#schema/plan-arithmetic'
+import { describeDeviation } from '#schema/plan-deviation'
 import { choosePlanVersion, findProjectPercentage, type PlanBook } from '#schema/plan-resolution'
 import type { SaleTeamCreate } from '#schema/sale-team'
 import type { ServiceContext } from '../../../context.ts'
 import { AppError } from '../../../errors/app-error.ts'
 import { requirePermission } from '../../permissions/require-permission.ts'
-import { createSale, type PlanLineOrigin } from '../create-sale.ts'
+import { createSale } from '../create-sale.ts'
+import type { PlanLineOrigin } from '../plan-line-origin.ts'
 import { insertAdjustmentLines } from './adjustment-lines.ts'
 import { loadPlanBook } from './plan-book.ts'
 import { findAdjustments, logAdjustments } from './reconcile-plans.ts'
