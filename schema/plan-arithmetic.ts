@@ -25,6 +25,16 @@ function divideRounded(numerator: bigint, denominator: bigint) {
   return (sign * (2n * magnitude + denominator)) / (2n * denominator)
 }
 
+/** `percentage` of a net commission in cents, rounded half up once: a fixed share's amount. */
+export function shareOfNet(netCents: number, percentage: number): number {
+  return Number(divideRounded(BigInt(netCents) * toScaled(percentage), HUNDRED))
+}
+
+/** Whether two shares are the same to the four decimals a share carries. */
+export function isSameShare(a: number, b: number): boolean {
+  return toScaled(a) === toScaled(b)
+}
+
 /** The period a date falls in: the calendar year or quarter, as 'YYYY-MM-DD' bounds. */
 export function periodOf(date: string, period: PlanPeriod): { start: string; end: string } {
   const year = date.slice(0, 4)

@@ -15,6 +15,11 @@ export type ReviewedLine = {
   sellerId: string
   commissionType: CommissionType
   commissionPercentage: number
+  /**
+   * On a sale from plans: what the plan gives a line whose share was set by hand instead
+   * ("afwijkend van plan"); absent or null for a line that follows its plan.
+   */
+  plannedPercentage?: number | null
 }
 
 // Percentages carry up to 4 decimals (schema/commission.ts); compared as integers.
@@ -27,8 +32,8 @@ const EXTRA_LIMIT = toScaled(EXTRA_COMMISSION_WARNING_PERCENTAGE)
  * team's lines do not add up to exactly 100 % of the net commission, the extra lines
  * (referral, manager, director) add up to more than 50 %, or two lines name the same
  * seller and type. Empty when none. Lines the server filled from commission plans
- * (`fromPlan`, decision 039) leave the rest of the net commission to the office: only a
- * team total over 100 % is held.
+ * (`fromPlan`, decision 039) leave the rest of the net commission to the office: a team
+ * total over 100 % is held, and so is a line whose share differs from what its plan gives.
  */
 export function findReviewReasons(
   lines: readonly ReviewedLine[],
@@ -44,6 +49,14 @@ export function findReviewReasons(
         ? `Het salesteam telt op tot ${salesTeam / 10_000}% (boven 100%)`
         : `Het salesteam telt op tot ${salesTeam / 10_000}% in plaats van 100%`,
     )
+  }
+  if (options.fromPlan) {
+    const deviations = lines.filter(
+      (line) =>
+        line.plannedPercentage != null &&
+        toScaled(line.plannedPercentage) !== toScaled(line.commissionPercentage),
+    )
+    if (deviations.length > 0) reasons.push(describeDeviations(deviations))
   }
   const extra = lines
     .filter((line) => line.commissionType !== 'sales')
@@ -61,6 +74,22 @@ export function findReviewReasons(
     seen.add(key)
   }
   return reasons
+}
+
+const TYPE_NAMES: Record<CommissionType, string> = {
+  sales: 'salesteam',
+  referral: 'aanbreng',
+  manager: 'sales manager',
+  director: 'sales director',
+}
+
+/** "Afwijkend van plan: 50% in plaats van 60% (salesteam); …", one reason for them all. */
+function describeDeviations(lines: readonly ReviewedLine[]) {
+  const each = lines.map(
+    (line) =>
+      `${line.commissionPercentage}% in plaats van ${line.plannedPercentage}% (${TYPE_NAMES[line.commissionType]})`,
+  )
+  return `Afwijkend van plan: ${each.join('; ')}`
 }
 
 /**

@@ -1,9 +1,12 @@
 import { COMMISSION_TYPES } from './commission.ts'
+import { hasPercentageDecimals } from './parse-percentage.ts'
 import { SaleCreateSchema } from './sales.ts'
 import { z } from './zod.ts'
 
 // POST /api/gold-estates/sales with `team` instead of `commissions` (decision 039): who
 // is on the sale and in which role; the server fills each line from the plans.
+
+const SHARE_TEXT = 'Aandeel moet tussen 0 en 100 % liggen'
 
 /** One member of a sale's team: a sales role of their plan, or a fixed extra share. */
 export const TeamMemberSchema = z.object({
@@ -15,6 +18,19 @@ export const TeamMemberSchema = z.object({
     .nullish()
     .transform((value) => value || null),
   commissionType: z.enum(COMMISSION_TYPES).default('sales'),
+  /**
+   * The member's share of the net commission when it is not the plan's ("afwijkend van
+   * plan", decision 039): the line then holds this share and no plan adjusts it. Left out
+   * or null, the plan's share. A SELLER's share that differs from the plan's is held for
+   * review (schema/sale-review.ts).
+   */
+  share: z
+    .number({ message: SHARE_TEXT })
+    .min(0, { message: SHARE_TEXT })
+    .max(100, { message: SHARE_TEXT })
+    .refine(hasPercentageDecimals, { message: 'Aandeel heeft hoogstens vier decimalen' })
+    .nullish()
+    .transform((value) => value ?? null),
 })
 
 /** A registration whose lines the plans fill; percentage and net may be left to the server. */

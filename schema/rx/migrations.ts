@@ -52,6 +52,9 @@ export const MIGRATION_STRATEGIES: Record<string, MigrationStrategies> = {
         planNote: null,
       })),
     }),
+    // v5: a team member of a sale from plans may carry a share set over the plan's. A
+    // member stored before it follows the plan: the field is optional, nothing to fill.
+    5: (sale) => sale,
   },
   commission_payments: {},
   commission_plans: {},

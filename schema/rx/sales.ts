@@ -20,7 +20,7 @@ const saleSchemaLiteral = {
   title: 'sales',
   description:
     'Registered sales with their commission lines; corrected and cancelled through the server.',
-  version: 4,
+  version: 5,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -73,6 +73,8 @@ const saleSchemaLiteral = {
           sellerId: ID,
           role: nullableText(60),
           commissionType: { type: 'string', enum: COMMISSION_TYPES },
+          // A share set over the plan's ("afwijkend van plan"); null: the plan's (v5).
+          share: { type: ['number', 'null'], minimum: 0, maximum: 100 },
         },
         required: ['sellerId', 'role', 'commissionType'],
         additionalProperties: false,

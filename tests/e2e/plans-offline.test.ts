@@ -45,6 +45,7 @@ beforeAll(async () => {
     mode: 'retroactive',
     from: `${year - 1}-01-01`,
     roles: [{ role: 'closer', share: 60, tiers: [{ fromVolume: 1_000_000 * EURO, share: 70 }] }],
+    extras: [{ commissionType: 'referral', share: 10 }],
   })
   expect(plan.status, plan.text).toBe(201)
   const placed = await api.request('PUT', `/api/gold-estates/sellers/${annaId}/plan`, {
@@ -78,12 +79,12 @@ async function newPage(viewport: typeof PHONE) {
 }
 
 /** Steps 1–3 of a € 300.000 sale at 2 %; the wizard then shows step 4 with the proposal. */
-async function fillUpToSplit(page: Page) {
+async function fillUpToSplit(page: Page, client = 'Familie Drempel', property = 'HK-2') {
   await page.getByRole('heading', { level: 2, name: 'Selecteer project' }).waitFor()
   await page.getByLabel('Project *').selectOption(project.id)
-  await page.getByLabel('Bouwnummer *').fill('HK-2')
+  await page.getByLabel('Bouwnummer *').fill(property)
   await page.getByRole('button', { name: 'Volgende' }).click()
-  await page.getByLabel('Klantnaam *').fill('Familie Drempel')
+  await page.getByLabel('Klantnaam *').fill(client)
   await page.getByRole('button', { name: 'Volgende' }).click()
   await page.getByLabel('Verkoopprijs (€) *').fill('300000')
   await page.getByLabel('Commissie (%) *').fill('2')
@@ -107,7 +108,7 @@ test('a SELLER offline registers the sale that crosses her tier; after sync the 
   await shoot(phone, 'plans-wizard-proposal-phone')
   // Changing the line says it deviates; "Plan volgen" brings the proposal back.
   await phone.getByLabel('Percentage 1', { exact: true }).fill('80')
-  await phone.getByText('Afwijkend van plan').waitFor()
+  await phone.getByText('Afwijkend van plan', { exact: true }).waitFor()
   await phone.getByRole('button', { name: 'Plan volgen' }).click()
   await proposal.waitFor()
 
@@ -139,6 +140,54 @@ test('a SELLER offline registers the sale that crosses her tier; after sync the 
   // The office's remainder is the office's business: her screen has no "Kantoor".
   expect(await phone.getByTestId('office-share').count()).toBe(0)
   await phone.context().close()
+}, 120_000)
+
+test('her referral share from the plan; her line typed over the plan goes to review', async () => {
+  for (const [viewport, size] of [
+    [PHONE, 'phone'],
+    [DESKTOP, 'desktop'],
+  ] as const) {
+    const page = await newPage(viewport)
+    await signIn(page.context(), anna, 'sales')
+    await page.goto(`${BASE}/sales/new`)
+    const client = `Familie Afwijkend ${size}`
+    await fillUpToSplit(page, client, `HK-${size}`)
+    // The plan gives referral 10 % of the net, a fixed share: proposed when she is chosen.
+    await page.getByLabel('Aanbreng', { exact: true }).selectOption(annaId)
+    await page.getByText(/Volgens plan Closers: vast aandeel, 10\s?%/).waitFor()
+    expect(await page.getByLabel('Aanbreng %', { exact: true }).inputValue()).toBe('10')
+    // She types 80 % where her plan gives 70 %: it deviates and will be held.
+    await page.getByLabel('Percentage 1', { exact: true }).fill('80')
+    await page.getByText('Afwijkend van plan', { exact: true }).waitFor()
+    const notice = page.getByRole('status').filter({ hasText: 'Deze verkoop gaat ter beoordeling' })
+    await notice.getByText(/Afwijkend van plan: 80% in plaats van 70% \(salesteam\)/).waitFor()
+    await shoot(page, `plans-wizard-deviation-${size}`)
+    if (size === 'desktop') {
+      await page.context().close()
+      continue
+    }
+    await page.getByRole('button', { name: 'Verkoop Registreren' }).click()
+    await waitForToast(page, 'Verkoop ter beoordeling')
+    let saleId = ''
+    await eventually(async () => {
+      const sales = (await api.get('/api/gold-estates/sales')).json as {
+        id: string
+        clientName: string
+        reviewStatus: string | null
+      }[]
+      const found = sales.find((sale) => sale.clientName === client)
+      expect(found?.reviewStatus).toBe('pending')
+      saleId = found?.id ?? ''
+    }, 30_000)
+    // Her sale, from the server: held, why, and her line saying what the plan gave.
+    await page.goto(`${BASE}/sales/${saleId}`)
+    await waitForSalesScreen(page, client)
+    const panel = page.getByRole('region', { name: 'Ter beoordeling' })
+    await panel.getByText(/Afwijkend van plan: 80% in plaats van 70%/).waitFor({ timeout: 30_000 })
+    await page.getByText('Afwijkend van plan (plan: 70 %)').waitFor({ timeout: 30_000 })
+    await shoot(page, 'plans-sale-deviation-phone')
+    await page.context().close()
+  }
 }, 120_000)
 
 test("the wizard's proposal at desktop size", async () => {

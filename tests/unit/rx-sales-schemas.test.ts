@@ -50,11 +50,11 @@ test('every field the server replicates is a required property of the local sale
   expect(sameTypes).toEqual([true, true, true, true, true])
   // Version 1 of sales: a deal's corrections, cancellation and payment parts; version 2:
   // its lines inside it; version 3: its review ("Ter beoordeling"); version 4: the plan
-  // fields of a sale and its lines (decision 040).
+  // fields of a sale and its lines (decision 040); version 5: a team member's own share.
   const documents = [
     [projectSchema, toProjectDocument(rowOf(salesProjects)), 0],
     [sellerSchema, toSellerDocument(rowOf(salesSellers)), 0],
-    [saleSchema, { ...toSaleDocument(rowOf(sales)), lines: [] }, 4],
+    [saleSchema, { ...toSaleDocument(rowOf(sales)), lines: [] }, 5],
     [COMMISSION_LINE, toCommissionDocument(rowOf(commissions)), undefined],
     [commissionPaymentSchema, toCommissionPaymentDocument(rowOf(commissionPayments)), 0],
   ] as const

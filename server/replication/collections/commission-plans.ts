@@ -14,6 +14,7 @@ import type {
 import { seesAllSales } from '#schema/sales-visibility'
 import type { Actor, ServiceContext } from '#server/context'
 import { toPlanVersion } from '#server/services/sales/commission-plans/plan-book'
+import { visiblePlansFilter } from '#server/services/sales/commission-plans/plan-visibility'
 import { defineTableCollection } from '../define-table-collection.ts'
 
 // Commission plans on devices (decision 040): plans, their versions, who is on which plan
@@ -21,7 +22,8 @@ import { defineTableCollection } from '../define-table-collection.ts'
 // them through REST). Whoever sees every sale receives all of them. A SELLER receives the
 // plans they are or were placed on and the plans projects are placed on (a project's plan
 // is the project's terms, as its percentage is), every project rate, and their own
-// placements only: never who else is on which plan.
+// placements only: never who else is on which plan. The REST list follows the same rule
+// (plan-visibility.ts).
 
 const NOTHING = sql`0`
 
@@ -29,17 +31,8 @@ function readsOwnShare(actor: Actor) {
   return !seesAllSales(actor.permissions)
 }
 
-/** The plans a SELLER may see, as a subquery of plan ids. */
-function visiblePlanIds(ctx: ServiceContext) {
-  return sql`(select ${sellerPlacements.planId} from ${sellerPlacements} where ${sellerPlacements.sellerId} = ${ctx.actor.sellerId} and ${sellerPlacements.deleted} = 0 union select ${projectRates.planId} from ${projectRates} where ${projectRates.planId} is not null and ${projectRates.deleted} = 0)`
-}
-
 function ownPlansFilter(column: typeof commissionPlans.id | typeof commissionPlanVersions.planId) {
-  return (ctx: ServiceContext) => {
-    if (seesAllSales(ctx.actor.permissions)) return undefined
-    if (!ctx.actor.sellerId) return NOTHING
-    return sql`${column} in ${visiblePlanIds(ctx)}`
-  }
+  return (ctx: ServiceContext) => visiblePlansFilter(ctx.actor, column)
 }
 
 export const commissionPlansCollection = defineTableCollection({

@@ -6,7 +6,11 @@ import { calculateCommission } from '#schema/commission'
 import { sales } from '#schema/db/organisation'
 import { holdsOwnLine, OWN_LINE_REQUIRED } from '#schema/own-line'
 import { getExpectedPaymentDate } from '#schema/payment-term'
-import { findReviewReasons, getReviewStatusAfterWrite } from '#schema/sale-review'
+import {
+  findReviewReasons,
+  getReviewStatusAfterWrite,
+  type ReviewedLine,
+} from '#schema/sale-review'
 import type { SaleCreateSchema } from '#schema/sales'
 import { seesAllSales } from '#schema/sales-visibility'
 import type { ServiceContext } from '../../context.ts'
@@ -16,14 +20,12 @@ import { notifyReview, notifySaleRegistered } from '../notifications/notify-sale
 import { requirePermission } from '../permissions/require-permission.ts'
 import { enqueueLead } from './enqueue-lead.ts'
 import { logUnusualSplit } from './log-unusual-split.ts'
+import { type PlanLineOrigin, planColumns, toReviewedLines } from './plan-line-origin.ts'
 import { requireActiveSellers } from './require-active-sellers.ts'
 import { insertSaleLine } from './sale-lines.ts'
 import { saleStatements } from './sale-statements.ts'
 
 type SaleInput = z.infer<typeof SaleCreateSchema>
-
-/** Which plan version and tier made a line, and why it is what it is. */
-export type PlanLineOrigin = { planVersionId: string; planTier: number; planNote: string | null }
 
 // Amounts computed by a client may differ from the server's by rounding, never by more.
 const TOLERANCE_CENTS = 1
@@ -134,9 +136,10 @@ export function createSale(
   )
   const now = Date.now()
   const saleId = options.id ?? uuidv7()
+  const reviewed = toReviewedLines(input, options.plan)
   const reviewStatus = getReviewStatusAfterWrite({
     canReadAll: seesAllSales(ctx.actor.permissions),
-    lines: input.commissions,
+    lines: reviewed,
     current: null,
     fromPlan,
   })
@@ -187,18 +190,18 @@ export function createSale(
           commissionPercentage: line.commissionPercentage,
           commissionAmount: breakdown.lineAmountsCents[index] ?? 0,
           expectedPaymentDate,
-          ...options.plan?.lines[index],
+          ...planColumns(options.plan?.lines[index]),
         },
         now,
       )
     })
     if (options.recountProject !== false) recountSoldUnits(tx, input.projectId, now)
     enqueueLead(tx, sale, project.name)
-    logUnusualSplit(tx, ctx, sale, input.commissions)
+    logUnusualSplit(tx, ctx, sale, reviewed)
     notifyNewSale(
       ctx,
       tx,
-      { sale, settings, input, lineAmounts: breakdown.lineAmountsCents },
+      { sale, settings, input, reviewed, lineAmounts: breakdown.lineAmountsCents },
       options.notificationBatch,
     )
     // Each line's insert gave the sale the line's seq (a trigger of migration 0005): the
@@ -224,6 +227,7 @@ function notifyNewSale(
     sale: typeof sales.$inferSelect
     settings: ReturnType<ReturnType<typeof saleStatements>['settings']['get']>
     input: SaleInput
+    reviewed: readonly ReviewedLine[]
     lineAmounts: number[]
   },
   batch: string | undefined,
@@ -235,7 +239,7 @@ function notifyNewSale(
       sale,
       {
         kind: 'sale-review-pending',
-        reasons: findReviewReasons(input.commissions, { fromPlan: sale.fromPlan }),
+        reasons: findReviewReasons(created.reviewed, { fromPlan: sale.fromPlan }),
       },
       batch,
     )

@@ -4,6 +4,7 @@ import type { z } from 'zod'
 import type { CommissionType } from '#schema/commission'
 import { applyPaymentParts } from '#schema/commission-changes'
 import { getOpenAmount } from '#schema/commission-line-status'
+import { readPlannedPercentage } from '#schema/plan-deviation'
 import { getReviewStatusAfterWrite } from '#schema/sale-review'
 import type { SaleCreateSchema } from '#schema/sales'
 import { getServerNow } from '#sync/client/server-clock'
@@ -20,8 +21,15 @@ export type SalePayload = z.input<typeof SaleCreateSchema>
  * server fills the real lines when the sale arrives.
  */
 export type SalePlan = {
-  team: { sellerId: string; role: string | null; commissionType: CommissionType }[]
-  lines: { planVersionId: string; planTier: number; planNote: string | null }[]
+  /** `share`: set over the plan's ("afwijkend van plan"); null follows the plan. */
+  team: {
+    sellerId: string
+    role: string | null
+    commissionType: CommissionType
+    share: number | null
+  }[]
+  /** A line set over its plan names no version and says what the plan gave (its note). */
+  lines: { planVersionId: string | null; planTier: number | null; planNote: string | null }[]
 }
 
 /** The first problem of a payload the local check refuses, as one readable message. */
@@ -79,7 +87,10 @@ export async function registerSale(
     paidTotal: 0,
     reviewStatus: getReviewStatusAfterWrite({
       canReadAll: author.canReadAll,
-      lines: sale.commissions,
+      lines: sale.commissions.map((line, index) => ({
+        ...line,
+        plannedPercentage: plan?.lines[index] ? readPlannedPercentage(plan.lines[index]) : null,
+      })),
       current: null,
       fromPlan: plan !== undefined,
     }),

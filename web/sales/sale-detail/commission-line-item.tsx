@@ -81,9 +81,17 @@ export function CommissionLineItem({
             // Which plan tier made it, and why an adjustment (decision 040).
             <p className="text-muted-foreground text-xs">
               {line.seq === 0 ? 'Voorlopig volgens plan' : 'Volgens plan'}
-              {line.planTier ? ` · trede ${line.planTier}` : ' · basisaandeel'}
+              {line.commissionType !== 'sales'
+                ? ' · vast aandeel'
+                : line.planTier
+                  ? ` · trede ${line.planTier}`
+                  : ' · basisaandeel'}
               {line.planNote && ` · ${line.planNote}`}
             </p>
+          )}
+          {!line.planVersionId && line.planNote && (
+            // A share set over the plan's: what the plan gave (decision 039).
+            <p className="text-amber-700 text-xs dark:text-amber-300">{line.planNote}</p>
           )}
         </div>
         <LineStatusBadge status={status} />

@@ -1,5 +1,6 @@
 import { Check, PencilLine, X } from 'lucide-react'
 import { Link } from 'react-router-dom'
+import { readPlannedPercentage } from '#schema/plan-deviation'
 import { findReviewReasons } from '#schema/sale-review'
 import type { CommissionDocument, SaleDocument } from '#schema/sales'
 import { Button, buttonClass } from '../../components/button.tsx'
@@ -22,7 +23,13 @@ export function ReviewPanel({ sale, lines, review, canCorrect }: ReviewPanelProp
   if (!sale.reviewStatus) return null
   const isRejected = sale.reviewStatus === 'rejected'
   // The sale's own lines, as the rule reads them (a correction's adjustments aside).
-  const reasons = findReviewReasons(lines.filter((line) => line.kind === 'commission'))
+  // On a sale from plans, a line set over its plan says what the plan gave (decision 039).
+  const reasons = findReviewReasons(
+    lines
+      .filter((line) => line.kind === 'commission')
+      .map((line) => ({ ...line, plannedPercentage: readPlannedPercentage(line) })),
+    { fromPlan: sale.fromPlan },
+  )
   return (
     <section
       aria-label={isRejected ? 'Afgewezen' : 'Ter beoordeling'}

@@ -1,7 +1,9 @@
+import type { LineProposal } from '#schema/plan-proposal'
 import type { SellerDocument } from '#schema/sales'
 import { SelectField } from '../../components/select-field.tsx'
 import type { Currency } from '../../lib/format-money.ts'
 import { LineShare } from './line-share.tsx'
+import { PlanNote } from './plan-note.tsx'
 import type { ExtraLine } from './sale-form.ts'
 import { getSellerOptions } from './seller-options.ts'
 
@@ -12,9 +14,15 @@ type ExtraLineRowProps = {
   amountCents: number
   currency: Currency
   onChange: (line: ExtraLine) => void
+  /** The fixed share the seller's plan gives this kind (null: no plan covers it). */
+  proposal?: LineProposal | null
+  planNames?: ReadonlyMap<string, string>
 }
 
-/** An optional extra commission (Aanbreng, Sales Manager, Sales Director). */
+/**
+ * An optional extra commission (Aanbreng, Sales Manager, Sales Director); with plans, the
+ * fixed share the seller's plan gives it and how it came about.
+ */
 export function ExtraLineRow(props: ExtraLineRowProps) {
   const { label, line, sellers, amountCents, currency, onChange } = props
   return (
@@ -31,10 +39,19 @@ export function ExtraLineRow(props: ExtraLineRowProps) {
         label={`${label} %`}
         amountName={label}
         percentage={line.percentage}
-        onChange={(percentage) => onChange({ ...line, percentage })}
+        onChange={(percentage) => onChange({ ...line, percentage, isEdited: true })}
         amountCents={amountCents}
         currency={currency}
       />
+      {props.proposal && (
+        <PlanNote
+          proposal={props.proposal}
+          planNames={props.planNames ?? new Map()}
+          isEdited={line.isEdited === true}
+          isExtra
+          onFollowPlan={() => onChange({ ...line, isEdited: false })}
+        />
+      )}
     </li>
   )
 }

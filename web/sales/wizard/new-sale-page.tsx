@@ -11,9 +11,9 @@ import {
 } from '../data/index.ts'
 import { getSalesPermissions } from '../layout/sales-roles.ts'
 import { checkSalePayload } from './check-sale-payload.ts'
-import { isFromPlan, type PlanContext, proposeTeamLines } from './plan-lines.ts'
+import { findSalePlan, type PlanContext, proposeFormLines } from './plan-lines.ts'
 import { findHeldReasons, HELD_FOR_REVIEW_TOAST, ReviewNotice } from './review-notice.tsx'
-import { createSaleForm, getChosenLines, type SaleForm } from './sale-form.ts'
+import { createSaleForm, type SaleForm } from './sale-form.ts'
 import { SaleWizard } from './sale-wizard.tsx'
 
 const isActive = (item: { status: string }) => item.status === 'active'
@@ -46,14 +46,12 @@ export function NewSalePage() {
       submitLabel="Verkoop Registreren"
       plans={plans}
       notice={(form) => (
-        <ReviewNotice
-          reasons={findHeldReasons(form, !mustIncludeOwnLine, planOf(form, plans) !== undefined)}
-        />
+        <ReviewNotice reasons={findHeldReasons(form, !mustIncludeOwnLine, planOf(form, plans))} />
       )}
       prepare={(form) => {
         const checked = checkSalePayload(form, mustIncludeOwnLine ? ownSeller : undefined)
         const plan = planOf(form, plans)
-        const isHeld = findHeldReasons(form, !mustIncludeOwnLine, plan !== undefined).length > 0
+        const isHeld = findHeldReasons(form, !mustIncludeOwnLine, plan).length > 0
         return checked.ok
           ? {
               ok: true,
@@ -77,27 +75,6 @@ export function NewSalePage() {
   )
 }
 
-/**
- * The sale's plan when every line follows it (decision 040): its team and what made each
- * line; undefined for a sale typed (in part) by hand.
- */
-function planOf(form: SaleForm, context: PlanContext) {
-  const proposals = proposeTeamLines(form, context)
-  if (!isFromPlan(form, proposals)) return undefined
-  const chosen = form.teamLines
-    .map((line, index) => ({ line, proposal: proposals[index] }))
-    .filter(({ line }) => line.sellerId !== '')
-  if (chosen.length !== getChosenLines(form).length) return undefined
-  return {
-    team: chosen.map(({ line }) => ({
-      sellerId: line.sellerId,
-      role: line.role.trim() || null,
-      commissionType: 'sales' as const,
-    })),
-    lines: chosen.map(({ proposal }) => ({
-      planVersionId: proposal?.planVersionId ?? '',
-      planTier: proposal?.tier ?? 0,
-      planNote: proposal?.note ?? null,
-    })),
-  }
-}
+/** The sale's plan when plans cover every line (decision 040); undefined when typed. */
+const planOf = (form: SaleForm, context: PlanContext) =>
+  findSalePlan(form, proposeFormLines(form, context))

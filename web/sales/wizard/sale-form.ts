@@ -38,7 +38,12 @@ export const EXTRA_LINES = [
   { commissionType: 'director', label: 'Sales Director' },
 ] as const satisfies readonly { commissionType: CommissionType; label: string }[]
 export type ExtraType = (typeof EXTRA_LINES)[number]['commissionType']
-export type ExtraLine = { sellerId: string; percentage: string }
+export type ExtraLine = {
+  sellerId: string
+  percentage: string
+  /** Typed by hand over the plan's fixed share ("afwijkend van plan"). */
+  isEdited?: boolean
+}
 
 export type SaleForm = {
   /** A correction of a registered sale: the project is fixed and the dates are asked for. */

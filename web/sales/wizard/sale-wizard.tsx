@@ -10,9 +10,10 @@ import { ClientStep } from './client-step.tsx'
 import { CommissionSummary } from './commission-summary.tsx'
 import { FinanceStep } from './finance-step.tsx'
 import {
+  NO_PROPOSALS,
   type PlanContext,
   projectPercentageText,
-  proposeTeamLines,
+  proposeFormLines,
   withProposals,
 } from './plan-lines.ts'
 import { ProjectStep } from './project-step.tsx'
@@ -68,7 +69,7 @@ export function SaleWizard(props: SaleWizardProps) {
   const { projects, sellers, currency, back } = props
   const [typed, setForm] = useState<SaleForm>(props.createForm)
   // The plans propose every line nobody typed; the form as shown and saved holds them.
-  const proposals = props.plans ? proposeTeamLines(typed, props.plans) : []
+  const proposals = props.plans ? proposeFormLines(typed, props.plans) : NO_PROPOSALS
   const form = props.plans ? withProposals(typed, proposals) : typed
   const [step, setStep] = useState<WizardStep>(1)
   // A correction starts from a complete sale: every step is filled in already.

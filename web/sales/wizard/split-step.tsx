@@ -1,19 +1,19 @@
 import { Plus, TriangleAlert } from 'lucide-react'
 import { EXTRA_COMMISSION_WARNING_PERCENTAGE } from '#schema/commission'
-import type { LineProposal } from '#schema/plan-proposal'
 import type { SellerDocument } from '#schema/sales'
 import { Button } from '../../components/button.tsx'
 import { cn } from '../../lib/class-names.ts'
 import { type Currency, formatTypedPercentage } from '../../lib/format-money.ts'
 import { CommissionSummary } from './commission-summary.tsx'
 import { ExtraLineRow } from './extra-line-row.tsx'
+import { type FormProposals, NO_PROPOSALS } from './plan-lines.ts'
 import { type calculateForm, createTeamLine, EXTRA_LINES, type SaleForm } from './sale-form.ts'
 import { TeamLineRow } from './team-line-row.tsx'
 
 type SplitStepProps = {
   form: SaleForm
-  /** The plans' proposal per sales-team line (decision 040); empty without plans. */
-  proposals?: readonly (LineProposal | null)[]
+  /** The plans' proposal per line (decision 040); none without plans. */
+  proposals?: FormProposals
   planNames?: ReadonlyMap<string, string>
   result: ReturnType<typeof calculateForm>
   sellers: readonly SellerDocument[]
@@ -26,7 +26,8 @@ type SplitStepProps = {
  * above 50 % extra commission a warning that does not block (docs/behaviour.md, The sale wizard).
  */
 export function SplitStep(props: SplitStepProps) {
-  const { form, result, sellers, currency, onChange, proposals = [], planNames } = props
+  const { form, result, sellers, currency, onChange, planNames } = props
+  const proposals = props.proposals ?? NO_PROPOSALS
   const setTeamLines = (teamLines: SaleForm['teamLines']) => onChange({ teamLines })
   const isAbove = result.isExtraAboveWarning
   return (
@@ -53,7 +54,7 @@ export function SplitStep(props: SplitStepProps) {
               amountCents={result.teamAmountsCents[index] ?? 0}
               currency={currency}
               canRemove={form.teamLines.length > 1}
-              proposal={proposals[index] ?? null}
+              proposal={proposals.team[index] ?? null}
               planNames={planNames}
               onChange={(changed) =>
                 setTeamLines(form.teamLines.map((item) => (item.key === line.key ? changed : item)))
@@ -62,7 +63,7 @@ export function SplitStep(props: SplitStepProps) {
             />
           ))}
         </ul>
-        {proposals.some(Boolean) && <OfficeShare percentage={result.salesTeamPercentage} />}
+        {proposals.team.some(Boolean) && <OfficeShare percentage={result.salesTeamPercentage} />}
         <Button
           variant="outline"
           className="justify-self-start"
@@ -108,6 +109,8 @@ export function SplitStep(props: SplitStepProps) {
               sellers={sellers}
               amountCents={result.extraAmountsCents[commissionType]}
               currency={currency}
+              proposal={proposals.extras[commissionType]}
+              planNames={planNames}
               onChange={(line) =>
                 onChange({ extraLines: { ...form.extraLines, [commissionType]: line } })
               }

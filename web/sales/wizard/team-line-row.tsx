@@ -6,7 +6,7 @@ import { Field } from '../../components/field.tsx'
 import { SelectField } from '../../components/select-field.tsx'
 import type { Currency } from '../../lib/format-money.ts'
 import { LineShare } from './line-share.tsx'
-import { describeProposal } from './plan-lines.ts'
+import { PlanNote } from './plan-note.tsx'
 import { getSellerRole, type TeamLine } from './sale-form.ts'
 import { getSellerOptions } from './seller-options.ts'
 
@@ -78,37 +78,5 @@ export function TeamLineRow(props: TeamLineRowProps) {
         />
       )}
     </li>
-  )
-}
-
-/** How the line's share came from the plan, or that it deviates from it. */
-function PlanNote(props: {
-  proposal: LineProposal
-  planNames: ReadonlyMap<string, string>
-  isEdited: boolean
-  onFollowPlan: () => void
-}) {
-  const text = describeProposal(props.proposal, props.planNames)
-  return (
-    <p className="col-span-full flex flex-wrap items-center gap-x-2 text-muted-foreground text-xs">
-      {props.isEdited ? (
-        <>
-          <span className="font-semibold text-amber-700 dark:text-amber-300">
-            Afwijkend van plan
-          </span>
-          <span>(plan: {text})</span>
-          <Button
-            variant="ghost"
-            size="sm"
-            className="h-auto px-1 py-0 underline"
-            onClick={props.onFollowPlan}
-          >
-            Plan volgen
-          </Button>
-        </>
-      ) : (
-        <span>Volgens plan {text}</span>
-      )}
-    </p>
   )
 }

@@ -3,17 +3,24 @@ import { eq } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
 import { calculateCommission } from '#schema/commission'
 import { salesSellers } from '#schema/db/organisation'
-import { findPlanRole, type PlanPart } from '#schema/plan-arithmetic'
+import { findPlanRole, isSameShare, type PlanPart, shareOfNet } from '#schema/plan-arithmetic'
+import { describeDeviation } from '#schema/plan-deviation'
 import { choosePlanVersion, findProjectPercentage, type PlanBook } from '#schema/plan-resolution'
 import type { SaleTeamCreate } from '#schema/sale-team'
 import type { ServiceContext } from '../../../context.ts'
 import { AppError } from '../../../errors/app-error.ts'
 import { requirePermission } from '../../permissions/require-permission.ts'
 import { createSale } from '../create-sale.ts'
+import type { PlanLineOrigin } from '../plan-line-origin.ts'
 import { insertAdjustmentLines } from './adjustment-lines.ts'
 import { loadPlanBook } from './plan-book.ts'
 import { findAdjustments, logAdjustments } from './reconcile-plans.ts'
-import { computeSellerYear, loadSellerSale, loadSellerYear } from './seller-year.ts'
+import {
+  computeSellerYear,
+  loadSellerSale,
+  loadSellerYear,
+  type PartTarget,
+} from './seller-year.ts'
 
 function invalid(path: string, message: string): never {
   throw new AppError('invalid_input', `${path}: ${message}`, { errors: [{ path, message }] })
@@ -55,10 +62,51 @@ function findParts(book: PlanBook, input: SaleTeamCreate, saleDate: string, name
 type Names = (sellerId: string) => string
 
 /**
+ * A member's line: what the plan gives (the target), or the share the member was given
+ * instead ("afwijkend van plan"). A deviating line names no plan version, so no later
+ * reconciliation adjusts it, and says what the plan gave: the review compares the two.
+ */
+function fillLine(member: SaleTeamCreate['team'][number], target: PartTarget, net: number) {
+  const line = {
+    sellerId: member.sellerId,
+    role: member.role,
+    commissionType: member.commissionType,
+  }
+  if (member.share === null || isSameShare(member.share, target.percentage)) {
+    return {
+      line: {
+        ...line,
+        commissionPercentage: target.percentage,
+        commissionAmount: target.amount,
+      },
+      origin: {
+        planVersionId: target.versionId,
+        planTier: target.tier,
+        planNote: target.note,
+      } as PlanLineOrigin,
+    }
+  }
+  return {
+    line: {
+      ...line,
+      commissionPercentage: member.share,
+      commissionAmount: shareOfNet(net, member.share),
+    },
+    origin: {
+      planVersionId: null,
+      planTier: null,
+      planNote: describeDeviation(target.percentage),
+      plannedPercentage: target.percentage,
+    },
+  }
+}
+
+/**
  * Registers a sale whose lines the plans fill (decision 039): each team member's share of
  * the net commission follows from their plan (or the project's) on the sale date and
  * their volume in its period with this sale in it; the project's own percentage stands
- * when the payload gives none. In one transaction with the adjustments the sale makes on
+ * when the payload gives none. A member given a `share` of their own gets it (a SELLER's
+ * that differs from the plan's goes to review). In one transaction with the adjustments the sale makes on
  * the members' earlier sales of the period.
  */
 export function createTeamSale(
@@ -129,6 +177,7 @@ export function createTeamSale(
       if (!target) throw new Error(`no plan target for team member ${index}`)
       return { member, target }
     })
+    const filled = lines.map(({ member, target }) => fillLine(member, target, net))
     const sale = createSale(
       ctx,
       {
@@ -136,24 +185,9 @@ export function createTeamSale(
         saleDate,
         commissionPercentage: percentage,
         commissionAmount: net,
-        commissions: lines.map(({ member, target }) => ({
-          sellerId: member.sellerId,
-          role: member.role,
-          commissionType: member.commissionType,
-          commissionPercentage: target.percentage,
-          commissionAmount: target.amount,
-        })),
+        commissions: filled.map(({ line }) => line),
       },
-      {
-        id: saleId,
-        plan: {
-          lines: lines.map(({ target }) => ({
-            planVersionId: target.versionId,
-            planTier: target.tier,
-            planNote: target.note,
-          })),
-        },
-      },
+      { id: saleId, plan: { lines: filled.map(({ origin }) => origin) } },
     )
     // What a read of each year after the insert would give: the year read above with the
     // seller's new lines added, read by themselves.

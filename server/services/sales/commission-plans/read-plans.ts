@@ -1,6 +1,6 @@
 import { format } from 'date-fns/format'
 import { sql } from 'drizzle-orm'
-import { commissions, sales } from '#schema/db/organisation'
+import { commissionPlans, commissions, sales } from '#schema/db/organisation'
 import {
   describeNextTier,
   describePosition,
@@ -9,27 +9,32 @@ import {
   periodOf,
 } from '#schema/plan-arithmetic'
 import { findPlanVersion } from '#schema/plan-resolution'
-import { maySeeSeller, seesAllSales } from '#schema/sales-visibility'
+import { maySeeSeller } from '#schema/sales-visibility'
 import type { ServiceContext } from '../../../context.ts'
 import { AppError } from '../../../errors/app-error.ts'
 import { requirePermission } from '../../permissions/require-permission.ts'
 import { findLiveSeller } from '../find-live-row.ts'
 import { loadPlanBook, loadPlanViews } from './plan-book.ts'
+import { visiblePlansFilter } from './plan-visibility.ts'
 
 // Reading plans and a seller's position (decision 039). Whoever sees every sale reads
-// every plan; a SELLER reads the plans they are (or were) on, and their own position only.
+// every plan; a SELLER the plans they are (or were) on and the projects' plans, and their
+// own position only.
 
-/** GET …/commission-plans: every plan, or a SELLER's own. */
+/**
+ * GET …/commission-plans: the plans the reader may see, as their device receives them
+ * (plan-visibility.ts): every plan, or a SELLER's own and the projects' plans.
+ */
 export function listPlans(ctx: ServiceContext) {
   requirePermission(ctx.actor, 'sales.register')
-  if (seesAllSales(ctx.actor.permissions)) return loadPlanViews(ctx.db)
-  const book = loadPlanBook(ctx.db)
-  const own = new Set(
-    book.placements
-      .filter((placement) => placement.sellerId === ctx.actor.sellerId)
-      .map((placement) => placement.planId),
-  )
-  return loadPlanViews(ctx.db, own)
+  const filter = visiblePlansFilter(ctx.actor, commissionPlans.id)
+  if (!filter) return loadPlanViews(ctx.db)
+  const visible = ctx.db
+    .select({ id: commissionPlans.id })
+    .from(commissionPlans)
+    .where(filter)
+    .all()
+  return loadPlanViews(ctx.db, new Set(visible.map((plan) => plan.id)))
 }
 
 /** The volume of a seller's standing sales in a period, on whose sales team they are. */
