@@ -106,6 +106,24 @@ function findController({ v1, v2 }: CgroupRoots): Controller | string {
 }
 
 /**
+ * Removes the groups of benches that ended without removing theirs (killed, or stopped
+ * at a failure): named after a process that no longer runs, and holding no process.
+ */
+function removeLeftGroups(root: string) {
+  for (const name of readdirSync(root)) {
+    const owner = name.match(/^centraal-bench-(\d+)-/)?.[1]
+    if (!owner || existsSync(`/proc/${owner}`)) continue
+    const directory = path.join(root, name)
+    try {
+      if (readFileSync(path.join(directory, 'cgroup.procs'), 'utf8').trim() === '')
+        rmdirSync(directory)
+    } catch {
+      // Another bench removed it first, or a process still in it: left as it is.
+    }
+  }
+}
+
+/**
  * Groups capped at `cores` of a core each (0.25: 25,000 µs in every 100,000), or the reason
  * none can be made here (not root, no writable CPU controller). `close` moves any process
  * left back to the root and removes the groups.
@@ -113,6 +131,7 @@ function findController({ v1, v2 }: CgroupRoots): Controller | string {
 export function openCpuQuotas(cores: number, roots: CgroupRoots = { v1: V1_ROOT, v2: V2_ROOTS }) {
   const controller = findController(roots)
   if (typeof controller === 'string') return { unavailable: controller } as const
+  removeLeftGroups(controller.root)
   const quotaUs = Math.round(cores * PERIOD_US)
   const made: string[] = []
   let serial = 0

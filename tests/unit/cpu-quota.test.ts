@@ -1,5 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
@@ -114,5 +122,22 @@ describe.skipIf('unavailable' in quotas)('as root, in the kernel CPU controller'
     quotas.close()
     expect(existsSync(directory)).toBe(false)
     expect(child.exitCode).toBeNull() // moved back to the root, not ended
+  })
+
+  test('a group a killed bench left is removed by the next; a running one’s is not', () => {
+    if ('unavailable' in quotas) return
+    // No process has this id (above the kernel's highest, 2^22).
+    const left = path.join(quotas.root, 'centraal-bench-99999999-1-alone')
+    const running = path.join(quotas.root, `centraal-bench-${process.pid}-9-alone`)
+    mkdirSync(left)
+    mkdirSync(running)
+    try {
+      const next = openCpuQuotas(0.25)
+      expect(existsSync(left)).toBe(false)
+      expect(existsSync(running)).toBe(true)
+      if (!('unavailable' in next)) next.close()
+    } finally {
+      for (const directory of [left, running]) if (existsSync(directory)) rmdirSync(directory)
+    }
   })
 })
