@@ -1,0 +1,81 @@
+import { expect, test } from 'vitest'
+import {
+  cpuPerThousand,
+  formatComparison,
+  isQuotasKnee,
+  type Ladder,
+  type Rung,
+  throughputOf,
+} from '../bench/load/capped-ladders.ts'
+import type { LoadFigures } from '../bench/load/messages.ts'
+
+// The arithmetic of cluster-load.bench.ts's report: which rate is the knee when the shared
+// machine stalls once, what the throughput below it is, whether the quota set it, and the
+// ratios it prints. Made-up figures, so that each rule shows on its own.
+
+const SETTINGS = { quota: 0.25, secondsPerRun: 10, processes: 3 }
+
+function rung(rate: number, writeP99: number, cpuPercents: number[], stall = false): Rung {
+  const figures = { rate, achievedRate: rate, writeP99 } as LoadFigures
+  const uses = cpuPercents.map((cpuPercent, index) => ({
+    name: `node-${index + 1}`,
+    cpuPercent,
+    cpuSeconds: (cpuPercent / 100) * SETTINGS.secondsPerRun,
+    throttledPercent: 0,
+  }))
+  return { figures, uses, idlePercent: 100, stall }
+}
+
+test('a stall the same rate did not repeat is not the knee', () => {
+  const ladder: Ladder = {
+    name: 'one process',
+    rungs: [rung(8, 40, [10]), rung(10, 400, [12], true), rung(10, 60, [12]), rung(12, 500, [24])],
+  }
+  const { knee, sustained, writesPerSecond } = throughputOf(ladder)
+  expect(knee?.rate).toBe(12)
+  expect(sustained?.figures.rate).toBe(10)
+  expect(writesPerSecond).toBe(10)
+  expect(isQuotasKnee(ladder, SETTINGS)).toBe(true)
+})
+
+test('a knee where a process used less than 80 % of its quota is not the quota’s', () => {
+  const ladder: Ladder = {
+    name: 'three',
+    rungs: [rung(20, 50, [10, 10, 10]), rung(24, 300, [24, 19, 24])],
+  }
+  expect(isQuotasKnee(ladder, SETTINGS)).toBe(false)
+  // No knee at all: the whole ladder sustained, and nothing the quota held.
+  const none: Ladder = { name: 'three', rungs: [rung(20, 50, [10, 10, 10])] }
+  expect(throughputOf(none)).toMatchObject({ knee: undefined, writesPerSecond: 20 })
+  expect(isQuotasKnee(none, SETTINGS)).toBe(false)
+})
+
+test('cpu per 1,000 writes: a process’s time over its share of the writes', () => {
+  // 8 writes/s for 10 s, 10 % of a core: 1 s for 80 writes, 12.5 s per 1,000.
+  const one: Ladder = { name: 'one', rungs: [rung(8, 40, [10]), rung(10, 300, [25])] }
+  expect(cpuPerThousand(one, SETTINGS)).toEqual([{ name: 'node-1', seconds: 12.5 }])
+  // 24 writes/s over three: 80 writes each; 13 % of a core is 1.3 s.
+  const three: Ladder = {
+    name: 'three',
+    rungs: [rung(24, 40, [10, 10, 13]), rung(28, 300, [25, 25, 25])],
+  }
+  expect(cpuPerThousand(three, SETTINGS).map(({ seconds }) => seconds)).toEqual([12.5, 12.5, 16.25])
+  const [ratio, cost] = formatComparison(one, three, SETTINGS)
+  expect(ratio).toBe(
+    'throughput below the knee, three / one process: 3.00× (target ≥ 2.5×: met), both knees the quotas’',
+  )
+  expect(cost).toBe(
+    'cpu per 1,000 writes, each of 3 / one alone (target ≤ 1.3×): node-1 1.00× (met), node-2 1.00× (met), node-3 1.30× (met)',
+  )
+})
+
+test('a knee below the quota: the ratio says it is the run’s, not the quota’s', () => {
+  const one: Ladder = { name: 'one', rungs: [rung(8, 40, [10]), rung(10, 300, [13])] }
+  const three: Ladder = {
+    name: 'three',
+    rungs: [rung(24, 40, [10, 10, 10]), rung(28, 300, [25, 25, 25])],
+  }
+  expect(formatComparison(one, three, SETTINGS)[0]).toMatch(
+    /3\.00× \(target ≥ 2\.5×: met\); a knee below the quota: a ratio of this run on the shared machine, not of the quota$/,
+  )
+})
