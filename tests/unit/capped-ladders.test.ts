@@ -4,6 +4,7 @@ import {
   formatComparison,
   isQuotasKnee,
   type Ladder,
+  marginalCpuPerThousand,
   type Rung,
   throughputOf,
 } from '../bench/load/capped-ladders.ts'
@@ -50,23 +51,33 @@ test('a knee where a process used less than 80 % of its quota is not the quota�
   expect(isQuotasKnee(none, SETTINGS)).toBe(false)
 })
 
-test('cpu per 1,000 writes: a process’s time over its share of the writes', () => {
-  // 8 writes/s for 10 s, 10 % of a core: 1 s for 80 writes, 12.5 s per 1,000.
-  const one: Ladder = { name: 'one', rungs: [rung(8, 40, [10]), rung(10, 300, [25])] }
+test('cpu per 1,000 writes: at the last rate below the knee, and per 1,000 more', () => {
+  // 8 writes/s for 10 s, 10 % of a core: 1 s for 80 writes, 12.5 s per 1,000; from 4 to
+  // 8 writes/s, 0.4 s more for 40 more writes: 10 s per 1,000 more.
+  const one: Ladder = {
+    name: 'one',
+    rungs: [rung(4, 40, [6]), rung(8, 40, [10]), rung(10, 300, [25])],
+  }
   expect(cpuPerThousand(one, SETTINGS)).toEqual([{ name: 'node-1', seconds: 12.5 }])
-  // 24 writes/s over three: 80 writes each; 13 % of a core is 1.3 s.
+  expect(marginalCpuPerThousand(one, SETTINGS)).toEqual([{ name: 'node-1', seconds: 10 }])
+  // 12 and 24 writes/s over three: 40 and 80 writes each.
   const three: Ladder = {
     name: 'three',
-    rungs: [rung(24, 40, [10, 10, 13]), rung(28, 300, [25, 25, 25])],
+    rungs: [rung(12, 40, [6, 6, 6.4]), rung(24, 40, [10, 10, 11.2]), rung(28, 300, [25, 25, 25])],
   }
-  expect(cpuPerThousand(three, SETTINGS).map(({ seconds }) => seconds)).toEqual([12.5, 12.5, 16.25])
+  const seconds = (list: { seconds: number }[]) => list.map((item) => item.seconds.toFixed(2))
+  expect(seconds(cpuPerThousand(three, SETTINGS))).toEqual(['12.50', '12.50', '14.00'])
+  expect(seconds(marginalCpuPerThousand(three, SETTINGS))).toEqual(['10.00', '10.00', '12.00'])
   const [ratio, cost] = formatComparison(one, three, SETTINGS)
   expect(ratio).toBe(
     'throughput below the knee, three / one process: 3.00× (target ≥ 2.5×: met), both knees the quotas’',
   )
   expect(cost).toBe(
-    'cpu per 1,000 writes, each of 3 / one alone (target ≤ 1.3×): node-1 1.00× (met), node-2 1.00× (met), node-3 1.30× (met)',
+    'cpu per 1,000 more writes, each of 3 / one alone (target ≤ 1.3×): node-1 1.00× (met), node-2 1.00× (met), node-3 1.20× (met); ' +
+      "at each ladder's last rate below its knee: node-1 1.00×, node-2 1.00×, node-3 1.12×",
   )
+  // One rate below the knee: no slope.
+  expect(marginalCpuPerThousand({ name: 'one', rungs: one.rungs.slice(1) }, SETTINGS)).toEqual([])
 })
 
 test('a knee below the quota: the ratio says it is the run’s, not the quota’s', () => {

@@ -70,6 +70,33 @@ export function cpuPerThousand(ladder: Ladder, { secondsPerRun }: LadderSettings
 }
 
 /**
+ * Processor seconds per 1,000 more writes of each process: the slope of its processor time
+ * over its writes across the runs below the knee (least squares). Unlike the figure at
+ * one rate it leaves out what a process spends whatever the rate (its streams' heartbeats,
+ * HAProxy's health checks), so one process and three compare at different rates: three
+ * whose knee came early on the shared machine would otherwise look dearer per write.
+ */
+export function marginalCpuPerThousand(ladder: Ladder, { secondsPerRun }: LadderSettings) {
+  const { knee } = throughputOf(ladder)
+  const rungs = ladder.rungs.filter(
+    ({ stall, figures }) => !stall && figures.rate < (knee?.rate ?? Infinity),
+  )
+  if (new Set(rungs.map(({ figures }) => figures.rate)).size < 2) return []
+  return rungs[0]!.uses.map(({ name }, index) => {
+    const points = rungs.map(({ figures, uses }) => ({
+      writes: (figures.achievedRate * secondsPerRun) / uses.length,
+      seconds: uses[index]!.cpuSeconds,
+    }))
+    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length
+    const writes = mean(points.map((point) => point.writes))
+    const seconds = mean(points.map((point) => point.seconds))
+    const covariance = mean(points.map((p) => (p.writes - writes) * (p.seconds - seconds)))
+    const variance = mean(points.map((p) => (p.writes - writes) ** 2))
+    return { name, seconds: (covariance / variance) * 1000 }
+  })
+}
+
+/**
  * Whether the quota set the knee: at the knee rate every process used at least 80 % of
  * its quota. Below that, the shared machine's other work or the processes' stalls set it,
  * and the ratio says nothing about the product.
@@ -125,9 +152,11 @@ export function formatLadder(ladder: Ladder, settings: LadderSettings) {
     `  the caps: the highest use of a process over a run ${fixed(highest, 1)} % of its ${fixed(settings.quota * 100, 0)} %; ` +
       `threads in their groups at the end: ${ladder.threads?.map((t) => `${t.name} ${t.inside} of ${t.total}`).join(', ') ?? '-'}`,
   )
-  const perThousand = cpuPerThousand(ladder, settings)
+  const atRate = (list: { name: string; seconds: number }[]) =>
+    list.map(({ name, seconds }) => `${name} ${fixed(seconds, 2)} s`).join(', ') || '-'
   lines.push(
-    `  cpu per 1,000 writes below the knee: ${perThousand.map(({ name, seconds }) => `${name} ${fixed(seconds, 2)} s`).join(', ') || '-'}`,
+    `  cpu per 1,000 writes at the last rate below the knee: ${atRate(cpuPerThousand(ladder, settings))}; ` +
+      `per 1,000 more (slope below the knee): ${atRate(marginalCpuPerThousand(ladder, settings))}`,
   )
   if (ladder.routed) {
     const routed = Object.entries(ladder.routed).map(([name, count]) => `${name} ${count}`)
@@ -141,16 +170,20 @@ export function formatComparison(one: Ladder, several: Ladder, settings: LadderS
   // NaN when a ladder's first rate is already past its knee: nothing sustained to compare.
   const ratio = throughputOf(several).writesPerSecond / throughputOf(one).writesPerSecond
   const bothQuotas = isQuotasKnee(one, settings) && isQuotasKnee(several, settings)
-  const alone = cpuPerThousand(one, settings)[0]?.seconds ?? Number.NaN
-  const each = cpuPerThousand(several, settings).map(({ name, seconds }) => {
-    const cost = seconds / alone
-    return `${name} ${fixed(cost, 2)}× (${mark(cost <= 1.3)})`
-  })
+  const compare = (measure: typeof cpuPerThousand) => {
+    const alone = measure(one, settings)[0]?.seconds ?? Number.NaN
+    return measure(several, settings).map(({ name, seconds }) => ({ name, cost: seconds / alone }))
+  }
+  const each = compare(marginalCpuPerThousand).map(
+    ({ name, cost }) => `${name} ${fixed(cost, 2)}× (${mark(cost <= 1.3)})`,
+  )
+  const atRate = compare(cpuPerThousand).map(({ name, cost }) => `${name} ${fixed(cost, 2)}×`)
   return [
     `throughput below the knee, ${several.name} / one process: ${fixed(ratio, 2)}× (target ≥ 2.5×: ${mark(ratio >= 2.5)})` +
       (bothQuotas
         ? ', both knees the quotas’'
         : '; a knee below the quota: a ratio of this run on the shared machine, not of the quota'),
-    `cpu per 1,000 writes, each of ${settings.processes} / one alone (target ≤ 1.3×): ${each.join(', ') || '-'}`,
+    `cpu per 1,000 more writes, each of ${settings.processes} / one alone (target ≤ 1.3×): ${each.join(', ') || '-'}; ` +
+      `at each ladder's last rate below its knee: ${atRate.join(', ') || '-'}`,
   ]
 }
