@@ -3,7 +3,12 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, bench, describe } from 'vitest'
 import { startCluster } from '../support/cluster.ts'
-import { type CpuQuotas, openCpuQuotas, parseQuota } from '../support/cpu-quota.ts'
+import {
+  type CpuQuotas,
+  openCpuQuotas,
+  parseQuota,
+  WEIGHT_IN_PROCESSES,
+} from '../support/cpu-quota.ts'
 import { createLoadOrganisations } from '../support/load-organisations.ts'
 import { startServerProcess } from '../support/server-process.ts'
 import { startTestServer } from '../support/test-server.ts'
@@ -214,7 +219,8 @@ afterAll(() => {
     : '-'
   const lines = [
     '',
-    `past one process, each capped at ${QUOTA} of a core (${quotas?.kind}, ${quotas?.quotaUs} µs per ${quotas?.periodUs} µs):`,
+    `past one process, each capped at ${QUOTA} of a core (${quotas?.kind}, ${quotas?.quotaUs} µs per ${quotas?.periodUs} µs,`,
+    `  weighted as ${WEIGHT_IN_PROCESSES} processes so that the shared machine's other work leaves it its quota):`,
     `  ${placed}, ${DEVICES_EACH} devices each with a sales stream`,
   ]
   for (const ladder of ladders) lines.push(formatLadder(ladder, SETTINGS))

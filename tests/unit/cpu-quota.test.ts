@@ -92,14 +92,18 @@ function startChild() {
 }
 
 describe.skipIf('unavailable' in quotas)('as root, in the kernel CPU controller', () => {
-  test('a group holds its quota; every thread, old and new, is in it; close removes it', async () => {
+  test('a group holds its quota and its weight; every thread, old and new, is in it; close removes it', async () => {
     if ('unavailable' in quotas) return
     const group = quotas.createGroup('unit')
     const directory = path.join(quotas.root, `centraal-bench-${process.pid}-1-unit`)
     if (quotas.kind === 'cgroup v1') {
       expect(readFileSync(path.join(directory, 'cpu.cfs_quota_us'), 'utf8').trim()).toBe('25000')
       expect(readFileSync(path.join(directory, 'cpu.cfs_period_us'), 'utf8').trim()).toBe('100000')
-    } else expect(readFileSync(path.join(directory, 'cpu.max'), 'utf8').trim()).toBe('25000 100000')
+      expect(readFileSync(path.join(directory, 'cpu.shares'), 'utf8').trim()).toBe('16384')
+    } else {
+      expect(readFileSync(path.join(directory, 'cpu.max'), 'utf8').trim()).toBe('25000 100000')
+      expect(readFileSync(path.join(directory, 'cpu.weight'), 'utf8').trim()).toBe('1600')
+    }
 
     // Moved once it runs, with V8's and libuv's threads already made.
     const { pid, said, child } = startChild()
