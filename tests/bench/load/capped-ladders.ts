@@ -126,7 +126,12 @@ function formatKneeVerdict(ladder: Ladder, settings: LadderSettings) {
   const { kneeRung } = throughputOf(ladder)
   if (!kneeRung) return []
   const quota = fixed(settings.quota * 100, 0)
-  const used = kneeRung.uses.map((use) => `${fixed(use.cpuPercent, 0)} %`).join(', ')
+  const used = kneeRung.uses
+    .map(
+      (use) =>
+        `${fixed(use.cpuPercent, 0)} % (held back in ${fixed(use.throttledPercent, 0)} % of periods)`,
+    )
+    .join(', ')
   const verdict = isQuotasKnee(ladder, settings)
     ? 'the quota held them'
     : `NOT the quota: the shared machine (idle ${fixed(kneeRung.idlePercent, 0)} % of a core) or stalls set this knee`
