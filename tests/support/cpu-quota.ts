@@ -145,16 +145,17 @@ export function openCpuQuotas(cores: number, roots: CgroupRoots = { v1: V1_ROOT,
   const { kind, root } = controller
   const isV1 = kind === 'cgroup v1'
 
-  function createGroup(name: string): CpuQuotaGroup {
+  /** `capped: false`: the weight without a quota (what measures, not what is measured). */
+  function createGroup(name: string, { capped = true } = {}): CpuQuotaGroup {
     const directory = path.join(root, `centraal-bench-${process.pid}-${++serial}-${name}`)
     mkdirSync(directory)
     made.push(directory)
     if (isV1) {
       writeFileSync(path.join(directory, 'cpu.cfs_period_us'), String(PERIOD_US))
-      writeFileSync(path.join(directory, 'cpu.cfs_quota_us'), String(quotaUs))
+      writeFileSync(path.join(directory, 'cpu.cfs_quota_us'), String(capped ? quotaUs : -1))
       writeFileSync(path.join(directory, 'cpu.shares'), String(1024 * WEIGHT_IN_PROCESSES))
     } else {
-      writeFileSync(path.join(directory, 'cpu.max'), `${quotaUs} ${PERIOD_US}`)
+      writeFileSync(path.join(directory, 'cpu.max'), `${capped ? quotaUs : 'max'} ${PERIOD_US}`)
       writeFileSync(path.join(directory, 'cpu.weight'), String(100 * WEIGHT_IN_PROCESSES))
     }
     const pids: number[] = []

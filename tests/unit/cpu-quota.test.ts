@@ -128,6 +128,19 @@ describe.skipIf('unavailable' in quotas)('as root, in the kernel CPU controller'
     expect(child.exitCode).toBeNull() // moved back to the root, not ended
   })
 
+  test('an uncapped group: the weight, no quota', () => {
+    if ('unavailable' in quotas) return
+    quotas.createGroup('harness', { capped: false })
+    const directory = path.join(quotas.root, `centraal-bench-${process.pid}-2-harness`)
+    const read = (file: string) => readFileSync(path.join(directory, file), 'utf8').trim()
+    if (quotas.kind === 'cgroup v1') {
+      expect(read('cpu.cfs_quota_us')).toBe('-1')
+      expect(read('cpu.shares')).toBe('16384')
+    } else expect(read('cpu.max')).toBe('max 100000')
+    quotas.close()
+    expect(existsSync(directory)).toBe(false)
+  })
+
   test('a group a killed bench left is removed by the next; a running one’s is not', () => {
     if ('unavailable' in quotas) return
     // No process has this id (above the kernel's highest, 2^22).
