@@ -33,7 +33,8 @@ import type { Command } from './load/messages.ts'
 // Past one process, with cores as a container platform gives them: each server process in
 // a CPU quota group of its own (CLUSTER_BENCH_CPU_QUOTA of a core, 0.25 by default, as
 // Kubernetes' `cpu: 250m`), HAProxy, Redis, the load generator and this process outside
-// them. The load scenario of sync-load.bench.ts (20 devices per organisation, sessions of
+// them (in a group without a quota; every group weighted so that the shared machine's
+// other work leaves it what it asks, as a node leaves a pod its request). The load scenario of sync-load.bench.ts (20 devices per organisation, sessions of
 // four MANAGER accounts, each with an open sales stream and a copy of `sales`; sales
 // registered by REST at a rising rate), first against one capped process, then against
 // three behind HAProxy sharing a Redis, on the same organisations in the same run. Each
