@@ -90,3 +90,14 @@ test('a knee below the quota: the ratio says it is the run’s, not the quota’
     /3\.00× \(target ≥ 2\.5×: met\); a knee below the quota: a ratio of this run on the shared machine, not of the quota$/,
   )
 })
+
+test('three that ran out of rates: the ratio is a floor, and says so', () => {
+  const one: Ladder = { name: 'one', rungs: [rung(24, 40, [21]), rung(28, 300, [22])] }
+  const three: Ladder = {
+    name: 'three',
+    rungs: [rung(100, 40, [22, 22, 23]), rung(120, 200, [25, 25, 25])],
+  }
+  expect(formatComparison(one, three, SETTINGS)[0]).toBe(
+    "throughput below the knee, three / one process: at least 5.00× (target ≥ 2.5×: met) (three: no knee up to 120 writes/s); one's knee the quota’s",
+  )
+})

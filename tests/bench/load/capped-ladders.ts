@@ -183,11 +183,21 @@ export function formatComparison(one: Ladder, several: Ladder, settings: LadderS
     ({ name, cost }) => `${name} ${fixed(cost, 2)}× (${mark(cost <= 1.3)})`,
   )
   const atRate = compare(cpuPerThousand).map(({ name, cost }) => `${name} ${fixed(cost, 2)}×`)
+  // A ladder that ran out of rates has no knee: its throughput is only a floor.
+  const topped = (ladder: Ladder) =>
+    throughputOf(ladder).knee
+      ? ''
+      : ` (${ladder.name}: no knee up to ${ladder.rungs.at(-1)?.figures.rate} writes/s)`
+  const bound = throughputOf(several).knee || !throughputOf(one).knee ? '' : 'at least '
+  const verdict = bothQuotas
+    ? ', both knees the quotas’'
+    : throughputOf(several).knee
+      ? '; a knee below the quota: a ratio of this run on the shared machine, not of the quota'
+      : `; ${one.name}'s knee ${isQuotasKnee(one, settings) ? 'the quota’s' : 'below the quota: a ratio of this run on the shared machine'}`
   return [
-    `throughput below the knee, ${several.name} / one process: ${fixed(ratio, 2)}× (target ≥ 2.5×: ${mark(ratio >= 2.5)})` +
-      (bothQuotas
-        ? ', both knees the quotas’'
-        : '; a knee below the quota: a ratio of this run on the shared machine, not of the quota'),
+    `throughput below the knee, ${several.name} / one process: ${bound}${fixed(ratio, 2)}× (target ≥ 2.5×: ${mark(ratio >= 2.5)})` +
+      topped(several) +
+      verdict,
     `cpu per 1,000 more writes, each of ${settings.processes} / one alone (target ≤ 1.3×): ${each.join(', ') || '-'}; ` +
       `at each ladder's last rate below its knee: ${atRate.join(', ') || '-'}`,
   ]
