@@ -1,7 +1,8 @@
+import { availableParallelism } from 'node:os'
 import { getOrganisationRoute, ROUTING_COOKIE } from '#server/auth/routing-cookie'
 import type { Cluster } from '../../support/cluster.ts'
 import type { CpuQuotaGroup } from '../../support/cpu-quota.ts'
-import { fixed } from './load-report.ts'
+import { readMachineCpuSeconds } from './processor-use.ts'
 
 // The parts of cluster-load.bench.ts about capped processes: where HAProxy places each
 // organisation, and each process's processor use over a run beside its quota.
@@ -16,11 +17,11 @@ export type CappedProcess = {
 /** One process's use over one run. */
 export type ProcessUse = {
   name: string
+  cpuSeconds: number
+  /** Its processor time over the run's, in % of one core. */
   cpuPercent: number
   /** Share of the kernel's periods in which the quota held it back, in %. */
   throttledPercent: number
-  /** Writes of the organisations it serves (round-robin: its share of the writes). */
-  writes: number
 }
 
 /**
@@ -61,36 +62,31 @@ export function chooseEvenly(placement: Map<string, string>, processes: string[]
 
 /**
  * Runs `act` and returns each process's processor use over it (from /proc/<pid>/stat,
- * every thread of the process) and its group's throttled periods.
+ * every thread of the process), its group's throttled periods, and the whole machine's
+ * processor use and idle time (/proc/stat; % of one core): what the shared machine left.
  */
 export async function measureUse<Answer>(processes: CappedProcess[], act: () => Promise<Answer>) {
   const before = processes.map((process) => ({
     cpu: process.cpuSeconds(),
     ...process.group.readThrottling(),
   }))
+  const machineBefore = readMachineCpuSeconds()
   const started = performance.now()
   const answer = await act()
   const seconds = (performance.now() - started) / 1000
-  const uses = processes.map((process, index) => {
+  const machinePercent = ((readMachineCpuSeconds() - machineBefore) / seconds) * 100
+  const uses = processes.map((process, index): ProcessUse => {
     const after = process.group.readThrottling()
     const start = before[index]!
     const periods = after.periods - start.periods
+    const cpuSeconds = process.cpuSeconds() - start.cpu
     return {
       name: process.name,
-      cpuSeconds: process.cpuSeconds() - start.cpu,
-      cpuPercent: ((process.cpuSeconds() - start.cpu) / seconds) * 100,
+      cpuSeconds,
+      cpuPercent: (cpuSeconds / seconds) * 100,
       throttledPercent: periods > 0 ? ((after.throttled - start.throttled) / periods) * 100 : 0,
     }
   })
-  return { answer, uses, seconds }
-}
-
-/** "node-1 24.9 % (held back in 83 % of periods)" per process, beside the quota. */
-export function formatUses(uses: { name: string; cpuPercent: number; throttledPercent: number }[]) {
-  return uses
-    .map(
-      (use) =>
-        `${use.name} ${fixed(use.cpuPercent, 1)} % (held back in ${fixed(use.throttledPercent, 0)} % of periods)`,
-    )
-    .join(', ')
+  const idlePercent = Math.max(0, availableParallelism() * 100 - machinePercent)
+  return { answer, uses, seconds, machinePercent, idlePercent }
 }

@@ -4,7 +4,7 @@ import type { LoadFigures } from './messages.ts'
 // Processor use over a run of the load generator, for the table's cpu column.
 
 /** Processor time every process of the machine used so far, in seconds (/proc/stat). */
-function readMachineCpuSeconds() {
+export function readMachineCpuSeconds() {
   const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/)
   const [user, nice, system, , , irq, softirq, steal] = ticks.map(Number)
   return (user! + nice! + system! + irq! + softirq! + steal!) / 100
