@@ -8,6 +8,7 @@ import { launchProfile } from '../support/browser.ts'
 import { createPlan, placeSeller } from '../support/commission-plans.ts'
 import type { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { summariseProfile } from './cpu-profile.ts'
 import { median } from './median.ts'
 
 // Issue 48's device target: registering the sale that crosses a retroactive tier with 500
@@ -47,6 +48,9 @@ let server: TestServer
 let admin: ReturnType<typeof createClient>
 let projectId: string
 const sellers: Seller[] = []
+/** Offline presses: ms to the Dashboard's URL (the local write done) and to its tile. */
+const phases = { dashboard: [] as number[], tile: [] as number[] }
+const profiles: string[] = []
 const figures = {
   offline: { provisional: [] as number[], server: [] as number[] },
   online: { provisional: [] as number[], server: [] as number[] },
@@ -124,6 +128,9 @@ afterAll(async () => {
       line('offline, back online → server’s', figures.offline.server, '(no target)'),
       line('online, press → provisional', figures.online.provisional, '(target ≤ 200 ms)'),
       line('online, press → server’s', figures.online.server, '(no target)'),
+      line('offline press → the Dashboard’s URL (sale written)', phases.dashboard, ''),
+      line('offline press → its "Openstaand" tile (any figure)', phases.tile, ''),
+      ...profiles.map((profile) => `  the first measured offline press, profiled:\n${profile}`),
       '',
     ].join('\n'),
   )
@@ -171,6 +178,9 @@ async function fillWizard(page: Page) {
   await page.getByText(/Volgens plan Closers: trede 1, 70\s?%/).waitFor()
 }
 
+/** ms from the start to each figure, and to the Dashboard's URL and its tile (any figure). */
+type Timing = { times: number[]; dashboard: number; tile: number }
+
 /**
  * In the page: starts at the press on "Verkoop Registreren" (or at the browser's `online`
  * event), and answers the ms until the tile shows each of `texts` in turn.
@@ -178,20 +188,27 @@ async function fillWizard(page: Page) {
 function timeTile(page: Page, texts: string[], from: 'press' | 'online') {
   return page.evaluate(
     ({ texts, from }) =>
-      new Promise<number[]>((resolve, reject) => {
-        const times: number[] = []
+      new Promise<Timing>((resolve, reject) => {
+        const timing: Timing = { times: [], dashboard: -1, tile: -1 }
+        const { times } = timing
         let start = performance.now()
         const timeout = setTimeout(() => reject(new Error(`shown: ${times.length}`)), 60_000)
         const look = () => {
           if (start < 0) return
-          const shown = document.querySelector('[aria-label="Openstaand"]')?.textContent ?? ''
+          const now = performance.now() - start
+          if (timing.dashboard < 0 && location.pathname.endsWith('/dashboard')) {
+            timing.dashboard = now
+          }
+          const tile = document.querySelector('[aria-label="Openstaand"]')
+          if (timing.tile < 0 && tile) timing.tile = now
+          const shown = tile?.textContent ?? ''
           // A later figure shown first (one render took both) counts for the earlier too.
           const reached = texts.findLastIndex((text) => shown.includes(text))
-          while (times.length <= reached) times.push(performance.now() - start)
+          while (times.length <= reached) times.push(now)
           if (times.length < texts.length) return
           observer.disconnect()
           clearTimeout(timeout)
-          resolve(times)
+          resolve(timing)
         }
         const observer = new MutationObserver(look)
         observer.observe(document.body, { childList: true, subtree: true, characterData: true })
@@ -214,25 +231,46 @@ function timeTile(page: Page, texts: string[], from: 'press' | 'online') {
   )
 }
 
+/** The page's CPU profile of `action`, summarised into `profiles`. */
+async function profiled<T>(page: Page, action: () => Promise<T>): Promise<T> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Profiler.enable')
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+  await cdp.send('Profiler.start')
+  const result = await action()
+  const { profile } = await cdp.send('Profiler.stop')
+  profiles.push(summariseProfile(profile, server.url))
+  await cdp.detach()
+  return result
+}
+
 async function playRound(seller: Seller, kind: 'offline' | 'online', warm: boolean) {
   const { page, context, profile } = await openDevice(seller)
   try {
     await fillWizard(page)
     if (kind === 'offline') {
       await context.setOffline(true)
-      const [provisional = 0] = await timeTile(page, [shownAs(PROVISIONAL_TOTAL)], 'press')
+      // A profiled press is slowed by the profiler: it is printed, not counted.
+      const profiling = !warm && process.env.PROFILE === '1' && profiles.length === 0
+      const pressed = await (profiling
+        ? profiled(page, () => timeTile(page, [shownAs(PROVISIONAL_TOTAL)], 'press'))
+        : timeTile(page, [shownAs(PROVISIONAL_TOTAL)], 'press'))
+      const [provisional = 0] = pressed.times
       const back = timeTile(page, [shownAs(SERVER_TOTAL)], 'online')
       await context.setOffline(false)
-      const [server = 0] = await back
-      if (warm) return
+      const [server = 0] = (await back).times
+      if (warm || profiling) return
+      phases.dashboard.push(pressed.dashboard)
+      phases.tile.push(pressed.tile)
       figures.offline.provisional.push(provisional)
       figures.offline.server.push(server)
     } else {
-      const [provisional = 0, server = 0] = await timeTile(
+      const { times } = await timeTile(
         page,
         [shownAs(PROVISIONAL_TOTAL), shownAs(SERVER_TOTAL)],
         'press',
       )
+      const [provisional = 0, server = 0] = times
       if (warm) return
       figures.online.provisional.push(provisional)
       figures.online.server.push(server)
