@@ -49,7 +49,7 @@ let admin: ReturnType<typeof createClient>
 let projectId: string
 const sellers: Seller[] = []
 /** Offline presses: ms to the Dashboard's URL (the local write done) and to its tile. */
-const phases = { dashboard: [] as number[], tile: [] as number[] }
+const phases = { dashboard: [] as number[], tile: [] as number[], returned: [] as number[] }
 const profiles: string[] = []
 const figures = {
   offline: { provisional: [] as number[], server: [] as number[] },
@@ -130,6 +130,7 @@ afterAll(async () => {
       line('online, press → server’s', figures.online.server, '(no target)'),
       line('offline press → the Dashboard’s URL (sale written)', phases.dashboard, ''),
       line('offline press → its "Openstaand" tile (any figure)', phases.tile, ''),
+      line('online rounds, the Dashboard again, nothing changed', phases.returned, ''),
       ...profiles.map((profile) => `  the first measured offline press, profiled:\n${profile}`),
       '',
     ].join('\n'),
@@ -235,6 +236,36 @@ function timeTile(page: Page, texts: string[], from: 'press' | 'online') {
   )
 }
 
+/**
+ * The Dashboard again with nothing changed since its last figures (from "Commissie
+ * Dashboard", whose own question left the worker's reading of the sales in place): ms
+ * from the press on its link until the tile shows `cents`. Beside the press, this is the
+ * worker's answer without a new reading of the sales.
+ */
+async function timeReturn(page: Page, cents: number) {
+  await page.getByRole('link', { name: 'Commissies' }).first().click()
+  await page.getByRole('heading', { level: 1, name: 'Commissie Dashboard' }).waitFor()
+  return page.evaluate(
+    (text) =>
+      new Promise<number>((resolve, reject) => {
+        const link = document.querySelector<HTMLAnchorElement>('a[href$="/dashboard"]')
+        if (!link) return reject(new Error('no Dashboard link'))
+        const start = performance.now()
+        const timeout = setTimeout(() => reject(new Error('the Dashboard never showed')), 60_000)
+        const observer = new MutationObserver(() => {
+          const tile = document.querySelector('[aria-label="Openstaand"]')
+          if (!tile?.textContent?.includes(text)) return
+          observer.disconnect()
+          clearTimeout(timeout)
+          resolve(performance.now() - start)
+        })
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true })
+        link.click()
+      }),
+    shownAs(cents),
+  )
+}
+
 /** The page's CPU profile of `action`, summarised into `profiles`. */
 async function profiled<T>(page: Page, action: () => Promise<T>): Promise<T> {
   const cdp = await page.context().newCDPSession(page)
@@ -280,7 +311,9 @@ async function playRound(seller: Seller, kind: 'offline' | 'online', warm: boole
         'press',
       )
       const [provisional = 0, server = 0] = times
+      const returned = await timeReturn(page, SERVER_TOTAL)
       if (warm) return
+      phases.returned.push(returned)
       figures.online.provisional.push(provisional)
       figures.online.server.push(server)
     }
