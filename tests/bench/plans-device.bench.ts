@@ -8,8 +8,8 @@ import { launchProfile } from '../support/browser.ts'
 import { createPlan, placeSeller } from '../support/commission-plans.ts'
 import type { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { summariseProfile } from './cpu-profile.ts'
 import { median } from './median.ts'
+import { profiled, timeReturn, timeTile } from './plans-device-timing.ts'
 
 // Issue 48's device target: registering the sale that crosses a retroactive tier with 500
 // earlier sales in the period, device ≤ 200 ms to show the new figures (the server half:
@@ -26,7 +26,10 @@ import { median } from './median.ts'
 // online, until the tile shows the figure. Each round is a fresh seller and device, so
 // every round meets 500 earlier sales and no adjustments yet. Two kinds of round:
 //   offline: pressed offline (provisional), then online again (the server's);
-//   online:  pressed online (provisional, then the server's, push and pull included).
+//   online:  pressed online (provisional, then the server's, push and pull included),
+//            then the Dashboard again with nothing changed, for comparison.
+// PROFILE=1 profiles one offline press (not counted); TRY_EARLIER and TRY_ROUNDS make a
+// smaller run to try a change of this file. Figures: docs/measurements/040.
 
 const EARLIER = Number(process.env.TRY_EARLIER ?? 500)
 const ROUNDS = Number(process.env.TRY_ROUNDS ?? 5)
@@ -179,106 +182,6 @@ async function fillWizard(page: Page) {
   await page.getByText(/Volgens plan Closers: trede 1, 70\s?%/).waitFor()
 }
 
-/** ms from the start to each figure, and to the Dashboard's URL and its tile (any figure). */
-type Timing = { times: number[]; dashboard: number; tile: number }
-
-/**
- * In the page: starts at the press on "Verkoop Registreren" (or at the browser's `online`
- * event), and answers the ms until the tile shows each of `texts` in turn.
- */
-function timeTile(page: Page, texts: string[], from: 'press' | 'online') {
-  return page.evaluate(
-    ({ texts, from }) =>
-      new Promise<Timing>((resolve, reject) => {
-        const timing: Timing = { times: [], dashboard: -1, tile: -1 }
-        const { times } = timing
-        let start = performance.now()
-        const timeout = setTimeout(() => {
-          const tile = document.querySelector('[aria-label="Openstaand"]')?.textContent
-          const shown = (tile ?? document.body.textContent ?? '').slice(0, 600)
-          reject(new Error(`${times.length} of ${texts} at ${location.pathname}: ${shown}`))
-        }, 60_000)
-        const look = () => {
-          if (start < 0) return
-          const now = performance.now() - start
-          if (timing.dashboard < 0 && location.pathname.endsWith('/dashboard')) {
-            timing.dashboard = now
-          }
-          const tile = document.querySelector('[aria-label="Openstaand"]')
-          if (timing.tile < 0 && tile) timing.tile = now
-          const shown = tile?.textContent ?? ''
-          // A later figure shown first (one render took both) counts for the earlier too.
-          const reached = texts.findLastIndex((text) => shown.includes(text))
-          while (times.length <= reached) times.push(now)
-          if (times.length < texts.length) return
-          observer.disconnect()
-          clearTimeout(timeout)
-          resolve(timing)
-        }
-        const observer = new MutationObserver(look)
-        observer.observe(document.body, { childList: true, subtree: true, characterData: true })
-        if (from === 'online') {
-          start = -1
-          window.addEventListener('online', () => {
-            start = performance.now()
-            look()
-          })
-          return
-        }
-        const button = [...document.querySelectorAll('button')].find(
-          (item) => item.textContent?.trim() === 'Verkoop Registreren',
-        )
-        if (!button) return reject(new Error('no submit button'))
-        start = performance.now()
-        button.click()
-      }),
-    { texts, from },
-  )
-}
-
-/**
- * The Dashboard again with nothing changed since its last figures (from "Commissie
- * Dashboard", whose own question left the worker's reading of the sales in place): ms
- * from the press on its link until the tile shows `cents`. Beside the press, this is the
- * worker's answer without a new reading of the sales.
- */
-async function timeReturn(page: Page, cents: number) {
-  await page.getByRole('link', { name: 'Commissies' }).first().click()
-  await page.getByRole('heading', { level: 1, name: 'Commissie Dashboard' }).waitFor()
-  return page.evaluate(
-    (text) =>
-      new Promise<number>((resolve, reject) => {
-        const link = document.querySelector<HTMLAnchorElement>('a[href$="/dashboard"]')
-        if (!link) return reject(new Error('no Dashboard link'))
-        const start = performance.now()
-        const timeout = setTimeout(() => reject(new Error('the Dashboard never showed')), 60_000)
-        const observer = new MutationObserver(() => {
-          const tile = document.querySelector('[aria-label="Openstaand"]')
-          if (!tile?.textContent?.includes(text)) return
-          observer.disconnect()
-          clearTimeout(timeout)
-          resolve(performance.now() - start)
-        })
-        observer.observe(document.body, { childList: true, subtree: true, characterData: true })
-        link.click()
-      }),
-    shownAs(cents),
-  )
-}
-
-/** The page's CPU profile of `action`, summarised into `profiles`. */
-async function profiled<T>(page: Page, action: () => Promise<T>): Promise<T> {
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('Profiler.enable')
-  await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
-  await cdp.send('Profiler.start')
-  const result = await action()
-  const { profile } = await cdp.send('Profiler.stop')
-  profiles.push(summariseProfile(profile, server.url))
-  await cdp.detach()
-  return result
-}
-
 async function playRound(seller: Seller, kind: 'offline' | 'online', warm: boolean) {
   const { page, context, profile } = await openDevice(seller)
   try {
@@ -287,9 +190,13 @@ async function playRound(seller: Seller, kind: 'offline' | 'online', warm: boole
       await context.setOffline(true)
       // A profiled press is slowed by the profiler: it is printed, not counted.
       const profiling = !warm && process.env.PROFILE === '1' && profiles.length === 0
-      const pressed = await (profiling
-        ? profiled(page, () => timeTile(page, [shownAs(PROVISIONAL_TOTAL)], 'press'))
-        : timeTile(page, [shownAs(PROVISIONAL_TOTAL)], 'press'))
+      const press = () => timeTile(page, [shownAs(PROVISIONAL_TOTAL)], 'press')
+      let pressed: Awaited<ReturnType<typeof press>>
+      if (profiling) {
+        const { result, summary } = await profiled(page, server.url, press)
+        profiles.push(summary)
+        pressed = result
+      } else pressed = await press()
       const [provisional = 0] = pressed.times
       // After a profiled press the browser's `online` event did not come (twice): not timed.
       if (profiling) {
@@ -298,24 +205,24 @@ async function playRound(seller: Seller, kind: 'offline' | 'online', warm: boole
       }
       const back = timeTile(page, [shownAs(SERVER_TOTAL)], 'online')
       await context.setOffline(false)
-      const [server = 0] = (await back).times
+      const [serverMs = 0] = (await back).times
       if (warm) return
       phases.dashboard.push(pressed.dashboard)
       phases.tile.push(pressed.tile)
       figures.offline.provisional.push(provisional)
-      figures.offline.server.push(server)
+      figures.offline.server.push(serverMs)
     } else {
       const { times } = await timeTile(
         page,
         [shownAs(PROVISIONAL_TOTAL), shownAs(SERVER_TOTAL)],
         'press',
       )
-      const [provisional = 0, server = 0] = times
-      const returned = await timeReturn(page, SERVER_TOTAL)
+      const [provisional = 0, serverMs = 0] = times
+      const returned = await timeReturn(page, shownAs(SERVER_TOTAL))
       if (warm) return
       phases.returned.push(returned)
       figures.online.provisional.push(provisional)
-      figures.online.server.push(server)
+      figures.online.server.push(serverMs)
     }
   } finally {
     await context.close()
