@@ -100,7 +100,6 @@ test('a downloaded JSON backup restores once the name is typed, waits its turn, 
   await waitForShell(page)
   const notice = page.getByRole('region', { name: 'Backup teruggezet' })
   expect(await notice.textContent()).toContain(`de backup van ${backupMoment} teruggezet`)
-  await screenshot(page, 'restore-notice', { fullPage: false })
   // The page may still reload itself once: data of the earlier epoch is emptied and filled
   // again from the restored state. A navigation that reload cuts short goes again.
   await expect
@@ -116,6 +115,9 @@ test('a downloaded JSON backup restores once the name is typed, waits its turn, 
     .getByRole('listitem')
     .filter({ hasText: 'Backup teruggezet: backup van' })
     .waitFor()
+  // Taken once the reload is behind it: a picture taken while the page reloads fails.
+  await notice.waitFor()
+  await screenshot(page, 'restore-notice', { fullPage: false })
   await notice.getByRole('button', { name: 'Melding sluiten' }).click()
   await notice.waitFor({ state: 'detached' })
   await page.reload()
