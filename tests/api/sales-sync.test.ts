@@ -5,10 +5,8 @@ import { signInFirstSuperadmin, signInSeller } from '../support/accounts.ts'
 import type { createClient } from '../support/http.ts'
 import { buildPaymentPart, buildSalePayload } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import type { TypedApi } from '../support/typed-client.ts'
+import { type TypedApi, typedClient } from '../support/typed-client.ts'
 
-type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
-type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
 type Pushed = InferResponseType<TypedApi['sync'][':version'][':collection']['push']['$post'], 200>
 type Pulled = InferResponseType<TypedApi['sync'][':version'][':collection']['pull']['$get'], 200>
 
@@ -25,15 +23,17 @@ beforeAll(async () => {
   server = await startTestServer()
   root = await signInFirstSuperadmin(server)
   expect((await root.post('/api/admin/launch-gold-estates')).status).toBe(200)
-  projectId = (
-    (await root.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json as Project
-  ).id
+  projectId = (await (await salesApi().projects.$post({ json: { name: 'Havenkwartier' } })).json())
+    .id
   sellerIds = []
   for (const name of ['Sanne Setter', 'Cor Closer']) {
-    sellerIds.push(((await root.post('/api/gold-estates/sellers', { name })).json as Seller).id)
+    sellerIds.push((await (await salesApi().sellers.$post({ json: { name } })).json()).id)
   }
 })
 afterAll(() => server.close())
+
+/** The sales area's API under root's session, typed from its routes. */
+const salesApi = () => typedClient(server.url, root.cookies)['gold-estates']
 
 /** A sale as the web app's local database pushes it. */
 function localSale(overrides: { commissionAmount?: number } = {}) {
@@ -166,8 +166,7 @@ test('a pulled sale carries its lines, and any change of a line brings the sale 
 
 test("a SELLER's pulled sale carries only their own lines", async () => {
   const email = 'lines.seller@example.com'
-  const own = (await root.post('/api/gold-estates/sellers', { name: 'Lien Lijn', email }))
-    .json as Seller
+  const own = await (await salesApi().sellers.$post({ json: { name: 'Lien Lijn', email } })).json()
   const sale = localSale()
   sale.commissions = [{ ...sale.commissions[0]!, sellerId: own.id }, { ...sale.commissions[1]! }]
   await root.post('/api/sync/v1/sales/push', { rows: [{ newDocumentState: sale }] })

@@ -8,10 +8,8 @@ import { buildSalePayload, postSale } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { waitFor } from '../support/sse.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import type { TypedApi } from '../support/typed-client.ts'
+import { type TypedApi, typedClient } from '../support/typed-client.ts'
 
-type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
-type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
 type Settings = InferResponseType<TypedApi['gold-estates']['settings']['$get'], 200>
 
 // A local CRM stand-in: answers with the statuses queued in `plan`, then 200.
@@ -96,18 +94,18 @@ beforeAll(async () => {
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/lead`
   server = await startTestServer(settings)
   await signInRoot({ isFresh: true })
-  await root.request('PATCH', '/api/gold-estates/settings', {
-    xmsEnabled: true,
-    xmsWebhookUrl: receiverUrl,
-    xmsApiKey: 'crm-secret',
-    xmsLocationId: 'loc-1',
-    xmsPipelineId: 'pipe-1',
+  const sales = typedClient(server.url, root.cookies)['gold-estates']
+  await sales.settings.$patch({
+    json: {
+      xmsEnabled: true,
+      xmsWebhookUrl: receiverUrl,
+      xmsApiKey: 'crm-secret',
+      xmsLocationId: 'loc-1',
+      xmsPipelineId: 'pipe-1',
+    },
   })
-  projectId = (
-    (await root.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json as Project
-  ).id
-  sellerId = ((await root.post('/api/gold-estates/sellers', { name: 'Cor Closer' })).json as Seller)
-    .id
+  projectId = (await (await sales.projects.$post({ json: { name: 'Havenkwartier' } })).json()).id
+  sellerId = (await (await sales.sellers.$post({ json: { name: 'Cor Closer' } })).json()).id
 })
 afterAll(async () => {
   await server.close()
