@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { emailChangeTokens } from '#schema/db/system'
 import { hashToken } from '#server/auth/tokens'
@@ -8,6 +9,11 @@ import { findFreePort } from '../support/free-port.ts'
 import { createClient } from '../support/http.ts'
 import { type ReceivedMail, startSmtpReceiver } from '../support/smtp-receiver.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
+
+type Asked = InferResponseType<TypedApi['profile']['email']['$post'], 202>
+type Confirmed = InferResponseType<TypedApi['profile']['email']['confirm'][':token']['$post'], 200>
+type Address = InferResponseType<TypedApi['profile']['email']['$get'], 200>
 
 // Changing one's own address (issue 46, point 5), over a real SMTP server on loopback: a
 // link to the new address and a notice to the old; nothing changes until the link is
@@ -57,7 +63,7 @@ describe('changing one’s own address', () => {
       currentPassword: bea.password,
     })
     expect(asked.status, asked.text).toBe(202)
-    expect(asked.json.message).toBe(
+    expect((asked.json as Asked).message).toBe(
       'Bevestig je nieuwe adres: we stuurden een e-mail naar bea.new@example.test. Tot je bevestigt, blijft je huidige adres in gebruik.',
     )
     // Meanwhile: the old address stays, the new one is named as waiting.
@@ -83,7 +89,9 @@ describe('changing one’s own address', () => {
     // Opened on another device, without a session: the link is the proof.
     const done = await confirm(createClient(server.url), token)
     expect(done.status, done.text).toBe(200)
-    expect(done.json.message).toBe('Je e-mailadres is gewijzigd naar bea.new@example.test.')
+    expect((done.json as Confirmed).message).toBe(
+      'Je e-mailadres is gewijzigd naar bea.new@example.test.',
+    )
     expect((await bea.api.get('/api/profile/email')).json).toEqual({
       email: 'bea.new@example.test',
       pending: null,
@@ -94,7 +102,7 @@ describe('changing one’s own address', () => {
     // Used once: the second time is refused clearly.
     const again = await confirm(createClient(server.url), token)
     expect(again.status).toBe(400)
-    expect(again.json.message).toBe(
+    expect((again.json as ErrorAnswer).message).toBe(
       'Deze bevestigingslink is al gebruikt of vervangen door een nieuwere aanvraag.',
     )
   })
@@ -113,17 +121,19 @@ describe('changing one’s own address', () => {
     expect((await admin.api.post('/api/users', { name: 'Wim', email: wanted })).status).toBe(201)
     const refused = await confirm(cas.api, token)
     expect(refused.status).toBe(409)
-    expect(refused.json.message).toBe(
+    expect((refused.json as ErrorAnswer).message).toBe(
       'Dit adres is inmiddels in gebruik door een ander account in je organisatie. Je e-mailadres is niet gewijzigd.',
     )
-    expect((await cas.api.get('/api/profile/email')).json.email).toBe(cas.email)
+    expect(((await cas.api.get('/api/profile/email')).json as Address).email).toBe(cas.email)
     // Asking for an address in use is refused at once.
     const taken = await cas.api.post('/api/profile/email', {
       email: admin.email,
       currentPassword: cas.password,
     })
     expect(taken.status).toBe(409)
-    expect(taken.json.message).toBe('Dit e-mailadres is al in gebruik in je organisatie')
+    expect((taken.json as ErrorAnswer).message).toBe(
+      'Dit e-mailadres is al in gebruik in je organisatie',
+    )
   })
 
   test('a wrong password, a bad address, a header in the address and a flood are refused', async () => {
@@ -134,7 +144,7 @@ describe('changing one’s own address', () => {
       currentPassword: 'not it',
     })
     expect(wrong.status).toBe(403)
-    expect(wrong.json.message).toBe('Je huidige wachtwoord klopt niet')
+    expect((wrong.json as ErrorAnswer).message).toBe('Je huidige wachtwoord klopt niet')
     const withoutPassword = await dirk.api.post('/api/profile/email', { email: 'x@example.test' })
     expect(withoutPassword.status).toBe(403)
     for (const email of ['x@example.test\r\nBcc: spy@evil.test', 'no address', '']) {
@@ -148,7 +158,7 @@ describe('changing one’s own address', () => {
       email: dirk.email,
       currentPassword: dirk.password,
     })
-    expect(same.json.message).toBe('Dit is al je e-mailadres')
+    expect((same.json as ErrorAnswer).message).toBe('Dit is al je e-mailadres')
     expect(
       (await createClient(server.url).post('/api/profile/email', { email: 'a@b.test' })).status,
     ).toBe(401)
@@ -191,12 +201,12 @@ describe('changing one’s own address', () => {
     for (const other of [fred.api, stranger.api]) {
       const refused = await confirm(other, token)
       expect(refused.status).toBe(403)
-      expect(refused.json.message).toBe(
+      expect((refused.json as ErrorAnswer).message).toBe(
         'Deze link hoort bij een ander account dan waarmee je nu bent ingelogd. Log uit of open de link in een privévenster.',
       )
     }
-    expect((await fred.api.get('/api/profile/email')).json.email).toBe(fred.email)
-    expect((await eva.api.get('/api/profile/email')).json.email).toBe(eva.email)
+    expect(((await fred.api.get('/api/profile/email')).json as Address).email).toBe(fred.email)
+    expect(((await eva.api.get('/api/profile/email')).json as Address).email).toBe(eva.email)
     // A made-up or malformed token is refused the same way as an unknown one.
     expect((await confirm(createClient(server.url), 'a'.repeat(32))).status).toBe(400)
     expect((await confirm(createClient(server.url), '../../x')).status).toBe(404)
@@ -219,10 +229,12 @@ describe('changing one’s own address', () => {
       .set({ expiresAt: Date.now() - 1 })
       .where(eq(emailChangeTokens.tokenHash, hashToken(token)))
       .run()
-    expect(asked.json.pending.expiresAt - Date.now()).toBeGreaterThan(23.9 * 60 * 60 * 1000)
+    expect((asked.json as Asked).pending.expiresAt - Date.now()).toBeGreaterThan(
+      23.9 * 60 * 60 * 1000,
+    )
     const late = await confirm(gijs.api, token)
     expect(late.status).toBe(400)
-    expect(late.json.message).toBe(
+    expect((late.json as ErrorAnswer).message).toBe(
       'Deze bevestigingslink is verlopen. Vraag de wijziging opnieuw aan in Instellingen.',
     )
     expect((await gijs.api.get('/api/profile/email')).json).toEqual({

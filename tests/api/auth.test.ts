@@ -1,8 +1,16 @@
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createClient } from '../support/http.ts'
 import { runSetupTokenCommand } from '../support/setup-token-command.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
+
+type User = InferResponseType<TypedApi['auth']['user']['$get'], 200>
+type Login = InferResponseType<TypedApi['auth']['login']['email']['$post'], 200>
+type SignedIn = Extract<Login, { user: unknown }>
+type SetUp = InferResponseType<TypedApi['auth']['simple-setup']['$post'], 201>
+type Registered = InferResponseType<TypedApi['auth']['register']['email']['$post'], 201>
 
 let server: TestServer
 const admin = { name: 'Ada Admin', email: 'ada@example.com', password: 'correct horse battery' }
@@ -23,8 +31,8 @@ describe('POST /api/auth/simple-setup', () => {
     expect(malformed.json).toMatchObject({ message: expect.any(String), errors: expect.any(Array) })
     const short = await client.post('/api/auth/simple-setup', { ...admin, password: 'short' })
     expect(short.status).toBe(400)
-    expect(short.json.message).toMatch(/minimaal 8 karakters/)
-    expect(short.json.errors[0].path).toBe('password')
+    expect((short.json as ErrorAnswer).message).toMatch(/minimaal 8 karakters/)
+    expect((short.json as ErrorAnswer).errors?.[0]?.path).toBe('password')
     const noEmail = await client.post('/api/auth/simple-setup', {
       name: 'X Y',
       password: 'long enough',
@@ -39,7 +47,7 @@ describe('POST /api/auth/simple-setup', () => {
     const client = createClient(server.url)
     const response = await client.post('/api/auth/simple-setup', admin)
     expect(response.status).toBe(201)
-    expect(response.json.user).toMatchObject({
+    expect((response.json as SetUp).user).toMatchObject({
       name: admin.name,
       email: admin.email,
       role: 'SUPERADMIN',
@@ -51,7 +59,7 @@ describe('POST /api/auth/simple-setup', () => {
     expect(cookie).toMatch(/Path=\//)
     const me = await client.get('/api/auth/user')
     expect(me.status).toBe(200)
-    expect(Object.keys(me.json).sort()).toEqual(
+    expect(Object.keys(me.json as User).sort()).toEqual(
       [
         'email',
         'id',
@@ -73,7 +81,7 @@ describe('POST /api/auth/simple-setup', () => {
       otherOrganisations: [],
       lastRestore: null,
     })
-    expect(typeof me.json.organisationName).toBe('string')
+    expect(typeof (me.json as User).organisationName).toBe('string')
   })
 
   test('answers 409 "already exists" once a SUPERADMIN exists, and changes nothing', async () => {
@@ -83,7 +91,7 @@ describe('POST /api/auth/simple-setup', () => {
       password: 'another password',
     })
     expect(response.status).toBe(409)
-    expect(response.json.message).toContain('already exists')
+    expect((response.json as ErrorAnswer).message).toContain('already exists')
     const db = openOrganisationFile(server.dataDir)
     expect(db.prepare('select email from users').pluck().all()).toEqual([admin.email])
     db.close()
@@ -120,7 +128,7 @@ describe('POST /api/auth/register/email and login', () => {
       organizationId: 'default-org',
     })
     expect(response.status).toBe(201)
-    expect(response.json.status).toBe('active')
+    expect((response.json as Registered).status).toBe('active')
     expect(JSON.stringify(response.json)).not.toMatch(/argon2|password/i)
     // No session: only the sealed remembered account (decision 033), which opens nothing.
     const cookies = response.headers.getSetCookie().map((line) => line.split('=')[0])
@@ -157,7 +165,7 @@ describe('POST /api/auth/register/email and login', () => {
       email: 'u2@example.com',
     })
     expect(shortName.status).toBe(400)
-    expect(shortName.json.errors[0].path).toBe('name')
+    expect((shortName.json as ErrorAnswer).errors?.[0]?.path).toBe('name')
   })
 
   test('signs in with the e-mail in any letter case', async () => {
@@ -167,8 +175,8 @@ describe('POST /api/auth/register/email and login', () => {
       password: user.password,
     })
     expect(response.status).toBe(200)
-    expect(response.json.user.email).toBe(user.email)
-    expect((await client.get('/api/auth/user')).json.role).toBe('USER')
+    expect((response.json as SignedIn).user.email).toBe(user.email)
+    expect(((await client.get('/api/auth/user')).json as User).role).toBe('USER')
   })
 
   test('gives a wrong e-mail and a wrong password the same 401', async () => {
@@ -235,7 +243,7 @@ describe('sessions', () => {
     system.close()
     const again = await client.post('/api/auth/login/email', person)
     expect(again.status).toBe(403)
-    expect(again.json.message).toMatch(/niet actief/)
+    expect((again.json as ErrorAnswer).message).toMatch(/niet actief/)
   })
 })
 
@@ -251,7 +259,7 @@ describe('throttling', () => {
     const blocked = await client.post('/api/auth/login/email', { email, password: 'guess' })
     expect(blocked.status).toBe(429)
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0)
-    expect(blocked.json.message).toMatch(/Te veel/)
+    expect((blocked.json as ErrorAnswer).message).toMatch(/Te veel/)
   })
 })
 
@@ -285,7 +293,7 @@ describe('origin and size checks', () => {
       password: 'big password',
     })
     expect(response.status).toBe(413)
-    expect(response.json.message).toMatch(/te groot/)
+    expect((response.json as ErrorAnswer).message).toMatch(/te groot/)
   })
 })
 
@@ -313,7 +321,7 @@ describe('setup links', () => {
       password: 'ivy password',
     })
     expect(login.status).toBe(200)
-    expect(login.json.user).toMatchObject({
+    expect((login.json as SignedIn).user).toMatchObject({
       role: 'MANAGER',
       status: 'active',
       name: 'Ivy Invited',
@@ -321,7 +329,7 @@ describe('setup links', () => {
 
     const reused = await client.post(`/api/auth/setup/${token}`, { password: 'takeover password' })
     expect(reused.status).toBe(400)
-    expect(reused.json.message).toMatch(/al gebruikt/)
+    expect((reused.json as ErrorAnswer).message).toMatch(/al gebruikt/)
   })
 
   test('stores only the hash of a setup token', async () => {
@@ -342,7 +350,7 @@ describe('setup links', () => {
       password: 'late password',
     })
     expect(response.status).toBe(400)
-    expect(response.json.message).toMatch(/verlopen/)
+    expect((response.json as ErrorAnswer).message).toMatch(/verlopen/)
     const org = openOrganisationFile(server.dataDir)
     const row = org
       .prepare('select status, password_hash from users where email = ?')

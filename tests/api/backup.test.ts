@@ -4,12 +4,21 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { format } from 'date-fns/format'
 import { strFromU8, unzipSync } from 'fflate'
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
+
+type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
+type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
+type User = InferResponseType<TypedApi['auth']['user']['$get'], 200>
+type Sales = InferResponseType<TypedApi['gold-estates']['sales']['$get'], 200>
+type Pulled = InferResponseType<TypedApi['sync'][':version'][':collection']['pull']['$get'], 200>
+type Restored = InferResponseType<TypedApi['admin']['restore']['$post'], 200>
 
 type Client = ReturnType<typeof createClient>
 let source: TestServer
@@ -95,10 +104,10 @@ beforeAll(async () => {
   await root.post('/api/admin/launch-gold-estates')
   const project = (
     await root.post('/api/gold-estates/projects', { name: 'Havenkwartier', label: 'Nieuwbouw' })
-  ).json
+  ).json as Project
   const seller = (
     await root.post('/api/gold-estates/sellers', { name: 'Cor Closer', email: 'cor@example.com' })
-  ).json
+  ).json as Seller
   const sale = buildSalePayload({
     projectId: project.id,
     salePrice: 45_000_000,
@@ -193,7 +202,7 @@ describe('restore', () => {
       expect(backupText.split('\n').length).toBeGreaterThan(10)
       const restored = await admin.post('/api/admin/restore', backupText)
       expect(restored.status).toBe(200)
-      expect(restored.json.tables.users).toBe(2)
+      expect((restored.json as Restored).tables.users).toBe(2)
       expect((await admin.get('/api/auth/user')).status).toBe(401)
 
       // Rows of the backup come back as they were; rows the fresh directory had before
@@ -241,18 +250,16 @@ describe('restore', () => {
         ).status,
       ).toBe(200)
       // Signed in again, the person reads which backup was restored, when and by whom.
-      expect((await again.get('/api/auth/user')).json.lastRestore).toEqual({
+      expect(((await again.get('/api/auth/user')).json as User).lastRestore).toEqual({
         restoredAt: expect.any(Number),
         backupCreatedAt: JSON.parse(backupText).createdAt,
         restoredBy: 'Root Admin',
       })
       expect((await again.get('/api/gold-estates/sales')).status).toBe(401)
       expect((await again.post('/api/admin/launch-gold-estates')).status).toBe(200)
-      expect((await again.get('/api/gold-estates/sales')).json).toHaveLength(1)
+      expect((await again.get('/api/gold-estates/sales')).json as Sales).toHaveLength(1)
       const pulled = await again.get('/api/sync/v1/users/pull?checkpoint=0&limit=100')
-      expect(
-        pulled.json.documents.filter((doc: { _deleted: boolean }) => !doc._deleted),
-      ).toHaveLength(2)
+      expect((pulled.json as Pulled).documents.filter((doc) => !doc._deleted)).toHaveLength(2)
     } finally {
       await target.close()
     }
@@ -343,7 +350,7 @@ describe('restore', () => {
     for (const [name, body, message] of cases) {
       const response = await send(body)
       expect(response.status, name).toBe(400)
-      expect(response.json.message, name).toMatch(message)
+      expect((response.json as ErrorAnswer).message, name).toMatch(message)
     }
     expect(dumpOrganisation(source.dataDir)).toEqual(untouched)
     expect((await admin.get('/api/auth/user')).status).toBe(200)

@@ -1,3 +1,4 @@
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   addSellers,
@@ -7,6 +8,15 @@ import {
 import { createPlan, placeSeller, readPlanTables } from '../support/commission-plans.ts'
 import type { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
+
+type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
+type Pulled = InferResponseType<TypedApi['sync'][':version'][':collection']['pull']['$get'], 200>
+type Pushed = InferResponseType<TypedApi['sync'][':version'][':collection']['push']['$post'], 200>
+type Sale = InferResponseType<TypedApi['gold-estates']['sales']['$post'], 201>
+type SaleDetail = InferResponseType<TypedApi['gold-estates']['sales'][':id']['$get'], 200>
+type Plans = InferResponseType<TypedApi['gold-estates']['commission-plans']['$get'], 200>
+type Activities = InferResponseType<TypedApi['activities']['$get'], 200>
 
 // The review of sales from plans (issue 48 §4, decision 039): a SELLER's share set over
 // the plan's goes to review, by REST and by a device's push; the office may change a line;
@@ -16,16 +26,6 @@ import { startTestServer, type TestServer } from '../support/test-server.ts'
 // position, another organisation's ADMIN.
 
 type Client = ReturnType<typeof createClient>
-type Line = {
-  sellerId: string
-  kind: string
-  commissionType: string
-  commissionAmount: number
-  commissionPercentage: number
-  planVersionId: string | null
-  planTier: number | null
-  planNote: string | null
-}
 
 const EURO = 100
 let server: TestServer
@@ -67,19 +67,19 @@ const teamSale = (team: object[], euros: number, saleDate: string) => ({
 async function register(client: Client, body: object) {
   const answer = await client.post('/api/gold-estates/sales', body)
   expect(answer.status, answer.text).toBe(201)
-  return answer.json as { id: string; reviewStatus: string | null; fromPlan: boolean }
+  return answer.json as Sale
 }
 
 async function detail(saleId: string) {
   const answer = await admin.get(`/api/gold-estates/sales/${saleId}`)
   expect(answer.status, answer.text).toBe(200)
-  return answer.json as { lines: Line[]; reviewStatus: string | null; fromPlan: boolean }
+  return answer.json as SaleDetail
 }
 
 async function pull(client: Client, collection: string) {
   const page = await client.get(`/api/sync/v1/${collection}/pull?checkpoint=0&limit=1000`)
   expect(page.status, page.text).toBe(200)
-  return page.json.documents as ({ id: string } & Record<string, unknown>)[]
+  return (page.json as Pulled).documents
 }
 
 async function push(client: Client, document: object) {
@@ -87,7 +87,7 @@ async function push(client: Client, document: object) {
     rows: [{ newDocumentState: document }],
   })
   expect(answer.status, answer.text).toBe(200)
-  return answer.json as { refused: { reason: string }[] }
+  return answer.json as Pushed
 }
 
 /** A sale from plans as a device pushes it (decision 040), with its team. */
@@ -121,7 +121,9 @@ beforeAll(async () => {
   server = await startTestServer()
   admin = await signInFirstSuperadmin(server)
   expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
-  projectId = (await admin.post('/api/gold-estates/projects', { name: 'Rivierzicht' })).json.id
+  projectId = (
+    (await admin.post('/api/gold-estates/projects', { name: 'Rivierzicht' })).json as Project
+  ).id
   const team = await addSellers(server, admin, { anna: 'Anna', bram: 'Bram', dirk: 'Dirk' })
   ids = team.ids
   dirk = await team.signIn('dirk', 'SELLER')
@@ -181,7 +183,7 @@ describe('deviating from the plan', () => {
       planNote: 'Afwijkend van plan (plan: 20 %)',
     })
     // Not held, but written down as an unusual split with the review's reason.
-    const feed = (await admin.get('/api/activities')).json as { action: string; target: string }[]
+    const feed = (await admin.get('/api/activities')).json as Activities
     expect(feed).toContainEqual(
       expect.objectContaining({
         action: 'Ongebruikelijke verdeling geboekt',
@@ -252,7 +254,7 @@ describe('deviating from the plan', () => {
         teamSale([{ sellerId: ids.dirk, role: 'closer', share }], 100_000, '2026-03-01'),
       )
       expect(answer.status, answer.text).toBe(400)
-      expect(answer.json.errors[0].path).toBe('team.0.share')
+      expect((answer.json as ErrorAnswer).errors?.[0]?.path).toBe('team.0.share')
     }
     expect(snapshot()).toEqual(before)
   })
@@ -304,7 +306,7 @@ describe("the plans' referral share", () => {
       ),
     )
     expect(answer.status).toBe(400)
-    expect(answer.json.errors[0].path).toBe('team.1.commissionType')
+    expect((answer.json as ErrorAnswer).errors?.[0]?.path).toBe('team.1.commissionType')
     expect(snapshot()).toEqual(before)
   })
 })
@@ -312,14 +314,16 @@ describe("the plans' referral share", () => {
 describe('what a SELLER may see of plans', () => {
   test('GET commission-plans lists what their device holds: their plans and the projects’', async () => {
     const listed = async () =>
-      ((await dirk.get('/api/gold-estates/commission-plans')).json as { id: string }[])
+      ((await dirk.get('/api/gold-estates/commission-plans')).json as Plans)
         .map((plan) => plan.id)
         .sort()
     const pulled = async () => (await pull(dirk, 'commissionPlans')).map((doc) => doc.id).sort()
     expect(await listed()).toEqual([planId])
     expect(await pulled()).toEqual([planId])
     // Anna's plan becomes a project's plan: both answers now hold it, with its terms.
-    const project = (await admin.post('/api/gold-estates/projects', { name: 'Kade' })).json.id
+    const project = (
+      (await admin.post('/api/gold-estates/projects', { name: 'Kade' })).json as Project
+    ).id
     const rate = await admin.request('PUT', `/api/gold-estates/projects/${project}/rate`, {
       from: '2025-01-01',
       planId: onlyAnnas,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { crc32, deflateRawSync } from 'node:zlib'
 import { strFromU8, unzipSync, Zip, type ZipInputFile } from 'fflate'
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
@@ -12,6 +13,11 @@ import { createClient } from '../support/http.ts'
 import { startServerProcess } from '../support/server-process.ts'
 import { openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
+
+type Login = InferResponseType<TypedApi['auth']['login']['email']['$post'], 200>
+type Choice = Extract<Login, { choice: unknown }>
+type Chosen = InferResponseType<TypedApi['auth']['login']['choose']['$post'], 200>
 
 let server: TestServer
 let port: string
@@ -207,7 +213,9 @@ describe('behind a proxy (TRUST_PROXY)', () => {
       const blocked = await guess()
       expect(blocked.status).toBe(429)
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0)
-      expect((await blocked.json()).message).toBe('Te veel pogingen. Probeer het later opnieuw.')
+      expect(((await blocked.json()) as ErrorAnswer).message).toBe(
+        'Te veel pogingen. Probeer het later opnieuw.',
+      )
     }
     // A new token each time: the address's failures, sign-ins and choices together, end in
     // 429 at 50, as failed sign-ins do.
@@ -231,12 +239,12 @@ describe('behind a proxy (TRUST_PROXY)', () => {
     const choiceFrom = async (address: string) => {
       const answer = await post('/api/auth/login/email', address, person)
       expect(answer.status).toBe(200)
-      const { choiceToken } = (await answer.json()).choice
+      const { choiceToken } = ((await answer.json()) as Choice).choice
       return post('/api/auth/login/choose', address, { choiceToken, organisationId: 'org-t' })
     }
     const own = await choiceFrom('198.51.100.21')
     expect(own.status, await own.clone().text()).toBe(200)
-    expect((await own.json()).user.email).toBe(person.email)
+    expect(((await own.json()) as Chosen).user.email).toBe(person.email)
   })
 })
 

@@ -2,12 +2,16 @@ import { existsSync } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import Database from 'better-sqlite3'
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { describeBuild } from '#server/describe-build'
 import { parseEnv } from '#server/env'
 import { version as packageVersion } from '../../package.json'
 import { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
+
+type Health = InferResponseType<TypedApi['health']['$get'], 200>
 
 let server: TestServer
 
@@ -27,7 +31,7 @@ test('GET /api/health answers the running build: version with its commit, and th
     version: expect.stringMatching(new RegExp(`^${escaped}\\+[0-9a-f]{7,}$`)),
     date: describeBuild().date,
   })
-  expect(response.json.date).not.toBe('26-10-2025')
+  expect((response.json as Health).date).not.toBe('26-10-2025')
 })
 
 test('the first start creates default-org with its own file, in WAL mode', () => {
@@ -45,7 +49,7 @@ test('unknown API paths answer 404 JSON and other paths serve the web app', asyn
   const client = createClient(server.url)
   const missing = await client.get('/api/nope')
   expect(missing.status).toBe(404)
-  expect(missing.json.message).toMatch(/Onbekend adres/)
+  expect((missing.json as ErrorAnswer).message).toMatch(/Onbekend adres/)
   const page = await client.get('/some/screen')
   expect(page.status).toBe(200)
   expect(page.headers.get('content-type')).toMatch(/text\/html/)

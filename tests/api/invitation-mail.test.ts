@@ -1,3 +1,4 @@
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DEFAULT_ORGANISATION_ID } from '#schema/constants'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
@@ -9,6 +10,14 @@ import { createClient } from '../support/http.ts'
 import { type ReceivedMail, startSmtpReceiver } from '../support/smtp-receiver.ts'
 import { openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
+
+type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
+type Login = InferResponseType<TypedApi['auth']['login']['email']['$post'], 200>
+type Choice = Extract<Login, { choice: unknown }>
+type SignedIn = Extract<Login, { user: unknown }>
+type CreatedUser = InferResponseType<TypedApi['users']['$post'], 201>
+type Registered = InferResponseType<TypedApi['auth']['register']['email']['$post'], 201>
 
 // Issue 46 §4 with issue 47 §1: with SMTP_URL an invitation's link goes to its address only,
 // over a real SMTP server on loopback; the administrator never holds it, so no organisation
@@ -65,7 +74,7 @@ async function inviteSeller(email: string, headers: Record<string, string> = {})
   const seller = await root.post('/api/gold-estates/sellers', { name: 'Sam', email })
   expect(seller.status, seller.text).toBe(201)
   const login = await root.post(
-    `/api/gold-estates/sellers/${seller.json.id}/login`,
+    `/api/gold-estates/sellers/${(seller.json as Seller).id}/login`,
     { role: 'SELLER' },
     headers,
   )
@@ -85,7 +94,7 @@ async function inviteSeller(email: string, headers: Record<string, string> = {})
     password: 'seller password',
   })
   expect(signedIn.status, signedIn.text).toBe(200)
-  return { sam, sellerId: seller.json.id as string, link }
+  return { sam, sellerId: (seller.json as Seller).id, link }
 }
 
 const invite = (by: Client, email: string, name = 'Nieuwe Collega') =>
@@ -97,7 +106,7 @@ describe('an invitation by mail', () => {
     const created = await invite(root, email, 'Nina')
     expect(created.status, created.text).toBe(201)
     expect(created.json).toMatchObject({ invited: true, invitedTo: email, email })
-    expect(created.json.setupUrl).toBeUndefined()
+    expect(created.json as CreatedUser).not.toHaveProperty('setupUrl')
     expect(created.text).not.toContain('/setup/')
 
     const mail = await receive(email)
@@ -130,9 +139,9 @@ describe('an invitation by mail', () => {
     const email = 'otto@invite.test'
     const created = await invite(root, email, 'Otto')
     const first = setupLinkIn(await receive(email))
-    const again = await root.post(`/api/users/${created.json.id}/setup-link`)
+    const again = await root.post(`/api/users/${(created.json as CreatedUser).id}/setup-link`)
     expect(again.status).toBe(429)
-    expect(again.json.message).toBe(
+    expect((again.json as ErrorAnswer).message).toBe(
       'Er is net een uitnodiging naar dit adres verstuurd. Probeer het over enkele minuten opnieuw.',
     )
     expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(0)
@@ -204,7 +213,7 @@ describe('an invitation by mail', () => {
       org: 'org-other',
     })
     const created = await invite(root, 'target@invite.test', 'Doelwit')
-    const id = created.json.id
+    const id = (created.json as CreatedUser).id
     expect((await otherAdmin.post(`/api/users/${id}/setup-link`)).status).toBe(404)
     const user = await signInInvitedUser(server, { email: 'user@invite.test', role: 'USER' })
     expect((await user.post(`/api/users/${id}/setup-link`)).status).toBe(403)
@@ -248,7 +257,7 @@ describe('an invitation by mail', () => {
       email: 'kees@invite.test',
     })
     const login = await root.post(
-      `/api/gold-estates/sellers/${onSales.json.id}/login`,
+      `/api/gold-estates/sellers/${(onSales.json as Seller).id}/login`,
       { role: 'SELLER' },
       { host: `verkoop.test:${port}` },
     )
@@ -287,7 +296,7 @@ describe('with mail, no organisation can lock a person out (issue 47 §1)', () =
 
     const fresh = await signIn(email, 'victim password')
     expect(fresh.status, fresh.text).toBe(200)
-    expect(fresh.json.user.organizationId).toBe(DEFAULT_ORGANISATION_ID)
+    expect((fresh.json as SignedIn).user.organizationId).toBe(DEFAULT_ORGANISATION_ID)
 
     // Other organisations' owners try again now: the link goes to the victim, not to them.
     for (let n = 1; n <= 3; n++) {
@@ -300,12 +309,12 @@ describe('with mail, no organisation can lock a person out (issue 47 §1)', () =
       })
       const decoy = await invite(owner, email, 'Decoy')
       expect(decoy.status, decoy.text).toBe(201)
-      expect(decoy.json.invited).toBe(true)
+      expect((decoy.json as CreatedUser).invited).toBe(true)
       expect(decoy.text).not.toContain('/setup/')
     }
     await receive(email, 4)
     const still = await signIn(email, 'victim password')
-    expect(still.json.user.organizationId).toBe(DEFAULT_ORGANISATION_ID)
+    expect((still.json as SignedIn).user.organizationId).toBe(DEFAULT_ORGANISATION_ID)
   })
 
   test('a person in two organisations is offered exactly their two, whatever decoys exist', async () => {
@@ -322,7 +331,7 @@ describe('with mail, no organisation can lock a person out (issue 47 §1)', () =
 
     const answer = await signIn(email, 'twice password')
     expect(answer.status, answer.text).toBe(200)
-    expect(answer.json.choice.organisations.map((o: { id: string }) => o.id).sort()).toEqual([
+    expect((answer.json as Choice).choice.organisations.map((o) => o.id).sort()).toEqual([
       DEFAULT_ORGANISATION_ID,
       'zz-second',
     ])
@@ -348,7 +357,9 @@ describe('registration with mail (issue 47 §2)', () => {
     expect(free.status).toBe(201)
     expect(taken.status).toBe(201)
     expect(taken.text).toBe(free.text)
-    expect(free.json.message).toBe('Controleer je e-mail om je registratie af te ronden.')
+    expect((free.json as Registered).message).toBe(
+      'Controleer je e-mail om je registratie af te ronden.',
+    )
 
     const received = await receive('rita@mail.test')
     expect(received.parsed.subject).toBe('Je registratie bij Centraal')

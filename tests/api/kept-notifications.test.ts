@@ -1,3 +1,4 @@
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   addSellers,
@@ -12,22 +13,17 @@ import type { createClient } from '../support/http.ts'
 import { quietPeriod } from '../support/quiet-period.ts'
 import { buildSalePayload, postSale } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TypedApi } from '../support/typed-client.ts'
+
+type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
+type Outbox = InferResponseType<TypedApi['admin']['outbox']['$get'], 200>
+type Sales = InferResponseType<TypedApi['gold-estates']['sales']['$get'], 200>
 
 // Without SMTP_URL (a laptop's `npm start`) Gold Estates' notifications are kept as the
 // sign-in mail is: shown once, rendered as they would be sent, on the platform SUPERADMIN's
 // Uitgaande e-mail, and never again after a restore of an older backup (decision 037).
 
 type Client = ReturnType<typeof createClient>
-type OutboxMail = {
-  id: string
-  kind: string
-  to: string
-  subject: string
-  status: string
-  html: string | null
-  text: string | null
-}
-
 let server: TestServer
 let root: Client
 let sanne: Client
@@ -54,7 +50,7 @@ afterAll(() => server?.close())
 const readOutbox = async () => {
   const page = await root.get('/api/admin/outbox')
   expect(page.status).toBe(200)
-  return page.json.mails as OutboxMail[]
+  return (page.json as Outbox).mails
 }
 const approvals = async () =>
   (await readOutbox()).filter(
@@ -63,13 +59,15 @@ const approvals = async () =>
 
 /** The sale's version now, as an approver who opens it sees it. */
 async function seqOf(id: string): Promise<number> {
-  const sales: { id: string; seq: number }[] = (await root.get('/api/gold-estates/sales')).json
+  const sales = (await root.get('/api/gold-estates/sales')).json as Sales
   return Number(sales.find((sale) => sale.id === id)?.seq ?? 0)
 }
 
 describe("a SELLER's notification without a mail server", () => {
   test('is kept and shown once on Uitgaande e-mail, with its HTML and text, as it would be sent', async () => {
-    const projectId = (await root.post('/api/gold-estates/projects', { name: 'Bewaarhof' })).json.id
+    const projectId = (
+      (await root.post('/api/gold-estates/projects', { name: 'Bewaarhof' })).json as Project
+    ).id
     const held = await postSale(
       server,
       sanne,

@@ -1,3 +1,4 @@
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   signInFirstSuperadmin,
@@ -7,6 +8,16 @@ import {
 import { eventually } from '../support/eventually.ts'
 import { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
+
+type Outbox = InferResponseType<TypedApi['admin']['outbox']['$get'], 200>
+type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
+type OutboxTest = InferResponseType<TypedApi['admin']['outbox']['test']['$post'], 202>
+type SellerLogin = Extract<
+  InferResponseType<TypedApi['gold-estates']['sellers'][':id']['login']['$post'], 201>,
+  { setupUrl: string }
+>
+type OutboxMail = Outbox['mails'][number]
 
 // Without SMTP_URL (a laptop's `npm start`) mails are kept, not sent: the platform's
 // SUPERADMIN reads them on Uitgaande e-mail, and nobody else can.
@@ -27,14 +38,6 @@ beforeAll(async () => {
 })
 afterAll(() => server?.close())
 
-type OutboxMail = {
-  to: string
-  status: string
-  html: string | null
-  text: string | null
-  kind: string
-}
-
 describe('Uitgaande e-mail without a mail server', () => {
   test('a reset mail is kept, shown with its HTML and text, newest first, and its link works', async () => {
     await signInInvitedUser(server, { email: 'laptop@outbox.test', role: 'USER' })
@@ -45,8 +48,8 @@ describe('Uitgaande e-mail without a mail server', () => {
     const mail = await eventually(async () => {
       const page = await root.get('/api/admin/outbox')
       expect(page.status).toBe(200)
-      expect(page.json.server).toBeNull()
-      const found = (page.json.mails as OutboxMail[]).find((m) => m.to === 'laptop@outbox.test')
+      expect((page.json as Outbox).server).toBeNull()
+      const found = (page.json as Outbox).mails.find((m) => m.to === 'laptop@outbox.test')
       expect(found).toBeDefined()
       return found as OutboxMail
     })
@@ -67,9 +70,9 @@ describe('Uitgaande e-mail without a mail server', () => {
 
     const test = await root.post('/api/admin/outbox/test')
     expect(test.status).toBe(202)
-    expect(test.json.message).toBe('Testmail klaargezet voor root@example.com')
+    expect((test.json as OutboxTest).message).toBe('Testmail klaargezet voor root@example.com')
     const page = await root.get('/api/admin/outbox')
-    const [newest, next] = page.json.mails as OutboxMail[]
+    const [newest, next] = (page.json as Outbox).mails
     expect(newest).toMatchObject({ kind: 'test', to: 'root@example.com', status: 'kept' })
     expect(newest?.text).toContain('Testmail')
     expect(next?.to).toBe('laptop@outbox.test')
@@ -80,8 +83,8 @@ describe('Uitgaande e-mail without a mail server', () => {
     }
     const flood = await root.post('/api/admin/outbox/test')
     expect(flood.status).toBe(429)
-    expect(flood.json.message).toBe('Te veel pogingen. Probeer het later opnieuw.')
-    const after = (await root.get('/api/admin/outbox')).json.mails as OutboxMail[]
+    expect((flood.json as ErrorAnswer).message).toBe('Te veel pogingen. Probeer het later opnieuw.')
+    const after = ((await root.get('/api/admin/outbox')).json as Outbox).mails
     expect(after.filter((mail) => mail.kind === 'test')).toHaveLength(5)
   })
 
@@ -104,10 +107,13 @@ describe('Uitgaande e-mail without a mail server', () => {
       name: 'Verkoper',
       email: 'seller@outbox.test',
     })
-    const link = await owner.post(`/api/gold-estates/sellers/${sellerSignIn.json.id}/login`, {
-      role: 'SELLER',
-    })
-    const token = link.json.setupUrl.split('/setup/')[1]
+    const link = await owner.post(
+      `/api/gold-estates/sellers/${(sellerSignIn.json as Seller).id}/login`,
+      {
+        role: 'SELLER',
+      },
+    )
+    const token = (link.json as SellerLogin).setupUrl.split('/setup/')[1]
     await salesOnly.post(`/api/auth/setup/${token}`, { password: 'seller password' })
     const sellerLogin = await salesOnly.post('/api/gold-estates/auth/login', {
       email: 'seller@outbox.test',

@@ -1,7 +1,18 @@
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import type { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TypedApi } from '../support/typed-client.ts'
+
+type Created =
+  | InferResponseType<TypedApi['app-connections']['$post'], 201>
+  | InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
+  | InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
+type Edited =
+  | InferResponseType<TypedApi['app-connections'][':id']['$patch'], 200>
+  | InferResponseType<TypedApi['gold-estates']['projects'][':id']['$patch'], 200>
+  | InferResponseType<TypedApi['gold-estates']['sellers'][':id']['$patch'], 200>
 
 // An edit changes what it sends and nothing else: a missing status never falls back to
 // the create's default (otherwise an unrelated edit would reactivate a deactivated app,
@@ -28,10 +39,10 @@ test('an app, a project and a seller stay inactive through an edit of another fi
     ['/api/gold-estates/sellers', { name: 'Sanne Setter' }, { phone: '0612345678' }],
   ] as const
   for (const [path, created, edit] of cases) {
-    const { id } = (await root.post(path, created)).json
+    const { id } = (await root.post(path, created)).json as Created
     expect((await root.request('PATCH', `${path}/${id}`, { status: 'inactive' })).status).toBe(200)
     const edited = await root.request('PATCH', `${path}/${id}`, edit)
     expect(edited.status, path).toBe(200)
-    expect(edited.json.status, path).toBe('inactive')
+    expect((edited.json as Edited).status, path).toBe('inactive')
   }
 })

@@ -1,3 +1,4 @@
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ROLE_PERMISSIONS } from '#schema/permissions'
 import { USER_ROLES } from '#schema/roles'
@@ -6,6 +7,9 @@ import { signIn, signInFirstSuperadmin, signInInvitedUser } from '../support/acc
 import { createClient } from '../support/http.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
+
+type User = InferResponseType<TypedApi['auth']['user']['$get'], 200>
 
 // A customer organisation's people attack the platform through their own backup: each
 // edit is refused naming the row (data byte for byte unchanged) or has no effect. Every
@@ -27,7 +31,7 @@ const USER = { email: 'user@klant-c.example', password: 'USER password' }
 beforeAll(async () => {
   server = await startTestServer()
   const platform = await signInFirstSuperadmin(server)
-  platformOwnerId = (await platform.get('/api/auth/user')).json.id
+  platformOwnerId = ((await platform.get('/api/auth/user')).json as User).id
   // The platform owner's own Gold Estates account (kind sales, in default-org).
   expect((await platform.post('/api/admin/launch-gold-estates', {})).status).toBe(200)
   const system = openSystemFile(server.dataDir)
@@ -114,7 +118,7 @@ async function expectRefused(backup: Backup, pattern: RegExp, restorer = OWNER) 
   const before = dump()
   const answer = await restore(client, backup)
   expect(answer.status, answer.text).toBe(400)
-  expect(answer.json.message).toMatch(pattern)
+  expect((answer.json as ErrorAnswer).message).toMatch(pattern)
   expect(dump()).toEqual(before)
 }
 

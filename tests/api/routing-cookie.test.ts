@@ -1,3 +1,4 @@
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { DEFAULT_ORGANISATION_ID } from '#schema/constants'
 import { getOrganisationRoute, ROUTING_COOKIE } from '#server/auth/routing-cookie'
@@ -6,6 +7,16 @@ import { createOrganisation } from '#server/services/platform-organisations/crea
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TypedApi } from '../support/typed-client.ts'
+
+type Login = InferResponseType<TypedApi['auth']['login']['email']['$post'], 200>
+type Choice = Extract<Login, { choice: unknown }>
+type User = InferResponseType<TypedApi['auth']['user']['$get'], 200>
+type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
+type SellerLogin = Extract<
+  InferResponseType<TypedApi['gold-estates']['sellers'][':id']['login']['$post'], 201>,
+  { setupUrl: string }
+>
 
 // The routing cookie that HAProxy hashes (deploy/haproxy.template.cfg) names the
 // organisation of the session on every path that signs someone in, changes with the
@@ -64,11 +75,11 @@ test('an organisation choice routes to the chosen organisation, and choosing aga
   const client = createClient(server.url)
   const credentials = { email: 'twee@example.com', password: 'twee password' }
   const first = await client.post('/api/auth/login/email', credentials)
-  expect(first.json.choice).toBeDefined()
+  expect((first.json as Choice).choice).toBeDefined()
   // Asked which organisation: no session yet, so no route.
   expect(routeOf(client)).toBeUndefined()
   const chooseA = await client.post('/api/auth/login/choose', {
-    choiceToken: first.json.choice.choiceToken,
+    choiceToken: (first.json as Choice).choice.choiceToken,
     organisationId: 'org-route-a',
   })
   expect(chooseA.status, chooseA.text).toBe(200)
@@ -76,12 +87,12 @@ test('an organisation choice routes to the chosen organisation, and choosing aga
 
   const again = await client.post('/api/auth/login/email', credentials)
   const chooseB = await client.post('/api/auth/login/choose', {
-    choiceToken: again.json.choice.choiceToken,
+    choiceToken: (again.json as Choice).choice.choiceToken,
     organisationId: 'org-route-b',
   })
   expect(chooseB.status, chooseB.text).toBe(200)
   expect(routeOf(client)).toBe(getOrganisationRoute('org-route-b'))
-  expect((await client.get('/api/auth/user')).json.organizationId).toBe('org-route-b')
+  expect(((await client.get('/api/auth/user')).json as User).organizationId).toBe('org-route-b')
 })
 
 test('Gold Estates: a launch and a seller’s own sign-in get the route; its sign-out removes it', async () => {
@@ -92,10 +103,10 @@ test('Gold Estates: a launch and a seller’s own sign-in get the route; its sig
     email: 'verkoper@route.example',
   })
   expect(seller.status, seller.text).toBe(201)
-  const link = await root.post(`/api/gold-estates/sellers/${seller.json.id}/login`, {
+  const link = await root.post(`/api/gold-estates/sellers/${(seller.json as Seller).id}/login`, {
     role: 'SELLER',
   })
-  const token = String(link.json.setupUrl).split('/setup/')[1]
+  const token = String((link.json as SellerLogin).setupUrl).split('/setup/')[1]
   const client = createClient(server.url)
   await client.post(`/api/auth/setup/${token}`, { password: 'verkoper password' })
   const login = await client.post('/api/gold-estates/auth/login', {
@@ -142,13 +153,13 @@ test('a signed-in person with another organisation’s route still sees only the
     password: 'twee password',
   })
   await client.post('/api/auth/login/choose', {
-    choiceToken: first.json.choice.choiceToken,
+    choiceToken: (first.json as Choice).choice.choiceToken,
     organisationId: 'org-route-a',
   })
   client.cookies.set(ROUTING_COOKIE, getOrganisationRoute(DEFAULT_ORGANISATION_ID))
   const me = await client.get('/api/auth/user')
   expect(me.status).toBe(200)
-  expect(me.json.organizationId).toBe('org-route-a')
+  expect((me.json as User).organizationId).toBe('org-route-a')
   expect(routeOf(client)).toBe(getOrganisationRoute('org-route-a'))
   const created = await root.post('/api/app-connections', {
     name: 'Alleen standaard',

@@ -1,3 +1,4 @@
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { calculateCommission } from '#schema/commission'
 import {
@@ -9,7 +10,12 @@ import { createClient } from '../support/http.ts'
 import { startSheetsStandIn } from '../support/sheets-stand-in.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
 import { buildXlsx } from '../support/xlsx.ts'
+
+type Pulled = InferResponseType<TypedApi['sync'][':version'][':collection']['pull']['$get'], 200>
+type SheetData = InferResponseType<TypedApi['gold-estates']['sheets']['data']['$get'], 200>
+type Projects = InferResponseType<TypedApi['gold-estates']['projects']['$get'], 200>
 
 // The sales import: Google Sheets through a local stand-in (real paths, JSON and JWT
 // bearer grant), and .csv/.xlsx uploads on a server without any Google configuration.
@@ -148,9 +154,10 @@ describe('spreadsheet info and data', () => {
   test('data gives rows keyed by the header, the default range being Sheet1!A:Z', async () => {
     const data = await admin.get(`/api/gold-estates/sheets/data?spreadsheetId=${SHEET_ID}&limit=10`)
     expect(data.status).toBe(200)
-    expect(data.json.rows).toBe(ROWS)
-    expect(data.json.data).toHaveLength(10)
-    expect(data.json.data[1]).toMatchObject({
+    const rows = data.json as SheetData
+    expect(rows.rows).toBe(ROWS)
+    expect(rows.data).toHaveLength(10)
+    expect(rows.data[1]).toMatchObject({
       Klantnaam: 'Klant 1',
       Project: 'Project 1',
       Verkoopdatum: '2025-03-15',
@@ -158,7 +165,7 @@ describe('spreadsheet info and data', () => {
       'Commissie %': '2,5%',
     })
     // A:Z stops before column AA.
-    expect(Object.keys(data.json.data[0])).not.toContain('Label')
+    expect(Object.keys(rows.data[0]!)).not.toContain('Label')
     const archive = await admin.get(
       `/api/gold-estates/sheets/data?spreadsheetId=${SHEET_ID}&range=${encodeURIComponent("'Archief'!A:B")}`,
     )
@@ -168,37 +175,41 @@ describe('spreadsheet info and data', () => {
   test('bad input is a 400 with a message, Google refusals are named', async () => {
     const missing = await admin.get('/api/gold-estates/sheets/info')
     expect(missing.status).toBe(400)
-    expect(missing.json.message).toBe('spreadsheetId: Spreadsheet ID vereist')
+    expect((missing.json as ErrorAnswer).message).toBe('spreadsheetId: Spreadsheet ID vereist')
     const invalid = await admin.get('/api/gold-estates/sheets/info?spreadsheetId=abc')
     expect(invalid.status).toBe(400)
-    expect(invalid.json.message).toBe('spreadsheetId: Voer een geldig Google Sheets ID in.')
+    expect((invalid.json as ErrorAnswer).message).toBe(
+      'spreadsheetId: Voer een geldig Google Sheets ID in.',
+    )
     const range = await admin.get(
       `/api/gold-estates/sheets/data?spreadsheetId=${SHEET_ID}&range=${encodeURIComponent('A:B:C')}`,
     )
     expect(range.status).toBe(400)
-    expect(range.json.message).toMatch(/geldig bereik/)
+    expect((range.json as ErrorAnswer).message).toMatch(/geldig bereik/)
     const noTab = await admin.get(
       `/api/gold-estates/sheets/data?spreadsheetId=${SHEET_ID}&range=${encodeURIComponent('Verkoop!A:Z')}`,
     )
     expect(noTab.status).toBe(400)
-    expect(noTab.json.message).toBe(
+    expect((noTab.json as ErrorAnswer).message).toBe(
       'Google Sheets weigert het verzoek: Unable to parse range: Verkoop!A:Z',
     )
     const unknown = await admin.get(
       '/api/gold-estates/sheets/info?spreadsheetId=1UnknownSheetId_xyz',
     )
     expect(unknown.status).toBe(404)
-    expect(unknown.json.message).toBe('Spreadsheet niet gevonden. Controleer het ID.')
+    expect((unknown.json as ErrorAnswer).message).toBe(
+      'Spreadsheet niet gevonden. Controleer het ID.',
+    )
     const unshared = await admin.get(
       '/api/gold-estates/sheets/info?spreadsheetId=1NotSharedSheet_abcdefgh',
     )
     expect(unshared.status).toBe(403)
-    expect(unshared.json.message).toBe(
+    expect((unshared.json as ErrorAnswer).message).toBe(
       `Geen toegang tot deze spreadsheet. Deel hem (lezen) met ${standIn.clientEmail}.`,
     )
     const sync = await admin.post('/api/gold-estates/sheets/sync', { spreadsheetId: '' })
     expect(sync.status).toBe(400)
-    expect(sync.json.message).toBe('spreadsheetId: Spreadsheet ID vereist')
+    expect((sync.json as ErrorAnswer).message).toBe('spreadsheetId: Spreadsheet ID vereist')
   })
 
   test('the service account signs in once and its token is reused', () => {
@@ -320,7 +331,7 @@ describe('sync', () => {
     ])
     db.close()
     const pulled = await admin.get('/api/sync/v1/projects/pull?checkpoint=0&limit=100')
-    expect(pulled.json.documents.map((doc: { name: string }) => doc.name).sort()).toEqual([
+    expect((pulled.json as Pulled).documents.map((doc) => doc.name).sort()).toEqual([
       'Havenkwartier',
       'Project 1',
       'Project 2',
@@ -386,7 +397,7 @@ describe('who may import', () => {
     expect(countRows('sales', 'org-b')).toBe(1)
     expect(countRows('sales')).toBe(980)
     expect(
-      (await bRoot.get('/api/gold-estates/projects')).json.map((p: { name: string }) => p.name),
+      ((await bRoot.get('/api/gold-estates/projects')).json as Projects).map((p) => p.name),
     ).toEqual(['Project 1'])
   })
 })
@@ -405,7 +416,7 @@ describe('file uploads without Google', () => {
   test('the sheets calls say Google Sheets is not configured', async () => {
     const info = await plainAdmin.get(`/api/gold-estates/sheets/info?spreadsheetId=${SHEET_ID}`)
     expect(info.status).toBe(503)
-    expect(info.json.message).toBe('Google Sheets is niet geconfigureerd')
+    expect((info.json as ErrorAnswer).message).toBe('Google Sheets is niet geconfigureerd')
     const status = await plainAdmin.get('/api/gold-estates/sheets/status')
     expect(status.json).toEqual({ googleSheets: 'off', serviceAccountEmail: null })
   })
@@ -512,7 +523,10 @@ describe('file uploads without Google', () => {
           'content-type': type,
           cookie: [...plainAdmin.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
         },
-      }).then(async (response) => ({ status: response.status, json: await response.json() }))
+      }).then(async (response) => ({
+        status: response.status,
+        json: (await response.json()) as ErrorAnswer,
+      }))
     expect(await post('Klantnaam;Project\nJan;P')).toEqual({
       status: 400,
       json: {

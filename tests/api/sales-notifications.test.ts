@@ -1,6 +1,7 @@
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { format } from 'date-fns/format'
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { formatMoney } from '#schema/format-money'
 import { queueReviewDigests } from '#server/jobs/review-digests'
@@ -11,6 +12,17 @@ import { createClient } from '../support/http.ts'
 import { buildSalePayload, listCommissions, postSale } from '../support/sales.ts'
 import { type ReceivedMail, startSmtpReceiver } from '../support/smtp-receiver.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TypedApi } from '../support/typed-client.ts'
+
+type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
+type Pulled = InferResponseType<TypedApi['sync'][':version'][':collection']['pull']['$get'], 200>
+type Sales = InferResponseType<TypedApi['gold-estates']['sales']['$get'], 200>
+type Settings = InferResponseType<TypedApi['gold-estates']['settings']['$patch'], 200>
+type Notifications = InferResponseType<
+  TypedApi['gold-estates']['profile']['notifications']['$get'],
+  200
+>
+type Imported = InferResponseType<TypedApi['gold-estates']['sheets']['import']['$post'], 200>
 
 // Gold Estates' notifications by mail (issue 46 point 6), end to end over a real SMTP
 // server on loopback: what a SELLER, an approver and the default recipient receive, that a
@@ -42,7 +54,9 @@ beforeAll(async () => {
   })
   admin = await signInFirstSuperadmin(server)
   expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
-  projectId = (await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json.id
+  projectId = (
+    (await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json as Project
+  ).id
   const team = await addSellers(
     server,
     admin,
@@ -261,7 +275,7 @@ describe("the sales settings' default recipient", () => {
       (await patch(sanne, '/api/gold-estates/settings', { notificationsEnabled: false })).status,
     ).toBe(403)
     const off = await patch(admin, '/api/gold-estates/settings', { notificationsEnabled: false })
-    expect(off.json.notificationsEnabled).toBe(false)
+    expect((off.json as Settings).notificationsEnabled).toBe(false)
     const quiet = await postSale(
       server,
       admin,
@@ -307,7 +321,8 @@ describe('the switches', () => {
     expect(await page.text()).toContain('Afmelden')
     // Opening the link changed nothing; the one-click POST does.
     expect(
-      (await sanne.get('/api/gold-estates/profile/notifications')).json.emailNotifications,
+      ((await sanne.get('/api/gold-estates/profile/notifications')).json as Notifications)
+        .emailNotifications,
     ).toBe(true)
     const clicked = await fetch(url, {
       method: 'POST',
@@ -316,7 +331,8 @@ describe('the switches', () => {
     })
     expect(clicked.status).toBe(200)
     expect(
-      (await sanne.get('/api/gold-estates/profile/notifications')).json.emailNotifications,
+      ((await sanne.get('/api/gold-estates/profile/notifications')).json as Notifications)
+        .emailNotifications,
     ).toBe(false)
     await patch(sanne, '/api/gold-estates/profile/notifications', { emailNotifications: true })
   })
@@ -330,7 +346,8 @@ describe('the switches', () => {
       expect(answer.status).toBe(400)
     }
     expect(
-      (await sanne.get('/api/gold-estates/profile/notifications')).json.emailNotifications,
+      ((await sanne.get('/api/gold-estates/profile/notifications')).json as Notifications)
+        .emailNotifications,
     ).toBe(true)
   })
 
@@ -366,8 +383,9 @@ describe("approvers' daily digest", () => {
     expect(digest.parsed.html).toContain('Beoordelen in Gold Estates')
     await receive('root@example.com', rootBefore + 1)
     // Everything reviewed: no digest at all.
-    const waiting = (await admin.get('/api/sync/v1/sales/pull?checkpoint=0&limit=1000')).json
-      .documents as { id: string; reviewStatus: string | null }[]
+    const waiting = (
+      (await admin.get('/api/sync/v1/sales/pull?checkpoint=0&limit=1000')).json as Pulled
+    ).documents
     for (const doc of waiting.filter((row) => row.reviewStatus === 'pending')) {
       const approval = { seq: await seqOf(doc.id) }
       expect(
@@ -396,7 +414,7 @@ describe('many at once', () => {
       { 'content-type': 'text/csv' },
     )
     expect(imported.status, imported.text).toBe(200)
-    expect(imported.json.salesImported).toBe(300)
+    expect((imported.json as Imported).salesImported).toBe(300)
     const digest = (await receive(RECIPIENT, before + 1)).at(-1) as ReceivedMail
     expect(digest.parsed.subject).toBe('300 nieuwe verkopen')
     expect(digest.parsed.text).toContain('… en nog 250')
@@ -459,6 +477,6 @@ describe('a restore of an older backup', () => {
 
 /** The sale's version now (its seq), as an approver who opens it sees it. */
 async function seqOf(saleId: string): Promise<number> {
-  const sales: { id: string; seq: number }[] = (await admin.get('/api/gold-estates/sales')).json
+  const sales = (await admin.get('/api/gold-estates/sales')).json as Sales
   return Number(sales.find((sale) => sale.id === saleId)?.seq ?? 0)
 }

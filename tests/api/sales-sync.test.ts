@@ -1,9 +1,14 @@
+import type { InferResponseType } from 'hono/client'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInSeller } from '../support/accounts.ts'
 import type { createClient } from '../support/http.ts'
 import { buildPaymentPart, buildSalePayload } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { type TypedApi, typedClient } from '../support/typed-client.ts'
+
+type Pushed = InferResponseType<TypedApi['sync'][':version'][':collection']['push']['$post'], 200>
+type Pulled = InferResponseType<TypedApi['sync'][':version'][':collection']['pull']['$get'], 200>
 
 // A sale registered on a device reaches the server through replication: the pushed
 // document carries the commission lines, the server recomputes the amounts, and a replay
@@ -18,13 +23,17 @@ beforeAll(async () => {
   server = await startTestServer()
   root = await signInFirstSuperadmin(server)
   expect((await root.post('/api/admin/launch-gold-estates')).status).toBe(200)
-  projectId = (await root.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json.id
+  projectId = (await (await salesApi().projects.$post({ json: { name: 'Havenkwartier' } })).json())
+    .id
   sellerIds = []
   for (const name of ['Sanne Setter', 'Cor Closer']) {
-    sellerIds.push((await root.post('/api/gold-estates/sellers', { name })).json.id)
+    sellerIds.push((await (await salesApi().sellers.$post({ json: { name } })).json()).id)
   }
 })
 afterAll(() => server.close())
+
+/** The sales area's API under root's session, typed from its routes. */
+const salesApi = () => typedClient(server.url, root.cookies)['gold-estates']
 
 /** A sale as the web app's local database pushes it. */
 function localSale(overrides: { commissionAmount?: number } = {}) {
@@ -59,7 +68,7 @@ async function pull(collection: string, client = root, checkpoint = 0) {
     `/api/sync/v1/${collection}/pull?checkpoint=${checkpoint}&limit=1000`,
   )
   expect(page.status).toBe(200)
-  return page.json.documents as Record<string, unknown>[]
+  return (page.json as Pulled).documents
 }
 
 type PulledLine = {
@@ -83,16 +92,16 @@ test('a pushed sale is created once with its commission lines', async () => {
   // The answer carries the stored sale (seq and the server's fields), whatever the pull
   // brings meanwhile.
   const first = await push()
-  expect(first.json.refused).toEqual([])
-  expect(first.json.conflicts[0]).toMatchObject({ id: sale.id, status: 'completed' })
-  expect(first.json.conflicts[0].seq).toBeGreaterThan(0)
+  expect((first.json as Pushed).refused).toEqual([])
+  expect((first.json as Pushed).conflicts[0]).toMatchObject({ id: sale.id, status: 'completed' })
+  expect((first.json as Pushed).conflicts[0]?.seq).toBeGreaterThan(0)
   // The answer was lost and the device sends it again: nothing new, and the stored sale
   // comes back, so the device's copy leaves seq 0 (its lines are not counted twice).
   const replay = await push()
-  expect(replay.json.refused).toEqual([])
-  expect(replay.json.conflicts).toHaveLength(1)
-  expect(replay.json.conflicts[0]).toMatchObject({ id: sale.id, status: 'completed' })
-  expect(replay.json.conflicts[0].seq).toBeGreaterThan(0)
+  expect((replay.json as Pushed).refused).toEqual([])
+  expect((replay.json as Pushed).conflicts).toHaveLength(1)
+  expect((replay.json as Pushed).conflicts[0]).toMatchObject({ id: sale.id, status: 'completed' })
+  expect((replay.json as Pushed).conflicts[0]?.seq).toBeGreaterThan(0)
 
   const sales = (await pull('sales')).filter((doc) => doc.id === sale.id)
   expect(sales).toHaveLength(1)
@@ -108,10 +117,12 @@ test('a pushed sale is created once with its commission lines', async () => {
 test('a pushed sale with wrong amounts is refused with the reason and reverted', async () => {
   const sale = localSale({ commissionAmount: 1 })
   const answer = await root.post('/api/sync/v1/sales/push', { rows: [{ newDocumentState: sale }] })
-  expect(answer.json.refused).toEqual([
+  expect((answer.json as Pushed).refused).toEqual([
     { id: sale.id, reason: expect.stringContaining('commissionAmount') },
   ])
-  expect(answer.json.conflicts).toEqual([expect.objectContaining({ id: sale.id, _deleted: true })])
+  expect((answer.json as Pushed).conflicts).toEqual([
+    expect.objectContaining({ id: sale.id, _deleted: true }),
+  ])
   expect((await pull('sales')).some((doc) => doc.id === sale.id)).toBe(false)
 })
 
@@ -155,7 +166,7 @@ test('a pulled sale carries its lines, and any change of a line brings the sale 
 
 test("a SELLER's pulled sale carries only their own lines", async () => {
   const email = 'lines.seller@example.com'
-  const own = (await root.post('/api/gold-estates/sellers', { name: 'Lien Lijn', email })).json
+  const own = await (await salesApi().sellers.$post({ json: { name: 'Lien Lijn', email } })).json()
   const sale = localSale()
   sale.commissions = [{ ...sale.commissions[0]!, sellerId: own.id }, { ...sale.commissions[1]! }]
   await root.post('/api/sync/v1/sales/push', { rows: [{ newDocumentState: sale }] })
@@ -168,7 +179,7 @@ test("a SELLER's pulled sale carries only their own lines", async () => {
   const probe = await seller.post('/api/sync/v1/sales/push', {
     rows: [{ newDocumentState: { ...sales[0], clientName: 'Anders', _deleted: false } }],
   })
-  const answered = [...probe.json.conflicts] as { lines?: PulledLine[] }[]
+  const answered = [...(probe.json as Pushed).conflicts] as { lines?: PulledLine[] }[]
   for (const document of answered) {
     expect(document.lines?.every((line) => line.sellerId === own.id)).toBe(true)
   }
@@ -185,7 +196,7 @@ test('a payment part undone before its answer came back, and booked again, is on
   const booked = await root.post('/api/sync/v1/commissionPayments/push', {
     rows: [{ newDocumentState: first }],
   })
-  expect(booked.json.refused).toEqual([])
+  expect((booked.json as Pushed).refused).toEqual([])
   // "Markeer betaald", "Ongedaan maken" and "Markeer betaald" again in quick succession:
   // the device undid the part before the create's answer arrived, so the undo goes without
   // the server's copy (no assumed state, seq 0), in one batch with the new part.
@@ -193,7 +204,7 @@ test('a payment part undone before its answer came back, and booked again, is on
   const answer = await root.post('/api/sync/v1/commissionPayments/push', {
     rows: [{ newDocumentState: { ...first, _deleted: true } }, { newDocumentState: again }],
   })
-  expect(answer.json.refused).toEqual([])
+  expect((answer.json as Pushed).refused).toEqual([])
   const parts = (await pull('commissionPayments')).filter((doc) => doc.commissionId === line.id)
   expect(parts.map((doc) => [doc.id, doc._deleted])).toEqual([
     [first.id, true],

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { ROOT, signIn, signInFirstSuperadmin } from '../support/accounts.ts'
 import { findFreePort } from '../support/free-port.ts'
@@ -10,6 +11,10 @@ import { startRedisServer } from '../support/redis-server.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { startServerProcess } from '../support/server-process.ts'
 import { startSmtpReceiver } from '../support/smtp-receiver.ts'
+import type { TypedApi } from '../support/typed-client.ts'
+
+type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
+type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
 
 // Two server processes on one data directory share a Redis and a mail server: both see
 // every queued mail as due, and each mail is sent by one of them, once.
@@ -80,8 +85,12 @@ test("an organisation's notifications, its sales registered through both process
     defaultRecipientEmail: recipient,
   })
   expect(settings.status, settings.text).toBe(200)
-  const projectId = (await root.post('/api/gold-estates/projects', { name: 'Twee' })).json.id
-  const sellerId = (await root.post('/api/gold-estates/sellers', { name: 'Sanne' })).json.id
+  const projectId = (
+    (await root.post('/api/gold-estates/projects', { name: 'Twee' })).json as Project
+  ).id
+  const sellerId = (
+    (await root.post('/api/gold-estates/sellers', { name: 'Sanne' })).json as Seller
+  ).id
   const names = Array.from({ length: 12 }, (_, i) => `Koper ${i} twee`)
   const there = createClient(second.url)
   for (const [name, value] of root.cookies) there.cookies.set(name, value)

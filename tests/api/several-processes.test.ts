@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
@@ -8,6 +9,10 @@ import { quietPeriod } from '../support/quiet-period.ts'
 import { startRedisServer } from '../support/redis-server.ts'
 import { startServerProcess } from '../support/server-process.ts'
 import { openEventStream, waitFor } from '../support/sse.ts'
+import type { TypedApi } from '../support/typed-client.ts'
+
+type Organisation = InferResponseType<TypedApi['organisations']['$post'], 201>
+type Invitation = InferResponseType<TypedApi['organisations'][':id']['invite']['$post'], 201>
 
 // Two server processes on one data directory share a Redis (REDIS_URL, Debian's
 // redis-server): a change committed through one reaches a device whose event stream the
@@ -73,13 +78,13 @@ test("a change written through one process reaches a stream that the other holds
 test("another organisation's stream hears nothing of a change relayed from the other process", async () => {
   const created = await root.post('/api/organisations', { name: 'Tweede BV', slug: 'tweede-bv' })
   expect(created.status).toBe(201)
-  const link = await root.post(`/api/organisations/${created.json.id}/invite`, {
+  const link = await root.post(`/api/organisations/${(created.json as Organisation).id}/invite`, {
     name: 'Bea Tweede',
     email: 'bea@tweede.example',
   })
   expect(link.status).toBe(201)
   const bea = createClient(second.url)
-  const token = String(link.json.setupUrl).split('/setup/')[1]
+  const token = String((link.json as Invitation).setupUrl).split('/setup/')[1]
   expect((await bea.post(`/api/auth/setup/${token}`, { password: 'bea password' })).status).toBe(
     200,
   )

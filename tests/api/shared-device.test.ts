@@ -1,9 +1,14 @@
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import type { createClient } from '../support/http.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
+
+type User = InferResponseType<TypedApi['auth']['user']['$get'], 200>
+type Pushed = InferResponseType<TypedApi['sync'][':version'][':collection']['push']['$post'], 200>
 
 // One browser, two people: Anna's local database is still open when Ben (another
 // organisation) signs in. Its calls carry Anna's account; under Ben's session the server
@@ -22,8 +27,8 @@ beforeAll(async () => {
   anna = await signInFirstSuperadmin(server, 'anna@example.com')
   createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
   ben = await signInInvitedUser(server, { email: 'ben@b.example', role: 'ADMIN', org: 'org-b' })
-  annaAccount = `default-org/${(await anna.get('/api/auth/user')).json.id}`
-  benAccount = `org-b/${(await ben.get('/api/auth/user')).json.id}`
+  annaAccount = `default-org/${((await anna.get('/api/auth/user')).json as User).id}`
+  benAccount = `org-b/${((await ben.get('/api/auth/user')).json as User).id}`
 })
 afterAll(async () => {
   await server?.close()
@@ -52,7 +57,7 @@ test("Anna's unsent write, sent with Ben's cookie, is refused and written nowher
     { 'x-centraal-account': annaAccount },
   )
   expect(pushed.status).toBe(409)
-  expect(pushed.json.message).toMatch(/ander account/)
+  expect((pushed.json as ErrorAnswer).message).toMatch(/ander account/)
   expect(appCount('default-org')).toBe(0)
   expect(appCount('org-b')).toBe(0)
   // Anna signs in again: the same write goes up as hers.
@@ -62,7 +67,7 @@ test("Anna's unsent write, sent with Ben's cookie, is refused and written nowher
     { 'x-centraal-account': annaAccount },
   )
   expect(again.status).toBe(200)
-  expect(again.json.refused).toEqual([])
+  expect((again.json as Pushed).refused).toEqual([])
   expect(appCount('default-org')).toBe(1)
   expect(appCount('org-b')).toBe(0)
 })
@@ -86,7 +91,7 @@ test("Anna's queued REST write, replayed under Ben's session, is refused and wai
     'idempotency-key': 'queued-by-anna-1',
   })
   expect(replayed.status).toBe(409)
-  expect(replayed.json.message).toMatch(/ander account/)
+  expect((replayed.json as ErrorAnswer).message).toMatch(/ander account/)
   expect(appCount('org-b')).toBe(0)
   // The sales area checks the same way with its own session: Ben has none there, so the
   // route answers as it always does (401), nothing is written.

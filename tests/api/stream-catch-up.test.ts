@@ -1,3 +1,4 @@
+import type { InferResponseType } from 'hono/client'
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import type { createClient } from '../support/http.ts'
@@ -10,6 +11,12 @@ import {
   openNodeSyncClient,
 } from '../support/sync-node-client.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TypedApi } from '../support/typed-client.ts'
+
+type SalesUser = InferResponseType<TypedApi['gold-estates']['auth']['user']['$get'], 200>
+type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
+type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
+type Pulled = InferResponseType<TypedApi['sync'][':version'][':collection']['pull']['$get'], 200>
 
 // A device kept up to date by the event stream alone (decision 018): the product's
 // replication in Node, with the server's stream. Writes reach it without a pull; when
@@ -29,12 +36,15 @@ beforeAll(async () => {
   online = installOnlineEvents()
   admin = await signInFirstSuperadmin(server)
   await expectCreated(admin.post('/api/admin/launch-gold-estates'))
-  const user = (await admin.get('/api/gold-estates/auth/user')).json
+  const user = (await admin.get('/api/gold-estates/auth/user')).json as SalesUser
   account = { organisationId: String(user.organizationId), userId: String(user.id) }
-  projectId = (await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json.id
+  projectId = (
+    (await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json as Project
+  ).id
   sellerId = (
-    await admin.post('/api/gold-estates/sellers', { name: 'Xander', email: 'x@example.com' })
-  ).json.id
+    (await admin.post('/api/gold-estates/sellers', { name: 'Xander', email: 'x@example.com' }))
+      .json as Seller
+  ).id
 })
 afterEach(async () => {
   await device?.close()
@@ -125,7 +135,7 @@ test('a stream dropped in the middle of a burst: the device catches up with ever
   expect(written.filter((id) => !held.has(id))).toEqual([])
   // And every held sale is the server's latest state.
   const server = await admin.get('/api/sync/v1/sales/pull?checkpoint=0&limit=1000')
-  for (const document of server.json.documents as { id: string; seq: number }[]) {
+  for (const document of (server.json as Pulled).documents) {
     expect(held.get(document.id)?.seq, document.id).toBe(document.seq)
   }
 })

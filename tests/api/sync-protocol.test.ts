@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import type { InferResponseType } from 'hono/client'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { appConnections, syncQueue, users } from '#schema/db/organisation'
@@ -14,6 +15,12 @@ import { createClient } from '../support/http.ts'
 import { quietPeriod } from '../support/quiet-period.ts'
 import { openEventStream, waitFor } from '../support/sse.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TypedApi } from '../support/typed-client.ts'
+
+type Pulled = InferResponseType<TypedApi['sync'][':version'][':collection']['pull']['$get'], 200>
+type Pushed = InferResponseType<TypedApi['sync'][':version'][':collection']['push']['$post'], 200>
+type Apps = InferResponseType<TypedApi['app-connections']['$get'], 200>
+type Users = InferResponseType<TypedApi['users']['$get'], 200>
 
 type Client = ReturnType<typeof createClient>
 let server: TestServer
@@ -40,10 +47,11 @@ async function pullAll(client: Client, collection: string, limit: number, from =
       `/api/sync/v1/${collection}/pull?checkpoint=${checkpoint}&limit=${limit}`,
     )
     expect(page.status).toBe(200)
-    pages.push(page.json.documents.length)
-    documents.push(...page.json.documents)
-    checkpoint = page.json.checkpoint.seq
-    if (page.json.documents.length < limit) return { pages, documents, checkpoint }
+    const answer = page.json as Pulled
+    pages.push(answer.documents.length)
+    documents.push(...answer.documents)
+    checkpoint = answer.checkpoint.seq
+    if (answer.documents.length < limit) return { pages, documents, checkpoint }
   }
 }
 
@@ -66,12 +74,14 @@ describe('pull', () => {
       newDocumentState: app(`Batch ${index}`),
     }))
     const push = await admin.post('/api/sync/v1/appConnections/push', { rows })
-    expect(push.json.refused).toEqual([])
+    expect((push.json as Pushed).refused).toEqual([])
     // Each written row comes back as stored, with the seq the server gave it.
-    expect(push.json.conflicts.map((doc: { id: string }) => doc.id)).toEqual(
+    expect((push.json as Pushed).conflicts.map((doc) => doc.id)).toEqual(
       rows.map((row) => row.newDocumentState.id),
     )
-    expect(push.json.conflicts.every((doc: { seq: number }) => doc.seq > 0)).toBe(true)
+    expect(
+      (push.json as Pushed).conflicts.every((doc) => typeof doc.seq === 'number' && doc.seq > 0),
+    ).toBe(true)
     const { pages, documents } = await pullAll(admin, 'appConnections', 10)
     expect(pages).toEqual([10, 10, 5])
     expect(new Set(documents.map((doc) => doc.id))).toEqual(
@@ -145,25 +155,22 @@ describe('push', () => {
     const before = await pullAll(admin, 'activities', 1000)
     const replay = await admin.post('/api/sync/v1/appConnections/push', { rows })
     // The copies sent had no seq: the answer gives each its stored state, seq included.
-    expect(replay.json.refused).toEqual([])
-    expect(replay.json.conflicts.map((doc: { id: string }) => doc.id)).toEqual(
+    expect((replay.json as Pushed).refused).toEqual([])
+    expect((replay.json as Pushed).conflicts.map((doc) => doc.id)).toEqual(
       rows.map((row) => row.newDocumentState.id),
     )
-    expect(replay.json.conflicts.every((doc: { seq: number }) => doc.seq > 0)).toBe(true)
+    expect(
+      (replay.json as Pushed).conflicts.every((doc) => typeof doc.seq === 'number' && doc.seq > 0),
+    ).toBe(true)
     // Once the client holds the stored state, a replay of it answers nothing.
     const again = await admin.post('/api/sync/v1/appConnections/push', {
-      rows: replay.json.conflicts.map((doc: object) => ({ newDocumentState: doc })),
+      rows: (replay.json as Pushed).conflicts.map((doc) => ({ newDocumentState: doc })),
     })
     expect(again.json).toEqual({ conflicts: [], refused: [] })
     const after = await pullAll(admin, 'activities', 1000)
     expect(after.documents.length).toBe(before.documents.length)
-    const names = (await admin.get('/api/app-connections')).json.map(
-      (row: { name: string }) => row.name,
-    )
-    expect(names.filter((name: string) => name.startsWith('Replay'))).toEqual([
-      'Replay One',
-      'Replay Two',
-    ])
+    const names = ((await admin.get('/api/app-connections')).json as Apps).map((row) => row.name)
+    expect(names.filter((name) => name.startsWith('Replay'))).toEqual(['Replay One', 'Replay Two'])
   })
 
   test('a stale assumed state is a conflict answered with the stored state', async () => {
@@ -178,8 +185,8 @@ describe('push', () => {
         { newDocumentState: { ...original, description: 'second' }, assumedMasterState: original },
       ],
     })
-    expect(late.json.conflicts).toHaveLength(1)
-    expect(late.json.conflicts[0]).toMatchObject({
+    expect((late.json as Pushed).conflicts).toHaveLength(1)
+    expect((late.json as Pushed).conflicts[0]).toMatchObject({
       id: original.id,
       description: 'first',
       _deleted: false,
@@ -191,16 +198,19 @@ describe('push', () => {
     const first = await admin.post('/api/sync/v1/appConnections/push', {
       rows: [{ newDocumentState: created }],
     })
-    expect(first.json.refused).toEqual([])
-    expect(first.json.conflicts[0].seq).toBeGreaterThan(0)
+    expect((first.json as Pushed).refused).toEqual([])
+    expect((first.json as Pushed).conflicts[0]?.seq).toBeGreaterThan(0)
     // The answer never arrived; after a restart the same create is pushed again.
     const retried = await admin.post('/api/sync/v1/appConnections/push', {
       rows: [{ newDocumentState: created }],
     })
-    expect(retried.json.refused).toEqual([])
-    expect(retried.json.conflicts).toHaveLength(1)
-    expect(retried.json.conflicts[0]).toMatchObject({ id: created.id, name: 'Lost Answer' })
-    expect(retried.json.conflicts[0].seq).toBeGreaterThan(0)
+    expect((retried.json as Pushed).refused).toEqual([])
+    expect((retried.json as Pushed).conflicts).toHaveLength(1)
+    expect((retried.json as Pushed).conflicts[0]).toMatchObject({
+      id: created.id,
+      name: 'Lost Answer',
+    })
+    expect((retried.json as Pushed).conflicts[0]?.seq).toBeGreaterThan(0)
   })
 
   test("without an assumed state, the document's own seq decides: pending edits survive a new protocol", async () => {
@@ -213,21 +223,21 @@ describe('push', () => {
     const edited = await admin.post('/api/sync/v1/appConnections/push', {
       rows: [{ newDocumentState: { ...stored, description: 'offline edit' } }],
     })
-    expect(edited.json.refused).toEqual([])
-    expect(edited.json.conflicts).toHaveLength(1)
-    expect(edited.json.conflicts[0]).toMatchObject({ description: 'offline edit' })
-    expect(edited.json.conflicts[0].seq).toBeGreaterThan(stored.seq)
-    const after = (await admin.get('/api/app-connections')).json.find(
-      (row: { id: string }) => row.id === original.id,
+    expect((edited.json as Pushed).refused).toEqual([])
+    expect((edited.json as Pushed).conflicts).toHaveLength(1)
+    expect((edited.json as Pushed).conflicts[0]).toMatchObject({ description: 'offline edit' })
+    expect((edited.json as Pushed).conflicts[0]?.seq).toBeGreaterThan(stored.seq)
+    const after = ((await admin.get('/api/app-connections')).json as Apps).find(
+      (row) => row.id === original.id,
     )
-    expect(after.description).toBe('offline edit')
+    expect(after!.description).toBe('offline edit')
     // An edit on top of an older seq is a conflict answered with the stored state.
     const stale = await admin.post('/api/sync/v1/appConnections/push', {
       rows: [{ newDocumentState: { ...stored, description: 'stale edit' } }],
     })
-    expect(stale.json.conflicts).toHaveLength(1)
-    expect(stale.json.conflicts[0]).toMatchObject({ description: 'offline edit' })
-    expect(stale.json.conflicts[0].seq).toBeGreaterThan(stored.seq)
+    expect((stale.json as Pushed).conflicts).toHaveLength(1)
+    expect((stale.json as Pushed).conflicts[0]).toMatchObject({ description: 'offline edit' })
+    expect((stale.json as Pushed).conflicts[0]?.seq).toBeGreaterThan(stored.seq)
   })
 
   test('a replay from a copy with other server fields (same seq) is answered with the stored row', async () => {
@@ -240,7 +250,7 @@ describe('push', () => {
     const replay = await admin.post('/api/sync/v1/appConnections/push', {
       rows: [{ newDocumentState: { ...stored, updatedAt: 1 }, assumedMasterState: stored }],
     })
-    expect(replay.json.conflicts).toEqual([{ ...stored }])
+    expect((replay.json as Pushed).conflicts).toEqual([{ ...stored }])
     // Holding the stored row, nothing to answer.
     const same = await admin.post('/api/sync/v1/appConnections/push', {
       rows: [{ newDocumentState: stored, assumedMasterState: stored }],
@@ -284,7 +294,7 @@ describe('push', () => {
   })
 
   test('a USER pushing a user or an app edit is refused with the reason; nothing changes', async () => {
-    const usersBefore = (await admin.get('/api/users')).json.length
+    const usersBefore = ((await admin.get('/api/users')).json as Users).length
     const newUser = {
       id: uuidv7(),
       name: 'Pushed Person',
@@ -296,23 +306,23 @@ describe('push', () => {
     const refused = await reader.post('/api/sync/v1/users/push', {
       rows: [{ newDocumentState: newUser }],
     })
-    expect(refused.json.refused).toEqual([
+    expect((refused.json as Pushed).refused).toEqual([
       { id: newUser.id, reason: expect.stringContaining('users.write') },
     ])
-    expect(refused.json.conflicts[0]).toMatchObject({ id: newUser.id, _deleted: true })
-    expect((await admin.get('/api/users')).json.length).toBe(usersBefore)
+    expect((refused.json as Pushed).conflicts[0]).toMatchObject({ id: newUser.id, _deleted: true })
+    expect(((await admin.get('/api/users')).json as Users).length).toBe(usersBefore)
 
-    const target = (await admin.get('/api/app-connections')).json[0]
+    const target = ((await admin.get('/api/app-connections')).json as Apps)[0]!
     const stored = { ...target, _deleted: false }
     const edit = await reader.post('/api/sync/v1/appConnections/push', {
       rows: [{ newDocumentState: { ...stored, name: 'Hijacked' }, assumedMasterState: stored }],
     })
-    expect(edit.json.refused[0].reason).toContain('apps.write')
-    expect(edit.json.conflicts[0].name).toBe(target.name)
-    const after = (await admin.get('/api/app-connections')).json.find(
-      (row: { id: string }) => row.id === target.id,
+    expect((edit.json as Pushed).refused[0]?.reason).toContain('apps.write')
+    expect((edit.json as Pushed).conflicts[0]?.name).toBe(target.name)
+    const after = ((await admin.get('/api/app-connections')).json as Apps).find(
+      (row) => row.id === target.id,
     )
-    expect(after.name).toBe(target.name)
+    expect(after!.name).toBe(target.name)
   })
 
   test('activities are read-only for clients', async () => {
@@ -325,14 +335,14 @@ describe('push', () => {
         },
       ],
     })
-    expect(response.json.refused[0].reason).toMatch(/alleen door de server/)
+    expect((response.json as Pushed).refused[0]?.reason).toMatch(/alleen door de server/)
   })
 
   test('invalid documents are refused with the field named', async () => {
     const response = await admin.post('/api/sync/v1/appConnections/push', {
       rows: [{ newDocumentState: app('Bad Url', { url: 'ftp:/nope' }) }],
     })
-    expect(response.json.refused[0].reason).toMatch(/url: Voer een geldige URL in/)
+    expect((response.json as Pushed).refused[0]?.reason).toMatch(/url: Voer een geldige URL in/)
   })
 })
 

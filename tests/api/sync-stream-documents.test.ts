@@ -1,3 +1,4 @@
+import type { InferResponseType } from 'hono/client'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { readReplicationSeq } from '#server/db/next-seq'
@@ -8,6 +9,14 @@ import { buildSalePayload } from '../support/sales.ts'
 import { moveSellerSignIn } from '../support/sqlite.ts'
 import { openEventStream, waitFor } from '../support/sse.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TypedApi } from '../support/typed-client.ts'
+
+type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
+type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
+type SalesUser = InferResponseType<TypedApi['gold-estates']['auth']['user']['$get'], 200>
+type Pushed = InferResponseType<TypedApi['sync'][':version'][':collection']['push']['$post'], 200>
+type Pulled = InferResponseType<TypedApi['sync'][':version'][':collection']['pull']['$get'], 200>
+type Sale = InferResponseType<TypedApi['gold-estates']['sales']['$post'], 201>
 
 // The event stream carries the changed documents (decision 018): after each write every
 // listener receives, per collection, exactly what its own pull would answer for the seqs
@@ -66,7 +75,7 @@ async function messagesOfNextWrite(stream: Stream, write: () => Promise<unknown>
 async function pull(client: Client, collection: string, seq: number) {
   const page = await client.get(`/api/sync/v1/${collection}/pull?checkpoint=${seq}&limit=1000`)
   expect(page.status).toBe(200)
-  return page.json as { documents: unknown[]; upTo?: number; checkpoint: { access: string } }
+  return page.json as Pulled
 }
 
 /** Each collection's streamed documents equal the reader's own pull of the same range. */
@@ -83,11 +92,17 @@ beforeAll(async () => {
   server = await startTestServer()
   admin = await signInFirstSuperadmin(server)
   expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
-  projectId = (await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json.id
-  organisationId = String((await admin.get('/api/gold-estates/auth/user')).json.organizationId)
+  projectId = (
+    (await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json as Project
+  ).id
+  organisationId = String(
+    ((await admin.get('/api/gold-estates/auth/user')).json as SalesUser).organizationId,
+  )
   for (const name of ['Xander', 'Yara']) {
     const email = `${name.toLowerCase()}@example.com`
-    sellerIds[name] = (await admin.post('/api/gold-estates/sellers', { name, email })).json.id
+    sellerIds[name] = (
+      (await admin.post('/api/gold-estates/sellers', { name, email })).json as Seller
+    ).id
   }
   xander = await signInSeller(server, admin, {
     id: sellerIds.Xander as string,
@@ -108,7 +123,7 @@ test("a write reaches each stream as the documents that reader's pull answers, a
       '/api/gold-estates/sales',
       buildSalePayload({ projectId, clientName, salePrice: 300_000_00, lines }),
     )
-  const writes: [string, () => Promise<{ status: number; json: { id: string } }>][] = [
+  const writes: [string, () => Promise<{ status: number; json: Sale | Project }>][] = [
     [
       'a sale of Yara alone',
       () => register([{ sellerId: sellerIds.Yara as string, percentage: 100 }], 'Klant Y'),
@@ -223,7 +238,7 @@ test('more than a stream carries (a batch of 250 projects) is a RESYNC: devices 
       _deleted: false,
     },
   }))
-  let answer: { status: number; json: { refused: unknown[] } } | undefined
+  let answer: { status: number; json: Pushed } | undefined
   const messages = await messagesOfNextWrite(adminStream, async () => {
     answer = await admin.post('/api/sync/v1/projects/push', { rows })
   })

@@ -1,10 +1,16 @@
 import { format } from 'date-fns/format'
 import { subDays } from 'date-fns/subDays'
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
+
+type App = InferResponseType<TypedApi['app-connections']['$post'], 201>
+type ApiKey = InferResponseType<TypedApi['app-connections'][':id']['api-key']['$post'], 201>
+type Usage = InferResponseType<TypedApi['app-connections'][':id']['usage']['$get'], 200>
 
 // What the Apps screen reads: GET /api/app-connections/:id/usage, whether a key exists,
 // and that one organisation never sees or changes another's usage.
@@ -24,11 +30,14 @@ beforeAll(async () => {
     role: 'ADMIN',
     org: 'org-b',
   })
-  appId = (await admin.post('/api/app-connections', { name: 'Shop', url: 'https://a.example' }))
-    .json.id
+  appId = (
+    (await admin.post('/api/app-connections', { name: 'Shop', url: 'https://a.example' }))
+      .json as App
+  ).id
   otherAppId = (
-    await otherAdmin.post('/api/app-connections', { name: 'B-app', url: 'https://b.example' })
-  ).json.id
+    (await otherAdmin.post('/api/app-connections', { name: 'B-app', url: 'https://b.example' }))
+      .json as App
+  ).id
 })
 afterAll(() => server.close())
 
@@ -48,14 +57,15 @@ test('without a key or reports: an empty 30-day window and hasApiKey false', asy
 })
 
 test('after a key: hasApiKey true, and neither the key nor its hash is ever read back', async () => {
-  const { apiKey } = (await admin.post(`/api/app-connections/${appId}/api-key`)).json
+  const { apiKey } = (await admin.post(`/api/app-connections/${appId}/api-key`)).json as ApiKey
   expect(apiKey).toMatch(/^cen_default-org\./)
   await report(apiKey, { metric: 'api_calls', value: 25 })
   await report(apiKey, { metric: 'cost_cents', value: 1234 })
   const usage = await admin.get(`/api/app-connections/${appId}/usage?days=7`)
-  expect(usage.json.hasApiKey).toBe(true)
-  expect(usage.json.totals).toEqual({ api_calls: 25, cost_cents: 1234 })
-  expect(usage.json.from).toBe(format(subDays(new Date(), 6), 'yyyy-MM-dd'))
+  const answer = usage.json as Usage
+  expect(answer.hasApiKey).toBe(true)
+  expect(answer.totals).toEqual({ api_calls: 25, cost_cents: 1234 })
+  expect(answer.from).toBe(format(subDays(new Date(), 6), 'yyyy-MM-dd'))
   expect(usage.text).not.toContain(apiKey.split('.')[1])
   expect(usage.text).not.toMatch(/hash/i)
 })
@@ -64,7 +74,7 @@ test('bad days, a bad id, an unknown app and a signed-out caller are refused', a
   for (const days of ['0', '367', 'abc', '1.5']) {
     const response = await admin.get(`/api/app-connections/${appId}/usage?days=${days}`)
     expect(response.status, `days=${days}`).toBe(400)
-    expect(response.json.message).toBeTruthy()
+    expect((response.json as ErrorAnswer).message).toBeTruthy()
   }
   expect((await admin.get('/api/app-connections/not-a-uuid/usage')).status).toBe(400)
   expect(
@@ -82,11 +92,13 @@ test("organisation B can neither read organisation A's usage nor make A's key", 
   expect((await otherAdmin.get(`/api/app-connections/${appId}/usage`)).status).toBe(404)
   expect((await otherAdmin.post(`/api/app-connections/${appId}/api-key`)).status).toBe(404)
   // B's own key reports into B's app only.
-  const { apiKey } = (await otherAdmin.post(`/api/app-connections/${otherAppId}/api-key`)).json
+  const { apiKey } = (await otherAdmin.post(`/api/app-connections/${otherAppId}/api-key`))
+    .json as ApiKey
   expect((await report(apiKey, { metric: 'api_calls', value: 7 })).status).toBe(201)
-  expect((await otherAdmin.get(`/api/app-connections/${otherAppId}/usage`)).json.totals).toEqual({
-    api_calls: 7,
-  })
-  expect((await admin.get(`/api/app-connections/${appId}/usage`)).json.totals.api_calls).toBe(25)
+  const otherUsage = (await otherAdmin.get(`/api/app-connections/${otherAppId}/usage`))
+    .json as Usage
+  expect(otherUsage.totals).toEqual({ api_calls: 7 })
+  const ownUsage = (await admin.get(`/api/app-connections/${appId}/usage`)).json as Usage
+  expect(ownUsage.totals.api_calls).toBe(25)
   expect((await admin.get(`/api/app-connections/${otherAppId}/usage`)).status).toBe(404)
 })

@@ -1,5 +1,6 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { ROOT, signIn, signInFirstSuperadmin } from '../support/accounts.ts'
 import type { createClient } from '../support/http.ts'
@@ -7,6 +8,9 @@ import { buildSalePayload, postSale } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { waitFor } from '../support/sse.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { type TypedApi, typedClient } from '../support/typed-client.ts'
+
+type Settings = InferResponseType<TypedApi['gold-estates']['settings']['$get'], 200>
 
 // A local CRM stand-in: answers with the statuses queued in `plan`, then 200.
 const received: {
@@ -90,15 +94,18 @@ beforeAll(async () => {
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/lead`
   server = await startTestServer(settings)
   await signInRoot({ isFresh: true })
-  await root.request('PATCH', '/api/gold-estates/settings', {
-    xmsEnabled: true,
-    xmsWebhookUrl: receiverUrl,
-    xmsApiKey: 'crm-secret',
-    xmsLocationId: 'loc-1',
-    xmsPipelineId: 'pipe-1',
+  const sales = typedClient(server.url, root.cookies)['gold-estates']
+  await sales.settings.$patch({
+    json: {
+      xmsEnabled: true,
+      xmsWebhookUrl: receiverUrl,
+      xmsApiKey: 'crm-secret',
+      xmsLocationId: 'loc-1',
+      xmsPipelineId: 'pipe-1',
+    },
   })
-  projectId = (await root.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json.id
-  sellerId = (await root.post('/api/gold-estates/sellers', { name: 'Cor Closer' })).json.id
+  projectId = (await (await sales.projects.$post({ json: { name: 'Havenkwartier' } })).json()).id
+  sellerId = (await (await sales.sellers.$post({ json: { name: 'Cor Closer' } })).json()).id
 })
 afterAll(async () => {
   await server.close()
@@ -138,7 +145,7 @@ test('a 4xx stops with the reason, shown in the settings', async () => {
   const saleId = await registerSale('Lead Drie')
   await waitFor(() => outboxRow(saleId).status === 'failed')
   expect(outboxRow(saleId).lastError).toMatch(/^HTTP 422/)
-  const shown = (await root.get('/api/gold-estates/settings')).json.lastDelivery
+  const shown = ((await root.get('/api/gold-estates/settings')).json as Settings).lastDelivery
   expect(shown).toMatchObject({ status: 'failed', attempts: 1 })
   const marker = await deliverMarker()
   expect(received.map((request) => request.body.name)).toEqual(['Lead Drie', marker])

@@ -1,5 +1,6 @@
 import { hc } from 'hono/client'
 import type { AppType } from '#server/app'
+import type { AppErrorCode } from '#server/errors/app-error'
 
 /**
  * The API as the web app calls it (`hc<AppType>`), under a test client's session cookies
@@ -24,3 +25,13 @@ export function typedClient(baseUrl: string, cookies: ReadonlyMap<string, string
  * breaks them at compile time.
  */
 export type TypedApi = ReturnType<typeof typedClient>
+
+/**
+ * The server's refusal as server/http/handle-error.ts writes it: tests that send what the
+ * typed client refuses (malformed bodies, attacks) read the error answer as this, not any.
+ */
+export type ErrorAnswer = {
+  message: string
+  errors?: { path: string; message: string }[]
+  code: AppErrorCode
+}
