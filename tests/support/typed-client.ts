@@ -24,3 +24,14 @@ export function typedClient(baseUrl: string, cookies: ReadonlyMap<string, string
  * breaks them at compile time.
  */
 export type TypedApi = ReturnType<typeof typedClient>
+
+/**
+ * Every refusal's body (server/http/handle-error.ts): the message for a person, `errors`
+ * for bad input (validate.ts: path and message each), the code for a program. Tests that
+ * send what the typed client refuses read refusals through the plain client as this.
+ */
+export type ErrorAnswer = {
+  message: string
+  errors?: { path: string; message: string }[]
+  code: string
+}
