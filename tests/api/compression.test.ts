@@ -47,7 +47,7 @@ test('a sync page travels with brotli or gzip, whichever the browser takes, and 
   expect(page.status).toBe(200)
   expect(page.headers.get('content-encoding')).toBe('br')
   expect(page.headers.get('vary')).toMatch(/accept-encoding/i)
-  const documents: Page['documents'] = page.json.documents
+  const documents = (page.json as Page).documents
   expect(documents).toHaveLength(30)
   const gzipped = await root.get(pull, { 'accept-encoding': 'gzip, br;q=0' })
   expect(gzipped.headers.get('content-encoding')).toBe('gzip')
