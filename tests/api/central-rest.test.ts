@@ -250,10 +250,12 @@ describe('organisations are isolated', () => {
     const theirUsers = await listUsers(otherOrgAdmin)
     expect(theirUsers.map((row) => row.email)).toEqual(['boss@other.example'])
     const ours = (await listUsers(admin))[0]
+    // A missing row would make the 404s below prove nothing.
+    if (!ours) throw new Error('default-org lists no users')
     expect(
-      (await otherOrgAdmin.request('PATCH', `/api/users/${ours?.id}`, { name: 'Taken' })).status,
+      (await otherOrgAdmin.request('PATCH', `/api/users/${ours.id}`, { name: 'Taken' })).status,
     ).toBe(404)
-    expect((await otherOrgAdmin.request('DELETE', `/api/users/${ours?.id}`)).status).toBe(404)
+    expect((await otherOrgAdmin.request('DELETE', `/api/users/${ours.id}`)).status).toBe(404)
     expect(await listApps(otherOrgAdmin)).toEqual([])
     const org: InferResponseType<TypedApi['organisation']['$get'], 200> = (
       await otherOrgAdmin.get('/api/organisation')
