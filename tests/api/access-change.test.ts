@@ -1,9 +1,11 @@
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { moveSellerSignIn } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TypedApi } from '../support/typed-client.ts'
 
 // When what a person may read changes, a pull from their old checkpoint starts over
 // (`reset`) with what they may read now; the device drops the rest
@@ -20,31 +22,40 @@ beforeAll(async () => {
   server = await startTestServer()
   root = await signInFirstSuperadmin(server)
   expect((await root.post('/api/admin/launch-gold-estates')).status).toBe(200)
-  const projectId = (await root.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json
-    .id
+  const project: InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201> = (
+    await root.post('/api/gold-estates/projects', { name: 'Havenkwartier' })
+  ).json
+  const projectId = project.id
   for (const name of ['Xander', 'Yara']) {
-    const created = await root.post('/api/gold-estates/sellers', {
-      name,
-      email: `${name.toLowerCase()}@example.com`,
-    })
-    sellerIds[name] = created.json.id
+    const created: InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201> = (
+      await root.post('/api/gold-estates/sellers', {
+        name,
+        email: `${name.toLowerCase()}@example.com`,
+      })
+    ).json
+    sellerIds[name] = created.id
     const sale = await root.post(
       '/api/gold-estates/sales',
       buildSalePayload({
         projectId,
         clientName: `Klant van ${name}`,
         salePrice: 200_000_00,
-        lines: [{ sellerId: created.json.id, percentage: 100 }],
+        lines: [{ sellerId: created.id, percentage: 100 }],
       }),
     )
     expect(sale.status).toBe(201)
-    saleIds[name] = sale.json.id
+    const stored: InferResponseType<TypedApi['gold-estates']['sales']['$post'], 201> = sale.json
+    saleIds[name] = stored.id
   }
   const link = await root.post(`/api/gold-estates/sellers/${sellerIds.Xander}/login`, {
     role: 'SELLER',
   })
+  const setup: Extract<
+    InferResponseType<TypedApi['gold-estates']['sellers'][':id']['login']['$post'], 201>,
+    { invited: false }
+  > = link.json
   seller = createClient(server.url)
-  await seller.post(`/api/auth/setup/${link.json.setupUrl.split('/setup/')[1]}`, {
+  await seller.post(`/api/auth/setup/${setup.setupUrl.split('/setup/')[1]}`, {
     password: 'xander password',
   })
   const login = await seller.post('/api/gold-estates/auth/login', {
@@ -60,11 +71,11 @@ async function pull(client: Client, collection: string, seq = 0, access?: string
   if (access) query.set('access', access)
   const page = await client.get(`/api/sync/v1/${collection}/pull?${query}`)
   expect(page.status).toBe(200)
-  return page.json as {
-    documents: { id: string }[]
-    checkpoint: { seq: number; access: string }
-    reset?: boolean
-  }
+  const answer: InferResponseType<
+    TypedApi['sync'][':version'][':collection']['pull']['$get'],
+    200
+  > = page.json
+  return answer
 }
 
 test("a SELLER whose sign-in is linked to another seller record gets a fresh start with that seller's sales", async () => {
@@ -94,7 +105,10 @@ test("a person's new role resets the pull; the same rights never do", async () =
   expect(
     (await pull(manager, 'appConnections', from, first.checkpoint.access)).reset,
   ).toBeUndefined()
-  const id = (await manager.get('/api/auth/user')).json.id
+  const user: InferResponseType<TypedApi['auth']['user']['$get'], 200> = (
+    await manager.get('/api/auth/user')
+  ).json
+  const id = user.id
   expect((await root.request('PATCH', `/api/users/${id}`, { role: 'ADMIN' })).status).toBe(200)
   const after = await pull(manager, 'appConnections', from, first.checkpoint.access)
   expect(after.reset).toBe(true)

@@ -1,3 +1,4 @@
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   ROOT,
@@ -11,6 +12,7 @@ import { findFreePort } from '../support/free-port.ts'
 import { createClient } from '../support/http.ts'
 import { type ReceivedMail, startSmtpReceiver } from '../support/smtp-receiver.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TypedApi } from '../support/typed-client.ts'
 
 // What administrators with "Activiteitsmeldingen" on receive (issue 46, point 6), over a
 // real SMTP server on loopback: a registration waiting, a restore of their organisation.
@@ -74,14 +76,15 @@ async function receiveOne(address: string, subject: string): Promise<ReceivedMai
   })
 }
 
+type Outbox = InferResponseType<TypedApi['admin']['outbox']['$get'], 200>
+type Notifications = InferResponseType<TypedApi['profile']['notifications']['$get'], 200>
+
 /** Waits for the outbox to be empty, so a mail not received was never sent. */
 const settle = () =>
   eventually(async () => {
     // Signed in anew each time: a restore ends every session.
-    const page = await (await signIn(server, ROOT)).get('/api/admin/outbox')
-    expect((page.json.mails as { status: string }[]).filter((m) => m.status === 'pending')).toEqual(
-      [],
-    )
+    const page: Outbox = (await (await signIn(server, ROOT)).get('/api/admin/outbox')).json
+    expect(page.mails.filter((m) => m.status === 'pending')).toEqual([])
   })
 
 /** The one-click address of the List-Unsubscribe header (unfolded). */
@@ -174,11 +177,13 @@ describe('administrator notifications', () => {
     })
     expect(done.status).toBe(200)
     const adaAgain = await signIn(server, { email: ADA, password: 'ADMIN password' })
-    expect((await adaAgain.get('/api/profile/notifications')).json).toEqual({
+    const adaChoices: Notifications = (await adaAgain.get('/api/profile/notifications')).json
+    expect(adaChoices).toEqual({
       emailNotifications: true,
       activityAlerts: false,
     })
     const rootAgain = await signIn(server, ROOT)
-    expect((await rootAgain.get('/api/profile/notifications')).json.activityAlerts).toBe(true)
+    const rootChoices: Notifications = (await rootAgain.get('/api/profile/notifications')).json
+    expect(rootChoices.activityAlerts).toBe(true)
   })
 })

@@ -1,3 +1,4 @@
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { eventually } from '../support/eventually.ts'
@@ -6,6 +7,7 @@ import { type GoogleStandIn, startGoogleStandIn } from '../support/google-stand-
 import type { createClient } from '../support/http.ts'
 import { startSmtpReceiver } from '../support/smtp-receiver.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TypedApi } from '../support/typed-client.ts'
 
 // A scheduled Google Drive backup that fails (a stand-in that refuses every upload) mails
 // the administrators with Activiteitsmeldingen on, over a real SMTP server on loopback; a
@@ -39,7 +41,9 @@ beforeAll(async () => {
   await signInInvitedUser(server, { email: 'uma@example.com', role: 'USER' })
   // Connect, Google's consent screen, and the callback, as the person's browser would.
   const start = await admin.post('/api/backup/google-drive/connect')
-  const consent = await fetch(start.json.url, { redirect: 'manual' })
+  const connect: InferResponseType<TypedApi['backup']['google-drive']['connect']['$post'], 200> =
+    start.json
+  const consent = await fetch(connect.url, { redirect: 'manual' })
   const callback = new URL(consent.headers.get('location') ?? '')
   expect((await admin.get(`${callback.pathname}${callback.search}`)).status).toBe(302)
 })
@@ -70,7 +74,9 @@ test('a failed scheduled backup mails the administrators; one by hand does not',
     })
     expect(saved.status, saved.text).toBe(200)
     await eventually(async () => {
-      const settings = (await admin.get('/api/backup/settings')).json
+      const settings: InferResponseType<TypedApi['backup']['settings']['$get'], 200> = (
+        await admin.get('/api/backup/settings')
+      ).json
       expect(settings.lastBackupAt).toBeGreaterThanOrEqual(fireAt.getTime())
       expect(settings.lastBackupStatus).toBe('failed')
     }, 20_000)

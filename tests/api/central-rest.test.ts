@@ -1,9 +1,11 @@
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import type { createClient } from '../support/http.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { type ErrorAnswer, type TypedApi, typedClient } from '../support/typed-client.ts'
 
 let server: TestServer
 let root: ReturnType<typeof createClient>
@@ -25,6 +27,24 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
+type Client = ReturnType<typeof createClient>
+type User = InferResponseType<TypedApi['auth']['user']['$get'], 200>
+// Without mail an invitation's answer carries its setup link.
+type Invited = Extract<InferResponseType<TypedApi['users']['$post'], 201>, { invited: false }>
+type App = InferResponseType<TypedApi['app-connections']['$post'], 201>
+
+async function listUsers(client: Client) {
+  const answer = await typedClient(server.url, client.cookies).users.$get()
+  if (answer.status !== 200) throw new Error(`users: ${answer.status}`)
+  return answer.json()
+}
+
+async function listApps(client: Client) {
+  const answer = await typedClient(server.url, client.cookies)['app-connections'].$get()
+  if (answer.status !== 200) throw new Error(`app connections: ${answer.status}`)
+  return answer.json()
+}
+
 describe('users', () => {
   test('an ADMIN creates a user and gets a 7-day setup link', async () => {
     const created = await admin.post('/api/users', {
@@ -33,18 +53,19 @@ describe('users', () => {
       role: 'MANAGER',
     })
     expect(created.status).toBe(201)
-    expect(created.json).toMatchObject({
+    const invited: Invited = created.json
+    expect(invited).toMatchObject({
       name: 'Nina Nieuw',
       email: 'nina@example.com',
       role: 'MANAGER',
       status: 'active',
     })
-    expect(created.json.setupUrl).toMatch(/\/setup\/[a-z2-7]{32}$/)
+    expect(invited.setupUrl).toMatch(/\/setup\/[a-z2-7]{32}$/)
     const week = 7 * 24 * 60 * 60 * 1000
-    expect(Math.abs(created.json.setupUrlExpiresAt - (Date.now() + week))).toBeLessThan(60_000)
-    const list = await admin.get('/api/users')
-    expect(list.json.map((row: { email: string }) => row.email)).toContain('nina@example.com')
-    expect(JSON.stringify(list.json)).not.toMatch(/argon2|password|setupToken/i)
+    expect(Math.abs(invited.setupUrlExpiresAt - (Date.now() + week))).toBeLessThan(60_000)
+    const list = await listUsers(admin)
+    expect(list.map((row) => row.email)).toContain('nina@example.com')
+    expect(JSON.stringify(list)).not.toMatch(/argon2|password|setupToken/i)
   })
 
   test("the spec's payload names organizationId; the user joins the caller's organisation", async () => {
@@ -57,7 +78,7 @@ describe('users', () => {
     })
     expect(created.status).toBe(201)
     const emails = (client: typeof admin) =>
-      client.get('/api/users').then(({ json }) => json.map((row: { email: string }) => row.email))
+      listUsers(client).then((rows) => rows.map((row) => row.email))
     expect(await emails(admin)).toContain('otto@example.com')
     expect(await emails(otherOrgAdmin)).not.toContain('otto@example.com')
   })
@@ -65,7 +86,7 @@ describe('users', () => {
   test('validates input with 400 and names the field', async () => {
     const response = await admin.post('/api/users', { name: 'N', email: 'not-an-email' })
     expect(response.status).toBe(400)
-    expect(response.json.errors.map((error: { path: string }) => error.path)).toEqual([
+    expect((response.json as ErrorAnswer).errors?.map((error) => error.path)).toEqual([
       'name',
       'email',
     ])
@@ -81,11 +102,7 @@ describe('users', () => {
     expect((await user.get('/api/users')).status).toBe(200)
     const response = await user.post('/api/users', { name: 'Sneaky', email: 'sneaky@example.com' })
     expect(response.status).toBe(403)
-    expect(
-      (await admin.get('/api/users')).json.some(
-        (row: { email: string }) => row.email === 'sneaky@example.com',
-      ),
-    ).toBe(false)
+    expect((await listUsers(admin)).some((row) => row.email === 'sneaky@example.com')).toBe(false)
   })
 
   test('an ADMIN cannot create, change or delete a SUPERADMIN', async () => {
@@ -98,35 +115,31 @@ describe('users', () => {
         })
       ).status,
     ).toBe(403)
-    const rootRow = (await admin.get('/api/users')).json.find(
-      (row: { role: string }) => row.role === 'SUPERADMIN',
-    )
+    const rootRow = (await listUsers(admin)).find((row) => row.role === 'SUPERADMIN')
     expect(
-      (await admin.request('PATCH', `/api/users/${rootRow.id}`, { status: 'suspended' })).status,
+      (await admin.request('PATCH', `/api/users/${rootRow?.id}`, { status: 'suspended' })).status,
     ).toBe(403)
-    expect((await admin.request('DELETE', `/api/users/${rootRow.id}`)).status).toBe(403)
+    expect((await admin.request('DELETE', `/api/users/${rootRow?.id}`)).status).toBe(403)
   })
 
   test('nobody deletes themself or demotes the last SUPERADMIN', async () => {
-    const me = (await root.get('/api/auth/user')).json
+    const me: User = (await root.get('/api/auth/user')).json
     const self = await root.request('DELETE', `/api/users/${me.id}`)
     expect(self.status).toBe(409)
     const demote = await root.request('PATCH', `/api/users/${me.id}`, { role: 'ADMIN' })
     expect(demote.status).toBe(409)
-    expect(demote.json.message).toMatch(/laatste SUPERADMIN/)
+    expect((demote.json as ErrorAnswer).message).toMatch(/laatste SUPERADMIN/)
   })
 
   test('suspending a user ends their session; deleting frees the e-mail', async () => {
     const target = await signInInvitedUser(server, { email: 'temp@example.com', role: 'USER' })
-    const id = (await target.get('/api/auth/user')).json.id
+    const id = ((await target.get('/api/auth/user')).json as User).id
     expect((await admin.request('PATCH', `/api/users/${id}`, { status: 'suspended' })).status).toBe(
       200,
     )
     expect((await target.get('/api/auth/user')).status).toBe(401)
     expect((await admin.request('DELETE', `/api/users/${id}`)).status).toBe(200)
-    expect((await admin.get('/api/users')).json.some((row: { id: string }) => row.id === id)).toBe(
-      false,
-    )
+    expect((await listUsers(admin)).some((row) => row.id === id)).toBe(false)
     expect(
       (await admin.post('/api/users', { name: 'Temp Again', email: 'temp@example.com' })).status,
     ).toBe(201)
@@ -137,7 +150,7 @@ describe('app connections', () => {
   test('create, edit, delete with validation and activities', async () => {
     const bad = await admin.post('/api/app-connections', { name: '', url: 'nope' })
     expect(bad.status).toBe(400)
-    expect(bad.json.errors.map((error: { message: string }) => error.message)).toEqual([
+    expect((bad.json as ErrorAnswer).errors?.map((error) => error.message)).toEqual([
       'Naam is verplicht',
       'Voer een geldige URL in',
     ])
@@ -146,19 +159,21 @@ describe('app connections', () => {
       url: 'https://crm.example.com',
     })
     expect(created.status).toBe(201)
-    const id = created.json.id
+    const id = (created.json as App).id
     const edited = await admin.request('PATCH', `/api/app-connections/${id}`, {
       description: 'Klanten',
     })
-    expect(edited.json).toMatchObject({ name: 'CRM', description: 'Klanten' })
+    const app: InferResponseType<TypedApi['app-connections'][':id']['$patch'], 200> = edited.json
+    expect(app).toMatchObject({ name: 'CRM', description: 'Klanten' })
     expect(
       (await user.request('PATCH', `/api/app-connections/${id}`, { name: 'Hacked' })).status,
     ).toBe(403)
     expect((await admin.request('DELETE', `/api/app-connections/${id}`)).status).toBe(200)
     expect((await admin.request('DELETE', `/api/app-connections/${id}`)).status).toBe(404)
-    const actions = (await admin.get('/api/activities')).json.map(
-      (row: { action: string }) => row.action,
-    )
+    const activities: InferResponseType<TypedApi['activities']['$get'], 200> = (
+      await admin.get('/api/activities')
+    ).json
+    const actions = activities.map((row) => row.action)
     expect(actions.slice(0, 3)).toEqual(['App verwijderd', 'App bijgewerkt', 'App toegevoegd'])
   })
 
@@ -176,10 +191,8 @@ describe('app connections', () => {
     )
     expect(first.status).toBe(201)
     expect(second.status).toBe(201)
-    expect(second.json.id).toBe(first.json.id)
-    const wikis = (await admin.get('/api/app-connections')).json.filter(
-      (row: { name: string }) => row.name === 'Wiki',
-    )
+    expect((second.json as App).id).toBe((first.json as App).id)
+    const wikis = (await listApps(admin)).filter((row) => row.name === 'Wiki')
     expect(wikis).toHaveLength(1)
   })
 
@@ -190,7 +203,7 @@ describe('app connections', () => {
     const second = await admin.post('/api/users', body, headers)
     expect(first.status).toBe(201)
     expect(second.json).toEqual(first.json)
-    const token = first.json.setupUrl.split('/setup/')[1]
+    const token = (first.json as Invited).setupUrl.split('/setup/')[1]
     expect(token).toMatch(/.{20,}/)
     const file = openOrganisationFile(server.dataDir)
     const stored = file
@@ -205,13 +218,12 @@ describe('app connections', () => {
 
 describe('stats, activities and organisation', () => {
   test('stats count live users and apps and the last 7 days of activity', async () => {
-    const stats = (await admin.get('/api/stats')).json
-    const users = (await admin.get('/api/users')).json
+    const stats: InferResponseType<TypedApi['stats']['$get'], 200> = (await admin.get('/api/stats'))
+      .json
+    const users = await listUsers(admin)
     expect(stats.totalUsers).toBe(users.length)
-    expect(stats.activeUsers).toBe(
-      users.filter((row: { status: string }) => row.status === 'active').length,
-    )
-    expect(stats.totalApps).toBe((await admin.get('/api/app-connections')).json.length)
+    expect(stats.activeUsers).toBe(users.filter((row) => row.status === 'active').length)
+    expect(stats.totalApps).toBe((await listApps(admin)).length)
     expect(stats.recentActivities).toBeGreaterThan(5)
   })
 
@@ -221,7 +233,8 @@ describe('stats, activities and organisation', () => {
       name: 'Acme BV',
       contactEmail: 'info@acme.nl',
     })
-    expect(saved.json).toMatchObject({
+    const organisation: InferResponseType<TypedApi['organisation']['$patch'], 200> = saved.json
+    expect(organisation).toMatchObject({
       id: 'default-org',
       name: 'Acme BV',
       contactEmail: 'info@acme.nl',
@@ -234,15 +247,19 @@ describe('stats, activities and organisation', () => {
 
 describe('organisations are isolated', () => {
   test('an admin of another organisation sees and touches nothing of default-org', async () => {
-    const theirUsers = (await otherOrgAdmin.get('/api/users')).json
-    expect(theirUsers.map((row: { email: string }) => row.email)).toEqual(['boss@other.example'])
-    const ours = (await admin.get('/api/users')).json[0]
+    const theirUsers = await listUsers(otherOrgAdmin)
+    expect(theirUsers.map((row) => row.email)).toEqual(['boss@other.example'])
+    const ours = (await listUsers(admin))[0]
+    // A missing row would make the 404s below prove nothing.
+    if (!ours) throw new Error('default-org lists no users')
     expect(
       (await otherOrgAdmin.request('PATCH', `/api/users/${ours.id}`, { name: 'Taken' })).status,
     ).toBe(404)
     expect((await otherOrgAdmin.request('DELETE', `/api/users/${ours.id}`)).status).toBe(404)
-    expect((await otherOrgAdmin.get('/api/app-connections')).json).toEqual([])
-    const org = (await otherOrgAdmin.get('/api/organisation')).json
+    expect(await listApps(otherOrgAdmin)).toEqual([])
+    const org: InferResponseType<TypedApi['organisation']['$get'], 200> = (
+      await otherOrgAdmin.get('/api/organisation')
+    ).json
     expect(org.id).toBe('other-org')
   })
 

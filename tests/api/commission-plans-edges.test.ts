@@ -1,3 +1,4 @@
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { addSellers, signInFirstSuperadmin } from '../support/accounts.ts'
 import {
@@ -7,6 +8,7 @@ import {
 } from '../support/commission-plans.ts'
 import type { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
 
 // The edges of commission plans (issue 48, decision 039) beside commission-plans.test.ts:
 // refusals naming the field, a correction and a cancellation that take a seller back
@@ -14,16 +16,8 @@ import { startTestServer, type TestServer } from '../support/test-server.ts'
 // over the limit: commission-plans-records.test.ts.
 
 type Client = ReturnType<typeof createClient>
-type Line = {
-  id: string
-  sellerId: string
-  kind: string
-  commissionAmount: number
-  commissionPercentage: number
-  planTier: number | null
-  planNote: string | null
-  status: string
-}
+type Sale = InferResponseType<TypedApi['gold-estates']['sales'][':id']['$get'], 200>
+type Line = Sale['lines'][number]
 
 const EURO = 100
 let server: TestServer
@@ -58,13 +52,15 @@ const closerSale = (sellerId: string, euros: number, saleDate: string) => ({
 async function register(body: object) {
   const answer = await admin.post('/api/gold-estates/sales', body)
   expect(answer.status, answer.text).toBe(201)
-  return answer.json.id as string
+  const stored: InferResponseType<TypedApi['gold-estates']['sales']['$post'], 201> = answer.json
+  return stored.id
 }
 
 async function linesOf(saleId: string, client: Client = admin) {
   const answer = await client.get(`/api/gold-estates/sales/${saleId}`)
   expect(answer.status).toBe(200)
-  return answer.json.lines as Line[]
+  const sale: Sale = answer.json
+  return sale.lines
 }
 
 const owed = (lines: Line[]) =>
@@ -81,7 +77,10 @@ beforeAll(async () => {
   server = await startTestServer()
   admin = await signInFirstSuperadmin(server)
   expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
-  projectId = (await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json.id
+  const project: InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201> = (
+    await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })
+  ).json
+  projectId = project.id
   const team = await addSellers(server, admin, {
     anna: 'Anna',
     bram: 'Bram',
@@ -132,7 +131,8 @@ describe('refusals naming the field, nothing stored', () => {
       closers({ from: '2027-01-01', ...change }),
     )
     expect(answer.status, answer.text).toBe(400)
-    expect(answer.json.errors[0].path).toBe(path)
+    const refusal: ErrorAnswer = answer.json
+    expect(refusal.errors?.[0]?.path).toBe(path)
     expect(snapshot()).toEqual(before)
   })
 
@@ -144,7 +144,8 @@ describe('refusals naming the field, nothing stored', () => {
     ] as const) {
       const answer = await admin.request('PUT', `/api/gold-estates/sellers/${ids.anna}/plan`, body)
       expect(answer.status, answer.text).toBe(400)
-      expect(answer.json.errors[0].path).toBe(path)
+      const refusal: ErrorAnswer = answer.json
+      expect(refusal.errors?.[0]?.path).toBe(path)
     }
     expect(snapshot()).toEqual(before)
   })
@@ -161,7 +162,7 @@ describe('back under a tier', () => {
       36_000 * EURO,
       6_000 * EURO,
     ])
-    const sale = (await admin.get(`/api/gold-estates/sales/${second}`)).json
+    const sale: Sale = (await admin.get(`/api/gold-estates/sales/${second}`)).json
     const corrected = await admin.request('PATCH', `/api/gold-estates/sales/${second}`, {
       clientName: sale.clientName,
       propertyNumber: sale.propertyNumber,

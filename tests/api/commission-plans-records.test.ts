@@ -1,4 +1,5 @@
 import { format } from 'date-fns/format'
+import type { InferResponseType } from 'hono/client'
 import { extractText } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
@@ -12,6 +13,7 @@ import { placeSeller, readPlanTables } from '../support/commission-plans.ts'
 import { createClient } from '../support/http.ts'
 import { sendOversizedBody } from '../support/oversized-body.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TypedApi } from '../support/typed-client.ts'
 
 // Commission plans in the records (issue 48, decision 039): the statement PDF says which
 // tier change made each adjustment; a restore of a backup taken before a plan change gives
@@ -19,7 +21,10 @@ import { startTestServer, type TestServer } from '../support/test-server.ts'
 // the limit against each route plans added is refused before it is read, nothing changed.
 
 type Client = ReturnType<typeof createClient>
-type Line = { id: string; kind: string; commissionAmount: number; planNote: string | null }
+type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
+type Sale = InferResponseType<TypedApi['gold-estates']['sales'][':id']['$get'], 200>
+type Registered = InferResponseType<TypedApi['gold-estates']['sales']['$post'], 201>
+type Plan = InferResponseType<TypedApi['gold-estates']['commission-plans']['$post'], 201>
 
 const EURO = 100
 const today = format(new Date(), 'yyyy-MM-dd')
@@ -64,13 +69,15 @@ const closerSale = (sellerId: string, euros: number, saleDate: string, clientNam
 async function register(body: object, client: Client = admin) {
   const answer = await client.post('/api/gold-estates/sales', body)
   expect(answer.status, answer.text).toBe(201)
-  return answer.json.id as string
+  const stored: Registered = answer.json
+  return stored.id
 }
 
 async function linesOf(saleId: string) {
   const answer = await admin.get(`/api/gold-estates/sales/${saleId}`)
   expect(answer.status).toBe(200)
-  return answer.json.lines as Line[]
+  const sale: Sale = answer.json
+  return sale.lines
 }
 
 const place = (sellerId: string, planId: string, from?: string) =>
@@ -93,13 +100,16 @@ beforeAll(async () => {
   server = await startTestServer()
   admin = await signInFirstSuperadmin(server)
   expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
-  projectId = (await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json.id
+  const project: Project = (
+    await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })
+  ).json
+  projectId = project.id
   const team = await addSellers(server, admin, { anna: 'Anna', bram: 'Bram', dirk: 'Dirk' })
   Object.assign(ids, team.ids)
   seller = await team.signIn('bram', 'SELLER')
   const plan = await admin.post('/api/gold-estates/commission-plans', closers())
   expect(plan.status, plan.text).toBe(201)
-  closersId = plan.json.id
+  closersId = (plan.json as Plan).id
   for (const id of [ids.anna, ids.bram]) await place(id, closersId)
 })
 afterAll(() => server?.close())
@@ -160,18 +170,15 @@ describe('a restore of a backup taken before a plan change', () => {
     await register(closerSale(ids.bram, 2_500_000, '2025-04-01', 'Voor'))
     // A restore gives every row a new seq and updatedAt (devices pull them again).
     const plans = async () =>
-      ((await admin.get('/api/gold-estates/commission-plans')).json as object[]).map(
-        ({ updatedAt: _updated, ...plan }: { updatedAt?: number }) => plan,
-      )
+      (
+        (await admin.get('/api/gold-estates/commission-plans')).json as InferResponseType<
+          TypedApi['gold-estates']['commission-plans']['$get'],
+          200
+        >
+      ).map(({ updatedAt: _updated, ...plan }) => plan)
     const plansBefore = await plans()
     const lines = async () =>
-      (await linesOf(first)).map(
-        ({
-          seq: _seq,
-          updatedAt: _updated,
-          ...line
-        }: Line & { seq?: number; updatedAt?: number }) => line,
-      )
+      (await linesOf(first)).map(({ seq: _seq, updatedAt: _updated, ...line }) => line)
     const linesBefore = await lines()
     const rowsBefore = liveRows()
     const backup = await admin.post('/api/admin/backup', { format: 'json' })
@@ -199,7 +206,7 @@ describe('a restore of a backup taken before a plan change', () => {
       closers({ name: 'Later', from: '2025-01-01' }),
     )
     expect(later.status, later.text).toBe(201)
-    await place(ids.dirk, later.json.id)
+    await place(ids.dirk, (later.json as Plan).id)
     await register(closerSale(ids.dirk, 1_000_000, '2025-05-01', 'Na'))
 
     const restored = await admin.post('/api/admin/restore', backup.text)
@@ -213,7 +220,11 @@ describe('a restore of a backup taken before a plan change', () => {
     expect((await admin.get(`/api/gold-estates/sales/${of2026}`)).status).toBe(404)
     const dirk = await admin.get(`/api/gold-estates/sellers/${ids.dirk}/position?date=2025-06-01`)
     // Dirk is on no plan again, his sale gone: nothing in his volume.
-    expect(dirk.json).toMatchObject({ planId: null, volume: 0 })
+    const position: InferResponseType<
+      TypedApi['gold-estates']['sellers'][':id']['position']['$get'],
+      200
+    > = dirk.json
+    expect(position).toMatchObject({ planId: null, volume: 0 })
   })
 })
 

@@ -1,3 +1,4 @@
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   addSellers,
@@ -12,6 +13,7 @@ import {
 } from '../support/commission-plans.ts'
 import { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
 
 // Commission plans (decision 039) through the API: plans and versions, sellers on plans,
 // project rates, a sale registered with `team`, tier crossings as adjustment lines, and
@@ -19,17 +21,13 @@ import { startTestServer, type TestServer } from '../support/test-server.ts'
 // ADMIN, an outsider. A refused write leaves the organisation's file as it was.
 
 type Client = ReturnType<typeof createClient>
-type Line = {
-  id: string
-  sellerId: string
-  kind: string
-  commissionAmount: number
-  commissionPercentage: number
-  planVersionId: string | null
-  planTier: number | null
-  planNote: string | null
-  status: string
-}
+type Sale = InferResponseType<TypedApi['gold-estates']['sales'][':id']['$get'], 200>
+type Line = Sale['lines'][number]
+type Plans = InferResponseType<TypedApi['gold-estates']['commission-plans']['$get'], 200>
+type Position = InferResponseType<
+  TypedApi['gold-estates']['sellers'][':id']['position']['$get'],
+  200
+>
 
 const EURO = 100
 let server: TestServer
@@ -78,13 +76,15 @@ function teamSale(team: object[], euros: number, saleDate: string, extra: object
 async function register(client: Client, body: object) {
   const answer = await client.post('/api/gold-estates/sales', body)
   if (answer.status !== 201) throw new Error(`sale: ${answer.status} ${answer.text}`)
-  return answer.json as { id: string; reviewStatus: string | null }
+  const stored: InferResponseType<TypedApi['gold-estates']['sales']['$post'], 201> = answer.json
+  return stored
 }
 
 async function detail(saleId: string, client: Client = admin) {
   const answer = await client.get(`/api/gold-estates/sales/${saleId}`)
   expect(answer.status).toBe(200)
-  return answer.json as { lines: Line[]; officeShare: number | null; fromPlan: boolean }
+  const sale: Sale = answer.json
+  return sale
 }
 
 const owed = (lines: Line[], sellerId: string) =>
@@ -104,7 +104,10 @@ beforeAll(async () => {
   server = await startTestServer({ REGISTRATION: 'open' })
   admin = await signInFirstSuperadmin(server)
   expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
-  projectId = (await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json.id
+  const project: InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201> = (
+    await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })
+  ).json
+  projectId = project.id
   const team = await addSellers(server, admin, {
     anna: 'Anna',
     bram: 'Bram',
@@ -122,7 +125,7 @@ afterAll(() => server?.close())
 
 describe('plans', () => {
   test('the ADMIN lists the plan with its version', async () => {
-    const plans = (await admin.get('/api/gold-estates/commission-plans')).json
+    const plans: Plans = (await admin.get('/api/gold-estates/commission-plans')).json
     expect(plans).toHaveLength(1)
     expect(plans[0]).toMatchObject({
       id: closersPlan.id,
@@ -175,8 +178,10 @@ describe('plans', () => {
     await expectNothingChanged(async () => {
       const answer = await admin.post('/api/gold-estates/commission-plans', closers(change))
       expect(answer.status).toBe(400)
-      expect(answer.json.errors[0].path).toBe(path)
-      expect(answer.json.message).toMatch(new RegExp(`^${path.replaceAll('.', '\\.')}: `))
+      expect((answer.json as ErrorAnswer).errors?.[0]?.path).toBe(path)
+      expect((answer.json as ErrorAnswer).message).toMatch(
+        new RegExp(`^${path.replaceAll('.', '\\.')}: `),
+      )
     })
   })
 
@@ -188,7 +193,7 @@ describe('plans', () => {
         closers({ from: '2024-06-01' }),
       )
       expect(answer.status).toBe(400)
-      expect(answer.json.errors[0].path).toBe('from')
+      expect((answer.json as ErrorAnswer).errors?.[0]?.path).toBe('from')
     })
   })
 })
@@ -216,7 +221,7 @@ describe('a sale registered with its team', () => {
       planTier: 0,
     })
     expect(sale.officeShare).toBe(24_000 * EURO)
-    const position = (
+    const position: Position = (
       await admin.get(`/api/gold-estates/sellers/${ids.anna}/position?date=2025-03-01`)
     ).json
     expect(position).toMatchObject({
@@ -252,7 +257,7 @@ describe('a sale registered with its team', () => {
     })
     // A tier that raises a share lowers the office's part: € 60.000 − € 42.000.
     expect(earlier.officeShare).toBe(18_000 * EURO)
-    const position = (
+    const position: Position = (
       await admin.get(`/api/gold-estates/sellers/${ids.anna}/position?date=2025-06-01`)
     ).json
     expect(position).toMatchObject({
@@ -264,7 +269,7 @@ describe('a sale registered with its team', () => {
   })
 
   test('a sale dated last year counts in last year, not this one', async () => {
-    const before = (
+    const before: Position = (
       await admin.get(`/api/gold-estates/sellers/${ids.anna}/position?date=2026-03-01`)
     ).json
     expect(before.volume).toBe(0)
@@ -280,12 +285,16 @@ describe('a sale registered with its team', () => {
       planTier: 1,
     })
     expect(
-      (await admin.get(`/api/gold-estates/sellers/${ids.anna}/position?date=2026-03-01`)).json
-        .volume,
+      (
+        (await admin.get(`/api/gold-estates/sellers/${ids.anna}/position?date=2026-03-01`))
+          .json as Position
+      ).volume,
     ).toBe(0)
     expect(
-      (await admin.get(`/api/gold-estates/sellers/${ids.anna}/position?date=2025-12-31`)).json
-        .volume,
+      (
+        (await admin.get(`/api/gold-estates/sellers/${ids.anna}/position?date=2025-12-31`))
+          .json as Position
+      ).volume,
     ).toBe(5_600_000 * EURO)
   })
 
@@ -362,7 +371,7 @@ describe('caps, project rates and versions', () => {
       }),
     )
     expect(noRate.status).toBe(400)
-    expect(noRate.json.errors[0].path).toBe('commissionPercentage')
+    expect((noRate.json as ErrorAnswer).errors?.[0]?.path).toBe('commissionPercentage')
     const rate = await admin.request('PUT', `/api/gold-estates/projects/${projectId}/rate`, {
       from: '2025-01-01',
       commissionPercentage: 2.5,
@@ -404,7 +413,7 @@ describe('caps, project rates and versions', () => {
         closers({ from: '2026-07-01' }),
       )
       expect(back.status).toBe(400)
-      expect(back.json.errors[0].path).toBe('from')
+      expect((back.json as ErrorAnswer).errors?.[0]?.path).toBe('from')
     })
     const later = await admin.request(
       'PATCH',
@@ -412,12 +421,13 @@ describe('caps, project rates and versions', () => {
       closers({ from: '2027-01-01', roles: [{ role: 'closer', share: 65, tiers: [] }] }),
     )
     expect(later.status, later.text).toBe(200)
-    expect(later.json.versions.map((version: { from: string }) => version.from)).toEqual([
-      '2025-01-01',
-      '2027-01-01',
-    ])
+    const plan: InferResponseType<
+      TypedApi['gold-estates']['commission-plans'][':id']['$patch'],
+      200
+    > = later.json
+    expect(plan.versions.map((version) => version.from)).toEqual(['2025-01-01', '2027-01-01'])
     // What the paid line earned stays as it was: no adjustment on its sale.
-    const commissions: (Line & { saleId: string })[] = (
+    const commissions: InferResponseType<TypedApi['gold-estates']['commissions']['$get'], 200> = (
       await admin.get('/api/gold-estates/commissions')
     ).json
     const saleId = commissions.find((line) => line.id === paid?.id)?.saleId ?? ''
@@ -429,11 +439,11 @@ describe('attacks', () => {
   test('a SELLER reads their own position and plan, not another seller’s', async () => {
     const own = await seller.get(`/api/gold-estates/sellers/${ids.dirk}/position?date=2026-03-01`)
     expect(own.status).toBe(200)
-    expect(own.json.planName).toBe('Closers')
+    expect((own.json as Position).planName).toBe('Closers')
     const other = await seller.get(`/api/gold-estates/sellers/${ids.anna}/position`)
     expect(other.status).toBe(404)
-    const plans = (await seller.get('/api/gold-estates/commission-plans')).json
-    expect(plans.map((plan: { name: string }) => plan.name)).toEqual(['Closers'])
+    const plans: Plans = (await seller.get('/api/gold-estates/commission-plans')).json
+    expect(plans.map((plan) => plan.name)).toEqual(['Closers'])
   })
 
   test('a SELLER cannot write plans, placements or project rates', async () => {
@@ -481,7 +491,8 @@ describe('attacks', () => {
   })
 
   test("another organisation's ADMIN sees none of it and changes nothing", async () => {
-    expect((await otherOwner.get('/api/gold-estates/commission-plans')).json).toEqual([])
+    const theirs: Plans = (await otherOwner.get('/api/gold-estates/commission-plans')).json
+    expect(theirs).toEqual([])
     await expectNothingChanged(async () => {
       const patch = await otherOwner.request(
         'PATCH',
@@ -536,7 +547,7 @@ describe('attacks', () => {
           teamSale(team, 100_000, '2026-03-01'),
         )
         expect(answer.status, `${path}: ${answer.text}`).toBe(400)
-        expect(answer.json.errors[0].path).toBe(path)
+        expect((answer.json as ErrorAnswer).errors?.[0]?.path).toBe(path)
       }
       // A seller on no plan on the sale date (placed from 2025).
       const early = await admin.post(
@@ -544,7 +555,7 @@ describe('attacks', () => {
         teamSale([{ sellerId: ids.anna, role: 'closer' }], 100_000, '2024-12-31'),
       )
       expect(early.status).toBe(400)
-      expect(early.json.message).toMatch(
+      expect((early.json as ErrorAnswer).message).toMatch(
         /^team\.0\.sellerId: Anna heeft op 2024-12-31 geen commissieplan/,
       )
     })

@@ -3,10 +3,12 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync } from 'node:zlib'
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import type { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
 
 // Answers travel compressed: JSON (sync pulls included) with brotli or gzip on the fly,
 // never the event stream, which must reach the browser event by event.
@@ -37,13 +39,16 @@ beforeAll(async () => {
 })
 afterAll(() => server?.close())
 
+type Page = InferResponseType<TypedApi['sync'][':version'][':collection']['pull']['$get'], 200>
+
 test('a sync page travels with brotli or gzip, whichever the browser takes, and as it is otherwise', async () => {
   const pull = '/api/sync/v1/appConnections/pull?checkpoint=0&limit=1000'
   const page = await root.get(pull, { 'accept-encoding': 'gzip, deflate, br' })
   expect(page.status).toBe(200)
   expect(page.headers.get('content-encoding')).toBe('br')
   expect(page.headers.get('vary')).toMatch(/accept-encoding/i)
-  expect(page.json.documents).toHaveLength(30)
+  const documents = (page.json as Page).documents
+  expect(documents).toHaveLength(30)
   const gzipped = await root.get(pull, { 'accept-encoding': 'gzip, br;q=0' })
   expect(gzipped.headers.get('content-encoding')).toBe('gzip')
   expect(gzipped.json).toEqual(page.json)
@@ -51,7 +56,8 @@ test('a sync page travels with brotli or gzip, whichever the browser takes, and 
   // A small answer is not worth it.
   const small = await root.get('/api/auth/user', { 'accept-encoding': 'br, gzip' })
   expect(small.headers.get('content-encoding')).toBeNull()
-  expect(small.json.email).toBeDefined()
+  const user: InferResponseType<TypedApi['auth']['user']['$get'], 200> = small.json
+  expect(user.email).toBeDefined()
   // Without Accept-Encoding, as it is.
   const plain = await root.get('/api/sync/v1/appConnections/pull?checkpoint=0&limit=1000', {
     'accept-encoding': 'identity',
@@ -98,7 +104,8 @@ test('a built file comes as its brotli copy, not compressed again; HEAD and refu
   // A signed-out visitor is refused with a message, whatever they accept.
   const stranger = await fetch(`${server.url}${pull}`, { headers: { 'accept-encoding': 'br' } })
   expect(stranger.status).toBe(401)
-  expect((await stranger.json()).message).toBeTruthy()
+  const refusal: ErrorAnswer = await stranger.json()
+  expect(refusal.message).toBeTruthy()
 })
 
 function cookieOf(client: ReturnType<typeof createClient>) {

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { DEFAULT_ORGANISATION_ID } from '#schema/constants'
 import { getOrganisationRoute, ROUTING_COOKIE } from '#server/auth/routing-cookie'
@@ -10,6 +11,7 @@ import { createClient } from '../support/http.ts'
 import { startRedisServer } from '../support/redis-server.ts'
 import { startServerProcess } from '../support/server-process.ts'
 import { openEventStream, waitFor } from '../support/sse.ts'
+import type { TypedApi } from '../support/typed-client.ts'
 
 // Two server processes on one data directory, a Redis and HAProxy in front (Debian's
 // packages, with the configuration of `npm run start:cluster`): an organisation's requests
@@ -151,7 +153,8 @@ test('a process killed (SIGKILL) while writes go on: the organisation answers th
   )
   const listed = await root.get('/api/app-connections')
   expect(listed.status).toBe(200)
-  const present = new Set((listed.json as { name: string }[]).map((item) => item.name))
+  const connections: InferResponseType<TypedApi['app-connections']['$get'], 200> = listed.json
+  const present = new Set(connections.map((item) => item.name))
   expect(answered.filter((name) => !present.has(name))).toEqual([])
 
   // The device's stream ended with its process; it connects again, to the other.

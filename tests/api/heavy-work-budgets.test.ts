@@ -1,9 +1,11 @@
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInOtherOrganisationOwner } from '../support/accounts.ts'
 import type { createClient } from '../support/http.ts'
 import { seedSales } from '../support/seed-organisation.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
 import { buildXlsx, type XlsxCell } from '../support/xlsx.ts'
 import { buildElementBomb } from '../support/xlsx-bombs.ts'
 
@@ -13,6 +15,7 @@ import { buildElementBomb } from '../support/xlsx-bombs.ts'
 // and an organisation that sends bombs back to back takes one turn at a time.
 
 type Client = ReturnType<typeof createClient>
+type Imported = InferResponseType<TypedApi['gold-estates']['sheets']['import']['$post'], 200>
 let server: TestServer
 let root: Client
 let attacker: Client
@@ -93,7 +96,7 @@ describe('an .xlsx of nothing but elements is refused while it unpacks', () => {
       expect(bomb.length).toBeLessThan(64 * 1024)
       const answer = await upload(server, attacker, bomb)
       expect(answer.status).toBe(413)
-      expect((await answer.json()).message).toBe(message)
+      expect(((await answer.json()) as ErrorAnswer).message).toBe(message)
       expect(countSales(server, 'org-b')).toBe(0)
     },
     30_000,
@@ -118,7 +121,7 @@ describe('one organisation sending bombs back to back holds no one else up', () 
     // A second bomb beside the first is refused: one job per organisation, running or waiting.
     const beside = await upload(server, attacker, BOMBS.nested)
     expect(beside.status).toBe(429)
-    expect((await beside.json()).message).toBe(
+    expect(((await beside.json()) as ErrorAnswer).message).toBe(
       'Er loopt of wacht al een restore, import, backup of afrekeningen-download van deze organisatie. Probeer het opnieuw als die klaar is.',
     )
     const bombsBefore = events.length
@@ -131,7 +134,7 @@ describe('one organisation sending bombs back to back holds no one else up', () 
     const bombsBetween = events.length - 1 - bombsBefore
     await bombing
     expect(imported.status).toBe(200)
-    expect(imported.json).toMatchObject({ salesImported: 2, errors: [] })
+    expect(imported.json as Imported).toMatchObject({ salesImported: 2, errors: [] })
     expect(countSales(server, 'default-org')).toBe(2)
     // Its turn came after the bomb that ran when it arrived, and at most the one sent just
     // before it joined: never behind the bombs sent after it.
@@ -153,7 +156,7 @@ describe('a heavy job has a time budget and a heap bound', () => {
       // Starting the thread and reading 10,000 rows take seconds, far over 0.3.
       const answer = await upload(server, attacker, buildSalesSheet(10_000))
       expect(answer.status).toBe(413)
-      expect((await answer.json()).message).toBe(
+      expect(((await answer.json()) as ErrorAnswer).message).toBe(
         `Het bestand kon niet binnen 0,3 seconden verwerkt worden en is afgebroken. ${IMPORT_ADVICE}`,
       )
     } finally {
@@ -162,7 +165,7 @@ describe('a heavy job has a time budget and a heap bound', () => {
     expect(server.deps.heavyWork.isBusy()).toBe(false)
     const next = await uploadCsv(attacker, TWO_ROWS)
     expect(next.status).toBe(200)
-    expect(next.json).toMatchObject({ salesImported: 2 })
+    expect(next.json as Imported).toMatchObject({ salesImported: 2 })
   }, 60_000)
 
   test('an import that needs more heap than the worker has is ended with 413; a small one before and after goes through', async () => {
@@ -171,16 +174,18 @@ describe('a heavy job has a time budget and a heap bound', () => {
       const owner = await signInFirstSuperadmin(small)
       expect((await owner.post('/api/admin/launch-gold-estates')).status).toBe(200)
       // The thread starts and works within 16 MB...
-      expect((await uploadCsv(owner, TWO_ROWS)).json).toMatchObject({ salesImported: 2 })
+      expect((await uploadCsv(owner, TWO_ROWS)).json as Imported).toMatchObject({
+        salesImported: 2,
+      })
       // ...but 15,000 rows do not fit.
       const answer = await upload(small, owner, buildSalesSheet(15_000))
       expect(answer.status).toBe(413)
-      expect((await answer.json()).message).toBe(
+      expect(((await answer.json()) as ErrorAnswer).message).toBe(
         `Het bestand vraagt meer geheugen dan de server er één taak voor geeft en is afgebroken. ${IMPORT_ADVICE}`,
       )
       expect(small.deps.heavyWork.isBusy()).toBe(false)
       const after = await uploadCsv(owner, TWO_ROWS.replaceAll('X-', 'Y-'))
-      expect(after.json).toMatchObject({ salesImported: 2 })
+      expect(after.json as Imported).toMatchObject({ salesImported: 2 })
       expect(countSales(small, 'default-org')).toBe(4)
     } finally {
       await small.close()
@@ -206,14 +211,15 @@ describe('a heavy job has a time budget and a heap bound', () => {
         target.deps.env.HEAVY_WORK_SECONDS = 600
       }
       expect(answer.status).toBe(413)
-      expect(answer.json.message).toBe(
+      expect((answer.json as ErrorAnswer).message).toBe(
         'De backup kon niet binnen 0,5 seconden verwerkt worden en is afgebroken. Mogelijk is de backup niet (helemaal) teruggezet: zet hem opnieuw terug, of neem contact op met de beheerder van de server als dit blijft gebeuren.',
       )
       // Still signed in (a restore ends every session), the later user still there, and
       // the organisation's file takes writes again: the ended thread held no lock.
       const users = await admin.get('/api/users')
       expect(users.status).toBe(200)
-      expect(users.json.map((user: { email: string }) => user.email)).toContain(later.email)
+      const listed: InferResponseType<TypedApi['users']['$get'], 200> = users.json
+      expect(listed.map((user) => user.email)).toContain(later.email)
       const another = { name: 'Nog een', email: 'another@example.com', role: 'USER' }
       expect((await admin.post('/api/users', { ...another, status: 'active' })).status).toBe(201)
       expect(countSales(target, 'default-org')).toBe(10_000)

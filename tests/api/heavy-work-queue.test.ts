@@ -1,3 +1,4 @@
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   HEAVY_WORK_BUSY_MESSAGE,
@@ -10,6 +11,7 @@ import { quietPeriod } from '../support/quiet-period.ts'
 import { seedSales } from '../support/seed-organisation.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
 
 // Heavy work waits its turn instead of hearing 429: one job runs at a time (in a worker
 // thread), the others wait in a bounded queue and each organisation can ask its place; a
@@ -35,7 +37,12 @@ const requestBackup = (client: Client, signal?: AbortSignal) =>
     signal,
   })
 
-const placeOf = async (client: Client) => (await client.get('/api/heavy-work/place')).json.place
+const placeOf = async (client: Client) => {
+  const answer: InferResponseType<TypedApi['heavy-work']['place']['$get'], 200> = (
+    await client.get('/api/heavy-work/place')
+  ).json
+  return answer.place
+}
 
 /**
  * Whether `promise` has settled within a window: used only to prove that a job waits (a
@@ -87,12 +94,12 @@ describe('heavy work waits its turn', () => {
       const beyond = await clients.c.post('/api/admin/backup', { format: 'json' })
       expect(beyond.status).toBe(429)
       expect(beyond.headers.get('retry-after')).toBe('15')
-      expect(beyond.json.message).toBe(HEAVY_WORK_BUSY_MESSAGE)
+      expect((beyond.json as ErrorAnswer).message).toBe(HEAVY_WORK_BUSY_MESSAGE)
       expect(await placeOf(clients.c)).toBeNull()
       // A second job of a waiting organisation is refused too, before its upload is read.
       const again = await clients.b.post('/api/admin/restore', {})
       expect(again.status).toBe(429)
-      expect(again.json.message).toBe(ORGANISATION_BUSY_MESSAGE)
+      expect((again.json as ErrorAnswer).message).toBe(ORGANISATION_BUSY_MESSAGE)
       expect(await isSettled(waiting)).toBe(false)
     } finally {
       release()
@@ -161,7 +168,8 @@ describe('the request thread is free while a restore runs in the worker', () => 
     if (own.status === 503) expect(own.headers.get('retry-after')).toBe('5')
     const restored = await restoring
     expect(restored.status).toBe(200)
-    expect(restored.json.tables.sales).toBe(SALES)
+    const summary: InferResponseType<TypedApi['admin']['restore']['$post'], 200> = restored.json
+    expect(summary.tables.sales).toBe(SALES)
     expect(order).toEqual(['health', 'write', 'own write', 'restore'])
     // The request thread's cached connection reads what the worker wrote.
     const db = server.deps.organisations.get('default-org').$client

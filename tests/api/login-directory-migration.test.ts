@@ -1,14 +1,19 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import type { InferResponseType } from 'hono/client'
 import { afterAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { openSystemFile } from '../support/sqlite.ts'
 import { startTestServer } from '../support/test-server.ts'
+import type { TypedApi } from '../support/typed-client.ts'
 
 // A system file from before addresses were per organisation: its login directory is keyed
 // (email, kind). Opening it with this version keeps every entry and every session.
+
+type CentralUser = InferResponseType<TypedApi['auth']['user']['$get'], 200>
+type SalesUser = InferResponseType<TypedApi['gold-estates']['auth']['user']['$get'], 200>
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'centraal-directory-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
@@ -61,8 +66,10 @@ test('existing addresses and sessions stay valid, and an address may then be use
     // The same browser (its cookies) against the restarted server.
     const browser = createClient(second.url)
     for (const [name, value] of root.cookies) browser.cookies.set(name, value)
-    expect((await browser.get('/api/auth/user')).json.email).toBe('root@example.com')
-    expect((await browser.get('/api/gold-estates/auth/user')).json.role).toBe('ADMIN')
+    const central: CentralUser = (await browser.get('/api/auth/user')).json
+    expect(central.email).toBe('root@example.com')
+    const sales: SalesUser = (await browser.get('/api/gold-estates/auth/user')).json
+    expect(sales.role).toBe('ADMIN')
     const after = openSystemFile(dataDir)
     expect(after.prepare('select * from login_directory order by email, kind').all()).toEqual(
       before,

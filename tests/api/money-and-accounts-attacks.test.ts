@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
@@ -10,6 +11,7 @@ import { createClient } from '../support/http.ts'
 import { buildSalePayload, postSale } from '../support/sales.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
 import { writeWebRoot } from '../support/web-root.ts'
 
 // Money and accounts attacked as an outsider, a person holding an organisation choice,
@@ -17,6 +19,26 @@ import { writeWebRoot } from '../support/web-root.ts'
 // that must be refused.
 
 type Client = ReturnType<typeof createClient>
+type User = InferResponseType<TypedApi['auth']['user']['$get'], 200>
+type SalesUser = InferResponseType<TypedApi['gold-estates']['auth']['user']['$get'], 200>
+type Login = InferResponseType<TypedApi['auth']['login']['email']['$post'], 200>
+type Choice = Extract<Login, { choice: unknown }>
+type SignedIn = Extract<Login, { user: unknown }>
+type SalesChoice = Extract<
+  InferResponseType<TypedApi['gold-estates']['auth']['login']['$post'], 200>,
+  { choice: unknown }
+>
+type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
+type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
+// Without mail a seller's new sign-in answers its setup link.
+type SellerLogin = Extract<
+  InferResponseType<TypedApi['gold-estates']['sellers'][':id']['login']['$post'], 201>,
+  { invited: false }
+>
+type Sale = TypedApi['gold-estates']['sales']
+type Sales = InferResponseType<Sale['$get'], 200>
+type Page = InferResponseType<TypedApi['sync'][':version'][':collection']['pull']['$get'], 200>
+type Pushed = InferResponseType<TypedApi['sync'][':version'][':collection']['push']['$post'], 200>
 let server: TestServer
 let root: Client
 let webRoot: string
@@ -62,7 +84,8 @@ async function holdChoice(email: string) {
   const client = createClient(server.url)
   const answer = await client.post('/api/auth/login/email', { email, password: 'shared password' })
   expect(answer.status, answer.text).toBe(200)
-  const choiceToken: string = answer.json.choice.choiceToken
+  const { choice }: Choice = answer.json
+  const choiceToken = choice.choiceToken
   const choose = (organisationId: string, door = '/api/auth/login/choose') =>
     client.post(door, { choiceToken, organisationId })
   return { client, choose }
@@ -154,7 +177,7 @@ describe('a person holding an organisation choice', () => {
     expect((await choose('org-a', '/api/gold-estates/auth/login/choose')).status).toBe(401)
     const chosen = await choose('org-a')
     expect(chosen.status, chosen.text).toBe(200)
-    expect((await client.get('/api/auth/user')).json.organizationId).toBe('org-a')
+    expect(((await client.get('/api/auth/user')).json as User).organizationId).toBe('org-a')
     // Used once: a replay, to either organisation, opens nothing.
     expect((await choose('org-b')).status).toBe(401)
     expect((await choose('org-a')).status).toBe(401)
@@ -192,7 +215,7 @@ describe('a person holding an organisation choice', () => {
     await setPassword('reset@example.com', 'org-b', 'new password')
     const answer = await choose('org-b')
     expect(answer.status).toBe(401)
-    expect(answer.json.message).toBe('Je keuze is verlopen. Log opnieuw in.')
+    expect((answer.json as ErrorAnswer).message).toBe('Je keuze is verlopen. Log opnieuw in.')
     expect(answer.headers.get('set-cookie')).toBeNull()
     expect((await client.get('/api/auth/user')).status).toBe(401)
     // The choice is spent; the old password now opens the organisation that kept it.
@@ -201,7 +224,7 @@ describe('a person holding an organisation choice', () => {
       email: 'reset@example.com',
       password: 'shared password',
     })
-    expect(again.json.user.organizationId).toBe('org-a')
+    expect((again.json as SignedIn).user.organizationId).toBe('org-a')
   })
 })
 
@@ -218,10 +241,13 @@ test('Gold Estates: a new password set while the choice waited ends it too', asy
       email: 'vera@sales.example',
     })
     links[org] = async (password: string) => {
-      const link = await client.post(`/api/gold-estates/sellers/${seller.json.id}/login`, {
-        role: 'SELLER',
-      })
-      const token = link.json.setupUrl.split('/setup/')[1]
+      const link = await client.post(
+        `/api/gold-estates/sellers/${(seller.json as Seller).id}/login`,
+        {
+          role: 'SELLER',
+        },
+      )
+      const token = (link.json as SellerLogin).setupUrl.split('/setup/')[1]
       const setup = await createClient(server.url).post(`/api/auth/setup/${token}`, { password })
       expect(setup.status, setup.text).toBe(200)
     }
@@ -232,14 +258,15 @@ test('Gold Estates: a new password set while the choice waited ends it too', asy
     email: 'vera@sales.example',
     password: 'vera password',
   })
-  expect(answer.json.choice.organisations).toHaveLength(2)
+  const { choice }: SalesChoice = answer.json
+  expect(choice.organisations).toHaveLength(2)
   await links['org-b']?.('new vera password')
   const chosen = await vera.post('/api/gold-estates/auth/login/choose', {
-    choiceToken: answer.json.choice.choiceToken,
+    choiceToken: choice.choiceToken,
     organisationId: 'org-b',
   })
   expect(chosen.status).toBe(401)
-  expect(chosen.json.message).toBe('Je keuze is verlopen. Log opnieuw in.')
+  expect((chosen.json as ErrorAnswer).message).toBe('Je keuze is verlopen. Log opnieuw in.')
   expect((await vera.get('/api/gold-estates/auth/user')).status).toBe(401)
 })
 
@@ -250,7 +277,7 @@ describe("another organisation's ADMIN", () => {
       role: 'ADMIN',
       org: 'org-a',
     })
-    const ownerId = (await owner.get('/api/auth/user')).json.id
+    const ownerId = ((await owner.get('/api/auth/user')).json as User).id
     for (const email of [
       `launch:${ownerId}`,
       `launch:${centralUserId('root@example.com', 'default-org')}`,
@@ -273,8 +300,8 @@ describe("another organisation's ADMIN", () => {
       password: 'first password',
     })
     expect((await first.post('/api/admin/launch-gold-estates')).status).toBe(200)
-    const oldSales = (await first.get('/api/gold-estates/auth/user')).json
-    const firstId = (await first.get('/api/auth/user')).json.id
+    const oldSales: SalesUser = (await first.get('/api/gold-estates/auth/user')).json
+    const firstId = ((await first.get('/api/auth/user')).json as User).id
     expect((await root.request('DELETE', `/api/users/${firstId}`)).status).toBe(200)
     expect((await first.get('/api/gold-estates/auth/user')).status).toBe(401)
 
@@ -290,7 +317,7 @@ describe("another organisation's ADMIN", () => {
       password: 'second password',
     })
     expect((await second.post('/api/admin/launch-gold-estates')).status).toBe(200)
-    const newSales = (await second.get('/api/gold-estates/auth/user')).json
+    const newSales: SalesUser = (await second.get('/api/gold-estates/auth/user')).json
     expect(newSales.id).not.toBe(oldSales.id)
     expect((await first.get('/api/gold-estates/auth/user')).status).toBe(401)
   })
@@ -298,9 +325,10 @@ describe("another organisation's ADMIN", () => {
 
 describe('usage from the future by another route', () => {
   test('a usage row dated 9999-12-31 (restored, or stored before the bound) is not counted', async () => {
-    const appId = (
+    const app: InferResponseType<TypedApi['app-connections']['$post'], 201> = (
       await root.post('/api/app-connections', { name: 'Kassa', url: 'https://kassa.example.com' })
-    ).json.id
+    ).json
+    const appId = app.id
     const db = openOrganisationFile(server.dataDir)
     const columns = db.prepare('pragma table_info(usage_tracking)').all() as { name: string }[]
     expect(columns.map((column) => column.name)).toContain('date')
@@ -331,7 +359,8 @@ describe('usage from the future by another route', () => {
     expect((await root.post('/api/admin/launch-gold-estates')).status).toBe(200)
     const answer = await root.get(`/api/app-connections/${appId}/usage?days=30`)
     expect(answer.status, answer.text).toBe(200)
-    const usage = answer.json
+    const usage: InferResponseType<TypedApi['app-connections'][':id']['usage']['$get'], 200> =
+      answer.json
     expect(usage.totals.api_calls ?? 0).toBe(0)
     expect(usage.days).toEqual([])
   })
@@ -345,13 +374,15 @@ describe('a SELLER and a MANAGER around a sale under review', () => {
   let saleCounter = 0
 
   beforeAll(async () => {
-    projectId = (await root.post('/api/gold-estates/projects', { name: 'Review-aanval' })).json.id
+    projectId = (
+      (await root.post('/api/gold-estates/projects', { name: 'Review-aanval' })).json as Project
+    ).id
     for (const key of ['sanne', 'cor'] as const) {
       const created = await root.post('/api/gold-estates/sellers', {
         name: key,
         email: `${key}@review.example`,
       })
-      people[key] = created.json.id
+      people[key] = (created.json as Seller).id
     }
     const chef = await root.post('/api/gold-estates/sellers', {
       name: 'Chef',
@@ -363,7 +394,7 @@ describe('a SELLER and a MANAGER around a sale under review', () => {
       role: 'SELLER',
     })
     manager = await signInSeller(server, root, {
-      id: chef.json.id,
+      id: (chef.json as Seller).id,
       email: 'chef@review.example',
       role: 'MANAGER',
     })
@@ -404,14 +435,19 @@ describe('a SELLER and a MANAGER around a sale under review', () => {
     }
   }
 
-  const overdueOf = async (client: Client) =>
-    (await client.get('/api/gold-estates/commissions/dashboard')).json.overdueCommissions
+  const overdueOf = async (client: Client) => {
+    const dashboard: InferResponseType<
+      TypedApi['gold-estates']['commissions']['dashboard']['$get'],
+      200
+    > = (await client.get('/api/gold-estates/commissions/dashboard')).json
+    return dashboard.overdueCommissions
+  }
 
   test('an approval sent for the split the MANAGER saw does not approve the one the SELLER made of it since', async () => {
     const sale = await register(seller, [90])
     expect(sale.reviewStatus).toBe('pending')
-    const seen = (await manager.get('/api/gold-estates/sales')).json.find(
-      (item: { id: string }) => item.id === sale.id,
+    const seen = ((await manager.get('/api/gold-estates/sales')).json as Sales).find(
+      (item) => item.id === sale.id,
     )
     // Meanwhile (the MANAGER's "Goedkeuren" waiting in an offline queue) the SELLER turns
     // the split into 50 lines of 100 %: still under review, so theirs to correct.
@@ -424,19 +460,19 @@ describe('a SELLER and a MANAGER around a sale under review', () => {
     expect(corrected.status, corrected.text).toBe(200)
     const before = await overdueOf(root)
     const approval = await manager.post(`/api/gold-estates/sales/${sale.id}/approve`, {
-      seq: seen.seq,
+      seq: seen?.seq,
     })
     expect(approval.status).toBe(409)
-    expect(approval.json.message).toBe(
+    expect((approval.json as ErrorAnswer).message).toBe(
       'Deze verkoop is gewijzigd sinds je hem bekeek. Bekijk hem opnieuw voor je hem goedkeurt.',
     )
     expect(await overdueOf(root)).toBe(before)
     // Approving what is there now, having seen it, is the MANAGER's to do.
-    const now = (await manager.get('/api/gold-estates/sales')).json.find(
-      (item: { id: string }) => item.id === sale.id,
+    const now = ((await manager.get('/api/gold-estates/sales')).json as Sales).find(
+      (item) => item.id === sale.id,
     )
     const second = await manager.post(`/api/gold-estates/sales/${sale.id}/approve`, {
-      seq: now.seq,
+      seq: now?.seq,
     })
     expect(second.status, second.text).toBe(200)
   })
@@ -455,7 +491,7 @@ describe('a SELLER and a MANAGER around a sale under review', () => {
     )
     expect(byRest.status).toBe(403)
     const page = await seller.get('/api/sync/v1/sales/pull?checkpoint=0&limit=1000')
-    const pulled = page.json.documents.find((doc: { id: string }) => doc.id === sale.id)
+    const pulled = (page.json as Page).documents.find((doc) => doc.id === sale.id)
     // Named as a device names it: the organisation was restored earlier in this file.
     const epoch = { [EPOCH_HEADER]: page.headers.get(EPOCH_HEADER) ?? '' }
     const pushed = await seller.post(
@@ -471,7 +507,7 @@ describe('a SELLER and a MANAGER around a sale under review', () => {
       epoch,
     )
     expect(pushed.status, pushed.text).toBe(200)
-    expect(pushed.json.refused).toHaveLength(1)
+    expect((pushed.json as Pushed).refused).toHaveLength(1)
     expect(await overdueOf(root)).toBe(before)
   })
 
@@ -482,15 +518,18 @@ describe('a SELLER and a MANAGER around a sale under review', () => {
       reason: 'Twee keer jezelf',
     })
     expect(rejected.status, rejected.text).toBe(200)
-    const lines = (await root.get('/api/gold-estates/commissions')).json.filter(
-      (line: { saleId: string }) => line.saleId === sale.id,
-    )
+    const lines = (
+      (await root.get('/api/gold-estates/commissions')).json as InferResponseType<
+        TypedApi['gold-estates']['commissions']['$get'],
+        200
+      >
+    ).filter((line) => line.saleId === sale.id)
     const line = lines[0]
-    const marked = await root.request('PATCH', `/api/gold-estates/commissions/${line.id}`, {
+    const marked = await root.request('PATCH', `/api/gold-estates/commissions/${line?.id}`, {
       status: 'paid',
     })
     expect(marked.status).toBe(409)
-    const part = await root.post(`/api/gold-estates/commissions/${line.id}/payments`, {
+    const part = await root.post(`/api/gold-estates/commissions/${line?.id}/payments`, {
       amount: 100,
       paidOn: '2025-02-01',
       note: null,
@@ -498,7 +537,7 @@ describe('a SELLER and a MANAGER around a sale under review', () => {
     expect(part.status).toBe(409)
     // A rejected sale is not waiting for a review: approving it needs the SELLER first.
     const approval = await manager.post(`/api/gold-estates/sales/${sale.id}/approve`, {
-      seq: rejected.json.seq,
+      seq: (rejected.json as InferResponseType<Sale[':id']['reject']['$post'], 200>).seq,
     })
     expect(approval.status).toBe(409)
   })
@@ -519,10 +558,10 @@ describe('a SELLER and a MANAGER around a sale under review', () => {
       })
       expect(answer.status).toBe(404)
     }
-    const stillPending = (await root.get('/api/gold-estates/sales')).json.find(
-      (item: { id: string }) => item.id === sale.id,
+    const stillPending = ((await root.get('/api/gold-estates/sales')).json as Sales).find(
+      (item) => item.id === sale.id,
     )
-    expect(stillPending.reviewStatus).toBe('pending')
+    expect(stillPending?.reviewStatus).toBe('pending')
   })
 })
 
@@ -556,7 +595,7 @@ describe('uploads that arrive side by side', () => {
       await expect.poll(() => server.deps.heavyWork.isArriving('default-org')).toBe(true)
       const second = await root.post('/api/admin/restore', '{"not":"a backup"}')
       expect(second.status).toBe(429)
-      expect(second.json.message).toBe(BUSY)
+      expect((second.json as ErrorAnswer).message).toBe(BUSY)
       // Another organisation's owner is not held up by it.
       await setPassword('boss@alfa.example', 'org-a', 'boss password', 'SUPERADMIN' as 'USER')
       const other = createClient(server.url)
@@ -591,7 +630,7 @@ describe('uploads that arrive side by side', () => {
         { 'content-type': 'text/csv' },
       )
       expect(second.status, second.text).toBe(429)
-      expect(second.json.message).toBe(BUSY)
+      expect((second.json as ErrorAnswer).message).toBe(BUSY)
     } finally {
       slow.stop()
     }

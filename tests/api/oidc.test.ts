@@ -1,5 +1,6 @@
 import path from 'node:path'
 import Database from 'better-sqlite3'
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DEFAULT_ORGANISATION_ID } from '#schema/constants'
 import { describeLoginError } from '#schema/login-errors'
@@ -14,6 +15,10 @@ import {
   type TestOidcProvider,
 } from '../support/oidc-provider.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TypedApi } from '../support/typed-client.ts'
+
+type User = InferResponseType<TypedApi['auth']['user']['$get'], 200>
+type Page = InferResponseType<TypedApi['sync'][':version'][':collection']['pull']['$get'], 200>
 
 const PASSWORD = 'correct horse battery'
 const NO_ACCOUNT = 'No active account is linked to this sign-in'
@@ -115,7 +120,8 @@ describe('with an identity provider', () => {
     )
     const me = await first.browser.get('/api/auth/user')
     expect(me.status).toBe(200)
-    expect(me.json).toMatchObject({ email: 'bea@example.com', name: 'Bea Broker', role: 'USER' })
+    const user: User = me.json
+    expect(user).toMatchObject({ email: 'bea@example.com', name: 'Bea Broker', role: 'USER' })
     const row = readUserRow('bea@example.com')
     expect(row.oidc_subject).toBe('sub-bea')
     expect(row.last_active).toBeGreaterThan(Date.now() - 60_000)
@@ -123,13 +129,15 @@ describe('with an identity provider', () => {
     provider.accounts.set('sub-bea', { email: 'bea.new@example.org', email_verified: false })
     const second = await signInWithSso({ accountId: 'sub-bea' })
     expect(second.location).toBe('/')
-    expect((await second.browser.get('/api/auth/user')).json.email).toBe('bea@example.com')
+    const again: User = (await second.browser.get('/api/auth/user')).json
+    expect(again.email).toBe('bea@example.com')
   })
 
   test('the login page learns, signed out, that single sign-on is there', async () => {
     const answer = await createClient(server.url).get('/api/auth/sign-in-options')
     expect(answer.status).toBe(200)
-    expect(answer.json).toEqual({ sso: true })
+    const options: InferResponseType<TypedApi['auth']['sign-in-options']['$get'], 200> = answer.json
+    expect(options).toEqual({ sso: true })
   })
 
   test("an SSO sign-in reaches the devices as the user's lastActive (a new seq)", async () => {
@@ -137,18 +145,18 @@ describe('with an identity provider', () => {
     await admin.post('/api/auth/login/email', { email: 'ada@example.com', password: PASSWORD })
     const eva = { name: 'Eva Actief', email: 'eva@example.com', role: 'USER', status: 'active' }
     expect((await admin.post('/api/users', eva)).status).toBe(201)
-    const pullEva = async () =>
-      (await admin.get('/api/sync/v1/users/pull?checkpoint=0&limit=100')).json.documents.find(
-        (doc: { email: string }) => doc.email === eva.email,
-      )
+    const pullEva = async () => {
+      const page: Page = (await admin.get('/api/sync/v1/users/pull?checkpoint=0&limit=100')).json
+      return page.documents.find((doc) => doc.email === eva.email)
+    }
     const before = await pullEva()
-    expect(before.lastActive).toBeNull()
+    expect(before?.lastActive).toBeNull()
     provider.accounts.set('sub-eva', { email: eva.email, email_verified: true })
     const signedInAt = Date.now()
     expect((await signInWithSso({ accountId: 'sub-eva' })).location).toBe('/')
     const after = await pullEva()
-    expect(after.lastActive).toBeGreaterThanOrEqual(signedInAt)
-    expect(after.seq).toBeGreaterThan(before.seq)
+    expect(after?.lastActive).toBeGreaterThanOrEqual(signedInAt)
+    expect(after?.seq).toBeGreaterThan(Number(before?.seq))
   })
 
   test('an e-mail without an account is refused', async () => {
@@ -242,7 +250,8 @@ describe('with an identity provider', () => {
     provider.accounts.set('sub-fem', { email: 'fem@example.com', email_verified: true })
     const { browser, location } = await signInWithSso({ accountId: 'sub-fem' })
     expect(location).toBe('/')
-    expect((await browser.get('/api/auth/user')).json).toMatchObject({ organizationId: 'org-y' })
+    const user: User = (await browser.get('/api/auth/user')).json
+    expect(user).toMatchObject({ organizationId: 'org-y' })
   })
 })
 

@@ -1,9 +1,16 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TypedApi } from '../support/typed-client.ts'
+
+type Created = InferResponseType<TypedApi['organisations']['$post'], 201>
+type Listed = InferResponseType<TypedApi['organisations']['$get'], 200>
+type Invited = InferResponseType<TypedApi['organisations'][':id']['invite']['$post'], 201>
+type Login = InferResponseType<TypedApi['auth']['login']['email']['$post'], 200>
 
 let server: TestServer
 
@@ -16,8 +23,9 @@ test('a platform SUPERADMIN creates an organisation with its own file and invite
   const root = await signInFirstSuperadmin(server)
   const created = await root.post('/api/organisations', { name: 'Acme BV', slug: 'Acme-BV' })
   expect(created.status).toBe(201)
-  expect(created.json).toMatchObject({ name: 'Acme BV', slug: 'acme-bv' })
-  const id = created.json.id
+  const organisation: Created = created.json
+  expect(organisation).toMatchObject({ name: 'Acme BV', slug: 'acme-bv' })
+  const id = organisation.id
   expect(existsSync(path.join(server.dataDir, 'orgs', `${id}.sqlite`))).toBe(true)
   expect((await root.post('/api/organisations', { name: 'Acme 2', slug: 'acme-bv' })).status).toBe(
     409,
@@ -25,15 +33,15 @@ test('a platform SUPERADMIN creates an organisation with its own file and invite
   expect((await root.post('/api/organisations', { name: 'Bad', slug: 'no spaces!' })).status).toBe(
     400,
   )
-  const list = (await root.get('/api/organisations')).json
-  expect(list.map((row: { slug: string }) => row.slug).sort()).toEqual(['acme-bv', 'default-org'])
+  const list: Listed = (await root.get('/api/organisations')).json
+  expect(list.map((row) => row.slug).sort()).toEqual(['acme-bv', 'default-org'])
 
   const invite = await root.post(`/api/organisations/${id}/invite`, {
     name: 'Anna Acme',
     email: 'anna@acme.nl',
   })
   expect(invite.status).toBe(201)
-  const token = invite.json.setupUrl.split('/setup/')[1]
+  const token = (invite.json as Invited).setupUrl.split('/setup/')[1]
   const anna = createClient(server.url)
   expect((await anna.post(`/api/auth/setup/${token}`, { password: 'anna password' })).status).toBe(
     200,
@@ -43,11 +51,14 @@ test('a platform SUPERADMIN creates an organisation with its own file and invite
     password: 'anna password',
   })
   // The invited person owns the new organisation: its SUPERADMIN, without platform rights.
-  expect(login.json.user).toMatchObject({ role: 'SUPERADMIN', organizationId: id })
-  expect(login.json.user.permissions).toContain('sales.launch')
-  expect(login.json.user.permissions).not.toContain('organisations.manage')
-  const theirUsers = (await anna.get('/api/users')).json
-  expect(theirUsers.map((row: { email: string }) => row.email)).toEqual(['anna@acme.nl'])
+  const { user }: Extract<Login, { user: unknown }> = login.json
+  expect(user).toMatchObject({ role: 'SUPERADMIN', organizationId: id })
+  expect(user.permissions).toContain('sales.launch')
+  expect(user.permissions).not.toContain('organisations.manage')
+  const theirUsers: InferResponseType<TypedApi['users']['$get'], 200> = (
+    await anna.get('/api/users')
+  ).json
+  expect(theirUsers.map((row) => row.email)).toEqual(['anna@acme.nl'])
   expect((await anna.get('/api/organisations')).status).toBe(403)
   expect((await anna.post('/api/organisations', { name: 'Mine', slug: 'mine' })).status).toBe(403)
   expect(
@@ -72,17 +83,20 @@ test('the old paths /api/organization and /api/organizations still answer', asyn
   expect(saved.status).toBe(200)
   const again = await root.request('PATCH', '/api/organization', { name: 'Oude Spelling' }, replay)
   expect(again.json).toEqual(saved.json)
-  expect((await root.get('/api/organisation')).json.name).toBe('Oude Spelling')
+  const own: InferResponseType<TypedApi['organisation']['$get'], 200> = (
+    await root.get('/api/organisation')
+  ).json
+  expect(own.name).toBe('Oude Spelling')
   expect((await root.get('/api/organization')).json).toEqual(
     (await root.get('/api/organisation')).json,
   )
 
   const created = await root.post('/api/organizations', { name: 'Oud BV', slug: 'oud-bv' })
   expect(created.status).toBe(201)
-  const listed = (await root.get('/api/organisations')).json
-  expect(listed.map((row: { slug: string }) => row.slug)).toContain('oud-bv')
+  const listed: Listed = (await root.get('/api/organisations')).json
+  expect(listed.map((row) => row.slug)).toContain('oud-bv')
   expect((await root.get('/api/organizations')).json).toEqual(listed)
-  const invite = await root.post(`/api/organizations/${created.json.id}/invite`, {
+  const invite = await root.post(`/api/organizations/${(created.json as Created).id}/invite`, {
     name: 'Olga Oud',
     email: 'olga@oud.nl',
   })

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { mailOutbox, passwordResetTokens } from '#schema/db/system'
 import { FORGOT_PASSWORD_ANSWER } from '#schema/mail'
@@ -11,10 +12,22 @@ import { createClient } from '../support/http.ts'
 import { takeInvitationToken } from '../support/invitation-token.ts'
 import { type ReceivedMail, startSmtpReceiver } from '../support/smtp-receiver.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
 
 // Password reset by mail, end to end over a real SMTP server on loopback (issue 46's
 // first slice): what the person receives, what the link does once, and what an attacker
 // gets from the form (the same answer, no mail, 429 past the limits).
+
+type SignedIn = Extract<
+  InferResponseType<TypedApi['auth']['login']['email']['$post'], 200>,
+  { user: unknown }
+>
+type Reset = InferResponseType<TypedApi['auth']['reset-password'][':token']['$post'], 200>
+type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
+type SellerLogin = InferResponseType<
+  TypedApi['gold-estates']['sellers'][':id']['login']['$post'],
+  201
+>
 
 let receiver: Awaited<ReturnType<typeof startSmtpReceiver>>
 let server: TestServer
@@ -90,7 +103,8 @@ describe('a password reset by mail', () => {
 
     const asked = await askReset(email)
     expect(asked.status).toBe(202)
-    expect(asked.json).toEqual({ message: FORGOT_PASSWORD_ANSWER })
+    const answer: InferResponseType<TypedApi['auth']['forgot-password']['$post'], 202> = asked.json
+    expect(answer).toEqual({ message: FORGOT_PASSWORD_ANSWER })
 
     const mail = await receiveOne(email)
     expect(mail.rcptTo).toEqual([email])
@@ -109,7 +123,8 @@ describe('a password reset by mail', () => {
 
     const reset = await resetWith(link?.token as string, 'a new password 1')
     expect(reset.status, reset.text).toBe(200)
-    expect(reset.json).toEqual({
+    const changed: Reset = reset.json
+    expect(changed).toEqual({
       message: 'Je wachtwoord is gewijzigd. Je kunt nu inloggen.',
       loginPath: '/login',
     })
@@ -121,7 +136,7 @@ describe('a password reset by mail', () => {
 
     const again = await resetWith(link?.token as string, 'a third password')
     expect(again.status).toBe(400)
-    expect(again.json.message).toBe(
+    expect((again.json as ErrorAnswer).message).toBe(
       'Deze herstellink is al gebruikt. Vraag een nieuwe aan via Wachtwoord vergeten.',
     )
     // The mail is marked sent and holds no link any longer.
@@ -140,7 +155,7 @@ describe('a password reset by mail', () => {
       .run()
     const expired = await resetWith(first, 'wim password 2')
     expect(expired.status).toBe(400)
-    expect(expired.json.message).toBe(
+    expect((expired.json as ErrorAnswer).message).toBe(
       'Deze herstellink is verlopen. Vraag een nieuwe aan via Wachtwoord vergeten.',
     )
 
@@ -154,10 +169,10 @@ describe('a password reset by mail', () => {
     expect((await resetWith(second as string, 'wim password 3')).status).toBe(200)
     const stale = await resetWith(third as string, 'wim password 4')
     expect(stale.status).toBe(400)
-    expect(stale.json.message).toMatch(/sinds deze link gewijzigd/)
-    expect((await resetWith('abcdefghijklmnopqrst', 'wim password 5')).json.message).toMatch(
-      /ongeldig/,
-    )
+    expect((stale.json as ErrorAnswer).message).toMatch(/sinds deze link gewijzigd/)
+    expect(
+      ((await resetWith('abcdefghijklmnopqrst', 'wim password 5')).json as ErrorAnswer).message,
+    ).toMatch(/ongeldig/)
   })
 
   test('a person in two organisations gets one mail listing both and resets the one they choose', async () => {
@@ -170,7 +185,7 @@ describe('a password reset by mail', () => {
       { email, password: 'alfa password 1' },
       fromNewClient(),
     )
-    expect(login.json.user.organizationId).toBe('org-alfa')
+    expect((login.json as SignedIn).user.organizationId).toBe('org-alfa')
 
     await askReset(email)
     const mail = await receiveOne(email)
@@ -193,13 +208,13 @@ describe('a password reset by mail', () => {
       { email, password: 'alfa password 1' },
       fromNewClient(),
     )
-    expect(alfa.json.user.organizationId).toBe('org-alfa')
+    expect((alfa.json as SignedIn).user.organizationId).toBe('org-alfa')
     const chosenLogin = await createClient(server.url).post(
       '/api/auth/login/email',
       { email, password: 'chosen password 1' },
       fromNewClient(),
     )
-    expect(chosenLogin.json.user.organizationId).toBe('default-org')
+    expect((chosenLogin.json as SignedIn).user.organizationId).toBe('default-org')
   })
 
   test('an unknown address, and an account whose holder never set a password, get the same answer and no mail', async () => {
@@ -277,10 +292,14 @@ describe('a password reset by mail', () => {
       name: 'Verkoper',
       email: 'seller@reset.test',
     })
-    const login = await owner.post(`/api/gold-estates/sellers/${seller.json.id}/login`, {
-      role: 'SELLER',
-    })
-    expect(login.json).toMatchObject({ invited: true, invitedTo: 'seller@reset.test' })
+    const login = await owner.post(
+      `/api/gold-estates/sellers/${(seller.json as Seller).id}/login`,
+      {
+        role: 'SELLER',
+      },
+    )
+    const invitation: SellerLogin = login.json
+    expect(invitation).toMatchObject({ invited: true, invitedTo: 'seller@reset.test' })
     const setupToken = await takeInvitationToken(receiver, 'seller@reset.test')
     await createClient(server.url).post(`/api/auth/setup/${setupToken}`, {
       password: 'seller password 1',
@@ -300,7 +319,7 @@ describe('a password reset by mail', () => {
     const [link] = linksIn(mail)
     expect(link?.url).toContain('/gold-estates/reset-password/')
     const reset = await resetWith(link?.token as string, 'seller password 2')
-    expect(reset.json.loginPath).toBe('/gold-estates/login')
+    expect((reset.json as Reset).loginPath).toBe('/gold-estates/login')
     expect((await session.get('/api/gold-estates/auth/user')).status).toBe(401)
     const again = await createClient(server.url).post(
       '/api/gold-estates/auth/login',
@@ -317,14 +336,15 @@ test('with SMTP the outbox page names the server without its password and shows 
   const page = await root.get('/api/admin/outbox')
   expect(page.status).toBe(200)
   expect(page.text).not.toContain('s3cret-pass')
-  expect(page.json.server).toEqual({
+  const outbox: InferResponseType<TypedApi['admin']['outbox']['$get'], 200> = page.json
+  expect(outbox.server).toEqual({
     host: '127.0.0.1',
     port: receiver.port,
     secure: false,
     user: 'mailer',
     from: 'Centraal <centraal@example.test>',
   })
-  const mails = page.json.mails as { html: string | null; text: string | null; status: string }[]
+  const mails = outbox.mails
   expect(mails.length).toBeGreaterThan(0)
   for (const mail of mails) expect([mail.html, mail.text]).toEqual([null, null])
   expect(page.text).not.toMatch(/reset-password\//)
@@ -350,10 +370,10 @@ test('links point at PUBLIC_URL whatever Host the request names; asked on the sa
   })
   expect((await owner.post('/api/admin/launch-gold-estates')).status).toBe(200)
   const created = await owner.post('/api/gold-estates/sellers', { name: 'Verkoper', email: seller })
-  const login = await owner.post(`/api/gold-estates/sellers/${created.json.id}/login`, {
+  const login = await owner.post(`/api/gold-estates/sellers/${(created.json as Seller).id}/login`, {
     role: 'SELLER',
   })
-  expect(login.json.invited).toBe(true)
+  expect((login.json as SellerLogin).invited).toBe(true)
   await createClient(server.url).post(
     `/api/auth/setup/${await takeInvitationToken(receiver, seller)}`,
     {

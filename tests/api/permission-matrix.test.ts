@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createApp } from '#server/app'
 import type { createClient } from '../support/http.ts'
@@ -13,6 +14,7 @@ import {
 } from '../support/identities.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TypedApi } from '../support/typed-client.ts'
 
 // Who may call what: every route the app serves × every kind of caller, with the status
 // each must get. The routes are read from the app, so a route added without a row here
@@ -23,6 +25,7 @@ import { startTestServer, type TestServer } from '../support/test-server.ts'
 
 type Client = ReturnType<typeof createClient>
 type Answer = Awaited<ReturnType<Client['request']>>
+type Pushed = InferResponseType<TypedApi['sync'][':version'][':collection']['push']['$post'], 200>
 type Call = { method: string; path: string; body?: unknown; headers?: Record<string, string> }
 type Row = {
   route: string
@@ -841,7 +844,8 @@ async function send(who: Identity, call: Call, n: number): Promise<string> {
   const headers = { ...address, ...call.headers }
   const answer: Answer = await client.request(call.method, call.path, call.body, headers)
   if (call.path.endsWith('/push') && answer.status === 200) {
-    return answer.json.refused.length > 0 ? 'R' : '200'
+    const pushed: Pushed = answer.json
+    return pushed.refused.length > 0 ? 'R' : '200'
   }
   return String(answer.status)
 }

@@ -1,3 +1,4 @@
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import {
   addSellers,
@@ -8,6 +9,7 @@ import { createPlan as createPlanAs, placeSeller } from '../support/commission-p
 import type { createClient } from '../support/http.ts'
 import { readTables } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TypedApi } from '../support/typed-client.ts'
 
 // Commission plans on devices (decision 040): plans, versions, placements and project
 // rates replicate read-only; a SELLER's device holds their own plans and placements and
@@ -16,6 +18,10 @@ import { startTestServer, type TestServer } from '../support/test-server.ts'
 
 type Client = ReturnType<typeof createClient>
 type Doc = Record<string, unknown> & { id: string }
+type Page = InferResponseType<TypedApi['sync'][':version'][':collection']['pull']['$get'], 200>
+type Pushed = InferResponseType<TypedApi['sync'][':version'][':collection']['push']['$post'], 200>
+type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
+type Sale = InferResponseType<TypedApi['gold-estates']['sales'][':id']['$get'], 200>
 
 const EURO = 100
 const PLAN_COLLECTIONS = [
@@ -38,7 +44,8 @@ async function pull(client: Client, collection: string, checkpoint = 0) {
     `/api/sync/v1/${collection}/pull?checkpoint=${checkpoint}&limit=1000`,
   )
   expect(page.status, page.text).toBe(200)
-  return page.json as { documents: Doc[]; checkpoint: { seq: number }; upTo?: number }
+  const answer: Page = page.json
+  return answer
 }
 const idsOf = (documents: Doc[]) => documents.map((doc) => doc.id).sort()
 
@@ -64,7 +71,8 @@ beforeAll(async () => {
   server = await startTestServer()
   admin = await signInFirstSuperadmin(server)
   expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
-  projectId = (await admin.post('/api/gold-estates/projects', { name: 'Singel' })).json.id
+  projectId = ((await admin.post('/api/gold-estates/projects', { name: 'Singel' })).json as Project)
+    .id
   const team = await addSellers(server, admin, { anna: 'Anna', bram: 'Bram', dirk: 'Dirk' })
   ids = team.ids
   signInTeam = team.signIn
@@ -146,7 +154,8 @@ test('a pulled sale from plans carries fromPlan and each line its plan version a
   })
   // Bram is on no plan, but the project's plan covers him.
   expect(answer.status, answer.text).toBe(201)
-  const sale = (await pull(admin, 'sales')).documents.find((doc) => doc.id === answer.json.id)
+  const registered: InferResponseType<TypedApi['gold-estates']['sales']['$post'], 201> = answer.json
+  const sale = (await pull(admin, 'sales')).documents.find((doc) => doc.id === registered.id)
   expect(sale).toMatchObject({ fromPlan: true, commissionPercentage: 2.5 })
   const lines = sale?.lines as Doc[]
   expect(lines).toEqual([
@@ -216,9 +225,9 @@ test('nobody pushes a plan, version, placement or rate: refused, nothing changed
       })
       // A new document is refused; a change of a stored one (no field is writable) is
       // answered with the server's state, which the device then takes.
-      const refused = answer.status === 200 && answer.json.refused?.length === 1
-      const answeredWithStored =
-        answer.status === 200 && answer.json.conflicts?.[0]?.name === 'Closers'
+      const pushed: Pushed = answer.json
+      const refused = answer.status === 200 && pushed.refused?.length === 1
+      const answeredWithStored = answer.status === 200 && pushed.conflicts?.[0]?.name === 'Closers'
       expect(refused || answeredWithStored, `${collection}: ${answer.status} ${answer.text}`).toBe(
         true,
       )
@@ -279,23 +288,19 @@ async function push(client: Client, document: object) {
     rows: [{ newDocumentState: document }],
   })
   expect(answer.status, answer.text).toBe(200)
-  return answer.json as { refused: { reason: string }[]; conflicts: Doc[] }
+  const pushed: Pushed = answer.json
+  return pushed
 }
 
 async function serverLines(saleId: string) {
   const answer = await admin.get(`/api/gold-estates/sales/${saleId}`)
   expect(answer.status, answer.text).toBe(200)
-  return answer.json.lines as {
-    sellerId: string
-    kind: string
-    commissionAmount: number
-    commissionPercentage: number
-    planTier: number | null
-  }[]
+  const sale: Sale = answer.json
+  return sale.lines
 }
 
 test("a SELLER pushing a sale from plans with inflated lines gets the plan's lines", async () => {
-  havenId = (await admin.post('/api/gold-estates/projects', { name: 'Haven' })).json.id
+  havenId = ((await admin.post('/api/gold-estates/projects', { name: 'Haven' })).json as Project).id
   const sale = planSale({
     sellerId: ids.dirk,
     euros: 100_000,

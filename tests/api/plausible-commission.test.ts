@@ -1,3 +1,4 @@
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   addSellers,
@@ -8,6 +9,7 @@ import {
 import { createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
 
 // Issue 45: the plausible commission % of a sales organisation (default 10), which lists
 // the sales above it for the sales ADMIN. Only that ADMIN changes it, within (0, 100] and
@@ -23,14 +25,22 @@ let projectId: string
 let sellerId: string
 
 const SETTINGS = '/api/gold-estates/settings'
-const readBound = async (client: Client) =>
-  (await client.get(SETTINGS)).json.plausibleCommissionPercentage
+type Settings = InferResponseType<TypedApi['gold-estates']['settings']['$get'], 200>
+type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
+type Sale = InferResponseType<TypedApi['gold-estates']['sales']['$post'], 201>
+const readBound = async (client: Client) => {
+  const settings: Settings = (await client.get(SETTINGS)).json
+  return settings.plausibleCommissionPercentage
+}
 
 beforeAll(async () => {
   server = await startTestServer({ REGISTRATION: 'open' })
   admin = await signInFirstSuperadmin(server)
   expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
-  projectId = (await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json.id
+  const project: Project = (
+    await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })
+  ).json
+  projectId = project.id
   const team = await addSellers(server, admin, { sanne: 'Sanne', maria: 'Maria' })
   sellerId = team.ids.sanne
   seller = await team.signIn('sanne', 'SELLER')
@@ -43,7 +53,9 @@ describe('the plausible commission %', () => {
     expect(await readBound(admin)).toBe(10)
     const saved = await admin.request('PATCH', SETTINGS, { plausibleCommissionPercentage: 12.5 })
     expect(saved.status).toBe(200)
-    expect(saved.json.plausibleCommissionPercentage).toBe(12.5)
+    const settings: InferResponseType<TypedApi['gold-estates']['settings']['$patch'], 200> =
+      saved.json
+    expect(settings.plausibleCommissionPercentage).toBe(12.5)
     expect(await readBound(admin)).toBe(12.5)
     // Everyone's screens read it as they read the currency; only the ADMIN's list uses it.
     expect(await readBound(seller)).toBe(12.5)
@@ -59,7 +71,8 @@ describe('the plausible commission %', () => {
   ])('%j is refused with a 400 and nothing changes', async (value, message) => {
     const answer = await admin.request('PATCH', SETTINGS, { plausibleCommissionPercentage: value })
     expect(answer.status).toBe(400)
-    expect(answer.json.message).toContain(message)
+    const refusal: ErrorAnswer = answer.json
+    expect(refusal.message).toContain(message)
     expect(await readBound(admin)).toBe(12.5)
   })
 
@@ -99,7 +112,8 @@ describe("a sale's percentages on the server", () => {
   test('2.5 % of € 310.000 is stored as 2.5 with € 7.750 gross', async () => {
     const created = await admin.post('/api/gold-estates/sales', sale(2.5))
     expect(created.status).toBe(201)
-    expect(created.json).toMatchObject({ commissionPercentage: 2.5, commissionAmount: 775_000 })
+    const stored: Sale = created.json
+    expect(stored).toMatchObject({ commissionPercentage: 2.5, commissionAmount: 775_000 })
   })
 
   // Built once the project exists.
@@ -115,6 +129,7 @@ describe("a sale's percentages on the server", () => {
   ])('%#: a percentage out of range is a 400 that says which', async (build, message) => {
     const answer = await admin.post('/api/gold-estates/sales', build())
     expect(answer.status).toBe(400)
-    expect(answer.json.message).toContain(message)
+    const refusal: ErrorAnswer = answer.json
+    expect(refusal.message).toContain(message)
   })
 })

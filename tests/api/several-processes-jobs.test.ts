@@ -3,6 +3,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { findFreePort } from '../support/free-port.ts'
@@ -13,6 +14,7 @@ import { startRedisServer } from '../support/redis-server.ts'
 import { buildSalePayload, postSale } from '../support/sales.ts'
 import { startServerProcess } from '../support/server-process.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
+import type { TypedApi } from '../support/typed-client.ts'
 
 // Two server processes on one data directory share a Redis: a scheduled Drive backup and
 // a CRM lead that both see due run once; a backup schedule saved through one is the
@@ -22,6 +24,10 @@ import { openOrganisationFile } from '../support/sqlite.ts'
 
 type ServerProcess = Awaited<ReturnType<typeof startServerProcess>>
 type Client = ReturnType<typeof createClient>
+type Connect = InferResponseType<TypedApi['backup']['google-drive']['connect']['$post'], 200>
+type Settings = InferResponseType<TypedApi['backup']['settings']['$get'], 200>
+type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
+type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
 const GOOGLE = { clientId: 'centraal-test.apps.googleusercontent.com', clientSecret: 'gs-secret' }
 
 let redis: Awaited<ReturnType<typeof startRedisServer>>
@@ -49,7 +55,12 @@ const receiver = http.createServer((request, response) => {
   })
 })
 
-const placeOf = async (client: Client) => (await client.get('/api/heavy-work/place')).json.place
+const placeOf = async (client: Client) => {
+  const answer: InferResponseType<TypedApi['heavy-work']['place']['$get'], 200> = (
+    await client.get('/api/heavy-work/place')
+  ).json
+  return answer.place
+}
 const uploads = (since = 0) =>
   google.state.requests.filter(
     (request) => request.path.startsWith('/upload/') && request.at > since,
@@ -110,7 +121,7 @@ beforeAll(async () => {
   root = await signInFirstSuperadmin(first)
   const connect = await root.post('/api/backup/google-drive/connect')
   expect(connect.status).toBe(200)
-  const consent = await fetch(connect.json.url, { redirect: 'manual' })
+  const consent = await fetch((connect.json as Connect).url, { redirect: 'manual' })
   const callback = new URL(consent.headers.get('location') ?? '')
   expect((await root.get(`${callback.pathname}${callback.search}`)).status).toBe(302)
   second = await secondStarted
@@ -132,12 +143,13 @@ test('a scheduled Drive backup that both processes fire runs in one of them: one
     backupFormats: 'json',
   })
   expect(saved.status).toBe(200)
-  expect(saved.json.nextBackupAt).toBe(fireAt.getTime())
+  expect((saved.json as Settings).nextBackupAt).toBe(fireAt.getTime())
   // The second process, running since before the save, schedules the backup as well.
   const rootThere = sameSessionThere()
   await until(
     async () =>
-      (await rootThere.get('/api/backup/settings')).json.nextBackupAt === fireAt.getTime(),
+      ((await rootThere.get('/api/backup/settings')).json as Settings).nextBackupAt ===
+      fireAt.getTime(),
     fireAt.getTime() - Date.now(),
   )
 
@@ -148,13 +160,18 @@ test('a scheduled Drive backup that both processes fire runs in one of them: one
   await until(() => decisions().length === 2, 90_000)
   expect(decisions().filter((line) => line.includes('runs here'))).toHaveLength(1)
   expect(decisions().filter((line) => line.includes('runs in another process'))).toHaveLength(1)
-  await until(async () => (await root.get('/api/backup/settings')).json.lastBackupAt !== null)
-  expect((await root.get('/api/backup/settings')).json.lastBackupStatus).toBe('success')
+  await until(
+    async () => ((await root.get('/api/backup/settings')).json as Settings).lastBackupAt !== null,
+  )
+  expect(((await root.get('/api/backup/settings')).json as Settings).lastBackupStatus).toBe(
+    'success',
+  )
   expect(uploads()).toHaveLength(1)
 }, 120_000)
 
 test('a schedule changed or switched off through one process is followed by the other at once', async () => {
-  const settingsThere = async () => (await sameSessionThere().get('/api/backup/settings')).json
+  const settingsThere = async (): Promise<Settings> =>
+    (await sameSessionThere().get('/api/backup/settings')).json
   const before = (await settingsThere()).nextBackupAt
   // Six hours on: another time than the schedule the processes hold now.
   const at = new Date(Date.now() + 6 * 60 * 60_000)
@@ -163,12 +180,15 @@ test('a schedule changed or switched off through one process is followed by the 
     backupSchedule: `${at.getMinutes()} ${at.getHours()} * * *`,
   })
   expect(saved.status).toBe(200)
-  expect(saved.json.nextBackupAt).not.toBe(before)
-  await until(async () => (await settingsThere()).nextBackupAt === saved.json.nextBackupAt, 5000)
+  expect((saved.json as Settings).nextBackupAt).not.toBe(before)
+  await until(
+    async () => (await settingsThere()).nextBackupAt === (saved.json as Settings).nextBackupAt,
+    5000,
+  )
 
   // Switched off through the first process, the second holds no schedule: it fires nothing.
   const off = await root.post('/api/backup/settings', { autoBackupEnabled: false })
-  expect(off.json.nextBackupAt).toBeNull()
+  expect((off.json as Settings).nextBackupAt).toBeNull()
   await until(async () => (await settingsThere()).nextBackupAt === null, 5000)
   expect((await settingsThere()).autoBackupEnabled).toBe(false)
 })
@@ -180,9 +200,12 @@ test('a lead that both processes see due is posted once, though its answer is sl
     xmsEnabled: true,
     xmsWebhookUrl: receiverUrl,
   })
-  const projectId = (await root.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json
-    .id
-  const sellerId = (await root.post('/api/gold-estates/sellers', { name: 'Cor Closer' })).json.id
+  const projectId = (
+    (await root.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json as Project
+  ).id
+  const sellerId = (
+    (await root.post('/api/gold-estates/sellers', { name: 'Cor Closer' })).json as Seller
+  ).id
   // The second process has the organisation's file open too, so it looks at its outbox.
   expect((await sameSessionThere().get('/api/gold-estates/settings')).status).toBe(200)
   const sale = await postSale(
@@ -229,9 +252,12 @@ test('while Redis is away, a lead waits for it and is posted once when it is bac
   const before = leads.length
   const port = redis.port
   await redis.close()
-  const projectId = (await root.post('/api/gold-estates/projects', { name: 'Zonder Redis' })).json
-    .id
-  const sellerId = (await root.post('/api/gold-estates/sellers', { name: 'Dirk Deal' })).json.id
+  const projectId = (
+    (await root.post('/api/gold-estates/projects', { name: 'Zonder Redis' })).json as Project
+  ).id
+  const sellerId = (
+    (await root.post('/api/gold-estates/sellers', { name: 'Dirk Deal' })).json as Seller
+  ).id
   const sale = await postSale(
     first,
     root,

@@ -1,3 +1,4 @@
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DEFAULT_ORGANISATION_ID } from '#schema/constants'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
@@ -5,6 +6,7 @@ import { createOrganisation } from '#server/services/platform-organisations/crea
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TypedApi } from '../support/typed-client.ts'
 
 // Issue 47 §1 on an installation without mail (the laptop default, where an administrator
 // still holds the setup link): the owners of three other organisations each create an
@@ -12,6 +14,23 @@ import { startTestServer, type TestServer } from '../support/test-server.ts'
 // password must still open their own account (decision 033).
 
 type Client = ReturnType<typeof createClient>
+// Without mail the answers carry the setup link (invited: false); a sign-in of one
+// organisation answers the user, not a choice.
+type Created = Extract<InferResponseType<TypedApi['users']['$post'], 201>, { invited: false }>
+type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
+type SellerLogin = Extract<
+  InferResponseType<TypedApi['gold-estates']['sellers'][':id']['login']['$post'], 201>,
+  { invited: false }
+>
+type CentralLogin = Extract<
+  InferResponseType<TypedApi['auth']['login']['email']['$post'], 200>,
+  { user: unknown }
+>
+type SalesLogin = Extract<
+  InferResponseType<TypedApi['gold-estates']['auth']['login']['$post'], 200>,
+  { user: unknown }
+>
+
 let server: TestServer
 let root: Client
 let organisationNumber = 0
@@ -54,7 +73,7 @@ async function plantDecoy(owner: Client, email: string) {
   })
   expect(created.status, created.text).toBe(201)
   const setup = await createClient(server.url).post(
-    `/api/auth/setup/${tokenOf(created.json.setupUrl)}`,
+    `/api/auth/setup/${tokenOf((created.json as Created).setupUrl)}`,
     { password: 'Attacker pw 123456' },
   )
   expect(setup.status, setup.text).toBe(200)
@@ -69,11 +88,13 @@ async function plantSellerLogin(
 ) {
   const seller = await by.post('/api/gold-estates/sellers', { name: 'Verkoper', email })
   expect(seller.status, seller.text).toBe(201)
-  const link = await by.post(`/api/gold-estates/sellers/${seller.json.id}/login`, {
+  const link = await by.post(`/api/gold-estates/sellers/${(seller.json as Seller).id}/login`, {
     role: 'SELLER',
   })
   expect(link.status, link.text).toBe(201)
-  const setup = await on.post(`/api/auth/setup/${tokenOf(link.json.setupUrl)}`, { password })
+  const setup = await on.post(`/api/auth/setup/${tokenOf((link.json as SellerLogin).setupUrl)}`, {
+    password,
+  })
   expect(setup.status, setup.text).toBe(200)
 }
 
@@ -86,9 +107,12 @@ async function createVictim(email: string, browser: Client) {
     status: 'active',
   })
   expect(created.status, created.text).toBe(201)
-  const setup = await browser.post(`/api/auth/setup/${tokenOf(created.json.setupUrl)}`, {
-    password: 'victim password',
-  })
+  const setup = await browser.post(
+    `/api/auth/setup/${tokenOf((created.json as Created).setupUrl)}`,
+    {
+      password: 'victim password',
+    },
+  )
   expect(setup.status, setup.text).toBe(200)
 }
 
@@ -104,7 +128,7 @@ describe('three other organisations cannot lock a person out (no mail)', () => {
 
     const fresh = await signIn(createClient(server.url), email)
     expect(fresh.status, fresh.text).toBe(200)
-    expect(fresh.json.user.organizationId).toBe(DEFAULT_ORGANISATION_ID)
+    expect((fresh.json as CentralLogin).user.organizationId).toBe(DEFAULT_ORGANISATION_ID)
     // The decoys' own password opens a decoy, never the victim's account.
     const decoy = await signIn(createClient(server.url), email, 'Attacker pw 123456')
     expect(JSON.stringify(decoy.json)).not.toContain(DEFAULT_ORGANISATION_ID)
@@ -118,11 +142,11 @@ describe('three other organisations cannot lock a person out (no mail)', () => {
 
     const again = await signIn(browser, email)
     expect(again.status, again.text).toBe(200)
-    expect(again.json.user.organizationId).toBe(DEFAULT_ORGANISATION_ID)
+    expect((again.json as CentralLogin).user.organizationId).toBe(DEFAULT_ORGANISATION_ID)
     // The remembered account survives a logout: it names an account, it opens none.
     expect((await browser.post('/api/logout')).status).toBe(200)
     const afterLogout = await signIn(browser, email)
-    expect(afterLogout.json.user.organizationId).toBe(DEFAULT_ORGANISATION_ID)
+    expect((afterLogout.json as CentralLogin).user.organizationId).toBe(DEFAULT_ORGANISATION_ID)
   })
 
   test('a forged or foreign remembered cookie counts for nothing', async () => {
@@ -156,7 +180,7 @@ describe('three other organisations cannot lock a person out (no mail)', () => {
       password: 'seller password',
     })
     expect(fresh.status, fresh.text).toBe(200)
-    expect(fresh.json.user.organizationId).toBe(DEFAULT_ORGANISATION_ID)
+    expect((fresh.json as SalesLogin).user.organizationId).toBe(DEFAULT_ORGANISATION_ID)
   })
 
   test("Gold Estates, decoys first: the browser that set the password opens the seller's login", async () => {
@@ -171,7 +195,7 @@ describe('three other organisations cannot lock a person out (no mail)', () => {
       password: 'seller password',
     })
     expect(signedIn.status, signedIn.text).toBe(200)
-    expect(signedIn.json.user.organizationId).toBe(DEFAULT_ORGANISATION_ID)
+    expect((signedIn.json as SalesLogin).user.organizationId).toBe(DEFAULT_ORGANISATION_ID)
   })
 
   test('unknown, one-organisation and several-organisation addresses get the same words', async () => {

@@ -1,3 +1,4 @@
+import type { InferResponseType } from 'hono/client'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { UserRole } from '#schema/roles'
@@ -8,12 +9,28 @@ import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
 
 // An address is unique within an organisation, not across them: one organisation can
 // neither block nor learn of another's accounts, and a person in several organisations
 // chooses one at sign-in.
 
 type Client = ReturnType<typeof createClient>
+type User = InferResponseType<TypedApi['auth']['user']['$get'], 200>
+type SalesUser = InferResponseType<TypedApi['gold-estates']['auth']['user']['$get'], 200>
+type Login = InferResponseType<TypedApi['auth']['login']['email']['$post'], 200>
+type SalesLogin = InferResponseType<TypedApi['gold-estates']['auth']['login']['$post'], 200>
+type Choice = Extract<Login, { choice: unknown }>
+type SignedIn = Extract<Login, { user: unknown }>
+type SalesChoice = Extract<SalesLogin, { choice: unknown }>
+type SalesSignedIn = Extract<SalesLogin, { user: unknown }>
+type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
+// Without mail a seller's new sign-in answers its setup link.
+type SellerLogin = Extract<
+  InferResponseType<TypedApi['gold-estates']['sellers'][':id']['login']['$post'], 201>,
+  { invited: false }
+>
+type Pushed = InferResponseType<TypedApi['sync'][':version'][':collection']['push']['$post'], 200>
 let server: TestServer
 
 beforeAll(async () => {
@@ -64,18 +81,19 @@ async function launchedOwner(email: string, org: string) {
 async function createSellerSignIn(by: Client, email: string, password: string) {
   const seller = await by.post('/api/gold-estates/sellers', { name: 'Verkoper', email })
   expect(seller.status, seller.text).toBe(201)
-  const link = await by.post(`/api/gold-estates/sellers/${seller.json.id}/login`, {
+  const created: Seller = seller.json
+  const link = await by.post(`/api/gold-estates/sellers/${created.id}/login`, {
     role: 'SELLER',
   })
   expect(link.status, link.text).toBe(201)
-  const token = link.json.setupUrl.split('/setup/')[1]
+  const token = (link.json as SellerLogin).setupUrl.split('/setup/')[1]
   const setup = await createClient(server.url).post(`/api/auth/setup/${token}`, { password })
   expect(setup.status, setup.text).toBe(200)
-  return { seller: seller.json, link }
+  return { seller: created, link }
 }
 
 async function accountHeader(client: Client) {
-  const user = (await client.get('/api/auth/user')).json
+  const user: User = (await client.get('/api/auth/user')).json
   return {
     [SYNC_ACCOUNT_HEADER]: formatSyncAccount({
       organisationId: user.organizationId,
@@ -102,7 +120,7 @@ describe('another organisation cannot lock an owner out of Gold Estates', () => 
     const launch = await ownerA.post('/api/admin/launch-gold-estates')
     expect(launch.status, launch.text).toBe(200)
     expect(launch.text).not.toMatch(CROSS_ORGANISATION)
-    const salesUser = (await ownerA.get('/api/gold-estates/auth/user')).json
+    const salesUser: SalesUser = (await ownerA.get('/api/gold-estates/auth/user')).json
     expect(salesUser).toMatchObject({
       organizationId: 'org-a',
       role: 'ADMIN',
@@ -117,10 +135,15 @@ describe('another organisation cannot lock an owner out of Gold Estates', () => 
       password: 'attacker password',
     })
     expect(login.status).toBe(200)
-    expect(login.json.user).toMatchObject({ organizationId: 'org-b', role: 'SELLER' })
+    expect((login.json as SalesSignedIn).user).toMatchObject({
+      organizationId: 'org-b',
+      role: 'SELLER',
+    })
     // A's owner's launch left B's sign-in as it was, and a second launch still works.
     expect((await ownerA.post('/api/admin/launch-gold-estates')).status).toBe(200)
-    expect((await attacker.get('/api/gold-estates/auth/user')).json.role).toBe('SELLER')
+    expect(((await attacker.get('/api/gold-estates/auth/user')).json as SalesUser).role).toBe(
+      'SELLER',
+    )
   })
 
   test("another organisation's ADMIN creating a user with an address used elsewhere learns nothing, by REST and by push", async () => {
@@ -154,15 +177,16 @@ describe('another organisation cannot lock an owner out of Gold Estates', () => 
       await accountHeader(adminC),
     )
     expect(byPush.status, byPush.text).toBe(200)
-    expect(byPush.json.refused ?? []).toEqual([])
-    const emails = (await adminC.get('/api/users')).json.map(
-      (user: { email: string }) => user.email,
-    )
+    expect((byPush.json as Pushed).refused ?? []).toEqual([])
+    const users: InferResponseType<TypedApi['users']['$get'], 200> = (
+      await adminC.get('/api/users')
+    ).json
+    const emails = users.map((user) => user.email)
     expect(emails).toEqual(expect.arrayContaining(['taken@alfa.example', 'owner@alfa.example']))
     // Org A's person still signs in straight into org A: the new accounts have no password.
     const { answer } = await signIn('taken@alfa.example', 'alfa password')
     expect(answer.status).toBe(200)
-    expect(answer.json.user.organizationId).toBe('org-a')
+    expect((answer.json as SignedIn).user.organizationId).toBe('org-a')
   })
 
   test("a seller of another organisation with the owner's address, given by push, blocks nothing", async () => {
@@ -177,7 +201,7 @@ describe('another organisation cannot lock an owner out of Gold Estates', () => 
       _deleted: false,
     }
     const headers = await accountHeader(ownerC)
-    const sales = (await ownerC.get('/api/gold-estates/auth/user')).json
+    const sales: SalesUser = (await ownerC.get('/api/gold-estates/auth/user')).json
     const pushed = await ownerC.request(
       'POST',
       '/api/sync/v1/sellers/push',
@@ -188,14 +212,16 @@ describe('another organisation cannot lock an owner out of Gold Estates', () => 
       },
     )
     expect(pushed.status, pushed.text).toBe(200)
-    expect(pushed.json.refused ?? []).toEqual([])
+    expect((pushed.json as Pushed).refused ?? []).toEqual([])
     const link = await ownerC.post(`/api/gold-estates/sellers/${seller.id}/login`, {
       role: 'SELLER',
     })
     expect(link.status, link.text).toBe(201)
 
     const lateOwner = await launchedOwner('late@alfa.example', 'org-a')
-    expect((await lateOwner.get('/api/gold-estates/auth/user')).json.organizationId).toBe('org-a')
+    expect(
+      ((await lateOwner.get('/api/gold-estates/auth/user')).json as SalesUser).organizationId,
+    ).toBe('org-a')
   })
 
   test('in one organisation, a sign-in with the owner’s address stays its own account when the owner launches', async () => {
@@ -210,7 +236,7 @@ describe('another organisation cannot lock an owner out of Gold Estates', () => 
 
     const { client: second } = await signIn('second@charlie.example', 'second password')
     expect((await second.post('/api/admin/launch-gold-estates')).status).toBe(200)
-    const launched = (await second.get('/api/gold-estates/auth/user')).json
+    const launched: SalesUser = (await second.get('/api/gold-estates/auth/user')).json
     expect(launched).toMatchObject({ organizationId: 'org-c', role: 'ADMIN' })
 
     const seller = createClient(server.url)
@@ -219,8 +245,9 @@ describe('another organisation cannot lock an owner out of Gold Estates', () => 
       password: 'seller password',
     })
     expect(login.status).toBe(200)
-    expect(login.json.user.role).toBe('SELLER')
-    expect(login.json.user.id).not.toBe(launched.id)
+    const { user } = login.json as SalesSignedIn
+    expect(user.role).toBe('SELLER')
+    expect(user.id).not.toBe(launched.id)
   })
 })
 
@@ -237,31 +264,32 @@ describe('a person in several organisations chooses one at sign-in', () => {
     const { client, answer } = await signIn('PAT@example.com', 'pat password')
     expect(answer.status).toBe(200)
     expect(answer.headers.get('set-cookie')).toBeNull()
-    expect(answer.json.user).toBeUndefined()
-    expect(answer.json.choice.organisations).toEqual([
+    expect(answer.json).not.toHaveProperty('user')
+    const { choice }: Choice = answer.json
+    expect(choice.organisations).toEqual([
       { id: 'org-a', name: 'Alfa Makelaars' },
       { id: 'org-b', name: 'Bravo Wonen' },
     ])
     expect(JSON.stringify(answer.json)).not.toMatch(/pat password|argon2/)
     expect((await client.get('/api/auth/user')).status).toBe(401)
 
-    const choose = (organisationId: string, choiceToken = answer.json.choice.choiceToken) =>
+    const choose = (organisationId: string, choiceToken = choice.choiceToken) =>
       client.post('/api/auth/login/choose', { choiceToken, organisationId })
     const chosen = await choose('org-b')
     expect(chosen.status, chosen.text).toBe(200)
-    expect(chosen.json.user).toMatchObject({ organizationId: 'org-b', role: 'ADMIN' })
-    expect((await client.get('/api/auth/user')).json.organizationId).toBe('org-b')
+    expect((chosen.json as SignedIn).user).toMatchObject({ organizationId: 'org-b', role: 'ADMIN' })
+    expect(((await client.get('/api/auth/user')).json as User).organizationId).toBe('org-b')
     // The choice is used up.
     const again = await choose('org-a')
     expect(again.status).toBe(401)
-    expect(again.json.message).toBe('Je keuze is verlopen. Log opnieuw in.')
+    expect((again.json as ErrorAnswer).message).toBe('Je keuze is verlopen. Log opnieuw in.')
 
     const second = await signIn('pat@example.com', 'pat password')
     const other = await second.client.post('/api/auth/login/choose', {
-      choiceToken: second.answer.json.choice.choiceToken,
+      choiceToken: (second.answer.json as Choice).choice.choiceToken,
       organisationId: 'org-a',
     })
-    expect(other.json.user).toMatchObject({ organizationId: 'org-a', role: 'USER' })
+    expect((other.json as SignedIn).user).toMatchObject({ organizationId: 'org-a', role: 'USER' })
   })
 
   test('a password that matches two of three accounts lists only those two; the third opens alone', async () => {
@@ -270,28 +298,31 @@ describe('a person in several organisations chooses one at sign-in', () => {
     await createAccount({ email: 'quinn@example.com', org: 'org-c', password: 'charlie only' })
 
     const { client, answer } = await signIn('quinn@example.com', 'shared password')
-    const offered = answer.json.choice.organisations.map((item: { id: string }) => item.id)
+    const { choice }: Choice = answer.json
+    const offered = choice.organisations.map((item) => item.id)
     expect(offered).toEqual(['org-a', 'org-b'])
     expect(answer.text).not.toMatch(/Charlie|org-c/)
     // An organisation that was not offered cannot be picked, and the choice stays usable.
     const refused = await client.post('/api/auth/login/choose', {
-      choiceToken: answer.json.choice.choiceToken,
+      choiceToken: choice.choiceToken,
       organisationId: 'org-c',
     })
     expect(refused.status).toBe(400)
-    expect(refused.json.message).toBe('organisationId: kies een van de getoonde organisaties')
+    expect((refused.json as ErrorAnswer).message).toBe(
+      'organisationId: kies een van de getoonde organisaties',
+    )
     expect((await client.get('/api/auth/user')).status).toBe(401)
     const picked = await client.post('/api/auth/login/choose', {
-      choiceToken: answer.json.choice.choiceToken,
+      choiceToken: choice.choiceToken,
       organisationId: 'org-a',
     })
-    expect(picked.json.user.organizationId).toBe('org-a')
+    expect((picked.json as SignedIn).user.organizationId).toBe('org-a')
 
     const alone = await signIn('quinn@example.com', 'charlie only')
-    expect(alone.answer.json.user.organizationId).toBe('org-c')
+    expect((alone.answer.json as SignedIn).user.organizationId).toBe('org-c')
     const wrong = await signIn('quinn@example.com', 'wrong password')
     expect(wrong.answer.status).toBe(401)
-    expect(wrong.answer.json.message).toBe('Ongeldige inloggegevens')
+    expect((wrong.answer.json as ErrorAnswer).message).toBe('Ongeldige inloggegevens')
   })
 
   test('accounts never set up or waiting for approval elsewhere cannot push out the one in use', async () => {
@@ -308,7 +339,7 @@ describe('a person in several organisations chooses one at sign-in', () => {
     await createAccount({ email: 'vera@example.com', org: 'org-c', password: 'vera password' })
     const { answer } = await signIn('vera@example.com', 'vera password')
     expect(answer.status, answer.text).toBe(200)
-    expect(answer.json.user.organizationId).toBe('org-c')
+    expect((answer.json as SignedIn).user.organizationId).toBe('org-c')
   })
 
   test('an account that may not sign in is not offered', async () => {
@@ -327,7 +358,7 @@ describe('a person in several organisations chooses one at sign-in', () => {
       .$client.prepare("update users set status = 'suspended' where id = ?")
       .run(userB)
     const { answer } = await signIn('rik@example.com', 'rik password')
-    expect(answer.json.user.organizationId).toBe('org-a')
+    expect((answer.json as SignedIn).user.organizationId).toBe('org-a')
   })
 
   test('failures count per address and e-mail as before, whatever the number of organisations', async () => {
@@ -338,8 +369,10 @@ describe('a person in several organisations chooses one at sign-in', () => {
     }
     const blocked = await signIn('tess@example.com', 'tess password')
     expect(blocked.answer.status).toBe(429)
-    expect(blocked.answer.json.message).toBe('Te veel pogingen. Probeer het later opnieuw.')
-    expect(blocked.answer.json.choice).toBeUndefined()
+    expect((blocked.answer.json as ErrorAnswer).message).toBe(
+      'Te veel pogingen. Probeer het later opnieuw.',
+    )
+    expect(blocked.answer.json).not.toHaveProperty('choice')
   })
 
   test('choices are checked: a bad token or organisation gets a Dutch 4xx and no session', async () => {
@@ -349,7 +382,7 @@ describe('a person in several organisations chooses one at sign-in', () => {
       organisationId: 'org-a',
     })
     expect(bad.status).toBe(400)
-    expect(bad.json.message).toBe('choiceToken: Ongeldige keuze')
+    expect((bad.json as ErrorAnswer).message).toBe('choiceToken: Ongeldige keuze')
     const unknown = await client.post('/api/auth/login/choose', {
       choiceToken: 'a'.repeat(32),
       organisationId: 'org-a',
@@ -358,13 +391,13 @@ describe('a person in several organisations chooses one at sign-in', () => {
     expect(unknown.headers.get('set-cookie')).toBeNull()
     const missing = await client.post('/api/auth/login/choose', { choiceToken: 'a'.repeat(32) })
     expect(missing.status).toBe(400)
-    expect(missing.json.message).toBe('organisationId: Kies een organisatie')
+    expect((missing.json as ErrorAnswer).message).toBe('organisationId: Kies een organisatie')
     const sales = await client.post('/api/gold-estates/auth/login/choose', {
       choiceToken: 7,
       organisationId: 'org-a',
     })
     expect(sales.status).toBe(400)
-    expect(sales.json.message).toBe('choiceToken: Ongeldige keuze')
+    expect((sales.json as ErrorAnswer).message).toBe('choiceToken: Ongeldige keuze')
   })
 
   test('Gold Estates: sign-ins in two organisations ask which; a central choice token does not open one', async () => {
@@ -381,22 +414,21 @@ describe('a person in several organisations chooses one at sign-in', () => {
       password: 'sam password',
     })
     expect(answer.status).toBe(200)
-    expect(answer.json.choice.organisations.map((item: { id: string }) => item.id)).toEqual([
-      'org-a',
-      'org-b',
-    ])
+    const { choice }: SalesChoice = answer.json
+    expect(choice.organisations.map((item) => item.id)).toEqual(['org-a', 'org-b'])
     expect((await seller.get('/api/gold-estates/auth/user')).status).toBe(401)
     const central = await seller.post('/api/auth/login/choose', {
-      choiceToken: answer.json.choice.choiceToken,
+      choiceToken: choice.choiceToken,
       organisationId: 'org-a',
     })
     expect(central.status).toBe(401)
     const chosen = await seller.post('/api/gold-estates/auth/login/choose', {
-      choiceToken: answer.json.choice.choiceToken,
+      choiceToken: choice.choiceToken,
       organisationId: 'org-b',
     })
     expect(chosen.status, chosen.text).toBe(200)
-    expect((await seller.get('/api/gold-estates/auth/user')).json).toMatchObject({
+    const signedIn: SalesUser = (await seller.get('/api/gold-estates/auth/user')).json
+    expect(signedIn).toMatchObject({
       organizationId: 'org-b',
       role: 'SELLER',
     })
@@ -416,7 +448,7 @@ describe('registering and restoring concern one organisation only', () => {
     expect(response.text).not.toMatch(CROSS_ORGANISATION)
     // The registration waits for approval, so the same password still opens org A alone.
     const { answer } = await signIn('reg@alfa.example', 'alfa reg')
-    expect(answer.json.user.organizationId).toBe('org-a')
+    expect((answer.json as SignedIn).user.organizationId).toBe('org-a')
   })
 
   test("a restore rebuilds its organisation's directory and leaves the same address elsewhere alone", async () => {
@@ -453,9 +485,9 @@ describe('registering and restoring concern one organisation only', () => {
     system.close()
     expect(entriesA).toEqual(expect.arrayContaining(['owner@alfa.example', 'pat@example.com']))
     const pat = await signIn('pat@example.com', 'pat password')
-    expect(pat.answer.json.choice.organisations).toHaveLength(2)
+    expect((pat.answer.json as Choice).choice.organisations).toHaveLength(2)
     const ownerAgain = await signIn('owner@alfa.example', 'alfa secret')
-    expect(ownerAgain.answer.json.user.organizationId).toBe('org-a')
+    expect((ownerAgain.answer.json as SignedIn).user.organizationId).toBe('org-a')
     expect((await ownerAgain.client.post('/api/admin/launch-gold-estates')).status).toBe(200)
   })
 })

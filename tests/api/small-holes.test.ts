@@ -3,11 +3,13 @@ import path from 'node:path'
 import { addDays } from 'date-fns/addDays'
 import { format } from 'date-fns/format'
 import { strFromU8, unzipSync } from 'fflate'
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ROOT, signIn, signInFirstSuperadmin } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { FORMULA_CELL, readSpreadsheetLine } from '../support/spreadsheet-line.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
 import { writeWebRoot } from '../support/web-root.ts'
 
 // What an outsider, a stranger who registers, a seller or another organisation could do
@@ -16,6 +18,7 @@ import { writeWebRoot } from '../support/web-root.ts'
 // a CSV cell split by a spreadsheet of another locale.
 
 type Client = ReturnType<typeof createClient>
+type Apps = TypedApi['app-connections']
 let server: TestServer
 let root: Client
 let webRoot: string
@@ -52,13 +55,17 @@ async function liveSessions(tokens: { central?: string; sales?: string }) {
 
 describe('usage reports dated in the future', () => {
   let report: (body: unknown) => ReturnType<Client['post']>
-  let usage: () => Promise<{ totals: Record<string, number> }>
+  let usage: () => Promise<InferResponseType<Apps[':id']['usage']['$get'], 200>>
 
   beforeAll(async () => {
-    const appId = (
+    const app: InferResponseType<Apps['$post'], 201> = (
       await root.post('/api/app-connections', { name: 'Webshop', url: 'https://shop.example.com' })
-    ).json.id
-    const apiKey = (await root.post(`/api/app-connections/${appId}/api-key`)).json.apiKey
+    ).json
+    const appId = app.id
+    const key: InferResponseType<Apps[':id']['api-key']['$post'], 201> = (
+      await root.post(`/api/app-connections/${appId}/api-key`)
+    ).json
+    const apiKey = key.apiKey
     report = (body) =>
       createClient(server.url).post('/api/usage', body, { authorization: `Bearer ${apiKey}` })
     usage = async () => (await root.get(`/api/app-connections/${appId}/usage?days=366`)).json
@@ -67,8 +74,9 @@ describe('usage reports dated in the future', () => {
   test('a report dated 9999-12-31 is refused with 400 naming the date, and not counted', async () => {
     const answer = await report({ metric: 'api_calls', value: 1000, date: '9999-12-31' })
     expect(answer.status).toBe(400)
-    expect(answer.json.message).toBe('Datum 9999-12-31 ligt meer dan een dag in de toekomst')
-    expect(answer.json.errors).toEqual([{ path: 'date', message: answer.json.message }])
+    const refusal: ErrorAnswer = answer.json
+    expect(refusal.message).toBe('Datum 9999-12-31 ligt meer dan een dag in de toekomst')
+    expect(refusal.errors).toEqual([{ path: 'date', message: refusal.message }])
     expect((await usage()).totals.api_calls ?? 0).toBe(0)
   })
 
@@ -78,7 +86,7 @@ describe('usage reports dated in the future', () => {
     expect((await report({ metric: 'api_calls', value: 1, date: tomorrow })).status).toBe(201)
     const refused = await report({ metric: 'api_calls', value: 5, date: later })
     expect(refused.status).toBe(400)
-    expect(refused.json.message).toContain(later)
+    expect((refused.json as ErrorAnswer).message).toContain(later)
     expect((await usage()).totals.api_calls).toBe(1)
   })
 })
@@ -113,7 +121,7 @@ describe('logout', () => {
       'sec-fetch-site': 'cross-site',
     })
     expect(foreign.status).toBe(403)
-    expect(foreign.json.message).toBe('Verzoek van een andere herkomst geweigerd')
+    expect((foreign.json as ErrorAnswer).message).toBe('Verzoek van een andere herkomst geweigerd')
     expect((await client.get('/api/logout?next=/')).status).toBe(200)
     expect(await liveSessions(tokens)).toEqual({ central: 200, sales: 200 })
   })

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { getOrganisationRoute, ROUTING_COOKIE } from '#server/auth/routing-cookie'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
@@ -10,6 +11,7 @@ import { createClient } from '../support/http.ts'
 import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider.ts'
 import { startRedisServer } from '../support/redis-server.ts'
 import { startServerProcess } from '../support/server-process.ts'
+import type { TypedApi } from '../support/typed-client.ts'
 
 // Two server processes on one data directory and a Redis (REDIS_URL), as behind HAProxy:
 // a step that waits between two requests (an organisation choice, an SSO sign-in between
@@ -19,6 +21,8 @@ import { startServerProcess } from '../support/server-process.ts'
 
 type ServerProcess = Awaited<ReturnType<typeof startServerProcess>>
 type Client = ReturnType<typeof createClient>
+type Login = InferResponseType<TypedApi['auth']['login']['email']['$post'], 200>
+type User = InferResponseType<TypedApi['auth']['user']['$get'], 200>
 
 const EXPIRED = 'Je keuze is verlopen. Log opnieuw in.'
 const TWEE = { email: 'twee@example.com', password: 'twee password' }
@@ -64,13 +68,16 @@ beforeAll(async () => {
     const slug = name.toLowerCase().replace(' ', '-')
     const created = await root.post('/api/organisations', { name, slug })
     expect(created.status, created.text).toBe(201)
-    organisationIds.push(created.json.id)
-    const link = await root.post(`/api/organisations/${created.json.id}/invite`, {
+    const organisation: InferResponseType<TypedApi['organisations']['$post'], 201> = created.json
+    organisationIds.push(organisation.id)
+    const link = await root.post(`/api/organisations/${organisation.id}/invite`, {
       name: 'Twee Keer',
       email: TWEE.email,
     })
     expect(link.status, link.text).toBe(201)
-    const token = String(link.json.setupUrl).split('/setup/')[1]
+    const invited: InferResponseType<TypedApi['organisations'][':id']['invite']['$post'], 201> =
+      link.json
+    const token = String(invited.setupUrl).split('/setup/')[1]
     const setup = await createClient(first.url).post(`/api/auth/setup/${token}`, {
       password: TWEE.password,
     })
@@ -98,8 +105,9 @@ async function askWhichOrganisation(server: ServerProcess) {
   const client = createClient(server.url)
   const login = await client.post('/api/auth/login/email', TWEE)
   expect(login.status, login.text).toBe(200)
-  expect(login.json.choice.organisations).toHaveLength(2)
-  return login.json.choice.choiceToken as string
+  const { choice }: Extract<Login, { choice: unknown }> = login.json
+  expect(choice.organisations).toHaveLength(2)
+  return choice.choiceToken
 }
 
 const choose = (server: ServerProcess, choiceToken: string, organisationId: string) =>
@@ -117,7 +125,7 @@ test('an organisation choice asked on one process is answered on the other; the 
   expect(browser.cookies.get(ROUTING_COOKIE)).toBe(getOrganisationRoute(tweede))
   const me = await browser.get('/api/auth/user')
   expect(me.status).toBe(200)
-  expect(me.json.email).toBe(TWEE.email)
+  expect((me.json as User).email).toBe(TWEE.email)
 
   for (const server of [first, second]) {
     const again = await choose(server, choiceToken, eerste)
@@ -166,7 +174,7 @@ test('an SSO sign-in begun on one process finishes on the other; its callback ag
   const finished = await there.get(callback)
   expect(finished.status).toBe(302)
   expect(finished.headers.get('location')).toBe('/')
-  expect((await there.get('/api/auth/user')).json.email).toBe('bea@example.com')
+  expect(((await there.get('/api/auth/user')).json as User).email).toBe('bea@example.com')
 
   const replay = createClient(first.url)
   replay.cookies.set(FLOW_COOKIE, flow)
@@ -191,13 +199,18 @@ test('a made-up SSO flow, or none, is refused on either process as with one proc
 test('a Google Drive connection begun on one process is completed on the other; its state again is refused', async () => {
   const started = await root.post('/api/backup/google-drive/connect')
   expect(started.status, started.text).toBe(200)
-  const consent = await fetch(started.json.url, { redirect: 'manual' })
+  const connect: InferResponseType<TypedApi['backup']['google-drive']['connect']['$post'], 200> =
+    started.json
+  const consent = await fetch(connect.url, { redirect: 'manual' })
   expect(consent.status).toBe(302)
   const callback = new URL(consent.headers.get('location') ?? '')
   const there = sameBrowser(root, second)
   const finished = await there.get(`${callback.pathname}${callback.search}`)
   expect(finished.headers.get('location')).toBe('/settings?tab=backups&googleDrive=verbonden')
-  expect((await there.get('/api/backup/settings')).json.googleDriveEnabled).toBe(true)
+  const settings: InferResponseType<TypedApi['backup']['settings']['$get'], 200> = (
+    await there.get('/api/backup/settings')
+  ).json
+  expect(settings.googleDriveEnabled).toBe(true)
 
   const replay = await root.get(`${callback.pathname}${callback.search}`)
   expect(replay.headers.get('location')).toBe('/settings?tab=backups&googleDrive=mislukt')
@@ -210,5 +223,5 @@ test('an SSO sign-in whose process is killed (SIGKILL) before the callback finis
   const there = sameBrowser(browser, second)
   const finished = await there.get(callback)
   expect(finished.headers.get('location')).toBe('/')
-  expect((await there.get('/api/auth/user')).json.email).toBe('bea@example.com')
+  expect(((await there.get('/api/auth/user')).json as User).email).toBe('bea@example.com')
 })

@@ -1,3 +1,4 @@
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import type { StreamMessage } from '#sync/protocol'
@@ -6,6 +7,7 @@ import { createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openEventStream, waitFor } from '../support/sse.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TypedApi } from '../support/typed-client.ts'
 
 // The stream that carries documents (decision 018), attacked as an outsider, another
 // organisation's ADMIN, a SELLER and a person without the right to a collection: each
@@ -39,11 +41,15 @@ const registerSale = (client: Client, projectId: string, sellerId: string, clien
     }),
   )
 
+type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
+type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
+
 beforeAll(async () => {
   server = await startTestServer()
   ownerA = await signInFirstSuperadmin(server)
   expect((await ownerA.post('/api/admin/launch-gold-estates')).status).toBe(200)
-  projectA = (await ownerA.post('/api/gold-estates/projects', { name: 'Alfa' })).json.id
+  projectA = ((await ownerA.post('/api/gold-estates/projects', { name: 'Alfa' })).json as Project)
+    .id
   createOrganisation(server.deps, { id: 'org-b', name: 'Bravo', slug: 'bravo' })
   ownerB = await signInInvitedUser(server, {
     email: 'owner@b.example',
@@ -71,16 +77,20 @@ test("another organisation's ADMIN hears nothing of ours, and we nothing of thei
   const streamA = await open(ownerA, 'sales')
   await waitFor(() => streamA.messages.length === 1 && streamB.messages.length === 1)
   const seller = (
-    await ownerA.post('/api/gold-estates/sellers', { name: 'Anna', email: 'anna@a.example' })
-  ).json.id
+    (await ownerA.post('/api/gold-estates/sellers', { name: 'Anna', email: 'anna@a.example' }))
+      .json as Seller
+  ).id
   expect((await registerSale(ownerA, projectA, seller, 'Geheime Klant A')).status).toBe(201)
   await waitFor(() =>
     streamA.messages.some((message) => JSON.stringify(message).includes('Geheime Klant A')),
   )
-  const projectB = (await ownerB.post('/api/gold-estates/projects', { name: 'Bravo' })).json.id
+  const projectB = (
+    (await ownerB.post('/api/gold-estates/projects', { name: 'Bravo' })).json as Project
+  ).id
   const sellerB = (
-    await ownerB.post('/api/gold-estates/sellers', { name: 'Bob', email: 'bob@b.example' })
-  ).json.id
+    (await ownerB.post('/api/gold-estates/sellers', { name: 'Bob', email: 'bob@b.example' }))
+      .json as Seller
+  ).id
   expect((await registerSale(ownerB, projectB, sellerB, 'Geheime Klant B')).status).toBe(201)
   await waitFor(() =>
     streamB.messages.some((message) => JSON.stringify(message).includes('Geheime Klant B')),
@@ -98,8 +108,9 @@ test("another organisation's ADMIN hears nothing of ours, and we nothing of thei
 test("a SELLER hears nothing of a colleague's sale, a central USER nothing of the sales area", async () => {
   // Gert is a SELLER: he reads his own sales only.
   const gertId = (
-    await ownerA.post('/api/gold-estates/sellers', { name: 'Gert', email: 'gert@a.example' })
-  ).json.id
+    (await ownerA.post('/api/gold-estates/sellers', { name: 'Gert', email: 'gert@a.example' }))
+      .json as Seller
+  ).id
   const gert = await signInSeller(server, ownerA, {
     id: gertId,
     email: 'gert@a.example',
@@ -114,8 +125,9 @@ test("a SELLER hears nothing of a colleague's sale, a central USER nothing of th
   // the SELLER's as a change with nothing of the sales area (checked below).
   await waitFor(() => sellerStream.messages.length >= 1 && userStream.messages.length >= 1)
   const other = (
-    await ownerA.post('/api/gold-estates/sellers', { name: 'Olga', email: 'olga@a.example' })
-  ).json.id
+    (await ownerA.post('/api/gold-estates/sellers', { name: 'Olga', email: 'olga@a.example' }))
+      .json as Seller
+  ).id
   expect((await registerSale(ownerA, projectA, other, 'Klant van Olga')).status).toBe(201)
   // Later writes each stream may read: once heard, everything of the sale before them was
   // told too (a stream is told of the organisation's changes in order).

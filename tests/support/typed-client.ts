@@ -27,8 +27,9 @@ export function typedClient(baseUrl: string, cookies: ReadonlyMap<string, string
 export type TypedApi = ReturnType<typeof typedClient>
 
 /**
- * The server's refusal as server/http/handle-error.ts writes it: tests that send what the
- * typed client refuses (malformed bodies, attacks) read the error answer as this, not any.
+ * Every refusal's body (server/http/handle-error.ts): the message for a person, `errors`
+ * for bad input (validate.ts: path and message each), the code for a program. Tests that
+ * send what the typed client refuses read refusals through the plain client as this.
  */
 export type ErrorAnswer = {
   message: string
