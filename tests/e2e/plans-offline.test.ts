@@ -139,6 +139,31 @@ test('a SELLER offline registers the sale that crosses her tier; after sync the 
   await phone.getByText(/Trede 1 bereikt: 70\s?% \(was 60\s?%\)/).waitFor({ timeout: 30_000 })
   // The office's remainder is the office's business: her screen has no "Kantoor".
   expect(await phone.getByTestId('office-share').count()).toBe(0)
+  // The device's figures, their kept reading changed by the pull's events (decision 045),
+  // equal the server's, read afresh from its database.
+  await phone
+    .getByRole('link', { name: /^(Dashboard|Home)$/ })
+    .last()
+    .click()
+  await phone.waitForURL(`**${BASE}/dashboard`)
+  const asked = await phone
+    .context()
+    .request.get('/api/gold-estates/commissions/dashboard?salesListLimit=1&upcomingLimit=1')
+  expect(asked.status()).toBe(200)
+  const { pendingCommissions } = (await asked.json()) as { pendingCommissions: number }
+  const pending = new Intl.NumberFormat('nl-NL', { minimumFractionDigits: 2 }).format(
+    pendingCommissions / 100,
+  )
+  await phone
+    .getByRole('region', { name: 'Openstaand', exact: true })
+    .getByText(pending, { exact: false })
+    .waitFor({ timeout: 20_000 })
+    .catch(async (error: Error) => {
+      const shown = await phone
+        .getByRole('region', { name: 'Openstaand', exact: true })
+        .textContent()
+      throw new Error(`${error.message}\nthe tile shows: ${shown} at ${phone.url()}`)
+    })
   await phone.context().close()
 }, 120_000)
 

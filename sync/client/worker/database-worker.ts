@@ -7,7 +7,13 @@
 // loads lives in sync/client/worker/ and sync/client/shared/, fenced in biome.json: no page
 // module, no localStorage, no window, no React.
 
-import { normalizeMangoQuery, prepareQuery, type RxStorageInstance } from 'rxdb'
+import {
+  getPrimaryFieldOfPrimaryKey,
+  normalizeMangoQuery,
+  prepareQuery,
+  type RxDocumentData,
+  type RxStorageInstance,
+} from 'rxdb'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import {
   exposeRxStorageRemote,
@@ -149,27 +155,35 @@ async function buildSalesFiguresHere(request: SalesFiguresRequest & InstanceKey)
 
 /**
  * The live documents of the instances the figures read, kept from one question to the
- * next (keepDocuments). Only in the shared worker, which every write of every tab goes
- * through (a change event, or a direct write: forget in `handle`); a dedicated worker does
+ * next (keepDocuments), the change events' documents put into them. Only in the shared
+ * worker, which every write of every tab goes through (a change event, or a direct write:
+ * forget in `handle`); a dedicated worker does
  * not see another tab's first fill, and reads each time. Documents nobody asked about for
  * five minutes are let go: a tab left open all day does not hold a copy of an area it no
  * longer looks at.
  */
 const keepsDocuments = 'onconnect' in scope
-const keptDocuments = keepDocuments({
+const keptDocuments = keepDocuments<Instance, RxDocumentData<unknown>>({
   read: readLiveStored,
-  changesOf: (storage: Instance) => storage.changeStream(),
+  changesOf: (storage) => storage.changeStream(),
+  idOf: (storage, document) =>
+    (document as Record<string, unknown> as Record<string, string>)[
+      getPrimaryFieldOfPrimaryKey(storage.schema.primaryKey)
+    ] ?? '',
   idleMs: 5 * 60_000,
 })
 
 function readLiveDocuments(storage: Instance): Promise<never[]> {
-  return keepsDocuments ? keptDocuments.read(storage) : readLiveStored(storage)
+  return (keepsDocuments ? keptDocuments.read(storage) : readLiveStored(storage)) as Promise<
+    never[]
+  >
 }
 
-async function readLiveStored(storage: Instance): Promise<never[]> {
+/** The live documents, in the order of their ids (the query's sort when none is asked). */
+async function readLiveStored(storage: Instance): Promise<RxDocumentData<unknown>[]> {
   const { schema } = storage
   const query = normalizeMangoQuery(schema, { selector: { _deleted: { $eq: false } } as never })
-  return (await storage.query(prepareQuery(schema, query))).documents as never[]
+  return (await storage.query(prepareQuery(schema, query))).documents
 }
 
 function listen(port: Port & { onmessage: unknown }) {
