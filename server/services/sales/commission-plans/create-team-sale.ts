@@ -106,8 +106,8 @@ function fillLine(member: SaleTeamCreate['team'][number], target: PartTarget, ne
  * the net commission follows from their plan (or the project's) on the sale date and
  * their volume in its period with this sale in it; the project's own percentage stands
  * when the payload gives none. A member given a `share` of their own gets it (a SELLER's
- * that differs from the plan's goes to review). In one transaction with the adjustments the sale makes on
- * the members' earlier sales of the period.
+ * that differs from the plan's goes to review). In one transaction with the adjustments
+ * the sale makes on the members' earlier sales of the period.
  */
 export function createTeamSale(
   ctx: ServiceContext,
