@@ -5,14 +5,19 @@ import {
   signInFirstSuperadmin,
   signInOtherOrganisationOwner,
 } from '../support/accounts.ts'
-import { createPlan, placeSeller, readPlanTables } from '../support/commission-plans.ts'
+import {
+  asDeviceSale,
+  createPlan,
+  placeSeller,
+  pushSale,
+  readPlanTables,
+} from '../support/commission-plans.ts'
 import type { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
 
 type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
 type Pulled = InferResponseType<TypedApi['sync'][':version'][':collection']['pull']['$get'], 200>
-type Pushed = InferResponseType<TypedApi['sync'][':version'][':collection']['push']['$post'], 200>
 type Sale = InferResponseType<TypedApi['gold-estates']['sales']['$post'], 201>
 type SaleDetail = InferResponseType<TypedApi['gold-estates']['sales'][':id']['$get'], 200>
 type Plans = InferResponseType<TypedApi['gold-estates']['commission-plans']['$get'], 200>
@@ -82,38 +87,9 @@ async function pull(client: Client, collection: string) {
   return (page.json as Pulled).documents
 }
 
-async function push(client: Client, document: object) {
-  const answer = await client.post('/api/sync/v1/sales/push', {
-    rows: [{ newDocumentState: document }],
-  })
-  expect(answer.status, answer.text).toBe(200)
-  return answer.json as Pushed
-}
-
 /** A sale from plans as a device pushes it (decision 040), with its team. */
-function deviceSale(team: object[], euros: number, saleDate: string) {
-  const now = Date.now()
-  return {
-    ...teamSale(team, euros, saleDate),
-    id: crypto.randomUUID(),
-    _deleted: false,
-    clientEmail: null,
-    clientPhone: null,
-    deliveryDate: null,
-    commissionAmount: euros * 2,
-    totalCosts: 0,
-    costsDescription: null,
-    discountPercentage: 0,
-    status: 'completed',
-    notes: null,
-    createdBy: null,
-    createdAt: now,
-    updatedAt: now,
-    seq: 0,
-    fromPlan: true,
-    commissions: [],
-  }
-}
+const deviceSale = (team: object[], euros: number, saleDate: string) =>
+  asDeviceSale({ ...teamSale(team, euros, saleDate), commissionAmount: euros * 2 })
 
 const snapshot = () => readPlanTables(server.dataDir)
 
@@ -198,8 +174,8 @@ describe('deviating from the plan', () => {
       100_000,
       '2026-02-04',
     )
-    expect((await push(dirk, sale)).refused).toEqual([])
-    expect((await push(dirk, sale)).refused).toEqual([])
+    expect((await pushSale(dirk, sale)).refused).toEqual([])
+    expect((await pushSale(dirk, sale)).refused).toEqual([])
     const stored = await detail(sale.id)
     expect(stored.reviewStatus).toBe('pending')
     expect(stored.lines).toHaveLength(1)
@@ -215,7 +191,7 @@ describe('deviating from the plan', () => {
       100_000,
       '2026-02-05',
     )
-    expect((await push(dirk, older)).refused).toEqual([])
+    expect((await pushSale(dirk, older)).refused).toEqual([])
     expect((await detail(older.id)).reviewStatus).toBeNull()
   })
 
@@ -235,7 +211,7 @@ describe('deviating from the plan', () => {
       500_000,
       '2027-01-12',
     )
-    expect((await push(dirk, crossing)).refused).toEqual([])
+    expect((await pushSale(dirk, crossing)).refused).toEqual([])
     const adjustments = (await detail(plain.id)).lines.filter((line) => line.kind === 'adjustment')
     expect(adjustments).toEqual([
       expect.objectContaining({ commissionAmount: 1_200 * EURO, planTier: 1 }),

@@ -5,7 +5,12 @@ import {
   signInFirstSuperadmin,
   signInOtherOrganisationOwner,
 } from '../support/accounts.ts'
-import { createPlan as createPlanAs, placeSeller } from '../support/commission-plans.ts'
+import {
+  asDeviceSale,
+  createPlan as createPlanAs,
+  placeSeller,
+  pushSale,
+} from '../support/commission-plans.ts'
 import type { createClient } from '../support/http.ts'
 import { readTables } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -253,43 +258,18 @@ function planSale(options: {
   saleDate: string
   commissions?: object[]
 }) {
-  const now = Date.now()
   const salePrice = options.euros * EURO
-  return {
-    id: crypto.randomUUID(),
-    _deleted: false,
+  return asDeviceSale({
     projectId: havenId,
     clientName: 'Klant Offline',
-    clientEmail: null,
-    clientPhone: null,
     propertyNumber: `H-${Math.round(Math.random() * 1e6)}`,
     saleDate: options.saleDate,
-    deliveryDate: null,
     salePrice,
     commissionPercentage: 2,
     commissionAmount: salePrice * 0.02,
-    totalCosts: 0,
-    costsDescription: null,
-    discountPercentage: 0,
-    status: 'completed',
-    notes: null,
-    createdBy: null,
-    createdAt: now,
-    updatedAt: now,
-    seq: 0,
-    fromPlan: true,
     team: [{ sellerId: options.sellerId, role: 'closer', commissionType: 'sales' }],
     commissions: options.commissions ?? [],
-  }
-}
-
-async function push(client: Client, document: object) {
-  const answer = await client.post('/api/sync/v1/sales/push', {
-    rows: [{ newDocumentState: document }],
   })
-  expect(answer.status, answer.text).toBe(200)
-  const pushed: Pushed = answer.json
-  return pushed
 }
 
 async function serverLines(saleId: string) {
@@ -315,7 +295,7 @@ test("a SELLER pushing a sale from plans with inflated lines gets the plan's lin
       },
     ],
   })
-  const answer = await push(dirk, sale)
+  const answer = await pushSale(dirk, sale)
   expect(answer.refused).toEqual([])
   // Dirk is on the setters' plan since 2026: closer 60 % of € 2.000 net.
   const lines = await serverLines(sale.id)
@@ -330,13 +310,13 @@ test("a SELLER pushing a sale from plans with inflated lines gets the plan's lin
   const pulled = (await pull(dirk, 'sales')).documents.find((doc) => doc.id === sale.id)
   expect(pulled).toMatchObject({ fromPlan: true, reviewStatus: null })
   // A replay of the same push registers nothing twice.
-  expect((await push(dirk, sale)).refused).toEqual([])
+  expect((await pushSale(dirk, sale)).refused).toEqual([])
   expect(await serverLines(sale.id)).toHaveLength(1)
 })
 
 test('a SELLER pushing a sale from plans for another seller alone is refused', async () => {
   const sale = planSale({ sellerId: ids.anna, euros: 100_000, saleDate: '2026-03-02' })
-  const answer = await push(dirk, sale)
+  const answer = await pushSale(dirk, sale)
   expect(answer.refused).toHaveLength(1)
   expect((await pull(admin, 'sales')).documents.some((doc) => doc.id === sale.id)).toBe(false)
 })
@@ -345,7 +325,7 @@ test('two devices offline each push the sale that crosses the same tier: one set
   // Bram on the closers' plan: 60 %, 70 % from € 1.000.000 a year, retroactive.
   await place(ids.bram, plans.closers, '2025-01-01')
   const earlier = planSale({ sellerId: ids.bram, euros: 300_000, saleDate: '2026-04-01' })
-  expect((await push(admin, earlier)).refused).toEqual([])
+  expect((await pushSale(admin, earlier)).refused).toEqual([])
   // Bram's year so far: € 400.000 on Singel (its own plan) and € 300.000 here. Each device
   // computed 60 % offline (it knew nothing of the other's sale).
   const provisional = (euros: number) => [
@@ -371,7 +351,7 @@ test('two devices offline each push the sale that crosses the same tier: one set
   })
   // The office's second device: another sales ADMIN's.
   const otherDevice = await signInTeam('anna', 'ADMIN')
-  const answers = await Promise.all([push(admin, first), push(otherDevice, second)])
+  const answers = await Promise.all([pushSale(admin, first), pushSale(otherDevice, second)])
   for (const answer of answers) expect(answer.refused).toEqual([])
   // After sync each sale owes Bram 70 % of its net: the earlier one by one adjustment, the
   // two new ones as registered (the second found the first's crossing).

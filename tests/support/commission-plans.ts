@@ -1,6 +1,8 @@
+import type { InferResponseType } from 'hono/client'
 import { expect } from 'vitest'
 import type { createClient } from './http.ts'
 import { readTables } from './sqlite.ts'
+import type { TypedApi } from './typed-client.ts'
 
 // What the commission-plan tests share: the tables a plan change may write, and the two
 // calls every one of them starts with (a plan, a seller put on it).
@@ -40,4 +42,42 @@ export async function placeSeller(
     from,
   })
   expect(answer.status, answer.text).toBe(200)
+}
+
+type Pushed = InferResponseType<TypedApi['sync'][':version'][':collection']['push']['$post'], 200>
+
+/**
+ * A sale from plans as a device's local database pushes it (decision 040): `sale`'s fields
+ * over what a new document holds besides them, written now.
+ */
+export function asDeviceSale<Sale extends object>(sale: Sale) {
+  const now = Date.now()
+  return {
+    id: crypto.randomUUID(),
+    _deleted: false,
+    clientEmail: null,
+    clientPhone: null,
+    deliveryDate: null,
+    totalCosts: 0,
+    costsDescription: null,
+    discountPercentage: 0,
+    status: 'completed',
+    notes: null,
+    createdBy: null,
+    createdAt: now,
+    updatedAt: now,
+    seq: 0,
+    fromPlan: true,
+    commissions: [] as object[],
+    ...sale,
+  }
+}
+
+/** One document pushed to the sales collection as `client` (200 expected); the answer. */
+export async function pushSale(client: Client, document: object): Promise<Pushed> {
+  const answer = await client.post('/api/sync/v1/sales/push', {
+    rows: [{ newDocumentState: document }],
+  })
+  expect(answer.status, answer.text).toBe(200)
+  return answer.json
 }
