@@ -1,5 +1,5 @@
-import { createReadStream, createWriteStream } from 'node:fs'
-import { stat } from 'node:fs/promises'
+import { createWriteStream } from 'node:fs'
+import { open } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import {
@@ -50,21 +50,32 @@ export function readCopySettings(env: Env) {
 export function createCopyStore(settings: NonNullable<ReturnType<typeof readCopySettings>>) {
   const { client, bucket, prefix } = settings
   return {
-    /** Uploads the file as the organisation's copy made at `madeAt`; returns its key. */
+    /**
+     * Uploads the file as the organisation's copy made at `madeAt`; returns its key. The
+     * file is opened before the upload and its stream destroyed after it, whatever the
+     * outcome: a stream that opened its file lazily could open it after an aborted upload's
+     * caller removed it, and its ENOENT had no listener (an uncaught exception).
+     */
     async put(organisationId: string, file: string, madeAt: Date, abortSignal?: AbortSignal) {
       const key = makeCopyKey(prefix, organisationId, madeAt)
-      const { size } = await stat(file)
-      await client.send(
-        new PutObjectCommand({
-          Bucket: bucket,
-          Key: key,
-          Body: createReadStream(file, { highWaterMark: 256 * 1024 }),
-          ContentLength: size,
-          ContentType: 'application/vnd.sqlite3',
-          Metadata: { 'organisation-id': organisationId },
-        }),
-        { abortSignal },
-      )
+      const handle = await open(file)
+      const body = handle.createReadStream({ highWaterMark: 256 * 1024 })
+      try {
+        const { size } = await handle.stat()
+        await client.send(
+          new PutObjectCommand({
+            Bucket: bucket,
+            Key: key,
+            Body: body,
+            ContentLength: size,
+            ContentType: 'application/vnd.sqlite3',
+            Metadata: { 'organisation-id': organisationId },
+          }),
+          { abortSignal },
+        )
+      } finally {
+        body.destroy()
+      }
       return key
     },
 
