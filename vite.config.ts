@@ -152,6 +152,8 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/build-server.ts', 'tests/support/global-setup.ts'],
+          // A failed test prints what its open pages showed (CI shows no screen).
+          setupFiles: ['tests/e2e/describe-pages-on-failure.ts'],
           // A screen's condition can take seconds to come true while the other worker's
           // file loads the machine (the local database opening after the first screen);
           // vitest's default of one second made first-screen fail on CI.

@@ -27,13 +27,57 @@ const QUIET = [
   '--no-first-run',
 ]
 
+/** The connections of connectBrowser still open in this worker. */
+const connected = new Set<Browser>()
+
 /**
  * The run's shared Chromium (started by the browser project's global setup), through a
  * connection of this file's own: closing it closes the contexts this file opened and leaves
  * Chromium running for the next file.
  */
-export function connectBrowser(): Promise<Browser> {
-  return chromium.connect(inject('chromiumEndpoint'))
+export async function connectBrowser(): Promise<Browser> {
+  const browser = await chromium.connect(inject('chromiumEndpoint'))
+  connected.add(browser)
+  browser.on('disconnected', () => connected.delete(browser))
+  return browser
+}
+
+/** How long describeOpenPages waits on one page before it names it without its text. */
+const DESCRIBE_TIMEOUT_MS = 3000
+
+/**
+ * What every page of this worker's open connections shows: its address, the names of the
+ * dialogs on it and the start of its visible text. Printed when a browser test fails
+ * (tests/e2e/describe-pages-on-failure.ts), so a failure in CI, where nobody sees the
+ * screen, says what was on it.
+ */
+export async function describeOpenPages(): Promise<string> {
+  const pages = [...connected].flatMap((browser) =>
+    browser.contexts().flatMap((context) => context.pages()),
+  )
+  const described = await Promise.all(
+    pages.map(async (page, index) => {
+      const read = Promise.all([
+        page.locator('[role=dialog], [role=alertdialog]').evaluateAll((dialogs) =>
+          dialogs.map((dialog) => {
+            const title = document.getElementById(dialog.getAttribute('aria-labelledby') ?? '')
+            return title?.textContent ?? dialog.getAttribute('aria-label') ?? '(no name)'
+          }),
+        ),
+        // biome-ignore lint/performance/useDomNodeTextContent: Playwright's, the text shown
+        page.locator('body').innerText(),
+      ])
+      const timeout = new Promise<null>((resolve) => setTimeout(resolve, DESCRIBE_TIMEOUT_MS, null))
+      const found = await Promise.race([read, timeout]).catch(() => null)
+      const [dialogs, text] = found ?? [[], '(its text could not be read)']
+      return [
+        `page ${index + 1} of ${pages.length}: ${page.url()}`,
+        `dialogs: ${dialogs.length === 0 ? 'none' : dialogs.join(' | ')}`,
+        text.replace(/\s+/g, ' ').slice(0, 600),
+      ].join('\n')
+    }),
+  )
+  return described.join('\n\n')
 }
 
 /**
