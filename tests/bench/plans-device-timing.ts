@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { summariseProfile } from './cpu-profile.ts'
+import { TASK_CATEGORIES, type TraceEvent, tasksBetweenMarks } from './trace-tasks.ts'
 
 // The plans-device bench's timings in the page, on its one clock: from a press (or the
 // browser's `online` event) until the Dashboard's "Openstaand" tile shows a figure.
@@ -9,7 +10,8 @@ export type Timing = { times: number[]; dashboard: number; tile: number }
 
 /**
  * In the page: starts at the press on "Verkoop Registreren" (or at the browser's `online`
- * event), and answers the ms until the tile shows each of `texts` in turn.
+ * event), and answers the ms until the tile shows each of `texts` in turn. Marks both
+ * moments (`plans-press`, `plans-figure`) for a trace.
  */
 export function timeTile(page: Page, texts: string[], from: 'press' | 'online') {
   return page.evaluate(
@@ -36,6 +38,7 @@ export function timeTile(page: Page, texts: string[], from: 'press' | 'online') 
           const reached = texts.findLastIndex((text) => shown.includes(text))
           while (times.length <= reached) times.push(now)
           if (times.length < texts.length) return
+          performance.mark('plans-figure')
           observer.disconnect()
           clearTimeout(timeout)
           resolve(timing)
@@ -45,6 +48,7 @@ export function timeTile(page: Page, texts: string[], from: 'press' | 'online') 
         if (from === 'online') {
           start = -1
           window.addEventListener('online', () => {
+            performance.mark('plans-press')
             start = performance.now()
             look()
           })
@@ -54,6 +58,7 @@ export function timeTile(page: Page, texts: string[], from: 'press' | 'online') 
           (item) => item.textContent?.trim() === 'Verkoop Registreren',
         )
         if (!button) return reject(new Error('no submit button'))
+        performance.mark('plans-press')
         start = performance.now()
         button.click()
       }),
@@ -105,4 +110,33 @@ export async function profiled<T>(
   const { profile } = await cdp.send('Profiler.stop')
   await cdp.detach()
   return { result, summary: summariseProfile(profile, origin) }
+}
+
+/**
+ * Every thread's tasks in a Chromium trace of `action`, from its `plans-press` mark to its
+ * `plans-figure` mark, as lines: each thread's busy time and its tasks of 2 ms or more.
+ */
+export async function traced<T>(page: Page, action: () => Promise<T>) {
+  const tracer = await page.context().newCDPSession(page)
+  const events: TraceEvent[] = []
+  tracer.on('Tracing.dataCollected', ({ value }) =>
+    events.push(...(value as unknown as TraceEvent[])),
+  )
+  await tracer.send('Tracing.start', { categories: TASK_CATEGORIES, transferMode: 'ReportEvents' })
+  const result = await action()
+  const complete = new Promise((resolve) => tracer.once('Tracing.tracingComplete', resolve))
+  await tracer.send('Tracing.end')
+  await complete
+  await tracer.detach()
+  const { spanMs, threads } = tasksBetweenMarks(events, 'plans-press', 'plans-figure', 2)
+  const lines = [`    ${spanMs.toFixed(0)} ms from the press to the figure:`]
+  for (const { thread, busyMs, tasks } of threads) {
+    lines.push(`    ${thread}: busy ${busyMs.toFixed(0)} ms`)
+    for (const task of tasks.filter((each) => each.durationMs >= 2)) {
+      lines.push(
+        `      at ${task.startMs.toFixed(0)} ms, ${task.durationMs.toFixed(0)} ms: ${task.what}`,
+      )
+    }
+  }
+  return { result, summary: lines.join('\n') }
 }

@@ -9,7 +9,7 @@ import { createPlan, placeSeller } from '../support/commission-plans.ts'
 import type { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { median } from './median.ts'
-import { profiled, timeReturn, timeTile } from './plans-device-timing.ts'
+import { profiled, timeReturn, timeTile, traced } from './plans-device-timing.ts'
 
 // Issue 48's device target: registering the sale that crosses a retroactive tier with 500
 // earlier sales in the period, device ≤ 200 ms to show the new figures (the server half:
@@ -28,7 +28,8 @@ import { profiled, timeReturn, timeTile } from './plans-device-timing.ts'
 //   offline: pressed offline (provisional), then online again (the server's);
 //   online:  pressed online (provisional, then the server's, push and pull included),
 //            then the Dashboard again with nothing changed, for comparison.
-// PROFILE=1 profiles one offline press (not counted); TRY_EARLIER and TRY_ROUNDS make a
+// PROFILE=1 profiles one offline press, TRACE=1 traces it (every thread's tasks from the
+// press to the figure); neither press is counted. TRY_EARLIER and TRY_ROUNDS make a
 // smaller run to try a change of this file. Figures: docs/measurements/040.
 
 const EARLIER = Number(process.env.TRY_EARLIER ?? 500)
@@ -134,7 +135,10 @@ afterAll(async () => {
       line('offline press → the Dashboard’s URL (sale written)', phases.dashboard, ''),
       line('offline press → its "Openstaand" tile (any figure)', phases.tile, ''),
       line('online rounds, the Dashboard again, nothing changed', phases.returned, ''),
-      ...profiles.map((profile) => `  the first measured offline press, profiled:\n${profile}`),
+      ...profiles.map(
+        (profile) =>
+          `  the first measured offline press, ${process.env.TRACE === '1' ? 'traced' : 'profiled'}:\n${profile}`,
+      ),
       '',
     ].join('\n'),
   )
@@ -190,16 +194,19 @@ async function playRound(seller: Seller, kind: 'offline' | 'online', warm: boole
       await context.setOffline(true)
       // A profiled press is slowed by the profiler: it is printed, not counted.
       const profiling = !warm && process.env.PROFILE === '1' && profiles.length === 0
+      const tracing = !warm && process.env.TRACE === '1' && profiles.length === 0
       const press = () => timeTile(page, [shownAs(PROVISIONAL_TOTAL)], 'press')
       let pressed: Awaited<ReturnType<typeof press>>
-      if (profiling) {
-        const { result, summary } = await profiled(page, server.url, press)
+      if (profiling || tracing) {
+        const look = profiling ? profiled(page, server.url, press) : traced(page, press)
+        const { result, summary } = await look
         profiles.push(summary)
         pressed = result
       } else pressed = await press()
       const [provisional = 0] = pressed.times
-      // After a profiled press the browser's `online` event did not come (twice): not timed.
-      if (profiling) {
+      // After a profiled or traced press the browser's `online` event did not come (each
+      // time tried): not timed.
+      if (profiling || tracing) {
         await context.setOffline(false)
         return
       }

@@ -102,3 +102,45 @@ export function weigh(tasks: Task[]) {
     ),
   }
 }
+
+/** One thread's tasks within a span of a trace, with its name and busy time. */
+export type ThreadTasks = { thread: string; busyMs: number; tasks: Task[] }
+
+/**
+ * Every thread's tasks between two user-timing marks (`from`'s first and `until`'s first),
+ * on any process: the page's main thread, a shared or dedicated worker, the browser's IO.
+ * Threads without a task of at least `minMs` in the span are left out.
+ */
+export function tasksBetweenMarks(events: TraceEvent[], from: string, until: string, minMs = 1) {
+  const start = events.find((event) => event.name === from)?.ts
+  const end = events.find((event) => event.name === until)?.ts
+  if (start === undefined || end === undefined) throw new Error(`no marks ${from}, ${until}`)
+  const names = new Map<string, string>()
+  for (const event of events) {
+    if (event.ph === 'M' && event.name === 'thread_name') {
+      names.set(`${event.pid}/${event.tid}`, String(event.args?.name ?? event.tid))
+    }
+  }
+  const byThread = new Map<string, TraceEvent[]>()
+  for (const event of events) {
+    const key = `${event.pid}/${event.tid}`
+    const thread = byThread.get(key)
+    if (thread) thread.push(event)
+    else byThread.set(key, [event])
+  }
+  const threads: ThreadTasks[] = []
+  for (const [key, thread] of byThread) {
+    const tasks = thread
+      .filter((event) => event.name === 'RunTask' && event.ph === 'X')
+      .filter((event) => event.ts + (event.dur ?? 0) > start && event.ts < end)
+      .map((event) => ({
+        startMs: (event.ts - start) / 1000,
+        durationMs: (event.dur ?? 0) / 1000,
+        what: describe(event, thread),
+      }))
+    if (!tasks.some((task) => task.durationMs >= minMs)) continue
+    const busyMs = tasks.reduce((sum, task) => sum + task.durationMs, 0)
+    threads.push({ thread: names.get(key) ?? key, busyMs, tasks })
+  }
+  return { spanMs: (end - start) / 1000, threads: threads.sort((a, b) => b.busyMs - a.busyMs) }
+}
