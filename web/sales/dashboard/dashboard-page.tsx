@@ -1,7 +1,5 @@
 import { Plus } from 'lucide-react'
 import { Link } from 'react-router-dom'
-import type { Reviewer } from '#schema/local-sales-data'
-import { DEFAULT_PLAUSIBLE_COMMISSION_PERCENTAGE } from '#schema/plausible-commission'
 import type { CommissionDashboard } from '#schema/sales-dashboard'
 import { buttonClass } from '../../components/button.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
@@ -10,11 +8,10 @@ import { useServerWhileFilling } from '../../lib/use-server-while-filling.ts'
 import { DataFailed } from '../components/data-failed.tsx'
 import { DataLoading } from '../components/data-loading.tsx'
 import { useSalesCurrency } from '../components/use-sales-currency.ts'
-import { useToday } from '../components/use-today.ts'
-import { salesPath, useSalesSettings, useSalesUser } from '../data/index.ts'
+import { salesPath, useSalesUser } from '../data/index.ts'
 import { useSalesDatabaseState } from '../data/sales-database.tsx'
+import { type DashboardQuestion, useDashboardQuestion } from '../data/use-dashboard-question.ts'
 import { useLocalSalesFigures } from '../data/use-local-sales-figures.ts'
-import { hasSalesPermission } from '../layout/sales-roles.ts'
 import { DashboardView } from './dashboard-view.tsx'
 import { ImplausibleCommissionCard } from './implausible-commission-card.tsx'
 import { ReviewQueueCard } from './review-queue-card.tsx'
@@ -27,7 +24,7 @@ import { ReviewQueueCard } from './review-queue-card.tsx'
 export function DashboardPage() {
   const user = useSalesUser()
   const currency = useSalesCurrency()
-  const plausibleCommission = usePlausibleCommission()
+  const question = useDashboardQuestion()
   const fromServer = useServerWhileFilling(
     salesDashboard.ask,
     useSalesDatabaseState(),
@@ -52,14 +49,7 @@ export function DashboardPage() {
           paths={DASHBOARD_PATHS}
         />
       ) : (
-        <LocalDashboard
-          currency={currency}
-          whileLoading={fromServer.last}
-          reviewer={{ id: user.id, isApprover: hasSalesPermission(user, 'sales.approve') }}
-          plausibleCommission={
-            hasSalesPermission(user, 'sales.settings.write') ? plausibleCommission : undefined
-          }
-        />
+        <LocalDashboard currency={currency} whileLoading={fromServer.last} question={question} />
       )}
     </>
   )
@@ -73,34 +63,19 @@ const DASHBOARD_PATHS = {
   salesImport: salesPath('/sheets-sync'),
 }
 
-/** The organisation's plausible commission % as last seen (the default until known). */
-function usePlausibleCommission(): number {
-  const { state } = useSalesSettings()
-  // A copy kept by a build before the setting has none.
-  const known = state.status === 'ready' ? state.data.plausibleCommissionPercentage : undefined
-  return known ?? DEFAULT_PLAUSIBLE_COMMISSION_PERCENTAGE
-}
-
 function LocalDashboard({
   currency,
   whileLoading,
-  reviewer,
-  plausibleCommission,
+  question,
 }: {
   currency: ReturnType<typeof useSalesCurrency>
   /** The server's figures shown until the local ones are read (after a first fill). */
   whileLoading: CommissionDashboard | null
-  /** Who reads the "Ter beoordeling" list. */
-  reviewer: Reviewer
-  /** A sales ADMIN's plausible commission %: the sales above it are listed. */
-  plausibleCommission: number | undefined
+  /** Who reads the "Ter beoordeling" list; a sales ADMIN's plausible commission %. */
+  question: DashboardQuestion
 }) {
-  const local = useLocalSalesFigures({
-    figures: 'dashboard',
-    today: useToday(),
-    reviewer,
-    plausibleCommission,
-  })
+  const { reviewer, plausibleCommission } = question
+  const local = useLocalSalesFigures(question)
   if (local.status === 'loading' && whileLoading) {
     return <DashboardView dashboard={whileLoading} currency={currency} paths={DASHBOARD_PATHS} />
   }

@@ -9,6 +9,9 @@ import {
   useSalesCatalog,
   useSalesUser,
 } from '../data/index.ts'
+import { useSalesDatabase } from '../data/sales-database.tsx'
+import { useDashboardQuestion } from '../data/use-dashboard-question.ts'
+import { askSalesFiguresAhead } from '../data/use-local-sales-figures.ts'
 import { getSalesPermissions } from '../layout/sales-roles.ts'
 import { checkSalePayload } from './check-sale-payload.ts'
 import { findSalePlan, type PlanContext, proposeFormLines } from './plan-lines.ts'
@@ -26,6 +29,8 @@ export function NewSalePage() {
   const currency = useSalesCurrency()
   const navigate = useNavigate()
   const plans = usePlanProposalData()
+  const database = useSalesDatabase()
+  const dashboardQuestion = useDashboardQuestion()
   if (isLoading || !plans) return <DataLoading />
   const projects = data.projects.filter(isActive).sort((a, b) => byName.compare(a.name, b.name))
   const sellers = data.sellers.filter(isActive).sort((a, b) => byName.compare(a.name, b.name))
@@ -70,7 +75,11 @@ export function NewSalePage() {
         description: 'De verkoop en commissies zijn succesvol aangemaakt.',
       }}
       failedText="Failed to create sale"
-      onSaved={() => navigate(salesPath('/dashboard'))}
+      onSaved={() => {
+        // The Dashboard's figures with the new sale are built while the page goes there.
+        if (database) askSalesFiguresAhead(database.db, dashboardQuestion)
+        navigate(salesPath('/dashboard'))
+      }}
     />
   )
 }
