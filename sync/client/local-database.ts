@@ -58,6 +58,11 @@ export type LocalDatabase<Collections = CentralCollections> = {
   status: SyncStatusStore
   /** By remote collection name (users, appConnections, activities; projects, sales, ...). */
   replications: ReadonlyMap<string, RxReplicationState<unknown, SyncCheckpoint>>
+  /**
+   * Counts the unsent changes into `status` now where this tab replicates, instead of after
+   * the recount's pause (a logout asks before it reads them).
+   */
+  countUnsent(): Promise<void>
   /** Stops replication and the stream, closes the database, keeps the data. */
   close(): Promise<void>
   /** Stops everything and deletes the data (this person's logout). */
@@ -193,6 +198,7 @@ async function createLocalDatabase(
     db: db as RxDatabase<unknown>,
     status,
     replications,
+    countUnsent: watching.recount,
     async close() {
       await stop()
       await db.close()

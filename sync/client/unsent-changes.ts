@@ -110,7 +110,9 @@ export function isSameUnsent(
 
 /**
  * Keeps `status.unsent` and the database's unsent notice current in the tab that
- * replicates: recounted whenever a collection changes or a push batch ends.
+ * replicates: recounted whenever a collection changes or a push batch ends (at most every
+ * RECOUNT_MS), and at once on `recount` (a logout asks it before it reads the list, so a
+ * change made just before is named).
  */
 export function watchUnsentChanges(
   db: RxDatabase,
@@ -153,5 +155,9 @@ export function watchUnsentChanges(
     )
     await recount().catch(() => undefined)
   })
-  return { stop: () => subscription.unsubscribe() }
+  return {
+    stop: () => subscription.unsubscribe(),
+    /** Counts again now where this tab replicates; elsewhere the replicating tab counts. */
+    recount: () => recount().catch(() => undefined),
+  }
 }

@@ -102,3 +102,16 @@ test('a notice emptied is gone', () => {
   writeUnsentNotice(nameOf(central), [])
   expect(readUnsentNotice(nameOf(central))).toEqual([])
 })
+
+test('a change made a moment ago, not yet in the recounted list, is counted before asking', async () => {
+  const database = openDatabase(central, [])
+  // The database's own count: the change the person just made, which the recount (every
+  // 400 ms) had not reached yet.
+  const countUnsent = async () =>
+    database.status.update({
+      unsent: [{ collection: 'appConnections', id: 'a-1', label: 'Boekhouding', kind: 'create' }],
+    })
+  expect(await confirmLogout({ ...database, countUnsent }, [central])).toBe(false)
+  expect(asked[0]).toContain('Deze wijziging is nog niet naar de server verstuurd:')
+  expect(asked[0]).toContain('Boekhouding')
+})
