@@ -1,5 +1,6 @@
 import type { CommissionType } from './commission.ts'
 import { EXTRA_COMMISSION_WARNING_PERCENTAGE } from './commission.ts'
+import { formatPercentageText } from './parse-percentage.ts'
 
 // The review of a sale ("Ter beoordeling", docs/behaviour.md). The office may split a
 // commission as it likes (the wizard's warnings are advisory); a person who sees only
@@ -46,8 +47,8 @@ export function findReviewReasons(
   if (options.fromPlan ? salesTeam > HUNDRED : salesTeam !== HUNDRED) {
     reasons.push(
       options.fromPlan
-        ? `Het salesteam telt op tot ${salesTeam / 10_000}% (boven 100%)`
-        : `Het salesteam telt op tot ${salesTeam / 10_000}% in plaats van 100%`,
+        ? `Het salesteam telt op tot ${formatPercentageText(salesTeam / 10_000)}% (boven 100%)`
+        : `Het salesteam telt op tot ${formatPercentageText(salesTeam / 10_000)}% in plaats van 100%`,
     )
   }
   if (options.fromPlan) {
@@ -62,7 +63,9 @@ export function findReviewReasons(
     .filter((line) => line.commissionType !== 'sales')
     .reduce((sum, line) => sum + toScaled(line.commissionPercentage), 0)
   if (extra > EXTRA_LIMIT) {
-    reasons.push(`Extra commissies tellen op tot ${extra / 10_000}% (boven 50%)`)
+    reasons.push(
+      `Extra commissies tellen op tot ${formatPercentageText(extra / 10_000)}% (boven 50%)`,
+    )
   }
   const seen = new Set<string>()
   for (const line of lines) {
@@ -83,11 +86,11 @@ const TYPE_NAMES: Record<CommissionType, string> = {
   director: 'sales director',
 }
 
-/** "Afwijkend van plan: 50% in plaats van 60% (salesteam); …", one reason for them all. */
+/** "Afwijkend van plan: 52,5% in plaats van 60% (salesteam); …", one reason for them all. */
 function describeDeviations(lines: readonly ReviewedLine[]) {
   const each = lines.map(
     (line) =>
-      `${line.commissionPercentage}% in plaats van ${line.plannedPercentage}% (${TYPE_NAMES[line.commissionType]})`,
+      `${formatPercentageText(line.commissionPercentage)}% in plaats van ${formatPercentageText(line.plannedPercentage ?? 0)}% (${TYPE_NAMES[line.commissionType]})`,
   )
   return `Afwijkend van plan: ${each.join('; ')}`
 }

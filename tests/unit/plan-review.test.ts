@@ -27,6 +27,10 @@ test('a plan sale: a line set over its plan is held; the office keeps what the t
   expect(findReviewReasons([line(50, 60), line(20)], { fromPlan: true })).toEqual([
     'Afwijkend van plan: 50% in plaats van 60% (salesteam)',
   ])
+  // Decimals the Dutch way, as the screens write them.
+  expect(findReviewReasons([line(52.5, 62.5), line(20)], { fromPlan: true })).toEqual([
+    'Afwijkend van plan: 52,5% in plaats van 62,5% (salesteam)',
+  ])
   // Typed but the same to four decimals (62,50 = 62,5): not a deviation.
   expect(findReviewReasons([line(62.5, 62.5)], { fromPlan: true })).toEqual([])
   // 90 % over a plan of 60 % plus 20 % makes 110 %: deviates and over 100 %, both named.

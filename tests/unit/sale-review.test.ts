@@ -37,8 +37,8 @@ test('names each rule a split breaks, exactly at its bounds', () => {
       { sellerId: 'bram', commissionType: 'manager', commissionPercentage: 50.0001 },
     ]),
   ).toEqual([
-    'Het salesteam telt op tot 99.9999% in plaats van 100%',
-    'Extra commissies tellen op tot 50.0001% (boven 50%)',
+    'Het salesteam telt op tot 99,9999% in plaats van 100%',
+    'Extra commissies tellen op tot 50,0001% (boven 50%)',
   ])
 })
 
