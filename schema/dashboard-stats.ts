@@ -39,30 +39,27 @@ export function countRecentActivities(rows: Iterable<{ timestamp: number }>, now
 /** The organisation's calendar: months begin at midnight in the Netherlands. */
 export const GROWTH_TIME_ZONE = 'Europe/Amsterdam'
 
-const monthOf = new Intl.DateTimeFormat('en-GB', {
-  timeZone: GROWTH_TIME_ZONE,
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-  hourCycle: 'h23',
-})
+const HOUR_MS = 60 * 60 * 1000
 
-/** The wall-clock time `at` shows in GROWTH_TIME_ZONE, read as if it were UTC. */
+/** The last Sunday of a month (0-based) of a year, at 01:00 UTC: when the EU's clocks change. */
+function lastSundayAtOneUtc(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0))
+  return Date.UTC(year, month, lastDay.getUTCDate() - lastDay.getUTCDay(), 1)
+}
+
+/**
+ * The wall-clock time `at` shows in GROWTH_TIME_ZONE, read as if it were UTC: summer time
+ * (UTC+2) from the last Sunday of March to the last Sunday of October, at 01:00 UTC both,
+ * the EU's rule since 1996; UTC+1 otherwise. Worked out rather than asked of `Intl`: the
+ * first `Intl.DateTimeFormat` with a time zone loads the browser's time-zone data, 45–100
+ * ms of the page's start for a module the entry loads (issue 49).
+ * tests/unit/dashboard-stats.test.ts holds it to `Intl`'s answer, so a change of the rule
+ * in the time-zone data fails there.
+ */
 function readWallClock(at: number): number {
-  const parts = monthOf.formatToParts(at)
-  const read = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((part) => part.type === type)?.value ?? 0)
-  return Date.UTC(
-    read('year'),
-    read('month') - 1,
-    read('day'),
-    read('hour'),
-    read('minute'),
-    read('second'),
-  )
+  const year = new Date(at).getUTCFullYear()
+  const isSummer = at >= lastSundayAtOneUtc(year, 2) && at < lastSundayAtOneUtc(year, 9)
+  return at + (isSummer ? 2 : 1) * HOUR_MS
 }
 
 /**

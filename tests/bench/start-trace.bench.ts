@@ -7,6 +7,7 @@ import { launchProfile } from '../support/browser.ts'
 import type { createClient } from '../support/http.ts'
 import { seedCentral, seedSales } from '../support/seed-organisation.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { summariseProfile } from './cpu-profile.ts'
 import { median } from './median.ts'
 import {
   BLOCKING_FROM_MS,
@@ -23,7 +24,8 @@ import {
 // four-times slowdown would see (each task's part over 12.5 ms, summed) ≤ 50 ms. Each area
 // is visited VISITS times (one visit varies on this shared two-CPU machine); the medians
 // are printed with every visit's figure beside them, and the longest tasks of the median
-// visit with what filled them. The organisation holds 200 users, 20 apps and 300 sales. START_TRACE=<file prefix> keeps each trace (Perfetto).
+// visit with what filled them. The organisation holds 200 users, 20 apps and 300 sales. START_TRACE=<file prefix> keeps each trace (Perfetto); START_PROFILE=1 also
+// profiles each area's first visit (where the page's own code spent its time).
 
 const VISITS = 3
 /** As lighthouse.bench.ts: the first visit's time to install the worker and fill. */
@@ -34,6 +36,7 @@ const LISTED_TASKS = 6
 let server: TestServer
 let root: ReturnType<typeof createClient>
 const figures: string[] = []
+const profiles: string[] = []
 
 type Visit = { spanMs: number; tasks: Task[] } & ReturnType<typeof weigh>
 
@@ -61,6 +64,12 @@ async function traceReturningVisit(pagePath: string, figureTitle: string, index:
       categories: TASK_CATEGORIES,
       transferMode: 'ReportEvents',
     })
+    const isProfiling = process.env.START_PROFILE === '1' && index === 0
+    if (isProfiling) {
+      await tracer.send('Profiler.enable')
+      await tracer.send('Profiler.setSamplingInterval', { interval: 100 })
+      await tracer.send('Profiler.start')
+    }
     await page.goto(`${server.url}${pagePath}`, { waitUntil: 'commit' })
     // Marked in the frame the figure is first seen in (polled every frame).
     await page.waitForFunction(
@@ -73,6 +82,12 @@ async function traceReturningVisit(pagePath: string, figureTitle: string, index:
       { title: figureTitle, mark: FIGURES_MARK },
       { timeout: 20_000, polling: 'raf' },
     )
+    if (isProfiling) {
+      const { profile } = await tracer.send('Profiler.stop')
+      profiles.push(
+        `  ${pagePath}, the first visit profiled (slowed by the profiler):\n${summariseProfile(profile, server.url)}`,
+      )
+    }
     const complete = new Promise((resolve) => tracer.once('Tracing.tracingComplete', resolve))
     await tracer.send('Tracing.end')
     await complete
@@ -127,7 +142,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   console.log(
-    `\nSigned-in start on a returning device, Chromium trace from navigation to the first figures (unslowed; medians of ${VISITS}, each visit in brackets):\n${figures.join('\n')}\n`,
+    `\nSigned-in start on a returning device, Chromium trace from navigation to the first figures (unslowed; medians of ${VISITS}, each visit in brackets):\n${[...figures, ...profiles].join('\n')}\n`,
   )
   await server?.close()
 })

@@ -10,6 +10,7 @@ import {
   computeStats,
   computeUserGrowth,
   countRecentActivities,
+  GROWTH_TIME_ZONE,
   getMonthStart,
   RECENT_ACTIVITY_WINDOW_MS,
   tallyStatuses,
@@ -186,4 +187,65 @@ test("the server's GET /api/stats agrees with the browser's dashboard on the sam
   expect(server.usersAtMonthStart).toBe(24)
   expect(server.userGrowthPercentage).toBe(33.3)
   db.$client.close()
+})
+
+test("Amsterdam's wall clock is worked out as Intl's time-zone data gives it, around every change and at random", () => {
+  const intl = new Intl.DateTimeFormat('en-GB', {
+    timeZone: GROWTH_TIME_ZONE,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  })
+  const monthStartByIntl = (at: number) => {
+    // The first of the month in Amsterdam, found by walking back to its local midnight.
+    const parts = Object.fromEntries(
+      intl.formatToParts(at).map((part) => [part.type, Number(part.value)]),
+    )
+    const guess = Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, 1)
+    const offsetOf = (instant: number) => {
+      const local = Object.fromEntries(
+        intl.formatToParts(instant).map((part) => [part.type, Number(part.value)]),
+      )
+      const wall = Date.UTC(
+        local.year ?? 0,
+        (local.month ?? 1) - 1,
+        local.day ?? 1,
+        local.hour ?? 0,
+        local.minute ?? 0,
+      )
+      return wall - instant
+    }
+    return guess - offsetOf(guess - 2 * 60 * 60 * 1000)
+  }
+  const instants: number[] = []
+  for (let year = 2000; year <= 2040; year++) {
+    for (const month of [2, 9]) {
+      // Every 15 minutes of the last week of March and October, through the change.
+      const from = Date.UTC(year, month, 24)
+      for (let at = from; at < from + 8 * 24 * 60 * 60 * 1000; at += 15 * 60 * 1000) {
+        instants.push(at)
+      }
+    }
+    // Around each month's start, where a month is one in UTC and the next in Amsterdam.
+    for (let month = 0; month < 12; month++) {
+      const first = Date.UTC(year, month, 1)
+      for (
+        let at = first - 3 * 60 * 60 * 1000;
+        at <= first + 60 * 60 * 1000;
+        at += 10 * 60 * 1000
+      ) {
+        instants.push(at)
+      }
+    }
+  }
+  let seed = 20261203
+  for (let index = 0; index < 5000; index++) {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31
+    instants.push(Date.UTC(2000, 0, 1) + (seed / 2 ** 31) * 40 * 365 * 24 * 60 * 60 * 1000)
+  }
+  const differing = instants.filter((at) => getMonthStart(at) !== monthStartByIntl(at))
+  expect(differing.map((at) => new Date(at).toISOString()).slice(0, 5)).toEqual([])
 })
