@@ -2,6 +2,7 @@ import { Navigate, useNavigate, useParams } from 'react-router-dom'
 import { getSaleSplits } from '#schema/commission-changes'
 import { seesAllSales } from '#schema/sales-visibility'
 import { Alert } from '../../components/alert.tsx'
+import { compareNames } from '../../lib/compare-names.ts'
 import { DataFailed } from '../components/data-failed.tsx'
 import { DataLoading } from '../components/data-loading.tsx'
 import {
@@ -22,8 +23,6 @@ import {
 import { canCorrectSale, getSalesPermissions } from '../layout/sales-roles.ts'
 import { checkSaleCorrection, createCorrectionForm, hasUnshownSplits } from './sale-correction.ts'
 import { SaleWizard } from './sale-wizard.tsx'
-
-const byName = new Intl.Collator('nl', { sensitivity: 'base', numeric: true })
 
 /**
  * {base}/sales/:id/edit, "Verkoop corrigeren" (sales.correct, or a SELLER's own sale under
@@ -56,7 +55,7 @@ export function CorrectSalePage() {
   const inSplit = new Set(splits.map((split) => split.sellerId))
   const sellers = data.sellers
     .filter((seller) => seller.status === 'active' || inSplit.has(seller.id))
-    .sort((a, b) => byName.compare(a.name, b.name))
+    .sort((a, b) => compareNames(a.name, b.name))
   const isWaiting = hasPaymentsInTransit(record)
 
   return (

@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router-dom'
 import { seesAllSales } from '#schema/sales-visibility'
+import { compareNames } from '../../lib/compare-names.ts'
 import { DataLoading } from '../components/data-loading.tsx'
 import { useSalesCurrency } from '../components/use-sales-currency.ts'
 import {
@@ -20,7 +21,6 @@ import { createSaleForm, type SaleForm } from './sale-form.ts'
 import { SaleWizard } from './sale-wizard.tsx'
 
 const isActive = (item: { status: string }) => item.status === 'active'
-const byName = new Intl.Collator('nl', { sensitivity: 'base', numeric: true })
 
 /** {base}/sales/new (docs/behaviour.md, The sale wizard): the sale is saved locally, so offline too. */
 export function NewSalePage() {
@@ -32,8 +32,8 @@ export function NewSalePage() {
   const database = useSalesDatabase()
   const dashboardQuestion = useDashboardQuestion()
   if (isLoading || !plans) return <DataLoading />
-  const projects = data.projects.filter(isActive).sort((a, b) => byName.compare(a.name, b.name))
-  const sellers = data.sellers.filter(isActive).sort((a, b) => byName.compare(a.name, b.name))
+  const projects = data.projects.filter(isActive).sort((a, b) => compareNames(a.name, b.name))
+  const sellers = data.sellers.filter(isActive).sort((a, b) => compareNames(a.name, b.name))
   const found = sellers.find((seller) => seller.id === user.sellerId)
   const ownSeller = found && { sellerId: found.id, role: found.role ?? '' }
   // A SELLER may register only sales in which they hold a line.
