@@ -44,10 +44,13 @@ export async function connectBrowser(): Promise<Browser> {
 
 /** How long describeOpenPages waits on one page before it names it without its text. */
 const DESCRIBE_TIMEOUT_MS = 3000
+/** The last console warnings and errors, and page errors, describeOpenPages shows. */
+const MESSAGES_SHOWN = 8
 
 /**
  * What every page of this worker's open connections shows: its address, the names of the
- * dialogs on it and the start of its visible text. Printed when a browser test fails
+ * dialogs on it, the start of its visible text, and its last console warnings and errors
+ * (a toast has gone by the time a step times out; what the app logged has not). Printed when a browser test fails
  * (tests/e2e/describe-pages-on-failure.ts), so a failure in CI, where nobody sees the
  * screen, says what was on it.
  */
@@ -66,14 +69,27 @@ export async function describeOpenPages(): Promise<string> {
         ),
         // biome-ignore lint/performance/useDomNodeTextContent: Playwright's, the text shown
         page.locator('body').innerText(),
+        page.consoleMessages(),
+        page.pageErrors(),
       ])
       const timeout = new Promise<null>((resolve) => setTimeout(resolve, DESCRIBE_TIMEOUT_MS, null))
       const found = await Promise.race([read, timeout]).catch(() => null)
-      const [dialogs, text] = found ?? [[], '(its text could not be read)']
+      const [dialogs, text, messages, errors] = found ?? [
+        [],
+        '(its text could not be read)',
+        [],
+        [],
+      ]
+      const warnings = messages
+        .filter((message) => message.type() === 'warning' || message.type() === 'error')
+        .slice(-MESSAGES_SHOWN)
+        .map((message) => `console ${message.type()}: ${message.text().slice(0, 200)}`)
       return [
         `page ${index + 1} of ${pages.length}: ${page.url()}`,
         `dialogs: ${dialogs.length === 0 ? 'none' : dialogs.join(' | ')}`,
         text.replace(/\s+/g, ' ').slice(0, 600),
+        ...warnings,
+        ...errors.slice(-MESSAGES_SHOWN).map((error) => `page error: ${error.message}`),
       ].join('\n')
     }),
   )

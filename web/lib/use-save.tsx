@@ -56,6 +56,9 @@ export function useSave<Schema extends z.ZodType, Result, Field extends string =
       const toast = options.savedToast?.(result, parsed.data)
       if (toast) showToast(toast)
     } catch (error) {
+      // What the person is told is the toast or the problem line; the cause, for whoever
+      // looks at the console (the browser tests print it when a step fails).
+      console.warn('save failed:', error)
       if (!options.failedToast && options.failedText === undefined) throw error
       if (options.failedText !== undefined) setProblem(describeError(error, options.failedText))
       if (options.failedToast) showToast(options.failedToast(error))
