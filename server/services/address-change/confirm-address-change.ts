@@ -3,7 +3,7 @@ import { users } from '#schema/db/organisation'
 import type { AppDeps } from '../../app-deps.ts'
 import { changedSyncedRow } from '../../db/synced-row.ts'
 import { AppError } from '../../errors/app-error.ts'
-import { appendActivity } from '../activities/append-activity.ts'
+import { appendOwnAccountActivity } from '../activities/append-activity.ts'
 import { applyAddressChange } from './apply-address-change.ts'
 import { CONFIRM_REFUSALS, readChangeToken, type SignedInAccount } from './change-tokens.ts'
 
@@ -40,11 +40,6 @@ export function confirmAddressChange(
       .set({ email: token.newEmail, ...changedSyncedRow(tx) })
       .where(eq(users.id, user.id))
       .run()
-    appendActivity(
-      tx,
-      token.organisationId,
-      { userId: user.id, name: user.name },
-      { type: 'user', action: 'E-mailadres gewijzigd', target: user.name },
-    )
+    appendOwnAccountActivity(tx, token.organisationId, user, 'E-mailadres gewijzigd')
   })
 }

@@ -3,7 +3,7 @@ import { salesSellers, salesUsers } from '#schema/db/organisation'
 import type { AppDeps } from '../../app-deps.ts'
 import { changedSyncedRow } from '../../db/synced-row.ts'
 import { AppError } from '../../errors/app-error.ts'
-import { appendActivity } from '../activities/append-activity.ts'
+import { appendOwnAccountActivity } from '../activities/append-activity.ts'
 import { applyAddressChange } from '../address-change/apply-address-change.ts'
 import {
   CONFIRM_REFUSALS,
@@ -52,11 +52,6 @@ export function confirmSalesAddressChange(
         .where(eq(salesSellers.id, seller.id))
         .run()
     }
-    appendActivity(
-      tx,
-      token.organisationId,
-      { userId: user.id, name: user.name },
-      { type: 'user', action: 'E-mailadres gewijzigd (Gold Estates)', target: user.name },
-    )
+    appendOwnAccountActivity(tx, token.organisationId, user, 'E-mailadres gewijzigd (Gold Estates)')
   })
 }
