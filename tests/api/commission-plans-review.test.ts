@@ -8,6 +8,7 @@ import {
 import {
   asDeviceSale,
   createPlan,
+  EURO,
   placeSeller,
   pushSale,
   readPlanTables,
@@ -32,7 +33,6 @@ type Activities = InferResponseType<TypedApi['activities']['$get'], 200>
 
 type Client = ReturnType<typeof createClient>
 
-const EURO = 100
 let server: TestServer
 let admin: Client
 let dirk: Client

@@ -8,6 +8,7 @@ import {
 } from '../support/accounts.ts'
 import {
   createPlan as createPlanAs,
+  EURO,
   placeSeller,
   readPlanTables,
 } from '../support/commission-plans.ts'
@@ -29,7 +30,6 @@ type Position = InferResponseType<
   200
 >
 
-const EURO = 100
 let server: TestServer
 let admin: Client
 let seller: Client
