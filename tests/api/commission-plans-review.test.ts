@@ -8,7 +8,6 @@ import {
 import {
   asDeviceSale,
   createPlan,
-  EURO,
   placeSeller,
   pushSale,
   readPlanTables,
@@ -33,6 +32,7 @@ type Activities = InferResponseType<TypedApi['activities']['$get'], 200>
 
 type Client = ReturnType<typeof createClient>
 
+const EURO = 100
 let server: TestServer
 let admin: Client
 let dirk: Client

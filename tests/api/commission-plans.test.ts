@@ -8,7 +8,6 @@ import {
 } from '../support/accounts.ts'
 import {
   createPlan as createPlanAs,
-  EURO,
   placeSeller,
   readPlanTables,
 } from '../support/commission-plans.ts'
@@ -30,6 +29,7 @@ type Position = InferResponseType<
   200
 >
 
+const EURO = 100
 let server: TestServer
 let admin: Client
 let seller: Client
