@@ -10,6 +10,7 @@ import {
 } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
+import { SALES_SHEET_HEADER } from '../support/sales-sheet.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { typedClient } from '../support/typed-client.ts'
@@ -38,17 +39,7 @@ let bomb: Uint8Array<ArrayBuffer>
 
 /** An .xlsx of `count` sales, clients named `<prefix> <n>`. */
 function buildSalesSheet(prefix: string, count = 8000) {
-  const rows: XlsxCell[][] = [
-    [
-      'Klantnaam',
-      'Project',
-      'Verkoopdatum',
-      'Verkoopprijs',
-      'Commissie %',
-      'Verkoper',
-      'Bouwnummer',
-    ],
-  ]
+  const rows: XlsxCell[][] = [[...SALES_SHEET_HEADER]]
   for (let index = 0; index < count; index++) {
     rows.push([
       `${prefix} ${index}`,
