@@ -8,9 +8,10 @@ import {
   signInInvitedUser,
   signInOtherOrganisationOwner,
 } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import { cookieOf, createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { SALES_SHEET_HEADER } from '../support/sales-sheet.ts'
+import { uploadCsv, uploadSheet } from '../support/sheet-upload.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { typedClient } from '../support/typed-client.ts'
@@ -54,9 +55,6 @@ function buildSalesSheet(prefix: string, count = 8000) {
   return buildXlsx(rows)
 }
 
-const cookieOf = (client: Client) =>
-  [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
-
 function countSales(organisationId = 'default-org') {
   const db = openOrganisationFile(server.dataDir, organisationId)
   const total = db.prepare('select count(*) from sales where deleted = 0').pluck().get()
@@ -64,20 +62,8 @@ function countSales(organisationId = 'default-org') {
   return total
 }
 
-const upload = (client: Client, bytes: Uint8Array<ArrayBuffer>, fileName = 'verkopen.xlsx') => {
-  const form = new FormData()
-  form.append('file', new Blob([bytes]), fileName)
-  return fetch(`${server.url}/api/gold-estates/sheets/import`, {
-    method: 'POST',
-    headers: { cookie: cookieOf(client) },
-    body: form,
-  })
-}
-
-const uploadCsv = (client: Client, text: string) =>
-  client.request('POST', '/api/gold-estates/sheets/import?fileName=v.csv', text, {
-    'content-type': 'text/csv',
-  })
+const upload = (client: Client, bytes: Uint8Array<ArrayBuffer>, fileName?: string) =>
+  uploadSheet(server, client, bytes, fileName)
 
 /**
  * Sends a request whose body never ends (the head, then nothing): an answer proves the

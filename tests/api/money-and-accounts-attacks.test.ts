@@ -7,7 +7,7 @@ import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { EPOCH_HEADER } from '#sync/account'
 import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import { cookieOf, createClient } from '../support/http.ts'
 import { buildSalePayload, postSale } from '../support/sales.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -566,9 +566,6 @@ describe('a SELLER and a MANAGER around a sale under review', () => {
 })
 
 describe('uploads that arrive side by side', () => {
-  const cookieOf = (client: Client) =>
-    [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
-
   /** Starts an upload whose body never ends; `stop` ends the connection. */
   function startSlowUpload(url: string, client: Client, contentType: string, head: string) {
     const request = http.request(`${server.url}${url}`, {

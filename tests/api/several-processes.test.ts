@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import { cookieOf, createClient } from '../support/http.ts'
 import { quietPeriod } from '../support/quiet-period.ts'
 import { startRedisServer } from '../support/redis-server.ts'
 import { startServerProcess } from '../support/server-process.ts'
@@ -41,9 +41,6 @@ afterAll(async () => {
   await redis?.close()
   rmSync(dataDir, { recursive: true, force: true })
 })
-
-const cookieOf = (client: ReturnType<typeof createClient>) =>
-  [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
 
 /** One password attempt for the first SUPERADMIN; the raw answer, whose status is checked. */
 const attemptSignIn = (server: ServerProcess, password: string) =>
