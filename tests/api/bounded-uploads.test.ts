@@ -10,12 +10,11 @@ import {
 } from '../support/accounts.ts'
 import { cookieOf, createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
-import { SALES_SHEET_HEADER } from '../support/sales-sheet.ts'
+import { buildSalesWorkbook } from '../support/sales-sheet.ts'
 import { uploadCsv, uploadSheet } from '../support/sheet-upload.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { typedClient } from '../support/typed-client.ts'
-import { buildXlsx, type XlsxCell } from '../support/xlsx.ts'
 import {
   buildFarRowWorkbook,
   buildSharedStringsBomb,
@@ -39,21 +38,7 @@ const sellerIds = { anna: '', bart: '' }
 let bomb: Uint8Array<ArrayBuffer>
 
 /** An .xlsx of `count` sales, clients named `<prefix> <n>`. */
-function buildSalesSheet(prefix: string, count = 8000) {
-  const rows: XlsxCell[][] = [[...SALES_SHEET_HEADER]]
-  for (let index = 0; index < count; index++) {
-    rows.push([
-      `${prefix} ${index}`,
-      `Project ${index % 10}`,
-      { dateSerial: 45_700 + (index % 200) },
-      250_000 + index,
-      2.5,
-      `Verkoper ${index % 20}`,
-      `B-${index}`,
-    ])
-  }
-  return buildXlsx(rows)
-}
+const buildSalesSheet = (prefix: string, count = 8000) => buildSalesWorkbook(count, prefix)
 
 function countSales(organisationId = 'default-org') {
   const db = openOrganisationFile(server.dataDir, organisationId)

@@ -2,12 +2,12 @@ import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInOtherOrganisationOwner } from '../support/accounts.ts'
 import type { createClient } from '../support/http.ts'
+import { buildSalesWorkbook } from '../support/sales-sheet.ts'
 import { seedSales } from '../support/seed-organisation.ts'
 import { uploadCsv, uploadSheet } from '../support/sheet-upload.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
-import { buildXlsx, type XlsxCell } from '../support/xlsx.ts'
 import { buildElementBomb } from '../support/xlsx-bombs.ts'
 
 // Issue 47: a workbook of tens of KB that is nothing but elements held the one heavy-work
@@ -40,23 +40,6 @@ function countSales(target: TestServer, organisationId: string) {
   const total = db.prepare('select count(*) from sales where deleted = 0').pluck().get()
   db.close()
   return total as number
-}
-
-/** An .xlsx of `count` ordinary sales. */
-function buildSalesSheet(count: number) {
-  const rows: XlsxCell[][] = [HEADER.trim().split(';')]
-  for (let index = 0; index < count; index++) {
-    rows.push([
-      `Klant ${index}`,
-      `Project ${index % 10}`,
-      { dateSerial: 45_700 + (index % 200) },
-      250_000 + index,
-      2.5,
-      `Verkoper ${index % 20}`,
-      `B-${index}`,
-    ])
-  }
-  return buildXlsx(rows)
 }
 
 beforeAll(async () => {
@@ -137,7 +120,7 @@ describe('a heavy job has a time budget and a heap bound', () => {
     server.deps.env.HEAVY_WORK_IMPORT_SECONDS = 0.3
     try {
       // Starting the thread and reading 10,000 rows take seconds, far over 0.3.
-      const answer = await uploadSheet(server, attacker, buildSalesSheet(10_000))
+      const answer = await uploadSheet(server, attacker, buildSalesWorkbook(10_000))
       expect(answer.status).toBe(413)
       expect(((await answer.json()) as ErrorAnswer).message).toBe(
         `Het bestand kon niet binnen 0,3 seconden verwerkt worden en is afgebroken. ${IMPORT_ADVICE}`,
@@ -161,7 +144,7 @@ describe('a heavy job has a time budget and a heap bound', () => {
         salesImported: 2,
       })
       // ...but 15,000 rows do not fit.
-      const answer = await uploadSheet(small, owner, buildSalesSheet(15_000))
+      const answer = await uploadSheet(small, owner, buildSalesWorkbook(15_000))
       expect(answer.status).toBe(413)
       expect(((await answer.json()) as ErrorAnswer).message).toBe(
         `Het bestand vraagt meer geheugen dan de server er één taak voor geeft en is afgebroken. ${IMPORT_ADVICE}`,

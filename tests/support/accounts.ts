@@ -11,6 +11,14 @@ import type { TestServer } from './test-server.ts'
 /** The sign-in signInFirstSuperadmin gives the first SUPERADMIN (by default). */
 export const ROOT = { email: 'root@example.com', password: 'root password' }
 
+/** One password attempt for the first SUPERADMIN, without a client; the raw answer. */
+export const attemptRootSignIn = (server: { url: string }, password: string) =>
+  fetch(`${server.url}/api/auth/login/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ROOT.email, password }),
+  })
+
 /** The first SUPERADMIN, signed in. */
 export async function signInFirstSuperadmin(server: Pick<TestServer, 'url'>, email = ROOT.email) {
   const client = createClient(server.url)
