@@ -11,6 +11,7 @@ import {
 } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import {
+  buildCorrection,
   buildPaymentPart,
   buildSalePayload,
   type CommissionLine,
@@ -120,25 +121,12 @@ function partDocument(line: Line, amount: unknown, extra: object = {}): SyncDoc 
 }
 
 function correction(paidTotal: number, extra: object = {}) {
-  return {
-    clientName: 'Klant de Vries',
-    clientEmail: 'klant@example.com',
-    clientPhone: '0612345678',
-    propertyNumber: 'B-12',
-    saleDate: today,
-    deliveryDate: null,
-    salePrice: 31_000_000,
-    commissionPercentage: 3,
-    totalCosts: 0,
-    costsDescription: null,
-    discountPercentage: 0,
-    splits: [
-      { sellerId: ids.sanne, role: null, commissionType: 'sales', commissionPercentage: 60 },
-      { sellerId: ids.cor, role: null, commissionType: 'sales', commissionPercentage: 40 },
-    ],
-    paidTotal,
-    ...extra,
-  }
+  const splits = [
+    { sellerId: ids.sanne, role: null, commissionType: 'sales', commissionPercentage: 60 },
+    { sellerId: ids.cor, role: null, commissionType: 'sales', commissionPercentage: 40 },
+  ]
+  const fields = { saleDate: today, salePrice: 31_000_000, commissionPercentage: 3, splits }
+  return { ...buildCorrection({ ...fields, paidTotal }), ...extra }
 }
 
 const patchSale = (client: Client, saleId: string, body: unknown) =>

@@ -12,7 +12,13 @@ import {
   signInRegisteredStranger,
 } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
-import { buildPaymentPart, buildSalePayload, listCommissions, postSale } from '../support/sales.ts'
+import {
+  buildCorrection,
+  buildPaymentPart,
+  buildSalePayload,
+  listCommissions,
+  postSale,
+} from '../support/sales.ts'
 import { readTables } from '../support/sqlite.ts'
 import { pullSale, pushRows, type SyncDoc } from '../support/sync-calls.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -161,22 +167,8 @@ async function moneyOf(client: Client) {
 }
 
 function correction(splits: unknown[], extra: object = {}) {
-  return {
-    clientName: 'Klant de Vries',
-    clientEmail: 'klant@example.com',
-    clientPhone: '0612345678',
-    propertyNumber: 'B-12',
-    saleDate: '2025-01-01',
-    deliveryDate: null,
-    salePrice: 100_000_000,
-    commissionPercentage: 5,
-    totalCosts: 0,
-    costsDescription: null,
-    discountPercentage: 0,
-    splits,
-    paidTotal: 0,
-    ...extra,
-  }
+  const fields = { saleDate: '2025-01-01', salePrice: 100_000_000, commissionPercentage: 5 }
+  return { ...buildCorrection({ ...fields, splits, paidTotal: 0 }), ...extra }
 }
 const split = (sellerId: string, commissionPercentage: number, commissionType = 'sales') => ({
   sellerId,
