@@ -1,5 +1,5 @@
 import type { DeepMutable, ExtractDocumentTypeFromTypedRxJsonSchema, RxJsonSchema } from 'rxdb'
-import { ID, SEQ, TIMESTAMP } from './fields.ts'
+import { ID, STAMP_KEYS, STAMPS } from './fields.ts'
 
 const appConnectionSchemaLiteral = {
   title: 'app connections',
@@ -15,22 +15,9 @@ const appConnectionSchemaLiteral = {
     status: { type: 'string', maxLength: 32 },
     users: { type: 'number' },
     lastSync: { type: ['number', 'null'] },
-    createdAt: TIMESTAMP,
-    updatedAt: TIMESTAMP,
-    seq: SEQ,
+    ...STAMPS,
   },
-  required: [
-    'id',
-    'name',
-    'url',
-    'description',
-    'status',
-    'users',
-    'lastSync',
-    'createdAt',
-    'updatedAt',
-    'seq',
-  ],
+  required: ['id', 'name', 'url', 'description', 'status', 'users', 'lastSync', ...STAMP_KEYS],
   // name for the list; status so the dashboard counts active apps from the index alone.
   indexes: ['name', 'status'],
   additionalProperties: false,

@@ -1,5 +1,13 @@
 import { COMMISSION_TYPES } from '../commission.ts'
-import { DATE_ONLY, ID, nullableText, PERCENTAGE, SEQ, SIGNED_CENTS, TIMESTAMP } from './fields.ts'
+import {
+  DATE_ONLY,
+  ID,
+  nullableText,
+  PERCENTAGE,
+  SIGNED_CENTS,
+  STAMP_KEYS,
+  STAMPS,
+} from './fields.ts'
 
 /**
  * A commission line as a sale's document carries it on a device (`lines`, decision 013):
@@ -18,9 +26,7 @@ export const COMMISSION_LINE = {
     status: { type: 'string', maxLength: 16 },
     expectedPaymentDate: { ...DATE_ONLY, type: ['string', 'null'] },
     paidAt: { type: ['number', 'null'] },
-    createdAt: TIMESTAMP,
-    updatedAt: TIMESTAMP,
-    seq: SEQ,
+    ...STAMPS,
     kind: { type: 'string', enum: ['commission', 'adjustment', 'clawback'] },
     paidAmount: SIGNED_CENTS,
     sourceId: nullableText(64),
@@ -41,9 +47,7 @@ export const COMMISSION_LINE = {
     'status',
     'expectedPaymentDate',
     'paidAt',
-    'createdAt',
-    'updatedAt',
-    'seq',
+    ...STAMP_KEYS,
     'kind',
     'paidAmount',
     'sourceId',

@@ -1,5 +1,5 @@
 import type { DeepMutable, ExtractDocumentTypeFromTypedRxJsonSchema, RxJsonSchema } from 'rxdb'
-import { CENTS, DATE_ONLY, ID, nullableText, SEQ, TIMESTAMP } from './fields.ts'
+import { CENTS, DATE_ONLY, ID, nullableText, STAMP_KEYS, STAMPS } from './fields.ts'
 
 const commissionPaymentSchemaLiteral = {
   title: 'commission payments',
@@ -16,9 +16,7 @@ const commissionPaymentSchemaLiteral = {
     paidOn: DATE_ONLY,
     note: nullableText(500),
     createdBy: nullableText(64),
-    createdAt: TIMESTAMP,
-    updatedAt: TIMESTAMP,
-    seq: SEQ,
+    ...STAMPS,
   },
   required: [
     'id',
@@ -29,9 +27,7 @@ const commissionPaymentSchemaLiteral = {
     'paidOn',
     'note',
     'createdBy',
-    'createdAt',
-    'updatedAt',
-    'seq',
+    ...STAMP_KEYS,
   ],
   indexes: ['commissionId'],
   additionalProperties: false,

@@ -1,7 +1,7 @@
 import type { RxJsonSchema } from 'rxdb'
 import type { PlanVersion } from '../commission-plans.ts'
 import { PLAN_EXTRA_TYPES, PLAN_MODES, PLAN_PERIODS } from '../commission-plans.ts'
-import { DATE_ONLY, ID, PERCENTAGE, SEQ, TIMESTAMP } from './fields.ts'
+import { DATE_ONLY, ID, PERCENTAGE, STAMP_KEYS, STAMPS } from './fields.ts'
 
 // Commission plans as devices hold them (decision 040): read-only copies of the server's
 // plans, versions, placements and project rates, for the wizard's proposal and a seller's
@@ -29,8 +29,6 @@ export type ProjectRateDocument = {
   planId: string | null
 } & Stamps
 
-const STAMPS = { createdAt: TIMESTAMP, updatedAt: TIMESTAMP, seq: SEQ } as const
-const STAMP_KEYS = ['createdAt', 'updatedAt', 'seq'] as const
 const CENTS_OR_NULL = { type: ['number', 'null'], minimum: 0, multipleOf: 1 } as const
 
 export const commissionPlanSchema: RxJsonSchema<CommissionPlanDocument> = {

@@ -16,6 +16,10 @@ export const SEQ = {
   multipleOf: 1,
 } as const
 
+/** When a document was made and last changed, and its replication sequence number. */
+export const STAMPS = { createdAt: TIMESTAMP, updatedAt: TIMESTAMP, seq: SEQ } as const
+export const STAMP_KEYS = ['createdAt', 'updatedAt', 'seq'] as const
+
 /** Integer cents. */
 export const CENTS = { type: 'number', minimum: 0, multipleOf: 1 } as const
 

@@ -1,5 +1,5 @@
 import type { DeepMutable, ExtractDocumentTypeFromTypedRxJsonSchema, RxJsonSchema } from 'rxdb'
-import { ID, nullableText, SEQ, TIMESTAMP } from './fields.ts'
+import { ID, nullableText, STAMP_KEYS, STAMPS } from './fields.ts'
 
 const projectSchemaLiteral = {
   title: 'projects',
@@ -17,9 +17,7 @@ const projectSchemaLiteral = {
     totalUnits: { type: ['number', 'null'] },
     soldUnits: { type: 'number' },
     status: { type: 'string', maxLength: 16 },
-    createdAt: TIMESTAMP,
-    updatedAt: TIMESTAMP,
-    seq: SEQ,
+    ...STAMPS,
   },
   required: [
     'id',
@@ -31,9 +29,7 @@ const projectSchemaLiteral = {
     'totalUnits',
     'soldUnits',
     'status',
-    'createdAt',
-    'updatedAt',
-    'seq',
+    ...STAMP_KEYS,
   ],
   indexes: ['name'],
   additionalProperties: false,

@@ -1,7 +1,7 @@
 import type { DeepMutable, ExtractDocumentTypeFromTypedRxJsonSchema, RxJsonSchema } from 'rxdb'
 import { COMMISSION_TYPES } from '../commission.ts'
 import { COMMISSION_LINE } from './commission-line.ts'
-import { CENTS, DATE_ONLY, ID, nullableText, PERCENTAGE, SEQ, TIMESTAMP } from './fields.ts'
+import { CENTS, DATE_ONLY, ID, nullableText, PERCENTAGE, STAMP_KEYS, STAMPS } from './fields.ts'
 
 /** One line of a split: who, in which role and type, for which percentage. */
 const SPLIT_LINE = {
@@ -41,9 +41,7 @@ const saleSchemaLiteral = {
     status: { type: 'string', maxLength: 16 },
     notes: nullableText(2000),
     createdBy: nullableText(64),
-    createdAt: TIMESTAMP,
-    updatedAt: TIMESTAMP,
-    seq: SEQ,
+    ...STAMPS,
     splits: { type: ['array', 'null'], maxItems: 50, items: SPLIT_LINE },
     cancelReason: nullableText(500),
     cancelledAt: { type: ['number', 'null'] },
@@ -117,9 +115,7 @@ const saleSchemaLiteral = {
     'status',
     'notes',
     'createdBy',
-    'createdAt',
-    'updatedAt',
-    'seq',
+    ...STAMP_KEYS,
     'splits',
     'cancelReason',
     'cancelledAt',

@@ -1,5 +1,5 @@
 import type { DeepMutable, ExtractDocumentTypeFromTypedRxJsonSchema, RxJsonSchema } from 'rxdb'
-import { ID, nullableText, SEQ, TIMESTAMP } from './fields.ts'
+import { ID, nullableText, STAMP_KEYS, STAMPS } from './fields.ts'
 
 const sellerSchemaLiteral = {
   title: 'sellers',
@@ -15,22 +15,9 @@ const sellerSchemaLiteral = {
     role: nullableText(60),
     status: { type: 'string', maxLength: 16 },
     userId: nullableText(64),
-    createdAt: TIMESTAMP,
-    updatedAt: TIMESTAMP,
-    seq: SEQ,
+    ...STAMPS,
   },
-  required: [
-    'id',
-    'name',
-    'email',
-    'phone',
-    'role',
-    'status',
-    'userId',
-    'createdAt',
-    'updatedAt',
-    'seq',
-  ],
+  required: ['id', 'name', 'email', 'phone', 'role', 'status', 'userId', ...STAMP_KEYS],
   indexes: ['name'],
   additionalProperties: false,
 } as const

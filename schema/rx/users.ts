@@ -1,6 +1,6 @@
 import type { DeepMutable, ExtractDocumentTypeFromTypedRxJsonSchema, RxJsonSchema } from 'rxdb'
 import { USER_ROLES, USER_STATUSES } from '../roles.ts'
-import { ID, SEQ, TIMESTAMP } from './fields.ts'
+import { ID, STAMP_KEYS, STAMPS } from './fields.ts'
 
 const userSchemaLiteral = {
   title: 'users',
@@ -16,21 +16,9 @@ const userSchemaLiteral = {
     role: { type: 'string', enum: USER_ROLES },
     status: { type: 'string', enum: USER_STATUSES, maxLength: 16 },
     lastActive: { type: ['number', 'null'] },
-    createdAt: TIMESTAMP,
-    updatedAt: TIMESTAMP,
-    seq: SEQ,
+    ...STAMPS,
   },
-  required: [
-    'id',
-    'name',
-    'email',
-    'role',
-    'status',
-    'lastActive',
-    'createdAt',
-    'updatedAt',
-    'seq',
-  ],
+  required: ['id', 'name', 'email', 'role', 'status', 'lastActive', ...STAMP_KEYS],
   // name for the list; status so the dashboard counts active users from the index alone;
   // createdAt so it counts those from before this month the same way.
   indexes: ['name', 'status', 'createdAt'],

@@ -5,8 +5,8 @@ import { Text } from '@react-email/text'
 import type { ReactNode } from 'react'
 import { MAIL_COLOURS } from './mail-layout.tsx'
 
-// The pieces the later mails share (the reset mail predates them): a title, a paragraph,
-// a small grey note and the one button, in the layout's look.
+// The pieces the mails share: a title, a paragraph, a small grey note and the one button,
+// in the layout's look.
 
 const paragraph = { fontSize: '15px', lineHeight: '22px', margin: '0 0 12px' }
 

@@ -4,11 +4,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { emailChangeTokens } from '#schema/db/system'
 import { hashToken } from '#server/auth/tokens'
 import { signIn, signInFirstSuperadmin, signInNewOrganisation } from '../support/accounts.ts'
-import { eventually } from '../support/eventually.ts'
-import { findFreePort } from '../support/free-port.ts'
 import { createClient } from '../support/http.ts'
-import { type ReceivedMail, startSmtpReceiver } from '../support/smtp-receiver.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { nthMailTo, type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
+import type { ReceivedMail } from '../support/smtp-receiver.ts'
+import type { TestServer } from '../support/test-server.ts'
 import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
 
 type Asked = InferResponseType<TypedApi['profile']['email']['$post'], 202>
@@ -19,20 +18,14 @@ type Address = InferResponseType<TypedApi['profile']['email']['$get'], 200>
 // link to the new address and a notice to the old; nothing changes until the link is
 // used, once, within a day, while the address is still free, by its own account.
 
-let receiver: Awaited<ReturnType<typeof startSmtpReceiver>>
+let receiver: SmtpReceiver
 let server: TestServer
 
 beforeAll(async () => {
-  receiver = await startSmtpReceiver()
-  const port = await findFreePort()
-  server = await startTestServer({
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    SMTP_URL: `smtp://127.0.0.1:${receiver.port}`,
-    MAIL_FROM: 'Centraal <centraal@example.test>',
+  ;({ receiver, server } = await startServerWithMail({
     MAIL_RETRY_BASE_MS: '200',
     TRUST_PROXY: 'true',
-  })
+  }))
   await signInFirstSuperadmin(server)
 })
 afterAll(async () => {
@@ -40,13 +33,7 @@ afterAll(async () => {
   await receiver?.stop()
 })
 
-async function receiveOne(address: string, count = 1): Promise<ReceivedMail> {
-  return eventually(() => {
-    const mails = receiver.to(address)
-    expect(mails).toHaveLength(count)
-    return mails[count - 1] as ReceivedMail
-  })
-}
+const receiveOne = (address: string, count = 1) => nthMailTo(receiver, address, count)
 
 const tokenIn = (mail: ReceivedMail) =>
   (mail.parsed.text ?? '').match(/\/confirm-email\/([a-z2-7]+)/)?.[1] as string

@@ -8,17 +8,17 @@ import {
   signInNewSeller,
 } from '../support/accounts.ts'
 import { eventually } from '../support/eventually.ts'
-import { findFreePort } from '../support/free-port.ts'
 import { createClient } from '../support/http.ts'
-import { type ReceivedMail, startSmtpReceiver } from '../support/smtp-receiver.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
+import type { ReceivedMail } from '../support/smtp-receiver.ts'
+import type { TestServer } from '../support/test-server.ts'
 import type { TypedApi } from '../support/typed-client.ts'
 
 // What administrators with "Activiteitsmeldingen" on receive (issue 46, point 6), over a
 // real SMTP server on loopback: a registration waiting, a restore of their organisation.
 // Both switches decide; each mail links to them and offers a one-click unsubscribe.
 
-let receiver: Awaited<ReturnType<typeof startSmtpReceiver>>
+let receiver: SmtpReceiver
 let server: TestServer
 let root: ReturnType<typeof createClient>
 let clientNumber = 0
@@ -30,16 +30,10 @@ const NO_MAIL = 'nomail@example.com'
 const PLAIN_USER = 'user@example.com'
 
 beforeAll(async () => {
-  receiver = await startSmtpReceiver()
-  const port = await findFreePort()
-  server = await startTestServer({
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    SMTP_URL: receiver.url,
-    MAIL_FROM: 'Centraal <centraal@example.test>',
+  ;({ receiver, server } = await startServerWithMail({
     MAIL_RETRY_BASE_MS: '200',
     TRUST_PROXY: 'true',
-  })
+  }))
   root = await signInFirstSuperadmin(server)
   await signInInvitedUser(server, { email: ADA, role: 'ADMIN', name: 'Ada Admin' })
   const quiet = await signInInvitedUser(server, { email: QUIET, role: 'ADMIN' })

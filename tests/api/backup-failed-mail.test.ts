@@ -2,11 +2,10 @@ import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { eventually } from '../support/eventually.ts'
-import { findFreePort } from '../support/free-port.ts'
 import { type GoogleStandIn, startGoogleStandIn } from '../support/google-stand-in.ts'
 import type { createClient } from '../support/http.ts'
-import { startSmtpReceiver } from '../support/smtp-receiver.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
+import type { TestServer } from '../support/test-server.ts'
 import type { TypedApi } from '../support/typed-client.ts'
 
 // A scheduled Google Drive backup that fails (a stand-in that refuses every upload) mails
@@ -17,25 +16,19 @@ type Client = ReturnType<typeof createClient>
 const GOOGLE = { clientId: 'centraal-test.apps.googleusercontent.com', clientSecret: 'gs-secret' }
 const SUBJECT = 'Automatische backup mislukt'
 let google: GoogleStandIn
-let receiver: Awaited<ReturnType<typeof startSmtpReceiver>>
+let receiver: SmtpReceiver
 let server: TestServer
 let admin: Client
 
 beforeAll(async () => {
   google = await startGoogleStandIn(GOOGLE)
-  receiver = await startSmtpReceiver()
-  const port = await findFreePort()
-  server = await startTestServer({
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  ;({ receiver, server } = await startServerWithMail({
     GOOGLE_CLIENT_ID: GOOGLE.clientId,
     GOOGLE_CLIENT_SECRET: GOOGLE.clientSecret,
     GOOGLE_API_ROOT: google.url,
     BACKUP_RETRY_BASE_MS: '20',
-    SMTP_URL: receiver.url,
-    MAIL_FROM: 'Centraal <centraal@example.test>',
     MAIL_RETRY_BASE_MS: '200',
-  })
+  }))
   admin = await signInFirstSuperadmin(server)
   await signInInvitedUser(server, { email: 'ada@example.com', role: 'ADMIN' })
   await signInInvitedUser(server, { email: 'uma@example.com', role: 'USER' })

@@ -8,12 +8,13 @@ import {
   signInInvitedUser,
   signInOtherOrganisationOwner,
 } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import { cookieOf, createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
+import { buildSalesWorkbook } from '../support/sales-sheet.ts'
+import { uploadCsv, uploadSheet } from '../support/sheet-upload.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { typedClient } from '../support/typed-client.ts'
-import { buildXlsx, type XlsxCell } from '../support/xlsx.ts'
 import {
   buildFarRowWorkbook,
   buildSharedStringsBomb,
@@ -37,34 +38,7 @@ const sellerIds = { anna: '', bart: '' }
 let bomb: Uint8Array<ArrayBuffer>
 
 /** An .xlsx of `count` sales, clients named `<prefix> <n>`. */
-function buildSalesSheet(prefix: string, count = 8000) {
-  const rows: XlsxCell[][] = [
-    [
-      'Klantnaam',
-      'Project',
-      'Verkoopdatum',
-      'Verkoopprijs',
-      'Commissie %',
-      'Verkoper',
-      'Bouwnummer',
-    ],
-  ]
-  for (let index = 0; index < count; index++) {
-    rows.push([
-      `${prefix} ${index}`,
-      `Project ${index % 10}`,
-      { dateSerial: 45_700 + (index % 200) },
-      250_000 + index,
-      2.5,
-      `Verkoper ${index % 20}`,
-      `B-${index}`,
-    ])
-  }
-  return buildXlsx(rows)
-}
-
-const cookieOf = (client: Client) =>
-  [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+const buildSalesSheet = (prefix: string, count = 8000) => buildSalesWorkbook(count, prefix)
 
 function countSales(organisationId = 'default-org') {
   const db = openOrganisationFile(server.dataDir, organisationId)
@@ -73,20 +47,8 @@ function countSales(organisationId = 'default-org') {
   return total
 }
 
-const upload = (client: Client, bytes: Uint8Array<ArrayBuffer>, fileName = 'verkopen.xlsx') => {
-  const form = new FormData()
-  form.append('file', new Blob([bytes]), fileName)
-  return fetch(`${server.url}/api/gold-estates/sheets/import`, {
-    method: 'POST',
-    headers: { cookie: cookieOf(client) },
-    body: form,
-  })
-}
-
-const uploadCsv = (client: Client, text: string) =>
-  client.request('POST', '/api/gold-estates/sheets/import?fileName=v.csv', text, {
-    'content-type': 'text/csv',
-  })
+const upload = (client: Client, bytes: Uint8Array<ArrayBuffer>, fileName?: string) =>
+  uploadSheet(server, client, bytes, fileName)
 
 /**
  * Sends a request whose body never ends (the head, then nothing): an answer proves the

@@ -2,7 +2,10 @@ import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { addSellers, signInFirstSuperadmin } from '../support/accounts.ts'
 import {
+  closerSale,
+  closersPlan,
   createPlan as createPlanAs,
+  EURO,
   placeSeller,
   readPlanTables,
 } from '../support/commission-plans.ts'
@@ -19,7 +22,6 @@ type Client = ReturnType<typeof createClient>
 type Sale = InferResponseType<TypedApi['gold-estates']['sales'][':id']['$get'], 200>
 type Line = Sale['lines'][number]
 
-const EURO = 100
 let server: TestServer
 let admin: Client
 let projectId: string
@@ -28,26 +30,8 @@ let closersId: string
 
 const snapshot = () => readPlanTables(server.dataDir)
 
-/** Closers: 60 % of the net commission, 70 % from € 5.000.000 a year, retroactive. */
-const closers = (extra: object = {}) => ({
-  name: 'Closers',
-  period: 'year',
-  mode: 'retroactive',
-  from: '2025-01-01',
-  roles: [{ role: 'closer', share: 60, tiers: [{ fromVolume: 5_000_000 * EURO, share: 70 }] }],
-  ...extra,
-})
-
-/** A sale of `euros` at 2 % (net 2 % of the price), the seller as its closer. */
-const closerSale = (sellerId: string, euros: number, saleDate: string) => ({
-  projectId,
-  clientName: 'Klant',
-  propertyNumber: `B-${Math.round(Math.random() * 1e6)}`,
-  saleDate,
-  salePrice: euros * EURO,
-  commissionPercentage: 2,
-  team: [{ sellerId, role: 'closer' }],
-})
+const closerSaleBy = (sellerId: string, euros: number, saleDate: string) =>
+  closerSale({ projectId, sellerId, euros, saleDate, clientName: 'Klant' })
 
 async function register(body: object) {
   const answer = await admin.post('/api/gold-estates/sales', body)
@@ -88,7 +72,7 @@ beforeAll(async () => {
     dirk: 'Dirk',
   })
   Object.assign(ids, team.ids)
-  closersId = await createPlan(closers())
+  closersId = await createPlan(closersPlan())
   for (const id of [ids.anna, ids.bram]) await place(id, closersId)
 })
 afterAll(() => server?.close())
@@ -128,7 +112,7 @@ describe('refusals naming the field, nothing stored', () => {
     const answer = await admin.request(
       'PATCH',
       `/api/gold-estates/commission-plans/${closersId}`,
-      closers({ from: '2027-01-01', ...change }),
+      closersPlan({ from: '2027-01-01', ...change }),
     )
     expect(answer.status, answer.text).toBe(400)
     const refusal: ErrorAnswer = answer.json
@@ -156,8 +140,8 @@ describe('back under a tier', () => {
     // Bram: € 3.000.000 (60 % of € 60.000 = € 36.000), then € 2.500.000: € 5.500.000,
     // 70 % retroactive, so the first sale gets + € 6.000. The second corrected by hand to
     // € 1.500.000: € 4.500.000 in the year, under the tier: the first gets − € 6.000.
-    const first = await register(closerSale(ids.bram, 3_000_000, '2025-02-01'))
-    const second = await register(closerSale(ids.bram, 2_500_000, '2025-05-01'))
+    const first = await register(closerSaleBy(ids.bram, 3_000_000, '2025-02-01'))
+    const second = await register(closerSaleBy(ids.bram, 2_500_000, '2025-05-01'))
     expect((await linesOf(first)).map((line) => line.commissionAmount)).toEqual([
       36_000 * EURO,
       6_000 * EURO,
@@ -216,7 +200,7 @@ describe('back under a tier', () => {
       [500_000, '2025-01-12'],
       [100_000, '2025-01-13'],
     ] as const) {
-      sales.push(await register(closerSale(ids.cas, euros, date)))
+      sales.push(await register(closerSaleBy(ids.cas, euros, date)))
     }
     const lines = await Promise.all(sales.map((id) => linesOf(id)))
     expect(lines.map((each) => each.length)).toEqual([1, 1, 1, 1])

@@ -9,7 +9,13 @@ import {
   signInFirstSuperadmin,
   signInOtherOrganisationOwner,
 } from '../support/accounts.ts'
-import { placeSeller, readPlanTables } from '../support/commission-plans.ts'
+import {
+  closerSale,
+  closersPlan,
+  EURO,
+  placeSeller,
+  readPlanTables,
+} from '../support/commission-plans.ts'
 import { createClient } from '../support/http.ts'
 import { sendOversizedBody } from '../support/oversized-body.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -26,7 +32,6 @@ type Sale = InferResponseType<TypedApi['gold-estates']['sales'][':id']['$get'], 
 type Registered = InferResponseType<TypedApi['gold-estates']['sales']['$post'], 201>
 type Plan = InferResponseType<TypedApi['gold-estates']['commission-plans']['$post'], 201>
 
-const EURO = 100
 const today = format(new Date(), 'yyyy-MM-dd')
 let server: TestServer
 let admin: Client
@@ -47,24 +52,8 @@ const liveRows = () =>
     ]),
   )
 
-const closers = (extra: object = {}) => ({
-  name: 'Closers',
-  period: 'year',
-  mode: 'retroactive',
-  from: '2025-01-01',
-  roles: [{ role: 'closer', share: 60, tiers: [{ fromVolume: 5_000_000 * EURO, share: 70 }] }],
-  ...extra,
-})
-
-const closerSale = (sellerId: string, euros: number, saleDate: string, clientName: string) => ({
-  projectId,
-  clientName,
-  propertyNumber: `B-${Math.round(Math.random() * 1e6)}`,
-  saleDate,
-  salePrice: euros * EURO,
-  commissionPercentage: 2,
-  team: [{ sellerId, role: 'closer' }],
-})
+const closerSaleBy = (sellerId: string, euros: number, saleDate: string, clientName: string) =>
+  closerSale({ projectId, sellerId, euros, saleDate, clientName })
 
 async function register(body: object, client: Client = admin) {
   const answer = await client.post('/api/gold-estates/sales', body)
@@ -107,7 +96,7 @@ beforeAll(async () => {
   const team = await addSellers(server, admin, { anna: 'Anna', bram: 'Bram', dirk: 'Dirk' })
   Object.assign(ids, team.ids)
   seller = await team.signIn('bram', 'SELLER')
-  const plan = await admin.post('/api/gold-estates/commission-plans', closers())
+  const plan = await admin.post('/api/gold-estates/commission-plans', closersPlan())
   expect(plan.status, plan.text).toBe(201)
   closersId = (plan.json as Plan).id
   for (const id of [ids.anna, ids.bram]) await place(id, closersId)
@@ -121,8 +110,8 @@ describe('the statement', () => {
     // Anna: € 3.000.000, then € 2.500.000 crosses € 5.000.000: 70 % retroactive, the
     // first sale's adjustment + € 6.000 ("Trede 1 bereikt"), of which € 2.000 is paid
     // today. Then the second sale is cancelled: − € 6.000 ("Terug naar het basisaandeel").
-    const first = await register(closerSale(ids.anna, 3_000_000, '2025-02-01', 'Familie Jansen'))
-    const second = await register(closerSale(ids.anna, 2_500_000, '2025-05-01', 'Pietersen'))
+    const first = await register(closerSaleBy(ids.anna, 3_000_000, '2025-02-01', 'Familie Jansen'))
+    const second = await register(closerSaleBy(ids.anna, 2_500_000, '2025-05-01', 'Pietersen'))
     const adjustment = (await linesOf(first)).find((line) => line.kind === 'adjustment')
     expect(adjustment?.planNote).toBe('Trede 1 bereikt: 70 % (was 60 %)')
     const part = await admin.post(`/api/gold-estates/commissions/${adjustment?.id}/payments`, {
@@ -166,8 +155,8 @@ describe('the statement', () => {
 describe('a restore of a backup taken before a plan change', () => {
   test('gives the plans, placements and adjustments of the backup, nothing in between', async () => {
     // Bram crosses the tier before the backup: his first sale has its adjustment.
-    const first = await register(closerSale(ids.bram, 3_000_000, '2025-03-01', 'Voor'))
-    await register(closerSale(ids.bram, 2_500_000, '2025-04-01', 'Voor'))
+    const first = await register(closerSaleBy(ids.bram, 3_000_000, '2025-03-01', 'Voor'))
+    await register(closerSaleBy(ids.bram, 2_500_000, '2025-04-01', 'Voor'))
     // A restore gives every row a new seq and updatedAt (devices pull them again).
     const plans = async () =>
       (
@@ -190,7 +179,7 @@ describe('a restore of a backup taken before a plan change', () => {
     const version = await admin.request(
       'PATCH',
       `/api/gold-estates/commission-plans/${closersId}`,
-      closers({
+      closersPlan({
         from: '2026-01-01',
         roles: [
           { role: 'closer', share: 60, tiers: [{ fromVolume: 1_000_000 * EURO, share: 75 }] },
@@ -198,16 +187,16 @@ describe('a restore of a backup taken before a plan change', () => {
       }),
     )
     expect(version.status, version.text).toBe(200)
-    const of2026 = await register(closerSale(ids.bram, 800_000, '2026-01-10', 'Na'))
-    await register(closerSale(ids.bram, 800_000, '2026-01-11', 'Na'))
+    const of2026 = await register(closerSaleBy(ids.bram, 800_000, '2026-01-10', 'Na'))
+    await register(closerSaleBy(ids.bram, 800_000, '2026-01-11', 'Na'))
     expect((await linesOf(of2026)).map((line) => line.kind)).toEqual(['commission', 'adjustment'])
     const later = await admin.post(
       '/api/gold-estates/commission-plans',
-      closers({ name: 'Later', from: '2025-01-01' }),
+      closersPlan({ name: 'Later', from: '2025-01-01' }),
     )
     expect(later.status, later.text).toBe(201)
     await place(ids.dirk, (later.json as Plan).id)
-    await register(closerSale(ids.dirk, 1_000_000, '2025-05-01', 'Na'))
+    await register(closerSaleBy(ids.dirk, 1_000_000, '2025-05-01', 'Na'))
 
     const restored = await admin.post('/api/admin/restore', backup.text)
     expect(restored.status, restored.text).toBe(200)

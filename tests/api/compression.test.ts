@@ -6,7 +6,7 @@ import { brotliCompressSync } from 'node:zlib'
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
-import type { createClient } from '../support/http.ts'
+import { cookieOf, type createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
 
@@ -107,7 +107,3 @@ test('a built file comes as its brotli copy, not compressed again; HEAD and refu
   const refusal: ErrorAnswer = await stranger.json()
   expect(refusal.message).toBeTruthy()
 })
-
-function cookieOf(client: ReturnType<typeof createClient>) {
-  return [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
-}

@@ -11,6 +11,7 @@ import {
 } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import {
+  buildCorrection,
   buildPaymentPart,
   buildSalePayload,
   type CommissionLine,
@@ -18,6 +19,7 @@ import {
   postSale,
 } from '../support/sales.ts'
 import { readTables } from '../support/sqlite.ts'
+import { pullAll, pullSale, pushRows, type SyncDoc } from '../support/sync-calls.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { typedClient } from '../support/typed-client.ts'
 
@@ -28,9 +30,8 @@ import { typedClient } from '../support/typed-client.ts'
 // was (only the refusal itself is recorded, in sync_queue).
 
 type Client = ReturnType<typeof createClient>
-type Doc = Record<string, unknown> & { id: string; _deleted: boolean }
 type Line = CommissionLine
-type Sale = Doc & { status: string; paidTotal: number; salePrice: number; seq: number }
+type Sale = SyncDoc & { status: string; paidTotal: number; salePrice: number; seq: number }
 
 let server: TestServer
 let admin: Client
@@ -103,25 +104,8 @@ async function linesOf(saleId: string) {
   return (await listCommissions(server, admin)).filter((line) => line.saleId === saleId)
 }
 
-async function pull(client: Client, collection: string): Promise<Doc[]> {
-  const answer = await client.get(`/api/sync/v1/${collection}/pull?checkpoint=0&limit=1000`)
-  expect(answer.status).toBe(200)
-  return answer.json.documents
-}
-
-async function pulledSale(client: Client, saleId: string) {
-  const found = (await pull(client, 'sales')).find((doc) => doc.id === saleId)
-  if (!found) throw new Error(`sale ${saleId} not pulled`)
-  return found as Sale
-}
-
-function push(
-  client: Client,
-  collection: string,
-  rows: { newDocumentState: Doc; assumedMasterState?: Doc | null }[],
-) {
-  return client.post(`/api/sync/v1/${collection}/push`, { rows })
-}
+const pulledSale = async (client: Client, saleId: string) =>
+  (await pullSale(client, saleId)) as Sale
 
 const pay = (client: Client, lineId: string, amount: unknown, extra: object = {}) =>
   client.post(`/api/gold-estates/commissions/${lineId}/payments`, {
@@ -132,30 +116,17 @@ const pay = (client: Client, lineId: string, amount: unknown, extra: object = {}
   })
 
 /** A payment part as a device pushes it, with every field the document carries. */
-function partDocument(line: Line, amount: unknown, extra: object = {}): Doc {
+function partDocument(line: Line, amount: unknown, extra: object = {}): SyncDoc {
   return { ...buildPaymentPart(line, { id: newId(), amount, paidOn: today }), ...extra }
 }
 
 function correction(paidTotal: number, extra: object = {}) {
-  return {
-    clientName: 'Klant de Vries',
-    clientEmail: 'klant@example.com',
-    clientPhone: '0612345678',
-    propertyNumber: 'B-12',
-    saleDate: today,
-    deliveryDate: null,
-    salePrice: 31_000_000,
-    commissionPercentage: 3,
-    totalCosts: 0,
-    costsDescription: null,
-    discountPercentage: 0,
-    splits: [
-      { sellerId: ids.sanne, role: null, commissionType: 'sales', commissionPercentage: 60 },
-      { sellerId: ids.cor, role: null, commissionType: 'sales', commissionPercentage: 40 },
-    ],
-    paidTotal,
-    ...extra,
-  }
+  const splits = [
+    { sellerId: ids.sanne, role: null, commissionType: 'sales', commissionPercentage: 60 },
+    { sellerId: ids.cor, role: null, commissionType: 'sales', commissionPercentage: 40 },
+  ]
+  const fields = { saleDate: today, salePrice: 31_000_000, commissionPercentage: 3, splits }
+  return { ...buildCorrection({ ...fields, paidTotal }), ...extra }
 }
 
 const patchSale = (client: Client, saleId: string, body: unknown) =>
@@ -223,11 +194,11 @@ describe('an outsider without a session', () => {
           expect(pulled.status).toBe(401)
           expect(pulled.text).not.toContain(sale.id)
         }
-        const pushed = await push(client, 'commissionPayments', [
+        const pushed = await pushRows(client, 'commissionPayments', [
           { newDocumentState: partDocument(line!, 1) },
         ])
         expect(pushed.status).toBe(401)
-        const cancelPush = await push(client, 'sales', [
+        const cancelPush = await pushRows(client, 'sales', [
           {
             newDocumentState: {
               ...sale,
@@ -266,7 +237,7 @@ describe('a stranger who registered in the platform organisation', () => {
       for (const collection of ['sales', 'commissions', 'commissionPayments']) {
         expect((await stranger.get(`/api/sync/v1/${collection}/pull`)).status).toBe(401)
       }
-      const pushed = await push(stranger, 'commissionPayments', [
+      const pushed = await pushRows(stranger, 'commissionPayments', [
         { newDocumentState: partDocument(line!, 1) },
       ])
       expect(pushed.status).toBe(401)
@@ -317,41 +288,43 @@ describe('a SELLER of Gold Estates', () => {
     await expectNothingChanged(async () => {
       // A part on their own line, forged to name another sale and seller.
       const forged = partDocument(own!, 1, { saleId: 'other-sale', sellerId: ids.cor })
-      const booked = await push(seller, 'commissionPayments', [{ newDocumentState: forged }])
+      const booked = await pushRows(seller, 'commissionPayments', [{ newDocumentState: forged }])
       expect(booked.status).toBe(200)
       expect(booked.json.refused).toEqual([
         { id: forged.id, reason: expect.stringMatching(/sales\.commissions\.pay/) },
       ])
       // A part on a colleague's line: refused alike, the line is not even looked at.
       const onColleague = partDocument(colleague!, 1)
-      const refused = await push(seller, 'commissionPayments', [{ newDocumentState: onColleague }])
+      const refused = await pushRows(seller, 'commissionPayments', [
+        { newDocumentState: onColleague },
+      ])
       expect(refused.json.refused[0].reason).toMatch(/sales\.commissions\.pay/)
       expect(JSON.stringify(refused.json)).not.toContain(colleaguePart.json.id)
 
       // Undoing their own part: refused, the stored part answered.
-      const ownDoc = (await pull(seller, 'commissionPayments')).find(
+      const ownDoc = (await pullAll(seller, 'commissionPayments')).find(
         (doc) => doc.id === ownPart.json.id,
       )!
-      const undo = await push(seller, 'commissionPayments', [
+      const undo = await pushRows(seller, 'commissionPayments', [
         { newDocumentState: { ...ownDoc, _deleted: true }, assumedMasterState: ownDoc },
       ])
       expect(undo.json.refused[0].reason).toMatch(/sales\.commissions\.pay/)
       expect(undo.json.conflicts).toEqual([ownDoc])
       // The same undo without RxDB's bookkeeping (a part's delete is never judged a
       // conflict, decision 008): the right is checked all the same.
-      const bareUndo = await push(seller, 'commissionPayments', [
+      const bareUndo = await pushRows(seller, 'commissionPayments', [
         { newDocumentState: { ...ownDoc, seq: 0, _deleted: true } },
       ])
       expect(bareUndo.json.refused[0].reason).toMatch(/sales\.commissions\.pay/)
       // Undoing a colleague's part they cannot see: nothing happens, nothing is told.
-      const hidden = await push(seller, 'commissionPayments', [
+      const hidden = await pushRows(seller, 'commissionPayments', [
         {
           newDocumentState: { ...partDocument(colleague!, 1), id: colleaguePart.json.id },
         },
       ])
       expect(hidden.status).toBe(200)
       expect(JSON.stringify(hidden.json)).not.toContain('"amount":7000')
-      const hiddenDelete = await push(seller, 'commissionPayments', [
+      const hiddenDelete = await pushRows(seller, 'commissionPayments', [
         {
           newDocumentState: {
             ...partDocument(colleague!, 7_000),
@@ -363,12 +336,12 @@ describe('a SELLER of Gold Estates', () => {
       expect(hiddenDelete.json).toEqual({ conflicts: [], refused: [] })
 
       // Marking a line paid: their own refused, a colleague's unknown to them.
-      const ownLine = (await pull(seller, 'commissions')).find((doc) => doc.id === own!.id)!
-      const mark = await push(seller, 'commissions', [
+      const ownLine = (await pullAll(seller, 'commissions')).find((doc) => doc.id === own!.id)!
+      const mark = await pushRows(seller, 'commissions', [
         { newDocumentState: { ...ownLine, status: 'paid' }, assumedMasterState: ownLine },
       ])
       expect(mark.json.refused[0].reason).toMatch(/sales\.commissions\.pay/)
-      const markColleague = await push(seller, 'commissions', [
+      const markColleague = await pushRows(seller, 'commissions', [
         { newDocumentState: { ...ownLine, id: colleague!.id, status: 'paid' } },
       ])
       expect(markColleague.json.refused).toHaveLength(1)
@@ -387,7 +360,7 @@ describe('a SELLER of Gold Estates', () => {
         { projectId: otherProjectId },
         { splits: [{ sellerId: ids.sanne, commissionType: 'sales', commissionPercentage: 100 }] },
       ]) {
-        const answer = await push(seller, 'sales', [
+        const answer = await pushRows(seller, 'sales', [
           { newDocumentState: { ...seen, ...change }, assumedMasterState: seen },
         ])
         expect(answer.status).toBe(200)
@@ -395,7 +368,7 @@ describe('a SELLER of Gold Estates', () => {
         expect(answer.json.conflicts).toEqual([seen])
       }
       // A delete is refused too.
-      const deleted = await push(seller, 'sales', [
+      const deleted = await pushRows(seller, 'sales', [
         { newDocumentState: { ...seen, _deleted: true }, assumedMasterState: seen },
       ])
       expect(deleted.json.refused[0].reason).toBe(
@@ -414,7 +387,7 @@ describe('a SELLER of Gold Estates', () => {
         { ...lines[0]!, id: newId(), commissionAmount: 99_999_999 },
       ]
       await expectNothingChanged(async () => {
-        const answer = await push(client, 'sales', [
+        const answer = await pushRows(client, 'sales', [
           { newDocumentState: { ...seen, lines: forged }, assumedMasterState: seen },
         ])
         expect(answer.status).toBe(200)
@@ -433,7 +406,7 @@ describe('a SELLER of Gold Estates', () => {
       lines: [{ sellerId: ids.sanne, percentage: 100 }],
     })
     await expectNothingChanged(async () => {
-      const answer = await push(seller, 'sales', [
+      const answer = await pushRows(seller, 'sales', [
         { newDocumentState: { ...payload, id: hidden.id, _deleted: false } },
       ])
       expect(answer.status).toBe(200)
@@ -453,7 +426,7 @@ describe('a SELLER of Gold Estates', () => {
     expect((await patchSale(admin, sale.id, correction(fresh.paidTotal))).status).toBe(200)
     const hidden = await registerSale([{ sellerId: ids.cor, percentage: 100 }])
 
-    const sales = await pull(seller, 'sales')
+    const sales = await pullAll(seller, 'sales')
     expect(sales.map((doc) => doc.id)).toContain(sale.id)
     expect(sales.map((doc) => doc.id)).not.toContain(hidden.id)
     const mine = sales.find((doc) => doc.id === sale.id) as Sale
@@ -470,9 +443,9 @@ describe('a SELLER of Gold Estates', () => {
     expect(carried.reduce((sum, line) => sum + line.paidAmount, 0)).toBe(2_222)
     expect(JSON.stringify(sales)).not.toContain(ids.cor)
 
-    const lines = await pull(seller, 'commissions')
+    const lines = await pullAll(seller, 'commissions')
     expect(lines.every((doc) => doc.sellerId === ids.sanne)).toBe(true)
-    const parts = await pull(seller, 'commissionPayments')
+    const parts = await pullAll(seller, 'commissionPayments')
     expect(parts.length).toBeGreaterThan(0)
     expect(parts.every((doc) => doc.sellerId === ids.sanne)).toBe(true)
     expect(parts.some((doc) => doc.amount === 11_111)).toBe(false)
@@ -543,17 +516,17 @@ describe("another organisation's ADMIN", () => {
         expect(pulled.status).toBe(200)
         expect(pulled.text).not.toContain(sale.id)
       }
-      const booked = await push(otherOwner, 'commissionPayments', [
+      const booked = await pushRows(otherOwner, 'commissionPayments', [
         { newDocumentState: partDocument(line!, 1) },
       ])
       expect(booked.json.refused[0].reason).toBe('Commissie niet gevonden')
-      const undone = await push(otherOwner, 'commissionPayments', [
+      const undone = await pushRows(otherOwner, 'commissionPayments', [
         { newDocumentState: { ...partDocument(line!, 1_000), id: part.json.id, _deleted: true } },
       ])
       expect(undone.json).toEqual({ conflicts: [], refused: [] })
       const seen = await pulledSale(admin, sale.id)
       const cancel = { ...seen, status: 'cancelled', cancelReason: 'Weg ermee' }
-      const cancelled = await push(otherOwner, 'sales', [
+      const cancelled = await pushRows(otherOwner, 'sales', [
         { newDocumentState: cancel, assumedMasterState: seen },
       ])
       // Unknown there, and not a new sale either (its device assumed a stored state): an
@@ -622,13 +595,13 @@ describe('a MANAGER reaching past their rights', () => {
       expect((await manager.get('/api/gold-estates/sync-refusals?scope=organisation')).status).toBe(
         403,
       )
-      const sellers = await pull(manager, 'sellers')
+      const sellers = await pullAll(manager, 'sellers')
       const maria = sellers.find((doc) => doc.id === ids.maria)!
-      const promoted = await push(manager, 'sellers', [
+      const promoted = await pushRows(manager, 'sellers', [
         { newDocumentState: { ...maria, role: 'Directeur' }, assumedMasterState: maria },
       ])
       expect(promoted.json.refused[0].reason).toMatch(/sales\.catalog\.write/)
-      const project = await push(manager, 'projects', [
+      const project = await pushRows(manager, 'projects', [
         { newDocumentState: { id: newId(), name: 'Eigen', status: 'active', _deleted: false } },
       ])
       expect(project.json.refused[0].reason).toMatch(/sales\.catalog\.write/)
@@ -641,29 +614,29 @@ describe('a MANAGER reaching past their rights', () => {
     const part = await pay(manager, line!.id, 1_000)
     expect(part.status).toBe(201)
     const seenSale = await pulledSale(manager, sale.id)
-    const seenLine = (await pull(manager, 'commissions')).find((doc) => doc.id === line!.id)!
-    const seenPart = (await pull(manager, 'commissionPayments')).find(
+    const seenLine = (await pullAll(manager, 'commissions')).find((doc) => doc.id === line!.id)!
+    const seenPart = (await pullAll(manager, 'commissionPayments')).find(
       (doc) => doc.id === part.json.id,
     )!
     await expectNothingChanged(async () => {
-      const saleDelete = await push(manager, 'sales', [
+      const saleDelete = await pushRows(manager, 'sales', [
         { newDocumentState: { ...seenSale, _deleted: true }, assumedMasterState: seenSale },
       ])
       expect(saleDelete.json.refused[0].reason).toBe(
         'Een geregistreerde verkoop kan niet verwijderd worden',
       )
-      const lineDelete = await push(manager, 'commissions', [
+      const lineDelete = await pushRows(manager, 'commissions', [
         { newDocumentState: { ...seenLine, _deleted: true }, assumedMasterState: seenLine },
       ])
       expect(lineDelete.json.refused[0].reason).toBe('Een commissie kan niet verwijderd worden')
-      const lineCreate = await push(manager, 'commissions', [
+      const lineCreate = await pushRows(manager, 'commissions', [
         { newDocumentState: { ...seenLine, id: newId(), commissionAmount: 1_000_000 } },
       ])
       expect(lineCreate.json.refused[0].reason).toBe(
         'Commissies ontstaan bij het registreren van een verkoop',
       )
       // A line's amount is not writable: pushing it is a replay that writes nothing.
-      const lineAmount = await push(manager, 'commissions', [
+      const lineAmount = await pushRows(manager, 'commissions', [
         {
           newDocumentState: { ...seenLine, commissionAmount: 99_999_999, paidAmount: 0 },
           assumedMasterState: seenLine,
@@ -672,7 +645,7 @@ describe('a MANAGER reaching past their rights', () => {
       expect(lineAmount.json.refused).toEqual([])
       expect(lineAmount.json.conflicts).toEqual([seenLine])
       for (const change of [{ amount: 999_999 }, { commissionId: 'other' }, { note: 'x' }]) {
-        const edited = await push(manager, 'commissionPayments', [
+        const edited = await pushRows(manager, 'commissionPayments', [
           { newDocumentState: { ...seenPart, ...change }, assumedMasterState: seenPart },
         ])
         expect(edited.json.refused[0].reason).toBe(
@@ -694,7 +667,7 @@ describe('a MANAGER reaching past their rights', () => {
         commissionAmount: 1,
         createdAt: 1,
       }
-      const answer = await push(manager, 'sales', [
+      const answer = await pushRows(manager, 'sales', [
         { newDocumentState: forged, assumedMasterState: seen },
       ])
       expect(answer.json.refused).toEqual([])
@@ -702,7 +675,7 @@ describe('a MANAGER reaching past their rights', () => {
       expect(answer.json.conflicts).toEqual([seen])
     })
     await expectNothingChanged(async () => {
-      const moved = await push(manager, 'sales', [
+      const moved = await pushRows(manager, 'sales', [
         { newDocumentState: { ...seen, projectId: otherProjectId }, assumedMasterState: seen },
       ])
       expect(moved.json.refused[0].reason).toBe(
@@ -762,7 +735,7 @@ describe('a MANAGER reaching past their rights', () => {
       }
       expect((await patchSale(manager, sale.id, correction(100_000.5))).status).toBe(400)
       // Pushed from a device that had not seen the payment: its own paidTotal is stale.
-      const stale = await push(manager, 'sales', [
+      const stale = await pushRows(manager, 'sales', [
         { newDocumentState: { ...seen, salePrice: 1 }, assumedMasterState: seen },
       ])
       expect(stale.json.refused).toEqual([
@@ -773,7 +746,7 @@ describe('a MANAGER reaching past their rights', () => {
     // A device that writes the paid total as it is now (as any device does once it has
     // pulled) has its correction taken; paid money is still never rewritten: the paid line
     // keeps its amount and each difference is an adjustment.
-    const forged = await push(manager, 'sales', [
+    const forged = await pushRows(manager, 'sales', [
       {
         newDocumentState: { ...seen, salePrice: 20_000_000, paidTotal: 100_000 },
         assumedMasterState: seen,
@@ -828,7 +801,7 @@ describe('a MANAGER reaching past their rights', () => {
       // The same through replication: refused with the reason, recorded.
       const seen = await pulledSale(manager, sale.id)
       for (const [extra] of cases.slice(0, 8)) {
-        const answer = await push(manager, 'sales', [
+        const answer = await pushRows(manager, 'sales', [
           { newDocumentState: { ...seen, ...extra }, assumedMasterState: seen },
         ])
         expect(answer.json.refused, JSON.stringify(extra).slice(0, 80)).toHaveLength(1)
@@ -873,7 +846,7 @@ describe('a MANAGER reaching past their rights', () => {
       ]) {
         expect((await pay(manager, line!.id, 1, extra)).status).toBe(400)
       }
-      const pushed = await push(
+      const pushed = await pushRows(
         manager,
         'commissionPayments',
         [...amounts, line!.commissionAmount + 1].map((amount) => ({
@@ -883,7 +856,7 @@ describe('a MANAGER reaching past their rights', () => {
       expect(pushed.status).toBe(200)
       expect(pushed.json.refused).toHaveLength(amounts.length + 1)
       // Each refused create is answered with its tombstone, so the device drops it.
-      expect(pushed.json.conflicts.every((doc: Doc) => doc._deleted)).toBe(true)
+      expect(pushed.json.conflicts.every((doc: SyncDoc) => doc._deleted)).toBe(true)
     })
   })
 
@@ -899,16 +872,18 @@ describe('a MANAGER reaching past their rights', () => {
       seq: 77,
       organizationId: 'org-b',
     })
-    const answer = await push(manager, 'commissionPayments', [{ newDocumentState: forged }])
+    const answer = await pushRows(manager, 'commissionPayments', [{ newDocumentState: forged }])
     expect(answer.json.refused).toEqual([])
-    const stored = (await pull(manager, 'commissionPayments')).find((doc) => doc.id === forged.id)
+    const stored = (await pullAll(manager, 'commissionPayments')).find(
+      (doc) => doc.id === forged.id,
+    )
     expect(stored).toMatchObject({ saleId: sale.id, sellerId: ids.sanne, amount: 4_321 })
     expect(stored?.createdBy).not.toBe('someone-else')
     expect(stored?.seq).not.toBe(77)
     expect((await pulledSale(admin, other.id)).paidTotal).toBe(0)
     expect((await pulledSale(admin, sale.id)).paidTotal).toBe(4_321)
     // The same id again with other fields: not a second part.
-    const again = await push(manager, 'commissionPayments', [
+    const again = await pushRows(manager, 'commissionPayments', [
       { newDocumentState: { ...forged, amount: 9_999 } },
     ])
     expect(again.json.refused).toEqual([])
@@ -943,7 +918,7 @@ describe('a MANAGER reaching past their rights', () => {
         { salePrice: 1 },
         { status: 'open' },
       ]) {
-        const answer = await push(manager, 'sales', [
+        const answer = await pushRows(manager, 'sales', [
           { newDocumentState: { ...cancelled, ...change }, assumedMasterState: cancelled },
         ])
         expect(answer.json.refused, JSON.stringify(change)).toHaveLength(1)
@@ -963,10 +938,10 @@ describe('a MANAGER reaching past their rights', () => {
       )
       expect(undo.status).toBe(409)
       expect(undo.json.message).toBe('Deze commissie hoort bij een geannuleerde verkoop')
-      const seenPart = (await pull(manager, 'commissionPayments')).find(
+      const seenPart = (await pullAll(manager, 'commissionPayments')).find(
         (doc) => doc.id === part.json.id,
       )!
-      const undoPush = await push(manager, 'commissionPayments', [
+      const undoPush = await pushRows(manager, 'commissionPayments', [
         { newDocumentState: { ...seenPart, _deleted: true }, assumedMasterState: seenPart },
       ])
       expect(undoPush.json.refused[0].reason).toBe(
@@ -980,7 +955,7 @@ describe('a MANAGER reaching past their rights', () => {
         })
         expect(marked.status).toBe(409)
       }
-      const pushed = await push(manager, 'commissionPayments', [
+      const pushed = await pushRows(manager, 'commissionPayments', [
         { newDocumentState: partDocument(openLine!, 1) },
       ])
       expect(pushed.json.refused[0].reason).toBe(
@@ -1012,7 +987,7 @@ describe('a MANAGER reaching past their rights', () => {
     const answers = await Promise.all([
       manager.post(`/api/gold-estates/sales/${sale.id}/cancel`, { reason: 'Eerste reden' }),
       admin.post(`/api/gold-estates/sales/${sale.id}/cancel`, { reason: 'Tweede reden' }),
-      push(admin, 'sales', [
+      pushRows(admin, 'sales', [
         {
           newDocumentState: { ...seen, status: 'cancelled', cancelReason: 'Derde reden' },
           assumedMasterState: seen,
@@ -1135,14 +1110,14 @@ describe('large bodies', () => {
         _deleted: false,
       },
     }))
-    const creates = await push(manager, 'sales', created)
+    const creates = await pushRows(manager, 'sales', created)
     expect(creates.status).toBe(200)
     expect(creates.json.refused).toEqual([])
 
     // 500 parts of one cent on one line.
     const sale = await registerSale()
     const [line] = await linesOf(sale.id)
-    const parts = await push(
+    const parts = await pushRows(
       manager,
       'commissionPayments',
       Array.from({ length: 500 }, () => ({ newDocumentState: partDocument(line!, 1) })),
@@ -1153,14 +1128,14 @@ describe('large bodies', () => {
 
     // As many corrections of 50 splits each as fit in 1 MiB, each on its own sale.
     const wanted = new Set(created.map((row) => row.newDocumentState.id))
-    const stored = (await pull(manager, 'sales')).filter((doc) => wanted.has(doc.id))
+    const stored = (await pullAll(manager, 'sales')).filter((doc) => wanted.has(doc.id))
     const split = {
       sellerId: ids.sanne,
       role: null,
       commissionType: 'sales',
       commissionPercentage: 2,
     }
-    const rows: { newDocumentState: Doc; assumedMasterState: Doc }[] = []
+    const rows: { newDocumentState: SyncDoc; assumedMasterState: SyncDoc }[] = []
     let size = 20
     for (const doc of stored) {
       const row = {
@@ -1172,7 +1147,7 @@ describe('large bodies', () => {
       rows.push(row)
     }
     expect(rows.length).toBeGreaterThan(100)
-    const corrections = await push(manager, 'sales', rows)
+    const corrections = await pushRows(manager, 'sales', rows)
     expect(corrections.status).toBe(200)
     expect(corrections.json.refused).toEqual([])
 

@@ -11,7 +11,13 @@ import {
   signInSeller,
 } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
-import { buildPaymentPart, buildSalePayload, listCommissions, postSale } from '../support/sales.ts'
+import {
+  buildCorrection,
+  buildPaymentPart,
+  buildSalePayload,
+  listCommissions,
+  postSale,
+} from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { typedClient } from '../support/typed-client.ts'
@@ -55,18 +61,10 @@ async function saleOf(saleId: string) {
 }
 
 function correction(salePrice: number, paidTotal: number, percentages = [60, 40]) {
-  return {
-    clientName: 'Klant de Vries',
-    clientEmail: 'klant@example.com',
-    clientPhone: '0612345678',
-    propertyNumber: 'B-12',
+  return buildCorrection({
     saleDate: today,
-    deliveryDate: null,
     salePrice,
     commissionPercentage: 3,
-    totalCosts: 0,
-    costsDescription: null,
-    discountPercentage: 0,
     splits: [
       {
         sellerId: sanneId,
@@ -82,7 +80,7 @@ function correction(salePrice: number, paidTotal: number, percentages = [60, 40]
       },
     ],
     paidTotal,
-  }
+  })
 }
 
 /**

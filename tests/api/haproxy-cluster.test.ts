@@ -7,7 +7,7 @@ import { DEFAULT_ORGANISATION_ID } from '#schema/constants'
 import { getOrganisationRoute, ROUTING_COOKIE } from '#server/auth/routing-cookie'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { startHaproxy } from '../support/haproxy.ts'
-import { createClient } from '../support/http.ts'
+import { cookieOf, createClient } from '../support/http.ts'
 import { startRedisServer } from '../support/redis-server.ts'
 import { startServerProcess } from '../support/server-process.ts'
 import { openEventStream, waitFor } from '../support/sse.ts'
@@ -43,9 +43,6 @@ afterAll(async () => {
   await redis?.close()
   rmSync(dataDir, { recursive: true, force: true })
 })
-
-const cookieOf = (client: ReturnType<typeof createClient>) =>
-  [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
 
 /** Requests HAProxy sent to each process while `act` ran. */
 async function countRouted(act: () => Promise<void>) {

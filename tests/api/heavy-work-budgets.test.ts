@@ -2,11 +2,12 @@ import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInOtherOrganisationOwner } from '../support/accounts.ts'
 import type { createClient } from '../support/http.ts'
+import { buildSalesWorkbook } from '../support/sales-sheet.ts'
 import { seedSales } from '../support/seed-organisation.ts'
+import { uploadCsv, uploadSheet } from '../support/sheet-upload.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
-import { buildXlsx, type XlsxCell } from '../support/xlsx.ts'
 import { buildElementBomb } from '../support/xlsx-bombs.ts'
 
 // Issue 47: a workbook of tens of KB that is nothing but elements held the one heavy-work
@@ -34,46 +35,11 @@ const BOMBS = {
   nested: buildElementBomb('nested'),
 }
 
-const cookieOf = (client: Client) =>
-  [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
-
-function upload(target: TestServer, client: Client, bytes: Uint8Array<ArrayBuffer>) {
-  const form = new FormData()
-  form.append('file', new Blob([bytes]), 'verkopen.xlsx')
-  return fetch(`${target.url}/api/gold-estates/sheets/import`, {
-    method: 'POST',
-    headers: { cookie: cookieOf(client) },
-    body: form,
-  })
-}
-
-const uploadCsv = (client: Client, text: string) =>
-  client.request('POST', '/api/gold-estates/sheets/import?fileName=v.csv', text, {
-    'content-type': 'text/csv',
-  })
-
 function countSales(target: TestServer, organisationId: string) {
   const db = openOrganisationFile(target.dataDir, organisationId)
   const total = db.prepare('select count(*) from sales where deleted = 0').pluck().get()
   db.close()
   return total as number
-}
-
-/** An .xlsx of `count` ordinary sales. */
-function buildSalesSheet(count: number) {
-  const rows: XlsxCell[][] = [HEADER.trim().split(';')]
-  for (let index = 0; index < count; index++) {
-    rows.push([
-      `Klant ${index}`,
-      `Project ${index % 10}`,
-      { dateSerial: 45_700 + (index % 200) },
-      250_000 + index,
-      2.5,
-      `Verkoper ${index % 20}`,
-      `B-${index}`,
-    ])
-  }
-  return buildXlsx(rows)
 }
 
 beforeAll(async () => {
@@ -94,7 +60,7 @@ describe('an .xlsx of nothing but elements is refused while it unpacks', () => {
     async (_name, shape, message) => {
       const bomb = BOMBS[shape]
       expect(bomb.length).toBeLessThan(64 * 1024)
-      const answer = await upload(server, attacker, bomb)
+      const answer = await uploadSheet(server, attacker, bomb)
       expect(answer.status).toBe(413)
       expect(((await answer.json()) as ErrorAnswer).message).toBe(message)
       expect(countSales(server, 'org-b')).toBe(0)
@@ -111,7 +77,7 @@ describe('one organisation sending bombs back to back holds no one else up', () 
     const shapes = Object.values(BOMBS)
     const sendBombs = async () => {
       for (let round = 0; !isImported || bombsAfterImport < 2; round++) {
-        const answer = await upload(server, attacker, shapes[round % shapes.length] as never)
+        const answer = await uploadSheet(server, attacker, shapes[round % shapes.length] as never)
         events.push(`bomb ${answer.status}`)
         if (isImported) bombsAfterImport++
       }
@@ -119,7 +85,7 @@ describe('one organisation sending bombs back to back holds no one else up', () 
     const bombing = sendBombs()
     await expect.poll(() => server.deps.heavyWork.placeOf('org-b'), { interval: 5 }).toBe(1)
     // A second bomb beside the first is refused: one job per organisation, running or waiting.
-    const beside = await upload(server, attacker, BOMBS.nested)
+    const beside = await uploadSheet(server, attacker, BOMBS.nested)
     expect(beside.status).toBe(429)
     expect(((await beside.json()) as ErrorAnswer).message).toBe(
       'Er loopt of wacht al een restore, import, backup of afrekeningen-download van deze organisatie. Probeer het opnieuw als die klaar is.',
@@ -154,7 +120,7 @@ describe('a heavy job has a time budget and a heap bound', () => {
     server.deps.env.HEAVY_WORK_IMPORT_SECONDS = 0.3
     try {
       // Starting the thread and reading 10,000 rows take seconds, far over 0.3.
-      const answer = await upload(server, attacker, buildSalesSheet(10_000))
+      const answer = await uploadSheet(server, attacker, buildSalesWorkbook(10_000))
       expect(answer.status).toBe(413)
       expect(((await answer.json()) as ErrorAnswer).message).toBe(
         `Het bestand kon niet binnen 0,3 seconden verwerkt worden en is afgebroken. ${IMPORT_ADVICE}`,
@@ -178,7 +144,7 @@ describe('a heavy job has a time budget and a heap bound', () => {
         salesImported: 2,
       })
       // ...but 15,000 rows do not fit.
-      const answer = await upload(small, owner, buildSalesSheet(15_000))
+      const answer = await uploadSheet(small, owner, buildSalesWorkbook(15_000))
       expect(answer.status).toBe(413)
       expect(((await answer.json()) as ErrorAnswer).message).toBe(
         `Het bestand vraagt meer geheugen dan de server er één taak voor geeft en is afgebroken. ${IMPORT_ADVICE}`,

@@ -6,7 +6,7 @@ import {
 } from '#server/heavy-work/heavy-work-queue'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
-import type { createClient } from '../support/http.ts'
+import { cookieOf, type createClient } from '../support/http.ts'
 import { quietPeriod } from '../support/quiet-period.ts'
 import { seedSales } from '../support/seed-organisation.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
@@ -24,9 +24,6 @@ let root: Client
 /** The default organisation's sales, restored while others ask the server for things. */
 const SALES = 20_000
 const clients: Record<'b' | 'c', Client> = {} as never
-
-const cookieOf = (client: Client) =>
-  [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
 
 /** A backup download as a bare fetch, so the test can tell when it is answered or abort it. */
 const requestBackup = (client: Client, signal?: AbortSignal) =>

@@ -5,11 +5,11 @@ import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { eventually } from '../support/eventually.ts'
-import { findFreePort } from '../support/free-port.ts'
 import { createClient } from '../support/http.ts'
-import { type ReceivedMail, startSmtpReceiver } from '../support/smtp-receiver.ts'
+import { nthMailTo, type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
+import type { ReceivedMail } from '../support/smtp-receiver.ts'
 import { openSystemFile } from '../support/sqlite.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TestServer } from '../support/test-server.ts'
 import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
 
 type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
@@ -24,21 +24,15 @@ type Registered = InferResponseType<TypedApi['auth']['register']['email']['$post
 // can set the password of an account with someone else's address.
 
 type Client = ReturnType<typeof createClient>
-let receiver: Awaited<ReturnType<typeof startSmtpReceiver>>
+let receiver: SmtpReceiver
 let server: TestServer
 let root: Client
 
 beforeAll(async () => {
-  receiver = await startSmtpReceiver()
-  const port = await findFreePort()
-  server = await startTestServer({
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    SMTP_URL: `smtp://127.0.0.1:${receiver.port}`,
-    MAIL_FROM: 'Centraal <centraal@example.test>',
+  ;({ receiver, server } = await startServerWithMail({
     MAIL_RETRY_BASE_MS: '200',
     SALES_HOST: 'verkoop.test',
-  })
+  }))
   root = await signInFirstSuperadmin(server)
   expect((await root.post('/api/admin/launch-gold-estates')).status).toBe(200)
 })
@@ -47,13 +41,7 @@ afterAll(async () => {
   await receiver?.stop()
 })
 
-async function receive(address: string, count = 1): Promise<ReceivedMail> {
-  return eventually(() => {
-    const mails = receiver.to(address)
-    expect(mails).toHaveLength(count)
-    return mails[count - 1] as ReceivedMail
-  })
-}
+const receive = (address: string, count = 1) => nthMailTo(receiver, address, count)
 
 /** The setup link in a mail's text part, and its token. */
 function setupLinkIn(mail: ReceivedMail) {

@@ -4,10 +4,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
 import { signInFirstSuperadmin, signInNewOrganisation } from '../support/accounts.ts'
 import { eventually } from '../support/eventually.ts'
-import { findFreePort } from '../support/free-port.ts'
 import { createClient } from '../support/http.ts'
-import { startSmtpReceiver } from '../support/smtp-receiver.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
+import type { TestServer } from '../support/test-server.ts'
 import type { TypedApi } from '../support/typed-client.ts'
 import { verifyDkim } from '../support/verify-dkim.ts'
 
@@ -20,24 +19,22 @@ type Users = InferResponseType<TypedApi['users']['$get'], 200>
 
 const keys = generateKeyPairSync('rsa', { modulusLength: 2048 })
 const refused = new Set<string>()
-let receiver: Awaited<ReturnType<typeof startSmtpReceiver>>
+let receiver: SmtpReceiver
 let server: TestServer
 let root: ReturnType<typeof createClient>
 
 beforeAll(async () => {
-  receiver = await startSmtpReceiver({ refuse: (address) => refused.has(address) })
-  const port = await findFreePort()
-  server = await startTestServer({
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    SMTP_URL: `smtp://127.0.0.1:${receiver.port}`,
-    MAIL_FROM: 'Centraal <centraal@mail.example.test>',
-    MAIL_RETRY_BASE_MS: '200',
-    MAIL_DKIM_DOMAIN: 'mail.example.test',
-    MAIL_DKIM_SELECTOR: 'centraal2026',
-    MAIL_DKIM_PRIVATE_KEY: keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-    TRUST_PROXY: 'true',
-  })
+  ;({ receiver, server } = await startServerWithMail(
+    {
+      MAIL_FROM: 'Centraal <centraal@mail.example.test>',
+      MAIL_RETRY_BASE_MS: '200',
+      MAIL_DKIM_DOMAIN: 'mail.example.test',
+      MAIL_DKIM_SELECTOR: 'centraal2026',
+      MAIL_DKIM_PRIVATE_KEY: keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      TRUST_PROXY: 'true',
+    },
+    { refuse: (address) => refused.has(address) },
+  ))
   root = await signInFirstSuperadmin(server)
 })
 afterAll(async () => {

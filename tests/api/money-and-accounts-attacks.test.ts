@@ -7,8 +7,8 @@ import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { EPOCH_HEADER } from '#sync/account'
 import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
-import { buildSalePayload, postSale } from '../support/sales.ts'
+import { cookieOf, createClient } from '../support/http.ts'
+import { buildCorrection, buildSalePayload, postSale } from '../support/sales.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
@@ -413,18 +413,11 @@ describe('a SELLER and a MANAGER around a sale under review', () => {
   }
 
   function correction(percentages: number[]) {
-    return {
-      clientName: 'Klant de Vries',
-      clientEmail: 'klant@example.com',
-      clientPhone: '0612345678',
+    return buildCorrection({
       propertyNumber: 'R-x',
       saleDate: '2025-01-01',
-      deliveryDate: null,
       salePrice: 100_000_000,
       commissionPercentage: 5,
-      totalCosts: 0,
-      costsDescription: null,
-      discountPercentage: 0,
       splits: percentages.map((commissionPercentage) => ({
         sellerId: people.sanne,
         role: null,
@@ -432,7 +425,7 @@ describe('a SELLER and a MANAGER around a sale under review', () => {
         commissionPercentage,
       })),
       paidTotal: 0,
-    }
+    })
   }
 
   const overdueOf = async (client: Client) => {
@@ -566,9 +559,6 @@ describe('a SELLER and a MANAGER around a sale under review', () => {
 })
 
 describe('uploads that arrive side by side', () => {
-  const cookieOf = (client: Client) =>
-    [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
-
   /** Starts an upload whose body never ends; `stop` ends the connection. */
   function startSlowUpload(url: string, client: Client, contentType: string, head: string) {
     const request = http.request(`${server.url}${url}`, {

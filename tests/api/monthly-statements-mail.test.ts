@@ -7,11 +7,10 @@ import {
 } from '#server/jobs/monthly-statements'
 import { addSellers, signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { eventually } from '../support/eventually.ts'
-import { findFreePort } from '../support/free-port.ts'
 import type { createClient } from '../support/http.ts'
+import { type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
 import { buildSalePayload } from '../support/sales.ts'
-import { startSmtpReceiver } from '../support/smtp-receiver.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TestServer } from '../support/test-server.ts'
 import { typedClient } from '../support/typed-client.ts'
 
 // The monthly statement mail (issue 46, point 6), over a real SMTP server on loopback: on
@@ -20,7 +19,7 @@ import { typedClient } from '../support/typed-client.ts'
 // E-mailmeldingen are off gets none.
 
 type Client = ReturnType<typeof createClient>
-let receiver: Awaited<ReturnType<typeof startSmtpReceiver>>
+let receiver: SmtpReceiver
 let server: TestServer
 let admin: Client
 const ids = { sanne: '', cor: '', iris: '' }
@@ -28,15 +27,9 @@ const ids = { sanne: '', cor: '', iris: '' }
 const FIRST_OF_DECEMBER = new Date(2026, 11, 1, 6, 0, 0, 0).getTime()
 
 beforeAll(async () => {
-  receiver = await startSmtpReceiver()
-  const port = await findFreePort()
-  server = await startTestServer({
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    SMTP_URL: receiver.url,
-    MAIL_FROM: 'Centraal <centraal@example.test>',
+  ;({ receiver, server } = await startServerWithMail({
     MAIL_RETRY_BASE_MS: '200',
-  })
+  }))
   admin = await signInFirstSuperadmin(server)
   expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
   const project = await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })

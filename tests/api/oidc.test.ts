@@ -9,11 +9,8 @@ import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { findFreePort } from '../support/free-port.ts'
 import { createClient } from '../support/http.ts'
-import {
-  type ProviderChoice,
-  startOidcProvider,
-  type TestOidcProvider,
-} from '../support/oidc-provider.ts'
+import type { ProviderChoice, TestOidcProvider } from '../support/oidc-provider.ts'
+import { startServerWithOidc } from '../support/oidc-server.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { TypedApi } from '../support/typed-client.ts'
 
@@ -27,17 +24,7 @@ let provider: TestOidcProvider
 let server: TestServer
 
 beforeAll(async () => {
-  // Centraal's URL is the provider's registered redirect URI, so its port comes first.
-  const port = await findFreePort()
-  const url = `http://127.0.0.1:${port}`
-  provider = await startOidcProvider({ redirectUri: `${url}/api/login/callback` })
-  server = await startTestServer({
-    PORT: String(port),
-    PUBLIC_URL: url,
-    OIDC_ISSUER: provider.issuer,
-    OIDC_CLIENT_ID: provider.clientId,
-    OIDC_CLIENT_SECRET: provider.clientSecret,
-  })
+  ;({ provider, server } = await startServerWithOidc())
   const setup = createClient(server.url, { origin: server.url })
   const admin = { name: 'Ada Admin', email: 'ada@example.com', password: PASSWORD }
   expect((await setup.post('/api/auth/simple-setup', admin)).status).toBe(201)

@@ -7,11 +7,11 @@ import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { eventually } from '../support/eventually.ts'
-import { findFreePort } from '../support/free-port.ts'
 import { createClient } from '../support/http.ts'
 import { takeInvitationToken } from '../support/invitation-token.ts'
-import { type ReceivedMail, startSmtpReceiver } from '../support/smtp-receiver.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
+import type { ReceivedMail } from '../support/smtp-receiver.ts'
+import type { TestServer } from '../support/test-server.ts'
 import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
 
 // Password reset by mail, end to end over a real SMTP server on loopback (issue 46's
@@ -29,23 +29,21 @@ type SellerLogin = InferResponseType<
   201
 >
 
-let receiver: Awaited<ReturnType<typeof startSmtpReceiver>>
+let receiver: SmtpReceiver
 let server: TestServer
 let clientNumber = 0
 
 beforeAll(async () => {
-  receiver = await startSmtpReceiver({ refuse: (address) => address.startsWith('refused') })
-  const port = await findFreePort()
-  server = await startTestServer({
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    SMTP_URL: `smtp://mailer:s3cret-pass@127.0.0.1:${receiver.port}`,
-    MAIL_FROM: 'Centraal <centraal@example.test>',
-    MAIL_RETRY_BASE_MS: '200',
-    // Each test asks from its own client address (X-Forwarded-For), so the per-client
-    // throttle counts what the test means it to.
-    TRUST_PROXY: 'true',
-  })
+  ;({ receiver, server } = await startServerWithMail(
+    (started) => ({
+      SMTP_URL: `smtp://mailer:s3cret-pass@127.0.0.1:${started.port}`,
+      MAIL_RETRY_BASE_MS: '200',
+      // Each test asks from its own client address (X-Forwarded-For), so the per-client
+      // throttle counts what the test means it to.
+      TRUST_PROXY: 'true',
+    }),
+    { refuse: (address) => address.startsWith('refused') },
+  ))
   await signInFirstSuperadmin(server)
   createOrganisation(server.deps, { id: 'org-alfa', name: 'Alfa Makelaars', slug: 'alfa' })
   createOrganisation(server.deps, {

@@ -8,6 +8,7 @@ import {
 import {
   asDeviceSale,
   createPlan as createPlanAs,
+  EURO,
   placeSeller,
   pushSale,
 } from '../support/commission-plans.ts'
@@ -28,7 +29,6 @@ type Pushed = InferResponseType<TypedApi['sync'][':version'][':collection']['pus
 type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
 type Sale = InferResponseType<TypedApi['gold-estates']['sales'][':id']['$get'], 200>
 
-const EURO = 100
 const PLAN_COLLECTIONS = [
   'commissionPlans',
   'commissionPlanVersions',

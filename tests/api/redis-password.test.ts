@@ -3,7 +3,7 @@ import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInFirstSuperadmin } from '../support/accounts.ts'
+import { attemptRootSignIn, signInFirstSuperadmin } from '../support/accounts.ts'
 import { startRedisServer } from '../support/redis-server.ts'
 import { startServerProcess } from '../support/server-process.ts'
 
@@ -31,13 +31,6 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true })
 })
 
-const attemptSignIn = (server: ServerProcess, password: string) =>
-  fetch(`${server.url}/api/auth/login/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'root@example.com', password }),
-  })
-
 /**
  * What someone who reaches Redis's port hears: `auth` (AUTH's arguments, if any) then
  * `command`, each sent as Redis's inline protocol; the replies as text.
@@ -59,10 +52,10 @@ function tryRedis(auth: string[], command: string[]) {
 test('the URL is redis://user:password@host:port and the processes share the throttle through it', async () => {
   expect(redis.url).toBe(`redis://centraal:wachtwoord-van-redis-42@127.0.0.1:${redis.port}`)
   for (let attempt = 0; attempt < 5; attempt++) {
-    expect((await attemptSignIn(first, 'wrong password')).status).toBe(401)
+    expect((await attemptRootSignIn(first, 'wrong password')).status).toBe(401)
   }
   // Counted in Redis: the other process hears of the five failures.
-  expect((await attemptSignIn(second, 'root password')).status).toBe(429)
+  expect((await attemptRootSignIn(second, 'root password')).status).toBe(429)
 })
 
 test('without the password Redis answers nothing; with it, its administration stays shut', async () => {
@@ -84,7 +77,7 @@ test('a process given a wrong password still serves, alone, and its log never na
     // Alone: failures through it are not counted with the others' (WRONGPASS goes to
     // its error log, which names the refusal and not the URL).
     for (let attempt = 0; attempt < 5; attempt++) {
-      expect((await attemptSignIn(alone, 'wrong again')).status).toBe(401)
+      expect((await attemptRootSignIn(alone, 'wrong again')).status).toBe(401)
     }
     expect(alone.linesWith('verkeerd-geheim-99')).toEqual([])
     expect(first.linesWith(USER.password)).toEqual([])

@@ -12,8 +12,15 @@ import {
   signInRegisteredStranger,
 } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
-import { buildPaymentPart, buildSalePayload, listCommissions, postSale } from '../support/sales.ts'
+import {
+  buildCorrection,
+  buildPaymentPart,
+  buildSalePayload,
+  listCommissions,
+  postSale,
+} from '../support/sales.ts'
 import { readTables } from '../support/sqlite.ts'
+import { pullSale, pushRows, type SyncDoc } from '../support/sync-calls.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { TypedApi } from '../support/typed-client.ts'
 
@@ -25,9 +32,8 @@ type Activities = InferResponseType<TypedApi['activities']['$get'], 200>
 // refused write leaves the organisation's file as it was.
 
 type Client = ReturnType<typeof createClient>
-type Doc = Record<string, unknown> & { id: string; _deleted: boolean }
 type Line = { id: string; saleId: string; sellerId: string; commissionAmount: number }
-type Sale = Doc & {
+type Sale = SyncDoc & {
   reviewStatus: string | null
   reviewReason: string | null
   paidTotal: number
@@ -107,23 +113,8 @@ const fiftyTimesOwn = () =>
 const register = (client: Client, body: ReturnType<typeof payload>) =>
   postSale(server, client, body)
 
-async function pull(client: Client, collection: string): Promise<Doc[]> {
-  const answer = await client.get(`/api/sync/v1/${collection}/pull?checkpoint=0&limit=1000`)
-  expect(answer.status).toBe(200)
-  return answer.json.documents
-}
-
-async function pulledSale(client: Client, saleId: string) {
-  const found = (await pull(client, 'sales')).find((doc) => doc.id === saleId)
-  if (!found) throw new Error(`sale ${saleId} not pulled`)
-  return found as Sale
-}
-
-const push = (
-  client: Client,
-  collection: string,
-  rows: { newDocumentState: Doc; assumedMasterState?: Doc | null }[],
-) => client.post(`/api/sync/v1/${collection}/push`, { rows })
+const pulledSale = async (client: Client, saleId: string) =>
+  (await pullSale(client, saleId)) as Sale
 
 async function linesOf(saleId: string) {
   return (await listCommissions(server, admin)).filter((line) => line.saleId === saleId)
@@ -176,22 +167,8 @@ async function moneyOf(client: Client) {
 }
 
 function correction(splits: unknown[], extra: object = {}) {
-  return {
-    clientName: 'Klant de Vries',
-    clientEmail: 'klant@example.com',
-    clientPhone: '0612345678',
-    propertyNumber: 'B-12',
-    saleDate: '2025-01-01',
-    deliveryDate: null,
-    salePrice: 100_000_000,
-    commissionPercentage: 5,
-    totalCosts: 0,
-    costsDescription: null,
-    discountPercentage: 0,
-    splits,
-    paidTotal: 0,
-    ...extra,
-  }
+  const fields = { saleDate: '2025-01-01', salePrice: 100_000_000, commissionPercentage: 5 }
+  return { ...buildCorrection({ ...fields, splits, paidTotal: 0 }), ...extra }
 }
 const split = (sellerId: string, commissionPercentage: number, commissionType = 'sales') => ({
   sellerId,
@@ -252,13 +229,13 @@ describe("a SELLER's 50 lines of 100 % to themselves", () => {
         })
         expect(part.status).toBe(409)
         expect(part.json.message).toBe(refusal)
-        const pushed = await push(client, 'commissionPayments', [
+        const pushed = await pushRows(client, 'commissionPayments', [
           {
             newDocumentState: buildPaymentPart(line, {
               id: newId(),
               amount: 100,
               paidOn: today,
-            }) as Doc,
+            }) as SyncDoc,
           },
         ])
         expect(pushed.json.refused[0].reason).toBe(refusal)
@@ -280,7 +257,7 @@ describe("a SELLER's 50 lines of 100 % to themselves", () => {
   test('pushed by their device: stored under review, its review not writable by a push', async () => {
     const before = await moneyOf(admin)
     const id = newId()
-    const pushed = await push(seller, 'sales', [
+    const pushed = await pushRows(seller, 'sales', [
       { newDocumentState: { ...fiftyTimesOwn(), id, _deleted: false, reviewStatus: null } },
     ])
     expect(pushed.status).toBe(200)
@@ -295,7 +272,7 @@ describe("a SELLER's 50 lines of 100 % to themselves", () => {
         { reviewStatus: null },
         { reviewStatus: null, reviewedBy: 'me', reviewedAt: 1 },
       ]) {
-        const answer = await push(seller, 'sales', [
+        const answer = await pushRows(seller, 'sales', [
           { newDocumentState: { ...seen, ...change }, assumedMasterState: seen },
         ])
         expect(answer.json.refused).toEqual([])
@@ -491,7 +468,7 @@ describe('approving and rejecting', () => {
     const sale = await register(seller, payload([{ sellerId: ids.sanne, percentage: 90 }]))
     expect((await reject(manager, sale.id, { reason: 'Minder dan 100 %' })).status).toBe(200)
     const seen = await pulledSale(seller, sale.id)
-    const answer = await push(seller, 'sales', [
+    const answer = await pushRows(seller, 'sales', [
       {
         newDocumentState: { ...seen, splits: [split(ids.sanne, 100)], salePrice: 90_000_000 },
         assumedMasterState: seen,
@@ -680,7 +657,7 @@ describe('sellers and projects that are not active', () => {
         expect(project.json.message).toBe('projectId: Project Gesloten is niet actief')
         const other = await client.post('/api/gold-estates/sales', elsewhere)
         expect(other.json.message).toBe('projectId: Project bestaat niet in deze organisatie')
-        const pushed = await push(client, 'sales', [
+        const pushed = await pushRows(client, 'sales', [
           { newDocumentState: { ...withLeaver, id: newId(), _deleted: false } },
           { newDocumentState: { ...inClosed, id: newId(), _deleted: false } },
         ])

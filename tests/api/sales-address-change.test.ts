@@ -8,11 +8,10 @@ import {
   signInFirstSuperadmin,
   signInOtherOrganisationOwner,
 } from '../support/accounts.ts'
-import { eventually } from '../support/eventually.ts'
-import { findFreePort } from '../support/free-port.ts'
 import { createClient } from '../support/http.ts'
-import { type ReceivedMail, startSmtpReceiver } from '../support/smtp-receiver.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { nthMailTo, type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
+import type { ReceivedMail } from '../support/smtp-receiver.ts'
+import type { TestServer } from '../support/test-server.ts'
 import type { TypedApi } from '../support/typed-client.ts'
 
 type Sellers = InferResponseType<TypedApi['gold-estates']['sellers']['$get'], 200>
@@ -23,7 +22,7 @@ type Sellers = InferResponseType<TypedApi['gold-estates']['sellers']['$get'], 20
 // follows: one address per seller. And the attacks on it.
 
 type Client = ReturnType<typeof createClient>
-let receiver: Awaited<ReturnType<typeof startSmtpReceiver>>
+let receiver: SmtpReceiver
 let server: TestServer
 let admin: Client
 let sanne: Client
@@ -31,15 +30,9 @@ let cor: Client
 let ids: Record<'sanne' | 'cor' | 'noor', string>
 
 beforeAll(async () => {
-  receiver = await startSmtpReceiver()
-  const port = await findFreePort()
-  server = await startTestServer({
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    SMTP_URL: `smtp://127.0.0.1:${receiver.port}`,
-    MAIL_FROM: 'Centraal <centraal@example.test>',
+  ;({ receiver, server } = await startServerWithMail({
     MAIL_RETRY_BASE_MS: '200',
-  })
+  }))
   admin = await signInFirstSuperadmin(server)
   expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
   const team = await addSellers(
@@ -57,13 +50,7 @@ afterAll(async () => {
   await receiver?.stop()
 })
 
-async function receiveOne(address: string, count = 1): Promise<ReceivedMail> {
-  return eventually(() => {
-    const mails = receiver.to(address)
-    expect(mails).toHaveLength(count)
-    return mails[count - 1] as ReceivedMail
-  })
-}
+const receiveOne = (address: string, count = 1) => nthMailTo(receiver, address, count)
 const tokenIn = (mail: ReceivedMail) =>
   (mail.parsed.text ?? '').match(/\/confirm-email\/([a-z2-7]+)/)?.[1] as string
 const confirm = (client: Client, token: string) =>

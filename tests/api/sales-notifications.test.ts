@@ -7,11 +7,11 @@ import { formatMoney } from '#schema/format-money'
 import { queueReviewDigests } from '#server/jobs/review-digests'
 import { addSellers, signInFirstSuperadmin } from '../support/accounts.ts'
 import { eventually } from '../support/eventually.ts'
-import { findFreePort } from '../support/free-port.ts'
 import { createClient } from '../support/http.ts'
+import { type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
 import { buildSalePayload, listCommissions, postSale } from '../support/sales.ts'
-import { type ReceivedMail, startSmtpReceiver } from '../support/smtp-receiver.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { ReceivedMail } from '../support/smtp-receiver.ts'
+import type { TestServer } from '../support/test-server.ts'
 import type { TypedApi } from '../support/typed-client.ts'
 
 type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
@@ -32,7 +32,7 @@ type Imported = InferResponseType<TypedApi['gold-estates']['sheets']['import']['
 
 type Client = ReturnType<typeof createClient>
 
-let receiver: Awaited<ReturnType<typeof startSmtpReceiver>>
+let receiver: SmtpReceiver
 let server: TestServer
 let admin: Client
 let manager: Client
@@ -43,15 +43,9 @@ const RECIPIENT = 'kantoor@goldestates.test'
 const today = format(new Date(), 'yyyy-MM-dd')
 
 beforeAll(async () => {
-  receiver = await startSmtpReceiver()
-  const port = await findFreePort()
-  server = await startTestServer({
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    SMTP_URL: `smtp://127.0.0.1:${receiver.port}`,
-    MAIL_FROM: 'Centraal <centraal@example.test>',
+  ;({ receiver, server } = await startServerWithMail({
     MAIL_RETRY_BASE_MS: '200',
-  })
+  }))
   admin = await signInFirstSuperadmin(server)
   expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
   projectId = (

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInFirstSuperadmin } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import { attemptRootSignIn, signInFirstSuperadmin } from '../support/accounts.ts'
+import { cookieOf, createClient } from '../support/http.ts'
 import { quietPeriod } from '../support/quiet-period.ts'
 import { startRedisServer } from '../support/redis-server.ts'
 import { startServerProcess } from '../support/server-process.ts'
@@ -41,17 +41,6 @@ afterAll(async () => {
   await redis?.close()
   rmSync(dataDir, { recursive: true, force: true })
 })
-
-const cookieOf = (client: ReturnType<typeof createClient>) =>
-  [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
-
-/** One password attempt for the first SUPERADMIN; the raw answer, whose status is checked. */
-const attemptSignIn = (server: ServerProcess, password: string) =>
-  fetch(`${server.url}/api/auth/login/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'root@example.com', password }),
-  })
 
 test("a change written through one process reaches a stream that the other holds, and that process's own", async () => {
   const there = await openEventStream(`${second.url}/api/sync/v1/stream`, cookieOf(root))
@@ -116,9 +105,9 @@ test("another organisation's stream hears nothing of a change relayed from the o
 
 test('wrong passwords count across processes: the sixth attempt, through the other, hears 429', async () => {
   for (let attempt = 0; attempt < 5; attempt++) {
-    expect((await attemptSignIn(first, 'wrong password')).status).toBe(401)
+    expect((await attemptRootSignIn(first, 'wrong password')).status).toBe(401)
   }
-  const blocked = await attemptSignIn(second, 'root password')
+  const blocked = await attemptRootSignIn(second, 'root password')
   expect(blocked.status).toBe(429)
   expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0)
 })

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import type { StreamMessage } from '#sync/protocol'
 import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import { cookieOf, createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openEventStream, waitFor } from '../support/sse.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -19,9 +19,6 @@ let ownerA: Client
 let ownerB: Client
 let projectA: string
 const streams: Awaited<ReturnType<typeof openEventStream>>[] = []
-
-const cookieOf = (client: Client) =>
-  [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
 
 async function open(client: Client | undefined, area: 'central' | 'sales') {
   const url = `${server.url}/api/sync/v1/stream?area=${area}&documents=1`

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { readReplicationSeq } from '#server/db/next-seq'
 import type { StreamedChanges, StreamMessage } from '#sync/protocol'
 import { signInFirstSuperadmin, signInNewSeller, signInSeller } from '../support/accounts.ts'
-import type { createClient } from '../support/http.ts'
+import { cookieOf, type createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { moveSellerSignIn } from '../support/sqlite.ts'
 import { openEventStream, waitFor } from '../support/sse.ts'
@@ -34,9 +34,6 @@ let projectId: string
 let organisationId: string
 const sellerIds: Record<string, string> = {}
 const streams: Stream[] = []
-
-const cookieOf = (client: Client) =>
-  [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
 
 async function openSalesStream(client: Client, query = 'area=sales&documents=1') {
   const stream = await openEventStream(

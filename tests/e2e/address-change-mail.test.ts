@@ -1,74 +1,44 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
-import { ROOT, signInFirstSuperadmin } from '../support/accounts.ts'
+import { ROOT, setUpInvitedAccount, signInFirstSuperadmin } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
-import { findFreePort } from '../support/free-port.ts'
 import { createClient } from '../support/http.ts'
-import { type ReceivedMail, startSmtpReceiver } from '../support/smtp-receiver.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
-import {
-  DESKTOP,
-  hasHorizontalOverflow,
-  newAppPage,
-  openSignedIn,
-  PHONE,
-  screenshot,
-} from './page-helpers.ts'
+import { firstMailTo, type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
+import type { TestServer } from '../support/test-server.ts'
+import { closeMailTest, openMailTestPage } from './mail-helpers.ts'
+import { DESKTOP, hasHorizontalOverflow, openSignedIn, PHONE, screenshot } from './page-helpers.ts'
 
 // A person changes their own address on Instellingen through the link mailed to the new
 // one; an administrator sees "E-mail komt niet aan" beside a user whose address a mail
 // server refused, with the server's words on hover and on a tap. A real SMTP server on
 // loopback receives (or refuses) the mail.
 
-let receiver: Awaited<ReturnType<typeof startSmtpReceiver>>
+let receiver: SmtpReceiver
 let server: TestServer
 let browser: Browser
 
 const person = { email: 'ria@example.com', password: 'oud wachtwoord 1' }
 const refusedAddress = 'weg@example.com'
 
-async function createAccount(email: string, password: string, name: string) {
-  const { token } = inviteWithSetupLink(server.deps, {
-    email,
-    role: 'USER',
-    name,
-    org: 'default-org',
-  })
-  await createClient(server.url).post(`/api/auth/setup/${token}`, { password })
-}
-
 beforeAll(async () => {
-  receiver = await startSmtpReceiver({ refuse: (address) => address === refusedAddress })
-  const port = await findFreePort()
-  server = await startTestServer({
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    SMTP_URL: receiver.url,
-    MAIL_FROM: 'Centraal <centraal@example.test>',
-  })
+  ;({ receiver, server } = await startServerWithMail(
+    {},
+    { refuse: (address) => address === refusedAddress },
+  ))
   await signInFirstSuperadmin(server)
-  await createAccount(person.email, person.password, 'Ria Adres')
-  await createAccount(refusedAddress, 'weg wachtwoord 1', 'Wim Weg')
+  await setUpInvitedAccount(server, { ...person, role: 'USER', name: 'Ria Adres' })
+  const refused = { email: refusedAddress, password: 'weg wachtwoord 1' }
+  await setUpInvitedAccount(server, { ...refused, role: 'USER', name: 'Wim Weg' })
   browser = await connectBrowser()
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-  await receiver?.stop()
-})
+afterAll(() => closeMailTest({ browser, server, receiver }))
 
 const openPage = (viewport: { width: number; height: number }) =>
-  newAppPage(browser, server.url, viewport, { timeout: 8000, serviceWorker: false })
+  openMailTestPage(browser, server, viewport)
 
-const receive = (address: string) =>
-  eventually(() => {
-    const [received] = receiver.to(address)
-    expect(received).toBeDefined()
-    return received as ReceivedMail
-  })
+const receive = (address: string) => firstMailTo(receiver, address)
 
 test('a person changes their own address on Instellingen through the mailed link', async () => {
   const page = await openPage(DESKTOP)

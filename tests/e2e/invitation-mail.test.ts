@@ -2,14 +2,12 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { ROOT, signInFirstSuperadmin } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
-import { eventually } from '../support/eventually.ts'
-import { findFreePort } from '../support/free-port.ts'
-import { type ReceivedMail, startSmtpReceiver } from '../support/smtp-receiver.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { nthMailTo, type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
+import type { TestServer } from '../support/test-server.ts'
+import { closeMailTest, openMailTestPage } from './mail-helpers.ts'
 import {
   DESKTOP,
   hasHorizontalOverflow,
-  newAppPage,
   openSignedIn,
   PHONE,
   screenshot,
@@ -21,7 +19,7 @@ import {
 // the colleague's address, never to the administrator's screen (issue 46 §4). The mail
 // arrives at a real SMTP server on loopback, and the colleague accepts it in the browser.
 
-let receiver: Awaited<ReturnType<typeof startSmtpReceiver>>
+let receiver: SmtpReceiver
 let server: TestServer
 let browser: Browser
 
@@ -32,26 +30,15 @@ const invitee = {
 }
 
 beforeAll(async () => {
-  receiver = await startSmtpReceiver()
-  const port = await findFreePort()
-  server = await startTestServer({
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    SMTP_URL: receiver.url,
-    MAIL_FROM: 'Centraal <centraal@example.test>',
-  })
+  ;({ receiver, server } = await startServerWithMail())
   await signInFirstSuperadmin(server)
   browser = await connectBrowser()
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-  await receiver?.stop()
-})
+afterAll(() => closeMailTest({ browser, server, receiver }))
 
 const openPage = (viewport: { width: number; height: number }) =>
-  newAppPage(browser, server.url, viewport, { timeout: 8000, serviceWorker: false })
+  openMailTestPage(browser, server, viewport)
 
 test('an administrator invites; the mail arrives; the invitee sets a password and is signed in', async () => {
   const admin = await openPage(DESKTOP)
@@ -73,11 +60,7 @@ test('an administrator invites; the mail arrives; the invitee sets a password an
   await sent.getByText('Er is net een uitnodiging naar dit adres verstuurd').waitFor()
   await screenshot(admin, 'invitation-resend-throttled', { fullPage: false })
 
-  const mail: ReceivedMail = await eventually(() => {
-    const mails = receiver.to(invitee.email)
-    expect(mails).toHaveLength(1)
-    return mails[0] as ReceivedMail
-  })
+  const mail = await nthMailTo(receiver, invitee.email)
   expect(mail.parsed.subject).toBe('Je uitnodiging voor Centraal')
   expect(mail.parsed.html).toContain('Wachtwoord kiezen')
   expect(mail.parsed.text).toContain('Root Admin nodigt je uit')

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { addSellers, signInFirstSuperadmin } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
-import { findFreePort } from '../support/free-port.ts'
 import type { createClient } from '../support/http.ts'
+import { firstMailTo, type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
 import { buildSalePayload, postSale } from '../support/sales.ts'
-import { type ReceivedMail, startSmtpReceiver } from '../support/smtp-receiver.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TestServer } from '../support/test-server.ts'
+import { closeMailTest } from './mail-helpers.ts'
 import {
   closeToast,
   DESKTOP,
@@ -26,7 +26,7 @@ import { waitForSalesScreen } from './sales-helpers.ts'
 // desktop, its link opening the sale in Gold Estates, and the switch it links to, turned
 // off on Instellingen, stopping the next one.
 
-let receiver: Awaited<ReturnType<typeof startSmtpReceiver>>
+let receiver: SmtpReceiver
 let server: TestServer
 let browser: Browser
 let sanneApi: ReturnType<typeof createClient>
@@ -35,14 +35,7 @@ let sanneId: string
 const sanne = { email: 'sanne@example.com', password: 'sanne@example.com password' }
 
 beforeAll(async () => {
-  receiver = await startSmtpReceiver()
-  const port = await findFreePort()
-  server = await startTestServer({
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    SMTP_URL: receiver.url,
-    MAIL_FROM: 'Centraal <centraal@example.test>',
-  })
+  ;({ receiver, server } = await startServerWithMail())
   const admin = await signInFirstSuperadmin(server)
   expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
   projectId = (await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json.id
@@ -52,11 +45,7 @@ beforeAll(async () => {
   browser = await connectBrowser()
 }, 60_000)
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-  await receiver?.stop()
-})
+afterAll(() => closeMailTest({ browser, server, receiver }))
 
 /** Sanne registers a sale of 60 % to herself: held "Ter beoordeling". */
 const registerHeld = (clientName: string) =>
@@ -88,11 +77,7 @@ function lastReviewRow() {
 
 test("a SELLER's mail opens the sale; the switch it links to stops the next one", async () => {
   const held = await registerHeld('Familie Mail')
-  const mail = await eventually(() => {
-    const [received] = receiver.to(sanne.email)
-    expect(received).toBeDefined()
-    return received as ReceivedMail
-  })
+  const mail = await firstMailTo(receiver, sanne.email)
   expect(mail.parsed.subject).toBe('Je verkoop staat ter beoordeling: Familie Mail (B-12)')
 
   // The mail as it looks in a mail client on a phone and on a desktop.

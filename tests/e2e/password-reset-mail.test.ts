@@ -1,17 +1,15 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
-import { ROOT, signInFirstSuperadmin } from '../support/accounts.ts'
+import { ROOT, setUpInvitedAccount, signInFirstSuperadmin } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
-import { findFreePort } from '../support/free-port.ts'
 import { createClient } from '../support/http.ts'
-import { startSmtpReceiver } from '../support/smtp-receiver.ts'
+import { firstMailTo, type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { closeMailTest, openMailTestPage } from './mail-helpers.ts'
 import {
   DESKTOP,
   hasHorizontalOverflow,
-  newAppPage,
   openSignedIn,
   PHONE,
   screenshot,
@@ -23,40 +21,23 @@ import {
 // real SMTP server on loopback received; the mail itself is looked at on a phone and a
 // desktop.
 
-let receiver: Awaited<ReturnType<typeof startSmtpReceiver>>
+let receiver: SmtpReceiver
 let server: TestServer
 let browser: Browser
 
 const person = { email: 'ria@example.com', password: 'oud wachtwoord 1' }
 
 beforeAll(async () => {
-  receiver = await startSmtpReceiver()
-  const port = await findFreePort()
-  server = await startTestServer({
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    SMTP_URL: receiver.url,
-    MAIL_FROM: 'Centraal <centraal@example.test>',
-  })
+  ;({ receiver, server } = await startServerWithMail())
   await signInFirstSuperadmin(server)
-  const { token } = inviteWithSetupLink(server.deps, {
-    email: person.email,
-    role: 'USER',
-    name: 'Ria Reset',
-    org: 'default-org',
-  })
-  await createClient(server.url).post(`/api/auth/setup/${token}`, { password: person.password })
+  await setUpInvitedAccount(server, { ...person, role: 'USER', name: 'Ria Reset' })
   browser = await connectBrowser()
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-  await receiver?.stop()
-})
+afterAll(() => closeMailTest({ browser, server, receiver }))
 
 const openPage = (viewport: { width: number; height: number }) =>
-  newAppPage(browser, server.url, viewport, { timeout: 8000, serviceWorker: false })
+  openMailTestPage(browser, server, viewport)
 
 test('a forgotten password is reset from the login page through the received mail', async () => {
   const page = await openPage(DESKTOP)
@@ -73,11 +54,7 @@ test('a forgotten password is reset from the login page through the received mai
     .waitFor()
   await screenshot(page, 'forgot-password-sent')
 
-  const mail = await eventually(() => {
-    const [received] = receiver.to(person.email)
-    expect(received).toBeDefined()
-    return received as NonNullable<typeof received>
-  })
+  const mail = await firstMailTo(receiver, person.email)
   const link = mail.parsed.text?.match(/http:\/\/\S+\/reset-password\/[a-z2-7]+/)?.[0] as string
   expect(link.startsWith(`${server.url}/reset-password/`)).toBe(true)
 
@@ -132,10 +109,7 @@ test('without a mail server the SUPERADMIN opens the kept mail and its link work
       email: ROOT.email,
     })
     expect(asked.status).toBe(202)
-    const page = await newAppPage(browser, laptop.url, DESKTOP, {
-      timeout: 8000,
-      serviceWorker: false,
-    })
+    const page = await openMailTestPage(browser, laptop, DESKTOP)
     await openSignedIn(page, ROOT, '/settings?tab=e-mail')
     await page.getByText('Geen mailserver ingesteld').waitFor()
     await eventually(async () => {

@@ -2,30 +2,22 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { addSellers, signInFirstSuperadmin } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
-import { eventually } from '../support/eventually.ts'
-import { findFreePort } from '../support/free-port.ts'
-import { type ReceivedMail, startSmtpReceiver } from '../support/smtp-receiver.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { DESKTOP, hasHorizontalOverflow, newAppPage, PHONE, screenshot } from './page-helpers.ts'
+import { firstMailTo, type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
+import type { TestServer } from '../support/test-server.ts'
+import { closeMailTest, openMailTestPage } from './mail-helpers.ts'
+import { DESKTOP, hasHorizontalOverflow, PHONE, screenshot } from './page-helpers.ts'
 
 // A SELLER changes their own address on Gold Estates' Instellingen and confirms it through
 // the link mailed to the new one, which opens in Gold Estates (decision 037). A real SMTP
 // server on loopback receives the mail.
 
-let receiver: Awaited<ReturnType<typeof startSmtpReceiver>>
+let receiver: SmtpReceiver
 let server: TestServer
 let browser: Browser
 const seller = { email: 'sanne@example.com', password: 'sanne@example.com password' }
 
 beforeAll(async () => {
-  receiver = await startSmtpReceiver()
-  const port = await findFreePort()
-  server = await startTestServer({
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    SMTP_URL: receiver.url,
-    MAIL_FROM: 'Centraal <centraal@example.test>',
-  })
+  ;({ receiver, server } = await startServerWithMail())
   const admin = await signInFirstSuperadmin(server)
   expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
   const team = await addSellers(server, admin, { sanne: 'Sanne Verkoper' }, receiver)
@@ -33,21 +25,12 @@ beforeAll(async () => {
   browser = await connectBrowser()
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-  await receiver?.stop()
-})
+afterAll(() => closeMailTest({ browser, server, receiver }))
 
 const openPage = (viewport: { width: number; height: number }) =>
-  newAppPage(browser, server.url, viewport, { timeout: 20_000, serviceWorker: false })
+  openMailTestPage(browser, server, viewport, 20_000)
 
-const receive = (address: string) =>
-  eventually(() => {
-    const [received] = receiver.to(address)
-    expect(received).toBeDefined()
-    return received as ReceivedMail
-  })
+const receive = (address: string) => firstMailTo(receiver, address)
 
 test('a SELLER changes their address on Gold Estates’ Instellingen through the mailed link', async () => {
   const page = await openPage(DESKTOP)

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
+import { SALES_SHEET_HEADER } from '../support/sales-sheet.ts'
 import { startSheetsStandIn } from '../support/sheets-stand-in.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import {
@@ -24,17 +25,7 @@ let context: BrowserContext
 let page: Page
 
 function buildSheet() {
-  const values = [
-    [
-      'Klantnaam',
-      'Project',
-      'Verkoopdatum',
-      'Verkoopprijs',
-      'Commissie %',
-      'Verkoper',
-      'Bouwnummer',
-    ],
-  ]
+  const values = [[...SALES_SHEET_HEADER]]
   for (let index = 1; index <= 25; index++) {
     values.push([
       `Familie Klant ${index}`,
@@ -103,15 +94,7 @@ test('preview shows 10 rows and the sync shows its counts and row errors', async
   await page.getByText('Eerste 10 van 25 rijen').waitFor()
   const table = page.getByRole('table')
   expect(await table.locator('tbody tr').count()).toBe(10)
-  expect(await table.locator('thead th').allTextContents()).toEqual([
-    'Klantnaam',
-    'Project',
-    'Verkoopdatum',
-    'Verkoopprijs',
-    'Commissie %',
-    'Verkoper',
-    'Bouwnummer',
-  ])
+  expect(await table.locator('thead th').allTextContents()).toEqual(SALES_SHEET_HEADER)
   const toggle = page.getByRole('button', { name: 'Voorbeeld verbergen' })
   expect(await toggle.getAttribute('aria-pressed')).toBe('true')
   expect(await hasHorizontalOverflow(page)).toBe(false)

@@ -4,11 +4,11 @@ import { getMonthStart } from '#schema/dashboard-stats'
 import { describeBuild } from '#server/describe-build'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
 import { signIn as signInByApi } from '../support/accounts.ts'
-import { findFreePort } from '../support/free-port.ts'
 import { createClient } from '../support/http.ts'
-import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider.ts'
+import type { TestOidcProvider } from '../support/oidc-provider.ts'
+import { startServerWithOidc } from '../support/oidc-server.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TestServer } from '../support/test-server.ts'
 import { setUpBrowserFile } from './browser-file.ts'
 import {
   DESKTOP,
@@ -162,16 +162,7 @@ describe('with OIDC_ISSUER set', () => {
   let provider: TestOidcProvider
   let server: TestServer
   beforeAll(async () => {
-    const port = await findFreePort()
-    const url = `http://127.0.0.1:${port}`
-    provider = await startOidcProvider({ redirectUri: `${url}/api/login/callback` })
-    server = await startTestServer({
-      PORT: String(port),
-      PUBLIC_URL: url,
-      OIDC_ISSUER: provider.issuer,
-      OIDC_CLIENT_ID: provider.clientId,
-      OIDC_CLIENT_SECRET: provider.clientSecret,
-    })
+    ;({ provider, server } = await startServerWithOidc())
   }, 60_000)
   afterAll(async () => {
     await server?.close()

@@ -11,6 +11,14 @@ import type { TestServer } from './test-server.ts'
 /** The sign-in signInFirstSuperadmin gives the first SUPERADMIN (by default). */
 export const ROOT = { email: 'root@example.com', password: 'root password' }
 
+/** One password attempt for the first SUPERADMIN, without a client; the raw answer. */
+export const attemptRootSignIn = (server: { url: string }, password: string) =>
+  fetch(`${server.url}/api/auth/login/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ROOT.email, password }),
+  })
+
 /** The first SUPERADMIN, signed in. */
 export async function signInFirstSuperadmin(server: Pick<TestServer, 'url'>, email = ROOT.email) {
   const client = createClient(server.url)
@@ -68,15 +76,27 @@ export async function signInInvitedUser(
   server: TestServer,
   options: { email: string; role: UserRole; org?: string; name?: string },
 ) {
+  const password = await setUpInvitedAccount(server, options)
+  return signIn(server, { email: options.email, password })
+}
+
+/**
+ * An account invited as signInInvitedUser invites it, its password set through the setup
+ * link (`password`, or one made of the role) and not signed in; answers the password.
+ */
+export async function setUpInvitedAccount(
+  server: TestServer,
+  options: { email: string; role: UserRole; org?: string; name?: string; password?: string },
+) {
   const { token } = inviteWithSetupLink(server.deps, {
     email: options.email,
     role: options.role,
     name: options.name ?? `${options.role.toLowerCase()} person`,
     org: options.org ?? DEFAULT_ORGANISATION_ID,
   })
-  const password = `${options.role} password`
+  const password = options.password ?? `${options.role} password`
   await createClient(server.url).post(`/api/auth/setup/${token}`, { password })
-  return signIn(server, { email: options.email, password })
+  return password
 }
 
 /** The loopback SMTP receiver of a server started with SMTP_URL, where invitations arrive. */

@@ -9,6 +9,36 @@ import type { TypedApi } from './typed-client.ts'
 
 type Client = ReturnType<typeof createClient>
 
+/** Cents in a euro: the API's amounts are in cents. */
+export const EURO = 100
+
+/** Closers: 60 % of the net commission, 70 % from € 5.000.000 a year, retroactive. */
+export const closersPlan = (extra: object = {}) => ({
+  name: 'Closers',
+  period: 'year',
+  mode: 'retroactive',
+  from: '2025-01-01',
+  roles: [{ role: 'closer', share: 60, tiers: [{ fromVolume: 5_000_000 * EURO, share: 70 }] }],
+  ...extra,
+})
+
+/** A sale of `euros` at 2 % (net 2 % of the price), the seller as its closer. */
+export const closerSale = (sale: {
+  projectId: string
+  sellerId: string
+  euros: number
+  saleDate: string
+  clientName: string
+}) => ({
+  projectId: sale.projectId,
+  clientName: sale.clientName,
+  propertyNumber: `B-${Math.round(Math.random() * 1e6)}`,
+  saleDate: sale.saleDate,
+  salePrice: sale.euros * EURO,
+  commissionPercentage: 2,
+  team: [{ sellerId: sale.sellerId, role: 'closer' }],
+})
+
 /** Every table a plan, placement, rate or plan sale writes. */
 export const PLAN_TABLES = [
   'commission_plans',

@@ -61,6 +61,13 @@ function sendOnce(url: string, method: string, headers: Record<string, string>, 
   })
 }
 
+const cookieHeader = (cookies: ReadonlyMap<string, string>) =>
+  [...cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+
+/** The cookie header a client sends (for a request made without it: fetch, http). */
+export const cookieOf = (client: { cookies: ReadonlyMap<string, string> }) =>
+  cookieHeader(client.cookies)
+
 /** A tiny cookie-keeping client for API tests, speaking JSON like the web app does. */
 export function createClient(baseUrl: string, defaults: { origin?: string } = {}) {
   const cookies = new Map<string, string>()
@@ -76,9 +83,7 @@ export function createClient(baseUrl: string, defaults: { origin?: string } = {}
       {
         ...(body !== undefined && { 'content-type': 'application/json' }),
         ...(defaults.origin && { origin: defaults.origin }),
-        ...(cookies.size > 0 && {
-          cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-        }),
+        ...(cookies.size > 0 && { cookie: cookieHeader(cookies) }),
         ...headers,
       },
       body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import type { DeviceAccount, LoadOrganisation } from '../bench/load/messages.ts'
 import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from './accounts.ts'
-import { createClient } from './http.ts'
+import { cookieOf, createClient } from './http.ts'
 import { buildSalePayload } from './sales.ts'
 import { seedSales } from './seed-organisation.ts'
 import type { TestServer } from './test-server.ts'
@@ -12,10 +12,6 @@ import type { TestServer } from './test-server.ts'
 // a server and a load generator in processes of their own.
 
 type Client = ReturnType<typeof createClient>
-
-/** The cookie header a client sends. */
-export const cookieOf = (client: Client) =>
-  [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
 
 /** Runs `make` for 0..count-1, a few at a time (each sign-in is an argon2 hash or check). */
 async function inBatches<Item>(count: number, make: (index: number) => Promise<Item>) {

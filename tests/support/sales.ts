@@ -51,6 +51,32 @@ export function buildSalePayload(input: {
   }
 }
 
+/**
+ * A correction as the sale screen sends it (PATCH …/sales/:id): Klant de Vries' sale of
+ * B-12 without costs or discount; `fields` give its date, price, percentage, split and the
+ * paid total the screen saw, and may set any other field.
+ */
+export function buildCorrection(fields: {
+  saleDate: string
+  salePrice: number
+  commissionPercentage: number
+  splits: unknown[]
+  paidTotal: number
+  propertyNumber?: string
+}) {
+  return {
+    clientName: 'Klant de Vries',
+    clientEmail: 'klant@example.com',
+    clientPhone: '0612345678',
+    propertyNumber: 'B-12',
+    deliveryDate: null,
+    totalCosts: 0,
+    costsDescription: null,
+    discountPercentage: 0,
+    ...fields,
+  }
+}
+
 /** A payment part as a device pushes it: booked there, not yet on the server (seq 0). */
 export function buildPaymentPart(
   line: { id: string; saleId: string; sellerId: string },

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { getEffectiveStatus, getLineStatus } from '#schema/commission-line-status'
 import type { CommissionDocument, SaleDocument } from '#schema/sales'
 import { buildCommissionDashboard, type SalesData } from '#schema/sales-dashboard'
+import { buildSaleDocument } from '../support/sale-document.ts'
 
 const TODAY = '2026-06-15'
 
@@ -28,39 +29,20 @@ function seller(id: string) {
 }
 
 function sale(index: number, overrides: Partial<SaleDocument> = {}): SaleDocument {
-  return {
+  return buildSaleDocument({
     id: `sale-${index}`,
     projectId: index % 2 ? 'p1' : 'p2',
     clientName: `Klant ${index}`,
-    clientEmail: null,
-    clientPhone: null,
     propertyNumber: `B-${index % 7}`,
     // Many sales share a date, so the order falls back on createdAt and id.
     saleDate: `2026-0${(index % 5) + 1}-10`,
-    deliveryDate: null,
     salePrice: 10_000_000 + index,
     commissionPercentage: 2,
     commissionAmount: 200_000,
-    totalCosts: 0,
-    costsDescription: null,
-    discountPercentage: 0,
-    status: 'completed',
-    notes: null,
-    createdBy: null,
     createdAt: index % 3,
-    updatedAt: 0,
     seq: 0,
-    splits: null,
-    cancelReason: null,
-    cancelledAt: null,
-    paidTotal: 0,
-    reviewStatus: null,
-    reviewReason: null,
-    reviewedBy: null,
-    reviewedAt: null,
-    fromPlan: false,
     ...overrides,
-  }
+  })
 }
 
 function line(saleId: string, index: number, sellerId: string, status = 'pending') {

@@ -79,14 +79,7 @@ test('a row per sale, then a row per commission line, money in euros', () => {
     { kind: 'money', value: 345_000 },
     { kind: 'percentage', value: 2.5 },
     { kind: 'money', value: 7262.5 },
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
+    ...Array(8).fill(null),
   ])
   expect(rows[1]?.slice(7)).toEqual([
     { kind: 'text', value: 'Sanne Setter' },
@@ -94,9 +87,7 @@ test('a row per sale, then a row per commission line, money in euros', () => {
     { kind: 'text', value: 'Commissie' },
     { kind: 'money', value: 2905 },
     { kind: 'text', value: 'Betaald' },
-    null,
-    null,
-    null,
+    ...Array(3).fill(null),
   ])
   expect(rows[1]?.slice(0, 7)).toEqual(Array(7).fill(null))
   expect(rows[2]?.slice(7)).toEqual([
@@ -105,17 +96,13 @@ test('a row per sale, then a row per commission line, money in euros', () => {
     { kind: 'text', value: 'Commissie' },
     { kind: 'money', value: 4357.5 },
     { kind: 'text', value: 'Achterstallig' },
-    null,
-    null,
-    null,
+    ...Array(3).fill(null),
   ])
   expect(rows[4]?.slice(9)).toEqual([
     { kind: 'text', value: 'Correctie' },
     { kind: 'money', value: -0.05 },
     { kind: 'text', value: 'In behandeling' },
-    null,
-    null,
-    null,
+    ...Array(3).fill(null),
   ])
   // A cancelled sale says so on its own row; its line is cancelled with it.
   expect(rows[3]?.[11]).toBeNull()
@@ -151,14 +138,7 @@ test('the XLSX holds numbers, dates and neutralised texts, as read back by a spr
     345_000,
     2.5,
     7262.5,
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
+    ...Array(8).fill(null),
   ])
   expect(rows[2]?.slice(7)).toEqual([
     'Sanne Setter',
@@ -166,9 +146,7 @@ test('the XLSX holds numbers, dates and neutralised texts, as read back by a spr
     'Commissie',
     2905,
     'Betaald',
-    null,
-    null,
-    null,
+    ...Array(3).fill(null),
   ])
   expect(rows[4]?.slice(1, 5)).toEqual([
     `'=HYPERLINK("http://evil.example";"klik")`,

@@ -2,42 +2,19 @@ import { expect, test } from 'vitest'
 import { buildSalesFigures } from '#schema/local-sales-data'
 import type { SaleDocument } from '#schema/sales'
 import type { SalesData } from '#schema/sales-dashboard'
+import { buildSaleDocument } from '../support/sale-document.ts'
 
 // The sales ADMIN's list of implausible commissions (issue 45): built with the dashboard
 // from local data, only when the page asks with the organisation's bound.
 
 function sale(id: string, commissionPercentage: number, status = 'completed'): SaleDocument {
-  return {
+  return buildSaleDocument({
     id,
-    projectId: 'p1',
-    clientName: `Klant ${id}`,
-    clientEmail: null,
-    clientPhone: null,
-    propertyNumber: id,
-    saleDate: '2026-01-10',
-    deliveryDate: null,
     salePrice: 31_000_000,
     commissionPercentage,
     commissionAmount: Math.round(31_000_000 * commissionPercentage) / 100,
-    totalCosts: 0,
-    costsDescription: null,
-    discountPercentage: 0,
     status: status as SaleDocument['status'],
-    notes: null,
-    createdBy: null,
-    createdAt: 0,
-    updatedAt: 0,
-    seq: 1,
-    splits: null,
-    cancelReason: null,
-    cancelledAt: null,
-    paidTotal: 0,
-    reviewStatus: null,
-    reviewReason: null,
-    reviewedBy: null,
-    reviewedAt: null,
-    fromPlan: false,
-  }
+  })
 }
 
 const data: SalesData = {

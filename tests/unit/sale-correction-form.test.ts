@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest'
 import { getLineStatus, getOpenAmount } from '#schema/commission-line-status'
-import type { SaleDocument } from '#schema/sales'
 import { toMoneyInput } from '#web/sales/sale-detail/money-input.ts'
 import {
   checkSaleCorrection,
@@ -8,41 +7,28 @@ import {
   hasUnshownSplits,
 } from '#web/sales/wizard/sale-correction.ts'
 import { getStepProblem, MISSING_FIELDS_TEXT } from '#web/sales/wizard/sale-form.ts'
+import { buildSaleDocument } from '../support/sale-document.ts'
 
 // The sale screen's own rules: the correction wizard's form over a registered sale, the
 // amount the payment dialog starts with, and how a line's status is shown.
 
-const sale: SaleDocument = {
+const sale = buildSaleDocument({
   id: 'sale-1',
   projectId: 'project-1',
   clientName: 'Familie Verbeek',
   clientEmail: 'klant@example.com',
-  clientPhone: null,
   propertyNumber: 'HK-7',
   saleDate: '2025-03-01',
-  deliveryDate: null,
   salePrice: 35_000_050,
   commissionPercentage: 2.5,
   commissionAmount: 0,
   totalCosts: 125_050,
   costsDescription: 'Notaris',
   discountPercentage: 10,
-  status: 'completed',
-  notes: null,
-  createdBy: null,
   createdAt: 1,
   updatedAt: 1,
   seq: 4,
-  splits: null,
-  cancelReason: null,
-  cancelledAt: null,
-  paidTotal: 0,
-  reviewStatus: null,
-  reviewReason: null,
-  reviewedBy: null,
-  reviewedAt: null,
-  fromPlan: false,
-}
+})
 
 const splits = [
   { sellerId: 'anna', role: 'closer', commissionType: 'sales' as const, commissionPercentage: 60 },

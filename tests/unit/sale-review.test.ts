@@ -7,6 +7,7 @@ import {
   type SalesData,
 } from '#schema/sales-dashboard'
 import { buildExportRows } from '#web/sales/commissions/export-rows.ts'
+import { buildSaleDocument } from '../support/sale-document.ts'
 
 // The review rule (schema/sale-review.ts) as the device and the server both run it, and
 // what a held sale counts for in the one aggregation behind every figure.
@@ -60,37 +61,8 @@ test('only an author who does not see every sale is held; their correction of a 
 })
 
 function sale(id: string, reviewStatus: SaleDocument['reviewStatus']): SaleDocument {
-  return {
-    id,
-    projectId: 'p1',
-    clientName: `Klant ${id}`,
-    clientEmail: null,
-    clientPhone: null,
-    propertyNumber: id,
-    saleDate: '2026-01-10',
-    deliveryDate: null,
-    salePrice: 100_000_000,
-    commissionPercentage: 5,
-    commissionAmount: 5_000_000,
-    totalCosts: 0,
-    costsDescription: null,
-    discountPercentage: 0,
-    status: 'completed',
-    notes: null,
-    createdBy: null,
-    createdAt: 0,
-    updatedAt: 0,
-    seq: 1,
-    splits: null,
-    cancelReason: null,
-    cancelledAt: null,
-    paidTotal: 0,
-    reviewStatus,
-    reviewReason: reviewStatus === 'rejected' ? 'Klopt niet' : null,
-    reviewedBy: null,
-    reviewedAt: null,
-    fromPlan: false,
-  }
+  const reviewReason = reviewStatus === 'rejected' ? 'Klopt niet' : null
+  return buildSaleDocument({ id, reviewStatus, reviewReason })
 }
 
 function lines(saleId: string, count: number): CommissionDocument[] {

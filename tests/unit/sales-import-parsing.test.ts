@@ -6,6 +6,7 @@ import { parseSheetDate } from '#schema/sales-import/parse-date'
 import { parseSaleRow, toImportKey } from '#schema/sales-import/parse-sale-row'
 import { SalesImportRequestSchema } from '#schema/sales-import/payloads'
 import { toRowObjects } from '#schema/sales-import/to-row-objects'
+import { SALES_SHEET_HEADER } from '../support/sales-sheet.ts'
 
 const outcome = <T>(parsed: { ok: true; value: T } | { ok: false; problem: string }) =>
   parsed.ok ? parsed.value : `✗ ${parsed.problem}`
@@ -141,16 +142,7 @@ describe('headers', () => {
 })
 
 describe('rows', () => {
-  const { indexes } = mapColumns([
-    'Klantnaam',
-    'Project',
-    'Verkoopdatum',
-    'Verkoopprijs',
-    'Commissie %',
-    'Verkoper',
-    'Bouwnummer',
-    'Opleverdatum',
-  ])
+  const { indexes } = mapColumns([...SALES_SHEET_HEADER, 'Opleverdatum'])
 
   test('a good row becomes a sale; its key ignores case and spacing', () => {
     const parsed = parseSaleRow(

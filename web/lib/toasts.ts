@@ -27,6 +27,20 @@ export const SAVE_FAILED_TOAST: ToastInput = {
   variant: 'destructive',
 }
 
+/**
+ * The toasts of an add or edit dialog of a named record on those screens: '<noun>
+ * toegevoegd' or '<noun> bijgewerkt' with its name, and SAVE_FAILED_TOAST.
+ */
+export function recordSaveToasts(noun: string, isEdit: boolean) {
+  return {
+    savedToast: (_: unknown, fields: { name: string }): ToastInput => ({
+      title: `${noun} ${isEdit ? 'bijgewerkt' : 'toegevoegd'}`,
+      description: fields.name,
+    }),
+    failedToast: () => SAVE_FAILED_TOAST,
+  }
+}
+
 let toasts: readonly ToastItem[] = []
 let nextId = 1
 const listeners = new Set<() => void>()

@@ -9,7 +9,7 @@ import { hashToken } from '../../auth/tokens.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
 import type { OrganisationDb } from '../../db/organisation-db.ts'
 import { AppError } from '../../errors/app-error.ts'
-import { appendActivity } from '../activities/append-activity.ts'
+import { appendOwnAccountActivity } from '../activities/append-activity.ts'
 import { recordAddressProof } from '../sign-in/address-proofs.ts'
 
 const INVALID = 'Ongeldige of verlopen token'
@@ -48,16 +48,7 @@ function activateCentralUser(db: OrganisationDb, userId: string, passwordHash: s
       })
       .where(eq(users.id, user.id))
       .run()
-    appendActivity(
-      tx,
-      user.organisationId,
-      { userId: user.id, name: user.name },
-      {
-        type: 'user',
-        action: 'Account ingesteld via setup-link',
-        target: user.name,
-      },
-    )
+    appendOwnAccountActivity(tx, user.organisationId, user, 'Account ingesteld via setup-link')
     return { role: user.role, email: user.email }
   })
 }

@@ -36,3 +36,18 @@ export function appendActivity(
     })
     .run()
 }
+
+/** An activity a person did to their own account: they are its author and its target. */
+export function appendOwnAccountActivity(
+  tx: Writer,
+  organisationId: string,
+  person: { id: string; name: string },
+  action: string,
+) {
+  appendActivity(
+    tx,
+    organisationId,
+    { userId: person.id, name: person.name },
+    { type: 'user', action, target: person.name },
+  )
+}

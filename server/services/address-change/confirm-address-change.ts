@@ -3,14 +3,9 @@ import { users } from '#schema/db/organisation'
 import type { AppDeps } from '../../app-deps.ts'
 import { changedSyncedRow } from '../../db/synced-row.ts'
 import { AppError } from '../../errors/app-error.ts'
-import { appendActivity } from '../activities/append-activity.ts'
-import {
-  CONFIRM_REFUSALS,
-  claimChangeToken,
-  followAddressChange,
-  readChangeToken,
-  type SignedInAccount,
-} from './change-tokens.ts'
+import { appendOwnAccountActivity } from '../activities/append-activity.ts'
+import { applyAddressChange } from './apply-address-change.ts'
+import { CONFIRM_REFUSALS, readChangeToken, type SignedInAccount } from './change-tokens.ts'
 
 /**
  * Makes a confirmed address change take effect: the link's one account, once, within its
@@ -40,32 +35,11 @@ export function confirmAddressChange(
       .where(and(eq(users.email, email), eq(users.deleted, false), ne(users.id, user.id)))
       .get() !== undefined
   if (isTaken(token.newEmail)) throw new AppError('conflict', CONFIRM_REFUSALS.taken)
-  claimChangeToken(deps.systemDb, token.tokenHash)
-
-  try {
-    db.transaction((tx) => {
-      tx.update(users)
-        .set({ email: token.newEmail, ...changedSyncedRow(tx) })
-        .where(eq(users.id, user.id))
-        .run()
-      appendActivity(
-        tx,
-        token.organisationId,
-        { userId: user.id, name: user.name },
-        { type: 'user', action: 'E-mailadres gewijzigd', target: user.name },
-      )
-    })
-  } catch (error) {
-    // The unique index caught an address taken in the moment between check and write.
-    if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
-      throw new AppError('conflict', CONFIRM_REFUSALS.taken)
-    }
-    throw error
-  }
-  followAddressChange(
-    deps.systemDb,
-    { ...token, oldEmail: user.email },
-    { mailed: Boolean(deps.env.SMTP_URL), passwordHash: user.passwordHash },
-  )
-  return { email: token.newEmail }
+  return applyAddressChange(deps, db, token, user, (tx) => {
+    tx.update(users)
+      .set({ email: token.newEmail, ...changedSyncedRow(tx) })
+      .where(eq(users.id, user.id))
+      .run()
+    appendOwnAccountActivity(tx, token.organisationId, user, 'E-mailadres gewijzigd')
+  })
 }

@@ -1,18 +1,13 @@
 import { and, eq, ne } from 'drizzle-orm'
-import { EMAIL_CHANGE_TTL_MS } from '#schema/constants'
 import { users } from '#schema/db/organisation'
 import type { AppDeps } from '../../app-deps.ts'
 import { verifyPassword } from '../../auth/password.ts'
-import { getSecretBox } from '../../auth/secret-box.ts'
-import { generateToken } from '../../auth/tokens.ts'
 import type { ServiceContext } from '../../context.ts'
 import { AppError } from '../../errors/app-error.ts'
-import { renderConfirmMail, renderNoticeMail } from '../../mail/address-change-mails.tsx'
-import { queueMail } from '../../mail/queue-mail.ts'
 import { findOrganisationName } from '../sales/statements/find-organisation-name.ts'
 import { requireActorUserId } from '../users/get-notification-preferences.ts'
 import { requireLiveUser } from '../users/require-live-user.ts'
-import { writeChangeToken } from './change-tokens.ts'
+import { queueAddressChange } from './queue-address-change.ts'
 
 /** The refusals of a change request (docs/behaviour.md, E-mailadres wijzigen). */
 export const ADDRESS_CHANGE_REFUSALS = {
@@ -47,33 +42,15 @@ export async function requestAddressChange(
     .get()
   if (holder) throw new AppError('conflict', ADDRESS_CHANGE_REFUSALS.taken)
 
-  const token = generateToken()
-  const now = Date.now()
-  const change = {
-    product: 'Centraal' as const,
-    organisationName: findOrganisationName(ctx),
-    newEmail: input.email,
-  }
-  const validHours = EMAIL_CHANGE_TTL_MS / 3_600_000
-  const [confirm, notice] = await Promise.all([
-    renderConfirmMail(change, `${deps.env.PUBLIC_URL}/confirm-email/${token}`, validHours),
-    renderNoticeMail(change, `${deps.env.PUBLIC_URL}/settings`),
-  ])
-  const box = getSecretBox(deps.env)
-  const expiresAt = now + EMAIL_CHANGE_TTL_MS
-  deps.systemDb.transaction((tx) => {
-    const account = { kind: 'central' as const, organisationId: ctx.actor.organisationId }
-    writeChangeToken(
-      tx,
-      { ...account, userId: user.id },
-      { token, newEmail: input.email, now, expiresAt },
-    )
-    const mailDeps = { env: deps.env, box }
-    queueMail(tx, mailDeps, { ...confirm, kind: 'address-change', to: input.email })
-    queueMail(tx, mailDeps, { ...notice, kind: 'address-change-notice', to: user.email })
-  })
-  deps.log.info(deps.env.SMTP_URL ? 'mail queued' : 'mail kept for the outbox page', {
-    kind: 'address-change',
-  })
-  return { pending: { email: input.email, expiresAt } }
+  return queueAddressChange(
+    deps,
+    { kind: 'central', organisationId: ctx.actor.organisationId, userId: user.id },
+    {
+      product: 'Centraal',
+      organisationName: findOrganisationName(ctx),
+      newEmail: input.email,
+      oldEmail: user.email,
+    },
+    deps.env.PUBLIC_URL,
+  )
 }

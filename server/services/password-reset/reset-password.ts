@@ -7,7 +7,7 @@ import { deleteUserSessions } from '../../auth/sessions.ts'
 import { hashToken } from '../../auth/tokens.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
 import { AppError } from '../../errors/app-error.ts'
-import { appendActivity } from '../activities/append-activity.ts'
+import { appendOwnAccountActivity } from '../activities/append-activity.ts'
 import { recordAddressProof } from '../sign-in/address-proofs.ts'
 import { findResettableAccount } from './find-resettable-accounts.ts'
 
@@ -67,11 +67,11 @@ export async function resetPassword(
         .set({ passwordHash, seq: takeNextSeq(tx), updatedAt: now })
         .where(eq(users.id, token.userId))
         .run()
-      appendActivity(
+      appendOwnAccountActivity(
         tx,
         token.organisationId,
-        { userId: token.userId, name: account.name },
-        { type: 'user', action: 'Wachtwoord gewijzigd via herstellink', target: account.name },
+        { id: token.userId, name: account.name },
+        'Wachtwoord gewijzigd via herstellink',
       )
     })
   } else {

@@ -3,11 +3,10 @@ import { salesSellers, salesUsers } from '#schema/db/organisation'
 import type { AppDeps } from '../../app-deps.ts'
 import { changedSyncedRow } from '../../db/synced-row.ts'
 import { AppError } from '../../errors/app-error.ts'
-import { appendActivity } from '../activities/append-activity.ts'
+import { appendOwnAccountActivity } from '../activities/append-activity.ts'
+import { applyAddressChange } from '../address-change/apply-address-change.ts'
 import {
   CONFIRM_REFUSALS,
-  claimChangeToken,
-  followAddressChange,
   readChangeToken,
   type SignedInAccount,
 } from '../address-change/change-tokens.ts'
@@ -42,38 +41,17 @@ export function confirmSalesAddressChange(
   if (isSalesAddressTaken(db, token.newEmail, own)) {
     throw new AppError('conflict', CONFIRM_REFUSALS.taken)
   }
-  claimChangeToken(deps.systemDb, token.tokenHash)
-
-  try {
-    db.transaction((tx) => {
-      tx.update(salesUsers)
-        .set({ email: token.newEmail, updatedAt: Date.now() })
-        .where(eq(salesUsers.id, user.id))
+  return applyAddressChange(deps, db, token, user, (tx) => {
+    tx.update(salesUsers)
+      .set({ email: token.newEmail, updatedAt: Date.now() })
+      .where(eq(salesUsers.id, user.id))
+      .run()
+    if (seller) {
+      tx.update(salesSellers)
+        .set({ email: token.newEmail, ...changedSyncedRow(tx) })
+        .where(eq(salesSellers.id, seller.id))
         .run()
-      if (seller) {
-        tx.update(salesSellers)
-          .set({ email: token.newEmail, ...changedSyncedRow(tx) })
-          .where(eq(salesSellers.id, seller.id))
-          .run()
-      }
-      appendActivity(
-        tx,
-        token.organisationId,
-        { userId: user.id, name: user.name },
-        { type: 'user', action: 'E-mailadres gewijzigd (Gold Estates)', target: user.name },
-      )
-    })
-  } catch (error) {
-    // The unique index caught an address taken in the moment between check and write.
-    if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
-      throw new AppError('conflict', CONFIRM_REFUSALS.taken)
     }
-    throw error
-  }
-  followAddressChange(
-    deps.systemDb,
-    { ...token, oldEmail: user.email },
-    { mailed: Boolean(deps.env.SMTP_URL), passwordHash: user.passwordHash },
-  )
-  return { email: token.newEmail }
+    appendOwnAccountActivity(tx, token.organisationId, user, 'E-mailadres gewijzigd (Gold Estates)')
+  })
 }

@@ -1,14 +1,10 @@
-import { EMAIL_CHANGE_TTL_MS } from '#schema/constants'
 import type { EmailChangeView } from '#schema/mail'
 import type { AppDeps } from '../../app-deps.ts'
 import { verifyPassword } from '../../auth/password.ts'
 import type { SalesContext } from '../../auth/require-sales-context.ts'
-import { getSecretBox } from '../../auth/secret-box.ts'
-import { generateToken } from '../../auth/tokens.ts'
 import { AppError } from '../../errors/app-error.ts'
-import { renderConfirmMail, renderNoticeMail } from '../../mail/address-change-mails.tsx'
-import { queueMail } from '../../mail/queue-mail.ts'
-import { findWaitingChange, writeChangeToken } from '../address-change/change-tokens.ts'
+import { findWaitingChange } from '../address-change/change-tokens.ts'
+import { queueAddressChange } from '../address-change/queue-address-change.ts'
 import { ADDRESS_CHANGE_REFUSALS } from '../address-change/request-address-change.ts'
 import { findOrganisationName } from '../sales/statements/find-organisation-name.ts'
 import { isSalesAddressTaken } from './sales-address-taken.ts'
@@ -58,31 +54,15 @@ export async function requestSalesAddressChange(
     throw new AppError('conflict', ADDRESS_CHANGE_REFUSALS.taken)
   }
 
-  const token = generateToken()
-  const now = Date.now()
-  const change = {
-    product: 'Gold Estates' as const,
-    organisationName: findOrganisationName(ctx),
-    newEmail: input.email,
-  }
-  const [confirm, notice] = await Promise.all([
-    renderConfirmMail(
-      change,
-      `${input.salesBase}/confirm-email/${token}`,
-      EMAIL_CHANGE_TTL_MS / 3_600_000,
-    ),
-    renderNoticeMail(change, `${input.salesBase}/settings`),
-  ])
-  const box = getSecretBox(deps.env)
-  const expiresAt = now + EMAIL_CHANGE_TTL_MS
-  deps.systemDb.transaction((tx) => {
-    writeChangeToken(tx, accountOf(ctx), { token, newEmail: input.email, now, expiresAt })
-    const mailDeps = { env: deps.env, box }
-    queueMail(tx, mailDeps, { ...confirm, kind: 'address-change', to: input.email })
-    queueMail(tx, mailDeps, { ...notice, kind: 'address-change-notice', to: user.email })
-  })
-  deps.log.info(deps.env.SMTP_URL ? 'mail queued' : 'mail kept for the outbox page', {
-    kind: 'address-change',
-  })
-  return { pending: { email: input.email, expiresAt } }
+  return queueAddressChange(
+    deps,
+    accountOf(ctx),
+    {
+      product: 'Gold Estates',
+      organisationName: findOrganisationName(ctx),
+      newEmail: input.email,
+      oldEmail: user.email,
+    },
+    input.salesBase,
+  )
 }

@@ -6,7 +6,7 @@ import { Dialog } from '../../components/dialog.tsx'
 import { Field } from '../../components/field.tsx'
 import { inputClass } from '../../components/input.tsx'
 import { cn } from '../../lib/class-names.ts'
-import { SAVE_FAILED_TOAST } from '../../lib/toasts.ts'
+import { recordSaveToasts } from '../../lib/toasts.ts'
 import { useSave } from '../../lib/use-save.tsx'
 import type { AppFields } from './app-writes.ts'
 
@@ -30,11 +30,7 @@ export function AppDialog({ app, onOpenChange, onSubmit }: AppDialogProps) {
   const onSave = ({ name, url, description }: AppFields) => onSubmit({ name, url, description })
   const { errors, isSaving, save, errorHint } = useSave(AppConnectionCreateSchema, onSave, {
     fields: FIELDS,
-    savedToast: (_, fields) => ({
-      title: app ? 'App bijgewerkt' : 'App toegevoegd',
-      description: fields.name,
-    }),
-    failedToast: () => SAVE_FAILED_TOAST,
+    ...recordSaveToasts('App', Boolean(app)),
   })
 
   const submit = (event: FormEvent) => {

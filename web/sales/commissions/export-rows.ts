@@ -54,6 +54,7 @@ function describeSale(sale: SalesListItem): ExportCell {
 }
 
 const money = (cents: number): ExportCell => ({ kind: 'money', value: cents / 100 })
+const emptyCells = (count: number): ExportCell[] => Array(count).fill(null)
 
 type ListLine = SalesListItem['commissions'][number]
 
@@ -87,25 +88,15 @@ export function buildExportRows(
       money(sale.salePrice),
       { kind: 'percentage', value: sale.commissionPercentage },
       money(sale.commissionAmount),
-      null,
-      null,
-      null,
-      null,
+      ...emptyCells(4),
       describeSale(sale),
-      null,
-      null,
-      null,
+      ...emptyCells(3),
     ])
     if (sale.reviewStatus) continue
     for (const line of sale.commissions) {
       rows.push([
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
+        // A line's row leaves its sale's seven columns empty.
+        ...emptyCells(7),
         text(line.sellerName),
         line.role ? text(line.role) : null,
         text(KIND_LABELS[line.kind]),

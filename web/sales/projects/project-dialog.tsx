@@ -3,7 +3,7 @@ import type { ProjectDocType } from '#schema/rx/projects'
 import { ProjectCreateSchema } from '#schema/sales'
 import { Field } from '../../components/field.tsx'
 import { TextareaField } from '../../components/textarea-field.tsx'
-import { SAVE_FAILED_TOAST } from '../../lib/toasts.ts'
+import { recordSaveToasts } from '../../lib/toasts.ts'
 import { useSave } from '../../lib/use-save.tsx'
 import { FormDialog } from '../components/form-dialog.tsx'
 import type { ProjectFields } from '../data/team-writes.ts'
@@ -33,11 +33,7 @@ export function ProjectDialog({ project, onOpenChange, onSubmit }: ProjectDialog
   })
   const { errors, setErrors, isSaving, save, errorHint } = useSave(ProjectCreateSchema, onSubmit, {
     fields: FIELDS,
-    savedToast: (_, fields) => ({
-      title: project ? 'Project bijgewerkt' : 'Project toegevoegd',
-      description: fields.name,
-    }),
-    failedToast: () => SAVE_FAILED_TOAST,
+    ...recordSaveToasts('Project', Boolean(project)),
   })
   const set = (field: FieldName, value: string) => setValues({ ...values, [field]: value })
 

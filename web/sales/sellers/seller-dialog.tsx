@@ -3,7 +3,7 @@ import type { SellerDocType } from '#schema/rx/sellers'
 import { SellerCreateSchema } from '#schema/sales'
 import { Field } from '../../components/field.tsx'
 import { SelectField } from '../../components/select-field.tsx'
-import { SAVE_FAILED_TOAST } from '../../lib/toasts.ts'
+import { recordSaveToasts } from '../../lib/toasts.ts'
 import { useSave } from '../../lib/use-save.tsx'
 import { FormDialog } from '../components/form-dialog.tsx'
 import type { SellerFields } from '../data/team-writes.ts'
@@ -40,11 +40,7 @@ export function SellerDialog({ seller, onOpenChange, onSubmit }: SellerDialogPro
   })
   const { errors, setErrors, isSaving, save, errorHint } = useSave(SellerCreateSchema, onSubmit, {
     fields: FIELDS,
-    savedToast: (_, fields) => ({
-      title: seller ? 'Verkoper bijgewerkt' : 'Verkoper toegevoegd',
-      description: fields.name,
-    }),
-    failedToast: () => SAVE_FAILED_TOAST,
+    ...recordSaveToasts('Verkoper', Boolean(seller)),
   })
   const set = (changes: Partial<typeof values>) => setValues({ ...values, ...changes })
 

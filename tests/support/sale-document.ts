@@ -1,0 +1,39 @@
+import type { SaleDocument } from '#schema/sales'
+
+/**
+ * A sale as a device's local database holds it: completed, without costs, discount,
+ * review or plan, in project p1; `fields` (its id at least) over that.
+ */
+export function buildSaleDocument(fields: Partial<SaleDocument> & { id: string }): SaleDocument {
+  return {
+    projectId: 'p1',
+    clientName: `Klant ${fields.id}`,
+    clientEmail: null,
+    clientPhone: null,
+    propertyNumber: fields.id,
+    saleDate: '2026-01-10',
+    deliveryDate: null,
+    salePrice: 100_000_000,
+    commissionPercentage: 5,
+    commissionAmount: 5_000_000,
+    totalCosts: 0,
+    costsDescription: null,
+    discountPercentage: 0,
+    status: 'completed',
+    notes: null,
+    createdBy: null,
+    createdAt: 0,
+    updatedAt: 0,
+    seq: 1,
+    splits: null,
+    cancelReason: null,
+    cancelledAt: null,
+    paidTotal: 0,
+    reviewStatus: null,
+    reviewReason: null,
+    reviewedBy: null,
+    reviewedAt: null,
+    fromPlan: false,
+    ...fields,
+  }
+}
