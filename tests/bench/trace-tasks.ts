@@ -80,7 +80,12 @@ export function tasksUntilMark(events: TraceEvent[], url: string, mark: string) 
   )
   const from = navigation?.ts ?? parse.ts
   const until = markEvent.ts
-  const tasks: Task[] = thread
+  return { tasks: tasksWithin(thread, from, until), spanMs: (until - from) / 1000 }
+}
+
+/** A thread's tasks that overlap the span, timed from its start (trace microseconds in). */
+function tasksWithin(thread: TraceEvent[], from: number, until: number): Task[] {
+  return thread
     .filter((event) => event.name === 'RunTask' && event.ph === 'X')
     .filter((event) => event.ts + (event.dur ?? 0) > from && event.ts < until)
     .map((event) => ({
@@ -88,7 +93,6 @@ export function tasksUntilMark(events: TraceEvent[], url: string, mark: string) 
       durationMs: (event.dur ?? 0) / 1000,
       what: describe(event, thread),
     }))
-  return { tasks, spanMs: (until - from) / 1000 }
 }
 
 /** Longest task, tasks over 50 ms, and the part of each task over BLOCKING_FROM_MS summed. */
@@ -130,14 +134,7 @@ export function tasksBetweenMarks(events: TraceEvent[], from: string, until: str
   }
   const threads: ThreadTasks[] = []
   for (const [key, thread] of byThread) {
-    const tasks = thread
-      .filter((event) => event.name === 'RunTask' && event.ph === 'X')
-      .filter((event) => event.ts + (event.dur ?? 0) > start && event.ts < end)
-      .map((event) => ({
-        startMs: (event.ts - start) / 1000,
-        durationMs: (event.dur ?? 0) / 1000,
-        what: describe(event, thread),
-      }))
+    const tasks = tasksWithin(thread, start, end)
     if (!tasks.some((task) => task.durationMs >= minMs)) continue
     const busyMs = tasks.reduce((sum, task) => sum + task.durationMs, 0)
     threads.push({ thread: names.get(key) ?? key, busyMs, tasks })
