@@ -12,6 +12,9 @@
 //     registered here and not yet answered by the server has seq 0, and its lines count as
 //     provisional pending commissions (id `${saleId}:${index}`, seq 0). A SELLER's database
 //     holds only sales with a line of theirs, and only their own lines.
+//     askSalesFiguresAhead(db, question) starts a question's figures before its screen
+//     mounts (the wizard's press asks the Dashboard's, useDashboardQuestion); the screen's
+//     query takes that live one over.
 // - useSaleData(id) → { isLoading, data: SalesData, error? }: projects, sellers, that one
 //     sale with its commission lines (stored inside it, decision 013) and payment parts,
 //     live (schema/sales.ts document shapes, deleted ones left out); useSalesCatalog() the
