@@ -1,6 +1,7 @@
-import { createContext, type ReactNode, useContext } from 'react'
+import { createContext, type ReactNode, useContext, useEffect } from 'react'
 import type { LocalDatabase } from '#sync/client/local-database'
 import { getSessionAccount, type SessionUser } from '#sync/client/signed-in-account'
+import { createDatabaseHolder } from './database-holder.ts'
 import { OtherAreaSyncProvider } from './other-area-sync.tsx'
 import { type AreaDatabaseState, useAreaDatabase } from './use-area-database.ts'
 
@@ -12,6 +13,8 @@ const openLocalDatabase = (who: { organisationId: string; userId: string }) =>
   import('#sync/client/local-database').then((module) => module.openLocalDatabase(who))
 
 const LocalDatabaseContext = createContext<LocalDatabaseState>({ status: 'opening' })
+
+const holder = createDatabaseHolder<LocalDatabase>()
 
 /**
  * Opens the signed-in person's local database (one per organisation and user) and starts
@@ -26,6 +29,11 @@ export function LocalDatabaseProvider({
   children: ReactNode
 }) {
   const state = useAreaDatabase(getSessionAccount(user), openLocalDatabase)
+  const database = state.status === 'ready' ? state.database : null
+  useEffect(() => {
+    holder.set(database)
+    return () => holder.clear(database)
+  }, [database])
   return (
     <LocalDatabaseContext value={state}>
       <OtherAreaSyncProvider area="central">{children}</OtherAreaSyncProvider>
@@ -42,4 +50,13 @@ export function useLocalDatabaseState(): LocalDatabaseState {
 export function useLocalDatabase(): LocalDatabase | null {
   const state = useContext(LocalDatabaseContext)
   return state.status === 'ready' ? state.database : null
+}
+
+/**
+ * The open local database for a write started from a screen: one started while it opens,
+ * or opens again after its worker ended, waits for it instead of failing (as the sales
+ * area's writes do).
+ */
+export function requireLocalDatabase(): Promise<LocalDatabase> {
+  return holder.whenOpen()
 }

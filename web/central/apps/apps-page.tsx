@@ -9,7 +9,7 @@ import { InlineLoading } from '../../components/inline-loading.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { compareNames } from '../../lib/compare-names.ts'
 import { liveDocs } from '../../lib/live-docs.ts'
-import { useLocalDatabase } from '../../lib/local-database.tsx'
+import { requireLocalDatabase, useLocalDatabase } from '../../lib/local-database.tsx'
 import { showToast } from '../../lib/toasts.ts'
 import { useLiveQuery } from '../../lib/use-live-query.ts'
 import { useHasPermission } from '../../lib/use-permission.ts'
@@ -43,10 +43,11 @@ export function AppsPage() {
 
   // The dialog shows the toasts; a failed write throws into it.
   const save = async (fields: AppFields) => {
-    if (!database) throw new Error('The local database is not open')
+    // The database this screen rendered with may be opening again (its worker ended).
+    const open = await requireLocalDatabase()
     const app = dialog?.app
-    if (app) await updateApp(database, app.id, fields)
-    else await insertApp(database, fields)
+    if (app) await updateApp(open, app.id, fields)
+    else await insertApp(open, fields)
     setDialog(null)
   }
 
