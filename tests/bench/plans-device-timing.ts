@@ -1,6 +1,10 @@
+import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright-core'
 import { summariseProfile } from './cpu-profile.ts'
 import { TASK_CATEGORIES, type TraceEvent, tasksBetweenMarks } from './trace-tasks.ts'
+
+/** The web build's assets, with their hidden source maps (the profile names sources by them). */
+const WEB_ASSETS = fileURLToPath(new URL('../../dist/web/assets', import.meta.url))
 
 // The plans-device bench's timings in the page, on its one clock: from a press (or the
 // browser's `online` event) until the Dashboard's "Openstaand" tile shows a figure.
@@ -109,7 +113,7 @@ export async function profiled<T>(
   const result = await action()
   const { profile } = await cdp.send('Profiler.stop')
   await cdp.detach()
-  return { result, summary: summariseProfile(profile, origin) }
+  return { result, summary: summariseProfile(profile, origin, WEB_ASSETS) }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest'
 import type { PlanVersion } from '#schema/commission-plans'
 import type { PlanBook } from '#schema/plan-resolution'
+import { prepareSaleCheck } from '#web/sales/wizard/check-sale-payload.ts'
 import {
   findSalePlan,
   type PlanContext,
@@ -115,4 +116,20 @@ test('a line no plan covers makes the sale typed, reviewed by the 100 % rule', (
   expect(findHeldReasons(form, false, undefined)).toEqual([
     'Het salesteam telt op tot 60% in plaats van 100%',
   ])
+})
+
+test('the proposals of one form and context are worked out once, and again for a new context', () => {
+  const form = filled()
+  const first = proposeFormLines(form, context)
+  // The wizard's render, its review notice and the press ask for the same form.
+  expect(proposeFormLines(form, context)).toBe(first)
+  // A new context (the sales changed) is asked anew: same figures, a new answer.
+  const changed = { ...context, sales: [] }
+  const again = proposeFormLines(form, changed)
+  expect(again).not.toBe(first)
+  expect(again).toEqual(first)
+})
+
+test("the wizard's idle parse of a made-up sale passes the server's schema, so it prepares every part", () => {
+  expect(prepareSaleCheck()).toBe(true)
 })

@@ -1,5 +1,7 @@
+import { useEffect } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { seesAllSales } from '#schema/sales-visibility'
+import { afterFirstScreen } from '../../lib/after-first-screen.ts'
 import { compareNames } from '../../lib/compare-names.ts'
 import { DataLoading } from '../components/data-loading.tsx'
 import { useSalesCurrency } from '../components/use-sales-currency.ts'
@@ -14,7 +16,7 @@ import { useSalesDatabase } from '../data/sales-database.tsx'
 import { useDashboardQuestion } from '../data/use-dashboard-question.ts'
 import { askSalesFiguresAhead } from '../data/use-local-sales-figures.ts'
 import { getSalesPermissions } from '../layout/sales-roles.ts'
-import { checkSalePayload } from './check-sale-payload.ts'
+import { checkSalePayload, prepareSaleCheck } from './check-sale-payload.ts'
 import { findSalePlan, type PlanContext, proposeFormLines } from './plan-lines.ts'
 import { findHeldReasons, HELD_FOR_REVIEW_TOAST, ReviewNotice } from './review-notice.tsx'
 import { createSaleForm, type SaleForm } from './sale-form.ts'
@@ -31,6 +33,9 @@ export function NewSalePage() {
   const plans = usePlanProposalData()
   const database = useSalesDatabase()
   const dashboardQuestion = useDashboardQuestion()
+  useEffect(() => {
+    void afterFirstScreen().then(prepareSaleCheck)
+  }, [])
   if (isLoading || !plans) return <DataLoading />
   const projects = data.projects.filter(isActive).sort((a, b) => compareNames(a.name, b.name))
   const sellers = data.sellers.filter(isActive).sort((a, b) => compareNames(a.name, b.name))

@@ -44,11 +44,27 @@ export const NO_PROPOSALS: FormProposals = {
   extras: { referral: null, manager: null, director: null },
 }
 
+/** Proposals already worked out, by form and context (both immutable: a change is a new object). */
+const proposalsOf = new WeakMap<SaleForm, WeakMap<PlanContext, FormProposals>>()
+
 /**
  * What the plans give each line of the form, team and extras in one calculation: a seller
  * on two lines of the sale is one seller in the arithmetic (their volume, their caps).
+ * Worked out once per form and context: the wizard's render, its review notice and the
+ * press each ask, and each answer reads the period's sales (thousands on a busy device,
+ * measurements/040).
  */
 export function proposeFormLines(form: SaleForm, context: PlanContext): FormProposals {
+  const byContext = proposalsOf.get(form) ?? new WeakMap<PlanContext, FormProposals>()
+  proposalsOf.set(form, byContext)
+  const known = byContext.get(context)
+  if (known) return known
+  const proposals = workOutProposals(form, context)
+  byContext.set(context, proposals)
+  return proposals
+}
+
+function workOutProposals(form: SaleForm, context: PlanContext): FormProposals {
   const saleDate = form.saleDate || context.today
   const net = calculateCommission({
     salePriceCents: parseAmount(form.salePrice) ?? 0,
