@@ -34,6 +34,10 @@ const BUDGETS: Record<TaskName, { what: string; advice: string; isImport?: true 
     what: 'Het zip-bestand met afrekeningen',
     advice: 'Kies een kortere periode, of download de afrekeningen per verkoper.',
   },
+  renderStatement: {
+    what: 'De afrekening',
+    advice: 'Kies een kortere periode.',
+  },
   snapshotOrganisation: { what: 'De kopie', advice: 'Een volgende ronde probeert het opnieuw.' },
   snapshotSystem: { what: 'De kopie', advice: 'Een volgende ronde probeert het opnieuw.' },
 }

@@ -7,6 +7,7 @@ import type { StatementPeriod } from '#schema/statements'
 import type { Actor } from '../context.ts'
 import type { Env } from '../env.ts'
 import type { BackupLayout } from '../services/backup/read-backup-file.ts'
+import type { Statement } from '../services/sales/statements/statement.ts'
 import { budgetOf, refusalOf } from './heavy-work-budget.ts'
 import type * as HeavyWorker from './heavy-worker.ts'
 import { unwrapAnswer } from './worker-answer.ts'
@@ -122,6 +123,9 @@ export function createHeavyWorkPool(env: Env, workerFile: URL = WORKER_FILE) {
       const { folder, file, ...made } = await run('makeStatementsZip', { actor, period })
       return { ...made, body: streamDownload({ folder, file }) }
     },
+
+    /** One seller's statement as a PDF, made in the worker. */
+    renderStatementPdf: (statement: Statement) => run('renderStatement', { statement }),
 
     /**
      * The organisation's file as of one commit, copied by `VACUUM INTO` (copySqliteFile) into

@@ -19,6 +19,7 @@ import {
 } from '../services/offsite-copies/snapshot-organisation-file.ts'
 import { importSales } from '../services/sales/sales-import/import-sales.ts'
 import { readUploadedFile } from '../services/sales/sales-import/read-uploaded-file.ts'
+import type { Statement } from '../services/sales/statements/statement.ts'
 import type { WorkerAnswer } from './worker-answer.ts'
 
 // The heavy jobs' work, in a worker thread (heavy-work-pool.ts starts it). Each task calls
@@ -156,6 +157,19 @@ export function makeStatementsZip(task: { actor: Actor; period: StatementPeriod 
   )
 }
 
+/**
+ * One seller's statement as a PDF (renderStatementPdf): a year of lines takes pdf-lib
+ * seconds, which on the request thread every organisation would wait on.
+ */
+export function renderStatement(task: { statement: Statement }) {
+  return answer(async () => {
+    const { renderStatementPdf } = await import(
+      '../services/sales/statements/render-statement-pdf.ts'
+    )
+    return renderStatementPdf(task.statement)
+  })
+}
+
 /** The organisation's file as of one commit in a temporary folder (copySqliteFile), or null. */
 export function snapshotOrganisation(task: { organisationId: string }) {
   return answer(() => snapshotOrganisationFile(env.DATA_DIR, task.organisationId))
@@ -172,6 +186,7 @@ const TASKS = {
   importSheet,
   makeBackup,
   makeStatementsZip,
+  renderStatement,
   snapshotOrganisation,
   snapshotSystem,
 }

@@ -34,10 +34,6 @@ const download = (contentType: string, fileName: string) => ({
  * Payout statements ("Afrekening", docs/behaviour.md), mounted at
  * /api/gold-estates/statements: one seller's as a PDF, or everyone's as a zip.
  */
-// pdf-lib (about 26 MB once loaded) is loaded with the first statement, not at the start
-// of a server that may never make one.
-const loadPdf = () => import('../services/sales/statements/render-statement-pdf.ts')
-
 export function salesStatementRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get('/', validate('query', StatementQuerySchema), async (c) => {
@@ -62,8 +58,12 @@ export function salesStatementRoutes(deps: AppDeps) {
         const ctx = requireSalesContext(deps, c)
         const period = c.req.valid('query')
         const statement = collectStatement(ctx, c.req.valid('param').sellerId, period)
-        const { renderStatementPdf } = await loadPdf()
-        const pdf = await renderStatementPdf(statement)
+        // In the worker, in the organisation's turn: a year of lines takes seconds.
+        const pdf = await deps.heavyWork.run(
+          ctx.actor.organisationId,
+          () => deps.heavyWorkPool.renderStatementPdf(statement),
+          c.req.raw.signal,
+        )
         const fileName = getStatementFileName(statement.sellerName, period)
         return c.body(pdf, 200, download('application/pdf', fileName))
       },

@@ -1,7 +1,7 @@
 import { format } from 'date-fns/format'
 import { unzipSync } from 'fflate'
 import { extractText } from 'unpdf'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import {
   addSellers,
   signInFirstSuperadmin,
@@ -185,6 +185,23 @@ describe('a statement', () => {
     expect(reversed.status).toBe(400)
     expect(reversed.json.message).toBe('dateTo: De einddatum ligt voor de begindatum')
     expect((await admin.get(`/api/gold-estates/statements?dateTo=2026-02-01`)).status).toBe(400)
+  })
+})
+
+describe('where a statement is made', () => {
+  test("in the heavy worker, in the organisation's turn: a year of lines takes pdf-lib seconds", async () => {
+    const made = vi.spyOn(server.deps.heavyWorkPool, 'renderStatementPdf')
+    try {
+      const own = await download(seller, `/api/gold-estates/statements/${ids.sanne}?${FEBRUARY}`)
+      expect(own.status).toBe(200)
+      expect(made).toHaveBeenCalledTimes(1)
+      expect(made.mock.calls[0]?.[0]).toMatchObject({ sellerName: 'Sanne Setter' })
+      expect(await readPdf(own.body)).toContain('Verkoper: Sanne Setter')
+      // The turn is given back once the PDF is made.
+      expect(server.deps.heavyWork.placeOf('default-org')).toBeNull()
+    } finally {
+      made.mockRestore()
+    }
   })
 })
 

@@ -13,7 +13,7 @@ import { findSellersWithStatements } from './find-sellers-with-statements.ts'
 import { MAX_STATEMENT_LINES } from './statement.ts'
 import { getStatementFileName } from './statement-file-name.ts'
 
-type Deps = Pick<AppDeps, 'env' | 'systemDb' | 'organisations' | 'log'>
+type Deps = Pick<AppDeps, 'env' | 'systemDb' | 'organisations' | 'log' | 'heavyWorkPool'>
 
 const monthName = new Intl.DateTimeFormat('nl-NL', {
   month: 'long',
@@ -73,7 +73,6 @@ export async function mailMonthlyStatements(deps: Deps, organisationId: string, 
   const db = deps.organisations.get(organisationId)
   const sellers = findSellersWithStatements(db, month.period)
   if (sellers.length === 0) return 0
-  const { renderStatementPdf } = await import('./render-statement-pdf.ts')
   const organisationName = readOrganisationName(db, deps.systemDb, organisationId)
   // The server reads each seller's statement as the sales ADMIN would; the mail goes to
   // that seller alone, so it names only their lines.
@@ -92,7 +91,8 @@ export async function mailMonthlyStatements(deps: Deps, organisationId: string, 
       actor: { userId: null, name: 'Maandafrekening', role: null, organisationId, permissions },
     }
     const statement = collectStatement(ctx, id, month.period)
-    const pdf = await renderStatementPdf(statement)
+    // In the worker: a statement of thousands of lines takes pdf-lib seconds.
+    const pdf = await deps.heavyWorkPool.renderStatementPdf(statement)
     const mail = await renderStatementMail(
       {
         organisationName,
