@@ -109,6 +109,11 @@ const EnvSchema = z
       .enum(['true', 'false'])
       .default('false')
       .transform((value) => value === 'true'),
+    /**
+     * How long after the start a monthly statement run the server missed (it was down at
+     * 06:00 on the first) is caught up; 0: never (the tests, which run it themselves).
+     */
+    MONTHLY_STATEMENTS_CATCH_UP_SECONDS: z.coerce.number().int().min(0).default(300),
     /** A lost machine loses at most this much; also the wait before a failed copy's retry. */
     S3_COPY_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
     /** How many copies of each organisation stay in the bucket; older ones are deleted. */

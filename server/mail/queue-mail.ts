@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
 import { type MailKind, mailOutbox } from '#schema/db/system'
 import { getSecretBox, type SecretBox } from '../auth/secret-box.ts'
@@ -84,6 +85,17 @@ export function queueMail(
     .onConflictDoNothing({ target: mailOutbox.dedupeKey })
     .run()
   return result.changes === 1 ? id : null
+}
+
+/** Whether a mail with this dedupe key was queued already (sent or not: rows stay). */
+export function isMailQueued(systemDb: SystemDb, dedupeKey: string): boolean {
+  return (
+    systemDb
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.dedupeKey, dedupeKey))
+      .get() !== undefined
+  )
 }
 
 type QueuedMail = Parameters<typeof queueMail>[2]

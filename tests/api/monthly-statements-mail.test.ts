@@ -1,5 +1,5 @@
 import { extractText } from 'unpdf'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { LOCAL_JOB_GATE } from '#server/jobs/job-gate'
 import {
   MONTHLY_STATEMENTS_SCHEDULE,
@@ -143,5 +143,32 @@ describe('the monthly statement mail', () => {
       received.parsed.subject?.startsWith('Je afrekening'),
     )
     expect(statements.map((received) => received.rcptTo)).toEqual([['sanne@example.com']])
+  })
+
+  test('a month the server missed is caught up once it is up, and a later restart sends and renders nothing again', async () => {
+    const statementsTo = (address: string) =>
+      receiver.to(address).filter((mail) => mail.parsed.subject?.startsWith('Je afrekening'))
+    const rendered = vi.spyOn(server.deps.heavyWorkPool, 'renderStatementPdf')
+    try {
+      // Down at 06:00 on 1 November, up on the 15th: October's statements go out then.
+      await server.monthlyStatements.catchUp(new Date(2026, 10, 15, 9, 30))
+      const mail = await eventually(() => {
+        const mails = statementsTo('iris@example.com')
+        expect(mails).toHaveLength(1)
+        return mails[0] as NonNullable<(typeof mails)[number]>
+      })
+      expect(mail.parsed.subject).toBe('Je afrekening over oktober 2026')
+      const renderedAtCatchUp = rendered.mock.calls.length
+      expect(renderedAtCatchUp).toBeGreaterThan(0)
+      // Restarts later that month, and in December (November's were sent on the first).
+      await server.monthlyStatements.catchUp(new Date(2026, 10, 28, 12, 0))
+      await server.monthlyStatements.catchUp(new Date(2026, 11, 20, 8, 0))
+      expect(rendered.mock.calls.length).toBe(renderedAtCatchUp)
+    } finally {
+      rendered.mockRestore()
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    expect(statementsTo('iris@example.com')).toHaveLength(1)
+    expect(statementsTo('sanne@example.com')).toHaveLength(1)
   })
 })

@@ -24,6 +24,9 @@ export async function startTestServer(
     // product's.
     NODE_ENV: process.env.NODE_ENV,
     TEST_PASSWORD_HASHING: process.env.TEST_PASSWORD_HASHING,
+    // A test that wants a missed month caught up asks for it (monthlyStatements.catchUp):
+    // left on, every server living past the delay would mail last month's statements.
+    MONTHLY_STATEMENTS_CATCH_UP_SECONDS: '0',
     ...settings,
   })
   const serverBuild = inject('serverBuild')

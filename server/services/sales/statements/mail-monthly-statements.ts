@@ -5,7 +5,7 @@ import type { StatementPeriod } from '#schema/statements'
 import type { AppDeps } from '../../../app-deps.ts'
 import type { ServiceContext } from '../../../context.ts'
 import { SALES_PREFIX } from '../../../http/sales-base.ts'
-import { queueSystemMail } from '../../../mail/queue-mail.ts'
+import { isMailQueued, queueSystemMail } from '../../../mail/queue-mail.ts'
 import { renderStatementMail } from '../../../mail/statement-mail.tsx'
 import { collectStatement } from './collect-statement.ts'
 import { readOrganisationName } from './find-organisation-name.ts'
@@ -80,6 +80,9 @@ export async function mailMonthlyStatements(deps: Deps, organisationId: string, 
   let queued = 0
   for (const { id, lineCount } of sellers) {
     if (lineCount > MAX_STATEMENT_LINES) continue
+    const dedupeKey = `monthly-statement:${organisationId}:${id}:${month.key}`
+    // Queued by an earlier run (a restart, a catch-up): nothing to read or render again.
+    if (isMailQueued(deps.systemDb, dedupeKey)) continue
     // Taken again per seller: the cache may have closed the file during an await.
     const current = deps.organisations.get(organisationId)
     const seller = current.select().from(salesSellers).where(eq(salesSellers.id, id)).get()
@@ -109,7 +112,7 @@ export async function mailMonthlyStatements(deps: Deps, organisationId: string, 
       ...mail,
       kind: 'monthly-statement',
       to,
-      dedupeKey: `monthly-statement:${organisationId}:${id}:${month.key}`,
+      dedupeKey,
       attachments: [
         {
           filename: getStatementFileName(statement.sellerName, month.period),
