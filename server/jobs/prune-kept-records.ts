@@ -1,8 +1,12 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { Cron } from 'croner'
-import { lt } from 'drizzle-orm'
-import { IDEMPOTENCY_RECORD_MAX_AGE_MS, SYNC_REFUSAL_MAX_AGE_MS } from '#schema/constants'
-import { mailSent, organisations } from '#schema/db/system'
+import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm'
+import {
+  IDEMPOTENCY_RECORD_MAX_AGE_MS,
+  SETUP_TOKEN_TTL_MS,
+  SYNC_REFUSAL_MAX_AGE_MS,
+} from '#schema/constants'
+import { mailOutbox, mailSent, organisations } from '#schema/db/system'
 import type { AppDeps } from '../app-deps.ts'
 import type { OrganisationDb } from '../db/organisation-db.ts'
 import { deleteOldIdempotencyRecords } from '../services/idempotency/delete-old-idempotency-records.ts'
@@ -18,6 +22,13 @@ export const PRUNE_BATCH_SIZE = 500
 const SCHEDULE = '23 * * * *'
 const HOUR_MS = 60 * 60 * 1000
 const MAIL_SENT_KEPT_MS = 48 * HOUR_MS
+
+/**
+ * A kept mail's body (no SMTP_URL: the SUPERADMIN's outbox page shows it, so a link can be
+ * passed on by hand) is erased after this: the longest-lived link in one, an invitation's,
+ * has expired a week before. The row stays, listed without its body.
+ */
+export const KEPT_MAIL_BODY_MS = SETUP_TOKEN_TTL_MS + 7 * 24 * HOUR_MS
 
 type Pruning = {
   name: string
@@ -39,7 +50,8 @@ const PRUNINGS: readonly Pruning[] = [
  * and the idempotency records older than IDEMPOTENCY_RECORD_MAX_AGE_MS, PRUNE_BATCH_SIZE
  * rows per statement with a turn of the event loop in between, so requests are never held
  * up for long. The file is taken from the cache for each batch (never held across a turn).
- * Answers how many rows went.
+ * In the system file: the memory of sent notifications after two days, and the bodies of
+ * kept mails after KEPT_MAIL_BODY_MS. Answers how many rows went or were emptied.
  */
 export async function pruneKeptRecords(deps: Deps, now = Date.now()) {
   const ids = deps.systemDb.select({ id: organisations.id }).from(organisations).all()
@@ -49,6 +61,7 @@ export async function pruneKeptRecords(deps: Deps, now = Date.now()) {
     .delete(mailSent)
     .where(lt(mailSent.sentAt, now - MAIL_SENT_KEPT_MS))
     .run().changes
+  deleted += await eraseOldKeptBodies(deps, now)
   for (const { id } of ids) {
     for (const pruning of PRUNINGS) {
       try {
@@ -68,6 +81,39 @@ export async function pruneKeptRecords(deps: Deps, now = Date.now()) {
     }
   }
   return deleted
+}
+
+/** Erases the bodies of kept mails older than KEPT_MAIL_BODY_MS, in batches; answers how many. */
+async function eraseOldKeptBodies(deps: Deps, now: number) {
+  let erased = 0
+  let count: number
+  do {
+    const old = deps.systemDb
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.status, 'kept'),
+          isNotNull(mailOutbox.content),
+          lt(mailOutbox.createdAt, now - KEPT_MAIL_BODY_MS),
+        ),
+      )
+      .limit(PRUNE_BATCH_SIZE)
+      .all()
+    count = deps.systemDb
+      .update(mailOutbox)
+      .set({ content: null })
+      .where(
+        inArray(
+          mailOutbox.id,
+          old.map((row) => row.id),
+        ),
+      )
+      .run().changes
+    erased += count
+    await nextTurn()
+  } while (count === PRUNE_BATCH_SIZE)
+  return erased
 }
 
 /**

@@ -4,11 +4,11 @@ import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { SESSION_MAX_AGE_MS } from '#schema/constants'
 import { REFUSED_VALUES_MAX_CHARS, SYNC_REFUSALS_PER_PERSON } from '#schema/sync-refusals'
-import { pruneKeptRecords } from '#server/jobs/prune-kept-records'
+import { KEPT_MAIL_BODY_MS, pruneKeptRecords } from '#server/jobs/prune-kept-records'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
-import { openOrganisationFile } from '../support/sqlite.ts'
+import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { typedClient } from '../support/typed-client.ts'
 
@@ -169,6 +169,43 @@ test("a SELLER's flood of refused sales stays bounded too, in the sales area's l
 })
 
 describe('the pruning job', () => {
+  test("a kept mail's body (no mail server) is erased once every link in it has expired; the row stays listed", async () => {
+    // Two reset mails, kept: no SMTP_URL.
+    for (const email of ['ursula@example.com', 'cor@example.com']) {
+      const asked = await createClient(server.url).post('/api/auth/forgot-password', { email })
+      expect(asked.status).toBe(202)
+    }
+    const system = openSystemFile(server.dataDir)
+    try {
+      const readKept = () =>
+        system
+          .prepare("SELECT id FROM mail_outbox WHERE status = 'kept' ORDER BY created_at")
+          .all() as { id: string }[]
+      // The answer comes before the mail is queued (it says nothing of the address).
+      await expect.poll(() => readKept().length).toBeGreaterThan(1)
+      const kept = readKept()
+      const [old, young] = kept as [{ id: string }, { id: string }]
+      const at = (days: number) => Date.now() - days * DAY_MS
+      const setCreated = system.prepare('UPDATE mail_outbox SET created_at = ? WHERE id = ?')
+      setCreated.run(Date.now() - KEPT_MAIL_BODY_MS - DAY_MS, old.id)
+      setCreated.run(at(KEPT_MAIL_BODY_MS / DAY_MS - 1), young.id)
+      await pruneKeptRecords(server.deps)
+      const outbox = await root.get('/api/admin/outbox')
+      expect(outbox.status).toBe(200)
+      const shown = (id: string) =>
+        (outbox.json.mails as { id: string; html: string | null; subject: string }[]).find(
+          (mail) => mail.id === id,
+        )
+      expect(shown(old.id)).toMatchObject({ html: null })
+      expect(shown(old.id)?.subject).toBeTruthy()
+      expect(shown(young.id)?.html).toContain('<')
+      const content = system.prepare('SELECT content FROM mail_outbox WHERE id = ?')
+      expect(content.get(old.id)).toEqual({ content: null })
+    } finally {
+      system.close()
+    }
+  })
+
   test('refusals older than 30 days are gone after it runs; newer ones still list with their values', async () => {
     const [old, young] = await pushRefused(colleague, [newUser('Oud'), newUser('Jong')])
     const [otherOld, otherYoung] = await pushRefused(otherUser, [
