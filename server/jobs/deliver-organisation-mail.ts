@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { and, asc, eq, gt, inArray, lte, or } from 'drizzle-orm'
-import { notificationOutbox, salesSettings } from '#schema/db/organisation'
+import { eq } from 'drizzle-orm'
+import { salesSettings } from '#schema/db/organisation'
 import { mailSent, organisations } from '#schema/db/system'
 import type { Currency } from '#schema/format-money'
 import type { AppDeps } from '../app-deps.ts'
@@ -15,9 +15,16 @@ import { renderNotificationMail } from '../mail/notification-mail.tsx'
 import { type MailAttachment, queueMail } from '../mail/queue-mail.ts'
 import type { RenderedMail } from '../mail/render-mail.ts'
 import { describeSmtpError, isPermanentRefusal } from '../mail/smtp-transport.ts'
+import {
+  chunksOf,
+  findDueNotifications,
+  findSentBefore,
+  hasDueNotifications,
+  markNotifications,
+  type NotificationRow,
+} from './notification-outbox-rows.ts'
 import { findNotificationRefusal } from './notification-refusal.ts'
 
-type Row = typeof notificationOutbox.$inferSelect
 type Deps = Pick<AppDeps, 'env' | 'systemDb' | 'organisations' | 'log'>
 
 /** A mail handed to the SMTP server: the same Message-ID on every attempt. */
@@ -41,20 +48,19 @@ const LISTED_SUBJECT = 'Melding uit Gold Estates'
 const MAX_BACKOFF_MS = 5 * 60 * 1000
 /** A notification not out within a day is old news: given up, not sent late. */
 const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000
-/** Rows read per organisation and round: an import's thousand fit in one digest. */
-const MAX_DUE = 5000
-/**
- * Ids (or rows) per statement: far below SQLite's limit of bound values. A digest's rows
- * are read, recorded and marked this many to a statement, each step in a turn of the
- * event loop of its own: an import's thousand rows, one statement each in one turn, held
- * every organisation's requests for 0.2–0.9 s (decision 038).
- */
-const IDS_PER_STATEMENT = 500
-
-const chunksOf = <T>(items: T[]) =>
-  Array.from({ length: Math.ceil(items.length / IDS_PER_STATEMENT) }, (_, index) =>
-    items.slice(index * IDS_PER_STATEMENT, (index + 1) * IDS_PER_STATEMENT),
-  )
+/** The rows of each mail: one per recipient and switch, in the order of their first row. */
+function groupByMail(rows: NotificationRow[]) {
+  const groups = new Map<string, NotificationRow[]>()
+  for (const row of rows) {
+    // An approver's digest is an activity notice, under its own switch: a mail apart.
+    const switched = row.kind === 'review-digest' ? 'activity' : 'own'
+    const key = `${row.recipientKind}\0${row.recipientId ?? ''}\0${row.recipient}\0${switched}`
+    const group = groups.get(key)
+    if (group) group.push(row)
+    else groups.set(key, [row])
+  }
+  return groups.values()
+}
 
 /**
  * Sends (or keeps, see HandOver) an organisation's notification outbox (the caller holds
@@ -69,77 +75,11 @@ export function createOrganisationMailDelivery(deps: Deps, handOver: HandOver) {
   const host = new URL(deps.env.PUBLIC_URL).hostname
   const salesBase = findSalesLinkBase(deps.env)
 
-  const isDue = (organisationId: string) =>
-    deps.organisations
-      .get(organisationId)
-      .select({ id: notificationOutbox.id })
-      .from(notificationOutbox)
-      .where(
-        and(
-          eq(notificationOutbox.status, 'pending'),
-          lte(notificationOutbox.nextAttemptAt, Date.now()),
-        ),
-      )
-      .limit(1)
-      .get() !== undefined
-
-  /** The due rows, oldest first: a page of IDS_PER_STATEMENT a turn, up to MAX_DUE. */
-  async function findDue(organisationId: string) {
-    const now = Date.now()
-    const due: Row[] = []
-    let after: Row | undefined
-    while (due.length < MAX_DUE) {
-      const page = deps.organisations
-        .get(organisationId)
-        .select()
-        .from(notificationOutbox)
-        .where(
-          and(
-            eq(notificationOutbox.status, 'pending'),
-            lte(notificationOutbox.nextAttemptAt, now),
-            after &&
-              or(
-                gt(notificationOutbox.createdAt, after.createdAt),
-                and(
-                  eq(notificationOutbox.createdAt, after.createdAt),
-                  gt(notificationOutbox.id, after.id),
-                ),
-              ),
-          ),
-        )
-        .orderBy(asc(notificationOutbox.createdAt), asc(notificationOutbox.id))
-        .limit(IDS_PER_STATEMENT)
-        .all()
-      due.push(...page)
-      after = page.at(-1)
-      if (page.length < IDS_PER_STATEMENT) break
-      await nextTurn()
-    }
-    return due.slice(0, MAX_DUE)
-  }
-
-  function mark(organisationId: string, rows: Row[], changes: Partial<Row>) {
-    const db = deps.organisations.get(organisationId)
-    db.transaction((tx) => {
-      for (const ids of chunksOf(rows.map((row) => row.id))) {
-        tx.update(notificationOutbox).set(changes).where(inArray(notificationOutbox.id, ids)).run()
-      }
-    })
-  }
-
-  async function findSentBefore(rows: Row[]) {
-    const sent = new Set<string>()
-    for (const ids of chunksOf(rows.map((row) => row.id))) {
-      for (const row of deps.systemDb
-        .select({ id: mailSent.outboxId })
-        .from(mailSent)
-        .where(inArray(mailSent.outboxId, ids))
-        .all())
-        sent.add(row.id)
-      await nextTurn()
-    }
-    return sent
-  }
+  const mark = (
+    organisationId: string,
+    rows: NotificationRow[],
+    changes: Partial<NotificationRow>,
+  ) => markNotifications(deps.organisations, organisationId, rows, changes)
 
   /**
    * Hands the mail over: over SMTP, then remembered in the system file; or kept, in one
@@ -147,7 +87,7 @@ export function createOrganisationMailDelivery(deps: Deps, handOver: HandOver) {
    * The system file first: should the organisation's write fail or its file be restored,
    * the mail is still known as gone. Rows are remembered IDS_PER_STATEMENT to an insert.
    */
-  async function handOverMail(organisationId: string, rows: Row[], mail: OutgoingMail) {
+  async function handOverMail(organisationId: string, rows: NotificationRow[], mail: OutgoingMail) {
     const now = Date.now()
     const remember = (tx: Parameters<Parameters<Deps['systemDb']['transaction']>[0]>[0]) => {
       for (const chunk of chunksOf(rows)) {
@@ -178,7 +118,7 @@ export function createOrganisationMailDelivery(deps: Deps, handOver: HandOver) {
           ...mail,
           kind: 'notification',
           listedSubject: LISTED_SUBJECT,
-          dedupeKey: `notification:${organisationId}:${(rows[0] as Row).id}`,
+          dedupeKey: `notification:${organisationId}:${(rows[0] as NotificationRow).id}`,
         },
       )
     })
@@ -189,8 +129,8 @@ export function createOrganisationMailDelivery(deps: Deps, handOver: HandOver) {
     })
   }
 
-  async function render(organisationId: string, rows: Row[]) {
-    const [first] = rows as [Row]
+  async function render(organisationId: string, rows: NotificationRow[]) {
+    const [first] = rows as [NotificationRow]
     const db = deps.organisations.get(organisationId)
     const currency = (db.select().from(salesSettings).get()?.currency ?? 'EUR') as Currency
     const organisation = deps.systemDb
@@ -218,8 +158,8 @@ export function createOrganisationMailDelivery(deps: Deps, handOver: HandOver) {
     return { mail, unsubscribeUrl }
   }
 
-  async function deliverGroup(organisationId: string, rows: Row[]) {
-    const [first] = rows as [Row]
+  async function deliverGroup(organisationId: string, rows: NotificationRow[]) {
+    const [first] = rows as [NotificationRow]
     const refusal = findNotificationRefusal(deps.organisations.get(organisationId), first)
     if (refusal) return mark(organisationId, rows, { status: 'skipped', lastError: refusal })
     const messageId = `<${first.id}@${host}>`
@@ -266,13 +206,13 @@ export function createOrganisationMailDelivery(deps: Deps, handOver: HandOver) {
 
   return {
     /** Whether the organisation has notifications due now. */
-    hasDue: isDue,
+    hasDue: (organisationId: string) => hasDueNotifications(deps.organisations, organisationId),
     /** Sends the organisation's due notifications, one mail per recipient. */
     async deliverDue(organisationId: string) {
       const now = Date.now()
-      const due = await findDue(organisationId)
+      const due = await findDueNotifications(deps.organisations, organisationId)
       await nextTurn()
-      const sentBefore = await findSentBefore(due)
+      const sentBefore = await findSentBefore(deps.systemDb, due)
       const restored = due.filter((row) => sentBefore.has(row.id))
       if (restored.length) mark(organisationId, restored, { status: handedStatus, lastError: null })
       const stale = due.filter(
@@ -283,17 +223,10 @@ export function createOrganisationMailDelivery(deps: Deps, handOver: HandOver) {
           status: 'failed',
           lastError: 'Niet binnen een dag verstuurd',
         })
-      const groups = new Map<string, Row[]>()
-      for (const row of due) {
-        if (sentBefore.has(row.id) || now - row.createdAt >= GIVE_UP_AFTER_MS) continue
-        // An approver's digest is an activity notice, under its own switch: a mail apart.
-        const switched = row.kind === 'review-digest' ? 'activity' : 'own'
-        const key = `${row.recipientKind}\0${row.recipientId ?? ''}\0${row.recipient}\0${switched}`
-        const group = groups.get(key)
-        if (group) group.push(row)
-        else groups.set(key, [row])
-      }
-      for (const rows of groups.values()) await deliverGroup(organisationId, rows)
+      const sendable = due.filter(
+        (row) => !sentBefore.has(row.id) && now - row.createdAt < GIVE_UP_AFTER_MS,
+      )
+      for (const rows of groupByMail(sendable)) await deliverGroup(organisationId, rows)
     },
   }
 }
