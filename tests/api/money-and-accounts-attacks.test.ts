@@ -7,7 +7,7 @@ import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { EPOCH_HEADER } from '#sync/account'
 import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from '../support/accounts.ts'
-import { cookieOf, createClient } from '../support/http.ts'
+import { type Client, cookieOf, createClient } from '../support/http.ts'
 import { buildCorrection, buildSalePayload, postSale } from '../support/sales.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -18,7 +18,6 @@ import { writeWebRoot } from '../support/web-root.ts'
 // another organisation's ADMIN and an app reporting usage would. Each test is an attempt
 // that must be refused.
 
-type Client = ReturnType<typeof createClient>
 type User = InferResponseType<TypedApi['auth']['user']['$get'], 200>
 type SalesUser = InferResponseType<TypedApi['gold-estates']['auth']['user']['$get'], 200>
 type Login = InferResponseType<TypedApi['auth']['login']['email']['$post'], 200>

@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createApp } from '#server/app'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import {
   cloneClient,
   IDENTITIES,
@@ -23,7 +23,6 @@ import type { TypedApi } from '../support/typed-client.ts'
 // answered 200 with the write refused (recorded for the administrator). Rows marked
 // `last` end the caller's session and run after all others.
 
-type Client = ReturnType<typeof createClient>
 type Answer = Awaited<ReturnType<Client['request']>>
 type Pushed = InferResponseType<TypedApi['sync'][':version'][':collection']['push']['$post'], 200>
 type Call = { method: string; path: string; body?: unknown; headers?: Record<string, string> }

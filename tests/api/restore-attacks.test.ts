@@ -4,7 +4,7 @@ import { ROLE_PERMISSIONS } from '#schema/permissions'
 import { USER_ROLES } from '#schema/roles'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signIn, signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
@@ -15,7 +15,6 @@ type User = InferResponseType<TypedApi['auth']['user']['$get'], 200>
 // edit is refused naming the row (data byte for byte unchanged) or has no effect. Every
 // test signs in afresh, so one attack that got through before cannot hide the next.
 
-type Client = ReturnType<typeof createClient>
 type Table = { columns: string[]; rows: unknown[][] }
 type Backup = { tables: Record<string, Table> } & Record<string, unknown>
 

@@ -7,7 +7,7 @@ import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { formatSyncAccount, SYNC_ACCOUNT_HEADER } from '#sync/account'
 import { signIn, signInFirstSuperadmin, signInNewSeller } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import { openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { TypedApi } from '../support/typed-client.ts'
@@ -17,7 +17,6 @@ type Users = InferResponseType<TypedApi['users']['$get'], 200>
 // "Wissel van organisatie" (decision 028): a session opened by a password that matched
 // accounts in several organisations may move to one of those, and to nothing else.
 
-type Client = ReturnType<typeof createClient>
 let server: TestServer
 const SWITCH = '/api/auth/switch-organisation'
 const NOT_PROVEN =
