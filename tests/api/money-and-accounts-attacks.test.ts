@@ -286,35 +286,23 @@ describe("another organisation's ADMIN", () => {
     }
   })
 
+  /** first@default.example, a SUPERADMIN with `password`, signed in on a client of its own. */
+  async function signInFirstOwner(password: string) {
+    await setPassword('first@default.example', 'default-org', password, 'SUPERADMIN' as 'USER')
+    const client = createClient(server.url)
+    await client.post('/api/auth/login/email', { email: 'first@default.example', password })
+    return client
+  }
+
   test('LAUNCH APP by a new owner with a deleted owner’s address gets a new account; the old one is shut', async () => {
-    await setPassword(
-      'first@default.example',
-      'default-org',
-      'first password',
-      'SUPERADMIN' as 'USER',
-    )
-    const first = createClient(server.url)
-    await first.post('/api/auth/login/email', {
-      email: 'first@default.example',
-      password: 'first password',
-    })
+    const first = await signInFirstOwner('first password')
     expect((await first.post('/api/admin/launch-gold-estates')).status).toBe(200)
     const oldSales: SalesUser = (await first.get('/api/gold-estates/auth/user')).json
     const firstId = ((await first.get('/api/auth/user')).json as User).id
     expect((await root.request('DELETE', `/api/users/${firstId}`)).status).toBe(200)
     expect((await first.get('/api/gold-estates/auth/user')).status).toBe(401)
 
-    await setPassword(
-      'first@default.example',
-      'default-org',
-      'second password',
-      'SUPERADMIN' as 'USER',
-    )
-    const second = createClient(server.url)
-    await second.post('/api/auth/login/email', {
-      email: 'first@default.example',
-      password: 'second password',
-    })
+    const second = await signInFirstOwner('second password')
     expect((await second.post('/api/admin/launch-gold-estates')).status).toBe(200)
     const newSales: SalesUser = (await second.get('/api/gold-estates/auth/user')).json
     expect(newSales.id).not.toBe(oldSales.id)
