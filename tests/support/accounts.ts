@@ -95,7 +95,8 @@ export async function setUpInvitedAccount(
     org: options.org ?? DEFAULT_ORGANISATION_ID,
   })
   const password = options.password ?? `${options.role} password`
-  await createClient(server.url).post(`/api/auth/setup/${token}`, { password })
+  const setup = await createClient(server.url).post(`/api/auth/setup/${token}`, { password })
+  if (setup.status !== 200) throw new Error(`setup: ${setup.status} ${setup.text}`)
   return password
 }
 
