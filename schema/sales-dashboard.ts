@@ -68,21 +68,25 @@ export type UpcomingPayment = {
   daysUntilPayment: number
 }
 
-export type SalesListItem = {
-  id: string
-  /** 'completed', or 'cancelled' (listed, but left out of every count and total). */
-  status: string
-  /** 'pending' or 'rejected': listed, but left out of every count and total. */
-  reviewStatus: SaleDocument['reviewStatus']
-  reviewReason: string | null
-  clientName: string
+/**
+ * A sale as the lists show it. A cancelled sale (status) and one under review or sent back
+ * (reviewStatus) are listed, but left out of every count and total.
+ */
+export type SalesListItem = Pick<
+  SaleDocument,
+  | 'id'
+  | 'status'
+  | 'reviewStatus'
+  | 'reviewReason'
+  | 'clientName'
+  | 'propertyNumber'
+  | 'saleDate'
+  | 'deliveryDate'
+  | 'salePrice'
+  | 'commissionPercentage'
+  | 'commissionAmount'
+> & {
   projectName: string
-  propertyNumber: string
-  saleDate: string
-  deliveryDate: string | null
-  salePrice: number
-  commissionPercentage: number
-  commissionAmount: number
   commissions: {
     id: string
     sellerName: string

@@ -1,7 +1,7 @@
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { moveSellerSignIn } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -11,7 +11,6 @@ import type { TypedApi } from '../support/typed-client.ts'
 // (`reset`) with what they may read now; the device drops the rest
 // (tests/unit/sync-access-change.test.ts shows the device's side).
 
-type Client = ReturnType<typeof createClient>
 let server: TestServer
 let root: Client
 let seller: Client

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { typedClient } from '../support/typed-client.ts'
@@ -8,7 +8,6 @@ import { typedClient } from '../support/typed-client.ts'
 // An account's end ends everything it holds open, and a session is only as good as its
 // login-directory entry.
 
-type Client = ReturnType<typeof createClient>
 let server: TestServer
 let root: Client
 

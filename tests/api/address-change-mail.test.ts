@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { emailChangeTokens } from '#schema/db/system'
 import { hashToken } from '#server/auth/tokens'
 import { signIn, signInFirstSuperadmin, signInNewOrganisation } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import { nthMailTo, type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
 import type { ReceivedMail } from '../support/smtp-receiver.ts'
 import type { TestServer } from '../support/test-server.ts'
@@ -38,7 +38,7 @@ const receiveOne = (address: string, count = 1) => nthMailTo(receiver, address, 
 const tokenIn = (mail: ReceivedMail) =>
   (mail.parsed.text ?? '').match(/\/confirm-email\/([a-z2-7]+)/)?.[1] as string
 
-const confirm = (client: ReturnType<typeof createClient>, token: string) =>
+const confirm = (client: Client, token: string) =>
   client.post(`/api/profile/email/confirm/${token}`)
 
 describe('changing one’s own address', () => {

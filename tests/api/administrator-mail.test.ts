@@ -8,7 +8,7 @@ import {
   signInNewSeller,
 } from '../support/accounts.ts'
 import { eventually } from '../support/eventually.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import { type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
 import type { ReceivedMail } from '../support/smtp-receiver.ts'
 import type { TestServer } from '../support/test-server.ts'
@@ -20,7 +20,7 @@ import type { TypedApi } from '../support/typed-client.ts'
 
 let receiver: SmtpReceiver
 let server: TestServer
-let root: ReturnType<typeof createClient>
+let root: Client
 let clientNumber = 0
 
 const ROOT_EMAIL = 'root@example.com'

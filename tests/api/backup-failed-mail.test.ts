@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { eventually } from '../support/eventually.ts'
 import { type GoogleStandIn, startGoogleStandIn } from '../support/google-stand-in.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import { type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
 import type { TestServer } from '../support/test-server.ts'
 import type { TypedApi } from '../support/typed-client.ts'
@@ -12,7 +12,6 @@ import type { TypedApi } from '../support/typed-client.ts'
 // the administrators with Activiteitsmeldingen on, over a real SMTP server on loopback; a
 // backup made by hand shows its failure on screen and mails nobody.
 
-type Client = ReturnType<typeof createClient>
 const GOOGLE = { clientId: 'centraal-test.apps.googleusercontent.com', clientSecret: 'gs-secret' }
 const SUBJECT = 'Automatische backup mislukt'
 let google: GoogleStandIn

@@ -7,7 +7,7 @@ import { strFromU8, unzipSync } from 'fflate'
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -20,7 +20,6 @@ type Sales = InferResponseType<TypedApi['gold-estates']['sales']['$get'], 200>
 type Pulled = InferResponseType<TypedApi['sync'][':version'][':collection']['pull']['$get'], 200>
 type Restored = InferResponseType<TypedApi['admin']['restore']['$post'], 200>
 
-type Client = ReturnType<typeof createClient>
 let source: TestServer
 let root: Client
 // biome-ignore lint/suspicious/noExplicitAny: a backup is inspected table by table

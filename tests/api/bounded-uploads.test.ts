@@ -8,7 +8,7 @@ import {
   signInInvitedUser,
   signInOtherOrganisationOwner,
 } from '../support/accounts.ts'
-import { cookieOf, createClient } from '../support/http.ts'
+import { type Client, cookieOf, createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { buildSalesWorkbook } from '../support/sales-sheet.ts'
 import { uploadCsv, uploadSheet } from '../support/sheet-upload.ts'
@@ -27,7 +27,6 @@ import {
 // seller whose statement is too long out alone. Every refusal comes before the upload is
 // read, and changes nothing.
 
-type Client = ReturnType<typeof createClient>
 let server: TestServer
 let root: Client
 let bRoot: Client

@@ -2,16 +2,16 @@ import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { type ErrorAnswer, type TypedApi, typedClient } from '../support/typed-client.ts'
 
 let server: TestServer
-let root: ReturnType<typeof createClient>
-let admin: ReturnType<typeof createClient>
-let user: ReturnType<typeof createClient>
-let otherOrgAdmin: ReturnType<typeof createClient>
+let root: Client
+let admin: Client
+let user: Client
+let otherOrgAdmin: Client
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -27,7 +27,6 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-type Client = ReturnType<typeof createClient>
 type User = InferResponseType<TypedApi['auth']['user']['$get'], 200>
 // Without mail an invitation's answer carries its setup link.
 type Invited = Extract<InferResponseType<TypedApi['users']['$post'], 201>, { invited: false }>

@@ -9,7 +9,7 @@ import {
   placeSeller,
   readPlanTables,
 } from '../support/commission-plans.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
 
@@ -18,7 +18,6 @@ import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
 // under a tier, a cap reached in the marginal mode. The statement, a restore and bodies
 // over the limit: commission-plans-records.test.ts.
 
-type Client = ReturnType<typeof createClient>
 type Sale = InferResponseType<TypedApi['gold-estates']['sales'][':id']['$get'], 200>
 type Line = Sale['lines'][number]
 

@@ -16,7 +16,7 @@ import {
   placeSeller,
   readPlanTables,
 } from '../support/commission-plans.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import { sendOversizedBody } from '../support/oversized-body.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { TypedApi } from '../support/typed-client.ts'
@@ -26,7 +26,6 @@ import type { TypedApi } from '../support/typed-client.ts'
 // the plans, placements and adjustments of the backup, nothing made after it; a body over
 // the limit against each route plans added is refused before it is read, nothing changed.
 
-type Client = ReturnType<typeof createClient>
 type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
 type Sale = InferResponseType<TypedApi['gold-estates']['sales'][':id']['$get'], 200>
 type Registered = InferResponseType<TypedApi['gold-estates']['sales']['$post'], 201>

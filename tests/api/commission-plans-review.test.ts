@@ -12,7 +12,7 @@ import {
   pushSale,
   readPlanTables,
 } from '../support/commission-plans.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
 
@@ -29,8 +29,6 @@ type Activities = InferResponseType<TypedApi['activities']['$get'], 200>
 // The plans' referral share with its cap; the plans a SELLER may list (as their device
 // holds them); and the refusals: a SELLER's share out of bounds, another seller's
 // position, another organisation's ADMIN.
-
-type Client = ReturnType<typeof createClient>
 
 const EURO = 100
 let server: TestServer

@@ -11,7 +11,7 @@ import {
   placeSeller,
   readPlanTables,
 } from '../support/commission-plans.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
 
@@ -20,7 +20,6 @@ import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
 // every refusal: bad input, a SELLER writing or reading another's, another organisation's
 // ADMIN, an outsider. A refused write leaves the organisation's file as it was.
 
-type Client = ReturnType<typeof createClient>
 type Sale = InferResponseType<TypedApi['gold-estates']['sales'][':id']['$get'], 200>
 type Line = Sale['lines'][number]
 type Plans = InferResponseType<TypedApi['gold-estates']['commission-plans']['$get'], 200>

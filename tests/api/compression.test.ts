@@ -6,7 +6,7 @@ import { brotliCompressSync } from 'node:zlib'
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
-import { cookieOf, type createClient } from '../support/http.ts'
+import { type Client, cookieOf } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
 
@@ -14,7 +14,7 @@ import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
 // never the event stream, which must reach the browser event by event.
 
 let server: TestServer
-let root: ReturnType<typeof createClient>
+let root: Client
 /**
  * A built file as the build leaves it: itself, and its brotli copy beside it (random
  * enough that the copy is over the kilobyte from which answers are compressed).

@@ -9,7 +9,7 @@ import {
   signInOtherOrganisationOwner,
   signInRegisteredStranger,
 } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import {
   buildCorrection,
   buildPaymentPart,
@@ -29,7 +29,6 @@ import { typedClient } from '../support/typed-client.ts'
 // end in the safe answer, and a refused write must leave the organisation's file as it
 // was (only the refusal itself is recorded, in sync_queue).
 
-type Client = ReturnType<typeof createClient>
 type Line = CommissionLine
 type Sale = SyncDoc & { status: string; paidTotal: number; salePrice: number; seq: number }
 

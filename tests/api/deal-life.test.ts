@@ -10,7 +10,7 @@ import {
   signInOtherOrganisationOwner,
   signInSeller,
 } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import {
   buildCorrection,
   buildPaymentPart,
@@ -26,7 +26,6 @@ import { typedClient } from '../support/typed-client.ts'
 // an outsider and another organisation's ADMIN: corrections, cancellation with clawbacks,
 // payment in parts, and the refusals of bad input.
 
-type Client = ReturnType<typeof createClient>
 let server: TestServer
 let admin: Client
 let manager: Client

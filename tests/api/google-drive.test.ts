@@ -6,14 +6,13 @@ import { createOrganisation } from '#server/services/platform-organisations/crea
 import { ROOT, signIn, signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { findFreePort } from '../support/free-port.ts'
 import { type GoogleStandIn, startGoogleStandIn } from '../support/google-stand-in.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { typedClient } from '../support/typed-client.ts'
 
 // Backups to Google Drive against a local stand-in that speaks Google's paths and shapes.
 
-type Client = ReturnType<typeof createClient>
 const GOOGLE = { clientId: 'centraal-test.apps.googleusercontent.com', clientSecret: 'gs-secret' }
 const DAY_MS = 24 * 60 * 60 * 1000
 const RETRY_BASE_MS = 60

@@ -7,7 +7,7 @@ import { DEFAULT_ORGANISATION_ID } from '#schema/constants'
 import { getOrganisationRoute, ROUTING_COOKIE } from '#server/auth/routing-cookie'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { startHaproxy } from '../support/haproxy.ts'
-import { cookieOf, createClient } from '../support/http.ts'
+import { type Client, cookieOf, createClient } from '../support/http.ts'
 import { startRedisServer } from '../support/redis-server.ts'
 import { startServerProcess } from '../support/server-process.ts'
 import { openEventStream, waitFor } from '../support/sse.ts'
@@ -24,7 +24,7 @@ let redis: Awaited<ReturnType<typeof startRedisServer>>
 let haproxy: Awaited<ReturnType<typeof startHaproxy>>
 let dataDir: string
 const processes = new Map<string, ServerProcess>()
-let root: ReturnType<typeof createClient>
+let root: Client
 
 beforeAll(async () => {
   redis = await startRedisServer()

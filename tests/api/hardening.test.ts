@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import { startServerProcess } from '../support/server-process.ts'
 import { openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -384,7 +384,7 @@ function streamRestore(url: string, cookie: string, megabytes: number, fill: str
 describe('one request cannot hurt everyone', () => {
   // The server in a process of its own, so its memory is measured without the test's.
   let restoreServer: Awaited<ReturnType<typeof startServerProcess>>
-  let owner: ReturnType<typeof createClient>
+  let owner: Client
   let cookie: string
   let bomb: Uint8Array<ArrayBuffer>
 

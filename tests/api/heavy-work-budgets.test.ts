@@ -1,7 +1,7 @@
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInOtherOrganisationOwner } from '../support/accounts.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import { buildSalesWorkbook } from '../support/sales-sheet.ts'
 import { seedSales } from '../support/seed-organisation.ts'
 import { uploadCsv, uploadSheet } from '../support/sheet-upload.ts'
@@ -15,7 +15,6 @@ import { buildElementBomb } from '../support/xlsx-bombs.ts'
 // every element counts while the file unpacks, a job has a time budget and a heap bound,
 // and an organisation that sends bombs back to back takes one turn at a time.
 
-type Client = ReturnType<typeof createClient>
 type Imported = InferResponseType<TypedApi['gold-estates']['sheets']['import']['$post'], 200>
 let server: TestServer
 let root: Client

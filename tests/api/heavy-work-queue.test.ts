@@ -6,7 +6,7 @@ import {
 } from '#server/heavy-work/heavy-work-queue'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
-import { cookieOf, type createClient } from '../support/http.ts'
+import { type Client, cookieOf } from '../support/http.ts'
 import { quietPeriod } from '../support/quiet-period.ts'
 import { seedSales } from '../support/seed-organisation.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
@@ -18,7 +18,6 @@ import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
 // caller who goes away leaves the queue; and while a large restore runs in the worker, the
 // request thread keeps answering everyone else.
 
-type Client = ReturnType<typeof createClient>
 let server: TestServer
 let root: Client
 /** The default organisation's sales, restored while others ask the server for things. */

@@ -5,7 +5,7 @@ import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { eventually } from '../support/eventually.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import { nthMailTo, type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
 import type { ReceivedMail } from '../support/smtp-receiver.ts'
 import { openSystemFile } from '../support/sqlite.ts'
@@ -23,7 +23,6 @@ type Registered = InferResponseType<TypedApi['auth']['register']['email']['$post
 // over a real SMTP server on loopback; the administrator never holds it, so no organisation
 // can set the password of an account with someone else's address.
 
-type Client = ReturnType<typeof createClient>
 let receiver: SmtpReceiver
 let server: TestServer
 let root: Client

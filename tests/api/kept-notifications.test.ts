@@ -9,7 +9,7 @@ import {
   signInNewOrganisation,
 } from '../support/accounts.ts'
 import { eventually } from '../support/eventually.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import { quietPeriod } from '../support/quiet-period.ts'
 import { buildSalePayload, postSale } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -23,7 +23,6 @@ type Sales = InferResponseType<TypedApi['gold-estates']['sales']['$get'], 200>
 // sign-in mail is: shown once, rendered as they would be sent, on the platform SUPERADMIN's
 // Uitgaande e-mail, and never again after a restore of an older backup (decision 037).
 
-type Client = ReturnType<typeof createClient>
 let server: TestServer
 let root: Client
 let sanne: Client

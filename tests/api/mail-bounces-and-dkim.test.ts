@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
 import { signInFirstSuperadmin, signInNewOrganisation } from '../support/accounts.ts'
 import { eventually } from '../support/eventually.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import { type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
 import type { TestServer } from '../support/test-server.ts'
 import type { TypedApi } from '../support/typed-client.ts'
@@ -21,7 +21,7 @@ const keys = generateKeyPairSync('rsa', { modulusLength: 2048 })
 const refused = new Set<string>()
 let receiver: SmtpReceiver
 let server: TestServer
-let root: ReturnType<typeof createClient>
+let root: Client
 
 beforeAll(async () => {
   ;({ receiver, server } = await startServerWithMail(

@@ -6,7 +6,7 @@ import {
   signInNewOrganisation,
 } from '../support/accounts.ts'
 import { eventually } from '../support/eventually.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
 
@@ -23,7 +23,7 @@ type OutboxMail = Outbox['mails'][number]
 // SUPERADMIN reads them on Uitgaande e-mail, and nobody else can.
 
 let server: TestServer
-let root: ReturnType<typeof createClient>
+let root: Client
 const logged: string[] = []
 
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { EPOCH_HEADER } from '#sync/account'
 import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from '../support/accounts.ts'
-import { cookieOf, createClient } from '../support/http.ts'
+import { type Client, cookieOf, createClient } from '../support/http.ts'
 import { buildCorrection, buildSalePayload, postSale } from '../support/sales.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -18,7 +18,6 @@ import { writeWebRoot } from '../support/web-root.ts'
 // another organisation's ADMIN and an app reporting usage would. Each test is an attempt
 // that must be refused.
 
-type Client = ReturnType<typeof createClient>
 type User = InferResponseType<TypedApi['auth']['user']['$get'], 200>
 type SalesUser = InferResponseType<TypedApi['gold-estates']['auth']['user']['$get'], 200>
 type Login = InferResponseType<TypedApi['auth']['login']['email']['$post'], 200>
@@ -287,35 +286,23 @@ describe("another organisation's ADMIN", () => {
     }
   })
 
+  /** first@default.example, a SUPERADMIN with `password`, signed in on a client of its own. */
+  async function signInFirstOwner(password: string) {
+    await setPassword('first@default.example', 'default-org', password, 'SUPERADMIN' as 'USER')
+    const client = createClient(server.url)
+    await client.post('/api/auth/login/email', { email: 'first@default.example', password })
+    return client
+  }
+
   test('LAUNCH APP by a new owner with a deleted owner’s address gets a new account; the old one is shut', async () => {
-    await setPassword(
-      'first@default.example',
-      'default-org',
-      'first password',
-      'SUPERADMIN' as 'USER',
-    )
-    const first = createClient(server.url)
-    await first.post('/api/auth/login/email', {
-      email: 'first@default.example',
-      password: 'first password',
-    })
+    const first = await signInFirstOwner('first password')
     expect((await first.post('/api/admin/launch-gold-estates')).status).toBe(200)
     const oldSales: SalesUser = (await first.get('/api/gold-estates/auth/user')).json
     const firstId = ((await first.get('/api/auth/user')).json as User).id
     expect((await root.request('DELETE', `/api/users/${firstId}`)).status).toBe(200)
     expect((await first.get('/api/gold-estates/auth/user')).status).toBe(401)
 
-    await setPassword(
-      'first@default.example',
-      'default-org',
-      'second password',
-      'SUPERADMIN' as 'USER',
-    )
-    const second = createClient(server.url)
-    await second.post('/api/auth/login/email', {
-      email: 'first@default.example',
-      password: 'second password',
-    })
+    const second = await signInFirstOwner('second password')
     expect((await second.post('/api/admin/launch-gold-estates')).status).toBe(200)
     const newSales: SalesUser = (await second.get('/api/gold-estates/auth/user')).json
     expect(newSales.id).not.toBe(oldSales.id)

@@ -7,7 +7,7 @@ import {
 } from '#server/jobs/monthly-statements'
 import { addSellers, signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { eventually } from '../support/eventually.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import { type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import type { TestServer } from '../support/test-server.ts'
@@ -18,7 +18,6 @@ import { typedClient } from '../support/typed-client.ts'
 // their own statement PDF, once, however often the occurrence runs; a seller whose
 // E-mailmeldingen are off gets none.
 
-type Client = ReturnType<typeof createClient>
 let receiver: SmtpReceiver
 let server: TestServer
 let admin: Client

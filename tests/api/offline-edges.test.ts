@@ -17,7 +17,7 @@ import {
   signInInvitedUser,
   signInNewSeller,
 } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -28,7 +28,6 @@ import { typedClient } from '../support/typed-client.ts'
 // deleted meanwhile or taken out of its person's reach (the edit is refused with the
 // person's values kept), and a SELLER taken off a sale (the sale goes, with its customer).
 
-type Client = ReturnType<typeof createClient>
 type Document = Record<string, unknown> & { id: string; _deleted: boolean }
 let server: TestServer
 let root: Client

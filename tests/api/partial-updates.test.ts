@@ -1,7 +1,7 @@
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { TypedApi } from '../support/typed-client.ts'
 
@@ -19,7 +19,7 @@ type Edited =
 // project or seller, and the seller's sign-in with it).
 
 let server: TestServer
-let root: ReturnType<typeof createClient>
+let root: Client
 
 beforeAll(async () => {
   server = await startTestServer()

@@ -12,7 +12,7 @@ import {
   placeSeller,
   pushSale,
 } from '../support/commission-plans.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import { readTables } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { TypedApi } from '../support/typed-client.ts'
@@ -22,7 +22,6 @@ import type { TypedApi } from '../support/typed-client.ts'
 // the projects' plans, never who else is on which plan; a sale's lines carry the plan
 // version and tier that made them. Every push of a plan document is refused.
 
-type Client = ReturnType<typeof createClient>
 type Doc = Record<string, unknown> & { id: string }
 type Page = InferResponseType<TypedApi['sync'][':version'][':collection']['pull']['$get'], 200>
 type Pushed = InferResponseType<TypedApi['sync'][':version'][':collection']['push']['$post'], 200>

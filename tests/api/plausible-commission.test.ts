@@ -6,7 +6,7 @@ import {
   signInOtherOrganisationOwner,
   signInRegisteredStranger,
 } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
@@ -16,7 +16,6 @@ import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
 // four decimals; a SELLER, a MANAGER, a stranger and another organisation cannot; and a
 // sale's own percentages are still held to 0–100 by the server.
 
-type Client = ReturnType<typeof createClient>
 let server: TestServer
 let admin: Client
 let seller: Client

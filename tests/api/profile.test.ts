@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { typedClient } from '../support/typed-client.ts'
 
@@ -11,7 +11,7 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-const settingsActivities = async (client: ReturnType<typeof createClient>) =>
+const settingsActivities = async (client: Client) =>
   (await (await typedClient(server.url, client.cookies).activities.$get()).json()).filter(
     (activity) => activity.action === 'Meldingsvoorkeuren bijgewerkt',
   )

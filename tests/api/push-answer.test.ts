@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { newAppDocument } from '../support/app-document.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import { type Identity, type MatrixTargets, signInIdentities } from '../support/identities.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -12,7 +12,7 @@ import { typedClient } from '../support/typed-client.ts'
 // people who could abuse it: the answer holds the pusher's own rows and nothing else.
 
 let server: TestServer
-let clients: Record<Identity, ReturnType<typeof createClient>>
+let clients: Record<Identity, Client>
 let targets: MatrixTargets
 
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { REFUSED_VALUES_MAX_CHARS, SYNC_REFUSALS_PER_PERSON } from '#schema/sync
 import { KEPT_MAIL_BODY_MS, pruneKeptRecords } from '#server/jobs/prune-kept-records'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { typedClient } from '../support/typed-client.ts'
@@ -16,7 +16,6 @@ import { typedClient } from '../support/typed-client.ts'
 // person's refusals with their values for 30 days (at most SYNC_REFUSALS_PER_PERSON of
 // them), an Idempotency-Key as long as the offline queue may still replay its call.
 
-type Client = ReturnType<typeof createClient>
 let server: TestServer
 let root: Client
 let user: Client

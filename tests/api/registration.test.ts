@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import { openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { typedClient } from '../support/typed-client.ts'
@@ -13,7 +13,7 @@ const stranger = { name: 'Sam Stranger', email: 'sam@example.com', password: 'sa
 
 describe('REGISTRATION=approval (the default)', () => {
   let server: TestServer
-  let root: ReturnType<typeof createClient>
+  let root: Client
 
   beforeAll(async () => {
     server = await startTestServer()
@@ -117,11 +117,7 @@ describe('REGISTRATION=approval (the default)', () => {
       system.close()
 
       // 29 attempts on a taken address meet the throttle as 29 on free ones do.
-      const answers = async (
-        client: ReturnType<typeof createClient>,
-        email: (n: number) => string,
-        n: number,
-      ) => {
+      const answers = async (client: Client, email: (n: number) => string, n: number) => {
         const statuses: number[] = []
         for (let attempt = 0; attempt < 29; attempt++) {
           const answer = await client.post(

@@ -20,7 +20,7 @@ import { findUnsentChanges } from '#sync/client/unsent-changes'
 import type { SyncCheckpoint } from '#sync/protocol'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { newAppDocument } from '../support/app-document.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import { seedCentral } from '../support/seed-organisation.ts'
 import { createResyncStream } from '../support/sync-node-client.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -31,7 +31,6 @@ import { typedClient } from '../support/typed-client.ts'
 // followed by a restart, a server that fails for a while; and the first fill of an empty
 // device (first-fill.ts) that replication continues from.
 
-type Client = ReturnType<typeof createClient>
 type Replication = RxReplicationState<unknown, SyncCheckpoint>
 const definition = CENTRAL_COLLECTIONS[1] // appConnections
 

@@ -4,7 +4,7 @@ import { ROLE_PERMISSIONS } from '#schema/permissions'
 import { USER_ROLES } from '#schema/roles'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signIn, signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
@@ -15,7 +15,6 @@ type User = InferResponseType<TypedApi['auth']['user']['$get'], 200>
 // edit is refused naming the row (data byte for byte unchanged) or has no effect. Every
 // test signs in afresh, so one attack that got through before cannot hide the next.
 
-type Client = ReturnType<typeof createClient>
 type Table = { columns: string[]; rows: unknown[][] }
 type Backup = { tables: Record<string, Table> } & Record<string, unknown>
 
@@ -108,6 +107,12 @@ function newRow(backup: Backup, table: string, values: Record<string, unknown>) 
   return rows.length
 }
 
+/** A new user_permissions row in `backup` for the user with `email`; its row number. */
+function newGrant(backup: Backup, email: string, permission: string, granted: unknown = 1) {
+  const userId = userRow(backup, email).get('id')
+  return newRow(backup, 'user_permissions', { user_id: userId, permission_id: permission, granted })
+}
+
 function restore(client: Client, backup: Backup) {
   return client.post('/api/admin/restore', JSON.stringify(backup))
 }
@@ -134,12 +139,7 @@ describe('restore attacks', () => {
 
   test('a self-granted platform right is refused, and the owner stays without it', async () => {
     const backup = await downloadBackup()
-    const ownerId = userRow(backup, OWNER.email).get('id')
-    const at = newRow(backup, 'user_permissions', {
-      user_id: ownerId,
-      permission_id: 'organisations.manage',
-      granted: 1,
-    })
+    const at = newGrant(backup, OWNER.email, 'organisations.manage')
     await expectRefused(
       backup,
       new RegExp(`tabel user_permissions, rij ${at}: .*organisations\\.manage`),
@@ -155,23 +155,13 @@ describe('restore attacks', () => {
 
   test('a new grant of backup.run for a USER is refused', async () => {
     const backup = await downloadBackup()
-    const userId = userRow(backup, USER.email).get('id')
-    const at = newRow(backup, 'user_permissions', {
-      user_id: userId,
-      permission_id: 'backup.run',
-      granted: 1,
-    })
+    const at = newGrant(backup, USER.email, 'backup.run')
     await expectRefused(backup, new RegExp(`tabel user_permissions, rij ${at}: .*backup\\.run`))
   })
 
   test('a grant written as text ("1", which SQLite stores as 1) is refused', async () => {
     const backup = await downloadBackup()
-    const userId = userRow(backup, USER.email).get('id')
-    const at = newRow(backup, 'user_permissions', {
-      user_id: userId,
-      permission_id: 'backup.run',
-      granted: '1',
-    })
+    const at = newGrant(backup, USER.email, 'backup.run', '1')
     await expectRefused(backup, new RegExp(`tabel user_permissions, rij ${at}: granted`))
     const user = await signIn(server, USER)
     expect((await user.post('/api/admin/backup', { format: 'json' })).status).toBe(403)
@@ -341,12 +331,7 @@ describe('restore attacks', () => {
 
     test("cannot withdraw the owner's rights", async () => {
       const backup = await downloadBackup()
-      const ownerId = userRow(backup, OWNER.email).get('id')
-      const at = newRow(backup, 'user_permissions', {
-        user_id: ownerId,
-        permission_id: 'users.write',
-        granted: 0,
-      })
+      const at = newGrant(backup, OWNER.email, 'users.write', 0)
       await expectRefused(
         backup,
         new RegExp(`tabel user_permissions, rij ${at}: de rechten`),

@@ -5,7 +5,7 @@ import { getOrganisationRoute, ROUTING_COOKIE } from '#server/auth/routing-cooki
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { TypedApi } from '../support/typed-client.ts'
 
@@ -22,7 +22,6 @@ type SellerLogin = Extract<
 // organisation of the session on every path that signs someone in, changes with the
 // organisation chosen, goes at sign-out, and never stands in for a session.
 
-type Client = ReturnType<typeof createClient>
 let server: TestServer
 let root: Client
 

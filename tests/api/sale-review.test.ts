@@ -11,7 +11,7 @@ import {
   signInOtherOrganisationOwner,
   signInRegisteredStranger,
 } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import {
   buildCorrection,
   buildPaymentPart,
@@ -31,7 +31,6 @@ type Activities = InferResponseType<TypedApi['activities']['$get'], 200>
 // outsider and another organisation's sales ADMIN, by REST and by replication push; a
 // refused write leaves the organisation's file as it was.
 
-type Client = ReturnType<typeof createClient>
 type Line = { id: string; saleId: string; sellerId: string; commissionAmount: number }
 type Sale = SyncDoc & {
   reviewStatus: string | null

@@ -8,7 +8,7 @@ import {
   signInFirstSuperadmin,
   signInOtherOrganisationOwner,
 } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import { nthMailTo, type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
 import type { ReceivedMail } from '../support/smtp-receiver.ts'
 import type { TestServer } from '../support/test-server.ts'
@@ -21,7 +21,6 @@ type Sellers = InferResponseType<TypedApi['gold-estates']['sellers']['$get'], 20
 // until the link is used, once, within a day, by its own account. The seller record
 // follows: one address per seller. And the attacks on it.
 
-type Client = ReturnType<typeof createClient>
 let receiver: SmtpReceiver
 let server: TestServer
 let admin: Client

@@ -6,7 +6,7 @@ import {
   signInNewSeller,
   signInOtherOrganisationOwner,
 } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import { startSheetsStandIn } from '../support/sheets-stand-in.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -20,7 +20,6 @@ type Projects = InferResponseType<TypedApi['gold-estates']['projects']['$get'], 
 // The sales import: Google Sheets through a local stand-in (real paths, JSON and JWT
 // bearer grant), and .csv/.xlsx uploads on a server without any Google configuration.
 
-type Client = ReturnType<typeof createClient>
 type StandIn = Awaited<ReturnType<typeof startSheetsStandIn>>
 
 const SHEET_ID = '1BigSalesSheet_abcdefghijklmnop'

@@ -7,7 +7,7 @@ import { formatMoney } from '#schema/format-money'
 import { queueReviewDigests } from '#server/jobs/review-digests'
 import { addSellers, signInFirstSuperadmin } from '../support/accounts.ts'
 import { eventually } from '../support/eventually.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import { type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
 import { buildSalePayload, listCommissions, postSale } from '../support/sales.ts'
 import type { ReceivedMail } from '../support/smtp-receiver.ts'
@@ -29,8 +29,6 @@ type Imported = InferResponseType<TypedApi['gold-estates']['sheets']['import']['
 // SELLER's mail names only their own line, the switches and the one-click unsubscribe,
 // an import's one digest, a receiver that goes away mid-queue, and a restore that must not
 // send a mail again.
-
-type Client = ReturnType<typeof createClient>
 
 let receiver: SmtpReceiver
 let server: TestServer

@@ -2,7 +2,7 @@ import type { InferResponseType } from 'hono/client'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInSeller } from '../support/accounts.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import { buildPaymentPart, buildSalePayload } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { type TypedApi, typedClient } from '../support/typed-client.ts'
@@ -15,7 +15,7 @@ type Pulled = InferResponseType<TypedApi['sync'][':version'][':collection']['pul
 // of the same push has no second effect.
 
 let server: TestServer
-let root: ReturnType<typeof createClient>
+let root: Client
 let projectId: string
 let sellerIds: string[]
 

@@ -2,7 +2,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { waitFor } from '../support/sse.ts'
@@ -13,7 +13,6 @@ import { typedClient } from '../support/typed-client.ts'
 // The CRM key is sealed at rest and in backups, and goes only to the address it was
 // entered for.
 
-type Client = ReturnType<typeof createClient>
 const KEY = 'crm-secret-key-7f3a9c'
 const authorizations: (string | undefined)[] = []
 const crm = http.createServer((request, response) => {

@@ -7,13 +7,12 @@ import {
   signInInvitedUser,
   signInOtherOrganisationOwner,
 } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { typedClient } from '../support/typed-client.ts'
 
-type Client = ReturnType<typeof createClient>
 let server: TestServer
 let root: Client
 let projects: { id: string; name: string }[] = []

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { findFreePort } from '../support/free-port.ts'
 import { type GoogleStandIn, startGoogleStandIn } from '../support/google-stand-in.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import { quietPeriod } from '../support/quiet-period.ts'
 import { startRedisServer } from '../support/redis-server.ts'
 import { buildSalePayload, postSale } from '../support/sales.ts'
@@ -23,7 +23,6 @@ import type { TypedApi } from '../support/typed-client.ts'
 // wait and heavy jobs go on.
 
 type ServerProcess = Awaited<ReturnType<typeof startServerProcess>>
-type Client = ReturnType<typeof createClient>
 type Connect = InferResponseType<TypedApi['backup']['google-drive']['connect']['$post'], 200>
 type Settings = InferResponseType<TypedApi['backup']['settings']['$get'], 200>
 type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>

@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { attemptRootSignIn, signInFirstSuperadmin } from '../support/accounts.ts'
-import { cookieOf, createClient } from '../support/http.ts'
+import { type Client, cookieOf, createClient } from '../support/http.ts'
 import { quietPeriod } from '../support/quiet-period.ts'
 import { startRedisServer } from '../support/redis-server.ts'
 import { startServerProcess } from '../support/server-process.ts'
@@ -26,7 +26,7 @@ let redis: Redis
 let dataDir: string
 let first: ServerProcess
 let second: ServerProcess
-let root: ReturnType<typeof createClient>
+let root: Client
 
 beforeAll(async () => {
   redis = await startRedisServer()

@@ -2,7 +2,7 @@ import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
@@ -15,7 +15,6 @@ type Pushed = InferResponseType<TypedApi['sync'][':version'][':collection']['pus
 // refuses them, so nothing of Anna's reaches Ben's organisation and nothing of Ben's is
 // pulled into Anna's database.
 
-type Client = ReturnType<typeof createClient>
 let server: TestServer
 let anna: Client
 let ben: Client

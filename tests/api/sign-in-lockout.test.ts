@@ -4,7 +4,7 @@ import { DEFAULT_ORGANISATION_ID } from '#schema/constants'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { TypedApi } from '../support/typed-client.ts'
 
@@ -13,7 +13,6 @@ import type { TypedApi } from '../support/typed-client.ts'
 // account with a person's address and set its password themselves. The person's right
 // password must still open their own account (decision 033).
 
-type Client = ReturnType<typeof createClient>
 // Without mail the answers carry the setup link (invited: false); a sign-in of one
 // organisation answers the user, not a choice.
 type Created = Extract<InferResponseType<TypedApi['users']['$post'], 201>, { invited: false }>

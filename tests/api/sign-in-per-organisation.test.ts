@@ -6,7 +6,7 @@ import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { formatSyncAccount, SYNC_ACCOUNT_HEADER } from '#sync/account'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import { openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
@@ -15,7 +15,6 @@ import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
 // neither block nor learn of another's accounts, and a person in several organisations
 // chooses one at sign-in.
 
-type Client = ReturnType<typeof createClient>
 type User = InferResponseType<TypedApi['auth']['user']['$get'], 200>
 type SalesUser = InferResponseType<TypedApi['gold-estates']['auth']['user']['$get'], 200>
 type Login = InferResponseType<TypedApi['auth']['login']['email']['$post'], 200>

@@ -6,7 +6,7 @@ import { strFromU8, unzipSync } from 'fflate'
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ROOT, signIn, signInFirstSuperadmin } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import { FORMULA_CELL, readSpreadsheetLine } from '../support/spreadsheet-line.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
@@ -17,7 +17,6 @@ import { writeWebRoot } from '../support/web-root.ts'
 // link, one kind of session token sent in the other kind's cookie, the build's own files,
 // a CSV cell split by a spreadsheet of another locale.
 
-type Client = ReturnType<typeof createClient>
 type Apps = TypedApi['app-connections']
 let server: TestServer
 let root: Client

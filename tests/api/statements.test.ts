@@ -7,7 +7,7 @@ import {
   signInFirstSuperadmin,
   signInOtherOrganisationOwner,
 } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { typedClient } from '../support/typed-client.ts'
@@ -16,7 +16,6 @@ import { typedClient } from '../support/typed-client.ts'
 // a period as a PDF, read back here as text; everyone's as a zip. The deal's life (parts,
 // a correction, a cancellation) is made through its REST routes, as the screens do.
 
-type Client = ReturnType<typeof createClient>
 let server: TestServer
 let admin: Client
 let seller: Client

@@ -7,7 +7,7 @@ import { getOrganisationRoute, ROUTING_COOKIE } from '#server/auth/routing-cooki
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { findFreePort } from '../support/free-port.ts'
 import { type GoogleStandIn, startGoogleStandIn } from '../support/google-stand-in.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider.ts'
 import { startRedisServer } from '../support/redis-server.ts'
 import { startServerProcess } from '../support/server-process.ts'
@@ -20,7 +20,6 @@ import type { TypedApi } from '../support/typed-client.ts'
 // across both; a token no process handed out is refused as with one process.
 
 type ServerProcess = Awaited<ReturnType<typeof startServerProcess>>
-type Client = ReturnType<typeof createClient>
 type Login = InferResponseType<TypedApi['auth']['login']['email']['$post'], 200>
 type User = InferResponseType<TypedApi['auth']['user']['$get'], 200>
 

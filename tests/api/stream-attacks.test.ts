@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import type { StreamMessage } from '#sync/protocol'
 import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from '../support/accounts.ts'
-import { cookieOf, createClient } from '../support/http.ts'
+import { type Client, cookieOf, createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openEventStream, waitFor } from '../support/sse.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -13,7 +13,6 @@ import type { TypedApi } from '../support/typed-client.ts'
 // organisation's ADMIN, a SELLER and a person without the right to a collection: each
 // hears only what their own pull would give them.
 
-type Client = ReturnType<typeof createClient>
 let server: TestServer
 let ownerA: Client
 let ownerB: Client

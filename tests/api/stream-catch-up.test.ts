@@ -1,7 +1,7 @@
 import type { InferResponseType } from 'hono/client'
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { waitFor } from '../support/sse.ts'
 import {
@@ -24,7 +24,7 @@ type Pulled = InferResponseType<TypedApi['sync'][':version'][':collection']['pul
 // document, none missed and none twice.
 
 let server: TestServer
-let admin: ReturnType<typeof createClient>
+let admin: Client
 let account: { organisationId: string; userId: string }
 let projectId: string
 let sellerId: string

@@ -3,11 +3,15 @@ import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { users } from '#schema/db/organisation'
 import type { UserRole } from '#schema/roles'
-import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { formatSyncAccount, SYNC_ACCOUNT_HEADER } from '#sync/account'
-import { signIn, signInFirstSuperadmin, signInNewSeller } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import {
+  setUpInvitedAccount,
+  signIn,
+  signInFirstSuperadmin,
+  signInNewSeller,
+} from '../support/accounts.ts'
+import { type Client, createClient } from '../support/http.ts'
 import { openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { TypedApi } from '../support/typed-client.ts'
@@ -17,7 +21,6 @@ type Users = InferResponseType<TypedApi['users']['$get'], 200>
 // "Wissel van organisatie" (decision 028): a session opened by a password that matched
 // accounts in several organisations may move to one of those, and to nothing else.
 
-type Client = ReturnType<typeof createClient>
 let server: TestServer
 const SWITCH = '/api/auth/switch-organisation'
 const NOT_PROVEN =
@@ -32,11 +35,9 @@ beforeAll(async () => {
 })
 afterAll(() => server?.close())
 
-async function createAccount(email: string, org: string, password: string, role: UserRole) {
-  const { token } = inviteWithSetupLink(server.deps, { email, role, name: `${role} ${org}`, org })
-  const setup = await createClient(server.url).post(`/api/auth/setup/${token}`, { password })
-  expect(setup.status, setup.text).toBe(200)
-}
+/** A central account of `org` with `password`, named after its role and organisation. */
+const createAccount = (email: string, org: string, password: string, role: UserRole) =>
+  setUpInvitedAccount(server, { email, org, password, role, name: `${role} ${org}` })
 
 /** Signs in with an address that several organisations know and picks `organisationId`. */
 async function signInAndChoose(email: string, password: string, organisationId: string) {

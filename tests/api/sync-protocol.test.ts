@@ -11,7 +11,7 @@ import { pushChanges } from '#server/replication/push'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { toUserDocument } from '#server/services/users/to-user-document'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import { quietPeriod } from '../support/quiet-period.ts'
 import { openEventStream, waitFor } from '../support/sse.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -22,7 +22,6 @@ type Pushed = InferResponseType<TypedApi['sync'][':version'][':collection']['pus
 type Apps = InferResponseType<TypedApi['app-connections']['$get'], 200>
 type Users = InferResponseType<TypedApi['users']['$get'], 200>
 
-type Client = ReturnType<typeof createClient>
 let server: TestServer
 let admin: Client
 let reader: Client

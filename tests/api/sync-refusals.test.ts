@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { UserRole } from '#schema/roles'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser, signInNewSeller } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { TypedApi } from '../support/typed-client.ts'
 
@@ -15,7 +15,6 @@ type Refusals = InferResponseType<TypedApi['sync-refusals']['$get'], 200>
 // finds it again (after a reload, on another device), the area's administrators see
 // everyone's, and nobody outside the organisation or the area sees it.
 
-type Client = ReturnType<typeof createClient>
 let server: TestServer
 let root: Client
 let user: Client

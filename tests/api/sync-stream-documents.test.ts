@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { readReplicationSeq } from '#server/db/next-seq'
 import type { StreamedChanges, StreamMessage } from '#sync/protocol'
 import { signInFirstSuperadmin, signInNewSeller, signInSeller } from '../support/accounts.ts'
-import { cookieOf, type createClient } from '../support/http.ts'
+import { type Client, cookieOf } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { moveSellerSignIn } from '../support/sqlite.ts'
 import { openEventStream, waitFor } from '../support/sse.ts'
@@ -23,7 +23,6 @@ type Sale = InferResponseType<TypedApi['gold-estates']['sales']['$post'], 201>
 // that write committed, read under its rights now. A SELLER's stream never carries a
 // colleague's line or share.
 
-type Client = ReturnType<typeof createClient>
 type Stream = Awaited<ReturnType<typeof openEventStream>>
 const SALES_COLLECTIONS = ['projects', 'sellers', 'sales', 'commissions', 'commissionPayments']
 

@@ -10,7 +10,7 @@ import {
   signInInvitedUser,
   signInRegisteredStranger,
 } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import { buildSalePayload, postSale } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -22,7 +22,6 @@ type Activities = InferResponseType<TypedApi['activities']['$get'], 200>
 // link's answer, "Laatst actief" after a sign-in and an activity's type, each attacked as
 // an outsider, a stranger who registers and another organisation's administrator would.
 
-type Client = ReturnType<typeof createClient>
 type UserDoc = { id: string; email: string; lastActive: number | null; seq: number }
 
 let server: TestServer

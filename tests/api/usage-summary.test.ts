@@ -4,7 +4,7 @@ import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
 
@@ -16,8 +16,8 @@ type Usage = InferResponseType<TypedApi['app-connections'][':id']['usage']['$get
 // and that one organisation never sees or changes another's usage.
 
 let server: TestServer
-let admin: ReturnType<typeof createClient>
-let otherAdmin: ReturnType<typeof createClient>
+let admin: Client
+let otherAdmin: Client
 let appId: string
 let otherAppId: string
 

@@ -2,7 +2,7 @@ import { format } from 'date-fns/format'
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
 
@@ -12,7 +12,7 @@ type Key = InferResponseType<Apps[':id']['api-key']['$post'], 201>
 type Usage = InferResponseType<Apps[':id']['usage']['$get'], 200>
 
 let server: TestServer
-let admin: ReturnType<typeof createClient>
+let admin: Client
 let appId: string
 let apiKey: string
 

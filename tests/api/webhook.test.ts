@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { ROOT, signIn, signInFirstSuperadmin } from '../support/accounts.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import { buildSalePayload, postSale } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { waitFor } from '../support/sse.ts'
@@ -33,7 +33,7 @@ const receiver = http.createServer((request, response) => {
 })
 let receiverUrl: string
 let server: TestServer
-let root: ReturnType<typeof createClient>
+let root: Client
 let projectId: string
 let sellerId: string
 const settings = { ALLOW_PRIVATE_WEBHOOKS: 'true', WEBHOOK_RETRY_BASE_MS: '50' }

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, bench, describe } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import { startServerProcess } from '../support/server-process.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 
@@ -22,10 +22,7 @@ let dataDir: string
 const figures: { name: string; seconds: number; peakMb: number; baselineMb: number }[] = []
 
 /** Starts a server on the data, signs in, times `action`, and stops the server. */
-async function measure(
-  name: string,
-  action: (client: ReturnType<typeof createClient>) => Promise<void>,
-) {
+async function measure(name: string, action: (client: Client) => Promise<void>) {
   const server = await startServerProcess(dataDir)
   try {
     const client = createClient(server.url)

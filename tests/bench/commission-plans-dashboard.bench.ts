@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, bench, describe } from 'vitest'
 import { addSellers, signInFirstSuperadmin, signInNewOrganisation } from '../support/accounts.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import { seedSales } from '../support/seed-organisation.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { createTimer } from './median.ts'
@@ -19,7 +19,6 @@ const SELLERS = 10
 const EURO = 100
 const QUERY = '/api/gold-estates/commissions/dashboard?dateFrom=2026-01-01&dateTo=2026-12-31'
 let server: TestServer
-type Client = ReturnType<typeof createClient>
 const sides = {
   typed: { client: null as unknown as Client, organisationId: 'default-org' },
   plans: { client: null as unknown as Client, organisationId: '' },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, bench, describe } from 'vitest'
 import { addSellers, signInFirstSuperadmin } from '../support/accounts.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { median } from './median.ts'
 
@@ -16,7 +16,7 @@ const ROUNDS = 8
 const WARMUP = 1
 const EURO = 100
 let server: TestServer
-let admin: ReturnType<typeof createClient>
+let admin: Client
 let projectId: string
 let sellerIds: string[] = []
 let round = 0

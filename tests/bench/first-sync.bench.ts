@@ -7,7 +7,7 @@ import { FILL_PROGRESS_PREFIX } from '#sync/client/fill-progress'
 import { FIRST_SYNC_MARK } from '#sync/client/local-database'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { launchProfile } from '../support/browser.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import { seedCentral, seedSales } from '../support/seed-organisation.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { summariseProfile } from './cpu-profile.ts'
@@ -40,7 +40,7 @@ const AFTER_TAKEOVER_MS = 2000
 const RETURN_VISIT_MS = 4000
 
 let server: TestServer
-let root: ReturnType<typeof createClient>
+let root: Client
 const figures: string[] = []
 
 type Area = 'central' | 'sales'

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, bench, describe } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { launchProfile } from '../support/browser.ts'
 import { findFreePort } from '../support/free-port.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 
 // Lighthouse (mobile, its default throttling) on the built app with the system Chromium:
@@ -22,7 +22,7 @@ import { startTestServer, type TestServer } from '../support/test-server.ts'
 // time per script (where to look when a score drops).
 
 let server: TestServer
-let root: ReturnType<typeof createClient>
+let root: Client
 const figures: string[] = []
 
 /** Runs per page: a single run on a shared two-CPU machine varies by ±8 points. */

@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, bench, describe } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { launchProfile } from '../support/browser.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import { seedCentral } from '../support/seed-organisation.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { median } from './median.ts'
@@ -21,7 +21,7 @@ const TABS = 3
 const CHANGES = 5
 
 let server: TestServer
-let root: ReturnType<typeof createClient>
+let root: Client
 let context: BrowserContext
 let profile: string
 const pages: Page[] = []

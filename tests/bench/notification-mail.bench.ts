@@ -2,7 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { afterAll, beforeAll, bench, describe } from 'vitest'
 import { signInNewOrganisation } from '../support/accounts.ts'
 import { findFreePort } from '../support/free-port.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { startSmtpReceiver } from '../support/smtp-receiver.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -20,7 +20,6 @@ const IMPORTED = 1_000
 const WRITERS = 3
 const WRITES_PER_SECOND = 20
 
-type Client = ReturnType<typeof createClient>
 type Organisation = { api: Client; projectId: string; sellerId: string; recipient: string }
 
 let receiver: Awaited<ReturnType<typeof startSmtpReceiver>>

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, bench, describe } from 'vitest'
 import { signInFirstSuperadmin, signInSeller } from '../support/accounts.ts'
 import { launchProfile } from '../support/browser.ts'
 import { createPlan, placeSeller } from '../support/commission-plans.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { median } from './median.ts'
 import { profiled, timeReturn, timeTile, traced } from './plans-device-timing.ts'
@@ -49,7 +49,7 @@ const shownAs = (cents: number) => euros.format(cents / 100)
 
 type Seller = { id: string; email: string }
 let server: TestServer
-let admin: ReturnType<typeof createClient>
+let admin: Client
 let projectId: string
 const sellers: Seller[] = []
 /** Offline presses: ms to the Dashboard's URL (the local write done) and to its tile. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, bench, describe } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import { seedSales } from '../support/seed-organisation.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { createTimer } from './median.ts'
@@ -11,7 +11,7 @@ import { createTimer } from './median.ts'
 
 const SALES = 20_000
 let server: TestServer
-let client: ReturnType<typeof createClient>
+let client: Client
 const endpoint = createTimer()
 const floor = createTimer()
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, bench, describe } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import { startSheetsStandIn } from '../support/sheets-stand-in.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 
@@ -13,7 +13,7 @@ const ROWS = 10_000
 const SHEET_ID = '1BenchSalesSheet_abcdefghijkl'
 let standIn: Awaited<ReturnType<typeof startSheetsStandIn>>
 let server: TestServer
-let client: ReturnType<typeof createClient>
+let client: Client
 const figures: { label: string; seconds: number; peakMb: number; imported: number }[] = []
 
 function buildSheet() {

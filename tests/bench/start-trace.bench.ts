@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, bench, describe } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { launchProfile } from '../support/browser.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import { seedCentral, seedSales } from '../support/seed-organisation.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { summariseProfile } from './cpu-profile.ts'
@@ -34,7 +34,7 @@ const FIGURES_MARK = 'bench-first-figures'
 const LISTED_TASKS = 6
 
 let server: TestServer
-let root: ReturnType<typeof createClient>
+let root: Client
 const figures: string[] = []
 const profiles: string[] = []
 

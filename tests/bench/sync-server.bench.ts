@@ -6,7 +6,7 @@ import { afterAll, beforeAll, bench, describe } from 'vitest'
 import { appConnections } from '#schema/db/organisation'
 import { takeNextSeq } from '#server/db/next-seq'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { createTimer } from './median.ts'
 
@@ -21,7 +21,7 @@ import { createTimer } from './median.ts'
 const DOCUMENTS = 10_000
 const PAGE = 1000
 let server: TestServer
-let client: ReturnType<typeof createClient>
+let client: Client
 const floor = createTimer()
 const pull = createTimer()
 const pullByFetch = createTimer()

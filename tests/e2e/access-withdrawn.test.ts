@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInInvitedUser, signInNewOrganisation, signInSeller } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import type { TestServer } from '../support/test-server.ts'
@@ -27,8 +27,6 @@ import { useSharedServer } from './shared-server.ts'
 // SELLER taken off a sale loses it and its customer's details from the device without a
 // reload; an edit pushed after the right to read its collection was withdrawn (403) stays
 // findable on the device, with the person's values, after a reload.
-
-type Client = ReturnType<typeof createClient>
 
 let server: TestServer
 let browser: Browser

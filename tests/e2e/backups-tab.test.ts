@@ -4,7 +4,7 @@ import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
 import { findFreePort } from '../support/free-port.ts'
 import { type GoogleStandIn, startGoogleStandIn } from '../support/google-stand-in.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import {
   DESKTOP,
@@ -23,7 +23,7 @@ const root = { email: 'root@example.com', password: 'root password' }
 let google: GoogleStandIn
 let server: TestServer
 let browser: Browser
-let api: ReturnType<typeof createClient>
+let api: Client
 
 beforeAll(async () => {
   google = await startGoogleStandIn({

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { DESKTOP, PHONE } from './page-helpers.ts'
 
@@ -12,7 +12,7 @@ import { DESKTOP, PHONE } from './page-helpers.ts'
 
 let server: TestServer
 let browser: Browser
-let api: ReturnType<typeof createClient>
+let api: Client
 
 const SIGNED_OUT = ['/', '/login', '/register', '/setup', '/help', '/terms', '/forgot-password']
 const CENTRAL = [

@@ -7,7 +7,7 @@ import { formatMoney } from '#web/lib/format-money.ts'
 import { signInNewOrganisation } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import type { TestServer } from '../support/test-server.ts'
 import {
   DESKTOP,
@@ -44,7 +44,7 @@ let context: BrowserContext
 let page: Page
 /** A second device of the same admin at desktop size, for the desktop screenshots. */
 let desktop: Page
-let api: ReturnType<typeof createClient>
+let api: Client
 
 let root: { email: string; password: string }
 /** Anna's sign-in, at an address of this file's organisation. */

@@ -4,7 +4,7 @@ import { calculateCommission } from '#schema/commission'
 import { formatMoney } from '#web/lib/format-money.ts'
 import { signInNewOrganisation, signInSeller } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import type { TestServer } from '../support/test-server.ts'
 import {
@@ -29,7 +29,7 @@ let server: TestServer
 let browser: Browser
 let context: BrowserContext
 let page: Page
-let api: ReturnType<typeof createClient>
+let api: Client
 let project: { id: string; name: string }
 const sellers: { id: string; name: string }[] = []
 let anna: { email: string; password: string }

@@ -2,7 +2,7 @@ import type { Browser, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInNewOrganisation } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import { seedCentral, seedSales } from '../support/seed-organisation.ts'
 import type { TestServer } from '../support/test-server.ts'
 import { DESKTOP, PHONE, screenshot } from './page-helpers.ts'
@@ -16,7 +16,7 @@ import { useSharedServer } from './shared-server.ts'
 
 let server: TestServer
 let browser: Browser
-let root: ReturnType<typeof createClient>
+let root: Client
 
 const USERS = 300
 const SALES = 120

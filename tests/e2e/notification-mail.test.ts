@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { addSellers, signInFirstSuperadmin } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import { firstMailTo, type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
 import { buildSalePayload, postSale } from '../support/sales.ts'
 import type { TestServer } from '../support/test-server.ts'
@@ -29,7 +29,7 @@ import { waitForSalesScreen } from './sales-helpers.ts'
 let receiver: SmtpReceiver
 let server: TestServer
 let browser: Browser
-let sanneApi: ReturnType<typeof createClient>
+let sanneApi: Client
 let projectId: string
 let sanneId: string
 const sanne = { email: 'sanne@example.com', password: 'sanne@example.com password' }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { waitForServiceWorker } from './app-helpers.ts'
 import {
@@ -28,7 +28,7 @@ import {
 
 let server: TestServer
 let browser: Browser
-let api: ReturnType<typeof createClient>
+let api: Client
 /** The last test's server, serving a copy of the build it may change; started beside ours. */
 let updateServer: Promise<{ server: TestServer; webRoot: string }>
 /** Root's desktop browser: the offline test leaves it on Instellingen for the online one. */

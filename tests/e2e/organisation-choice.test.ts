@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
+import type { UserRole } from '#schema/roles'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
+import { setUpInvitedAccount } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
 import { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -31,15 +32,8 @@ async function setPassword(token: string, password: string) {
 }
 
 /** A central account of `org` with the given password. */
-async function createAccount(org: string, email: string, password: string, role = 'USER') {
-  const { token } = inviteWithSetupLink(server.deps, {
-    email,
-    role: role as 'USER',
-    name: 'Pat Tweemaal',
-    org,
-  })
-  await setPassword(token, password)
-}
+const createAccount = (org: string, email: string, password: string, role: UserRole = 'USER') =>
+  setUpInvitedAccount(server, { email, org, password, role, name: 'Pat Tweemaal' })
 
 /** The owner of `org` launches Gold Estates and gives a seller with `email` a sign-in. */
 async function createSellerSignIn(org: string, email: string, password: string) {

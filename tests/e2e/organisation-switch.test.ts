@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
+import type { UserRole } from '#schema/roles'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
+import { setUpInvitedAccount } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
-import { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { addApp } from './app-helpers.ts'
 import {
@@ -33,16 +33,9 @@ let browser: Browser
 const person = { email: 'pat@example.com', password: 'pat wachtwoord' }
 const solo = { email: 'solo@example.com', password: 'solo wachtwoord' }
 
-async function createAccount(org: string, email: string, password: string, role = 'USER') {
-  const { token } = inviteWithSetupLink(server.deps, {
-    email,
-    role: role as 'USER',
-    name: 'Pat Tweemaal',
-    org,
-  })
-  const answer = await createClient(server.url).post(`/api/auth/setup/${token}`, { password })
-  if (answer.status !== 200) throw new Error(`setup: ${answer.status} ${answer.text}`)
-}
+/** A central account of `org` with `password`. */
+const createAccount = (org: string, email: string, password: string, role: UserRole = 'USER') =>
+  setUpInvitedAccount(server, { email, org, password, role, name: 'Pat Tweemaal' })
 
 beforeAll(async () => {
   server = await startTestServer()

@@ -42,12 +42,25 @@ async function openBothAreas(viewport = DESKTOP) {
   return { context, page }
 }
 
+const UNSENT_IN_CENTRAAL = 'Synchronisatie: 1 wijziging in Centraal wacht op verzending'
+
+/** The header's sync button, named after the sync state. */
+const syncButton = (page: Page) =>
+  page.getByRole('banner').getByRole('button', { name: /^Synchronisatie:/ })
+
 /** The header's sync state, as its button names it. */
 async function syncState(page: Page) {
-  const button = page.getByRole('banner').getByRole('button', { name: /^Synchronisatie:/ })
+  const button = syncButton(page)
   // On a phone it is hidden while nothing waits, yet named.
   await button.waitFor({ state: 'attached' })
   return button.getAttribute('aria-label')
+}
+
+/** An app added offline in Centraal, then Gold Estates opened: its header counts it. */
+async function leaveAppInCentraal(page: Page, name: string) {
+  await addAppOffline(page, name)
+  await openSalesDashboard(page)
+  await expect.poll(() => syncState(page)).toBe(UNSENT_IN_CENTRAAL)
 }
 
 /**
@@ -154,15 +167,8 @@ async function expectSentFrom(
 test('one tab: an app added offline in Centraal reaches the server from Gold Estates, whose header names it meanwhile', async () => {
   const { context, page } = await openBothAreas()
   expect(stored('app_connections')).not.toContain('Kruisapp')
-  await addAppOffline(page, 'Kruisapp')
-  await openSalesDashboard(page)
-  await expect
-    .poll(() => syncState(page))
-    .toBe('Synchronisatie: 1 wijziging in Centraal wacht op verzending')
-  await page
-    .getByRole('banner')
-    .getByRole('button', { name: /^Synchronisatie:/ })
-    .click()
+  await leaveAppInCentraal(page, 'Kruisapp')
+  await syncButton(page).click()
   const panel = page.getByRole('dialog', { name: 'Synchronisatie' })
   expect(await panel.getByRole('region', { name: 'In Centraal' }).textContent()).toContain(
     'App Kruisapp (nieuw)',
@@ -189,9 +195,7 @@ test('across tabs: with the area’s own tab closed, the other area’s tab send
   const sales = await context.newPage()
   await openSalesDashboard(sales)
   await addAppOffline(central, 'Tabapp')
-  await expect
-    .poll(() => syncState(sales))
-    .toBe('Synchronisatie: 1 wijziging in Centraal wacht op verzending')
+  await expect.poll(() => syncState(sales)).toBe(UNSENT_IN_CENTRAAL)
   await central.close()
   await expectSentFrom(sales, context, 'app_connections', 'Tabapp')
 
@@ -243,15 +247,8 @@ test('a Centraal logout names the unsent work of both areas, each under its name
 
 test('a phone in Gold Estates shows the count of Centraal’s unsent change, and waits for a sign-in when Centraal’s session is gone', async () => {
   const { context, page } = await openBothAreas(PHONE)
-  await addAppOffline(page, 'Telefoonapp')
-  await openSalesDashboard(page)
-  await expect
-    .poll(() => syncState(page))
-    .toBe('Synchronisatie: 1 wijziging in Centraal wacht op verzending')
-  await page
-    .getByRole('banner')
-    .getByRole('button', { name: /^Synchronisatie:/ })
-    .click()
+  await leaveAppInCentraal(page, 'Telefoonapp')
+  await syncButton(page).click()
   await screenshot(page, 'other-area-sync-phone', { fullPage: false })
   await page.keyboard.press('Escape')
   // Centraal's session ends (signed out elsewhere, expired): nothing can be sent for it.
@@ -263,10 +260,7 @@ test('a phone in Gold Estates shows the count of Centraal’s unsent change, and
     .poll(() => syncState(page), { timeout: 20_000 })
     .toBe('Synchronisatie: 1 wijziging in Centraal wacht op inloggen')
   expect(stored('app_connections')).not.toContain('Telefoonapp')
-  await page
-    .getByRole('banner')
-    .getByRole('button', { name: /^Synchronisatie:/ })
-    .click()
+  await syncButton(page).click()
   await page.getByRole('link', { name: 'Inloggen bij Centraal' }).waitFor()
   await context.close()
 }, 90_000)

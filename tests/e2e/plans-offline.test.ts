@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInNewOrganisation, signInSeller } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import type { TestServer } from '../support/test-server.ts'
 import { DESKTOP, PHONE, signIn, waitForToast } from './page-helpers.ts'
 import { SALES_BASE as BASE, shoot, waitForSalesScreen } from './sales-helpers.ts'
@@ -17,7 +17,7 @@ import { useSharedServer } from './shared-server.ts'
 const EURO = 100
 let server: TestServer
 let browser: Browser
-let api: ReturnType<typeof createClient>
+let api: Client
 let anna: { email: string; password: string }
 let project: { id: string; name: string }
 let annaId: string

@@ -4,7 +4,7 @@ import { formatMoney } from '#web/lib/format-money.ts'
 import { signInNewOrganisation, signInSeller } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import type { TestServer } from '../support/test-server.ts'
 import { endDatabaseWorker } from './app-helpers.ts'
@@ -36,8 +36,8 @@ let server: TestServer
 let browser: Browser
 let adminContext: BrowserContext
 let admin: Page
-let api: ReturnType<typeof createClient>
-let annaApi: ReturnType<typeof createClient>
+let api: Client
+let annaApi: Client
 
 let root: { email: string; password: string }
 /** Anna's sign-in: her organisation's address, the password signInSeller gives her. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInNewOrganisation } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import type { TestServer } from '../support/test-server.ts'
 import {
   closeToast,
@@ -25,7 +25,7 @@ import { useSharedServer } from './shared-server.ts'
 
 let server: TestServer
 let browser: Browser
-let api: ReturnType<typeof createClient>
+let api: Client
 
 let root: { email: string; password: string }
 let seller: { name: string; email: string; password: string }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { DESKTOP, newAppContext, waitForToast } from './page-helpers.ts'
@@ -18,7 +18,7 @@ import { openSalesScreen } from './sales-helpers.ts'
 
 let server: TestServer
 let browser: Browser
-let api: ReturnType<typeof createClient>
+let api: Client
 const DAY_MS = 24 * 60 * 60 * 1000
 /** The server runs on this machine's clock: its today is the test's. */
 const serverDay = (days = 0) => format(addDays(new Date(), days), 'yyyy-MM-dd')

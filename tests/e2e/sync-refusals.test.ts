@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInInvitedUser, signInNewOrganisation } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
-import { createClient } from '../support/http.ts'
+import { type Client, createClient } from '../support/http.ts'
 import type { TestServer } from '../support/test-server.ts'
 import {
   DESKTOP,
@@ -19,7 +19,6 @@ import { useSharedServer } from './shared-server.ts'
 // "Niet verwerkte wijzigingen" lists them until the person marks them read. Screenshots
 // go to tests/screenshots/.
 
-type Client = ReturnType<typeof createClient>
 type Viewport = { width: number; height: number }
 
 let server: TestServer

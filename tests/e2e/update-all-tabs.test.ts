@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
-import type { createClient } from '../support/http.ts'
+import type { Client } from '../support/http.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { waitForServiceWorker } from './app-helpers.ts'
@@ -17,7 +17,7 @@ import { DESKTOP, newAppContext, signInOnPage, waitForShell } from './page-helpe
 
 let server: TestServer
 let browser: Browser
-let api: ReturnType<typeof createClient>
+let api: Client
 const root = { email: 'root@example.com', password: 'root password' }
 // A copy of the build, so that this test can publish a "new version" of its own.
 const webRoot = path.resolve('dist/web-update-all-tabs-test')

@@ -3,7 +3,7 @@ import { DEFAULT_ORGANISATION_ID } from '#schema/constants'
 import type { UserRole } from '#schema/roles'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
-import { createClient } from './http.ts'
+import { type Client, createClient } from './http.ts'
 import { takeInvitationToken } from './invitation-token.ts'
 import type { startSmtpReceiver } from './smtp-receiver.ts'
 import type { TestServer } from './test-server.ts'
@@ -95,7 +95,8 @@ export async function setUpInvitedAccount(
     org: options.org ?? DEFAULT_ORGANISATION_ID,
   })
   const password = options.password ?? `${options.role} password`
-  await createClient(server.url).post(`/api/auth/setup/${token}`, { password })
+  const setup = await createClient(server.url).post(`/api/auth/setup/${token}`, { password })
+  if (setup.status !== 200) throw new Error(`setup: ${setup.status} ${setup.text}`)
   return password
 }
 
@@ -109,7 +110,7 @@ type Receiver = Awaited<ReturnType<typeof startSmtpReceiver>>
  */
 export async function signInSeller(
   server: TestServer,
-  by: ReturnType<typeof createClient>,
+  by: Client,
   seller: { id: string; email: string; role: 'SELLER' | 'MANAGER' | 'ADMIN' },
   receiver?: Receiver,
 ) {
@@ -136,7 +137,7 @@ export async function signInSeller(
  */
 export async function signInNewSeller(
   server: TestServer,
-  by: ReturnType<typeof createClient>,
+  by: Client,
   seller: { name: string; email: string; role: 'SELLER' | 'MANAGER' | 'ADMIN' },
   receiver?: Receiver,
 ) {
@@ -154,7 +155,7 @@ export async function signInNewSeller(
  */
 export async function addSellers<Key extends string>(
   server: TestServer,
-  by: ReturnType<typeof createClient>,
+  by: Client,
   names: Record<Key, string>,
   receiver?: Receiver,
 ) {

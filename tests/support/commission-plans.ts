@@ -1,13 +1,11 @@
 import type { InferResponseType } from 'hono/client'
 import { expect } from 'vitest'
-import type { createClient } from './http.ts'
+import type { Client } from './http.ts'
 import { readTables } from './sqlite.ts'
 import type { TypedApi } from './typed-client.ts'
 
 // What the commission-plan tests share: the tables a plan change may write, and the two
 // calls every one of them starts with (a plan, a seller put on it).
-
-type Client = ReturnType<typeof createClient>
 
 /** Cents in a euro: the API's amounts are in cents. */
 export const EURO = 100

@@ -1,14 +1,12 @@
 import { UserRoleSchema } from '#schema/role-schemas'
 import type { SyncArea } from '#sync/account'
 import { signInFirstSuperadmin, signInInvitedUser } from './accounts.ts'
-import { createClient } from './http.ts'
+import { type Client, createClient } from './http.ts'
 import { buildSalePayload } from './sales.ts'
 import { startTestServer } from './test-server.ts'
 
 // The organisation the convergence runs play in: people of both areas with their
 // sessions, and documents that every device of an area shares from the start.
-
-type Client = ReturnType<typeof createClient>
 
 /**
  * Someone who will hold a device: an area, a role in it (ROLE_PERMISSIONS / SALES_…), and

@@ -21,6 +21,11 @@ function googleError(res: ServerResponse, code: number, message: string, status 
   sendJson(res, code, { error: { code, message, status, errors: [{ message, reason: status }] } })
 }
 
+/** Google's answer to a request without a valid access token. */
+function refuseUnauthenticated(res: ServerResponse) {
+  googleError(res, 401, 'Request had invalid authentication credentials.', 'UNAUTHENTICATED')
+}
+
 function sendJson(res: ServerResponse, code: number, body: unknown) {
   res.writeHead(code, { 'content-type': 'application/json; charset=UTF-8' })
   res.end(JSON.stringify(body))
@@ -166,14 +171,7 @@ export async function startGoogleStandIn(options: { clientId: string; clientSecr
   }
 
   async function handleDrive(req: IncomingMessage, res: ServerResponse, url: URL) {
-    if (!bearer(req)) {
-      return googleError(
-        res,
-        401,
-        'Request had invalid authentication credentials.',
-        'UNAUTHENTICATED',
-      )
-    }
+    if (!bearer(req)) return refuseUnauthenticated(res)
     const filePath = /^\/drive\/v3\/files\/([^/]+)$/.exec(url.pathname)
     if (req.method === 'GET' && url.pathname === '/drive/v3/files') {
       let predicates: ((file: StandInFile) => boolean)[]
@@ -207,14 +205,7 @@ export async function startGoogleStandIn(options: { clientId: string; clientSecr
   }
 
   async function handleUpload(req: IncomingMessage, res: ServerResponse, url: URL) {
-    if (!bearer(req)) {
-      return googleError(
-        res,
-        401,
-        'Request had invalid authentication credentials.',
-        'UNAUTHENTICATED',
-      )
-    }
+    if (!bearer(req)) return refuseUnauthenticated(res)
     const body = await readBody(req)
     await state.uploadsHeld
     if (state.failingUploads > 0) {

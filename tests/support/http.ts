@@ -115,3 +115,6 @@ export function createClient(baseUrl: string, defaults: { origin?: string } = {}
       request('POST', path, body, headers),
   }
 }
+
+/** The client an API test signs in with and calls the server through. */
+export type Client = ReturnType<typeof createClient>

@@ -1,11 +1,9 @@
 import type { UserRole } from '#schema/roles'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser } from './accounts.ts'
-import { createClient } from './http.ts'
+import { type Client, createClient } from './http.ts'
 import { buildSalePayload } from './sales.ts'
 import type { TestServer } from './test-server.ts'
-
-type Client = ReturnType<typeof createClient>
 
 /** Everyone the permission matrix asks, in the order of its columns. */
 export const IDENTITIES = [

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import type { DeviceAccount, LoadOrganisation } from '../bench/load/messages.ts'
 import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from './accounts.ts'
-import { cookieOf, createClient } from './http.ts'
+import { type Client, cookieOf, createClient } from './http.ts'
 import { buildSalePayload } from './sales.ts'
 import { seedSales } from './seed-organisation.ts'
 import type { TestServer } from './test-server.ts'
@@ -10,8 +10,6 @@ import type { TestServer } from './test-server.ts'
 // Organisations and signed-in devices for the load bench (sync-load.bench.ts), made through
 // the API of a server in this process; the sessions outlive it, so the bench hands them to
 // a server and a load generator in processes of their own.
-
-type Client = ReturnType<typeof createClient>
 
 /** Runs `make` for 0..count-1, a few at a time (each sign-in is an argon2 hash or check). */
 async function inBatches<Item>(count: number, make: (index: number) => Promise<Item>) {

@@ -1,8 +1,6 @@
-import { cookieOf, type createClient } from './http.ts'
+import { type Client, cookieOf } from './http.ts'
 
 // A sales sheet sent to the import as the page sends one: a file in a form, or CSV text.
-
-type Client = ReturnType<typeof createClient>
 
 /** POST …/sheets/import of a file as `client`, the way the upload field sends it. */
 export function uploadSheet(

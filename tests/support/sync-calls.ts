@@ -1,10 +1,8 @@
 import { expect } from 'vitest'
-import type { createClient } from './http.ts'
+import type { Client } from './http.ts'
 
 // The replication calls API tests make as a device would: a whole pull, one pulled sale,
 // pushed rows.
-
-type Client = ReturnType<typeof createClient>
 
 /** A replicated document as a pull answers it and a push sends it. */
 export type SyncDoc = Record<string, unknown> & { id: string; _deleted: boolean }

@@ -7,21 +7,10 @@ import { SalesSessionProvider } from '../sales/data/sales-session.tsx'
 import { SalesGuard } from '../sales/layout/sales-guard.tsx'
 import { SalesLayout } from '../sales/layout/sales-layout.tsx'
 import { SalesLoginPage } from '../sales/login/sales-login-page.tsx'
+import { ConfirmEmailPage, ForgotPasswordPage, ResetPasswordPage } from './shared-pages.ts'
 
 // The login and the dashboard come with the area; the other screens load when opened,
 // inside the layout (its Outlet waits for them). The service worker precaches them all.
-const ForgotPasswordPage = lazyExport(
-  () => import('../public/info/forgot-password-page.tsx'),
-  'ForgotPasswordPage',
-)
-const ResetPasswordPage = lazyExport(
-  () => import('../public/reset/reset-password-page.tsx'),
-  'ResetPasswordPage',
-)
-const ConfirmEmailPage = lazyExport(
-  () => import('../public/confirm-email/confirm-email-page.tsx'),
-  'ConfirmEmailPage',
-)
 const NewSalePage = lazyExport(() => import('../sales/wizard/new-sale-page.tsx'), 'NewSalePage')
 const SaleDetailPage = lazyExport(
   () => import('../sales/sale-detail/sale-detail-page.tsx'),

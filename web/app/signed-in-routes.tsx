@@ -6,20 +6,11 @@ import { SyncNotices } from '../central/sync-status/sync-notices.tsx'
 import { useSignedInUser } from '../lib/current-user.tsx'
 import { lazyExport } from '../lib/lazy-export.ts'
 import { LocalDatabaseProvider } from '../lib/local-database.tsx'
+import { ConfirmEmailPage, HelpPage, ResetPasswordPage, TermsPage } from './shared-pages.ts'
 
 // The Dashboard comes with the area; the other screens (and the forms and validation they
 // bring) load when opened, inside the shell (its Outlet waits for them). The service worker
 // precaches them all, so they open offline too.
-const ConfirmEmailPage = lazyExport(
-  () => import('../public/confirm-email/confirm-email-page.tsx'),
-  'ConfirmEmailPage',
-)
-const HelpPage = lazyExport(() => import('../public/info/help-page.tsx'), 'HelpPage')
-const TermsPage = lazyExport(() => import('../public/info/terms-page.tsx'), 'TermsPage')
-const ResetPasswordPage = lazyExport(
-  () => import('../public/reset/reset-password-page.tsx'),
-  'ResetPasswordPage',
-)
 const UsersPage = lazyExport(() => import('../central/users/users-page.tsx'), 'UsersPage')
 const AppsPage = lazyExport(() => import('../central/apps/apps-page.tsx'), 'AppsPage')
 const ActivitiesPage = lazyExport(

@@ -2,6 +2,13 @@ import { Navigate, Route, Routes, useLocation } from 'react-router-dom'
 import { lazyExport } from '../lib/lazy-export.ts'
 import { LandingPage } from '../public/landing/landing-page.tsx'
 import { LoginPage } from '../public/login/login-page.tsx'
+import {
+  ConfirmEmailPage,
+  ForgotPasswordPage,
+  HelpPage,
+  ResetPasswordPage,
+  TermsPage,
+} from './shared-pages.ts'
 
 // The landing page and the login come with the first load; the other signed-out pages
 // are visited rarely and load on demand (the landing page's JavaScript budget, decision
@@ -18,20 +25,6 @@ const TokenSetupPage = lazyExport(
   () => import('../public/setup/token-setup-page.tsx'),
   'TokenSetupPage',
 )
-const ForgotPasswordPage = lazyExport(
-  () => import('../public/info/forgot-password-page.tsx'),
-  'ForgotPasswordPage',
-)
-const ResetPasswordPage = lazyExport(
-  () => import('../public/reset/reset-password-page.tsx'),
-  'ResetPasswordPage',
-)
-const ConfirmEmailPage = lazyExport(
-  () => import('../public/confirm-email/confirm-email-page.tsx'),
-  'ConfirmEmailPage',
-)
-const HelpPage = lazyExport(() => import('../public/info/help-page.tsx'), 'HelpPage')
-const TermsPage = lazyExport(() => import('../public/info/terms-page.tsx'), 'TermsPage')
 
 /** /setup/ is a token link without its token (docs/behaviour.md: redirect to /); /setup is the simple setup. */
 function SetupRoute() {

@@ -1,55 +1,32 @@
-import { createContext, type ReactNode, useContext, useEffect } from 'react'
+import type { ReactNode } from 'react'
 import type { LocalDatabase } from '#sync/client/local-database'
-import { getSessionAccount, type SessionUser } from '#sync/client/signed-in-account'
-import { createDatabaseHolder } from './database-holder.ts'
-import { OtherAreaSyncProvider } from './other-area-sync.tsx'
-import { type AreaDatabaseState, useAreaDatabase } from './use-area-database.ts'
-
-type LocalDatabaseState = AreaDatabaseState<LocalDatabase>
+import type { SessionUser } from '#sync/client/signed-in-account'
+import { AreaDatabaseProvider, createAreaDatabaseContext } from './area-database-context.tsx'
+import type { AreaDatabaseState } from './use-area-database.ts'
 
 // RxDB loads after the first screen (decision 009): the screens render from the server
 // or a loading state meanwhile.
-const openLocalDatabase = (who: { organisationId: string; userId: string }) =>
-  import('#sync/client/local-database').then((module) => module.openLocalDatabase(who))
-
-const LocalDatabaseContext = createContext<LocalDatabaseState>({ status: 'opening' })
-
-const holder = createDatabaseHolder<LocalDatabase>()
+const central = createAreaDatabaseContext('central', (who) =>
+  import('#sync/client/local-database').then((module) => module.openLocalDatabase(who)),
+)
 
 /**
  * Opens the signed-in person's local database (one per organisation and user) and starts
  * its replication; the screens read and write only through it, so they work offline. It
  * is closed when this person is no longer the one signed in (useAreaDatabase).
  */
-export function LocalDatabaseProvider({
-  user,
-  children,
-}: {
-  user: SessionUser
-  children: ReactNode
-}) {
-  const state = useAreaDatabase(getSessionAccount(user), openLocalDatabase)
-  const database = state.status === 'ready' ? state.database : null
-  useEffect(() => {
-    holder.set(database)
-    return () => holder.clear(database)
-  }, [database])
-  return (
-    <LocalDatabaseContext value={state}>
-      <OtherAreaSyncProvider area="central">{children}</OtherAreaSyncProvider>
-    </LocalDatabaseContext>
-  )
+export function LocalDatabaseProvider(props: { user: SessionUser; children: ReactNode }) {
+  return <AreaDatabaseProvider of={central.context} {...props} />
 }
 
 /** The local database: opening, ready or failed. */
-export function useLocalDatabaseState(): LocalDatabaseState {
-  return useContext(LocalDatabaseContext)
+export function useLocalDatabaseState(): AreaDatabaseState<LocalDatabase> {
+  return central.useDatabaseState()
 }
 
 /** The local database once it is open, otherwise null. */
 export function useLocalDatabase(): LocalDatabase | null {
-  const state = useContext(LocalDatabaseContext)
-  return state.status === 'ready' ? state.database : null
+  return central.useDatabase()
 }
 
 /**
@@ -58,5 +35,5 @@ export function useLocalDatabase(): LocalDatabase | null {
  * area's writes do).
  */
 export function requireLocalDatabase(): Promise<LocalDatabase> {
-  return holder.whenOpen()
+  return central.whenOpen()
 }

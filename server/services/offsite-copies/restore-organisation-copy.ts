@@ -31,6 +31,25 @@ export function isHeldOpen(file: string) {
 }
 
 /**
+ * Renames a checked copy over `file`, keeping the file it replaces (and a -wal left over)
+ * as `<file>.before-restore-<time>`, whose name it answers. Refused while a process has
+ * the file open: `stopFirst` tells the operator what to stop.
+ */
+export function replaceWithCopy(file: string, downloaded: string, stopFirst: string) {
+  let keptAs: string | undefined
+  if (existsSync(file)) {
+    if (isHeldOpen(file)) throw new CopyRestoreRefused(`a process has ${file} open: ${stopFirst}`)
+    keptAs = `${file}.before-restore-${new Date().toISOString().replaceAll(':', '-')}`
+    renameSync(file, keptAs)
+    // Normally gone with the last connection; a -wal left over belongs to the old file.
+    if (existsSync(`${file}-wal`)) renameSync(`${file}-wal`, `${keptAs}-wal`)
+    rmSync(`${file}-shm`, { force: true })
+  }
+  renameSync(downloaded, file)
+  return keptAs
+}
+
+/**
  * Puts an off-machine copy in place of the organisation's file in DATA_DIR: the latest
  * copy, or the one under `key`. The copy is downloaded beside the file, checked (a SQLite
  * file, intact, of this organisation) and renamed over it; the file it replaces stays
@@ -66,20 +85,11 @@ export async function restoreOrganisationCopy(options: {
     }
     const problem = findCopyProblem(downloaded, organisationId)
     if (problem) throw new CopyRestoreRefused(`${key}: ${problem}`)
-    let keptAs: string | undefined
-    if (existsSync(file)) {
-      if (isHeldOpen(file)) {
-        throw new CopyRestoreRefused(
-          `a process has ${file} open: stop the server serving ${organisationId} first`,
-        )
-      }
-      keptAs = `${file}.before-restore-${new Date().toISOString().replaceAll(':', '-')}`
-      renameSync(file, keptAs)
-      // Normally gone with the last connection; a -wal left over belongs to the old file.
-      if (existsSync(`${file}-wal`)) renameSync(`${file}-wal`, `${keptAs}-wal`)
-      rmSync(`${file}-shm`, { force: true })
-    }
-    renameSync(downloaded, file)
+    const keptAs = replaceWithCopy(
+      file,
+      downloaded,
+      `stop the server serving ${organisationId} first`,
+    )
     return { key, keptAs }
   } finally {
     rmSync(folder, { recursive: true, force: true })

@@ -1,11 +1,11 @@
-import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { getTableName } from 'drizzle-orm'
 import { loginDirectory, organisations, sessions } from '#schema/db/system'
 import { SYSTEM_COPY } from './copy-keys.ts'
 import type { CopyStore } from './copy-store.ts'
-import { CopyRestoreRefused, isHeldOpen } from './restore-organisation-copy.ts'
+import { CopyRestoreRefused, replaceWithCopy } from './restore-organisation-copy.ts'
 
 /** Tables a system file has whatever its version: accounts, sessions, the organisation list. */
 const SYSTEM_TABLES = [organisations, loginDirectory, sessions].map(getTableName)
@@ -58,17 +58,7 @@ export async function restoreSystemCopy(options: {
     }
     const problem = findSystemCopyProblem(downloaded)
     if (problem) throw new CopyRestoreRefused(`${key}: ${problem}`)
-    let keptAs: string | undefined
-    if (existsSync(file)) {
-      if (isHeldOpen(file)) {
-        throw new CopyRestoreRefused(`a process has ${file} open: stop every server on it first`)
-      }
-      keptAs = `${file}.before-restore-${new Date().toISOString().replaceAll(':', '-')}`
-      renameSync(file, keptAs)
-      if (existsSync(`${file}-wal`)) renameSync(`${file}-wal`, `${keptAs}-wal`)
-      rmSync(`${file}-shm`, { force: true })
-    }
-    renameSync(downloaded, file)
+    const keptAs = replaceWithCopy(file, downloaded, 'stop every server on it first')
     return { key, keptAs }
   } finally {
     rmSync(folder, { recursive: true, force: true })

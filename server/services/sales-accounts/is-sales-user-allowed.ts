@@ -3,7 +3,8 @@ import type { OrganisationDb } from '../../db/organisation-db.ts'
 import { findUser } from '../accounts/find-user.ts'
 import { resolvePermissions } from '../permissions/resolve-permissions.ts'
 
-type SalesUser = typeof salesUsers.$inferSelect
+/** A Gold Estates sign-in as its organisation's file holds it. */
+export type SalesUser = typeof salesUsers.$inferSelect
 
 /**
  * Whether a sales user may act now: active, in the organisation its session names, and,

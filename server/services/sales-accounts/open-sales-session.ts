@@ -4,9 +4,7 @@ import type { AppDeps } from '../../app-deps.ts'
 import { createSession } from '../../auth/sessions.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { noteUserActive } from '../users/note-user-active.ts'
-import { isSalesUserAllowed } from './is-sales-user-allowed.ts'
-
-type SalesUser = typeof salesUsers.$inferSelect
+import { isSalesUserAllowed, type SalesUser } from './is-sales-user-allowed.ts'
 
 /** Why a sales user whose password is right may not sign in now; null when it may. */
 export function getSalesRefusal(deps: Pick<AppDeps, 'organisations'>, user: SalesUser) {

@@ -2,8 +2,10 @@ import type { AccountKind } from '#schema/db/system'
 import type { AppDeps } from '../../app-deps.ts'
 import { digestPasswordHash } from '../../auth/organisation-choices.ts'
 import type { RememberedAccount } from '../../auth/remembered-account.ts'
+import type { OrganisationDb } from '../../db/organisation-db.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { findAddressProofs, isAddressProven } from './address-proofs.ts'
+import { findDirectoryEntries } from './find-directory-entries.ts'
 import { matchPassword, pickCandidates } from './match-password.ts'
 import { offerOrganisationChoice } from './offer-organisation-choice.ts'
 
@@ -19,16 +21,35 @@ export type PasswordSignInRules<T extends Account, S> = {
   kind: AccountKind
   /** The key failures are throttled by, beside the client address. */
   throttleKey: string
-  /**
-   * The address's accounts, one per organisation, as they are now; those of the
-   * `preferred` organisations (remembered, proven) always among them.
-   */
-  loadAccounts: (preferred: readonly string[]) => T[]
+  /** The account of this kind with this id in one organisation's file. */
+  findAccount: (db: OrganisationDb, id: string) => T | undefined
   /** Why an account whose password is right may not sign in; null when it may. */
   getRefusal: (account: T) => string | null
   /** The answer to a wrong e-mail or password: one message, so it tells neither. */
   invalidCredentials: string
   openSession: (account: T) => S
+}
+
+export type PasswordSignInDeps = Pick<
+  AppDeps,
+  'env' | 'systemDb' | 'organisations' | 'throttles' | 'organisationChoices'
+>
+
+/**
+ * The address's accounts of this kind, one per organisation, as their files hold them now;
+ * those of the `preferred` organisations (remembered, proven) always among them.
+ */
+function loadAddressAccounts<T extends Account>(
+  deps: PasswordSignInDeps,
+  rules: Pick<PasswordSignInRules<T, unknown>, 'kind' | 'findAccount'>,
+  email: string,
+  preferred: readonly string[],
+): T[] {
+  return findDirectoryEntries(deps.systemDb, rules.kind, email, preferred).flatMap((entry) => {
+    const account = rules.findAccount(deps.organisations.get(entry.organisationId), entry.userId)
+    // A file row never moves an account into another organisation (decision 007).
+    return account?.organisationId === entry.organisationId ? [account] : []
+  })
 }
 
 /**
@@ -40,10 +61,12 @@ export type PasswordSignInRules<T extends Account, S> = {
  * why helps and leaks nothing).
  */
 export async function signInByPassword<T extends Account, S>(
-  deps: Pick<AppDeps, 'env' | 'systemDb' | 'throttles' | 'organisationChoices'>,
+  deps: PasswordSignInDeps,
   input: { password: string; address: string; email: string; remembered: RememberedAccount | null },
   rules: PasswordSignInRules<T, S>,
 ) {
+  const loadAccounts = (preferred: readonly string[]) =>
+    loadAddressAccounts(deps, rules, input.email, preferred)
   await deps.throttles.signIn.check(input.address, rules.throttleKey)
   const maySignIn = (account: T) => rules.getRefusal(account) === null
   // Which accounts take part (decision 033): the remembered one, then the proven ones.
@@ -53,7 +76,7 @@ export async function signInByPassword<T extends Account, S>(
     ...(remembered ? [remembered.organisationId] : []),
     ...[...proofs.values()].map((proof) => proof.organisationId),
   ]
-  const candidates = pickCandidates(rules.loadAccounts(preferred), (account) => ({
+  const candidates = pickCandidates(loadAccounts(preferred), (account) => ({
     isRemembered:
       remembered?.organisationId === account.organisationId && remembered.userId === account.id,
     isProven: isAddressProven(proofs, account),
@@ -71,7 +94,7 @@ export async function signInByPassword<T extends Account, S>(
   const keyOf = (account: Account) =>
     `${account.organisationId}\n${account.id}\n${account.passwordHash}`
   const ids = new Set(matched.map(keyOf))
-  const current = rules.loadAccounts(preferred).filter((account) => ids.has(keyOf(account)))
+  const current = loadAccounts(preferred).filter((account) => ids.has(keyOf(account)))
   if (current.length === 0) {
     await deps.throttles.signIn.recordFailure(input.address, rules.throttleKey)
     throw new AppError('unauthenticated', rules.invalidCredentials)

@@ -31,6 +31,12 @@ function liveBook(db: SalesDatabase['db']) {
   )
 }
 
+/** The local sales dated in `year` (a plan's period counts the year's volume). */
+function liveSalesOfYear(db: SalesDatabase['db'], year: string) {
+  const selector = { saleDate: { $gte: `${year}-01-01`, $lte: `${year}-12-31` } }
+  return liveDocs(db.sales.find({ selector })).pipe(map((sales) => sales as SaleDocType[]))
+}
+
 /** The local plan versions, placements and project rates; undefined while loading. */
 export function usePlanBook(): PlanBook | undefined {
   const query = useSalesLiveQuery(({ db }) => liveBook(db), [])
@@ -66,21 +72,10 @@ export function useSellerPosition(sellerId: string): LocalSellerPosition | null 
         liveBook(db),
         liveDocs(db.commission_plans.find()),
         liveDocs(db.sellers.find({ selector: { id: sellerId } })).pipe(map((found) => found[0])),
-        liveDocs(
-          db.sales.find({
-            selector: { saleDate: { $gte: `${year}-01-01`, $lte: `${year}-12-31` } },
-          }),
-        ),
+        liveSalesOfYear(db, year),
       ]).pipe(
         map(([book, plans, seller, sales]) =>
-          findLocalPosition({
-            book,
-            plans,
-            seller,
-            sellerId,
-            sales: sales as SaleDocType[],
-            date: today,
-          }),
+          findLocalPosition({ book, plans, seller, sellerId, sales, date: today }),
         ),
       ),
     [sellerId, today, year],
@@ -102,14 +97,10 @@ export function useTeamPositions(): LocalTeamPosition[] | undefined {
         liveBook(db),
         liveDocs(db.commission_plans.find()),
         liveDocs(db.sellers.find()),
-        liveDocs(
-          db.sales.find({
-            selector: { saleDate: { $gte: `${year}-01-01`, $lte: `${year}-12-31` } },
-          }),
-        ),
+        liveSalesOfYear(db, year),
       ]).pipe(
         map(([book, plans, sellers, sales]) =>
-          findLocalPositions({ book, plans, sellers, sales: sales as SaleDocType[], date: today }),
+          findLocalPositions({ book, plans, sellers, sales, date: today }),
         ),
       ),
     [today, year],

@@ -2,14 +2,12 @@ import { Layers } from 'lucide-react'
 import { type FormEvent, useRef, useState } from 'react'
 import { SellerPlanSchema } from '#schema/commission-plans'
 import type { Placement } from '#schema/plan-resolution'
-import { Alert } from '../../components/alert.tsx'
-import { Button } from '../../components/button.tsx'
 import { IconCard } from '../../components/card.tsx'
 import { api } from '../../lib/api-client.ts'
 import { showToast } from '../../lib/toasts.ts'
-import { useOnlineStatus } from '../../lib/use-online-status.ts'
+import { DatedChangeForm, DatedChangeSubmit } from './dated-change-form.tsx'
 import { DatedHistory, FromField, orderDated, PlanSelect, proposeFrom } from './dated-rows.tsx'
-import { OFFLINE_WRITE_TEXT, useOnlineWrite } from './online-write.ts'
+import { useOnlineWrite } from './online-write.ts'
 import { toFieldErrors } from './plan-draft.ts'
 import { formatDay } from './plan-text.ts'
 import type { PlanSummary } from './plan-types.ts'
@@ -57,7 +55,6 @@ export function PlacementCard(props: PlacementCardProps) {
 }
 
 function PlacementForm(props: PlacementCardProps & { latest?: Placement }) {
-  const isOnline = useOnlineStatus()
   const formRef = useRef<HTMLFormElement>(null)
   const [planId, setPlanId] = useState('')
   const [from, setFrom] = useState(() => proposeFrom(props.latest, props.today))
@@ -87,17 +84,12 @@ function PlacementForm(props: PlacementCardProps & { latest?: Placement }) {
   }
 
   return (
-    <form
-      ref={formRef}
+    <DatedChangeForm
+      titleId="placement-form-title"
+      title="Plan wijzigen"
+      formRef={formRef}
       onSubmit={submit}
-      noValidate
-      aria-labelledby="placement-form-title"
-      className="grid gap-4 border-t pt-4"
     >
-      <h3 id="placement-form-title" className="font-semibold">
-        Plan wijzigen
-      </h3>
-      {!isOnline && <Alert title="Geen verbinding">{OFFLINE_WRITE_TEXT}</Alert>}
       {props.plans.length === 0 ? (
         <p className="text-muted-foreground text-sm">
           Er zijn nog geen commissieplannen. Maak er een in Instellingen → Commissieplannen.
@@ -114,20 +106,9 @@ function PlacementForm(props: PlacementCardProps & { latest?: Placement }) {
             />
             <FromField value={from} onChange={setFrom} error={errors.from} />
           </div>
-          {problem && (
-            <p role="alert" className="text-destructive text-sm">
-              {problem}
-            </p>
-          )}
-          <Button
-            type="submit"
-            disabled={isSaving}
-            className="w-full sm:w-auto sm:justify-self-end"
-          >
-            {isSaving ? 'Opslaan...' : 'Plan wijzigen'}
-          </Button>
+          <DatedChangeSubmit problem={problem} isSaving={isSaving} label="Plan wijzigen" />
         </>
       )}
-    </form>
+    </DatedChangeForm>
   )
 }

@@ -2,13 +2,11 @@ import { type FormEvent, useRef, useState } from 'react'
 import { ProjectRateSchema } from '#schema/commission-plans'
 import { parsePercentage } from '#schema/parse-percentage'
 import type { ProjectRate } from '#schema/plan-resolution'
-import { Alert } from '../../components/alert.tsx'
-import { Button } from '../../components/button.tsx'
 import { Dialog } from '../../components/dialog.tsx'
 import { Field } from '../../components/field.tsx'
 import { api } from '../../lib/api-client.ts'
 import { showToast } from '../../lib/toasts.ts'
-import { useOnlineStatus } from '../../lib/use-online-status.ts'
+import { DatedChangeForm, DatedChangeSubmit } from '../plans/dated-change-form.tsx'
 import {
   DatedHistory,
   FromField,
@@ -16,7 +14,7 @@ import {
   PlanSelect,
   proposeFrom,
 } from '../plans/dated-rows.tsx'
-import { OFFLINE_WRITE_TEXT, useOnlineWrite } from '../plans/online-write.ts'
+import { useOnlineWrite } from '../plans/online-write.ts'
 import { toFieldErrors } from '../plans/plan-draft.ts'
 import { formatDay } from '../plans/plan-text.ts'
 import { ErrorHint } from '../plans/role-fields.tsx'
@@ -65,7 +63,6 @@ export function ProjectRateDialog(props: ProjectRateDialogProps) {
 }
 
 function RateForm(props: ProjectRateDialogProps & { latest?: ProjectRate }) {
-  const isOnline = useOnlineStatus()
   const formRef = useRef<HTMLFormElement>(null)
   const [percentage, setPercentage] = useState('')
   const [planId, setPlanId] = useState('')
@@ -101,17 +98,12 @@ function RateForm(props: ProjectRateDialogProps & { latest?: ProjectRate }) {
   }
 
   return (
-    <form
-      ref={formRef}
+    <DatedChangeForm
+      titleId="rate-form-title"
+      title="Tarief instellen"
+      formRef={formRef}
       onSubmit={submit}
-      noValidate
-      aria-labelledby="rate-form-title"
-      className="grid gap-4 border-t pt-4"
     >
-      <h3 id="rate-form-title" className="font-semibold">
-        Tarief instellen
-      </h3>
-      {!isOnline && <Alert title="Geen verbinding">{OFFLINE_WRITE_TEXT}</Alert>}
       <div className="grid items-start gap-4 sm:grid-cols-3">
         <Field
           label="Percentage"
@@ -131,14 +123,7 @@ function RateForm(props: ProjectRateDialogProps & { latest?: ProjectRate }) {
         />
         <FromField value={from} onChange={setFrom} error={errors.from} />
       </div>
-      {problem && (
-        <p role="alert" className="text-destructive text-sm">
-          {problem}
-        </p>
-      )}
-      <Button type="submit" disabled={isSaving} className="w-full sm:w-auto sm:justify-self-end">
-        {isSaving ? 'Opslaan...' : 'Tarief opslaan'}
-      </Button>
-    </form>
+      <DatedChangeSubmit problem={problem} isSaving={isSaving} label="Tarief opslaan" />
+    </DatedChangeForm>
   )
 }
