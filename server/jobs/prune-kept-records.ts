@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises'
 import { Cron } from 'croner'
 import { lt } from 'drizzle-orm'
 import { IDEMPOTENCY_RECORD_MAX_AGE_MS, SYNC_REFUSAL_MAX_AGE_MS } from '#schema/constants'
-import { mailSent, organisations } from '#schema/db/system'
+import { mailSent } from '#schema/db/system'
 import type { AppDeps } from '../app-deps.ts'
 import type { OrganisationDb } from '../db/organisation-db.ts'
 import { deleteOldIdempotencyRecords } from '../services/idempotency/delete-old-idempotency-records.ts'
@@ -42,7 +42,7 @@ const PRUNINGS: readonly Pruning[] = [
  * Answers how many rows went.
  */
 export async function pruneKeptRecords(deps: Deps, now = Date.now()) {
-  const ids = deps.systemDb.select({ id: organisations.id }).from(organisations).all()
+  const ids = deps.organisations.heldIds().map((id) => ({ id }))
   // A notification over a day old is given up, never sent (deliver-organisation-mail.ts):
   // the memory of one sent is needed no longer than that, with a day to spare.
   let deleted = deps.systemDb
