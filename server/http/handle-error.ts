@@ -28,7 +28,7 @@ const READ_ONLY_MESSAGE =
  * A write to an organisation's file that its process made read-only while the
  * organisation moves to another machine (query_only; decision 048).
  */
-function isReadOnly(error: unknown): boolean {
+export function isReadOnly(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code
   return typeof code === 'string' && code.startsWith('SQLITE_READONLY')
 }

@@ -13,6 +13,7 @@ import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { startMachines } from '../support/machines.ts'
 import { waitFor } from '../support/sse.ts'
+import { pullAll, pushRows } from '../support/sync-calls.ts'
 
 // Two machines on this one (tests/support/machines.ts): an organisation moved from the home
 // machine to the other while a client writes through HAProxy without pause. Writes that
@@ -53,6 +54,17 @@ async function createOrganisationWithAdmin(slug: string) {
   expect(signedIn.status, signedIn.text).toBe(200)
   expect(admin.cookies.get(ROUTING_COOKIE)).toBe(getOrganisationRoute(organisationId))
   return { organisationId, admin }
+}
+
+/** A connection's description in an organisation's file on a machine. */
+function descriptionOnMachine(machine: 'a' | 'b', organisationId: string, id: string) {
+  const file = path.join(machines.dataDirOf(machine), 'orgs', `${organisationId}.sqlite`)
+  const db = new Database(file, { readonly: true })
+  try {
+    return db.prepare('select description from app_connections where id = ?').pluck().get(id)
+  } finally {
+    db.close()
+  }
 }
 
 /** The names of the app connections in an organisation's file on a machine. */
@@ -99,6 +111,16 @@ test('an organisation moved under load: every acknowledged write on the new mach
   })()
   await waitFor(() => acknowledged.length >= 20, 20_000)
 
+  // A device's edit of the first connection, pushed while the organisation moves.
+  const first = (await pullAll(admin, 'appConnections')).find((doc) => doc.name === 'Schrijf 0')
+  if (!first) throw new Error('Schrijf 0 not pulled')
+  const edit = [
+    {
+      newDocumentState: { ...first, description: 'Bewerkt op het toestel' },
+      assumedMasterState: first,
+    },
+  ]
+  let pushedWhileMoving: Awaited<ReturnType<typeof pushRows>> | undefined
   const systemDb = openSystemDb(machines.systemDir)
   const move = await moveOrganisation({
     systemDb,
@@ -106,7 +128,10 @@ test('an organisation moved under load: every acknowledged write on the new mach
     organisationId,
     to: 'b',
     // Held read-only until the writer has been refused a few times.
-    whileReadOnly: () => waitFor(() => refusals.length >= 3, 20_000),
+    whileReadOnly: async () => {
+      await waitFor(() => refusals.length >= 3, 20_000)
+      pushedWhileMoving = await pushRows(admin, 'appConnections', edit)
+    },
   })
   systemDb.$client.close()
   expect([move.from, move.to]).toEqual(['a', 'b'])
@@ -116,6 +141,15 @@ test('an organisation moved under load: every acknowledged write on the new mach
   await writing
   expect(await move.firstWrite).toBe('written')
 
+  // The push was refused whole, to be sent again (sync/client/replication-push.ts keeps a
+  // batch answered 5xx and retries it); sent again on the new machine, it is taken.
+  expect(pushedWhileMoving?.status, pushedWhileMoving?.text).toBe(503)
+  expect(pushedWhileMoving?.headers.get('retry-after')).toBeTruthy()
+  expect(pushedWhileMoving?.json.message).toMatch(/verhuist/)
+  const pushedAgain = await pushRows(admin, 'appConnections', edit)
+  expect(pushedAgain.status, pushedAgain.text).toBe(200)
+  expect(pushedAgain.json.refused).toEqual([])
+
   expect(refusals.length).toBeGreaterThanOrEqual(3)
   for (const refusal of refusals) {
     expect(refusal.status).toBe(503)
@@ -124,6 +158,7 @@ test('an organisation moved under load: every acknowledged write on the new mach
   }
   // None lost, none twice: the new machine holds each acknowledged write once.
   const there = namesOnMachine('b', organisationId)
+  expect(descriptionOnMachine('b', organisationId, first.id)).toBe('Bewerkt op het toestel')
   expect(there.length).toBe(new Set(there).size)
   expect(new Set(there)).toEqual(new Set(acknowledged))
   // The old file was set aside and removed after the first write; the marker stays.
