@@ -10,9 +10,9 @@ import { readMoveMarker } from '#server/db/organisation-move-marker'
 import { openSystemDb } from '#server/db/system-db'
 import { moveOrganisation } from '#server/services/organisation-move/move-organisation'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
-import { createClient } from '../support/http.ts'
+import { cookieOf, createClient } from '../support/http.ts'
 import { startMachines } from '../support/machines.ts'
-import { waitFor } from '../support/sse.ts'
+import { openEventStream, waitFor } from '../support/sse.ts'
 import { pullAll, pushRows } from '../support/sync-calls.ts'
 
 // Two machines on this one (tests/support/machines.ts): an organisation moved from the home
@@ -110,6 +110,10 @@ test('an organisation moved under load: every acknowledged write on the new mach
     }
   })()
   await waitFor(() => acknowledged.length >= 20, 20_000)
+  // A device's event stream, held by the old machine: it ends after the move (at its next
+  // heartbeat) and the device connects again, to the new machine.
+  const stream = await openEventStream(`${machines.url}/api/sync/v1/stream`, cookieOf(admin))
+  expect(stream.status).toBe(200)
 
   // A device's edit of the first connection, pushed while the organisation moves.
   const first = (await pullAll(admin, 'appConnections')).find((doc) => doc.name === 'Schrijf 0')
@@ -184,8 +188,14 @@ test('an organisation moved under load: every acknowledged write on the new mach
   })
   expect(stale.status).toBe(503)
   expect(stale.headers.get('retry-after')).toBeTruthy()
+  const endedAt = Date.now()
+  await stream.ended
+  const again = await openEventStream(`${machines.url}/api/sync/v1/stream`, cookieOf(admin))
+  await waitFor(() => again.messages.length === 1)
+  await again.close()
   console.log(
-    `moved under load: ${acknowledged.length} writes acknowledged, ${refusals.length} answered 503 and sent again`,
+    `the old machine's event stream ended ${Date.now() - endedAt} ms after the checks; ` +
+      `moved under load: ${acknowledged.length} writes acknowledged, ${refusals.length} answered 503 and sent again`,
   )
 }, 120_000)
 
