@@ -26,9 +26,10 @@ try {
   const move = await moveOrganisation({ systemDb, machines, organisationId, to })
   console.log(`${organisationId}: moved from ${move.from} to ${move.to}; requests reach ${move.to}`)
   console.log(
-    `the old file waits as ${move.aside} until the first write on ${move.to} (Ctrl-C keeps it)`,
+    `the old file waits as ${move.aside} until the first write on ${move.to} (Ctrl-C or SIGTERM keeps it)`,
   )
   process.once('SIGINT', move.stop)
+  process.once('SIGTERM', move.stop)
   const end = await move.firstWrite
   console.log(
     end === 'written' ? 'first write landed; old file removed' : `old file kept: ${move.aside}`,
