@@ -79,7 +79,14 @@ function checkMove({ systemDb, machines, organisationId, to }: MoveInput) {
 function holdWriteLock(file: string) {
   const db = new Database(file, { fileMustExist: true })
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
-  db.exec('BEGIN IMMEDIATE')
+  try {
+    db.exec('BEGIN IMMEDIATE')
+  } catch (error) {
+    db.close()
+    if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error
+    // A long write (an import, a restore) holds the file: the move is given up, undone.
+    throw new MoveRefused('a long write (an import or a restore) holds the file: try again')
+  }
   return () => {
     db.exec('ROLLBACK')
     db.close()
