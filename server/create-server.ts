@@ -16,7 +16,7 @@ import { createRedisChangeRelay } from './cluster/redis-change-relay.ts'
 import { createRedisTokens } from './cluster/redis-expiring-tokens.ts'
 import { createRedisJobGate } from './cluster/redis-job-gate.ts'
 import { readReplicationSeq } from './db/next-seq.ts'
-import { OrganisationCache } from './db/organisation-cache.ts'
+import { getMachinePlacement, OrganisationCache } from './db/organisation-cache.ts'
 import { openSystemDb } from './db/system-db.ts'
 import type { Env } from './env.ts'
 import { createHeavyWorkPool } from './heavy-work/heavy-work-pool.ts'
@@ -46,7 +46,7 @@ export async function startServer(
   options: { webRoot?: string; heavyWorkerFile?: URL } = {},
 ) {
   const log = createLogger(env.LOG_LEVEL)
-  const systemDb = openSystemDb(env.DATA_DIR)
+  const systemDb = openSystemDb(env.SYSTEM_DIR)
   const box = getSecretBox(env)
   // A CRM key an older version stored in clear is sealed as soon as its file is opened.
   const organisations = new OrganisationCache(
@@ -54,6 +54,7 @@ export async function startServer(
     systemDb,
     env.ORGANISATION_CACHE_SIZE,
     (db, organisationId) => void readCrmKey(db, box, organisationId),
+    getMachinePlacement(env),
   )
   ensureDefaultOrganisation({ systemDb, organisations })
   deleteExpiredSessions(systemDb)

@@ -27,6 +27,23 @@ const EnvSchema = z
     PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
     DATA_DIR: z.string().min(1).default('./data'),
+    /**
+     * Where system.sqlite and secret.key live; unset: DATA_DIR. Machines that share one
+     * system file (README, Two machines) each have their own DATA_DIR and this one directory.
+     */
+    SYSTEM_DIR: optional,
+    /**
+     * This machine's name among several (README, Two machines): an organisation placed on
+     * another machine is never opened here. Unset: one machine, every organisation is here.
+     */
+    MACHINE: optional.pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9-]{0,30}$/, 'lowercase letters, digits and -')
+        .optional(),
+    ),
+    /** The machine holding every organisation without a placement (new ones). Unset: MACHINE. */
+    HOME_MACHINE: optional,
     SALES_HOST: z.string().min(1).default('sales.localhost'),
     PUBLIC_URL: optional.pipe(z.url().optional()),
     OIDC_ISSUER: optional.pipe(z.url().optional()),
@@ -218,8 +235,11 @@ const EnvSchema = z
     }
   })
 
-/** The parsed settings, with DATA_DIR absolute and PUBLIC_URL filled in. */
-export type Env = Omit<z.infer<typeof EnvSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string }
+/** The parsed settings, with DATA_DIR and SYSTEM_DIR absolute and PUBLIC_URL filled in. */
+export type Env = Omit<z.infer<typeof EnvSchema>, 'PUBLIC_URL' | 'SYSTEM_DIR'> & {
+  PUBLIC_URL: string
+  SYSTEM_DIR: string
+}
 
 /** Parses settings; throws an Error naming every bad setting. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
@@ -234,6 +254,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return {
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
+    SYSTEM_DIR: path.resolve(env.SYSTEM_DIR ?? env.DATA_DIR),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
   }
 }

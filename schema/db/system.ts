@@ -255,3 +255,16 @@ export const mailSent = sqliteTable(
   },
   (table) => [index('mail_sent_at').on(table.sentAt)],
 )
+
+/**
+ * Which machine holds an organisation's file, when several machines share this system file
+ * (README, Two machines; decision 048). An organisation without a row is on HOME_MACHINE.
+ * Written by `npm run organisation:move`; read when a process opens an organisation's file.
+ */
+export const organisationPlacements = sqliteTable('organization_placements', {
+  organisationId: text('organization_id')
+    .primaryKey()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  machine: text().notNull(),
+  placedAt: integer().notNull(),
+})

@@ -25,7 +25,7 @@ export type RememberedAccount = { organisationId: string; userId: string }
  */
 export function rememberAccount(
   c: Context,
-  env: Pick<Env, 'SECRETS_KEY' | 'DATA_DIR'>,
+  env: Pick<Env, 'SECRETS_KEY' | 'SYSTEM_DIR'>,
   kind: AccountKind,
   account: RememberedAccount,
 ) {
@@ -45,7 +45,7 @@ export function rememberAccount(
 /** The account this browser last signed in to, or null (none, forged, another kind's). */
 export function readRememberedAccount(
   c: Context,
-  env: Pick<Env, 'SECRETS_KEY' | 'DATA_DIR'>,
+  env: Pick<Env, 'SECRETS_KEY' | 'SYSTEM_DIR'>,
   kind: AccountKind,
 ): RememberedAccount | null {
   const value = getCookie(c, cookieName(c, kind))

@@ -35,16 +35,16 @@ function readOrCreateKeyFile(dataDir: string): Buffer {
 
 /**
  * The box for this installation: the key is SECRETS_KEY, or 32 random bytes generated once
- * into DATA_DIR/secret.key (mode 0600). Losing that file (or changing SECRETS_KEY) makes the
+ * into SYSTEM_DIR/secret.key (DATA_DIR unless set) (mode 0600). Losing that file (or changing SECRETS_KEY) makes the
  * stored tokens unreadable; the Drive connection must then be made again.
  */
-export function getSecretBox(env: Pick<Env, 'SECRETS_KEY' | 'DATA_DIR'>): SecretBox {
-  const cacheKey = `${env.DATA_DIR}\0${env.SECRETS_KEY ?? ''}`
+export function getSecretBox(env: Pick<Env, 'SECRETS_KEY' | 'SYSTEM_DIR'>): SecretBox {
+  const cacheKey = `${env.SYSTEM_DIR}\0${env.SECRETS_KEY ?? ''}`
   const cached = boxes.get(cacheKey)
   if (cached) return cached
   const key = env.SECRETS_KEY
     ? parseKey(env.SECRETS_KEY, 'SECRETS_KEY')
-    : readOrCreateKeyFile(env.DATA_DIR)
+    : readOrCreateKeyFile(env.SYSTEM_DIR)
   const box: SecretBox = {
     seal(plaintext, purpose) {
       const iv = randomBytes(12)

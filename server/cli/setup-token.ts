@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 import { SetupTokenCommandSchema } from '#schema/auth'
-import { OrganisationCache } from '../db/organisation-cache.ts'
+import { getMachinePlacement, OrganisationCache } from '../db/organisation-cache.ts'
 import { openSystemDb } from '../db/system-db.ts'
 import { loadEnv } from '../env.ts'
 import { AppError } from '../errors/app-error.ts'
@@ -33,8 +33,14 @@ if (!parsed.success) {
 }
 const options = parsed.data
 const env = loadEnv()
-const systemDb = openSystemDb(env.DATA_DIR)
-const organisations = new OrganisationCache(env.DATA_DIR, systemDb, 4)
+const systemDb = openSystemDb(env.SYSTEM_DIR)
+const organisations = new OrganisationCache(
+  env.DATA_DIR,
+  systemDb,
+  4,
+  undefined,
+  getMachinePlacement(env),
+)
 ensureDefaultOrganisation({ systemDb, organisations })
 
 try {

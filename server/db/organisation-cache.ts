@@ -1,11 +1,30 @@
-import { existsSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { eq } from 'drizzle-orm'
-import { organisations } from '#schema/db/system'
+import { organisationPlacements, organisations } from '#schema/db/system'
+import { getOrganisationRoute, ROUTING_COOKIE } from '../auth/routing-cookie.ts'
 import { AppError } from '../errors/app-error.ts'
 import { openOrganisationDb } from './open-organisation-db.ts'
 import { BUSY_TIMEOUT_MS } from './open-sqlite.ts'
-import { getRestoringMarker, type OrganisationDb } from './organisation-db.ts'
+import { getOrganisationFile, getRestoringMarker, type OrganisationDb } from './organisation-db.ts'
+import { type MoveMarker, readMoveMarker } from './organisation-move-marker.ts'
 import type { SystemDb } from './system-db.ts'
+
+/** This machine and the one holding organisations without a placement (README, Two machines). */
+export type MachinePlacement = { machine: string; homeMachine: string }
+
+/** The machine settings of a process (MACHINE, HOME_MACHINE); none with one machine. */
+export function getMachinePlacement(env: {
+  MACHINE?: string
+  HOME_MACHINE?: string
+}): MachinePlacement | undefined {
+  if (!env.MACHINE) return undefined
+  return { machine: env.MACHINE, homeMachine: env.HOME_MACHINE ?? env.MACHINE }
+}
+
+const MOVING_MESSAGE =
+  'Deze organisatie verhuist naar een andere machine en kan even alleen gelezen worden. Probeer het over een paar seconden opnieuw.'
+const MOVED_MESSAGE = 'Deze organisatie is verhuisd naar een andere machine. Probeer het opnieuw.'
+const ELSEWHERE_MESSAGE = 'Deze organisatie staat op een andere machine. Probeer het opnieuw.'
 
 /**
  * A bounded LRU of open organisation files. Callers take a db with `get` for each unit of
@@ -14,6 +33,10 @@ import type { SystemDb } from './system-db.ts'
 export class OrganisationCache {
   readonly #open = new Map<string, OrganisationDb>()
   readonly #yielding = new Set<string>()
+  /** Open files this process made read-only while their organisation moves away. */
+  readonly #readOnly = new Set<string>()
+  /** With several machines: the inode each open file had when opened. */
+  readonly #inodes = new Map<string, number>()
 
   constructor(
     private readonly dataDir: string,
@@ -21,11 +44,19 @@ export class OrganisationCache {
     private readonly capacity: number,
     /** Runs once each time a file is opened (sealing secrets an older version kept in clear). */
     private readonly onOpen: (db: OrganisationDb, organisationId: string) => void = () => {},
+    /** Unset: one machine, every organisation's file is here. */
+    private readonly placement?: MachinePlacement,
   ) {}
 
-  /** The organisation's db; throws when the organisation does not exist. */
+  /**
+   * The organisation's db; throws when the organisation does not exist, and answers 503
+   * while it moves away from this machine (writes only: an open file serves reads) or is
+   * held by another machine.
+   */
   get(organisationId: string): OrganisationDb {
-    const cached = this.#open.get(organisationId)
+    const cached = this.placement
+      ? this.#cachedOnThisMachine(organisationId)
+      : this.#open.get(organisationId)
     if (cached) {
       this.#open.delete(organisationId)
       this.#open.set(organisationId, cached)
@@ -37,6 +68,15 @@ export class OrganisationCache {
       .where(eq(organisations.id, organisationId))
       .get()
     if (!organisation) throw new Error(`Unknown organisation: ${organisationId}`)
+    if (!this.holds(organisationId)) {
+      // A request without the routing cookie (a sign-in after a sign-out) reached the home
+      // machine: with the cookie set here, HAProxy sends the next attempt to the right one.
+      const route = `${ROUTING_COOKIE}=${getOrganisationRoute(organisationId)}; Path=/; HttpOnly; SameSite=Lax`
+      throw new AppError('unavailable', ELSEWHERE_MESSAGE, {
+        retryAfterSeconds: 1,
+        headers: { 'Set-Cookie': route },
+      })
+    }
     if (existsSync(getRestoringMarker(this.dataDir, organisationId))) {
       throw new AppError(
         'unavailable',
@@ -46,10 +86,96 @@ export class OrganisationCache {
     }
     const db = openOrganisationDb(this.dataDir, organisationId, organisation.name)
     this.onOpen(db, organisationId)
+    if (this.placement) {
+      this.#inodes.set(
+        organisationId,
+        statSync(getOrganisationFile(this.dataDir, organisationId)).ino,
+      )
+    }
     if (this.#yielding.has(organisationId)) db.$client.pragma('busy_timeout = 0')
     this.#open.set(organisationId, db)
     this.#evict()
     return db
+  }
+
+  /**
+   * Whether this machine holds the organisation's file: its placement (none: the home
+   * machine) names this machine. Always with one machine. A query of the system file.
+   */
+  holds(organisationId: string): boolean {
+    if (!this.placement) return true
+    const placed = this.systemDb
+      .select({ machine: organisationPlacements.machine })
+      .from(organisationPlacements)
+      .where(eq(organisationPlacements.organisationId, organisationId))
+      .get()
+    return (placed?.machine ?? this.placement.homeMachine) === this.placement.machine
+  }
+
+  /**
+   * The organisations whose files this machine holds (every one with one machine): what
+   * the scheduled jobs walk, so a machine never opens, nor makes, another's file.
+   */
+  heldIds(): string[] {
+    const rows = this.systemDb
+      .select({ id: organisations.id, machine: organisationPlacements.machine })
+      .from(organisations)
+      .leftJoin(organisationPlacements, eq(organisationPlacements.organisationId, organisations.id))
+      .all()
+    const placement = this.placement
+    if (!placement) return rows.map(({ id }) => id)
+    return rows
+      .filter(({ machine }) => (machine ?? placement.homeMachine) === placement.machine)
+      .map(({ id }) => id)
+  }
+
+  /**
+   * With several machines, the open file if it may still be used: not while the
+   * organisation moves away (see below), nor once its file was replaced (moved away and
+   * back while this process kept the old one open: that one was set aside and removed).
+   * Two stats a call; none with one machine.
+   */
+  #cachedOnThisMachine(organisationId: string): OrganisationDb | undefined {
+    const move = readMoveMarker(this.dataDir, organisationId)
+    if (move) return this.#getWhileMoving(organisationId, move)
+    const cached = this.#open.get(organisationId)
+    if (!cached) return undefined
+    // The move was given up, or came back: this machine holds the organisation again.
+    if (this.#readOnly.delete(organisationId)) cached.$client.pragma('query_only = OFF')
+    const file = getOrganisationFile(this.dataDir, organisationId)
+    if (statSync(file, { throwIfNoEntry: false })?.ino === this.#inodes.get(organisationId)) {
+      return cached
+    }
+    this.#close(organisationId)
+    return undefined
+  }
+
+  #close(organisationId: string) {
+    this.#open.get(organisationId)?.$client.close()
+    this.#open.delete(organisationId)
+    this.#readOnly.delete(organisationId)
+    this.#inodes.delete(organisationId)
+  }
+
+  /**
+   * Moving: an open file is made read-only (SQLite's query_only: every write fails with
+   * SQLITE_READONLY, answered 503) and serves reads; a closed one is not opened (opening
+   * may write). Moved: the file is closed and nothing is served here any more.
+   */
+  #getWhileMoving(organisationId: string, move: MoveMarker): OrganisationDb {
+    const cached = this.#open.get(organisationId)
+    if (move.stage === 'moving' && cached) {
+      if (!this.#readOnly.has(organisationId)) {
+        cached.$client.pragma('query_only = ON')
+        this.#readOnly.add(organisationId)
+      }
+      return cached
+    }
+    if (cached) this.#close(organisationId)
+    if (move.stage === 'moved') {
+      throw new AppError('unavailable', MOVED_MESSAGE, { retryAfterSeconds: 1 })
+    }
+    throw new AppError('unavailable', MOVING_MESSAGE, { retryAfterSeconds: 5 })
   }
 
   /**
@@ -79,13 +205,14 @@ export class OrganisationCache {
   closeAll() {
     for (const db of this.#open.values()) db.$client.close()
     this.#open.clear()
+    this.#readOnly.clear()
+    this.#inodes.clear()
   }
 
   #evict() {
     while (this.#open.size > this.capacity) {
-      const [oldestId, oldest] = this.#open.entries().next().value as [string, OrganisationDb]
-      this.#open.delete(oldestId)
-      oldest.$client.close()
+      const [oldestId] = this.#open.entries().next().value as [string, OrganisationDb]
+      this.#close(oldestId)
     }
   }
 }

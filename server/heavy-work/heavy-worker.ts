@@ -5,7 +5,7 @@ import { workerData } from 'node:worker_threads'
 import type { BackupFormat } from '#schema/backup'
 import type { StatementPeriod } from '#schema/statements'
 import type { Actor, ServiceContext } from '../context.ts'
-import { OrganisationCache } from '../db/organisation-cache.ts'
+import { getMachinePlacement, OrganisationCache } from '../db/organisation-cache.ts'
 import { openSystemDb, type SystemDb } from '../db/system-db.ts'
 import type { Env } from '../env.ts'
 import { AppError } from '../errors/app-error.ts'
@@ -49,8 +49,14 @@ async function withContext<T>(
   actor: Actor,
   work: (ctx: ServiceContext, openDb: () => ServiceContext['db']) => Promise<T> | T,
 ) {
-  systemDb ??= openSystemDb(env.DATA_DIR)
-  const organisations = new OrganisationCache(env.DATA_DIR, systemDb, 1)
+  systemDb ??= openSystemDb(env.SYSTEM_DIR)
+  const organisations = new OrganisationCache(
+    env.DATA_DIR,
+    systemDb,
+    1,
+    undefined,
+    getMachinePlacement(env),
+  )
   const openDb = () => organisations.get(actor.organisationId)
   try {
     return await work({ db: openDb(), systemDb, actor }, openDb)
@@ -177,7 +183,7 @@ export function snapshotOrganisation(task: { organisationId: string }) {
 
 /** The system file copied the same way, or null. */
 export function snapshotSystem(_task: Record<string, never>) {
-  return answer(() => snapshotSystemFile(env.DATA_DIR))
+  return answer(() => snapshotSystemFile(env.SYSTEM_DIR))
 }
 
 const TASKS = {

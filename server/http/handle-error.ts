@@ -21,6 +21,18 @@ export function isDatabaseBusy(error: unknown): boolean {
   return typeof code === 'string' && (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_'))
 }
 
+const READ_ONLY_MESSAGE =
+  'Deze organisatie verhuist naar een andere machine en kan even alleen gelezen worden. Probeer het over een paar seconden opnieuw.'
+
+/**
+ * A write to an organisation's file that its process made read-only while the
+ * organisation moves to another machine (query_only; decision 048).
+ */
+export function isReadOnly(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'string' && code.startsWith('SQLITE_READONLY')
+}
+
 /**
  * The one error handler: AppError and HTTPException to JSON, a file busy in another
  * connection to 503 with Retry-After, anything else to a bare 500. Every answer is `{ message, errors?, code }`: the
@@ -54,6 +66,10 @@ export function createErrorHandler(log: Logger) {
     if (isDatabaseBusy(error)) {
       c.header('Retry-After', String(BUSY_RETRY_SECONDS))
       return c.json({ message: BUSY_MESSAGE, code: 'unavailable' }, 503)
+    }
+    if (isReadOnly(error)) {
+      c.header('Retry-After', String(BUSY_RETRY_SECONDS))
+      return c.json({ message: READ_ONLY_MESSAGE, code: 'unavailable' }, 503)
     }
     log.error('unhandled error', { path: redactPath(c.req.path), method: c.req.method, error })
     return c.json(

@@ -1,6 +1,5 @@
 import { and, asc, eq, lte } from 'drizzle-orm'
 import { sales, salesSettings, webhookOutbox } from '#schema/db/organisation'
-import { organisations } from '#schema/db/system'
 import type { AppDeps } from '../app-deps.ts'
 import { getSecretBox } from '../auth/secret-box.ts'
 import { readCrmKey } from '../services/sales/crm-key.ts'
@@ -44,11 +43,7 @@ export function startLeadDelivery(
   const box = getSecretBox(deps.env)
   // Every organisation is looked at once after a start; later, the open files (a sale was
   // just registered in one of them).
-  let toScan = deps.systemDb
-    .select({ id: organisations.id })
-    .from(organisations)
-    .all()
-    .map((row) => row.id)
+  let toScan = deps.organisations.heldIds()
 
   async function deliver(organisationId: string, row: typeof webhookOutbox.$inferSelect) {
     const db = deps.organisations.get(organisationId)

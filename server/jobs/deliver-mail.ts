@@ -1,6 +1,6 @@
 import { and, asc, eq, lte } from 'drizzle-orm'
 import type { Transporter } from 'nodemailer'
-import { mailBounces, mailOutbox, organisations } from '#schema/db/system'
+import { mailBounces, mailOutbox } from '#schema/db/system'
 import type { AppDeps } from '../app-deps.ts'
 import { getSecretBox } from '../auth/secret-box.ts'
 import { openContent } from '../mail/queue-mail.ts'
@@ -57,11 +57,7 @@ export function startMailDelivery(
   const notifications = createOrganisationMailDelivery(deps, hasSmtp ? sendMail : 'keep')
   // Every organisation is looked at once after a start (mail queued before a restart);
   // later, the open files, as the lead delivery does.
-  let toScan = deps.systemDb
-    .select({ id: organisations.id })
-    .from(organisations)
-    .all()
-    .map((row) => row.id)
+  let toScan = deps.organisations.heldIds()
 
   const findDue = () =>
     deps.systemDb

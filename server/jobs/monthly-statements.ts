@@ -1,5 +1,4 @@
 import { Cron } from 'croner'
-import { organisations } from '#schema/db/system'
 import type { AppDeps } from '../app-deps.ts'
 import { mailMonthlyStatements } from '../services/sales/statements/mail-monthly-statements.ts'
 import type { JobGate } from './job-gate.ts'
@@ -19,7 +18,7 @@ type Deps = Pick<AppDeps, 'env' | 'systemDb' | 'organisations' | 'log' | 'heavyW
  */
 export function startMonthlyStatements(deps: Deps) {
   async function runOccurrence(occurrenceMs: number) {
-    const ids = deps.systemDb.select({ id: organisations.id }).from(organisations).all()
+    const ids = deps.organisations.heldIds().map((id) => ({ id }))
     for (const { id } of ids) {
       try {
         const isMine = await deps.jobs.claimOccurrence(

@@ -104,7 +104,7 @@ export function startOffsiteCopies(deps: Deps) {
     const startedAt = Date.now()
     const ids = deps.systemDb.select({ id: organisations.id }).from(organisations).all()
     const files = [
-      { id: SYSTEM_COPY, file: path.join(deps.env.DATA_DIR, 'system.sqlite') },
+      { id: SYSTEM_COPY, file: path.join(deps.env.SYSTEM_DIR, 'system.sqlite') },
       ...ids.map(({ id }) => ({ id, file: getOrganisationFile(deps.env.DATA_DIR, id) })),
     ]
     let copied = 0

@@ -6,7 +6,7 @@ import {
   SETUP_TOKEN_TTL_MS,
   SYNC_REFUSAL_MAX_AGE_MS,
 } from '#schema/constants'
-import { mailOutbox, mailSent, organisations } from '#schema/db/system'
+import { mailOutbox, mailSent } from '#schema/db/system'
 import type { AppDeps } from '../app-deps.ts'
 import type { OrganisationDb } from '../db/organisation-db.ts'
 import { deleteOldIdempotencyRecords } from '../services/idempotency/delete-old-idempotency-records.ts'
@@ -54,7 +54,7 @@ const PRUNINGS: readonly Pruning[] = [
  * kept mails after KEPT_MAIL_BODY_MS. Answers how many rows went or were emptied.
  */
 export async function pruneKeptRecords(deps: Deps, now = Date.now()) {
-  const ids = deps.systemDb.select({ id: organisations.id }).from(organisations).all()
+  const ids = deps.organisations.heldIds().map((id) => ({ id }))
   // A notification over a day old is given up, never sent (deliver-organisation-mail.ts):
   // the memory of one sent is needed no longer than that, with a day to spare.
   let deleted = deps.systemDb

@@ -2,7 +2,6 @@ import { setImmediate as nextTurn } from 'node:timers/promises'
 import { Cron } from 'croner'
 import { and, eq, inArray, ne } from 'drizzle-orm'
 import { sales, salesProjects, salesUsers } from '#schema/db/organisation'
-import { organisations } from '#schema/db/system'
 import { SALES_ROLE_PERMISSIONS } from '#schema/permissions'
 import { SALES_ROLES } from '#schema/roles'
 import type { AppDeps } from '../app-deps.ts'
@@ -89,7 +88,7 @@ export function queueOrganisationReviewDigests(deps: Deps, organisationId: strin
 
 /** The day's digests in every organisation, a turn of the event loop between files. */
 export async function queueReviewDigests(deps: Deps) {
-  const ids = deps.systemDb.select({ id: organisations.id }).from(organisations).all()
+  const ids = deps.organisations.heldIds().map((id) => ({ id }))
   let queued = 0
   for (const { id } of ids) {
     try {

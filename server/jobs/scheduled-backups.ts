@@ -1,6 +1,5 @@
 import { Cron } from 'croner'
 import { type BackupRunResult, parseDailyCron } from '#schema/backup-settings'
-import { organisations } from '#schema/db/system'
 import type { SystemDb } from '../db/system-db.ts'
 import { backupFailed } from '../services/admin-notifications/administrator-alerts.ts'
 import { notifyAdministrators } from '../services/admin-notifications/notify-administrators.ts'
@@ -120,7 +119,7 @@ export function createScheduledBackups(deps: Deps) {
   }
 
   function followAll() {
-    const ids = deps.systemDb.select({ id: organisations.id }).from(organisations).all()
+    const ids = deps.organisations.heldIds().map((id) => ({ id }))
     for (const { id } of ids) follow(id)
   }
 

@@ -6,6 +6,7 @@ import { isSameValue } from '#schema/rx/merge-conflict'
 import { keepRefusedValues } from '#schema/sync-refusals'
 import type { ServiceContext } from '#server/context'
 import { AppError } from '#server/errors/app-error'
+import { isDatabaseBusy, isReadOnly } from '#server/http/handle-error'
 import type { Logger } from '#server/logger'
 import { requirePermission } from '#server/services/permissions/require-permission'
 import { limitPersonRefusals } from '#server/services/sync-refusals/limit-person-refusals'
@@ -35,6 +36,9 @@ function sameFields(fields: readonly string[], a: WireDocument, b: WireDocument)
 function reasonOf(error: unknown, log: Logger) {
   if (error instanceof AppError) return error.message
   if (error instanceof ZodError) return describeZodError(error)
+  // The file busy or read-only (moving to another machine): the whole push is answered
+  // 503 and the device sends it again; nothing is wrong with the write itself.
+  if (isDatabaseBusy(error) || isReadOnly(error)) throw error
   log.error('push write failed', { error })
   throw error
 }

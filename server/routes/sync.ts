@@ -49,6 +49,20 @@ function requireCollection(name: string) {
 
 /** Replication: versioned pull, push and event stream (docs/architecture.md, Replication). */
 export function syncRoutes(deps: AppDeps) {
+  /**
+   * Whether this process still serves the organisation: after a move to another machine
+   * (decision 048) a stream held here hears nothing more, so it ends at its next heartbeat
+   * and the device connects again, through HAProxy to the new machine.
+   */
+  const isServedHere = (organisationId: string) => {
+    try {
+      deps.organisations.get(organisationId)
+      return true
+    } catch {
+      return false
+    }
+  }
+
   // Central collections replicate with the central session, sales ones with the sales
   // session: a session of one area reaches nothing of the other.
   // The session's person, and only theirs: a call that names another account (a local
@@ -148,7 +162,7 @@ export function syncRoutes(deps: AppDeps) {
         await stream.writeSSE({ data: JSON.stringify({ type: 'RESYNC' } as StreamMessage) })
         while (isOpen) {
           await stream.sleep(HEARTBEAT_MS)
-          if (!isOpen || !isSignedIn(area, token)) break
+          if (!isOpen || !isSignedIn(area, token) || !isServedHere(organisationId)) break
           await stream.writeSSE({ event: 'heartbeat', data: String(Date.now()) })
         }
         unsubscribe()

@@ -6,22 +6,38 @@ import path from 'node:path'
 import { createHaproxyConfig } from '../../scripts/haproxy-config.mjs'
 import { findFreePort } from './free-port.ts'
 
+type Process = { name: string; url: string }
+const toAddresses = (processes: Process[]) =>
+  processes.map(({ name, url }) => ({ name, address: new URL(url).host }))
+
 /**
  * Debian's HAProxy on a free loopback port, in front of the server processes given
  * (name and base URL), with the configuration `npm run start:cluster` uses
  * (deploy/haproxy.template.cfg). Resolves once every process passes its health check.
+ * `machines` (the first the home machine): each organisation goes to its machine by the
+ * placements map, an empty file in HAProxy's directory at start (`mapFile`).
  */
-export async function startHaproxy(processes: { name: string; url: string }[]) {
+export async function startHaproxy(
+  processes: Process[],
+  options: { machines?: { name: string; processes: Process[] }[] } = {},
+) {
   const port = await findFreePort()
   const directory = mkdtempSync(path.join(tmpdir(), 'centraal-haproxy-'))
   const statsSocket = path.join(directory, 'stats.sock')
   const configFile = path.join(directory, 'haproxy.cfg')
+  const mapFile = path.join(directory, 'placements.map')
+  writeFileSync(mapFile, '')
   writeFileSync(
     configFile,
     createHaproxyConfig({
       bind: `127.0.0.1:${port}`,
       statsSocket,
-      processes: processes.map(({ name, url }) => ({ name, address: new URL(url).host })),
+      processes: toAddresses(processes),
+      machines: options.machines?.map(({ name, processes: own }) => ({
+        name,
+        processes: toAddresses(own),
+      })),
+      mapFile,
     }),
   )
   const child = spawn('haproxy', ['-db', '-f', configFile], { stdio: ['ignore', 'ignore', 'pipe'] })
@@ -40,7 +56,7 @@ export async function startHaproxy(processes: { name: string; url: string }[]) {
    * HAProxy's counters per process: UP or DOWN, requests sent to it so far, times its
    * health checks took it down, connections retried and requests sent on to another.
    */
-  const readServers = async () => {
+  const readServers = async (backend = 'centraal_processes') => {
     const csv = await new Promise<string>((resolve, reject) => {
       const socket = createConnection(statsSocket)
       let text = ''
@@ -59,7 +75,7 @@ export async function startHaproxy(processes: { name: string; url: string }[]) {
     >()
     for (const row of rows) {
       const field = (name: string) => row.split(',')[columns.indexOf(name)] ?? ''
-      if (field('pxname') !== 'centraal_processes') continue
+      if (field('pxname') !== backend) continue
       if (['BACKEND', 'FRONTEND'].includes(field('svname'))) continue
       servers.set(field('svname'), {
         status: field('status'),
@@ -90,6 +106,8 @@ export async function startHaproxy(processes: { name: string; url: string }[]) {
   await Promise.race([started, allUp])
   return {
     url: `http://127.0.0.1:${port}`,
+    statsSocket,
+    mapFile,
     readServers,
     close: () =>
       new Promise<void>((resolve) => {

@@ -4,7 +4,7 @@ import type { Env } from '../../env.ts'
 import type { findBackupSettings } from './find-backup-settings.ts'
 
 type Row = ReturnType<typeof findBackupSettings>
-type KeyEnv = Pick<Env, 'SECRETS_KEY' | 'DATA_DIR'>
+type KeyEnv = Pick<Env, 'SECRETS_KEY' | 'SYSTEM_DIR'>
 
 // The organisation is part of what is sealed, so a token copied into another organisation's
 // row does not open.
