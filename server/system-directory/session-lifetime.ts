@@ -7,7 +7,7 @@ import type { AccountKey, SystemDirectory } from './system-directory.ts'
 // A session unused for this long ends; one used in its second half is extended to a full
 // term again (sliding expiry)...
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000
-const RENEW_BEFORE_MS = SESSION_TTL_MS / 2
+export const RENEW_BEFORE_MS = SESSION_TTL_MS / 2
 // ...but never past SESSION_MAX_AGE_MS from the sign-in, however busy it is (an open event
 // stream keeps using it).
 
