@@ -23,7 +23,7 @@ export function findPostgresBin(): string | null {
       .sort((a, b) => Number(b) - Number(a))
     candidates.push(...versions.map((version) => path.join(debianRoot, version, 'bin')))
   }
-  for (const dir of PATH_DIRS()) candidates.push(dir)
+  for (const dir of pathDirectories()) candidates.push(dir)
   return (
     candidates.find(
       (dir) =>
@@ -32,7 +32,7 @@ export function findPostgresBin(): string | null {
   )
 }
 
-function PATH_DIRS() {
+function pathDirectories() {
   return (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)
 }
 

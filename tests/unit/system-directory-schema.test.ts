@@ -109,11 +109,11 @@ describe.skipIf(findPostgresBin() === null)(
       opened.push(await openPostgresSystemDirectory(url))
       const sqlite = sqliteShapes()
       // What is compared is there at all.
-    expect(sqlite.sessions?.primaryKey).toEqual(['sid'])
-    expect(sqlite.login_directory?.primaryKey).toEqual(['email', 'kind', 'organization_id'])
-    expect(sqlite.login_directory?.unique).toEqual(['oidc_subject'])
-    expect(sqlite.organizations?.unique).toEqual(['slug'])
-    expect(sqlite.organizations?.columns).toContain('restored_at')
+      expect(sqlite.sessions?.primaryKey).toEqual(['sid'])
+      expect(sqlite.login_directory?.primaryKey).toEqual(['email', 'kind', 'organization_id'])
+      expect(sqlite.login_directory?.unique).toEqual(['oidc_subject'])
+      expect(sqlite.organizations?.unique).toEqual(['slug'])
+      expect(sqlite.organizations?.columns).toContain('restored_at')
       expect(await postgresShapes(url)).toEqual(sqlite)
     })
   },
