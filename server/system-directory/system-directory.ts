@@ -7,7 +7,7 @@ import type { AccountKind, SessionData } from '#schema/db/system'
 // 047). Its operations are those the callers make, not a generic table access: each
 // implementation answers them in as few round trips as it can.
 
-/** An organisation as the system directory keeps it (the `organizations` table's row). */
+/** An organisation as the system directory keeps it (a row of its table of organisations). */
 export type OrganisationRecord = {
   id: string
   name: string
