@@ -5,6 +5,7 @@ import { SESSION_MAX_AGE_MS } from '#schema/constants'
 import { type AccountKind, loginDirectory, type SessionData, sessions } from '#schema/db/system'
 import { prepareOnce } from '../db/prepare-once.ts'
 import type { SystemDb } from '../db/system-db.ts'
+import { RENEW_BEFORE_MS, SESSION_TTL_MS } from '../system-directory/session-lifetime.ts'
 import {
   clearRoutingCookie,
   getOrganisationRoute,
@@ -13,12 +14,8 @@ import {
 } from './routing-cookie.ts'
 import { generateToken, hashToken } from './tokens.ts'
 
-// A session unused for this long ends; one used in its second half is extended to a full
-// term again (sliding expiry)...
-const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000
-const RENEW_BEFORE_MS = SESSION_TTL_MS / 2
-// ...but never past SESSION_MAX_AGE_MS, however busy it is (an open event stream keeps
-// using it).
+// One lifetime for both paths to the sessions: this file's synchronous one on the SQLite
+// connection, and the system directory's (decision 047) that the callers move to.
 
 /**
  * The cookie that carries each kind of session. Served over HTTPS (PUBLIC_URL) it gets the

@@ -22,6 +22,8 @@ const SQL_NAMES = /\borganization_(id|profile)\b/g
 const ALLOWED: { file: string; text: string }[] = [
   // SQL: the system file's table of organisations (see SQL_NAMES).
   { file: 'schema/db/system.ts', text: "sqliteTable('organizations'" },
+  // The same table on PostgreSQL, the same name (decision 047).
+  { file: 'schema/db/system-pg.ts', text: "pgTable('organizations'" },
   // Spec §3 and §7: the registration body names the field so; read as organisationId.
   { file: 'schema/auth.ts', text: 'organizationId: z' },
   {

@@ -1,0 +1,19 @@
+import type { SystemDb } from '../db/system-db.ts'
+import { openPostgresSystemDirectory } from './postgres-system-directory.ts'
+import { createSqliteSystemDirectory } from './sqlite-system-directory.ts'
+import type { SystemDirectory } from './system-directory.ts'
+
+/**
+ * The system directory the settings name: on the PostgreSQL server of `databaseUrl`
+ * (`DATABASE_URL`) when there is one, else on the embedded SQLite file's connection.
+ * Not yet what the server opens (decision 047: it moves there once every caller of the
+ * directory's tables goes through it).
+ */
+export async function openSystemDirectory(options: {
+  databaseUrl?: string
+  systemDb: SystemDb
+}): Promise<SystemDirectory> {
+  return options.databaseUrl
+    ? openPostgresSystemDirectory(options.databaseUrl)
+    : createSqliteSystemDirectory(options.systemDb)
+}

@@ -1,0 +1,285 @@
+import { fileURLToPath } from 'node:url'
+import { and, eq, inArray, lt, ne, notInArray, sql } from 'drizzle-orm'
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
+import { migrate } from 'drizzle-orm/node-postgres/migrator'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import pg from 'pg'
+import { launchKeyOf } from '#schema/db/system'
+import * as schema from '#schema/db/system-pg'
+import type { AccountKey, SystemDirectory } from './system-directory.ts'
+
+const { loginDirectory, organisations, sessions } = schema
+type Db = NodePgDatabase<typeof schema>
+
+const migrationsFolder = fileURLToPath(new URL('../db/migrations/system-pg/', import.meta.url))
+
+// Any fixed number: the key of the advisory lock under which one process at a time
+// migrates, so two machines starting together do not both create the tables.
+const MIGRATION_LOCK = 470_047
+
+const normalised = (email: string) => email.trim().toLowerCase()
+
+// Ordered byte by byte, as SQLite does: the database's collation (en_US and the like) would
+// sort "beta" before "Alpha" on one engine and after it on the other.
+const bytewise = (column: AnyPgColumn) => sql`${column} collate "C"`
+
+// Rows per insert while rebuilding: five parameters each, well under PostgreSQL's 65,535.
+const ENTRIES_PER_INSERT = 1000
+
+const ofAccount = (account: AccountKey) =>
+  and(
+    eq(loginDirectory.kind, account.kind),
+    eq(loginDirectory.organisationId, account.organisationId),
+    eq(loginDirectory.userId, account.userId),
+  )
+
+/**
+ * Opens the system directory on PostgreSQL (`DATABASE_URL`): a pool of node-postgres
+ * connections, the tables made or brought up to date by its migrations before the first
+ * query (server/db/migrations/system-pg, under an advisory lock).
+ */
+export async function openPostgresSystemDirectory(
+  url: string,
+  options: { maxConnections?: number } = {},
+): Promise<SystemDirectory> {
+  const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10 })
+  // A connection the server drops (a restart) must not end the process: the pool makes another.
+  pool.on('error', () => {})
+  const db = drizzle({ client: pool, schema, casing: 'snake_case' })
+  try {
+    await migrateUnderLock(pool)
+  } catch (error) {
+    await pool.end()
+    throw error
+  }
+  return createPostgresSystemDirectory(db, () => pool.end())
+}
+
+async function migrateUnderLock(pool: pg.Pool) {
+  const client = await pool.connect()
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
+    try {
+      await migrate(drizzle({ client, casing: 'snake_case' }), { migrationsFolder })
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK])
+    }
+  } finally {
+    client.release()
+  }
+}
+
+function createPostgresSystemDirectory(db: Db, end: () => Promise<void>): SystemDirectory {
+  return {
+    engine: 'postgres',
+
+    async insertSession({ sid, data, expire }) {
+      const { userId, organisationId, kind } = data
+      await db.insert(sessions).values({ sid, sess: data, expire, userId, organisationId, kind })
+    },
+    async findSession(sid) {
+      const [row] = await db
+        .select({
+          session: sessions,
+          listed: sql<boolean>`exists (select 1 from ${loginDirectory} where ${and(
+            eq(loginDirectory.userId, sessions.userId),
+            eq(loginDirectory.organisationId, sessions.organisationId),
+            eq(loginDirectory.kind, sessions.kind),
+          )})`,
+        })
+        .from(sessions)
+        .where(eq(sessions.sid, sid))
+      if (!row) return null
+      const { session } = row
+      return {
+        data: {
+          ...session.sess,
+          kind: session.kind,
+          userId: session.userId,
+          organisationId: session.organisationId,
+        },
+        expire: session.expire,
+        isListed: row.listed === true,
+      }
+    },
+    async extendSession(sid, expire) {
+      await db.update(sessions).set({ expire }).where(eq(sessions.sid, sid))
+    },
+    async deleteSession(sid, kind) {
+      await db
+        .delete(sessions)
+        .where(and(eq(sessions.sid, sid), kind ? eq(sessions.kind, kind) : undefined))
+    },
+    async deleteAccountSessions(account, options = {}) {
+      await db
+        .delete(sessions)
+        .where(
+          and(
+            eq(sessions.userId, account.userId),
+            eq(sessions.organisationId, account.organisationId),
+            eq(sessions.kind, account.kind),
+            options.exceptSid ? ne(sessions.sid, options.exceptSid) : undefined,
+          ),
+        )
+    },
+    async deleteOrganisationSessions(organisationId) {
+      await db.delete(sessions).where(eq(sessions.organisationId, organisationId))
+    },
+    async deleteExpiredSessions(now) {
+      await db.delete(sessions).where(lt(sessions.expire, now))
+    },
+
+    async createOrganisation(input) {
+      const [created] = await db
+        .insert(organisations)
+        .values(input)
+        .onConflictDoNothing()
+        .returning()
+      return created ?? null
+    },
+    async findOrganisation(id) {
+      const [row] = await db.select().from(organisations).where(eq(organisations.id, id))
+      return row ?? null
+    },
+    async findOrganisationBySlug(slug) {
+      const [row] = await db.select().from(organisations).where(eq(organisations.slug, slug))
+      return row ?? null
+    },
+    async listOrganisations() {
+      return db
+        .select({
+          id: organisations.id,
+          name: organisations.name,
+          slug: organisations.slug,
+          plan: organisations.plan,
+          status: organisations.status,
+          createdAt: organisations.createdAt,
+        })
+        .from(organisations)
+        .orderBy(bytewise(organisations.name))
+    },
+    async listOrganisationIds() {
+      const rows = await db.select({ id: organisations.id }).from(organisations)
+      return rows.map((row) => row.id)
+    },
+    async renameOrganisation(id, name) {
+      await db.update(organisations).set({ name }).where(eq(organisations.id, id))
+    },
+    async startOrganisationEpoch(id, now) {
+      const [row] = await db
+        .update(organisations)
+        .set({
+          restoredAt: sql`greatest(${now}::bigint, coalesce(${organisations.restoredAt}, 0) + 1)`,
+        })
+        .where(eq(organisations.id, id))
+        .returning({ restoredAt: organisations.restoredAt })
+      return row?.restoredAt ?? null
+    },
+
+    async findEntries(kind, email, { preferred = [], limit }) {
+      const byAddress = and(
+        eq(loginDirectory.email, normalised(email)),
+        eq(loginDirectory.kind, kind),
+      )
+      const wanted = [...new Set(preferred)].slice(0, limit)
+      const first = wanted.length
+        ? await db
+            .select()
+            .from(loginDirectory)
+            .where(and(byAddress, inArray(loginDirectory.organisationId, wanted)))
+        : []
+      first.sort((a, b) => wanted.indexOf(a.organisationId) - wanted.indexOf(b.organisationId))
+      const rest = await db
+        .select()
+        .from(loginDirectory)
+        .where(
+          and(
+            byAddress,
+            wanted.length ? notInArray(loginDirectory.organisationId, wanted) : undefined,
+          ),
+        )
+        .orderBy(bytewise(loginDirectory.organisationId))
+        .limit(limit)
+      return [...first, ...rest]
+    },
+    async findEntryIn(kind, email, organisationId) {
+      const [entry] = await db
+        .select()
+        .from(loginDirectory)
+        .where(
+          and(
+            eq(loginDirectory.email, normalised(email)),
+            eq(loginDirectory.kind, kind),
+            eq(loginDirectory.organisationId, organisationId),
+          ),
+        )
+      return entry ?? null
+    },
+    async findEntryBySubject(oidcSubject) {
+      const [entry] = await db
+        .select()
+        .from(loginDirectory)
+        .where(eq(loginDirectory.oidcSubject, oidcSubject))
+      return entry ?? null
+    },
+    async isListed(account) {
+      const [row] = await db
+        .select({ userId: loginDirectory.userId })
+        .from(loginDirectory)
+        .where(ofAccount(account))
+      return !!row
+    },
+    async addEntry(entry) {
+      await db.insert(loginDirectory).values(entry)
+    },
+    async putLaunchEntry(organisationId, centralUserId, salesUserId) {
+      await db
+        .insert(loginDirectory)
+        .values({
+          email: launchKeyOf(centralUserId),
+          kind: 'sales',
+          organisationId,
+          userId: salesUserId,
+        })
+        .onConflictDoUpdate({
+          target: [loginDirectory.email, loginDirectory.kind, loginDirectory.organisationId],
+          set: { userId: salesUserId },
+        })
+    },
+    async changeEntryEmail(account, email) {
+      await db.update(loginDirectory).set({ email }).where(ofAccount(account))
+    },
+    async linkSubject(entry, oidcSubject) {
+      await db
+        .update(loginDirectory)
+        .set({ oidcSubject })
+        .where(
+          and(
+            eq(loginDirectory.email, entry.email),
+            eq(loginDirectory.kind, 'central'),
+            eq(loginDirectory.organisationId, entry.organisationId),
+          ),
+        )
+    },
+    async removeEntry(account) {
+      await db.delete(loginDirectory).where(ofAccount(account))
+    },
+    async replaceOrganisationEntries(organisationId, entries) {
+      await db.transaction(async (tx) => {
+        await tx.delete(loginDirectory).where(eq(loginDirectory.organisationId, organisationId))
+        // In order, so that of two entries with one key the first stays (the rest conflict).
+        for (let start = 0; start < entries.length; start += ENTRIES_PER_INSERT) {
+          const chunk = entries.slice(start, start + ENTRIES_PER_INSERT)
+          await tx
+            .insert(loginDirectory)
+            .values(chunk.map((entry) => ({ ...entry, organisationId })))
+            .onConflictDoNothing({
+              target: [loginDirectory.email, loginDirectory.kind, loginDirectory.organisationId],
+            })
+        }
+      })
+    },
+
+    close: end,
+  }
+}
