@@ -52,16 +52,11 @@ export function syncRoutes(deps: AppDeps) {
   /**
    * Whether this process still serves the organisation: after a move to another machine
    * (decision 048) a stream held here hears nothing more, so it ends at its next heartbeat
-   * and the device connects again, through HAProxy to the new machine.
+   * and the device connects again, through HAProxy to the new machine. Its placement, not
+   * its file: a heartbeat must not open, and so evict, organisation files (with one
+   * machine no question is asked).
    */
-  const isServedHere = (organisationId: string) => {
-    try {
-      deps.organisations.get(organisationId)
-      return true
-    } catch {
-      return false
-    }
-  }
+  const isServedHere = (organisationId: string) => deps.organisations.holds(organisationId)
 
   // Central collections replicate with the central session, sales ones with the sales
   // session: a session of one area reaches nothing of the other.
