@@ -226,11 +226,14 @@ describe('one heavy job at a time in the whole process, the others waiting', () 
     await expect
       .poll(() => server.deps.heavyWork.placeOf('default-org'), { interval: 20, timeout: 10_000 })
       .toBe(2)
-    // One job per organisation in the queue: its other heavy calls are refused meanwhile.
+    // One job per organisation in the queue: its other heavy calls are refused meanwhile,
+    // a SELLER's own statement too (made in the worker: decision 049), so one asking for it
+    // in a loop holds no statements in memory.
     const answers = await Promise.all([
       root.post('/api/admin/backup', { format: 'json' }),
       root.get(`/api/gold-estates/statements?${THIS_YEAR}`),
       root.post('/api/admin/restore', {}),
+      seller.get(`/api/gold-estates/statements/${sellerIds.bart}?${THIS_YEAR}`),
     ])
     const stillImporting = server.deps.heavyWork.placeOf('org-b') === 1
     for (const answer of answers) {
