@@ -261,7 +261,7 @@ export const mailSent = sqliteTable(
  * (README, Two machines; decision 048). An organisation without a row is on HOME_MACHINE.
  * Written by `npm run organisation:move`; read when a process opens an organisation's file.
  */
-export const organisationPlacements = sqliteTable('organization_placements', {
+export const organisationPlacements = sqliteTable('organisation_placements', {
   organisationId: text('organization_id')
     .primaryKey()
     .references(() => organisations.id, { onDelete: 'cascade' }),

@@ -35,7 +35,7 @@ function restoreEarlierDirectory() {
     drop table email_change_tokens;
     drop table mail_bounces;
     drop table mail_sent;
-    drop table organization_placements;
+    drop table organisation_placements;
     create table old_directory as select * from login_directory;
     drop table login_directory;
     create table login_directory (

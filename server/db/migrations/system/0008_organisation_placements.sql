@@ -1,4 +1,4 @@
-CREATE TABLE `organization_placements` (
+CREATE TABLE `organisation_placements` (
 	`organization_id` text PRIMARY KEY NOT NULL,
 	`machine` text NOT NULL,
 	`placed_at` integer NOT NULL,
