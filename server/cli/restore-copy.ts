@@ -6,7 +6,7 @@ import { openSystemDb } from '../db/system-db.ts'
 import { loadEnv } from '../env.ts'
 import {
   type CopyStore,
-  createCopyStore,
+  openCopyStore,
   readCopySettings,
 } from '../services/offsite-copies/copy-store.ts'
 import {
@@ -75,7 +75,7 @@ async function restoreMissingOrganisations(store: CopyStore) {
   if (left.length > 0) console.log(`not restored:\n  ${left.join('\n  ')}`)
 }
 
-const store = createCopyStore(settings)
+const store = await openCopyStore(settings)
 try {
   if (what === 'system') {
     const restored = await restoreSystemCopy({ dataDir: env.DATA_DIR, store, key })

@@ -8,7 +8,7 @@ import type { HeavyWorkPool } from '../heavy-work/heavy-work-pool.ts'
 import type { Logger } from '../logger.ts'
 import { createChangeWatch } from '../services/offsite-copies/change-watch.ts'
 import { SYSTEM_COPY } from '../services/offsite-copies/copy-keys.ts'
-import { createCopyStore, readCopySettings } from '../services/offsite-copies/copy-store.ts'
+import { openCopyStore, readCopySettings } from '../services/offsite-copies/copy-store.ts'
 import type { JobGate } from './job-gate.ts'
 
 type Deps = {
@@ -43,7 +43,7 @@ const MARKS_PER_TURN = 200
 export function startOffsiteCopies(deps: Deps) {
   const settings = readCopySettings(deps.env)
   if (!settings) return undefined
-  const store = createCopyStore(settings)
+  const opening = openCopyStore(settings)
   const watch = createChangeWatch()
   const intervalMs = deps.env.S3_COPY_INTERVAL_SECONDS * 1000
   /** Per file copied by this process: the mark it was copied at, and when the copy finished. */
@@ -61,6 +61,7 @@ export function startOffsiteCopies(deps: Deps) {
         ? await deps.heavyWorkPool.snapshotSystem()
         : await deps.heavyWorkPool.snapshotOrganisation(id)
     if (!snapshot) return 0
+    const store = await opening
     let bytes: number
     try {
       bytes = (await stat(snapshot.file)).size
@@ -156,7 +157,7 @@ export function startOffsiteCopies(deps: Deps) {
       clearTimeout(timer)
       await round.catch(() => {})
       watch.close()
-      store.close()
+      ;(await opening.catch(() => undefined))?.close()
     },
   }
 }

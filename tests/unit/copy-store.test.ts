@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { Env } from '#server/env'
-import { createCopyStore, readCopySettings } from '#server/services/offsite-copies/copy-store'
+import {
+  type CopyStore,
+  openCopyStore,
+  readCopySettings,
+} from '#server/services/offsite-copies/copy-store'
 import { startS3StandIn } from '../support/s3-stand-in.ts'
 
 // An upload of a copy holds its file only while it runs: after it, landed or cut short,
@@ -14,7 +18,7 @@ const BUCKET = 'centraal-copies'
 const KEY_ID = 'copies-key'
 const folder = mkdtempSync(path.join(tmpdir(), 'centraal-copy-store-'))
 let standIn: Awaited<ReturnType<typeof startS3StandIn>>
-let store: ReturnType<typeof createCopyStore>
+let store: CopyStore
 
 beforeAll(async () => {
   standIn = await startS3StandIn({ bucket: BUCKET, accessKeyId: KEY_ID })
@@ -27,7 +31,7 @@ beforeAll(async () => {
     AWS_ACCESS_KEY_ID: KEY_ID,
     AWS_SECRET_ACCESS_KEY: 'copies-secret',
   } as Env
-  store = createCopyStore(readCopySettings(env)!)
+  store = await openCopyStore(readCopySettings(env)!)
 })
 afterAll(async () => {
   store?.close()

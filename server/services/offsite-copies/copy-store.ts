@@ -2,18 +2,11 @@ import { createWriteStream } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3'
 import type { Env } from '../../env.ts'
 import { makeCopyKey, organisationPrefix } from './copy-keys.ts'
 
-/** Where off-machine copies go; see createCopyStore. */
-export type CopyStore = ReturnType<typeof createCopyStore>
+/** Where off-machine copies go; see openCopyStore. */
+export type CopyStore = Awaited<ReturnType<typeof openCopyStore>>
 
 const ignore = () => {}
 const SILENT = { debug: ignore, info: ignore, warn: ignore, error: ignore }
@@ -24,21 +17,13 @@ export function readCopySettings(env: Env) {
   return {
     bucket: env.S3_COPY_BUCKET,
     prefix: env.S3_COPY_PREFIX,
-    client: new S3Client({
-      region: env.S3_COPY_REGION,
-      endpoint: env.S3_COPY_ENDPOINT,
-      forcePathStyle: env.S3_COPY_FORCE_PATH_STYLE,
-      credentials:
-        env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
-          ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY }
-          : undefined,
-      // Checksums only where S3 requires them: several S3-compatible services refuse the
-      // SDK's default streamed CRC trailers, and the restore checks the file itself.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-      // The SDK would warn on the console at each failed upload; the copies log once.
-      logger: SILENT,
-    }),
+    region: env.S3_COPY_REGION,
+    endpoint: env.S3_COPY_ENDPOINT,
+    forcePathStyle: env.S3_COPY_FORCE_PATH_STYLE,
+    credentials:
+      env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY }
+        : undefined,
   }
 }
 
@@ -47,8 +32,29 @@ export function readCopySettings(env: Env) {
  * marked with the organisation's id in its metadata. A single PUT carries a file (S3 takes
  * up to 5 GB so; an organisation's file is tens of MB), streamed from disk.
  */
-export function createCopyStore(settings: NonNullable<ReturnType<typeof readCopySettings>>) {
-  const { client, bucket, prefix } = settings
+export async function openCopyStore(settings: NonNullable<ReturnType<typeof readCopySettings>>) {
+  // The S3 client is loaded only where copies are on: 3.4 MB of an idle server's 27 MB
+  // heap, which a server without a bucket never needs.
+  const {
+    DeleteObjectCommand,
+    GetObjectCommand,
+    ListObjectsV2Command,
+    PutObjectCommand,
+    S3Client,
+  } = await import('@aws-sdk/client-s3')
+  const { bucket, prefix, region, endpoint, forcePathStyle, credentials } = settings
+  const client = new S3Client({
+    region,
+    endpoint,
+    forcePathStyle,
+    credentials,
+    // Checksums only where S3 requires them: several S3-compatible services refuse the
+    // SDK's default streamed CRC trailers, and the restore checks the file itself.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    // The SDK would warn on the console at each failed upload; the copies log once.
+    logger: SILENT,
+  })
   return {
     /**
      * Uploads the file as the organisation's copy made at `madeAt`; returns its key. The
