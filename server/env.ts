@@ -65,6 +65,11 @@ const EnvSchema = z
     ),
     /** First retry delay of a failed scheduled backup upload; doubles per attempt. */
     BACKUP_RETRY_BASE_MS: z.coerce.number().int().min(1).default(60_000),
+    /**
+     * How often a machine matches its automatic backups to the organisations it holds: one
+     * moved here is scheduled, one moved away is not (README, Two machines).
+     */
+    BACKUP_HELD_CHECK_SECONDS: z.coerce.number().positive().default(60),
     ORGANISATION_CACHE_SIZE: z.coerce.number().int().min(1).default(64),
     /** Heavy jobs (restore, import, backup, statements zip) that may wait beside the running one. */
     HEAVY_WORK_MAX_WAITING: z.coerce.number().int().min(0).default(8),

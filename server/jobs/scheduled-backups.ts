@@ -77,14 +77,22 @@ export function createScheduledBackups(deps: Deps) {
   }
 
   function reschedule(organisationId: string) {
-    const schedule = stopping.signal.aborted ? null : wantedSchedule(organisationId)
+    // An organisation moved to another machine is scheduled there (followHeld).
+    const isHere = !stopping.signal.aborted && deps.organisations.holds(organisationId)
+    const schedule = isHere ? wantedSchedule(organisationId) : null
     // An unchanged schedule keeps its job: one made anew in the moment it fires would wait
     // for the next day, and the settings are read again at times no one chose.
-    if (schedule && jobs.get(organisationId)?.getPattern() === schedule) return
-    jobs.get(organisationId)?.stop()
+    const job = jobs.get(organisationId)
+    if (schedule && job?.getPattern() === schedule) return
+    if (job && !isHere && !stopping.signal.aborted) {
+      deps.log.info('automatic backup left to the machine that holds the organisation', {
+        organisationId,
+      })
+    }
+    job?.stop()
     jobs.delete(organisationId)
     if (!schedule) return
-    const job = new Cron(
+    const next = new Cron(
       schedule,
       {
         name: `drive-backup:${organisationId}`,
@@ -94,7 +102,12 @@ export function createScheduledBackups(deps: Deps) {
         catch: (error) => deps.log.error('scheduled backup failed', { organisationId, error }),
       },
       async () => {
-        if (wantedSchedule(organisationId) !== schedule) return reschedule(organisationId)
+        if (
+          !deps.organisations.holds(organisationId) ||
+          wantedSchedule(organisationId) !== schedule
+        ) {
+          return reschedule(organisationId)
+        }
         // Schedules name whole minutes; a process firing a moment late claims the same one.
         const occurrence = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS
         if (!(await deps.jobs.claimOccurrence('drive-backup', organisationId, occurrence, 'run'))) {
@@ -106,7 +119,7 @@ export function createScheduledBackups(deps: Deps) {
         if (result.status === 'failed') await notifyOfFailure(organisationId, result)
       },
     )
-    jobs.set(organisationId, job)
+    jobs.set(organisationId, next)
   }
 
   /** Schedules the organisation from its stored settings; a failure is logged, not thrown. */
@@ -118,18 +131,43 @@ export function createScheduledBackups(deps: Deps) {
     }
   }
 
+  /** The organisations this machine held at the last look: every one with one machine. */
+  let held = new Set<string>()
+
   function followAll() {
-    const ids = deps.organisations.heldIds().map((id) => ({ id }))
-    for (const { id } of ids) follow(id)
+    held = new Set(deps.organisations.heldIds())
+    for (const id of held) follow(id)
+  }
+
+  /**
+   * Follows the organisations that came to this machine since the last look (moved here,
+   * or created) and lets go of those that left it: a move is made by an operator's command
+   * that tells no process (decision 048). Only the changes are read, so a look over
+   * thousands of organisations opens no file.
+   */
+  function followHeld() {
+    const now = new Set(deps.organisations.heldIds())
+    for (const id of held) if (!now.has(id)) follow(id)
+    for (const id of now) if (!held.has(id)) follow(id)
+    held = now
   }
 
   let stopRelay: (() => void) | undefined
+  let heldCheck: NodeJS.Timeout | undefined
 
   return {
     /** Schedules every organisation's automatic backup (at server start). */
     start() {
       followAll()
       stopRelay = deps.relay?.subscribe({ onChange: follow, onSubscribed: followAll })
+      heldCheck = setInterval(() => {
+        try {
+          followHeld()
+        } catch (error) {
+          deps.log.error('backup schedules not matched to the organisations here', { error })
+        }
+      }, deps.env.BACKUP_HELD_CHECK_SECONDS * 1000)
+      heldCheck.unref()
     },
     /**
      * After a change of the organisation's backup settings: schedules it anew, here and
@@ -148,6 +186,7 @@ export function createScheduledBackups(deps: Deps) {
     /** Stops every job and waits for runs under way; a waiting retry is cut short. */
     async stop() {
       stopping.abort()
+      clearInterval(heldCheck)
       stopRelay?.()
       for (const job of jobs.values()) job.stop()
       jobs.clear()

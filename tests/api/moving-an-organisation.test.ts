@@ -10,6 +10,7 @@ import { readMoveMarker } from '#server/db/organisation-move-marker'
 import { openSystemDb } from '#server/db/system-db'
 import { moveOrganisation } from '#server/services/organisation-move/move-organisation'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
+import { eventually } from '../support/eventually.ts'
 import { cookieOf, createClient } from '../support/http.ts'
 import { startMachines } from '../support/machines.ts'
 import { openEventStream, waitFor } from '../support/sse.ts'
@@ -273,4 +274,57 @@ test('moved there and back with the command: it ends at the first write on the n
     expect((await admin.get('/api/app-connections')).status).toBe(200)
   })
   expect(routed).toEqual({ a: 1, b: 0 })
+}, 60_000)
+
+test('the automatic Drive backup follows the organisation: scheduled on the machine it moved to, let go on the old one', async () => {
+  const { organisationId, admin } = await createOrganisationWithAdmin('back-up-mee')
+  // Drive connected and the automatic backup on, as Instellingen → Backups leaves them
+  // (written in the file: Google is not reached here).
+  const file = new Database(path.join(machines.dataDirOf('a'), 'orgs', `${organisationId}.sqlite`))
+  file
+    .prepare(
+      `update backup_settings set google_drive_enabled = 1, google_refresh_token = 'refresh',
+       auto_backup_enabled = 1, backup_schedule = '0 2 * * *'`,
+    )
+    .run()
+  file.close()
+  const nextBackupAt = async () => {
+    const answer = await admin.get('/api/backup/settings')
+    expect(answer.status, answer.text).toBe(200)
+    return answer.json.nextBackupAt as number | null
+  }
+  // Machine a sees the new organisation at its next look and schedules it.
+  await eventually(async () => expect(await nextBackupAt()).toBeGreaterThan(Date.now()))
+
+  const command = runMoveCommand([organisationId, 'b'])
+  await waitFor(
+    () => existsSync(path.join(machines.dataDirOf('b'), 'orgs', `${organisationId}.sqlite`)),
+    20_000,
+  )
+  const write = () =>
+    admin.post('/api/app-connections', { name: 'Na', url: 'https://na.example.com' })
+  let answer = await write()
+  while (answer.status === 503) answer = await write()
+  expect(answer.status, answer.text).toBe(201)
+  expect((await command).code).toBe(0)
+
+  // Machine b answers now, with its own schedule; machine a let its job go.
+  await eventually(async () => expect(await nextBackupAt()).toBeGreaterThan(Date.now()))
+  const routed = await machines.countRouted(async () => {
+    await nextBackupAt()
+  })
+  expect(routed).toEqual({ a: 0, b: 1 })
+  await eventually(() =>
+    expect(
+      machines
+        .processOf('a')
+        .linesWith('automatic backup left to the machine that holds the organisation')
+        .filter((line) => line.includes(organisationId)),
+    ).toHaveLength(1),
+  )
+  expect(
+    machines
+      .processOf('b')
+      .linesWith('automatic backup left to the machine that holds the organisation'),
+  ).toEqual([])
 }, 60_000)

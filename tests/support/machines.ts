@@ -28,6 +28,9 @@ export async function startMachines() {
     SYSTEM_DIR: systemDir,
     MACHINE: machine,
     HOME_MACHINE: 'a',
+    // The automatic backups follow a move within a moment, and say so in the info log.
+    BACKUP_HELD_CHECK_SECONDS: '0.2',
+    LOG_LEVEL: 'info',
   })
   try {
     // The home machine first: it applies the system migrations and makes the platform.
