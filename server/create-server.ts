@@ -93,6 +93,7 @@ export async function startServer(
         epoch: readOrganisationEpoch(systemDb, organisationId),
       }),
       onError: (error) => log.error('telling the event streams of a change failed', { error }),
+      isServedHere: (organisationId) => organisations.holds(organisationId),
       relay:
         redis &&
         createRedisChangeRelay(redis, {

@@ -33,7 +33,8 @@ export type ChangeRelay = {
 }
 
 type Organisation = {
-  listeners: Set<Listener>
+  /** Each listener with what ends it when the organisation is no longer served here. */
+  listeners: Map<Listener, () => void>
   last: number
   timer?: NodeJS.Timeout
   stopRelay?: () => void
@@ -54,40 +55,49 @@ export class SyncHub {
   readonly #readPosition: (organisationId: string) => OrganisationPosition
   readonly #onError: (error: unknown) => void
   readonly #relay: ChangeRelay | undefined
+  readonly #isServedHere: (organisationId: string) => boolean
 
   constructor(options: {
     readPosition: (organisationId: string) => OrganisationPosition
     onError?: (error: unknown) => void
     /** Other server processes' changes (several processes share REDIS_URL). */
     relay?: ChangeRelay
+    /** Whether this machine still holds the organisation (decision 048); always by default. */
+    isServedHere?: (organisationId: string) => boolean
   }) {
     this.#readPosition = options.readPosition
     this.#onError = options.onError ?? (() => undefined)
     this.#relay = options.relay
+    this.#isServedHere = options.isServedHere ?? (() => true)
   }
 
   /**
    * Registers a listener for one organisation; returns the function that removes it. The
-   * listener hears every seq committed after the organisation's position now.
+   * listener hears every seq committed after the organisation's position now. `onGone`
+   * is called instead of a batch once the organisation moved to another machine: the
+   * changes are told there.
    */
-  subscribe(organisationId: string, listener: Listener) {
+  subscribe(organisationId: string, listener: Listener, onGone: () => void = () => {}) {
     let organisation = this.#organisations.get(organisationId)
     if (!organisation) {
-      organisation = { listeners: new Set(), last: this.#readPosition(organisationId).seq }
+      organisation = { listeners: new Map(), last: this.#readPosition(organisationId).seq }
       this.#organisations.set(organisationId, organisation)
       const subscribed = organisation
       organisation.stopRelay = this.#relay?.subscribe(organisationId, {
         onChange: () => this.#schedule(organisationId),
         // What another process committed before the subscription took hold.
         onReady: () => {
-          if (this.#readPosition(organisationId).seq !== subscribed.last) {
+          if (
+            !this.#isServedHere(organisationId) ||
+            this.#readPosition(organisationId).seq !== subscribed.last
+          ) {
             this.#schedule(organisationId)
           }
         },
       })
     }
     const { listeners } = organisation
-    listeners.add(listener)
+    listeners.set(listener, onGone)
     return () => {
       listeners.delete(listener)
       // Only drop the organisation if it is still this one: a late (second) call from a
@@ -121,6 +131,12 @@ export class SyncHub {
   #tell(organisationId: string, organisation: Organisation) {
     let position: OrganisationPosition
     try {
+      if (!this.#isServedHere(organisationId)) {
+        // Moved to another machine: its streams end, and their devices connect again,
+        // through HAProxy, to the machine that holds it now.
+        for (const onGone of [...organisation.listeners.values()]) onGone()
+        return
+      }
       position = this.#readPosition(organisationId)
     } catch (error) {
       this.#onError(error)
@@ -139,7 +155,7 @@ export class SyncHub {
     organisation.last = position.seq
     // A batch with nothing new still reaches everyone: a sign-out or a withdrawn right
     // commits no seq, and each listener checks its session on every batch.
-    for (const listener of [...organisation.listeners]) {
+    for (const listener of [...organisation.listeners.keys()]) {
       try {
         listener(batch)
       } catch (error) {

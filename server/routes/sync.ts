@@ -131,25 +131,29 @@ export function syncRoutes(deps: AppDeps) {
           unsent++
           void stream.writeSSE({ data }).finally(() => unsent--)
         }
-        const unsubscribe = deps.syncHub.subscribe(organisationId, (batch) => {
-          // The session is checked again at every batch: a suspended user's stream ends,
-          // and what is sent is read under the rights they hold now.
-          const current = contextOfToken(area, token)
-          if (current?.actor.organisationId !== organisationId) return stream.abort()
-          const readable = findReadableCollections(SERVER_COLLECTIONS.values(), area, current)
-          if (!isCarryingDocuments) {
-            const names = readable.map((collection) => collection.name)
-            return send(JSON.stringify({ type: 'CHANGE', collections: names } as StreamMessage))
-          }
-          if (batch.to === batch.from) return
-          const now = getAccessKey(current.actor)
-          // Other rights, other documents: the device reads again what it may see now.
-          if (now !== access || batch.to < batch.from) {
-            access = now
-            return send(JSON.stringify({ type: 'RESYNC' } as StreamMessage))
-          }
-          send(describeBatch(batch, current, readable, access))
-        })
+        const unsubscribe = deps.syncHub.subscribe(
+          organisationId,
+          (batch) => {
+            // The session is checked again at every batch: a suspended user's stream ends,
+            // and what is sent is read under the rights they hold now.
+            const current = contextOfToken(area, token)
+            if (current?.actor.organisationId !== organisationId) return stream.abort()
+            const readable = findReadableCollections(SERVER_COLLECTIONS.values(), area, current)
+            if (!isCarryingDocuments) {
+              const names = readable.map((collection) => collection.name)
+              return send(JSON.stringify({ type: 'CHANGE', collections: names } as StreamMessage))
+            }
+            if (batch.to === batch.from) return
+            const now = getAccessKey(current.actor)
+            // Other rights, other documents: the device reads again what it may see now.
+            if (now !== access || batch.to < batch.from) {
+              access = now
+              return send(JSON.stringify({ type: 'RESYNC' } as StreamMessage))
+            }
+            send(describeBatch(batch, current, readable, access))
+          },
+          () => stream.abort(),
+        )
         stream.onAbort(() => {
           isOpen = false
           unsubscribe()

@@ -111,8 +111,9 @@ test('an organisation moved under load: every acknowledged write on the new mach
     }
   })()
   await waitFor(() => acknowledged.length >= 20, 20_000)
-  // A device's event stream, held by the old machine: it ends after the move (at its next
-  // heartbeat) and the device connects again, to the new machine.
+  // A device's event stream, held by the old machine: it ends after the move (at the
+  // first change told after it, at the latest its next heartbeat) and the device connects
+  // again, to the new machine.
   const stream = await openEventStream(`${machines.url}/api/sync/v1/stream`, cookieOf(admin))
   expect(stream.status).toBe(200)
 
@@ -194,6 +195,10 @@ test('an organisation moved under load: every acknowledged write on the new mach
   const again = await openEventStream(`${machines.url}/api/sync/v1/stream`, cookieOf(admin))
   await waitFor(() => again.messages.length === 1)
   await again.close()
+  // The old machine told its streams the organisation left, instead of failing to read it.
+  expect(
+    machines.processOf('a').errorLinesWith('telling the event streams of a change failed'),
+  ).toEqual([])
   console.log(
     `the old machine's event stream ended ${Date.now() - endedAt} ms after the checks; ` +
       `moved under load: ${acknowledged.length} writes acknowledged, ${refusals.length} answered 503 and sent again`,
@@ -278,22 +283,25 @@ test('moved there and back with the command: it ends at the first write on the n
 
 test('the automatic Drive backup follows the organisation: scheduled on the machine it moved to, let go on the old one', async () => {
   const { organisationId, admin } = await createOrganisationWithAdmin('back-up-mee')
-  // Drive connected and the automatic backup on, as Instellingen → Backups leaves them
-  // (written in the file: Google is not reached here).
+  // Drive connected (written in the file: Google is not reached here), then the automatic
+  // backup switched on in Instellingen → Backups.
   const file = new Database(path.join(machines.dataDirOf('a'), 'orgs', `${organisationId}.sqlite`))
   file
     .prepare(
-      `update backup_settings set google_drive_enabled = 1, google_refresh_token = 'refresh',
-       auto_backup_enabled = 1, backup_schedule = '0 2 * * *'`,
+      `update backup_settings set google_drive_enabled = 1, google_refresh_token = 'refresh'`,
     )
     .run()
   file.close()
+  const saved = await admin.post('/api/backup/settings', {
+    autoBackupEnabled: true,
+    backupSchedule: '0 2 * * *',
+  })
+  expect(saved.status, saved.text).toBe(200)
   const nextBackupAt = async () => {
     const answer = await admin.get('/api/backup/settings')
     expect(answer.status, answer.text).toBe(200)
     return answer.json.nextBackupAt as number | null
   }
-  // Machine a sees the new organisation at its next look and schedules it.
   await eventually(async () => expect(await nextBackupAt()).toBeGreaterThan(Date.now()))
 
   const command = runMoveCommand([organisationId, 'b'])

@@ -46,11 +46,17 @@ export async function startServerProcess(
         LOG_LEVEL: 'error',
         ...options.settings,
       },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
   )
   if (options.onSpawn && child.pid !== undefined) options.onSpawn(child.pid)
   let output = ''
+  // The error log is shown as before, and kept to be asked.
+  let errors = ''
+  child.stderr?.on('data', (chunk: Buffer) => {
+    errors += chunk.toString()
+    process.stderr.write(chunk)
+  })
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString()
@@ -67,6 +73,8 @@ export async function startServerProcess(
     url: `http://127.0.0.1:${port}`,
     /** The lines the process wrote to stdout (its info log, at LOG_LEVEL=info) that hold `text`. */
     linesWith: (text: string) => output.split('\n').filter((line) => line.includes(text)),
+    /** The lines of its error log (stderr) that hold `text`. */
+    errorLinesWith: (text: string) => errors.split('\n').filter((line) => line.includes(text)),
     /** Resident memory now, in MB. */
     residentMb: () => megabytes('VmRSS'),
     /** Processor time used so far (user and system), in seconds (Linux: /proc, 100 ticks a second). */

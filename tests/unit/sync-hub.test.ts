@@ -140,3 +140,26 @@ test('with a relay: a commit between the first reading and the subscription taki
   vi.runAllTimers()
   expect(ranges).toEqual([[10, 11]])
 })
+
+test('once the organisation moved to another machine its listeners are ended, not told a batch, and its position is not read', () => {
+  let isHere = true
+  const read = vi.fn(() => ({ seq, epoch }))
+  const hub = new SyncHub({ readPosition: read, isServedHere: () => isHere })
+  const heard: string[] = []
+  hub.subscribe(
+    'org',
+    (batch) => heard.push(`batch ${batch.to}`),
+    () => heard.push('gone'),
+  )
+  hub.subscribe('other', (batch) => heard.push(`other ${batch.to}`))
+  seq = 11
+  hub.notify('org')
+  vi.runAllTimers()
+  isHere = false
+  read.mockClear()
+  seq = 12
+  hub.notify('org')
+  vi.runAllTimers()
+  expect(heard).toEqual(['batch 11', 'gone'])
+  expect(read).not.toHaveBeenCalled()
+})
