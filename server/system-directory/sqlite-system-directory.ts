@@ -2,7 +2,12 @@ import { and, asc, eq, inArray, lt, ne, notInArray, sql } from 'drizzle-orm'
 import { launchKeyOf, loginDirectory, organisations, sessions } from '#schema/db/system'
 import { prepareOnce } from '../db/prepare-once.ts'
 import type { SystemDb } from '../db/system-db.ts'
-import type { AccountKey, DirectoryEntry, SystemDirectory } from './system-directory.ts'
+import {
+  type AccountKey,
+  type DirectoryEntry,
+  type SystemDirectory,
+  toStoredSession,
+} from './system-directory.ts'
 
 const value = (name: string) => sql.placeholder(name)
 const normalised = (email: string) => email.trim().toLowerCase()
@@ -58,17 +63,7 @@ export function createSqliteSystemDirectory(db: SystemDb): SystemDirectory {
     async findSession(sid) {
       const row = sessionRead(db).get({ sid })
       if (!row) return null
-      const { session } = row
-      return {
-        data: {
-          ...session.sess,
-          kind: session.kind,
-          userId: session.userId,
-          organisationId: session.organisationId,
-        },
-        expire: session.expire,
-        isListed: row.listed === 1,
-      }
+      return toStoredSession(row.session, row.listed === 1)
     },
     async extendSession(sid, expire) {
       db.update(sessions).set({ expire }).where(eq(sessions.sid, sid)).run()
