@@ -4,7 +4,7 @@ import { strFromU8, unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   addSellers,
-  signInFirstSuperadmin,
+  signInFirstSuperadminWithGoldEstates,
   signInInvitedUser,
   signInOtherOrganisationOwner,
 } from '../support/accounts.ts'
@@ -99,8 +99,7 @@ beforeAll(async () => {
   // Built before any connection: deflating 186 MiB takes seconds.
   bomb = buildSharedStringsBomb()
   server = await startTestServer()
-  root = await signInFirstSuperadmin(server)
-  expect((await root.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  root = await signInFirstSuperadminWithGoldEstates(server)
   bRoot = await signInOtherOrganisationOwner(server)
   const team = await addSellers(server, root, { anna: 'Anna Veelverkoper', bart: 'Bart Gewoon' })
   Object.assign(sellerIds, team.ids)

@@ -5,7 +5,7 @@ import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { formatMoney } from '#schema/format-money'
 import { queueReviewDigests } from '#server/jobs/review-digests'
-import { addSellers, signInFirstSuperadmin } from '../support/accounts.ts'
+import { addSellers, signInFirstSuperadminWithGoldEstates } from '../support/accounts.ts'
 import { eventually } from '../support/eventually.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
@@ -44,8 +44,7 @@ beforeAll(async () => {
   ;({ receiver, server } = await startServerWithMail({
     MAIL_RETRY_BASE_MS: '200',
   }))
-  admin = await signInFirstSuperadmin(server)
-  expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  admin = await signInFirstSuperadminWithGoldEstates(server)
   projectId = (
     (await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json as Project
   ).id
