@@ -8,7 +8,7 @@ import { launchKeyOf } from '#schema/db/system'
 import * as schema from '#schema/db/system-pg'
 import { type AccountKey, type SystemDirectory, toStoredSession } from './system-directory.ts'
 
-const { loginDirectory, organisations, sessions } = schema
+const { loginDirectory, organisationSummary, organisations, sessions } = schema
 type Db = NodePgDatabase<typeof schema>
 
 const migrationsFolder = fileURLToPath(new URL('../db/migrations/system-pg/', import.meta.url))
@@ -137,14 +137,7 @@ function createPostgresSystemDirectory(db: Db, end: () => Promise<void>): System
     },
     async listOrganisations() {
       return db
-        .select({
-          id: organisations.id,
-          name: organisations.name,
-          slug: organisations.slug,
-          plan: organisations.plan,
-          status: organisations.status,
-          createdAt: organisations.createdAt,
-        })
+        .select(organisationSummary)
         .from(organisations)
         .orderBy(bytewise(organisations.name))
     },

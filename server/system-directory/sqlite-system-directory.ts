@@ -1,5 +1,11 @@
 import { and, asc, eq, inArray, lt, ne, notInArray, sql } from 'drizzle-orm'
-import { launchKeyOf, loginDirectory, organisations, sessions } from '#schema/db/system'
+import {
+  launchKeyOf,
+  loginDirectory,
+  organisationSummary,
+  organisations,
+  sessions,
+} from '#schema/db/system'
 import { prepareOnce } from '../db/prepare-once.ts'
 import type { SystemDb } from '../db/system-db.ts'
 import {
@@ -18,15 +24,6 @@ const ofAccount = (account: AccountKey) =>
     eq(loginDirectory.organisationId, account.organisationId),
     eq(loginDirectory.userId, account.userId),
   )
-
-const summary = {
-  id: organisations.id,
-  name: organisations.name,
-  slug: organisations.slug,
-  plan: organisations.plan,
-  status: organisations.status,
-  createdAt: organisations.createdAt,
-}
 
 // The read of every signed-in request, prepared once per connection: building a query
 // with drizzle costs far more than running it. The entry's presence comes in the same read.
@@ -103,7 +100,11 @@ export function createSqliteSystemDirectory(db: SystemDb): SystemDirectory {
       return db.select().from(organisations).where(eq(organisations.slug, slug)).get() ?? null
     },
     async listOrganisations() {
-      return db.select(summary).from(organisations).orderBy(asc(organisations.name)).all()
+      return db
+        .select(organisationSummary)
+        .from(organisations)
+        .orderBy(asc(organisations.name))
+        .all()
     },
     async listOrganisationIds() {
       const rows = db.select({ id: organisations.id }).from(organisations).all()
