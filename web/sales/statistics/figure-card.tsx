@@ -1,4 +1,4 @@
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/card.tsx'
+import { TitledCard } from '../components/titled-card.tsx'
 import { type Figure, FigureList } from './figure-list.tsx'
 
 type FigureCardProps = { titleId: string; title: string; figures: readonly Figure[] }
@@ -6,13 +6,8 @@ type FigureCardProps = { titleId: string; title: string; figures: readonly Figur
 /** A card of the statistics screen: its title (which labels it) over its figures. */
 export function FigureCard({ titleId, title, figures }: FigureCardProps) {
   return (
-    <Card aria-labelledby={titleId} className="min-w-0">
-      <CardHeader className="px-4 sm:px-6">
-        <CardTitle id={titleId}>{title}</CardTitle>
-      </CardHeader>
-      <CardContent className="px-4 sm:px-6">
-        <FigureList figures={figures} />
-      </CardContent>
-    </Card>
+    <TitledCard titleId={titleId} title={title}>
+      <FigureList figures={figures} />
+    </TitledCard>
   )
 }
