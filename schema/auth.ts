@@ -1,17 +1,14 @@
+import type { UserFields } from './central.ts'
 import { DEFAULT_ORGANISATION_ID, MIN_PASSWORD_LENGTH } from './constants.ts'
+import { emailAddress } from './email-address.ts'
 import type { PermissionName } from './permissions.ts'
-import { UserRoleSchema, type UserStatusSchema } from './role-schemas.ts'
+import { UserRoleSchema } from './role-schemas.ts'
 import { z } from './zod.ts'
 
 // Request bodies of the sign-in calls (docs/behaviour.md: payloads and validation).
 // Lengths are capped so that a hostile body cannot make argon2 or SQLite work hard.
 
-const email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254)
-  .pipe(z.email({ message: 'Ongeldig e-mailadres' }))
+const email = emailAddress('Ongeldig e-mailadres')
 const password = z
   .string()
   .min(MIN_PASSWORD_LENGTH, {
@@ -95,12 +92,7 @@ export const SetupTokenParamSchema = z.object({
  * installed web clients of an older version and the user a page remembers for opening
  * offline read it (docs/decisions/020-the-spelling-organisation.md).
  */
-export type CurrentUser = {
-  id: string
-  name: string
-  email: string
-  role: z.infer<typeof UserRoleSchema>
-  status: z.infer<typeof UserStatusSchema>
+export type CurrentUser = UserFields & {
   organizationId: string
   profileImageUrl: string | null
   /** What the user may do, as the server resolves it (role, grants, platform rights). */

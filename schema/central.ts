@@ -1,4 +1,5 @@
 import type { ActivityType } from './activity-types.ts'
+import { emailAddress } from './email-address.ts'
 import { UserRoleSchema, UserStatusSchema } from './role-schemas.ts'
 import { z } from './zod.ts'
 
@@ -6,12 +7,7 @@ import { z } from './zod.ts'
 // (docs/architecture.md, Replication). Documents carry no secrets.
 
 const name = z.string().trim().min(2, { message: 'Naam moet minimaal 2 karakters zijn' }).max(120)
-const email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254)
-  .pipe(z.email({ message: 'Voer een geldig e-mailadres in' }))
+const email = emailAddress('Voer een geldig e-mailadres in')
 
 /** POST /api/users and a user created through replication. */
 export const UserCreateSchema = z.object({
@@ -74,13 +70,17 @@ export const OrganisationUpdateSchema = z
 /** A route's :id: a UUID. */
 export const IdParamSchema = z.object({ id: z.uuid({ message: 'Ongeldig id' }) })
 
-/** The replicated projection of a user. */
-export type UserDocument = {
+/** Who a user is, as every view of them names it: the signed-in user and the replicated one. */
+export type UserFields = {
   id: string
   name: string
   email: string
   role: z.infer<typeof UserRoleSchema>
   status: z.infer<typeof UserStatusSchema>
+}
+
+/** The replicated projection of a user. */
+export type UserDocument = UserFields & {
   lastActive: number | null
   createdAt: number
   updatedAt: number

@@ -1,4 +1,5 @@
 import type { MailKind, MailStatus } from './db/system.ts'
+import { emailAddress } from './email-address.ts'
 import { z } from './zod.ts'
 
 // Request bodies and answers of the password-reset calls and the outbox page
@@ -6,12 +7,7 @@ import { z } from './zod.ts'
 
 /** POST /api/auth/forgot-password and /api/gold-estates/auth/forgot-password. */
 export const ForgotPasswordSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(254)
-    .pipe(z.email({ message: 'Ongeldig e-mailadres' })),
+  email: emailAddress('Ongeldig e-mailadres'),
 })
 
 /** The one answer to every accepted forgot-password request, known address or not. */
@@ -54,12 +50,7 @@ export type OutboxView = {
 
 /** POST /api/profile/email: the new address; the current password when the account has one. */
 export const EmailChangeSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(254)
-    .pipe(z.email({ message: 'Voer een geldig e-mailadres in' })),
+  email: emailAddress('Voer een geldig e-mailadres in'),
   currentPassword: z.string().max(1024).optional(),
 })
 

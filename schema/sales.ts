@@ -1,4 +1,5 @@
 import { COMMISSION_TYPES } from './commission.ts'
+import { emailAddress } from './email-address.ts'
 import { hasPercentageDecimals, SALE_PERCENTAGE_RANGE } from './parse-percentage.ts'
 import { PLAUSIBLE_COMMISSION_RANGE } from './plausible-commission.ts'
 import { z } from './zod.ts'
@@ -54,12 +55,7 @@ export const ProjectUpdateSchema = ProjectCreateSchema.extend({
  * An optional e-mail address (a seller's, a client's): blank is none. The wizard checks a
  * client's with this too.
  */
-export const OptionalEmailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254)
-  .pipe(z.email({ message: 'Voer een geldig e-mailadres in' }))
+export const OptionalEmailSchema = emailAddress('Voer een geldig e-mailadres in')
   .nullish()
   .or(z.literal('').transform(() => null))
   .transform((value) => value ?? null)

@@ -23,6 +23,16 @@ export const organisations = pgTable('organizations', {
   restoredAt: epochMs(),
 })
 
+/** The columns of an organisation that a SUPERADMIN's organisation list shows; as system.ts's. */
+export const organisationSummary = {
+  id: organisations.id,
+  name: organisations.name,
+  slug: organisations.slug,
+  plan: organisations.plan,
+  status: organisations.status,
+  createdAt: organisations.createdAt,
+}
+
 /** E-mail (or LAUNCH APP key) → an account of an organisation; as system.ts's. */
 export const loginDirectory = pgTable(
   'login_directory',

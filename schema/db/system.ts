@@ -23,6 +23,16 @@ export const organisations = sqliteTable('organizations', {
   restoredAt: integer(),
 })
 
+/** The columns of an organisation that a SUPERADMIN's organisation list shows. */
+export const organisationSummary = {
+  id: organisations.id,
+  name: organisations.name,
+  slug: organisations.slug,
+  plan: organisations.plan,
+  status: organisations.status,
+  createdAt: organisations.createdAt,
+}
+
 /** Account kinds in the login directory: central admin users and Gold Estates sales users. */
 export type AccountKind = 'central' | 'sales'
 

@@ -16,6 +16,7 @@ import {
 import { getClientAddress } from '../http/client-address.ts'
 import { requireOwnSession } from '../http/require-named-account.ts'
 import { validate } from '../http/validate.ts'
+import { toWireAccount } from '../services/accounts/to-wire-account.ts'
 import { readOrganisationName } from '../services/own-organisation/read-organisation-name.ts'
 import { prepareSalesReadModel } from '../services/sales/sales-read-model.ts'
 import { chooseSalesOrganisation } from '../services/sales-accounts/choose-sales-organisation.ts'
@@ -37,13 +38,7 @@ function toSalesUserView(
   organisationName: string,
 ) {
   return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    role: user.role,
-    status: user.status,
-    // The wire keeps the American spelling, as GET /api/auth/user does (decision 020).
-    organizationId: user.organisationId,
+    ...toWireAccount(user),
     sellerId,
     /** Shown in the sales header: which organisation this sign-in is in. */
     organisationName,

@@ -6,9 +6,9 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import { launchKeyOf } from '#schema/db/system'
 import * as schema from '#schema/db/system-pg'
-import type { AccountKey, SystemDirectory } from './system-directory.ts'
+import { type AccountKey, type SystemDirectory, toStoredSession } from './system-directory.ts'
 
-const { loginDirectory, organisations, sessions } = schema
+const { loginDirectory, organisationSummary, organisations, sessions } = schema
 type Db = NodePgDatabase<typeof schema>
 
 const migrationsFolder = fileURLToPath(new URL('../db/migrations/system-pg/', import.meta.url))
@@ -90,17 +90,7 @@ function createPostgresSystemDirectory(db: Db, end: () => Promise<void>): System
         .from(sessions)
         .where(eq(sessions.sid, sid))
       if (!row) return null
-      const { session } = row
-      return {
-        data: {
-          ...session.sess,
-          kind: session.kind,
-          userId: session.userId,
-          organisationId: session.organisationId,
-        },
-        expire: session.expire,
-        isListed: row.listed === true,
-      }
+      return toStoredSession(row.session, row.listed === true)
     },
     async extendSession(sid, expire) {
       await db.update(sessions).set({ expire }).where(eq(sessions.sid, sid))
@@ -147,14 +137,7 @@ function createPostgresSystemDirectory(db: Db, end: () => Promise<void>): System
     },
     async listOrganisations() {
       return db
-        .select({
-          id: organisations.id,
-          name: organisations.name,
-          slug: organisations.slug,
-          plan: organisations.plan,
-          status: organisations.status,
-          createdAt: organisations.createdAt,
-        })
+        .select(organisationSummary)
         .from(organisations)
         .orderBy(bytewise(organisations.name))
     },

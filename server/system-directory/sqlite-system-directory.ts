@@ -1,8 +1,19 @@
 import { and, asc, eq, inArray, lt, ne, notInArray, sql } from 'drizzle-orm'
-import { launchKeyOf, loginDirectory, organisations, sessions } from '#schema/db/system'
+import {
+  launchKeyOf,
+  loginDirectory,
+  organisationSummary,
+  organisations,
+  sessions,
+} from '#schema/db/system'
 import { prepareOnce } from '../db/prepare-once.ts'
 import type { SystemDb } from '../db/system-db.ts'
-import type { AccountKey, DirectoryEntry, SystemDirectory } from './system-directory.ts'
+import {
+  type AccountKey,
+  type DirectoryEntry,
+  type SystemDirectory,
+  toStoredSession,
+} from './system-directory.ts'
 
 const value = (name: string) => sql.placeholder(name)
 const normalised = (email: string) => email.trim().toLowerCase()
@@ -13,15 +24,6 @@ const ofAccount = (account: AccountKey) =>
     eq(loginDirectory.organisationId, account.organisationId),
     eq(loginDirectory.userId, account.userId),
   )
-
-const summary = {
-  id: organisations.id,
-  name: organisations.name,
-  slug: organisations.slug,
-  plan: organisations.plan,
-  status: organisations.status,
-  createdAt: organisations.createdAt,
-}
 
 // The read of every signed-in request, prepared once per connection: building a query
 // with drizzle costs far more than running it. The entry's presence comes in the same read.
@@ -58,17 +60,7 @@ export function createSqliteSystemDirectory(db: SystemDb): SystemDirectory {
     async findSession(sid) {
       const row = sessionRead(db).get({ sid })
       if (!row) return null
-      const { session } = row
-      return {
-        data: {
-          ...session.sess,
-          kind: session.kind,
-          userId: session.userId,
-          organisationId: session.organisationId,
-        },
-        expire: session.expire,
-        isListed: row.listed === 1,
-      }
+      return toStoredSession(row.session, row.listed === 1)
     },
     async extendSession(sid, expire) {
       db.update(sessions).set({ expire }).where(eq(sessions.sid, sid)).run()
@@ -108,7 +100,11 @@ export function createSqliteSystemDirectory(db: SystemDb): SystemDirectory {
       return db.select().from(organisations).where(eq(organisations.slug, slug)).get() ?? null
     },
     async listOrganisations() {
-      return db.select(summary).from(organisations).orderBy(asc(organisations.name)).all()
+      return db
+        .select(organisationSummary)
+        .from(organisations)
+        .orderBy(asc(organisations.name))
+        .all()
     },
     async listOrganisationIds() {
       const rows = db.select({ id: organisations.id }).from(organisations).all()

@@ -1,6 +1,6 @@
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import { signInFirstSuperadminWithGoldEstates, signInInvitedUser } from '../support/accounts.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { moveSellerSignIn } from '../support/sqlite.ts'
@@ -19,8 +19,7 @@ const saleIds: Record<string, string> = {}
 
 beforeAll(async () => {
   server = await startTestServer()
-  root = await signInFirstSuperadmin(server)
-  expect((await root.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  root = await signInFirstSuperadminWithGoldEstates(server)
   const project: InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201> = (
     await root.post('/api/gold-estates/projects', { name: 'Havenkwartier' })
   ).json

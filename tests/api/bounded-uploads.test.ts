@@ -4,7 +4,7 @@ import { strFromU8, unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   addSellers,
-  signInFirstSuperadmin,
+  signInFirstSuperadminWithGoldEstates,
   signInInvitedUser,
   signInOtherOrganisationOwner,
 } from '../support/accounts.ts'
@@ -12,7 +12,7 @@ import { type Client, cookieOf, createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { buildSalesWorkbook } from '../support/sales-sheet.ts'
 import { uploadCsv, uploadSheet } from '../support/sheet-upload.ts'
-import { openOrganisationFile } from '../support/sqlite.ts'
+import { insertBulkPaymentParts, openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { typedClient } from '../support/typed-client.ts'
 import {
@@ -99,8 +99,7 @@ beforeAll(async () => {
   // Built before any connection: deflating 186 MiB takes seconds.
   bomb = buildSharedStringsBomb()
   server = await startTestServer()
-  root = await signInFirstSuperadmin(server)
-  expect((await root.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  root = await signInFirstSuperadminWithGoldEstates(server)
   bRoot = await signInOtherOrganisationOwner(server)
   const team = await addSellers(server, root, { anna: 'Anna Veelverkoper', bart: 'Bart Gewoon' })
   Object.assign(sellerIds, team.ids)
@@ -307,17 +306,7 @@ describe('the statements zip', () => {
     // 5,000 more parts for Anna, written beside the server: 5,001 lines are one over the
     // per-statement cap, and 5,000 REST calls would only slow the test down.
     const db = openOrganisationFile(server.dataDir)
-    db.prepare(
-      `insert into commission_payments
-         (id, seq, updated_at, deleted, organization_id, commission_id, sale_id, seller_id,
-          amount, paid_on, note, created_by, created_at)
-       select 'bulk-' || n.value, 1000000000 + n.value, p.updated_at, 0, p.organization_id,
-          p.commission_id, p.sale_id, p.seller_id, 1, p.paid_on, null, p.created_by, p.created_at
-       from commission_payments p,
-         (with recursive n(value) as (select 1 union all select value + 1 from n where value < 5000)
-          select value from n) n
-       where p.seller_id = ?`,
-    ).run(sellerIds.anna)
+    insertBulkPaymentParts(db, sellerIds.anna, { isDeleted: false })
     db.close()
   }, 60_000)
 

@@ -1,6 +1,6 @@
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { addSellers, signInFirstSuperadmin } from '../support/accounts.ts'
+import { addSellers, signInFirstSuperadminWithGoldEstates } from '../support/accounts.ts'
 import {
   closerSale,
   closersPlan,
@@ -58,8 +58,7 @@ const place = (sellerId: string, planId: string, from?: string) =>
 
 beforeAll(async () => {
   server = await startTestServer()
-  admin = await signInFirstSuperadmin(server)
-  expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  admin = await signInFirstSuperadminWithGoldEstates(server)
   const project: InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201> = (
     await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })
   ).json

@@ -6,7 +6,7 @@ import {
   addSellers,
   ROOT,
   signIn,
-  signInFirstSuperadmin,
+  signInFirstSuperadminWithGoldEstates,
   signInOtherOrganisationOwner,
 } from '../support/accounts.ts'
 import {
@@ -86,8 +86,7 @@ async function readPdf(bytes: Uint8Array) {
 
 beforeAll(async () => {
   server = await startTestServer()
-  admin = await signInFirstSuperadmin(server)
-  expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  admin = await signInFirstSuperadminWithGoldEstates(server)
   const project: Project = (
     await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })
   ).json

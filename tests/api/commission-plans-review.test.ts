@@ -2,7 +2,7 @@ import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   addSellers,
-  signInFirstSuperadmin,
+  signInFirstSuperadminWithGoldEstates,
   signInOtherOrganisationOwner,
 } from '../support/accounts.ts'
 import {
@@ -93,8 +93,7 @@ const snapshot = () => readPlanTables(server.dataDir)
 
 beforeAll(async () => {
   server = await startTestServer()
-  admin = await signInFirstSuperadmin(server)
-  expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  admin = await signInFirstSuperadminWithGoldEstates(server)
   projectId = (
     (await admin.post('/api/gold-estates/projects', { name: 'Rivierzicht' })).json as Project
   ).id

@@ -2,7 +2,7 @@ import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   addSellers,
-  signInFirstSuperadmin,
+  signInFirstSuperadminWithGoldEstates,
   signInOtherOrganisationOwner,
   signInRegisteredStranger,
 } from '../support/accounts.ts'
@@ -101,8 +101,7 @@ let closersPlan: { id: string; current: { id: string } }
 
 beforeAll(async () => {
   server = await startTestServer({ REGISTRATION: 'open' })
-  admin = await signInFirstSuperadmin(server)
-  expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  admin = await signInFirstSuperadminWithGoldEstates(server)
   const project: InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201> = (
     await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })
   ).json

@@ -4,7 +4,7 @@ import { format } from 'date-fns/format'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   addSellers,
-  signInFirstSuperadmin,
+  signInFirstSuperadminWithGoldEstates,
   signInInvitedUser,
   signInOtherOrganisationOwner,
   signInRegisteredStranger,
@@ -133,8 +133,7 @@ const patchSale = (client: Client, saleId: string, body: unknown) =>
 
 beforeAll(async () => {
   server = await startTestServer({ REGISTRATION: 'open' })
-  admin = await signInFirstSuperadmin(server)
-  expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  admin = await signInFirstSuperadminWithGoldEstates(server)
   projectId = (await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json.id
   const team = await addSellers(server, admin, { sanne: 'Sanne', cor: 'Cor', maria: 'Maria' })
   Object.assign(ids, team.ids)

@@ -6,7 +6,7 @@ import { applyPaymentParts } from '#schema/commission-changes'
 import type { CommissionDocument } from '#schema/sales'
 import { buildCommissionDashboard, buildDetailedStats } from '#schema/sales-dashboard'
 import {
-  signInFirstSuperadmin,
+  signInFirstSuperadminWithGoldEstates,
   signInOtherOrganisationOwner,
   signInSeller,
 } from '../support/accounts.ts'
@@ -117,8 +117,7 @@ const pay = (client: Client, lineId: string, amount: number, paidOn = today) =>
 
 beforeAll(async () => {
   server = await startTestServer()
-  admin = await signInFirstSuperadmin(server)
-  expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  admin = await signInFirstSuperadminWithGoldEstates(server)
   projectId = (await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json.id
   sanneId = (
     await admin.post('/api/gold-estates/sellers', { name: 'Sanne', email: 'sanne@example.com' })

@@ -1,6 +1,10 @@
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { signInFirstSuperadmin, signInOtherOrganisationOwner } from '../support/accounts.ts'
+import {
+  signInFirstSuperadmin,
+  signInFirstSuperadminWithGoldEstates,
+  signInOtherOrganisationOwner,
+} from '../support/accounts.ts'
 import type { Client } from '../support/http.ts'
 import { buildSalesWorkbook } from '../support/sales-sheet.ts'
 import { seedSales } from '../support/seed-organisation.ts'
@@ -43,8 +47,7 @@ function countSales(target: TestServer, organisationId: string) {
 
 beforeAll(async () => {
   server = await startTestServer()
-  root = await signInFirstSuperadmin(server)
-  expect((await root.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  root = await signInFirstSuperadminWithGoldEstates(server)
   attacker = await signInOtherOrganisationOwner(server)
 }, 60_000)
 afterAll(() => server?.close())

@@ -5,7 +5,7 @@ import {
   ORGANISATION_BUSY_MESSAGE,
 } from '#server/heavy-work/heavy-work-queue'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
-import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import { signInFirstSuperadminWithGoldEstates, signInInvitedUser } from '../support/accounts.ts'
 import { type Client, cookieOf } from '../support/http.ts'
 import { quietPeriod } from '../support/quiet-period.ts'
 import { seedSales } from '../support/seed-organisation.ts'
@@ -60,8 +60,7 @@ beforeAll(async () => {
   server = await startTestServer({ HEAVY_WORK_MAX_WAITING: '1' })
   // Written before anyone connects: the seconds it blocks would outlast keep-alive sockets.
   seedSales(server.deps.organisations.get('default-org'), 'default-org', SALES)
-  root = await signInFirstSuperadmin(server)
-  expect((await root.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  root = await signInFirstSuperadminWithGoldEstates(server)
   for (const key of ['b', 'c'] as const) {
     createOrganisation(server.deps, { id: `org-${key}`, name: key, slug: `org-${key}` })
     clients[key] = await signInInvitedUser(server, {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DEFAULT_ORGANISATION_ID } from '#schema/constants'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
-import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import { signInFirstSuperadminWithGoldEstates, signInInvitedUser } from '../support/accounts.ts'
 import { eventually } from '../support/eventually.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { nthMailTo, type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
@@ -32,8 +32,7 @@ beforeAll(async () => {
     MAIL_RETRY_BASE_MS: '200',
     SALES_HOST: 'verkoop.test',
   }))
-  root = await signInFirstSuperadmin(server)
-  expect((await root.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  root = await signInFirstSuperadminWithGoldEstates(server)
 })
 afterAll(async () => {
   await server?.close()

@@ -4,7 +4,7 @@ import {
   addSellers,
   ROOT,
   signIn,
-  signInFirstSuperadmin,
+  signInFirstSuperadminWithGoldEstates,
   signInInvitedUser,
   signInNewOrganisation,
 } from '../support/accounts.ts'
@@ -38,8 +38,7 @@ beforeAll(async () => {
     logged.push(`${message} ${JSON.stringify(fields)}`)
     info(message, fields)
   }
-  root = await signInFirstSuperadmin(server)
-  expect((await root.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  root = await signInFirstSuperadminWithGoldEstates(server)
   const team = await addSellers(server, root, { sanne: 'Sanne' })
   sanneId = team.ids.sanne
   sanne = await team.signIn('sanne', 'SELLER')

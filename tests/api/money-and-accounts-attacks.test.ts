@@ -6,7 +6,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { EPOCH_HEADER } from '#sync/account'
-import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from '../support/accounts.ts'
+import {
+  signInFirstSuperadminWithGoldEstates,
+  signInInvitedUser,
+  signInSeller,
+} from '../support/accounts.ts'
 import { type Client, cookieOf, createClient } from '../support/http.ts'
 import { buildCorrection, buildSalePayload, postSale } from '../support/sales.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
@@ -45,8 +49,7 @@ let webRoot: string
 beforeAll(async () => {
   webRoot = writeWebRoot()
   server = await startTestServer({}, { webRoot })
-  root = await signInFirstSuperadmin(server)
-  expect((await root.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  root = await signInFirstSuperadminWithGoldEstates(server)
   createOrganisation(server.deps, { id: 'org-a', name: 'Alfa Makelaars', slug: 'alfa' })
   createOrganisation(server.deps, { id: 'org-b', name: 'Bravo Wonen', slug: 'bravo' })
 })

@@ -5,7 +5,11 @@ import {
   MONTHLY_STATEMENTS_SCHEDULE,
   startMonthlyStatements,
 } from '#server/jobs/monthly-statements'
-import { addSellers, signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import {
+  addSellers,
+  signInFirstSuperadminWithGoldEstates,
+  signInInvitedUser,
+} from '../support/accounts.ts'
 import { eventually } from '../support/eventually.ts'
 import type { Client } from '../support/http.ts'
 import { type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
@@ -29,8 +33,7 @@ beforeAll(async () => {
   ;({ receiver, server } = await startServerWithMail({
     MAIL_RETRY_BASE_MS: '200',
   }))
-  admin = await signInFirstSuperadmin(server)
-  expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  admin = await signInFirstSuperadminWithGoldEstates(server)
   const project = await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })
   const team = await addSellers(
     server,

@@ -18,7 +18,7 @@ import {
   signInNewSeller,
 } from '../support/accounts.ts'
 import { type Client, createClient } from '../support/http.ts'
-import { buildSalePayload } from '../support/sales.ts'
+import { buildCorrection, buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { typedClient } from '../support/typed-client.ts'
@@ -636,17 +636,16 @@ describe('a SELLER taken off a sale', () => {
     expect(sanneCopy).toMatchObject({ ...CLIENT, _deleted: false })
     // The MANAGER corrects the split: the sale is Cor's alone now.
     const corrected = await manager.request('PATCH', `/api/gold-estates/sales/${saleId}`, {
+      ...buildCorrection({
+        saleDate: format(new Date(), 'yyyy-MM-dd'),
+        salePrice: 40_000_000,
+        commissionPercentage: 5,
+        splits: [
+          { sellerId: corId, role: null, commissionType: 'sales', commissionPercentage: 100 },
+        ],
+        paidTotal: 0,
+      }),
       ...CLIENT,
-      propertyNumber: 'B-12',
-      saleDate: format(new Date(), 'yyyy-MM-dd'),
-      deliveryDate: null,
-      salePrice: 40_000_000,
-      commissionPercentage: 5,
-      totalCosts: 0,
-      costsDescription: null,
-      discountPercentage: 0,
-      splits: [{ sellerId: corId, role: null, commissionType: 'sales', commissionPercentage: 100 }],
-      paidTotal: 0,
     })
     expect(corrected.status, corrected.text).toBe(200)
   })

@@ -1,6 +1,6 @@
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInFirstSuperadmin } from '../support/accounts.ts'
+import { signInFirstSuperadminWithGoldEstates } from '../support/accounts.ts'
 import type { Client } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { TypedApi } from '../support/typed-client.ts'
@@ -23,8 +23,7 @@ let root: Client
 
 beforeAll(async () => {
   server = await startTestServer()
-  root = await signInFirstSuperadmin(server)
-  expect((await root.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  root = await signInFirstSuperadminWithGoldEstates(server)
 })
 afterAll(() => server?.close())
 

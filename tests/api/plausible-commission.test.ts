@@ -2,7 +2,7 @@ import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   addSellers,
-  signInFirstSuperadmin,
+  signInFirstSuperadminWithGoldEstates,
   signInOtherOrganisationOwner,
   signInRegisteredStranger,
 } from '../support/accounts.ts'
@@ -34,8 +34,7 @@ const readBound = async (client: Client) => {
 
 beforeAll(async () => {
   server = await startTestServer({ REGISTRATION: 'open' })
-  admin = await signInFirstSuperadmin(server)
-  expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  admin = await signInFirstSuperadminWithGoldEstates(server)
   const project: Project = (
     await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })
   ).json

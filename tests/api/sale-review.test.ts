@@ -7,7 +7,7 @@ import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup
 import { formatSyncAccount, SYNC_ACCOUNT_HEADER } from '#sync/account'
 import {
   addSellers,
-  signInFirstSuperadmin,
+  signInFirstSuperadminWithGoldEstates,
   signInOtherOrganisationOwner,
   signInRegisteredStranger,
 } from '../support/accounts.ts'
@@ -178,8 +178,7 @@ const split = (sellerId: string, commissionPercentage: number, commissionType = 
 
 beforeAll(async () => {
   server = await startTestServer({ REGISTRATION: 'open' })
-  admin = await signInFirstSuperadmin(server)
-  expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  admin = await signInFirstSuperadminWithGoldEstates(server)
   projectId = (await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json.id
   const team = await addSellers(server, admin, {
     sanne: 'Sanne',

@@ -5,7 +5,7 @@ import { emailChangeTokens, mailBounces } from '#schema/db/system'
 import { hashToken } from '#server/auth/tokens'
 import {
   addSellers,
-  signInFirstSuperadmin,
+  signInFirstSuperadminWithGoldEstates,
   signInOtherOrganisationOwner,
 } from '../support/accounts.ts'
 import { type Client, createClient } from '../support/http.ts'
@@ -32,8 +32,7 @@ beforeAll(async () => {
   ;({ receiver, server } = await startServerWithMail({
     MAIL_RETRY_BASE_MS: '200',
   }))
-  admin = await signInFirstSuperadmin(server)
-  expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  admin = await signInFirstSuperadminWithGoldEstates(server)
   const team = await addSellers(
     server,
     admin,

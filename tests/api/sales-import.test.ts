@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { calculateCommission } from '#schema/commission'
 import {
   signInFirstSuperadmin,
+  signInFirstSuperadminWithGoldEstates,
   signInNewSeller,
   signInOtherOrganisationOwner,
 } from '../support/accounts.ts'
@@ -129,8 +130,7 @@ beforeAll(async () => {
     GOOGLE_SERVICE_ACCOUNT_JSON: standIn.serviceAccountJson,
     GOOGLE_API_ROOT: standIn.url,
   })
-  admin = await signInFirstSuperadmin(server)
-  expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  admin = await signInFirstSuperadminWithGoldEstates(server)
   await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier', label: 'Nieuwbouw' })
   await admin.post('/api/gold-estates/sellers', { name: 'Verkoper 0', role: 'closer' })
 })

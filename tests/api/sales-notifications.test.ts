@@ -5,11 +5,11 @@ import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { formatMoney } from '#schema/format-money'
 import { queueReviewDigests } from '#server/jobs/review-digests'
-import { addSellers, signInFirstSuperadmin } from '../support/accounts.ts'
+import { addSellers, signInFirstSuperadminWithGoldEstates } from '../support/accounts.ts'
 import { eventually } from '../support/eventually.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
-import { buildSalePayload, listCommissions, postSale } from '../support/sales.ts'
+import { buildCorrection, buildSalePayload, listCommissions, postSale } from '../support/sales.ts'
 import type { ReceivedMail } from '../support/smtp-receiver.ts'
 import type { TestServer } from '../support/test-server.ts'
 import type { TypedApi } from '../support/typed-client.ts'
@@ -44,8 +44,7 @@ beforeAll(async () => {
   ;({ receiver, server } = await startServerWithMail({
     MAIL_RETRY_BASE_MS: '200',
   }))
-  admin = await signInFirstSuperadmin(server)
-  expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  admin = await signInFirstSuperadminWithGoldEstates(server)
   projectId = (
     (await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json as Project
   ).id
@@ -166,21 +165,16 @@ describe("a SELLER's own sale", () => {
     })
     expect(approved.status).toBe(409)
     const corrected = await patch(sanne, `/api/gold-estates/sales/${saleId}`, {
+      ...buildCorrection({
+        saleDate: '2025-01-01',
+        salePrice: 40_000_000,
+        commissionPercentage: 5,
+        splits: [
+          { sellerId: ids.sanne, role: null, commissionType: 'sales', commissionPercentage: 100 },
+        ],
+        paidTotal: 0,
+      }),
       clientName: 'Klant Review',
-      clientEmail: 'klant@example.com',
-      clientPhone: '0612345678',
-      propertyNumber: 'B-12',
-      saleDate: '2025-01-01',
-      deliveryDate: null,
-      salePrice: 40_000_000,
-      commissionPercentage: 5,
-      totalCosts: 0,
-      costsDescription: null,
-      discountPercentage: 0,
-      splits: [
-        { sellerId: ids.sanne, role: null, commissionType: 'sales', commissionPercentage: 100 },
-      ],
-      paidTotal: 0,
     })
     expect(corrected.status, corrected.text).toBe(200)
     const [, , again] = (await receive('sanne@example.com', 3)) as ReceivedMail[]

@@ -1,7 +1,7 @@
 import type { InferResponseType } from 'hono/client'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInFirstSuperadmin, signInSeller } from '../support/accounts.ts'
+import { signInFirstSuperadminWithGoldEstates, signInSeller } from '../support/accounts.ts'
 import type { Client } from '../support/http.ts'
 import { buildPaymentPart, buildSalePayload } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -21,8 +21,7 @@ let sellerIds: string[]
 
 beforeAll(async () => {
   server = await startTestServer()
-  root = await signInFirstSuperadmin(server)
-  expect((await root.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  root = await signInFirstSuperadminWithGoldEstates(server)
   projectId = (await (await salesApi().projects.$post({ json: { name: 'Havenkwartier' } })).json())
     .id
   sellerIds = []

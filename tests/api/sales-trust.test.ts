@@ -1,7 +1,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { signInFirstSuperadmin } from '../support/accounts.ts'
+import { signInFirstSuperadminWithGoldEstates } from '../support/accounts.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
@@ -35,8 +35,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => crm.listen(0, '127.0.0.1', resolve))
   crmUrl = `http://127.0.0.1:${(crm.address() as AddressInfo).port}/hooks/lead`
   server = await startTestServer({ ALLOW_PRIVATE_WEBHOOKS: 'true', WEBHOOK_RETRY_BASE_MS: '50' })
-  root = await signInFirstSuperadmin(server)
-  expect((await root.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  root = await signInFirstSuperadminWithGoldEstates(server)
   projectId = (await root.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json.id
   await root.post('/api/gold-estates/sellers', {
     name: 'Carla Collega',

@@ -62,21 +62,28 @@ async function attackerOrganisation() {
   return owner
 }
 
-/** The attack: a decoy account with the victim's address whose password the attacker sets. */
-async function plantDecoy(owner: Client, email: string) {
-  const created = await owner.post('/api/users', {
-    name: 'Decoy',
-    email,
+/** An active USER that `by` creates, its password set through its setup link on `on`. */
+async function createActiveUser(
+  by: Client,
+  user: { name: string; email: string; password: string },
+  on = createClient(server.url),
+) {
+  const created = await by.post('/api/users', {
+    name: user.name,
+    email: user.email,
     role: 'USER',
     status: 'active',
   })
   expect(created.status, created.text).toBe(201)
-  const setup = await createClient(server.url).post(
-    `/api/auth/setup/${tokenOf((created.json as Created).setupUrl)}`,
-    { password: 'Attacker pw 123456' },
-  )
+  const setup = await on.post(`/api/auth/setup/${tokenOf((created.json as Created).setupUrl)}`, {
+    password: user.password,
+  })
   expect(setup.status, setup.text).toBe(200)
 }
+
+/** The attack: a decoy account with the victim's address whose password the attacker sets. */
+const plantDecoy = (owner: Client, email: string) =>
+  createActiveUser(owner, { name: 'Decoy', email, password: 'Attacker pw 123456' })
 
 /** A Gold Estates sign-in for a new seller with `email`, its password set by whoever holds the link. */
 async function plantSellerLogin(
@@ -98,22 +105,8 @@ async function plantSellerLogin(
 }
 
 /** The victim's own account in default-org; they set its password on `browser`. */
-async function createVictim(email: string, browser: Client) {
-  const created = await root.post('/api/users', {
-    name: 'Victim',
-    email,
-    role: 'USER',
-    status: 'active',
-  })
-  expect(created.status, created.text).toBe(201)
-  const setup = await browser.post(
-    `/api/auth/setup/${tokenOf((created.json as Created).setupUrl)}`,
-    {
-      password: 'victim password',
-    },
-  )
-  expect(setup.status, setup.text).toBe(200)
-}
+const createVictim = (email: string, browser: Client) =>
+  createActiveUser(root, { name: 'Victim', email, password: 'victim password' }, browser)
 
 const signIn = (browser: Client, email: string, password = 'victim password') =>
   browser.post('/api/auth/login/email', { email, password })

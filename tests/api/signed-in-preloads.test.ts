@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInFirstSuperadmin } from '../support/accounts.ts'
+import { signInFirstSuperadminWithGoldEstates } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 
@@ -44,8 +44,7 @@ beforeAll(async () => {
     }),
   )
   server = await startTestServer({}, { webRoot })
-  const root = await signInFirstSuperadmin(server)
-  expect((await root.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  const root = await signInFirstSuperadminWithGoldEstates(server)
   centralCookie = `centraal_session=${root.cookies.get('centraal_session')}`
   salesCookie = `gold_estates_session=${root.cookies.get('gold_estates_session')}`
 })

@@ -5,7 +5,7 @@ import { format } from 'date-fns/format'
 import { strFromU8, unzipSync } from 'fflate'
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { ROOT, signIn, signInFirstSuperadmin } from '../support/accounts.ts'
+import { ROOT, signIn, signInFirstSuperadminWithGoldEstates } from '../support/accounts.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { FORMULA_CELL, readSpreadsheetLine } from '../support/spreadsheet-line.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -25,8 +25,7 @@ let webRoot: string
 beforeAll(async () => {
   webRoot = writeWebRoot()
   server = await startTestServer({}, { webRoot })
-  root = await signInFirstSuperadmin(server)
-  expect((await root.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  root = await signInFirstSuperadminWithGoldEstates(server)
 })
 afterAll(async () => {
   await server.close()

@@ -2,7 +2,11 @@ import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import type { StreamMessage } from '#sync/protocol'
-import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from '../support/accounts.ts'
+import {
+  signInFirstSuperadminWithGoldEstates,
+  signInInvitedUser,
+  signInSeller,
+} from '../support/accounts.ts'
 import { type Client, cookieOf, createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openEventStream, waitFor } from '../support/sse.ts'
@@ -42,8 +46,7 @@ type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 20
 
 beforeAll(async () => {
   server = await startTestServer()
-  ownerA = await signInFirstSuperadmin(server)
-  expect((await ownerA.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  ownerA = await signInFirstSuperadminWithGoldEstates(server)
   projectA = ((await ownerA.post('/api/gold-estates/projects', { name: 'Alfa' })).json as Project)
     .id
   createOrganisation(server.deps, { id: 'org-b', name: 'Bravo', slug: 'bravo' })

@@ -3,7 +3,11 @@ import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { readReplicationSeq } from '#server/db/next-seq'
 import type { StreamedChanges, StreamMessage } from '#sync/protocol'
-import { signInFirstSuperadmin, signInNewSeller, signInSeller } from '../support/accounts.ts'
+import {
+  signInFirstSuperadminWithGoldEstates,
+  signInNewSeller,
+  signInSeller,
+} from '../support/accounts.ts'
 import { type Client, cookieOf } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { moveSellerSignIn } from '../support/sqlite.ts'
@@ -86,8 +90,7 @@ async function expectSameAsPull(client: Client, message: StreamedChanges) {
 
 beforeAll(async () => {
   server = await startTestServer()
-  admin = await signInFirstSuperadmin(server)
-  expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  admin = await signInFirstSuperadminWithGoldEstates(server)
   projectId = (
     (await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json as Project
   ).id

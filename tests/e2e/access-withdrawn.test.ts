@@ -8,7 +8,7 @@ import type { Client } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import type { TestServer } from '../support/test-server.ts'
-import { waitForServiceWorker } from './app-helpers.ts'
+import { createApp, waitForServiceWorker } from './app-helpers.ts'
 import {
   closeToast,
   DESKTOP,
@@ -218,12 +218,11 @@ test('an edit pushed after the right to read was withdrawn is kept on the device
   for (const app of (await api.get('/api/app-connections')).json as { id: string }[]) {
     expect((await api.request('DELETE', `/api/app-connections/${app.id}`)).status).toBe(200)
   }
-  const created = await api.post('/api/app-connections', {
+  const created = await createApp(api, {
     name: 'Boekhouding',
     url: 'https://boekhouding.example.com',
     description: 'Begin',
   })
-  expect(created.status).toBe(201)
 
   const context = await newContext(DESKTOP)
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
@@ -270,7 +269,7 @@ test('an edit pushed after the right to read was withdrawn is kept on the device
   const apps: { id: string; name: string; description: string }[] = (
     await api.get('/api/app-connections')
   ).json
-  expect(apps.find((app) => app.id === created.json.id)).toMatchObject({
+  expect(apps.find((app) => app.id === created.id)).toMatchObject({
     name: 'Boekhouding',
     description: 'Begin',
   })

@@ -1,7 +1,10 @@
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
+import type { InferResponseType } from 'hono/client'
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
+import type { Client } from '../support/http.ts'
+import type { TypedApi } from '../support/typed-client.ts'
 import { waitForToast } from './page-helpers.ts'
 
 // The Apps screen as the offline tests drive it: its cards and dialogs; the service
@@ -11,6 +14,16 @@ import { waitForToast } from './page-helpers.ts'
 /** An app's card on /apps, by its name. */
 export function appCard(page: Page, name: string) {
   return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) })
+}
+
+/** An app `api` adds through the API (201 expected), as another device would; the app. */
+export async function createApp(
+  api: Client,
+  fields: { name: string; url: string; description?: string },
+): Promise<InferResponseType<TypedApi['app-connections']['$post'], 201>> {
+  const created = await api.post('/api/app-connections', fields)
+  expect(created.status).toBe(201)
+  return created.json
 }
 
 /** Fills and sends the "Nieuwe App Toevoegen" dialog. */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInNewOrganisation } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
 import { buildSalePayload } from '../support/sales.ts'
-import { openOrganisationFile } from '../support/sqlite.ts'
+import { insertBulkPaymentParts, openOrganisationFile } from '../support/sqlite.ts'
 import type { TestServer } from '../support/test-server.ts'
 import { DESKTOP, PHONE, saveDownload, screenshot, waitForToast } from './page-helpers.ts'
 import { useSharedServer } from './shared-server.ts'
@@ -227,17 +227,7 @@ test('while another heavy job runs the zip waits showing its place, then downloa
   await page.getByText('In de wachtrij: plaats 2').waitFor({ state: 'detached' })
   // Anna gets 5,000 more payment parts, written beside the server: one over the cap.
   const db = openOrganisationFile(server.dataDir, organisationId)
-  db.prepare(
-    `insert into commission_payments
-       (id, seq, updated_at, deleted, organization_id, commission_id, sale_id, seller_id,
-        amount, paid_on, note, created_by, created_at)
-     select 'bulk-' || n.value, 1000000000 + n.value, p.updated_at, 1, p.organization_id,
-        p.commission_id, p.sale_id, p.seller_id, 1, p.paid_on, null, p.created_by, p.created_at
-     from commission_payments p,
-       (with recursive n(value) as (select 1 union all select value + 1 from n where value < 5000)
-        select value from n) n
-     where p.seller_id = ?`,
-  ).run(sellers[0]!.id)
+  insertBulkPaymentParts(db, sellers[0]!.id, { isDeleted: true })
   // Written deleted first, so no device pulls them; then counted on the statement.
   db.prepare("update commission_payments set deleted = 0 where id like 'bulk-%'").run()
   db.close()

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInFirstSuperadmin } from '../support/accounts.ts'
+import { signInFirstSuperadminWithGoldEstates } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
 import type { Client } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -40,8 +40,7 @@ const SALES = [
 beforeAll(async () => {
   server = await startTestServer()
   browser = await connectBrowser()
-  api = await signInFirstSuperadmin(server)
-  expect((await api.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  api = await signInFirstSuperadminWithGoldEstates(server)
   await api.post('/api/gold-estates/projects', { name: 'Havenkwartier', totalUnits: 10 })
 })
 

@@ -2,7 +2,7 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { addSellers, signInFirstSuperadmin } from '../support/accounts.ts'
+import { addSellers, signInFirstSuperadminWithGoldEstates } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
 import type { Client } from '../support/http.ts'
@@ -36,8 +36,7 @@ const sanne = { email: 'sanne@example.com', password: 'sanne@example.com passwor
 
 beforeAll(async () => {
   ;({ receiver, server } = await startServerWithMail())
-  const admin = await signInFirstSuperadmin(server)
-  expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  const admin = await signInFirstSuperadminWithGoldEstates(server)
   projectId = (await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json.id
   const team = await addSellers(server, admin, { sanne: 'Sanne Jansen' }, receiver)
   sanneId = team.ids.sanne

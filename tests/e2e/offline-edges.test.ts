@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { beforeAll, expect, test } from 'vitest'
 import { eventually } from '../support/eventually.ts'
 import { createClient } from '../support/http.ts'
-import { addApp, appCard, editApp } from './app-helpers.ts'
+import { addApp, appCard, createApp, editApp } from './app-helpers.ts'
 import { setUpBrowserFile } from './browser-file.ts'
 import {
   DESKTOP,
@@ -79,12 +79,11 @@ async function keptValues(row: ReturnType<Page['getByRole']>) {
 }
 
 test('an edit made offline to an app deleted meanwhile is refused, told, and kept with its values', async () => {
-  const created = await file.api.post('/api/app-connections', {
+  const created = await createApp(file.api, {
     name: 'Verdwijnt',
     url: 'https://verdwijnt.example.com',
     description: 'Wordt verwijderd',
   })
-  expect(created.status).toBe(201)
   const { context, page } = await openDevice(admin)
   await appCard(page, 'Verdwijnt').waitFor()
 
@@ -93,16 +92,14 @@ test('an edit made offline to an app deleted meanwhile is refused, told, and kep
     'Naam *': 'Mijn nieuwe naam',
     Beschrijving: 'Een middag werk',
   })
-  expect((await file.api.request('DELETE', `/api/app-connections/${created.json.id}`)).status).toBe(
-    200,
-  )
+  expect((await file.api.request('DELETE', `/api/app-connections/${created.id}`)).status).toBe(200)
 
   await context.setOffline(false)
   expect(await waitForToast(page, 'Wijziging geweigerd')).toContain(
     'App Mijn nieuwe naam: Dit item is intussen verwijderd',
   )
   await appCard(page, 'Mijn nieuwe naam').waitFor({ state: 'detached' })
-  expect((await serverApps()).some((app) => app.id === created.json.id)).toBe(false)
+  expect((await serverApps()).some((app) => app.id === created.id)).toBe(false)
 
   const rows = await openRefusals(page)
   const row = rows.filter({ hasText: 'Mijn nieuwe naam' })
@@ -119,12 +116,11 @@ test('an edit made offline to an app deleted meanwhile is refused, told, and kep
 }, 90_000)
 
 test('a restore keeps the unsent changes of every device as refusals, warns the restorer, and applies none', async () => {
-  const source = await file.api.post('/api/app-connections', {
+  const source = await createApp(file.api, {
     name: 'Voor Herstel',
     url: 'https://herstel.example.com',
     description: 'Uit de backup',
   })
-  expect(source.status).toBe(201)
   const backup = await file.api.post('/api/admin/backup', { format: 'json' })
   expect(backup.status).toBe(200)
   const backupPath = path.join(mkdtempSync(path.join(tmpdir(), 'centraal-restore-')), 'backup.json')
@@ -195,7 +191,7 @@ test('a restore keeps the unsent changes of every device as refusals, warns the 
   // Nothing of before the restore reached the restored data; each device shows the server's.
   const after = await signInApi(file.root)
   const apps = await serverApps(after)
-  expect(apps.find((app) => app.id === source.json.id)).toMatchObject({
+  expect(apps.find((app) => app.id === source.id)).toMatchObject({
     name: 'Voor Herstel',
     description: 'Uit de backup',
   })

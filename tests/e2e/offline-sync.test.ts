@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { beforeAll, expect, test } from 'vitest'
 import { eventually } from '../support/eventually.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
-import { addApp, appCard, editApp, waitForServiceWorker } from './app-helpers.ts'
+import { addApp, appCard, createApp, editApp, waitForServiceWorker } from './app-helpers.ts'
 import { setUpBrowserFile } from './browser-file.ts'
 import {
   DESKTOP,
@@ -205,12 +205,11 @@ test('a reload while offline still shows the local writes', async () => {
 }, 90_000)
 
 test('concurrent offline edits of one app converge in A, B and the server, and both are logged', async () => {
-  const created = await file.api.post('/api/app-connections', {
+  const created = await createApp(file.api, {
     name: 'Gedeelde App',
     url: 'https://gedeeld.example.com',
     description: 'Begin',
   })
-  expect(created.status).toBe(201)
   // Both browsers are on Apps (A since its reload, B since the first test): the new app
   // arrives through the stream.
   for (const { page } of [a, b]) await appCard(page, 'Gedeelde App').waitFor()
@@ -226,7 +225,7 @@ test('concurrent offline edits of one app converge in A, B and the server, and b
 
   await a.context.setOffline(false)
   await eventually(async () => {
-    const app = (await serverApps()).find((candidate) => candidate.id === created.json.id)
+    const app = (await serverApps()).find((candidate) => candidate.id === created.id)
     expect(app?.name).toBe('Naam van A')
   })
   await b.context.setOffline(false)
@@ -236,7 +235,7 @@ test('concurrent offline edits of one app converge in A, B and the server, and b
     description: 'Tekst van A',
   }
   await eventually(async () => {
-    const app = (await serverApps()).find((candidate) => candidate.id === created.json.id)
+    const app = (await serverApps()).find((candidate) => candidate.id === created.id)
     expect(app).toMatchObject(expected)
   })
   for (const { page } of [a, b]) {

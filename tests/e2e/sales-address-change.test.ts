@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { addSellers, signInFirstSuperadmin } from '../support/accounts.ts'
+import { addSellers, signInFirstSuperadminWithGoldEstates } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
 import { firstMailTo, type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
 import type { TestServer } from '../support/test-server.ts'
@@ -18,8 +18,7 @@ const seller = { email: 'sanne@example.com', password: 'sanne@example.com passwo
 
 beforeAll(async () => {
   ;({ receiver, server } = await startServerWithMail())
-  const admin = await signInFirstSuperadmin(server)
-  expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  const admin = await signInFirstSuperadminWithGoldEstates(server)
   const team = await addSellers(server, admin, { sanne: 'Sanne Verkoper' }, receiver)
   await team.signIn('sanne', 'SELLER')
   browser = await connectBrowser()

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInFirstSuperadmin } from '../support/accounts.ts'
+import { signInFirstSuperadminWithGoldEstates } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
 import { SALES_SHEET_HEADER } from '../support/sales-sheet.ts'
 import { startSheetsStandIn } from '../support/sheets-stand-in.ts'
@@ -57,8 +57,7 @@ beforeAll(async () => {
   })
   browser = await connectBrowser()
   // Signed in and launched through the API; the browser gets the same session cookies.
-  const api = await signInFirstSuperadmin(server)
-  expect((await api.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  const api = await signInFirstSuperadminWithGoldEstates(server)
   context = await newAppContext(browser, server.url, DESKTOP, { serviceWorker: false })
   await context.addCookies(
     [...api.cookies].map(([name, value]) => ({ name, value, url: server.url, httpOnly: true })),

@@ -2,7 +2,7 @@ import { addDays } from 'date-fns/addDays'
 import { format } from 'date-fns/format'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInFirstSuperadmin } from '../support/accounts.ts'
+import { signInFirstSuperadminWithGoldEstates } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
 import type { Client } from '../support/http.ts'
@@ -28,8 +28,7 @@ const TOO_LATE = 'De betaaldatum mag niet meer dan een dag in de toekomst liggen
 beforeAll(async () => {
   server = await startTestServer()
   browser = await connectBrowser()
-  api = await signInFirstSuperadmin(server)
-  expect((await api.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  api = await signInFirstSuperadminWithGoldEstates(server)
   const seller = (await api.post('/api/gold-estates/sellers', { name: 'Anna Jansen' })).json
   const project = (await api.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json
   // The commission is expected on the delivery date: in three days, and three days ago.

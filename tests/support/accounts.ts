@@ -31,6 +31,19 @@ export async function signInFirstSuperadmin(server: Pick<TestServer, 'url'>, ema
   return client
 }
 
+/** `owner` (an organisation's SUPERADMIN) launches Gold Estates for their organisation. */
+export async function launchGoldEstates(owner: Client) {
+  const launch = await owner.post('/api/admin/launch-gold-estates')
+  if (launch.status !== 200) throw new Error(`launch: ${launch.status} ${launch.text}`)
+}
+
+/** The first SUPERADMIN, signed in as signInFirstSuperadmin signs one in, who has launched Gold Estates. */
+export async function signInFirstSuperadminWithGoldEstates(server: Pick<TestServer, 'url'>) {
+  const owner = await signInFirstSuperadmin(server)
+  await launchGoldEstates(owner)
+  return owner
+}
+
 /** A fresh client of an existing central account, signed in at the email login. */
 export async function signIn(
   server: { url: string },
@@ -193,7 +206,6 @@ export async function signInOtherOrganisationOwner(server: TestServer) {
     role: 'SUPERADMIN',
     org: 'org-b',
   })
-  const launch = await owner.post('/api/admin/launch-gold-estates')
-  if (launch.status !== 200) throw new Error(`launch: ${launch.status} ${launch.text}`)
+  await launchGoldEstates(owner)
   return owner
 }

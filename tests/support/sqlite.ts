@@ -34,3 +34,26 @@ export function readTables(dataDir: string, organisationId: string, tables: read
     db.close()
   }
 }
+
+/**
+ * 5,000 more payment parts (of one cent, ids `bulk-1` on) for a seller who has one, written
+ * into an open organisation file as copies of it: 5,000 REST calls would only slow a test
+ * down. `isDeleted`: written deleted, so that no device pulls them.
+ */
+export function insertBulkPaymentParts(
+  db: Database.Database,
+  sellerId: string,
+  options: { isDeleted: boolean },
+) {
+  db.prepare(
+    `insert into commission_payments
+       (id, seq, updated_at, deleted, organization_id, commission_id, sale_id, seller_id,
+        amount, paid_on, note, created_by, created_at)
+     select 'bulk-' || n.value, 1000000000 + n.value, p.updated_at, ?, p.organization_id,
+        p.commission_id, p.sale_id, p.seller_id, 1, p.paid_on, null, p.created_by, p.created_at
+     from commission_payments p,
+       (with recursive n(value) as (select 1 union all select value + 1 from n where value < 5000)
+        select value from n) n
+     where p.seller_id = ?`,
+  ).run(options.isDeleted ? 1 : 0, sellerId)
+}

@@ -4,13 +4,12 @@ import { type AccountKind, setupTokens } from '#schema/db/system'
 import type { SalesRole, UserRole } from '#schema/roles'
 import type { AppDeps } from '../../app-deps.ts'
 import { hashPassword } from '../../auth/password.ts'
-import { deleteUserSessions } from '../../auth/sessions.ts'
 import { hashToken } from '../../auth/tokens.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
 import type { OrganisationDb } from '../../db/organisation-db.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { appendOwnAccountActivity } from '../activities/append-activity.ts'
-import { recordAddressProof } from '../sign-in/address-proofs.ts'
+import { settlePasswordLink } from '../sign-in/settle-password-link.ts'
 
 const INVALID = 'Ongeldige of verlopen token'
 
@@ -103,20 +102,6 @@ export async function completeSetup(
     .set({ usedAt: Date.now() })
     .where(eq(setupTokens.tokenHash, tokenHash))
     .run()
-  // A link that only the address received: whoever set this password reads its mail.
-  if (token.mailed) {
-    recordAddressProof(deps.systemDb, {
-      kind: token.kind,
-      organisationId: token.organisationId,
-      userId: token.userId,
-      email,
-      passwordHash,
-    })
-  }
-  deleteUserSessions(deps.systemDb, {
-    kind: token.kind,
-    organisationId: token.organisationId,
-    userId: token.userId,
-  })
+  settlePasswordLink(deps.systemDb, token, { email, passwordHash })
   return { kind: token.kind, role, organisationId: token.organisationId, userId: token.userId }
 }

@@ -3,12 +3,11 @@ import { salesUsers, users } from '#schema/db/organisation'
 import { type AccountKind, passwordResetTokens } from '#schema/db/system'
 import type { AppDeps } from '../../app-deps.ts'
 import { hashPassword } from '../../auth/password.ts'
-import { deleteUserSessions } from '../../auth/sessions.ts'
 import { hashToken } from '../../auth/tokens.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { appendOwnAccountActivity } from '../activities/append-activity.ts'
-import { recordAddressProof } from '../sign-in/address-proofs.ts'
+import { settlePasswordLink } from '../sign-in/settle-password-link.ts'
 import { findResettableAccount } from './find-resettable-accounts.ts'
 
 /** What the reset page shows for a link that no longer works (docs/behaviour.md). */
@@ -80,19 +79,6 @@ export async function resetPassword(
       .where(eq(salesUsers.id, token.userId))
       .run()
   }
-  if (token.mailed) {
-    recordAddressProof(deps.systemDb, {
-      kind: token.kind,
-      organisationId: token.organisationId,
-      userId: token.userId,
-      email: account.email,
-      passwordHash,
-    })
-  }
-  deleteUserSessions(deps.systemDb, {
-    kind: token.kind,
-    organisationId: token.organisationId,
-    userId: token.userId,
-  })
+  settlePasswordLink(deps.systemDb, token, { email: account.email, passwordHash })
   return { kind: token.kind, organisationId: token.organisationId, userId: token.userId }
 }

@@ -1,5 +1,5 @@
 import { asc } from 'drizzle-orm'
-import { organisations } from '#schema/db/system'
+import { organisationSummary, organisations } from '#schema/db/system'
 import type { ServiceContext } from '../../context.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 
@@ -7,14 +7,7 @@ import { requirePermission } from '../permissions/require-permission.ts'
 export function listOrganisations(ctx: ServiceContext) {
   requirePermission(ctx.actor, 'organisations.manage')
   return ctx.systemDb
-    .select({
-      id: organisations.id,
-      name: organisations.name,
-      slug: organisations.slug,
-      plan: organisations.plan,
-      status: organisations.status,
-      createdAt: organisations.createdAt,
-    })
+    .select(organisationSummary)
     .from(organisations)
     .orderBy(asc(organisations.name))
     .all()

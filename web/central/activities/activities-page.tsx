@@ -1,11 +1,10 @@
 import { History } from 'lucide-react'
 import { useState } from 'react'
 import { ActivityItem } from '../../components/activity-item.tsx'
-import { Alert } from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
 import { Card, CardContent } from '../../components/card.tsx'
 import { EmptyState } from '../../components/empty-state.tsx'
-import { InlineLoading } from '../../components/inline-loading.tsx'
+import { LiveList } from '../../components/live-list.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { liveDocs } from '../../lib/live-docs.ts'
 import { useLiveQuery } from '../../lib/use-live-query.ts'
@@ -22,24 +21,20 @@ export function ActivitiesPage() {
   return (
     <>
       <PageHeader title="Activiteiten" description="Recente acties in je organisatie" />
-      {activities.status === 'loading' && <InlineLoading />}
-      {activities.status === 'failed' && (
-        <Alert variant="destructive" title="De activiteiten konden niet gelezen worden">
-          Ververs de pagina om het opnieuw te proberen.
-        </Alert>
-      )}
-      {activities.status === 'ready' &&
-        (activities.data.length === 0 ? (
-          <EmptyState Icon={History} title="Nog geen activiteiten" />
-        ) : (
+      <LiveList
+        items={activities}
+        failedTitle="De activiteiten konden niet gelezen worden"
+        empty={<EmptyState Icon={History} title="Nog geen activiteiten" />}
+      >
+        {(all) => (
           <Card>
             <CardContent className="px-4 py-2 sm:px-6">
               <ul className="divide-y" aria-label="Activiteiten">
-                {activities.data.slice(0, limit).map((activity) => (
+                {all.slice(0, limit).map((activity) => (
                   <ActivityItem key={activity.id} activity={activity} now={Date.now()} />
                 ))}
               </ul>
-              {activities.data.length > limit && (
+              {all.length > limit && (
                 <div className="flex justify-center border-t pt-3 pb-2">
                   <Button variant="outline" size="sm" onClick={() => setLimit(limit + PAGE_SIZE)}>
                     Meer tonen
@@ -48,7 +43,8 @@ export function ActivitiesPage() {
               )}
             </CardContent>
           </Card>
-        ))}
+        )}
+      </LiveList>
     </>
   )
 }

@@ -2,10 +2,9 @@ import { LayoutGrid, Plus } from 'lucide-react'
 import { useState } from 'react'
 import { map } from 'rxjs'
 import type { AppConnectionDocType } from '#schema/rx/app-connections'
-import { Alert } from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
 import { EmptyState } from '../../components/empty-state.tsx'
-import { InlineLoading } from '../../components/inline-loading.tsx'
+import { LiveList } from '../../components/live-list.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { compareNames } from '../../lib/compare-names.ts'
 import { liveDocs } from '../../lib/live-docs.ts'
@@ -88,14 +87,10 @@ export function AppsPage() {
           <h2 id="connected-apps-title" className="font-semibold text-lg">
             Gekoppelde Apps
           </h2>
-          {apps.status === 'loading' && <InlineLoading />}
-          {apps.status === 'failed' && (
-            <Alert variant="destructive" title="De apps konden niet gelezen worden">
-              Ververs de pagina om het opnieuw te proberen.
-            </Alert>
-          )}
-          {apps.status === 'ready' &&
-            (apps.data.length === 0 ? (
+          <LiveList
+            items={apps}
+            failedTitle="De apps konden niet gelezen worden"
+            empty={
               <EmptyState Icon={LayoutGrid} title="Nog geen apps toegevoegd">
                 {canWrite ? (
                   addButton('Voeg je eerste app toe')
@@ -103,10 +98,12 @@ export function AppsPage() {
                   <p className="text-muted-foreground text-sm">Voeg je eerste app toe</p>
                 )}
               </EmptyState>
-            ) : (
+            }
+          >
+            {(all) => (
               <>
                 <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
-                  {apps.data.slice(0, limit).map((app) => (
+                  {all.slice(0, limit).map((app) => (
                     <AppCard
                       key={app.id}
                       app={app}
@@ -116,7 +113,7 @@ export function AppsPage() {
                     />
                   ))}
                 </ul>
-                {apps.data.length > limit && (
+                {all.length > limit && (
                   <div className="flex justify-center">
                     <Button variant="outline" onClick={() => setLimit(limit + PAGE_SIZE)}>
                       Meer tonen
@@ -124,7 +121,8 @@ export function AppsPage() {
                   </div>
                 )}
               </>
-            ))}
+            )}
+          </LiveList>
         </section>
       </div>
       {dialog && (

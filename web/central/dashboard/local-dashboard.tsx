@@ -1,5 +1,5 @@
-import { Alert } from '../../components/alert.tsx'
 import { InlineLoading } from '../../components/inline-loading.tsx'
+import { ReadFailed } from '../../components/live-list.tsx'
 import { DashboardContent, type DashboardData } from './dashboard-content.tsx'
 import { useDashboardData } from './use-dashboard-data.ts'
 
@@ -14,11 +14,7 @@ function LocalDashboard({ whileLoading }: { whileLoading: DashboardData | null }
     return whileLoading ? <DashboardContent data={whileLoading} /> : <InlineLoading />
   }
   if (data.status === 'failed') {
-    return (
-      <Alert variant="destructive" title="De lokale gegevens konden niet gelezen worden">
-        Ververs de pagina om het opnieuw te proberen.
-      </Alert>
-    )
+    return <ReadFailed title="De lokale gegevens konden niet gelezen worden" />
   }
   return <DashboardContent data={data.data} />
 }

@@ -3,10 +3,9 @@ import { useState } from 'react'
 import { map } from 'rxjs'
 import { mayManageRole } from '#schema/roles'
 import type { UserDocType } from '#schema/rx/users'
-import { Alert } from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
 import { EmptyState } from '../../components/empty-state.tsx'
-import { InlineLoading } from '../../components/inline-loading.tsx'
+import { LiveList } from '../../components/live-list.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { compareNames } from '../../lib/compare-names.ts'
 import { useSignedInUser } from '../../lib/current-user.tsx'
@@ -109,24 +108,20 @@ export function UsersPage() {
           <WaitingRegistrationsCard />
         </div>
       )}
-      {users.status === 'loading' && <InlineLoading />}
-      {users.status === 'failed' && (
-        <Alert variant="destructive" title="De gebruikers konden niet gelezen worden">
-          Ververs de pagina om het opnieuw te proberen.
-        </Alert>
-      )}
-      {users.status === 'ready' &&
-        (users.data.length === 0 ? (
-          <EmptyState Icon={UsersRound} title="Geen gebruikers gevonden" />
-        ) : (
+      <LiveList
+        items={users}
+        failedTitle="De gebruikers konden niet gelezen worden"
+        empty={<EmptyState Icon={UsersRound} title="Geen gebruikers gevonden" />}
+      >
+        {(all) => (
           <div className="grid grid-cols-1 gap-4">
             <UserList
-              users={users.data.slice(0, limit)}
+              users={all.slice(0, limit)}
               actionsFor={actionsFor}
               bounces={bounces}
               onAction={(action, user) => void onAction(action, user)}
             />
-            {users.data.length > limit && (
+            {all.length > limit && (
               <div className="flex justify-center">
                 <Button variant="outline" onClick={() => setLimit(limit + PAGE_SIZE)}>
                   Meer tonen
@@ -134,7 +129,8 @@ export function UsersPage() {
               </div>
             )}
           </div>
-        ))}
+        )}
+      </LiveList>
       {dialog?.kind === 'create' && (
         <UserDialog onOpenChange={(open) => !open && setDialog(null)} onSubmit={create} />
       )}

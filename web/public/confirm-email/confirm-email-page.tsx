@@ -1,4 +1,3 @@
-import { CircleCheck } from 'lucide-react'
 import { useState } from 'react'
 import { Navigate, useParams } from 'react-router-dom'
 import { Alert } from '../../components/alert.tsx'
@@ -7,6 +6,7 @@ import { api } from '../../lib/api-client.ts'
 import { salesPath } from '../../lib/sales-path.ts'
 import { describeError } from '../../lib/server-message.ts'
 import { AuthLayout } from '../auth-layout.tsx'
+import { DoneScreen } from '../done-screen.tsx'
 
 /**
  * /confirm-email/:token, and {base}/confirm-email/:token for a Gold Estates sign-in
@@ -43,19 +43,18 @@ export function ConfirmEmailPage({ area = 'central' }: { area?: 'central' | 'sal
 
   if (state.step === 'done') {
     return (
-      <AuthLayout title="E-mailadres gewijzigd">
-        <div className="grid justify-items-center gap-4 text-center">
-          <CircleCheck aria-hidden className="size-12 text-emerald-500" />
-          <p role="status">{state.message} Je logt voortaan in met dit adres.</p>
-          {/* A full load: a signed-in app reads its user (and address) anew. */}
-          <a
-            href={area === 'sales' ? salesPath('/dashboard') : '/'}
-            className="font-medium text-primary text-sm underline-offset-4 hover:underline"
-          >
-            {area === 'sales' ? 'Verder naar Gold Estates' : 'Verder naar Centraal'}
-          </a>
-        </div>
-      </AuthLayout>
+      <DoneScreen
+        title="E-mailadres gewijzigd"
+        status={<>{state.message} Je logt voortaan in met dit adres.</>}
+      >
+        {/* A full load: a signed-in app reads its user (and address) anew. */}
+        <a
+          href={area === 'sales' ? salesPath('/dashboard') : '/'}
+          className="font-medium text-primary text-sm underline-offset-4 hover:underline"
+        >
+          {area === 'sales' ? 'Verder naar Gold Estates' : 'Verder naar Centraal'}
+        </a>
+      </DoneScreen>
     )
   }
 

@@ -1,4 +1,3 @@
-import { CircleCheck } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { Navigate, useParams } from 'react-router-dom'
 import { Alert } from '../../components/alert.tsx'
@@ -7,6 +6,7 @@ import { api } from '../../lib/api-client.ts'
 import { salesPath } from '../../lib/sales-path.ts'
 import { describeError } from '../../lib/server-message.ts'
 import { AuthLayout } from '../auth-layout.tsx'
+import { DoneScreen } from '../done-screen.tsx'
 import { readFormValues } from '../form-values.ts'
 import { PasswordPairFields } from '../password-pair-fields.tsx'
 import { findPasswordProblem, PASSWORD_TOO_SHORT_TEXT } from '../password-rules.ts'
@@ -62,16 +62,12 @@ export function ResetPasswordPage({ area = 'central' }: { area?: 'central' | 'sa
 
   if (state.step === 'done') {
     return (
-      <AuthLayout title="Wachtwoord gewijzigd">
-        <div className="grid justify-items-center gap-4 text-center">
-          <CircleCheck aria-hidden className="size-12 text-emerald-500" />
-          <p role="status">
-            Je nieuwe wachtwoord is ingesteld en je bent op je andere apparaten afgemeld. Je wordt
-            doorgestuurd naar de inlogpagina...
-          </p>
-          <TextLink to={state.loginPath}>Nu inloggen</TextLink>
-        </div>
-      </AuthLayout>
+      <DoneScreen
+        title="Wachtwoord gewijzigd"
+        status="Je nieuwe wachtwoord is ingesteld en je bent op je andere apparaten afgemeld. Je wordt doorgestuurd naar de inlogpagina..."
+      >
+        <TextLink to={state.loginPath}>Nu inloggen</TextLink>
+      </DoneScreen>
     )
   }
 

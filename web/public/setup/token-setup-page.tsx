@@ -1,4 +1,3 @@
-import { CircleCheck } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { Navigate, useParams } from 'react-router-dom'
 import { Button } from '../../components/button.tsx'
@@ -6,6 +5,7 @@ import { api } from '../../lib/api-client.ts'
 import { describeError } from '../../lib/server-message.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { AuthLayout } from '../auth-layout.tsx'
+import { DoneScreen } from '../done-screen.tsx'
 import { readFormValues } from '../form-values.ts'
 import { PasswordPairFields } from '../password-pair-fields.tsx'
 import { findPasswordProblem, PASSWORD_TOO_SHORT_TEXT } from '../password-rules.ts'
@@ -69,13 +69,12 @@ export function TokenSetupPage() {
 
   if (step === 'done') {
     return (
-      <AuthLayout title="Setup voltooid!">
-        <div className="grid justify-items-center gap-4 text-center">
-          <CircleCheck aria-hidden className="size-12 text-emerald-500" />
-          <p role="status">Je account is klaar. Je wordt doorgestuurd naar de inlogpagina...</p>
-          <TextLink to={loginPath}>Nu inloggen</TextLink>
-        </div>
-      </AuthLayout>
+      <DoneScreen
+        title="Setup voltooid!"
+        status="Je account is klaar. Je wordt doorgestuurd naar de inlogpagina..."
+      >
+        <TextLink to={loginPath}>Nu inloggen</TextLink>
+      </DoneScreen>
     )
   }
 

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react'
 import type { DateRange } from '#schema/period-presets'
 import type { CommissionDashboard } from '#schema/sales-dashboard'
 import { seesAllSales } from '#schema/sales-visibility'
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/card.tsx'
 import { type Currency, formatCount, formatMoney } from '../../lib/format-money.ts'
+import { TitledCard } from '../components/titled-card.tsx'
 import { useSalesUser } from '../data/index.ts'
 import { getSalesPermissions } from '../layout/sales-roles.ts'
 import { DownloadButton } from './download-button.tsx'
@@ -35,56 +35,51 @@ const head = 'px-2 pb-2 font-medium text-muted-foreground text-xs first:pl-0 las
 function BreakdownTable(props: BreakdownTableProps) {
   const { id, title, nameHeader, amountHeaders, rows, emptyText, currency, renderAction } = props
   return (
-    <Card aria-labelledby={id} className="min-w-0">
-      <CardHeader className="px-4 sm:px-6">
-        <CardTitle id={id}>{title}</CardTitle>
-      </CardHeader>
-      <CardContent className="overflow-x-auto px-4 sm:px-6">
-        {rows.length === 0 ? (
-          <p className="text-muted-foreground text-sm">{emptyText}</p>
-        ) : (
-          <table className="w-full text-sm">
-            <thead>
-              <tr>
-                <th className={`${head} text-left`}>{nameHeader}</th>
-                <th className={`${head} hidden text-right sm:table-cell`}>Verkopen</th>
-                {amountHeaders.map((header) => (
-                  <th key={header} className={`${head} text-right`}>
-                    {header}
-                  </th>
+    <TitledCard titleId={id} title={title} contentClassName="overflow-x-auto px-4 sm:px-6">
+      {rows.length === 0 ? (
+        <p className="text-muted-foreground text-sm">{emptyText}</p>
+      ) : (
+        <table className="w-full text-sm">
+          <thead>
+            <tr>
+              <th className={`${head} text-left`}>{nameHeader}</th>
+              <th className={`${head} hidden text-right sm:table-cell`}>Verkopen</th>
+              {amountHeaders.map((header) => (
+                <th key={header} className={`${head} text-right`}>
+                  {header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y">
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <th scope="row" className={`${cell} text-left font-medium`}>
+                  {row.name}
+                  {row.label && (
+                    <span className="block font-normal text-muted-foreground text-xs">
+                      {row.label}
+                    </span>
+                  )}
+                  <span className="block font-normal text-muted-foreground text-xs sm:hidden">
+                    {formatCount(row.sales)} {row.sales === 1 ? 'verkoop' : 'verkopen'}
+                  </span>
+                  {renderAction && <span className="mt-1.5 block">{renderAction(row)}</span>}
+                </th>
+                <td className={`${cell} hidden text-right sm:table-cell`}>
+                  {formatCount(row.sales)}
+                </td>
+                {row.amounts.map((amount, index) => (
+                  <td key={amountHeaders[index]} className={`${cell} text-right`}>
+                    {formatMoney(amount, currency)}
+                  </td>
                 ))}
               </tr>
-            </thead>
-            <tbody className="divide-y">
-              {rows.map((row) => (
-                <tr key={row.key}>
-                  <th scope="row" className={`${cell} text-left font-medium`}>
-                    {row.name}
-                    {row.label && (
-                      <span className="block font-normal text-muted-foreground text-xs">
-                        {row.label}
-                      </span>
-                    )}
-                    <span className="block font-normal text-muted-foreground text-xs sm:hidden">
-                      {formatCount(row.sales)} {row.sales === 1 ? 'verkoop' : 'verkopen'}
-                    </span>
-                    {renderAction && <span className="mt-1.5 block">{renderAction(row)}</span>}
-                  </th>
-                  <td className={`${cell} hidden text-right sm:table-cell`}>
-                    {formatCount(row.sales)}
-                  </td>
-                  {row.amounts.map((amount, index) => (
-                    <td key={amountHeaders[index]} className={`${cell} text-right`}>
-                      {formatMoney(amount, currency)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </CardContent>
-    </Card>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </TitledCard>
   )
 }
 

@@ -1,9 +1,8 @@
 import { type LucideIcon, Plus } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Alert } from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
 import { EmptyState } from '../../components/empty-state.tsx'
-import { InlineLoading } from '../../components/inline-loading.tsx'
+import { LiveList } from '../../components/live-list.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import type { SalesLiveQuery } from '../data/use-sales-live-query.ts'
 import { BackToSettings } from '../layout/back-to-settings.tsx'
@@ -60,14 +59,10 @@ export function CatalogListPage<T>({
         description={canWrite ? texts.description.write : texts.description.read}
         actions={canWrite && addButton(texts.addLabel)}
       />
-      {items.status === 'loading' && <InlineLoading />}
-      {items.status === 'failed' && (
-        <Alert variant="destructive" title={texts.failedTitle}>
-          Ververs de pagina om het opnieuw te proberen.
-        </Alert>
-      )}
-      {items.status === 'ready' &&
-        (items.data.length === 0 ? (
+      <LiveList
+        items={items}
+        failedTitle={texts.failedTitle}
+        empty={
           <EmptyState Icon={EmptyIcon} title={texts.emptyTitle}>
             {canWrite ? (
               addButton(texts.firstAddLabel)
@@ -75,11 +70,14 @@ export function CatalogListPage<T>({
               <p className="text-muted-foreground text-sm">{texts.emptyReadOnly}</p>
             )}
           </EmptyState>
-        ) : (
+        }
+      >
+        {(all) => (
           <ul aria-label={texts.title} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            {items.data.map(renderItem)}
+            {all.map(renderItem)}
           </ul>
-        ))}
+        )}
+      </LiveList>
       {children}
     </>
   )

@@ -1,10 +1,6 @@
-import { Alert } from '../../components/alert.tsx'
+import { ReadFailed } from '../../components/live-list.tsx'
 
 /** When the local sales data could not be read. */
 export function DataFailed() {
-  return (
-    <Alert variant="destructive" title="De lokale gegevens konden niet gelezen worden">
-      Ververs de pagina om het opnieuw te proberen.
-    </Alert>
-  )
+  return <ReadFailed title="De lokale gegevens konden niet gelezen worden" />
 }

@@ -1,4 +1,4 @@
-import { combineLatest, map } from 'rxjs'
+import { combineLatest, map, type Observable } from 'rxjs'
 import type { PlanVersion } from '#schema/commission-plans'
 import {
   findLocalPosition,
@@ -37,6 +37,23 @@ function liveSalesOfYear(db: SalesDatabase['db'], year: string) {
   return liveDocs(db.sales.find({ selector })).pipe(map((sales) => sales as SaleDocType[]))
 }
 
+/**
+ * What a position is found from: the plan book, the plans, `sellers` (one seller or all)
+ * and the local sales of `year`.
+ */
+function livePositionInputs<Sellers>(
+  db: SalesDatabase['db'],
+  year: string,
+  sellers: Observable<Sellers>,
+) {
+  return combineLatest([
+    liveBook(db),
+    liveDocs(db.commission_plans.find()),
+    sellers,
+    liveSalesOfYear(db, year),
+  ])
+}
+
 /** The local plan versions, placements and project rates; undefined while loading. */
 export function usePlanBook(): PlanBook | undefined {
   const query = useSalesLiveQuery(({ db }) => liveBook(db), [])
@@ -68,12 +85,11 @@ export function useSellerPosition(sellerId: string): LocalSellerPosition | null 
   const year = today.slice(0, 4)
   const query = useSalesLiveQuery(
     ({ db }) =>
-      combineLatest([
-        liveBook(db),
-        liveDocs(db.commission_plans.find()),
+      livePositionInputs(
+        db,
+        year,
         liveDocs(db.sellers.find({ selector: { id: sellerId } })).pipe(map((found) => found[0])),
-        liveSalesOfYear(db, year),
-      ]).pipe(
+      ).pipe(
         map(([book, plans, seller, sales]) =>
           findLocalPosition({ book, plans, seller, sellerId, sales, date: today }),
         ),
@@ -93,12 +109,7 @@ export function useTeamPositions(): LocalTeamPosition[] | undefined {
   const year = today.slice(0, 4)
   const query = useSalesLiveQuery(
     ({ db }) =>
-      combineLatest([
-        liveBook(db),
-        liveDocs(db.commission_plans.find()),
-        liveDocs(db.sellers.find()),
-        liveSalesOfYear(db, year),
-      ]).pipe(
+      livePositionInputs(db, year, liveDocs(db.sellers.find())).pipe(
         map(([book, plans, sellers, sales]) =>
           findLocalPositions({ book, plans, sellers, sales, date: today }),
         ),

@@ -19,6 +19,13 @@ type ProjectDialogProps = {
 const FIELDS = ['name', 'location', 'type', 'label', 'totalUnits', 'description'] as const
 type FieldName = (typeof FIELDS)[number]
 
+/** The optional words that describe a project, each a free text with an example. */
+const DESCRIBING_FIELDS = [
+  { name: 'location', label: 'Locatie', placeholder: 'Rotterdam' },
+  { name: 'type', label: 'Type', placeholder: 'Appartementen' },
+  { name: 'label', label: 'Label', placeholder: 'Nieuwbouw' },
+] as const
+
 const UNITS_MESSAGE = 'Voer een heel getal van 0 of meer in'
 
 /** Add or edit a project: name, location, type, label, total units, description. */
@@ -76,33 +83,18 @@ export function ProjectDialog({ project, onOpenChange, onSubmit }: ProjectDialog
         hint={errorHint('name')}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="Locatie"
-          name="location"
-          autoComplete="off"
-          placeholder="Rotterdam"
-          value={values.location}
-          onChange={(event) => set('location', event.target.value)}
-          hint={errorHint('location')}
-        />
-        <Field
-          label="Type"
-          name="type"
-          autoComplete="off"
-          placeholder="Appartementen"
-          value={values.type}
-          onChange={(event) => set('type', event.target.value)}
-          hint={errorHint('type')}
-        />
-        <Field
-          label="Label"
-          name="label"
-          autoComplete="off"
-          placeholder="Nieuwbouw"
-          value={values.label}
-          onChange={(event) => set('label', event.target.value)}
-          hint={errorHint('label')}
-        />
+        {DESCRIBING_FIELDS.map(({ name, label, placeholder }) => (
+          <Field
+            key={name}
+            label={label}
+            name={name}
+            autoComplete="off"
+            placeholder={placeholder}
+            value={values[name]}
+            onChange={(event) => set(name, event.target.value)}
+            hint={errorHint(name)}
+          />
+        ))}
         <Field
           label="Totaal aantal units"
           name="totalUnits"

@@ -1,10 +1,9 @@
-import { Check, PencilLine, X } from 'lucide-react'
-import { Link } from 'react-router-dom'
+import { Check, X } from 'lucide-react'
 import { readPlannedPercentage } from '#schema/plan-deviation'
 import { findReviewReasons } from '#schema/sale-review'
 import type { CommissionDocument, SaleDocument } from '#schema/sales'
-import { Button, buttonClass } from '../../components/button.tsx'
-import { salesPath } from '../data/index.ts'
+import { Button } from '../../components/button.tsx'
+import { CorrectSaleLink } from './correct-sale-link.tsx'
 
 type ReviewPanelProps = {
   sale: SaleDocument
@@ -79,15 +78,7 @@ export function ReviewPanel({ sale, lines, review, canCorrect }: ReviewPanelProp
               </Button>
             </>
           )}
-          {isRejected && canCorrect && (
-            <Link
-              to={salesPath(`/sales/${sale.id}/edit`)}
-              className={buttonClass('outline', 'md', 'flex-1 sm:flex-none')}
-            >
-              <PencilLine aria-hidden />
-              Verkoop corrigeren
-            </Link>
-          )}
+          {isRejected && canCorrect && <CorrectSaleLink saleId={sale.id} />}
         </div>
       )}
     </section>

@@ -1,10 +1,11 @@
-import { ArrowLeft, Ban, PencilLine } from 'lucide-react'
+import { ArrowLeft, Ban } from 'lucide-react'
 import { Link } from 'react-router-dom'
 import type { ProjectDocument, SaleDocument } from '#schema/sales'
 import { Badge } from '../../components/badge.tsx'
 import { Button, buttonClass } from '../../components/button.tsx'
 import { formatDateTime } from '../../lib/format-date.ts'
 import { salesPath } from '../data/index.ts'
+import { CorrectSaleLink } from './correct-sale-link.tsx'
 
 type SaleHeaderProps = {
   sale: SaleDocument
@@ -44,13 +45,7 @@ export function SaleHeader({ sale, project, onCancel }: SaleHeaderProps) {
         </div>
         {onCancel && (
           <div className="flex w-full flex-wrap gap-2 sm:w-auto">
-            <Link
-              to={salesPath(`/sales/${sale.id}/edit`)}
-              className={buttonClass('outline', 'md', 'flex-1 sm:flex-none')}
-            >
-              <PencilLine aria-hidden />
-              Verkoop corrigeren
-            </Link>
+            <CorrectSaleLink saleId={sale.id} />
             <Button
               variant="outline"
               className="flex-1 text-destructive hover:text-destructive sm:flex-none"

@@ -1,7 +1,6 @@
 import type { DetailedStats } from '#schema/sales-dashboard'
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/card.tsx'
 import { type Currency, formatMoney, formatPercentage } from '../../lib/format-money.ts'
-import { FigureList } from './figure-list.tsx'
+import { FigureCard } from './figure-card.tsx'
 
 type CommissionBreakdownCardProps = { stats: DetailedStats; currency: Currency }
 
@@ -16,31 +15,26 @@ export function CommissionBreakdownCard({ stats, currency }: CommissionBreakdown
   const total = parts.reduce((sum, part) => sum + part.cents, 0)
   const share = (cents: number) => (total === 0 ? 0 : (cents / total) * 100)
   return (
-    <Card aria-labelledby="breakdown-title" className="min-w-0">
-      <CardHeader className="px-4 sm:px-6">
-        <CardTitle id="breakdown-title">Commissie verdeling</CardTitle>
-      </CardHeader>
-      <CardContent className="px-4 sm:px-6">
-        <FigureList
-          figures={parts.map((part) => ({
-            term: part.term,
-            value: formatMoney(part.cents, currency),
-            detail: (
-              <div className="flex items-center gap-2">
-                <div className="h-1.5 flex-1 overflow-hidden rounded-full bg-muted">
-                  <div
-                    className={`h-full rounded-full ${part.colour}`}
-                    style={{ width: `${share(part.cents)}%` }}
-                  />
-                </div>
-                <span className="w-12 text-right text-muted-foreground text-xs tabular-nums">
-                  {formatPercentage(Math.round(share(part.cents) * 10) / 10)}
-                </span>
-              </div>
-            ),
-          }))}
-        />
-      </CardContent>
-    </Card>
+    <FigureCard
+      titleId="breakdown-title"
+      title="Commissie verdeling"
+      figures={parts.map((part) => ({
+        term: part.term,
+        value: formatMoney(part.cents, currency),
+        detail: (
+          <div className="flex items-center gap-2">
+            <div className="h-1.5 flex-1 overflow-hidden rounded-full bg-muted">
+              <div
+                className={`h-full rounded-full ${part.colour}`}
+                style={{ width: `${share(part.cents)}%` }}
+              />
+            </div>
+            <span className="w-12 text-right text-muted-foreground text-xs tabular-nums">
+              {formatPercentage(Math.round(share(part.cents) * 10) / 10)}
+            </span>
+          </div>
+        ),
+      }))}
+    />
   )
 }

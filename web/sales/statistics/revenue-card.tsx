@@ -1,7 +1,6 @@
 import type { DetailedStats } from '#schema/sales-dashboard'
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/card.tsx'
 import { type Currency, formatMoney, formatPercentage } from '../../lib/format-money.ts'
-import { FigureList } from './figure-list.tsx'
+import { FigureCard } from './figure-card.tsx'
 
 type RevenueCardProps = { stats: DetailedStats; currency: Currency }
 
@@ -9,31 +8,26 @@ type RevenueCardProps = { stats: DetailedStats; currency: Currency }
 export function RevenueCard({ stats, currency }: RevenueCardProps) {
   const ratio = stats.totalRevenue === 0 ? 0 : (stats.totalCommissions / stats.totalRevenue) * 100
   return (
-    <Card aria-labelledby="revenue-title" className="min-w-0">
-      <CardHeader className="px-4 sm:px-6">
-        <CardTitle id="revenue-title">Omzet overzicht</CardTitle>
-      </CardHeader>
-      <CardContent className="px-4 sm:px-6">
-        <FigureList
-          figures={[
-            { term: 'Totale omzet', value: formatMoney(stats.totalRevenue, currency) },
-            { term: 'Totale commissies', value: formatMoney(stats.totalCommissions, currency) },
-            { term: 'Commissie / omzet', value: formatPercentage(ratio) },
-            ...(stats.clawbacksTotal > 0
-              ? [
-                  {
-                    term: 'Terugvorderingen (geannuleerde verkopen)',
-                    value: formatMoney(stats.clawbacksTotal, currency),
-                  },
-                  {
-                    term: 'Nog terug te ontvangen',
-                    value: formatMoney(stats.openClawbacks, currency),
-                  },
-                ]
-              : []),
-          ]}
-        />
-      </CardContent>
-    </Card>
+    <FigureCard
+      titleId="revenue-title"
+      title="Omzet overzicht"
+      figures={[
+        { term: 'Totale omzet', value: formatMoney(stats.totalRevenue, currency) },
+        { term: 'Totale commissies', value: formatMoney(stats.totalCommissions, currency) },
+        { term: 'Commissie / omzet', value: formatPercentage(ratio) },
+        ...(stats.clawbacksTotal > 0
+          ? [
+              {
+                term: 'Terugvorderingen (geannuleerde verkopen)',
+                value: formatMoney(stats.clawbacksTotal, currency),
+              },
+              {
+                term: 'Nog terug te ontvangen',
+                value: formatMoney(stats.openClawbacks, currency),
+              },
+            ]
+          : []),
+      ]}
+    />
   )
 }
