@@ -258,6 +258,7 @@ async function waitForBackupAfter(since: number, timeoutMs = 20_000) {
   while (performance.now() - started < timeoutMs) {
     const settings = (await admin.get('/api/backup/settings')).json
     if (settings.lastBackupAt !== null && settings.lastBackupAt >= since) return settings
+    // The interval between two looks of this loop, which waits for the condition above.
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   throw new Error('no backup was recorded in time')

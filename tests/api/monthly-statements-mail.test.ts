@@ -12,7 +12,7 @@ import {
 } from '../support/accounts.ts'
 import { eventually } from '../support/eventually.ts'
 import type { Client } from '../support/http.ts'
-import { type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
+import { allMailSent, type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import type { TestServer } from '../support/test-server.ts'
 import { typedClient } from '../support/typed-client.ts'
@@ -136,8 +136,8 @@ describe('the monthly statement mail', () => {
     expect(flat).not.toContain('Cor Closer')
     expect(flat).not.toContain('Iris')
 
-    // Give the delivery job time to send anything else that was queued.
-    await new Promise((resolve) => setTimeout(resolve, 1500))
+    // The occurrences have queued what they queue: once it is all sent, nothing else arrives.
+    await allMailSent(server)
     expect(statementsTo('sanne@example.com')).toHaveLength(1)
     expect(statementsTo('cor@example.com')).toHaveLength(0)
     expect(statementsTo('iris@example.com')).toHaveLength(0)
@@ -169,7 +169,8 @@ describe('the monthly statement mail', () => {
     } finally {
       rendered.mockRestore()
     }
-    await new Promise((resolve) => setTimeout(resolve, 1500))
+    // The catch-ups have queued what they queue: once it is all sent, nothing else arrives.
+    await allMailSent(server)
     expect(statementsTo('iris@example.com')).toHaveLength(1)
     expect(statementsTo('sanne@example.com')).toHaveLength(1)
   })

@@ -105,6 +105,7 @@ test('an organisation moved under load: every acknowledged write on the new mach
           message: String(response.json?.message),
         })
         if (response.status !== 503) throw new Error(`${response.status} ${response.text}`)
+        // The writer's back-off, not a wait for the move: the next answer tells whether it is over.
         await new Promise((resolve) => setTimeout(resolve, 20))
       }
       acknowledged.push(name)

@@ -9,7 +9,8 @@ import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts
 import { eventually } from '../support/eventually.ts'
 import { createClient } from '../support/http.ts'
 import { takeInvitationToken } from '../support/invitation-token.ts'
-import { type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
+import { allMailSent, type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
+import { quietPeriod } from '../support/quiet-period.ts'
 import type { ReceivedMail } from '../support/smtp-receiver.ts'
 import type { TestServer } from '../support/test-server.ts'
 import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
@@ -239,7 +240,10 @@ describe('a password reset by mail', () => {
     // The address is looked up after the answer: no lookup, hashing or rendering in it.
     expect(Math.abs(unknown.ms - known.ms)).toBeLessThan(250)
     await receiveOne('bekend@reset.test')
-    await new Promise((resolve) => setTimeout(resolve, 1000))
+    await quietPeriod(
+      1000,
+      'the addresses are looked up after the answer: time for a mail to them to be sent',
+    )
     expect(receiver.to('niemand@reset.test')).toHaveLength(0)
     expect(receiver.to('nooit@reset.test')).toHaveLength(0)
     const rows = server.deps.systemDb.select().from(mailOutbox).all()
@@ -275,7 +279,8 @@ describe('a password reset by mail', () => {
     const headers = mail.raw.split(/\r?\n\r?\n/)[0] ?? ''
     expect(headers).not.toMatch(/^bcc:/im)
     expect(mail.parsed.to && 'text' in mail.parsed.to ? mail.parsed.to.text : '').toBe(email)
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    // The request queued its mails in one transaction: once all are sent, evil got any of them.
+    await allMailSent(server)
     expect(receiver.to('evil@attacker.test')).toHaveLength(0)
   })
 
@@ -408,8 +413,8 @@ describe('the mail server away and back', () => {
     expect((await createClient(server.url).get('/api/health')).status).toBe(200)
     await receiver.start()
     for (const email of addresses) await receiveOne(email)
-    // Given time for a second sending, still one each, each with its own Message-ID.
-    await new Promise((resolve) => setTimeout(resolve, 1500))
+    // Once nothing is left to send (again), still one each, each with its own Message-ID.
+    await allMailSent(server)
     const ids = addresses.map((email) => {
       const mails = receiver.to(email)
       expect(mails).toHaveLength(1)

@@ -9,6 +9,7 @@ import { addSellers, signInFirstSuperadminWithGoldEstates } from '../support/acc
 import { eventually } from '../support/eventually.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
+import { quietPeriod } from '../support/quiet-period.ts'
 import { buildCorrection, buildSalePayload, listCommissions, postSale } from '../support/sales.ts'
 import type { ReceivedMail } from '../support/smtp-receiver.ts'
 import type { TestServer } from '../support/test-server.ts'
@@ -74,7 +75,7 @@ async function receive(address: string, count: number): Promise<ReceivedMail[]> 
 
 /** No further mail to `address` after a few delivery rounds. */
 async function expectNoMore(address: string, count: number) {
-  await new Promise((resolve) => setTimeout(resolve, 1500))
+  await quietPeriod(1500, 'three delivery rounds (every 500 ms) send nothing more')
   expect(receiver.to(address)).toHaveLength(count)
 }
 
@@ -99,6 +100,8 @@ function outboxRows() {
       kind: string
       status: string
       recipient: string
+      payload: string
+      attempts: number
     }[]
   } finally {
     db.close()
@@ -410,17 +413,24 @@ describe('many at once', () => {
   test('the receiver stopped mid-queue: every notification arrives once it is back, each exactly once', async () => {
     await receiver.stop()
     const before = receiver.to(RECIPIENT).length
-    // Five sales a few delivery rounds apart, each retried while the server is away.
+    // Five sales, each tried and refused while the server is away before the next comes.
     const names = Array.from({ length: 5 }, (_, index) => `Wachtend ${index}`)
     for (const name of names) {
       await postSale(server, admin, sale([{ sellerId: ids.cor, percentage: 100 }], name))
-      await new Promise((resolve) => setTimeout(resolve, 700))
+      await eventually(() => {
+        const waiting = outboxRows().find(
+          (row) => row.recipient === RECIPIENT && row.payload.includes(name),
+        )
+        expect(waiting).toMatchObject({ status: 'pending' })
+        expect(waiting?.attempts).toBeGreaterThanOrEqual(1)
+      })
     }
     await receiver.start()
+    // Nothing left to send: a mail is marked sent only once the receiver took it, and a
+    // mail refused while the receiver was away was sent again, so every sending is in.
     await eventually(() =>
       expect(outboxRows().filter((row) => row.status === 'pending')).toEqual([]),
     )
-    await new Promise((resolve) => setTimeout(resolve, 1500))
     const mails = receiver.to(RECIPIENT).slice(before)
     // What waited for the same person may leave as one mail: each sale is in exactly one.
     for (const name of names) {

@@ -82,6 +82,7 @@ test(`a browser among the devices ends with the server's apps, its own once (see
       const name = `Browser ${index}`
       await addApp(page, name)
       own.push(name)
+      // The person's pause between two apps (random, from the run's seed), not a wait for a state.
       await page.waitForTimeout(random.between(100, 500))
       if (isOffline) await context.setOffline(false)
     }

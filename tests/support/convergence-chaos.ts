@@ -451,6 +451,7 @@ export async function playDevice(
     context.ledger.operations[name] = (context.ledger.operations[name] ?? 0) + 1
     await OPERATIONS[name](context)
     onOperation()
+    // The person's pause between operations (from the run's seed): part of the load played.
     await new Promise((resolve) => setTimeout(resolve, context.random.between(...pauseMs)))
   }
 }

@@ -88,6 +88,7 @@ async function startRestartedServer(dataDir: string, port?: number): Promise<Con
     async crash(downMs) {
       isUp = false
       await server.kill()
+      // How long the server stays down is the scenario's, not a wait for a state.
       await sleep(downMs)
       server = await startServerProcess(dataDir, { port })
       isUp = true
@@ -178,6 +179,7 @@ export async function startConvergenceRun(settings: ConvergenceSettings) {
 
   /** SIGKILL a moment after a push left; the same data serves the organisation again. */
   async function killAndRestart(afterMs: number, downMs: number) {
+    // When the kill comes is the scenario's (from the run's seed), not a wait for a state.
     await sleep(afterMs)
     crash.pushesInFlight = devices.reduce((sum, device) => sum + device.network.pushesInFlight, 0)
     trace('server', { kill: true })
@@ -304,6 +306,7 @@ export async function startConvergenceRun(settings: ConvergenceSettings) {
         if (busy.length === 0 && digest === previous) break
         if (performance.now() > deadline) break
         previous = digest
+        // The interval between two rounds of the loop, which waits for a stable state.
         await sleep(200)
       }
       return { seconds: (performance.now() - started) / 1000, busy: [...new Set(busy)] }

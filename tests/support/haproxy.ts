@@ -100,6 +100,7 @@ export async function startHaproxy(
     const start = Date.now()
     while (!(await everyoneUp())) {
       if (Date.now() - start > 15_000) throw new Error(`haproxy: not every process UP: ${errors}`)
+      // The interval between two looks at the stats socket: the loop waits for every UP.
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
   })()

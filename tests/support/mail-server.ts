@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm'
 import { expect } from 'vitest'
+import { mailOutbox } from '#schema/db/system'
 import { eventually } from './eventually.ts'
 import { findFreePort } from './free-port.ts'
 import { type ReceivedMail, startSmtpReceiver } from './smtp-receiver.ts'
-import { startTestServer } from './test-server.ts'
+import { startTestServer, type TestServer } from './test-server.ts'
 
 export type SmtpReceiver = Awaited<ReturnType<typeof startSmtpReceiver>>
 
@@ -47,5 +49,20 @@ export function nthMailTo(receiver: SmtpReceiver, address: string, count = 1) {
     const mails = receiver.to(address)
     expect(mails).toHaveLength(count)
     return mails[count - 1] as ReceivedMail
+  })
+}
+
+/**
+ * Once the delivery job has handed every mail of the system outbox to the mail server
+ * (none left pending): what it would send later, it has sent, and the receiver holds it.
+ */
+export function allMailSent(server: TestServer) {
+  return eventually(() => {
+    const pending = server.deps.systemDb
+      .select({ recipient: mailOutbox.recipient })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.status, 'pending'))
+      .all()
+    expect(pending).toEqual([])
   })
 }

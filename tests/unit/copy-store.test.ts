@@ -8,6 +8,8 @@ import {
   openCopyStore,
   readCopySettings,
 } from '#server/services/offsite-copies/copy-store'
+import { eventually } from '../support/eventually.ts'
+import { quietPeriod } from '../support/quiet-period.ts'
 import { startS3StandIn } from '../support/s3-stand-in.ts'
 
 // An upload of a copy holds its file only while it runs: after it, landed or cut short,
@@ -50,15 +52,13 @@ function openDescriptors(file: string) {
   })
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50))
-
 test('a landed upload leaves no descriptor of its file', async () => {
   const file = path.join(folder, 'landed.sqlite')
   writeFileSync(file, Buffer.alloc(600 * 1024, 7))
   const key = await store.put('org-landed', file, new Date('2026-12-03T06:00:00Z'))
   expect(standIn.state.objects.get(key)?.body.length).toBe(600 * 1024)
-  await settle()
-  expect(openDescriptors(file)).toEqual([])
+  // The read stream closes its descriptor a moment after the upload is answered.
+  await eventually(() => expect(openDescriptors(file)).toEqual([]), 5_000)
 })
 
 test('an upload cut short leaves no descriptor, and removing its file afterwards raises nothing', async () => {
@@ -67,7 +67,7 @@ test('an upload cut short leaves no descriptor, and removing its file afterwards
   const put = store.put('org-cut', file, new Date('2026-12-03T06:00:00Z'), AbortSignal.abort())
   await expect(put).rejects.toThrow()
   rmSync(file)
-  await settle()
+  await quietPeriod(50, 'a read of the removed file, opened after the abort, would raise now')
   expect(openDescriptors(file)).toEqual([])
   expect([...standIn.state.objects.keys()].some((key) => key.includes('org-cut'))).toBe(false)
 })
