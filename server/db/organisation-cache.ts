@@ -196,6 +196,20 @@ export class OrganisationCache {
     }
   }
 
+  /**
+   * Throws the 503 of a move when the organisation is moving away or has moved (its
+   * marker; one stat). For a writer that keeps its connection across transactions (an
+   * import): asked once its transaction holds the write lock, so a move that began in
+   * between refuses it, instead of its rows landing in the file the move sets aside.
+   */
+  refuseWritesIfMoving(organisationId: string) {
+    const move = readMoveMarker(this.dataDir, organisationId)
+    if (move?.stage === 'moved') {
+      throw new AppError('unavailable', MOVED_MESSAGE, { retryAfterSeconds: 1 })
+    }
+    if (move) throw new AppError('unavailable', MOVING_MESSAGE, { retryAfterSeconds: 5 })
+  }
+
   /** Ids of the organisations whose files are open now. */
   openIds(): string[] {
     return [...this.#open.keys()]

@@ -44,10 +44,17 @@ async function answer<T>(work: () => Promise<T> | T): Promise<WorkerAnswer<T>> {
   }
 }
 
-/** Runs `work` with the actor's organisation's file open, closed again afterwards. */
+/**
+ * Runs `work` with the actor's organisation's file open, closed again afterwards; with it
+ * the file again (`openDb`) and the move check a writer across transactions asks.
+ */
 async function withContext<T>(
   actor: Actor,
-  work: (ctx: ServiceContext, openDb: () => ServiceContext['db']) => Promise<T> | T,
+  work: (
+    ctx: ServiceContext,
+    openDb: () => ServiceContext['db'],
+    refuseWritesIfMoving: () => void,
+  ) => Promise<T> | T,
 ) {
   systemDb ??= openSystemDb(env.SYSTEM_DIR)
   const organisations = new OrganisationCache(
@@ -59,7 +66,9 @@ async function withContext<T>(
   )
   const openDb = () => organisations.get(actor.organisationId)
   try {
-    return await work({ db: openDb(), systemDb, actor }, openDb)
+    return await work({ db: openDb(), systemDb, actor }, openDb, () =>
+      organisations.refuseWritesIfMoving(actor.organisationId),
+    )
   } finally {
     organisations.closeAll()
   }
@@ -105,11 +114,12 @@ export function restore(task: { actor: Actor; file: string; layout: BackupLayout
 export function importFile(task: { actor: Actor; bytes: ArrayBuffer; fileName: string }) {
   return answer(async () => {
     const table = await readUploadedFile(new Uint8Array(task.bytes))
-    return withContext(task.actor, (ctx) =>
+    return withContext(task.actor, (ctx, _openDb, refuseWritesIfMoving) =>
       importSales(ctx, table, {
         source: `upload:${task.fileName}`,
         sourceLabel: task.fileName,
         onUnexpectedError,
+        refuseWritesIfMoving,
       }),
     )
   })
@@ -127,11 +137,12 @@ export function importSheet(task: { actor: Actor; spreadsheetId: string; range: 
     if (sheets.status !== 'ready')
       throw new AppError('unavailable', 'Google Sheets is niet geconfigureerd')
     const table = await readGoogleSheetTable(sheets.reader, task.spreadsheetId, task.range)
-    return withContext(task.actor, (ctx) =>
+    return withContext(task.actor, (ctx, _openDb, refuseWritesIfMoving) =>
       importSales(ctx, table, {
         source: `sheets:${task.spreadsheetId}`,
         sourceLabel: `Google Sheets ${task.spreadsheetId} (${task.range})`,
         onUnexpectedError,
+        refuseWritesIfMoving,
       }),
     )
   })

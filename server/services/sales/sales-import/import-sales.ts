@@ -45,6 +45,13 @@ type ImportOptions = {
   /** Its notifications' batch (queue-notification.ts): released when the import ends. */
   batch: string
   onUnexpectedError?: (error: unknown) => void
+  /**
+   * Asked in each of the import's transactions once it holds the write lock: throws when
+   * the file may no longer be written (its organisation moves to another machine, decision
+   * 048). The import writes on the connection it opened at its start, which no later check
+   * of the organisation cache reaches.
+   */
+  refuseWritesIfMoving?: () => void
 }
 
 /**
@@ -56,7 +63,7 @@ type ImportOptions = {
 export async function importSales(
   ctx: ServiceContext,
   table: SheetTable,
-  options: { source: string; sourceLabel: string; onUnexpectedError?: (error: unknown) => void },
+  options: Omit<ImportOptions, 'batch'> & { sourceLabel: string },
 ): Promise<SalesImportResult> {
   requirePermission(ctx.actor, 'sales.import')
   const organisationId = ctx.actor.organisationId
@@ -77,7 +84,7 @@ export async function importSales(
 async function runImport(
   ctx: ServiceContext,
   table: SheetTable,
-  options: { source: string; sourceLabel: string; onUnexpectedError?: (error: unknown) => void },
+  options: Omit<ImportOptions, 'batch'> & { sourceLabel: string },
 ): Promise<SalesImportResult> {
   const result: SalesImportResult = {
     salesImported: 0,
@@ -122,18 +129,22 @@ async function writeRows(
 ) {
   for (let start = 0; start < work.length; start += ROWS_PER_TRANSACTION) {
     const chunk = work.slice(start, start + ROWS_PER_TRANSACTION)
-    ctx.db.transaction((tx) => {
-      const txCtx = { ...ctx, db: tx as unknown as ServiceContext['db'] }
-      const projectIds = new Set<string>()
-      for (const item of chunk) {
-        const projectId = importOne(txCtx, catalog, item, options, result, refuse)
-        if (projectId) projectIds.add(projectId)
-      }
-      // Once per project and chunk, not per row: counting a project's sales for each of
-      // thousands of rows took longer than writing them.
-      const now = Date.now()
-      for (const projectId of projectIds) recountSoldUnits(tx, projectId, now)
-    })
+    ctx.db.transaction(
+      (tx) => {
+        options.refuseWritesIfMoving?.()
+        const txCtx = { ...ctx, db: tx as unknown as ServiceContext['db'] }
+        const projectIds = new Set<string>()
+        for (const item of chunk) {
+          const projectId = importOne(txCtx, catalog, item, options, result, refuse)
+          if (projectId) projectIds.add(projectId)
+        }
+        // Once per project and chunk, not per row: counting a project's sales for each of
+        // thousands of rows took longer than writing them.
+        const now = Date.now()
+        for (const projectId of projectIds) recountSoldUnits(tx, projectId, now)
+      },
+      { behavior: 'immediate' },
+    )
     await nextTurn()
   }
 }
