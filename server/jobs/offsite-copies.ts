@@ -44,6 +44,8 @@ export function startOffsiteCopies(deps: Deps) {
   const settings = readCopySettings(deps.env)
   if (!settings) return undefined
   const opening = openCopyStore(settings)
+  // Its failure is the round's (copyFile awaits it), not an unhandled rejection before it.
+  opening.catch(() => {})
   const watch = createChangeWatch()
   const intervalMs = deps.env.S3_COPY_INTERVAL_SECONDS * 1000
   /** Per file copied by this process: the mark it was copied at, and when the copy finished. */
@@ -157,7 +159,8 @@ export function startOffsiteCopies(deps: Deps) {
       clearTimeout(timer)
       await round.catch(() => {})
       watch.close()
-      ;(await opening.catch(() => undefined))?.close()
+      const store = await opening.catch(() => undefined)
+      store?.close()
     },
   }
 }

@@ -142,8 +142,8 @@ export function createScheduledBackups(deps: Deps) {
   /**
    * Follows the organisations that came to this machine since the last look (moved here,
    * or created) and lets go of those that left it: a move is made by an operator's command
-   * that tells no process (decision 048). Only the changes are read, so a look over
-   * thousands of organisations opens no file.
+   * that tells no process (decision 048). Only the changes are read: a look opens the
+   * files of the organisations that came, none of those that stayed.
    */
   function followHeld() {
     const now = new Set(deps.organisations.heldIds())

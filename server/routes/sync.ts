@@ -152,6 +152,7 @@ export function syncRoutes(deps: AppDeps) {
             }
             send(describeBatch(batch, current, readable, access))
           },
+          // The organisation moved to another machine: the device connects again, to it.
           () => stream.abort(),
         )
         stream.onAbort(() => {
