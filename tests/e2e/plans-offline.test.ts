@@ -5,6 +5,7 @@ import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
 import type { Client } from '../support/http.ts'
 import type { TestServer } from '../support/test-server.ts'
+import { waitForServiceWorker } from './app-helpers.ts'
 import { DESKTOP, PHONE, signIn, waitForToast } from './page-helpers.ts'
 import { SALES_BASE as BASE, shoot, waitForSalesScreen } from './sales-helpers.ts'
 import { useSharedServer } from './shared-server.ts'
@@ -112,6 +113,9 @@ test('a SELLER offline registers the sale that crosses her tier; after sync the 
   await phone.getByRole('button', { name: 'Plan volgen' }).click()
   await proposal.waitFor()
 
+  // Offline once the app is on the device: the service worker has every screen's code
+  // (the commissions page was not loaded yet, and on a busy machine not yet precached).
+  await waitForServiceWorker(phone)
   await phone.context().setOffline(true)
   await phone.getByRole('button', { name: 'Verkoop Registreren' }).click()
   await waitForToast(phone, 'Verkoop geregistreerd!')
