@@ -7,7 +7,7 @@ import { eventually } from '../support/eventually.ts'
 import type { Client } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import type { TestServer } from '../support/test-server.ts'
-import { endDatabaseWorker } from './app-helpers.ts'
+import { endDatabaseWorker, waitForServiceWorker } from './app-helpers.ts'
 import {
   DESKTOP,
   hasHorizontalOverflow,
@@ -143,6 +143,8 @@ test("a SELLER's unusual split registered offline shows 'Ter beoordeling' at onc
   const phone = await newPage(PHONE)
   await openAsAnna(phone, '/sales/new')
   await phone.getByRole('heading', { level: 2, name: 'Selecteer project' }).waitFor()
+  // Offline once the service worker holds every screen's code (the next screens load then).
+  await waitForServiceWorker(phone)
   await phone.context().setOffline(true)
   await fillWizard(phone, unusual, { project, sellers })
   // Before she submits, the last step says it will go to review, and why (the server's rule).
@@ -399,6 +401,7 @@ test('the open dashboard follows a sale from another device, one registered offl
   const second = await page.context().newPage()
   await second.goto(`${BASE}/sales/new`)
   await second.getByRole('heading', { level: 2, name: 'Selecteer project' }).waitFor()
+  await waitForServiceWorker(second)
   await page.context().setOffline(true)
   await fillWizard(
     second,

@@ -6,6 +6,7 @@ import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import type { TestServer } from '../support/test-server.ts'
+import { waitForServiceWorker } from './app-helpers.ts'
 import {
   closeToast,
   DESKTOP,
@@ -316,6 +317,8 @@ test('a sale registered offline reaches the server exactly once after reconnecti
   // From the statistics to the dashboard through the header, without a load.
   await page.getByRole('banner').getByRole('link', { name: 'Gold Estates' }).click()
   await waitForSalesScreen(page, 'Dashboard')
+  // Offline once the service worker holds every screen's code (the wizard loads then).
+  await waitForServiceWorker(page)
   await context.setOffline(true)
   await page.getByText('Je bent offline - wijzigingen worden lokaal opgeslagen').waitFor()
   await page.getByRole('link', { name: 'Nieuwe verkoop' }).first().click()
