@@ -106,7 +106,9 @@ const onUnexpectedError = (error: unknown) => log.error('sales import row failed
 /** Replaces the organisation's data with the backup in `file` (restoreOrganisation). */
 export function restore(task: { actor: Actor; file: string; layout: BackupLayout }) {
   return answer(() =>
-    withContext(task.actor, (ctx) => restoreOrganisation(ctx, task.file, task.layout)),
+    withContext(task.actor, (ctx, _openDb, refuseWritesIfMoving) =>
+      restoreOrganisation(ctx, task.file, task.layout, refuseWritesIfMoving),
+    ),
   )
 }
 

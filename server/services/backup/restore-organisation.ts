@@ -76,7 +76,18 @@ function readOrganisationName(ctx: ServiceContext) {
  * as refusals instead of sending it), the restore is written into the restored log
  * (noteRestore) and its sessions end: people sign in again with the restored accounts.
  */
-export function restoreOrganisation(ctx: ServiceContext, file: string, layout: BackupLayout) {
+export function restoreOrganisation(
+  ctx: ServiceContext,
+  file: string,
+  layout: BackupLayout,
+  /**
+   * Asked once the restore's transaction holds the write lock: throws when the file may
+   * no longer be written (its organisation began moving to another machine while the
+   * backup was checked, decision 048), so the restore is not committed into the file the
+   * move sets aside.
+   */
+  refuseWritesIfMoving: () => void = () => {},
+) {
   requirePermission(ctx.actor, 'backup.run')
   const client = ctx.db.$client
   const organisationId = ctx.actor.organisationId
@@ -86,6 +97,7 @@ export function restoreOrganisation(ctx: ServiceContext, file: string, layout: B
   const { createdAt: backupCreatedAt } = BackupHeaderSchema.parse(backup.header)
   const counts: Record<string, number> = {}
   const write = client.transaction(() => {
+    refuseWritesIfMoving()
     const base =
       (client
         .prepare('select value from replication_counter where id = 1')
@@ -141,7 +153,7 @@ export function restoreOrganisation(ctx: ServiceContext, file: string, layout: B
     client.prepare('update replication_counter set value = ? where id = 1').run(next - 1)
   })
   try {
-    write()
+    write.immediate()
   } catch (error) {
     // A unique index rebuilt after the rows, or a primary key, refuses what the file held
     // twice; nothing was written.
