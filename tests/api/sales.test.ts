@@ -23,6 +23,8 @@ type GoldEstates = TypedApi['gold-estates']
 type Pulled = InferResponseType<TypedApi['sync'][':version'][':collection']['pull']['$get'], 200>
 type Projects = InferResponseType<GoldEstates['projects']['$get'], 200>
 type Sales = InferResponseType<GoldEstates['sales']['$get'], 200>
+type Project = InferResponseType<GoldEstates['projects']['$post'], 201>
+type Seller = InferResponseType<GoldEstates['sellers']['$post'], 201>
 type Sale = InferResponseType<GoldEstates['sales']['$post'], 201>
 type Commissions = InferResponseType<GoldEstates['commissions']['$get'], 200>
 type Commission = InferResponseType<GoldEstates['commissions'][':id']['$patch'], 200>
@@ -192,7 +194,7 @@ describe('projects, sellers and the seller sign-in', () => {
     ]) {
       const response = await root.post('/api/gold-estates/projects', project)
       expect(response.status).toBe(201)
-      projects.push(response.json)
+      projects.push(response.json as Project)
     }
     expect((await root.post('/api/gold-estates/sellers', { name: 'S', email: 'x' })).status).toBe(
       400,
@@ -204,7 +206,7 @@ describe('projects, sellers and the seller sign-in', () => {
     ]) {
       const response = await root.post('/api/gold-estates/sellers', seller)
       expect(response.status).toBe(201)
-      sellers.push(response.json)
+      sellers.push(response.json as Seller)
     }
     projects = [...(await read.projects(root))]
     expect(projects.map((project) => project.name).sort()).toEqual(['Havenkwartier', 'Parkzicht'])
