@@ -15,7 +15,12 @@ import { buildSalesWorkbook } from '../support/sales-sheet.ts'
 import { uploadCsv, uploadSheet } from '../support/sheet-upload.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { type ErrorAnswer, type TypedApi, typedClient } from '../support/typed-client.ts'
+import {
+  type ErrorAnswer,
+  type PartOf,
+  type TypedApi,
+  typedClient,
+} from '../support/typed-client.ts'
 import {
   buildFarRowWorkbook,
   buildSharedStringsBomb,
@@ -256,7 +261,9 @@ describe('one heavy job at a time in the whole process, the others waiting', () 
     // Then the waiting import has its turn.
     const second = await waiting
     expect(second.status).toBe(200)
-    expect(second.json).toMatchObject({ salesImported: 1, errors: [] })
+    expect(second.json).toMatchObject({ salesImported: 1, errors: [] } satisfies PartOf<
+      InferResponseType<TypedApi['gold-estates']['sheets']['import']['$post'], 200>
+    >)
     expect(countSales()).toBe(1)
     expect(isSlotTaken()).toBe(false)
     expect((await root.post('/api/admin/backup', { format: 'json' })).status).toBe(200)

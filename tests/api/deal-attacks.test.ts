@@ -22,7 +22,12 @@ import {
 import { readTables } from '../support/sqlite.ts'
 import { pullAll, pullSale, pushRows, type SyncDoc } from '../support/sync-calls.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { type ErrorAnswer, type TypedApi, typedClient } from '../support/typed-client.ts'
+import {
+  type ErrorAnswer,
+  type PartOf,
+  type TypedApi,
+  typedClient,
+} from '../support/typed-client.ts'
 
 // The life of a deal attacked: an outsider, a stranger who registered, a SELLER, another
 // organisation's ADMIN (central and sales) and a MANAGER reaching past their rights, each
@@ -352,7 +357,7 @@ describe('a SELLER of Gold Estates', () => {
           },
         },
       ])
-      expect(hiddenDelete.json).toEqual({ conflicts: [], refused: [] })
+      expect(hiddenDelete.json).toEqual({ conflicts: [], refused: [] } satisfies Pushed)
 
       // Marking a line paid: their own refused, a colleague's unknown to them.
       const ownLine = (await pullAll(seller, 'commissions')).find((doc) => doc.id === own!.id)!
@@ -552,7 +557,7 @@ describe("another organisation's ADMIN", () => {
           },
         },
       ])
-      expect(undone.json).toEqual({ conflicts: [], refused: [] })
+      expect(undone.json).toEqual({ conflicts: [], refused: [] } satisfies Pushed)
       const seen = await pulledSale(admin, sale.id)
       const cancel = { ...seen, status: 'cancelled', cancelReason: 'Weg ermee' }
       const cancelled = await pushRows(otherOwner, 'sales', [
@@ -569,7 +574,7 @@ describe("another organisation's ADMIN", () => {
             reason: 'Je hebt geen toegang meer tot dit item; de wijziging is niet verwerkt.',
           },
         ],
-      })
+      } satisfies Pushed)
       // Naming this organisation's account is refused before anything is read.
       const named = await otherOwner.get('/api/sync/v1/sales/pull', {
         'x-centraal-account': `default-org/${'x'.repeat(8)}`,
@@ -741,12 +746,12 @@ describe('a MANAGER reaching past their rights', () => {
     expect(corrected.json).toMatchObject({
       status: 'completed',
       projectId,
-      createdBy: seen.createdBy,
+      createdBy: seen.createdBy as string | null,
       commissionAmount: 930_000,
       splits: [
         { sellerId: ids.sanne, role: null, commissionType: 'sales', commissionPercentage: 100 },
       ],
-    })
+    } satisfies PartOf<Corrected>)
     expect((corrected.json as Corrected).seq).toBeGreaterThan(seen.seq)
     expect((await linesOf(sale.id)).map((line) => [line.kind, line.commissionAmount])).toEqual([
       ['commission', 930_000],
