@@ -40,7 +40,7 @@ export type ErrorAnswer = {
 /**
  * Any part of an answer, its fields spelled as the route's: the expected side of a
  * `toEqual`/`toMatchObject` (`{ … } satisfies PartOf<Answer>`) so that a renamed field fails
- * at compile time, which the matchers (typed `unknown`) do not.
+ * at compile time: the matchers take any expected value and check it only when run.
  */
 export type PartOf<T> = T extends readonly (infer Item)[]
   ? PartOf<Item>[]
