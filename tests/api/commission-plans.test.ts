@@ -13,7 +13,7 @@ import {
 } from '../support/commission-plans.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
+import type { ErrorAnswer, PartOf, TypedApi } from '../support/typed-client.ts'
 
 // Commission plans (decision 039) through the API: plans and versions, sellers on plans,
 // project rates, a sale registered with `team`, tier crossings as adjustment lines, and
@@ -231,7 +231,7 @@ describe('a sale registered with its team', () => {
       nextThreshold: 5_000_000 * EURO,
       nextShare: 70,
       nextTierText: 'Nog €\u00a02.000.000 tot 70 %',
-    })
+    } satisfies PartOf<typeof position>)
   })
 
   test('crossing the retroactive tier adjusts the earlier sale of the year, not rewriting it', async () => {
@@ -264,7 +264,7 @@ describe('a sale registered with its team', () => {
       share: 70,
       nextThreshold: null,
       nextTierText: null,
-    })
+    } satisfies PartOf<typeof position>)
   })
 
   test('a sale dated last year counts in last year, not this one', async () => {
