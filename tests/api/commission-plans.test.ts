@@ -130,7 +130,7 @@ describe('plans', () => {
       id: closersPlan.id,
       name: 'Closers',
       current: { from: '2025-01-01', mode: 'retroactive', period: 'year' },
-    })
+    } satisfies PartOf<(typeof plans)[number]>)
   })
 
   test.each([
@@ -218,7 +218,7 @@ describe('a sale registered with its team', () => {
       commissionPercentage: 60,
       planVersionId: closersPlan.current.id,
       planTier: 0,
-    })
+    } satisfies PartOf<(typeof sale.lines)[number]>)
     expect(sale.officeShare).toBe(24_000 * EURO)
     const position: Position = (
       await admin.get(`/api/gold-estates/sellers/${ids.anna}/position?date=2025-03-01`)
@@ -244,16 +244,22 @@ describe('a sale registered with its team', () => {
       )
     ).id
     const newSale = await detail(second)
-    expect(newSale.lines[0]).toMatchObject({ commissionAmount: 35_000 * EURO, planTier: 1 })
+    expect(newSale.lines[0]).toMatchObject({
+      commissionAmount: 35_000 * EURO,
+      planTier: 1,
+    } satisfies PartOf<(typeof newSale.lines)[number]>)
     const earlier = await detail(first)
     expect(earlier.lines).toHaveLength(2)
-    expect(earlier.lines[0]).toMatchObject({ kind: 'commission', commissionAmount: 36_000 * EURO })
+    expect(earlier.lines[0]).toMatchObject({
+      kind: 'commission',
+      commissionAmount: 36_000 * EURO,
+    } satisfies PartOf<(typeof earlier.lines)[number]>)
     expect(earlier.lines[1]).toMatchObject({
       kind: 'adjustment',
       commissionAmount: 6_000 * EURO,
       planTier: 1,
       planNote: 'Trede 1 bereikt: 70 % (was 60 %)',
-    })
+    } satisfies PartOf<(typeof earlier.lines)[number]>)
     // A tier that raises a share lowers the office's part: € 60.000 − € 42.000.
     expect(earlier.officeShare).toBe(18_000 * EURO)
     const position: Position = (
@@ -282,7 +288,7 @@ describe('a sale registered with its team', () => {
     expect((await detail(late)).lines[0]).toMatchObject({
       commissionAmount: 1_400 * EURO,
       planTier: 1,
-    })
+    } satisfies PartOf<Awaited<ReturnType<typeof detail>>['lines'][number]>)
     expect(
       (
         (await admin.get(`/api/gold-estates/sellers/${ids.anna}/position?date=2026-03-01`))
@@ -387,7 +393,7 @@ describe('caps, project rates and versions', () => {
     expect(stored.lines[0]).toMatchObject({
       commissionAmount: 5_000 * EURO,
       commissionPercentage: 20,
-    })
+    } satisfies PartOf<(typeof stored.lines)[number]>)
   })
 
   test('a change dated back into a period with paid plan lines is refused; a later one is a new version', async () => {
