@@ -1,9 +1,17 @@
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { typedClient } from '../support/typed-client.ts'
+import { type ErrorAnswer, type TypedApi, typedClient } from '../support/typed-client.ts'
+
+// Without mail an invitation's answer, and a new link's, carries its setup link.
+type Invited = Extract<InferResponseType<TypedApi['users']['$post'], 201>, { invited: false }>
+type SetupLink = Extract<
+  InferResponseType<TypedApi['users'][':id']['setup-link']['$post'], 201>,
+  { invited: false }
+>
 
 // An account's end ends everything it holds open, and a session is only as good as its
 // login-directory entry.
@@ -92,10 +100,10 @@ describe('setup links', () => {
       status: 'inactive',
     })
     expect(created.status).toBe(201)
-    const token = created.json.setupUrl.split('/setup/')[1]
+    const invited: Invited = created.json
+    const token = invited.setupUrl.split('/setup/')[1]
     expect(
-      (await root.request('PATCH', `/api/users/${created.json.id}`, { status: 'suspended' }))
-        .status,
+      (await root.request('PATCH', `/api/users/${invited.id}`, { status: 'suspended' })).status,
     ).toBe(200)
     const used = await createClient(server.url).post(`/api/auth/setup/${token}`, {
       password: 'sam password',
@@ -119,15 +127,16 @@ describe('setup links', () => {
       role: 'USER',
       status: 'inactive',
     })
-    await root.request('PATCH', `/api/users/${created.json.id}`, { status: 'suspended' })
-    const link = await root.post(`/api/users/${created.json.id}/setup-link`)
+    const { id }: Invited = created.json
+    await root.request('PATCH', `/api/users/${id}`, { status: 'suspended' })
+    const link = await root.post(`/api/users/${id}/setup-link`)
     expect(link.status).toBe(201)
     const used = await createClient(server.url).post(
-      `/api/auth/setup/${link.json.setupUrl.split('/setup/')[1]}`,
+      `/api/auth/setup/${(link.json as SetupLink).setupUrl.split('/setup/')[1]}`,
       { password: 'sanne password' },
     )
     expect(used.status).toBe(403)
-    expect(used.json.message).toMatch(/geblokkeerd/)
+    expect((used.json as ErrorAnswer).message).toMatch(/geblokkeerd/)
   })
 
   test('setting a password through a link ends every other session of the account', async () => {
@@ -135,7 +144,7 @@ describe('setup links', () => {
     expect((await mila.get('/api/auth/user')).status).toBe(200)
     const link = await root.post(`/api/users/${await idOf('mila@example.com')}/setup-link`)
     const reset = await createClient(server.url).post(
-      `/api/auth/setup/${link.json.setupUrl.split('/setup/')[1]}`,
+      `/api/auth/setup/${(link.json as SetupLink).setupUrl.split('/setup/')[1]}`,
       { password: 'a new password' },
     )
     expect(reset.status).toBe(200)

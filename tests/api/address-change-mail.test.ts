@@ -8,7 +8,7 @@ import { type Client, createClient } from '../support/http.ts'
 import { nthMailTo, type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
 import type { ReceivedMail } from '../support/smtp-receiver.ts'
 import type { TestServer } from '../support/test-server.ts'
-import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
+import type { ErrorAnswer, PartOf, TypedApi } from '../support/typed-client.ts'
 
 type Asked = InferResponseType<TypedApi['profile']['email']['$post'], 202>
 type Confirmed = InferResponseType<TypedApi['profile']['email']['confirm'][':token']['$post'], 200>
@@ -58,7 +58,7 @@ describe('changing one’s own address', () => {
     expect(meanwhile.json).toMatchObject({
       email: bea.email,
       pending: { email: 'bea.new@example.test' },
-    })
+    } satisfies PartOf<Address>)
     await signIn(server, bea)
 
     const link = await receiveOne('bea.new@example.test')
@@ -82,7 +82,7 @@ describe('changing one’s own address', () => {
     expect((await bea.api.get('/api/profile/email')).json).toEqual({
       email: 'bea.new@example.test',
       pending: null,
-    })
+    } satisfies Address)
     await signIn(server, { email: 'bea.new@example.test', password: bea.password })
     await expect(signIn(server, bea)).rejects.toThrow(/login: 401/)
 
@@ -227,6 +227,6 @@ describe('changing one’s own address', () => {
     expect((await gijs.api.get('/api/profile/email')).json).toEqual({
       email: gijs.email,
       pending: null,
-    })
+    } satisfies Address)
   })
 })

@@ -175,7 +175,7 @@ describe('administrator notifications', () => {
     expect(adaChoices).toEqual({
       emailNotifications: true,
       activityAlerts: false,
-    })
+    } satisfies typeof adaChoices)
     const rootAgain = await signIn(server, ROOT)
     const rootChoices: Notifications = (await rootAgain.get('/api/profile/notifications')).json
     expect(rootChoices.activityAlerts).toBe(true)

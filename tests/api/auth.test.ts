@@ -4,7 +4,7 @@ import { createClient } from '../support/http.ts'
 import { runSetupTokenCommand } from '../support/setup-token-command.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
+import type { ErrorAnswer, PartOf, TypedApi } from '../support/typed-client.ts'
 
 type User = InferResponseType<TypedApi['auth']['user']['$get'], 200>
 type Login = InferResponseType<TypedApi['auth']['login']['email']['$post'], 200>
@@ -28,7 +28,10 @@ describe('POST /api/auth/simple-setup', () => {
     const client = createClient(server.url)
     const malformed = await client.post('/api/auth/simple-setup', '{"name": ')
     expect(malformed.status).toBe(400)
-    expect(malformed.json).toMatchObject({ message: expect.any(String), errors: expect.any(Array) })
+    expect(malformed.json).toMatchObject({
+      message: expect.any(String),
+      errors: expect.any(Array),
+    } satisfies PartOf<ErrorAnswer>)
     const short = await client.post('/api/auth/simple-setup', { ...admin, password: 'short' })
     expect(short.status).toBe(400)
     expect((short.json as ErrorAnswer).message).toMatch(/minimaal 8 karakters/)
@@ -80,7 +83,7 @@ describe('POST /api/auth/simple-setup', () => {
       organizationId: 'default-org',
       otherOrganisations: [],
       lastRestore: null,
-    })
+    } satisfies PartOf<User>)
     expect(typeof (me.json as User).organisationName).toBe('string')
   })
 
@@ -143,7 +146,10 @@ describe('POST /api/auth/register/email and login', () => {
       organizationId: 'default-org',
     })
     expect(response.status).toBe(201)
-    expect(response.json).toEqual({ message: 'Registratie geslaagd', status: 'active' })
+    expect(response.json).toEqual({
+      message: 'Registratie geslaagd',
+      status: 'active',
+    } satisfies Registered)
     const signIn = await createClient(server.url).post('/api/auth/login/email', {
       email: 'uma@example.com',
       password: 'another password 1',
@@ -211,7 +217,10 @@ describe('sessions', () => {
     expect(token).toBeTruthy()
     const logout = await client.post('/api/logout')
     expect(logout.status).toBe(200)
-    expect(logout.json).toEqual({ message: 'Uitgelogd' })
+    expect(logout.json).toEqual({ message: 'Uitgelogd' } satisfies InferResponseType<
+      TypedApi['logout']['$post'],
+      200
+    >)
     expect(logout.headers.get('set-cookie')).toMatch(/centraal_session=;/)
     const replay = await createClient(server.url).get('/api/auth/user', {
       cookie: `centraal_session=${token}`,

@@ -11,7 +11,7 @@ import { type Client, createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
+import type { ErrorAnswer, PartOf, TypedApi } from '../support/typed-client.ts'
 
 type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
 type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
@@ -130,7 +130,7 @@ describe('downloads', () => {
       format: 'centraal-backup',
       formatVersion: 2,
       organisation: { id: 'default-org', slug: 'default-org' },
-    })
+    } satisfies PartOf<typeof backup>)
     for (const table of [
       'users',
       'app_connections',
@@ -253,7 +253,7 @@ describe('restore', () => {
         restoredAt: expect.any(Number),
         backupCreatedAt: JSON.parse(backupText).createdAt,
         restoredBy: 'Root Admin',
-      })
+      } satisfies User['lastRestore'])
       expect((await again.get('/api/gold-estates/sales')).status).toBe(401)
       expect((await again.post('/api/admin/launch-gold-estates')).status).toBe(200)
       expect((await again.get('/api/gold-estates/sales')).json as Sales).toHaveLength(1)

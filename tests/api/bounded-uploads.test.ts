@@ -1,6 +1,7 @@
 import http from 'node:http'
 import { format } from 'date-fns/format'
 import { strFromU8, unzipSync } from 'fflate'
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   addSellers,
@@ -14,13 +15,20 @@ import { buildSalesWorkbook } from '../support/sales-sheet.ts'
 import { uploadCsv, uploadSheet } from '../support/sheet-upload.ts'
 import { insertBulkPaymentParts, openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { typedClient } from '../support/typed-client.ts'
+import {
+  type ErrorAnswer,
+  type PartOf,
+  type TypedApi,
+  typedClient,
+} from '../support/typed-client.ts'
 import {
   buildFarRowWorkbook,
   buildSharedStringsBomb,
   buildWideWorkbook,
   lieAboutSizes,
 } from '../support/xlsx-bombs.ts'
+
+type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
 
 // Bounded work: an upload that unpacks or parses is stopped at limits near real sheets,
 // one heavy job runs at a time in the whole process (the others wait their turn), and the statements zip leaves a
@@ -151,10 +159,12 @@ describe('an uploaded sheet is bounded while it unpacks', () => {
   test('a CSV of more cells or more rows than the limits is refused with 413; nothing is imported', async () => {
     const wide = await uploadCsv(root, `Klantnaam;${';'.repeat(600_000)}\n`)
     expect(wide.status).toBe(413)
-    expect(wide.json.message).toMatch(/te veel cellen \(maximaal 500\.000/)
+    expect((wide.json as ErrorAnswer).message).toMatch(/te veel cellen \(maximaal 500\.000/)
     const long = await uploadCsv(root, `Klantnaam\n${'Klant\n'.repeat(60_000)}`)
     expect(long.status).toBe(413)
-    expect(long.json.message).toBe('Het bestand heeft te veel rijen (maximaal 50.000)')
+    expect((long.json as ErrorAnswer).message).toBe(
+      'Het bestand heeft te veel rijen (maximaal 50.000)',
+    )
     expect(countSales()).toBe(0)
   })
 
@@ -238,7 +248,7 @@ describe('one heavy job at a time in the whole process, the others waiting', () 
     for (const answer of answers) {
       expect(answer.status).toBe(429)
       expect(answer.headers.get('retry-after')).toBe('15')
-      expect(answer.json.message).toBe(
+      expect((answer.json as ErrorAnswer).message).toBe(
         'Er loopt of wacht al een restore, import, backup of afrekeningen-download van deze organisatie. Probeer het opnieuw als die klaar is.',
       )
     }
@@ -250,7 +260,9 @@ describe('one heavy job at a time in the whole process, the others waiting', () 
     // Then the waiting import has its turn.
     const second = await waiting
     expect(second.status).toBe(200)
-    expect(second.json).toMatchObject({ salesImported: 1, errors: [] })
+    expect(second.json).toMatchObject({ salesImported: 1, errors: [] } satisfies PartOf<
+      InferResponseType<TypedApi['gold-estates']['sheets']['import']['$post'], 200>
+    >)
     expect(countSales()).toBe(1)
     expect(isSlotTaken()).toBe(false)
     expect((await root.post('/api/admin/backup', { format: 'json' })).status).toBe(200)
@@ -281,7 +293,7 @@ describe('the statements zip', () => {
     const sale = await root.post(
       '/api/gold-estates/sales',
       buildSalePayload({
-        projectId: project.json.id,
+        projectId: (project.json as Project).id,
         salePrice: 40_000_000,
         commissionPercentage: 2,
         saleDate: `${today.slice(0, 4)}-01-02`,

@@ -19,7 +19,7 @@ import {
 import { type Client, createClient } from '../support/http.ts'
 import { sendOversizedBody } from '../support/oversized-body.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import type { TypedApi } from '../support/typed-client.ts'
+import type { PartOf, TypedApi } from '../support/typed-client.ts'
 
 // Commission plans in the records (issue 48, decision 039): the statement PDF says which
 // tier change made each adjustment; a restore of a backup taken before a plan change gives
@@ -211,7 +211,7 @@ describe('a restore of a backup taken before a plan change', () => {
       TypedApi['gold-estates']['sellers'][':id']['position']['$get'],
       200
     > = dirk.json
-    expect(position).toMatchObject({ planId: null, volume: 0 })
+    expect(position).toMatchObject({ planId: null, volume: 0 } satisfies PartOf<typeof position>)
   })
 })
 

@@ -14,7 +14,7 @@ import {
 } from '../support/commission-plans.ts'
 import type { Client } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
+import type { ErrorAnswer, PartOf, TypedApi } from '../support/typed-client.ts'
 
 type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
 type Pulled = InferResponseType<TypedApi['sync'][':version'][':collection']['pull']['$get'], 200>
@@ -139,7 +139,11 @@ describe('deviating from the plan', () => {
     )
     expect(sale.reviewStatus).toBeNull()
     const [line] = (await detail(sale.id)).lines
-    expect(line).toMatchObject({ commissionPercentage: 60, planTier: 0, planNote: null })
+    expect(line).toMatchObject({
+      commissionPercentage: 60,
+      planTier: 0,
+      planNote: null,
+    } satisfies PartOf<typeof line>)
     expect(line?.planVersionId).toEqual(expect.any(String))
   })
 
@@ -154,7 +158,7 @@ describe('deviating from the plan', () => {
       commissionPercentage: 25,
       commissionAmount: 500 * EURO,
       planNote: 'Afwijkend van plan (plan: 20 %)',
-    })
+    } satisfies PartOf<Awaited<ReturnType<typeof detail>>['lines'][number]>)
     // Not held, but written down as an unusual split with the review's reason.
     const feed = (await admin.get('/api/activities')).json as Activities
     expect(feed).toContainEqual(
@@ -179,9 +183,11 @@ describe('deviating from the plan', () => {
     expect(stored.lines[0]).toMatchObject({
       commissionPercentage: 75,
       commissionAmount: 1_500 * EURO,
-    })
+    } satisfies PartOf<(typeof stored.lines)[number]>)
     const pulled = (await pull(dirk, 'sales')).find((doc) => doc.id === sale.id)
-    expect(pulled).toMatchObject({ fromPlan: true, reviewStatus: 'pending' })
+    expect(pulled).toMatchObject({ fromPlan: true, reviewStatus: 'pending' } satisfies PartOf<
+      typeof pulled
+    >)
     // A device of before this change sends no share: the plan's line, not held.
     const older = deviceSale(
       [{ sellerId: ids.dirk, role: 'closer', commissionType: 'sales' }],

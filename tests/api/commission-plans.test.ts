@@ -13,7 +13,7 @@ import {
 } from '../support/commission-plans.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
+import type { ErrorAnswer, PartOf, TypedApi } from '../support/typed-client.ts'
 
 // Commission plans (decision 039) through the API: plans and versions, sellers on plans,
 // project rates, a sale registered with `team`, tier crossings as adjustment lines, and
@@ -129,7 +129,7 @@ describe('plans', () => {
       id: closersPlan.id,
       name: 'Closers',
       current: { from: '2025-01-01', mode: 'retroactive', period: 'year' },
-    })
+    } satisfies PartOf<(typeof plans)[number]>)
   })
 
   test.each([
@@ -217,7 +217,7 @@ describe('a sale registered with its team', () => {
       commissionPercentage: 60,
       planVersionId: closersPlan.current.id,
       planTier: 0,
-    })
+    } satisfies PartOf<(typeof sale.lines)[number]>)
     expect(sale.officeShare).toBe(24_000 * EURO)
     const position: Position = (
       await admin.get(`/api/gold-estates/sellers/${ids.anna}/position?date=2025-03-01`)
@@ -230,7 +230,7 @@ describe('a sale registered with its team', () => {
       nextThreshold: 5_000_000 * EURO,
       nextShare: 70,
       nextTierText: 'Nog €\u00a02.000.000 tot 70 %',
-    })
+    } satisfies PartOf<typeof position>)
   })
 
   test('crossing the retroactive tier adjusts the earlier sale of the year, not rewriting it', async () => {
@@ -243,16 +243,22 @@ describe('a sale registered with its team', () => {
       )
     ).id
     const newSale = await detail(second)
-    expect(newSale.lines[0]).toMatchObject({ commissionAmount: 35_000 * EURO, planTier: 1 })
+    expect(newSale.lines[0]).toMatchObject({
+      commissionAmount: 35_000 * EURO,
+      planTier: 1,
+    } satisfies PartOf<(typeof newSale.lines)[number]>)
     const earlier = await detail(first)
     expect(earlier.lines).toHaveLength(2)
-    expect(earlier.lines[0]).toMatchObject({ kind: 'commission', commissionAmount: 36_000 * EURO })
+    expect(earlier.lines[0]).toMatchObject({
+      kind: 'commission',
+      commissionAmount: 36_000 * EURO,
+    } satisfies PartOf<(typeof earlier.lines)[number]>)
     expect(earlier.lines[1]).toMatchObject({
       kind: 'adjustment',
       commissionAmount: 6_000 * EURO,
       planTier: 1,
       planNote: 'Trede 1 bereikt: 70 % (was 60 %)',
-    })
+    } satisfies PartOf<(typeof earlier.lines)[number]>)
     // A tier that raises a share lowers the office's part: € 60.000 − € 42.000.
     expect(earlier.officeShare).toBe(18_000 * EURO)
     const position: Position = (
@@ -263,7 +269,7 @@ describe('a sale registered with its team', () => {
       share: 70,
       nextThreshold: null,
       nextTierText: null,
-    })
+    } satisfies PartOf<typeof position>)
   })
 
   test('a sale dated last year counts in last year, not this one', async () => {
@@ -281,7 +287,7 @@ describe('a sale registered with its team', () => {
     expect((await detail(late)).lines[0]).toMatchObject({
       commissionAmount: 1_400 * EURO,
       planTier: 1,
-    })
+    } satisfies PartOf<Awaited<ReturnType<typeof detail>>['lines'][number]>)
     expect(
       (
         (await admin.get(`/api/gold-estates/sellers/${ids.anna}/position?date=2026-03-01`))
@@ -386,7 +392,7 @@ describe('caps, project rates and versions', () => {
     expect(stored.lines[0]).toMatchObject({
       commissionAmount: 5_000 * EURO,
       commissionPercentage: 20,
-    })
+    } satisfies PartOf<(typeof stored.lines)[number]>)
   })
 
   test('a change dated back into a period with paid plan lines is refused; a later one is a new version', async () => {

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { format } from 'date-fns/format'
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   addSellers,
@@ -21,7 +22,12 @@ import {
 import { readTables } from '../support/sqlite.ts'
 import { pullAll, pullSale, pushRows, type SyncDoc } from '../support/sync-calls.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { typedClient } from '../support/typed-client.ts'
+import {
+  type ErrorAnswer,
+  type PartOf,
+  type TypedApi,
+  typedClient,
+} from '../support/typed-client.ts'
 
 // The life of a deal attacked: an outsider, a stranger who registered, a SELLER, another
 // organisation's ADMIN (central and sales) and a MANAGER reaching past their rights, each
@@ -30,6 +36,12 @@ import { typedClient } from '../support/typed-client.ts'
 // was (only the refusal itself is recorded, in sync_queue).
 
 type Line = CommissionLine
+type GoldEstates = TypedApi['gold-estates']
+type Project = InferResponseType<GoldEstates['projects']['$post'], 201>
+type Seller = InferResponseType<GoldEstates['sellers']['$post'], 201>
+type PaymentPart = InferResponseType<GoldEstates['commissions'][':id']['payments']['$post'], 201>
+type Corrected = InferResponseType<GoldEstates['sales'][':id']['$patch'], 200>
+type Pushed = InferResponseType<TypedApi['sync'][':version'][':collection']['push']['$post'], 200>
 type Sale = SyncDoc & { status: string; paidTotal: number; salePrice: number; seq: number }
 
 let server: TestServer
@@ -134,7 +146,9 @@ const patchSale = (client: Client, saleId: string, body: unknown) =>
 beforeAll(async () => {
   server = await startTestServer({ REGISTRATION: 'open' })
   admin = await signInFirstSuperadminWithGoldEstates(server)
-  projectId = (await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json.id
+  projectId = (
+    (await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json as Project
+  ).id
   const team = await addSellers(server, admin, { sanne: 'Sanne', cor: 'Cor', maria: 'Maria' })
   Object.assign(ids, team.ids)
   seller = await team.signIn('sanne', 'SELLER')
@@ -143,8 +157,12 @@ beforeAll(async () => {
   stranger = await signInRegisteredStranger(server)
   // Another organisation: its owner (a sales ADMIN once launched) and its central ADMIN.
   otherOwner = await signInOtherOrganisationOwner(server)
-  otherProjectId = (await otherOwner.post('/api/gold-estates/projects', { name: 'Elders' })).json.id
-  otherSellerId = (await otherOwner.post('/api/gold-estates/sellers', { name: 'Bert' })).json.id
+  otherProjectId = (
+    (await otherOwner.post('/api/gold-estates/projects', { name: 'Elders' })).json as Project
+  ).id
+  otherSellerId = (
+    (await otherOwner.post('/api/gold-estates/sellers', { name: 'Bert' })).json as Seller
+  ).id
   otherAdmin = await signInInvitedUser(server, {
     email: 'admin@b.example',
     role: 'ADMIN',
@@ -170,11 +188,15 @@ describe('an outsider without a session', () => {
           reason: 'Weg ermee',
         })
         expect(cancel.status).toBe(401)
-        expect(cancel.json.message).toBe('Niet ingelogd in Gold Estates')
+        expect((cancel.json as ErrorAnswer).message).toBe('Niet ingelogd in Gold Estates')
         expect((await pay(client, line!.id, 1)).status).toBe(401)
         expect(
-          (await client.request('DELETE', `/api/gold-estates/commission-payments/${part.json.id}`))
-            .status,
+          (
+            await client.request(
+              'DELETE',
+              `/api/gold-estates/commission-payments/${(part.json as PaymentPart).id}`,
+            )
+          ).status,
         ).toBe(401)
         expect(
           (
@@ -257,7 +279,7 @@ describe('a SELLER of Gold Estates', () => {
     await expectNothingChanged(async () => {
       const corrected = await patchSale(seller, sale.id, correction(fresh.paidTotal))
       expect(corrected.status).toBe(403)
-      expect(corrected.json.message).toMatch(/sales\.correct/)
+      expect((corrected.json as ErrorAnswer).message).toMatch(/sales\.correct/)
       expect(
         (await seller.post(`/api/gold-estates/sales/${sale.id}/cancel`, { reason: 'Mijn keuze' }))
           .status,
@@ -266,7 +288,7 @@ describe('a SELLER of Gold Estates', () => {
       // The right is checked first: a colleague's line and a missing one answer the same.
       expect((await pay(seller, colleague!.id, 1)).status).toBe(403)
       expect((await pay(seller, 'ghost', 1)).status).toBe(403)
-      for (const id of [part.json.id, ownPart.json.id, 'ghost']) {
+      for (const id of [(part.json as PaymentPart).id, (ownPart.json as PaymentPart).id, 'ghost']) {
         const undo = await seller.request('DELETE', `/api/gold-estates/commission-payments/${id}`)
         expect(undo.status).toBe(403)
       }
@@ -288,7 +310,7 @@ describe('a SELLER of Gold Estates', () => {
       const forged = partDocument(own!, 1, { saleId: 'other-sale', sellerId: ids.cor })
       const booked = await pushRows(seller, 'commissionPayments', [{ newDocumentState: forged }])
       expect(booked.status).toBe(200)
-      expect(booked.json.refused).toEqual([
+      expect((booked.json as Pushed).refused).toEqual([
         { id: forged.id, reason: expect.stringMatching(/sales\.commissions\.pay/) },
       ])
       // A part on a colleague's line: refused alike, the line is not even looked at.
@@ -296,28 +318,31 @@ describe('a SELLER of Gold Estates', () => {
       const refused = await pushRows(seller, 'commissionPayments', [
         { newDocumentState: onColleague },
       ])
-      expect(refused.json.refused[0].reason).toMatch(/sales\.commissions\.pay/)
-      expect(JSON.stringify(refused.json)).not.toContain(colleaguePart.json.id)
+      expect((refused.json as Pushed).refused[0]?.reason).toMatch(/sales\.commissions\.pay/)
+      expect(JSON.stringify(refused.json)).not.toContain((colleaguePart.json as PaymentPart).id)
 
       // Undoing their own part: refused, the stored part answered.
       const ownDoc = (await pullAll(seller, 'commissionPayments')).find(
-        (doc) => doc.id === ownPart.json.id,
+        (doc) => doc.id === (ownPart.json as PaymentPart).id,
       )!
       const undo = await pushRows(seller, 'commissionPayments', [
         { newDocumentState: { ...ownDoc, _deleted: true }, assumedMasterState: ownDoc },
       ])
-      expect(undo.json.refused[0].reason).toMatch(/sales\.commissions\.pay/)
-      expect(undo.json.conflicts).toEqual([ownDoc])
+      expect((undo.json as Pushed).refused[0]?.reason).toMatch(/sales\.commissions\.pay/)
+      expect((undo.json as Pushed).conflicts).toEqual([ownDoc])
       // The same undo without RxDB's bookkeeping (a part's delete is never judged a
       // conflict, decision 008): the right is checked all the same.
       const bareUndo = await pushRows(seller, 'commissionPayments', [
         { newDocumentState: { ...ownDoc, seq: 0, _deleted: true } },
       ])
-      expect(bareUndo.json.refused[0].reason).toMatch(/sales\.commissions\.pay/)
+      expect((bareUndo.json as Pushed).refused[0]?.reason).toMatch(/sales\.commissions\.pay/)
       // Undoing a colleague's part they cannot see: nothing happens, nothing is told.
       const hidden = await pushRows(seller, 'commissionPayments', [
         {
-          newDocumentState: { ...partDocument(colleague!, 1), id: colleaguePart.json.id },
+          newDocumentState: {
+            ...partDocument(colleague!, 1),
+            id: (colleaguePart.json as PaymentPart).id,
+          },
         },
       ])
       expect(hidden.status).toBe(200)
@@ -326,23 +351,23 @@ describe('a SELLER of Gold Estates', () => {
         {
           newDocumentState: {
             ...partDocument(colleague!, 7_000),
-            id: colleaguePart.json.id,
+            id: (colleaguePart.json as PaymentPart).id,
             _deleted: true,
           },
         },
       ])
-      expect(hiddenDelete.json).toEqual({ conflicts: [], refused: [] })
+      expect(hiddenDelete.json).toEqual({ conflicts: [], refused: [] } satisfies Pushed)
 
       // Marking a line paid: their own refused, a colleague's unknown to them.
       const ownLine = (await pullAll(seller, 'commissions')).find((doc) => doc.id === own!.id)!
       const mark = await pushRows(seller, 'commissions', [
         { newDocumentState: { ...ownLine, status: 'paid' }, assumedMasterState: ownLine },
       ])
-      expect(mark.json.refused[0].reason).toMatch(/sales\.commissions\.pay/)
+      expect((mark.json as Pushed).refused[0]?.reason).toMatch(/sales\.commissions\.pay/)
       const markColleague = await pushRows(seller, 'commissions', [
         { newDocumentState: { ...ownLine, id: colleague!.id, status: 'paid' } },
       ])
-      expect(markColleague.json.refused).toHaveLength(1)
+      expect((markColleague.json as Pushed).refused).toHaveLength(1)
       expect(JSON.stringify(markColleague.json)).not.toContain(`"sellerId":"${ids.cor}"`)
     })
     expect(Number(countRefusals())).toBeGreaterThan(refusalsBefore)
@@ -362,14 +387,14 @@ describe('a SELLER of Gold Estates', () => {
           { newDocumentState: { ...seen, ...change }, assumedMasterState: seen },
         ])
         expect(answer.status).toBe(200)
-        expect(answer.json.refused).toHaveLength(1)
-        expect(answer.json.conflicts).toEqual([seen])
+        expect((answer.json as Pushed).refused).toHaveLength(1)
+        expect((answer.json as Pushed).conflicts).toEqual([seen])
       }
       // A delete is refused too.
       const deleted = await pushRows(seller, 'sales', [
         { newDocumentState: { ...seen, _deleted: true }, assumedMasterState: seen },
       ])
-      expect(deleted.json.refused[0].reason).toBe(
+      expect((deleted.json as Pushed).refused[0]?.reason).toBe(
         'Een geregistreerde verkoop kan niet verwijderd worden',
       )
     })
@@ -390,8 +415,8 @@ describe('a SELLER of Gold Estates', () => {
         ])
         expect(answer.status).toBe(200)
         // Nothing a person may write changed: the device is handed the stored sale back.
-        expect(answer.json.refused).toEqual([])
-        expect(answer.json.conflicts).toEqual([seen])
+        expect((answer.json as Pushed).refused).toEqual([])
+        expect((answer.json as Pushed).conflicts).toEqual([seen])
       })
     }
   })
@@ -408,7 +433,9 @@ describe('a SELLER of Gold Estates', () => {
         { newDocumentState: { ...payload, id: hidden.id, _deleted: false } },
       ])
       expect(answer.status).toBe(200)
-      expect(answer.json.refused).toEqual([{ id: hidden.id, reason: 'Deze verkoop bestaat al' }])
+      expect((answer.json as Pushed).refused).toEqual([
+        { id: hidden.id, reason: 'Deze verkoop bestaat al' },
+      ])
       // The answer is the pushed id's tombstone, never the hidden sale.
       expect(JSON.stringify(answer.json)).not.toContain('30000000')
     })
@@ -467,7 +494,9 @@ describe('a SELLER of Gold Estates', () => {
     for (const id of [ids.cor, ids.maria, otherSellerId, 'ghost']) {
       const answer = await seller.get(`/api/gold-estates/statements/${id}?${period}`)
       expect(answer.status).toBe(403)
-      expect(answer.json.message).toBe('Je mag alleen je eigen afrekening downloaden')
+      expect((answer.json as ErrorAnswer).message).toBe(
+        'Je mag alleen je eigen afrekening downloaden',
+      )
     }
     expect((await seller.get(`/api/gold-estates/statements?${period}`)).status).toBe(403)
   })
@@ -488,7 +517,7 @@ describe("another organisation's ADMIN", () => {
 
       const corrected = await patchSale(otherOwner, sale.id, correction(1_000))
       expect(corrected.status).toBe(404)
-      expect(corrected.json.message).toBe('Verkoop niet gevonden')
+      expect((corrected.json as ErrorAnswer).message).toBe('Verkoop niet gevonden')
       expect(
         (
           await otherOwner.post(`/api/gold-estates/sales/${sale.id}/cancel`, {
@@ -498,13 +527,13 @@ describe("another organisation's ADMIN", () => {
       ).toBe(404)
       const paid = await pay(otherOwner, line!.id, 1)
       expect(paid.status).toBe(404)
-      expect(paid.json.message).toBe('Commissie niet gevonden')
+      expect((paid.json as ErrorAnswer).message).toBe('Commissie niet gevonden')
       const undo = await otherOwner.request(
         'DELETE',
-        `/api/gold-estates/commission-payments/${part.json.id}`,
+        `/api/gold-estates/commission-payments/${(part.json as PaymentPart).id}`,
       )
       expect(undo.status).toBe(404)
-      expect(undo.json.message).toBe('Betaling niet gevonden')
+      expect((undo.json as ErrorAnswer).message).toBe('Betaling niet gevonden')
       const statement = await otherOwner.get(`/api/gold-estates/statements/${ids.sanne}?${period}`)
       expect(statement.status).toBe(404)
 
@@ -517,11 +546,17 @@ describe("another organisation's ADMIN", () => {
       const booked = await pushRows(otherOwner, 'commissionPayments', [
         { newDocumentState: partDocument(line!, 1) },
       ])
-      expect(booked.json.refused[0].reason).toBe('Commissie niet gevonden')
+      expect((booked.json as Pushed).refused[0]?.reason).toBe('Commissie niet gevonden')
       const undone = await pushRows(otherOwner, 'commissionPayments', [
-        { newDocumentState: { ...partDocument(line!, 1_000), id: part.json.id, _deleted: true } },
+        {
+          newDocumentState: {
+            ...partDocument(line!, 1_000),
+            id: (part.json as PaymentPart).id,
+            _deleted: true,
+          },
+        },
       ])
-      expect(undone.json).toEqual({ conflicts: [], refused: [] })
+      expect(undone.json).toEqual({ conflicts: [], refused: [] } satisfies Pushed)
       const seen = await pulledSale(admin, sale.id)
       const cancel = { ...seen, status: 'cancelled', cancelReason: 'Weg ermee' }
       const cancelled = await pushRows(otherOwner, 'sales', [
@@ -538,7 +573,7 @@ describe("another organisation's ADMIN", () => {
             reason: 'Je hebt geen toegang meer tot dit item; de wijziging is niet verwerkt.',
           },
         ],
-      })
+      } satisfies Pushed)
       // Naming this organisation's account is refused before anything is read.
       const named = await otherOwner.get('/api/sync/v1/sales/pull', {
         'x-centraal-account': `default-org/${'x'.repeat(8)}`,
@@ -570,7 +605,7 @@ describe("another organisation's ADMIN", () => {
         }),
       )
       expect(answer.status).toBe(400)
-      expect(answer.json.message).toBe(
+      expect((answer.json as ErrorAnswer).message).toBe(
         'splits.0.sellerId: Verkoper bestaat niet in deze organisatie',
       )
     })
@@ -598,11 +633,11 @@ describe('a MANAGER reaching past their rights', () => {
       const promoted = await pushRows(manager, 'sellers', [
         { newDocumentState: { ...maria, role: 'Directeur' }, assumedMasterState: maria },
       ])
-      expect(promoted.json.refused[0].reason).toMatch(/sales\.catalog\.write/)
+      expect((promoted.json as Pushed).refused[0]?.reason).toMatch(/sales\.catalog\.write/)
       const project = await pushRows(manager, 'projects', [
         { newDocumentState: { id: newId(), name: 'Eigen', status: 'active', _deleted: false } },
       ])
-      expect(project.json.refused[0].reason).toMatch(/sales\.catalog\.write/)
+      expect((project.json as Pushed).refused[0]?.reason).toMatch(/sales\.catalog\.write/)
     })
   })
 
@@ -614,23 +649,25 @@ describe('a MANAGER reaching past their rights', () => {
     const seenSale = await pulledSale(manager, sale.id)
     const seenLine = (await pullAll(manager, 'commissions')).find((doc) => doc.id === line!.id)!
     const seenPart = (await pullAll(manager, 'commissionPayments')).find(
-      (doc) => doc.id === part.json.id,
+      (doc) => doc.id === (part.json as PaymentPart).id,
     )!
     await expectNothingChanged(async () => {
       const saleDelete = await pushRows(manager, 'sales', [
         { newDocumentState: { ...seenSale, _deleted: true }, assumedMasterState: seenSale },
       ])
-      expect(saleDelete.json.refused[0].reason).toBe(
+      expect((saleDelete.json as Pushed).refused[0]?.reason).toBe(
         'Een geregistreerde verkoop kan niet verwijderd worden',
       )
       const lineDelete = await pushRows(manager, 'commissions', [
         { newDocumentState: { ...seenLine, _deleted: true }, assumedMasterState: seenLine },
       ])
-      expect(lineDelete.json.refused[0].reason).toBe('Een commissie kan niet verwijderd worden')
+      expect((lineDelete.json as Pushed).refused[0]?.reason).toBe(
+        'Een commissie kan niet verwijderd worden',
+      )
       const lineCreate = await pushRows(manager, 'commissions', [
         { newDocumentState: { ...seenLine, id: newId(), commissionAmount: 1_000_000 } },
       ])
-      expect(lineCreate.json.refused[0].reason).toBe(
+      expect((lineCreate.json as Pushed).refused[0]?.reason).toBe(
         'Commissies ontstaan bij het registreren van een verkoop',
       )
       // A line's amount is not writable: pushing it is a replay that writes nothing.
@@ -640,13 +677,13 @@ describe('a MANAGER reaching past their rights', () => {
           assumedMasterState: seenLine,
         },
       ])
-      expect(lineAmount.json.refused).toEqual([])
-      expect(lineAmount.json.conflicts).toEqual([seenLine])
+      expect((lineAmount.json as Pushed).refused).toEqual([])
+      expect((lineAmount.json as Pushed).conflicts).toEqual([seenLine])
       for (const change of [{ amount: 999_999 }, { commissionId: 'other' }, { note: 'x' }]) {
         const edited = await pushRows(manager, 'commissionPayments', [
           { newDocumentState: { ...seenPart, ...change }, assumedMasterState: seenPart },
         ])
-        expect(edited.json.refused[0].reason).toBe(
+        expect((edited.json as Pushed).refused[0]?.reason).toBe(
           'Een betaling kun je ongedaan maken, niet wijzigen',
         )
       }
@@ -668,18 +705,18 @@ describe('a MANAGER reaching past their rights', () => {
       const answer = await pushRows(manager, 'sales', [
         { newDocumentState: forged, assumedMasterState: seen },
       ])
-      expect(answer.json.refused).toEqual([])
+      expect((answer.json as Pushed).refused).toEqual([])
       // A replay: nothing written, the stored sale answered so the device takes it back.
-      expect(answer.json.conflicts).toEqual([seen])
+      expect((answer.json as Pushed).conflicts).toEqual([seen])
     })
     await expectNothingChanged(async () => {
       const moved = await pushRows(manager, 'sales', [
         { newDocumentState: { ...seen, projectId: otherProjectId }, assumedMasterState: seen },
       ])
-      expect(moved.json.refused[0].reason).toBe(
+      expect((moved.json as Pushed).refused[0]?.reason).toBe(
         'Het project van een geregistreerde verkoop kan niet gewijzigd worden',
       )
-      expect(moved.json.conflicts).toEqual([seen])
+      expect((moved.json as Pushed).conflicts).toEqual([seen])
     })
     // Extra fields of a REST correction are dropped; every amount is the server's.
     const corrected = await patchSale(
@@ -708,13 +745,13 @@ describe('a MANAGER reaching past their rights', () => {
     expect(corrected.json).toMatchObject({
       status: 'completed',
       projectId,
-      createdBy: seen.createdBy,
+      createdBy: seen.createdBy as string | null,
       commissionAmount: 930_000,
       splits: [
         { sellerId: ids.sanne, role: null, commissionType: 'sales', commissionPercentage: 100 },
       ],
-    })
-    expect(corrected.json.seq).toBeGreaterThan(seen.seq)
+    } satisfies PartOf<Corrected>)
+    expect((corrected.json as Corrected).seq).toBeGreaterThan(seen.seq)
     expect((await linesOf(sale.id)).map((line) => [line.kind, line.commissionAmount])).toEqual([
       ['commission', 930_000],
     ])
@@ -729,17 +766,17 @@ describe('a MANAGER reaching past their rights', () => {
       for (const paidTotal of [0, 99_999, 100_001, -100_000, 1e15]) {
         const answer = await patchSale(manager, sale.id, correction(paidTotal))
         expect(answer.status).toBe(409)
-        expect(answer.json.message).toMatch(/intussen een betaling/)
+        expect((answer.json as ErrorAnswer).message).toMatch(/intussen een betaling/)
       }
       expect((await patchSale(manager, sale.id, correction(100_000.5))).status).toBe(400)
       // Pushed from a device that had not seen the payment: its own paidTotal is stale.
       const stale = await pushRows(manager, 'sales', [
         { newDocumentState: { ...seen, salePrice: 1 }, assumedMasterState: seen },
       ])
-      expect(stale.json.refused).toEqual([
+      expect((stale.json as Pushed).refused).toEqual([
         { id: sale.id, reason: expect.stringMatching(/intussen een betaling/) },
       ])
-      expect(stale.json.conflicts).toEqual([await pulledSale(manager, sale.id)])
+      expect((stale.json as Pushed).conflicts).toEqual([await pulledSale(manager, sale.id)])
     })
     // A device that writes the paid total as it is now (as any device does once it has
     // pulled) has its correction taken; paid money is still never rewritten: the paid line
@@ -750,7 +787,7 @@ describe('a MANAGER reaching past their rights', () => {
         assumedMasterState: seen,
       },
     ])
-    expect(forged.json.refused).toEqual([])
+    expect((forged.json as Pushed).refused).toEqual([])
     const lines = await linesOf(sale.id)
     expect(lines.find((item) => item.id === line!.id)).toMatchObject({
       commissionAmount: line!.commissionAmount,
@@ -794,7 +831,7 @@ describe('a MANAGER reaching past their rights', () => {
       for (const [extra, message] of cases) {
         const answer = await patchSale(manager, sale.id, correction(0, extra))
         expect(answer.status, JSON.stringify(extra).slice(0, 80)).toBe(400)
-        expect(answer.json.message).toMatch(message)
+        expect((answer.json as ErrorAnswer).message).toMatch(message)
       }
       // The same through replication: refused with the reason, recorded.
       const seen = await pulledSale(manager, sale.id)
@@ -802,8 +839,8 @@ describe('a MANAGER reaching past their rights', () => {
         const answer = await pushRows(manager, 'sales', [
           { newDocumentState: { ...seen, ...extra }, assumedMasterState: seen },
         ])
-        expect(answer.json.refused, JSON.stringify(extra).slice(0, 80)).toHaveLength(1)
-        expect(answer.json.conflicts).toEqual([seen])
+        expect((answer.json as Pushed).refused, JSON.stringify(extra).slice(0, 80)).toHaveLength(1)
+        expect((answer.json as Pushed).conflicts).toEqual([seen])
       }
       // An id that is no sale.
       expect((await patchSale(manager, 'ghost', correction(0))).status).toBe(404)
@@ -829,12 +866,14 @@ describe('a MANAGER reaching past their rights', () => {
       for (const amount of amounts) {
         const answer = await pay(manager, line!.id, amount)
         expect(answer.status, String(amount)).toBe(400)
-        expect(answer.json.message).toMatch(/^amount: /)
+        expect((answer.json as ErrorAnswer).message).toMatch(/^amount: /)
       }
       // More than is open, even by a cent; within the schema's bounds.
       const tooMuch = await pay(manager, line!.id, line!.commissionAmount + 1)
       expect(tooMuch.status).toBe(400)
-      expect(tooMuch.json.message).toMatch(/hoger dan wat op deze regel nog openstaat/)
+      expect((tooMuch.json as ErrorAnswer).message).toMatch(
+        /hoger dan wat op deze regel nog openstaat/,
+      )
       expect((await pay(manager, line!.id, 1e13)).status).toBe(400)
       for (const extra of [
         { paidOn: '2026-02-30' },
@@ -852,9 +891,9 @@ describe('a MANAGER reaching past their rights', () => {
         })),
       )
       expect(pushed.status).toBe(200)
-      expect(pushed.json.refused).toHaveLength(amounts.length + 1)
+      expect((pushed.json as Pushed).refused).toHaveLength(amounts.length + 1)
       // Each refused create is answered with its tombstone, so the device drops it.
-      expect(pushed.json.conflicts.every((doc: SyncDoc) => doc._deleted)).toBe(true)
+      expect((pushed.json as Pushed).conflicts.every((doc) => doc._deleted)).toBe(true)
     })
   })
 
@@ -871,7 +910,7 @@ describe('a MANAGER reaching past their rights', () => {
       organizationId: 'org-b',
     })
     const answer = await pushRows(manager, 'commissionPayments', [{ newDocumentState: forged }])
-    expect(answer.json.refused).toEqual([])
+    expect((answer.json as Pushed).refused).toEqual([])
     const stored = (await pullAll(manager, 'commissionPayments')).find(
       (doc) => doc.id === forged.id,
     )
@@ -884,7 +923,7 @@ describe('a MANAGER reaching past their rights', () => {
     const again = await pushRows(manager, 'commissionPayments', [
       { newDocumentState: { ...forged, amount: 9_999 } },
     ])
-    expect(again.json.refused).toEqual([])
+    expect((again.json as Pushed).refused).toEqual([])
     expect((await linesOf(sale.id))[0]?.paidAmount).toBe(4_321)
     // A part on a line of another organisation's sale is not found here.
     const otherLines = await (
@@ -919,12 +958,12 @@ describe('a MANAGER reaching past their rights', () => {
         const answer = await pushRows(manager, 'sales', [
           { newDocumentState: { ...cancelled, ...change }, assumedMasterState: cancelled },
         ])
-        expect(answer.json.refused, JSON.stringify(change)).toHaveLength(1)
-        expect(answer.json.conflicts).toEqual([cancelled])
+        expect((answer.json as Pushed).refused, JSON.stringify(change)).toHaveLength(1)
+        expect((answer.json as Pushed).conflicts).toEqual([cancelled])
       }
       const reopened = await patchSale(manager, sale.id, correction(cancelled.paidTotal))
       expect(reopened.status).toBe(409)
-      expect(reopened.json.message).toBe('Deze verkoop is geannuleerd')
+      expect((reopened.json as ErrorAnswer).message).toBe('Deze verkoop is geannuleerd')
       expect(
         (await manager.post(`/api/gold-estates/sales/${sale.id}/cancel`, { reason: 'Nog eens' }))
           .status,
@@ -932,20 +971,22 @@ describe('a MANAGER reaching past their rights', () => {
       // Parts of a cancelled line stay (the clawback claims them); no part on it.
       const undo = await manager.request(
         'DELETE',
-        `/api/gold-estates/commission-payments/${part.json.id}`,
+        `/api/gold-estates/commission-payments/${(part.json as PaymentPart).id}`,
       )
       expect(undo.status).toBe(409)
-      expect(undo.json.message).toBe('Deze commissie hoort bij een geannuleerde verkoop')
+      expect((undo.json as ErrorAnswer).message).toBe(
+        'Deze commissie hoort bij een geannuleerde verkoop',
+      )
       const seenPart = (await pullAll(manager, 'commissionPayments')).find(
-        (doc) => doc.id === part.json.id,
+        (doc) => doc.id === (part.json as PaymentPart).id,
       )!
       const undoPush = await pushRows(manager, 'commissionPayments', [
         { newDocumentState: { ...seenPart, _deleted: true }, assumedMasterState: seenPart },
       ])
-      expect(undoPush.json.refused[0].reason).toBe(
+      expect((undoPush.json as Pushed).refused[0]?.reason).toBe(
         'Deze commissie hoort bij een geannuleerde verkoop',
       )
-      expect(undoPush.json.conflicts).toEqual([seenPart])
+      expect((undoPush.json as Pushed).conflicts).toEqual([seenPart])
       for (const lineId of [paidLine!.id, openLine!.id]) {
         expect((await pay(manager, lineId, 1)).status).toBe(409)
         const marked = await manager.request('PATCH', `/api/gold-estates/commissions/${lineId}`, {
@@ -956,7 +997,7 @@ describe('a MANAGER reaching past their rights', () => {
       const pushed = await pushRows(manager, 'commissionPayments', [
         { newDocumentState: partDocument(openLine!, 1) },
       ])
-      expect(pushed.json.refused[0].reason).toBe(
+      expect((pushed.json as Pushed).refused[0]?.reason).toBe(
         'Deze commissie hoort bij een geannuleerde verkoop',
       )
       // A clawback is settled by what the seller pays back, never more.
@@ -967,8 +1008,12 @@ describe('a MANAGER reaching past their rights', () => {
     const back = await pay(manager, clawback.id, 20_000)
     expect(back.status).toBe(201)
     expect(
-      (await manager.request('DELETE', `/api/gold-estates/commission-payments/${back.json.id}`))
-        .status,
+      (
+        await manager.request(
+          'DELETE',
+          `/api/gold-estates/commission-payments/${(back.json as PaymentPart).id}`,
+        )
+      ).status,
     ).toBe(200)
     expect((await linesOf(sale.id)).find((line) => line.id === clawback.id)).toMatchObject({
       paidAmount: 0,
@@ -1005,10 +1050,11 @@ describe('a MANAGER reaching past their rights', () => {
       if (index === winner) expect(answer.status).toBe(200)
       else {
         expect(answer.status).toBe(409)
-        expect(answer.json.message).toBe('Deze verkoop is al geannuleerd')
+        expect((answer.json as ErrorAnswer).message).toBe('Deze verkoop is al geannuleerd')
       }
     }
-    if (winner !== 2) expect(answers[2].json.conflicts[0]).toMatchObject({ status: 'cancelled' })
+    if (winner !== 2)
+      expect((answers[2].json as Pushed).conflicts[0]).toMatchObject({ status: 'cancelled' })
     const lines = await linesOf(sale.id)
     const clawbacks = lines.filter((item) => item.kind === 'clawback')
     expect(clawbacks).toHaveLength(1)
@@ -1045,7 +1091,7 @@ describe('a MANAGER reaching past their rights', () => {
         key,
       )
       expect(replayed.status).toBe(409)
-      expect(replayed.json.message).toBe(
+      expect((replayed.json as ErrorAnswer).message).toBe(
         'Deze Idempotency-Key is al gebruikt voor een ander verzoek',
       )
       const again = await admin.post(
@@ -1110,7 +1156,7 @@ describe('large bodies', () => {
     }))
     const creates = await pushRows(manager, 'sales', created)
     expect(creates.status).toBe(200)
-    expect(creates.json.refused).toEqual([])
+    expect((creates.json as Pushed).refused).toEqual([])
 
     // 500 parts of one cent on one line.
     const sale = await registerSale()
@@ -1121,7 +1167,7 @@ describe('large bodies', () => {
       Array.from({ length: 500 }, () => ({ newDocumentState: partDocument(line!, 1) })),
     )
     expect(parts.status).toBe(200)
-    expect(parts.json.refused).toEqual([])
+    expect((parts.json as Pushed).refused).toEqual([])
     expect((await linesOf(sale.id))[0]?.paidAmount).toBe(500)
 
     // As many corrections of 50 splits each as fit in 1 MiB, each on its own sale.
@@ -1147,7 +1193,7 @@ describe('large bodies', () => {
     expect(rows.length).toBeGreaterThan(100)
     const corrections = await pushRows(manager, 'sales', rows)
     expect(corrections.status).toBe(200)
-    expect(corrections.json.refused).toEqual([])
+    expect((corrections.json as Pushed).refused).toEqual([])
 
     // A deeply nested document (a correction's splits): refused as bad input, never a
     // server error, nothing written or recorded.
@@ -1165,7 +1211,9 @@ describe('large bodies', () => {
     )
     expect(outsiderDeep.status).toBe(400)
     expect(deep.status).toBe(400)
-    expect(deep.json.message).toBe('rows.0.newDocumentState: Document is te diep genest')
+    expect((deep.json as ErrorAnswer).message).toBe(
+      'rows.0.newDocumentState: Document is te diep genest',
+    )
     expect(await pulledSale(manager, sale.id)).toEqual(seen)
     expect(countRefusals()).toBe(refusals)
 

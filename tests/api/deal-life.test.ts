@@ -1,5 +1,6 @@
 import { addDays } from 'date-fns/addDays'
 import { format } from 'date-fns/format'
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { calculateCommission } from '#schema/commission'
 import { applyPaymentParts } from '#schema/commission-changes'
@@ -20,7 +21,27 @@ import {
 } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { typedClient } from '../support/typed-client.ts'
+import {
+  type ErrorAnswer,
+  type PartOf,
+  type TypedApi,
+  typedClient,
+} from '../support/typed-client.ts'
+
+type GoldEstates = TypedApi['gold-estates']
+type Project = InferResponseType<GoldEstates['projects']['$post'], 201>
+type Seller = InferResponseType<GoldEstates['sellers']['$post'], 201>
+type Sales = InferResponseType<GoldEstates['sales']['$get'], 200>
+type Corrected = InferResponseType<GoldEstates['sales'][':id']['$patch'], 200>
+type Cancelled = InferResponseType<GoldEstates['sales'][':id']['cancel']['$post'], 200>
+type PaymentPart = InferResponseType<GoldEstates['commissions'][':id']['payments']['$post'], 201>
+type Dashboard = InferResponseType<GoldEstates['commissions']['dashboard']['$get'], 200>
+type Stats = InferResponseType<GoldEstates['stats']['detailed']['$get'], 200>
+type Pushed = InferResponseType<TypedApi['sync'][':version'][':collection']['push']['$post'], 200>
+
+/** The commission dashboard's tiles, as the route types them. */
+const readDashboard = async (query = ''): Promise<Dashboard> =>
+  (await admin.get(`/api/gold-estates/commissions/dashboard${query}`)).json
 
 // The life of a deal through REST and replication, tried by an ADMIN, a MANAGER, a SELLER,
 // an outsider and another organisation's ADMIN: corrections, cancellation with clawbacks,
@@ -53,9 +74,7 @@ async function linesOf(saleId: string) {
 }
 
 async function saleOf(saleId: string) {
-  const all: { id: string; status: string; paidTotal: number; salePrice: number }[] = (
-    await admin.get('/api/gold-estates/sales')
-  ).json
+  const all: Sales = (await admin.get('/api/gold-estates/sales')).json
   return all.find((sale) => sale.id === saleId)
 }
 
@@ -100,16 +119,12 @@ async function expectDeviceEqualsServer() {
     projects: await pull('projects'),
     sellers: await pull('sellers'),
   }
-  const dashboard = (await admin.get('/api/gold-estates/commissions/dashboard')).json
-  expect(buildCommissionDashboard(data, {}, today)).toEqual(dashboard)
+  expect(buildCommissionDashboard(data, {}, today)).toEqual(await readDashboard())
   const filters = { sellerId: sanneId, dateFrom: '2020-01-01', dateTo: today }
-  const filtered = (
-    await admin.get(`/api/gold-estates/commissions/dashboard?${new URLSearchParams(filters)}`)
-  ).json
+  const filtered = await readDashboard(`?${new URLSearchParams(filters)}`)
   expect(buildCommissionDashboard(data, filters, today)).toEqual(filtered)
-  expect(buildDetailedStats(data, today)).toEqual(
-    (await admin.get('/api/gold-estates/stats/detailed')).json,
-  )
+  const stats: Stats = (await admin.get('/api/gold-estates/stats/detailed')).json
+  expect(buildDetailedStats(data, today)).toEqual(stats)
 }
 
 const pay = (client: Client, lineId: string, amount: number, paidOn = today) =>
@@ -118,15 +133,13 @@ const pay = (client: Client, lineId: string, amount: number, paidOn = today) =>
 beforeAll(async () => {
   server = await startTestServer()
   admin = await signInFirstSuperadminWithGoldEstates(server)
-  projectId = (await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json.id
-  sanneId = (
-    await admin.post('/api/gold-estates/sellers', { name: 'Sanne', email: 'sanne@example.com' })
-  ).json.id
-  corId = (await admin.post('/api/gold-estates/sellers', { name: 'Cor', email: 'cor@example.com' }))
-    .json.id
-  const mariaId = (
-    await admin.post('/api/gold-estates/sellers', { name: 'Maria', email: 'maria@example.com' })
-  ).json.id
+  const project = await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })
+  projectId = (project.json as Project).id
+  const addSeller = async (name: string, email: string) =>
+    ((await admin.post('/api/gold-estates/sellers', { name, email })).json as Seller).id
+  sanneId = await addSeller('Sanne', 'sanne@example.com')
+  corId = await addSeller('Cor', 'cor@example.com')
+  const mariaId = await addSeller('Maria', 'maria@example.com')
   seller = await signInSeller(server, admin, {
     id: sanneId,
     email: 'sanne@example.com',
@@ -149,7 +162,10 @@ describe('a correction', () => {
       correction(50_000_000, 0),
     )
     expect(fixed.status).toBe(200)
-    expect(fixed.json).toMatchObject({ salePrice: 50_000_000, commissionAmount: 1_500_000 })
+    expect(fixed.json).toMatchObject({
+      salePrice: 50_000_000,
+      commissionAmount: 1_500_000,
+    } satisfies PartOf<Corrected>)
     let lines = await linesOf(sale.id)
     expect(lines.map((line) => [line.sellerId, line.kind, line.commissionAmount])).toEqual([
       [sanneId, 'commission', 900_000],
@@ -166,7 +182,7 @@ describe('a correction', () => {
       correction(45_000_000, 0),
     )
     expect(stale.status).toBe(409)
-    expect(stale.json.message).toMatch(/intussen een betaling/)
+    expect((stale.json as ErrorAnswer).message).toMatch(/intussen een betaling/)
     expect((await saleOf(sale.id))?.salePrice).toBe(50_000_000)
 
     // Now the price goes down: no paid amount is rewritten, each seller gets the difference.
@@ -265,7 +281,7 @@ describe('a correction', () => {
       correction(-5, 0),
     )
     expect(negative.status).toBe(400)
-    expect(negative.json.message).toMatch(/negatief/)
+    expect((negative.json as ErrorAnswer).message).toMatch(/negatief/)
     const fraction = await admin.request(
       'PATCH',
       `/api/gold-estates/sales/${sale.id}`,
@@ -288,7 +304,9 @@ describe('payment in parts', () => {
     expect(first.status).toBe(201)
     const tooMuch = await pay(admin, line.id, 70_001)
     expect(tooMuch.status).toBe(400)
-    expect(tooMuch.json.message).toMatch(/hoger dan wat op deze regel nog openstaat/)
+    expect((tooMuch.json as ErrorAnswer).message).toMatch(
+      /hoger dan wat op deze regel nog openstaat/,
+    )
     expect((await pay(admin, line.id, 0)).status).toBe(400)
     expect((await pay(admin, line.id, 12.5)).status).toBe(400)
     expect((await pay(seller, line.id, 10)).status).toBe(403)
@@ -296,7 +314,7 @@ describe('payment in parts', () => {
     expect((await linesOf(sale.id))[1]).toMatchObject({ paidAmount: 120_000, status: 'paid' })
     await expectDeviceEqualsServer()
 
-    const dashboard = (await admin.get('/api/gold-estates/commissions/dashboard')).json
+    const dashboard = await readDashboard()
     const local = await (
       await typedClient(server.url, admin.cookies)['gold-estates'].commissions.$get()
     ).json()
@@ -308,13 +326,17 @@ describe('payment in parts', () => {
 
     const undo = await admin.request(
       'DELETE',
-      `/api/gold-estates/commission-payments/${first.json.id}`,
+      `/api/gold-estates/commission-payments/${(first.json as PaymentPart).id}`,
     )
     expect(undo.status).toBe(200)
     expect((await linesOf(sale.id))[1]).toMatchObject({ paidAmount: 70_000, status: 'pending' })
     expect(
-      (await admin.request('DELETE', `/api/gold-estates/commission-payments/${first.json.id}`))
-        .status,
+      (
+        await admin.request(
+          'DELETE',
+          `/api/gold-estates/commission-payments/${(first.json as PaymentPart).id}`,
+        )
+      ).status,
     ).toBe(404)
   })
 })
@@ -327,7 +349,7 @@ describe('a payment date', () => {
     const tomorrow = format(addDays(new Date(), 1), 'yyyy-MM-dd')
     const late = await pay(admin, line.id, 1_000, dayAfterTomorrow)
     expect(late.status).toBe(400)
-    expect(late.json.message).toBe(
+    expect((late.json as ErrorAnswer).message).toBe(
       'De betaaldatum mag niet meer dan een dag in de toekomst liggen.',
     )
     expect((await linesOf(sale.id))[0]?.paidAmount).toBe(0)
@@ -344,7 +366,7 @@ describe('a payment date', () => {
         },
       ],
     })
-    expect(pushed.json.refused).toEqual([
+    expect((pushed.json as Pushed).refused).toEqual([
       {
         id: '019a0000-0000-7000-8000-0000000000d2',
         reason: 'De betaaldatum mag niet meer dan een dag in de toekomst liggen.',
@@ -359,7 +381,7 @@ describe('a cancellation', () => {
     const sale = await registerSale(20_000_000)
     const [paidLine, openLine] = await linesOf(sale.id)
     expect((await pay(admin, paidLine!.id, 100_000)).status).toBe(201)
-    const before = (await admin.get('/api/gold-estates/commissions/dashboard')).json
+    const before = await readDashboard()
     const cancelled = await manager.post(`/api/gold-estates/sales/${sale.id}/cancel`, {
       reason: 'Financiering afgewezen',
     })
@@ -367,7 +389,7 @@ describe('a cancellation', () => {
     expect(cancelled.json).toMatchObject({
       status: 'cancelled',
       cancelReason: 'Financiering afgewezen',
-    })
+    } satisfies PartOf<Cancelled>)
     const lines = await linesOf(sale.id)
     expect(
       lines.map((line) => [line.sellerId, line.kind, line.commissionAmount, line.status]),
@@ -380,10 +402,12 @@ describe('a cancellation', () => {
       reason: 'Nog eens',
     })
     expect(again.status).toBe(409)
-    expect(again.json.message).toBe('Deze verkoop is al geannuleerd')
+    expect((again.json as ErrorAnswer).message).toBe('Deze verkoop is al geannuleerd')
     const onCancelled = await pay(admin, openLine!.id, 1)
     expect(onCancelled.status).toBe(409)
-    expect(onCancelled.json.message).toBe('Deze commissie hoort bij een geannuleerde verkoop')
+    expect((onCancelled.json as ErrorAnswer).message).toBe(
+      'Deze commissie hoort bij een geannuleerde verkoop',
+    )
     const corrected = await admin.request(
       'PATCH',
       `/api/gold-estates/sales/${sale.id}`,
@@ -392,7 +416,7 @@ describe('a cancellation', () => {
     expect(corrected.status).toBe(409)
 
     // The dashboards leave the sale out and show the clawback as its own figure.
-    const after = (await admin.get('/api/gold-estates/commissions/dashboard')).json
+    const after = await readDashboard()
     expect(after.totalSales).toBe(before.totalSales - 1)
     expect(after.openClawbacks).toBe(before.openClawbacks + 100_000)
     expect(after.paidCommissions).toBe(before.paidCommissions)
@@ -406,7 +430,7 @@ describe('a cancellation', () => {
     expect(mine.find((line) => line.id === clawback.id)).toMatchObject({ kind: 'clawback' })
     expect((await pay(admin, clawback.id, 100_000)).status).toBe(201)
     expect((await linesOf(sale.id))[2]).toMatchObject({ status: 'settled', paidAmount: -100_000 })
-    const settled = (await admin.get('/api/gold-estates/commissions/dashboard')).json
+    const settled = await readDashboard()
     expect(settled.openClawbacks).toBe(before.openClawbacks)
   })
 
@@ -428,7 +452,7 @@ describe('through replication', () => {
       rows: [{ assumedMasterState: seen, newDocumentState: { ...seen, salePrice: 31_000_000 } }],
     })
     expect(push.status).toBe(200)
-    expect(push.json.refused).toEqual([
+    expect((push.json as Pushed).refused).toEqual([
       { id: sale.id, reason: expect.stringMatching(/intussen een betaling/) },
     ])
     expect((await saleOf(sale.id))?.salePrice).toBe(30_000_000)
@@ -456,16 +480,18 @@ describe('through replication', () => {
     const pushed = await admin.post('/api/sync/v1/commissionPayments/push', {
       rows: [{ newDocumentState: part('019a0000-0000-7000-8000-000000000001', 1_000) }],
     })
-    expect(pushed.json.refused).toEqual([])
+    expect((pushed.json as Pushed).refused).toEqual([])
     expect((await linesOf(sale.id))[0]?.paidAmount).toBe(1_000)
     const tooMuch = await admin.post('/api/sync/v1/commissionPayments/push', {
       rows: [{ newDocumentState: part('019a0000-0000-7000-8000-000000000002', 99_999_999) }],
     })
-    expect(tooMuch.json.refused[0].reason).toMatch(/hoger dan wat op deze regel nog openstaat/)
+    expect((tooMuch.json as Pushed).refused[0]?.reason).toMatch(
+      /hoger dan wat op deze regel nog openstaat/,
+    )
     const bySeller = await seller.post('/api/sync/v1/commissionPayments/push', {
       rows: [{ newDocumentState: part('019a0000-0000-7000-8000-000000000003', 1) }],
     })
-    expect(bySeller.json.refused[0].reason).toMatch(/sales.commissions.pay/)
+    expect((bySeller.json as Pushed).refused[0]?.reason).toMatch(/sales.commissions.pay/)
 
     const pulled = (await admin.get('/api/sync/v1/sales/pull?checkpoint=0&limit=1000')).json
       .documents
@@ -474,11 +500,11 @@ describe('through replication', () => {
     const bySellerCancel = await seller.post('/api/sync/v1/sales/push', {
       rows: [{ assumedMasterState: seen, newDocumentState: cancel }],
     })
-    expect(bySellerCancel.json.refused[0]?.reason ?? '').toMatch(/sales.correct/)
+    expect((bySellerCancel.json as Pushed).refused[0]?.reason ?? '').toMatch(/sales.correct/)
     const cancelled = await admin.post('/api/sync/v1/sales/push', {
       rows: [{ assumedMasterState: seen, newDocumentState: cancel }],
     })
-    expect(cancelled.json.refused).toEqual([])
+    expect((cancelled.json as Pushed).refused).toEqual([])
     expect(await saleOf(sale.id)).toMatchObject({ status: 'cancelled' })
     const lines = await linesOf(sale.id)
     expect(

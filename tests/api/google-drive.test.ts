@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs'
 import path from 'node:path'
 import { strFromU8, unzipSync } from 'fflate'
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { ROOT, signIn, signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
@@ -9,7 +10,24 @@ import { type GoogleStandIn, startGoogleStandIn } from '../support/google-stand-
 import type { Client } from '../support/http.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { typedClient } from '../support/typed-client.ts'
+import {
+  type ErrorAnswer,
+  type PartOf,
+  type TypedApi,
+  typedClient,
+} from '../support/typed-client.ts'
+
+type Backup = TypedApi['backup']
+type Settings = InferResponseType<Backup['settings']['$get'], 200>
+type Saved = InferResponseType<Backup['settings']['$post'], 200>
+type Connect = InferResponseType<Backup['google-drive']['connect']['$post'], 200>
+type Run = InferResponseType<Backup['google-drive']['run']['$post'], 200>
+// Its 502 (a run that kept failing) carries the run's result beside the message.
+type RunFailed = Extract<
+  InferResponseType<Backup['google-drive']['run']['$post']>,
+  { result: unknown }
+>
+type Disconnected = InferResponseType<Backup['google-drive']['disconnect']['$post'], 200>
 
 // Backups to Google Drive against a local stand-in that speaks Google's paths and shapes.
 
@@ -60,16 +78,21 @@ function readStoredSettings(organisationId = 'default-org') {
   }
 }
 
+/** The backup settings as the screen reads them. */
+const readSettings = async (client: Client): Promise<Settings> =>
+  (await client.get('/api/backup/settings')).json
+
 /** Connect, Google's consent screen, and the callback, as the person's browser would. */
 async function connectThroughGoogle(starter: Client, finisher = starter) {
   const start = await starter.post('/api/backup/google-drive/connect')
   expect(start.status).toBe(200)
-  const consent = await fetch(start.json.url, { redirect: 'manual' })
+  const { url }: Connect = start.json
+  const consent = await fetch(url, { redirect: 'manual' })
   expect(consent.status).toBe(302)
   const callback = new URL(consent.headers.get('location') ?? '')
   const finish = await finisher.get(`${callback.pathname}${callback.search}`)
   expect(finish.status).toBe(302)
-  return { consentUrl: new URL(start.json.url), callback, location: finish.headers.get('location') }
+  return { consentUrl: new URL(url), callback, location: finish.headers.get('location') }
 }
 
 async function activityActions(client: Client) {
@@ -85,10 +108,10 @@ test('without Google credentials, connect says so and the settings tell the scre
   const bare = await startTestServer()
   try {
     const root = await signInFirstSuperadmin(bare)
-    expect((await root.get('/api/backup/settings')).json.googleDriveConfigured).toBe(false)
+    expect((await readSettings(root)).googleDriveConfigured).toBe(false)
     const connect = await root.post('/api/backup/google-drive/connect')
     expect(connect.status).toBe(503)
-    expect(connect.json.message).toMatch(/Google Drive is niet geconfigureerd/)
+    expect((connect.json as ErrorAnswer).message).toMatch(/Google Drive is niet geconfigureerd/)
   } finally {
     await bare.close()
   }
@@ -110,7 +133,7 @@ describe('settings', () => {
       lastBackupStatus: null,
       lastBackupError: null,
       nextBackupAt: null,
-    })
+    } satisfies Settings)
   })
 
   test('bad input is refused with 400 and changes nothing', async () => {
@@ -133,12 +156,12 @@ describe('settings', () => {
     ]) {
       const response = await admin.post('/api/backup/settings', body)
       expect(response.status, JSON.stringify(body)).toBe(400)
-      expect(response.json.message, JSON.stringify(body)).toBeTruthy()
+      expect((response.json as ErrorAnswer).message, JSON.stringify(body)).toBeTruthy()
     }
     // docs/behaviour.md: automatic backups need the Drive connection.
     const early = await admin.post('/api/backup/settings', { autoBackupEnabled: true })
     expect(early.status).toBe(409)
-    expect(early.json.message).toBe(
+    expect((early.json as ErrorAnswer).message).toBe(
       'Automatische backups kunnen pas aan als Google Drive is verbonden',
     )
     expect(readStoredSettings()).toEqual(before)
@@ -158,8 +181,8 @@ describe('settings', () => {
       retentionDays: 14,
       backupFormats: 'json,csv',
       autoBackupEnabled: false,
-    })
-    expect((await admin.get('/api/backup/settings')).json).toEqual(response.json)
+    } satisfies PartOf<Saved>)
+    expect(await readSettings(admin)).toEqual(response.json)
     expect(await activityActions(admin)).toContain('settings: Backupinstellingen bijgewerkt')
     const reset = await admin.post('/api/backup/settings', {
       googleDriveFolderName: 'Centraal Backups',
@@ -197,8 +220,11 @@ describe('connecting', () => {
     expect(params.get('state')).toMatch(/^[a-z2-7]{32}$/)
     expect(location).toBe(CONNECTED)
 
-    const settings = (await admin.get('/api/backup/settings')).json
-    expect(settings).toMatchObject({ googleDriveEnabled: true, autoBackupEnabled: false })
+    const settings = await readSettings(admin)
+    expect(settings).toMatchObject({
+      googleDriveEnabled: true,
+      autoBackupEnabled: false,
+    } satisfies PartOf<Settings>)
     expect(google.foldersNamed('Centraal Backups')).toHaveLength(1)
 
     // The raw column holds neither token, only sealed text; the key file is private.
@@ -239,7 +265,7 @@ describe('connecting', () => {
 
   test("an org-B owner sees and changes only org B's settings", async () => {
     const ours = readStoredSettings()
-    const theirs = (await otherAdmin.get('/api/backup/settings')).json
+    const theirs = await readSettings(otherAdmin)
     expect(theirs).toMatchObject({ googleDriveEnabled: false, retentionDays: 30 })
     expect((await otherAdmin.post('/api/backup/settings', { retentionDays: 90 })).status).toBe(200)
     expect((await otherAdmin.post('/api/backup/google-drive/run')).status).toBe(409)
@@ -256,8 +282,9 @@ describe('connecting', () => {
 async function waitForBackupAfter(since: number, timeoutMs = 20_000) {
   const started = performance.now()
   while (performance.now() - started < timeoutMs) {
-    const settings = (await admin.get('/api/backup/settings')).json
-    if (settings.lastBackupAt !== null && settings.lastBackupAt >= since) return settings
+    const settings = await readSettings(admin)
+    const { lastBackupAt } = settings
+    if (lastBackupAt !== null && lastBackupAt >= since) return { ...settings, lastBackupAt }
     // The interval between two looks of this loop, which waits for the condition above.
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
@@ -282,7 +309,7 @@ describe('backups to Drive', () => {
         backupFormats: 'json,csv',
       })
       expect(saved.status).toBe(200)
-      expect(saved.json.nextBackupAt).toBe(fireAt.getTime())
+      expect((saved.json as Saved).nextBackupAt).toBe(fireAt.getTime())
       expect(google.filesIn(folderId())).toHaveLength(0)
 
       const settings = await waitForBackupAfter(fireAt.getTime())
@@ -328,7 +355,7 @@ describe('backups to Drive', () => {
       vi.setSystemTime(Date.now() + 2 * DAY_MS)
       const run = await admin.post('/api/backup/google-drive/run')
       expect(run.status).toBe(200)
-      expect(run.json.status).toBe('success')
+      expect((run.json as Run).status).toBe('success')
     } finally {
       vi.useRealTimers()
     }
@@ -341,7 +368,7 @@ describe('backups to Drive', () => {
     // Google may also drop a token before its expiry: the 401 leads to a refresh and a retry.
     google.expireAccessTokens()
     const again = await admin.post('/api/backup/google-drive/run')
-    expect(again.json.status).toBe('success')
+    expect((again.json as Run).status).toBe('success')
     expect(google.state.requests.filter((r) => r.grantType === 'refresh_token').length).toBe(
       refreshes.length + 1,
     )
@@ -376,7 +403,11 @@ describe('backups to Drive', () => {
     })
     const run = await admin.post('/api/backup/google-drive/run')
     expect(run.status).toBe(200)
-    expect(run.json).toMatchObject({ status: 'success', deleted: 1, error: null })
+    expect(run.json).toMatchObject({
+      status: 'success',
+      deleted: 1,
+      error: null,
+    } satisfies PartOf<Run>)
     const left = new Set(google.listFiles().map((file) => file.id))
     expect(left.has(expired.id)).toBe(false)
     for (const kept of [fresh, foreign, otherOrganisation]) expect(left.has(kept.id)).toBe(true)
@@ -385,8 +416,8 @@ describe('backups to Drive', () => {
   test('a failed upload is retried with backoff; a run that keeps failing keeps old backups', async () => {
     google.state.failingUploads = 1
     const once = await admin.post('/api/backup/google-drive/run')
-    expect(once.json).toMatchObject({ status: 'success', error: null })
-    expect(once.json.uploaded).toHaveLength(2)
+    expect(once.json).toMatchObject({ status: 'success', error: null } satisfies PartOf<Run>)
+    expect((once.json as Run).uploaded).toHaveLength(2)
 
     const expired = google.addFile({
       name: 'centraal-backup-default-org-old.json',
@@ -400,8 +431,13 @@ describe('backups to Drive', () => {
     try {
       const failed = await admin.post('/api/backup/google-drive/run')
       expect(failed.status).toBe(502)
-      expect(failed.json.message).toMatch(/^Backup naar Google Drive mislukt: Upload van /)
-      expect(failed.json.result).toMatchObject({ status: 'failed', deleted: 0, uploaded: [] })
+      const refusal: RunFailed = failed.json
+      expect(refusal.message).toMatch(/^Backup naar Google Drive mislukt: Upload van /)
+      expect(refusal.result).toMatchObject({
+        status: 'failed',
+        deleted: 0,
+        uploaded: [],
+      } satisfies PartOf<RunFailed['result']>)
     } finally {
       google.state.failingUploads = 0
     }
@@ -414,7 +450,7 @@ describe('backups to Drive', () => {
     expect((third ?? 0) - (second ?? 0)).toBeGreaterThanOrEqual(2 * RETRY_BASE_MS - 5)
     expect(google.listFiles().some((file) => file.id === expired.id)).toBe(true)
     expect(google.listFiles()).toHaveLength(filesBefore)
-    const settings = (await admin.get('/api/backup/settings')).json
+    const settings = await readSettings(admin)
     expect(settings.lastBackupStatus).toBe('failed')
     expect(settings.lastBackupError).toMatch(/mislukt na 3 pogingen: HTTP 500: Backend Error/)
   })
@@ -435,19 +471,22 @@ describe('backups to Drive', () => {
     const backup = await admin.post('/api/admin/backup', { format: 'json' })
     expect(backup.status).toBe(200)
     const later = await admin.post('/api/backup/settings', settings('0 4 * * *'))
-    expect(later.json.nextBackupAt).toBe(at(4))
+    expect((later.json as Saved).nextBackupAt).toBe(at(4))
 
     const restored = await admin.post('/api/admin/restore', backup.text)
     expect(restored.status, restored.text).toBe(200)
     // The restore ended the session. A backup carries no Google tokens, so the restored
     // settings have no connection: nothing is scheduled, not the 04:00 of before.
     admin = await signIn(server, ROOT)
-    const after = (await admin.get('/api/backup/settings')).json
-    expect(after).toMatchObject({ backupSchedule: '0 3 * * *', googleDriveEnabled: false })
+    const after = await readSettings(admin)
+    expect(after).toMatchObject({
+      backupSchedule: '0 3 * * *',
+      googleDriveEnabled: false,
+    } satisfies PartOf<Settings>)
     expect(after.nextBackupAt).toBeNull()
     // Connected again, the restored schedule is the one that fires.
     await connectThroughGoogle(admin)
-    expect((await admin.get('/api/backup/settings')).json.nextBackupAt).toBe(at(3))
+    expect((await readSettings(admin)).nextBackupAt).toBe(at(3))
   })
 })
 
@@ -461,7 +500,7 @@ describe('disconnecting', () => {
       googleDriveEnabled: false,
       autoBackupEnabled: false,
       nextBackupAt: null,
-    })
+    } satisfies PartOf<Disconnected>)
     expect(google.isRevoked(refreshToken)).toBe(true)
     const stored = readStoredSettings()
     expect(stored.google_access_token).toBeNull()
@@ -476,7 +515,7 @@ describe('disconnecting', () => {
     try {
       const response = await admin.post('/api/backup/google-drive/disconnect')
       expect(response.status).toBe(200)
-      expect(response.json.googleDriveEnabled).toBe(false)
+      expect((response.json as Disconnected).googleDriveEnabled).toBe(false)
     } finally {
       google.state.revokeFailureStatus = undefined
     }

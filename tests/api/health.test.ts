@@ -9,7 +9,7 @@ import { parseEnv } from '#server/env'
 import { version as packageVersion } from '../../package.json'
 import { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
+import type { ErrorAnswer, PartOf, TypedApi } from '../support/typed-client.ts'
 
 type Health = InferResponseType<TypedApi['health']['$get'], 200>
 
@@ -30,7 +30,7 @@ test('GET /api/health answers the running build: version with its commit, and th
     status: 'ok',
     version: expect.stringMatching(new RegExp(`^${escaped}\\+[0-9a-f]{7,}$`)),
     date: describeBuild().date,
-  })
+  } satisfies Health)
   expect((response.json as Health).date).not.toBe('26-10-2025')
 })
 
@@ -66,7 +66,10 @@ test('every refusal carries a code a program can act on beside the message for a
   ] as const
   for (const [answer, status, code] of answers) {
     expect(answer.status).toBe(status)
-    expect(answer.json).toMatchObject({ message: expect.any(String), code })
+    expect(answer.json).toMatchObject({
+      message: expect.any(String),
+      code,
+    } satisfies PartOf<ErrorAnswer>)
   }
 })
 

@@ -11,7 +11,7 @@ import { seedSales } from '../support/seed-organisation.ts'
 import { uploadCsv, uploadSheet } from '../support/sheet-upload.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
+import type { ErrorAnswer, PartOf, TypedApi } from '../support/typed-client.ts'
 import { buildElementBomb } from '../support/xlsx-bombs.ts'
 
 // Issue 47: a workbook of tens of KB that is nothing but elements held the one heavy-work
@@ -102,7 +102,10 @@ describe('one organisation sending bombs back to back holds no one else up', () 
     const bombsBetween = events.length - 1 - bombsBefore
     await bombing
     expect(imported.status).toBe(200)
-    expect(imported.json as Imported).toMatchObject({ salesImported: 2, errors: [] })
+    expect(imported.json as Imported).toMatchObject({
+      salesImported: 2,
+      errors: [],
+    } satisfies PartOf<Imported>)
     expect(countSales(server, 'default-org')).toBe(2)
     // Its turn came after the bomb that ran when it arrived, and at most the one sent just
     // before it joined: never behind the bombs sent after it.
@@ -133,7 +136,7 @@ describe('a heavy job has a time budget and a heap bound', () => {
     expect(server.deps.heavyWork.isBusy()).toBe(false)
     const next = await uploadCsv(attacker, TWO_ROWS)
     expect(next.status).toBe(200)
-    expect(next.json as Imported).toMatchObject({ salesImported: 2 })
+    expect(next.json as Imported).toMatchObject({ salesImported: 2 } satisfies PartOf<Imported>)
   }, 60_000)
 
   test('an import that needs more heap than the worker has is ended with 413; a small one before and after goes through', async () => {
@@ -144,7 +147,7 @@ describe('a heavy job has a time budget and a heap bound', () => {
       // The thread starts and works within 16 MB...
       expect((await uploadCsv(owner, TWO_ROWS)).json as Imported).toMatchObject({
         salesImported: 2,
-      })
+      } satisfies PartOf<Imported>)
       // ...but 15,000 rows do not fit.
       const answer = await uploadSheet(small, owner, buildSalesWorkbook(15_000))
       expect(answer.status).toBe(413)
@@ -153,7 +156,7 @@ describe('a heavy job has a time budget and a heap bound', () => {
       )
       expect(small.deps.heavyWork.isBusy()).toBe(false)
       const after = await uploadCsv(owner, TWO_ROWS.replaceAll('X-', 'Y-'))
-      expect(after.json as Imported).toMatchObject({ salesImported: 2 })
+      expect(after.json as Imported).toMatchObject({ salesImported: 2 } satisfies PartOf<Imported>)
       expect(countSales(small, 'default-org')).toBe(4)
     } finally {
       await small.close()

@@ -7,10 +7,12 @@ import { eventually } from '../support/eventually.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
 import type { TestServer } from '../support/test-server.ts'
-import type { TypedApi } from '../support/typed-client.ts'
+import type { PartOf, TypedApi } from '../support/typed-client.ts'
 import { verifyDkim } from '../support/verify-dkim.ts'
 
 type Users = InferResponseType<TypedApi['users']['$get'], 200>
+type Bounces = InferResponseType<TypedApi['users']['mail-bounces']['$get'], 200>
+type Outbox = InferResponseType<TypedApi['admin']['outbox']['$get'], 200>
 
 // DKIM signing (MAIL_DKIM_*) and addresses a mail server refuses for good (issue 46,
 // point 1), over a real SMTP server on loopback: the signature verifies against the
@@ -93,24 +95,27 @@ describe('a refused address', () => {
     const marked = await eventually(async () => {
       const bounces = await admin.api.get('/api/users/mail-bounces')
       expect(bounces.status).toBe(200)
-      const values = Object.values(bounces.json as Record<string, { reason: string }>)
+      const values = Object.values(bounces.json as Bounces)
       expect(values).toHaveLength(1)
-      return values[0] as { reason: string }
+      return values[0] as Bounces[string]
     })
     expect(marked.reason).toMatch(/^550: .*Mailbox unavailable/)
     const users = await admin.api.get('/api/users')
     const bea = (users.json as Users).find((u) => u.email === address)
-    expect(Object.keys((await admin.api.get('/api/users/mail-bounces')).json)).toEqual([bea?.id])
+    const bouncing: Bounces = (await admin.api.get('/api/users/mail-bounces')).json
+    expect(Object.keys(bouncing)).toEqual([bea?.id])
 
     // The platform's outbox page shows it beside the mail.
     const page = await root.get('/api/admin/outbox')
-    const row = (page.json.mails as { to: string; status: string; bounce: unknown }[]).find(
-      (mail) => mail.to === address,
-    )
-    expect(row).toMatchObject({ status: 'failed', bounce: { reason: marked.reason } })
+    const row = (page.json as Outbox).mails.find((mail) => mail.to === address)
+    expect(row).toMatchObject({
+      status: 'failed',
+      bounce: { reason: marked.reason },
+    } satisfies PartOf<Outbox['mails'][number]>)
 
     // Another organisation's administrators see nothing of it, nor does a USER.
-    expect((await other.api.get('/api/users/mail-bounces')).json).toEqual({})
+    const theirs: Bounces = (await other.api.get('/api/users/mail-bounces')).json
+    expect(theirs).toEqual({})
     const user = await alfa.invite('user', 'USER', 'Uma User')
     expect((await user.api.get('/api/users/mail-bounces')).status).toBe(403)
     expect((await createClient(server.url).get('/api/users/mail-bounces')).status).toBe(401)
@@ -120,7 +125,8 @@ describe('a refused address', () => {
     expect((await askReset(address)).status).toBe(202)
     await eventually(async () => {
       expect(receiver.to(address)).toHaveLength(1)
-      expect((await admin.api.get('/api/users/mail-bounces')).json).toEqual({})
+      const cleared: Bounces = (await admin.api.get('/api/users/mail-bounces')).json
+      expect(cleared).toEqual({})
     })
   })
 

@@ -1,3 +1,4 @@
+import type { InferResponseType } from 'hono/client'
 import { extractText } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { LOCAL_JOB_GATE } from '#server/jobs/job-gate'
@@ -15,7 +16,9 @@ import type { Client } from '../support/http.ts'
 import { allMailSent, type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import type { TestServer } from '../support/test-server.ts'
-import { typedClient } from '../support/typed-client.ts'
+import { type TypedApi, typedClient } from '../support/typed-client.ts'
+
+type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
 
 // The monthly statement mail (issue 46, point 6), over a real SMTP server on loopback: on
 // the first of the month each seller with commission activity the month before gets
@@ -57,7 +60,7 @@ beforeAll(async () => {
   const sale = await admin.post(
     '/api/gold-estates/sales',
     buildSalePayload({
-      projectId: project.json.id,
+      projectId: (project.json as Project).id,
       clientName: 'Familie Jansen',
       propertyNumber: 'A-1',
       salePrice: 40_000_000,

@@ -3,6 +3,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import Database from 'better-sqlite3'
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { DEFAULT_ORGANISATION_ID } from '#schema/constants'
 import { getOrganisationRoute, ROUTING_COOKIE } from '#server/auth/routing-cookie'
@@ -15,6 +16,7 @@ import { cookieOf, createClient } from '../support/http.ts'
 import { startMachines } from '../support/machines.ts'
 import { openEventStream, waitFor } from '../support/sse.ts'
 import { pullAll, pushRows } from '../support/sync-calls.ts'
+import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
 
 // Two machines on this one (tests/support/machines.ts): an organisation moved from the home
 // machine to the other while a client writes through HAProxy without pause. Writes that
@@ -22,6 +24,11 @@ import { pullAll, pushRows } from '../support/sync-calls.ts'
 // acknowledged write is on the new machine once, and its requests go there.
 
 const run = promisify(execFile)
+type Created = InferResponseType<TypedApi['organisations']['$post'], 201>
+type Invited = InferResponseType<TypedApi['organisations'][':id']['invite']['$post'], 201>
+type Pushed = InferResponseType<TypedApi['sync'][':version'][':collection']['push']['$post'], 200>
+type BackupSettings = InferResponseType<TypedApi['backup']['settings']['$get'], 200>
+
 const ROOT = path.resolve(import.meta.dirname, '../..')
 
 let machines: Awaited<ReturnType<typeof startMachines>>
@@ -39,14 +46,14 @@ afterAll(async () => {
 async function createOrganisationWithAdmin(slug: string) {
   const created = await root.post('/api/organisations', { name: `Verhuis ${slug}`, slug })
   expect(created.status, created.text).toBe(201)
-  const organisationId = String(created.json.id)
+  const organisationId = String((created.json as Created).id)
   const email = `beheer@${slug}.example`
   const invited = await root.post(`/api/organisations/${organisationId}/invite`, {
     name: 'Beheerder',
     email,
   })
   expect(invited.status, invited.text).toBe(201)
-  const token = String(invited.json.setupUrl).split('/setup/')[1]
+  const token = String((invited.json as Invited).setupUrl).split('/setup/')[1]
   const admin = createClient(machines.url)
   expect(
     (await admin.post(`/api/auth/setup/${token}`, { password: 'beheer password' })).status,
@@ -102,7 +109,7 @@ test('an organisation moved under load: every acknowledged write on the new mach
         refusals.push({
           status: response.status,
           retryAfter: response.headers.get('retry-after'),
-          message: String(response.json?.message),
+          message: String((response.json as ErrorAnswer | undefined)?.message),
         })
         if (response.status !== 503) throw new Error(`${response.status} ${response.text}`)
         // The writer's back-off, not a wait for the move: the next answer tells whether it is over.
@@ -152,10 +159,10 @@ test('an organisation moved under load: every acknowledged write on the new mach
   // batch answered 5xx and retries it); sent again on the new machine, it is taken.
   expect(pushedWhileMoving?.status, pushedWhileMoving?.text).toBe(503)
   expect(pushedWhileMoving?.headers.get('retry-after')).toBeTruthy()
-  expect(pushedWhileMoving?.json.message).toMatch(/verhuist/)
+  expect((pushedWhileMoving?.json as ErrorAnswer | undefined)?.message).toMatch(/verhuist/)
   const pushedAgain = await pushRows(admin, 'appConnections', edit)
   expect(pushedAgain.status, pushedAgain.text).toBe(200)
-  expect(pushedAgain.json.refused).toEqual([])
+  expect((pushedAgain.json as Pushed).refused).toEqual([])
 
   expect(refusals.length).toBeGreaterThanOrEqual(3)
   for (const refusal of refusals) {
@@ -301,7 +308,7 @@ test('the automatic Drive backup follows the organisation: scheduled on the mach
   const nextBackupAt = async () => {
     const answer = await admin.get('/api/backup/settings')
     expect(answer.status, answer.text).toBe(200)
-    return answer.json.nextBackupAt as number | null
+    return (answer.json as BackupSettings).nextBackupAt
   }
   await eventually(async () => expect(await nextBackupAt()).toBeGreaterThan(Date.now()))
 

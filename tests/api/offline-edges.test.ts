@@ -1,5 +1,6 @@
 import { format } from 'date-fns/format'
 import { nl } from 'date-fns/locale/nl'
+import type { InferResponseType } from 'hono/client'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
@@ -21,7 +22,12 @@ import { type Client, createClient } from '../support/http.ts'
 import { buildCorrection, buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { typedClient } from '../support/typed-client.ts'
+import {
+  type ErrorAnswer,
+  type PartOf,
+  type TypedApi,
+  typedClient,
+} from '../support/typed-client.ts'
 
 // What a device meets when it comes back from offline: a backup restored meanwhile (its
 // epoch is over, so what it made is refused, never applied to the restored data), a row
@@ -29,6 +35,19 @@ import { typedClient } from '../support/typed-client.ts'
 // person's values kept), and a SELLER taken off a sale (the sale goes, with its customer).
 
 type Document = Record<string, unknown> & { id: string; _deleted: boolean }
+type Pulled = InferResponseType<TypedApi['sync'][':version'][':collection']['pull']['$get'], 200>
+type Pushed = InferResponseType<TypedApi['sync'][':version'][':collection']['push']['$post'], 200>
+type User = InferResponseType<TypedApi['auth']['user']['$get'], 200>
+type Choice = Extract<
+  InferResponseType<TypedApi['auth']['login']['email']['$post'], 200>,
+  { choice: unknown }
+>
+type Organisation = InferResponseType<TypedApi['organisation']['$get'], 200>
+type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
+type Sale = InferResponseType<TypedApi['gold-estates']['sales']['$post'], 201>
+type App = InferResponseType<TypedApi['app-connections']['$post'], 201>
+/** Centraal's list and Gold Estates' are one service's answer. */
+type Refusal = InferResponseType<TypedApi['sync-refusals']['$get'], 200>[number]
 let server: TestServer
 let root: Client
 let otherAdmin: Client
@@ -47,7 +66,12 @@ async function pull(client: Client, collection: string, headers: Record<string, 
 async function pullDocuments(client: Client, collection: string) {
   const answer = await pull(client, collection)
   expect(answer.status, answer.text).toBe(200)
-  return answer.json.documents as Document[]
+  return (answer.json as Pulled).documents as Document[]
+}
+
+/** The organisation's name as its settings page reads it. */
+async function organisationNameOf(client: Client) {
+  return ((await client.get('/api/organisation')).json as Organisation).name
 }
 
 function push(
@@ -61,7 +85,7 @@ function push(
 
 /** The header that names the signed-in person, as the web app sends it with every write. */
 async function accountOf(client: Client, organisationId: string) {
-  const user = (await client.get('/api/auth/user')).json
+  const user: User = (await client.get('/api/auth/user')).json
   return formatSyncAccount({ organisationId, userId: user.id })
 }
 
@@ -140,9 +164,9 @@ describe('a restore starts a new epoch', () => {
     expect(renamed.status).toBe(409)
     expect(renamed.headers.get(RESTORED_HEADER)).toBe(epoch)
     expect(renamed.headers.has(OTHER_ACCOUNT_HEADER)).toBe(false)
-    expect(renamed.json.message).toMatch(RESTORED_MESSAGE)
-    expect(renamed.json.message).toContain(momentOf(epoch))
-    expect((await owner.get('/api/organisation')).json.name).toBe('Klant R')
+    expect((renamed.json as ErrorAnswer).message).toMatch(RESTORED_MESSAGE)
+    expect((renamed.json as ErrorAnswer).message).toContain(momentOf(epoch))
+    expect(await organisationNameOf(owner)).toBe('Klant R')
     const created = await owner.post(
       '/api/users',
       { name: 'Te Laat', email: 'te-laat@klant-r.example' },
@@ -159,7 +183,7 @@ describe('a restore starts a new epoch', () => {
     const current = { [SYNC_ACCOUNT_HEADER]: account, [EPOCH_HEADER]: epoch }
     const renamed = await owner.request('PATCH', '/api/organisation', { name: 'Klant R2' }, current)
     expect(renamed.status, renamed.text).toBe(200)
-    expect((await owner.get('/api/organisation')).json.name).toBe('Klant R2')
+    expect(await organisationNameOf(owner)).toBe('Klant R2')
     const unnamed = await owner.request(
       'PATCH',
       '/api/organisation',
@@ -177,7 +201,7 @@ describe('a restore starts a new epoch', () => {
     })
     expect(replay.status).toBe(409)
     expect(replay.headers.get(RESTORED_HEADER)).toBe(epoch)
-    expect(replay.json.message).toMatch(RESTORED_MESSAGE)
+    expect((replay.json as ErrorAnswer).message).toMatch(RESTORED_MESSAGE)
     expect(await emails()).not.toContain(answeredUser.email)
     // The restore leaves the answered key in the file: only the epoch stops the replay
     // from claiming an effect the restored data no longer holds.
@@ -203,7 +227,7 @@ describe('a restore starts a new epoch', () => {
     )
     expect(pushed.status).toBe(409)
     expect(pushed.headers.get(RESTORED_HEADER)).toBe(epoch)
-    expect(pushed.json.message).toMatch(RESTORED_MESSAGE)
+    expect((pushed.json as ErrorAnswer).message).toMatch(RESTORED_MESSAGE)
     const pulled = await pull(owner, 'users', old)
     expect(pulled.status).toBe(409)
     expect(pulled.headers.get(RESTORED_HEADER)).toBe(epoch)
@@ -219,7 +243,7 @@ describe('a restore starts a new epoch', () => {
       current,
     )
     expect(landed.status).toBe(200)
-    expect(landed.json.refused).toEqual([])
+    expect((landed.json as Pushed).refused).toEqual([])
     expect(landed.headers.get(EPOCH_HEADER)).toBe(epoch)
   })
 
@@ -236,7 +260,7 @@ describe('a restore starts a new epoch', () => {
     )
     expect(pushed.status).toBe(409)
     expect(pushed.headers.get(RESTORED_HEADER)).toBe(epoch)
-    expect(pushed.json.message).toMatch(RESTORED_MESSAGE)
+    expect((pushed.json as ErrorAnswer).message).toMatch(RESTORED_MESSAGE)
     const now = await pullDocuments(owner, 'users')
     expect(now.find((user) => user.id === self?.id)?.name).toBe(self?.name)
     const pulled = await pull(owner, 'users', unnamed)
@@ -246,7 +270,8 @@ describe('a restore starts a new epoch', () => {
 
   test("a SELLER's push naming no epoch is 409 in the sales area too; the sale stays as it was", async () => {
     expect((await owner.post('/api/admin/launch-gold-estates')).status).toBe(200)
-    const projectId = (await owner.post('/api/gold-estates/projects', { name: 'Hersteld' })).json.id
+    const project = await owner.post('/api/gold-estates/projects', { name: 'Hersteld' })
+    const projectId = (project.json as Project).id
     const { id: sellerId, client: seller } = await signInNewSeller(server, owner, {
       name: 'Vera Verkoper',
       email: 'vera@klant-r.example',
@@ -262,15 +287,19 @@ describe('a restore starts a new epoch', () => {
       }),
     )
     expect(created.status, created.text).toBe(201)
-    const copy = (await pullDocuments(seller, 'sales')).find((doc) => doc.id === created.json.id)
+    const copy = (await pullDocuments(seller, 'sales')).find(
+      (doc) => doc.id === (created.json as Sale).id,
+    )
     expect(copy).toBeDefined()
     const pushed = await push(seller, 'sales', [
       { assumedMasterState: copy, newDocumentState: { ...copy, clientName: 'Zonder Tijdperk' } },
     ])
     expect(pushed.status).toBe(409)
     expect(pushed.headers.get(RESTORED_HEADER)).toBe(epoch)
-    expect(pushed.json.message).toMatch(RESTORED_MESSAGE)
-    const now = (await pullDocuments(owner, 'sales')).find((doc) => doc.id === created.json.id)
+    expect((pushed.json as ErrorAnswer).message).toMatch(RESTORED_MESSAGE)
+    const now = (await pullDocuments(owner, 'sales')).find(
+      (doc) => doc.id === (created.json as Sale).id,
+    )
     expect(now?.clientName).toBe(copy?.clientName)
     const pulled = await pull(seller, 'sales')
     expect(pulled.status).toBe(200)
@@ -295,12 +324,12 @@ describe('a restore starts a new epoch', () => {
     for (const answer of answers) {
       expect(answer.status, answer.text).toBe(409)
       expect(answer.headers.get(RESTORED_HEADER)).toBe(epoch)
-      expect(answer.json.message).toMatch(RESTORED_MESSAGE)
+      expect((answer.json as ErrorAnswer).message).toMatch(RESTORED_MESSAGE)
     }
-    expect((await owner.get('/api/organisation')).json.name).toBe('Klant R')
+    expect(await organisationNameOf(owner)).toBe('Klant R')
     expect(await emails()).not.toContain('alleen-tijdperk@klant-r.example')
     const apps = await pull(owner, 'appConnections')
-    expect(apps.json.documents.map((app: { name: string }) => app.name)).not.toContain('Oud')
+    expect((apps.json as Pulled).documents.map((app) => app.name)).not.toContain('Oud')
     // The same writes naming the current epoch alone go through.
     const current = { [EPOCH_HEADER]: epoch }
     const renamed = await owner.request('PATCH', '/api/organisation', { name: 'Klant R' }, current)
@@ -363,10 +392,10 @@ describe('a restore starts a new epoch', () => {
         expect(answer.headers.get(RESTORED_HEADER)).toBe('0')
         expect(answer.text).not.toContain(momentOf(epoch))
       }
-      expect((await otherAdmin.get('/api/organisation')).json.name).toBe('B')
+      expect(await organisationNameOf(otherAdmin)).toBe('B')
       // A push naming no epoch is refused only where a restore happened: org R's restore
       // changes nothing for org B, and B's answer names B's epoch, never R's.
-      const [self] = (theirs.json.documents as Document[]).filter(
+      const [self] = ((theirs.json as Pulled).documents as Document[]).filter(
         (user) => user.email === 'admin@b.example',
       )
       const unnamed = await push(
@@ -414,7 +443,7 @@ describe('a restore starts a new epoch', () => {
           }
         }
       }
-      expect((await owner.get('/api/organisation')).json.name).toBe('Klant R')
+      expect(await organisationNameOf(owner)).toBe('Klant R')
     })
 
     test("a SELLER naming only the old epoch is 409 by REST and push; another organisation's ADMIN naming R's is judged by B's", async () => {
@@ -446,7 +475,7 @@ describe('a restore starts a new epoch', () => {
         expect(answer.headers.get(RESTORED_HEADER)).toBe('0')
         expect(answer.text).not.toContain(momentOf(epoch))
       }
-      expect((await otherAdmin.get('/api/organisation')).json.name).toBe('B')
+      expect(await organisationNameOf(otherAdmin)).toBe('B')
     })
 
     test('a person in two organisations is judged by the organisation of their session, never the other', async () => {
@@ -468,7 +497,7 @@ describe('a restore starts a new epoch', () => {
         const answer = await client.post('/api/auth/login/email', PERSON)
         expect(answer.status, answer.text).toBe(200)
         const chosen = await client.post('/api/auth/login/choose', {
-          choiceToken: answer.json.choice.choiceToken,
+          choiceToken: (answer.json as Choice).choice.choiceToken,
           organisationId,
         })
         expect(chosen.status, chosen.text).toBe(200)
@@ -498,8 +527,8 @@ describe('a restore starts a new epoch', () => {
       expect(inBAnswer.status).toBe(409)
       expect(inBAnswer.headers.get(RESTORED_HEADER)).toBe('0')
       expect(inBAnswer.text).not.toContain(momentOf(epoch))
-      expect((await owner.get('/api/organisation')).json.name).toBe('Klant R')
-      expect((await otherAdmin.get('/api/organisation')).json.name).toBe('B')
+      expect(await organisationNameOf(owner)).toBe('Klant R')
+      expect(await organisationNameOf(otherAdmin)).toBe('B')
     })
 
     test('a bogus epoch is a clean 409, never a 500', async () => {
@@ -513,12 +542,12 @@ describe('a restore starts a new epoch', () => {
         ]) {
           expect(answer.status, `${value}: ${answer.text}`).toBe(409)
           expect(answer.headers.get(RESTORED_HEADER)).toBe(epoch)
-          expect(answer.json.message).toMatch(RESTORED_MESSAGE)
+          expect((answer.json as ErrorAnswer).message).toMatch(RESTORED_MESSAGE)
         }
       }
       const long = { [SYNC_ACCOUNT_HEADER]: account, [EPOCH_HEADER]: '9'.repeat(4000) }
       expect((await pull(owner, 'users', long)).status).toBe(409)
-      expect((await owner.get('/api/organisation')).json.name).toBe('Klant R')
+      expect(await organisationNameOf(owner)).toBe('Klant R')
     })
   })
 })
@@ -534,7 +563,7 @@ describe('an edit of a row deleted meanwhile', () => {
     })
     expect(created.status, created.text).toBe(201)
     copy = (await pullDocuments(root, 'appConnections')).find(
-      (doc) => doc.id === created.json.id,
+      (doc) => doc.id === (created.json as App).id,
     ) as Document
     // Meanwhile, on another device, it is deleted.
     const deleted = await root.request('DELETE', `/api/app-connections/${copy.id}`)
@@ -547,11 +576,11 @@ describe('an edit of a row deleted meanwhile', () => {
       { assumedMasterState: copy, newDocumentState: edited },
     ])
     expect(answer.status).toBe(200)
-    expect(answer.json.refused).toEqual([{ id: copy.id, reason: DELETED_MEANWHILE }])
-    expect(answer.json.conflicts).toEqual([
+    expect((answer.json as Pushed).refused).toEqual([{ id: copy.id, reason: DELETED_MEANWHILE }])
+    expect((answer.json as Pushed).conflicts).toEqual([
       expect.objectContaining({ id: copy.id, _deleted: true, name: 'Boekhouding' }),
     ])
-    const refusals = (await root.get('/api/sync-refusals')).json
+    const refusals: Refusal[] = (await root.get('/api/sync-refusals')).json
     expect(refusals).toEqual([
       expect.objectContaining({
         collection: 'appConnections',
@@ -565,7 +594,7 @@ describe('an edit of a row deleted meanwhile', () => {
           description: 'Mijn tekst',
           status: 'active',
         },
-      }),
+      } satisfies PartOf<Refusal>),
     ])
     expect((await root.get('/api/app-connections')).json).toEqual([])
   })
@@ -575,8 +604,8 @@ describe('an edit of a row deleted meanwhile', () => {
     const answer = await push(root, 'appConnections', [
       { assumedMasterState: copy, newDocumentState: copy },
     ])
-    expect(answer.json.refused).toEqual([])
-    expect(answer.json.conflicts).toEqual([
+    expect((answer.json as Pushed).refused).toEqual([])
+    expect((answer.json as Pushed).conflicts).toEqual([
       expect.objectContaining({ id: copy.id, _deleted: true }),
     ])
     expect((await root.get('/api/sync-refusals')).json).toEqual([refusal])
@@ -587,7 +616,7 @@ describe('an edit of a row deleted meanwhile', () => {
     const answer = await push(root, 'appConnections', [
       { assumedMasterState: copy, newDocumentState: { ...copy, _deleted: true } },
     ])
-    expect(answer.json.refused).toEqual([])
+    expect((answer.json as Pushed).refused).toEqual([])
     expect((await root.get('/api/sync-refusals')).json).toEqual([refusal])
   })
 })
@@ -610,8 +639,8 @@ describe('a SELLER taken off a sale', () => {
 
   beforeAll(async () => {
     expect((await root.post('/api/admin/launch-gold-estates')).status).toBe(200)
-    const projectId = (await root.post('/api/gold-estates/projects', { name: 'Havenkwartier' }))
-      .json.id
+    const project = await root.post('/api/gold-estates/projects', { name: 'Havenkwartier' })
+    const projectId = (project.json as Project).id
     const seller = (name: string, role: 'SELLER' | 'MANAGER' | 'ADMIN') =>
       signInNewSeller(server, root, { name, email: `${name.toLowerCase()}@example.com`, role })
     ;({ id: sanneId, client: sanne } = await seller('Sanne', 'SELLER'))
@@ -631,7 +660,7 @@ describe('a SELLER taken off a sale', () => {
       notes: 'Belt liever na 18 uur',
     })
     expect(created.status, created.text).toBe(201)
-    saleId = created.json.id
+    saleId = (created.json as Sale).id
     sanneCopy = (await pullDocuments(sanne, 'sales')).find((doc) => doc.id === saleId) as Document
     expect(sanneCopy).toMatchObject({ ...CLIENT, _deleted: false })
     // The MANAGER corrects the split: the sale is Cor's alone now.
@@ -697,16 +726,18 @@ describe('a SELLER taken off a sale', () => {
       { assumedMasterState: sanneCopy, newDocumentState: edited },
     ])
     expect(answer.status).toBe(200)
-    expect(answer.json.refused).toEqual([{ id: saleId, reason: OUT_OF_REACH }])
-    expect(answer.json.conflicts).toEqual([expect.objectContaining({ id: saleId, _deleted: true })])
-    const [refusal] = (await sanne.get('/api/gold-estates/sync-refusals')).json
+    expect((answer.json as Pushed).refused).toEqual([{ id: saleId, reason: OUT_OF_REACH }])
+    expect((answer.json as Pushed).conflicts).toEqual([
+      expect.objectContaining({ id: saleId, _deleted: true }),
+    ])
+    const [refusal]: Refusal[] = (await sanne.get('/api/gold-estates/sync-refusals')).json
     expect(refusal).toMatchObject({
       collection: 'sales',
       operation: 'update',
       entityId: saleId,
       reason: OUT_OF_REACH,
       values: { ...CLIENT, clientPhone: '0611111111', salePrice: 40_000_000 },
-    })
+    } satisfies PartOf<Refusal>)
     const whole = (await pullDocuments(manager, 'sales')).find((doc) => doc.id === saleId)
     expect(whole).toMatchObject({ ...CLIENT, notes: 'Belt liever na 18 uur' })
   })
@@ -716,8 +747,10 @@ describe('a SELLER taken off a sale', () => {
     const answer = await push(sanne, 'sales', [
       { assumedMasterState: sanneCopy, newDocumentState: sanneCopy },
     ])
-    expect(answer.json.refused).toEqual([])
-    expect(answer.json.conflicts).toEqual([expect.objectContaining({ id: saleId, _deleted: true })])
+    expect((answer.json as Pushed).refused).toEqual([])
+    expect((answer.json as Pushed).conflicts).toEqual([
+      expect.objectContaining({ id: saleId, _deleted: true }),
+    ])
     expect((await sanne.get('/api/gold-estates/sync-refusals')).json).toEqual(before)
   })
 
@@ -727,14 +760,15 @@ describe('a SELLER taken off a sale', () => {
     expect((await manager.get('/api/gold-estates/sync-refusals?scope=organisation')).status).toBe(
       403,
     )
-    const everyone = (await salesAdmin.get('/api/gold-estates/sync-refusals?scope=organisation'))
-      .json
+    const everyone: Refusal[] = (
+      await salesAdmin.get('/api/gold-estates/sync-refusals?scope=organisation')
+    ).json
     expect(everyone).toEqual([
       expect.objectContaining({
         entityId: saleId,
         userName: 'Sanne',
         values: expect.objectContaining({ clientPhone: '0611111111' }),
-      }),
+      } satisfies PartOf<Refusal>),
     ])
     // Nor does the Centraal side of the organisation list it.
     const central = (await root.get('/api/sync-refusals?scope=organisation')).json

@@ -12,7 +12,7 @@ import { createClient } from '../support/http.ts'
 import type { ProviderChoice, TestOidcProvider } from '../support/oidc-provider.ts'
 import { startServerWithOidc } from '../support/oidc-server.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import type { TypedApi } from '../support/typed-client.ts'
+import type { PartOf, TypedApi } from '../support/typed-client.ts'
 
 type User = InferResponseType<TypedApi['auth']['user']['$get'], 200>
 type Page = InferResponseType<TypedApi['sync'][':version'][':collection']['pull']['$get'], 200>
@@ -108,7 +108,11 @@ describe('with an identity provider', () => {
     const me = await first.browser.get('/api/auth/user')
     expect(me.status).toBe(200)
     const user: User = me.json
-    expect(user).toMatchObject({ email: 'bea@example.com', name: 'Bea Broker', role: 'USER' })
+    expect(user).toMatchObject({
+      email: 'bea@example.com',
+      name: 'Bea Broker',
+      role: 'USER',
+    } satisfies PartOf<typeof user>)
     const row = readUserRow('bea@example.com')
     expect(row.oidc_subject).toBe('sub-bea')
     expect(row.last_active).toBeGreaterThan(Date.now() - 60_000)
@@ -124,7 +128,7 @@ describe('with an identity provider', () => {
     const answer = await createClient(server.url).get('/api/auth/sign-in-options')
     expect(answer.status).toBe(200)
     const options: InferResponseType<TypedApi['auth']['sign-in-options']['$get'], 200> = answer.json
-    expect(options).toEqual({ sso: true })
+    expect(options).toEqual({ sso: true } satisfies typeof options)
   })
 
   test("an SSO sign-in reaches the devices as the user's lastActive (a new seq)", async () => {
@@ -238,7 +242,7 @@ describe('with an identity provider', () => {
     const { browser, location } = await signInWithSso({ accountId: 'sub-fem' })
     expect(location).toBe('/')
     const user: User = (await browser.get('/api/auth/user')).json
-    expect(user).toMatchObject({ organizationId: 'org-y' })
+    expect(user).toMatchObject({ organizationId: 'org-y' } satisfies PartOf<typeof user>)
   })
 })
 

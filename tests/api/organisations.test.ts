@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import type { TypedApi } from '../support/typed-client.ts'
+import type { PartOf, TypedApi } from '../support/typed-client.ts'
 
 type Created = InferResponseType<TypedApi['organisations']['$post'], 201>
 type Listed = InferResponseType<TypedApi['organisations']['$get'], 200>
@@ -24,7 +24,9 @@ test('a platform SUPERADMIN creates an organisation with its own file and invite
   const created = await root.post('/api/organisations', { name: 'Acme BV', slug: 'Acme-BV' })
   expect(created.status).toBe(201)
   const organisation: Created = created.json
-  expect(organisation).toMatchObject({ name: 'Acme BV', slug: 'acme-bv' })
+  expect(organisation).toMatchObject({ name: 'Acme BV', slug: 'acme-bv' } satisfies PartOf<
+    typeof organisation
+  >)
   const id = organisation.id
   expect(existsSync(path.join(server.dataDir, 'orgs', `${id}.sqlite`))).toBe(true)
   expect((await root.post('/api/organisations', { name: 'Acme 2', slug: 'acme-bv' })).status).toBe(
@@ -52,7 +54,9 @@ test('a platform SUPERADMIN creates an organisation with its own file and invite
   })
   // The invited person owns the new organisation: its SUPERADMIN, without platform rights.
   const { user }: Extract<Login, { user: unknown }> = login.json
-  expect(user).toMatchObject({ role: 'SUPERADMIN', organizationId: id })
+  expect(user).toMatchObject({ role: 'SUPERADMIN', organizationId: id } satisfies PartOf<
+    typeof user
+  >)
   expect(user.permissions).toContain('sales.launch')
   expect(user.permissions).not.toContain('organisations.manage')
   const theirUsers: InferResponseType<TypedApi['users']['$get'], 200> = (

@@ -13,7 +13,7 @@ import { allMailSent, type SmtpReceiver, startServerWithMail } from '../support/
 import { quietPeriod } from '../support/quiet-period.ts'
 import type { ReceivedMail } from '../support/smtp-receiver.ts'
 import type { TestServer } from '../support/test-server.ts'
-import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
+import type { ErrorAnswer, PartOf, TypedApi } from '../support/typed-client.ts'
 
 // Password reset by mail, end to end over a real SMTP server on loopback (issue 46's
 // first slice): what the person receives, what the link does once, and what an attacker
@@ -103,7 +103,7 @@ describe('a password reset by mail', () => {
     const asked = await askReset(email)
     expect(asked.status).toBe(202)
     const answer: InferResponseType<TypedApi['auth']['forgot-password']['$post'], 202> = asked.json
-    expect(answer).toEqual({ message: FORGOT_PASSWORD_ANSWER })
+    expect(answer).toEqual({ message: FORGOT_PASSWORD_ANSWER } satisfies typeof answer)
 
     const mail = await receiveOne(email)
     expect(mail.rcptTo).toEqual([email])
@@ -126,7 +126,7 @@ describe('a password reset by mail', () => {
     expect(changed).toEqual({
       message: 'Je wachtwoord is gewijzigd. Je kunt nu inloggen.',
       loginPath: '/login',
-    })
+    } satisfies typeof changed)
     expect((await oldSession.get('/api/auth/user')).status).toBe(401)
     const signIn = (password: string) =>
       createClient(server.url).post('/api/auth/login/email', { email, password }, fromNewClient())
@@ -302,7 +302,10 @@ describe('a password reset by mail', () => {
       },
     )
     const invitation: SellerLogin = login.json
-    expect(invitation).toMatchObject({ invited: true, invitedTo: 'seller@reset.test' })
+    expect(invitation).toMatchObject({
+      invited: true,
+      invitedTo: 'seller@reset.test',
+    } satisfies PartOf<typeof invitation>)
     const setupToken = await takeInvitationToken(receiver, 'seller@reset.test')
     await createClient(server.url).post(`/api/auth/setup/${setupToken}`, {
       password: 'seller password 1',

@@ -15,7 +15,7 @@ import {
 import type { Client } from '../support/http.ts'
 import { readTables } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import type { TypedApi } from '../support/typed-client.ts'
+import type { PartOf, TypedApi } from '../support/typed-client.ts'
 
 // Commission plans on devices (decision 040): plans, versions, placements and project
 // rates replicate read-only; a SELLER's device holds their own plans and placements and
@@ -95,7 +95,11 @@ test('the sales ADMIN pulls every plan, version, placement and project rate', as
   )
   const versions = (await pull(admin, 'commissionPlanVersions')).documents
   expect(versions).toHaveLength(3)
-  expect(versions[0]).toMatchObject({ from: '2025-01-01', period: 'year', mode: 'retroactive' })
+  expect(versions[0]).toMatchObject({
+    from: '2025-01-01',
+    period: 'year',
+    mode: 'retroactive',
+  } satisfies PartOf<(typeof versions)[number]>)
   expect(versions[0]).not.toHaveProperty('organisationId')
   const placements = (await pull(admin, 'planPlacements')).documents
   expect(placements.map((doc) => doc.sellerId).sort()).toEqual([ids.anna, ids.dirk].sort())
@@ -159,7 +163,9 @@ test('a pulled sale from plans carries fromPlan and each line its plan version a
   expect(answer.status, answer.text).toBe(201)
   const registered: InferResponseType<TypedApi['gold-estates']['sales']['$post'], 201> = answer.json
   const sale = (await pull(admin, 'sales')).documents.find((doc) => doc.id === registered.id)
-  expect(sale).toMatchObject({ fromPlan: true, commissionPercentage: 2.5 })
+  expect(sale).toMatchObject({ fromPlan: true, commissionPercentage: 2.5 } satisfies PartOf<
+    typeof sale
+  >)
   const lines = sale?.lines as Doc[]
   expect(lines).toEqual([
     expect.objectContaining({
@@ -306,7 +312,9 @@ test("a SELLER pushing a sale from plans with inflated lines gets the plan's lin
     }),
   ])
   const pulled = (await pull(dirk, 'sales')).documents.find((doc) => doc.id === sale.id)
-  expect(pulled).toMatchObject({ fromPlan: true, reviewStatus: null })
+  expect(pulled).toMatchObject({ fromPlan: true, reviewStatus: null } satisfies PartOf<
+    typeof pulled
+  >)
   // A replay of the same push registers nothing twice.
   expect((await pushSale(dirk, sale)).refused).toEqual([])
   expect(await serverLines(sale.id)).toHaveLength(1)

@@ -9,7 +9,7 @@ import {
 import { type Client, createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
+import type { ErrorAnswer, PartOf, TypedApi } from '../support/typed-client.ts'
 
 // Issue 45: the plausible commission % of a sales organisation (default 10), which lists
 // the sales above it for the sales ADMIN. Only that ADMIN changes it, within (0, 100] and
@@ -111,7 +111,10 @@ describe("a sale's percentages on the server", () => {
     const created = await admin.post('/api/gold-estates/sales', sale(2.5))
     expect(created.status).toBe(201)
     const stored: Sale = created.json
-    expect(stored).toMatchObject({ commissionPercentage: 2.5, commissionAmount: 775_000 })
+    expect(stored).toMatchObject({
+      commissionPercentage: 2.5,
+      commissionAmount: 775_000,
+    } satisfies PartOf<typeof stored>)
   })
 
   // Built once the project exists.

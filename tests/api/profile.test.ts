@@ -1,8 +1,12 @@
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { typedClient } from '../support/typed-client.ts'
+import { type ErrorAnswer, type TypedApi, typedClient } from '../support/typed-client.ts'
+
+type Notifications = InferResponseType<TypedApi['profile']['notifications']['$get'], 200>
+type Saved = InferResponseType<TypedApi['profile']['notifications']['$patch'], 200>
 
 let server: TestServer
 
@@ -10,6 +14,9 @@ beforeAll(async () => {
   server = await startTestServer()
 })
 afterAll(() => server.close())
+
+const readNotifications = async (client: Client): Promise<Notifications> =>
+  (await client.get('/api/profile/notifications')).json
 
 const settingsActivities = async (client: Client) =>
   (await (await typedClient(server.url, client.cookies).activities.$get()).json()).filter(
@@ -23,23 +30,23 @@ test('every user reads and changes their own notification switches, both on by d
     role: 'USER',
     name: 'Uma User',
   })
-  expect((await user.get('/api/profile/notifications')).json).toEqual({
+  expect(await readNotifications(user)).toEqual({
     emailNotifications: true,
     activityAlerts: true,
-  })
+  } satisfies Notifications)
 
   // A USER may not write settings of the organisation, but their own switches are theirs.
   const changed = await user.request('PATCH', '/api/profile/notifications', {
     activityAlerts: false,
   })
   expect(changed.status).toBe(200)
-  expect(changed.json).toEqual({ emailNotifications: true, activityAlerts: false })
-  expect((await user.get('/api/profile/notifications')).json.activityAlerts).toBe(false)
+  expect(changed.json).toEqual({ emailNotifications: true, activityAlerts: false } satisfies Saved)
+  expect((await readNotifications(user)).activityAlerts).toBe(false)
   // Someone else's switches are untouched.
-  expect((await root.get('/api/profile/notifications')).json).toEqual({
+  expect(await readNotifications(root)).toEqual({
     emailNotifications: true,
     activityAlerts: true,
-  })
+  } satisfies Notifications)
 
   const logged = await settingsActivities(root)
   expect(logged).toHaveLength(1)
@@ -72,9 +79,9 @@ test('bad input is 400 and changes nothing; no session is 401', async () => {
   for (const body of [{}, { activityAlerts: 'yes' }]) {
     const response = await admin.request('PATCH', '/api/profile/notifications', body)
     expect(response.status).toBe(400)
-    expect(typeof response.json.message).toBe('string')
+    expect(typeof (response.json as ErrorAnswer).message).toBe('string')
   }
-  expect((await admin.get('/api/profile/notifications')).json.activityAlerts).toBe(true)
+  expect((await readNotifications(admin)).activityAlerts).toBe(true)
 
   const anonymous = createClient(server.url)
   expect((await anonymous.get('/api/profile/notifications')).status).toBe(401)

@@ -1,3 +1,4 @@
+import type { InferResponseType } from 'hono/client'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { newAppDocument } from '../support/app-document.ts'
@@ -5,7 +6,9 @@ import type { Client } from '../support/http.ts'
 import { type Identity, type MatrixTargets, signInIdentities } from '../support/identities.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { typedClient } from '../support/typed-client.ts'
+import { type TypedApi, typedClient } from '../support/typed-client.ts'
+
+type Pushed = InferResponseType<TypedApi['sync'][':version'][':collection']['push']['$post'], 200>
 
 // A push now answers every row it wrote with the row as stored (so a device takes the
 // server's seq and fields whichever arrives first, that answer or a pull). Tried as the
@@ -21,7 +24,11 @@ beforeAll(async () => {
 })
 afterAll(() => server?.close())
 
-const push = (identity: Identity, collection: string, documents: object[]) =>
+const push = (
+  identity: Identity,
+  collection: string,
+  documents: object[],
+): Promise<{ status: number; json: Pushed }> =>
   clients[identity].post(`/api/sync/v1/${collection}/push`, {
     rows: documents.map((document) => ({ newDocumentState: document })),
   })
@@ -51,14 +58,14 @@ test("a SELLER's pushed sale comes back as stored, alone: nobody else's sale or 
   const answer = await push('seller', 'sales', [sale])
   expect(answer.status).toBe(200)
   expect(answer.json.refused).toEqual([])
-  expect(answer.json.conflicts.map((row: { id: string }) => row.id)).toEqual([sale.id])
-  expect(answer.json.conflicts[0].seq).toBeGreaterThan(0)
+  expect(answer.json.conflicts.map((row) => row.id)).toEqual([sale.id])
+  expect(answer.json.conflicts[0]?.seq).toBeGreaterThan(0)
 })
 
 test("another organisation's ADMIN gets back only the app they wrote, stored in their organisation", async () => {
   const own = app('Van B')
   const answer = await push('otherAdmin', 'appConnections', [own])
-  expect(answer.json.conflicts.map((row: { id: string }) => row.id)).toEqual([own.id])
+  expect(answer.json.conflicts.map((row) => row.id)).toEqual([own.id])
   // default-org never sees it; org-b's own list does.
   const defaultList = await (
     await typedClient(server.url, clients.admin.cookies)['app-connections'].$get()
@@ -71,14 +78,13 @@ test("another organisation's ADMIN gets back only the app they wrote, stored in 
   // Pushing default-org's app id from org-b creates nothing there and answers nothing of it.
   const borrowed = { ...app('Geleend'), id: targets.appId }
   const second = await push('otherAdmin', 'appConnections', [borrowed])
-  const answered = second.json.conflicts as { id: string; name: string }[]
-  expect(answered.every((row) => row.name !== 'Doel App')).toBe(true)
+  expect(second.json.conflicts.every((row) => row.name !== 'Doel App')).toBe(true)
 })
 
 test('a USER who may not write apps gets a refusal and no stored row but their own state back', async () => {
   const denied = app('Niet toegestaan')
   const answer = await push('user', 'appConnections', [denied])
-  expect(answer.json.refused.map((refusal: { id: string }) => refusal.id)).toEqual([denied.id])
+  expect(answer.json.refused.map((refusal) => refusal.id)).toEqual([denied.id])
   // The revert: a tombstone of what they sent, nothing of anyone else's.
   expect(answer.json.conflicts).toEqual([
     expect.objectContaining({ id: denied.id, _deleted: true }),

@@ -1,5 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import type Database from 'better-sqlite3'
+import type { InferResponseType } from 'hono/client'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { SESSION_MAX_AGE_MS } from '#schema/constants'
@@ -10,7 +11,12 @@ import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from '../suppo
 import { type Client, createClient } from '../support/http.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { typedClient } from '../support/typed-client.ts'
+import { type PartOf, type TypedApi, typedClient } from '../support/typed-client.ts'
+
+type Pushed = InferResponseType<TypedApi['sync'][':version'][':collection']['push']['$post'], 200>
+type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
+type Outbox = InferResponseType<TypedApi['admin']['outbox']['$get'], 200>
+type SalesRefusals = InferResponseType<TypedApi['gold-estates']['sync-refusals']['$get'], 200>
 
 // Refused pushes and idempotency records are kept only as long as someone needs them: a
 // person's refusals with their values for 30 days (at most SYNC_REFUSALS_PER_PERSON of
@@ -42,7 +48,7 @@ async function pushRefused(client: Client, documents: Record<string, unknown>[])
     rows: documents.map((document) => ({ newDocumentState: document })),
   })
   expect(answer.status).toBe(200)
-  expect(answer.json.refused).toHaveLength(documents.length)
+  expect((answer.json as Pushed).refused).toHaveLength(documents.length)
   return documents.map((document) => document.id as string)
 }
 
@@ -138,7 +144,7 @@ test("a SELLER's flood of refused sales stays bounded too, in the sales area's l
     email: 'sanne@example.com',
   })
   const seller = await signInSeller(server, root, {
-    id: created.json.id,
+    id: (created.json as Seller).id,
     email: 'sanne@example.com',
     role: 'SELLER',
   })
@@ -154,10 +160,10 @@ test("a SELLER's flood of refused sales stays bounded too, in the sales area's l
     const answer = await seller.post('/api/sync/v1/sales/push', {
       rows: Array.from({ length: 50 }, () => ({ newDocumentState: sale() })),
     })
-    expect(answer.json.refused).toHaveLength(50)
+    expect((answer.json as Pushed).refused).toHaveLength(50)
   }
   const listed = await seller.get('/api/gold-estates/sync-refusals')
-  expect(listed.json).toHaveLength(SYNC_REFUSALS_PER_PERSON)
+  expect(listed.json as SalesRefusals).toHaveLength(SYNC_REFUSALS_PER_PERSON)
   const stored = file
     .prepare(
       "SELECT count(*) AS n, max(length(payload)) AS longest FROM sync_queue WHERE entity = 'sales'",
@@ -191,11 +197,8 @@ describe('the pruning job', () => {
       await pruneKeptRecords(server.deps)
       const outbox = await root.get('/api/admin/outbox')
       expect(outbox.status).toBe(200)
-      const shown = (id: string) =>
-        (outbox.json.mails as { id: string; html: string | null; subject: string }[]).find(
-          (mail) => mail.id === id,
-        )
-      expect(shown(old.id)).toMatchObject({ html: null })
+      const shown = (id: string) => (outbox.json as Outbox).mails.find((mail) => mail.id === id)
+      expect(shown(old.id)).toMatchObject({ html: null } satisfies PartOf<Outbox['mails'][number]>)
       expect(shown(old.id)?.subject).toBeTruthy()
       expect(shown(young.id)?.html).toContain('<')
       const content = system.prepare('SELECT content FROM mail_outbox WHERE id = ?')

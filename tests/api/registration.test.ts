@@ -1,10 +1,21 @@
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { typedClient } from '../support/typed-client.ts'
+import {
+  type ErrorAnswer,
+  type PartOf,
+  type TypedApi,
+  typedClient,
+} from '../support/typed-client.ts'
+
+type Registered = InferResponseType<TypedApi['auth']['register']['email']['$post'], 201>
+type Registrations = InferResponseType<TypedApi['users']['registrations']['$get'], 200>
+type Approved = InferResponseType<TypedApi['users'][':id']['approve']['$post'], 200>
+type Registration = InferResponseType<TypedApi['auth']['registration']['$get'], 200>
 
 // Registration that cannot be abused: by default a stranger who registers waits for an
 // administrator and reads nothing meanwhile; `open` and `closed` are the alternatives.
@@ -26,17 +37,19 @@ describe('REGISTRATION=approval (the default)', () => {
   test('the page learns the mode', async () => {
     expect((await createClient(server.url).get('/api/auth/registration')).json).toEqual({
       mode: 'approval',
-    })
+    } satisfies Registration)
   })
 
   test('a stranger registers, cannot sign in, and reads nothing of the platform', async () => {
     const client = createClient(server.url)
     const registered = await client.post('/api/auth/register/email', stranger)
     expect(registered.status).toBe(201)
-    expect(registered.json.status).toBe('awaiting_approval')
+    expect((registered.json as Registered).status).toBe('awaiting_approval')
     const login = await client.post('/api/auth/login/email', stranger)
     expect(login.status).toBe(403)
-    expect(login.json.message).toBe('Je account wacht op goedkeuring door een beheerder.')
+    expect((login.json as ErrorAnswer).message).toBe(
+      'Je account wacht op goedkeuring door een beheerder.',
+    )
     expect(login.headers.get('set-cookie')).toBeNull()
     for (const path of ['/api/users', '/api/activities', '/api/app-connections', '/api/stats']) {
       expect((await client.get(path)).status).toBe(401)
@@ -60,12 +73,18 @@ describe('REGISTRATION=approval (the default)', () => {
     const admin = await signInInvitedUser(server, { email: 'admin@example.com', role: 'ADMIN' })
     const waiting = await admin.get('/api/users/registrations')
     expect(waiting.status).toBe(200)
-    expect(waiting.json).toMatchObject([{ name: stranger.name, email: stranger.email }])
-    const id = waiting.json[0].id
+    const registrations: Registrations = waiting.json
+    expect(registrations).toMatchObject([
+      { name: stranger.name, email: stranger.email },
+    ] satisfies PartOf<Registrations>)
+    const id = registrations[0]!.id
     expect((await user.post(`/api/users/${id}/approve`)).status).toBe(403)
     const approved = await admin.post(`/api/users/${id}/approve`)
     expect(approved.status).toBe(200)
-    expect(approved.json).toMatchObject({ status: 'active', role: 'USER' })
+    expect(approved.json).toMatchObject({
+      status: 'active',
+      role: 'USER',
+    } satisfies PartOf<Approved>)
     expect((await admin.post(`/api/users/${id}/approve`)).status).toBe(409)
     expect((await admin.get('/api/users/registrations')).json).toEqual([])
     const login = await createClient(server.url).post('/api/auth/login/email', stranger)
@@ -75,7 +94,7 @@ describe('REGISTRATION=approval (the default)', () => {
   test('another organisation cannot approve a registration of the platform', async () => {
     const registrant = { name: 'Tom Wacht', email: 'tom@example.com', password: 'tom password 1' }
     await createClient(server.url).post('/api/auth/register/email', registrant)
-    const id = (await root.get('/api/users/registrations')).json[0].id
+    const id = ((await root.get('/api/users/registrations')).json as Registrations)[0]!.id
     createOrganisation(server.deps, { id: 'org-x', name: 'X', slug: 'org-x' })
     const otherAdmin = await signInInvitedUser(server, {
       email: 'admin@org-x.example',
@@ -103,7 +122,7 @@ describe('REGISTRATION=approval (the default)', () => {
       expect(free.json).toEqual({
         message: 'Registratie ontvangen. Een beheerder moet je account nog goedkeuren.',
         status: 'awaiting_approval',
-      })
+      } satisfies Registered)
       // Both set the same cookie (a sealed remembered account): it tells nothing either.
       expect(cookieNames(taken)).toEqual(cookieNames(free))
       // Nothing changed for the taken address: one account, its first password.
@@ -150,7 +169,8 @@ test('REGISTRATION=open: active at once', async () => {
   const server = await startTestServer({ REGISTRATION: 'open' })
   try {
     const client = createClient(server.url)
-    expect((await client.post('/api/auth/register/email', stranger)).json.status).toBe('active')
+    const registered: Registered = (await client.post('/api/auth/register/email', stranger)).json
+    expect(registered.status).toBe('active')
     expect((await client.post('/api/auth/login/email', stranger)).status).toBe(200)
   } finally {
     await server.close()
@@ -161,10 +181,12 @@ test('REGISTRATION=closed: 403, and the address stays free', async () => {
   const server = await startTestServer({ REGISTRATION: 'closed' })
   try {
     const client = createClient(server.url)
-    expect((await client.get('/api/auth/registration')).json).toEqual({ mode: 'closed' })
+    expect((await client.get('/api/auth/registration')).json).toEqual({
+      mode: 'closed',
+    } satisfies Registration)
     const answer = await client.post('/api/auth/register/email', stranger)
     expect(answer.status).toBe(403)
-    expect(answer.json.message).toMatch(/Registreren is uitgeschakeld/)
+    expect((answer.json as ErrorAnswer).message).toMatch(/Registreren is uitgeschakeld/)
     const system = openSystemFile(server.dataDir)
     expect(system.prepare('select count(*) from login_directory').pluck().get()).toBe(0)
     system.close()

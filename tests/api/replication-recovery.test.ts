@@ -136,7 +136,7 @@ async function createApp(app: { name: string; url: string }) {
 beforeAll(async () => {
   server = await startTestServer()
   root = await signInFirstSuperadmin(server)
-  const user = (await root.get('/api/auth/user')).json
+  const user = await (await typedClient(server.url, root.cookies).auth.user.$get()).json()
   account = { organisationId: user.organizationId, userId: user.id }
 })
 afterAll(() => server?.close())

@@ -22,9 +22,20 @@ import {
 import { readTables } from '../support/sqlite.ts'
 import { pullSale, pushRows, type SyncDoc } from '../support/sync-calls.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import type { TypedApi } from '../support/typed-client.ts'
+import type { ErrorAnswer, PartOf, TypedApi } from '../support/typed-client.ts'
 
 type Activities = InferResponseType<TypedApi['activities']['$get'], 200>
+type Sales = TypedApi['gold-estates']['sales']
+type Corrected = InferResponseType<Sales[':id']['$patch'], 200>
+type Rejected = InferResponseType<Sales[':id']['reject']['$post'], 200>
+type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
+type Dashboard = InferResponseType<
+  TypedApi['gold-estates']['commissions']['dashboard']['$get'],
+  200
+>
+type Stats = InferResponseType<TypedApi['gold-estates']['stats']['detailed']['$get'], 200>
+type Users = InferResponseType<TypedApi['users']['$get'], 200>
+type Pushed = InferResponseType<TypedApi['sync'][':version'][':collection']['push']['$post'], 200>
 
 // "Ter beoordeling": a SELLER's unusual split (schema/sale-review.ts) is held until a
 // MANAGER or ADMIN approves it. Attacked as the SELLER who wrote it, a stranger, an
@@ -121,7 +132,8 @@ async function linesOf(saleId: string) {
 
 /** The sale's version now (its seq), as an approver who opens it sees it. */
 async function seqOf(saleId: string): Promise<number> {
-  const sales: Sale[] = (await admin.get('/api/gold-estates/sales')).json
+  const sales: InferResponseType<Sales['$get'], 200> = (await admin.get('/api/gold-estates/sales'))
+    .json
   return Number(sales.find((sale) => sale.id === saleId)?.seq ?? 0)
 }
 
@@ -143,22 +155,16 @@ const reject = async (client: Client, saleId: string, body: object) =>
 
 /** The money every screen shows, for one reader: dashboard tiles and statistics. */
 async function moneyOf(client: Client) {
-  const dashboard = (await client.get('/api/gold-estates/commissions/dashboard')).json
-  const stats = (await client.get('/api/gold-estates/stats/detailed')).json
+  const dashboard: Dashboard = (await client.get('/api/gold-estates/commissions/dashboard')).json
+  const stats: Stats = (await client.get('/api/gold-estates/stats/detailed')).json
   return {
     pending: dashboard.pendingCommissions,
     overdue: dashboard.overdueCommissions,
     paid: dashboard.paidCommissions,
     sales: dashboard.totalSales,
     upcoming: dashboard.upcomingPaymentsTotal,
-    sellerTotal: dashboard.sellerBreakdown.reduce(
-      (sum: number, row: { totalCommission: number }) => sum + row.totalCommission,
-      0,
-    ),
-    projectTotal: dashboard.projectBreakdown.reduce(
-      (sum: number, row: { totalCommission: number }) => sum + row.totalCommission,
-      0,
-    ),
+    sellerTotal: dashboard.sellerBreakdown.reduce((sum, row) => sum + row.totalCommission, 0),
+    projectTotal: dashboard.projectBreakdown.reduce((sum, row) => sum + row.totalCommission, 0),
     statsCommissions: stats.totalCommissions,
     statsSalesTeam: stats.salesCommissionsTotal,
     statsSales: stats.totalSales,
@@ -179,7 +185,9 @@ const split = (sellerId: string, commissionPercentage: number, commissionType = 
 beforeAll(async () => {
   server = await startTestServer({ REGISTRATION: 'open' })
   admin = await signInFirstSuperadminWithGoldEstates(server)
-  projectId = (await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json.id
+  projectId = (
+    (await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json as Project
+  ).id
   const team = await addSellers(server, admin, {
     sanne: 'Sanne',
     cor: 'Cor',
@@ -191,7 +199,9 @@ beforeAll(async () => {
   manager = await team.signIn('maria', 'MANAGER')
   stranger = await signInRegisteredStranger(server)
   otherOwner = await signInOtherOrganisationOwner(server)
-  otherProjectId = (await otherOwner.post('/api/gold-estates/projects', { name: 'Elders' })).json.id
+  otherProjectId = (
+    (await otherOwner.post('/api/gold-estates/projects', { name: 'Elders' })).json as Project
+  ).id
 })
 afterAll(() => server?.close())
 
@@ -203,9 +213,11 @@ describe("a SELLER's 50 lines of 100 % to themselves", () => {
     // Every dashboard, the statistics, the breakdowns: as if the sale were not there.
     expect(await moneyOf(admin)).toEqual(before.admin)
     expect(await moneyOf(seller)).toEqual(before.seller)
-    const dashboard = (await admin.get('/api/gold-estates/commissions/dashboard')).json
-    const listed = dashboard.salesList.find((item: { id: string }) => item.id === sale.id)
-    expect(listed).toMatchObject({ reviewStatus: 'pending', reviewReason: null })
+    const dashboard: Dashboard = (await admin.get('/api/gold-estates/commissions/dashboard')).json
+    const listed = dashboard.salesList.find((item) => item.id === sale.id)
+    expect(listed).toMatchObject({ reviewStatus: 'pending', reviewReason: null } satisfies PartOf<
+      Dashboard['salesList'][number]
+    >)
 
     // Nobody can pay its lines: "Markeer betaald", a payment part, by REST and by push.
     const lines = await linesOf(sale.id)
@@ -219,14 +231,14 @@ describe("a SELLER's 50 lines of 100 % to themselves", () => {
           status: 'paid',
         })
         expect(marked.status).toBe(409)
-        expect(marked.json.message).toBe(refusal)
+        expect((marked.json as ErrorAnswer).message).toBe(refusal)
         const part = await client.post(`/api/gold-estates/commissions/${line.id}/payments`, {
           amount: 100,
           paidOn: today,
           note: null,
         })
         expect(part.status).toBe(409)
-        expect(part.json.message).toBe(refusal)
+        expect((part.json as ErrorAnswer).message).toBe(refusal)
         const pushed = await pushRows(client, 'commissionPayments', [
           {
             newDocumentState: buildPaymentPart(line, {
@@ -236,7 +248,7 @@ describe("a SELLER's 50 lines of 100 % to themselves", () => {
             }) as SyncDoc,
           },
         ])
-        expect(pushed.json.refused[0].reason).toBe(refusal)
+        expect((pushed.json as Pushed).refused[0]?.reason).toBe(refusal)
       }
     })
 
@@ -259,7 +271,7 @@ describe("a SELLER's 50 lines of 100 % to themselves", () => {
       { newDocumentState: { ...fiftyTimesOwn(), id, _deleted: false, reviewStatus: null } },
     ])
     expect(pushed.status).toBe(200)
-    expect(pushed.json.refused).toEqual([])
+    expect((pushed.json as Pushed).refused).toEqual([])
     const seen = await pulledSale(seller, id)
     expect(seen.reviewStatus).toBe('pending')
     expect(await moneyOf(admin)).toEqual(before)
@@ -273,8 +285,8 @@ describe("a SELLER's 50 lines of 100 % to themselves", () => {
         const answer = await pushRows(seller, 'sales', [
           { newDocumentState: { ...seen, ...change }, assumedMasterState: seen },
         ])
-        expect(answer.json.refused).toEqual([])
-        expect(answer.json.conflicts).toEqual([seen])
+        expect((answer.json as Pushed).refused).toEqual([])
+        expect((answer.json as Pushed).conflicts).toEqual([seen])
       }
     })
   })
@@ -356,7 +368,7 @@ describe('which splits are held', () => {
       correction([split(ids.sanne, 100), split(ids.sanne, 100), split(ids.cor, 60, 'referral')]),
     )
     expect(corrected.status, corrected.text).toBe(200)
-    expect(corrected.json.reviewStatus).toBeNull()
+    expect((corrected.json as Corrected).reviewStatus).toBeNull()
     expect(activitiesOf(UNUSUAL)).toContainEqual({
       saleId: usual.id,
       reasons: [
@@ -377,7 +389,7 @@ describe('approving and rejecting', () => {
     await expectNothingChanged(async () => {
       const own = await approve(seller, sale.id)
       expect(own.status).toBe(403)
-      expect(own.json.message).toMatch(/sales\.approve/)
+      expect((own.json as ErrorAnswer).message).toMatch(/sales\.approve/)
       expect((await reject(seller, sale.id, { reason: 'Zelf afgewezen' })).status).toBe(403)
       for (const client of [stranger, createClient(server.url)]) {
         expect((await approve(client, sale.id)).status).toBe(401)
@@ -391,10 +403,10 @@ describe('approving and rejecting', () => {
       for (const body of [{}, { reason: '' }, { reason: '  x ' }, { reason: 12 }]) {
         const answer = await reject(manager, sale.id, body)
         expect(answer.status).toBe(400)
-        expect(answer.json.message).toMatch(/reason: Geef een reden/)
+        expect((answer.json as ErrorAnswer).message).toMatch(/reason: Geef een reden/)
       }
       const long = await reject(manager, sale.id, { reason: 'x'.repeat(501) })
-      expect(long.json.message).toMatch(/hoogstens 500 tekens/)
+      expect((long.json as ErrorAnswer).message).toMatch(/hoogstens 500 tekens/)
     })
     const pulled = await pulledSale(admin, sale.id)
     expect(pulled.reviewStatus).toBe('pending')
@@ -410,7 +422,9 @@ describe('approving and rejecting', () => {
     )
     const rejected = await reject(admin, sale.id, { reason: 'Cor krijgt geen 100 %' })
     expect(rejected.status).toBe(200)
-    expect(rejected.json).toMatchObject({ reviewStatus: 'rejected' })
+    expect(rejected.json as Rejected).toMatchObject({
+      reviewStatus: 'rejected',
+    } satisfies PartOf<Rejected>)
     expect(activitiesOf('Verkoop afgewezen')).toContainEqual({
       saleId: sale.id,
       reason: 'Cor krijgt geen 100 %',
@@ -426,7 +440,7 @@ describe('approving and rejecting', () => {
     ).toBe(409)
     const early = await approve(admin, sale.id)
     expect(early.status).toBe(409)
-    expect(early.json.message).toBe('Deze verkoop staat niet ter beoordeling')
+    expect((early.json as ErrorAnswer).message).toBe('Deze verkoop staat niet ter beoordeling')
 
     // The SELLER's device gets the reason and the whole split they wrote.
     const seen = await pulledSale(seller, sale.id)
@@ -441,7 +455,10 @@ describe('approving and rejecting', () => {
       correction([split(ids.sanne, 60), split(ids.cor, 40)]),
     )
     expect(corrected.status, corrected.text).toBe(200)
-    expect(corrected.json).toMatchObject({ reviewStatus: 'pending', reviewReason: null })
+    expect(corrected.json as Corrected).toMatchObject({
+      reviewStatus: 'pending',
+      reviewReason: null,
+    } satisfies PartOf<Corrected>)
     expect((await linesOf(sale.id)).map((l) => l.commissionAmount).sort()).toEqual([
       2_000_000, 3_000_000,
     ])
@@ -473,7 +490,7 @@ describe('approving and rejecting', () => {
       },
     ])
     // Applied; the device is handed the server's recomputed sale.
-    expect(answer.json.refused).toEqual([])
+    expect((answer.json as Pushed).refused).toEqual([])
     const after = await pulledSale(seller, sale.id)
     expect(after).toMatchObject({ reviewStatus: 'pending', reviewReason: null })
     expect(after.lines?.map((l) => l.commissionAmount)).toEqual([4_500_000])
@@ -498,7 +515,7 @@ describe('approving and rejecting', () => {
         correction([split(ids.cor, 100)]),
       )
       expect(withoutSelf.status).toBe(403)
-      expect(withoutSelf.json.message).toBe(
+      expect((withoutSelf.json as ErrorAnswer).message).toBe(
         'Je kunt alleen verkopen registreren waarin je zelf een commissie hebt',
       )
       // Cancelling stays the office's.
@@ -541,10 +558,10 @@ describe('a review names the version it saw', () => {
       ]) {
         const approval = await manager.post(`${url}/approve`, body)
         expect(approval.status, approval.text).toBe(400)
-        expect(approval.json.message).toBe(SEQ_MISSING)
+        expect((approval.json as ErrorAnswer).message).toBe(SEQ_MISSING)
         const rejection = await manager.post(`${url}/reject`, { ...body, reason: 'Klopt niet' })
         expect(rejection.status, rejection.text).toBe(400)
-        expect(rejection.json.message).toBe(SEQ_MISSING)
+        expect((rejection.json as ErrorAnswer).message).toBe(SEQ_MISSING)
       }
     })
     expect((await pulledSale(admin, sale.id)).reviewStatus).toBe('pending')
@@ -562,7 +579,7 @@ describe('a review names the version it saw', () => {
     await expectNothingChanged(async () => {
       const late = await reject(manager, sale.id, { seq: seen, reason: 'Minder dan 100 %' })
       expect(late.status).toBe(409)
-      expect(late.json.message).toBe(
+      expect((late.json as ErrorAnswer).message).toBe(
         'Deze verkoop is gewijzigd sinds je hem bekeek. Bekijk hem opnieuw voor je hem afwijst.',
       )
       expect((await approve(manager, sale.id, undefined, seen)).status).toBe(409)
@@ -593,9 +610,9 @@ describe('attacks on the version a review names', () => {
       password: 'SUPERADMIN password',
     })
     expect(setup.status, setup.text).toBe(200)
-    const hereId = (await admin.get('/api/users')).json.find(
-      (user: { email: string }) => user.email === 'super@b.example',
-    ).id
+    const hereId = ((await admin.get('/api/users')).json as Users).find(
+      (user) => user.email === 'super@b.example',
+    )!.id
     const here = {
       [SYNC_ACCOUNT_HEADER]: formatSyncAccount({ organisationId: 'default-org', userId: hereId }),
     }
@@ -634,8 +651,9 @@ describe('sellers and projects that are not active', () => {
         .status,
     ).toBe(200)
     const closed = (
-      await admin.post('/api/gold-estates/projects', { name: 'Gesloten', status: 'inactive' })
-    ).json.id
+      (await admin.post('/api/gold-estates/projects', { name: 'Gesloten', status: 'inactive' }))
+        .json as Project
+    ).id
     const withLeaver = payload([
       { sellerId: ids.sanne, percentage: 50 },
       { sellerId: ids.oud, percentage: 50 },
@@ -649,17 +667,23 @@ describe('sellers and projects that are not active', () => {
       for (const client of [admin, manager, seller]) {
         const leaver = await client.post('/api/gold-estates/sales', withLeaver)
         expect(leaver.status).toBe(400)
-        expect(leaver.json.message).toBe('commissions.1.sellerId: Verkoper Oud is niet actief')
+        expect((leaver.json as ErrorAnswer).message).toBe(
+          'commissions.1.sellerId: Verkoper Oud is niet actief',
+        )
         const project = await client.post('/api/gold-estates/sales', inClosed)
         expect(project.status).toBe(400)
-        expect(project.json.message).toBe('projectId: Project Gesloten is niet actief')
+        expect((project.json as ErrorAnswer).message).toBe(
+          'projectId: Project Gesloten is niet actief',
+        )
         const other = await client.post('/api/gold-estates/sales', elsewhere)
-        expect(other.json.message).toBe('projectId: Project bestaat niet in deze organisatie')
+        expect((other.json as ErrorAnswer).message).toBe(
+          'projectId: Project bestaat niet in deze organisatie',
+        )
         const pushed = await pushRows(client, 'sales', [
           { newDocumentState: { ...withLeaver, id: newId(), _deleted: false } },
           { newDocumentState: { ...inClosed, id: newId(), _deleted: false } },
         ])
-        expect(pushed.json.refused.map((r: { reason: string }) => r.reason)).toEqual([
+        expect((pushed.json as Pushed).refused.map((r) => r.reason)).toEqual([
           'commissions.1.sellerId: Verkoper Oud is niet actief',
           'projectId: Project Gesloten is niet actief',
         ])
@@ -690,7 +714,9 @@ describe('sellers and projects that are not active', () => {
           correction([split(ids.sanne, 40), split(ids.cor, 50), split(ids.oud, 10)]),
         )
         expect(added.status).toBe(400)
-        expect(added.json.message).toBe('splits.2.sellerId: Verkoper Oud is niet actief')
+        expect((added.json as ErrorAnswer).message).toBe(
+          'splits.2.sellerId: Verkoper Oud is niet actief',
+        )
       })
     } finally {
       await admin.request('PATCH', `/api/gold-estates/sellers/${ids.cor}`, { status: 'active' })

@@ -12,9 +12,15 @@ import { type Client, createClient } from '../support/http.ts'
 import { nthMailTo, type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
 import type { ReceivedMail } from '../support/smtp-receiver.ts'
 import type { TestServer } from '../support/test-server.ts'
-import type { TypedApi } from '../support/typed-client.ts'
+import type { ErrorAnswer, PartOf, TypedApi } from '../support/typed-client.ts'
 
 type Sellers = InferResponseType<TypedApi['gold-estates']['sellers']['$get'], 200>
+type Bounces = InferResponseType<TypedApi['gold-estates']['sellers']['mail-bounces']['$get'], 200>
+type EmailAddress = InferResponseType<TypedApi['gold-estates']['profile']['email']['$get'], 200>
+type Confirmed = InferResponseType<
+  TypedApi['gold-estates']['profile']['email']['confirm'][':token']['$post'],
+  200
+>
 
 // A Gold Estates sign-in changes its own address (issue 46 point 5, decision 037): a link
 // to the new address (opening in Gold Estates) and a notice to the old; nothing changes
@@ -66,12 +72,12 @@ describe('a SELLER changes their own address', () => {
   test('the link goes to the new address, a notice to the old; it takes effect only when confirmed, sign-in and seller alike', async () => {
     const asked = await ask(sanne, 'Sanne.Nieuw@Example.test', 'sanne@example.com password')
     expect(asked.status, asked.text).toBe(202)
-    const view = (await sanne.get('/api/gold-estates/profile/email')).json
+    const view: EmailAddress = (await sanne.get('/api/gold-estates/profile/email')).json
     expect(view).toMatchObject({
       email: 'sanne@example.com',
       pending: { email: 'sanne.nieuw@example.test' },
       changeable: true,
-    })
+    } satisfies PartOf<EmailAddress>)
     const link = await receiveOne('sanne.nieuw@example.test')
     expect(link.parsed.subject).toBe('Bevestig je nieuwe e-mailadres voor Gold Estates')
     expect(link.parsed.text).toContain(`${server.url}/gold-estates/confirm-email/`)
@@ -97,7 +103,7 @@ describe('a SELLER changes their own address', () => {
 
     const done = await confirm(createClient(server.url), token)
     expect(done.status, done.text).toBe(200)
-    expect(done.json.email).toBe('sanne.nieuw@example.test')
+    expect((done.json as Confirmed).email).toBe('sanne.nieuw@example.test')
     expect((await salesLogin('sanne@example.com', 'sanne@example.com password')).status).toBe(401)
     expect(
       (await salesLogin('sanne.nieuw@example.test', 'sanne@example.com password')).status,
@@ -107,7 +113,7 @@ describe('a SELLER changes their own address', () => {
     // Used twice: refused.
     const again = await confirm(createClient(server.url), token)
     expect(again.status).toBe(400)
-    expect(again.json.message).toBe(
+    expect((again.json as ErrorAnswer).message).toBe(
       'Deze bevestigingslink is al gebruikt of vervangen door een nieuwere aanvraag.',
     )
   })
@@ -118,7 +124,9 @@ describe('a SELLER changes their own address', () => {
     for (const taken of ['sanne.nieuw@example.test', 'noor@example.com']) {
       const refused = await ask(cor, taken, 'cor@example.com password')
       expect(refused.status, taken).toBe(409)
-      expect(refused.json.message).toBe('Dit e-mailadres is al in gebruik in je organisatie')
+      expect((refused.json as ErrorAnswer).message).toBe(
+        'Dit e-mailadres is al in gebruik in je organisatie',
+      )
     }
     expect((await ask(cor, 'cor2@example.test', 'cor@example.com password')).status).toBe(202)
     const token = tokenIn(await receiveOne('cor2@example.test'))
@@ -129,7 +137,7 @@ describe('a SELLER changes their own address', () => {
       .run()
     const expired = await confirm(createClient(server.url), token)
     expect(expired.status).toBe(400)
-    expect(expired.json.message).toMatch(/verlopen/)
+    expect((expired.json as ErrorAnswer).message).toMatch(/verlopen/)
     expect(await sellerEmail(ids.cor)).toBe('cor@example.com')
   })
 
@@ -142,7 +150,7 @@ describe('a SELLER changes their own address', () => {
       email: 'admin-chosen@example.test',
     })
     expect(byAdmin.status).toBe(409)
-    expect(byAdmin.json.message).toMatch(/alleen de verkoper zelf/)
+    expect((byAdmin.json as ErrorAnswer).message).toMatch(/alleen de verkoper zelf/)
     expect(await sellerEmail(ids.cor)).toBe('cor@example.com')
   })
 
@@ -171,9 +179,10 @@ describe('"E-mail komt niet aan" for the sales ADMIN', () => {
       .run()
     const bounces = await admin.get('/api/gold-estates/sellers/mail-bounces')
     expect(bounces.status).toBe(200)
-    expect(bounces.json).toEqual({
+    const bouncing: Bounces = bounces.json
+    expect(bouncing).toEqual({
       [ids.cor]: { reason: '550 No such user', at: expect.any(Number) },
-    })
+    } satisfies Bounces)
     expect((await sanne.get('/api/gold-estates/sellers/mail-bounces')).status).toBe(403)
     const other = await createClient(server.url).get('/api/gold-estates/sellers/mail-bounces')
     expect(other.status).toBe(401)

@@ -11,12 +11,17 @@ import { type Client, createClient } from '../support/http.ts'
 import { startSheetsStandIn } from '../support/sheets-stand-in.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
+import type { ErrorAnswer, PartOf, TypedApi } from '../support/typed-client.ts'
 import { buildXlsx } from '../support/xlsx.ts'
 
 type Pulled = InferResponseType<TypedApi['sync'][':version'][':collection']['pull']['$get'], 200>
 type SheetData = InferResponseType<TypedApi['gold-estates']['sheets']['data']['$get'], 200>
 type Projects = InferResponseType<TypedApi['gold-estates']['projects']['$get'], 200>
+type Sheets = TypedApi['gold-estates']['sheets']
+type SheetInfo = InferResponseType<Sheets['info']['$get'], 200>
+type SheetsStatus = InferResponseType<Sheets['status']['$get'], 200>
+type Synced = InferResponseType<Sheets['sync']['$post'], 200>
+type Imported = InferResponseType<Sheets['import']['$post'], 200>
 
 // The sales import: Google Sheets through a local stand-in (real paths, JSON and JWT
 // bearer grant), and .csv/.xlsx uploads on a server without any Google configuration.
@@ -147,7 +152,7 @@ describe('spreadsheet info and data', () => {
     expect(info.json).toEqual({
       title: 'Verkopen 2025',
       sheets: [{ title: 'Sheet1' }, { title: 'Archief' }],
-    })
+    } satisfies SheetInfo)
   })
 
   test('data gives rows keyed by the header, the default range being Sheet1!A:Z', async () => {
@@ -168,7 +173,7 @@ describe('spreadsheet info and data', () => {
     const archive = await admin.get(
       `/api/gold-estates/sheets/data?spreadsheetId=${SHEET_ID}&range=${encodeURIComponent("'Archief'!A:B")}`,
     )
-    expect(archive.json).toEqual({ rows: 1, data: [{ Klantnaam: 'Oud' }] })
+    expect(archive.json).toEqual({ rows: 1, data: [{ Klantnaam: 'Oud' }] } satisfies SheetData)
   })
 
   test('bad input is a 400 with a message, Google refusals are named', async () => {
@@ -231,7 +236,7 @@ describe('sync', () => {
       sellersCreated: 6,
       commissionsCreated: 980,
       errors: sheet.expected,
-    })
+    } satisfies Synced)
     expect(sheet.expected).toHaveLength(20)
     expect(countRows('sales')).toBe(980)
     expect(countRows('commissions')).toBe(980)
@@ -352,7 +357,7 @@ describe('sync', () => {
       sellersCreated: 0,
       commissionsCreated: 0,
       errors: sheet.expected,
-    })
+    } satisfies Synced)
     expect(countRows('sales')).toBe(980)
     expect(countRows('sales_sellers')).toBe(7)
   })
@@ -392,7 +397,11 @@ describe('who may import', () => {
         'content-type': 'text/csv',
       },
     )
-    expect(imported.json).toMatchObject({ salesImported: 1, projectsCreated: 1, sellersCreated: 1 })
+    expect(imported.json).toMatchObject({
+      salesImported: 1,
+      projectsCreated: 1,
+      sellersCreated: 1,
+    } satisfies PartOf<Imported>)
     expect(countRows('sales', 'org-b')).toBe(1)
     expect(countRows('sales')).toBe(980)
     expect(
@@ -417,7 +426,10 @@ describe('file uploads without Google', () => {
     expect(info.status).toBe(503)
     expect((info.json as ErrorAnswer).message).toBe('Google Sheets is niet geconfigureerd')
     const status = await plainAdmin.get('/api/gold-estates/sheets/status')
-    expect(status.json).toEqual({ googleSheets: 'off', serviceAccountEmail: null })
+    expect(status.json).toEqual({
+      googleSheets: 'off',
+      serviceAccountEmail: null,
+    } satisfies SheetsStatus)
   })
 
   test('a Dutch CSV (semicolons, quotes, decimal commas) imports; again it imports nothing', async () => {
@@ -442,7 +454,7 @@ describe('file uploads without Google', () => {
       sellersCreated: 1,
       commissionsCreated: 2,
       errors: ['Rij 5: verkoopdatum "2025-02-30" is geen bestaande datum'],
-    })
+    } satisfies Imported)
     const db = openOrganisationFile(plain.dataDir)
     expect(
       db.prepare('select client_name, sale_price, notes from sales order by sale_price desc').all(),
@@ -451,7 +463,10 @@ describe('file uploads without Google', () => {
       { client_name: 'Piet', sale_price: 25_000_000, notes: null },
     ])
     db.close()
-    expect((await upload()).json).toMatchObject({ salesImported: 0, salesSkipped: 2 })
+    expect((await upload()).json).toMatchObject({
+      salesImported: 0,
+      salesSkipped: 2,
+    } satisfies PartOf<Imported>)
   })
 
   test('an .xlsx upload (multipart) reads text, numbers and date cells', async () => {

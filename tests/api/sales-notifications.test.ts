@@ -23,6 +23,10 @@ type Notifications = InferResponseType<
   TypedApi['gold-estates']['profile']['notifications']['$get'],
   200
 >
+type NotificationsSaved = InferResponseType<
+  TypedApi['gold-estates']['profile']['notifications']['$patch'],
+  200
+>
 type Imported = InferResponseType<TypedApi['gold-estates']['sheets']['import']['$post'], 200>
 
 // Gold Estates' notifications by mail (issue 46 point 6), end to end over a real SMTP
@@ -281,11 +285,14 @@ describe('the switches', () => {
     expect((await sanne.get('/api/gold-estates/profile/notifications')).json).toEqual({
       emailNotifications: true,
       activityAlerts: true,
-    })
+    } satisfies Notifications)
     const off = await patch(sanne, '/api/gold-estates/profile/notifications', {
       emailNotifications: false,
     })
-    expect(off.json).toEqual({ emailNotifications: false, activityAlerts: true })
+    expect(off.json).toEqual({
+      emailNotifications: false,
+      activityAlerts: true,
+    } satisfies NotificationsSaved)
     const before = receiver.to('sanne@example.com').length
     await postSale(server, sanne, sale([{ sellerId: ids.sanne, percentage: 50 }], 'Klant Stil'))
     await eventually(() =>

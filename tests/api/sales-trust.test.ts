@@ -1,5 +1,6 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { signInFirstSuperadminWithGoldEstates } from '../support/accounts.ts'
 import { type Client, createClient } from '../support/http.ts'
@@ -7,7 +8,22 @@ import { buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { waitFor } from '../support/sse.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { typedClient } from '../support/typed-client.ts'
+import {
+  type ErrorAnswer,
+  type PartOf,
+  type TypedApi,
+  typedClient,
+} from '../support/typed-client.ts'
+
+type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
+type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
+// Without mail a seller's new sign-in answers its setup link.
+type SellerLogin = Extract<
+  InferResponseType<TypedApi['gold-estates']['sellers'][':id']['login']['$post'], 201>,
+  { invited: false }
+>
+type Pulled = InferResponseType<TypedApi['sync'][':version'][':collection']['pull']['$get'], 200>
+type Settings = InferResponseType<TypedApi['gold-estates']['settings']['$get'], 200>
 
 // Sellers see what is theirs: not the CRM integration, not colleagues' e-mail or phone.
 // The CRM key is sealed at rest and in backups, and goes only to the address it was
@@ -36,7 +52,8 @@ beforeAll(async () => {
   crmUrl = `http://127.0.0.1:${(crm.address() as AddressInfo).port}/hooks/lead`
   server = await startTestServer({ ALLOW_PRIVATE_WEBHOOKS: 'true', WEBHOOK_RETRY_BASE_MS: '50' })
   root = await signInFirstSuperadminWithGoldEstates(server)
-  projectId = (await root.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json.id
+  const project = await root.post('/api/gold-estates/projects', { name: 'Havenkwartier' })
+  projectId = (project.json as Project).id
   await root.post('/api/gold-estates/sellers', {
     name: 'Carla Collega',
     email: 'carla@example.com',
@@ -47,10 +64,10 @@ beforeAll(async () => {
     email: 'sanne@example.com',
     phone: '0622222222',
   })
-  ownSellerId = own.json.id
+  ownSellerId = (own.json as Seller).id
   const link = await root.post(`/api/gold-estates/sellers/${ownSellerId}/login`, { role: 'SELLER' })
   seller = createClient(server.url)
-  await seller.post(`/api/auth/setup/${link.json.setupUrl.split('/setup/')[1]}`, {
+  await seller.post(`/api/auth/setup/${(link.json as SellerLogin).setupUrl.split('/setup/')[1]}`, {
     password: 'sanne password',
   })
   const login = await seller.post('/api/gold-estates/auth/login', {
@@ -74,7 +91,7 @@ afterAll(async () => {
 
 describe('what a SELLER sees', () => {
   test('the CRM integration: whether it is on, never its address, ids, key or errors', async () => {
-    const mine = (await seller.get('/api/gold-estates/settings')).json
+    const mine: Settings = (await seller.get('/api/gold-estates/settings')).json
     expect(mine).toMatchObject({
       xmsEnabled: true,
       xmsWebhookUrl: null,
@@ -83,22 +100,22 @@ describe('what a SELLER sees', () => {
       xmsPipelineId: null,
       defaultRecipientEmail: null,
       defaultRecipientPhone: null,
-    })
+    } satisfies PartOf<Settings>)
     expect(JSON.stringify(mine)).not.toContain('7f3a9c')
-    const admins = (await root.get('/api/gold-estates/settings')).json
+    const admins: Settings = (await root.get('/api/gold-estates/settings')).json
     expect(admins).toMatchObject({
       xmsWebhookUrl: crmUrl,
       xmsApiKey: '••••••••3a9c',
       xmsLocationId: 'loc-1',
-    })
+    } satisfies PartOf<Settings>)
   })
 
   test('colleagues as name and role only, by REST and by replication; their own row whole', async () => {
     const listed = await (
       await typedClient(server.url, seller.cookies)['gold-estates'].sellers.$get()
     ).json()
-    const pulled = (await seller.get('/api/sync/v1/sellers/pull?checkpoint=0&limit=100')).json
-      .documents as Record<string, unknown>[]
+    const page = await seller.get('/api/sync/v1/sellers/pull?checkpoint=0&limit=100')
+    const pulled = (page.json as Pulled).documents as Record<string, unknown>[]
     for (const rows of [listed, pulled]) {
       const carla = rows.find((row) => row.name === 'Carla Collega')
       expect(carla).toMatchObject({ email: null, phone: null, userId: null })
@@ -158,20 +175,21 @@ describe('the CRM key', () => {
   })
 
   test('a new webhook URL needs the key again; the stored key is not sent there', async () => {
-    const before = (await root.get('/api/gold-estates/settings')).json
+    const before: Settings = (await root.get('/api/gold-estates/settings')).json
     const moved = await root.request('PATCH', '/api/gold-estates/settings', {
       xmsWebhookUrl: 'https://attacker.example/collect',
       xmsApiKey: before.xmsApiKey,
     })
     expect(moved.status).toBe(400)
-    expect(moved.json.errors).toEqual([
+    expect((moved.json as ErrorAnswer).errors).toEqual([
       { path: 'xmsApiKey', message: expect.stringMatching(/API key opnieuw/) },
     ])
     const onlyUrl = await root.request('PATCH', '/api/gold-estates/settings', {
       xmsWebhookUrl: 'https://attacker.example/collect',
     })
     expect(onlyUrl.status).toBe(400)
-    expect((await root.get('/api/gold-estates/settings')).json.xmsWebhookUrl).toBe(crmUrl)
+    const kept: Settings = (await root.get('/api/gold-estates/settings')).json
+    expect(kept.xmsWebhookUrl).toBe(crmUrl)
     const both = await root.request('PATCH', '/api/gold-estates/settings', {
       xmsWebhookUrl: 'https://crm.example.com/new',
       xmsApiKey: 'a-new-key-1234',
@@ -180,6 +198,6 @@ describe('the CRM key', () => {
     expect(both.json).toMatchObject({
       xmsWebhookUrl: 'https://crm.example.com/new',
       xmsApiKey: '••••••••1234',
-    })
+    } satisfies PartOf<InferResponseType<TypedApi['gold-estates']['settings']['$patch'], 200>>)
   })
 })

@@ -1,5 +1,6 @@
 import http from 'node:http'
 import { format } from 'date-fns/format'
+import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { buildCommissionDashboard, buildDetailedStats } from '#schema/sales-dashboard'
 import {
@@ -11,7 +12,46 @@ import { type Client, createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { typedClient } from '../support/typed-client.ts'
+import {
+  type ErrorAnswer,
+  type PartOf,
+  type TypedApi,
+  typedClient,
+} from '../support/typed-client.ts'
+
+type GoldEstates = TypedApi['gold-estates']
+type Pulled = InferResponseType<TypedApi['sync'][':version'][':collection']['pull']['$get'], 200>
+type Projects = InferResponseType<GoldEstates['projects']['$get'], 200>
+type Sales = InferResponseType<GoldEstates['sales']['$get'], 200>
+type Project = InferResponseType<GoldEstates['projects']['$post'], 201>
+type Seller = InferResponseType<GoldEstates['sellers']['$post'], 201>
+type Sale = InferResponseType<GoldEstates['sales']['$post'], 201>
+type Commissions = InferResponseType<GoldEstates['commissions']['$get'], 200>
+type Commission = InferResponseType<GoldEstates['commissions'][':id']['$patch'], 200>
+type Dashboard = InferResponseType<GoldEstates['commissions']['dashboard']['$get'], 200>
+type Stats = InferResponseType<GoldEstates['stats']['detailed']['$get'], 200>
+type Settings = InferResponseType<GoldEstates['settings']['$patch'], 200>
+// Without mail a seller's new sign-in answers its setup link.
+type SellerLogin = Extract<
+  InferResponseType<GoldEstates['sellers'][':id']['login']['$post'], 201>,
+  { invited: false }
+>
+type SalesUser = InferResponseType<GoldEstates['auth']['user']['$get'], 200>
+type SetUp = InferResponseType<TypedApi['auth']['setup'][':token']['$post'], 200>
+
+/** One Gold Estates list or figure, as its route types it. */
+const read = {
+  projects: async (client: Client): Promise<Projects> =>
+    (await client.get('/api/gold-estates/projects')).json,
+  sales: async (client: Client): Promise<Sales> =>
+    (await client.get('/api/gold-estates/sales')).json,
+  commissions: async (client: Client): Promise<Commissions> =>
+    (await client.get('/api/gold-estates/commissions')).json,
+  dashboard: async (client: Client): Promise<Dashboard> =>
+    (await client.get('/api/gold-estates/commissions/dashboard')).json,
+  stats: async (client: Client): Promise<Stats> =>
+    (await client.get('/api/gold-estates/stats/detailed')).json,
+}
 
 let server: TestServer
 let root: Client
@@ -24,13 +64,14 @@ async function pullAll(client: Client, collection: string) {
   const documents: Record<string, unknown>[] = []
   let checkpoint = 0
   for (;;) {
-    const page = await client.get(
+    const answer = await client.get(
       `/api/sync/v1/${collection}/pull?checkpoint=${checkpoint}&limit=100`,
     )
-    expect(page.status).toBe(200)
-    documents.push(...page.json.documents)
-    checkpoint = page.json.checkpoint.seq
-    if (page.json.documents.length < 100) return documents.filter((doc) => !doc._deleted)
+    expect(answer.status).toBe(200)
+    const page: Pulled = answer.json
+    documents.push(...page.documents)
+    checkpoint = page.checkpoint.seq
+    if (page.documents.length < 100) return documents.filter((doc) => !doc._deleted)
   }
 }
 
@@ -49,7 +90,10 @@ describe('access', () => {
     expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(403)
     const first = await root.post('/api/admin/launch-gold-estates')
     expect(first.status).toBe(200)
-    expect(first.json).toEqual({ url: '/gold-estates/dashboard' })
+    expect(first.json).toEqual({ url: '/gold-estates/dashboard' } satisfies InferResponseType<
+      TypedApi['admin']['launch-gold-estates']['$post'],
+      200
+    >)
     expect(first.headers.get('set-cookie')).toMatch(/gold_estates_session=.*HttpOnly.*SameSite=Lax/)
     expect((await root.post('/api/admin/launch-gold-estates')).status).toBe(200)
     const db = openOrganisationFile(server.dataDir)
@@ -59,7 +103,10 @@ describe('access', () => {
     ])
     db.close()
     const me = await root.get('/api/gold-estates/auth/user')
-    expect(me.json).toMatchObject({ role: 'ADMIN', email: 'root@example.com' })
+    expect(me.json).toMatchObject({
+      role: 'ADMIN',
+      email: 'root@example.com',
+    } satisfies PartOf<SalesUser>)
   })
 
   test('signing out of Centraal ends the launched Gold Estates session too', async () => {
@@ -147,7 +194,7 @@ describe('projects, sellers and the seller sign-in', () => {
     ]) {
       const response = await root.post('/api/gold-estates/projects', project)
       expect(response.status).toBe(201)
-      projects.push(response.json)
+      projects.push(response.json as Project)
     }
     expect((await root.post('/api/gold-estates/sellers', { name: 'S', email: 'x' })).status).toBe(
       400,
@@ -159,9 +206,9 @@ describe('projects, sellers and the seller sign-in', () => {
     ]) {
       const response = await root.post('/api/gold-estates/sellers', seller)
       expect(response.status).toBe(201)
-      sellers.push(response.json)
+      sellers.push(response.json as Seller)
     }
-    projects = (await root.get('/api/gold-estates/projects')).json
+    projects = [...(await read.projects(root))]
     expect(projects.map((project) => project.name).sort()).toEqual(['Havenkwartier', 'Parkzicht'])
   })
 
@@ -171,18 +218,18 @@ describe('projects, sellers and the seller sign-in', () => {
       role: 'SELLER',
     })
     expect(invite.status).toBe(201)
-    const token = invite.json.setupUrl.split('/setup/')[1]
+    const token = (invite.json as SellerLogin).setupUrl.split('/setup/')[1]
     sellerClient = createClient(server.url)
     const setup = await sellerClient.post(`/api/auth/setup/${token}`, {
       password: 'sanne password',
     })
-    expect(setup.json.loginPath).toBe('/gold-estates/login')
+    expect((setup.json as SetUp).loginPath).toBe('/gold-estates/login')
     const wrong = await sellerClient.post('/api/gold-estates/auth/login', {
       email: 'sanne@example.com',
       password: 'nope',
     })
     expect(wrong.status).toBe(401)
-    expect(wrong.json.message).toBe('Ongeldig e-mailadres of wachtwoord')
+    expect((wrong.json as ErrorAnswer).message).toBe('Ongeldig e-mailadres of wachtwoord')
     const login = await sellerClient.post('/api/gold-estates/auth/login', {
       email: 'Sanne@example.com',
       password: 'sanne password',
@@ -191,7 +238,7 @@ describe('projects, sellers and the seller sign-in', () => {
     expect((await sellerClient.get('/api/gold-estates/auth/user')).json).toMatchObject({
       role: 'SELLER',
       sellerId: sanne.id,
-    })
+    } satisfies PartOf<SalesUser>)
     expect((await sellerClient.get('/api/auth/user')).status).toBe(401)
   })
 
@@ -235,21 +282,14 @@ describe('sales', () => {
       status: 'completed',
       commissionAmount: 726_250,
       saleDate: '2026-11-02',
-    })
-    const lines = (await root.get('/api/gold-estates/commissions')).json
-    expect(lines.map((line: { commissionAmount: number }) => line.commissionAmount)).toEqual([
-      290_500, 435_750, 72_625,
-    ])
+    } satisfies PartOf<Sale>)
+    const lines = await read.commissions(root)
+    expect(lines.map((line) => line.commissionAmount)).toEqual([290_500, 435_750, 72_625])
     expect(
-      lines.every(
-        (line: { status: string; expectedPaymentDate: string }) =>
-          line.status === 'pending' && line.expectedPaymentDate === '2026-12-02',
-      ),
+      lines.every((line) => line.status === 'pending' && line.expectedPaymentDate === '2026-12-02'),
     ).toBe(true)
-    const project = (await root.get('/api/gold-estates/projects')).json.find(
-      (row: { id: string }) => row.id === projects[0]!.id,
-    )
-    expect(project.soldUnits).toBe(1)
+    const project = (await read.projects(root)).find((row) => row.id === projects[0]!.id)
+    expect(project?.soldUnits).toBe(1)
   })
 
   test('refuses amounts more than a cent off, naming the field', async () => {
@@ -263,20 +303,22 @@ describe('sales', () => {
       commissionAmount: payload.commissionAmount + 2,
     })
     expect(offByTwo.status).toBe(400)
-    expect(offByTwo.json.message).toMatch(/^commissionAmount: verwacht 500000 cent/)
+    expect((offByTwo.json as ErrorAnswer).message).toMatch(
+      /^commissionAmount: verwacht 500000 cent/,
+    )
     const badLine = {
       ...payload,
       commissions: [{ ...payload.commissions[0]!, commissionAmount: 1 }],
     }
-    expect((await root.post('/api/gold-estates/sales', badLine)).json.message).toMatch(
-      /^commissions\.0\.commissionAmount/,
-    )
+    expect(
+      ((await root.post('/api/gold-estates/sales', badLine)).json as ErrorAnswer).message,
+    ).toMatch(/^commissions\.0\.commissionAmount/)
     const offByOne = await root.post('/api/gold-estates/sales', {
       ...payload,
       commissionAmount: payload.commissionAmount + 1,
     })
     expect(offByOne.status).toBe(201)
-    expect(offByOne.json.commissionAmount).toBe(500_000)
+    expect((offByOne.json as Sale).commissionAmount).toBe(500_000)
   })
 
   test('refuses bad percentages, negative money and unknown projects or sellers', async () => {
@@ -299,12 +341,12 @@ describe('sales', () => {
       ...payload,
       projectId: 'nope',
     })
-    expect(unknownProject.json.message).toMatch(/^projectId: Project bestaat niet/)
+    expect((unknownProject.json as ErrorAnswer).message).toMatch(/^projectId: Project bestaat niet/)
     const unknownSeller = await root.post('/api/gold-estates/sales', {
       ...payload,
       commissions: [{ ...payload.commissions[0]!, sellerId: 'ghost' }],
     })
-    expect(unknownSeller.json.message).toMatch(/^commissions\.0\.sellerId/)
+    expect((unknownSeller.json as ErrorAnswer).message).toMatch(/^commissions\.0\.sellerId/)
   })
 
   test('a SELLER registers only sales with their own line and sees only those', async () => {
@@ -326,14 +368,14 @@ describe('sales', () => {
     })
     expect((await sellerClient.post('/api/gold-estates/sales', mine)).status).toBe(201)
 
-    const allSales = (await root.get('/api/gold-estates/sales')).json
-    const seenSales = (await sellerClient.get('/api/gold-estates/sales')).json
+    const allSales = await read.sales(root)
+    const seenSales = await read.sales(sellerClient)
     expect(allSales.length).toBe(3)
     expect(seenSales.map((sale: { clientName: string }) => sale.clientName).sort()).toEqual([
       'Eigen Klant',
       'Klant de Vries',
     ])
-    const seenLines = (await sellerClient.get('/api/gold-estates/commissions')).json
+    const seenLines = await read.commissions(sellerClient)
     expect(seenLines.every((line: { sellerId: string }) => line.sellerId === sanne!.id)).toBe(true)
     expect((await pullAll(sellerClient, 'sales')).length).toBe(2)
     expect(
@@ -342,7 +384,7 @@ describe('sales', () => {
   })
 
   test('ADMIN marks a commission paid and back (undo); a SELLER may not', async () => {
-    const line = (await root.get('/api/gold-estates/commissions')).json[0]
+    const line = (await read.commissions(root))[0]!
     expect(
       (
         await sellerClient.request('PATCH', `/api/gold-estates/commissions/${line.id}`, {
@@ -353,12 +395,15 @@ describe('sales', () => {
     const paid = await root.request('PATCH', `/api/gold-estates/commissions/${line.id}`, {
       status: 'paid',
     })
-    expect(paid.json.status).toBe('paid')
-    expect(paid.json.paidAt).toBeGreaterThan(0)
+    expect((paid.json as Commission).status).toBe('paid')
+    expect((paid.json as Commission).paidAt).toBeGreaterThan(0)
     const undone = await root.request('PATCH', `/api/gold-estates/commissions/${line.id}`, {
       status: 'pending',
     })
-    expect(undone.json).toMatchObject({ status: 'pending', paidAt: null })
+    expect(undone.json).toMatchObject({
+      status: 'pending',
+      paidAt: null,
+    } satisfies PartOf<Commission>)
     expect(
       (
         await root.request('PATCH', `/api/gold-estates/commissions/${line.id}`, {
@@ -379,7 +424,7 @@ describe('dashboards', () => {
       sellers: await pullAll(root, 'sellers'),
     } as unknown as Parameters<typeof buildCommissionDashboard>[0]
     const strip = (value: unknown) => JSON.parse(JSON.stringify(value))
-    const dashboard = (await root.get('/api/gold-estates/commissions/dashboard')).json
+    const dashboard = await read.dashboard(root)
     expect(dashboard).toEqual(strip(buildCommissionDashboard(data, {}, today)))
     const filters = {
       projectId: projects[1]!.id,
@@ -387,21 +432,19 @@ describe('dashboards', () => {
       dateFrom: '2020-01-01',
       dateTo: today,
     }
-    const filtered = (
+    const filtered: Dashboard = (
       await root.get(`/api/gold-estates/commissions/dashboard?${new URLSearchParams(filters)}`)
     ).json
     expect(filtered).toEqual(strip(buildCommissionDashboard(data, filters, today)))
     expect(filtered.totalSales).toBe(2)
-    expect((await root.get('/api/gold-estates/stats/detailed')).json).toEqual(
-      strip(buildDetailedStats(data, today)),
-    )
+    expect(await read.stats(root)).toEqual(strip(buildDetailedStats(data, today)))
     expect(
       (await root.get('/api/gold-estates/commissions/dashboard?dateFrom=yesterday')).status,
     ).toBe(400)
   })
 
   test('every write shows in the next dashboard: a new sale, a payment, a renamed project', async () => {
-    const before = (await root.get('/api/gold-estates/commissions/dashboard')).json
+    const before = await read.dashboard(root)
     const sale = await root.post(
       '/api/gold-estates/sales',
       buildSalePayload({
@@ -413,20 +456,20 @@ describe('dashboards', () => {
       }),
     )
     expect(sale.status).toBe(201)
-    const line = (await root.get('/api/gold-estates/commissions')).json.find(
-      (item: { saleId: string }) => item.saleId === sale.json.id,
-    )
-    const added = (await root.get('/api/gold-estates/commissions/dashboard')).json
+    const line = (await read.commissions(root)).find(
+      (item) => item.saleId === (sale.json as Sale).id,
+    )!
+    const added = await read.dashboard(root)
     expect(added.totalSales).toBe(before.totalSales + 1)
     expect(added.pendingCommissions).toBe(before.pendingCommissions + line.commissionAmount)
     await root.request('PATCH', `/api/gold-estates/commissions/${line.id}`, { status: 'paid' })
-    const paid = (await root.get('/api/gold-estates/commissions/dashboard')).json
+    const paid = await read.dashboard(root)
     expect(paid.paidCommissions).toBe(before.paidCommissions + line.commissionAmount)
     expect(paid.pendingCommissions).toBe(before.pendingCommissions)
     await root.request('PATCH', `/api/gold-estates/projects/${projects[0]!.id}`, {
       name: 'Hernoemd Project',
     })
-    const renamed = (await root.get('/api/gold-estates/commissions/dashboard')).json
+    const renamed = await read.dashboard(root)
     expect(renamed.projectBreakdown.map((item: { name: string }) => item.name)).toContain(
       'Hernoemd Project',
     )
@@ -434,7 +477,7 @@ describe('dashboards', () => {
   })
 
   test('the dashboard totals follow the commission life cycle', async () => {
-    const dashboard = (await root.get('/api/gold-estates/commissions/dashboard')).json
+    const dashboard = await read.dashboard(root)
     const lines = await (
       await typedClient(server.url, root.cookies)['gold-estates'].commissions.$get()
     ).json()
@@ -476,15 +519,15 @@ describe('settings', () => {
       paymentTermDays: 45,
       currency: 'USD',
       subdomain: 'sales.localhost',
-    })
-    expect(saved.json.xmsApiKey).toBe('••••••••1234')
+    } satisfies PartOf<Settings>)
+    expect((saved.json as Settings).xmsApiKey).toBe('••••••••1234')
     expect(
       JSON.stringify((await sellerClient.get('/api/gold-estates/settings')).json),
     ).not.toContain('secret-key')
     const again = await root.request('PATCH', '/api/gold-estates/settings', {
-      xmsApiKey: saved.json.xmsApiKey,
+      xmsApiKey: (saved.json as Settings).xmsApiKey,
     })
-    expect(again.json.xmsApiKey).toBe('••••••••1234')
+    expect((again.json as Settings).xmsApiKey).toBe('••••••••1234')
     expect(
       (await root.request('PATCH', '/api/gold-estates/settings', { xmsWebhookUrl: 'not a url' }))
         .status,
@@ -495,10 +538,10 @@ describe('settings', () => {
 describe('organisations stay apart', () => {
   test('an org-B sales session reaches nothing of org A', async () => {
     const bRoot = await signInOtherOrganisationOwner(server)
-    expect((await bRoot.get('/api/gold-estates/sales')).json).toEqual([])
-    expect((await bRoot.get('/api/gold-estates/projects')).json).toEqual([])
+    expect(await read.sales(bRoot)).toEqual([])
+    expect(await read.projects(bRoot)).toEqual([])
     expect(await pullAll(bRoot, 'commissions')).toEqual([])
-    const line = (await root.get('/api/gold-estates/commissions')).json[0]
+    const line = (await read.commissions(root))[0]!
     expect(
       (
         await bRoot.request('PATCH', `/api/gold-estates/commissions/${line.id}`, {
@@ -507,8 +550,8 @@ describe('organisations stay apart', () => {
       ).status,
     ).toBe(404)
     const sale = buildSalePayload({ projectId: projects[0]!.id, salePrice: 100, lines: [] })
-    expect((await bRoot.post('/api/gold-estates/sales', sale)).json.message).toMatch(
-      /Project bestaat niet/,
-    )
+    expect(
+      ((await bRoot.post('/api/gold-estates/sales', sale)).json as ErrorAnswer).message,
+    ).toMatch(/Project bestaat niet/)
   })
 })

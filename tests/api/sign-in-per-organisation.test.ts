@@ -9,7 +9,7 @@ import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
+import type { ErrorAnswer, PartOf, TypedApi } from '../support/typed-client.ts'
 
 // An address is unique within an organisation, not across them: one organisation can
 // neither block nor learn of another's accounts, and a person in several organisations
@@ -124,7 +124,7 @@ describe('another organisation cannot lock an owner out of Gold Estates', () => 
       organizationId: 'org-a',
       role: 'ADMIN',
       email: 'owner@alfa.example',
-    })
+    } satisfies PartOf<typeof salesUser>)
     expect((await ownerA.get('/api/gold-estates/projects')).status).toBe(200)
 
     // The attacker's sign-in is org B's own seller: it opens org B, never org A.
@@ -137,7 +137,7 @@ describe('another organisation cannot lock an owner out of Gold Estates', () => 
     expect((login.json as SalesSignedIn).user).toMatchObject({
       organizationId: 'org-b',
       role: 'SELLER',
-    })
+    } satisfies PartOf<SalesSignedIn['user']>)
     // A's owner's launch left B's sign-in as it was, and a second launch still works.
     expect((await ownerA.post('/api/admin/launch-gold-estates')).status).toBe(200)
     expect(((await attacker.get('/api/gold-estates/auth/user')).json as SalesUser).role).toBe(
@@ -236,7 +236,9 @@ describe('another organisation cannot lock an owner out of Gold Estates', () => 
     const { client: second } = await signIn('second@charlie.example', 'second password')
     expect((await second.post('/api/admin/launch-gold-estates')).status).toBe(200)
     const launched: SalesUser = (await second.get('/api/gold-estates/auth/user')).json
-    expect(launched).toMatchObject({ organizationId: 'org-c', role: 'ADMIN' })
+    expect(launched).toMatchObject({ organizationId: 'org-c', role: 'ADMIN' } satisfies PartOf<
+      typeof launched
+    >)
 
     const seller = createClient(server.url)
     const login = await seller.post('/api/gold-estates/auth/login', {
@@ -276,7 +278,10 @@ describe('a person in several organisations chooses one at sign-in', () => {
       client.post('/api/auth/login/choose', { choiceToken, organisationId })
     const chosen = await choose('org-b')
     expect(chosen.status, chosen.text).toBe(200)
-    expect((chosen.json as SignedIn).user).toMatchObject({ organizationId: 'org-b', role: 'ADMIN' })
+    expect((chosen.json as SignedIn).user).toMatchObject({
+      organizationId: 'org-b',
+      role: 'ADMIN',
+    } satisfies PartOf<SignedIn['user']>)
     expect(((await client.get('/api/auth/user')).json as User).organizationId).toBe('org-b')
     // The choice is used up.
     const again = await choose('org-a')
@@ -288,7 +293,10 @@ describe('a person in several organisations chooses one at sign-in', () => {
       choiceToken: (second.answer.json as Choice).choice.choiceToken,
       organisationId: 'org-a',
     })
-    expect((other.json as SignedIn).user).toMatchObject({ organizationId: 'org-a', role: 'USER' })
+    expect((other.json as SignedIn).user).toMatchObject({
+      organizationId: 'org-a',
+      role: 'USER',
+    } satisfies PartOf<SignedIn['user']>)
   })
 
   test('a password that matches two of three accounts lists only those two; the third opens alone', async () => {
@@ -430,7 +438,7 @@ describe('a person in several organisations chooses one at sign-in', () => {
     expect(signedIn).toMatchObject({
       organizationId: 'org-b',
       role: 'SELLER',
-    })
+    } satisfies PartOf<typeof signedIn>)
   })
 })
 

@@ -1,5 +1,6 @@
 import { format } from 'date-fns/format'
 import { unzipSync } from 'fflate'
+import type { InferResponseType } from 'hono/client'
 import { extractText } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import {
@@ -10,7 +11,10 @@ import {
 import { type Client, createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { typedClient } from '../support/typed-client.ts'
+import { type ErrorAnswer, type TypedApi, typedClient } from '../support/typed-client.ts'
+
+type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
+type Sale = InferResponseType<TypedApi['gold-estates']['sales']['$post'], 201>
 
 // Payout statements (docs/behaviour.md, The life of a deal): a seller's payments, corrections and clawbacks of
 // a period as a PDF, read back here as text; everyone's as a zip. The deal's life (parts,
@@ -59,7 +63,9 @@ beforeAll(async () => {
     200,
   )
   expect((await admin.post('/api/admin/launch-gold-estates')).status).toBe(200)
-  const project = await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })
+  const project: Project = (
+    await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })
+  ).json
   const team = await addSellers(server, admin, {
     sanne: 'Sanne Setter',
     cor: 'Cor Closer',
@@ -70,23 +76,25 @@ beforeAll(async () => {
   manager = await team.signIn('iris', 'MANAGER')
 
   // Sale A: Sanne and Cor half each of 8.000,00; sale B: Sanne alone, 6.000,00.
-  const saleA = await admin.post(
-    '/api/gold-estates/sales',
-    buildSalePayload({
-      projectId: project.json.id,
-      clientName: 'Familie Jansen',
-      propertyNumber: 'A-1',
-      salePrice: 40_000_000,
-      commissionPercentage: 2,
-      saleDate: '2026-01-10',
-      lines: [
-        { sellerId: ids.sanne, percentage: 50 },
-        { sellerId: ids.cor, percentage: 50 },
-      ],
-    }),
-  )
+  const saleA: Sale = (
+    await admin.post(
+      '/api/gold-estates/sales',
+      buildSalePayload({
+        projectId: project.id,
+        clientName: 'Familie Jansen',
+        propertyNumber: 'A-1',
+        salePrice: 40_000_000,
+        commissionPercentage: 2,
+        saleDate: '2026-01-10',
+        lines: [
+          { sellerId: ids.sanne, percentage: 50 },
+          { sellerId: ids.cor, percentage: 50 },
+        ],
+      }),
+    )
+  ).json
   const saleBPayload = buildSalePayload({
-    projectId: project.json.id,
+    projectId: project.id,
     clientName: 'Pietersen',
     propertyNumber: 'B-7',
     salePrice: 30_000_000,
@@ -94,18 +102,18 @@ beforeAll(async () => {
     saleDate: '2026-01-15',
     lines: [{ sellerId: ids.sanne, percentage: 100 }],
   })
-  const saleB = await admin.post('/api/gold-estates/sales', saleBPayload)
+  const saleB: Sale = (await admin.post('/api/gold-estates/sales', saleBPayload)).json
   const lineOf = (all: readonly Line[], saleId: string, sellerId: string) =>
     all.find((line) => line.saleId === saleId && line.sellerId === sellerId)!.id
   const first = await lines()
-  await pay(lineOf(first, saleA.json.id, ids.sanne), 150_000, '2026-02-03')
-  await pay(lineOf(first, saleA.json.id, ids.sanne), 250_000, '2026-02-20')
-  await pay(lineOf(first, saleA.json.id, ids.cor), 400_000, '2026-02-10')
-  await pay(lineOf(first, saleB.json.id, ids.sanne), 600_000, '2026-03-01')
+  await pay(lineOf(first, saleA.id, ids.sanne), 150_000, '2026-02-03')
+  await pay(lineOf(first, saleA.id, ids.sanne), 250_000, '2026-02-20')
+  await pay(lineOf(first, saleA.id, ids.cor), 400_000, '2026-02-10')
+  await pay(lineOf(first, saleB.id, ids.sanne), 600_000, '2026-03-01')
 
   // Sale B's price goes up after payment: Sanne gets a correction of +1.000,00.
   const { commissions, commissionAmount: _, ...fields } = saleBPayload
-  const corrected = await admin.request('PATCH', `/api/gold-estates/sales/${saleB.json.id}`, {
+  const corrected = await admin.request('PATCH', `/api/gold-estates/sales/${saleB.id}`, {
     ...fields,
     salePrice: 35_000_000,
     splits: commissions.map(({ commissionAmount: _amount, ...split }) => split),
@@ -113,7 +121,7 @@ beforeAll(async () => {
   })
   expect(corrected.status).toBe(200)
   // Sale A falls through: each paid line is owed back (a clawback of -4.000,00 each).
-  const cancelled = await admin.post(`/api/gold-estates/sales/${saleA.json.id}/cancel`, {
+  const cancelled = await admin.post(`/api/gold-estates/sales/${saleA.id}/cancel`, {
     reason: 'Financiering rond niet',
   })
   expect(cancelled.status).toBe(200)
@@ -176,13 +184,17 @@ describe('a statement', () => {
     const base = `/api/gold-estates/statements/${ids.sanne}`
     const missing = await admin.get(`${base}?dateFrom=2026-02-01`)
     expect(missing.status).toBe(400)
-    expect(missing.json.message).toMatch(/^dateTo: /)
+    expect((missing.json as ErrorAnswer).message).toMatch(/^dateTo: /)
     const malformed = await admin.get(`${base}?dateFrom=2026-13-01&dateTo=2026-12-31`)
     expect(malformed.status).toBe(400)
-    expect(malformed.json.message).toBe('dateFrom: Datum moet de vorm JJJJ-MM-DD hebben')
+    expect((malformed.json as ErrorAnswer).message).toBe(
+      'dateFrom: Datum moet de vorm JJJJ-MM-DD hebben',
+    )
     const reversed = await admin.get(`${base}?dateFrom=2026-03-01&dateTo=2026-02-01`)
     expect(reversed.status).toBe(400)
-    expect(reversed.json.message).toBe('dateTo: De einddatum ligt voor de begindatum')
+    expect((reversed.json as ErrorAnswer).message).toBe(
+      'dateTo: De einddatum ligt voor de begindatum',
+    )
     expect((await admin.get(`/api/gold-estates/statements?dateTo=2026-02-01`)).status).toBe(400)
   })
 })
@@ -210,12 +222,16 @@ describe('who may download which statement', () => {
     expect(own.status).toBe(200)
     const colleague = await seller.get(`/api/gold-estates/statements/${ids.cor}?${FEBRUARY}`)
     expect(colleague.status).toBe(403)
-    expect(colleague.json.message).toBe('Je mag alleen je eigen afrekening downloaden')
+    expect((colleague.json as ErrorAnswer).message).toBe(
+      'Je mag alleen je eigen afrekening downloaden',
+    )
     // An id that does not exist is refused the same way: a SELLER learns nothing of ids.
     expect((await seller.get(`/api/gold-estates/statements/ghost?${FEBRUARY}`)).status).toBe(403)
     const all = await seller.get(`/api/gold-estates/statements?${FEBRUARY}`)
     expect(all.status).toBe(403)
-    expect(all.json.message).toBe('Je hebt geen recht op deze actie (sales.read.all)')
+    expect((all.json as ErrorAnswer).message).toBe(
+      'Je hebt geen recht op deze actie (sales.read.all)',
+    )
   })
 
   test("an ADMIN and a MANAGER get any seller's; an unknown seller is 404", async () => {
@@ -232,7 +248,7 @@ describe('who may download which statement', () => {
     }
     const unknown = await admin.get(`/api/gold-estates/statements/ghost?${FEBRUARY}`)
     expect(unknown.status).toBe(404)
-    expect(unknown.json.message).toBe('Verkoper niet gevonden')
+    expect((unknown.json as ErrorAnswer).message).toBe('Verkoper niet gevonden')
   })
 
   test('the zip holds one PDF per seller with something in the period', async () => {

@@ -11,7 +11,7 @@ import { type Client, createClient } from '../support/http.ts'
 import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider.ts'
 import { startRedisServer } from '../support/redis-server.ts'
 import { startServerProcess } from '../support/server-process.ts'
-import type { TypedApi } from '../support/typed-client.ts'
+import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
 
 // Two server processes on one data directory and a Redis (REDIS_URL), as behind HAProxy:
 // a step that waits between two requests (an organisation choice, an SSO sign-in between
@@ -129,7 +129,7 @@ test('an organisation choice asked on one process is answered on the other; the 
   for (const server of [first, second]) {
     const again = await choose(server, choiceToken, eerste)
     expect(again.status).toBe(401)
-    expect(again.json).toEqual({ code: 'unauthenticated', message: EXPIRED })
+    expect(again.json).toEqual({ code: 'unauthenticated', message: EXPIRED } satisfies ErrorAnswer)
   }
 })
 
@@ -149,7 +149,7 @@ test('a made-up choice token is refused on either process as with one process', 
   for (const server of [first, second]) {
     const answer = await choose(server, 'a'.repeat(32), organisationIds[0] ?? '')
     expect(answer.status).toBe(401)
-    expect(answer.json).toEqual({ code: 'unauthenticated', message: EXPIRED })
+    expect(answer.json).toEqual({ code: 'unauthenticated', message: EXPIRED } satisfies ErrorAnswer)
   }
 })
 

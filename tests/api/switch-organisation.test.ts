@@ -14,9 +14,13 @@ import {
 import { type Client, createClient } from '../support/http.ts'
 import { openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import type { TypedApi } from '../support/typed-client.ts'
+import type { ErrorAnswer, PartOf, TypedApi } from '../support/typed-client.ts'
 
 type Users = InferResponseType<TypedApi['users']['$get'], 200>
+type User = InferResponseType<TypedApi['auth']['user']['$get'], 200>
+type Login = InferResponseType<TypedApi['auth']['login']['email']['$post'], 200>
+type SignedIn = Extract<Login, { user: unknown }>
+type Switched = InferResponseType<TypedApi['auth']['switch-organisation']['$post'], 200>
 
 // "Wissel van organisatie" (decision 028): a session opened by a password that matched
 // accounts in several organisations may move to one of those, and to nothing else.
@@ -43,18 +47,24 @@ const createAccount = (email: string, org: string, password: string, role: UserR
 async function signInAndChoose(email: string, password: string, organisationId: string) {
   const client = createClient(server.url)
   const answer = await client.post('/api/auth/login/email', { email, password })
-  expect(answer.json.choice, answer.text).toBeDefined()
+  const { choice } = answer.json as Extract<Login, { choice: unknown }>
+  expect(choice, answer.text).toBeDefined()
   const chosen = await client.post('/api/auth/login/choose', {
-    choiceToken: answer.json.choice.choiceToken,
+    choiceToken: choice.choiceToken,
     organisationId,
   })
   expect(chosen.status, chosen.text).toBe(200)
   return client
 }
 
+/** The signed-in account, as the web app reads it. */
+async function readUser(client: Client): Promise<User> {
+  return (await client.get('/api/auth/user')).json
+}
+
 /** The header the web app sends with every call: whose session the page believes it has. */
 async function ownAccount(client: Client) {
-  const user = (await client.get('/api/auth/user')).json
+  const user = await readUser(client)
   return {
     [SYNC_ACCOUNT_HEADER]: formatSyncAccount({
       organisationId: user.organizationId,
@@ -83,36 +93,36 @@ describe('a person whose password matched two organisations', () => {
 
   test('sees the organisation by name and switches without the password; the old session ends', async () => {
     const pat = await signInAndChoose('pat@example.com', 'pat password', 'org-a')
-    const before = (await pat.get('/api/auth/user')).json
+    const before = await readUser(pat)
     expect(before).toMatchObject({
       organizationId: 'org-a',
       organisationName: 'Alfa Makelaars',
       otherOrganisations: [{ id: 'org-b', name: 'Bravo Wonen' }],
-    })
+    } satisfies PartOf<User>)
     const oldToken = pat.cookies.get('centraal_session')
     const createdAt = readSessionCreatedAt(before.id)[0]?.createdAt
 
     const switched = await pat.post(SWITCH, { organisationId: 'org-b' }, await ownAccount(pat))
     expect(switched.status, switched.text).toBe(200)
-    expect(switched.json.user).toMatchObject({
+    expect((switched.json as Switched).user).toMatchObject({
       organizationId: 'org-b',
       role: 'ADMIN',
       organisationName: 'Bravo Wonen',
       otherOrganisations: [{ id: 'org-a', name: 'Alfa Makelaars' }],
-    })
+    } satisfies PartOf<Switched['user']>)
     expect(pat.cookies.get('centraal_session')).not.toBe(oldToken)
-    expect((await pat.get('/api/auth/user')).json.organizationId).toBe('org-b')
+    expect((await readUser(pat)).organizationId).toBe('org-b')
     // The old token opens nothing any more.
     const old = createClient(server.url)
     old.cookies.set('centraal_session', oldToken ?? '')
     expect((await old.get('/api/auth/user')).status).toBe(401)
     // The new session counts its absolute lifetime from the password, not from the switch.
-    const after = (await pat.get('/api/auth/user')).json
+    const after = await readUser(pat)
     expect(readSessionCreatedAt(after.id).map((sess) => sess.createdAt)).toEqual([createdAt])
 
     // And back again: the proof travels with the session.
     const back = await pat.post(SWITCH, { organisationId: 'org-a' }, await ownAccount(pat))
-    expect(back.json.user.organizationId).toBe('org-a')
+    expect((back.json as Switched).user.organizationId).toBe('org-a')
   })
 
   test("an answer to the old session's calls, arriving after the switch, leaves the new cookie alone", async () => {
@@ -155,7 +165,7 @@ describe('a person whose password matched two organisations', () => {
     try {
       system
         .prepare('update sessions set expire = ? where user_id = ?')
-        .run(Date.now() + 60_000, user.json.id)
+        .run(Date.now() + 60_000, (user.json as User).id)
     } finally {
       system.close()
     }
@@ -173,9 +183,9 @@ describe('a person whose password matched two organisations', () => {
     for (const organisationId of ['org-c', 'default-org', 'org-a', 'org-unknown']) {
       const refused = await pat.post(SWITCH, { organisationId }, await ownAccount(pat))
       expect(refused.status, organisationId).toBe(403)
-      expect(refused.json.message).toBe(NOT_PROVEN)
+      expect((refused.json as ErrorAnswer).message).toBe(NOT_PROVEN)
     }
-    expect((await pat.get('/api/auth/user')).json.organizationId).toBe('org-a')
+    expect((await readUser(pat)).organizationId).toBe('org-a')
   })
 
   test('cannot reach an account suspended since the sign-in, nor one whose password changed', async () => {
@@ -199,10 +209,10 @@ describe('a person whose password matched two organisations', () => {
       await ownAccount(quinn),
     )
     expect(toSuspended.status).toBe(403)
-    expect(toSuspended.json.message).toBe(
+    expect((toSuspended.json as ErrorAnswer).message).toBe(
       'Dit account is niet actief. Neem contact op met je beheerder.',
     )
-    expect((await quinn.get('/api/auth/user')).json.organizationId).toBe('org-a')
+    expect((await readUser(quinn)).organizationId).toBe('org-a')
 
     // A reset of Quinn's password in org-c: the sign-in no longer proves that account.
     server.deps.organisations
@@ -213,10 +223,10 @@ describe('a person whose password matched two organisations', () => {
       .run()
     const toChanged = await quinn.post(SWITCH, { organisationId: 'org-c' }, await ownAccount(quinn))
     expect(toChanged.status).toBe(403)
-    expect(toChanged.json.message).toBe(
+    expect((toChanged.json as ErrorAnswer).message).toBe(
       'Je wachtwoord voor die organisatie is sinds het inloggen veranderd. Log opnieuw in.',
     )
-    expect((await quinn.get('/api/auth/user')).json.organizationId).toBe('org-a')
+    expect((await readUser(quinn)).organizationId).toBe('org-a')
   })
 
   test('a call from another origin, for another account, or with a bad body changes nothing', async () => {
@@ -237,7 +247,7 @@ describe('a person whose password matched two organisations', () => {
       const refused = await pat.post(SWITCH, body, await ownAccount(pat))
       expect(refused.status, JSON.stringify(body)).toBe(400)
     }
-    expect((await pat.get('/api/auth/user')).json.organizationId).toBe('org-a')
+    expect((await readUser(pat)).organizationId).toBe('org-a')
     expect(pat.cookies.get('centraal_session')).toBe(token)
   })
 })
@@ -255,12 +265,15 @@ describe('attackers', () => {
     const registration = { name: 'Sam Stranger', email: 'pat@example.com', password: 'sam pw 1234' }
     expect((await stranger.post('/api/auth/register/email', registration)).status).toBe(201)
     const login = await stranger.post('/api/auth/login/email', registration)
-    expect(login.json.user).toMatchObject({ organizationId: 'default-org', otherOrganisations: [] })
+    expect((login.json as SignedIn).user).toMatchObject({
+      organizationId: 'default-org',
+      otherOrganisations: [],
+    } satisfies PartOf<SignedIn['user']>)
     for (const organisationId of ['org-a', 'org-b', 'org-c']) {
       const refused = await stranger.post(SWITCH, { organisationId }, await ownAccount(stranger))
       expect(refused.status, organisationId).toBe(403)
     }
-    expect((await stranger.get('/api/auth/user')).json.organizationId).toBe('default-org')
+    expect((await readUser(stranger)).organizationId).toBe('default-org')
   })
 
   test('a SELLER with only a Gold Estates session gets 401', async () => {
@@ -283,11 +296,11 @@ describe('attackers', () => {
       email: 'admin@charlie.example',
       password: 'admin password',
     })
-    expect((await admin.get('/api/auth/user')).json.otherOrganisations).toEqual([])
+    expect((await readUser(admin)).otherOrganisations).toEqual([])
     for (const organisationId of ['org-a', 'org-b', 'default-org']) {
       const refused = await admin.post(SWITCH, { organisationId }, await ownAccount(admin))
       expect(refused.status, organisationId).toBe(403)
-      expect(refused.json.message).toBe(NOT_PROVEN)
+      expect((refused.json as ErrorAnswer).message).toBe(NOT_PROVEN)
     }
   })
 })

@@ -165,7 +165,7 @@ describe('push', () => {
     const again = await admin.post('/api/sync/v1/appConnections/push', {
       rows: (replay.json as Pushed).conflicts.map((doc) => ({ newDocumentState: doc })),
     })
-    expect(again.json).toEqual({ conflicts: [], refused: [] })
+    expect(again.json).toEqual({ conflicts: [], refused: [] } satisfies Pushed)
     const after = await pullAll(admin, 'activities', 1000)
     expect(after.documents.length).toBe(before.documents.length)
     const names = ((await admin.get('/api/app-connections')).json as Apps).map((row) => row.name)
@@ -254,7 +254,7 @@ describe('push', () => {
     const same = await admin.post('/api/sync/v1/appConnections/push', {
       rows: [{ newDocumentState: stored, assumedMasterState: stored }],
     })
-    expect(same.json).toEqual({ conflicts: [], refused: [] })
+    expect(same.json).toEqual({ conflicts: [], refused: [] } satisfies Pushed)
   })
 
   test("the server's own failure is no refusal: the batch fails whole, to be sent again", () => {

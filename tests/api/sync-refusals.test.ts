@@ -6,10 +6,11 @@ import { createOrganisation } from '#server/services/platform-organisations/crea
 import { signInFirstSuperadmin, signInInvitedUser, signInNewSeller } from '../support/accounts.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import type { TypedApi } from '../support/typed-client.ts'
+import type { ErrorAnswer, PartOf, TypedApi } from '../support/typed-client.ts'
 
 /** Centraal's list and Gold Estates' are one service's answer. */
 type Refusals = InferResponseType<TypedApi['sync-refusals']['$get'], 200>
+type Pushed = InferResponseType<TypedApi['sync'][':version'][':collection']['push']['$post'], 200>
 
 // A replicated write the server refuses is kept with its reason: the person who made it
 // finds it again (after a reload, on another device), the area's administrators see
@@ -38,8 +39,9 @@ async function pushRefused(client: Client, collection: string, document: object)
   const answer = await client.post(`/api/sync/v1/${collection}/push`, {
     rows: [{ newDocumentState: { ...document, id, _deleted: false } }],
   })
-  expect(answer.json.refused).toEqual([{ id, reason: expect.any(String) }])
-  return { id, reason: answer.json.refused[0].reason as string }
+  const { refused }: Pushed = answer.json
+  expect(refused).toEqual([{ id, reason: expect.any(String) }])
+  return { id, reason: refused[0]?.reason as string }
 }
 
 const list = async (client: Client, url: string) => {
@@ -145,7 +147,9 @@ describe('Centraal', () => {
     })
     const everyone = await list(admin, '/api/sync-refusals?scope=organisation')
     const row = everyone.find((item) => item.entityId === id)
-    expect(row).toMatchObject({ label: 'Geheime App', userName: 'Cor Collega' })
+    expect(row).toMatchObject({ label: 'Geheime App', userName: 'Cor Collega' } satisfies PartOf<
+      Refusals[number]
+    >)
     expect((await admin.post(`/api/sync-refusals/${row!.id}/dismiss`)).status).toBe(200)
     expect(await list(colleague, '/api/sync-refusals')).toEqual([])
   })
@@ -197,7 +201,7 @@ test('bad query values and ids are 400; without a session 401', async () => {
     const client = url.includes('gold-estates') ? seller : user
     const answer = await client.get(url)
     expect(answer.status).toBe(400)
-    expect(answer.json.message).toMatch(/^scope: /)
+    expect((answer.json as ErrorAnswer).message).toMatch(/^scope: /)
   }
   expect((await user.post('/api/sync-refusals/not-an-id/dismiss')).status).toBe(400)
   expect((await createClient(server.url).get('/api/sync-refusals')).status).toBe(401)

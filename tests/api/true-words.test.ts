@@ -13,16 +13,27 @@ import {
 import { type Client, createClient } from '../support/http.ts'
 import { buildSalePayload, postSale } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
+import type { SyncDoc } from '../support/sync-calls.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import type { TypedApi } from '../support/typed-client.ts'
+import type { ErrorAnswer, PartOf, TypedApi } from '../support/typed-client.ts'
 
 type Activities = InferResponseType<TypedApi['activities']['$get'], 200>
+type Stats = InferResponseType<TypedApi['stats']['$get'], 200>
+type SetUp = InferResponseType<TypedApi['auth']['setup'][':token']['$post'], 200>
+type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
+type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
+// Without mail a seller's new sign-in answers its setup link.
+type SellerLogin = Extract<
+  InferResponseType<TypedApi['gold-estates']['sellers'][':id']['login']['$post'], 201>,
+  { invited: false }
+>
+type Pulled = InferResponseType<TypedApi['sync'][':version'][':collection']['pull']['$get'], 200>
 
 // Issue 45, point 2: what the screens say is true. The Groei card's figures, the setup
 // link's answer, "Laatst actief" after a sign-in and an activity's type, each attacked as
 // an outsider, a stranger who registers and another organisation's administrator would.
 
-type UserDoc = { id: string; email: string; lastActive: number | null; seq: number }
+type UserDoc = SyncDoc & { email: string; lastActive: number | null; seq: number }
 
 let server: TestServer
 let root: Client
@@ -38,7 +49,7 @@ afterAll(() => server?.close())
 async function pullUsers(client: Client): Promise<UserDoc[]> {
   const answer = await client.get('/api/sync/v1/users/pull?checkpoint=0&limit=1000')
   expect(answer.status).toBe(200)
-  return answer.json.documents
+  return (answer.json as Pulled).documents as UserDoc[]
 }
 
 /** Moves the named users' createdAt (the test's stand-in for "they joined last month"). */
@@ -60,8 +71,12 @@ describe('GET /api/stats: the Groei card', () => {
       role: 'SUPERADMIN',
       org: 'org-groei',
     })
-    const fresh = (await owner.get('/api/stats')).json
-    expect(fresh).toMatchObject({ totalUsers: 1, usersAtMonthStart: 0, userGrowthPercentage: null })
+    const fresh: Stats = (await owner.get('/api/stats')).json
+    expect(fresh).toMatchObject({
+      totalUsers: 1,
+      usersAtMonthStart: 0,
+      userGrowthPercentage: null,
+    } satisfies PartOf<Stats>)
 
     // Two more join this month; three were there before it began (one of them, the owner).
     for (const name of ['a', 'b', 'c', 'd']) {
@@ -73,7 +88,7 @@ describe('GET /api/stats: the Groei card', () => {
     }
     const lastMonth = getMonthStart(Date.now()) - 3 * DAY
     backdate('org-groei', ['owner@groei.example', 'a@groei.example', 'b@groei.example'], lastMonth)
-    const stats = (await owner.get('/api/stats')).json
+    const stats: Stats = (await owner.get('/api/stats')).json
     // The existing fields stay as they were.
     expect(stats).toEqual({
       totalUsers: 5,
@@ -83,7 +98,7 @@ describe('GET /api/stats: the Groei card', () => {
       recentActivities: expect.any(Number),
       usersAtMonthStart: 3,
       userGrowthPercentage: 66.7,
-    })
+    } satisfies Stats)
   })
 
   test('a user created one millisecond before the month began counts as there before it', async () => {
@@ -93,15 +108,16 @@ describe('GET /api/stats: the Groei card', () => {
       email: 'owner@groei.example',
       password: 'SUPERADMIN password',
     })
-    expect((await owner.get('/api/stats')).json).toMatchObject({
+    const stats: Stats = (await owner.get('/api/stats')).json
+    expect(stats).toMatchObject({
       totalUsers: 5,
       usersAtMonthStart: 4,
       userGrowthPercentage: 25,
-    })
+    } satisfies PartOf<Stats>)
   })
 
   test("another organisation's users never count in the platform's figures, nor the other way", async () => {
-    const platform = (await root.get('/api/stats')).json
+    const platform: Stats = (await root.get('/api/stats')).json
     // default-org: the root and, later, whoever the other tests invite; never org-groei's five.
     const db = openOrganisationFile(server.dataDir, 'default-org')
     const own = db.prepare('select count(*) from users where deleted = 0').pluck().get()
@@ -115,18 +131,19 @@ describe('GET /api/stats: the Groei card', () => {
     const stranger = await signInRegisteredStranger(server)
     const answer = await stranger.get('/api/stats')
     // A registered USER of default-org may read its users (users.read): never org-groei's.
-    if (answer.status === 200) expect(answer.json.usersAtMonthStart).not.toBe(4)
+    if (answer.status === 200) expect((answer.json as Stats).usersAtMonthStart).not.toBe(4)
     else expect(answer.status).toBe(403)
     // No request field chooses the organisation.
     const named = await stranger.get('/api/stats?organisationId=org-groei')
-    expect(named.json?.usersAtMonthStart).not.toBe(4)
+    expect((named.json as Partial<Stats> | undefined)?.usersAtMonthStart).not.toBe(4)
   })
 })
 
 test('without OIDC_ISSUER the login page learns, signed out, that there is no single sign-on', async () => {
   const answer = await createClient(server.url).get('/api/auth/sign-in-options')
   expect(answer.status).toBe(200)
-  expect(answer.json).toEqual({ sso: false })
+  const options: InferResponseType<TypedApi['auth']['sign-in-options']['$get'], 200> = answer.json
+  expect(options).toEqual({ sso: false } satisfies typeof options)
 })
 
 describe('POST /api/auth/setup/:token names the role of the account set up', () => {
@@ -143,7 +160,12 @@ describe('POST /api/auth/setup/:token names the role of the account set up', () 
       })
       const answer = await setUp(token)
       expect(answer.status).toBe(200)
-      expect(answer.json).toMatchObject({ kind: 'central', role, loginPath: '/login' })
+      const setUpAnswer: SetUp = answer.json
+      expect(setUpAnswer).toMatchObject({
+        kind: 'central',
+        role,
+        loginPath: '/login',
+      } satisfies PartOf<SetUp>)
     }
   })
 
@@ -153,13 +175,14 @@ describe('POST /api/auth/setup/:token names the role of the account set up', () 
       name: 'Sanne',
       email: 'sanne-setup@example.com',
     })
-    const link = await root.post(`/api/gold-estates/sellers/${created.json.id}/login`, {
+    const link = await root.post(`/api/gold-estates/sellers/${(created.json as Seller).id}/login`, {
       role: 'SELLER',
     })
-    const answer = await setUp(link.json.setupUrl.split('/setup/')[1])
+    const answer = await setUp((link.json as SellerLogin).setupUrl.split('/setup/')[1] ?? '')
     expect(answer.status).toBe(200)
-    expect(answer.json).toMatchObject({ kind: 'sales', role: 'SELLER' })
-    expect(answer.json.loginPath).toMatch(/\/login$/)
+    const setUpSales: SetUp = answer.json
+    expect(setUpSales).toMatchObject({ kind: 'sales', role: 'SELLER' } satisfies PartOf<SetUp>)
+    expect(setUpSales.loginPath).toMatch(/\/login$/)
   })
 
   test('a used, unknown or malformed token answers no role', async () => {
@@ -173,8 +196,9 @@ describe('POST /api/auth/setup/:token names the role of the account set up', () 
     for (const attempt of [token, 'a'.repeat(32), 'NOT-A-TOKEN']) {
       const answer = await setUp(attempt)
       expect(answer.status).toBe(400)
-      expect(answer.json.role).toBeUndefined()
-      expect(answer.json.kind).toBeUndefined()
+      const refusal: ErrorAnswer & Partial<SetUp> = answer.json
+      expect(refusal.role).toBeUndefined()
+      expect(refusal.kind).toBeUndefined()
     }
   })
 })
@@ -191,7 +215,8 @@ describe('signing in counts as activity: lastActive replicates', () => {
     expect(after?.seq).toBeGreaterThan(before?.seq ?? Number.POSITIVE_INFINITY)
     // A device that had pulled before gets it as a change.
     const since = await root.get(`/api/sync/v1/users/pull?checkpoint=${before?.seq}&limit=100`)
-    expect(since.json.documents.map((doc: UserDoc) => doc.email)).toContain(member.email)
+    const changes = (since.json as Pulled).documents as UserDoc[]
+    expect(changes.map((doc) => doc.email)).toContain(member.email)
   })
 
   test('the first SUPERADMIN, signed in by the setup, is active at once', async () => {
@@ -250,8 +275,8 @@ describe('signing in counts as activity: lastActive replicates', () => {
 
 describe('an activity carries the type of what it is about', () => {
   test('approving a sale is of type sale, and other organisations see none of it', async () => {
-    const projectId = (await root.post('/api/gold-estates/projects', { name: 'Havenkwartier' }))
-      .json.id
+    const project = await root.post('/api/gold-estates/projects', { name: 'Havenkwartier' })
+    const projectId = (project.json as Project).id
     const team = await addSellers(server, root, { vera: 'Vera', wim: 'Wim' })
     const seller = await team.signIn('vera', 'SELLER')
     const manager = await team.signIn('wim', 'MANAGER')

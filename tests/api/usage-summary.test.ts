@@ -53,7 +53,7 @@ test('without a key or reports: an empty 30-day window and hasApiKey false', asy
     days: [],
     totals: {},
     hasApiKey: false,
-  })
+  } satisfies Usage)
 })
 
 test('after a key: hasApiKey true, and neither the key nor its hash is ever read back', async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
+import type { ErrorAnswer, PartOf, TypedApi } from '../support/typed-client.ts'
 
 type Apps = TypedApi['app-connections']
 type App = InferResponseType<Apps['$post'], 201>
@@ -57,7 +57,9 @@ test('sums per day, keeps the highest value of a gauge, and takes a date', async
   const yesterday = format(new Date(Date.now() - 86_400_000), 'yyyy-MM-dd')
   await report({ metric: 'db_bytes', value: 1_000, date: yesterday })
   const usage: Usage = (await admin.get(`/api/app-connections/${appId}/usage`)).json
-  expect(usage.totals).toMatchObject({ cost_cents: 400, db_bytes: 5_000 })
+  expect(usage.totals).toMatchObject({ cost_cents: 400, db_bytes: 5_000 } satisfies PartOf<
+    typeof usage.totals
+  >)
   expect(usage.days.filter((point: { metric: string }) => point.metric === 'db_bytes')).toEqual([
     { date: yesterday, metric: 'db_bytes', value: 1_000 },
     { date: format(new Date(), 'yyyy-MM-dd'), metric: 'db_bytes', value: 5_000 },

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { InferResponseType } from 'hono/client'
 import { DEFAULT_ORGANISATION_ID } from '#schema/constants'
 import type { UserRole } from '#schema/roles'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
@@ -7,6 +8,7 @@ import { type Client, createClient } from './http.ts'
 import { takeInvitationToken } from './invitation-token.ts'
 import type { startSmtpReceiver } from './smtp-receiver.ts'
 import type { TestServer } from './test-server.ts'
+import type { TypedApi } from './typed-client.ts'
 
 /** The sign-in signInFirstSuperadmin gives the first SUPERADMIN (by default). */
 export const ROOT = { email: 'root@example.com', password: 'root password' }
@@ -115,6 +117,11 @@ export async function setUpInvitedAccount(
 
 /** The loopback SMTP receiver of a server started with SMTP_URL, where invitations arrive. */
 type Receiver = Awaited<ReturnType<typeof startSmtpReceiver>>
+type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
+type SellerLogin = InferResponseType<
+  TypedApi['gold-estates']['sellers'][':id']['login']['$post'],
+  201
+>
 
 /**
  * A seller's own Gold Estates account: `by` (a sales ADMIN or MANAGER, or a SUPERADMIN)
@@ -131,10 +138,11 @@ export async function signInSeller(
   if (link.status !== 201) throw new Error(`seller login: ${link.status} ${link.text}`)
   const client = createClient(server.url)
   const password = `${seller.email} password`
-  if (link.json.invited && !receiver) throw new Error('seller login: invited by mail, no receiver')
-  const token = link.json.invited
+  const answer: SellerLogin = link.json
+  if (answer.invited && !receiver) throw new Error('seller login: invited by mail, no receiver')
+  const token = answer.invited
     ? await takeInvitationToken(receiver as Receiver, seller.email)
-    : link.json.setupUrl.split('/setup/')[1]
+    : answer.setupUrl.split('/setup/')[1]
   await client.post(`/api/auth/setup/${token}`, { password })
   const login = await client.post('/api/gold-estates/auth/login', {
     email: seller.email,
@@ -157,7 +165,7 @@ export async function signInNewSeller(
   const { name, email, role } = seller
   const created = await by.post('/api/gold-estates/sellers', { name, email })
   if (created.status !== 201) throw new Error(`seller: ${created.status} ${created.text}`)
-  const id: string = created.json.id
+  const { id }: Seller = created.json
   return { id, client: await signInSeller(server, by, { id, email, role }, receiver) }
 }
 
@@ -179,7 +187,7 @@ export async function addSellers<Key extends string>(
       email: `${key}@example.com`,
     })
     if (created.status !== 201) throw new Error(`seller: ${created.status} ${created.text}`)
-    ids[key] = created.json.id
+    ids[key] = (created.json as Seller).id
   }
   const signIn = (key: Key, role: 'SELLER' | 'MANAGER' | 'ADMIN') =>
     signInSeller(server, by, { id: ids[key], email: `${key}@example.com`, role }, receiver)

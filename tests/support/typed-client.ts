@@ -36,3 +36,14 @@ export type ErrorAnswer = {
   errors?: { path: string; message: string }[]
   code: AppErrorCode
 }
+
+/**
+ * Any part of an answer, its fields spelled as the route's: the expected side of a
+ * `toEqual`/`toMatchObject` (`{ … } satisfies PartOf<Answer>`) so that a renamed field fails
+ * at compile time: the matchers take any expected value and check it only when run.
+ */
+export type PartOf<T> = T extends readonly (infer Item)[]
+  ? PartOf<Item>[]
+  : T extends object
+    ? { [Key in keyof T]?: PartOf<T[Key]> }
+    : T
