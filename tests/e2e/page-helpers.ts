@@ -120,11 +120,19 @@ export async function closeToast(page: Page, title: string) {
   await toast.waitFor({ state: 'detached' })
 }
 
-/** Whether the page is wider than the viewport (sideways scrolling). */
-export function hasHorizontalOverflow(page: Page): Promise<boolean> {
-  return page.evaluate(
-    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
-  )
+/**
+ * Whether the page is wider than the viewport (sideways scrolling), once it settled: after
+ * a change of viewport, parts that size themselves by a ResizeObserver (the charts) render
+ * again a frame or two later, as a person sees them; measured before, the old width
+ * showed as an overflow. A real overflow stays.
+ */
+export async function hasHorizontalOverflow(page: Page): Promise<boolean> {
+  const isWider = () =>
+    page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)
+  for (let look = 0; look < 10 && (await isWider()); look++) {
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)))
+  }
+  return isWider()
 }
 
 /**
