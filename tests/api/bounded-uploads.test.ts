@@ -9,6 +9,7 @@ import {
   signInInvitedUser,
   signInOtherOrganisationOwner,
 } from '../support/accounts.ts'
+import type { Project } from '../support/answers.ts'
 import { type Client, cookieOf, createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { buildSalesWorkbook } from '../support/sales-sheet.ts'
@@ -27,8 +28,6 @@ import {
   buildWideWorkbook,
   lieAboutSizes,
 } from '../support/xlsx-bombs.ts'
-
-type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
 
 // Bounded work: an upload that unpacks or parses is stopped at limits near real sheets,
 // one heavy job runs at a time in the whole process (the others wait their turn), and the statements zip leaves a

@@ -9,6 +9,7 @@ import {
   signInFirstSuperadminWithGoldEstates,
   signInOtherOrganisationOwner,
 } from '../support/accounts.ts'
+import type { Project } from '../support/answers.ts'
 import {
   closerSale,
   closersPlan,
@@ -26,7 +27,6 @@ import type { PartOf, TypedApi } from '../support/typed-client.ts'
 // the plans, placements and adjustments of the backup, nothing made after it; a body over
 // the limit against each route plans added is refused before it is read, nothing changed.
 
-type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
 type Sale = InferResponseType<TypedApi['gold-estates']['sales'][':id']['$get'], 200>
 type Registered = InferResponseType<TypedApi['gold-estates']['sales']['$post'], 201>
 type Plan = InferResponseType<TypedApi['gold-estates']['commission-plans']['$post'], 201>

@@ -5,6 +5,7 @@ import {
   signInFirstSuperadminWithGoldEstates,
   signInOtherOrganisationOwner,
 } from '../support/accounts.ts'
+import type { Project, Pulled } from '../support/answers.ts'
 import {
   asDeviceSale,
   createPlan,
@@ -16,8 +17,6 @@ import type { Client } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { ErrorAnswer, PartOf, TypedApi } from '../support/typed-client.ts'
 
-type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
-type Pulled = InferResponseType<TypedApi['sync'][':version'][':collection']['pull']['$get'], 200>
 type Sale = InferResponseType<TypedApi['gold-estates']['sales']['$post'], 201>
 type SaleDetail = InferResponseType<TypedApi['gold-estates']['sales'][':id']['$get'], 200>
 type Plans = InferResponseType<TypedApi['gold-estates']['commission-plans']['$get'], 200>

@@ -10,6 +10,7 @@ import {
   signInOtherOrganisationOwner,
   signInRegisteredStranger,
 } from '../support/accounts.ts'
+import type { Project, Seller } from '../support/answers.ts'
 import { type Client, createClient } from '../support/http.ts'
 import {
   buildCorrection,
@@ -37,8 +38,6 @@ import {
 
 type Line = CommissionLine
 type GoldEstates = TypedApi['gold-estates']
-type Project = InferResponseType<GoldEstates['projects']['$post'], 201>
-type Seller = InferResponseType<GoldEstates['sellers']['$post'], 201>
 type PaymentPart = InferResponseType<GoldEstates['commissions'][':id']['payments']['$post'], 201>
 type Corrected = InferResponseType<GoldEstates['sales'][':id']['$patch'], 200>
 type Pushed = InferResponseType<TypedApi['sync'][':version'][':collection']['push']['$post'], 200>

@@ -11,6 +11,7 @@ import {
   signInOtherOrganisationOwner,
   signInSeller,
 } from '../support/accounts.ts'
+import type { Project, Seller } from '../support/answers.ts'
 import { type Client, createClient } from '../support/http.ts'
 import {
   buildCorrection,
@@ -29,8 +30,6 @@ import {
 } from '../support/typed-client.ts'
 
 type GoldEstates = TypedApi['gold-estates']
-type Project = InferResponseType<GoldEstates['projects']['$post'], 201>
-type Seller = InferResponseType<GoldEstates['sellers']['$post'], 201>
 type Sales = InferResponseType<GoldEstates['sales']['$get'], 200>
 type Corrected = InferResponseType<GoldEstates['sales'][':id']['$patch'], 200>
 type Cancelled = InferResponseType<GoldEstates['sales'][':id']['cancel']['$post'], 200>

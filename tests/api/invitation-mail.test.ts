@@ -4,6 +4,7 @@ import { DEFAULT_ORGANISATION_ID } from '#schema/constants'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadminWithGoldEstates, signInInvitedUser } from '../support/accounts.ts'
+import type { Seller } from '../support/answers.ts'
 import { eventually } from '../support/eventually.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { nthMailTo, type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
@@ -12,7 +13,6 @@ import { openSystemFile } from '../support/sqlite.ts'
 import type { TestServer } from '../support/test-server.ts'
 import type { ErrorAnswer, PartOf, TypedApi } from '../support/typed-client.ts'
 
-type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
 type Login = InferResponseType<TypedApi['auth']['login']['email']['$post'], 200>
 type Choice = Extract<Login, { choice: unknown }>
 type SignedIn = Extract<Login, { user: unknown }>

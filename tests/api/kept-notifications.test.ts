@@ -8,6 +8,7 @@ import {
   signInInvitedUser,
   signInNewOrganisation,
 } from '../support/accounts.ts'
+import type { Project } from '../support/answers.ts'
 import { eventually } from '../support/eventually.ts'
 import type { Client } from '../support/http.ts'
 import { quietPeriod } from '../support/quiet-period.ts'
@@ -15,7 +16,6 @@ import { buildSalePayload, postSale } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { TypedApi } from '../support/typed-client.ts'
 
-type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
 type Outbox = InferResponseType<TypedApi['admin']['outbox']['$get'], 200>
 type Sales = InferResponseType<TypedApi['gold-estates']['sales']['$get'], 200>
 

@@ -5,13 +5,13 @@ import {
   signInInvitedUser,
   signInNewOrganisation,
 } from '../support/accounts.ts'
+import type { Seller } from '../support/answers.ts'
 import { eventually } from '../support/eventually.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
 
 type Outbox = InferResponseType<TypedApi['admin']['outbox']['$get'], 200>
-type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
 type OutboxTest = InferResponseType<TypedApi['admin']['outbox']['test']['$post'], 202>
 type SellerLogin = Extract<
   InferResponseType<TypedApi['gold-estates']['sellers'][':id']['login']['$post'], 201>,

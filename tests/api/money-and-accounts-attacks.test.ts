@@ -11,6 +11,7 @@ import {
   signInInvitedUser,
   signInSeller,
 } from '../support/accounts.ts'
+import type { Project, Seller, SellerLogin } from '../support/answers.ts'
 import { type Client, cookieOf, createClient } from '../support/http.ts'
 import { buildCorrection, buildSalePayload, postSale } from '../support/sales.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
@@ -30,13 +31,6 @@ type SignedIn = Extract<Login, { user: unknown }>
 type SalesChoice = Extract<
   InferResponseType<TypedApi['gold-estates']['auth']['login']['$post'], 200>,
   { choice: unknown }
->
-type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
-type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
-// Without mail a seller's new sign-in answers its setup link.
-type SellerLogin = Extract<
-  InferResponseType<TypedApi['gold-estates']['sellers'][':id']['login']['$post'], 201>,
-  { invited: false }
 >
 type Sale = TypedApi['gold-estates']['sales']
 type Sales = InferResponseType<Sale['$get'], 200>

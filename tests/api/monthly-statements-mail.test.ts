@@ -1,4 +1,3 @@
-import type { InferResponseType } from 'hono/client'
 import { extractText } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { LOCAL_JOB_GATE } from '#server/jobs/job-gate'
@@ -11,14 +10,13 @@ import {
   signInFirstSuperadminWithGoldEstates,
   signInInvitedUser,
 } from '../support/accounts.ts'
+import type { Project } from '../support/answers.ts'
 import { eventually } from '../support/eventually.ts'
 import type { Client } from '../support/http.ts'
 import { allMailSent, type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import type { TestServer } from '../support/test-server.ts'
-import { type TypedApi, typedClient } from '../support/typed-client.ts'
-
-type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
+import { typedClient } from '../support/typed-client.ts'
 
 // The monthly statement mail (issue 46, point 6), over a real SMTP server on loopback: on
 // the first of the month each seller with commission activity the month before gets

@@ -18,6 +18,7 @@ import {
   signInInvitedUser,
   signInNewSeller,
 } from '../support/accounts.ts'
+import type { Project, Pulled } from '../support/answers.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { buildCorrection, buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
@@ -35,7 +36,6 @@ import {
 // person's values kept), and a SELLER taken off a sale (the sale goes, with its customer).
 
 type Document = Record<string, unknown> & { id: string; _deleted: boolean }
-type Pulled = InferResponseType<TypedApi['sync'][':version'][':collection']['pull']['$get'], 200>
 type Pushed = InferResponseType<TypedApi['sync'][':version'][':collection']['push']['$post'], 200>
 type User = InferResponseType<TypedApi['auth']['user']['$get'], 200>
 type Choice = Extract<
@@ -43,7 +43,6 @@ type Choice = Extract<
   { choice: unknown }
 >
 type Organisation = InferResponseType<TypedApi['organisation']['$get'], 200>
-type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
 type Sale = InferResponseType<TypedApi['gold-estates']['sales']['$post'], 201>
 type App = InferResponseType<TypedApi['app-connections']['$post'], 201>
 /** Centraal's list and Gold Estates' are one service's answer. */

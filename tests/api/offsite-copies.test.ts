@@ -4,18 +4,14 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import Database from 'better-sqlite3'
-import type { InferResponseType } from 'hono/client'
 import { afterAll, afterEach, beforeAll, expect, inject, test, vi } from 'vitest'
 import { signInNewOrganisation } from '../support/accounts.ts'
+import type { Project, Seller } from '../support/answers.ts'
 import { eventually } from '../support/eventually.ts'
 import { createClient } from '../support/http.ts'
 import { startS3StandIn } from '../support/s3-stand-in.ts'
 import { buildSalePayload, postSale } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import type { TypedApi } from '../support/typed-client.ts'
-
-type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
-type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
 
 // Off-machine copies: every organisation's file goes to S3 each interval through SQLite's
 // online backup (the real @aws-sdk/client-s3 against a local stand-in speaking S3's wire

@@ -6,6 +6,7 @@ import { FORGOT_PASSWORD_ANSWER } from '#schema/mail'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import type { Seller } from '../support/answers.ts'
 import { eventually } from '../support/eventually.ts'
 import { createClient } from '../support/http.ts'
 import { takeInvitationToken } from '../support/invitation-token.ts'
@@ -24,7 +25,6 @@ type SignedIn = Extract<
   { user: unknown }
 >
 type Reset = InferResponseType<TypedApi['auth']['reset-password'][':token']['$post'], 200>
-type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
 type SellerLogin = InferResponseType<
   TypedApi['gold-estates']['sellers'][':id']['login']['$post'],
   201

@@ -5,6 +5,7 @@ import {
   signInFirstSuperadminWithGoldEstates,
   signInOtherOrganisationOwner,
 } from '../support/accounts.ts'
+import type { Project } from '../support/answers.ts'
 import {
   asDeviceSale,
   createPlan as createPlanAs,
@@ -25,7 +26,6 @@ import type { PartOf, TypedApi } from '../support/typed-client.ts'
 type Doc = Record<string, unknown> & { id: string }
 type Page = InferResponseType<TypedApi['sync'][':version'][':collection']['pull']['$get'], 200>
 type Pushed = InferResponseType<TypedApi['sync'][':version'][':collection']['push']['$post'], 200>
-type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
 type Sale = InferResponseType<TypedApi['gold-estates']['sales'][':id']['$get'], 200>
 
 const PLAN_COLLECTIONS = [

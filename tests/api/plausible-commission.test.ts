@@ -6,6 +6,7 @@ import {
   signInOtherOrganisationOwner,
   signInRegisteredStranger,
 } from '../support/accounts.ts'
+import type { Project } from '../support/answers.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -25,7 +26,6 @@ let sellerId: string
 
 const SETTINGS = '/api/gold-estates/settings'
 type Settings = InferResponseType<TypedApi['gold-estates']['settings']['$get'], 200>
-type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
 type Sale = InferResponseType<TypedApi['gold-estates']['sales']['$post'], 201>
 const readBound = async (client: Client) => {
   const settings: Settings = (await client.get(SETTINGS)).json

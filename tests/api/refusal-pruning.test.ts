@@ -8,13 +8,13 @@ import { REFUSED_VALUES_MAX_CHARS, SYNC_REFUSALS_PER_PERSON } from '#schema/sync
 import { KEPT_MAIL_BODY_MS, pruneKeptRecords } from '#server/jobs/prune-kept-records'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from '../support/accounts.ts'
+import type { Seller } from '../support/answers.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { type PartOf, type TypedApi, typedClient } from '../support/typed-client.ts'
 
 type Pushed = InferResponseType<TypedApi['sync'][':version'][':collection']['push']['$post'], 200>
-type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
 type Outbox = InferResponseType<TypedApi['admin']['outbox']['$get'], 200>
 type SalesRefusals = InferResponseType<TypedApi['gold-estates']['sync-refusals']['$get'], 200>
 

@@ -5,6 +5,7 @@ import { getOrganisationRoute, ROUTING_COOKIE } from '#server/auth/routing-cooki
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
+import type { Seller } from '../support/answers.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { TypedApi } from '../support/typed-client.ts'
@@ -12,7 +13,6 @@ import type { TypedApi } from '../support/typed-client.ts'
 type Login = InferResponseType<TypedApi['auth']['login']['email']['$post'], 200>
 type Choice = Extract<Login, { choice: unknown }>
 type User = InferResponseType<TypedApi['auth']['user']['$get'], 200>
-type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
 type SellerLogin = Extract<
   InferResponseType<TypedApi['gold-estates']['sellers'][':id']['login']['$post'], 201>,
   { setupUrl: string }

@@ -11,6 +11,7 @@ import {
   signInOtherOrganisationOwner,
   signInRegisteredStranger,
 } from '../support/accounts.ts'
+import type { Project } from '../support/answers.ts'
 import { type Client, createClient } from '../support/http.ts'
 import {
   buildCorrection,
@@ -28,7 +29,6 @@ type Activities = InferResponseType<TypedApi['activities']['$get'], 200>
 type Sales = TypedApi['gold-estates']['sales']
 type Corrected = InferResponseType<Sales[':id']['$patch'], 200>
 type Rejected = InferResponseType<Sales[':id']['reject']['$post'], 200>
-type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
 type Dashboard = InferResponseType<
   TypedApi['gold-estates']['commissions']['dashboard']['$get'],
   200

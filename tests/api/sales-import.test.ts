@@ -7,6 +7,7 @@ import {
   signInNewSeller,
   signInOtherOrganisationOwner,
 } from '../support/accounts.ts'
+import type { Pulled } from '../support/answers.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { startSheetsStandIn } from '../support/sheets-stand-in.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
@@ -14,7 +15,6 @@ import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { ErrorAnswer, PartOf, TypedApi } from '../support/typed-client.ts'
 import { buildXlsx } from '../support/xlsx.ts'
 
-type Pulled = InferResponseType<TypedApi['sync'][':version'][':collection']['pull']['$get'], 200>
 type SheetData = InferResponseType<TypedApi['gold-estates']['sheets']['data']['$get'], 200>
 type Projects = InferResponseType<TypedApi['gold-estates']['projects']['$get'], 200>
 type Sheets = TypedApi['gold-estates']['sheets']

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { formatMoney } from '#schema/format-money'
 import { queueReviewDigests } from '#server/jobs/review-digests'
 import { addSellers, signInFirstSuperadminWithGoldEstates } from '../support/accounts.ts'
+import type { Project, Pulled } from '../support/answers.ts'
 import { eventually } from '../support/eventually.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
@@ -15,8 +16,6 @@ import type { ReceivedMail } from '../support/smtp-receiver.ts'
 import type { TestServer } from '../support/test-server.ts'
 import type { TypedApi } from '../support/typed-client.ts'
 
-type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
-type Pulled = InferResponseType<TypedApi['sync'][':version'][':collection']['pull']['$get'], 200>
 type Sales = InferResponseType<TypedApi['gold-estates']['sales']['$get'], 200>
 type Settings = InferResponseType<TypedApi['gold-estates']['settings']['$patch'], 200>
 type Notifications = InferResponseType<

@@ -2,13 +2,13 @@ import type { InferResponseType } from 'hono/client'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadminWithGoldEstates, signInSeller } from '../support/accounts.ts'
+import type { Pulled } from '../support/answers.ts'
 import type { Client } from '../support/http.ts'
 import { buildPaymentPart, buildSalePayload } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { type TypedApi, typedClient } from '../support/typed-client.ts'
 
 type Pushed = InferResponseType<TypedApi['sync'][':version'][':collection']['push']['$post'], 200>
-type Pulled = InferResponseType<TypedApi['sync'][':version'][':collection']['pull']['$get'], 200>
 
 // A sale registered on a device reaches the server through replication: the pushed
 // document carries the commission lines, the server recomputes the amounts, and a replay

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { signInFirstSuperadminWithGoldEstates } from '../support/accounts.ts'
+import type { Project, Pulled, Seller, SellerLogin } from '../support/answers.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
@@ -15,14 +16,6 @@ import {
   typedClient,
 } from '../support/typed-client.ts'
 
-type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
-type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
-// Without mail a seller's new sign-in answers its setup link.
-type SellerLogin = Extract<
-  InferResponseType<TypedApi['gold-estates']['sellers'][':id']['login']['$post'], 201>,
-  { invited: false }
->
-type Pulled = InferResponseType<TypedApi['sync'][':version'][':collection']['pull']['$get'], 200>
 type Settings = InferResponseType<TypedApi['gold-estates']['settings']['$get'], 200>
 
 // Sellers see what is theirs: not the CRM integration, not colleagues' e-mail or phone.

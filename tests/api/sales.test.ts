@@ -8,6 +8,7 @@ import {
   signInInvitedUser,
   signInOtherOrganisationOwner,
 } from '../support/accounts.ts'
+import type { Project, Pulled, Seller } from '../support/answers.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
@@ -20,11 +21,8 @@ import {
 } from '../support/typed-client.ts'
 
 type GoldEstates = TypedApi['gold-estates']
-type Pulled = InferResponseType<TypedApi['sync'][':version'][':collection']['pull']['$get'], 200>
 type Projects = InferResponseType<GoldEstates['projects']['$get'], 200>
 type Sales = InferResponseType<GoldEstates['sales']['$get'], 200>
-type Project = InferResponseType<GoldEstates['projects']['$post'], 201>
-type Seller = InferResponseType<GoldEstates['sellers']['$post'], 201>
 type Sale = InferResponseType<GoldEstates['sales']['$post'], 201>
 type Commissions = InferResponseType<GoldEstates['commissions']['$get'], 200>
 type Commission = InferResponseType<GoldEstates['commissions'][':id']['$patch'], 200>

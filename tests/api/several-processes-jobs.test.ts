@@ -6,6 +6,7 @@ import path from 'node:path'
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
+import type { Project, Seller } from '../support/answers.ts'
 import { findFreePort } from '../support/free-port.ts'
 import { type GoogleStandIn, startGoogleStandIn } from '../support/google-stand-in.ts'
 import { type Client, createClient } from '../support/http.ts'
@@ -25,8 +26,6 @@ import type { TypedApi } from '../support/typed-client.ts'
 type ServerProcess = Awaited<ReturnType<typeof startServerProcess>>
 type Connect = InferResponseType<TypedApi['backup']['google-drive']['connect']['$post'], 200>
 type Settings = InferResponseType<TypedApi['backup']['settings']['$get'], 200>
-type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
-type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
 const GOOGLE = { clientId: 'centraal-test.apps.googleusercontent.com', clientSecret: 'gs-secret' }
 
 let redis: Awaited<ReturnType<typeof startRedisServer>>

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { ROOT, signIn, signInFirstSuperadmin } from '../support/accounts.ts'
+import type { Project, Seller } from '../support/answers.ts'
 import { findFreePort } from '../support/free-port.ts'
 import { createClient } from '../support/http.ts'
 import { takeInvitationToken } from '../support/invitation-token.ts'
@@ -12,10 +12,6 @@ import { startRedisServer } from '../support/redis-server.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { startServerProcess } from '../support/server-process.ts'
 import { startSmtpReceiver } from '../support/smtp-receiver.ts'
-import type { TypedApi } from '../support/typed-client.ts'
-
-type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
-type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
 
 // Two server processes on one data directory share a Redis and a mail server: both see
 // every queued mail as due, and each mail is sent by one of them, once.

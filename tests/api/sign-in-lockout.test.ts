@@ -4,6 +4,7 @@ import { DEFAULT_ORGANISATION_ID } from '#schema/constants'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
+import type { Seller, SellerLogin } from '../support/answers.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { TypedApi } from '../support/typed-client.ts'
@@ -16,11 +17,6 @@ import type { TypedApi } from '../support/typed-client.ts'
 // Without mail the answers carry the setup link (invited: false); a sign-in of one
 // organisation answers the user, not a choice.
 type Created = Extract<InferResponseType<TypedApi['users']['$post'], 201>, { invited: false }>
-type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
-type SellerLogin = Extract<
-  InferResponseType<TypedApi['gold-estates']['sellers'][':id']['login']['$post'], 201>,
-  { invited: false }
->
 type CentralLogin = Extract<
   InferResponseType<TypedApi['auth']['login']['email']['$post'], 200>,
   { user: unknown }

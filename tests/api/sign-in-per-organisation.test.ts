@@ -6,6 +6,7 @@ import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { formatSyncAccount, SYNC_ACCOUNT_HEADER } from '#sync/account'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
+import type { Seller, SellerLogin } from '../support/answers.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -23,12 +24,6 @@ type Choice = Extract<Login, { choice: unknown }>
 type SignedIn = Extract<Login, { user: unknown }>
 type SalesChoice = Extract<SalesLogin, { choice: unknown }>
 type SalesSignedIn = Extract<SalesLogin, { user: unknown }>
-type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
-// Without mail a seller's new sign-in answers its setup link.
-type SellerLogin = Extract<
-  InferResponseType<TypedApi['gold-estates']['sellers'][':id']['login']['$post'], 201>,
-  { invited: false }
->
 type Pushed = InferResponseType<TypedApi['sync'][':version'][':collection']['push']['$post'], 200>
 let server: TestServer
 

@@ -8,12 +8,12 @@ import {
   signInFirstSuperadmin,
   signInOtherOrganisationOwner,
 } from '../support/accounts.ts'
+import type { Project } from '../support/answers.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { type ErrorAnswer, type TypedApi, typedClient } from '../support/typed-client.ts'
 
-type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
 type Sale = InferResponseType<TypedApi['gold-estates']['sales']['$post'], 201>
 
 // Payout statements (docs/behaviour.md, The life of a deal): a seller's payments, corrections and clawbacks of

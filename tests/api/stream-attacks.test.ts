@@ -1,4 +1,3 @@
-import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import type { StreamMessage } from '#sync/protocol'
@@ -7,11 +6,11 @@ import {
   signInInvitedUser,
   signInSeller,
 } from '../support/accounts.ts'
+import type { Project, Seller } from '../support/answers.ts'
 import { type Client, cookieOf, createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openEventStream, waitFor } from '../support/sse.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import type { TypedApi } from '../support/typed-client.ts'
 
 // The stream that carries documents (decision 018), attacked as an outsider, another
 // organisation's ADMIN, a SELLER and a person without the right to a collection: each
@@ -40,9 +39,6 @@ const registerSale = (client: Client, projectId: string, sellerId: string, clien
       lines: [{ sellerId, percentage: 100 }],
     }),
   )
-
-type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
-type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
 
 beforeAll(async () => {
   server = await startTestServer()

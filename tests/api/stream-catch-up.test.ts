@@ -1,6 +1,7 @@
 import type { InferResponseType } from 'hono/client'
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
+import type { Project, Pulled, Seller } from '../support/answers.ts'
 import type { Client } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { waitFor } from '../support/sse.ts'
@@ -14,9 +15,6 @@ import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { TypedApi } from '../support/typed-client.ts'
 
 type SalesUser = InferResponseType<TypedApi['gold-estates']['auth']['user']['$get'], 200>
-type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
-type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
-type Pulled = InferResponseType<TypedApi['sync'][':version'][':collection']['pull']['$get'], 200>
 
 // A device kept up to date by the event stream alone (decision 018): the product's
 // replication in Node, with the server's stream. Writes reach it without a pull; when

@@ -11,13 +11,13 @@ import { pushChanges } from '#server/replication/push'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { toUserDocument } from '#server/services/users/to-user-document'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import type { Pulled } from '../support/answers.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { quietPeriod } from '../support/quiet-period.ts'
 import { openEventStream, waitFor } from '../support/sse.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { TypedApi } from '../support/typed-client.ts'
 
-type Pulled = InferResponseType<TypedApi['sync'][':version'][':collection']['pull']['$get'], 200>
 type Pushed = InferResponseType<TypedApi['sync'][':version'][':collection']['push']['$post'], 200>
 type Apps = InferResponseType<TypedApi['app-connections']['$get'], 200>
 type Users = InferResponseType<TypedApi['users']['$get'], 200>

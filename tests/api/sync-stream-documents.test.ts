@@ -8,6 +8,7 @@ import {
   signInNewSeller,
   signInSeller,
 } from '../support/accounts.ts'
+import type { Project, Pulled, Seller } from '../support/answers.ts'
 import { type Client, cookieOf } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { moveSellerSignIn } from '../support/sqlite.ts'
@@ -15,11 +16,8 @@ import { openEventStream, waitFor } from '../support/sse.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { TypedApi } from '../support/typed-client.ts'
 
-type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
-type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
 type SalesUser = InferResponseType<TypedApi['gold-estates']['auth']['user']['$get'], 200>
 type Pushed = InferResponseType<TypedApi['sync'][':version'][':collection']['push']['$post'], 200>
-type Pulled = InferResponseType<TypedApi['sync'][':version'][':collection']['pull']['$get'], 200>
 type Sale = InferResponseType<TypedApi['gold-estates']['sales']['$post'], 201>
 
 // The event stream carries the changed documents (decision 018): after each write every

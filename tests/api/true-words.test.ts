@@ -10,6 +10,7 @@ import {
   signInInvitedUser,
   signInRegisteredStranger,
 } from '../support/accounts.ts'
+import type { Project, Pulled, Seller, SellerLogin } from '../support/answers.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { buildSalePayload, postSale } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
@@ -20,14 +21,6 @@ import type { ErrorAnswer, PartOf, TypedApi } from '../support/typed-client.ts'
 type Activities = InferResponseType<TypedApi['activities']['$get'], 200>
 type Stats = InferResponseType<TypedApi['stats']['$get'], 200>
 type SetUp = InferResponseType<TypedApi['auth']['setup'][':token']['$post'], 200>
-type Project = InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201>
-type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
-// Without mail a seller's new sign-in answers its setup link.
-type SellerLogin = Extract<
-  InferResponseType<TypedApi['gold-estates']['sellers'][':id']['login']['$post'], 201>,
-  { invited: false }
->
-type Pulled = InferResponseType<TypedApi['sync'][':version'][':collection']['pull']['$get'], 200>
 
 // Issue 45, point 2: what the screens say is true. The Groei card's figures, the setup
 // link's answer, "Laatst actief" after a sign-in and an activity's type, each attacked as

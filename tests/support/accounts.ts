@@ -4,6 +4,7 @@ import { DEFAULT_ORGANISATION_ID } from '#schema/constants'
 import type { UserRole } from '#schema/roles'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
+import type { Seller } from './answers.ts'
 import { type Client, createClient } from './http.ts'
 import { takeInvitationToken } from './invitation-token.ts'
 import type { startSmtpReceiver } from './smtp-receiver.ts'
@@ -117,7 +118,6 @@ export async function setUpInvitedAccount(
 
 /** The loopback SMTP receiver of a server started with SMTP_URL, where invitations arrive. */
 type Receiver = Awaited<ReturnType<typeof startSmtpReceiver>>
-type Seller = InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201>
 type SellerLogin = InferResponseType<
   TypedApi['gold-estates']['sellers'][':id']['login']['$post'],
   201
