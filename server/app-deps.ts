@@ -10,6 +10,7 @@ import type { HeavyWorkQueue } from './heavy-work/heavy-work-queue.ts'
 import type { ScheduledBackups } from './jobs/scheduled-backups.ts'
 import type { Logger } from './logger.ts'
 import type { SyncHub } from './replication/sync-hub.ts'
+import type { SystemDirectory } from './system-directory/system-directory.ts'
 
 // What create-server.ts builds once and hands to the routes. Services and jobs that the
 // pieces below are made of name the few parts they need by their own types, never
@@ -19,6 +20,11 @@ import type { SyncHub } from './replication/sync-hub.ts'
 export type AppDeps = {
   env: Env
   systemDb: SystemDb
+  /**
+   * Sessions, organisations and the login directory (decision 047): on the system file's
+   * connection today; the callers move to it from `systemDb` one at a time.
+   */
+  directory: SystemDirectory
   organisations: OrganisationCache
   throttles: Throttles
   /** Makes a store of values waiting for a token: in memory, or in the shared Redis. */

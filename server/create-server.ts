@@ -34,6 +34,7 @@ import { createLogger } from './logger.ts'
 import { readOrganisationEpoch } from './services/organisation-epoch/organisation-epoch.ts'
 import { ensureDefaultOrganisation } from './services/platform-organisations/ensure-default-organisation.ts'
 import { readCrmKey } from './services/sales/crm-key.ts'
+import { openSystemDirectory } from './system-directory/open-system-directory.ts'
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist/web', import.meta.url))
 
@@ -47,6 +48,7 @@ export async function startServer(
 ) {
   const log = createLogger(env.LOG_LEVEL)
   const systemDb = openSystemDb(env.SYSTEM_DIR)
+  const directory = await openSystemDirectory({ systemDb })
   const box = getSecretBox(env)
   // A CRM key an older version stored in clear is sealed as soon as its file is opened.
   const organisations = new OrganisationCache(
@@ -81,6 +83,7 @@ export async function startServer(
   const deps: AppDeps = {
     env,
     systemDb,
+    directory,
     organisations,
     throttles: createThrottles(redis?.commands),
     createExpiringTokens,
@@ -158,6 +161,7 @@ export async function startServer(
       await heavyWorkPool.close()
       await redis?.close()
       organisations.closeAll()
+      await directory.close()
       systemDb.$client.close()
     },
   }

@@ -1,5 +1,4 @@
 import type { SystemDb } from '../db/system-db.ts'
-import { openPostgresSystemDirectory } from './postgres-system-directory.ts'
 import { createSqliteSystemDirectory } from './sqlite-system-directory.ts'
 import type { SystemDirectory } from './system-directory.ts'
 
@@ -13,7 +12,8 @@ export async function openSystemDirectory(options: {
   databaseUrl?: string
   systemDb: SystemDb
 }): Promise<SystemDirectory> {
-  return options.databaseUrl
-    ? openPostgresSystemDirectory(options.databaseUrl)
-    : createSqliteSystemDirectory(options.systemDb)
+  if (!options.databaseUrl) return createSqliteSystemDirectory(options.systemDb)
+  // Loaded only when used: a process on the embedded file does not carry the client.
+  const { openPostgresSystemDirectory } = await import('./postgres-system-directory.ts')
+  return openPostgresSystemDirectory(options.databaseUrl)
 }
