@@ -17,7 +17,7 @@ import {
 
 /** The active sales user of a sales session token, or null; touches no cookie. */
 export function findSalesSessionUser(
-  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+  deps: Pick<AppDeps, 'systemDb' | 'directory' | 'organisations'>,
   token: string,
 ) {
   const session = validateSession(deps.systemDb, token, 'sales')
@@ -32,7 +32,7 @@ export function findSalesSessionUser(
 
 /** The sales service context of a live sales session token, or null; touches no cookie. */
 export function findSalesContext(
-  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+  deps: Pick<AppDeps, 'systemDb' | 'directory' | 'organisations'>,
   token: string,
 ): (SalesContext & { expire: number; isRenewed: boolean }) | null {
   const found = findSalesSessionUser(deps, token)
@@ -51,6 +51,7 @@ export function findSalesContext(
   return {
     db,
     systemDb: deps.systemDb,
+    directory: deps.directory,
     salesUser: user,
     expire,
     isRenewed,
@@ -76,7 +77,7 @@ export type SalesContext = ServiceContext & {
  * (findCentralSignIn, decision 044).
  */
 export function requireSalesContext(
-  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+  deps: Pick<AppDeps, 'systemDb' | 'directory' | 'organisations'>,
   c: Context<AppEnv>,
 ): SalesContext {
   const token = readSessionToken(c, 'sales')

@@ -9,7 +9,7 @@ import { findSessionUser, requireCentralUser } from './current-central-user.ts'
  * the organisation always comes from the session, never from the request.
  */
 export function requireServiceContext(
-  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+  deps: Pick<AppDeps, 'systemDb' | 'directory' | 'organisations'>,
   c: Context<AppEnv>,
 ): ServiceContext {
   const user = requireCentralUser(deps, c)
@@ -19,7 +19,7 @@ export function requireServiceContext(
 
 /** The central service context of a live central session token, or null; touches no cookie. */
 export function findServiceContext(
-  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+  deps: Pick<AppDeps, 'systemDb' | 'directory' | 'organisations'>,
   token: string,
 ): ServiceContext | null {
   const user = findSessionUser(deps, token)
@@ -27,13 +27,14 @@ export function findServiceContext(
 }
 
 function toServiceContext(
-  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+  deps: Pick<AppDeps, 'systemDb' | 'directory' | 'organisations'>,
   user: NonNullable<ReturnType<typeof findSessionUser>>,
 ): ServiceContext {
   const db = deps.organisations.get(user.organisationId)
   return {
     db,
     systemDb: deps.systemDb,
+    directory: deps.directory,
     actor: {
       userId: user.id,
       name: user.name,

@@ -6,6 +6,7 @@ import { loadEnv } from '../env.ts'
 import { AppError } from '../errors/app-error.ts'
 import { inviteWithSetupLink } from '../services/accounts/invite-with-setup-link.ts'
 import { ensureDefaultOrganisation } from '../services/platform-organisations/ensure-default-organisation.ts'
+import { createSqliteSystemDirectory } from '../system-directory/sqlite-system-directory.ts'
 
 // npm run setup-token -- --email <e-mail> [--name <name>] [--role ROLE] [--org <id>]
 // Creates the user when needed and prints a setup link for an operator to hand over.
@@ -44,7 +45,11 @@ const organisations = new OrganisationCache(
 ensureDefaultOrganisation({ systemDb, organisations })
 
 try {
-  const { token, expiresAt } = inviteWithSetupLink({ systemDb, organisations }, options)
+  const directory = createSqliteSystemDirectory(systemDb)
+  const { token, expiresAt } = await inviteWithSetupLink(
+    { systemDb, directory, organisations },
+    options,
+  )
   console.log(`Setup link for ${options.email} (valid until ${new Date(expiresAt).toISOString()}):`)
   console.log(`${env.PUBLIC_URL}/setup/${token}`)
 } catch (error) {

@@ -28,7 +28,7 @@ const UNCHECKED = /^\/api\/(auth\/|gold-estates\/auth\/|log(in|out)\b|sync\/|mai
  * old queued call that names only the epoch cannot bring data of before into the restored
  * organisation.
  */
-export function requireNamedAccount(deps: Pick<AppDeps, 'systemDb' | 'organisations'>) {
+export function requireNamedAccount(deps: Pick<AppDeps, 'systemDb' | 'directory' | 'organisations'>) {
   return createMiddleware<AppEnv>(async (c, next) => {
     if (UNCHECKED.test(c.req.path)) return next()
     const kind = c.req.path.startsWith('/api/gold-estates/') ? 'sales' : 'central'
@@ -45,7 +45,7 @@ export function requireNamedAccount(deps: Pick<AppDeps, 'systemDb' | 'organisati
 
 /** The person of the browser's live session of `kind`, or null; touches no cookie. */
 function findSessionPerson(
-  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+  deps: Pick<AppDeps, 'systemDb' | 'directory' | 'organisations'>,
   c: Context<AppEnv>,
   kind: AccountKind,
 ) {
@@ -63,7 +63,7 @@ function findSessionPerson(
  * session's person when the call names one.
  */
 export function requireOwnSession(
-  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+  deps: Pick<AppDeps, 'systemDb' | 'directory' | 'organisations'>,
   c: Context<AppEnv>,
   kind: AccountKind,
 ) {

@@ -64,3 +64,39 @@ export function respondOnce<Answer, Status extends ContentfulStatusCode>(
   })
   return stored as JsonAnswer<Answer, Status>
 }
+
+/**
+ * A write to an organisation's file and what the system directory does after it (decision
+ * 047): `follow` runs once the file committed, since a better-sqlite3 transaction cannot
+ * await and on PostgreSQL the directory is another store.
+ */
+export type FollowedWrite<Answer> = { value: Answer; follow: () => Promise<void> }
+
+/**
+ * respondOnce for a write the directory follows: the write (and the key) commit, then
+ * `follow` runs, then the answer goes out. A replay runs no write and no follow-up. A
+ * follow-up that fails answers 500 with the file's write kept; each write orders its
+ * follow-up so that this leaves nobody an access the file no longer gives.
+ */
+export async function respondOnceThenFollow<Answer, Status extends ContentfulStatusCode>(
+  c: Context,
+  ctx: ServiceContext,
+  status: Status,
+  write: () => FollowedWrite<Answer>,
+  options: { secretBox?: SecretBox } = {},
+): Promise<JsonAnswer<Answer, Status>> {
+  let follow: (() => Promise<void>) | undefined
+  const answer = respondOnce(
+    c,
+    ctx,
+    status,
+    () => {
+      const written = write()
+      follow = written.follow
+      return written.value
+    },
+    options,
+  )
+  await follow?.()
+  return answer
+}

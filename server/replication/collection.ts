@@ -40,20 +40,29 @@ export type ServerCollection = {
   isNeverEdited?: boolean
   /** Fields a creating push hands to `write.create`; absent: the writable fields. */
   createFields?: readonly string[]
-  /** Writes through the services (which check rights and log activity); absent: read-only. */
+  /**
+   * Writes through the services (which check rights and log activity); absent: read-only.
+   * A write may return what the system directory does after it (AfterPush).
+   */
   write?: {
     /** Gets the whole pushed document (a sale carries its commission lines). */
-    create(ctx: ServiceContext, id: string, document: Record<string, unknown>): void
+    create(ctx: ServiceContext, id: string, document: Record<string, unknown>): AfterPush
     /** Gets the changed writable fields and the whole pushed document (what its author saw). */
     update(
       ctx: ServiceContext,
       id: string,
       changes: Record<string, unknown>,
       document: Record<string, unknown>,
-    ): void
-    delete(ctx: ServiceContext, id: string): void
+    ): AfterPush
+    delete(ctx: ServiceContext, id: string): AfterPush
   }
 }
+
+/**
+ * The system directory's part of a replicated write, run once the push's transaction
+ * committed (it cannot await; decision 047); nothing when the write has none.
+ */
+export type AfterPush = (() => Promise<void>) | undefined | void
 
 /** An extra condition a collection may add to its pull (a SELLER sees only their own). */
 export type ReadFilter = (ctx: ServiceContext) => SQL | undefined

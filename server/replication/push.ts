@@ -11,7 +11,7 @@ import type { Logger } from '#server/logger'
 import { requirePermission } from '#server/services/permissions/require-permission'
 import { limitPersonRefusals } from '#server/services/sync-refusals/limit-person-refusals'
 import type { PushBodySchema, PushResponse, WireDocument } from '#sync/protocol'
-import type { ServerCollection } from './collection.ts'
+import type { AfterPush, ServerCollection } from './collection.ts'
 
 type PushRow = z.infer<typeof PushBodySchema>['rows'][number]
 
@@ -89,19 +89,21 @@ function isBasedOnStored(
  * services with a new seq, and the written row answered so the device takes over the
  * server's fields; otherwise a conflict answered with the stored state. A write
  * the services refuse is answered with the stored state too, so the client reverts, and
- * recorded with its reason.
+ * recorded with its reason. Once the transaction committed, the system directory follows
+ * the written rows (AfterPush), in the order they were written.
  */
-export function pushChanges(
+export async function pushChanges(
   ctx: ServiceContext,
   collection: ServerCollection,
   rows: PushRow[],
   log: Logger,
-): PushResponse {
+): Promise<PushResponse> {
   // Whoever may not read a collection may not write it either, nor learn a stored row
   // from the conflict a push answers with.
   requirePermission(ctx.actor, collection.readPermission)
   const response: PushResponse = { conflicts: [], refused: [] }
   const fields = collection.writableFields
+  const followUps: (() => Promise<void>)[] = []
   ctx.db.transaction((tx) => {
     const txCtx = { ...ctx, db: tx as unknown as ServiceContext['db'] }
     for (const row of rows) {
@@ -129,7 +131,8 @@ export function pushChanges(
       try {
         // Each service runs its writes in its own (nested) transaction, so a refused
         // write leaves nothing behind.
-        applyWrite(txCtx, collection, next, stored)
+        const followUp = applyWrite(txCtx, collection, next, stored)
+        if (followUp) followUps.push(followUp)
         // The server sets fields of its own (seq, paidAt, ...). RxDB skips a pulled copy
         // while its push is in flight and then takes the pushed state as the server's, so
         // the stored row is answered here: the device holds what the server holds
@@ -145,6 +148,7 @@ export function pushChanges(
     }
     if (response.refused.length > 0) limitPersonRefusals(txCtx.db, ctx.actor.userId ?? '')
   })
+  for (const followUp of followUps) await followUp()
   return response
 }
 
@@ -216,16 +220,16 @@ function applyWrite(
   collection: ServerCollection,
   next: WireDocument,
   stored: WireDocument | undefined,
-) {
+): AfterPush {
   const write = collection.write
   if (!write) throw new AppError('forbidden', READ_ONLY)
   if (!stored) {
     if (next._deleted) return
     const fields = collection.createFields ?? collection.writableFields
     const values = Object.fromEntries(fields.map((field) => [field, next[field]]))
-    write.create(ctx, next.id, values)
+    return write.create(ctx, next.id, values)
   } else if (next._deleted) {
-    write.delete(ctx, next.id)
+    return write.delete(ctx, next.id)
   } else if (stored._deleted) {
     throw new AppError('conflict', DELETED_MEANWHILE)
   } else {
@@ -234,6 +238,6 @@ function applyWrite(
         .filter((field) => !isSameValue(next[field] ?? null, stored[field] ?? null))
         .map((field) => [field, next[field]]),
     )
-    write.update(ctx, next.id, changes, next)
+    return write.update(ctx, next.id, changes, next)
   }
 }

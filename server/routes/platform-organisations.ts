@@ -27,9 +27,9 @@ export function platformOrganisationRoutes(deps: AppDeps) {
       '/:id/invite',
       validate('param', OrganisationIdParamSchema),
       validate('json', OrganisationInviteSchema),
-      (c) => {
+      async (c) => {
         const ctx = requireServiceContext(deps, c)
-        const link = inviteOrganisationAdmin(
+        const link = await inviteOrganisationAdmin(
           { ...ctx, organisations: deps.organisations },
           c.req.valid('param').id,
           c.req.valid('json'),

@@ -110,10 +110,10 @@ export function syncRoutes(deps: AppDeps) {
       const ctx = contextFor(collection.area, c)
       return c.json(pullChanges(ctx, collection, checkpoint, limit, access))
     })
-    .post('/:version/:collection/push', validate('json', PushBodySchema), (c) => {
+    .post('/:version/:collection/push', validate('json', PushBodySchema), async (c) => {
       const collection = requireCollection(c.req.param('collection'))
       const ctx = contextFor(collection.area, c, { isPush: true })
-      return c.json(pushChanges(ctx, collection, c.req.valid('json').rows, deps.log))
+      return c.json(await pushChanges(ctx, collection, c.req.valid('json').rows, deps.log))
     })
     .get('/:version/stream', validate('query', StreamQuerySchema), (c) => {
       const { area, documents: isCarryingDocuments } = c.req.valid('query')

@@ -4,7 +4,7 @@ import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { requireServiceContext } from '../auth/require-service-context.ts'
 import { getSecretBox } from '../auth/secret-box.ts'
 import { findMailLinkBases } from '../http/mail-link-bases.ts'
-import { respondOnce } from '../http/respond-once.ts'
+import { respondOnce, respondOnceThenFollow } from '../http/respond-once.ts'
 import { validate } from '../http/validate.ts'
 import {
   countInvitation,
@@ -87,16 +87,22 @@ export function userRoutes(deps: AppDeps) {
           setupBase: setupBase(c),
         })
         let account: { organisationId: string; userId: string } | null = null
-        const answer = respondOnce(
+        // The link is part of the answer an Idempotency-Key keeps, so it is issued in the
+        // write, before the directory lists the user (after the commit): should that fail,
+        // the link sets a password for an account no sign-in finds, and opens nothing.
+        const answer = await respondOnceThenFollow(
           c,
           ctx,
           201,
           () => {
-            const user = createUser(ctx, input)
+            const { value: user, follow } = createUser(ctx, input)
             account = { organisationId: user.organisationId, userId: user.id }
             return {
-              ...toUserDocument(user),
-              ...toInvitationBody(issueInvitation(deps, ctx, prepared, account)),
+              value: {
+                ...toUserDocument(user),
+                ...toInvitationBody(issueInvitation(deps, ctx, prepared, account)),
+              },
+              follow,
             }
           },
           { secretBox: getSecretBox(deps.env) },
@@ -112,9 +118,10 @@ export function userRoutes(deps: AppDeps) {
       })
       .delete('/:id', validate('param', IdParamSchema), (c) => {
         const ctx = requireServiceContext(deps, c)
-        return respondOnce(c, ctx, 200, () =>
-          toUserDocument(deleteUser(ctx, c.req.valid('param').id)),
-        )
+        return respondOnceThenFollow(c, ctx, 200, () => {
+          const { value: user, follow } = deleteUser(ctx, c.req.valid('param').id)
+          return { value: toUserDocument(user), follow }
+        })
       })
       // "Opnieuw versturen" (with mail) or "Setup-link" (without): a new link, earlier ones dead.
       .post('/:id/setup-link', validate('param', IdParamSchema), async (c) => {

@@ -197,7 +197,7 @@ describe('behind a proxy (TRUST_PROXY)', () => {
     const person = { email: 'twee@example.com', password: 'twee organisaties' }
     createOrganisation(proxied.deps, { id: 'org-t', name: 'T', slug: 'org-t' })
     for (const org of ['default-org', 'org-t']) {
-      const { token } = inviteWithSetupLink(proxied.deps, {
+      const { token } = await inviteWithSetupLink(proxied.deps, {
         ...person,
         role: 'USER',
         name: 'Twee',

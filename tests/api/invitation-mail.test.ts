@@ -145,7 +145,7 @@ describe('an invitation by mail', () => {
     expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(0)
     expect(receiver.to(email)).toHaveLength(1)
     // An account invited before mail was configured (a held link) gets its first mail at once.
-    const held = inviteWithSetupLink(server.deps, {
+    const held = await inviteWithSetupLink(server.deps, {
       email: 'held@invite.test',
       role: 'USER',
       org: DEFAULT_ORGANISATION_ID,
@@ -271,7 +271,7 @@ describe('with mail, no organisation can lock a person out (issue 47 §1)', () =
   /** A held-link decoy with `email` in a new organisation sorting before default-org. */
   async function plantHeldDecoy(id: string, email: string) {
     createOrganisation(server.deps, { id, name: `Aanvaller ${id}`, slug: id })
-    const { token } = inviteWithSetupLink(server.deps, { email, role: 'USER', org: id })
+    const { token } = await inviteWithSetupLink(server.deps, { email, role: 'USER', org: id })
     const setup = await createClient(server.url).post(`/api/auth/setup/${token}`, {
       password: 'Attacker pw 123456',
     })

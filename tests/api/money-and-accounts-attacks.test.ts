@@ -54,7 +54,7 @@ afterAll(async () => {
 
 /** Sets (or resets) a central account's password through a setup link, as a reset does. */
 async function setPassword(email: string, org: string, password: string, role = 'USER' as const) {
-  const { token } = inviteWithSetupLink(server.deps, { email, role, name: email, org })
+  const { token } = await inviteWithSetupLink(server.deps, { email, role, name: email, org })
   const setup = await createClient(server.url).post(`/api/auth/setup/${token}`, { password })
   expect(setup.status, setup.text).toBe(200)
 }

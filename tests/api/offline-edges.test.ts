@@ -480,7 +480,7 @@ describe('a restore starts a new epoch', () => {
     test('a person in two organisations is judged by the organisation of their session, never the other', async () => {
       const PERSON = { email: 'twee@klant-r.example', password: 'twee organisaties pw' }
       for (const org of [ORG, 'org-b']) {
-        const { token } = inviteWithSetupLink(server.deps, {
+        const { token } = await inviteWithSetupLink(server.deps, {
           email: PERSON.email,
           role: 'ADMIN',
           name: 'Twee Organisaties',

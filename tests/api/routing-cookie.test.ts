@@ -31,7 +31,7 @@ beforeAll(async () => {
   createOrganisation(server.deps, { id: 'org-route-a', name: 'Route A', slug: 'route-a' })
   createOrganisation(server.deps, { id: 'org-route-b', name: 'Route B', slug: 'route-b' })
   for (const org of ['org-route-a', 'org-route-b']) {
-    const { token } = inviteWithSetupLink(server.deps, {
+    const { token } = await inviteWithSetupLink(server.deps, {
       email: 'twee@example.com',
       role: 'SUPERADMIN',
       name: `Twee ${org}`,

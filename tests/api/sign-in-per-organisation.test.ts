@@ -43,7 +43,7 @@ async function createAccount(options: {
   password: string
   role?: UserRole
 }) {
-  const { token } = inviteWithSetupLink(server.deps, {
+  const { token } = await inviteWithSetupLink(server.deps, {
     email: options.email,
     role: options.role ?? 'USER',
     name: `Persoon ${options.org}`,
@@ -336,7 +336,7 @@ describe('a person in several organisations chooses one at sign-in', () => {
     })
     expect(registered.status).toBe(201)
     for (const org of ['org-a', 'org-b']) {
-      inviteWithSetupLink(server.deps, { email: 'vera@example.com', role: 'USER', org })
+      await inviteWithSetupLink(server.deps, { email: 'vera@example.com', role: 'USER', org })
     }
     await createAccount({ email: 'vera@example.com', org: 'org-c', password: 'vera password' })
     const { answer } = await signIn('vera@example.com', 'vera password')

@@ -100,6 +100,7 @@ describe('pull', () => {
     const ctx = {
       db,
       systemDb: server.deps.systemDb,
+      directory: server.deps.directory,
       actor: {
         userId: null,
         name: 't',
@@ -257,7 +258,7 @@ describe('push', () => {
     expect(same.json).toEqual({ conflicts: [], refused: [] } satisfies Pushed)
   })
 
-  test("the server's own failure is no refusal: the batch fails whole, to be sent again", () => {
+  test("the server's own failure is no refusal: the batch fails whole, to be sent again", async () => {
     const db = server.deps.organisations.get('default-org')
     const failing = defineTableCollection({
       name: 'failingApps',
@@ -276,6 +277,7 @@ describe('push', () => {
     const ctx = {
       db,
       systemDb: server.deps.systemDb,
+      directory: server.deps.directory,
       actor: {
         userId: 'u',
         name: 't',
@@ -286,9 +288,9 @@ describe('push', () => {
     }
     const refusalsBefore = db.select().from(syncQueue).all().length
     const quiet = { ...server.deps.log, error: () => undefined }
-    expect(() =>
+    await expect(
       pushChanges(ctx, failing, [{ newDocumentState: app('Bug') }], quiet as never),
-    ).toThrow('a bug')
+    ).rejects.toThrow('a bug')
     expect(db.select().from(syncQueue).all().length).toBe(refusalsBefore)
   })
 

@@ -145,7 +145,7 @@ describe('POST /api/auth/setup/:token names the role of the account set up', () 
 
   test('an ADMIN, a USER and a SUPERADMIN each read their own role', async () => {
     for (const role of ['ADMIN', 'USER', 'SUPERADMIN'] as const) {
-      const { token } = inviteWithSetupLink(server.deps, {
+      const { token } = await inviteWithSetupLink(server.deps, {
         email: `${role.toLowerCase()}-setup@example.com`,
         role,
         name: `${role} setup`,
@@ -179,7 +179,7 @@ describe('POST /api/auth/setup/:token names the role of the account set up', () 
   })
 
   test('a used, unknown or malformed token answers no role', async () => {
-    const { token } = inviteWithSetupLink(server.deps, {
+    const { token } = await inviteWithSetupLink(server.deps, {
       email: 'once@example.com',
       role: 'ADMIN',
       name: 'Eenmalig',

@@ -104,7 +104,7 @@ export async function setUpInvitedAccount(
   server: TestServer,
   options: { email: string; role: UserRole; org?: string; name?: string; password?: string },
 ) {
-  const { token } = inviteWithSetupLink(server.deps, {
+  const { token } = await inviteWithSetupLink(server.deps, {
     email: options.email,
     role: options.role,
     name: options.name ?? `${options.role.toLowerCase()} person`,

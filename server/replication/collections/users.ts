@@ -16,7 +16,7 @@ export const usersCollection = defineTableCollection({
   toDocument: toUserDocument,
   writableFields: WRITABLE_FIELDS.users,
   write: {
-    create: (ctx, id, fields) => void createUser(ctx, UserCreateSchema.parse(fields), { id }),
+    create: (ctx, id, fields) => createUser(ctx, UserCreateSchema.parse(fields), { id }).follow,
     update: (ctx, id, changes) => {
       if ('email' in changes) {
         throw new AppError(
@@ -26,6 +26,6 @@ export const usersCollection = defineTableCollection({
       }
       updateUser(ctx, id, UserUpdateSchema.parse(changes))
     },
-    delete: (ctx, id) => void deleteUser(ctx, id),
+    delete: (ctx, id) => deleteUser(ctx, id).follow,
   },
 })

@@ -1,25 +1,16 @@
+import { and, eq } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
 import { users } from '#schema/db/organisation'
-import { loginDirectory } from '#schema/db/system'
 import type { UserRole, UserStatus } from '#schema/roles'
 import type { ActivityAuthor, ServiceContext } from '../../context.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { appendActivity } from '../activities/append-activity.ts'
-import { findCentralAccountIn } from './find-central-account.ts'
 
 /** A central user as stored, secrets included; never send this to a client. */
 export type StoredUser = typeof users.$inferSelect
 
-/**
- * Creates a central user in its organisation's file and indexes its e-mail in the login
- * directory. An address is unique within the organisation only: another organisation's
- * account with it is neither an obstacle nor mentioned. Synchronous from the check to the
- * last write, so two requests cannot both take the same address.
- */
-export function createCentralUser(
-  ctx: Pick<ServiceContext, 'db' | 'systemDb'>,
-  input: {
+type NewCentralUser = {
     /** A client-generated id (replication); a new UUID v7 otherwise. */
     id?: string
     organisationId: string
@@ -34,14 +25,26 @@ export function createCentralUser(
     isAwaitingApproval?: boolean
     actor: ActivityAuthor
     action: string
-  },
-): StoredUser {
+}
+
+/**
+ * Writes a new central user into its organisation's file, not yet in the login directory
+ * (listCentralUser, once this committed). An address is unique within the organisation
+ * only: another organisation's account with it is neither an obstacle nor mentioned. The
+ * check reads the organisation's file (the directory's entries are made from it) in the
+ * transaction that writes, so two requests cannot both take the same address; synchronous,
+ * so a replicated create runs it inside its push's transaction.
+ */
+export function writeCentralUser(ctx: Pick<ServiceContext, 'db'>, input: NewCentralUser): StoredUser {
   const email = input.email.trim().toLowerCase()
-  if (findCentralAccountIn(ctx.systemDb, email, input.organisationId)) {
-    throw new AppError('conflict', 'Dit e-mailadres is al in gebruik')
-  }
   const now = Date.now()
-  const user = ctx.db.transaction((tx) => {
+  return ctx.db.transaction((tx) => {
+    const taken = tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, email), eq(users.deleted, false)))
+      .get()
+    if (taken) throw new AppError('conflict', 'Dit e-mailadres is al in gebruik')
     const created = tx
       .insert(users)
       .values({
@@ -69,9 +72,24 @@ export function createCentralUser(
     })
     return created
   })
-  ctx.systemDb
-    .insert(loginDirectory)
-    .values({ email, kind: 'central', organisationId: input.organisationId, userId: user.id })
-    .run()
+}
+
+/**
+ * Indexes a central user's e-mail in the login directory, after its organisation's file
+ * committed it: a failure between the two leaves an account nobody can sign in to, never
+ * an entry naming a user that does not exist.
+ */
+export function listCentralUser(ctx: Pick<ServiceContext, 'directory'>, user: StoredUser) {
+  const { email, organisationId, id: userId } = user
+  return ctx.directory.addEntry({ email, kind: 'central', organisationId, userId })
+}
+
+/** Creates a central user (writeCentralUser) and then lists it (listCentralUser). */
+export async function createCentralUser(
+  ctx: Pick<ServiceContext, 'db' | 'directory'>,
+  input: NewCentralUser,
+): Promise<StoredUser> {
+  const user = writeCentralUser(ctx, input)
+  await listCentralUser(ctx, user)
   return user
 }

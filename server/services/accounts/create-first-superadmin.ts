@@ -26,19 +26,21 @@ export function hasSuperadmin(deps: Pick<AppDeps, 'organisations'>) {
  * open /setup screen cannot be used to take over an installed product.
  */
 export async function createFirstSuperadmin(
-  deps: Pick<AppDeps, 'env' | 'systemDb' | 'organisations'>,
+  deps: Pick<AppDeps, 'env' | 'directory' | 'organisations'>,
   input: z.infer<typeof SimpleSetupSchema>,
 ) {
   if (hasSuperadmin(deps)) throw new AppError('conflict', 'A SUPERADMIN account already exists')
   const passwordHash = await hashPassword(input.password, deps.env)
   // Checked again after the await: another setup may have finished meanwhile.
   if (hasSuperadmin(deps)) throw new AppError('conflict', 'A SUPERADMIN account already exists')
-  if (findCentralAccountIn(deps.systemDb, input.email, DEFAULT_ORGANISATION_ID)) {
+  if (await findCentralAccountIn(deps.directory, input.email, DEFAULT_ORGANISATION_ID)) {
     throw new AppError('conflict', 'An account with this e-mail already exists')
   }
+  // Asked again after the await above: a setup of someone else may have finished.
+  if (hasSuperadmin(deps)) throw new AppError('conflict', 'A SUPERADMIN account already exists')
   const db = deps.organisations.get(DEFAULT_ORGANISATION_ID)
-  const user = createCentralUser(
-    { db, systemDb: deps.systemDb },
+  const user = await createCentralUser(
+    { db, directory: deps.directory },
     {
       organisationId: DEFAULT_ORGANISATION_ID,
       name: input.name,

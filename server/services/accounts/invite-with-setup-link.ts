@@ -16,10 +16,10 @@ export type SetupLinkRequest = z.output<typeof SetupTokenCommandSchema>
  * no password) and issues a setup link token for them. An account with the same address in
  * another organisation is a different account and plays no part. Throws an AppError whose message the command prints.
  */
-export function inviteWithSetupLink(
-  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+export async function inviteWithSetupLink(
+  deps: Pick<AppDeps, 'systemDb' | 'directory' | 'organisations'>,
   request: SetupLinkRequest,
-): { token: string; expiresAt: number } {
+): Promise<{ token: string; expiresAt: number }> {
   const { systemDb } = deps
   const organisation = systemDb
     .select({ id: organisations.id })
@@ -27,12 +27,15 @@ export function inviteWithSetupLink(
     .where(eq(organisations.id, request.org))
     .get()
   if (!organisation) throw new AppError('not_found', `Organisation ${request.org} does not exist.`)
-  const existing = findCentralAccountIn(systemDb, request.email, request.org)
+  const existing = await findCentralAccountIn(deps.directory, request.email, request.org)
   const db = deps.organisations.get(request.org)
+  // The user and its directory entry first, then the token: never a link for an account
+  // that was not made.
   const userId =
     existing?.userId ??
-    createCentralUser(
-      { db, systemDb },
+    (
+      await createCentralUser(
+        { db, directory: deps.directory },
       {
         organisationId: request.org,
         name: request.name ?? request.email.split('@')[0] ?? request.email,
@@ -43,6 +46,7 @@ export function inviteWithSetupLink(
         actor: { userId: null, name: 'Beheerder (setup-token)' },
         action: 'Gebruiker uitgenodigd',
       },
+      )
     ).id
   return issueSetupToken({ db, systemDb }, request.org, userId)
 }

@@ -8,7 +8,7 @@ import { renderRegistrationMail } from '../../mail/registration-mail.tsx'
 import { findCentralAccountIn } from './find-central-account.ts'
 import { registerUser } from './register-user.ts'
 
-type Deps = Pick<AppDeps, 'env' | 'systemDb' | 'organisations' | 'throttles' | 'log'>
+type Deps = Pick<AppDeps, 'env' | 'systemDb' | 'directory' | 'organisations' | 'throttles' | 'log'>
 
 /** The one answer a registration gets, whether its address was free or taken (issue 47 §2). */
 export function describeRegistrationAnswer(env: AppDeps['env']) {
@@ -35,7 +35,7 @@ export function describeRegistrationAnswer(env: AppDeps['env']) {
  */
 export async function registerOrNotify(deps: Deps, input: z.infer<typeof RegisterSchema>) {
   const email = input.email.trim().toLowerCase()
-  const taken = findCentralAccountIn(deps.systemDb, email, input.organisationId)
+  const taken = await findCentralAccountIn(deps.directory, email, input.organisationId)
   if (taken) {
     await hashPassword(input.password, deps.env)
     await notifyHolder(deps, email)

@@ -25,13 +25,13 @@ export function requireRegistrationOpen(deps: Pick<AppDeps, 'env'>) {
  * registered into (a race the route's own check lost); accounts of other organisations
  * play no part.
  */
-export function requireRegistrationPossible(
-  deps: Pick<AppDeps, 'env' | 'systemDb'>,
+export async function requireRegistrationPossible(
+  deps: Pick<AppDeps, 'env' | 'directory'>,
   email: string,
   organisationId: string,
 ) {
   requireRegistrationOpen(deps)
-  if (findCentralAccountIn(deps.systemDb, email, organisationId)) {
+  if (await findCentralAccountIn(deps.directory, email, organisationId)) {
     throw new AppError('conflict', TAKEN)
   }
 }
@@ -44,15 +44,15 @@ export function requireRegistrationPossible(
  * is hashed.
  */
 export async function registerUser(
-  deps: Pick<AppDeps, 'env' | 'systemDb' | 'organisations' | 'log'>,
+  deps: Pick<AppDeps, 'env' | 'systemDb' | 'directory' | 'organisations' | 'log'>,
   input: z.infer<typeof RegisterSchema>,
 ) {
-  requireRegistrationPossible(deps, input.email, input.organisationId)
+  await requireRegistrationPossible(deps, input.email, input.organisationId)
   const passwordHash = await hashPassword(input.password, deps.env)
   const isAwaitingApproval = deps.env.REGISTRATION === 'approval'
   const db = deps.organisations.get(input.organisationId)
-  const user = createCentralUser(
-    { db, systemDb: deps.systemDb },
+  const user = await createCentralUser(
+    { db, directory: deps.directory },
     {
       organisationId: input.organisationId,
       name: input.name,

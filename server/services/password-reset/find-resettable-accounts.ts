@@ -39,15 +39,15 @@ export function findResettableAccount(
  * reads them): never one whose holder has not set a password, waits for approval or is
  * suspended, so a reset mail never activates an account nobody accepted.
  */
-export function findResettableAccounts(
-  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+export async function findResettableAccounts(
+  deps: Pick<AppDeps, 'systemDb' | 'directory' | 'organisations'>,
   kind: AccountKind,
   email: string,
-): ResettableAccount[] {
+): Promise<ResettableAccount[]> {
   const entries =
     kind === 'central'
-      ? findCentralAccounts(deps.systemDb, email)
-      : findSalesAccounts(deps.systemDb, email)
+      ? await findCentralAccounts(deps.directory, email)
+      : await findSalesAccounts(deps.directory, email)
   if (entries.length === 0) return []
   const names = new Map(
     deps.systemDb

@@ -14,7 +14,7 @@ import { requirePermission } from '../permissions/require-permission.ts'
  * organisation with a 7-day setup link. The owner launches its Gold Estates and backs up
  * its data; owning a customer organisation grants nothing over the platform.
  */
-export function inviteOrganisationAdmin(
+export async function inviteOrganisationAdmin(
   ctx: ServiceContext & { organisations: OrganisationCache },
   organisationId: string,
   input: z.infer<typeof OrganisationInviteSchema>,
@@ -26,8 +26,14 @@ export function inviteOrganisationAdmin(
     .where(eq(organisations.id, organisationId))
     .get()
   if (!organisation) throw new AppError('not_found', 'Organisatie niet gevonden')
-  const target = { db: ctx.organisations.get(organisationId), systemDb: ctx.systemDb }
-  const user = createCentralUser(target, {
+  const target = {
+    db: ctx.organisations.get(organisationId),
+    systemDb: ctx.systemDb,
+    directory: ctx.directory,
+  }
+  // The user and its directory entry first, then the token: never a link for an account
+  // that was not made.
+  const user = await createCentralUser(target, {
     organisationId,
     name: input.name,
     email: input.email,

@@ -1,10 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm'
-import { type AccountKind, loginDirectory } from '#schema/db/system'
-import type { SystemDb } from '../../db/system-db.ts'
+import type { AccountKind } from '#schema/db/system'
+import type { SystemDirectory } from '../../system-directory/system-directory.ts'
 import { MAX_ENTRIES_PER_ADDRESS } from './match-password.ts'
-
-const byAddress = (kind: AccountKind, email: string) =>
-  and(eq(loginDirectory.email, email.trim().toLowerCase()), eq(loginDirectory.kind, kind))
 
 /**
  * The accounts of `kind` with this e-mail, one per organisation at most, from the login
@@ -13,35 +9,10 @@ const byAddress = (kind: AccountKind, email: string) =>
  * many other organisations typed the address.
  */
 export function findDirectoryEntries(
-  systemDb: SystemDb,
+  directory: SystemDirectory,
   kind: AccountKind,
   email: string,
   preferred: readonly string[] = [],
 ) {
-  const first = [...new Set(preferred)]
-    .slice(0, MAX_ENTRIES_PER_ADDRESS)
-    .flatMap((organisationId) => findDirectoryEntryIn(systemDb, kind, email, organisationId) ?? [])
-  const rest = systemDb
-    .select()
-    .from(loginDirectory)
-    .where(byAddress(kind, email))
-    .orderBy(asc(loginDirectory.organisationId))
-    .limit(MAX_ENTRIES_PER_ADDRESS)
-    .all()
-  const seen = new Set(first.map((entry) => entry.organisationId))
-  return [...first, ...rest.filter((entry) => !seen.has(entry.organisationId))]
-}
-
-/** The directory entry of `kind` with this e-mail in one organisation. */
-export function findDirectoryEntryIn(
-  systemDb: SystemDb,
-  kind: AccountKind,
-  email: string,
-  organisationId: string,
-) {
-  return systemDb
-    .select()
-    .from(loginDirectory)
-    .where(and(byAddress(kind, email), eq(loginDirectory.organisationId, organisationId)))
-    .get()
+  return directory.findEntries(kind, email, { preferred, limit: MAX_ENTRIES_PER_ADDRESS })
 }

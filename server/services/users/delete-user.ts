@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm'
-import { loginDirectory } from '#schema/db/system'
 import type { ServiceContext } from '../../context.ts'
 import { AppError } from '../../errors/app-error.ts'
+import type { FollowedWrite } from '../../http/respond-once.ts'
+import type { StoredUser } from '../accounts/create-central-user.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { endAccountAccess } from './end-account-access.ts'
 import { requireLiveUser } from './require-live-user.ts'
@@ -11,8 +11,11 @@ import { writeUserChange } from './write-user-change.ts'
 /**
  * Deletes a user as a tombstone (clients may still hold the row), frees the e-mail and
  * ends everything the account holds open (endAccountAccess). Nobody deletes themself or the last SUPERADMIN.
+ * Synchronous, for a transaction (a push, an Idempotency-Key); `follow`, once the file
+ * committed, removes the login-directory entry. Should that fail, the entry names a user
+ * the file holds as deleted: no sign-in or session opens it (findUser reads live users).
  */
-export function deleteUser(ctx: ServiceContext, id: string) {
+export function deleteUser(ctx: ServiceContext, id: string): FollowedWrite<StoredUser> {
   requirePermission(ctx.actor, 'users.write')
   if (id === ctx.actor.userId) throw new AppError('conflict', 'Je kunt jezelf niet verwijderen')
   const user = requireLiveUser(ctx, id)
@@ -25,16 +28,7 @@ export function deleteUser(ctx: ServiceContext, id: string) {
     { deleted: true, passwordHash: null },
     { action: 'Gebruiker verwijderd' },
   )
-  ctx.systemDb
-    .delete(loginDirectory)
-    .where(
-      and(
-        eq(loginDirectory.userId, id),
-        eq(loginDirectory.organisationId, ctx.actor.organisationId),
-        eq(loginDirectory.kind, 'central'),
-      ),
-    )
-    .run()
   endAccountAccess(ctx, deleted)
-  return deleted
+  const account = { kind: 'central' as const, organisationId: ctx.actor.organisationId, userId: id }
+  return { value: deleted, follow: () => ctx.directory.removeEntry(account) }
 }
