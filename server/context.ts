@@ -32,3 +32,10 @@ export type ServiceContext = {
   directory: SystemDirectory
   actor: Actor
 }
+
+/**
+ * A write to an organisation's file and what the system directory does after it (decision
+ * 047): `follow` runs once the file committed, since a better-sqlite3 transaction cannot
+ * await and on PostgreSQL the directory is another store.
+ */
+export type FollowedWrite<Answer> = { value: Answer; follow: () => Promise<void> }

@@ -88,7 +88,13 @@ export async function startServer(
     throttles: createThrottles(redis?.commands),
     createExpiringTokens,
     organisationChoices: new OrganisationChoices(createExpiringTokens),
-    oidc: await createOidcSignIn(env, { systemDb, organisations, log, createExpiringTokens }),
+    oidc: await createOidcSignIn(env, {
+      systemDb,
+      directory,
+      organisations,
+      log,
+      createExpiringTokens,
+    }),
     log,
     syncHub: new SyncHub({
       readPosition: (organisationId) => ({

@@ -4,7 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { JSONParsed } from 'hono/utils/types'
 import { idempotencyKeys } from '#schema/db/organisation'
 import type { SecretBox } from '../auth/secret-box.ts'
-import type { ServiceContext } from '../context.ts'
+import type { FollowedWrite, ServiceContext } from '../context.ts'
 import { AppError } from '../errors/app-error.ts'
 
 /** A JSON answer typed as the value it carries, for the web's typed client (hono/client). */
@@ -64,13 +64,6 @@ export function respondOnce<Answer, Status extends ContentfulStatusCode>(
   })
   return stored as JsonAnswer<Answer, Status>
 }
-
-/**
- * A write to an organisation's file and what the system directory does after it (decision
- * 047): `follow` runs once the file committed, since a better-sqlite3 transaction cannot
- * await and on PostgreSQL the directory is another store.
- */
-export type FollowedWrite<Answer> = { value: Answer; follow: () => Promise<void> }
 
 /**
  * respondOnce for a write the directory follows: the write (and the key) commit, then

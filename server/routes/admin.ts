@@ -45,9 +45,9 @@ const MAX_RESTORE_BYTES = 512 * 1024 * 1024
 export function adminRoutes(deps: AppDeps) {
   return (
     new Hono<AppEnv>()
-      .post('/launch-gold-estates', (c) => {
+      .post('/launch-gold-estates', async (c) => {
         const ctx = requireServiceContext(deps, c)
-        const { salesUserId } = launchGoldEstates(ctx)
+        const { salesUserId } = await launchGoldEstates(ctx)
         const session = createSession(deps.systemDb, {
           kind: 'sales',
           userId: salesUserId,

@@ -123,10 +123,10 @@ export function authRoutes(deps: AppDeps) {
       })
       // "Wissel van organisatie" (decision 028): a new session in an organisation this
       // sign-in proved; the old session of both kinds ends, as a logout would end them.
-      .post('/switch-organisation', validate('json', SwitchOrganisationSchema), (c) => {
+      .post('/switch-organisation', validate('json', SwitchOrganisationSchema), async (c) => {
         requireOwnSession(deps, c, 'central')
         const signIn = requireCentralSignIn(deps, c)
-        const { user, session, proof } = switchCentralOrganisation(deps, {
+        const { user, session, proof } = await switchCentralOrganisation(deps, {
           token: signIn.token,
           session: signIn.session,
           organisationId: c.req.valid('json').organisationId,

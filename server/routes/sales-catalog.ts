@@ -11,7 +11,7 @@ import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { requireSalesContext } from '../auth/require-sales-context.ts'
 import { getSecretBox } from '../auth/secret-box.ts'
 import { findMailLinkBases } from '../http/mail-link-bases.ts'
-import { respondOnce } from '../http/respond-once.ts'
+import { respondOnce, respondOnceThenFollow } from '../http/respond-once.ts'
 import { validate } from '../http/validate.ts'
 import {
   countInvitation,
@@ -24,6 +24,7 @@ import { loadSalesData } from '../services/sales/load-sales-data.ts'
 import { createProject, updateProject } from '../services/sales/save-project.ts'
 import { createSeller, updateSeller } from '../services/sales/save-seller.ts'
 import { toProjectDocument, toSellerDocument } from '../services/sales/to-sales-documents.ts'
+import { requireSalesAddressFree } from '../services/sales-accounts/create-sales-user.ts'
 
 // The sales catalog (sales.catalog.write; docs/behaviour.md, Projects and sellers): the
 // projects a sale is of and the sellers who share its commission.
@@ -71,9 +72,10 @@ export function salesSellerRoutes(deps: AppDeps) {
       validate('json', SellerUpdateSchema),
       (c) => {
         const ctx = requireSalesContext(deps, c)
-        return respondOnce(c, ctx, 200, () =>
-          toSellerDocument(updateSeller(ctx, c.req.valid('param').id, c.req.valid('json'))),
-        )
+        return respondOnceThenFollow(c, ctx, 200, () => {
+          const { value, follow } = updateSeller(ctx, c.req.valid('param').id, c.req.valid('json'))
+          return { value: toSellerDocument(value), follow }
+        })
       },
     )
     .post(
@@ -96,8 +98,13 @@ export function salesSellerRoutes(deps: AppDeps) {
           inviteeName: seller.name,
           setupBase: bases.setup.sales,
         })
+        // A new sign-in's address is checked in the login directory before the write
+        // (which cannot await); a replay finds the seller's sign-in and skips it.
+        if (!seller.userId) {
+          await requireSalesAddressFree(ctx, seller.email, ctx.actor.organisationId)
+        }
         let account: { organisationId: string; userId: string } | null = null
-        const answer = respondOnce(
+        const answer = await respondOnceThenFollow(
           c,
           ctx,
           201,

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import { loginDirectory, organisations } from '#schema/db/system'
 import {
@@ -13,7 +13,6 @@ import {
 import { hashToken } from '../../server/auth/tokens.ts'
 import { openSystemDb, type SystemDb } from '../../server/db/system-db.ts'
 import { readOrganisationEpoch } from '../../server/services/organisation-epoch/organisation-epoch.ts'
-import { findDirectoryEntryIn } from '../../server/services/sign-in/find-directory-entries.ts'
 import {
   endAccountSessions,
   openSession,
@@ -93,7 +92,12 @@ test("organisations and entries written through the directory read as today's co
   expect(row).toEqual(await directory.findOrganisation('org-a'))
 
   await directory.changeEntryEmail(ann, 'ann@elders.nl')
-  expect(findDirectoryEntryIn(systemDb, 'central', 'ANN@elders.nl', 'org-a')).toEqual(
-    await directory.findEntryIn('central', 'ann@elders.nl', 'org-a'),
-  )
+  const entry = systemDb
+    .select()
+    .from(loginDirectory)
+    .where(
+      and(eq(loginDirectory.email, 'ann@elders.nl'), eq(loginDirectory.organisationId, 'org-a')),
+    )
+    .get()
+  expect(entry).toEqual(await directory.findEntryIn('central', 'ANN@elders.nl', 'org-a'))
 })

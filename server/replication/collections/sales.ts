@@ -98,7 +98,7 @@ export const sellersCollection = defineTableCollection({
   write: {
     create: (ctx, id, document) =>
       void createSeller(ctx, SellerCreateSchema.parse(document), { id }),
-    update: (ctx, id, changes) => void updateSeller(ctx, id, SellerUpdateSchema.parse(changes)),
+    update: (ctx, id, changes) => updateSeller(ctx, id, SellerUpdateSchema.parse(changes)).follow,
     delete: () => refuse('Een verkoper kun je deactiveren, niet verwijderen'),
   },
 })

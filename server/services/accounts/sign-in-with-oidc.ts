@@ -1,5 +1,3 @@
-import { and, eq } from 'drizzle-orm'
-import { loginDirectory } from '#schema/db/system'
 import { LOGIN_ERRORS } from '#schema/login-errors'
 import type { AppDeps } from '../../app-deps.ts'
 import { createSession } from '../../auth/sessions.ts'
@@ -19,21 +17,17 @@ const SEVERAL = LOGIN_ERRORS.several_organisations
 // The account a verified address names, when it names exactly one organisation's account
 // an administrator made. Self-registered accounts are never linked by e-mail, so they do
 // not count: a stranger who registers someone's address cannot stand in their way.
-function findAccountByEmail(deps: Pick<AppDeps, 'systemDb' | 'organisations'>, email: string) {
-  const accounts = findCentralAccounts(deps.systemDb, email).filter((account) => {
+async function findAccountByEmail(
+  deps: Pick<AppDeps, 'directory' | 'organisations'>,
+  email: string,
+) {
+  const entries = await findCentralAccounts(deps.directory, email)
+  const accounts = entries.filter((account) => {
     const user = findUser(deps.organisations.get(account.organisationId), account.userId)
     return user !== undefined && !user.selfRegistered
   })
   if (accounts.length > 1) throw new AppError('forbidden', SEVERAL)
   return accounts[0]
-}
-
-function findLinkedAccount(deps: Pick<AppDeps, 'systemDb'>, subject: string) {
-  return deps.systemDb
-    .select()
-    .from(loginDirectory)
-    .where(eq(loginDirectory.oidcSubject, subject))
-    .get()
 }
 
 /**
@@ -43,16 +37,18 @@ function findLinkedAccount(deps: Pick<AppDeps, 'systemDb'>, subject: string) {
  * not active never falls back to the e-mail. An address with accounts in several
  * organisations is never linked by e-mail (the provider cannot say which one is meant):
  * the person signs in with their password, which offers the choice. Refusals are AppErrors with a message for
- * the sign-in screen. Synchronous, so no other request interleaves between check and link.
+ * the sign-in screen. From the read of the user in its organisation's file to the link
+ * written there nothing awaits, so of two sign-ins linking one account at once the second
+ * sees the first's subject (OTHER_IDENTITY); the directory's entry follows the file.
  */
-export function signInWithOidc(
-  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+export async function signInWithOidc(
+  deps: Pick<AppDeps, 'systemDb' | 'directory' | 'organisations'>,
   identity: OidcIdentity,
 ) {
-  const linked = findLinkedAccount(deps, identity.subject)
+  const linked = await deps.directory.findEntryBySubject(identity.subject)
   const byEmail =
     !linked && identity.isEmailVerified && identity.email
-      ? findAccountByEmail(deps, identity.email)
+      ? await findAccountByEmail(deps, identity.email)
       : undefined
   const account = linked ?? byEmail
   if (account?.kind !== 'central') throw new AppError('forbidden', NO_ACCOUNT)
@@ -69,19 +65,7 @@ export function signInWithOidc(
   }
   // The organisation file first: the login directory is rebuilt from it after a restore.
   noteUserActive(db, user.id, isNewLink ? { oidcSubject: identity.subject } : {})
-  if (isNewLink) {
-    deps.systemDb
-      .update(loginDirectory)
-      .set({ oidcSubject: identity.subject })
-      .where(
-        and(
-          eq(loginDirectory.email, account.email),
-          eq(loginDirectory.kind, 'central'),
-          eq(loginDirectory.organisationId, account.organisationId),
-        ),
-      )
-      .run()
-  }
+  if (isNewLink) await deps.directory.linkSubject(account, identity.subject)
   const session = createSession(deps.systemDb, {
     kind: 'central',
     userId: user.id,

@@ -1,5 +1,4 @@
-import { and, eq } from 'drizzle-orm'
-import { loginDirectory, type SessionData } from '#schema/db/system'
+import type { SessionData } from '#schema/db/system'
 import type { AppDeps } from '../../app-deps.ts'
 import { digestPasswordHash } from '../../auth/organisation-choices.ts'
 import { deleteSession } from '../../auth/sessions.ts'
@@ -12,31 +11,26 @@ const NOT_PROVEN =
 const PROOF_EXPIRED =
   'Je wachtwoord voor die organisatie is sinds het inloggen veranderd. Log opnieuw in.'
 
-type Deps = Pick<AppDeps, 'systemDb' | 'organisations'>
+type Deps = Pick<AppDeps, 'systemDb' | 'directory' | 'organisations'>
 
 /**
  * The account of `organisationId` that this session's sign-in proved, as it is now: its
  * directory entry still lists it, it lives in that organisation, its password is the one
- * the sign-in matched, and it may sign in. 403 with why otherwise.
+ * the sign-in matched, and it may sign in. 403 with why otherwise. The file is read after
+ * the directory's answer: the account as it is now.
  */
-function requireProvenAccount(deps: Deps, session: SessionData, organisationId: string) {
+async function requireProvenAccount(deps: Deps, session: SessionData, organisationId: string) {
   const proven = (session.provenAccounts ?? []).find(
     (account) => account.organisationId === organisationId,
   )
   if (!proven || organisationId === session.organisationId) {
     throw new AppError('forbidden', NOT_PROVEN)
   }
-  const listed = deps.systemDb
-    .select({ userId: loginDirectory.userId })
-    .from(loginDirectory)
-    .where(
-      and(
-        eq(loginDirectory.userId, proven.userId),
-        eq(loginDirectory.organisationId, organisationId),
-        eq(loginDirectory.kind, 'central'),
-      ),
-    )
-    .get()
+  const listed = await deps.directory.isListed({
+    kind: 'central',
+    organisationId,
+    userId: proven.userId,
+  })
   const user = listed ? findUser(deps.organisations.get(organisationId), proven.userId) : undefined
   if (user?.organisationId !== organisationId || user.passwordHash === null) {
     throw new AppError('forbidden', NOT_PROVEN)
@@ -55,11 +49,11 @@ function requireProvenAccount(deps: Deps, session: SessionData, organisationId: 
  * password again. The organisation asked for only picks among what the session proved;
  * the new session keeps that proof and the sign-in's moment (its absolute lifetime).
  */
-export function switchCentralOrganisation(
+export async function switchCentralOrganisation(
   deps: Deps,
   input: { token: string; session: SessionData; organisationId: string },
 ) {
-  const user = requireProvenAccount(deps, input.session, input.organisationId)
+  const user = await requireProvenAccount(deps, input.session, input.organisationId)
   deleteSession(deps.systemDb, input.token, 'central')
   return openCentralSession(deps, user, {
     provenAccounts: input.session.provenAccounts,

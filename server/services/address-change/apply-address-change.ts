@@ -14,10 +14,10 @@ type OrganisationTx = Parameters<Parameters<OrganisationDb['transaction']>[0]>[0
  * The part of a confirmation both areas share, once their own checks passed: the token is
  * claimed, `write` puts the new address in the organisation's file in one transaction (an
  * address taken in the moment between check and write, caught by the unique index, is
- * refused as taken), and the system file follows (followAddressChange).
+ * refused as taken), and the system file and the login directory follow (followAddressChange).
  */
-export function applyAddressChange(
-  deps: Pick<AppDeps, 'env' | 'systemDb'>,
+export async function applyAddressChange(
+  deps: Pick<AppDeps, 'env' | 'systemDb' | 'directory'>,
   db: OrganisationDb,
   token: ReturnType<typeof readChangeToken>,
   account: { email: string; passwordHash: string | null },
@@ -32,8 +32,8 @@ export function applyAddressChange(
     }
     throw error
   }
-  followAddressChange(
-    deps.systemDb,
+  await followAddressChange(
+    deps,
     { ...token, oldEmail: account.email },
     { mailed: Boolean(deps.env.SMTP_URL), passwordHash: account.passwordHash },
   )

@@ -3,10 +3,10 @@ import {
   type AccountKind,
   addressProofs,
   emailChangeTokens,
-  loginDirectory,
   mailBounces,
   passwordResetTokens,
 } from '#schema/db/system'
+import type { AppDeps } from '../../app-deps.ts'
 import { hashToken } from '../../auth/tokens.ts'
 import type { SystemDb } from '../../db/system-db.ts'
 import { AppError } from '../../errors/app-error.ts'
@@ -120,24 +120,21 @@ export function claimChangeToken(systemDb: SystemDb, tokenHash: string) {
  * marker goes. The address proof (decision 033) moves to the new address when the link
  * came by SMTP (it reached that address, and the change was asked with the password);
  * a link kept for the outbox page proves nothing, so the proof goes.
+ *
+ * The directory's entry moves first, then the system file's part, in one transaction (on
+ * PostgreSQL the directory is another store). Should that part fail, what is left are the
+ * old address's reset links, which expire within the hour (PASSWORD_RESET_TTL_MS); the
+ * other order would leave the entry at the old address, where a reset request still finds
+ * the account, with no end.
  */
-export function followAddressChange(
-  systemDb: SystemDb,
+export async function followAddressChange(
+  deps: Pick<AppDeps, 'systemDb' | 'directory'>,
   account: ChangingAccount & { oldEmail: string; newEmail: string },
   proof: { mailed: boolean; passwordHash: string | null },
 ) {
   const { kind, organisationId, userId } = account
-  systemDb.transaction((tx) => {
-    tx.update(loginDirectory)
-      .set({ email: account.newEmail })
-      .where(
-        and(
-          eq(loginDirectory.kind, kind),
-          eq(loginDirectory.organisationId, organisationId),
-          eq(loginDirectory.userId, userId),
-        ),
-      )
-      .run()
+  await deps.directory.changeEntryEmail({ kind, organisationId, userId }, account.newEmail)
+  deps.systemDb.transaction((tx) => {
     tx.delete(passwordResetTokens)
       .where(
         and(

@@ -15,7 +15,7 @@ import { CONFIRM_REFUSALS, readChangeToken, type SignedInAccount } from './chang
  * Opened in a browser signed in to another account, the link is refused.
  */
 export function confirmAddressChange(
-  deps: Pick<AppDeps, 'env' | 'systemDb' | 'organisations'>,
+  deps: Pick<AppDeps, 'env' | 'systemDb' | 'directory' | 'organisations'>,
   input: { token: string; signedIn: SignedInAccount },
 ) {
   const token = readChangeToken(deps.systemDb, { ...input, kind: 'central' })

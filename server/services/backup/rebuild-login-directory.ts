@@ -1,7 +1,6 @@
 import type Database from 'better-sqlite3'
-import { eq } from 'drizzle-orm'
-import { launchKeyOf, loginDirectory } from '#schema/db/system'
-import type { SystemDb } from '../../db/system-db.ts'
+import { launchKeyOf } from '#schema/db/system'
+import type { DirectoryEntry, SystemDirectory } from '../../system-directory/system-directory.ts'
 
 type SalesUserRow = {
   id: string
@@ -17,13 +16,13 @@ function directoryKeyOf(user: SalesUserRow) {
 }
 
 /**
- * Rebuilds an organisation's part of the login directory from its file (after a restore).
- * Only this organisation's entries are replaced: the same address in another organisation
- * is another account and stays as it is.
+ * Rebuilds an organisation's part of the login directory from its file (after a restore),
+ * in one transaction of the directory. Only this organisation's entries are replaced: the
+ * same address in another organisation is another account and stays as it is.
  */
 export function rebuildLoginDirectory(
   client: Database.Database,
-  systemDb: SystemDb,
+  directory: SystemDirectory,
   organisationId: string,
 ) {
   const centralUsers = client
@@ -34,31 +33,23 @@ export function rebuildLoginDirectory(
       'select id, email, centraal_user_id as centraalUserId, password_hash as passwordHash from sales_users',
     )
     .all() as SalesUserRow[]
-  systemDb.transaction((tx) => {
-    tx.delete(loginDirectory).where(eq(loginDirectory.organisationId, organisationId)).run()
-    for (const user of centralUsers) {
-      tx.insert(loginDirectory)
-        .values({
-          email: user.email,
-          kind: 'central',
-          organisationId: organisationId,
-          userId: user.id,
-          oidcSubject: user.oidcSubject,
-        })
-        .run()
-    }
-    for (const user of salesUsers) {
-      // A file may hold two launch accounts of one person (an older version's); the
-      // first keeps the key, the other can no longer be entered.
-      tx.insert(loginDirectory)
-        .values({
-          email: directoryKeyOf(user),
-          kind: 'sales',
-          organisationId: organisationId,
-          userId: user.id,
-        })
-        .onConflictDoNothing()
-        .run()
-    }
-  })
+  const entries: DirectoryEntry[] = [
+    ...centralUsers.map((user) => ({
+      email: user.email,
+      kind: 'central' as const,
+      organisationId,
+      userId: user.id,
+      oidcSubject: user.oidcSubject,
+    })),
+    // A file may hold two launch accounts of one person (an older version's); the first
+    // keeps the key (replaceOrganisationEntries), the other can no longer be entered.
+    ...salesUsers.map((user) => ({
+      email: directoryKeyOf(user),
+      kind: 'sales' as const,
+      organisationId,
+      userId: user.id,
+      oidcSubject: null,
+    })),
+  ]
+  return directory.replaceOrganisationEntries(organisationId, entries)
 }

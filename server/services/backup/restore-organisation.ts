@@ -76,7 +76,7 @@ function readOrganisationName(ctx: ServiceContext) {
  * as refusals instead of sending it), the restore is written into the restored log
  * (noteRestore) and its sessions end: people sign in again with the restored accounts.
  */
-export function restoreOrganisation(
+export async function restoreOrganisation(
   ctx: ServiceContext,
   file: string,
   layout: BackupLayout,
@@ -170,7 +170,7 @@ export function restoreOrganisation(
   // they were, and they are seeded again now, as when the file is opened. (Drizzle's
   // transaction cannot run inside the one above, so this follows its commit.)
   seedOrganisationFile(ctx.db, organisationId, readOrganisationName(ctx))
-  rebuildLoginDirectory(client, ctx.systemDb, organisationId)
+  await rebuildLoginDirectory(client, ctx.directory, organisationId)
   const epoch = startOrganisationEpoch(ctx.systemDb, organisationId)
   noteRestore(ctx, { backupCreatedAt, epoch })
   deleteOrganisationSessions(ctx.systemDb, organisationId)

@@ -1,18 +1,17 @@
 import { v7 as uuidv7 } from 'uuid'
 import { salesUsers } from '#schema/db/organisation'
-import { launchKeyOf, loginDirectory } from '#schema/db/system'
 import type { ServiceContext } from '../../context.ts'
-import type { SystemDb } from '../../db/system-db.ts'
 
 /**
  * Creates the Gold Estates account LAUNCH APP opens for a central user: role ADMIN, no
  * password, tied to the central user by id. It carries the person's address for the
  * screens, but nobody signs in to it by address: its directory key is the central user's
  * id (launchKeyOf), so a sign-in with the same address, in this organisation or another,
- * never meets it, blocks it or is taken over by it.
+ * never meets it, blocks it or is taken over by it. Synchronous, inside the launch's
+ * transaction; the launch then indexes it (indexLaunchAccount).
  */
 export function createLaunchAccount(
-  ctx: Pick<ServiceContext, 'db' | 'systemDb'>,
+  ctx: Pick<ServiceContext, 'db'>,
   organisationId: string,
   centralUser: { id: string; name: string; email: string },
 ) {
@@ -33,7 +32,6 @@ export function createLaunchAccount(
     })
     .returning()
     .get()
-  indexLaunchAccount(ctx.systemDb, organisationId, centralUser.id, user.id)
   return user
 }
 
@@ -43,22 +41,10 @@ export function createLaunchAccount(
  * left to another row.
  */
 export function indexLaunchAccount(
-  systemDb: SystemDb,
+  ctx: Pick<ServiceContext, 'directory'>,
   organisationId: string,
   centralUserId: string,
   salesUserId: string,
 ) {
-  systemDb
-    .insert(loginDirectory)
-    .values({
-      email: launchKeyOf(centralUserId),
-      kind: 'sales',
-      organisationId: organisationId,
-      userId: salesUserId,
-    })
-    .onConflictDoUpdate({
-      target: [loginDirectory.email, loginDirectory.kind, loginDirectory.organisationId],
-      set: { userId: salesUserId },
-    })
-    .run()
+  return ctx.directory.putLaunchEntry(organisationId, centralUserId, salesUserId)
 }

@@ -27,10 +27,7 @@ function findOrCreateLinkedSalesUser(
     )
     .get()
   const linked = access ? findSalesUser(ctx.db, access.targetUserId) : undefined
-  if (linked?.organisationId === ctx.actor.organisationId) {
-    indexLaunchAccount(ctx.systemDb, ctx.actor.organisationId, centralUser.id, linked.id)
-    return { salesUser: linked, access }
-  }
+  if (linked?.organisationId === ctx.actor.organisationId) return { salesUser: linked, access }
   const salesUser = createLaunchAccount(ctx, ctx.actor.organisationId, centralUser)
   return { salesUser, access }
 }
@@ -39,9 +36,12 @@ function findOrCreateLinkedSalesUser(
  * A SUPERADMIN opens Gold Estates: linked (cross_app_access, created on first launch) to a
  * sales user with role ADMIN, which is active while the link is. Counts every launch. The
  * account is found by the link alone: a Gold Estates sign-in with the person's address,
- * here or in another organisation, is someone's own sign-in and stays as it is.
+ * here or in another organisation, is someone's own sign-in and stays as it is. Once the
+ * file committed, the login directory names the account under the central user's key
+ * (indexLaunchAccount); should that fail, no session of it is valid, and the next launch
+ * makes the entry again.
  */
-export function launchGoldEstates(ctx: ServiceContext) {
+export async function launchGoldEstates(ctx: ServiceContext) {
   requirePermission(ctx.actor, 'sales.launch')
   const centralUser = ctx.db
     .select()
@@ -88,6 +88,7 @@ export function launchGoldEstates(ctx: ServiceContext) {
     })
     return { salesUserId: salesUser.id }
   })
+  await indexLaunchAccount(ctx, ctx.actor.organisationId, centralUser.id, launched.salesUserId)
   noteUserActive(ctx.db, centralUser.id)
   return launched
 }

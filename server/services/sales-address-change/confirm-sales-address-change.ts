@@ -21,7 +21,7 @@ import { isSalesAddressTaken } from './sales-address-taken.ts'
  * follow (followAddressChange). A browser signed in to another sales account is refused.
  */
 export function confirmSalesAddressChange(
-  deps: Pick<AppDeps, 'env' | 'systemDb' | 'organisations'>,
+  deps: Pick<AppDeps, 'env' | 'systemDb' | 'directory' | 'organisations'>,
   input: { token: string; signedIn: SignedInAccount },
 ) {
   const token = readChangeToken(deps.systemDb, { ...input, kind: 'sales' })

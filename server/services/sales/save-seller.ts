@@ -1,10 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { z } from 'zod'
 import { salesSellers, salesUsers } from '#schema/db/organisation'
-import { loginDirectory, setupTokens } from '#schema/db/system'
+import { setupTokens } from '#schema/db/system'
 import type { SellerCreateSchema, SellerUpdateSchema } from '#schema/sales'
 import { deleteUserSessions } from '../../auth/sessions.ts'
-import type { ServiceContext } from '../../context.ts'
+import type { FollowedWrite, ServiceContext } from '../../context.ts'
 import { changedSyncedRow, newSyncedRow } from '../../db/synced-row.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
@@ -36,14 +36,15 @@ export const OWN_ADDRESS_REFUSAL =
  * Changes a seller. Deactivating a seller also deactivates their sales sign-in and ends
  * its sessions. A seller's address is their sign-in's (one truth, decision 037): once its
  * holder chose a password only they change it (with a confirmation mail); before that the
- * sales ADMIN may correct it, and the sign-in, its directory entry and its (now useless)
- * setup link follow.
+ * sales ADMIN may correct it, and the sign-in, its (now useless) setup link and, in
+ * `follow` once the file committed, its directory entry follow. Synchronous, for a
+ * transaction (a push, an Idempotency-Key).
  */
 export function updateSeller(
   ctx: ServiceContext,
   id: string,
   changes: z.infer<typeof SellerUpdateSchema>,
-) {
+): FollowedWrite<typeof salesSellers.$inferSelect> {
   requirePermission(ctx.actor, 'sales.catalog.write')
   const current = findLiveSeller(ctx, id)
   const newEmail = changes.email !== undefined && changes.email !== current.email
@@ -86,23 +87,15 @@ export function updateSeller(
     }
     return row
   })
-  if (signIn && changes.email) {
-    // Its setup links went to the address now corrected: they stop working.
+  const newEntryEmail = signIn && changes.email ? changes.email : null
+  if (signIn && newEntryEmail) {
+    // Its setup links went to the address now corrected: they stop working, before the
+    // directory moves the entry. Should that move fail, the entry keeps the old address
+    // of a sign-in without a password: nobody signs in by either.
     ctx.systemDb
       .update(setupTokens)
       .set({ usedAt: Date.now() })
       .where(and(eq(setupTokens.userId, signIn.id), isNull(setupTokens.usedAt)))
-      .run()
-    ctx.systemDb
-      .update(loginDirectory)
-      .set({ email: changes.email })
-      .where(
-        and(
-          eq(loginDirectory.kind, 'sales'),
-          eq(loginDirectory.organisationId, ctx.actor.organisationId),
-          eq(loginDirectory.userId, signIn.id),
-        ),
-      )
       .run()
   }
   if (seller.userId && seller.status !== 'active') {
@@ -112,5 +105,10 @@ export function updateSeller(
       userId: seller.userId,
     })
   }
-  return seller
+  const follow = async () => {
+    if (!signIn || !newEntryEmail) return
+    const account = { kind: 'sales' as const, organisationId: ctx.actor.organisationId }
+    await ctx.directory.changeEntryEmail({ ...account, userId: signIn.id }, newEntryEmail)
+  }
+  return { value: seller, follow }
 }

@@ -32,20 +32,22 @@ export type PasswordSignInRules<T extends Account, S> = {
 
 export type PasswordSignInDeps = Pick<
   AppDeps,
-  'env' | 'systemDb' | 'organisations' | 'throttles' | 'organisationChoices'
+  'env' | 'systemDb' | 'directory' | 'organisations' | 'throttles' | 'organisationChoices'
 >
 
 /**
  * The address's accounts of this kind, one per organisation, as their files hold them now;
  * those of the `preferred` organisations (remembered, proven) always among them.
  */
-function loadAddressAccounts<T extends Account>(
+async function loadAddressAccounts<T extends Account>(
   deps: PasswordSignInDeps,
   rules: Pick<PasswordSignInRules<T, unknown>, 'kind' | 'findAccount'>,
   email: string,
   preferred: readonly string[],
-): T[] {
-  return findDirectoryEntries(deps.systemDb, rules.kind, email, preferred).flatMap((entry) => {
+): Promise<T[]> {
+  const entries = await findDirectoryEntries(deps.directory, rules.kind, email, preferred)
+  // The files are read after the await, synchronously: the accounts as they are now.
+  return entries.flatMap((entry) => {
     const account = rules.findAccount(deps.organisations.get(entry.organisationId), entry.userId)
     // A file row never moves an account into another organisation (decision 007).
     return account?.organisationId === entry.organisationId ? [account] : []
@@ -76,7 +78,7 @@ export async function signInByPassword<T extends Account, S>(
     ...(remembered ? [remembered.organisationId] : []),
     ...[...proofs.values()].map((proof) => proof.organisationId),
   ]
-  const candidates = pickCandidates(loadAccounts(preferred), (account) => ({
+  const candidates = pickCandidates(await loadAccounts(preferred), (account) => ({
     isRemembered:
       remembered?.organisationId === account.organisationId && remembered.userId === account.id,
     isProven: isAddressProven(proofs, account),
@@ -94,7 +96,7 @@ export async function signInByPassword<T extends Account, S>(
   const keyOf = (account: Account) =>
     `${account.organisationId}\n${account.id}\n${account.passwordHash}`
   const ids = new Set(matched.map(keyOf))
-  const current = loadAccounts(preferred).filter((account) => ids.has(keyOf(account)))
+  const current = (await loadAccounts(preferred)).filter((account) => ids.has(keyOf(account)))
   if (current.length === 0) {
     await deps.throttles.signIn.recordFailure(input.address, rules.throttleKey)
     throw new AppError('unauthenticated', rules.invalidCredentials)

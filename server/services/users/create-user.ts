@@ -1,7 +1,6 @@
 import type { z } from 'zod'
 import type { UserCreateSchema } from '#schema/central'
-import type { ServiceContext } from '../../context.ts'
-import type { FollowedWrite } from '../../http/respond-once.ts'
+import type { FollowedWrite, ServiceContext } from '../../context.ts'
 import {
   listCentralUser,
   type StoredUser,

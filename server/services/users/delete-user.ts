@@ -1,6 +1,5 @@
-import type { ServiceContext } from '../../context.ts'
+import type { FollowedWrite, ServiceContext } from '../../context.ts'
 import { AppError } from '../../errors/app-error.ts'
-import type { FollowedWrite } from '../../http/respond-once.ts'
 import type { StoredUser } from '../accounts/create-central-user.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { endAccountAccess } from './end-account-access.ts'
