@@ -212,6 +212,20 @@ function createPostgresSystemDirectory(db: Db, end: () => Promise<void>): System
         .where(ofAccount(account))
       return !!row
     },
+    async findOtherOrganisationOf(account) {
+      const [row] = await db
+        .select({ organisationId: loginDirectory.organisationId })
+        .from(loginDirectory)
+        .where(
+          and(
+            eq(loginDirectory.userId, account.userId),
+            eq(loginDirectory.kind, account.kind),
+            ne(loginDirectory.organisationId, account.organisationId),
+          ),
+        )
+        .limit(1)
+      return row?.organisationId ?? null
+    },
     async addEntry(entry) {
       await db.insert(loginDirectory).values(entry)
     },

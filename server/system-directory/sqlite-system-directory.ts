@@ -180,6 +180,20 @@ export function createSqliteSystemDirectory(db: SystemDb): SystemDirectory {
         .where(ofAccount(account))
         .get()
     },
+    async findOtherOrganisationOf(account) {
+      const row = db
+        .select({ organisationId: loginDirectory.organisationId })
+        .from(loginDirectory)
+        .where(
+          and(
+            eq(loginDirectory.userId, account.userId),
+            eq(loginDirectory.kind, account.kind),
+            ne(loginDirectory.organisationId, account.organisationId),
+          ),
+        )
+        .get()
+      return row?.organisationId ?? null
+    },
     async addEntry(entry) {
       db.insert(loginDirectory).values(entry).run()
     },

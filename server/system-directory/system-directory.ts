@@ -128,6 +128,12 @@ export interface SystemDirectory {
   ): Promise<DirectoryEntry | null>
   findEntryBySubject(oidcSubject: string): Promise<DirectoryEntry | null>
   isListed(account: AccountKey): Promise<boolean>
+  /**
+   * Another organisation than the account's whose entry of its kind names its user id (ids
+   * are unique within an organisation only: a restore must not bring in another's); null
+   * when there is none.
+   */
+  findOtherOrganisationOf(account: AccountKey): Promise<string | null>
   /** Places an account; rejects when its address already has an entry of the kind there. */
   addEntry(
     entry: Omit<DirectoryEntry, 'oidcSubject'> & { oidcSubject?: string | null },

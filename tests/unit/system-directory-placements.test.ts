@@ -111,6 +111,19 @@ describeOnEveryEngine('system directory: placements', (current) => {
     expect(await directory.isListed({ ...account, organisationId: 'org-b' })).toBe(true)
   })
 
+  test("an account's user id in another organisation's entry of its kind is found; its own is not", async () => {
+    const directory = current()
+    const account = { kind: 'central', organisationId: 'org-a', userId: 'u1' } as const
+    await directory.addEntry(entry('org-a', 'u1'))
+    expect(await directory.findOtherOrganisationOf(account)).toBeNull()
+    await directory.addEntry({ ...entry('org-c', 'u1'), kind: 'sales' })
+    expect(await directory.findOtherOrganisationOf(account)).toBeNull()
+    expect(await directory.findOtherOrganisationOf({ ...account, kind: 'sales' })).toBe('org-c')
+    await directory.addEntry(entry('org-b', 'u1', 'other@example.nl'))
+    expect(await directory.findOtherOrganisationOf(account)).toBe('org-b')
+    expect(await directory.findOtherOrganisationOf({ ...account, userId: 'u2' })).toBeNull()
+  })
+
   test('a LAUNCH APP entry is put, and put again names the newer sales account', async () => {
     const directory = current()
     await directory.putLaunchEntry('org-a', 'central-1', 'sales-1')

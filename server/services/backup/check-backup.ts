@@ -2,8 +2,8 @@ import type Database from 'better-sqlite3'
 import { BackupHeaderSchema, type BackupValue } from '#schema/backup'
 import { describeZodError } from '#schema/describe-zod-error'
 import type { Actor } from '../../context.ts'
-import type { SystemDb } from '../../db/system-db.ts'
 import { AppError } from '../../errors/app-error.ts'
+import type { SystemDirectory } from '../../system-directory/system-directory.ts'
 import { listOrganisationTables, type TableInfo } from './organisation-tables.ts'
 import type { BackupFile, BackupRows } from './read-backup-file.ts'
 import { createRestoreRules, NOT_RESTORED, type RestoreRules } from './restore-rules.ts'
@@ -59,8 +59,11 @@ function checkColumns(table: TableInfo, columns: unknown): string[] {
   return columns
 }
 
-/** Checks every row of one table: width, value types, required values, the restore rules. */
-function checkRows(
+/**
+ * Checks every row of one table: width, value types, required values, the restore rules
+ * (awaited for an account's row only, which the login directory is asked about).
+ */
+async function checkRows(
   table: TableInfo,
   columns: string[],
   rows: BackupRows,
@@ -91,7 +94,8 @@ function checkRows(
     if (seqAt >= 0 && !(Number.isSafeInteger(row[seqAt]) && (row[seqAt] as number) >= 0)) {
       refuse(`${where}: kolom seq moet een heel getal van 0 of meer zijn`)
     }
-    rules.check(table.name, columns, row as BackupValue[], where)
+    const asked = rules.check(table.name, columns, row as BackupValue[], where)
+    if (asked) await asked
     visit(row as BackupValue[], where)
     index++
   }
@@ -104,14 +108,14 @@ function checkRows(
  * write through the screens). Throws 400 naming the first problem. Each row is visited
  * once. Tables a restore never takes from a file (NOT_RESTORED) are left out.
  */
-export function checkBackup(
+export async function checkBackup(
   client: Database.Database,
-  systemDb: SystemDb,
+  directory: SystemDirectory,
   actor: Actor,
   file: BackupFile,
-): CheckedTable[] {
+): Promise<CheckedTable[]> {
   const organisationId = actor.organisationId
-  const rules = createRestoreRules(client, systemDb, actor)
+  const rules = createRestoreRules(client, directory, actor)
   const header = BackupHeaderSchema.safeParse(file.header)
   if (!header.success) {
     refuse(describeZodError(header.error, 'onleesbaar bestand'))
@@ -137,7 +141,8 @@ export function checkBackup(
     )
   const ordered = [...tables].sort((a, b) => depth(a.name) - depth(b.name))
   const idsOf = new Map<string, Set<BackupValue>>()
-  const checked = ordered.map((info): CheckedTable => {
+  const checked: CheckedTable[] = []
+  for (const info of ordered) {
     const table = file.tables?.get(info.name)
     if (table && !table.rows) refuse(`tabel ${info.name}: rows moet een lijst van rijen zijn`)
     const columns = table ? checkColumns(info, table.columns) : ['id']
@@ -155,7 +160,7 @@ export function checkBackup(
       }),
     )
     const ids = TARGETS.has(info.name) ? new Set<BackupValue>() : null
-    checkRows(info, columns, rows, rules, (row, where) => {
+    await checkRows(info, columns, rows, rules, (row, where) => {
       ids?.add(idAt >= 0 ? (row[idAt] ?? null) : null)
       for (const reference of references) {
         const value = reference.position >= 0 ? (row[reference.position] ?? null) : null
@@ -166,8 +171,8 @@ export function checkBackup(
     })
     rules.done(info.name)
     if (ids) idsOf.set(info.name, ids)
-    return { info, columns, rows }
-  })
+    checked.push({ info, columns, rows })
+  }
   if (!checked.find((table) => table.info.name === 'users')?.rows.count) {
     refuse('de backup bevat geen gebruikers')
   }

@@ -92,7 +92,7 @@ export async function restoreOrganisation(
   const client = ctx.db.$client
   const organisationId = ctx.actor.organisationId
   const backup = readBackupFile(file, layout)
-  const tables = checkBackup(client, ctx.systemDb, ctx.actor, backup)
+  const tables = await checkBackup(client, ctx.directory, ctx.actor, backup)
   // Checked whole by checkBackup just now.
   const { createdAt: backupCreatedAt } = BackupHeaderSchema.parse(backup.header)
   const counts: Record<string, number> = {}

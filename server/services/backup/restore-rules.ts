@@ -10,8 +10,8 @@ import {
 } from '#schema/permissions'
 import { mayManageRole, SALES_ROLES, USER_ROLES, USER_STATUSES, type UserRole } from '#schema/roles'
 import type { Actor } from '../../context.ts'
-import type { SystemDb } from '../../db/system-db.ts'
 import { AppError } from '../../errors/app-error.ts'
+import type { SystemDirectory } from '../../system-directory/system-directory.ts'
 import { isLowerRole } from '../users/user-rules.ts'
 
 /**
@@ -78,7 +78,13 @@ function refuse(where: string, message: string): never {
 
 /** The rules of one restore: `check` for every row of a restored table, then `done`. */
 export type RestoreRules = {
-  check(table: string, columns: readonly string[], row: readonly BackupValue[], where: string): void
+  /** Asynchronous for an account's row only (it asks the login directory), else undefined. */
+  check(
+    table: string,
+    columns: readonly string[],
+    row: readonly BackupValue[],
+    where: string,
+  ): Promise<void> | undefined
   done(table: string): void
 }
 
@@ -93,7 +99,7 @@ export type RestoreRules = {
  */
 export function createRestoreRules(
   client: Database.Database,
-  systemDb: SystemDb,
+  directory: SystemDirectory,
   actor: Actor,
 ): RestoreRules {
   const organisationId = actor.organisationId
@@ -105,16 +111,6 @@ export function createRestoreRules(
   )
   const currentGrant = client
     .prepare('select granted from user_permissions where user_id = ? and permission_id = ?')
-    .pluck()
-  const directoryOwner = systemDb.$client
-    .prepare(
-      'select organization_id from login_directory where user_id = ? and kind = ? and organization_id != ?',
-    )
-    .pluck()
-  const subjectOwner = systemDb.$client
-    .prepare(
-      'select organization_id from login_directory where oidc_subject = ? and organization_id != ?',
-    )
     .pluck()
 
   // As on Gebruikers: users.write, and the role rule (mayManageRole: only a SUPERADMIN
@@ -135,7 +131,7 @@ export function createRestoreRules(
     value: (name: string) => BackupValue | undefined,
   ) => GUARDED_COLUMNS[table].every((name) => (value(name) ?? null) === current[name])
 
-  function checkUser(value: (name: string) => BackupValue | undefined, where: string) {
+  async function checkUser(value: (name: string) => BackupValue | undefined, where: string) {
     const current = currentUser.get(value('id')) as Current | undefined
     const live = current && current.deleted === 0 ? current : undefined
     if (live && !mayManage(live.role as UserRole)) {
@@ -145,8 +141,11 @@ export function createRestoreRules(
       keptUsers.add(value('id') ?? null)
     }
     const subject = value('oidc_subject')
-    if (value('deleted') !== 1 && subject != null && subjectOwner.get(subject, organisationId)) {
-      refuse(where, `oidc_subject ${subject} hoort bij een andere organisatie`)
+    if (value('deleted') !== 1 && subject != null) {
+      const holder = await directory.findEntryBySubject(String(subject))
+      if (holder && holder.organisationId !== organisationId) {
+        refuse(where, `oidc_subject ${subject} hoort bij een andere organisatie`)
+      }
     }
     if (value('deleted') === 1) return
     // A user who is not there now holds nothing: any role but the weakest is a raise.
@@ -186,6 +185,22 @@ export function createRestoreRules(
     }
   }
 
+  async function checkAccount(
+    table: 'users' | 'sales_users',
+    value: (name: string) => BackupValue | undefined,
+    where: string,
+  ) {
+    const id = value('id')
+    const kind = table === 'users' ? 'central' : 'sales'
+    const other =
+      id == null
+        ? null
+        : await directory.findOtherOrganisationOf({ kind, organisationId, userId: String(id) })
+    if (other !== null) refuse(where, `id ${id} hoort bij een andere organisatie`)
+    if (table === 'users') await checkUser(value, where)
+    else checkSalesUser(value, where)
+  }
+
   return {
     check(table, columns, row, where) {
       const value = (name: string) => {
@@ -208,14 +223,9 @@ export function createRestoreRules(
           refuse(where, `${column} moet 0 of 1 zijn`)
         }
       }
-      if (table === 'users' || table === 'sales_users') {
-        const kind = table === 'users' ? 'central' : 'sales'
-        const other = directoryOwner.get(value('id'), kind, organisationId)
-        if (other !== undefined) refuse(where, `id ${value('id')} hoort bij een andere organisatie`)
-      }
-      if (table === 'users') checkUser(value, where)
-      if (table === 'sales_users') checkSalesUser(value, where)
+      if (table === 'users' || table === 'sales_users') return checkAccount(table, value, where)
       if (table === 'user_permissions') checkUserPermission(value, where)
+      return undefined
     },
 
     /** After the last row of `table`: accounts the restorer may not manage are all there. */
