@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm'
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { loginDirectory } from '#schema/db/system'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import type { Client } from '../support/http.ts'
@@ -212,6 +214,35 @@ describe('app connections', () => {
     file.close()
     expect(stored).toMatch(/^v1:/)
     expect(stored).not.toContain(token)
+  })
+
+  test('with an Idempotency-Key, a created user is in the login directory once, and a deleted one leaves it', async () => {
+    const listed = (userId: string) =>
+      server.deps.systemDb
+        .select()
+        .from(loginDirectory)
+        .where(eq(loginDirectory.userId, userId))
+        .all()
+    const body = { name: 'Lien', email: 'Lien@Example.com', role: 'USER' }
+    const created = await admin.post('/api/users', body, { 'idempotency-key': 'lien-1' })
+    expect(created.status, created.text).toBe(201)
+    const { id } = created.json as { id: string }
+    expect((await admin.post('/api/users', body, { 'idempotency-key': 'lien-1' })).status).toBe(201)
+    expect(listed(id)).toEqual([
+      {
+        email: 'lien@example.com',
+        kind: 'central',
+        organisationId: 'default-org',
+        userId: id,
+        oidcSubject: null,
+      },
+    ])
+    const again = await admin.post('/api/users', body, { 'idempotency-key': 'lien-2' })
+    expect(again.status).toBe(409)
+    expect((again.json as ErrorAnswer).message).toBe('Dit e-mailadres is al in gebruik')
+    const headers = { 'idempotency-key': 'lien-3' }
+    expect((await admin.request('DELETE', `/api/users/${id}`, undefined, headers)).status).toBe(200)
+    expect(listed(id)).toEqual([])
   })
 })
 

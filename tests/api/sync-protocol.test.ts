@@ -3,6 +3,7 @@ import type { InferResponseType } from 'hono/client'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { appConnections, syncQueue, users } from '#schema/db/organisation'
+import { loginDirectory } from '#schema/db/system'
 import { ROLE_PERMISSIONS } from '#schema/permissions'
 import { takeNextSeq } from '#server/db/next-seq'
 import { defineTableCollection } from '#server/replication/define-table-collection'
@@ -324,6 +325,44 @@ describe('push', () => {
       (row) => row.id === target.id,
     )
     expect(after!.name).toBe(target.name)
+  })
+
+  test('a user a push creates is in the login directory when the push is answered; a pushed delete takes it out', async () => {
+    const listed = (userId: string) =>
+      server.deps.systemDb
+        .select({ email: loginDirectory.email, organisationId: loginDirectory.organisationId })
+        .from(loginDirectory)
+        .where(eq(loginDirectory.userId, userId))
+        .all()
+    const person = {
+      id: uuidv7(),
+      name: 'Listed Person',
+      email: 'listed@example.com',
+      role: 'USER',
+      status: 'active',
+      _deleted: false,
+    }
+    const created = await admin.post('/api/sync/v1/users/push', {
+      rows: [{ newDocumentState: person }],
+    })
+    expect((created.json as Pushed).refused).toEqual([])
+    expect(listed(person.id)).toEqual([
+      { email: 'listed@example.com', organisationId: 'default-org' },
+    ])
+    const twin = { ...person, id: uuidv7() }
+    const taken = await admin.post('/api/sync/v1/users/push', {
+      rows: [{ newDocumentState: twin }],
+    })
+    expect((taken.json as Pushed).refused).toEqual([
+      { id: twin.id, reason: 'Dit e-mailadres is al in gebruik' },
+    ])
+    expect(listed(twin.id)).toEqual([])
+    const stored = (created.json as Pushed).conflicts.find((row) => row.id === person.id)!
+    const deleted = await admin.post('/api/sync/v1/users/push', {
+      rows: [{ newDocumentState: { ...stored, _deleted: true }, assumedMasterState: stored }],
+    })
+    expect((deleted.json as Pushed).refused).toEqual([])
+    expect(listed(person.id)).toEqual([])
   })
 
   test('activities are read-only for clients', async () => {
