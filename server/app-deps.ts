@@ -1,6 +1,7 @@
 import type { CreateExpiringTokens } from './auth/expiring-tokens.ts'
 import type { OidcSignIn } from './auth/oidc.ts'
 import type { OrganisationChoices } from './auth/organisation-choices.ts'
+import type { RequestSessions } from './auth/request-sessions.ts'
 import type { Throttles } from './auth/throttles.ts'
 import type { OrganisationCache } from './db/organisation-cache.ts'
 import type { SystemDb } from './db/system-db.ts'
@@ -49,5 +50,7 @@ export type AppEnv = {
     organisationId: string | undefined
     /** PUBLIC_URL is https: cookies are Secure and session cookies __Host- prefixed. */
     isHttps: boolean
+    /** The sessions of the call's cookies, read before an API route (readRequestSessions). */
+    sessions: RequestSessions | undefined
   }
 }

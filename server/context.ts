@@ -2,6 +2,7 @@ import type { PermissionName } from '#schema/permissions'
 import type { UserRole } from '#schema/roles'
 import type { OrganisationDb } from './db/organisation-db.ts'
 import type { SystemDb } from './db/system-db.ts'
+import type { SystemDirectory } from './system-directory/system-directory.ts'
 
 // What a service operation is given. The process's shared pieces (AppDeps) are in
 // app-deps.ts: a service that needed them here would import the jobs and the worker pool
@@ -21,5 +22,13 @@ export type Actor = {
 /** Who is named in the activity log for a change. */
 export type ActivityAuthor = Pick<Actor, 'userId' | 'name'>
 
-/** What every service operation takes: the organisation's file, the system file, who acts. */
-export type ServiceContext = { db: OrganisationDb; systemDb: SystemDb; actor: Actor }
+/**
+ * What every service operation takes: the organisation's file, the system file and its
+ * directory (sessions, organisations, the login directory: decision 047), who acts.
+ */
+export type ServiceContext = {
+  db: OrganisationDb
+  systemDb: SystemDb
+  directory: SystemDirectory
+  actor: Actor
+}

@@ -24,7 +24,7 @@ const DISCOVERY_RETRY_MS = 60 * 1000
  */
 export async function createOidcSignIn(
   env: Env,
-  deps: Pick<AppDeps, 'systemDb' | 'organisations' | 'log' | 'createExpiringTokens'>,
+  deps: Pick<AppDeps, 'systemDb' | 'directory' | 'organisations' | 'log' | 'createExpiringTokens'>,
 ): Promise<OidcSignIn | null> {
   if (!env.OIDC_ISSUER) return null
   const redirectUri = `${env.PUBLIC_URL}/api/login/callback`
@@ -93,7 +93,7 @@ export async function createOidcSignIn(
         return getLoginErrorPath(isProviderAnswer ? 'sso_refused' : 'sso_failed')
       }
       try {
-        const { user, session, isNewLink } = signInWithOidc(deps, identity)
+        const { user, session, isNewLink } = await signInWithOidc(deps, identity)
         setSessionCookie(c, 'central', { ...session, organisationId: user.organisationId })
         // The sign-in wrote lastActive: the organisation's devices hear of it (routes/oidc.ts).
         c.set('organisationId', user.organisationId)

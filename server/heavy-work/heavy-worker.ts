@@ -20,6 +20,7 @@ import {
 import { importSales } from '../services/sales/sales-import/import-sales.ts'
 import { readUploadedFile } from '../services/sales/sales-import/read-uploaded-file.ts'
 import type { Statement } from '../services/sales/statements/statement.ts'
+import { createSqliteSystemDirectory } from '../system-directory/sqlite-system-directory.ts'
 import type { WorkerAnswer } from './worker-answer.ts'
 
 // The heavy jobs' work, in a worker thread (heavy-work-pool.ts starts it). Each task calls
@@ -57,6 +58,8 @@ async function withContext<T>(
   ) => Promise<T> | T,
 ) {
   systemDb ??= openSystemDb(env.SYSTEM_DIR)
+  // The system file's directory on the worker's own connection (decision 047).
+  const directory = createSqliteSystemDirectory(systemDb)
   const organisations = new OrganisationCache(
     env.DATA_DIR,
     systemDb,
@@ -66,7 +69,7 @@ async function withContext<T>(
   )
   const openDb = () => organisations.get(actor.organisationId)
   try {
-    return await work({ db: openDb(), systemDb, actor }, openDb, () =>
+    return await work({ db: openDb(), systemDb, directory, actor }, openDb, () =>
       organisations.refuseWritesIfMoving(actor.organisationId),
     )
   } finally {

@@ -100,6 +100,7 @@ describe('pull', () => {
     const ctx = {
       db,
       systemDb: server.deps.systemDb,
+      directory: server.deps.directory,
       actor: {
         userId: null,
         name: 't',
@@ -276,6 +277,7 @@ describe('push', () => {
     const ctx = {
       db,
       systemDb: server.deps.systemDb,
+      directory: server.deps.directory,
       actor: {
         userId: 'u',
         name: 't',

@@ -167,6 +167,7 @@ test("the server's GET /api/stats agrees with the browser's dashboard on the sam
   const ctx = {
     db,
     systemDb: undefined as never,
+    directory: undefined as never,
     actor: {
       userId: null,
       name: 'test',

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm'
 import { loginDirectory } from '#schema/db/system'
 import { LOGIN_ERRORS } from '#schema/login-errors'
 import type { AppDeps } from '../../app-deps.ts'
-import { createSession } from '../../auth/sessions.ts'
 import { AppError } from '../../errors/app-error.ts'
+import { openSession } from '../../system-directory/session-lifetime.ts'
 import { noteUserActive } from '../users/note-user-active.ts'
 import { findCentralAccounts } from './find-central-account.ts'
 import { findUser } from './find-user.ts'
@@ -43,10 +43,11 @@ function findLinkedAccount(deps: Pick<AppDeps, 'systemDb'>, subject: string) {
  * not active never falls back to the e-mail. An address with accounts in several
  * organisations is never linked by e-mail (the provider cannot say which one is meant):
  * the person signs in with their password, which offers the choice. Refusals are AppErrors with a message for
- * the sign-in screen. Synchronous, so no other request interleaves between check and link.
+ * the sign-in screen. Synchronous up to the link, so no other request interleaves between
+ * check and link; the session is opened after it.
  */
-export function signInWithOidc(
-  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+export async function signInWithOidc(
+  deps: Pick<AppDeps, 'systemDb' | 'directory' | 'organisations'>,
   identity: OidcIdentity,
 ) {
   const linked = findLinkedAccount(deps, identity.subject)
@@ -82,7 +83,7 @@ export function signInWithOidc(
       )
       .run()
   }
-  const session = createSession(deps.systemDb, {
+  const session = await openSession(deps.directory, {
     kind: 'central',
     userId: user.id,
     organisationId: account.organisationId,

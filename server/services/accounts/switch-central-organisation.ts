@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm'
 import { loginDirectory, type SessionData } from '#schema/db/system'
 import type { AppDeps } from '../../app-deps.ts'
 import { digestPasswordHash } from '../../auth/organisation-choices.ts'
-import { deleteSession } from '../../auth/sessions.ts'
 import { AppError } from '../../errors/app-error.ts'
+import { endSession } from '../../system-directory/session-lifetime.ts'
 import { findUser } from './find-user.ts'
 import { getCentralRefusal, openCentralSession } from './open-central-session.ts'
 
@@ -12,7 +12,7 @@ const NOT_PROVEN =
 const PROOF_EXPIRED =
   'Je wachtwoord voor die organisatie is sinds het inloggen veranderd. Log opnieuw in.'
 
-type Deps = Pick<AppDeps, 'systemDb' | 'organisations'>
+type Deps = Pick<AppDeps, 'systemDb' | 'directory' | 'organisations'>
 
 /**
  * The account of `organisationId` that this session's sign-in proved, as it is now: its
@@ -55,12 +55,12 @@ function requireProvenAccount(deps: Deps, session: SessionData, organisationId: 
  * password again. The organisation asked for only picks among what the session proved;
  * the new session keeps that proof and the sign-in's moment (its absolute lifetime).
  */
-export function switchCentralOrganisation(
+export async function switchCentralOrganisation(
   deps: Deps,
   input: { token: string; session: SessionData; organisationId: string },
 ) {
   const user = requireProvenAccount(deps, input.session, input.organisationId)
-  deleteSession(deps.systemDb, input.token, 'central')
+  await endSession(deps.directory, input.token, 'central')
   return openCentralSession(deps, user, {
     provenAccounts: input.session.provenAccounts,
     createdAt: input.session.createdAt,

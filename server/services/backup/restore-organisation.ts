@@ -2,7 +2,6 @@ import type Database from 'better-sqlite3'
 import { eq } from 'drizzle-orm'
 import { BackupHeaderSchema, type BackupValue } from '#schema/backup'
 import { organisations } from '#schema/db/system'
-import { deleteOrganisationSessions } from '../../auth/sessions.ts'
 import type { ServiceContext } from '../../context.ts'
 import { seedOrganisationFile } from '../../db/seed-organisation-file.ts'
 import { AppError } from '../../errors/app-error.ts'
@@ -76,7 +75,7 @@ function readOrganisationName(ctx: ServiceContext) {
  * as refusals instead of sending it), the restore is written into the restored log
  * (noteRestore) and its sessions end: people sign in again with the restored accounts.
  */
-export function restoreOrganisation(
+export async function restoreOrganisation(
   ctx: ServiceContext,
   file: string,
   layout: BackupLayout,
@@ -173,6 +172,6 @@ export function restoreOrganisation(
   rebuildLoginDirectory(client, ctx.systemDb, organisationId)
   const epoch = startOrganisationEpoch(ctx.systemDb, organisationId)
   noteRestore(ctx, { backupCreatedAt, epoch })
-  deleteOrganisationSessions(ctx.systemDb, organisationId)
+  await ctx.directory.deleteOrganisationSessions(organisationId)
   return { message: 'Backup teruggezet. Log opnieuw in.', tables: counts }
 }

@@ -13,7 +13,10 @@ import { findSellersWithStatements } from './find-sellers-with-statements.ts'
 import { MAX_STATEMENT_LINES } from './statement.ts'
 import { getStatementFileName } from './statement-file-name.ts'
 
-type Deps = Pick<AppDeps, 'env' | 'systemDb' | 'organisations' | 'log' | 'heavyWorkPool'>
+type Deps = Pick<
+  AppDeps,
+  'env' | 'systemDb' | 'directory' | 'organisations' | 'log' | 'heavyWorkPool'
+>
 
 const monthName = new Intl.DateTimeFormat('nl-NL', {
   month: 'long',
@@ -91,6 +94,7 @@ export async function mailMonthlyStatements(deps: Deps, organisationId: string, 
     const ctx: ServiceContext = {
       db: current,
       systemDb: deps.systemDb,
+      directory: deps.directory,
       actor: { userId: null, name: 'Maandafrekening', role: null, organisationId, permissions },
     }
     const statement = collectStatement(ctx, id, month.period)
