@@ -1,7 +1,6 @@
 import type { CreateExpiringTokens } from './auth/expiring-tokens.ts'
 import type { OidcSignIn } from './auth/oidc.ts'
 import type { OrganisationChoices } from './auth/organisation-choices.ts'
-import type { RequestSessions } from './auth/request-sessions.ts'
 import type { Throttles } from './auth/throttles.ts'
 import type { OrganisationCache } from './db/organisation-cache.ts'
 import type { SystemDb } from './db/system-db.ts'
@@ -11,6 +10,7 @@ import type { HeavyWorkQueue } from './heavy-work/heavy-work-queue.ts'
 import type { ScheduledBackups } from './jobs/scheduled-backups.ts'
 import type { Logger } from './logger.ts'
 import type { SyncHub } from './replication/sync-hub.ts'
+import type { RequestSessions } from './system-directory/session-lifetime.ts'
 import type { SystemDirectory } from './system-directory/system-directory.ts'
 
 // What create-server.ts builds once and hands to the routes. Services and jobs that the

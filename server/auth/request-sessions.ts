@@ -5,27 +5,13 @@ import type { AppEnv } from '../app-deps.ts'
 import type { Logger } from '../logger.ts'
 import {
   endSession,
-  type LiveSession,
+  type RequestSession,
+  type RequestSessions,
   readLiveSession,
   renewSession,
 } from '../system-directory/session-lifetime.ts'
 import type { SystemDirectory } from '../system-directory/system-directory.ts'
 import { readSessionToken } from './sessions.ts'
-
-/**
- * A session cookie a call carries: its token, and the live session it opens (or null).
- * The route's guard marks what the call did with it: `isUsed` (the call acted under it, so
- * a renewal that was due is written) or `isEnded` (its person may no longer act).
- */
-export type RequestSession = {
-  token: string
-  live: LiveSession | null
-  isUsed?: boolean
-  isEnded?: boolean
-}
-
-/** The sessions of a call, by kind: absent when it carries no such cookie. */
-export type RequestSessions = Partial<Record<AccountKind, RequestSession>>
 
 const KINDS: readonly AccountKind[] = ['central', 'sales']
 

@@ -16,6 +16,21 @@ export const RENEW_BEFORE_MS = SESSION_TTL_MS / 2
 export type LiveSession = { data: SessionData; expire: number; isRenewed: boolean }
 
 /**
+ * A session cookie a call carries: its token, and the live session it opens (or null).
+ * The call's guard marks what the call did with it: `isUsed` (the call acted under it, so
+ * a renewal that was due is written) or `isEnded` (its person may no longer act).
+ */
+export type RequestSession = {
+  token: string
+  live: LiveSession | null
+  isUsed?: boolean
+  isEnded?: boolean
+}
+
+/** The sessions of a call, by kind: absent when it carries no such cookie. */
+export type RequestSessions = Partial<Record<AccountKind, RequestSession>>
+
+/**
  * Opens a session and returns its token; only the token's hash is stored. `createdAt` is
  * the sign-in's moment, now unless a switch of organisation carries it over (the absolute
  * lifetime counts from the password, not from the switch).
