@@ -155,15 +155,20 @@ export function syncRoutes(deps: AppDeps) {
           send(describeBatch(batch, current, readable, access))
         }
         let inLine = Promise.resolve()
+        let waiting = 0
         const unsubscribe = deps.syncHub.subscribe(
           organisationId,
           (batch) => {
+            // A directory that stops answering must not let batches pile up here either.
+            if (waiting >= MAX_UNSENT_EVENTS) return stream.abort()
+            waiting++
             inLine = inLine
               .then(() => tellOf(batch))
               .catch((error) => {
                 deps.log.error('telling an event stream of a change failed', { error })
                 stream.abort()
               })
+              .finally(() => waiting--)
           },
           // The organisation moved to another machine: the device connects again, to it.
           () => stream.abort(),
