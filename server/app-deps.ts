@@ -10,6 +10,7 @@ import type { HeavyWorkQueue } from './heavy-work/heavy-work-queue.ts'
 import type { ScheduledBackups } from './jobs/scheduled-backups.ts'
 import type { Logger } from './logger.ts'
 import type { SyncHub } from './replication/sync-hub.ts'
+import type { RequestSessions } from './system-directory/session-lifetime.ts'
 import type { SystemDirectory } from './system-directory/system-directory.ts'
 
 // What create-server.ts builds once and hands to the routes. Services and jobs that the
@@ -49,5 +50,7 @@ export type AppEnv = {
     organisationId: string | undefined
     /** PUBLIC_URL is https: cookies are Secure and session cookies __Host- prefixed. */
     isHttps: boolean
+    /** The sessions of the call's cookies, read before an API route (readRequestSessions). */
+    sessions: RequestSessions | undefined
   }
 }

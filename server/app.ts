@@ -1,6 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { AppDeps, AppEnv } from './app-deps.ts'
+import { readRequestSessions } from './auth/request-sessions.ts'
 import { AppError } from './errors/app-error.ts'
 import { compressAnswers } from './http/compress-answers.ts'
 import { createErrorHandler } from './http/handle-error.ts'
@@ -77,6 +78,7 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
       ),
     )
     .use(requireSameOrigin(deps.env.PUBLIC_URL, isKnownHost))
+    .use(readRequestSessions(deps.directory, deps.log))
     .use(requireNamedAccount(deps))
     // The URL map: each group of routes under its own prefix (all under /api).
     .route('/health', healthRoutes())
@@ -159,7 +161,7 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
     .route('/api', api)
     .route(
       '/',
-      webRoutes(options.webRoot, { salesHost: deps.env.SALES_HOST, systemDb: deps.systemDb }),
+      webRoutes(options.webRoot, { salesHost: deps.env.SALES_HOST, directory: deps.directory }),
     )
 }
 

@@ -23,8 +23,8 @@ export type Actor = {
 export type ActivityAuthor = Pick<Actor, 'userId' | 'name'>
 
 /**
- * What every service operation takes: the organisation's file, the system file, the system
- * directory (sessions, organisations, login directory: decision 047), who acts.
+ * What every service operation takes: the organisation's file, the system file and its
+ * directory (sessions, organisations, the login directory: decision 047), who acts.
  */
 export type ServiceContext = {
   db: OrganisationDb

@@ -9,7 +9,6 @@ import { createOidcSignIn } from './auth/create-oidc-sign-in.ts'
 import { type CreateExpiringTokens, createMemoryTokens } from './auth/expiring-tokens.ts'
 import { OrganisationChoices } from './auth/organisation-choices.ts'
 import { getSecretBox } from './auth/secret-box.ts'
-import { deleteExpiredSessions } from './auth/sessions.ts'
 import { createThrottles } from './auth/throttles.ts'
 import { createRedisBackupScheduleRelay } from './cluster/redis-backup-schedule-relay.ts'
 import { createRedisChangeRelay } from './cluster/redis-change-relay.ts'
@@ -59,7 +58,7 @@ export async function startServer(
     getMachinePlacement(env),
   )
   ensureDefaultOrganisation({ systemDb, organisations })
-  deleteExpiredSessions(systemDb)
+  await directory.deleteExpiredSessions(Date.now())
   const heavyWorkPool = createHeavyWorkPool(env, options.heavyWorkerFile)
   // Loaded only when processes share a Redis: one process does not carry its client.
   const redis = env.REDIS_URL
@@ -137,7 +136,13 @@ export async function startServer(
   const monthlyStatements = startMonthlyStatements({ ...deps, jobs })
   const stopReviewDigests = startReviewDigests({ ...deps, jobs })
   const offsiteCopies = startOffsiteCopies({ env, systemDb, log, heavyWorkPool, jobs })
-  const sessionSweep = setInterval(() => deleteExpiredSessions(systemDb), 60 * 60 * 1000)
+  const sessionSweep = setInterval(
+    () =>
+      directory
+        .deleteExpiredSessions(Date.now())
+        .catch((error) => log.error('removing expired sessions failed', { error })),
+    60 * 60 * 1000,
+  )
   sessionSweep.unref()
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

@@ -1,28 +1,31 @@
 import type { Context } from 'hono'
 import type { SessionData } from '#schema/db/system'
-import type { AppDeps } from '../app-deps.ts'
+import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { AppError } from '../errors/app-error.ts'
 import { findUser } from '../services/accounts/find-user.ts'
-import {
-  deleteSession,
-  readSessionToken,
-  refreshSessionCookies,
-  validateSession,
-} from './sessions.ts'
+import { readLiveSession } from '../system-directory/session-lifetime.ts'
+import { requestSession } from './request-sessions.ts'
+import { refreshSessionCookies } from './sessions.ts'
+
+type SessionDeps = Pick<AppDeps, 'directory' | 'organisations'>
 
 /**
  * The active user a session names: the row must carry the session's id *and* organisation
  * (a restored row claiming another organisation is no one's), else null.
  */
-function findActiveUser(deps: Pick<AppDeps, 'organisations'>, session: SessionData) {
+export function findActiveUser(deps: Pick<AppDeps, 'organisations'>, session: SessionData) {
   const user = findUser(deps.organisations.get(session.organisationId), session.userId)
   const isTheirs = user?.organisationId === session.organisationId
   return isTheirs && user.status === 'active' ? user : null
 }
 
-/** The active user of a live central session token, or null; touches no cookie. */
-export function findSessionUser(deps: Pick<AppDeps, 'systemDb' | 'organisations'>, token: string) {
-  const session = validateSession(deps.systemDb, token, 'central')
+/**
+ * The active user of a live central session token, or null; touches no cookie. For a
+ * session kept open (the event stream checks it at every batch); a call's own session is
+ * read once, before its route (findCentralSignIn).
+ */
+export async function findSessionUser(deps: SessionDeps, token: string) {
+  const session = await readLiveSession(deps.directory, token, 'central')
   return session ? findActiveUser(deps, session.data) : null
 }
 
@@ -36,42 +39,38 @@ export function findSessionUser(deps: Pick<AppDeps, 'systemDb' | 'organisations'
  * organisation, a sign-in in another tab), and clearing it would sign that one out. The
  * cookie is sent again only when the session was renewed, for the same reason.
  */
-export function findCentralSignIn(deps: Pick<AppDeps, 'systemDb' | 'organisations'>, c: Context) {
-  const token = readSessionToken(c, 'central')
-  if (!token) return null
-  const session = validateSession(deps.systemDb, token, 'central')
-  if (!session) return null
+export function findCentralSignIn(deps: SessionDeps, c: Context<AppEnv>) {
+  const found = requestSession(c, 'central')
+  const session = found?.live
+  if (!found || !session) return null
   const user = findActiveUser(deps, session.data)
-  if (!user) {
-    deleteSession(deps.systemDb, token, 'central')
-    return null
-  }
+  // Ended, or renewed when due, once the call is answered (readRequestSessions).
+  found.isEnded = !user
+  found.isUsed = true
+  if (!user) return null
   refreshSessionCookies(c, 'central', {
-    token,
+    token: found.token,
     expire: session.expire,
     organisationId: session.data.organisationId,
     isRenewed: session.isRenewed,
   })
-  return { user, token, session: session.data }
+  return { user, token: found.token, session: session.data }
 }
 
 /** The signed-in central user, or null (findCentralSignIn). */
-export function findCentralUser(deps: Pick<AppDeps, 'systemDb' | 'organisations'>, c: Context) {
+export function findCentralUser(deps: SessionDeps, c: Context<AppEnv>) {
   return findCentralSignIn(deps, c)?.user ?? null
 }
 
 /** The signed-in central user and their session; 401 without one. */
-export function requireCentralSignIn(
-  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
-  c: Context,
-) {
+export function requireCentralSignIn(deps: SessionDeps, c: Context<AppEnv>) {
   const signIn = findCentralSignIn(deps, c)
   if (!signIn) throw new AppError('unauthenticated', 'Niet ingelogd')
   return signIn
 }
 
 /** The signed-in central user; 401 without one. */
-export function requireCentralUser(deps: Pick<AppDeps, 'systemDb' | 'organisations'>, c: Context) {
+export function requireCentralUser(deps: SessionDeps, c: Context<AppEnv>) {
   const user = findCentralUser(deps, c)
   if (!user) throw new AppError('unauthenticated', 'Niet ingelogd')
   return user

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { salesSellers } from '#schema/db/organisation'
+import type { SessionData } from '#schema/db/system'
 import { SALES_ROLE_PERMISSIONS } from '#schema/permissions'
 import type { AppDeps, AppEnv } from '../app-deps.ts'
 import type { ServiceContext } from '../context.ts'
@@ -8,36 +9,51 @@ import { prepareOnce } from '../db/prepare-once.ts'
 import { AppError } from '../errors/app-error.ts'
 import { findSalesUser } from '../services/sales-accounts/find-sales-account.ts'
 import { isSalesUserAllowed } from '../services/sales-accounts/is-sales-user-allowed.ts'
-import {
-  deleteSession,
-  readSessionToken,
-  refreshSessionCookies,
-  validateSession,
-} from './sessions.ts'
+import { type LiveSession, readLiveSession } from '../system-directory/session-lifetime.ts'
+import { requestSession } from './request-sessions.ts'
+import { refreshSessionCookies } from './sessions.ts'
 
-/** The active sales user of a sales session token, or null; touches no cookie. */
-export function findSalesSessionUser(
-  deps: Pick<AppDeps, 'systemDb' | 'directory' | 'organisations'>,
-  token: string,
-) {
-  const session = validateSession(deps.systemDb, token, 'sales')
-  if (!session) return null
-  const { organisationId, userId } = session.data
+type ContextDeps = Pick<AppDeps, 'systemDb' | 'directory' | 'organisations'>
+
+/** The sales user a live sales session names, if still allowed in; null otherwise. */
+function findAllowedSalesUser(deps: Pick<AppDeps, 'organisations'>, session: SessionData) {
+  const { organisationId, userId } = session
   const db = deps.organisations.get(organisationId)
   const user = findSalesUser(db, userId)
-  return isSalesUserAllowed(db, user, organisationId)
-    ? { user, expire: session.expire, isRenewed: session.isRenewed }
-    : null
+  return isSalesUserAllowed(db, user, organisationId) ? user : null
 }
 
-/** The sales service context of a live sales session token, or null; touches no cookie. */
-export function findSalesContext(
-  deps: Pick<AppDeps, 'systemDb' | 'directory' | 'organisations'>,
+/** The active sales user of a sales session token, or null; touches no cookie. */
+export async function findSalesSessionUser(
+  deps: Pick<AppDeps, 'directory' | 'organisations'>,
   token: string,
+) {
+  const session = await readLiveSession(deps.directory, token, 'sales')
+  const user = session && findAllowedSalesUser(deps, session.data)
+  return user ? { user, expire: session.expire, isRenewed: session.isRenewed } : null
+}
+
+/**
+ * The sales service context of a live sales session token, or null; touches no cookie. For
+ * a session kept open (the event stream checks it at every batch).
+ */
+export async function findSalesContext(deps: ContextDeps, token: string) {
+  const session = await readLiveSession(deps.directory, token, 'sales')
+  return session && toSalesContext(deps, session)
+}
+
+/** The sales user of the call's own sales session (read before its route), or null. */
+export function findRequestSalesUser(deps: Pick<AppDeps, 'organisations'>, c: Context<AppEnv>) {
+  const session = requestSession(c, 'sales')?.live
+  return session ? findAllowedSalesUser(deps, session.data) : null
+}
+
+function toSalesContext(
+  deps: ContextDeps,
+  session: LiveSession,
 ): (SalesContext & { expire: number; isRenewed: boolean }) | null {
-  const found = findSalesSessionUser(deps, token)
-  if (!found) return null
-  const { user, expire, isRenewed } = found
+  const user = findAllowedSalesUser(deps, session.data)
+  if (!user) return null
   const db = deps.organisations.get(user.organisationId)
   const seller = prepareOnce(db, 'seller-of-sales-user', () =>
     db
@@ -53,8 +69,8 @@ export function findSalesContext(
     systemDb: deps.systemDb,
     directory: deps.directory,
     salesUser: user,
-    expire,
-    isRenewed,
+    expire: session.expire,
+    isRenewed: session.isRenewed,
     actor: {
       userId: user.id,
       name: user.name,
@@ -76,16 +92,17 @@ export type SalesContext = ServiceContext & {
  * An ended session's cookie stays and a live one is renewed only when due, as for Centraal
  * (findCentralSignIn, decision 044).
  */
-export function requireSalesContext(
-  deps: Pick<AppDeps, 'systemDb' | 'directory' | 'organisations'>,
-  c: Context<AppEnv>,
-): SalesContext {
-  const token = readSessionToken(c, 'sales')
-  const found = token ? findSalesContext(deps, token) : null
-  if (!token || !found) {
-    if (token) deleteSession(deps.systemDb, token, 'sales')
+export function requireSalesContext(deps: ContextDeps, c: Context<AppEnv>): SalesContext {
+  const session = requestSession(c, 'sales')
+  const found = session?.live ? toSalesContext(deps, session.live) : null
+  if (!session || !found) {
+    // Ended once the call is answered (readRequestSessions).
+    if (session) session.isEnded = true
     throw new AppError('unauthenticated', 'Niet ingelogd in Gold Estates')
   }
+  // Renewed, when due, once the call is answered.
+  session.isUsed = true
+  const { token } = session
   const { expire, isRenewed, ...ctx } = found
   refreshSessionCookies(c, 'sales', {
     token,

@@ -2,33 +2,32 @@ import type { Context } from 'hono'
 import type { AppDeps, AppEnv } from '../app-deps.ts'
 import type { ServiceContext } from '../context.ts'
 import { resolvePermissions } from '../services/permissions/resolve-permissions.ts'
-import { findSessionUser, requireCentralUser } from './current-central-user.ts'
+import { type findActiveUser, findSessionUser, requireCentralUser } from './current-central-user.ts'
+
+type ContextDeps = Pick<AppDeps, 'systemDb' | 'directory' | 'organisations'>
 
 /**
  * The signed-in user as the actor of a service call, with their organisation's file:
  * the organisation always comes from the session, never from the request.
  */
-export function requireServiceContext(
-  deps: Pick<AppDeps, 'systemDb' | 'directory' | 'organisations'>,
-  c: Context<AppEnv>,
-): ServiceContext {
+export function requireServiceContext(deps: ContextDeps, c: Context<AppEnv>): ServiceContext {
   const user = requireCentralUser(deps, c)
   c.set('organisationId', user.organisationId)
   return toServiceContext(deps, user)
 }
 
 /** The central service context of a live central session token, or null; touches no cookie. */
-export function findServiceContext(
-  deps: Pick<AppDeps, 'systemDb' | 'directory' | 'organisations'>,
+export async function findServiceContext(
+  deps: ContextDeps,
   token: string,
-): ServiceContext | null {
-  const user = findSessionUser(deps, token)
+): Promise<ServiceContext | null> {
+  const user = await findSessionUser(deps, token)
   return user && toServiceContext(deps, user)
 }
 
 function toServiceContext(
-  deps: Pick<AppDeps, 'systemDb' | 'directory' | 'organisations'>,
-  user: NonNullable<ReturnType<typeof findSessionUser>>,
+  deps: ContextDeps,
+  user: NonNullable<ReturnType<typeof findActiveUser>>,
 ): ServiceContext {
   const db = deps.organisations.get(user.organisationId)
   return {

@@ -21,7 +21,6 @@ import { importSales } from '../services/sales/sales-import/import-sales.ts'
 import { readUploadedFile } from '../services/sales/sales-import/read-uploaded-file.ts'
 import type { Statement } from '../services/sales/statements/statement.ts'
 import { createSqliteSystemDirectory } from '../system-directory/sqlite-system-directory.ts'
-import type { SystemDirectory } from '../system-directory/system-directory.ts'
 import type { WorkerAnswer } from './worker-answer.ts'
 
 // The heavy jobs' work, in a worker thread (heavy-work-pool.ts starts it). Each task calls
@@ -33,7 +32,6 @@ import type { WorkerAnswer } from './worker-answer.ts'
 const env = (workerData as { env: Env }).env
 const log = createLogger(env.LOG_LEVEL)
 let systemDb: SystemDb | undefined
-let directory: SystemDirectory | undefined
 let sheets:
   | ReturnType<typeof import('../integrations/google/sheets-reader.ts').createSheetsAccess>
   | undefined
@@ -60,9 +58,8 @@ async function withContext<T>(
   ) => Promise<T> | T,
 ) {
   systemDb ??= openSystemDb(env.SYSTEM_DIR)
-  // The directory on the worker's own system connection (a restore rebuilds the login
-  // directory here); openSystemDirectory's choice once DATABASE_URL is read (decision 047).
-  directory ??= createSqliteSystemDirectory(systemDb)
+  // The system file's directory on the worker's own connection (decision 047).
+  const directory = createSqliteSystemDirectory(systemDb)
   const organisations = new OrganisationCache(
     env.DATA_DIR,
     systemDb,

@@ -4,9 +4,9 @@ import type { AccountKind } from '#schema/db/system'
 import { EPOCH_HEADER } from '#sync/account'
 import { formatSyncAccount, OTHER_ACCOUNT_HEADER, SYNC_ACCOUNT_HEADER } from '#sync/protocol'
 import type { AppDeps, AppEnv } from '../app-deps.ts'
-import { findSessionUser } from '../auth/current-central-user.ts'
-import { findSalesSessionUser } from '../auth/require-sales-context.ts'
-import { readSessionToken } from '../auth/sessions.ts'
+import { findActiveUser } from '../auth/current-central-user.ts'
+import { requestSession } from '../auth/request-sessions.ts'
+import { findRequestSalesUser } from '../auth/require-sales-context.ts'
 import { AppError } from '../errors/app-error.ts'
 import { requireCurrentEpoch } from '../services/organisation-epoch/organisation-epoch.ts'
 
@@ -28,7 +28,7 @@ const UNCHECKED = /^\/api\/(auth\/|gold-estates\/auth\/|log(in|out)\b|sync\/|mai
  * old queued call that names only the epoch cannot bring data of before into the restored
  * organisation.
  */
-export function requireNamedAccount(deps: Pick<AppDeps, 'systemDb' | 'directory' | 'organisations'>) {
+export function requireNamedAccount(deps: Pick<AppDeps, 'systemDb' | 'organisations'>) {
   return createMiddleware<AppEnv>(async (c, next) => {
     if (UNCHECKED.test(c.req.path)) return next()
     const kind = c.req.path.startsWith('/api/gold-estates/') ? 'sales' : 'central'
@@ -45,15 +45,13 @@ export function requireNamedAccount(deps: Pick<AppDeps, 'systemDb' | 'directory'
 
 /** The person of the browser's live session of `kind`, or null; touches no cookie. */
 function findSessionPerson(
-  deps: Pick<AppDeps, 'systemDb' | 'directory' | 'organisations'>,
+  deps: Pick<AppDeps, 'organisations'>,
   c: Context<AppEnv>,
   kind: AccountKind,
 ) {
-  const token = readSessionToken(c, kind)
-  if (!token) return null
-  return kind === 'sales'
-    ? (findSalesSessionUser(deps, token)?.user ?? null)
-    : findSessionUser(deps, token)
+  if (kind === 'sales') return findRequestSalesUser(deps, c)
+  const session = requestSession(c, 'central')?.live
+  return session ? findActiveUser(deps, session.data) : null
 }
 
 /**
@@ -63,7 +61,7 @@ function findSessionPerson(
  * session's person when the call names one.
  */
 export function requireOwnSession(
-  deps: Pick<AppDeps, 'systemDb' | 'directory' | 'organisations'>,
+  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
   c: Context<AppEnv>,
   kind: AccountKind,
 ) {

@@ -6,7 +6,10 @@ import type { JobGate } from './job-gate.ts'
 /** 06:00 on the first of each month, in the server's time zone (TZ), as the backups. */
 export const MONTHLY_STATEMENTS_SCHEDULE = '0 6 1 * *'
 
-type Deps = Pick<AppDeps, 'env' | 'systemDb' | 'directory' | 'organisations' | 'log' | 'heavyWorkPool'> & {
+type Deps = Pick<
+  AppDeps,
+  'env' | 'systemDb' | 'directory' | 'organisations' | 'log' | 'heavyWorkPool'
+> & {
   jobs: JobGate
 }
 

@@ -3,7 +3,7 @@ import { BackupRequestSchema } from '#schema/backup'
 import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { requireServiceContext } from '../auth/require-service-context.ts'
 import { getSecretBox } from '../auth/secret-box.ts'
-import { createSession, setSessionCookie } from '../auth/sessions.ts'
+import { setSessionCookie } from '../auth/sessions.ts'
 import { getSalesBase } from '../http/sales-base.ts'
 import { validate } from '../http/validate.ts'
 import { organisationRestored } from '../services/admin-notifications/administrator-alerts.ts'
@@ -14,6 +14,7 @@ import { requirePermission } from '../services/permissions/require-permission.ts
 import { readCrmKey } from '../services/sales/crm-key.ts'
 import { prepareSalesReadModel } from '../services/sales/sales-read-model.ts'
 import { launchGoldEstates } from '../services/sales-accounts/launch-gold-estates.ts'
+import { openSession } from '../system-directory/session-lifetime.ts'
 
 /**
  * Mails the restore to the administrators of the organisation as it is now restored, with
@@ -48,7 +49,7 @@ export function adminRoutes(deps: AppDeps) {
       .post('/launch-gold-estates', async (c) => {
         const ctx = requireServiceContext(deps, c)
         const { salesUserId } = await launchGoldEstates(ctx)
-        const session = createSession(deps.systemDb, {
+        const session = await openSession(deps.directory, {
           kind: 'sales',
           userId: salesUserId,
           organisationId: ctx.actor.organisationId,

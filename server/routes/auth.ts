@@ -13,13 +13,7 @@ import { ForgotPasswordSchema, ResetTokenParamSchema } from '#schema/mail'
 import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { requireCentralSignIn } from '../auth/current-central-user.ts'
 import { readRememberedAccount, rememberAccount } from '../auth/remembered-account.ts'
-import {
-  clearSessionCookie,
-  createSession,
-  deleteSession,
-  readSessionToken,
-  setSessionCookie,
-} from '../auth/sessions.ts'
+import { clearSessionCookie, readSessionToken, setSessionCookie } from '../auth/sessions.ts'
 import { getClientAddress } from '../http/client-address.ts'
 import { requireOwnSession } from '../http/require-named-account.ts'
 import { getSalesBase } from '../http/sales-base.ts'
@@ -40,6 +34,7 @@ import { toCurrentUser } from '../services/accounts/to-current-user.ts'
 import { resetPassword } from '../services/password-reset/reset-password.ts'
 import { resolvePermissions } from '../services/permissions/resolve-permissions.ts'
 import { throttleChoice } from '../services/sign-in/throttle-choice.ts'
+import { endSession, openSession } from '../system-directory/session-lifetime.ts'
 import { answerForgotPassword } from './password-reset.ts'
 
 /** Sign-in, registration and setup, mounted at /auth (docs/behaviour.md, Signed out). */
@@ -61,7 +56,7 @@ export function authRoutes(deps: AppDeps) {
           getClientAddress(c, deps.env.TRUST_PROXY),
           () => createFirstSuperadmin(deps, c.req.valid('json')),
         )
-        const session = createSession(deps.systemDb, {
+        const session = await openSession(deps.directory, {
           kind: 'central',
           userId: user.id,
           organisationId: user.organisationId,
@@ -132,7 +127,7 @@ export function authRoutes(deps: AppDeps) {
           organisationId: c.req.valid('json').organisationId,
         })
         const salesToken = readSessionToken(c, 'sales')
-        if (salesToken) deleteSession(deps.systemDb, salesToken, 'sales')
+        if (salesToken) await endSession(deps.directory, salesToken, 'sales')
         clearSessionCookie(c, 'sales')
         setSessionCookie(c, 'central', { ...session, organisationId: user.organisationId })
         // The new session wrote lastActive: the organisation's devices hear of it (app.ts).

@@ -1,7 +1,8 @@
 import { type Context, Hono } from 'hono'
 import type { AppDeps, AppEnv } from '../app-deps.ts'
-import { clearSignInCookies, deleteSession, readSessionToken } from '../auth/sessions.ts'
+import { clearSignInCookies, readSessionToken } from '../auth/sessions.ts'
 import { requireOwnSession } from '../http/require-named-account.ts'
+import { endSession } from '../system-directory/session-lifetime.ts'
 import { createLogoutPage } from './logout-page.ts'
 
 /**
@@ -14,12 +15,12 @@ import { createLogoutPage } from './logout-page.ts'
  */
 export function logoutRoutes(deps: AppDeps, webRoot: string) {
   const logoutPage = createLogoutPage(webRoot)
-  const endSessions = (c: Context<AppEnv>) => {
+  const endSessions = async (c: Context<AppEnv>) => {
     // Signing out of Centraal also ends a Gold Estates session in the same browser (one
     // a launch opened, or a seller's): on a shared device nothing stays signed in.
     for (const kind of ['central', 'sales'] as const) {
       const token = readSessionToken(c, kind)
-      if (token) deleteSession(deps.systemDb, token, kind)
+      if (token) await endSession(deps.directory, token, kind)
       clearSignInCookies(c, kind)
     }
   }
@@ -28,9 +29,9 @@ export function logoutRoutes(deps: AppDeps, webRoot: string) {
       c.header('Cache-Control', 'no-store')
       return c.html(logoutPage())
     })
-    .post('/', (c) => {
+    .post('/', async (c) => {
       requireOwnSession(deps, c, 'central')
-      endSessions(c)
+      await endSessions(c)
       const isForm = c.req.header('content-type')?.startsWith('application/x-www-form-urlencoded')
       if (isForm) return c.redirect('/', 303)
       return c.json({ message: 'Uitgelogd' })

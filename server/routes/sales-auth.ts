@@ -7,12 +7,7 @@ import { seesAllSales } from '#schema/sales-visibility'
 import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { readRememberedAccount, rememberAccount } from '../auth/remembered-account.ts'
 import { requireSalesContext } from '../auth/require-sales-context.ts'
-import {
-  clearSignInCookies,
-  deleteSession,
-  readSessionToken,
-  setSessionCookie,
-} from '../auth/sessions.ts'
+import { clearSignInCookies, readSessionToken, setSessionCookie } from '../auth/sessions.ts'
 import { getClientAddress } from '../http/client-address.ts'
 import { requireOwnSession } from '../http/require-named-account.ts'
 import { validate } from '../http/validate.ts'
@@ -23,6 +18,7 @@ import { chooseSalesOrganisation } from '../services/sales-accounts/choose-sales
 import type { openSalesSession } from '../services/sales-accounts/open-sales-session.ts'
 import { signInSalesUser } from '../services/sales-accounts/sign-in-sales-user.ts'
 import { throttleChoice } from '../services/sign-in/throttle-choice.ts'
+import { endSession } from '../system-directory/session-lifetime.ts'
 import { answerForgotPassword } from './password-reset.ts'
 
 function toSalesUserView(
@@ -49,7 +45,7 @@ function toSalesUserView(
 export function salesAuthRoutes(deps: AppDeps) {
   const openSignedIn = (
     c: Context<AppEnv>,
-    { user, session }: ReturnType<typeof openSalesSession>,
+    { user, session }: Awaited<ReturnType<typeof openSalesSession>>,
   ) => {
     setSessionCookie(c, 'sales', { ...session, organisationId: user.organisationId })
     // This browser's account is always among those its next sign-in checks (decision 033).
@@ -88,11 +84,11 @@ export function salesAuthRoutes(deps: AppDeps) {
       const name = readOrganisationName(deps.systemDb, ctx.actor.organisationId)
       return c.json(toSalesUserView(ctx.salesUser, ctx.actor.sellerId ?? null, name))
     })
-    .post('/logout', (c) => {
+    .post('/logout', async (c) => {
       // A logout that waited on a device never ends a session someone else opened since.
       requireOwnSession(deps, c, 'sales')
       const token = readSessionToken(c, 'sales')
-      if (token) deleteSession(deps.systemDb, token, 'sales')
+      if (token) await endSession(deps.directory, token, 'sales')
       clearSignInCookies(c, 'sales')
       return c.json({ message: 'Uitgelogd' })
     })

@@ -2,8 +2,7 @@ import { Hono } from 'hono'
 import { NotificationPreferencesUpdateSchema } from '#schema/central'
 import { describePendingChange, EmailChangeSchema, EmailChangeTokenParamSchema } from '#schema/mail'
 import type { AppDeps, AppEnv } from '../app-deps.ts'
-import { findSalesSessionUser, requireSalesContext } from '../auth/require-sales-context.ts'
-import { readSessionToken } from '../auth/sessions.ts'
+import { findRequestSalesUser, requireSalesContext } from '../auth/require-sales-context.ts'
 import { getClientAddress } from '../http/client-address.ts'
 import { findMailLinkBases } from '../http/mail-link-bases.ts'
 import { respondOnce } from '../http/respond-once.ts'
@@ -51,9 +50,8 @@ export function salesProfileRoutes(deps: AppDeps) {
       return c.json({ pending, message: describePendingChange(pending.email) }, 202)
     })
     .post('/email/confirm/:token', validate('param', EmailChangeTokenParamSchema), async (c) => {
-      const sessionToken = readSessionToken(c, 'sales')
-      const found = sessionToken ? findSalesSessionUser(deps, sessionToken) : null
-      const signedIn = found && { organisationId: found.user.organisationId, userId: found.user.id }
+      const user = findRequestSalesUser(deps, c)
+      const signedIn = user && { organisationId: user.organisationId, userId: user.id }
       const { email } = await deps.throttles.setup.countFailure(
         getClientAddress(c, deps.env.TRUST_PROXY),
         async () =>

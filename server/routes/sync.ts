@@ -8,6 +8,7 @@ import { SERVER_COLLECTIONS } from '#server/replication/collections/index'
 import { pullChanges } from '#server/replication/pull'
 import { pushChanges } from '#server/replication/push'
 import { describeBatch, findReadableCollections } from '#server/replication/stream-changes'
+import type { ChangeBatch } from '#server/replication/sync-hub'
 import { EPOCH_HEADER } from '#sync/account'
 import {
   formatSyncAccount,
@@ -87,10 +88,10 @@ export function syncRoutes(deps: AppDeps) {
     c.header(EPOCH_HEADER, String(epoch))
     return ctx
   }
-  const isSignedIn = (area: ServerCollection['area'], token: string) =>
-    area === 'sales'
-      ? findSalesSessionUser(deps, token) !== null
-      : findSessionUser(deps, token) !== null
+  const isSignedIn = async (area: ServerCollection['area'], token: string) =>
+    (area === 'sales'
+      ? await findSalesSessionUser(deps, token)
+      : await findSessionUser(deps, token)) !== null
   const contextOfToken = (area: ServerCollection['area'], token: string) =>
     area === 'sales' ? findSalesContext(deps, token) : findServiceContext(deps, token)
 
@@ -131,26 +132,43 @@ export function syncRoutes(deps: AppDeps) {
           unsent++
           void stream.writeSSE({ data }).finally(() => unsent--)
         }
+        // The session is checked again at every batch: a suspended user's stream ends,
+        // and what is sent is read under the rights they hold now. The check asks the
+        // system directory (a round trip on PostgreSQL), so batches wait in line for it:
+        // each is described after the one before, in the order the hub heard them.
+        const tellOf = async (batch: ChangeBatch) => {
+          const current = await contextOfToken(area, token)
+          if (!isOpen) return
+          if (current?.actor.organisationId !== organisationId) return stream.abort()
+          const readable = findReadableCollections(SERVER_COLLECTIONS.values(), area, current)
+          if (!isCarryingDocuments) {
+            const names = readable.map((collection) => collection.name)
+            return send(JSON.stringify({ type: 'CHANGE', collections: names } as StreamMessage))
+          }
+          if (batch.to === batch.from) return
+          const now = getAccessKey(current.actor)
+          // Other rights, other documents: the device reads again what it may see now.
+          if (now !== access || batch.to < batch.from) {
+            access = now
+            return send(JSON.stringify({ type: 'RESYNC' } as StreamMessage))
+          }
+          send(describeBatch(batch, current, readable, access))
+        }
+        let inLine = Promise.resolve()
+        let waiting = 0
         const unsubscribe = deps.syncHub.subscribe(
           organisationId,
           (batch) => {
-            // The session is checked again at every batch: a suspended user's stream ends,
-            // and what is sent is read under the rights they hold now.
-            const current = contextOfToken(area, token)
-            if (current?.actor.organisationId !== organisationId) return stream.abort()
-            const readable = findReadableCollections(SERVER_COLLECTIONS.values(), area, current)
-            if (!isCarryingDocuments) {
-              const names = readable.map((collection) => collection.name)
-              return send(JSON.stringify({ type: 'CHANGE', collections: names } as StreamMessage))
-            }
-            if (batch.to === batch.from) return
-            const now = getAccessKey(current.actor)
-            // Other rights, other documents: the device reads again what it may see now.
-            if (now !== access || batch.to < batch.from) {
-              access = now
-              return send(JSON.stringify({ type: 'RESYNC' } as StreamMessage))
-            }
-            send(describeBatch(batch, current, readable, access))
+            // A directory that stops answering must not let batches pile up here either.
+            if (waiting >= MAX_UNSENT_EVENTS) return stream.abort()
+            waiting++
+            inLine = inLine
+              .then(() => tellOf(batch))
+              .catch((error) => {
+                deps.log.error('telling an event stream of a change failed', { error })
+                stream.abort()
+              })
+              .finally(() => waiting--)
           },
           // The organisation moved to another machine: the device connects again, to it.
           () => stream.abort(),
@@ -162,7 +180,7 @@ export function syncRoutes(deps: AppDeps) {
         await stream.writeSSE({ data: JSON.stringify({ type: 'RESYNC' } as StreamMessage) })
         while (isOpen) {
           await stream.sleep(HEARTBEAT_MS)
-          if (!isOpen || !isSignedIn(area, token) || !isServedHere(organisationId)) break
+          if (!isOpen || !(await isSignedIn(area, token)) || !isServedHere(organisationId)) break
           await stream.writeSSE({ event: 'heartbeat', data: String(Date.now()) })
         }
         unsubscribe()

@@ -4,11 +4,12 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-deps.ts'
-import { readSessionToken, refreshSessionCookies, validateSession } from '../auth/sessions.ts'
-import type { SystemDb } from '../db/system-db.ts'
+import { readSessionToken, refreshSessionCookies } from '../auth/sessions.ts'
 import { firstAnswerPreloads } from '../http/first-answer-preloads.ts'
 import { isSalesHost, SALES_PREFIX } from '../http/sales-base.ts'
 import { createSignedInPreloads } from '../http/signed-in-preloads.ts'
+import { readLiveSession } from '../system-directory/session-lifetime.ts'
+import type { SystemDirectory } from '../system-directory/system-directory.ts'
 
 /**
  * What a browser loads from dist/web: pages, scripts, styles, icons, the web manifest. Not
@@ -42,15 +43,15 @@ function classifyPath(requested: string): 'page' | 'file' | null {
  * sales host the page is marked `data-area="sales"`, so one build serves both hosts; the
  * service worker precaches the page of its own host.
  */
-export function webRoutes(webRoot: string, { salesHost, systemDb }: WebRouteDeps) {
+export function webRoutes(webRoot: string, { salesHost, directory }: WebRouteDeps) {
   const indexFile = path.join(webRoot, 'index.html')
   const landingFile = path.join(webRoot, 'landing.html')
   const relativeRoot = path.relative(process.cwd(), webRoot) || '.'
   const preloadsOf = createSignedInPreloads(webRoot)
   /** Whether the page's area has a live session (its cookies refreshed as on every call). */
-  const isSignedIn = (c: Context<AppEnv>, area: 'central' | 'sales') => {
+  const isSignedIn = async (c: Context<AppEnv>, area: 'central' | 'sales') => {
     const token = readSessionToken(c, area)
-    const session = token ? validateSession(systemDb, token, area) : null
+    const session = token ? await readLiveSession(directory, token, area) : null
     if (token && session) {
       const { expire, data, isRenewed } = session
       refreshSessionCookies(c, area, {
@@ -62,7 +63,7 @@ export function webRoutes(webRoot: string, { salesHost, systemDb }: WebRouteDeps
     }
     return session !== null
   }
-  const servePage = (c: Context<AppEnv>) => {
+  const servePage = async (c: Context<AppEnv>) => {
     if (!existsSync(indexFile)) {
       return c.text('The web app is not built yet: run npm run build (npm start does this).', 503)
     }
@@ -70,7 +71,7 @@ export function webRoutes(webRoot: string, { salesHost, systemDb }: WebRouteDeps
     const { path: requested } = c.req
     const isSalesPath = requested === SALES_PREFIX || requested.startsWith(`${SALES_PREFIX}/`)
     const area = isSales || isSalesPath ? 'sales' : 'central'
-    const hasSession = isSignedIn(c, area)
+    const hasSession = await isSignedIn(c, area)
     // Without a live session / is the landing page: built ahead, it shows before any of
     // the app's code runs (decision 014). A cookie whose session ended stays (decision 044),
     // so it is the session that is looked up, not the cookie's presence.
@@ -114,6 +115,6 @@ export function webRoutes(webRoot: string, { salesHost, systemDb }: WebRouteDeps
     .get('*', (c) => (classifyPath(c.req.path) === 'page' ? servePage(c) : notFound(c)))
 }
 
-type WebRouteDeps = { salesHost: string; systemDb: SystemDb }
+type WebRouteDeps = { salesHost: string; directory: SystemDirectory }
 
 const notFound = (c: Context<AppEnv>) => c.text('Niet gevonden', 404)

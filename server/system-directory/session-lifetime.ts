@@ -1,6 +1,7 @@
 import { SESSION_MAX_AGE_MS } from '#schema/constants'
 import type { AccountKind, SessionData } from '#schema/db/system'
 import { generateToken, hashToken } from '../auth/tokens.ts'
+import { createLogger } from '../logger.ts'
 import type { AccountKey, SystemDirectory } from './system-directory.ts'
 
 // A session's lifetime, the same on either engine: the directory stores, this decides.
@@ -13,6 +14,21 @@ export const RENEW_BEFORE_MS = SESSION_TTL_MS / 2
 
 /** A live session as a request sees it; `isRenewed`: the cookie must carry the new expiry. */
 export type LiveSession = { data: SessionData; expire: number; isRenewed: boolean }
+
+/**
+ * A session cookie a call carries: its token, and the live session it opens (or null).
+ * The call's guard marks what the call did with it: `isUsed` (the call acted under it, so
+ * a renewal that was due is written) or `isEnded` (its person may no longer act).
+ */
+export type RequestSession = {
+  token: string
+  live: LiveSession | null
+  isUsed?: boolean
+  isEnded?: boolean
+}
+
+/** The sessions of a call, by kind: absent when it carries no such cookie. */
+export type RequestSessions = Partial<Record<AccountKind, RequestSession>>
 
 /**
  * Opens a session and returns its token; only the token's hash is stored. `createdAt` is
@@ -40,12 +56,15 @@ export async function openSession(
  * other kind, expired, past its absolute lifetime, or no longer backed by its
  * login-directory entry (the account moved, was deleted or restored away). A dead one is
  * deleted on the way. The session's user and organisation are the directory's columns.
+ * With `isRenewing: false` a session due for renewal is answered with its new expiry and
+ * `isRenewed`, and left for the caller to extend (renewSession) once it is used.
  */
 export async function readLiveSession(
   directory: SystemDirectory,
   token: string,
   kind: AccountKind,
   now = Date.now(),
+  { isRenewing = true } = {},
 ): Promise<LiveSession | null> {
   const sid = hashToken(token)
   const stored = await directory.findSession(sid)
@@ -65,10 +84,15 @@ export async function readLiveSession(
   }
   if (stored.expire - now < RENEW_BEFORE_MS && stored.expire < endOfLife) {
     const expire = Math.min(now + SESSION_TTL_MS, endOfLife)
-    await directory.extendSession(sid, expire)
+    if (isRenewing) await renewSession(directory, token, expire)
     return { data, expire, isRenewed: true }
   }
   return { data, expire: stored.expire, isRenewed: false }
+}
+
+/** Extends a session to `expire` (a renewal readLiveSession left to its caller). */
+export function renewSession(directory: SystemDirectory, token: string, expire: number) {
+  return directory.extendSession(hashToken(token), expire)
 }
 
 /**
@@ -88,4 +112,18 @@ export function endAccountSessions(
 ) {
   const exceptSid = options.exceptToken ? hashToken(options.exceptToken) : undefined
   return directory.deleteAccountSessions(account, { exceptSid })
+}
+
+const log = createLogger('error')
+
+/**
+ * Ends an account's sessions from a path that cannot wait (a push applies its rows in one
+ * synchronous transaction): started now (on the SQLite file, done now) and not waited for.
+ * A failure is logged and leaves sessions that no call gets past: each call checks that its
+ * account is still active (findActiveUser, isSalesUserAllowed) and reads its rights anew.
+ */
+export function endAccountSessionsSoon(directory: SystemDirectory, account: AccountKey) {
+  endAccountSessions(directory, account).catch((error) =>
+    log.error('ending the sessions of an account failed', { error, ...account }),
+  )
 }

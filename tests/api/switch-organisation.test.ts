@@ -3,6 +3,7 @@ import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { users } from '#schema/db/organisation'
 import type { UserRole } from '#schema/roles'
+import { hashToken } from '#server/auth/tokens'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { formatSyncAccount, SYNC_ACCOUNT_HEADER } from '#sync/account'
 import {
@@ -162,20 +163,31 @@ describe('a person whose password matched two organisations', () => {
 
     // A session near its end is renewed, and the answer carries the new expiry.
     const system = openSystemFile(server.dataDir)
+    // This sign-in's session (Pat has others, of the tests before).
+    const sid = hashToken(pat.cookies.get('centraal_session') ?? '')
+    const storedExpiry = () =>
+      system.prepare('select expire from sessions where sid = ?').pluck().get(sid) as number
     try {
-      system
-        .prepare('update sessions set expire = ? where user_id = ?')
-        .run(Date.now() + 60_000, (user.json as User).id)
+      const nearItsEnd = Date.now() + 60_000
+      system.prepare('update sessions set expire = ? where sid = ?').run(nearItsEnd, sid)
+      // A call of the other area acts under no session of this one: it renews nothing.
+      const otherArea = await pat.get('/api/gold-estates/auth/user')
+      expect(otherArea.status).toBe(401)
+      expect(otherArea.headers.getSetCookie()).toEqual([])
+      expect(storedExpiry()).toBe(nearItsEnd)
+
+      const renewed = await pat.get('/api/auth/user')
+      const cookie = renewed.headers
+        .getSetCookie()
+        .find((line) => line.startsWith('centraal_session='))
+      expect(cookie).toContain(`centraal_session=${pat.cookies.get('centraal_session')};`)
+      const expires = Date.parse(/Expires=([^;]+)/.exec(cookie ?? '')?.[1] ?? '')
+      expect(expires).toBeGreaterThan(Date.now() + 24 * 60 * 60 * 1000)
+      // The directory holds the expiry the cookie carries (to the second the cookie keeps).
+      expect(Math.floor(storedExpiry() / 1000)).toBe(Math.floor(expires / 1000))
     } finally {
       system.close()
     }
-    const renewed = await pat.get('/api/auth/user')
-    const cookie = renewed.headers
-      .getSetCookie()
-      .find((line) => line.startsWith('centraal_session='))
-    expect(cookie).toContain(`centraal_session=${pat.cookies.get('centraal_session')};`)
-    const expires = Date.parse(/Expires=([^;]+)/.exec(cookie ?? '')?.[1] ?? '')
-    expect(expires).toBeGreaterThan(Date.now() + 24 * 60 * 60 * 1000)
   })
 
   test('cannot reach an organisation whose account the password did not match, nor its own', async () => {

@@ -1,6 +1,5 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { deleteUserSessions } from '#server/auth/sessions'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
@@ -110,7 +109,7 @@ test.each([
     await screenshot(page, 'sync-state-waiting', { fullPage: false })
     await page.keyboard.press('Escape')
     // Anna's session ends (expired, or ended elsewhere) before the app was sent.
-    deleteUserSessions(server.deps.systemDb, {
+    await server.deps.directory.deleteAccountSessions({
       kind: 'central',
       organisationId: 'default-org',
       userId: annaId,

@@ -10,7 +10,7 @@ import { openCentralSession } from './open-central-session.ts'
  * (decision 028).
  */
 export async function chooseCentralOrganisation(
-  deps: Pick<AppDeps, 'systemDb' | 'organisations' | 'organisationChoices'>,
+  deps: Pick<AppDeps, 'directory' | 'organisations' | 'organisationChoices'>,
   input: { choiceToken: string; organisationId: string },
 ) {
   const { user, matched } = await requireChosenAccount(

@@ -79,7 +79,7 @@ function activateSalesUser(db: OrganisationDb, userId: string, passwordHash: str
  * account it was.
  */
 export async function completeSetup(
-  deps: Pick<AppDeps, 'env' | 'systemDb' | 'organisations'>,
+  deps: Pick<AppDeps, 'env' | 'systemDb' | 'directory' | 'organisations'>,
   input: { token: string; password: string },
 ): Promise<{
   kind: AccountKind
@@ -102,6 +102,6 @@ export async function completeSetup(
     .set({ usedAt: Date.now() })
     .where(eq(setupTokens.tokenHash, tokenHash))
     .run()
-  settlePasswordLink(deps.systemDb, token, { email, passwordHash })
+  await settlePasswordLink(deps, token, { email, passwordHash })
   return { kind: token.kind, role, organisationId: token.organisationId, userId: token.userId }
 }

@@ -1,7 +1,7 @@
 import type { SessionData } from '#schema/db/system'
 import type { AppDeps } from '../../app-deps.ts'
-import { createSession } from '../../auth/sessions.ts'
 import { AppError } from '../../errors/app-error.ts'
+import { openSession } from '../../system-directory/session-lifetime.ts'
 import { noteUserActive } from '../users/note-user-active.ts'
 import type { StoredUser } from './create-central-user.ts'
 
@@ -18,8 +18,8 @@ export function getCentralRefusal(user: StoredUser): string | null {
  * Notes the sign-in on the user and opens a central session in their organisation; `proof`
  * is what the sign-in proved beyond this account (decision 028), kept with the session.
  */
-export function openCentralSession(
-  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+export async function openCentralSession(
+  deps: Pick<AppDeps, 'directory' | 'organisations'>,
   user: StoredUser,
   proof:
     | Pick<SessionData, 'provenAccounts' | 'createdAt'>
@@ -28,7 +28,7 @@ export function openCentralSession(
   const refusal = getCentralRefusal(user)
   if (refusal) throw new AppError('forbidden', refusal)
   noteUserActive(deps.organisations.get(user.organisationId), user.id)
-  const session = createSession(deps.systemDb, {
+  const session = await openSession(deps.directory, {
     kind: 'central',
     userId: user.id,
     organisationId: user.organisationId,

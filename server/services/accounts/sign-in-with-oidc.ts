@@ -1,7 +1,7 @@
 import { LOGIN_ERRORS } from '#schema/login-errors'
 import type { AppDeps } from '../../app-deps.ts'
-import { createSession } from '../../auth/sessions.ts'
 import { AppError } from '../../errors/app-error.ts'
+import { openSession } from '../../system-directory/session-lifetime.ts'
 import { noteUserActive } from '../users/note-user-active.ts'
 import { findCentralAccounts } from './find-central-account.ts'
 import { findUser } from './find-user.ts'
@@ -39,7 +39,8 @@ async function findAccountByEmail(
  * the person signs in with their password, which offers the choice. Refusals are AppErrors with a message for
  * the sign-in screen. From the read of the user in its organisation's file to the link
  * written there nothing awaits, so of two sign-ins linking one account at once the second
- * sees the first's subject (OTHER_IDENTITY); the directory's entry follows the file.
+ * sees the first's subject (OTHER_IDENTITY); the directory's entry follows the file, and
+ * the session is opened after it.
  */
 export async function signInWithOidc(
   deps: Pick<AppDeps, 'systemDb' | 'directory' | 'organisations'>,
@@ -66,7 +67,7 @@ export async function signInWithOidc(
   // The organisation file first: the login directory is rebuilt from it after a restore.
   noteUserActive(db, user.id, isNewLink ? { oidcSubject: identity.subject } : {})
   if (isNewLink) await deps.directory.linkSubject(account, identity.subject)
-  const session = createSession(deps.systemDb, {
+  const session = await openSession(deps.directory, {
     kind: 'central',
     userId: user.id,
     organisationId: account.organisationId,

@@ -1,8 +1,8 @@
 import type { SessionData } from '#schema/db/system'
 import type { AppDeps } from '../../app-deps.ts'
 import { digestPasswordHash } from '../../auth/organisation-choices.ts'
-import { deleteSession } from '../../auth/sessions.ts'
 import { AppError } from '../../errors/app-error.ts'
+import { endSession } from '../../system-directory/session-lifetime.ts'
 import { findUser } from './find-user.ts'
 import { getCentralRefusal, openCentralSession } from './open-central-session.ts'
 
@@ -54,7 +54,7 @@ export async function switchCentralOrganisation(
   input: { token: string; session: SessionData; organisationId: string },
 ) {
   const user = await requireProvenAccount(deps, input.session, input.organisationId)
-  deleteSession(deps.systemDb, input.token, 'central')
+  await endSession(deps.directory, input.token, 'central')
   return openCentralSession(deps, user, {
     provenAccounts: input.session.provenAccounts,
     createdAt: input.session.createdAt,

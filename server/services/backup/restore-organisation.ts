@@ -2,7 +2,6 @@ import type Database from 'better-sqlite3'
 import { eq } from 'drizzle-orm'
 import { BackupHeaderSchema, type BackupValue } from '#schema/backup'
 import { organisations } from '#schema/db/system'
-import { deleteOrganisationSessions } from '../../auth/sessions.ts'
 import type { ServiceContext } from '../../context.ts'
 import { seedOrganisationFile } from '../../db/seed-organisation-file.ts'
 import { AppError } from '../../errors/app-error.ts'
@@ -173,6 +172,6 @@ export async function restoreOrganisation(
   await rebuildLoginDirectory(client, ctx.directory, organisationId)
   const epoch = startOrganisationEpoch(ctx.systemDb, organisationId)
   noteRestore(ctx, { backupCreatedAt, epoch })
-  deleteOrganisationSessions(ctx.systemDb, organisationId)
+  await ctx.directory.deleteOrganisationSessions(organisationId)
   return { message: 'Backup teruggezet. Log opnieuw in.', tables: counts }
 }

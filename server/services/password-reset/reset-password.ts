@@ -42,7 +42,7 @@ function findUsableToken(deps: Pick<AppDeps, 'systemDb' | 'organisations'>, toke
  * against. Every session of the account ends, so whoever knew the old password is out.
  */
 export async function resetPassword(
-  deps: Pick<AppDeps, 'env' | 'systemDb' | 'organisations'>,
+  deps: Pick<AppDeps, 'env' | 'systemDb' | 'directory' | 'organisations'>,
   input: { token: string; password: string },
 ): Promise<{ kind: AccountKind; organisationId: string; userId: string }> {
   const tokenHash = hashToken(input.token)
@@ -79,6 +79,6 @@ export async function resetPassword(
       .where(eq(salesUsers.id, token.userId))
       .run()
   }
-  settlePasswordLink(deps.systemDb, token, { email: account.email, passwordHash })
+  await settlePasswordLink(deps, token, { email: account.email, passwordHash })
   return { kind: token.kind, organisationId: token.organisationId, userId: token.userId }
 }

@@ -8,7 +8,7 @@ import { openSalesSession } from './open-sales-session.ts'
  * in the organisation picked, if it was offered and its sign-in may still act.
  */
 export async function chooseSalesOrganisation(
-  deps: Pick<AppDeps, 'systemDb' | 'organisations' | 'organisationChoices'>,
+  deps: Pick<AppDeps, 'directory' | 'organisations' | 'organisationChoices'>,
   input: { choiceToken: string; organisationId: string },
 ) {
   const { user } = await requireChosenAccount(deps.organisationChoices, 'sales', input, (chosen) =>

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { salesUsers } from '#schema/db/organisation'
 import type { AppDeps } from '../../app-deps.ts'
-import { createSession } from '../../auth/sessions.ts'
 import { AppError } from '../../errors/app-error.ts'
+import { openSession } from '../../system-directory/session-lifetime.ts'
 import { noteUserActive } from '../users/note-user-active.ts'
 import { isSalesUserAllowed, type SalesUser } from './is-sales-user-allowed.ts'
 
@@ -15,8 +15,8 @@ export function getSalesRefusal(deps: Pick<AppDeps, 'organisations'>, user: Sale
 }
 
 /** Notes the sign-in and opens a Gold Estates session; 403 for an account that may not act. */
-export function openSalesSession(
-  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+export async function openSalesSession(
+  deps: Pick<AppDeps, 'directory' | 'organisations'>,
   user: SalesUser,
 ) {
   const refusal = getSalesRefusal(deps, user)
@@ -25,7 +25,7 @@ export function openSalesSession(
   db.update(salesUsers).set({ lastLogin: Date.now() }).where(eq(salesUsers.id, user.id)).run()
   // A Gold Estates account of a Centraal user (LAUNCH APP's) is that person acting too.
   if (user.centraalUserId) noteUserActive(db, user.centraalUserId)
-  const session = createSession(deps.systemDb, {
+  const session = await openSession(deps.directory, {
     kind: 'sales',
     userId: user.id,
     organisationId: user.organisationId,

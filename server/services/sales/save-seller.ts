@@ -3,10 +3,10 @@ import type { z } from 'zod'
 import { salesSellers, salesUsers } from '#schema/db/organisation'
 import { setupTokens } from '#schema/db/system'
 import type { SellerCreateSchema, SellerUpdateSchema } from '#schema/sales'
-import { deleteUserSessions } from '../../auth/sessions.ts'
 import type { FollowedWrite, ServiceContext } from '../../context.ts'
 import { changedSyncedRow, newSyncedRow } from '../../db/synced-row.ts'
 import { AppError } from '../../errors/app-error.ts'
+import { endAccountSessionsSoon } from '../../system-directory/session-lifetime.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { findSalesUser } from '../sales-accounts/find-sales-account.ts'
 import { isSalesAddressTaken } from '../sales-address-change/sales-address-taken.ts'
@@ -99,7 +99,7 @@ export function updateSeller(
       .run()
   }
   if (seller.userId && seller.status !== 'active') {
-    deleteUserSessions(ctx.systemDb, {
+    endAccountSessionsSoon(ctx.directory, {
       kind: 'sales',
       organisationId: ctx.actor.organisationId,
       userId: seller.userId,

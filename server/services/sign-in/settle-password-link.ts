@@ -1,5 +1,6 @@
-import { deleteUserSessions } from '../../auth/sessions.ts'
 import type { SystemDb } from '../../db/system-db.ts'
+import { endAccountSessions } from '../../system-directory/session-lifetime.ts'
+import type { SystemDirectory } from '../../system-directory/system-directory.ts'
 import { type AccountRef, recordAddressProof } from './address-proofs.ts'
 
 /**
@@ -7,12 +8,12 @@ import { type AccountRef, recordAddressProof } from './address-proofs.ts'
  * address received proves it (whoever set this password reads its mail), and every
  * session of the account ends.
  */
-export function settlePasswordLink(
-  systemDb: SystemDb,
+export async function settlePasswordLink(
+  deps: { systemDb: SystemDb; directory: SystemDirectory },
   token: AccountRef & { mailed: boolean },
   account: { email: string; passwordHash: string },
 ) {
   const { kind, organisationId, userId } = token
-  if (token.mailed) recordAddressProof(systemDb, { kind, organisationId, userId, ...account })
-  deleteUserSessions(systemDb, { kind, organisationId, userId })
+  if (token.mailed) recordAddressProof(deps.systemDb, { kind, organisationId, userId, ...account })
+  await endAccountSessions(deps.directory, { kind, organisationId, userId })
 }

@@ -27,7 +27,7 @@ export type PasswordSignInRules<T extends Account, S> = {
   getRefusal: (account: T) => string | null
   /** The answer to a wrong e-mail or password: one message, so it tells neither. */
   invalidCredentials: string
-  openSession: (account: T) => S
+  openSession: (account: T) => Promise<S>
 }
 
 export type PasswordSignInDeps = Pick<
@@ -106,7 +106,7 @@ export async function signInByPassword<T extends Account, S>(
     throw new AppError('forbidden', rules.getRefusal(current[0] as T) ?? '')
   }
   await deps.throttles.signIn.recordSuccess(input.address, rules.throttleKey)
-  if (allowed.length === 1) return { signedIn: rules.openSession(allowed[0] as T) }
+  if (allowed.length === 1) return { signedIn: await rules.openSession(allowed[0] as T) }
   const accounts = allowed.map((account) => ({
     organisationId: account.organisationId,
     userId: account.id,

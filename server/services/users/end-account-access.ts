@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { salesUsers, users } from '#schema/db/organisation'
 import { setupTokens } from '#schema/db/system'
-import { deleteUserSessions } from '../../auth/sessions.ts'
 import type { ServiceContext } from '../../context.ts'
+import { endAccountSessionsSoon } from '../../system-directory/session-lifetime.ts'
 
 /**
  * Ends everything a central account holds open: its Centraal sessions, the Gold Estates
@@ -10,18 +10,18 @@ import type { ServiceContext } from '../../context.ts'
  * setup links. For a suspension, deactivation, deletion or a lower role.
  */
 export function endAccountAccess(
-  ctx: Pick<ServiceContext, 'db' | 'systemDb'>,
+  ctx: Pick<ServiceContext, 'db' | 'systemDb' | 'directory'>,
   user: { id: string; organisationId: string },
 ) {
   const organisationId = user.organisationId
-  deleteUserSessions(ctx.systemDb, { kind: 'central', organisationId, userId: user.id })
+  endAccountSessionsSoon(ctx.directory, { kind: 'central', organisationId, userId: user.id })
   const linked = ctx.db
     .select({ id: salesUsers.id })
     .from(salesUsers)
     .where(eq(salesUsers.centraalUserId, user.id))
     .all()
   for (const salesUser of linked) {
-    deleteUserSessions(ctx.systemDb, { kind: 'sales', organisationId, userId: salesUser.id })
+    endAccountSessionsSoon(ctx.directory, { kind: 'sales', organisationId, userId: salesUser.id })
   }
   ctx.systemDb
     .update(setupTokens)

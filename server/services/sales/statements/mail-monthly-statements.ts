@@ -13,7 +13,10 @@ import { findSellersWithStatements } from './find-sellers-with-statements.ts'
 import { MAX_STATEMENT_LINES } from './statement.ts'
 import { getStatementFileName } from './statement-file-name.ts'
 
-type Deps = Pick<AppDeps, 'env' | 'systemDb' | 'directory' | 'organisations' | 'log' | 'heavyWorkPool'>
+type Deps = Pick<
+  AppDeps,
+  'env' | 'systemDb' | 'directory' | 'organisations' | 'log' | 'heavyWorkPool'
+>
 
 const monthName = new Intl.DateTimeFormat('nl-NL', {
   month: 'long',
