@@ -90,7 +90,9 @@ function isBasedOnStored(
  * server's fields; otherwise a conflict answered with the stored state. A write
  * the services refuse is answered with the stored state too, so the client reverts, and
  * recorded with its reason. Once the transaction committed, the system directory follows
- * the written rows (AfterPush), in the order they were written.
+ * the written rows (AfterPush), in the order they were written; one that fails answers the
+ * push 500 with the rows kept, and each write orders its part so that this leaves nobody
+ * an access the organisation's file no longer gives.
  */
 export async function pushChanges(
   ctx: ServiceContext,
