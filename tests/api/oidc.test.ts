@@ -216,7 +216,11 @@ describe('with an identity provider', () => {
     await setup.post('/api/auth/login/email', { email: 'ada@example.com', password: PASSWORD })
     const body = { name: 'Erik Twee', email: 'erik@example.com', role: 'USER', status: 'active' }
     expect((await setup.post('/api/users', body)).status).toBe(201)
-    await inviteWithSetupLink(server.deps, { email: 'erik@example.com', role: 'USER', org: 'org-x' })
+    await inviteWithSetupLink(server.deps, {
+      email: 'erik@example.com',
+      role: 'USER',
+      org: 'org-x',
+    })
     provider.accounts.set('sub-erik', { email: 'erik@example.com', email_verified: true })
     const { browser, location } = await signInWithSso({ accountId: 'sub-erik' })
     expect(readLoginError(location)).toMatch(

@@ -11,20 +11,20 @@ import { appendActivity } from '../activities/append-activity.ts'
 export type StoredUser = typeof users.$inferSelect
 
 type NewCentralUser = {
-    /** A client-generated id (replication); a new UUID v7 otherwise. */
-    id?: string
-    organisationId: string
-    name: string
-    email: string
-    role: UserRole
-    status: UserStatus
-    passwordHash: string | null
-    /** Through /register rather than by an administrator (default false). */
-    isSelfRegistered?: boolean
-    /** Waits for an administrator's approval before it may sign in (default false). */
-    isAwaitingApproval?: boolean
-    actor: ActivityAuthor
-    action: string
+  /** A client-generated id (replication); a new UUID v7 otherwise. */
+  id?: string
+  organisationId: string
+  name: string
+  email: string
+  role: UserRole
+  status: UserStatus
+  passwordHash: string | null
+  /** Through /register rather than by an administrator (default false). */
+  isSelfRegistered?: boolean
+  /** Waits for an administrator's approval before it may sign in (default false). */
+  isAwaitingApproval?: boolean
+  actor: ActivityAuthor
+  action: string
 }
 
 /**
@@ -35,7 +35,10 @@ type NewCentralUser = {
  * transaction that writes, so two requests cannot both take the same address; synchronous,
  * so a replicated create runs it inside its push's transaction.
  */
-export function writeCentralUser(ctx: Pick<ServiceContext, 'db'>, input: NewCentralUser): StoredUser {
+export function writeCentralUser(
+  ctx: Pick<ServiceContext, 'db'>,
+  input: NewCentralUser,
+): StoredUser {
   const email = input.email.trim().toLowerCase()
   const now = Date.now()
   return ctx.db.transaction((tx) => {

@@ -36,16 +36,16 @@ export async function inviteWithSetupLink(
     (
       await createCentralUser(
         { db, directory: deps.directory },
-      {
-        organisationId: request.org,
-        name: request.name ?? request.email.split('@')[0] ?? request.email,
-        email: request.email,
-        role: request.role,
-        status: 'inactive',
-        passwordHash: null,
-        actor: { userId: null, name: 'Beheerder (setup-token)' },
-        action: 'Gebruiker uitgenodigd',
-      },
+        {
+          organisationId: request.org,
+          name: request.name ?? request.email.split('@')[0] ?? request.email,
+          email: request.email,
+          role: request.role,
+          status: 'inactive',
+          passwordHash: null,
+          actor: { userId: null, name: 'Beheerder (setup-token)' },
+          action: 'Gebruiker uitgenodigd',
+        },
       )
     ).id
   return issueSetupToken({ db, systemDb }, request.org, userId)
