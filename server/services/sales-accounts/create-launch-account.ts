@@ -16,7 +16,7 @@ export function createLaunchAccount(
   centralUser: { id: string; name: string; email: string },
 ) {
   const now = Date.now()
-  const user = ctx.db
+  return ctx.db
     .insert(salesUsers)
     .values({
       id: uuidv7(),
@@ -32,7 +32,6 @@ export function createLaunchAccount(
     })
     .returning()
     .get()
-  return user
 }
 
 /**
