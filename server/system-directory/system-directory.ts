@@ -99,6 +99,8 @@ export interface SystemDirectory {
   }): Promise<OrganisationRecord | null>
   findOrganisation(id: string): Promise<OrganisationRecord | null>
   findOrganisationBySlug(slug: string): Promise<OrganisationRecord | null>
+  /** The id and name of each of these organisations that exists, in no set order. */
+  findOrganisationNames(ids: readonly string[]): Promise<OrganisationName[]>
   /** Every organisation, by name (the Organisaties list). */
   listOrganisations(): Promise<OrganisationSummary[]>
   /** Every organisation's id (the scheduled jobs' rounds). */
