@@ -27,6 +27,9 @@ export type OrganisationSummary = Pick<
   'id' | 'name' | 'slug' | 'plan' | 'status' | 'createdAt'
 >
 
+/** An organisation as a choice of organisations or a mail names it. */
+export type OrganisationName = Pick<OrganisationRecord, 'id' | 'name'>
+
 /**
  * A login-directory entry: an account of `kind` in one organisation, found by `email` (an
  * address, lower case; or a LAUNCH APP key, launchKeyOf) or by its linked SSO subject.
