@@ -54,11 +54,13 @@ export async function startServer(
   const organisations = new OrganisationCache(
     env.DATA_DIR,
     systemDb,
+    directory,
     env.ORGANISATION_CACHE_SIZE,
     (db, organisationId) => void readCrmKey(db, box, organisationId),
     getMachinePlacement(env),
   )
-  ensureDefaultOrganisation({ systemDb, organisations })
+  await organisations.learnOrganisations()
+  await ensureDefaultOrganisation({ directory, organisations })
   deleteExpiredSessions(systemDb)
   const heavyWorkPool = createHeavyWorkPool(env, options.heavyWorkerFile)
   // Loaded only when processes share a Redis: one process does not carry its client.
@@ -91,10 +93,8 @@ export async function startServer(
     oidc: await createOidcSignIn(env, { systemDb, organisations, log, createExpiringTokens }),
     log,
     syncHub: new SyncHub({
-      readPosition: (organisationId) => ({
-        seq: readReplicationSeq(organisations.get(organisationId)),
-        epoch: readOrganisationEpoch(systemDb, organisationId),
-      }),
+      readSeq: (organisationId) => readReplicationSeq(organisations.get(organisationId)),
+      readEpoch: (organisationId) => readOrganisationEpoch(directory, organisationId),
       onError: (error) => log.error('telling the event streams of a change failed', { error }),
       isServedHere: (organisationId) => organisations.holds(organisationId),
       relay:
@@ -130,7 +130,7 @@ export async function startServer(
   const stopPruning = startKeptRecordPruning({ ...deps, jobs })
   const monthlyStatements = startMonthlyStatements({ ...deps, jobs })
   const stopReviewDigests = startReviewDigests({ ...deps, jobs })
-  const offsiteCopies = startOffsiteCopies({ env, systemDb, log, heavyWorkPool, jobs })
+  const offsiteCopies = startOffsiteCopies({ env, directory, log, heavyWorkPool, jobs })
   const sessionSweep = setInterval(() => deleteExpiredSessions(systemDb), 60 * 60 * 1000)
   sessionSweep.unref()
 

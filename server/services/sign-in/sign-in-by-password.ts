@@ -32,7 +32,7 @@ export type PasswordSignInRules<T extends Account, S> = {
 
 export type PasswordSignInDeps = Pick<
   AppDeps,
-  'env' | 'systemDb' | 'organisations' | 'throttles' | 'organisationChoices'
+  'env' | 'systemDb' | 'directory' | 'organisations' | 'throttles' | 'organisationChoices'
 >
 
 /**
