@@ -3,14 +3,11 @@ import { eq } from 'drizzle-orm'
 import { organisationPlacements } from '#schema/db/system'
 import { getOrganisationRoute, ROUTING_COOKIE } from '../auth/routing-cookie.ts'
 import { AppError } from '../errors/app-error.ts'
+import type { OrganisationName, SystemDirectory } from '../system-directory/system-directory.ts'
 import { openOrganisationDb } from './open-organisation-db.ts'
 import { BUSY_TIMEOUT_MS } from './open-sqlite.ts'
 import { getOrganisationFile, getRestoringMarker, type OrganisationDb } from './organisation-db.ts'
 import { type MoveMarker, readMoveMarker } from './organisation-move-marker.ts'
-import type {
-  OrganisationName,
-  SystemDirectory,
-} from '../system-directory/system-directory.ts'
 import type { SystemDb } from './system-db.ts'
 
 /** This machine and the one holding organisations without a placement (README, Two machines). */

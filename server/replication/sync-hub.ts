@@ -140,7 +140,9 @@ export class SyncHub {
       organisation.timer = undefined
       // The epoch is read asynchronously: a batch still being told when the next is due
       // is waited for, so each listener hears the ranges in order, each once.
-      organisation.telling = organisation.telling.then(() => this.#tell(organisationId, organisation))
+      organisation.telling = organisation.telling.then(() =>
+        this.#tell(organisationId, organisation),
+      )
     }, BATCH_MS)
   }
 

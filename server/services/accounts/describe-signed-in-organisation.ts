@@ -11,9 +11,7 @@ import { readRecentRestore } from '../backup/note-restore.ts'
 export async function describeSignedInOrganisation(
   deps: Pick<AppDeps, 'directory' | 'organisations'>,
   session: Pick<SessionData, 'organisationId' | 'provenAccounts'>,
-): Promise<
-  Required<Pick<CurrentUser, 'organisationName' | 'otherOrganisations' | 'lastRestore'>>
-> {
+): Promise<Required<Pick<CurrentUser, 'organisationName' | 'otherOrganisations' | 'lastRestore'>>> {
   const ids = [
     session.organisationId,
     ...(session.provenAccounts ?? []).map((account) => account.organisationId),

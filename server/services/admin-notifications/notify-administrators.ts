@@ -64,7 +64,10 @@ export async function notifyAdministrators(
 ) {
   const recipients = findAlertRecipients(deps, organisationId)
   if (recipients.length === 0) return 0
-  const organisationName = readOrganisationName(deps.organisations.get(organisationId), organisationId)
+  const organisationName = readOrganisationName(
+    deps.organisations.get(organisationId),
+    organisationId,
+  )
   const links = { app: deps.env.PUBLIC_URL, settings: `${deps.env.PUBLIC_URL}/settings` }
   const mail = await alert.render(links, organisationName)
   const box = getSecretBox(deps.env)

@@ -16,7 +16,9 @@ export async function offerOrganisationChoice(
   accounts: ChoosableAccount[],
 ): Promise<OrganisationChoice> {
   const ids = accounts.map((account) => account.organisationId)
-  const matched = (await deps.directory.findOrganisationNames(ids)).sort((a, b) => a.name.localeCompare(b.name, 'nl') || a.id.localeCompare(b.id))
+  const matched = (await deps.directory.findOrganisationNames(ids)).sort(
+    (a, b) => a.name.localeCompare(b.name, 'nl') || a.id.localeCompare(b.id),
+  )
   return {
     choiceToken: await deps.organisationChoices.add(kind, accounts),
     organisations: matched,
