@@ -13,9 +13,10 @@ export function findOrganisationName(ctx: Pick<ServiceContext, 'db' | 'actor'>):
 
 /**
  * The organisation's name from its profile; for jobs and mail. An open file always has its
- * profile row (seedOrganisationFile puts it there, with the system directory's name, on
- * each open and after each restore), so the directory is not asked again here: these
- * callers stay synchronous, and run where no directory is open (the heavy-work worker).
+ * profile row (seedOrganisationFile puts it there, with the system directory's name, when
+ * the file is made and after each restore), so the directory is not asked here: these
+ * callers stay synchronous, and some run where no directory is open (statements in the
+ * heavy-work worker). The id stands in should a file lack it.
  */
 export function readOrganisationName(db: OrganisationDb, id: string): string {
   const profile = db
