@@ -15,19 +15,23 @@ export function ownOrganisationRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get('/', async (c) => {
       const ctx = requireServiceContext(deps, c)
-      return c.json(await getOrganisation({ ...ctx, directory: deps.directory }))
+      const { directory, organisations } = deps
+      return c.json(await getOrganisation({ ...ctx, directory, organisations }))
     })
     .patch('/', validate('json', OrganisationUpdateSchema), async (c) => {
-      const ctx = requireServiceContext(deps, c)
+      const signedIn = requireServiceContext(deps, c)
+      const id = signedIn.actor.organisationId
       const changes = c.req.valid('json')
-      const organisation = await deps.directory.findOrganisation(ctx.actor.organisationId)
+      const organisation = await deps.directory.findOrganisation(id)
+      // The file taken again after the await: the cache may have closed it meanwhile.
+      const ctx = { ...signedIn, db: deps.organisations.get(id) }
       // A replay (the same Idempotency-Key) answers the first save and renames nothing.
       let isSaved = false
       const answer = respondOnce(c, ctx, 200, () => {
         isSaved = true
         return updateOrganisation(ctx, changes, organisation)
       })
-      if (isSaved) await renameInOrganisationList(deps.directory, ctx.actor.organisationId, changes)
+      if (isSaved) await renameInOrganisationList(deps.directory, id, changes)
       return answer
     })
 }

@@ -84,7 +84,8 @@ export function syncRoutes(deps: AppDeps) {
       isNameRequired: isPush,
     })
     c.header(EPOCH_HEADER, String(epoch))
-    return ctx
+    // The file taken again after the await: the cache may have closed it meanwhile.
+    return { ...ctx, db: deps.organisations.get(ctx.actor.organisationId) }
   }
   const isSignedIn = (area: ServerCollection['area'], token: string) =>
     area === 'sales'

@@ -6,9 +6,14 @@ import type { OrganisationRecord } from '../../system-directory/system-directory
 import { requirePermission } from '../permissions/require-permission.ts'
 
 /** The organisation's details for Instellingen: id, slug, name, contact e-mail. */
-export async function getOrganisation(ctx: ServiceContext & Pick<AppDeps, 'directory'>) {
+export async function getOrganisation(
+  ctx: ServiceContext & Pick<AppDeps, 'directory' | 'organisations'>,
+) {
   requirePermission(ctx.actor, 'settings.read')
-  return describeOrganisation(ctx, await ctx.directory.findOrganisation(ctx.actor.organisationId))
+  const id = ctx.actor.organisationId
+  const organisation = await ctx.directory.findOrganisation(id)
+  // The file taken again after the await: the cache may have closed it meanwhile.
+  return describeOrganisation({ ...ctx, db: ctx.organisations.get(id) }, organisation)
 }
 
 /** getOrganisation's answer, from the directory's record of the organisation (read before). */
