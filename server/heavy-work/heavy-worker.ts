@@ -62,7 +62,11 @@ async function withContext<T>(
   ) => Promise<T> | T,
 ) {
   systemDb ??= openSystemDb(env.SYSTEM_DIR)
-  directory ??= openSystemDirectory({ systemDb })
+  // A failed opening is not kept: the next task tries again.
+  directory ??= openSystemDirectory({ systemDb }).catch((error: unknown) => {
+    directory = undefined
+    throw error
+  })
   const opened = await directory
   const organisations = new OrganisationCache(
     env.DATA_DIR,
