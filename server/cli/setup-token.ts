@@ -6,6 +6,7 @@ import { loadEnv } from '../env.ts'
 import { AppError } from '../errors/app-error.ts'
 import { inviteWithSetupLink } from '../services/accounts/invite-with-setup-link.ts'
 import { ensureDefaultOrganisation } from '../services/platform-organisations/ensure-default-organisation.ts'
+import { openSystemDirectory } from '../system-directory/open-system-directory.ts'
 
 // npm run setup-token -- --email <e-mail> [--name <name>] [--role ROLE] [--org <id>]
 // Creates the user when needed and prints a setup link for an operator to hand over.
@@ -34,22 +35,28 @@ if (!parsed.success) {
 const options = parsed.data
 const env = loadEnv()
 const systemDb = openSystemDb(env.SYSTEM_DIR)
+const directory = await openSystemDirectory({ systemDb })
 const organisations = new OrganisationCache(
   env.DATA_DIR,
   systemDb,
+  directory,
   4,
   undefined,
   getMachinePlacement(env),
 )
-ensureDefaultOrganisation({ systemDb, organisations })
 
 try {
-  const { token, expiresAt } = inviteWithSetupLink({ systemDb, organisations }, options)
+  await ensureDefaultOrganisation({ directory, organisations })
+  const { token, expiresAt } = await inviteWithSetupLink(
+    { systemDb, directory, organisations },
+    options,
+  )
   console.log(`Setup link for ${options.email} (valid until ${new Date(expiresAt).toISOString()}):`)
   console.log(`${env.PUBLIC_URL}/setup/${token}`)
 } catch (error) {
   fail(error instanceof AppError ? error.message : String(error))
 } finally {
   organisations.closeAll()
+  await directory.close()
   systemDb.$client.close()
 }

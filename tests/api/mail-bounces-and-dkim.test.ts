@@ -54,7 +54,12 @@ const askReset = (email: string) =>
 
 /** A central account in `org` whose holder set a password, so a reset mail reaches it. */
 async function createAccount(email: string, org: string) {
-  const { token } = inviteWithSetupLink(server.deps, { email, role: 'USER', name: 'Bea', org })
+  const { token } = await inviteWithSetupLink(server.deps, {
+    email,
+    role: 'USER',
+    name: 'Bea',
+    org,
+  })
   const setup = await createClient(server.url).post(`/api/auth/setup/${token}`, {
     password: 'bea password 1',
   })

@@ -44,8 +44,8 @@ beforeAll(async () => {
   webRoot = writeWebRoot()
   server = await startTestServer({}, { webRoot })
   root = await signInFirstSuperadminWithGoldEstates(server)
-  createOrganisation(server.deps, { id: 'org-a', name: 'Alfa Makelaars', slug: 'alfa' })
-  createOrganisation(server.deps, { id: 'org-b', name: 'Bravo Wonen', slug: 'bravo' })
+  await createOrganisation(server.deps, { id: 'org-a', name: 'Alfa Makelaars', slug: 'alfa' })
+  await createOrganisation(server.deps, { id: 'org-b', name: 'Bravo Wonen', slug: 'bravo' })
 })
 afterAll(async () => {
   await server?.close()
@@ -54,7 +54,7 @@ afterAll(async () => {
 
 /** Sets (or resets) a central account's password through a setup link, as a reset does. */
 async function setPassword(email: string, org: string, password: string, role = 'USER' as const) {
-  const { token } = inviteWithSetupLink(server.deps, { email, role, name: email, org })
+  const { token } = await inviteWithSetupLink(server.deps, { email, role, name: email, org })
   const setup = await createClient(server.url).post(`/api/auth/setup/${token}`, { password })
   expect(setup.status, setup.text).toBe(200)
 }

@@ -91,7 +91,7 @@ async function accountOf(client: Client, organisationId: string) {
 beforeAll(async () => {
   server = await startTestServer()
   root = await signInFirstSuperadmin(server)
-  createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
+  await createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
   otherAdmin = await signInInvitedUser(server, {
     email: 'admin@b.example',
     role: 'ADMIN',
@@ -118,7 +118,7 @@ describe('a restore starts a new epoch', () => {
     )
 
   beforeAll(async () => {
-    createOrganisation(server.deps, { id: ORG, name: 'Klant R', slug: ORG })
+    await createOrganisation(server.deps, { id: ORG, name: 'Klant R', slug: ORG })
     owner = await signInInvitedUser(server, { email: OWNER.email, role: 'SUPERADMIN', org: ORG })
     account = await accountOf(owner, ORG)
     const first = await pull(owner, 'users')
@@ -480,7 +480,7 @@ describe('a restore starts a new epoch', () => {
     test('a person in two organisations is judged by the organisation of their session, never the other', async () => {
       const PERSON = { email: 'twee@klant-r.example', password: 'twee organisaties pw' }
       for (const org of [ORG, 'org-b']) {
-        const { token } = inviteWithSetupLink(server.deps, {
+        const { token } = await inviteWithSetupLink(server.deps, {
           email: PERSON.email,
           role: 'ADMIN',
           name: 'Twee Organisaties',

@@ -211,12 +211,16 @@ describe('with an identity provider', () => {
   })
 
   test('an address with administrator-made accounts in two organisations is not linked by e-mail', async () => {
-    createOrganisation(server.deps, { id: 'org-x', name: 'Organisatie X', slug: 'org-x' })
+    await createOrganisation(server.deps, { id: 'org-x', name: 'Organisatie X', slug: 'org-x' })
     const setup = createClient(server.url, { origin: server.url })
     await setup.post('/api/auth/login/email', { email: 'ada@example.com', password: PASSWORD })
     const body = { name: 'Erik Twee', email: 'erik@example.com', role: 'USER', status: 'active' }
     expect((await setup.post('/api/users', body)).status).toBe(201)
-    inviteWithSetupLink(server.deps, { email: 'erik@example.com', role: 'USER', org: 'org-x' })
+    await inviteWithSetupLink(server.deps, {
+      email: 'erik@example.com',
+      role: 'USER',
+      org: 'org-x',
+    })
     provider.accounts.set('sub-erik', { email: 'erik@example.com', email_verified: true })
     const { browser, location } = await signInWithSso({ accountId: 'sub-erik' })
     expect(readLoginError(location)).toMatch(
@@ -227,8 +231,8 @@ describe('with an identity provider', () => {
   })
 
   test('a stranger registering the address elsewhere does not stand in the way of the linking', async () => {
-    createOrganisation(server.deps, { id: 'org-y', name: 'Organisatie Y', slug: 'org-y' })
-    const { token } = inviteWithSetupLink(server.deps, {
+    await createOrganisation(server.deps, { id: 'org-y', name: 'Organisatie Y', slug: 'org-y' })
+    const { token } = await inviteWithSetupLink(server.deps, {
       email: 'fem@example.com',
       role: 'USER',
       org: 'org-y',

@@ -46,8 +46,8 @@ beforeAll(async () => {
     { refuse: (address) => address.startsWith('refused') },
   ))
   await signInFirstSuperadmin(server)
-  createOrganisation(server.deps, { id: 'org-alfa', name: 'Alfa Makelaars', slug: 'alfa' })
-  createOrganisation(server.deps, {
+  await createOrganisation(server.deps, { id: 'org-alfa', name: 'Alfa Makelaars', slug: 'alfa' })
+  await createOrganisation(server.deps, {
     id: 'org-evil',
     name: 'Evil\r\nBcc: evil@attacker.test',
     slug: 'evil',
@@ -86,7 +86,7 @@ const linksIn = (mail: ReceivedMail) =>
 
 /** A central account in `org` whose holder set `password` through their setup link. */
 async function createAccount(email: string, org: string, password: string, name = 'Persoon') {
-  const { token } = inviteWithSetupLink(server.deps, { email, role: 'USER', name, org })
+  const { token } = await inviteWithSetupLink(server.deps, { email, role: 'USER', name, org })
   const setup = await createClient(server.url).post(`/api/auth/setup/${token}`, { password })
   expect(setup.status, setup.text).toBe(200)
 }
@@ -218,7 +218,7 @@ describe('a password reset by mail', () => {
 
   test('an unknown address, and an account whose holder never set a password, get the same answer and no mail', async () => {
     await createClient(server.url) // warm the connection
-    inviteWithSetupLink(server.deps, {
+    await inviteWithSetupLink(server.deps, {
       email: 'nooit@reset.test',
       role: 'USER',
       name: 'Nooit',

@@ -600,7 +600,7 @@ describe('attacks on the version a review names', () => {
     const url = `/api/gold-estates/sales/${sale.id}`
     // The other organisation's owner also holds an account here: a person in two
     // organisations, signed in to org-b.
-    const { token } = inviteWithSetupLink(server.deps, {
+    const { token } = await inviteWithSetupLink(server.deps, {
       email: 'super@b.example',
       role: 'ADMIN',
       name: 'Twee Organisaties',

@@ -46,9 +46,9 @@ const tokenOf = (setupUrl: string) => setupUrl.split('/setup/')[1] as string
  */
 async function attackerOrganisation() {
   const id = `aa-attacker-${++organisationNumber}`
-  createOrganisation(server.deps, { id, name: `Aanvaller ${organisationNumber}`, slug: id })
+  await createOrganisation(server.deps, { id, name: `Aanvaller ${organisationNumber}`, slug: id })
   const email = `owner@${id}.test`
-  const { token } = inviteWithSetupLink(server.deps, { email, role: 'SUPERADMIN', org: id })
+  const { token } = await inviteWithSetupLink(server.deps, { email, role: 'SUPERADMIN', org: id })
   await createClient(server.url).post(`/api/auth/setup/${token}`, { password: 'owner password' })
   const owner = createClient(server.url)
   expect(

@@ -30,9 +30,9 @@ let server: TestServer
 beforeAll(async () => {
   server = await startTestServer()
   await signInFirstSuperadmin(server)
-  createOrganisation(server.deps, { id: 'org-a', name: 'Alfa Makelaars', slug: 'alfa' })
-  createOrganisation(server.deps, { id: 'org-b', name: 'Bravo Wonen', slug: 'bravo' })
-  createOrganisation(server.deps, { id: 'org-c', name: 'Charlie Vastgoed', slug: 'charlie' })
+  await createOrganisation(server.deps, { id: 'org-a', name: 'Alfa Makelaars', slug: 'alfa' })
+  await createOrganisation(server.deps, { id: 'org-b', name: 'Bravo Wonen', slug: 'bravo' })
+  await createOrganisation(server.deps, { id: 'org-c', name: 'Charlie Vastgoed', slug: 'charlie' })
 })
 afterAll(() => server?.close())
 
@@ -43,7 +43,7 @@ async function createAccount(options: {
   password: string
   role?: UserRole
 }) {
-  const { token } = inviteWithSetupLink(server.deps, {
+  const { token } = await inviteWithSetupLink(server.deps, {
     email: options.email,
     role: options.role ?? 'USER',
     name: `Persoon ${options.org}`,
@@ -336,7 +336,7 @@ describe('a person in several organisations chooses one at sign-in', () => {
     })
     expect(registered.status).toBe(201)
     for (const org of ['org-a', 'org-b']) {
-      inviteWithSetupLink(server.deps, { email: 'vera@example.com', role: 'USER', org })
+      await inviteWithSetupLink(server.deps, { email: 'vera@example.com', role: 'USER', org })
     }
     await createAccount({ email: 'vera@example.com', org: 'org-c', password: 'vera password' })
     const { answer } = await signIn('vera@example.com', 'vera password')

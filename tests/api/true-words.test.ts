@@ -58,7 +58,7 @@ function backdate(organisationId: string, emails: string[], createdAt: number) {
 
 describe('GET /api/stats: the Groei card', () => {
   test('an organisation whose users all joined this month has no last month: growth null, its own users only', async () => {
-    createOrganisation(server.deps, { id: 'org-groei', name: 'Groei', slug: 'org-groei' })
+    await createOrganisation(server.deps, { id: 'org-groei', name: 'Groei', slug: 'org-groei' })
     const owner = await signInInvitedUser(server, {
       email: 'owner@groei.example',
       role: 'SUPERADMIN',
@@ -145,7 +145,7 @@ describe('POST /api/auth/setup/:token names the role of the account set up', () 
 
   test('an ADMIN, a USER and a SUPERADMIN each read their own role', async () => {
     for (const role of ['ADMIN', 'USER', 'SUPERADMIN'] as const) {
-      const { token } = inviteWithSetupLink(server.deps, {
+      const { token } = await inviteWithSetupLink(server.deps, {
         email: `${role.toLowerCase()}-setup@example.com`,
         role,
         name: `${role} setup`,
@@ -179,7 +179,7 @@ describe('POST /api/auth/setup/:token names the role of the account set up', () 
   })
 
   test('a used, unknown or malformed token answers no role', async () => {
-    const { token } = inviteWithSetupLink(server.deps, {
+    const { token } = await inviteWithSetupLink(server.deps, {
       email: 'once@example.com',
       role: 'ADMIN',
       name: 'Eenmalig',
@@ -250,7 +250,7 @@ describe('signing in counts as activity: lastActive replicates', () => {
   })
 
   test("a Gold Estates launch is its SUPERADMIN's activity, in that organisation only", async () => {
-    createOrganisation(server.deps, { id: 'org-launch', name: 'L', slug: 'org-launch' })
+    await createOrganisation(server.deps, { id: 'org-launch', name: 'L', slug: 'org-launch' })
     const other = await signInInvitedUser(server, {
       email: 'owner@launch.example',
       role: 'SUPERADMIN',

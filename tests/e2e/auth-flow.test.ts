@@ -332,7 +332,7 @@ test('setup link: the invited user sets a password, sees the done screen, then s
   const invited = { email: 'invite@example.com', password: 'uitgenodigd 2025' }
   // Invited as `npm run setup-token -- --email … --name …` invites: the same service with the
   // command's defaults, in this process (the command itself: tests/api/auth.test.ts).
-  const { token } = inviteWithSetupLink(
+  const { token } = await inviteWithSetupLink(
     server.deps,
     SetupTokenCommandSchema.parse({ email: invited.email, name: 'Ivo Uitgenodigd' }),
   )

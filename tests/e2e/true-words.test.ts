@@ -85,7 +85,7 @@ test("a setup link greets an ADMIN as Admin, the first SUPERADMIN with the speci
     ['ADMIN', 'Je account is klaar. Je rol: Admin.'],
     ['SUPERADMIN', 'Je SUPERADMIN account is aangemaakt'],
   ] as const) {
-    const { token } = inviteWithSetupLink(file.server.deps, {
+    const { token } = await inviteWithSetupLink(file.server.deps, {
       email: file.email(`setup-${role.toLowerCase()}`),
       role,
       name: `Setup ${role}`,
@@ -102,7 +102,7 @@ test("a setup link greets an ADMIN as Admin, the first SUPERADMIN with the speci
 })
 
 test('Gebruikers: a sign-in elsewhere turns "Nooit" into "zojuist" on the open list', async () => {
-  const { token } = inviteWithSetupLink(file.server.deps, {
+  const { token } = await inviteWithSetupLink(file.server.deps, {
     email: file.email('sanne'),
     role: 'USER',
     name: 'Sanne Stil',

@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { SetupTokenCommandSchema } from '#schema/auth'
-import { organisations } from '#schema/db/system'
 import type { AppDeps } from '../../app-deps.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { createCentralUser } from './create-central-user.ts'
@@ -16,16 +14,12 @@ export type SetupLinkRequest = z.output<typeof SetupTokenCommandSchema>
  * no password) and issues a setup link token for them. An account with the same address in
  * another organisation is a different account and plays no part. Throws an AppError whose message the command prints.
  */
-export function inviteWithSetupLink(
-  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+export async function inviteWithSetupLink(
+  deps: Pick<AppDeps, 'systemDb' | 'directory' | 'organisations'>,
   request: SetupLinkRequest,
-): { token: string; expiresAt: number } {
+): Promise<{ token: string; expiresAt: number }> {
   const { systemDb } = deps
-  const organisation = systemDb
-    .select({ id: organisations.id })
-    .from(organisations)
-    .where(eq(organisations.id, request.org))
-    .get()
+  const organisation = await deps.directory.findOrganisation(request.org)
   if (!organisation) throw new AppError('not_found', `Organisation ${request.org} does not exist.`)
   const existing = findCentralAccountIn(systemDb, request.email, request.org)
   const db = deps.organisations.get(request.org)

@@ -17,10 +17,10 @@ export type ResetLinkBases = { central: string; sales: string }
  * delivery job sends the mail after commit.
  */
 export async function requestPasswordReset(
-  deps: Pick<AppDeps, 'env' | 'systemDb' | 'organisations' | 'log'>,
+  deps: Pick<AppDeps, 'env' | 'systemDb' | 'directory' | 'organisations' | 'log'>,
   input: { kind: AccountKind; email: string; bases: ResetLinkBases },
 ) {
-  const accounts = findResettableAccounts(deps, input.kind, input.email)
+  const accounts = await findResettableAccounts(deps, input.kind, input.email)
   if (accounts.length === 0) return
   const now = Date.now()
   const issued = accounts.map((account) => ({ account, token: generateToken() }))
