@@ -53,11 +53,13 @@ export async function startServer(
   const organisations = new OrganisationCache(
     env.DATA_DIR,
     systemDb,
+    directory,
     env.ORGANISATION_CACHE_SIZE,
     (db, organisationId) => void readCrmKey(db, box, organisationId),
     getMachinePlacement(env),
   )
-  ensureDefaultOrganisation({ systemDb, organisations })
+  await organisations.learnOrganisations()
+  await ensureDefaultOrganisation({ directory, organisations })
   await directory.deleteExpiredSessions(Date.now())
   const heavyWorkPool = createHeavyWorkPool(env, options.heavyWorkerFile)
   // Loaded only when processes share a Redis: one process does not carry its client.
@@ -96,10 +98,8 @@ export async function startServer(
     }),
     log,
     syncHub: new SyncHub({
-      readPosition: (organisationId) => ({
-        seq: readReplicationSeq(organisations.get(organisationId)),
-        epoch: readOrganisationEpoch(systemDb, organisationId),
-      }),
+      readSeq: (organisationId) => readReplicationSeq(organisations.get(organisationId)),
+      readEpoch: (organisationId) => readOrganisationEpoch(directory, organisationId),
       onError: (error) => log.error('telling the event streams of a change failed', { error }),
       isServedHere: (organisationId) => organisations.holds(organisationId),
       relay:
@@ -135,7 +135,7 @@ export async function startServer(
   const stopPruning = startKeptRecordPruning({ ...deps, jobs })
   const monthlyStatements = startMonthlyStatements({ ...deps, jobs })
   const stopReviewDigests = startReviewDigests({ ...deps, jobs })
-  const offsiteCopies = startOffsiteCopies({ env, systemDb, log, heavyWorkPool, jobs })
+  const offsiteCopies = startOffsiteCopies({ env, directory, log, heavyWorkPool, jobs })
   const sessionSweep = setInterval(
     () =>
       directory

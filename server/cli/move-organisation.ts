@@ -3,6 +3,7 @@ import { openSystemDb } from '../db/system-db.ts'
 import { loadEnv } from '../env.ts'
 import { readMachinesFile } from '../services/organisation-move/machines-file.ts'
 import { MoveRefused, moveOrganisation } from '../services/organisation-move/move-organisation.ts'
+import { openSystemDirectory } from '../system-directory/open-system-directory.ts'
 
 // npm run organisation:move -- <organisation id> <machine>
 // Moves an organisation's file to another machine of those in the machines file
@@ -21,9 +22,10 @@ const env = loadEnv()
 const machinesFile =
   process.env.MACHINES_FILE ?? path.join(env.DATA_DIR, 'cluster', 'machines.json')
 const systemDb = openSystemDb(env.SYSTEM_DIR)
+const directory = await openSystemDirectory({ systemDb })
 try {
   const machines = readMachinesFile(machinesFile)
-  const move = await moveOrganisation({ systemDb, machines, organisationId, to })
+  const move = await moveOrganisation({ systemDb, directory, machines, organisationId, to })
   console.log(`${organisationId}: moved from ${move.from} to ${move.to}; requests reach ${move.to}`)
   console.log(
     `the old file waits as ${move.aside} until the first write on ${move.to} (Ctrl-C or SIGTERM keeps it)`,
@@ -38,5 +40,6 @@ try {
   console.error(error instanceof MoveRefused ? `refused: ${error.message}` : error)
   process.exitCode = 1
 } finally {
+  await directory.close()
   systemDb.$client.close()
 }

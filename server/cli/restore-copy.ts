@@ -1,6 +1,4 @@
 import { existsSync } from 'node:fs'
-import { eq } from 'drizzle-orm'
-import { organisations } from '#schema/db/system'
 import { getOrganisationFile } from '../db/organisation-db.ts'
 import { openSystemDb } from '../db/system-db.ts'
 import { loadEnv } from '../env.ts'
@@ -14,6 +12,7 @@ import {
   restoreOrganisationCopy,
 } from '../services/offsite-copies/restore-organisation-copy.ts'
 import { restoreSystemCopy } from '../services/offsite-copies/restore-system-copy.ts'
+import { openSystemDirectory } from '../system-directory/open-system-directory.ts'
 
 // npm run copy:restore -- system [<copy key>]
 // npm run copy:restore -- organisations
@@ -40,15 +39,17 @@ const settings = readCopySettings(env)
 if (!settings) fail('S3_COPY_BUCKET is not set: there are no copies to restore from')
 
 /** The organisations DATA_DIR's system file lists (it must be there first). */
-function readOrganisationIds(only?: string) {
+async function readOrganisationIds(only?: string) {
   if (!existsSync(`${env.DATA_DIR}/system.sqlite`)) {
     fail(`no system file in ${env.DATA_DIR}: restore it first (copy:restore -- system)`)
   }
   const systemDb = openSystemDb(env.DATA_DIR)
+  const directory = await openSystemDirectory({ systemDb })
   try {
-    const query = systemDb.select({ id: organisations.id }).from(organisations)
-    return (only ? query.where(eq(organisations.id, only)) : query).all().map(({ id }) => id)
+    if (!only) return await directory.listOrganisationIds()
+    return (await directory.findOrganisation(only)) ? [only] : []
   } finally {
+    await directory.close()
     systemDb.$client.close()
   }
 }
@@ -57,7 +58,7 @@ function readOrganisationIds(only?: string) {
 async function restoreMissingOrganisations(store: CopyStore) {
   let restored = 0
   const left: string[] = []
-  for (const organisationId of readOrganisationIds()) {
+  for (const organisationId of await readOrganisationIds()) {
     if (existsSync(getOrganisationFile(env.DATA_DIR, organisationId))) {
       left.push(`${organisationId} (its file is here; name it to replace it)`)
       continue
@@ -86,7 +87,7 @@ try {
   } else if (what === 'organisations') {
     await restoreMissingOrganisations(store)
   } else {
-    if (readOrganisationIds(what).length === 0) {
+    if ((await readOrganisationIds(what)).length === 0) {
       fail(`unknown organisation ${what} in ${env.DATA_DIR}`)
     }
     const restored = await restoreOrganisationCopy({

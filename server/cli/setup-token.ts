@@ -6,7 +6,7 @@ import { loadEnv } from '../env.ts'
 import { AppError } from '../errors/app-error.ts'
 import { inviteWithSetupLink } from '../services/accounts/invite-with-setup-link.ts'
 import { ensureDefaultOrganisation } from '../services/platform-organisations/ensure-default-organisation.ts'
-import { createSqliteSystemDirectory } from '../system-directory/sqlite-system-directory.ts'
+import { openSystemDirectory } from '../system-directory/open-system-directory.ts'
 
 // npm run setup-token -- --email <e-mail> [--name <name>] [--role ROLE] [--org <id>]
 // Creates the user when needed and prints a setup link for an operator to hand over.
@@ -35,17 +35,18 @@ if (!parsed.success) {
 const options = parsed.data
 const env = loadEnv()
 const systemDb = openSystemDb(env.SYSTEM_DIR)
+const directory = await openSystemDirectory({ systemDb })
 const organisations = new OrganisationCache(
   env.DATA_DIR,
   systemDb,
+  directory,
   4,
   undefined,
   getMachinePlacement(env),
 )
-ensureDefaultOrganisation({ systemDb, organisations })
 
 try {
-  const directory = createSqliteSystemDirectory(systemDb)
+  await ensureDefaultOrganisation({ directory, organisations })
   const { token, expiresAt } = await inviteWithSetupLink(
     { systemDb, directory, organisations },
     options,
@@ -56,5 +57,6 @@ try {
   fail(error instanceof AppError ? error.message : String(error))
 } finally {
   organisations.closeAll()
+  await directory.close()
   systemDb.$client.close()
 }

@@ -1,8 +1,9 @@
 import { existsSync, statSync } from 'node:fs'
 import { eq } from 'drizzle-orm'
-import { organisationPlacements, organisations } from '#schema/db/system'
+import { organisationPlacements } from '#schema/db/system'
 import { getOrganisationRoute, ROUTING_COOKIE } from '../auth/routing-cookie.ts'
 import { AppError } from '../errors/app-error.ts'
+import type { OrganisationName, SystemDirectory } from '../system-directory/system-directory.ts'
 import { openOrganisationDb } from './open-organisation-db.ts'
 import { BUSY_TIMEOUT_MS } from './open-sqlite.ts'
 import { getOrganisationFile, getRestoringMarker, type OrganisationDb } from './organisation-db.ts'
@@ -37,10 +38,18 @@ export class OrganisationCache {
   readonly #readOnly = new Set<string>()
   /** With several machines: the inode each open file had when opened. */
   readonly #inodes = new Map<string, number>()
+  /**
+   * The names of the organisations this process was told of (know): the system
+   * directory's at the start and at each round of the jobs (heldIds), and each one created
+   * here. A file made for one of them is seeded with its name.
+   */
+  readonly #names = new Map<string, string>()
 
   constructor(
     private readonly dataDir: string,
+    /** The machine placements (organisation_placements), still on the system file. */
     private readonly systemDb: SystemDb,
+    private readonly directory: SystemDirectory,
     private readonly capacity: number,
     /** Runs once each time a file is opened (sealing secrets an older version kept in clear). */
     private readonly onOpen: (db: OrganisationDb, organisationId: string) => void = () => {},
@@ -62,12 +71,10 @@ export class OrganisationCache {
       this.#open.set(organisationId, cached)
       return cached
     }
-    const organisation = this.systemDb
-      .select({ name: organisations.name })
-      .from(organisations)
-      .where(eq(organisations.id, organisationId))
-      .get()
-    if (!organisation) throw new Error(`Unknown organisation: ${organisationId}`)
+    const name = this.#names.get(organisationId)
+    if (name === undefined && !this.#isKnownHere(organisationId)) {
+      throw new Error(`Unknown organisation: ${organisationId}`)
+    }
     if (!this.holds(organisationId)) {
       // A request without the routing cookie (a sign-in after a sign-out) reached the home
       // machine: with the cookie set here, HAProxy sends the next attempt to the right one.
@@ -84,7 +91,7 @@ export class OrganisationCache {
         { retryAfterSeconds: 60 },
       )
     }
-    const db = openOrganisationDb(this.dataDir, organisationId, organisation.name)
+    const db = openOrganisationDb(this.dataDir, organisationId, name)
     this.onOpen(db, organisationId)
     if (this.placement) {
       this.#inodes.set(
@@ -96,6 +103,37 @@ export class OrganisationCache {
     this.#open.set(organisationId, db)
     this.#evict()
     return db
+  }
+
+  /**
+   * Remembers organisations of the system directory: each one's file may be made here
+   * (when this machine holds it), seeded with its name.
+   */
+  know(organisations: readonly OrganisationName[]) {
+    for (const { id, name } of organisations) this.#names.set(id, name)
+  }
+
+  /** Reads every organisation's name from the system directory (know). */
+  async learnOrganisations() {
+    this.know(await this.directory.listOrganisations())
+  }
+
+  /**
+   * Whether the organisation exists, for one this process was not told of (know): `get`
+   * is synchronous and cannot ask the system directory (on PostgreSQL, a server away).
+   * An organisation has its file from its creation (createOrganisation opens it), or, with
+   * several machines, a placement once it moved; an id with neither was never created.
+   * Another process's new organisation is so opened here before the jobs' next round
+   * tells this one its name.
+   */
+  #isKnownHere(organisationId: string) {
+    if (existsSync(getOrganisationFile(this.dataDir, organisationId))) return true
+    if (!this.placement) return false
+    return !!this.systemDb
+      .select({ machine: organisationPlacements.machine })
+      .from(organisationPlacements)
+      .where(eq(organisationPlacements.organisationId, organisationId))
+      .get()
   }
 
   /**
@@ -116,16 +154,25 @@ export class OrganisationCache {
    * The organisations whose files this machine holds (every one with one machine): what
    * the scheduled jobs walk, so a machine never opens, nor makes, another's file.
    */
-  heldIds(): string[] {
-    const rows = this.systemDb
-      .select({ id: organisations.id, machine: organisationPlacements.machine })
-      .from(organisations)
-      .leftJoin(organisationPlacements, eq(organisationPlacements.organisationId, organisations.id))
-      .all()
+  async heldIds(): Promise<string[]> {
+    // The organisations (the system directory), then their placements (the system file):
+    // two reads, the directory may be on another server. Their names are learnt on the way.
+    const organisations = await this.directory.listOrganisations()
+    this.know(organisations)
     const placement = this.placement
-    if (!placement) return rows.map(({ id }) => id)
-    return rows
-      .filter(({ machine }) => (machine ?? placement.homeMachine) === placement.machine)
+    if (!placement) return organisations.map(({ id }) => id)
+    const machines = new Map(
+      this.systemDb
+        .select({
+          organisationId: organisationPlacements.organisationId,
+          machine: organisationPlacements.machine,
+        })
+        .from(organisationPlacements)
+        .all()
+        .map((row) => [row.organisationId, row.machine]),
+    )
+    return organisations
+      .filter(({ id }) => (machines.get(id) ?? placement.homeMachine) === placement.machine)
       .map(({ id }) => id)
   }
 

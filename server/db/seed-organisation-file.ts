@@ -17,9 +17,14 @@ import type { OrganisationDb } from './organisation-db.ts'
  * permissions, the four system roles and their grants, and the one-row settings tables.
  * Idempotent, so it runs on every open (and after a restore) and picks up permissions
  * added later. Permissions, system roles and their grants are product definitions: the
- * code's list replaces whatever the file holds, so no file can widen a role.
+ * code's list replaces whatever the file holds, so no file can widen a role. The profile
+ * is made with `name` when missing; undefined for a file that has it (made before).
  */
-export function seedOrganisationFile(db: OrganisationDb, organisationId: string, name: string) {
+export function seedOrganisationFile(
+  db: OrganisationDb,
+  organisationId: string,
+  name: string | undefined,
+) {
   const now = Date.now()
   db.transaction((tx) => {
     tx.insert(replicationCounter).values({ id: 1, value: 0 }).onConflictDoNothing().run()
@@ -60,10 +65,12 @@ export function seedOrganisationFile(db: OrganisationDb, organisationId: string,
         tx.insert(rolePermissions).values({ role, roleId: role, permissionId: permission }).run()
       }
     }
-    tx.insert(organisationProfile)
-      .values({ id: organisationId, name, updatedAt: now })
-      .onConflictDoNothing()
-      .run()
+    if (name !== undefined) {
+      tx.insert(organisationProfile)
+        .values({ id: organisationId, name, updatedAt: now })
+        .onConflictDoNothing()
+        .run()
+    }
     tx.insert(backupSettings)
       .values({ organisationId: organisationId, createdAt: now, updatedAt: now })
       .onConflictDoNothing()

@@ -20,7 +20,8 @@ import {
 import { importSales } from '../services/sales/sales-import/import-sales.ts'
 import { readUploadedFile } from '../services/sales/sales-import/read-uploaded-file.ts'
 import type { Statement } from '../services/sales/statements/statement.ts'
-import { createSqliteSystemDirectory } from '../system-directory/sqlite-system-directory.ts'
+import { openSystemDirectory } from '../system-directory/open-system-directory.ts'
+import type { SystemDirectory } from '../system-directory/system-directory.ts'
 import type { WorkerAnswer } from './worker-answer.ts'
 
 // The heavy jobs' work, in a worker thread (heavy-work-pool.ts starts it). Each task calls
@@ -32,6 +33,9 @@ import type { WorkerAnswer } from './worker-answer.ts'
 const env = (workerData as { env: Env }).env
 const log = createLogger(env.LOG_LEVEL)
 let systemDb: SystemDb | undefined
+// The worker's own system directory, on its own connection (the request thread's cannot
+// cross threads): the organisations a restore reads and the epoch it starts.
+let directory: Promise<SystemDirectory> | undefined
 let sheets:
   | ReturnType<typeof import('../integrations/google/sheets-reader.ts').createSheetsAccess>
   | undefined
@@ -58,18 +62,23 @@ async function withContext<T>(
   ) => Promise<T> | T,
 ) {
   systemDb ??= openSystemDb(env.SYSTEM_DIR)
-  // The system file's directory on the worker's own connection (decision 047).
-  const directory = createSqliteSystemDirectory(systemDb)
+  // A failed opening is not kept: the next task tries again.
+  directory ??= openSystemDirectory({ systemDb }).catch((error: unknown) => {
+    directory = undefined
+    throw error
+  })
+  const opened = await directory
   const organisations = new OrganisationCache(
     env.DATA_DIR,
     systemDb,
+    opened,
     1,
     undefined,
     getMachinePlacement(env),
   )
   const openDb = () => organisations.get(actor.organisationId)
   try {
-    return await work({ db: openDb(), systemDb, directory, actor }, openDb, () =>
+    return await work({ db: openDb(), systemDb, directory: opened, actor }, openDb, () =>
       organisations.refuseWritesIfMoving(actor.organisationId),
     )
   } finally {

@@ -28,7 +28,9 @@ const UNCHECKED = /^\/api\/(auth\/|gold-estates\/auth\/|log(in|out)\b|sync\/|mai
  * old queued call that names only the epoch cannot bring data of before into the restored
  * organisation.
  */
-export function requireNamedAccount(deps: Pick<AppDeps, 'systemDb' | 'organisations'>) {
+export function requireNamedAccount(
+  deps: Pick<AppDeps, 'systemDb' | 'directory' | 'organisations'>,
+) {
   return createMiddleware<AppEnv>(async (c, next) => {
     if (UNCHECKED.test(c.req.path)) return next()
     const kind = c.req.path.startsWith('/api/gold-estates/') ? 'sales' : 'central'
@@ -37,7 +39,7 @@ export function requireNamedAccount(deps: Pick<AppDeps, 'systemDb' | 'organisati
     if (c.req.method !== 'GET' && (user || epoch !== undefined)) {
       // Without a session nothing is judged: the route answers 401 and names no epoch.
       const writer = user ?? findSessionPerson(deps, c, kind)
-      if (writer) requireCurrentEpoch(deps.systemDb, writer.organisationId, epoch)
+      if (writer) await requireCurrentEpoch(deps.directory, writer.organisationId, epoch)
     }
     return next()
   })

@@ -43,7 +43,9 @@ export function startLeadDelivery(
   const box = getSecretBox(deps.env)
   // Every organisation is looked at once after a start; later, the open files (a sale was
   // just registered in one of them).
-  let toScan = deps.organisations.heldIds()
+  // (Read at the first tick, the system directory being asynchronous; a failure is
+  // logged and the read tried again at the next.)
+  let toScan: string[] | 'all' = 'all'
 
   async function deliver(organisationId: string, row: typeof webhookOutbox.$inferSelect) {
     const db = deps.organisations.get(organisationId)
@@ -124,7 +126,8 @@ export function startLeadDelivery(
   }
 
   async function tick() {
-    const organisationIds = new Set([...toScan, ...deps.organisations.openIds()])
+    const scan = toScan === 'all' ? await deps.organisations.heldIds() : toScan
+    const organisationIds = new Set([...scan, ...deps.organisations.openIds()])
     toScan = []
     for (const organisationId of organisationIds) {
       // The lock is asked for only when something is due; what is due is read again

@@ -36,7 +36,9 @@ type Row = typeof mailOutbox.$inferSelect
  * keeping their notifications for the outbox page in the same way (decision 037).
  */
 export function startMailDelivery(
-  deps: Pick<AppDeps, 'env' | 'systemDb' | 'organisations' | 'log'> & { jobs: JobGate },
+  deps: Pick<AppDeps, 'env' | 'systemDb' | 'directory' | 'organisations' | 'log'> & {
+    jobs: JobGate
+  },
 ) {
   const hasSmtp = Boolean(deps.env.SMTP_URL)
   const box = getSecretBox(deps.env)
@@ -57,7 +59,9 @@ export function startMailDelivery(
   const notifications = createOrganisationMailDelivery(deps, hasSmtp ? sendMail : 'keep')
   // Every organisation is looked at once after a start (mail queued before a restart);
   // later, the open files, as the lead delivery does.
-  let toScan = deps.organisations.heldIds()
+  // (Read at the first tick, the system directory being asynchronous; a failure is
+  // logged and the read tried again at the next.)
+  let toScan: string[] | 'all' = 'all'
 
   const findDue = () =>
     deps.systemDb
@@ -137,7 +141,8 @@ export function startMailDelivery(
         'skip',
       )
     }
-    const organisationIds = new Set([...toScan, ...deps.organisations.openIds()])
+    const scan = toScan === 'all' ? await deps.organisations.heldIds() : toScan
+    const organisationIds = new Set([...scan, ...deps.organisations.openIds()])
     toScan = []
     for (const organisationId of organisationIds) {
       if (!notifications.hasDue(organisationId)) continue

@@ -1,7 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { eq } from 'drizzle-orm'
 import { salesSettings } from '#schema/db/organisation'
-import { mailSent, organisations } from '#schema/db/system'
+import { mailSent } from '#schema/db/system'
 import type { Currency } from '#schema/format-money'
 import type { AppDeps } from '../app-deps.ts'
 import { getSecretBox } from '../auth/secret-box.ts'
@@ -25,7 +24,7 @@ import {
 } from './notification-outbox-rows.ts'
 import { findNotificationRefusal } from './notification-refusal.ts'
 
-type Deps = Pick<AppDeps, 'env' | 'systemDb' | 'organisations' | 'log'>
+type Deps = Pick<AppDeps, 'env' | 'systemDb' | 'directory' | 'organisations' | 'log'>
 
 /** A mail handed to the SMTP server: the same Message-ID on every attempt. */
 export type OutgoingMail = RenderedMail & {
@@ -131,13 +130,10 @@ export function createOrganisationMailDelivery(deps: Deps, handOver: HandOver) {
 
   async function render(organisationId: string, rows: NotificationRow[]) {
     const [first] = rows as [NotificationRow]
+    const organisation = await deps.directory.findOrganisation(organisationId)
+    // The file after the await (OrganisationCache: never held across one).
     const db = deps.organisations.get(organisationId)
     const currency = (db.select().from(salesSettings).get()?.currency ?? 'EUR') as Currency
-    const organisation = deps.systemDb
-      .select({ name: organisations.name })
-      .from(organisations)
-      .where(eq(organisations.id, organisationId))
-      .get()
     const token = createUnsubscribeToken(box, {
       organisationId,
       kind: first.recipientKind,

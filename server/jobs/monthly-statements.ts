@@ -21,7 +21,7 @@ type Deps = Pick<
  */
 export function startMonthlyStatements(deps: Deps) {
   async function runOccurrence(occurrenceMs: number) {
-    const ids = deps.organisations.heldIds().map((id) => ({ id }))
+    const ids = (await deps.organisations.heldIds()).map((id) => ({ id }))
     for (const { id } of ids) {
       try {
         const isMine = await deps.jobs.claimOccurrence(

@@ -1,19 +1,18 @@
 import { rm, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { organisations } from '#schema/db/system'
 import { getOrganisationFile } from '../db/organisation-db.ts'
-import type { SystemDb } from '../db/system-db.ts'
 import type { Env } from '../env.ts'
 import type { HeavyWorkPool } from '../heavy-work/heavy-work-pool.ts'
 import type { Logger } from '../logger.ts'
 import { createChangeWatch } from '../services/offsite-copies/change-watch.ts'
 import { SYSTEM_COPY } from '../services/offsite-copies/copy-keys.ts'
 import { openCopyStore, readCopySettings } from '../services/offsite-copies/copy-store.ts'
+import type { SystemDirectory } from '../system-directory/system-directory.ts'
 import type { JobGate } from './job-gate.ts'
 
 type Deps = {
   env: Env
-  systemDb: SystemDb
+  directory: SystemDirectory
   log: Logger
   heavyWorkPool: Pick<HeavyWorkPool, 'snapshotOrganisation' | 'snapshotSystem'>
   jobs: JobGate
@@ -105,10 +104,17 @@ export function startOffsiteCopies(deps: Deps) {
 
   async function copyChanged() {
     const startedAt = Date.now()
-    const ids = deps.systemDb.select({ id: organisations.id }).from(organisations).all()
+    let ids: string[]
+    try {
+      ids = await deps.directory.listOrganisationIds()
+    } catch (error) {
+      // The system directory away (a server): the round is skipped, the next one copies.
+      deps.log.error('off-machine copy round skipped: organisations not read', { error })
+      return
+    }
     const files = [
       { id: SYSTEM_COPY, file: path.join(deps.env.SYSTEM_DIR, 'system.sqlite') },
-      ...ids.map(({ id }) => ({ id, file: getOrganisationFile(deps.env.DATA_DIR, id) })),
+      ...ids.map((id) => ({ id, file: getOrganisationFile(deps.env.DATA_DIR, id) })),
     ]
     let copied = 0
     let bytes = 0

@@ -54,7 +54,7 @@ const PRUNINGS: readonly Pruning[] = [
  * kept mails after KEPT_MAIL_BODY_MS. Answers how many rows went or were emptied.
  */
 export async function pruneKeptRecords(deps: Deps, now = Date.now()) {
-  const ids = deps.organisations.heldIds().map((id) => ({ id }))
+  const ids = (await deps.organisations.heldIds()).map((id) => ({ id }))
   // A notification over a day old is given up, never sent (deliver-organisation-mail.ts):
   // the memory of one sent is needed no longer than that, with a day to spare.
   let deleted = deps.systemDb

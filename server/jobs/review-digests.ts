@@ -88,7 +88,7 @@ export function queueOrganisationReviewDigests(deps: Deps, organisationId: strin
 
 /** The day's digests in every organisation, a turn of the event loop between files. */
 export async function queueReviewDigests(deps: Deps) {
-  const ids = deps.organisations.heldIds().map((id) => ({ id }))
+  const ids = (await deps.organisations.heldIds()).map((id) => ({ id }))
   let queued = 0
   for (const { id } of ids) {
     try {

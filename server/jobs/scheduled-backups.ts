@@ -134,8 +134,8 @@ export function createScheduledBackups(deps: Deps) {
   /** The organisations this machine held at the last look: every one with one machine. */
   let held = new Set<string>()
 
-  function followAll() {
-    held = new Set(deps.organisations.heldIds())
+  async function followAll() {
+    held = new Set(await deps.organisations.heldIds())
     for (const id of held) follow(id)
   }
 
@@ -145,8 +145,8 @@ export function createScheduledBackups(deps: Deps) {
    * that tells no process (decision 048). Only the changes are read: a look opens the
    * files of the organisations that came, none of those that stayed.
    */
-  function followHeld() {
-    const now = new Set(deps.organisations.heldIds())
+  async function followHeld() {
+    const now = new Set(await deps.organisations.heldIds())
     for (const id of held) if (!now.has(id)) follow(id)
     for (const id of now) if (!held.has(id)) follow(id)
     held = now
@@ -158,15 +158,15 @@ export function createScheduledBackups(deps: Deps) {
   return {
     /** Schedules every organisation's automatic backup (at server start). */
     start() {
-      followAll()
-      stopRelay = deps.relay?.subscribe({ onChange: follow, onSubscribed: followAll })
-      heldCheck = setInterval(() => {
-        try {
-          followHeld()
-        } catch (error) {
-          deps.log.error('backup schedules not matched to the organisations here', { error })
-        }
-      }, deps.env.BACKUP_HELD_CHECK_SECONDS * 1000)
+      // The organisations are read from the system directory (asynchronous): a failure is
+      // logged, and the next look (heldCheck) schedules what came since.
+      const look = (match: () => Promise<void>) =>
+        void match().catch((error) =>
+          deps.log.error('backup schedules not matched to the organisations here', { error }),
+        )
+      look(followAll)
+      stopRelay = deps.relay?.subscribe({ onChange: follow, onSubscribed: () => look(followAll) })
+      heldCheck = setInterval(() => look(followHeld), deps.env.BACKUP_HELD_CHECK_SECONDS * 1000)
       heldCheck.unref()
     },
     /**

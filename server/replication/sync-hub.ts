@@ -38,6 +38,8 @@ type Organisation = {
   last: number
   timer?: NodeJS.Timeout
   stopRelay?: () => void
+  /** The batch being told: the next one waits for it, so batches go out in order. */
+  telling: Promise<void>
 }
 
 /** How long a write waits for others of its organisation to be told of together. */
@@ -52,20 +54,28 @@ const BATCH_MS = 10
  */
 export class SyncHub {
   readonly #organisations = new Map<string, Organisation>()
-  readonly #readPosition: (organisationId: string) => OrganisationPosition
+  readonly #readSeq: (organisationId: string) => number
+  readonly #readEpoch: (organisationId: string) => Promise<number>
   readonly #onError: (error: unknown) => void
   readonly #relay: ChangeRelay | undefined
   readonly #isServedHere: (organisationId: string) => boolean
 
   constructor(options: {
-    readPosition: (organisationId: string) => OrganisationPosition
+    /** The organisation's last committed seq (its own file, read synchronously). */
+    readSeq: (organisationId: string) => number
+    /**
+     * Its epoch (the system directory, which may be a server away): read at each batch, so
+     * a restore made by another process (told through the relay) is named at once.
+     */
+    readEpoch: (organisationId: string) => Promise<number>
     onError?: (error: unknown) => void
     /** Other server processes' changes (several processes share REDIS_URL). */
     relay?: ChangeRelay
     /** Whether this machine still holds the organisation (decision 048); always by default. */
     isServedHere?: (organisationId: string) => boolean
   }) {
-    this.#readPosition = options.readPosition
+    this.#readSeq = options.readSeq
+    this.#readEpoch = options.readEpoch
     this.#onError = options.onError ?? (() => undefined)
     this.#relay = options.relay
     this.#isServedHere = options.isServedHere ?? (() => true)
@@ -80,7 +90,11 @@ export class SyncHub {
   subscribe(organisationId: string, listener: Listener, onGone: () => void = () => {}) {
     let organisation = this.#organisations.get(organisationId)
     if (!organisation) {
-      organisation = { listeners: new Map(), last: this.#readPosition(organisationId).seq }
+      organisation = {
+        listeners: new Map(),
+        last: this.#readSeq(organisationId),
+        telling: Promise.resolve(),
+      }
       this.#organisations.set(organisationId, organisation)
       const subscribed = organisation
       organisation.stopRelay = this.#relay?.subscribe(organisationId, {
@@ -89,7 +103,7 @@ export class SyncHub {
         onReady: () => {
           if (
             !this.#isServedHere(organisationId) ||
-            this.#readPosition(organisationId).seq !== subscribed.last
+            this.#readSeq(organisationId) !== subscribed.last
           ) {
             this.#schedule(organisationId)
           }
@@ -124,11 +138,15 @@ export class SyncHub {
     if (!organisation || organisation.timer) return
     organisation.timer = setTimeout(() => {
       organisation.timer = undefined
-      this.#tell(organisationId, organisation)
+      // The epoch is read asynchronously: a batch still being told when the next is due
+      // is waited for, so each listener hears the ranges in order, each once.
+      organisation.telling = organisation.telling.then(() =>
+        this.#tell(organisationId, organisation),
+      )
     }, BATCH_MS)
   }
 
-  #tell(organisationId: string, organisation: Organisation) {
+  async #tell(organisationId: string, organisation: Organisation) {
     let position: OrganisationPosition
     try {
       if (!this.#isServedHere(organisationId)) {
@@ -137,7 +155,9 @@ export class SyncHub {
         for (const onGone of [...organisation.listeners.values()]) onGone()
         return
       }
-      position = this.#readPosition(organisationId)
+      const epoch = await this.#readEpoch(organisationId)
+      // The seq after the epoch's read: the batch reaches the last commit.
+      position = { seq: this.#readSeq(organisationId), epoch }
     } catch (error) {
       this.#onError(error)
       return

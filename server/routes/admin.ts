@@ -21,8 +21,7 @@ import { openSession } from '../system-directory/session-lifetime.ts'
  * their alerts on; through the system file's outbox, which the restore did not replace.
  */
 async function notifyOfRestore(deps: AppDeps, organisationId: string) {
-  const db = deps.organisations.get(organisationId)
-  const restore = readRecentRestore(deps.systemDb, db, organisationId)
+  const restore = await readRecentRestore(deps, organisationId)
   if (!restore) return
   const alert = organisationRestored(organisationId, {
     restoredBy: restore.restoredBy,

@@ -39,15 +39,15 @@ import { answerForgotPassword } from './password-reset.ts'
 
 /** Sign-in, registration and setup, mounted at /auth (docs/behaviour.md, Signed out). */
 export function authRoutes(deps: AppDeps) {
-  const describe = (user: StoredUser, session?: Pick<SessionData, 'provenAccounts'>) => ({
+  const describe = async (user: StoredUser, session?: Pick<SessionData, 'provenAccounts'>) => ({
     ...toCurrentUser(
       user,
       resolvePermissions(deps.organisations.get(user.organisationId), user, user.organisationId),
     ),
-    ...describeSignedInOrganisation(deps, {
+    ...(await describeSignedInOrganisation(deps, {
       organisationId: user.organisationId,
       provenAccounts: session?.provenAccounts,
-    }),
+    })),
   })
   return (
     new Hono<AppEnv>()
@@ -64,7 +64,7 @@ export function authRoutes(deps: AppDeps) {
         setSessionCookie(c, 'central', { ...session, organisationId: user.organisationId })
         // The sign-in wrote lastActive: the organisation's devices hear of it (app.ts).
         c.set('organisationId', user.organisationId)
-        return c.json({ message: 'SUPERADMIN aangemaakt', user: describe(user) }, 201)
+        return c.json({ message: 'SUPERADMIN aangemaakt', user: await describe(user) }, 201)
       })
       .get('/registration', (c) => c.json({ mode: deps.env.REGISTRATION }))
       // Whether single sign-on is configured (OIDC_ISSUER): the login page shows its buttons.
@@ -97,7 +97,7 @@ export function authRoutes(deps: AppDeps) {
         })
         // The sign-in wrote lastActive: the organisation's devices hear of it (app.ts).
         c.set('organisationId', user.organisationId)
-        return c.json({ user: describe(user) })
+        return c.json({ user: await describe(user) })
       })
       .post('/login/choose', validate('json', OrganisationChoiceSchema), async (c) => {
         const address = getClientAddress(c, deps.env.TRUST_PROXY)
@@ -114,7 +114,7 @@ export function authRoutes(deps: AppDeps) {
         })
         // The sign-in wrote lastActive: the organisation's devices hear of it (app.ts).
         c.set('organisationId', user.organisationId)
-        return c.json({ user: describe(user, proof) })
+        return c.json({ user: await describe(user, proof) })
       })
       // "Wissel van organisatie" (decision 028): a new session in an organisation this
       // sign-in proved; the old session of both kinds ends, as a logout would end them.
@@ -132,7 +132,7 @@ export function authRoutes(deps: AppDeps) {
         setSessionCookie(c, 'central', { ...session, organisationId: user.organisationId })
         // The new session wrote lastActive: the organisation's devices hear of it (app.ts).
         c.set('organisationId', user.organisationId)
-        return c.json({ user: describe(user, proof) })
+        return c.json({ user: await describe(user, proof) })
       })
       .post(
         '/setup/:token',
@@ -173,9 +173,9 @@ export function authRoutes(deps: AppDeps) {
           return c.json({ message: 'Je wachtwoord is gewijzigd. Je kunt nu inloggen.', loginPath })
         },
       )
-      .get('/user', (c) => {
+      .get('/user', async (c) => {
         const { user, session } = requireCentralSignIn(deps, c)
-        return c.json(describe(user, session))
+        return c.json(await describe(user, session))
       })
   )
 }

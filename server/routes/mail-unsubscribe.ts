@@ -35,10 +35,10 @@ export function mailUnsubscribeRoutes(deps: AppDeps) {
         ),
       )
     })
-    .post('/unsubscribe/:token', (c) => {
+    .post('/unsubscribe/:token', async (c) => {
       const target = readUnsubscribeToken(box, c.req.param('token'))
       if (!target) return c.html(INVALID, 400)
-      unsubscribe(deps, target)
+      await unsubscribe(deps, target)
       return c.html(DONE, 200)
     })
 }

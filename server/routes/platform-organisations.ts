@@ -16,11 +16,14 @@ import { listOrganisations } from '../services/platform-organisations/list-organ
 /** Organisaties (SUPERADMIN): list, create with its own file, invite the first ADMIN. */
 export function platformOrganisationRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .get('/', (c) => c.json(listOrganisations(requireServiceContext(deps, c))))
-    .post('/', validate('json', OrganisationCreateSchema), (c) => {
+    .get('/', async (c) => {
+      const ctx = requireServiceContext(deps, c)
+      return c.json(await listOrganisations({ ...ctx, directory: deps.directory }))
+    })
+    .post('/', validate('json', OrganisationCreateSchema), async (c) => {
       const ctx = requireServiceContext(deps, c)
       requirePermission(ctx.actor, 'organisations.manage')
-      const organisation = createOrganisation(deps, { id: uuidv7(), ...c.req.valid('json') })
+      const organisation = await createOrganisation(deps, { id: uuidv7(), ...c.req.valid('json') })
       return c.json(organisation, 201)
     })
     .post(
@@ -30,7 +33,7 @@ export function platformOrganisationRoutes(deps: AppDeps) {
       async (c) => {
         const ctx = requireServiceContext(deps, c)
         const link = await inviteOrganisationAdmin(
-          { ...ctx, organisations: deps.organisations },
+          { ...ctx, organisations: deps.organisations, directory: deps.directory },
           c.req.valid('param').id,
           c.req.valid('json'),
         )

@@ -43,7 +43,7 @@ function toSalesUserView(
 
 /** Gold Estates sign-in with its own session cookie (mounted at /gold-estates/auth). */
 export function salesAuthRoutes(deps: AppDeps) {
-  const openSignedIn = (
+  const openSignedIn = async (
     c: Context<AppEnv>,
     { user, session }: Awaited<ReturnType<typeof openSalesSession>>,
   ) => {
@@ -55,7 +55,8 @@ export function salesAuthRoutes(deps: AppDeps) {
     if (seesAllSales(SALES_ROLE_PERMISSIONS[user.role])) {
       prepareSalesReadModel(deps.organisations.get(user.organisationId))
     }
-    return toSalesUserView(user, null, readOrganisationName(deps.systemDb, user.organisationId))
+    const organisationName = await readOrganisationName(deps.directory, user.organisationId)
+    return toSalesUserView(user, null, organisationName)
   }
   return new Hono<AppEnv>()
     .post('/login', validate('json', LoginSchema), async (c) => {
@@ -64,7 +65,7 @@ export function salesAuthRoutes(deps: AppDeps) {
       const remembered = readRememberedAccount(c, deps.env, 'sales')
       const answer = await signInSalesUser(deps, { email, password, address, remembered })
       if (answer.choice) return c.json({ choice: answer.choice })
-      return c.json({ user: openSignedIn(c, answer.signedIn) })
+      return c.json({ user: await openSignedIn(c, answer.signedIn) })
     })
     .post('/login/choose', validate('json', OrganisationChoiceSchema), async (c) => {
       const address = getClientAddress(c, deps.env.TRUST_PROXY)
@@ -74,14 +75,14 @@ export function salesAuthRoutes(deps: AppDeps) {
         { address, choiceToken: c.req.valid('json').choiceToken },
         () => chooseSalesOrganisation(deps, c.req.valid('json')),
       )
-      return c.json({ user: openSignedIn(c, chosen) })
+      return c.json({ user: await openSignedIn(c, chosen) })
     })
     .post('/forgot-password', validate('json', ForgotPasswordSchema), (c) =>
       answerForgotPassword(deps, c, 'sales', c.req.valid('json').email),
     )
-    .get('/user', (c) => {
+    .get('/user', async (c) => {
       const ctx = requireSalesContext(deps, c)
-      const name = readOrganisationName(deps.systemDb, ctx.actor.organisationId)
+      const name = await readOrganisationName(deps.directory, ctx.actor.organisationId)
       return c.json(toSalesUserView(ctx.salesUser, ctx.actor.sellerId ?? null, name))
     })
     .post('/logout', async (c) => {

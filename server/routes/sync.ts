@@ -63,7 +63,7 @@ export function syncRoutes(deps: AppDeps) {
   // session: a session of one area reaches nothing of the other.
   // The session's person, and only theirs: a call that names another account (a local
   // database left open on a shared device) is refused before it reads or writes anything.
-  const contextFor = (
+  const contextFor = async (
     area: ServerCollection['area'],
     c: Context<AppEnv>,
     { isPush = false } = {},
@@ -80,13 +80,13 @@ export function syncRoutes(deps: AppDeps) {
     // Data of an earlier epoch (before a restore) is neither pulled onto nor pushed from;
     // every answer names the current one, so a device learns it at its first call. A
     // push must name it once the organisation was restored (requireCurrentEpoch).
-    const { systemDb, actor } = ctx
     const namedEpoch = c.req.header(EPOCH_HEADER)
-    const epoch = requireCurrentEpoch(systemDb, actor.organisationId, namedEpoch, {
+    const epoch = await requireCurrentEpoch(deps.directory, ctx.actor.organisationId, namedEpoch, {
       isNameRequired: isPush,
     })
     c.header(EPOCH_HEADER, String(epoch))
-    return ctx
+    // The file taken again after the await: the cache may have closed it meanwhile.
+    return { ...ctx, db: deps.organisations.get(ctx.actor.organisationId) }
   }
   const isSignedIn = async (area: ServerCollection['area'], token: string) =>
     (area === 'sales'
@@ -105,20 +105,20 @@ export function syncRoutes(deps: AppDeps) {
       }
       return next()
     })
-    .get('/:version/:collection/pull', validate('query', PullQuerySchema), (c) => {
+    .get('/:version/:collection/pull', validate('query', PullQuerySchema), async (c) => {
       const collection = requireCollection(c.req.param('collection'))
       const { checkpoint, limit, access } = c.req.valid('query')
-      const ctx = contextFor(collection.area, c)
+      const ctx = await contextFor(collection.area, c)
       return c.json(pullChanges(ctx, collection, checkpoint, limit, access))
     })
     .post('/:version/:collection/push', validate('json', PushBodySchema), async (c) => {
       const collection = requireCollection(c.req.param('collection'))
-      const ctx = contextFor(collection.area, c, { isPush: true })
+      const ctx = await contextFor(collection.area, c, { isPush: true })
       return c.json(await pushChanges(ctx, collection, c.req.valid('json').rows, deps.log))
     })
-    .get('/:version/stream', validate('query', StreamQuerySchema), (c) => {
+    .get('/:version/stream', validate('query', StreamQuerySchema), async (c) => {
       const { area, documents: isCarryingDocuments } = c.req.valid('query')
-      const ctx = contextFor(area, c)
+      const ctx = await contextFor(area, c)
       const { organisationId } = ctx.actor
       const token = readSessionToken(c, area) ?? ''
       return streamSSE(c, async (stream) => {

@@ -27,7 +27,7 @@ export function usageReportRoutes(deps: AppDeps) {
       c.set('appKey', { organisationId, appConnectionId })
       // An epoch named is judged here too (requireNamedAccount judges a session's).
       const epoch = c.req.header(EPOCH_HEADER)
-      if (epoch !== undefined) requireCurrentEpoch(deps.systemDb, organisationId, epoch)
+      if (epoch !== undefined) await requireCurrentEpoch(deps.directory, organisationId, epoch)
       await next()
     },
     validate('json', UsageReportSchema),

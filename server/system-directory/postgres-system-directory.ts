@@ -135,6 +135,13 @@ function createPostgresSystemDirectory(db: Db, end: () => Promise<void>): System
       const [row] = await db.select().from(organisations).where(eq(organisations.slug, slug))
       return row ?? null
     },
+    async findOrganisationNames(ids) {
+      if (ids.length === 0) return []
+      return db
+        .select({ id: organisations.id, name: organisations.name })
+        .from(organisations)
+        .where(inArray(organisations.id, [...new Set(ids)]))
+    },
     async listOrganisations() {
       return db
         .select(organisationSummary)

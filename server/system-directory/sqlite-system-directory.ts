@@ -99,6 +99,14 @@ export function createSqliteSystemDirectory(db: SystemDb): SystemDirectory {
     async findOrganisationBySlug(slug) {
       return db.select().from(organisations).where(eq(organisations.slug, slug)).get() ?? null
     },
+    async findOrganisationNames(ids) {
+      if (ids.length === 0) return []
+      return db
+        .select({ id: organisations.id, name: organisations.name })
+        .from(organisations)
+        .where(inArray(organisations.id, [...new Set(ids)]))
+        .all()
+    },
     async listOrganisations() {
       return db
         .select(organisationSummary)

@@ -27,6 +27,9 @@ export type OrganisationSummary = Pick<
   'id' | 'name' | 'slug' | 'plan' | 'status' | 'createdAt'
 >
 
+/** An organisation as a choice of organisations or a mail names it. */
+export type OrganisationName = Pick<OrganisationRecord, 'id' | 'name'>
+
 /**
  * A login-directory entry: an account of `kind` in one organisation, found by `email` (an
  * address, lower case; or a LAUNCH APP key, launchKeyOf) or by its linked SSO subject.
@@ -99,6 +102,8 @@ export interface SystemDirectory {
   }): Promise<OrganisationRecord | null>
   findOrganisation(id: string): Promise<OrganisationRecord | null>
   findOrganisationBySlug(slug: string): Promise<OrganisationRecord | null>
+  /** The id and name of each of these organisations that exists, in no set order. */
+  findOrganisationNames(ids: readonly string[]): Promise<OrganisationName[]>
   /** Every organisation, by name (the Organisaties list). */
   listOrganisations(): Promise<OrganisationSummary[]>
   /** Every organisation's id (the scheduled jobs' rounds). */

@@ -359,7 +359,7 @@ describe('restore', () => {
       const { createOrganisation } = await import(
         '#server/services/platform-organisations/create-organisation'
       )
-      createOrganisation(target.deps, { id: 'acme', name: 'Acme', slug: 'acme' })
+      await createOrganisation(target.deps, { id: 'acme', name: 'Acme', slug: 'acme' })
       await signInInvitedUser(target, { email: 'member@example.com', role: 'USER', org: 'acme' })
       const admin = await signInFirstSuperadmin(target)
       const response = await admin.post('/api/admin/restore', backup)

@@ -20,7 +20,7 @@ beforeAll(async () => {
   root = await signInFirstSuperadmin(server)
   admin = await signInInvitedUser(server, { email: 'admin@example.com', role: 'ADMIN' })
   user = await signInInvitedUser(server, { email: 'user@example.com', role: 'USER' })
-  createOrganisation(server.deps, { id: 'other-org', name: 'Other', slug: 'other' })
+  await createOrganisation(server.deps, { id: 'other-org', name: 'Other', slug: 'other' })
   otherOrgAdmin = await signInInvitedUser(server, {
     email: 'boss@other.example',
     role: 'ADMIN',

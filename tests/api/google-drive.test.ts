@@ -55,7 +55,7 @@ beforeAll(async () => {
   })
   admin = await signInFirstSuperadmin(server)
   member = await signInInvitedUser(server, { email: 'member@example.com', role: 'USER' })
-  createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
+  await createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
   otherAdmin = await signInInvitedUser(server, {
     email: 'admin@b.example.com',
     role: 'SUPERADMIN',

@@ -195,7 +195,7 @@ describe('behind a proxy (TRUST_PROXY)', () => {
   test('organisation choices are counted with the sign-in throttle at both doors: guessed tokens end in 429, for that address only', async () => {
     // A person in two organisations, the same address and password in both.
     const person = { email: 'twee@example.com', password: 'twee organisaties' }
-    createOrganisation(proxied.deps, { id: 'org-t', name: 'T', slug: 'org-t' })
+    await createOrganisation(proxied.deps, { id: 'org-t', name: 'T', slug: 'org-t' })
     for (const org of ['default-org', 'org-t']) {
       const { token } = await inviteWithSetupLink(proxied.deps, {
         ...person,

@@ -62,7 +62,7 @@ beforeAll(async () => {
   seedSales(server.deps.organisations.get('default-org'), 'default-org', SALES)
   root = await signInFirstSuperadminWithGoldEstates(server)
   for (const key of ['b', 'c'] as const) {
-    createOrganisation(server.deps, { id: `org-${key}`, name: key, slug: `org-${key}` })
+    await createOrganisation(server.deps, { id: `org-${key}`, name: key, slug: `org-${key}` })
     clients[key] = await signInInvitedUser(server, {
       email: `super@${key}.example`,
       role: 'SUPERADMIN',

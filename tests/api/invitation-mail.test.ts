@@ -207,7 +207,11 @@ describe('an invitation by mail', () => {
   })
 
   test("'Opnieuw versturen' for another organisation's account is 404; lesser roles and outsiders are refused", async () => {
-    createOrganisation(server.deps, { id: 'org-other', name: 'Andere Makelaars', slug: 'other' })
+    await createOrganisation(server.deps, {
+      id: 'org-other',
+      name: 'Andere Makelaars',
+      slug: 'other',
+    })
     const otherAdmin = await signInInvitedUser(server, {
       email: 'admin@other.test',
       role: 'ADMIN',
@@ -270,7 +274,7 @@ describe('an invitation by mail', () => {
 describe('with mail, no organisation can lock a person out (issue 47 §1)', () => {
   /** A held-link decoy with `email` in a new organisation sorting before default-org. */
   async function plantHeldDecoy(id: string, email: string) {
-    createOrganisation(server.deps, { id, name: `Aanvaller ${id}`, slug: id })
+    await createOrganisation(server.deps, { id, name: `Aanvaller ${id}`, slug: id })
     const { token } = await inviteWithSetupLink(server.deps, { email, role: 'USER', org: id })
     const setup = await createClient(server.url).post(`/api/auth/setup/${token}`, {
       password: 'Attacker pw 123456',
@@ -302,7 +306,7 @@ describe('with mail, no organisation can lock a person out (issue 47 §1)', () =
     // Other organisations' owners try again now: the link goes to the victim, not to them.
     for (let n = 1; n <= 3; n++) {
       const id = `aa-mail-${n}`
-      createOrganisation(server.deps, { id, name: `Aanvaller ${id}`, slug: id })
+      await createOrganisation(server.deps, { id, name: `Aanvaller ${id}`, slug: id })
       const owner = await signInInvitedUser(server, {
         email: `owner@${id}.test`,
         role: 'SUPERADMIN',
@@ -322,7 +326,11 @@ describe('with mail, no organisation can lock a person out (issue 47 §1)', () =
     const email = 'twice@mail.test'
     for (let n = 1; n <= 3; n++) await plantHeldDecoy(`aa-twice-${n}`, email)
     await acceptByMail(root, email, 'twice password')
-    createOrganisation(server.deps, { id: 'zz-second', name: 'Tweede Thuis', slug: 'zz-second' })
+    await createOrganisation(server.deps, {
+      id: 'zz-second',
+      name: 'Tweede Thuis',
+      slug: 'zz-second',
+    })
     const second = await signInInvitedUser(server, {
       email: 'owner@zz-second.test',
       role: 'SUPERADMIN',

@@ -44,8 +44,8 @@ beforeAll(async () => {
   webRoot = writeWebRoot()
   server = await startTestServer({}, { webRoot })
   root = await signInFirstSuperadminWithGoldEstates(server)
-  createOrganisation(server.deps, { id: 'org-a', name: 'Alfa Makelaars', slug: 'alfa' })
-  createOrganisation(server.deps, { id: 'org-b', name: 'Bravo Wonen', slug: 'bravo' })
+  await createOrganisation(server.deps, { id: 'org-a', name: 'Alfa Makelaars', slug: 'alfa' })
+  await createOrganisation(server.deps, { id: 'org-b', name: 'Bravo Wonen', slug: 'bravo' })
 })
 afterAll(async () => {
   await server?.close()

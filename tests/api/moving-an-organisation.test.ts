@@ -10,6 +10,7 @@ import { getOrganisationRoute, ROUTING_COOKIE } from '#server/auth/routing-cooki
 import { readMoveMarker } from '#server/db/organisation-move-marker'
 import { openSystemDb } from '#server/db/system-db'
 import { moveOrganisation } from '#server/services/organisation-move/move-organisation'
+import { openSystemDirectory } from '#server/system-directory/open-system-directory'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { eventually } from '../support/eventually.ts'
 import { cookieOf, createClient } from '../support/http.ts'
@@ -138,6 +139,7 @@ test('an organisation moved under load: every acknowledged write on the new mach
   const systemDb = openSystemDb(machines.systemDir)
   const move = await moveOrganisation({
     systemDb,
+    directory: await openSystemDirectory({ systemDb }),
     machines: machines.machines,
     organisationId,
     to: 'b',

@@ -91,7 +91,7 @@ async function accountOf(client: Client, organisationId: string) {
 beforeAll(async () => {
   server = await startTestServer()
   root = await signInFirstSuperadmin(server)
-  createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
+  await createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
   otherAdmin = await signInInvitedUser(server, {
     email: 'admin@b.example',
     role: 'ADMIN',
@@ -118,7 +118,7 @@ describe('a restore starts a new epoch', () => {
     )
 
   beforeAll(async () => {
-    createOrganisation(server.deps, { id: ORG, name: 'Klant R', slug: ORG })
+    await createOrganisation(server.deps, { id: ORG, name: 'Klant R', slug: ORG })
     owner = await signInInvitedUser(server, { email: OWNER.email, role: 'SUPERADMIN', org: ORG })
     account = await accountOf(owner, ORG)
     const first = await pull(owner, 'users')

@@ -211,7 +211,7 @@ describe('with an identity provider', () => {
   })
 
   test('an address with administrator-made accounts in two organisations is not linked by e-mail', async () => {
-    createOrganisation(server.deps, { id: 'org-x', name: 'Organisatie X', slug: 'org-x' })
+    await createOrganisation(server.deps, { id: 'org-x', name: 'Organisatie X', slug: 'org-x' })
     const setup = createClient(server.url, { origin: server.url })
     await setup.post('/api/auth/login/email', { email: 'ada@example.com', password: PASSWORD })
     const body = { name: 'Erik Twee', email: 'erik@example.com', role: 'USER', status: 'active' }
@@ -231,7 +231,7 @@ describe('with an identity provider', () => {
   })
 
   test('a stranger registering the address elsewhere does not stand in the way of the linking', async () => {
-    createOrganisation(server.deps, { id: 'org-y', name: 'Organisatie Y', slug: 'org-y' })
+    await createOrganisation(server.deps, { id: 'org-y', name: 'Organisatie Y', slug: 'org-y' })
     const { token } = await inviteWithSetupLink(server.deps, {
       email: 'fem@example.com',
       role: 'USER',

@@ -46,8 +46,8 @@ beforeAll(async () => {
     { refuse: (address) => address.startsWith('refused') },
   ))
   await signInFirstSuperadmin(server)
-  createOrganisation(server.deps, { id: 'org-alfa', name: 'Alfa Makelaars', slug: 'alfa' })
-  createOrganisation(server.deps, {
+  await createOrganisation(server.deps, { id: 'org-alfa', name: 'Alfa Makelaars', slug: 'alfa' })
+  await createOrganisation(server.deps, {
     id: 'org-evil',
     name: 'Evil\r\nBcc: evil@attacker.test',
     slug: 'evil',

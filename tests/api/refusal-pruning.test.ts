@@ -69,7 +69,7 @@ beforeAll(async () => {
   root = await signInFirstSuperadmin(server)
   user = await signInInvitedUser(server, { email: 'ursula@example.com', role: 'USER' })
   colleague = await signInInvitedUser(server, { email: 'cor@example.com', role: 'USER' })
-  createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
+  await createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
   otherUser = await signInInvitedUser(server, {
     email: 'bea@b.example',
     role: 'USER',

@@ -95,7 +95,7 @@ describe('REGISTRATION=approval (the default)', () => {
     const registrant = { name: 'Tom Wacht', email: 'tom@example.com', password: 'tom password 1' }
     await createClient(server.url).post('/api/auth/register/email', registrant)
     const id = ((await root.get('/api/users/registrations')).json as Registrations)[0]!.id
-    createOrganisation(server.deps, { id: 'org-x', name: 'X', slug: 'org-x' })
+    await createOrganisation(server.deps, { id: 'org-x', name: 'X', slug: 'org-x' })
     const otherAdmin = await signInInvitedUser(server, {
       email: 'admin@org-x.example',
       role: 'ADMIN',

@@ -39,7 +39,7 @@ beforeAll(async () => {
     .pluck()
     .get('default-org') as string
   system.close()
-  createOrganisation(server.deps, { id: ORG, name: 'Klant C', slug: ORG })
+  await createOrganisation(server.deps, { id: ORG, name: 'Klant C', slug: ORG })
   const owner = await signInInvitedUser(server, {
     email: OWNER.email,
     role: 'SUPERADMIN',

@@ -28,8 +28,8 @@ let root: Client
 beforeAll(async () => {
   server = await startTestServer()
   root = await signInFirstSuperadmin(server)
-  createOrganisation(server.deps, { id: 'org-route-a', name: 'Route A', slug: 'route-a' })
-  createOrganisation(server.deps, { id: 'org-route-b', name: 'Route B', slug: 'route-b' })
+  await createOrganisation(server.deps, { id: 'org-route-a', name: 'Route A', slug: 'route-a' })
+  await createOrganisation(server.deps, { id: 'org-route-b', name: 'Route B', slug: 'route-b' })
   for (const org of ['org-route-a', 'org-route-b']) {
     const { token } = await inviteWithSetupLink(server.deps, {
       email: 'twee@example.com',

@@ -24,7 +24,7 @@ let benAccount: string
 beforeAll(async () => {
   server = await startTestServer()
   anna = await signInFirstSuperadmin(server, 'anna@example.com')
-  createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
+  await createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
   ben = await signInInvitedUser(server, { email: 'ben@b.example', role: 'ADMIN', org: 'org-b' })
   annaAccount = `default-org/${((await anna.get('/api/auth/user')).json as User).id}`
   benAccount = `org-b/${((await ben.get('/api/auth/user')).json as User).id}`

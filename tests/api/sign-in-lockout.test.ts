@@ -46,7 +46,7 @@ const tokenOf = (setupUrl: string) => setupUrl.split('/setup/')[1] as string
  */
 async function attackerOrganisation() {
   const id = `aa-attacker-${++organisationNumber}`
-  createOrganisation(server.deps, { id, name: `Aanvaller ${organisationNumber}`, slug: id })
+  await createOrganisation(server.deps, { id, name: `Aanvaller ${organisationNumber}`, slug: id })
   const email = `owner@${id}.test`
   const { token } = await inviteWithSetupLink(server.deps, { email, role: 'SUPERADMIN', org: id })
   await createClient(server.url).post(`/api/auth/setup/${token}`, { password: 'owner password' })

@@ -45,7 +45,7 @@ beforeAll(async () => {
   ownerA = await signInFirstSuperadminWithGoldEstates(server)
   projectA = ((await ownerA.post('/api/gold-estates/projects', { name: 'Alfa' })).json as Project)
     .id
-  createOrganisation(server.deps, { id: 'org-b', name: 'Bravo', slug: 'bravo' })
+  await createOrganisation(server.deps, { id: 'org-b', name: 'Bravo', slug: 'bravo' })
   ownerB = await signInInvitedUser(server, {
     email: 'owner@b.example',
     role: 'SUPERADMIN',

@@ -59,7 +59,7 @@ beforeAll(async () => {
   server = await startTestServer()
   admin = await signInFirstSuperadmin(server)
   reader = await signInInvitedUser(server, { email: 'reader@example.com', role: 'USER' })
-  createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
+  await createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
   otherAdmin = await signInInvitedUser(server, {
     email: 'admin@b.example',
     role: 'ADMIN',

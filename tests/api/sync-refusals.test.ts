@@ -59,7 +59,7 @@ beforeAll(async () => {
   colleague = await invite('cor@example.com', 'USER', 'Cor Collega')
   manager = await invite('manon@example.com', 'MANAGER', 'Manon Manager')
   admin = await invite('ad@example.com', 'ADMIN', 'Ad Admin')
-  createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
+  await createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
   otherAdmin = await invite('admin@b.example', 'ADMIN', 'Bea Beheer', 'org-b')
   expect((await root.post('/api/admin/launch-gold-estates')).status).toBe(200)
   seller = await signInSeller('Sanne Setter', 'SELLER')

@@ -58,7 +58,7 @@ function backdate(organisationId: string, emails: string[], createdAt: number) {
 
 describe('GET /api/stats: the Groei card', () => {
   test('an organisation whose users all joined this month has no last month: growth null, its own users only', async () => {
-    createOrganisation(server.deps, { id: 'org-groei', name: 'Groei', slug: 'org-groei' })
+    await createOrganisation(server.deps, { id: 'org-groei', name: 'Groei', slug: 'org-groei' })
     const owner = await signInInvitedUser(server, {
       email: 'owner@groei.example',
       role: 'SUPERADMIN',
@@ -250,7 +250,7 @@ describe('signing in counts as activity: lastActive replicates', () => {
   })
 
   test("a Gold Estates launch is its SUPERADMIN's activity, in that organisation only", async () => {
-    createOrganisation(server.deps, { id: 'org-launch', name: 'L', slug: 'org-launch' })
+    await createOrganisation(server.deps, { id: 'org-launch', name: 'L', slug: 'org-launch' })
     const other = await signInInvitedUser(server, {
       email: 'owner@launch.example',
       role: 'SUPERADMIN',

@@ -24,7 +24,7 @@ let otherAppId: string
 beforeAll(async () => {
   server = await startTestServer()
   admin = await signInFirstSuperadmin(server)
-  createOrganisation(server.deps, { id: 'org-b', name: 'Org B', slug: 'org-b' })
+  await createOrganisation(server.deps, { id: 'org-b', name: 'Org B', slug: 'org-b' })
   otherAdmin = await signInInvitedUser(server, {
     email: 'boss@org-b.example',
     role: 'ADMIN',

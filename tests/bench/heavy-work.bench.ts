@@ -47,7 +47,7 @@ beforeAll(async () => {
   const setup = await startTestServer({}, { dataDir })
   seedSales(setup.deps.organisations.get('default-org'), 'default-org', SALES)
   await signInFirstSuperadmin(setup, ROOT.email)
-  createOrganisation(setup.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
+  await createOrganisation(setup.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
   const other = await signInInvitedUser(setup, {
     email: 'super@b.example',
     role: 'SUPERADMIN',

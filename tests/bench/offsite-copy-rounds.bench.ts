@@ -45,7 +45,7 @@ beforeAll(async () => {
     // The idle ones: registered, each with its file made (migrated), nothing written since.
     for (let number = 1; number <= ORGANISATIONS - WRITING; number++) {
       const id = `idle-${number}`
-      createOrganisation(setup.deps, { id, name: `Stil ${number}`, slug: id })
+      await createOrganisation(setup.deps, { id, name: `Stil ${number}`, slug: id })
     }
   } finally {
     await setup.close({ keepData: true })

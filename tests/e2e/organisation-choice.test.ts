@@ -52,9 +52,9 @@ async function createSellerSignIn(org: string, email: string, password: string) 
 beforeAll(async () => {
   server = await startTestServer()
   browser = await connectBrowser()
-  createOrganisation(server.deps, { id: 'org-a', name: 'Alfa Makelaars', slug: 'alfa' })
-  createOrganisation(server.deps, { id: 'org-b', name: 'Bravo Wonen', slug: 'bravo' })
-  createOrganisation(server.deps, { id: 'org-c', name: 'Charlie Vastgoed', slug: 'charlie' })
+  await createOrganisation(server.deps, { id: 'org-a', name: 'Alfa Makelaars', slug: 'alfa' })
+  await createOrganisation(server.deps, { id: 'org-b', name: 'Bravo Wonen', slug: 'bravo' })
+  await createOrganisation(server.deps, { id: 'org-c', name: 'Charlie Vastgoed', slug: 'charlie' })
   await createAccount('org-a', person.email, person.password)
   await createAccount('org-b', person.email, person.password, 'ADMIN')
   // Same address, another password: never offered.

@@ -40,8 +40,8 @@ const createAccount = (org: string, email: string, password: string, role: UserR
 beforeAll(async () => {
   server = await startTestServer()
   browser = await connectBrowser()
-  createOrganisation(server.deps, { id: 'org-a', name: 'Alfa Makelaars', slug: 'alfa' })
-  createOrganisation(server.deps, { id: 'org-b', name: 'Bravo Wonen', slug: 'bravo' })
+  await createOrganisation(server.deps, { id: 'org-a', name: 'Alfa Makelaars', slug: 'alfa' })
+  await createOrganisation(server.deps, { id: 'org-b', name: 'Bravo Wonen', slug: 'bravo' })
   await createAccount('org-a', person.email, person.password)
   await createAccount('org-b', person.email, person.password, 'ADMIN')
   await createAccount('org-b', solo.email, solo.password)

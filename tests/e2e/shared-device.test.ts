@@ -30,7 +30,7 @@ beforeAll(async () => {
   browser = await connectBrowser()
   const api = await signInFirstSuperadmin(server, anna.email)
   annaId = (await api.get('/api/auth/user')).json.id
-  createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
+  await createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
   const benApi = await signInInvitedUser(server, { email: ben.email, role: 'ADMIN', org: 'org-b' })
   await benApi.post('/api/app-connections', { name: 'App van Ben', url: 'https://ben.example.com' })
 })

@@ -66,7 +66,7 @@ export async function signIn(
  */
 export async function signInNewOrganisation(server: TestServer, name = 'Testorganisatie') {
   const organisationId = `org-${randomUUID().slice(0, 8)}`
-  createOrganisation(server.deps, { id: organisationId, name, slug: organisationId })
+  await createOrganisation(server.deps, { id: organisationId, name, slug: organisationId })
   const email = (local: string) => `${local}@${organisationId}.example`
   const root = { email: email('root'), password: 'SUPERADMIN password' }
   const api = await signInInvitedUser(server, {
@@ -208,7 +208,7 @@ export async function signInRegisteredStranger(server: TestServer) {
 
 /** Organisation org-b's SUPERADMIN, signed in, who has launched Gold Estates. */
 export async function signInOtherOrganisationOwner(server: TestServer) {
-  createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
+  await createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
   const owner = await signInInvitedUser(server, {
     email: 'super@b.example',
     role: 'SUPERADMIN',

@@ -89,8 +89,8 @@ async function signInSalesRole(
  */
 export async function signInIdentities(server: TestServer) {
   const platformOwner = await signInFirstSuperadmin(server)
-  createOrganisation(server.deps, { id: 'org-b', name: 'Organisatie B', slug: 'org-b' })
-  createOrganisation(server.deps, { id: 'org-c', name: 'Klant C', slug: 'org-c' })
+  await createOrganisation(server.deps, { id: 'org-b', name: 'Organisatie B', slug: 'org-b' })
+  await createOrganisation(server.deps, { id: 'org-c', name: 'Klant C', slug: 'org-c' })
   const invite = (email: string, role: UserRole, org?: string) =>
     signInInvitedUser(server, { email, role, org })
   const registrant = createClient(server.url)

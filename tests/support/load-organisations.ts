@@ -23,7 +23,7 @@ async function inBatches<Item>(count: number, make: (index: number) => Promise<I
 
 /** An organisation with Gold Estates launched by its owner, one project and one seller. */
 async function createLoadOrganisation(server: TestServer, id: string) {
-  createOrganisation(server.deps, { id, name: `Belasting ${id}`, slug: id })
+  await createOrganisation(server.deps, { id, name: `Belasting ${id}`, slug: id })
   const owner = await signInInvitedUser(server, {
     email: `owner@${id}.example`,
     role: 'SUPERADMIN',

@@ -5,7 +5,6 @@ import { and, eq } from 'drizzle-orm'
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import { loginDirectory, organisations } from '#schema/db/system'
 import { openSystemDb, type SystemDb } from '../../server/db/system-db.ts'
-import { readOrganisationEpoch } from '../../server/services/organisation-epoch/organisation-epoch.ts'
 import { createSqliteSystemDirectory } from '../../server/system-directory/sqlite-system-directory.ts'
 import type { SystemDirectory } from '../../server/system-directory/system-directory.ts'
 
@@ -38,8 +37,8 @@ afterEach(() => {
 test("organisations and entries written through the directory read as today's code reads them", async () => {
   await directory.createOrganisation({ id: 'org-a', name: 'A', slug: 'a', createdAt: 1 })
   const epoch = await directory.startOrganisationEpoch('org-a', Date.now())
-  expect(readOrganisationEpoch(systemDb, 'org-a')).toBe(epoch)
   const row = systemDb.select().from(organisations).where(eq(organisations.id, 'org-a')).get()
+  expect(row?.restoredAt).toBe(epoch)
   expect(row).toEqual(await directory.findOrganisation('org-a'))
 
   await directory.changeEntryEmail(ann, 'ann@elders.nl')

@@ -177,6 +177,18 @@ describeOnEveryEngine('system directory: organisations', (current) => {
     expect((await directory.listOrganisationIds()).sort()).toEqual(['1', '2', '3', '4'])
   })
 
+  test('names are found for the ids that exist, each once', async () => {
+    const directory = current()
+    await directory.createOrganisation(acme)
+    await directory.createOrganisation({ id: 'org-b', name: 'Bravo', slug: 'b', createdAt: 1 })
+    const found = await directory.findOrganisationNames(['org-b', 'org-gone', 'org-acme', 'org-b'])
+    expect(found.sort((a, b) => a.id.localeCompare(b.id))).toEqual([
+      { id: 'org-acme', name: 'Acme' },
+      { id: 'org-b', name: 'Bravo' },
+    ])
+    expect(await directory.findOrganisationNames([])).toEqual([])
+  })
+
   test('a rename reaches the list; an epoch always moves forward', async () => {
     const directory = current()
     await directory.createOrganisation(acme)

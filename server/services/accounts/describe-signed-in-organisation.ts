@@ -1,6 +1,5 @@
-import { inArray } from 'drizzle-orm'
 import type { CurrentUser } from '#schema/auth'
-import { organisations, type SessionData } from '#schema/db/system'
+import type { SessionData } from '#schema/db/system'
 import type { AppDeps } from '../../app-deps.ts'
 import { readRecentRestore } from '../backup/note-restore.ts'
 
@@ -9,19 +8,15 @@ import { readRecentRestore } from '../backup/note-restore.ts'
  * organisations the sign-in proved an account in ("Wissel van organisatie", decision 028;
  * by name, as at sign-in), and its last restore when recent.
  */
-export function describeSignedInOrganisation(
-  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+export async function describeSignedInOrganisation(
+  deps: Pick<AppDeps, 'directory' | 'organisations'>,
   session: Pick<SessionData, 'organisationId' | 'provenAccounts'>,
-): Required<Pick<CurrentUser, 'organisationName' | 'otherOrganisations' | 'lastRestore'>> {
+): Promise<Required<Pick<CurrentUser, 'organisationName' | 'otherOrganisations' | 'lastRestore'>>> {
   const ids = [
     session.organisationId,
     ...(session.provenAccounts ?? []).map((account) => account.organisationId),
   ]
-  const named = deps.systemDb
-    .select({ id: organisations.id, name: organisations.name })
-    .from(organisations)
-    .where(inArray(organisations.id, [...new Set(ids)]))
-    .all()
+  const named = await deps.directory.findOrganisationNames(ids)
   const others = named
     .filter((organisation) => organisation.id !== session.organisationId)
     .sort((a, b) => a.name.localeCompare(b.name, 'nl') || a.id.localeCompare(b.id))
@@ -29,10 +24,6 @@ export function describeSignedInOrganisation(
     organisationName:
       named.find((organisation) => organisation.id === session.organisationId)?.name ?? '',
     otherOrganisations: others,
-    lastRestore: readRecentRestore(
-      deps.systemDb,
-      deps.organisations.get(session.organisationId),
-      session.organisationId,
-    ),
+    lastRestore: await readRecentRestore(deps, session.organisationId),
   }
 }

@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { SetupTokenCommandSchema } from '#schema/auth'
-import { organisations } from '#schema/db/system'
 import type { AppDeps } from '../../app-deps.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { createCentralUser } from './create-central-user.ts'
@@ -21,11 +19,7 @@ export async function inviteWithSetupLink(
   request: SetupLinkRequest,
 ): Promise<{ token: string; expiresAt: number }> {
   const { systemDb } = deps
-  const organisation = systemDb
-    .select({ id: organisations.id })
-    .from(organisations)
-    .where(eq(organisations.id, request.org))
-    .get()
+  const organisation = await deps.directory.findOrganisation(request.org)
   if (!organisation) throw new AppError('not_found', `Organisation ${request.org} does not exist.`)
   const existing = await findCentralAccountIn(deps.directory, request.email, request.org)
   const db = deps.organisations.get(request.org)

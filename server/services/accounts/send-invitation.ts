@@ -10,7 +10,7 @@ import type { RenderedMail } from '../../mail/render-mail.ts'
 import { readOrganisationName } from '../own-organisation/read-organisation-name.ts'
 import { issueSetupToken } from './issue-setup-token.ts'
 
-type Deps = Pick<AppDeps, 'env' | 'systemDb' | 'throttles' | 'log'>
+type Deps = Pick<AppDeps, 'env' | 'systemDb' | 'directory' | 'throttles' | 'log'>
 
 /** What the administrator is told: the mail went out (SMTP_URL), or the link to pass on. */
 export type InvitationAnswer =
@@ -55,7 +55,7 @@ export async function prepareInvitation(
   await perAddress.check(email)
   const mail = await renderInvitationMail({
     ...input,
-    organisationName: readOrganisationName(deps.systemDb, input.organisationId),
+    organisationName: await readOrganisationName(deps.directory, input.organisationId),
     url: `${input.setupBase}/setup/${token}`,
     validDays: Math.round(SETUP_TOKEN_TTL_MS / 86_400_000),
   })

@@ -66,7 +66,6 @@ export async function notifyAdministrators(
   if (recipients.length === 0) return 0
   const organisationName = readOrganisationName(
     deps.organisations.get(organisationId),
-    deps.systemDb,
     organisationId,
   )
   const links = { app: deps.env.PUBLIC_URL, settings: `${deps.env.PUBLIC_URL}/settings` }

@@ -6,7 +6,7 @@ import { toCsvCell } from '#schema/spreadsheet-cells'
 import type { ServiceContext } from '../../context.ts'
 import { copySqliteFile } from '../../db/copy-sqlite-file.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
-import { exportOrganisation, readBackupHeader } from './export-organisation.ts'
+import { type BackupContext, exportOrganisation, readBackupHeader } from './export-organisation.ts'
 
 const CONTENT_TYPES: Record<BackupFormat, string> = {
   json: 'application/json',
@@ -48,10 +48,10 @@ function createChunkWriter() {
  * on the first line, each table's start on its own line, one row per line, and "]}" (with
  * the comma before the next table) and "}}" closing. Still one ordinary JSON document.
  */
-function writeJsonBackup(ctx: ServiceContext) {
+async function writeJsonBackup(ctx: BackupContext) {
   const tables = createChunkWriter()
   let separator = ''
-  const header = exportOrganisation(ctx, (table, rows) => {
+  const header = await exportOrganisation(ctx, (table, rows) => {
     const columns = JSON.stringify(table.columns.map((column) => column.name))
     tables.write(`${separator}\n${JSON.stringify(table.name)}:{"columns":${columns},"rows":[`)
     separator = ','
@@ -67,9 +67,9 @@ function writeJsonBackup(ctx: ServiceContext) {
   return { header, body: [head, ...tables.finish(), strToU8('\n}}')] }
 }
 
-function writeCsvBackup(ctx: ServiceContext) {
+async function writeCsvBackup(ctx: BackupContext) {
   const files: Record<string, Uint8Array> = {}
-  const header = exportOrganisation(ctx, (table, rows) => {
+  const header = await exportOrganisation(ctx, (table, rows) => {
     const csv = createChunkWriter()
     csv.write(`${table.columns.map((column) => column.name).join(',')}\r\n`)
     for (const row of rows) csv.write(`${row.map(toCsvValue).join(',')}\r\n`)
@@ -95,14 +95,14 @@ function copyLiveFile(ctx: ServiceContext) {
  * centraal-backup-<slug>-<YYYY-MM-DD>.<ext>. The body comes in pieces, sent one after the
  * other, so a large backup is never copied into one buffer.
  */
-export async function createBackupFile(ctx: ServiceContext, backupFormat: BackupFormat) {
+export async function createBackupFile(ctx: BackupContext, backupFormat: BackupFormat) {
   requirePermission(ctx.actor, 'backup.run')
   const { header, body } =
     backupFormat === 'json'
-      ? writeJsonBackup(ctx)
+      ? await writeJsonBackup(ctx)
       : backupFormat === 'csv'
-        ? writeCsvBackup(ctx)
-        : { header: readBackupHeader(ctx), body: [copyLiveFile(ctx)] }
+        ? await writeCsvBackup(ctx)
+        : { header: await readBackupHeader(ctx), body: [copyLiveFile(ctx)] }
   const extension = { json: 'json', csv: 'zip', sqlite: 'sqlite' }[backupFormat]
   const date = format(new Date(header.createdAt), 'yyyy-MM-dd')
   return {

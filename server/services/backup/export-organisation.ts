@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm'
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
   type BackupDocument,
   type BackupValue,
 } from '#schema/backup'
-import { organisations } from '#schema/db/system'
 import type { ServiceContext } from '../../context.ts'
+import type { SystemDirectory } from '../../system-directory/system-directory.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { BLANKED_COLUMNS, listOrganisationTables, type TableInfo } from './organisation-tables.ts'
 
@@ -15,14 +14,13 @@ type Row = BackupValue[]
 /** What a backup says about the organisation, besides its tables. */
 export type BackupHeader = Omit<BackupDocument, 'tables'>
 
+/** A backup's context: the organisation's record comes from the system directory. */
+export type BackupContext = ServiceContext & { directory: SystemDirectory }
+
 /** The organisation a backup belongs to, and when it was made. */
-export function readBackupHeader(ctx: ServiceContext): BackupHeader {
+export async function readBackupHeader(ctx: BackupContext): Promise<BackupHeader> {
   requirePermission(ctx.actor, 'backup.run')
-  const organisation = ctx.systemDb
-    .select()
-    .from(organisations)
-    .where(eq(organisations.id, ctx.actor.organisationId))
-    .get()
+  const organisation = await ctx.directory.findOrganisation(ctx.actor.organisationId)
   if (!organisation) throw new Error(`organisation ${ctx.actor.organisationId} missing`)
   return {
     format: BACKUP_FORMAT,
@@ -46,11 +44,11 @@ export function readBackupHeader(ctx: ServiceContext): BackupHeader {
  * their argon2id hashes, so people can sign in again after a restore; live setup and
  * Google tokens are left out.
  */
-export function exportOrganisation(
-  ctx: ServiceContext,
+export async function exportOrganisation(
+  ctx: BackupContext,
   visit: (table: TableInfo, rows: Iterable<Row>) => void,
-): BackupHeader {
-  const header = readBackupHeader(ctx)
+): Promise<BackupHeader> {
+  const header = await readBackupHeader(ctx)
   const client = ctx.db.$client
   client.transaction(() => {
     for (const table of listOrganisationTables(client)) {

@@ -2,8 +2,8 @@ import { and, desc, eq, gte } from 'drizzle-orm'
 import type { RestoreNotice } from '#schema/auth'
 import { activities } from '#schema/db/organisation'
 import type { ServiceContext } from '../../context.ts'
-import type { OrganisationDb } from '../../db/organisation-db.ts'
-import type { SystemDb } from '../../db/system-db.ts'
+import type { OrganisationCache } from '../../db/organisation-cache.ts'
+import type { SystemDirectory } from '../../system-directory/system-directory.ts'
 import { appendActivity } from '../activities/append-activity.ts'
 import { readOrganisationEpoch } from '../organisation-epoch/organisation-epoch.ts'
 
@@ -48,15 +48,16 @@ export function noteRestore(
  * RESTORE_NOTICE_DAYS after it (docs/behaviour.md); null when there was none so recently.
  * Cheap when there was none: the epoch (system file) answers before the log is read.
  */
-export function readRecentRestore(
-  systemDb: SystemDb,
-  db: OrganisationDb,
+export async function readRecentRestore(
+  deps: { directory: SystemDirectory; organisations: OrganisationCache },
   organisationId: string,
   now = Date.now(),
-): RestoreNotice | null {
-  const epoch = readOrganisationEpoch(systemDb, organisationId)
+): Promise<RestoreNotice | null> {
+  const epoch = await readOrganisationEpoch(deps.directory, organisationId)
   if (epoch === 0 || now - epoch > RESTORE_NOTICE_DAYS * 24 * 60 * 60 * 1000) return null
-  const notes = db
+  // The file is taken after the await (OrganisationCache: never held across one).
+  const notes = deps.organisations
+    .get(organisationId)
     .select()
     .from(activities)
     .where(

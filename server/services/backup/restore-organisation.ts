@@ -1,10 +1,9 @@
 import type Database from 'better-sqlite3'
-import { eq } from 'drizzle-orm'
 import { BackupHeaderSchema, type BackupValue } from '#schema/backup'
-import { organisations } from '#schema/db/system'
 import type { ServiceContext } from '../../context.ts'
 import { seedOrganisationFile } from '../../db/seed-organisation-file.ts'
 import { AppError } from '../../errors/app-error.ts'
+import type { SystemDirectory } from '../../system-directory/system-directory.ts'
 import { startOrganisationEpoch } from '../organisation-epoch/organisation-epoch.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { checkBackup } from './check-backup.ts'
@@ -51,17 +50,6 @@ function writeTombstones(
   return written.changes
 }
 
-/** The organisation's name as the platform knows it (for a profile the file lacked). */
-function readOrganisationName(ctx: ServiceContext) {
-  const organisation = ctx.systemDb
-    .select({ name: organisations.name })
-    .from(organisations)
-    .where(eq(organisations.id, ctx.actor.organisationId))
-    .get()
-  if (!organisation) throw new Error(`organisation ${ctx.actor.organisationId} missing`)
-  return organisation.name
-}
-
 /**
  * Replaces the actor's organisation's data with a JSON backup on disk, in one transaction,
  * after checking the whole file (check-backup.ts). Rows are read from the file one at a
@@ -90,6 +78,10 @@ export async function restoreOrganisation(
   requirePermission(ctx.actor, 'backup.run')
   const client = ctx.db.$client
   const organisationId = ctx.actor.organisationId
+  // The name as the platform knows it, for a profile the file lacks: read before the
+  // write, which cannot await.
+  const organisation = await ctx.directory.findOrganisation(organisationId)
+  if (!organisation) throw new Error(`organisation ${organisationId} missing`)
   const backup = readBackupFile(file, layout)
   const tables = await checkBackup(client, ctx.directory, ctx.actor, backup)
   // Checked whole by checkBackup just now.
@@ -168,9 +160,12 @@ export async function restoreOrganisation(
   // Product definitions come from the code, never from a file: the restore left them as
   // they were, and they are seeded again now, as when the file is opened. (Drizzle's
   // transaction cannot run inside the one above, so this follows its commit.)
-  seedOrganisationFile(ctx.db, organisationId, readOrganisationName(ctx))
+  seedOrganisationFile(ctx.db, organisationId, organisation.name)
   await rebuildLoginDirectory(client, ctx.directory, organisationId)
-  const epoch = startOrganisationEpoch(ctx.systemDb, organisationId)
+  // After the commit, as before: a refused backup (above) starts no epoch. Should the
+  // directory fail here, the restore answers an error with the data restored and the
+  // epoch unchanged, and is run again (restoring twice is restoring once).
+  const epoch = await startOrganisationEpoch(ctx.directory, organisationId)
   noteRestore(ctx, { backupCreatedAt, epoch })
   await ctx.directory.deleteOrganisationSessions(organisationId)
   return { message: 'Backup teruggezet. Log opnieuw in.', tables: counts }

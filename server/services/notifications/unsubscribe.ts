@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm'
 import { salesSettings, salesUsers, users } from '#schema/db/organisation'
-import { organisations } from '#schema/db/system'
 import type { AppDeps } from '../../app-deps.ts'
 import type { UnsubscribeTarget } from '../../mail/notification-links.ts'
 import { appendActivity } from '../activities/append-activity.ts'
@@ -11,16 +10,11 @@ import { appendActivity } from '../activities/append-activity.ts'
  * administrator their "Activiteitsmeldingen". Only while the
  * address is still the one the mail went to. Answers whether a switch was on.
  */
-export function unsubscribe(
-  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+export async function unsubscribe(
+  deps: Pick<AppDeps, 'directory' | 'organisations'>,
   target: UnsubscribeTarget,
 ) {
-  const known = deps.systemDb
-    .select({ id: organisations.id })
-    .from(organisations)
-    .where(eq(organisations.id, target.organisationId))
-    .get()
-  if (!known) return false
+  if (!(await deps.directory.findOrganisation(target.organisationId))) return false
   const db = deps.organisations.get(target.organisationId)
   const author = { userId: target.recipientId, name: target.email }
   return db.transaction((tx) => {

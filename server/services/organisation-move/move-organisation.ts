@@ -3,7 +3,7 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { eq } from 'drizzle-orm'
 import { DEFAULT_ORGANISATION_ID } from '#schema/constants'
-import { organisationPlacements, organisations } from '#schema/db/system'
+import { organisationPlacements } from '#schema/db/system'
 import { copySqliteFile } from '../../db/copy-sqlite-file.ts'
 import { BUSY_TIMEOUT_MS } from '../../db/open-sqlite.ts'
 import { getOrganisationFile } from '../../db/organisation-db.ts'
@@ -13,6 +13,7 @@ import {
   writeMoveMarker,
 } from '../../db/organisation-move-marker.ts'
 import type { SystemDb } from '../../db/system-db.ts'
+import type { SystemDirectory } from '../../system-directory/system-directory.ts'
 import { routeToMachine, writePlacementsMap } from './haproxy-placements.ts'
 import type { Machines } from './machines-file.ts'
 import { waitForFirstWrite } from './wait-for-first-write.ts'
@@ -25,7 +26,10 @@ import { waitForFirstWrite } from './wait-for-first-write.ts'
 export class MoveRefused extends Error {}
 
 type MoveInput = {
+  /** The placements (organisation_placements), on the system file. */
   systemDb: SystemDb
+  /** The organisations. */
+  directory: SystemDirectory
   machines: Machines
   organisationId: string
   to: string
@@ -34,12 +38,8 @@ type MoveInput = {
 }
 
 /** The machine holding the organisation now; refuses what cannot be moved there. */
-function checkMove({ systemDb, machines, organisationId, to }: MoveInput) {
-  const known = systemDb
-    .select({ id: organisations.id })
-    .from(organisations)
-    .where(eq(organisations.id, organisationId))
-    .get()
+async function checkMove({ systemDb, directory, machines, organisationId, to }: MoveInput) {
+  const known = await directory.findOrganisation(organisationId)
   if (!known) throw new MoveRefused(`unknown organisation: ${organisationId}`)
   if (organisationId === DEFAULT_ORGANISATION_ID) {
     // New organisations are made by the platform's administrators on the home machine.
@@ -143,7 +143,7 @@ function setAside(source: string) {
  */
 export async function moveOrganisation(input: MoveInput) {
   const { systemDb, machines, organisationId, to } = input
-  const { from, fromDir, toDir, source } = checkMove(input)
+  const { from, fromDir, toDir, source } = await checkMove(input)
   const target = getOrganisationFile(toDir, organisationId)
   writeMoveMarker(fromDir, organisationId, { stage: 'moving', machine: to })
   let release: (() => void) | undefined

@@ -2,16 +2,25 @@ import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { OrganisationUpdateSchema } from '#schema/central'
 import { organisationProfile } from '#schema/db/organisation'
-import { organisations } from '#schema/db/system'
 import type { ServiceContext } from '../../context.ts'
+import type {
+  OrganisationRecord,
+  SystemDirectory,
+} from '../../system-directory/system-directory.ts'
 import { appendActivity } from '../activities/append-activity.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
-import { getOrganisation } from './get-organisation.ts'
+import { describeOrganisation } from './get-organisation.ts'
 
-/** Saves the organisation's name and contact e-mail. */
+type OrganisationChanges = z.infer<typeof OrganisationUpdateSchema>
+
+/**
+ * Saves the organisation's name and contact e-mail in its file; answers as getOrganisation,
+ * with `organisation` (the directory's record, read before: a write here cannot await).
+ */
 export function updateOrganisation(
   ctx: ServiceContext,
-  changes: z.infer<typeof OrganisationUpdateSchema>,
+  changes: OrganisationChanges,
+  organisation: OrganisationRecord | null,
 ) {
   requirePermission(ctx.actor, 'settings.write')
   const id = ctx.actor.organisationId
@@ -27,13 +36,19 @@ export function updateOrganisation(
       metadata: { changes },
     })
   })
-  // The system file keeps the name too, for the organisation list.
-  if (changes.name) {
-    ctx.systemDb
-      .update(organisations)
-      .set({ name: changes.name })
-      .where(eq(organisations.id, id))
-      .run()
-  }
-  return getOrganisation(ctx)
+  return describeOrganisation(ctx, organisation)
+}
+
+/**
+ * The system directory keeps the name too, for the organisation list: renamed once the
+ * file was saved (updateOrganisation), as before in a write of its own. Should it fail,
+ * the list keeps the old name until the next save; the organisation's own screens show
+ * the file's.
+ */
+export async function renameInOrganisationList(
+  directory: SystemDirectory,
+  organisationId: string,
+  changes: OrganisationChanges,
+) {
+  if (changes.name) await directory.renameOrganisation(organisationId, changes.name)
 }

@@ -1,5 +1,4 @@
-import { inArray } from 'drizzle-orm'
-import { type AccountKind, organisations } from '#schema/db/system'
+import type { AccountKind } from '#schema/db/system'
 import type { AppDeps } from '../../app-deps.ts'
 import { findCentralAccounts } from '../accounts/find-central-account.ts'
 import { findUser } from '../accounts/find-user.ts'
@@ -49,19 +48,10 @@ export async function findResettableAccounts(
       ? await findCentralAccounts(deps.directory, email)
       : await findSalesAccounts(deps.directory, email)
   if (entries.length === 0) return []
-  const names = new Map(
-    deps.systemDb
-      .select({ id: organisations.id, name: organisations.name })
-      .from(organisations)
-      .where(
-        inArray(
-          organisations.id,
-          entries.map((entry) => entry.organisationId),
-        ),
-      )
-      .all()
-      .map((row) => [row.id, row.name]),
+  const named = await deps.directory.findOrganisationNames(
+    entries.map((entry) => entry.organisationId),
   )
+  const names = new Map(named.map((row) => [row.id, row.name]))
   return entries.flatMap((entry) => {
     const account = findResettableAccount(deps, kind, entry.organisationId, entry.userId)
     const organisationName = names.get(entry.organisationId)

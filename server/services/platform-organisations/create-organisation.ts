@@ -1,24 +1,15 @@
-import { eq } from 'drizzle-orm'
-import { organisations } from '#schema/db/system'
 import type { AppDeps } from '../../app-deps.ts'
 import { AppError } from '../../errors/app-error.ts'
 
 /** Registers an organisation and creates its own SQLite file. */
-export function createOrganisation(
-  deps: Pick<AppDeps, 'systemDb' | 'organisations'>,
+export async function createOrganisation(
+  deps: Pick<AppDeps, 'directory' | 'organisations'>,
   input: { id: string; name: string; slug: string },
 ) {
-  const taken = deps.systemDb
-    .select({ id: organisations.id })
-    .from(organisations)
-    .where(eq(organisations.slug, input.slug))
-    .get()
-  if (taken) throw new AppError('conflict', `De slug ${input.slug} is al in gebruik`)
-  const organisation = deps.systemDb
-    .insert(organisations)
-    .values({ ...input, createdAt: Date.now() })
-    .returning()
-    .get()
+  // Null when the slug is taken (ids are new, or the default's, looked up before).
+  const organisation = await deps.directory.createOrganisation({ ...input, createdAt: Date.now() })
+  if (!organisation) throw new AppError('conflict', `De slug ${input.slug} is al in gebruik`)
+  deps.organisations.know([organisation])
   deps.organisations.get(organisation.id)
   return organisation
 }

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { OrganisationInviteSchema } from '#schema/central'
-import { organisations } from '#schema/db/system'
+import type { AppDeps } from '../../app-deps.ts'
 import type { ServiceContext } from '../../context.ts'
 import type { OrganisationCache } from '../../db/organisation-cache.ts'
 import { AppError } from '../../errors/app-error.ts'
@@ -15,16 +14,12 @@ import { requirePermission } from '../permissions/require-permission.ts'
  * its data; owning a customer organisation grants nothing over the platform.
  */
 export async function inviteOrganisationAdmin(
-  ctx: ServiceContext & { organisations: OrganisationCache },
+  ctx: ServiceContext & { organisations: OrganisationCache } & Pick<AppDeps, 'directory'>,
   organisationId: string,
   input: z.infer<typeof OrganisationInviteSchema>,
 ) {
   requirePermission(ctx.actor, 'organisations.manage')
-  const organisation = ctx.systemDb
-    .select()
-    .from(organisations)
-    .where(eq(organisations.id, organisationId))
-    .get()
+  const organisation = await ctx.directory.findOrganisation(organisationId)
   if (!organisation) throw new AppError('not_found', 'Organisatie niet gevonden')
   const target = {
     db: ctx.organisations.get(organisationId),

@@ -1,7 +1,6 @@
-import { inArray } from 'drizzle-orm'
-import { type AccountKind, organisations } from '#schema/db/system'
+import type { AccountKind } from '#schema/db/system'
 import type { ChoosableAccount, OrganisationChoices } from '../../auth/organisation-choices.ts'
-import type { SystemDb } from '../../db/system-db.ts'
+import type { SystemDirectory } from '../../system-directory/system-directory.ts'
 
 /** What a sign-in answers when the password matched accounts in several organisations. */
 export type OrganisationChoice = {
@@ -12,17 +11,14 @@ export type OrganisationChoice = {
 
 /** Remembers the matched accounts and lists their organisations for "Kies je organisatie". */
 export async function offerOrganisationChoice(
-  deps: { systemDb: SystemDb; organisationChoices: OrganisationChoices },
+  deps: { directory: SystemDirectory; organisationChoices: OrganisationChoices },
   kind: AccountKind,
   accounts: ChoosableAccount[],
 ): Promise<OrganisationChoice> {
   const ids = accounts.map((account) => account.organisationId)
-  const matched = deps.systemDb
-    .select({ id: organisations.id, name: organisations.name })
-    .from(organisations)
-    .where(inArray(organisations.id, ids))
-    .all()
-    .sort((a, b) => a.name.localeCompare(b.name, 'nl') || a.id.localeCompare(b.id))
+  const matched = (await deps.directory.findOrganisationNames(ids)).sort(
+    (a, b) => a.name.localeCompare(b.name, 'nl') || a.id.localeCompare(b.id),
+  )
   return {
     choiceToken: await deps.organisationChoices.add(kind, accounts),
     organisations: matched,

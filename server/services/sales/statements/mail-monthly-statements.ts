@@ -76,7 +76,7 @@ export async function mailMonthlyStatements(deps: Deps, organisationId: string, 
   const db = deps.organisations.get(organisationId)
   const sellers = findSellersWithStatements(db, month.period)
   if (sellers.length === 0) return 0
-  const organisationName = readOrganisationName(db, deps.systemDb, organisationId)
+  const organisationName = readOrganisationName(db, organisationId)
   // The server reads each seller's statement as the sales ADMIN would; the mail goes to
   // that seller alone, so it names only their lines.
   const permissions = new Set<PermissionName>(['sales.register', 'sales.read.all'])

@@ -1,0 +1,61 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import { afterEach, beforeEach, expect, test } from 'vitest'
+import { organisationProfile } from '#schema/db/organisation'
+import { OrganisationCache } from '../../server/db/organisation-cache.ts'
+import { getOrganisationFile } from '../../server/db/organisation-db.ts'
+import { openSystemDb, type SystemDb } from '../../server/db/system-db.ts'
+import { createOrganisation } from '../../server/services/platform-organisations/create-organisation.ts'
+import { createSqliteSystemDirectory } from '../../server/system-directory/sqlite-system-directory.ts'
+import type { SystemDirectory } from '../../server/system-directory/system-directory.ts'
+
+// The cache opens organisation files synchronously, so it cannot ask the system directory
+// (decision 047): it knows an organisation by the names it was told, or by its file.
+
+let folder: string
+let systemDb: SystemDb
+let directory: SystemDirectory
+const caches: OrganisationCache[] = []
+
+const openCache = () => {
+  const cache = new OrganisationCache(folder, systemDb, directory, 4)
+  caches.push(cache)
+  return cache
+}
+
+const profileName = (cache: OrganisationCache, id: string) =>
+  cache.get(id).select().from(organisationProfile).where(eq(organisationProfile.id, id)).get()?.name
+
+beforeEach(() => {
+  folder = mkdtempSync(path.join(tmpdir(), 'centraal-organisation-cache-'))
+  systemDb = openSystemDb(folder)
+  directory = createSqliteSystemDirectory(systemDb)
+})
+
+afterEach(() => {
+  for (const cache of caches.splice(0)) cache.closeAll()
+  systemDb.$client.close()
+  rmSync(folder, { recursive: true, force: true })
+})
+
+test('an organisation created by another process opens from its file; an id never created does not', async () => {
+  const here = openCache()
+  const other = openCache()
+  await createOrganisation(
+    { directory, organisations: other },
+    { id: 'org-a', name: 'Alfa', slug: 'a' },
+  )
+  expect(profileName(here, 'org-a')).toBe('Alfa')
+  expect(() => here.get('org-made-up')).toThrow('Unknown organisation: org-made-up')
+  expect(existsSync(getOrganisationFile(folder, 'org-made-up'))).toBe(false)
+})
+
+test('an organisation without its file yet is made with its name once the directory was read', async () => {
+  await directory.createOrganisation({ id: 'org-b', name: 'Bravo', slug: 'b', createdAt: 1 })
+  const cache = openCache()
+  expect(() => cache.get('org-b')).toThrow('Unknown organisation: org-b')
+  expect(await cache.heldIds()).toEqual(['org-b'])
+  expect(profileName(cache, 'org-b')).toBe('Bravo')
+})
