@@ -83,26 +83,27 @@ export function salesSellerRoutes(deps: AppDeps) {
       validate('param', SalesIdParamSchema),
       validate('json', SellerLoginSchema),
       async (c) => {
-        const ctx = requireSalesContext(deps, c)
-        const seller = requireSellerForLogin(ctx, c.req.valid('param').id)
+        const signedIn = requireSalesContext(deps, c)
+        const seller = requireSellerForLogin(signedIn, c.req.valid('param').id)
         const bases = findMailLinkBases(c, deps.env)
         // A seller's link opens the setup page on the host it was asked on (SALES_HOST or
         // PUBLIC_URL), as a reset link does.
+        const { organisationId } = signedIn.actor
         const prepared = await prepareInvitation(deps, {
           kind: 'sales',
           reason: 'invite',
-          organisationId: ctx.actor.organisationId,
+          organisationId,
           userId: seller.userId,
           email: seller.email,
-          inviterName: ctx.actor.name,
+          inviterName: signedIn.actor.name,
           inviteeName: seller.name,
           setupBase: bases.setup.sales,
         })
         // A new sign-in's address is checked in the login directory before the write
         // (which cannot await); a replay finds the seller's sign-in and skips it.
-        if (!seller.userId) {
-          await requireSalesAddressFree(ctx, seller.email, ctx.actor.organisationId)
-        }
+        if (!seller.userId) await requireSalesAddressFree(deps, seller.email, organisationId)
+        // The file taken again after the awaits: the cache may have closed it meanwhile.
+        const ctx = { ...signedIn, db: deps.organisations.get(organisationId) }
         let account: { organisationId: string; userId: string } | null = null
         const answer = await respondOnceThenFollow(
           c,

@@ -52,7 +52,8 @@ export async function createFirstSuperadmin(
       action: 'SUPERADMIN aangemaakt via setup',
     },
   )
-  // The setup signs them in (routes/auth.ts): that is activity too.
-  noteUserActive(db, user.id)
+  // The setup signs them in (routes/auth.ts): that is activity too. The file taken again
+  // after the await: the cache may have closed it meanwhile.
+  noteUserActive(deps.organisations.get(DEFAULT_ORGANISATION_ID), user.id)
   return user
 }

@@ -18,18 +18,16 @@ export async function inviteWithSetupLink(
   deps: Pick<AppDeps, 'systemDb' | 'directory' | 'organisations'>,
   request: SetupLinkRequest,
 ): Promise<{ token: string; expiresAt: number }> {
-  const { systemDb } = deps
   const organisation = await deps.directory.findOrganisation(request.org)
   if (!organisation) throw new AppError('not_found', `Organisation ${request.org} does not exist.`)
   const existing = await findCentralAccountIn(deps.directory, request.email, request.org)
-  const db = deps.organisations.get(request.org)
   // The user and its directory entry first, then the token: never a link for an account
   // that was not made.
   const userId =
     existing?.userId ??
     (
       await createCentralUser(
-        { db, directory: deps.directory },
+        { db: deps.organisations.get(request.org), directory: deps.directory },
         {
           organisationId: request.org,
           name: request.name ?? request.email.split('@')[0] ?? request.email,
@@ -42,5 +40,7 @@ export async function inviteWithSetupLink(
         },
       )
     ).id
-  return issueSetupToken({ db, systemDb }, request.org, userId)
+  // The file taken again after the awaits: the cache may have closed it meanwhile.
+  const db = deps.organisations.get(request.org)
+  return issueSetupToken({ db, systemDb: deps.systemDb }, request.org, userId)
 }

@@ -83,6 +83,8 @@ export async function restoreOrganisation(
   const organisation = await ctx.directory.findOrganisation(organisationId)
   if (!organisation) throw new Error(`organisation ${organisationId} missing`)
   const backup = readBackupFile(file, layout)
+  // The file stays open across the checks' awaits: in the heavy worker, this task's cache
+  // holds it alone (heavy-worker.ts).
   const tables = await checkBackup(client, ctx.directory, ctx.actor, backup)
   // Checked whole by checkBackup just now.
   const { createdAt: backupCreatedAt } = BackupHeaderSchema.parse(backup.header)

@@ -21,11 +21,7 @@ export async function inviteOrganisationAdmin(
   requirePermission(ctx.actor, 'organisations.manage')
   const organisation = await ctx.directory.findOrganisation(organisationId)
   if (!organisation) throw new AppError('not_found', 'Organisatie niet gevonden')
-  const target = {
-    db: ctx.organisations.get(organisationId),
-    systemDb: ctx.systemDb,
-    directory: ctx.directory,
-  }
+  const target = { db: ctx.organisations.get(organisationId), directory: ctx.directory }
   // The user and its directory entry first, then the token: never a link for an account
   // that was not made.
   const user = await createCentralUser(target, {
@@ -38,6 +34,11 @@ export async function inviteOrganisationAdmin(
     actor: ctx.actor,
     action: 'Eigenaar uitgenodigd',
   })
-  const { token, expiresAt } = issueSetupToken(target, organisationId, user.id)
+  // The file taken again after the await: the cache may have closed it meanwhile.
+  const { token, expiresAt } = issueSetupToken(
+    { db: ctx.organisations.get(organisationId), systemDb: ctx.systemDb },
+    organisationId,
+    user.id,
+  )
   return { setupPath: `/setup/${token}`, expiresAt }
 }

@@ -88,7 +88,7 @@ export async function launchGoldEstates(ctx: ServiceContext) {
     })
     return { salesUserId: salesUser.id }
   })
-  await indexLaunchAccount(ctx, ctx.actor.organisationId, centralUser.id, launched.salesUserId)
   noteUserActive(ctx.db, centralUser.id)
+  await indexLaunchAccount(ctx, ctx.actor.organisationId, centralUser.id, launched.salesUserId)
   return launched
 }
