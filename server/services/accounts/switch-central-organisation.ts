@@ -17,7 +17,7 @@ type Deps = Pick<AppDeps, 'systemDb' | 'directory' | 'organisations'>
  * The account of `organisationId` that this session's sign-in proved, as it is now: its
  * directory entry still lists it, it lives in that organisation, its password is the one
  * the sign-in matched, and it may sign in. 403 with why otherwise. The file is read after
- * the directory's answer: the account as it is now.
+ * the directory answered.
  */
 async function requireProvenAccount(deps: Deps, session: SessionData, organisationId: string) {
   const proven = (session.provenAccounts ?? []).find(
