@@ -1,18 +1,12 @@
-import { and, eq, lt, ne, sql } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
-import { SESSION_MAX_AGE_MS } from '#schema/constants'
-import { type AccountKind, loginDirectory, type SessionData, sessions } from '#schema/db/system'
-import { prepareOnce } from '../db/prepare-once.ts'
-import type { SystemDb } from '../db/system-db.ts'
-import { RENEW_BEFORE_MS, SESSION_TTL_MS } from '../system-directory/session-lifetime.ts'
+import type { AccountKind } from '#schema/db/system'
 import {
   clearRoutingCookie,
   getOrganisationRoute,
   ROUTING_COOKIE,
   setRoutingCookie,
 } from './routing-cookie.ts'
-import { generateToken, hashToken } from './tokens.ts'
 
 // The session cookies. The sessions themselves are the system directory's (decision 047):
 // opened, read, renewed and ended through system-directory/session-lifetime.ts.
