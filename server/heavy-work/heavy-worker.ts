@@ -20,7 +20,8 @@ import {
 import { importSales } from '../services/sales/sales-import/import-sales.ts'
 import { readUploadedFile } from '../services/sales/sales-import/read-uploaded-file.ts'
 import type { Statement } from '../services/sales/statements/statement.ts'
-import { createSqliteSystemDirectory } from '../system-directory/sqlite-system-directory.ts'
+import { openSystemDirectory } from '../system-directory/open-system-directory.ts'
+import type { SystemDirectory } from '../system-directory/system-directory.ts'
 import type { WorkerAnswer } from './worker-answer.ts'
 
 // The heavy jobs' work, in a worker thread (heavy-work-pool.ts starts it). Each task calls
@@ -32,6 +33,7 @@ import type { WorkerAnswer } from './worker-answer.ts'
 const env = (workerData as { env: Env }).env
 const log = createLogger(env.LOG_LEVEL)
 let systemDb: SystemDb | undefined
+let directory: Promise<SystemDirectory> | undefined
 let sheets:
   | ReturnType<typeof import('../integrations/google/sheets-reader.ts').createSheetsAccess>
   | undefined
@@ -58,8 +60,8 @@ async function withContext<T>(
   ) => Promise<T> | T,
 ) {
   systemDb ??= openSystemDb(env.SYSTEM_DIR)
-  // The system file's directory on the worker's own connection (decision 047).
-  const directory = createSqliteSystemDirectory(systemDb)
+  // The worker's own: on the system file's connection, or its own PostgreSQL pool.
+  directory ??= openSystemDirectory({ databaseUrl: env.DATABASE_URL, systemDb })
   const organisations = new OrganisationCache(
     env.DATA_DIR,
     systemDb,
@@ -69,9 +71,8 @@ async function withContext<T>(
   )
   const openDb = () => organisations.get(actor.organisationId)
   try {
-    return await work({ db: openDb(), systemDb, directory, actor }, openDb, () =>
-      organisations.refuseWritesIfMoving(actor.organisationId),
-    )
+    const ctx = { db: openDb(), systemDb, directory: await directory, actor }
+    return await work(ctx, openDb, () => organisations.refuseWritesIfMoving(actor.organisationId))
   } finally {
     organisations.closeAll()
   }
