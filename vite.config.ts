@@ -149,6 +149,27 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The sign-in, session and organisation files again, with the system directory
+          // on PostgreSQL (decision 047): one throwaway cluster, a database per test server.
+          name: 'server-postgres',
+          include: [
+            'tests/api/auth.test.ts',
+            'tests/api/switch-organisation.test.ts',
+            'tests/api/sign-in-per-organisation.test.ts',
+            'tests/api/account-end.test.ts',
+            'tests/api/organisations.test.ts',
+            'tests/api/stream-attacks.test.ts',
+          ],
+          globalSetup: ['tests/support/build-server.ts', 'tests/support/postgres-setup.ts'],
+          maxWorkers: 2,
+          env: { TEST_PASSWORD_HASHING: 'fast' },
+          isolate: false,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'browser',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/build-server.ts', 'tests/support/global-setup.ts'],

@@ -47,7 +47,7 @@ export async function startServer(
 ) {
   const log = createLogger(env.LOG_LEVEL)
   const systemDb = openSystemDb(env.SYSTEM_DIR)
-  const directory = await openSystemDirectory({ systemDb })
+  const directory = await openSystemDirectory({ databaseUrl: env.DATABASE_URL, systemDb })
   const box = getSecretBox(env)
   // A CRM key an older version stored in clear is sealed as soon as its file is opened.
   const organisations = new OrganisationCache(

@@ -109,6 +109,11 @@ const EnvSchema = z
      * across processes. Unset: one process, everything in its memory.
      */
     REDIS_URL: optional.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+    /**
+     * A PostgreSQL database for the system directory (sessions, organisations, the login
+     * directory: decision 047), shared by every process and machine. Unset: system.sqlite.
+     */
+    DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
     /** This process's name among several (logs, the change relay); host and pid if unset. */
     NODE_ID: optional,
     /**

@@ -22,7 +22,7 @@ const env = loadEnv()
 const machinesFile =
   process.env.MACHINES_FILE ?? path.join(env.DATA_DIR, 'cluster', 'machines.json')
 const systemDb = openSystemDb(env.SYSTEM_DIR)
-const directory = await openSystemDirectory({ systemDb })
+const directory = await openSystemDirectory({ databaseUrl: env.DATABASE_URL, systemDb })
 try {
   const machines = readMachinesFile(machinesFile)
   const move = await moveOrganisation({ systemDb, directory, machines, organisationId, to })

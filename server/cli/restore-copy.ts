@@ -44,7 +44,7 @@ async function readOrganisationIds(only?: string) {
     fail(`no system file in ${env.DATA_DIR}: restore it first (copy:restore -- system)`)
   }
   const systemDb = openSystemDb(env.DATA_DIR)
-  const directory = await openSystemDirectory({ systemDb })
+  const directory = await openSystemDirectory({ databaseUrl: env.DATABASE_URL, systemDb })
   try {
     if (!only) return await directory.listOrganisationIds()
     return (await directory.findOrganisation(only)) ? [only] : []

@@ -35,7 +35,7 @@ if (!parsed.success) {
 const options = parsed.data
 const env = loadEnv()
 const systemDb = openSystemDb(env.SYSTEM_DIR)
-const directory = await openSystemDirectory({ systemDb })
+const directory = await openSystemDirectory({ databaseUrl: env.DATABASE_URL, systemDb })
 const organisations = new OrganisationCache(
   env.DATA_DIR,
   systemDb,

@@ -33,8 +33,8 @@ import type { WorkerAnswer } from './worker-answer.ts'
 const env = (workerData as { env: Env }).env
 const log = createLogger(env.LOG_LEVEL)
 let systemDb: SystemDb | undefined
-// The worker's own system directory, on its own connection (the request thread's cannot
-// cross threads): the organisations a restore reads and the epoch it starts.
+// The worker's own system directory, on its own connection or PostgreSQL pool (the request
+// thread's cannot cross threads): the organisations a restore reads and the epoch it starts.
 let directory: Promise<SystemDirectory> | undefined
 let sheets:
   | ReturnType<typeof import('../integrations/google/sheets-reader.ts').createSheetsAccess>
@@ -63,10 +63,12 @@ async function withContext<T>(
 ) {
   systemDb ??= openSystemDb(env.SYSTEM_DIR)
   // A failed opening is not kept: the next task tries again.
-  directory ??= openSystemDirectory({ systemDb }).catch((error: unknown) => {
-    directory = undefined
-    throw error
-  })
+  directory ??= openSystemDirectory({ databaseUrl: env.DATABASE_URL, systemDb }).catch(
+    (error: unknown) => {
+      directory = undefined
+      throw error
+    },
+  )
   const opened = await directory
   const organisations = new OrganisationCache(
     env.DATA_DIR,

@@ -5,8 +5,6 @@ import type { SystemDirectory } from './system-directory.ts'
 /**
  * The system directory the settings name: on the PostgreSQL server of `databaseUrl`
  * (`DATABASE_URL`) when there is one, else on the embedded SQLite file's connection.
- * Not yet what the server opens (decision 047: it moves there once every caller of the
- * directory's tables goes through it).
  */
 export async function openSystemDirectory(options: {
   databaseUrl?: string

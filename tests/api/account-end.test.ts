@@ -1,8 +1,9 @@
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import { queryDirectory } from '../support/directory-tables.ts'
 import { type Client, createClient } from '../support/http.ts'
-import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
+import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { type ErrorAnswer, type TypedApi, typedClient } from '../support/typed-client.ts'
 
@@ -170,11 +171,11 @@ describe('a session is bound to its login-directory entry', () => {
 
   test('a session whose directory entry points elsewhere ends', async () => {
     const user = await signInInvitedUser(server, { email: 'unlisted@example.com', role: 'USER' })
-    const system = openSystemFile(server.dataDir)
-    system
-      .prepare("update login_directory set organization_id = 'another-org' where email = ?")
-      .run('unlisted@example.com')
-    system.close()
+    await queryDirectory(
+      server,
+      "update login_directory set organization_id = 'another-org' where email = ?",
+      'unlisted@example.com',
+    )
     expect((await user.get('/api/auth/user')).status).toBe(401)
   })
 })

@@ -1,5 +1,6 @@
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { queryDirectory } from '../support/directory-tables.ts'
 import { createClient } from '../support/http.ts'
 import { runSetupTokenCommand } from '../support/setup-token-command.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
@@ -241,15 +242,18 @@ describe('sessions', () => {
     db.prepare("update users set status = 'suspended' where email = ?").run(person.email)
     db.close()
     expect((await client.get('/api/auth/user')).status).toBe(401)
-    const system = openSystemFile(server.dataDir)
-    const userId = system
-      .prepare('select user_id from login_directory where email = ?')
-      .pluck()
-      .get(person.email)
-    expect(
-      system.prepare('select count(*) from sessions where user_id = ?').pluck().get(userId),
-    ).toBe(0)
-    system.close()
+    const [entry] = await queryDirectory(
+      server,
+      'select user_id from login_directory where email = ?',
+      person.email,
+    )
+    expect(entry?.user_id).toEqual(expect.any(String))
+    const left = await queryDirectory(
+      server,
+      'select 1 from sessions where user_id = ?',
+      entry?.user_id,
+    )
+    expect(left).toEqual([])
     const again = await client.post('/api/auth/login/email', person)
     expect(again.status).toBe(403)
     expect((again.json as ErrorAnswer).message).toMatch(/niet actief/)

@@ -7,8 +7,8 @@ import { createOrganisation } from '#server/services/platform-organisations/crea
 import { formatSyncAccount, SYNC_ACCOUNT_HEADER } from '#sync/account'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import type { Seller, SellerLogin } from '../support/answers.ts'
+import { queryDirectory } from '../support/directory-tables.ts'
 import { type Client, createClient } from '../support/http.ts'
-import { openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { ErrorAnswer, PartOf, TypedApi } from '../support/typed-client.ts'
 
@@ -347,14 +347,11 @@ describe('a person in several organisations chooses one at sign-in', () => {
   test('an account that may not sign in is not offered', async () => {
     await createAccount({ email: 'rik@example.com', org: 'org-a', password: 'rik password' })
     await createAccount({ email: 'rik@example.com', org: 'org-b', password: 'rik password' })
-    const system = openSystemFile(server.dataDir)
-    const userB = system
-      .prepare(
-        "select user_id from login_directory where email = 'rik@example.com' and organization_id = 'org-b'",
-      )
-      .pluck()
-      .get() as string
-    system.close()
+    const [entry] = await queryDirectory(
+      server,
+      "select user_id from login_directory where email = 'rik@example.com' and organization_id = 'org-b'",
+    )
+    const userB = entry?.user_id as string
     server.deps.organisations
       .get('org-b')
       .$client.prepare("update users set status = 'suspended' where id = ?")
@@ -457,14 +454,12 @@ describe('registering and restoring concern one organisation only', () => {
     const { client: ownerA } = await signIn('owner@alfa.example', 'alfa secret')
     const backup = await ownerA.post('/api/admin/backup', { format: 'json' })
     expect(backup.status).toBe(200)
-    const system = openSystemFile(server.dataDir)
     const elsewhere = () =>
-      system
-        .prepare(
-          "select email, kind, organization_id, user_id from login_directory where organization_id != 'org-a' order by 1, 2, 3",
-        )
-        .all()
-    const before = elsewhere()
+      queryDirectory(
+        server,
+        "select email, kind, organization_id, user_id from login_directory where organization_id != 'org-a' order by 1, 2, 3",
+      )
+    const before = await elsewhere()
     expect(before).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
@@ -477,15 +472,14 @@ describe('registering and restoring concern one organisation only', () => {
     )
     const restore = await ownerA.post('/api/admin/restore', backup.text)
     expect(restore.status, restore.text).toBe(200)
-    expect(elsewhere()).toEqual(before)
-    const entriesA = system
-      .prepare(
-        "select email from login_directory where organization_id = 'org-a' and kind = 'central'",
-      )
-      .pluck()
-      .all()
-    system.close()
-    expect(entriesA).toEqual(expect.arrayContaining(['owner@alfa.example', 'pat@example.com']))
+    expect(await elsewhere()).toEqual(before)
+    const entriesA = await queryDirectory(
+      server,
+      "select email from login_directory where organization_id = 'org-a' and kind = 'central'",
+    )
+    expect(entriesA.map((entry) => entry.email)).toEqual(
+      expect.arrayContaining(['owner@alfa.example', 'pat@example.com']),
+    )
     const pat = await signIn('pat@example.com', 'pat password')
     expect((pat.answer.json as Choice).choice.organisations).toHaveLength(2)
     const ownerAgain = await signIn('owner@alfa.example', 'alfa secret')

@@ -12,8 +12,8 @@ import {
   signInFirstSuperadmin,
   signInNewSeller,
 } from '../support/accounts.ts'
+import { queryDirectory } from '../support/directory-tables.ts'
 import { type Client, createClient } from '../support/http.ts'
-import { openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { ErrorAnswer, PartOf, TypedApi } from '../support/typed-client.ts'
 
@@ -74,14 +74,11 @@ async function ownAccount(client: Client) {
   }
 }
 
-function readSessionCreatedAt(userId: string) {
-  const system = openSystemFile(server.dataDir)
-  try {
-    const rows = system.prepare('select sess from sessions').pluck().all() as string[]
-    return rows.map((sess) => JSON.parse(sess)).filter((sess) => sess.userId === userId)
-  } finally {
-    system.close()
-  }
+async function readSessionCreatedAt(userId: string) {
+  const rows = await queryDirectory(server, 'select sess from sessions')
+  return rows
+    .map((row) => row.sess as { userId: string; createdAt: number })
+    .filter((sess) => sess.userId === userId)
 }
 
 describe('a person whose password matched two organisations', () => {
@@ -101,7 +98,7 @@ describe('a person whose password matched two organisations', () => {
       otherOrganisations: [{ id: 'org-b', name: 'Bravo Wonen' }],
     } satisfies PartOf<User>)
     const oldToken = pat.cookies.get('centraal_session')
-    const createdAt = readSessionCreatedAt(before.id)[0]?.createdAt
+    const createdAt = (await readSessionCreatedAt(before.id))[0]?.createdAt
 
     const switched = await pat.post(SWITCH, { organisationId: 'org-b' }, await ownAccount(pat))
     expect(switched.status, switched.text).toBe(200)
@@ -119,7 +116,9 @@ describe('a person whose password matched two organisations', () => {
     expect((await old.get('/api/auth/user')).status).toBe(401)
     // The new session counts its absolute lifetime from the password, not from the switch.
     const after = await readUser(pat)
-    expect(readSessionCreatedAt(after.id).map((sess) => sess.createdAt)).toEqual([createdAt])
+    expect((await readSessionCreatedAt(after.id)).map((sess) => sess.createdAt)).toEqual([
+      createdAt,
+    ])
 
     // And back again: the proof travels with the session.
     const back = await pat.post(SWITCH, { organisationId: 'org-a' }, await ownAccount(pat))
@@ -162,32 +161,27 @@ describe('a person whose password matched two organisations', () => {
     expect(page.headers.getSetCookie()).toEqual([])
 
     // A session near its end is renewed, and the answer carries the new expiry.
-    const system = openSystemFile(server.dataDir)
     // This sign-in's session (Pat has others, of the tests before).
     const sid = hashToken(pat.cookies.get('centraal_session') ?? '')
-    const storedExpiry = () =>
-      system.prepare('select expire from sessions where sid = ?').pluck().get(sid) as number
-    try {
-      const nearItsEnd = Date.now() + 60_000
-      system.prepare('update sessions set expire = ? where sid = ?').run(nearItsEnd, sid)
-      // A call of the other area acts under no session of this one: it renews nothing.
-      const otherArea = await pat.get('/api/gold-estates/auth/user')
-      expect(otherArea.status).toBe(401)
-      expect(otherArea.headers.getSetCookie()).toEqual([])
-      expect(storedExpiry()).toBe(nearItsEnd)
+    const storedExpiry = async () =>
+      (await queryDirectory(server, 'select expire from sessions where sid = ?', sid))[0]?.expire
+    const nearItsEnd = Date.now() + 60_000
+    await queryDirectory(server, 'update sessions set expire = ? where sid = ?', nearItsEnd, sid)
+    // A call of the other area acts under no session of this one: it renews nothing.
+    const otherArea = await pat.get('/api/gold-estates/auth/user')
+    expect(otherArea.status).toBe(401)
+    expect(otherArea.headers.getSetCookie()).toEqual([])
+    expect(await storedExpiry()).toBe(nearItsEnd)
 
-      const renewed = await pat.get('/api/auth/user')
-      const cookie = renewed.headers
-        .getSetCookie()
-        .find((line) => line.startsWith('centraal_session='))
-      expect(cookie).toContain(`centraal_session=${pat.cookies.get('centraal_session')};`)
-      const expires = Date.parse(/Expires=([^;]+)/.exec(cookie ?? '')?.[1] ?? '')
-      expect(expires).toBeGreaterThan(Date.now() + 24 * 60 * 60 * 1000)
-      // The directory holds the expiry the cookie carries (to the second the cookie keeps).
-      expect(Math.floor(storedExpiry() / 1000)).toBe(Math.floor(expires / 1000))
-    } finally {
-      system.close()
-    }
+    const renewed = await pat.get('/api/auth/user')
+    const cookie = renewed.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('centraal_session='))
+    expect(cookie).toContain(`centraal_session=${pat.cookies.get('centraal_session')};`)
+    const expires = Date.parse(/Expires=([^;]+)/.exec(cookie ?? '')?.[1] ?? '')
+    expect(expires).toBeGreaterThan(Date.now() + 24 * 60 * 60 * 1000)
+    // The directory holds the expiry the cookie carries (to the second the cookie keeps).
+    expect(Math.floor(Number(await storedExpiry()) / 1000)).toBe(Math.floor(expires / 1000))
   })
 
   test('cannot reach an organisation whose account the password did not match, nor its own', async () => {

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import pg from 'pg'
 import { inject } from 'vitest'
 import { startServer } from '#server/create-server'
 import { parseEnv } from '#server/env'
@@ -29,6 +30,8 @@ export async function startTestServer(
     MONTHLY_STATEMENTS_CATCH_UP_SECONDS: '0',
     ...settings,
   })
+  const postgresUrl = inject('postgresUrl')
+  if (postgresUrl && !env.DATABASE_URL) env.DATABASE_URL = await createDatabase(postgresUrl)
   const serverBuild = inject('serverBuild')
   const server = await startServer(env, {
     webRoot: options.webRoot,
@@ -40,6 +43,8 @@ export async function startTestServer(
   return {
     url,
     dataDir,
+    /** The PostgreSQL database of its system directory (`server-postgres`); else undefined. */
+    databaseUrl: env.DATABASE_URL,
     deps: server.deps,
     monthlyStatements: server.monthlyStatements,
     /** Stops the server; the data stays when keepData is true (restart tests). */
@@ -48,4 +53,25 @@ export async function startTestServer(
       if (!keepData && !options.dataDir) rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+let databases = 0
+
+/**
+ * A new empty database on the `server-postgres` project's cluster (postgres-setup.ts), for
+ * one test server's system directory, which migrates it as it opens. Named after the
+ * worker and a count, so servers of the same file or of files run side by side never share.
+ */
+async function createDatabase(clusterUrl: string) {
+  const name = `centraal_${process.env.VITEST_POOL_ID ?? '0'}_${process.pid}_${++databases}`
+  const admin = new pg.Client({ connectionString: clusterUrl })
+  await admin.connect()
+  try {
+    await admin.query(`create database ${name}`)
+  } finally {
+    await admin.end()
+  }
+  const url = new URL(clusterUrl)
+  url.pathname = `/${name}`
+  return url.toString()
 }
