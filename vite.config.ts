@@ -127,9 +127,9 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
           // Compiles the server, where server processes and heavy-work threads start from.
           globalSetup: ['tests/support/build-server.ts'],
-          // Four at a time on two cores: a third of these files' time is waiting (for the
-          // next whole minute of a schedule, a copy interval, a server process to start or
-          // be killed, a device's retry), which the other files fill. `test:quick` took
+          // Four at a time on two cores: a third of these files' time is waiting (for a
+          // scheduled run, a copy interval, a server process to start or be killed, a
+          // device's retry), which the other files fill. `test:quick` took
           // 116 s with two (36 % of the processor idle), 99 s with three, 88–91 s with four
           // (the processor busy 90 %).
           maxWorkers: 4,

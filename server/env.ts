@@ -196,14 +196,23 @@ const EnvSchema = z
      * parameters (server/auth/password.ts), which tests/api/auth.test.ts checks.
      */
     TEST_PASSWORD_HASHING: optional.pipe(z.enum(['fast']).optional()),
+    /**
+     * Tests only (refused unless NODE_ENV=test): `seconds` fires an automatic Drive backup's
+     * daily schedule ('30 14 * * *': 14:30) at that many seconds past every minute of its
+     * hour (14:00:30, 14:01:30, … 14:59:30), so that a test of server processes firing one
+     * scheduled run waits seconds for it, not up to a minute (server/jobs/scheduled-backups.ts).
+     */
+    TEST_BACKUP_SCHEDULE: optional.pipe(z.enum(['seconds']).optional()),
   })
   .superRefine((env, ctx) => {
-    if (env.TEST_PASSWORD_HASHING && env.NODE_ENV !== 'test') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['TEST_PASSWORD_HASHING'],
-        message: 'a test setting: set only with NODE_ENV=test',
-      })
+    for (const setting of ['TEST_PASSWORD_HASHING', 'TEST_BACKUP_SCHEDULE'] as const) {
+      if (env[setting] && env.NODE_ENV !== 'test') {
+        ctx.addIssue({
+          code: 'custom',
+          path: [setting],
+          message: 'a test setting: set only with NODE_ENV=test',
+        })
+      }
     }
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET]
     if (oidc.some(Boolean) && !oidc.every(Boolean)) {

@@ -76,6 +76,17 @@ export function createScheduledBackups(deps: Deps) {
     return isOn && parseDailyCron(row.backupSchedule) ? row.backupSchedule : null
   }
 
+  /**
+   * The croner pattern of a daily schedule: itself, or under TEST_BACKUP_SCHEDULE=seconds
+   * its minute as the second of every minute of its hour ('30 14 * * *': 14:mm:30). Still
+   * one occurrence a minute, so a process firing a moment late claims the same one.
+   */
+  function patternOf(schedule: string) {
+    const time = parseDailyCron(schedule)
+    if (deps.env.TEST_BACKUP_SCHEDULE !== 'seconds' || !time) return schedule
+    return `${time.minute} * ${time.hour} * * *`
+  }
+
   function reschedule(organisationId: string) {
     // An organisation moved to another machine is scheduled there (followHeld).
     const isHere = !stopping.signal.aborted && deps.organisations.holds(organisationId)
@@ -83,7 +94,7 @@ export function createScheduledBackups(deps: Deps) {
     // An unchanged schedule keeps its job: one made anew in the moment it fires would wait
     // for the next day, and the settings are read again at times no one chose.
     const job = jobs.get(organisationId)
-    if (schedule && job?.getPattern() === schedule) return
+    if (schedule && job?.getPattern() === patternOf(schedule)) return
     if (job && !isHere && !stopping.signal.aborted) {
       deps.log.info('automatic backup left to the machine that holds the organisation', {
         organisationId,
@@ -92,11 +103,12 @@ export function createScheduledBackups(deps: Deps) {
     job?.stop()
     jobs.delete(organisationId)
     if (!schedule) return
+    const pattern = patternOf(schedule)
     const next = new Cron(
-      schedule,
+      pattern,
       {
         name: `drive-backup:${organisationId}`,
-        mode: '5-part',
+        mode: pattern === schedule ? '5-part' : '6-part',
         unref: true,
         protect: true,
         catch: (error) => deps.log.error('scheduled backup failed', { organisationId, error }),

@@ -89,6 +89,10 @@ test('a bad setting stops the start with a message naming it', () => {
   expect(parseEnv({ NODE_ENV: 'test', TEST_PASSWORD_HASHING: 'fast' }).TEST_PASSWORD_HASHING).toBe(
     'fast',
   )
+  // Nor the tests' backup schedules that fire by the second.
+  expect(() => parseEnv({ TEST_BACKUP_SCHEDULE: 'seconds' })).toThrow(
+    /TEST_BACKUP_SCHEDULE: a test setting/,
+  )
 })
 
 test('on the sales host the same page is marked as the sales area', async () => {

@@ -110,6 +110,9 @@ beforeAll(async () => {
     GOOGLE_API_ROOT: google.url,
     ALLOW_PRIVATE_WEBHOOKS: 'true',
     HEAVY_WORK_SLOT_TTL_SECONDS: '2',
+    // A backup schedule 'M H * * *' fires at M seconds past each minute of hour H: the
+    // scheduled run is seconds away, not up to a minute (server/env.ts).
+    TEST_BACKUP_SCHEDULE: 'seconds',
     // The processes' decisions on scheduled runs are read from their info log.
     LOG_LEVEL: 'info',
   }
@@ -132,12 +135,16 @@ afterAll(async () => {
 })
 
 test('a scheduled Drive backup that both processes fire runs in one of them: one upload', async () => {
-  // The next whole minute at least 5 s away, in the servers' time zone (this one's): the
-  // save and its relay to the second process take a fraction of that.
-  const fireAt = new Date(Math.ceil((Date.now() + 5_000) / 60_000) * 60_000)
+  // The next whole second at least 5 s away, in the servers' time zone (this one's): the
+  // save and its relay to the second process take a fraction of that. Not past the 50th
+  // second: the processes claim the occurrence by its whole minute, as they do a real
+  // schedule's, so one firing late into the next minute would claim another.
+  const soon = new Date(Math.ceil((Date.now() + 5_000) / 1000) * 1000)
+  const fireAt =
+    soon.getSeconds() <= 50 ? soon : new Date(Math.ceil(soon.getTime() / 60_000) * 60_000)
   const saved = await root.post('/api/backup/settings', {
     autoBackupEnabled: true,
-    backupSchedule: `${fireAt.getMinutes()} ${fireAt.getHours()} * * *`,
+    backupSchedule: `${fireAt.getSeconds()} ${fireAt.getHours()} * * *`,
     backupFormats: 'json',
   })
   expect(saved.status).toBe(200)

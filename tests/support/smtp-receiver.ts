@@ -16,7 +16,10 @@ export type ReceivedMail = { rcptTo: string[]; raw: string; parsed: ParsedMail; 
 export async function startSmtpReceiver(
   options: {
     refuse?: (address: string) => boolean
-    /** How long the server takes to accept a mail's data, as a slow relay does. */
+    /**
+     * How long the server takes to accept a mail's data, as a slow relay does; read for
+     * each mail, so a test may change it on the object it passed.
+     */
     acceptAfterMs?: number
   } = {},
 ) {
