@@ -1,15 +1,13 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
 import { drizzle } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import { cacheStatements } from './cache-statements.ts'
+import { MIGRATIONS_ROOT } from './migrations-root.ts'
 
 /** How long a connection waits for another one's write before SQLITE_BUSY. */
 export const BUSY_TIMEOUT_MS = 5000
-
-const migrationsRoot = fileURLToPath(new URL('./migrations/', import.meta.url))
 
 /**
  * Opens a SQLite file with the pragmas every file gets and applies its migrations.
@@ -28,6 +26,6 @@ export function openSqlite<TSchema extends Record<string, unknown>>(
   client.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
   cacheStatements(client)
   const db = drizzle({ client, schema, casing: 'snake_case' })
-  migrate(db, { migrationsFolder: path.join(migrationsRoot, migrations) })
+  migrate(db, { migrationsFolder: path.join(MIGRATIONS_ROOT, migrations) })
   return db
 }

@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url'
+import path from 'node:path'
 import { and, eq, inArray, lt, ne, notInArray, sql } from 'drizzle-orm'
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { migrate } from 'drizzle-orm/node-postgres/migrator'
@@ -6,12 +6,14 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import { launchKeyOf } from '#schema/db/system'
 import * as schema from '#schema/db/system-pg'
+import { MIGRATIONS_ROOT } from '../db/migrations-root.ts'
 import { type AccountKey, type SystemDirectory, toStoredSession } from './system-directory.ts'
 
 const { loginDirectory, organisationSummary, organisations, sessions } = schema
 type Db = NodePgDatabase<typeof schema>
 
-const migrationsFolder = fileURLToPath(new URL('../db/migrations/system-pg/', import.meta.url))
+// In the built server too (dist/test-server/migrations when the tests build it).
+const migrationsFolder = path.join(MIGRATIONS_ROOT, 'system-pg')
 
 // Any fixed number: the key of the advisory lock under which one process at a time
 // migrates, so two machines starting together do not both create the tables.

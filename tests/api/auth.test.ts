@@ -313,7 +313,7 @@ describe('origin and size checks', () => {
 describe('setup links', () => {
   test('npm run setup-token invites a user whose link sets the password once', async () => {
     const { token, link } = await runSetupTokenCommand(
-      server.dataDir,
+      server,
       ['--email', 'ivy@example.com', '--name', 'Ivy Invited', '--role', 'MANAGER'],
       { viaNpm: true },
     )
@@ -346,14 +346,14 @@ describe('setup links', () => {
   })
 
   test('stores only the hash of a setup token', async () => {
-    const { token } = await runSetupTokenCommand(server.dataDir, ['--email', 'hash@example.com'])
+    const { token } = await runSetupTokenCommand(server, ['--email', 'hash@example.com'])
     const system = openSystemFile(server.dataDir)
     expect(JSON.stringify(system.prepare('select * from setup_tokens').all())).not.toContain(token)
     system.close()
   })
 
   test('an expired token answers 400 and changes nothing', async () => {
-    const { token } = await runSetupTokenCommand(server.dataDir, ['--email', 'late@example.com'])
+    const { token } = await runSetupTokenCommand(server, ['--email', 'late@example.com'])
     const system = openSystemFile(server.dataDir)
     system
       .prepare('update setup_tokens set expires_at = ? where used_at is null')

@@ -46,7 +46,7 @@ test('no password, setup token or session token appears in a log line or an answ
     ).text,
   )
 
-  const { token } = await runSetupTokenCommand(server.dataDir, ['--email', 'invitee@example.com'])
+  const { token } = await runSetupTokenCommand(server, ['--email', 'invitee@example.com'])
   answers.push((await client.post(`/api/auth/setup/${token}`, { password })).text)
   answers.push((await client.post(`/api/auth/setup/${token}`, { password })).text)
 

@@ -6,13 +6,14 @@ import { inject } from 'vitest'
 const run = promisify(execFile)
 
 /**
- * Runs the setup-token command against a data directory and returns the printed link. As
+ * Runs the setup-token command against a server's data (its data directory, and its
+ * PostgreSQL system directory when it has one) and returns the printed link. As
  * `npm run setup-token` when `viaNpm` or where the server project's setup compiled nothing;
  * otherwise the compiled command (build-server.ts) under plain node: the same code, without
  * the 2 s of processor time npm and tsx take to start it.
  */
 export async function runSetupTokenCommand(
-  dataDir: string,
+  server: { dataDir: string; databaseUrl?: string },
   args: string[],
   options: { viaNpm?: boolean } = {},
 ) {
@@ -22,7 +23,12 @@ export async function runSetupTokenCommand(
       ? ['npm', ['run', '-s', 'setup-token', '--', ...args]]
       : [process.execPath, [path.join(serverBuild, 'setup-token.js'), ...args]]
   const { stdout } = await run(command, commandArgs, {
-    env: { ...process.env, DATA_DIR: dataDir, npm_config_loglevel: 'error' },
+    env: {
+      ...process.env,
+      DATA_DIR: server.dataDir,
+      ...(server.databaseUrl && { DATABASE_URL: server.databaseUrl }),
+      npm_config_loglevel: 'error',
+    },
   })
   const link = stdout.match(/\S+\/setup\/([a-z2-7]+)/)
   if (!link?.[1]) throw new Error(`no setup link in: ${stdout}`)

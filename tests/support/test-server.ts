@@ -39,6 +39,12 @@ export async function startTestServer(
       ? pathToFileURL(path.join(serverBuild, 'heavy-worker.js'))
       : undefined,
   })
+  // The project's engine, or its files would pass on the other one without saying so.
+  const engine = env.DATABASE_URL ? 'postgres' : 'sqlite'
+  if (server.deps.directory.engine !== engine) {
+    await server.close()
+    throw new Error(`the system directory is on ${server.deps.directory.engine}, not ${engine}`)
+  }
   const url = `http://127.0.0.1:${server.port}`
   return {
     url,
