@@ -3,8 +3,10 @@ import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import type { TestProjectInlineConfiguration } from 'vitest/config'
 import { describeBuild } from './server/describe-build.ts'
 import { LongFilesFirst } from './tests/support/long-files-first.ts'
+import { findPostgresBin } from './tests/support/postgres-server.ts'
 
 /**
  * The modules the page's entry imports statically, directly or not: they load with the
@@ -29,6 +31,44 @@ const collectInitialModules: Plugin = {
 }
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+
+const POSTGRES_PROJECT: TestProjectInlineConfiguration = {
+  extends: true,
+  test: {
+    name: 'server-postgres',
+    include: [
+      'tests/api/auth.test.ts',
+      'tests/api/switch-organisation.test.ts',
+      'tests/api/sign-in-per-organisation.test.ts',
+      'tests/api/account-end.test.ts',
+      'tests/api/organisations.test.ts',
+      'tests/api/stream-attacks.test.ts',
+      // Two machines sharing one PostgreSQL: an organisation moved under load.
+      'tests/api/moving-an-organisation.test.ts',
+    ],
+    globalSetup: ['tests/support/build-server.ts', 'tests/support/postgres-setup.ts'],
+    // Beside the server project's files, in its group (vitest wants one count per group).
+    maxWorkers: 4,
+    env: { TEST_PASSWORD_HASHING: 'fast' },
+    isolate: false,
+    sequence: { groupOrder: 0 },
+  },
+}
+
+/**
+ * The sign-in, session and organisation files again, with the system directory on
+ * PostgreSQL (decision 047): one throwaway cluster, a database per test server. Left out,
+ * saying so, where PostgreSQL is not installed (`.ci/run` installs it).
+ */
+function postgresProject() {
+  if (findPostgresBin()) return [POSTGRES_PROJECT]
+  if (process.env.VITEST) {
+    console.warn(
+      'server-postgres: PostgreSQL is not installed (apt-get install postgresql): left out',
+    )
+  }
+  return []
+}
 
 export default defineConfig({
   root: fromRoot('./web'),
@@ -146,27 +186,7 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
         },
       },
-      {
-        extends: true,
-        test: {
-          // The sign-in, session and organisation files again, with the system directory
-          // on PostgreSQL (decision 047): one throwaway cluster, a database per test server.
-          name: 'server-postgres',
-          include: [
-            'tests/api/auth.test.ts',
-            'tests/api/switch-organisation.test.ts',
-            'tests/api/sign-in-per-organisation.test.ts',
-            'tests/api/account-end.test.ts',
-            'tests/api/organisations.test.ts',
-            'tests/api/stream-attacks.test.ts',
-          ],
-          globalSetup: ['tests/support/build-server.ts', 'tests/support/postgres-setup.ts'],
-          maxWorkers: 2,
-          env: { TEST_PASSWORD_HASHING: 'fast' },
-          isolate: false,
-          sequence: { groupOrder: 0 },
-        },
-      },
+      ...postgresProject(),
       {
         extends: true,
         test: {

@@ -272,9 +272,9 @@ export const mailSent = sqliteTable(
  * Written by `npm run organisation:move`; read when a process opens an organisation's file.
  */
 export const organisationPlacements = sqliteTable('organisation_placements', {
-  organisationId: text('organization_id')
-    .primaryKey()
-    .references(() => organisations.id, { onDelete: 'cascade' }),
+  // No foreign key to `organizations`: with DATABASE_URL the organisations are PostgreSQL's
+  // (decision 047) and this file's table of them stays empty.
+  organisationId: text('organization_id').primaryKey(),
   machine: text().notNull(),
   placedAt: integer().notNull(),
 })

@@ -139,7 +139,7 @@ test('an organisation moved under load: every acknowledged write on the new mach
   const systemDb = openSystemDb(machines.systemDir)
   const move = await moveOrganisation({
     systemDb,
-    directory: await openSystemDirectory({ systemDb }),
+    directory: await openSystemDirectory({ databaseUrl: machines.databaseUrl, systemDb }),
     machines: machines.machines,
     organisationId,
     to: 'b',
@@ -224,6 +224,7 @@ function runMoveCommand(args: string[]) {
       DATA_DIR: machines.dataDirOf('a'),
       SYSTEM_DIR: machines.systemDir,
       MACHINES_FILE: machines.machinesFile,
+      ...(machines.databaseUrl && { DATABASE_URL: machines.databaseUrl }),
     },
   }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),

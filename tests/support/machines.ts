@@ -1,14 +1,17 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { inject } from 'vitest'
 import { startHaproxy } from './haproxy.ts'
 import { startRedisServer } from './redis-server.ts'
 import { startServerProcess } from './server-process.ts'
+import { createTestDatabase } from './test-server.ts'
 
 // Two "machines" on this one (README, Two machines): each a server process with a data
-// directory of its own for the organisation files, both on one system file (SYSTEM_DIR,
-// the stand-in for a shared database) and one Redis, HAProxy in front routing each
-// organisation to its machine by the placements map. Machine `a` is the home machine.
+// directory of its own for the organisation files, both on one system file (SYSTEM_DIR)
+// and, in the `server-postgres` project, one PostgreSQL database for the system directory
+// (DATABASE_URL); one Redis, HAProxy in front routing each organisation to its machine by
+// the placements map. Machine `a` is the home machine.
 
 type ServerProcess = Awaited<ReturnType<typeof startServerProcess>>
 export const MACHINE_NAMES = ['a', 'b'] as const
@@ -19,6 +22,8 @@ export async function startMachines() {
   const systemDir = path.join(root, 'system')
   const dataDirOf = (machine: MachineName) => path.join(root, `machine-${machine}`)
   mkdirSync(systemDir)
+  const postgresUrl = inject('postgresUrl')
+  const databaseUrl = postgresUrl ? await createTestDatabase(postgresUrl) : undefined
   const redis = await startRedisServer()
   const processes = new Map<MachineName, ServerProcess>()
   const settingsOf = (machine: MachineName) => ({
@@ -31,6 +36,7 @@ export async function startMachines() {
     // The automatic backups follow a move within a moment, and say so in the info log.
     BACKUP_HELD_CHECK_SECONDS: '0.2',
     LOG_LEVEL: 'info',
+    ...(databaseUrl && { DATABASE_URL: databaseUrl }),
   })
   try {
     // The home machine first: it applies the system migrations and makes the platform.
@@ -62,6 +68,8 @@ export async function startMachines() {
   return {
     url: haproxy.url,
     systemDir,
+    /** The system directory's PostgreSQL database (`server-postgres`), else undefined. */
+    databaseUrl,
     dataDirOf,
     machines,
     machinesFile,

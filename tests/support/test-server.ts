@@ -31,7 +31,7 @@ export async function startTestServer(
     ...settings,
   })
   const postgresUrl = inject('postgresUrl')
-  if (postgresUrl && !env.DATABASE_URL) env.DATABASE_URL = await createDatabase(postgresUrl)
+  if (postgresUrl && !env.DATABASE_URL) env.DATABASE_URL = await createTestDatabase(postgresUrl)
   const serverBuild = inject('serverBuild')
   const server = await startServer(env, {
     webRoot: options.webRoot,
@@ -65,10 +65,10 @@ let databases = 0
 
 /**
  * A new empty database on the `server-postgres` project's cluster (postgres-setup.ts), for
- * one test server's system directory, which migrates it as it opens. Named after the
+ * one test server's (or one group of machines') system directory, which migrates it as it opens. Named after the
  * worker and a count, so servers of the same file or of files run side by side never share.
  */
-async function createDatabase(clusterUrl: string) {
+export async function createTestDatabase(clusterUrl: string) {
   const name = `centraal_${process.env.VITEST_POOL_ID ?? '0'}_${process.pid}_${++databases}`
   const admin = new pg.Client({ connectionString: clusterUrl })
   await admin.connect()
