@@ -52,7 +52,6 @@ export async function startServer(
   // A CRM key an older version stored in clear is sealed as soon as its file is opened.
   const organisations = new OrganisationCache(
     env.DATA_DIR,
-    systemDb,
     directory,
     env.ORGANISATION_CACHE_SIZE,
     (db, organisationId) => void readCrmKey(db, box, organisationId),

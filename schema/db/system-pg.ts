@@ -4,9 +4,9 @@ import type { AccountKind, SessionData } from './system.ts'
 // The system directory's tables on PostgreSQL (decision 047): the same tables, names and
 // columns as system.ts's on SQLite, in drizzle's PostgreSQL dialect, which is a separate
 // definition. Moments are epoch milliseconds in bigint (past a 32-bit integer), read back as
-// JavaScript numbers (exact to 2^53); JSON is jsonb. Only the directory's tables are here:
-// the tokens, address proofs and mail tables stay in the SQLite file until their callers
-// move (the decision lists them).
+// JavaScript numbers (exact to 2^53); JSON is jsonb. Only the directory's tables and the
+// machines' placements are here: the tokens, address proofs and mail tables stay in the
+// SQLite file until their callers move (the decision lists them).
 
 const epochMs = () => bigint({ mode: 'number' })
 
@@ -68,3 +68,10 @@ export const sessions = pgTable(
     index('sessions_expire').on(table.expire),
   ],
 )
+
+/** Which machine holds an organisation's file (decision 048); none: the home machine. As system.ts's. */
+export const organisationPlacements = pgTable('organisation_placements', {
+  organisationId: text('organization_id').primaryKey(),
+  machine: text().notNull(),
+  placedAt: epochMs().notNull(),
+})

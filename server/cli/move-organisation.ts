@@ -25,7 +25,7 @@ const systemDb = openSystemDb(env.SYSTEM_DIR)
 const directory = await openSystemDirectory({ databaseUrl: env.DATABASE_URL, systemDb })
 try {
   const machines = readMachinesFile(machinesFile)
-  const move = await moveOrganisation({ systemDb, directory, machines, organisationId, to })
+  const move = await moveOrganisation({ directory, machines, organisationId, to })
   console.log(`${organisationId}: moved from ${move.from} to ${move.to}; requests reach ${move.to}`)
   console.log(
     `the old file waits as ${move.aside} until the first write on ${move.to} (Ctrl-C or SIGTERM keeps it)`,

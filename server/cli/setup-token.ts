@@ -38,7 +38,6 @@ const systemDb = openSystemDb(env.SYSTEM_DIR)
 const directory = await openSystemDirectory({ databaseUrl: env.DATABASE_URL, systemDb })
 const organisations = new OrganisationCache(
   env.DATA_DIR,
-  systemDb,
   directory,
   4,
   undefined,
@@ -46,6 +45,7 @@ const organisations = new OrganisationCache(
 )
 
 try {
+  await organisations.learnOrganisations()
   await ensureDefaultOrganisation({ directory, organisations })
   const { token, expiresAt } = await inviteWithSetupLink(
     { systemDb, directory, organisations },

@@ -1,6 +1,4 @@
 import { existsSync, statSync } from 'node:fs'
-import { eq } from 'drizzle-orm'
-import { organisationPlacements } from '#schema/db/system'
 import { getOrganisationRoute, ROUTING_COOKIE } from '../auth/routing-cookie.ts'
 import { AppError } from '../errors/app-error.ts'
 import type { OrganisationName, SystemDirectory } from '../system-directory/system-directory.ts'
@@ -8,7 +6,6 @@ import { openOrganisationDb } from './open-organisation-db.ts'
 import { BUSY_TIMEOUT_MS } from './open-sqlite.ts'
 import { getOrganisationFile, getRestoringMarker, type OrganisationDb } from './organisation-db.ts'
 import { type MoveMarker, readMoveMarker } from './organisation-move-marker.ts'
-import type { SystemDb } from './system-db.ts'
 
 /** This machine and the one holding organisations without a placement (README, Two machines). */
 export type MachinePlacement = { machine: string; homeMachine: string }
@@ -44,11 +41,16 @@ export class OrganisationCache {
    * here. A file made for one of them is seeded with its name.
    */
   readonly #names = new Map<string, string>()
+  /**
+   * With several machines: the placements as the system directory last gave them
+   * (learnPlacements; at the start, each round of the jobs, and when a request finds an
+   * organisation not held here), so that `holds`, asked synchronously, need not ask it.
+   */
+  #placements = new Map<string, string>()
+  #learningPlacements: Promise<void> | undefined
 
   constructor(
     private readonly dataDir: string,
-    /** The machine placements (organisation_placements), still on the system file. */
-    private readonly systemDb: SystemDb,
     private readonly directory: SystemDirectory,
     private readonly capacity: number,
     /** Runs once each time a file is opened (sealing secrets an older version kept in clear). */
@@ -113,9 +115,29 @@ export class OrganisationCache {
     for (const { id, name } of organisations) this.#names.set(id, name)
   }
 
-  /** Reads every organisation's name from the system directory (know). */
+  /** Reads every organisation's name, and with several machines the placements (know). */
   async learnOrganisations() {
     this.know(await this.directory.listOrganisations())
+    await this.learnPlacements()
+  }
+
+  /**
+   * Reads the placements from the system directory (with several machines; one read at a
+   * time, later callers share it). A process that missed a move learns it here: a request
+   * for an organisation not held here asks for it (holds), so the next attempt, a second
+   * later, finds the organisation moved here.
+   */
+  learnPlacements(): Promise<void> {
+    if (!this.placement) return Promise.resolve()
+    this.#learningPlacements ??= this.directory
+      .listPlacements()
+      .then((placements) => {
+        this.#placements = new Map(placements.map((row) => [row.organisationId, row.machine]))
+      })
+      .finally(() => {
+        this.#learningPlacements = undefined
+      })
+    return this.#learningPlacements
   }
 
   /**
@@ -128,26 +150,32 @@ export class OrganisationCache {
    */
   #isKnownHere(organisationId: string) {
     if (existsSync(getOrganisationFile(this.dataDir, organisationId))) return true
-    if (!this.placement) return false
-    return !!this.systemDb
-      .select({ machine: organisationPlacements.machine })
-      .from(organisationPlacements)
-      .where(eq(organisationPlacements.organisationId, organisationId))
-      .get()
+    return !!this.placement && this.#placements.has(organisationId)
   }
 
   /**
    * Whether this machine holds the organisation's file: its placement (none: the home
-   * machine) names this machine. Always with one machine. A query of the system file.
+   * machine) names this machine, as last read (learnPlacements). Always with one machine.
+   * A move is known at once on both machines by the files it writes there (decision 048):
+   * the machine it left by its marker (`moved`), the one it went to by its file with no
+   * marker left. Otherwise the placements are asked again in the background, so a process
+   * that missed a move learns it.
    */
   holds(organisationId: string): boolean {
     if (!this.placement) return true
-    const placed = this.systemDb
-      .select({ machine: organisationPlacements.machine })
-      .from(organisationPlacements)
-      .where(eq(organisationPlacements.organisationId, organisationId))
-      .get()
-    return (placed?.machine ?? this.placement.homeMachine) === this.placement.machine
+    const move = readMoveMarker(this.dataDir, organisationId)
+    const machine = this.#placements.get(organisationId) ?? this.placement.homeMachine
+    const isHeld =
+      move?.stage !== 'moved' &&
+      (machine === this.placement.machine ||
+        // Moved here since the placements were read: the move put its file here, and took
+        // this machine's marker away once requests were routed here.
+        (!move && existsSync(getOrganisationFile(this.dataDir, organisationId))))
+    if (isHeld && machine === this.placement.machine) return true
+    this.learnPlacements().catch(() => {
+      // The directory away: the placements stay as they were, and the next look asks again.
+    })
+    return isHeld
   }
 
   /**
@@ -155,24 +183,17 @@ export class OrganisationCache {
    * the scheduled jobs walk, so a machine never opens, nor makes, another's file.
    */
   async heldIds(): Promise<string[]> {
-    // The organisations (the system directory), then their placements (the system file):
-    // two reads, the directory may be on another server. Their names are learnt on the way.
+    // The organisations, then their placements: their names and placements are learnt on
+    // the way.
     const organisations = await this.directory.listOrganisations()
     this.know(organisations)
     const placement = this.placement
     if (!placement) return organisations.map(({ id }) => id)
-    const machines = new Map(
-      this.systemDb
-        .select({
-          organisationId: organisationPlacements.organisationId,
-          machine: organisationPlacements.machine,
-        })
-        .from(organisationPlacements)
-        .all()
-        .map((row) => [row.organisationId, row.machine]),
-    )
+    await this.learnPlacements()
     return organisations
-      .filter(({ id }) => (machines.get(id) ?? placement.homeMachine) === placement.machine)
+      .filter(({ id }) => {
+        return (this.#placements.get(id) ?? placement.homeMachine) === placement.machine
+      })
       .map(({ id }) => id)
   }
 

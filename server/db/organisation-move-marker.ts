@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 import { getOrganisationFile } from './organisation-db.ts'
 
 /**
@@ -35,6 +36,8 @@ export function readMoveMarker(dataDir: string, organisationId: string): MoveMar
 /** Writes the marker whole (a process never reads half of it). */
 export function writeMoveMarker(dataDir: string, organisationId: string, marker: MoveMarker) {
   const file = getMoveMarker(dataDir, organisationId)
+  // A machine that never held an organisation has no orgs/ folder yet.
+  mkdirSync(path.dirname(file), { recursive: true })
   writeFileSync(`${file}.tmp`, JSON.stringify(marker))
   renameSync(`${file}.tmp`, file)
 }

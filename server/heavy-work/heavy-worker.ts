@@ -72,12 +72,13 @@ async function withContext<T>(
   const opened = await directory
   const organisations = new OrganisationCache(
     env.DATA_DIR,
-    systemDb,
     opened,
     1,
     undefined,
     getMachinePlacement(env),
   )
+  // A new cache per task: which machine holds what, read for it (with several machines).
+  await organisations.learnPlacements()
   const openDb = () => organisations.get(actor.organisationId)
   try {
     return await work({ db: openDb(), systemDb, directory: opened, actor }, openDb, () =>

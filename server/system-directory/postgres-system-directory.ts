@@ -9,7 +9,8 @@ import * as schema from '#schema/db/system-pg'
 import { MIGRATIONS_ROOT } from '../db/migrations-root.ts'
 import { type AccountKey, type SystemDirectory, toStoredSession } from './system-directory.ts'
 
-const { loginDirectory, organisationSummary, organisations, sessions } = schema
+const { loginDirectory, organisationPlacements, organisationSummary, organisations, sessions } =
+  schema
 type Db = NodePgDatabase<typeof schema>
 
 // In the built server too (dist/test-server/migrations when the tests build it).
@@ -284,6 +285,26 @@ function createPostgresSystemDirectory(db: Db, end: () => Promise<void>): System
             })
         }
       })
+    },
+
+    async listPlacements() {
+      return db.select().from(organisationPlacements)
+    },
+    async findPlacement(organisationId) {
+      const [placed] = await db
+        .select({ machine: organisationPlacements.machine })
+        .from(organisationPlacements)
+        .where(eq(organisationPlacements.organisationId, organisationId))
+      return placed?.machine ?? null
+    },
+    async placeOrganisation(organisationId, machine, placedAt) {
+      await db
+        .insert(organisationPlacements)
+        .values({ organisationId, machine, placedAt })
+        .onConflictDoUpdate({
+          target: organisationPlacements.organisationId,
+          set: { machine, placedAt },
+        })
     },
 
     close: end,

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lt, ne, notInArray, sql } from 'drizzle-orm'
 import {
   launchKeyOf,
   loginDirectory,
+  organisationPlacements,
   organisationSummary,
   organisations,
   sessions,
@@ -249,6 +250,27 @@ export function createSqliteSystemDirectory(db: SystemDb): SystemDirectory {
             .run()
         }
       })
+    },
+
+    async listPlacements() {
+      return db.select().from(organisationPlacements).all()
+    },
+    async findPlacement(organisationId) {
+      const placed = db
+        .select({ machine: organisationPlacements.machine })
+        .from(organisationPlacements)
+        .where(eq(organisationPlacements.organisationId, organisationId))
+        .get()
+      return placed?.machine ?? null
+    },
+    async placeOrganisation(organisationId, machine, placedAt) {
+      db.insert(organisationPlacements)
+        .values({ organisationId, machine, placedAt })
+        .onConflictDoUpdate({
+          target: organisationPlacements.organisationId,
+          set: { machine, placedAt },
+        })
+        .run()
     },
 
     // The connection is the server's: it closes it.

@@ -42,6 +42,9 @@ export type DirectoryEntry = {
   oidcSubject: string | null
 }
 
+/** Which machine holds an organisation's file, since when (epoch ms). */
+export type Placement = { organisationId: string; machine: string; placedAt: number }
+
 /** One account: ids are unique within an organisation only, so every key names all three. */
 export type AccountKey = { kind: AccountKind; organisationId: string; userId: string }
 
@@ -156,6 +159,15 @@ export interface SystemDirectory {
    * entries stay as they are.
    */
   replaceOrganisationEntries(organisationId: string, entries: DirectoryEntry[]): Promise<void>
+
+  // Placements: the machine that holds an organisation's file (decision 048). An
+  // organisation without one is on the home machine.
+  /** Every placement (a machine's organisations, HAProxy's map). */
+  listPlacements(): Promise<Placement[]>
+  /** The machine placed for the organisation; null when none (the home machine). */
+  findPlacement(organisationId: string): Promise<string | null>
+  /** Places the organisation on `machine` (replacing its placement). */
+  placeOrganisation(organisationId: string, machine: string, placedAt: number): Promise<void>
 
   close(): Promise<void>
 }

@@ -137,9 +137,9 @@ test('an organisation moved under load: every acknowledged write on the new mach
   ]
   let pushedWhileMoving: Awaited<ReturnType<typeof pushRows>> | undefined
   const systemDb = openSystemDb(machines.systemDir)
+  const directory = await openSystemDirectory({ databaseUrl: machines.databaseUrl, systemDb })
   const move = await moveOrganisation({
-    systemDb,
-    directory: await openSystemDirectory({ databaseUrl: machines.databaseUrl, systemDb }),
+    directory,
     machines: machines.machines,
     organisationId,
     to: 'b',
@@ -149,6 +149,7 @@ test('an organisation moved under load: every acknowledged write on the new mach
       pushedWhileMoving = await pushRows(admin, 'appConnections', edit)
     },
   })
+  await directory.close()
   systemDb.$client.close()
   expect([move.from, move.to]).toEqual(['a', 'b'])
   const afterMove = acknowledged.length

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, expect, test } from 'vitest'
 import { organisationProfile } from '#schema/db/organisation'
 import { OrganisationCache } from '../../server/db/organisation-cache.ts'
 import { getOrganisationFile } from '../../server/db/organisation-db.ts'
+import { removeMoveMarker, writeMoveMarker } from '../../server/db/organisation-move-marker.ts'
 import { openSystemDb, type SystemDb } from '../../server/db/system-db.ts'
 import { createOrganisation } from '../../server/services/platform-organisations/create-organisation.ts'
 import { createSqliteSystemDirectory } from '../../server/system-directory/sqlite-system-directory.ts'
@@ -20,7 +21,7 @@ let directory: SystemDirectory
 const caches: OrganisationCache[] = []
 
 const openCache = () => {
-  const cache = new OrganisationCache(folder, systemDb, directory, 4)
+  const cache = new OrganisationCache(folder, directory, 4)
   caches.push(cache)
   return cache
 }
@@ -58,4 +59,39 @@ test('an organisation without its file yet is made with its name once the direct
   expect(() => cache.get('org-b')).toThrow('Unknown organisation: org-b')
   expect(await cache.heldIds()).toEqual(['org-b'])
   expect(profileName(cache, 'org-b')).toBe('Bravo')
+})
+
+test('with several machines, what a machine holds follows the placements and the files a move leaves', async () => {
+  const onB = new OrganisationCache(folder, directory, 4, undefined, {
+    machine: 'b',
+    homeMachine: 'a',
+  })
+  caches.push(onB)
+  await directory.createOrganisation({ id: 'org-c', name: 'Charlie', slug: 'c', createdAt: 1 })
+  await onB.learnOrganisations()
+  // Without a placement, the home machine holds it; b says no and makes no file.
+  expect(onB.holds('org-c')).toBe(false)
+  expect(() => onB.get('org-c')).toThrow('staat op een andere machine')
+  expect(existsSync(getOrganisationFile(folder, 'org-c'))).toBe(false)
+
+  // Placed on b while b's placements were read before: b learns it at its next "no".
+  await directory.placeOrganisation('org-c', 'b', Date.now())
+  expect(onB.holds('org-c')).toBe(false)
+  await expect.poll(() => onB.holds('org-c')).toBe(true)
+  expect(profileName(onB, 'org-c')).toBe('Charlie')
+
+  // Moved away: the marker the move leaves says so at once, whatever b read last.
+  writeMoveMarker(folder, 'org-c', { stage: 'moved', machine: 'a' })
+  expect(onB.holds('org-c')).toBe(false)
+
+  // Moved here again, before b read the placements: its file, with no marker, says so.
+  const elsewhere = new OrganisationCache(folder, directory, 4, undefined, {
+    machine: 'b',
+    homeMachine: 'a',
+  })
+  caches.push(elsewhere)
+  await directory.placeOrganisation('org-c', 'a', Date.now())
+  await elsewhere.learnPlacements()
+  removeMoveMarker(folder, 'org-c')
+  expect(elsewhere.holds('org-c')).toBe(true)
 })

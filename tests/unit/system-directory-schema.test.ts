@@ -13,7 +13,7 @@ import { usePostgresServer } from '../support/system-directory-engines.ts'
 // leave them, have the same columns (name, nullability), primary keys and unique indexes
 // on both engines, so a change to one that forgets the other fails here.
 
-const TABLES = ['organizations', 'login_directory', 'sessions']
+const TABLES = ['organizations', 'login_directory', 'sessions', 'organisation_placements']
 
 type Shape = { columns: string[]; primaryKey: string[]; unique: string[] }
 

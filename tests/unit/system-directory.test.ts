@@ -213,4 +213,22 @@ describeOnEveryEngine('system directory: organisations', (current) => {
     expect(new Set(epochs).size).toBe(8)
     expect(Math.max(...(epochs as number[]))).toBe(now + 7)
   })
+
+  test('an organisation is on the home machine until placed; a new placement replaces it', async () => {
+    const directory = current()
+    await directory.createOrganisation(acme)
+    expect(await directory.findPlacement('org-acme')).toBeNull()
+    expect(await directory.listPlacements()).toEqual([])
+    await directory.placeOrganisation('org-acme', 'b', 1_000)
+    // A placement names an organisation by id only: on PostgreSQL the system file's own
+    // table of organisations stays empty, so none is asked for.
+    await directory.placeOrganisation('org-elsewhere', 'c', 2_000)
+    await directory.placeOrganisation('org-acme', 'a', 3_000)
+    expect(await directory.findPlacement('org-acme')).toBe('a')
+    const placements = await directory.listPlacements()
+    expect(placements.sort((x, y) => x.organisationId.localeCompare(y.organisationId))).toEqual([
+      { organisationId: 'org-acme', machine: 'a', placedAt: 3_000 },
+      { organisationId: 'org-elsewhere', machine: 'c', placedAt: 2_000 },
+    ])
+  })
 })

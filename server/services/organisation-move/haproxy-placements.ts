@@ -1,8 +1,7 @@
 import { renameSync, writeFileSync } from 'node:fs'
 import { createConnection } from 'node:net'
-import { organisationPlacements } from '#schema/db/system'
 import { getOrganisationRoute } from '../../auth/routing-cookie.ts'
-import type { SystemDb } from '../../db/system-db.ts'
+import type { SystemDirectory } from '../../system-directory/system-directory.ts'
 
 // HAProxy's placements map (deploy/haproxy.template.cfg with several machines): a routing
 // cookie's value, the hash of an organisation's id, to the backend of the machine holding
@@ -51,9 +50,9 @@ export async function routeToMachine(
   if (add !== '') throw new Error(`haproxy: add map: ${add}`)
 }
 
-/** The map file from the placements in the system file, written whole (a reload reads it). */
-export function writePlacementsMap(systemDb: SystemDb, mapFile: string) {
-  const placements = systemDb.select().from(organisationPlacements).all()
+/** The map file from the system directory's placements, written whole (a reload reads it). */
+export async function writePlacementsMap(directory: SystemDirectory, mapFile: string) {
+  const placements = await directory.listPlacements()
   const lines = placements.map(
     ({ organisationId, machine }) =>
       `${getOrganisationRoute(organisationId)} ${machineBackend(machine)}`,

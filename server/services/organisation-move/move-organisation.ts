@@ -1,9 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { eq } from 'drizzle-orm'
 import { DEFAULT_ORGANISATION_ID } from '#schema/constants'
-import { organisationPlacements } from '#schema/db/system'
 import { copySqliteFile } from '../../db/copy-sqlite-file.ts'
 import { BUSY_TIMEOUT_MS } from '../../db/open-sqlite.ts'
 import { getOrganisationFile } from '../../db/organisation-db.ts'
@@ -12,7 +10,6 @@ import {
   removeMoveMarker,
   writeMoveMarker,
 } from '../../db/organisation-move-marker.ts'
-import type { SystemDb } from '../../db/system-db.ts'
 import type { SystemDirectory } from '../../system-directory/system-directory.ts'
 import { routeToMachine, writePlacementsMap } from './haproxy-placements.ts'
 import type { Machines } from './machines-file.ts'
@@ -26,9 +23,7 @@ import { waitForFirstWrite } from './wait-for-first-write.ts'
 export class MoveRefused extends Error {}
 
 type MoveInput = {
-  /** The placements (organisation_placements), on the system file. */
-  systemDb: SystemDb
-  /** The organisations. */
+  /** The organisations and their placements. */
   directory: SystemDirectory
   machines: Machines
   organisationId: string
@@ -38,7 +33,7 @@ type MoveInput = {
 }
 
 /** The machine holding the organisation now; refuses what cannot be moved there. */
-async function checkMove({ systemDb, directory, machines, organisationId, to }: MoveInput) {
+async function checkMove({ directory, machines, organisationId, to }: MoveInput) {
   const known = await directory.findOrganisation(organisationId)
   if (!known) throw new MoveRefused(`unknown organisation: ${organisationId}`)
   if (organisationId === DEFAULT_ORGANISATION_ID) {
@@ -50,12 +45,7 @@ async function checkMove({ systemDb, directory, machines, organisationId, to }: 
       `unknown machine: ${to} (known: ${Object.keys(machines.machines).join(', ')})`,
     )
   }
-  const placed = systemDb
-    .select({ machine: organisationPlacements.machine })
-    .from(organisationPlacements)
-    .where(eq(organisationPlacements.organisationId, organisationId))
-    .get()
-  const from = placed?.machine ?? machines.home
+  const from = (await directory.findPlacement(organisationId)) ?? machines.home
   if (from === to) throw new MoveRefused(`${organisationId} is already on ${to}`)
   const fromDir = machines.machines[from]?.dataDir
   if (!fromDir) throw new MoveRefused(`${organisationId} is placed on unknown machine ${from}`)
@@ -115,18 +105,6 @@ function placeCopy(source: string, target: string, organisationId: string) {
   }
 }
 
-/** Records in the system file that `machine` holds the organisation. */
-function place(systemDb: SystemDb, organisationId: string, machine: string) {
-  systemDb
-    .insert(organisationPlacements)
-    .values({ organisationId, machine, placedAt: Date.now() })
-    .onConflictDoUpdate({
-      target: organisationPlacements.organisationId,
-      set: { machine, placedAt: Date.now() },
-    })
-    .run()
-}
-
 /** Renames the old file (and its WAL and shared memory) aside; returns the new name. */
 function setAside(source: string) {
   const aside = `${source}.moved-${new Date().toISOString().replace(/[:.]/g, '-')}`
@@ -142,29 +120,37 @@ function setAside(source: string) {
  * ends that wait, leaving the old file aside).
  */
 export async function moveOrganisation(input: MoveInput) {
-  const { systemDb, machines, organisationId, to } = input
+  const { directory, machines, organisationId, to } = input
   const { from, fromDir, toDir, source } = await checkMove(input)
   const target = getOrganisationFile(toDir, organisationId)
   writeMoveMarker(fromDir, organisationId, { stage: 'moving', machine: to })
+  // The new machine serves nothing of it before requests are routed there: its copy is
+  // not yet the organisation (a move given up removes it). Moving back, its marker of the
+  // earlier move away says so already, and is put back if this move is given up.
+  const earlierMarker = readMoveMarker(toDir, organisationId)
+  writeMoveMarker(toDir, organisationId, { stage: 'moved', machine: from })
   let release: (() => void) | undefined
   let isRouted = false
   try {
     release = holdWriteLock(source)
     await input.whileReadOnly?.()
     placeCopy(source, target, organisationId)
-    // Moving back: the new machine's marker of an earlier move away would refuse it.
-    removeMoveMarker(toDir, organisationId)
-    place(systemDb, organisationId, to)
-    writePlacementsMap(systemDb, machines.haproxy.mapFile)
+    await directory.placeOrganisation(organisationId, to, Date.now())
+    await writePlacementsMap(directory, machines.haproxy.mapFile)
     await routeToMachine(machines.haproxy, organisationId, to)
     isRouted = true
+    // Served there from now on: by its file, even where a process has not read the new
+    // placement yet (OrganisationCache.holds).
+    removeMoveMarker(toDir, organisationId)
     writeMoveMarker(fromDir, organisationId, { stage: 'moved', machine: to })
   } catch (error) {
     if (!isRouted) {
       // No request reached the new machine: the organisation stays where it was, writable.
-      place(systemDb, organisationId, from)
-      writePlacementsMap(systemDb, machines.haproxy.mapFile)
+      await directory.placeOrganisation(organisationId, from, Date.now())
+      await writePlacementsMap(directory, machines.haproxy.mapFile)
       rmSync(target, { force: true })
+      if (earlierMarker) writeMoveMarker(toDir, organisationId, earlierMarker)
+      else removeMoveMarker(toDir, organisationId)
       removeMoveMarker(fromDir, organisationId)
     }
     throw error
