@@ -267,13 +267,13 @@ export const mailSent = sqliteTable(
 )
 
 /**
- * Which machine holds an organisation's file, when several machines share this system file
- * (README, Two machines; decision 048). An organisation without a row is on HOME_MACHINE.
- * Written by `npm run organisation:move`; read when a process opens an organisation's file.
+ * Which machine holds an organisation's file, with several machines (README, Two machines;
+ * decision 048): part of the system directory (decision 047), here or on PostgreSQL. An
+ * organisation without a row is on HOME_MACHINE. Written by `npm run organisation:move`.
  */
 export const organisationPlacements = sqliteTable('organisation_placements', {
-  // No foreign key to `organizations`: with DATABASE_URL the organisations are PostgreSQL's
-  // (decision 047) and this file's table of them stays empty.
+  // No foreign key to `organizations`: with DATABASE_URL both are PostgreSQL's (decision
+  // 047) and this file's tables of them stay empty.
   organisationId: text('organization_id').primaryKey(),
   machine: text().notNull(),
   placedAt: integer().notNull(),
