@@ -272,7 +272,7 @@ export const mailSent = sqliteTable(
  * organisation without a row is on HOME_MACHINE. Written by `npm run organisation:move`.
  */
 export const organisationPlacements = sqliteTable('organisation_placements', {
-  // No foreign key to `organizations`: with DATABASE_URL both are PostgreSQL's (decision
+  // No foreign key to the organisations: with DATABASE_URL both are PostgreSQL's (decision
   // 047) and this file's tables of them stay empty.
   organisationId: text('organization_id').primaryKey(),
   machine: text().notNull(),
