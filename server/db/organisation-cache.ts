@@ -163,19 +163,26 @@ export class OrganisationCache {
    */
   holds(organisationId: string): boolean {
     if (!this.placement) return true
-    const move = readMoveMarker(this.dataDir, organisationId)
-    const machine = this.#placements.get(organisationId) ?? this.placement.homeMachine
-    const isHeld =
-      move?.stage !== 'moved' &&
-      (machine === this.placement.machine ||
-        // Moved here since the placements were read: the move put its file here, and took
-        // this machine's marker away once requests were routed here.
-        (!move && existsSync(getOrganisationFile(this.dataDir, organisationId))))
-    if (isHeld && machine === this.placement.machine) return true
+    const { isHeld, isPlacedHere } = this.#judgeHolding(this.placement, organisationId)
+    if (isHeld && isPlacedHere) return true
     this.learnPlacements().catch(() => {
       // The directory away: the placements stay as they were, and the next look asks again.
     })
     return isHeld
+  }
+
+  /** holds' verdict, from the placements as last read and the files a move leaves here. */
+  #judgeHolding(placement: MachinePlacement, organisationId: string) {
+    const move = readMoveMarker(this.dataDir, organisationId)
+    const machine = this.#placements.get(organisationId) ?? placement.homeMachine
+    const isPlacedHere = machine === placement.machine
+    const isHeld =
+      move?.stage !== 'moved' &&
+      (isPlacedHere ||
+        // Moved here since the placements were read: the move put its file here, and took
+        // this machine's marker away once requests were routed here.
+        (!move && existsSync(getOrganisationFile(this.dataDir, organisationId))))
+    return { isHeld, isPlacedHere }
   }
 
   /**
@@ -190,10 +197,10 @@ export class OrganisationCache {
     const placement = this.placement
     if (!placement) return organisations.map(({ id }) => id)
     await this.learnPlacements()
+    // As `holds` judges them: an organisation placed here while its move still marks it
+    // (not yet routed here) is not held yet, so a job does not find its file refused.
     return organisations
-      .filter(({ id }) => {
-        return (this.#placements.get(id) ?? placement.homeMachine) === placement.machine
-      })
+      .filter(({ id }) => this.#judgeHolding(placement, id).isHeld)
       .map(({ id }) => id)
   }
 
