@@ -182,10 +182,14 @@ async function firstVisit(
       { timeout: 120_000, polling: 100 },
     )
     // The replication has taken over once the fill's marks are gone (its assumed states
-    // written): from then on an edit is sent at once.
+    // written): from then on an edit is sent at once. The mark that a fill ended stays.
     const settled = await page.waitForFunction(
       (prefix) =>
-        Object.keys(localStorage).some((key) => key.startsWith(prefix)) ? false : performance.now(),
+        Object.keys(localStorage).some(
+          (key) => key.startsWith(prefix) && !key.endsWith(':#completed'),
+        )
+          ? false
+          : performance.now(),
       FILL_PROGRESS_PREFIX,
       { timeout: 120_000, polling: 100 },
     )
