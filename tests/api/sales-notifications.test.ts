@@ -1,16 +1,17 @@
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { format } from 'date-fns/format'
+import { eq } from 'drizzle-orm'
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { notificationOutbox } from '#schema/db/organisation'
 import { formatMoney } from '#schema/format-money'
 import { queueReviewDigests } from '#server/jobs/review-digests'
 import { addSellers, signInFirstSuperadminWithGoldEstates } from '../support/accounts.ts'
 import type { Project, Pulled } from '../support/answers.ts'
 import { eventually } from '../support/eventually.ts'
 import { type Client, createClient } from '../support/http.ts'
-import { type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
-import { quietPeriod } from '../support/quiet-period.ts'
+import { allMailSent, type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
 import { buildCorrection, buildSalePayload, listCommissions, postSale } from '../support/sales.ts'
 import type { ReceivedMail } from '../support/smtp-receiver.ts'
 import type { TestServer } from '../support/test-server.ts'
@@ -76,9 +77,22 @@ async function receive(address: string, count: number): Promise<ReceivedMail[]> 
   })
 }
 
-/** No further mail to `address` after a few delivery rounds. */
+/**
+ * No further mail to `address`: once nothing the calls queued waits to be sent (the
+ * organisation's notifications and the system outbox, each marked sent only after the
+ * receiver took it), the receiver holds every mail there will be.
+ */
 async function expectNoMore(address: string, count: number) {
-  await quietPeriod(1500, 'three delivery rounds (every 500 ms) send nothing more')
+  await eventually(() => {
+    const waiting = server.deps.organisations
+      .get('default-org')
+      .select({ recipient: notificationOutbox.recipient })
+      .from(notificationOutbox)
+      .where(eq(notificationOutbox.status, 'pending'))
+      .all()
+    expect(waiting).toEqual([])
+  })
+  await allMailSent(server)
   expect(receiver.to(address)).toHaveLength(count)
 }
 
