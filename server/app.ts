@@ -143,7 +143,11 @@ export function createApp(deps: AppDeps, options: { webRoot: string }) {
       ms: Math.round(performance.now() - started),
     })
   })
-  app.onError(createErrorHandler(deps.log))
+  app.onError(
+    createErrorHandler(deps.log, {
+      isMoving: (organisationId) => deps.organisations.isMoving(organisationId),
+    }),
+  )
   const isHttps = new URL(deps.env.PUBLIC_URL).protocol === 'https:'
   app.use(async (c, next) => {
     c.set('isHttps', isHttps)

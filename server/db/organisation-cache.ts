@@ -285,6 +285,11 @@ export class OrganisationCache {
     if (move) throw new AppError('unavailable', MOVING_MESSAGE, { retryAfterSeconds: 5 })
   }
 
+  /** Whether the organisation is moving away from this machine, or has moved (its marker). */
+  isMoving(organisationId: string) {
+    return !!this.placement && readMoveMarker(this.dataDir, organisationId) !== null
+  }
+
   /** Ids of the organisations whose files are open now. */
   openIds(): string[] {
     return [...this.#open.keys()]

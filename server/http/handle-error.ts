@@ -38,7 +38,13 @@ export function isReadOnly(error: unknown): boolean {
  * connection to 503 with Retry-After, anything else to a bare 500. Every answer is `{ message, errors?, code }`: the
  * message for a person, the code for a program (the web's ApiError reads all three).
  */
-export function createErrorHandler(log: Logger) {
+export function createErrorHandler(
+  log: Logger,
+  options: {
+    /** Whether the organisation is moving to another machine (its file's move marker). */
+    isMoving?: (organisationId: string) => boolean
+  } = {},
+) {
   return (error: Error, c: Context) => {
     if (error instanceof AppError) {
       if (error.details.retryAfterSeconds !== undefined) {
@@ -65,7 +71,12 @@ export function createErrorHandler(log: Logger) {
     }
     if (isDatabaseBusy(error)) {
       c.header('Retry-After', String(BUSY_RETRY_SECONDS))
-      return c.json({ message: BUSY_MESSAGE, code: 'unavailable' }, 503)
+      // A write that began before its organisation started moving meets the move's lock:
+      // the move is why, and the person is told so.
+      const organisationId: unknown = c.get('organisationId')
+      const isMoving = typeof organisationId === 'string' && options.isMoving?.(organisationId)
+      const message = isMoving ? READ_ONLY_MESSAGE : BUSY_MESSAGE
+      return c.json({ message, code: 'unavailable' }, 503)
     }
     if (isReadOnly(error)) {
       c.header('Retry-After', String(BUSY_RETRY_SECONDS))

@@ -67,3 +67,32 @@ test('a write while another connection holds the write lock past the busy timeou
   expect(answer.status).toBe(503)
   expect(theirs.prepare('select count(*) from sales').pluck().get()).toBe(0)
 })
+
+test("a write that meets a moving organisation's lock is told the organisation is moving", async () => {
+  const { mine, theirs } = openTwoConnections()
+  theirs.exec('BEGIN IMMEDIATE')
+  const busyWrite = () => void mine.prepare("insert into sales (name) values ('mine')").run()
+  mine.pragma('busy_timeout = 50')
+  const answerWhen = async (isMoving: boolean) => {
+    const app = new Hono<{ Variables: { organisationId: string } }>()
+    app.onError(
+      createErrorHandler(
+        { info: () => undefined, error: () => undefined },
+        {
+          isMoving: (organisationId) => isMoving && organisationId === 'org-moving',
+        },
+      ),
+    )
+    app.post('/api/sales', (c) => {
+      c.set('organisationId', 'org-moving')
+      busyWrite()
+      return c.json({}, 201)
+    })
+    const answer = await app.request('/api/sales', { method: 'POST' })
+    expect(answer.status).toBe(503)
+    return ((await answer.json()) as { message: string }).message
+  }
+  expect(await answerWhen(true)).toMatch(/verhuist naar een andere machine/)
+  expect(await answerWhen(false)).toMatch(/even bezet/)
+  theirs.exec('ROLLBACK')
+})
