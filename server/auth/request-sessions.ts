@@ -21,8 +21,8 @@ const KINDS: readonly AccountKind[] = ['central', 'sales']
  * (requireServiceContext, requireSalesContext, …) judge the session synchronously, from the
  * call. After the route, before the answer leaves, the directory is told what the guards
  * decided: a renewal of a session the call acted under (a call of the other area, or one
- * that acted under no session, renews nothing, as before), the end of one whose person may
- * no longer act. A session a route ends or opens itself is its own business: no guard reads
+ * that acted under no session, renews nothing: the cookie is sent again only with the
+ * renewal, decision 044), the end of one whose person may no longer act. A session a route ends or opens itself is its own business: no guard reads
  * the sessions again within the call.
  */
 export function readRequestSessions(directory: SystemDirectory, log: Logger) {
