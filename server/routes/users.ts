@@ -112,9 +112,14 @@ export function userRoutes(deps: AppDeps) {
       })
       .patch('/:id', validate('param', IdParamSchema), validate('json', UserUpdateSchema), (c) => {
         const ctx = requireServiceContext(deps, c)
-        return respondOnce(c, ctx, 200, () =>
-          toUserDocument(updateUser(ctx, c.req.valid('param').id, c.req.valid('json'))),
-        )
+        return respondOnceThenFollow(c, ctx, 200, () => {
+          const { value: user, follow } = updateUser(
+            ctx,
+            c.req.valid('param').id,
+            c.req.valid('json'),
+          )
+          return { value: toUserDocument(user), follow }
+        })
       })
       .delete('/:id', validate('param', IdParamSchema), (c) => {
         const ctx = requireServiceContext(deps, c)

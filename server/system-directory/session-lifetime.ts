@@ -1,7 +1,6 @@
 import { SESSION_MAX_AGE_MS } from '#schema/constants'
 import type { AccountKind, SessionData } from '#schema/db/system'
 import { generateToken, hashToken } from '../auth/tokens.ts'
-import { createLogger } from '../logger.ts'
 import type { AccountKey, SystemDirectory } from './system-directory.ts'
 
 // A session's lifetime, the same on either engine: the directory stores, this decides.
@@ -112,18 +111,4 @@ export function endAccountSessions(
 ) {
   const exceptSid = options.exceptToken ? hashToken(options.exceptToken) : undefined
   return directory.deleteAccountSessions(account, { exceptSid })
-}
-
-const log = createLogger('error')
-
-/**
- * Ends an account's sessions from a path that cannot wait (a push applies its rows in one
- * synchronous transaction): started now (on the SQLite file, done now) and not waited for.
- * A failure is logged and leaves sessions that no call gets past: each call checks that its
- * account is still active (findActiveUser, isSalesUserAllowed) and reads its rights anew.
- */
-export function endAccountSessionsSoon(directory: SystemDirectory, account: AccountKey) {
-  endAccountSessions(directory, account).catch((error) =>
-    log.error('ending the sessions of an account failed', { error, ...account }),
-  )
 }

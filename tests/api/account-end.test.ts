@@ -4,6 +4,7 @@ import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts
 import { queryDirectory } from '../support/directory-tables.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
+import { pullAll, pushRows } from '../support/sync-calls.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { type ErrorAnswer, type TypedApi, typedClient } from '../support/typed-client.ts'
 
@@ -57,6 +58,23 @@ describe('suspending, deleting or demoting a SUPERADMIN', () => {
     const db = openOrganisationFile(server.dataDir)
     expect(db.prepare('select count(*) from sales_projects').pluck().get()).toBe(0)
     db.close()
+  })
+
+  test('suspended through replication: both areas’ sessions are gone from the directory by the answer', async () => {
+    const { owner, id } = await launchedSuperadmin('pushed-owner@example.com')
+    const sessionsOf = () =>
+      queryDirectory(server, 'select kind from sessions where organization_id = ?', 'default-org')
+    const before = (await sessionsOf()).length
+    const stored = (await pullAll(root, 'users')).find((doc) => doc.id === id)
+    if (!stored) throw new Error('user not pulled')
+    const pushed = await pushRows(root, 'users', [
+      { newDocumentState: { ...stored, status: 'suspended' }, assumedMasterState: stored },
+    ])
+    expect(pushed.status, pushed.text).toBe(200)
+    // The owner's Centraal session and the Gold Estates session the launch opened: two.
+    expect((await sessionsOf()).length).toBe(before - 2)
+    expect((await owner.get('/api/gold-estates/projects')).status).toBe(401)
+    expect((await owner.get('/api/auth/user')).status).toBe(401)
   })
 
   test('a demoted SUPERADMIN is signed out of both areas and cannot launch again', async () => {

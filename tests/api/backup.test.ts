@@ -7,7 +7,7 @@ import { strFromU8, unzipSync } from 'fflate'
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
-import type { Project, Pulled, Seller } from '../support/answers.ts'
+import type { Project, Pulled, Sales, Seller } from '../support/answers.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
@@ -15,7 +15,6 @@ import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { ErrorAnswer, PartOf, TypedApi } from '../support/typed-client.ts'
 
 type User = InferResponseType<TypedApi['auth']['user']['$get'], 200>
-type Sales = InferResponseType<TypedApi['gold-estates']['sales']['$get'], 200>
 type Restored = InferResponseType<TypedApi['admin']['restore']['$post'], 200>
 
 let source: TestServer

@@ -11,7 +11,7 @@ import {
   signInOtherOrganisationOwner,
   signInSeller,
 } from '../support/accounts.ts'
-import type { Project, Seller } from '../support/answers.ts'
+import type { Project, Sales, Seller } from '../support/answers.ts'
 import { type Client, createClient } from '../support/http.ts'
 import {
   buildCorrection,
@@ -30,7 +30,6 @@ import {
 } from '../support/typed-client.ts'
 
 type GoldEstates = TypedApi['gold-estates']
-type Sales = InferResponseType<GoldEstates['sales']['$get'], 200>
 type Corrected = InferResponseType<GoldEstates['sales'][':id']['$patch'], 200>
 type Cancelled = InferResponseType<GoldEstates['sales'][':id']['cancel']['$post'], 200>
 type PaymentPart = InferResponseType<GoldEstates['commissions'][':id']['payments']['$post'], 201>

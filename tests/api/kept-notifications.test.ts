@@ -8,7 +8,7 @@ import {
   signInInvitedUser,
   signInNewOrganisation,
 } from '../support/accounts.ts'
-import type { Project } from '../support/answers.ts'
+import type { Project, Sales } from '../support/answers.ts'
 import { eventually } from '../support/eventually.ts'
 import type { Client } from '../support/http.ts'
 import { quietPeriod } from '../support/quiet-period.ts'
@@ -17,7 +17,6 @@ import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { TypedApi } from '../support/typed-client.ts'
 
 type Outbox = InferResponseType<TypedApi['admin']['outbox']['$get'], 200>
-type Sales = InferResponseType<TypedApi['gold-estates']['sales']['$get'], 200>
 
 // Without SMTP_URL (a laptop's `npm start`) Gold Estates' notifications are kept as the
 // sign-in mail is: shown once, rendered as they would be sent, on the platform SUPERADMIN's

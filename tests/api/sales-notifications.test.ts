@@ -8,7 +8,7 @@ import { notificationOutbox } from '#schema/db/organisation'
 import { formatMoney } from '#schema/format-money'
 import { queueReviewDigests } from '#server/jobs/review-digests'
 import { addSellers, signInFirstSuperadminWithGoldEstates } from '../support/accounts.ts'
-import type { Project, Pulled } from '../support/answers.ts'
+import type { Project, Pulled, Sales } from '../support/answers.ts'
 import { eventually } from '../support/eventually.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { allMailSent, type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
@@ -17,7 +17,6 @@ import type { ReceivedMail } from '../support/smtp-receiver.ts'
 import type { TestServer } from '../support/test-server.ts'
 import type { TypedApi } from '../support/typed-client.ts'
 
-type Sales = InferResponseType<TypedApi['gold-estates']['sales']['$get'], 200>
 type Settings = InferResponseType<TypedApi['gold-estates']['settings']['$patch'], 200>
 type Notifications = InferResponseType<
   TypedApi['gold-estates']['profile']['notifications']['$get'],

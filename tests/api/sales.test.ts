@@ -8,7 +8,7 @@ import {
   signInInvitedUser,
   signInOtherOrganisationOwner,
 } from '../support/accounts.ts'
-import type { Project, Pulled, Seller } from '../support/answers.ts'
+import type { Project, Pulled, Sales, Seller } from '../support/answers.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
@@ -22,7 +22,6 @@ import {
 
 type GoldEstates = TypedApi['gold-estates']
 type Projects = InferResponseType<GoldEstates['projects']['$get'], 200>
-type Sales = InferResponseType<GoldEstates['sales']['$get'], 200>
 type Sale = InferResponseType<GoldEstates['sales']['$post'], 201>
 type Commissions = InferResponseType<GoldEstates['commissions']['$get'], 200>
 type Commission = InferResponseType<GoldEstates['commissions'][':id']['$patch'], 200>

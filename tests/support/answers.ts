@@ -21,3 +21,6 @@ export type Pulled = InferResponseType<
   TypedApi['sync'][':version'][':collection']['pull']['$get'],
   200
 >
+
+/** GET /api/gold-estates/sales. */
+export type Sales = InferResponseType<TypedApi['gold-estates']['sales']['$get'], 200>

@@ -24,7 +24,7 @@ export const usersCollection = defineTableCollection({
           'Het e-mailadres van een gebruiker kan niet gewijzigd worden',
         )
       }
-      updateUser(ctx, id, UserUpdateSchema.parse(changes))
+      return updateUser(ctx, id, UserUpdateSchema.parse(changes)).follow
     },
     delete: (ctx, id) => deleteUser(ctx, id).follow,
   },

@@ -6,7 +6,7 @@ import type { SellerCreateSchema, SellerUpdateSchema } from '#schema/sales'
 import type { FollowedWrite, ServiceContext } from '../../context.ts'
 import { changedSyncedRow, newSyncedRow } from '../../db/synced-row.ts'
 import { AppError } from '../../errors/app-error.ts'
-import { endAccountSessionsSoon } from '../../system-directory/session-lifetime.ts'
+import { endAccountSessions } from '../../system-directory/session-lifetime.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { findSalesUser } from '../sales-accounts/find-sales-account.ts'
 import { isSalesAddressTaken } from '../sales-address-change/sales-address-taken.ts'
@@ -98,16 +98,13 @@ export function updateSeller(
       .where(and(eq(setupTokens.userId, signIn.id), isNull(setupTokens.usedAt)))
       .run()
   }
-  if (seller.userId && seller.status !== 'active') {
-    endAccountSessionsSoon(ctx.directory, {
-      kind: 'sales',
-      organisationId: ctx.actor.organisationId,
-      userId: seller.userId,
-    })
-  }
   const follow = async () => {
-    if (!signIn || !newEntryEmail) return
     const account = { kind: 'sales' as const, organisationId: ctx.actor.organisationId }
+    // A seller no longer active is out at once (isSalesUserAllowed); their sessions end here.
+    if (seller.userId && seller.status !== 'active') {
+      await endAccountSessions(ctx.directory, { ...account, userId: seller.userId })
+    }
+    if (!signIn || !newEntryEmail) return
     await ctx.directory.changeEntryEmail({ ...account, userId: signIn.id }, newEntryEmail)
   }
   return { value: seller, follow }

@@ -11,7 +11,7 @@ import { writeUserChange } from './write-user-change.ts'
  * Deletes a user as a tombstone (clients may still hold the row), frees the e-mail and
  * ends everything the account holds open (endAccountAccess). Nobody deletes themself or the last SUPERADMIN.
  * Synchronous, for a transaction (a push, an Idempotency-Key); `follow`, once the file
- * committed, removes the login-directory entry. Should that fail, the entry names a user
+ * committed, ends the account's sessions and removes the login-directory entry. Should that fail, the entry names a user
  * the file holds as deleted: no sign-in or session opens it (findUser reads live users).
  */
 export function deleteUser(ctx: ServiceContext, id: string): FollowedWrite<StoredUser> {
@@ -27,7 +27,11 @@ export function deleteUser(ctx: ServiceContext, id: string): FollowedWrite<Store
     { deleted: true, passwordHash: null },
     { action: 'Gebruiker verwijderd' },
   )
-  endAccountAccess(ctx, deleted)
+  const endSessions = endAccountAccess(ctx, deleted)
   const account = { kind: 'central' as const, organisationId: ctx.actor.organisationId, userId: id }
-  return { value: deleted, follow: () => ctx.directory.removeEntry(account) }
+  const follow = async () => {
+    await endSessions()
+    await ctx.directory.removeEntry(account)
+  }
+  return { value: deleted, follow }
 }

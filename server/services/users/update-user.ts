@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { UserUpdateSchema } from '#schema/central'
-import type { ServiceContext } from '../../context.ts'
+import type { FollowedWrite, ServiceContext } from '../../context.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { endAccountAccess } from './end-account-access.ts'
 import { requireLiveUser } from './require-live-user.ts'
@@ -10,12 +10,14 @@ import { writeUserChange } from './write-user-change.ts'
 /**
  * Changes a user's name, role or status. A user who is no longer active, or whose role is
  * lowered, loses every session and setup link (they sign in again with what they now hold).
+ * Synchronous, for a transaction (a push, an Idempotency-Key); `follow`, once the file
+ * committed, ends the sessions.
  */
 export function updateUser(
   ctx: ServiceContext,
   id: string,
   changes: z.infer<typeof UserUpdateSchema>,
-) {
+): FollowedWrite<ReturnType<typeof writeUserChange>> {
   requirePermission(ctx.actor, 'users.write')
   const user = requireLiveUser(ctx, id)
   requireMayManageRole(ctx.actor, user.role)
@@ -37,6 +39,7 @@ export function updateUser(
     { action: 'Gebruiker bijgewerkt', metadata: { changes } },
   )
   const isLowered = changes.role !== undefined && isLowerRole(changes.role, user.role)
-  if (updated.status !== 'active' || isLowered) endAccountAccess(ctx, updated)
-  return updated
+  const follow =
+    updated.status !== 'active' || isLowered ? endAccountAccess(ctx, updated) : async () => {}
+  return { value: updated, follow }
 }
