@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { emailChangeTokens } from '#schema/db/system'
 import { hashToken } from '#server/auth/tokens'
 import { signIn, signInFirstSuperadmin, signInNewOrganisation } from '../support/accounts.ts'
+import { expectRefusal } from '../support/api-refusals.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { nthMailTo, type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
 import type { ReceivedMail } from '../support/smtp-receiver.ts'
@@ -88,8 +89,9 @@ describe('changing one’s own address', () => {
 
     // Used once: the second time is refused clearly.
     const again = await confirm(createClient(server.url), token)
-    expect(again.status).toBe(400)
-    expect((again.json as ErrorAnswer).message).toBe(
+    expectRefusal(
+      again,
+      400,
       'Deze bevestigingslink is al gebruikt of vervangen door een nieuwere aanvraag.',
     )
   })
@@ -107,8 +109,9 @@ describe('changing one’s own address', () => {
     // The administrator creates a user with that address before Cas confirms.
     expect((await admin.api.post('/api/users', { name: 'Wim', email: wanted })).status).toBe(201)
     const refused = await confirm(cas.api, token)
-    expect(refused.status).toBe(409)
-    expect((refused.json as ErrorAnswer).message).toBe(
+    expectRefusal(
+      refused,
+      409,
       'Dit adres is inmiddels in gebruik door een ander account in je organisatie. Je e-mailadres is niet gewijzigd.',
     )
     expect(((await cas.api.get('/api/profile/email')).json as Address).email).toBe(cas.email)
@@ -117,10 +120,7 @@ describe('changing one’s own address', () => {
       email: admin.email,
       currentPassword: cas.password,
     })
-    expect(taken.status).toBe(409)
-    expect((taken.json as ErrorAnswer).message).toBe(
-      'Dit e-mailadres is al in gebruik in je organisatie',
-    )
+    expectRefusal(taken, 409, 'Dit e-mailadres is al in gebruik in je organisatie')
   })
 
   test('a wrong password, a bad address, a header in the address and a flood are refused', async () => {
@@ -130,8 +130,7 @@ describe('changing one’s own address', () => {
       email: 'x@example.test',
       currentPassword: 'not it',
     })
-    expect(wrong.status).toBe(403)
-    expect((wrong.json as ErrorAnswer).message).toBe('Je huidige wachtwoord klopt niet')
+    expectRefusal(wrong, 403, 'Je huidige wachtwoord klopt niet')
     const withoutPassword = await dirk.api.post('/api/profile/email', { email: 'x@example.test' })
     expect(withoutPassword.status).toBe(403)
     for (const email of ['x@example.test\r\nBcc: spy@evil.test', 'no address', '']) {
@@ -187,8 +186,9 @@ describe('changing one’s own address', () => {
     const token = tokenIn(await receiveOne('eva.new@example.test'))
     for (const other of [fred.api, stranger.api]) {
       const refused = await confirm(other, token)
-      expect(refused.status).toBe(403)
-      expect((refused.json as ErrorAnswer).message).toBe(
+      expectRefusal(
+        refused,
+        403,
         'Deze link hoort bij een ander account dan waarmee je nu bent ingelogd. Log uit of open de link in een privévenster.',
       )
     }
@@ -220,8 +220,9 @@ describe('changing one’s own address', () => {
       23.9 * 60 * 60 * 1000,
     )
     const late = await confirm(gijs.api, token)
-    expect(late.status).toBe(400)
-    expect((late.json as ErrorAnswer).message).toBe(
+    expectRefusal(
+      late,
+      400,
       'Deze bevestigingslink is verlopen. Vraag de wijziging opnieuw aan in Instellingen.',
     )
     expect((await gijs.api.get('/api/profile/email')).json).toEqual({

@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm'
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { loginDirectory } from '#schema/db/system'
-import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import { signInAtNewOrganisation } from '../support/api-organisations.ts'
+import { expectRefusal } from '../support/api-refusals.ts'
 import type { Client } from '../support/http.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -20,12 +21,7 @@ beforeAll(async () => {
   root = await signInFirstSuperadmin(server)
   admin = await signInInvitedUser(server, { email: 'admin@example.com', role: 'ADMIN' })
   user = await signInInvitedUser(server, { email: 'user@example.com', role: 'USER' })
-  await createOrganisation(server.deps, { id: 'other-org', name: 'Other', slug: 'other' })
-  otherOrgAdmin = await signInInvitedUser(server, {
-    email: 'boss@other.example',
-    role: 'ADMIN',
-    org: 'other-org',
-  })
+  otherOrgAdmin = await signInAtNewOrganisation(server, 'other-org', 'ADMIN', 'boss@other.example')
 })
 afterAll(() => server.close())
 
@@ -238,8 +234,7 @@ describe('app connections', () => {
       },
     ])
     const again = await admin.post('/api/users', body, { 'idempotency-key': 'lien-2' })
-    expect(again.status).toBe(409)
-    expect((again.json as ErrorAnswer).message).toBe('Dit e-mailadres is al in gebruik')
+    expectRefusal(again, 409, 'Dit e-mailadres is al in gebruik')
     const headers = { 'idempotency-key': 'lien-3' }
     expect((await admin.request('DELETE', `/api/users/${id}`, undefined, headers)).status).toBe(200)
     expect(listed(id)).toEqual([])

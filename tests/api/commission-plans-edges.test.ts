@@ -1,6 +1,7 @@
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { addSellers, signInFirstSuperadminWithGoldEstates } from '../support/accounts.ts'
+import { addProject } from '../support/api-gold-estates.ts'
 import {
   closerSale,
   closersPlan,
@@ -59,10 +60,7 @@ const place = (sellerId: string, planId: string, from?: string) =>
 beforeAll(async () => {
   server = await startTestServer()
   admin = await signInFirstSuperadminWithGoldEstates(server)
-  const project: InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201> = (
-    await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })
-  ).json
-  projectId = project.id
+  projectId = await addProject(admin, 'Havenkwartier')
   const team = await addSellers(server, admin, {
     anna: 'Anna',
     bram: 'Bram',

@@ -6,6 +6,7 @@ import {
   signInOtherOrganisationOwner,
   signInRegisteredStranger,
 } from '../support/accounts.ts'
+import { addProject } from '../support/api-gold-estates.ts'
 import {
   createPlan as createPlanAs,
   placeSeller,
@@ -102,10 +103,7 @@ let closersPlan: { id: string; current: { id: string } }
 beforeAll(async () => {
   server = await startTestServer({ REGISTRATION: 'open' })
   admin = await signInFirstSuperadminWithGoldEstates(server)
-  const project: InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201> = (
-    await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })
-  ).json
-  projectId = project.id
+  projectId = await addProject(admin, 'Havenkwartier')
   const team = await addSellers(server, admin, {
     anna: 'Anna',
     bram: 'Bram',

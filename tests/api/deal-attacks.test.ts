@@ -10,7 +10,9 @@ import {
   signInOtherOrganisationOwner,
   signInRegisteredStranger,
 } from '../support/accounts.ts'
-import type { Project, Seller } from '../support/answers.ts'
+import type { Seller } from '../support/answers.ts'
+import { addProject } from '../support/api-gold-estates.ts'
+import { expectRefusal } from '../support/api-refusals.ts'
 import { type Client, createClient } from '../support/http.ts'
 import {
   buildCorrection,
@@ -145,9 +147,7 @@ const patchSale = (client: Client, saleId: string, body: unknown) =>
 beforeAll(async () => {
   server = await startTestServer({ REGISTRATION: 'open' })
   admin = await signInFirstSuperadminWithGoldEstates(server)
-  projectId = (
-    (await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json as Project
-  ).id
+  projectId = await addProject(admin, 'Havenkwartier')
   const team = await addSellers(server, admin, { sanne: 'Sanne', cor: 'Cor', maria: 'Maria' })
   Object.assign(ids, team.ids)
   seller = await team.signIn('sanne', 'SELLER')
@@ -156,9 +156,7 @@ beforeAll(async () => {
   stranger = await signInRegisteredStranger(server)
   // Another organisation: its owner (a sales ADMIN once launched) and its central ADMIN.
   otherOwner = await signInOtherOrganisationOwner(server)
-  otherProjectId = (
-    (await otherOwner.post('/api/gold-estates/projects', { name: 'Elders' })).json as Project
-  ).id
+  otherProjectId = await addProject(otherOwner, 'Elders')
   otherSellerId = (
     (await otherOwner.post('/api/gold-estates/sellers', { name: 'Bert' })).json as Seller
   ).id
@@ -186,8 +184,7 @@ describe('an outsider without a session', () => {
         const cancel = await client.post(`/api/gold-estates/sales/${sale.id}/cancel`, {
           reason: 'Weg ermee',
         })
-        expect(cancel.status).toBe(401)
-        expect((cancel.json as ErrorAnswer).message).toBe('Niet ingelogd in Gold Estates')
+        expectRefusal(cancel, 401, 'Niet ingelogd in Gold Estates')
         expect((await pay(client, line!.id, 1)).status).toBe(401)
         expect(
           (
@@ -492,10 +489,7 @@ describe('a SELLER of Gold Estates', () => {
     )
     for (const id of [ids.cor, ids.maria, otherSellerId, 'ghost']) {
       const answer = await seller.get(`/api/gold-estates/statements/${id}?${period}`)
-      expect(answer.status).toBe(403)
-      expect((answer.json as ErrorAnswer).message).toBe(
-        'Je mag alleen je eigen afrekening downloaden',
-      )
+      expectRefusal(answer, 403, 'Je mag alleen je eigen afrekening downloaden')
     }
     expect((await seller.get(`/api/gold-estates/statements?${period}`)).status).toBe(403)
   })
@@ -515,8 +509,7 @@ describe("another organisation's ADMIN", () => {
       expect((await otherAdmin.get(`/api/sync/v1/sales/pull`)).status).toBe(401)
 
       const corrected = await patchSale(otherOwner, sale.id, correction(1_000))
-      expect(corrected.status).toBe(404)
-      expect((corrected.json as ErrorAnswer).message).toBe('Verkoop niet gevonden')
+      expectRefusal(corrected, 404, 'Verkoop niet gevonden')
       expect(
         (
           await otherOwner.post(`/api/gold-estates/sales/${sale.id}/cancel`, {
@@ -525,14 +518,12 @@ describe("another organisation's ADMIN", () => {
         ).status,
       ).toBe(404)
       const paid = await pay(otherOwner, line!.id, 1)
-      expect(paid.status).toBe(404)
-      expect((paid.json as ErrorAnswer).message).toBe('Commissie niet gevonden')
+      expectRefusal(paid, 404, 'Commissie niet gevonden')
       const undo = await otherOwner.request(
         'DELETE',
         `/api/gold-estates/commission-payments/${(part.json as PaymentPart).id}`,
       )
-      expect(undo.status).toBe(404)
-      expect((undo.json as ErrorAnswer).message).toBe('Betaling niet gevonden')
+      expectRefusal(undo, 404, 'Betaling niet gevonden')
       const statement = await otherOwner.get(`/api/gold-estates/statements/${ids.sanne}?${period}`)
       expect(statement.status).toBe(404)
 
@@ -603,10 +594,7 @@ describe("another organisation's ADMIN", () => {
           ],
         }),
       )
-      expect(answer.status).toBe(400)
-      expect((answer.json as ErrorAnswer).message).toBe(
-        'splits.0.sellerId: Verkoper bestaat niet in deze organisatie',
-      )
+      expectRefusal(answer, 400, 'splits.0.sellerId: Verkoper bestaat niet in deze organisatie')
     })
   })
 })
@@ -961,8 +949,7 @@ describe('a MANAGER reaching past their rights', () => {
         expect((answer.json as Pushed).conflicts).toEqual([cancelled])
       }
       const reopened = await patchSale(manager, sale.id, correction(cancelled.paidTotal))
-      expect(reopened.status).toBe(409)
-      expect((reopened.json as ErrorAnswer).message).toBe('Deze verkoop is geannuleerd')
+      expectRefusal(reopened, 409, 'Deze verkoop is geannuleerd')
       expect(
         (await manager.post(`/api/gold-estates/sales/${sale.id}/cancel`, { reason: 'Nog eens' }))
           .status,
@@ -972,10 +959,7 @@ describe('a MANAGER reaching past their rights', () => {
         'DELETE',
         `/api/gold-estates/commission-payments/${(part.json as PaymentPart).id}`,
       )
-      expect(undo.status).toBe(409)
-      expect((undo.json as ErrorAnswer).message).toBe(
-        'Deze commissie hoort bij een geannuleerde verkoop',
-      )
+      expectRefusal(undo, 409, 'Deze commissie hoort bij een geannuleerde verkoop')
       const seenPart = (await pullAll(manager, 'commissionPayments')).find(
         (doc) => doc.id === (part.json as PaymentPart).id,
       )!
@@ -1048,8 +1032,7 @@ describe('a MANAGER reaching past their rights', () => {
       const answer = answers[index]!
       if (index === winner) expect(answer.status).toBe(200)
       else {
-        expect(answer.status).toBe(409)
-        expect((answer.json as ErrorAnswer).message).toBe('Deze verkoop is al geannuleerd')
+        expectRefusal(answer, 409, 'Deze verkoop is al geannuleerd')
       }
     }
     if (winner !== 2)
@@ -1089,10 +1072,7 @@ describe('a MANAGER reaching past their rights', () => {
         { amount: 1_000, paidOn: today, note: null },
         key,
       )
-      expect(replayed.status).toBe(409)
-      expect((replayed.json as ErrorAnswer).message).toBe(
-        'Deze Idempotency-Key is al gebruikt voor een ander verzoek',
-      )
+      expectRefusal(replayed, 409, 'Deze Idempotency-Key is al gebruikt voor een ander verzoek')
       const again = await admin.post(
         `/api/gold-estates/commissions/${line!.id}/payments`,
         { amount: 1_000, paidOn: today, note: null },
@@ -1209,10 +1189,7 @@ describe('large bodies', () => {
       nested,
     )
     expect(outsiderDeep.status).toBe(400)
-    expect(deep.status).toBe(400)
-    expect((deep.json as ErrorAnswer).message).toBe(
-      'rows.0.newDocumentState: Document is te diep genest',
-    )
+    expectRefusal(deep, 400, 'rows.0.newDocumentState: Document is te diep genest')
     expect(await pulledSale(manager, sale.id)).toEqual(seen)
     expect(countRefusals()).toBe(refusals)
 

@@ -11,7 +11,9 @@ import {
   signInOtherOrganisationOwner,
   signInSeller,
 } from '../support/accounts.ts'
-import type { Project, Sales, Seller } from '../support/answers.ts'
+import type { Sales, Seller } from '../support/answers.ts'
+import { addProject } from '../support/api-gold-estates.ts'
+import { expectRefusal } from '../support/api-refusals.ts'
 import { type Client, createClient } from '../support/http.ts'
 import {
   buildCorrection,
@@ -131,8 +133,7 @@ const pay = (client: Client, lineId: string, amount: number, paidOn = today) =>
 beforeAll(async () => {
   server = await startTestServer()
   admin = await signInFirstSuperadminWithGoldEstates(server)
-  const project = await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })
-  projectId = (project.json as Project).id
+  projectId = await addProject(admin, 'Havenkwartier')
   const addSeller = async (name: string, email: string) =>
     ((await admin.post('/api/gold-estates/sellers', { name, email })).json as Seller).id
   sanneId = await addSeller('Sanne', 'sanne@example.com')
@@ -346,10 +347,7 @@ describe('a payment date', () => {
     const dayAfterTomorrow = format(addDays(new Date(), 2), 'yyyy-MM-dd')
     const tomorrow = format(addDays(new Date(), 1), 'yyyy-MM-dd')
     const late = await pay(admin, line.id, 1_000, dayAfterTomorrow)
-    expect(late.status).toBe(400)
-    expect((late.json as ErrorAnswer).message).toBe(
-      'De betaaldatum mag niet meer dan een dag in de toekomst liggen.',
-    )
+    expectRefusal(late, 400, 'De betaaldatum mag niet meer dan een dag in de toekomst liggen.')
     expect((await linesOf(sale.id))[0]?.paidAmount).toBe(0)
     expect((await pay(admin, line.id, 1_000, tomorrow)).status).toBe(201)
 
@@ -399,13 +397,9 @@ describe('a cancellation', () => {
     const again = await admin.post(`/api/gold-estates/sales/${sale.id}/cancel`, {
       reason: 'Nog eens',
     })
-    expect(again.status).toBe(409)
-    expect((again.json as ErrorAnswer).message).toBe('Deze verkoop is al geannuleerd')
+    expectRefusal(again, 409, 'Deze verkoop is al geannuleerd')
     const onCancelled = await pay(admin, openLine!.id, 1)
-    expect(onCancelled.status).toBe(409)
-    expect((onCancelled.json as ErrorAnswer).message).toBe(
-      'Deze commissie hoort bij een geannuleerde verkoop',
-    )
+    expectRefusal(onCancelled, 409, 'Deze commissie hoort bij een geannuleerde verkoop')
     const corrected = await admin.request(
       'PATCH',
       `/api/gold-estates/sales/${sale.id}`,

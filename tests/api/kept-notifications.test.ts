@@ -8,7 +8,8 @@ import {
   signInInvitedUser,
   signInNewOrganisation,
 } from '../support/accounts.ts'
-import type { Project, Sales } from '../support/answers.ts'
+import type { Sales } from '../support/answers.ts'
+import { addProject } from '../support/api-gold-estates.ts'
 import { eventually } from '../support/eventually.ts'
 import type { Client } from '../support/http.ts'
 import { quietPeriod } from '../support/quiet-period.ts'
@@ -62,9 +63,7 @@ async function seqOf(id: string): Promise<number> {
 
 describe("a SELLER's notification without a mail server", () => {
   test('is kept and shown once on Uitgaande e-mail, with its HTML and text, as it would be sent', async () => {
-    const projectId = (
-      (await root.post('/api/gold-estates/projects', { name: 'Bewaarhof' })).json as Project
-    ).id
+    const projectId = await addProject(root, 'Bewaarhof')
     const held = await postSale(
       server,
       sanne,

@@ -6,10 +6,11 @@ import {
   signInNewOrganisation,
 } from '../support/accounts.ts'
 import type { Seller } from '../support/answers.ts'
+import { expectRefusal } from '../support/api-refusals.ts'
 import { eventually } from '../support/eventually.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
+import type { TypedApi } from '../support/typed-client.ts'
 
 type Outbox = InferResponseType<TypedApi['admin']['outbox']['$get'], 200>
 type OutboxTest = InferResponseType<TypedApi['admin']['outbox']['test']['$post'], 202>
@@ -82,8 +83,7 @@ describe('Uitgaande e-mail without a mail server', () => {
       expect((await root.post('/api/admin/outbox/test')).status).toBe(202)
     }
     const flood = await root.post('/api/admin/outbox/test')
-    expect(flood.status).toBe(429)
-    expect((flood.json as ErrorAnswer).message).toBe('Te veel pogingen. Probeer het later opnieuw.')
+    expectRefusal(flood, 429, 'Te veel pogingen. Probeer het later opnieuw.')
     const after = ((await root.get('/api/admin/outbox')).json as Outbox).mails
     expect(after.filter((mail) => mail.kind === 'test')).toHaveLength(5)
   })

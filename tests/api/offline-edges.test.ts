@@ -18,7 +18,9 @@ import {
   signInInvitedUser,
   signInNewSeller,
 } from '../support/accounts.ts'
-import type { Project, Pulled } from '../support/answers.ts'
+import type { Pulled } from '../support/answers.ts'
+import { addProject } from '../support/api-gold-estates.ts'
+import { signInAtNewOrganisation } from '../support/api-organisations.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { buildCorrection, buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
@@ -91,12 +93,9 @@ async function accountOf(client: Client, organisationId: string) {
 beforeAll(async () => {
   server = await startTestServer()
   root = await signInFirstSuperadmin(server)
-  await createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
-  otherAdmin = await signInInvitedUser(server, {
-    email: 'admin@b.example',
-    role: 'ADMIN',
-    org: 'org-b',
-  })
+  // Named: tests below read its name back from the organisation's own answers.
+  const orgB = { id: 'org-b', name: 'B' }
+  otherAdmin = await signInAtNewOrganisation(server, orgB, 'ADMIN', 'admin@b.example')
 })
 afterAll(() => server?.close())
 
@@ -269,8 +268,7 @@ describe('a restore starts a new epoch', () => {
 
   test("a SELLER's push naming no epoch is 409 in the sales area too; the sale stays as it was", async () => {
     expect((await owner.post('/api/admin/launch-gold-estates')).status).toBe(200)
-    const project = await owner.post('/api/gold-estates/projects', { name: 'Hersteld' })
-    const projectId = (project.json as Project).id
+    const projectId = await addProject(owner, 'Hersteld')
     const { id: sellerId, client: seller } = await signInNewSeller(server, owner, {
       name: 'Vera Verkoper',
       email: 'vera@klant-r.example',
@@ -638,8 +636,7 @@ describe('a SELLER taken off a sale', () => {
 
   beforeAll(async () => {
     expect((await root.post('/api/admin/launch-gold-estates')).status).toBe(200)
-    const project = await root.post('/api/gold-estates/projects', { name: 'Havenkwartier' })
-    const projectId = (project.json as Project).id
+    const projectId = await addProject(root, 'Havenkwartier')
     const seller = (name: string, role: 'SELLER' | 'MANAGER' | 'ADMIN') =>
       signInNewSeller(server, root, { name, email: `${name.toLowerCase()}@example.com`, role })
     ;({ id: sanneId, client: sanne } = await seller('Sanne', 'SELLER'))

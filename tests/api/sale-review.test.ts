@@ -12,6 +12,8 @@ import {
   signInRegisteredStranger,
 } from '../support/accounts.ts'
 import type { Project } from '../support/answers.ts'
+import { addProject } from '../support/api-gold-estates.ts'
+import { expectRefusal } from '../support/api-refusals.ts'
 import { type Client, createClient } from '../support/http.ts'
 import {
   buildCorrection,
@@ -185,9 +187,7 @@ const split = (sellerId: string, commissionPercentage: number, commissionType = 
 beforeAll(async () => {
   server = await startTestServer({ REGISTRATION: 'open' })
   admin = await signInFirstSuperadminWithGoldEstates(server)
-  projectId = (
-    (await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json as Project
-  ).id
+  projectId = await addProject(admin, 'Havenkwartier')
   const team = await addSellers(server, admin, {
     sanne: 'Sanne',
     cor: 'Cor',
@@ -199,9 +199,7 @@ beforeAll(async () => {
   manager = await team.signIn('maria', 'MANAGER')
   stranger = await signInRegisteredStranger(server)
   otherOwner = await signInOtherOrganisationOwner(server)
-  otherProjectId = (
-    (await otherOwner.post('/api/gold-estates/projects', { name: 'Elders' })).json as Project
-  ).id
+  otherProjectId = await addProject(otherOwner, 'Elders')
 })
 afterAll(() => server?.close())
 
@@ -230,15 +228,13 @@ describe("a SELLER's 50 lines of 100 % to themselves", () => {
         const marked = await client.request('PATCH', `/api/gold-estates/commissions/${line.id}`, {
           status: 'paid',
         })
-        expect(marked.status).toBe(409)
-        expect((marked.json as ErrorAnswer).message).toBe(refusal)
+        expectRefusal(marked, 409, refusal)
         const part = await client.post(`/api/gold-estates/commissions/${line.id}/payments`, {
           amount: 100,
           paidOn: today,
           note: null,
         })
-        expect(part.status).toBe(409)
-        expect((part.json as ErrorAnswer).message).toBe(refusal)
+        expectRefusal(part, 409, refusal)
         const pushed = await pushRows(client, 'commissionPayments', [
           {
             newDocumentState: buildPaymentPart(line, {
@@ -439,8 +435,7 @@ describe('approving and rejecting', () => {
       ).status,
     ).toBe(409)
     const early = await approve(admin, sale.id)
-    expect(early.status).toBe(409)
-    expect((early.json as ErrorAnswer).message).toBe('Deze verkoop staat niet ter beoordeling')
+    expectRefusal(early, 409, 'Deze verkoop staat niet ter beoordeling')
 
     // The SELLER's device gets the reason and the whole split they wrote.
     const seen = await pulledSale(seller, sale.id)
@@ -514,8 +509,9 @@ describe('approving and rejecting', () => {
         `/api/gold-estates/sales/${own.id}`,
         correction([split(ids.cor, 100)]),
       )
-      expect(withoutSelf.status).toBe(403)
-      expect((withoutSelf.json as ErrorAnswer).message).toBe(
+      expectRefusal(
+        withoutSelf,
+        403,
         'Je kunt alleen verkopen registreren waarin je zelf een commissie hebt',
       )
       // Cancelling stays the office's.
@@ -557,11 +553,9 @@ describe('a review names the version it saw', () => {
         { seq: 1.5 },
       ]) {
         const approval = await manager.post(`${url}/approve`, body)
-        expect(approval.status, approval.text).toBe(400)
-        expect((approval.json as ErrorAnswer).message).toBe(SEQ_MISSING)
+        expectRefusal(approval, 400, SEQ_MISSING)
         const rejection = await manager.post(`${url}/reject`, { ...body, reason: 'Klopt niet' })
-        expect(rejection.status, rejection.text).toBe(400)
-        expect((rejection.json as ErrorAnswer).message).toBe(SEQ_MISSING)
+        expectRefusal(rejection, 400, SEQ_MISSING)
       }
     })
     expect((await pulledSale(admin, sale.id)).reviewStatus).toBe('pending')
@@ -578,8 +572,9 @@ describe('a review names the version it saw', () => {
     expect(corrected.status, corrected.text).toBe(200)
     await expectNothingChanged(async () => {
       const late = await reject(manager, sale.id, { seq: seen, reason: 'Minder dan 100 %' })
-      expect(late.status).toBe(409)
-      expect((late.json as ErrorAnswer).message).toBe(
+      expectRefusal(
+        late,
+        409,
         'Deze verkoop is gewijzigd sinds je hem bekeek. Bekijk hem opnieuw voor je hem afwijst.',
       )
       expect((await approve(manager, sale.id, undefined, seen)).status).toBe(409)
@@ -666,15 +661,9 @@ describe('sellers and projects that are not active', () => {
     await expectNothingChanged(async () => {
       for (const client of [admin, manager, seller]) {
         const leaver = await client.post('/api/gold-estates/sales', withLeaver)
-        expect(leaver.status).toBe(400)
-        expect((leaver.json as ErrorAnswer).message).toBe(
-          'commissions.1.sellerId: Verkoper Oud is niet actief',
-        )
+        expectRefusal(leaver, 400, 'commissions.1.sellerId: Verkoper Oud is niet actief')
         const project = await client.post('/api/gold-estates/sales', inClosed)
-        expect(project.status).toBe(400)
-        expect((project.json as ErrorAnswer).message).toBe(
-          'projectId: Project Gesloten is niet actief',
-        )
+        expectRefusal(project, 400, 'projectId: Project Gesloten is niet actief')
         const other = await client.post('/api/gold-estates/sales', elsewhere)
         expect((other.json as ErrorAnswer).message).toBe(
           'projectId: Project bestaat niet in deze organisatie',
@@ -713,10 +702,7 @@ describe('sellers and projects that are not active', () => {
           `/api/gold-estates/sales/${sale.id}`,
           correction([split(ids.sanne, 40), split(ids.cor, 50), split(ids.oud, 10)]),
         )
-        expect(added.status).toBe(400)
-        expect((added.json as ErrorAnswer).message).toBe(
-          'splits.2.sellerId: Verkoper Oud is niet actief',
-        )
+        expectRefusal(added, 400, 'splits.2.sellerId: Verkoper Oud is niet actief')
       })
     } finally {
       await admin.request('PATCH', `/api/gold-estates/sellers/${ids.cor}`, { status: 'active' })

@@ -8,6 +8,7 @@ import {
   signInFirstSuperadminWithGoldEstates,
   signInOtherOrganisationOwner,
 } from '../support/accounts.ts'
+import { expectRefusal } from '../support/api-refusals.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { nthMailTo, type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
 import type { ReceivedMail } from '../support/smtp-receiver.ts'
@@ -112,8 +113,9 @@ describe('a SELLER changes their own address', () => {
     expect(await sellerEmail(ids.sanne)).toBe('sanne.nieuw@example.test')
     // Used twice: refused.
     const again = await confirm(createClient(server.url), token)
-    expect(again.status).toBe(400)
-    expect((again.json as ErrorAnswer).message).toBe(
+    expectRefusal(
+      again,
+      400,
       'Deze bevestigingslink is al gebruikt of vervangen door een nieuwere aanvraag.',
     )
   })

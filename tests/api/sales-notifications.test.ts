@@ -8,7 +8,8 @@ import { notificationOutbox } from '#schema/db/organisation'
 import { formatMoney } from '#schema/format-money'
 import { queueReviewDigests } from '#server/jobs/review-digests'
 import { addSellers, signInFirstSuperadminWithGoldEstates } from '../support/accounts.ts'
-import type { Project, Pulled, Sales } from '../support/answers.ts'
+import type { Pulled, Sales } from '../support/answers.ts'
+import { addProject } from '../support/api-gold-estates.ts'
 import { eventually } from '../support/eventually.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { allMailSent, type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
@@ -49,9 +50,7 @@ beforeAll(async () => {
     MAIL_RETRY_BASE_MS: '200',
   }))
   admin = await signInFirstSuperadminWithGoldEstates(server)
-  projectId = (
-    (await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json as Project
-  ).id
+  projectId = await addProject(admin, 'Havenkwartier')
   const team = await addSellers(
     server,
     admin,

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net'
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { signInFirstSuperadminWithGoldEstates } from '../support/accounts.ts'
-import type { Project, Pulled, Seller, SellerLogin } from '../support/answers.ts'
+import type { Pulled, Seller, SellerLogin } from '../support/answers.ts'
+import { addProject } from '../support/api-gold-estates.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
@@ -45,8 +46,7 @@ beforeAll(async () => {
   crmUrl = `http://127.0.0.1:${(crm.address() as AddressInfo).port}/hooks/lead`
   server = await startTestServer({ ALLOW_PRIVATE_WEBHOOKS: 'true', WEBHOOK_RETRY_BASE_MS: '50' })
   root = await signInFirstSuperadminWithGoldEstates(server)
-  const project = await root.post('/api/gold-estates/projects', { name: 'Havenkwartier' })
-  projectId = (project.json as Project).id
+  projectId = await addProject(root, 'Havenkwartier')
   await root.post('/api/gold-estates/sellers', {
     name: 'Carla Collega',
     email: 'carla@example.com',

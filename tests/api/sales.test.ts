@@ -9,6 +9,7 @@ import {
   signInOtherOrganisationOwner,
 } from '../support/accounts.ts'
 import type { Project, Pulled, Sales, Seller } from '../support/answers.ts'
+import { expectRefusal } from '../support/api-refusals.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
@@ -225,8 +226,7 @@ describe('projects, sellers and the seller sign-in', () => {
       email: 'sanne@example.com',
       password: 'nope',
     })
-    expect(wrong.status).toBe(401)
-    expect((wrong.json as ErrorAnswer).message).toBe('Ongeldig e-mailadres of wachtwoord')
+    expectRefusal(wrong, 401, 'Ongeldig e-mailadres of wachtwoord')
     const login = await sellerClient.post('/api/gold-estates/auth/login', {
       email: 'Sanne@example.com',
       password: 'sanne password',

@@ -7,6 +7,7 @@ import { createOrganisation } from '#server/services/platform-organisations/crea
 import { formatSyncAccount, SYNC_ACCOUNT_HEADER } from '#sync/account'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import type { Seller, SellerLogin } from '../support/answers.ts'
+import { expectRefusal } from '../support/api-refusals.ts'
 import { queryDirectory } from '../support/directory-tables.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -280,8 +281,7 @@ describe('a person in several organisations chooses one at sign-in', () => {
     expect(((await client.get('/api/auth/user')).json as User).organizationId).toBe('org-b')
     // The choice is used up.
     const again = await choose('org-a')
-    expect(again.status).toBe(401)
-    expect((again.json as ErrorAnswer).message).toBe('Je keuze is verlopen. Log opnieuw in.')
+    expectRefusal(again, 401, 'Je keuze is verlopen. Log opnieuw in.')
 
     const second = await signIn('pat@example.com', 'pat password')
     const other = await second.client.post('/api/auth/login/choose', {
@@ -309,10 +309,7 @@ describe('a person in several organisations chooses one at sign-in', () => {
       choiceToken: choice.choiceToken,
       organisationId: 'org-c',
     })
-    expect(refused.status).toBe(400)
-    expect((refused.json as ErrorAnswer).message).toBe(
-      'organisationId: kies een van de getoonde organisaties',
-    )
+    expectRefusal(refused, 400, 'organisationId: kies een van de getoonde organisaties')
     expect((await client.get('/api/auth/user')).status).toBe(401)
     const picked = await client.post('/api/auth/login/choose', {
       choiceToken: choice.choiceToken,
@@ -380,8 +377,7 @@ describe('a person in several organisations chooses one at sign-in', () => {
       choiceToken: 'x',
       organisationId: 'org-a',
     })
-    expect(bad.status).toBe(400)
-    expect((bad.json as ErrorAnswer).message).toBe('choiceToken: Ongeldige keuze')
+    expectRefusal(bad, 400, 'choiceToken: Ongeldige keuze')
     const unknown = await client.post('/api/auth/login/choose', {
       choiceToken: 'a'.repeat(32),
       organisationId: 'org-a',
@@ -389,14 +385,12 @@ describe('a person in several organisations chooses one at sign-in', () => {
     expect(unknown.status).toBe(401)
     expect(unknown.headers.get('set-cookie')).toBeNull()
     const missing = await client.post('/api/auth/login/choose', { choiceToken: 'a'.repeat(32) })
-    expect(missing.status).toBe(400)
-    expect((missing.json as ErrorAnswer).message).toBe('organisationId: Kies een organisatie')
+    expectRefusal(missing, 400, 'organisationId: Kies een organisatie')
     const sales = await client.post('/api/gold-estates/auth/login/choose', {
       choiceToken: 7,
       organisationId: 'org-a',
     })
-    expect(sales.status).toBe(400)
-    expect((sales.json as ErrorAnswer).message).toBe('choiceToken: Ongeldige keuze')
+    expectRefusal(sales, 400, 'choiceToken: Ongeldige keuze')
   })
 
   test('Gold Estates: sign-ins in two organisations ask which; a central choice token does not open one', async () => {

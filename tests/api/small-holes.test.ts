@@ -6,6 +6,7 @@ import { strFromU8, unzipSync } from 'fflate'
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ROOT, signIn, signInFirstSuperadminWithGoldEstates } from '../support/accounts.ts'
+import { expectRefusal } from '../support/api-refusals.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { FORMULA_CELL, readSpreadsheetLine } from '../support/spreadsheet-line.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -118,8 +119,7 @@ describe('logout', () => {
       origin: 'https://evil.example',
       'sec-fetch-site': 'cross-site',
     })
-    expect(foreign.status).toBe(403)
-    expect((foreign.json as ErrorAnswer).message).toBe('Verzoek van een andere herkomst geweigerd')
+    expectRefusal(foreign, 403, 'Verzoek van een andere herkomst geweigerd')
     expect((await client.get('/api/logout?next=/')).status).toBe(200)
     expect(await liveSessions(tokens)).toEqual({ central: 200, sales: 200 })
   })

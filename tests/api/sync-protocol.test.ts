@@ -9,10 +9,10 @@ import { takeNextSeq } from '#server/db/next-seq'
 import { defineTableCollection } from '#server/replication/define-table-collection'
 import { pullChanges } from '#server/replication/pull'
 import { pushChanges } from '#server/replication/push'
-import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { toUserDocument } from '#server/services/users/to-user-document'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import type { Pulled } from '../support/answers.ts'
+import { signInAtNewOrganisation } from '../support/api-organisations.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { quietPeriod } from '../support/quiet-period.ts'
 import { openEventStream, waitFor } from '../support/sse.ts'
@@ -59,12 +59,7 @@ beforeAll(async () => {
   server = await startTestServer()
   admin = await signInFirstSuperadmin(server)
   reader = await signInInvitedUser(server, { email: 'reader@example.com', role: 'USER' })
-  await createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
-  otherAdmin = await signInInvitedUser(server, {
-    email: 'admin@b.example',
-    role: 'ADMIN',
-    org: 'org-b',
-  })
+  otherAdmin = await signInAtNewOrganisation(server, 'org-b', 'ADMIN', 'admin@b.example')
 })
 afterAll(() => server.close())
 

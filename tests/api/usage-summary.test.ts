@@ -2,8 +2,8 @@ import { format } from 'date-fns/format'
 import { subDays } from 'date-fns/subDays'
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
-import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import { signInFirstSuperadmin } from '../support/accounts.ts'
+import { signInAtNewOrganisation } from '../support/api-organisations.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
@@ -24,12 +24,7 @@ let otherAppId: string
 beforeAll(async () => {
   server = await startTestServer()
   admin = await signInFirstSuperadmin(server)
-  await createOrganisation(server.deps, { id: 'org-b', name: 'Org B', slug: 'org-b' })
-  otherAdmin = await signInInvitedUser(server, {
-    email: 'boss@org-b.example',
-    role: 'ADMIN',
-    org: 'org-b',
-  })
+  otherAdmin = await signInAtNewOrganisation(server, 'org-b', 'ADMIN', 'boss@org-b.example')
   appId = (
     (await admin.post('/api/app-connections', { name: 'Shop', url: 'https://a.example' }))
       .json as App

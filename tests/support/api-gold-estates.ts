@@ -1,0 +1,16 @@
+import type { Project, Seller } from './answers.ts'
+import type { Client } from './http.ts'
+
+/** A Gold Estates project that `by` adds: its id (a refusal throws, with the answer). */
+export async function addProject(by: Client, name: string) {
+  const created = await by.post('/api/gold-estates/projects', { name })
+  if (created.status !== 201) throw new Error(`project: ${created.status} ${created.text}`)
+  return (created.json as Project).id
+}
+
+/** A Gold Estates seller (no sign-in) that `by` adds: its id (a refusal throws). */
+export async function addSeller(by: Client, seller: { name: string; email?: string }) {
+  const created = await by.post('/api/gold-estates/sellers', seller)
+  if (created.status !== 201) throw new Error(`seller: ${created.status} ${created.text}`)
+  return (created.json as Seller).id
+}
