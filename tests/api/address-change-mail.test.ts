@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { emailChangeTokens } from '#schema/db/system'
 import { hashToken } from '#server/auth/tokens'
 import { signIn, signInFirstSuperadmin, signInNewOrganisation } from '../support/accounts.ts'
+import { closeServerWithMail, confirmationTokenIn } from '../support/api-mail.ts'
 import { expectRefusal } from '../support/api-refusals.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { nthMailTo, type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
-import type { ReceivedMail } from '../support/smtp-receiver.ts'
 import type { TestServer } from '../support/test-server.ts'
 import type { ErrorAnswer, PartOf, TypedApi } from '../support/typed-client.ts'
 
@@ -29,15 +29,9 @@ beforeAll(async () => {
   }))
   await signInFirstSuperadmin(server)
 })
-afterAll(async () => {
-  await server?.close()
-  await receiver?.stop()
-})
+afterAll(() => closeServerWithMail(server, receiver))
 
 const receiveOne = (address: string, count = 1) => nthMailTo(receiver, address, count)
-
-const tokenIn = (mail: ReceivedMail) =>
-  (mail.parsed.text ?? '').match(/\/confirm-email\/([a-z2-7]+)/)?.[1] as string
 
 const confirm = (client: Client, token: string) =>
   client.post(`/api/profile/email/confirm/${token}`)
@@ -72,7 +66,7 @@ describe('changing one’s own address', () => {
     // The notice carries no link that makes the change.
     expect(notice.parsed.text).not.toMatch(/confirm-email/)
 
-    const token = tokenIn(link)
+    const token = confirmationTokenIn(link)
     expect(token).toBeTruthy()
     // Opened on another device, without a session: the link is the proof.
     const done = await confirm(createClient(server.url), token)
@@ -105,7 +99,7 @@ describe('changing one’s own address', () => {
       (await cas.api.post('/api/profile/email', { email: wanted, currentPassword: cas.password }))
         .status,
     ).toBe(202)
-    const token = tokenIn(await receiveOne(wanted))
+    const token = confirmationTokenIn(await receiveOne(wanted))
     // The administrator creates a user with that address before Cas confirms.
     expect((await admin.api.post('/api/users', { name: 'Wim', email: wanted })).status).toBe(201)
     const refused = await confirm(cas.api, token)
@@ -164,8 +158,8 @@ describe('changing one’s own address', () => {
     expect(flood.status).toBe(429)
     expect(receiver.to('spy@evil.test')).toHaveLength(0)
     // Only the newest request's link works: the first one was replaced.
-    const first = tokenIn(await receiveOne('flood0@example.test'))
-    const second = tokenIn(await receiveOne('flood1@example.test'))
+    const first = confirmationTokenIn(await receiveOne('flood0@example.test'))
+    const second = confirmationTokenIn(await receiveOne('flood1@example.test'))
     expect((await confirm(dirk.api, first)).status).toBe(400)
     expect((await confirm(dirk.api, second)).status).toBe(200)
   })
@@ -183,7 +177,7 @@ describe('changing one’s own address', () => {
         })
       ).status,
     ).toBe(202)
-    const token = tokenIn(await receiveOne('eva.new@example.test'))
+    const token = confirmationTokenIn(await receiveOne('eva.new@example.test'))
     for (const other of [fred.api, stranger.api]) {
       const refused = await confirm(other, token)
       expectRefusal(
@@ -209,7 +203,7 @@ describe('changing one’s own address', () => {
       currentPassword: gijs.password,
     })
     expect(asked.status).toBe(202)
-    const token = tokenIn(await receiveOne('gijs.new@example.test'))
+    const token = confirmationTokenIn(await receiveOne('gijs.new@example.test'))
     // A day and a moment later (the token row's expiry moved back, as time would).
     server.deps.systemDb
       .update(emailChangeTokens)

@@ -274,8 +274,7 @@ describe('a SELLER of Gold Estates', () => {
     const fresh = await pulledSale(admin, sale.id)
     await expectNothingChanged(async () => {
       const corrected = await patchSale(seller, sale.id, correction(fresh.paidTotal))
-      expect(corrected.status).toBe(403)
-      expect((corrected.json as ErrorAnswer).message).toMatch(/sales\.correct/)
+      expectRefusal(corrected, 403, /sales\.correct/)
       expect(
         (await seller.post(`/api/gold-estates/sales/${sale.id}/cancel`, { reason: 'Mijn keuze' }))
           .status,
@@ -752,8 +751,7 @@ describe('a MANAGER reaching past their rights', () => {
     await expectNothingChanged(async () => {
       for (const paidTotal of [0, 99_999, 100_001, -100_000, 1e15]) {
         const answer = await patchSale(manager, sale.id, correction(paidTotal))
-        expect(answer.status).toBe(409)
-        expect((answer.json as ErrorAnswer).message).toMatch(/intussen een betaling/)
+        expectRefusal(answer, 409, /intussen een betaling/)
       }
       expect((await patchSale(manager, sale.id, correction(100_000.5))).status).toBe(400)
       // Pushed from a device that had not seen the payment: its own paidTotal is stale.
@@ -857,10 +855,7 @@ describe('a MANAGER reaching past their rights', () => {
       }
       // More than is open, even by a cent; within the schema's bounds.
       const tooMuch = await pay(manager, line!.id, line!.commissionAmount + 1)
-      expect(tooMuch.status).toBe(400)
-      expect((tooMuch.json as ErrorAnswer).message).toMatch(
-        /hoger dan wat op deze regel nog openstaat/,
-      )
+      expectRefusal(tooMuch, 400, /hoger dan wat op deze regel nog openstaat/)
       expect((await pay(manager, line!.id, 1e13)).status).toBe(400)
       for (const extra of [
         { paidOn: '2026-02-30' },

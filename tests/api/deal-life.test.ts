@@ -24,12 +24,7 @@ import {
 } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import {
-  type ErrorAnswer,
-  type PartOf,
-  type TypedApi,
-  typedClient,
-} from '../support/typed-client.ts'
+import { type PartOf, type TypedApi, typedClient } from '../support/typed-client.ts'
 
 type GoldEstates = TypedApi['gold-estates']
 type Corrected = InferResponseType<GoldEstates['sales'][':id']['$patch'], 200>
@@ -180,8 +175,7 @@ describe('a correction', () => {
       `/api/gold-estates/sales/${sale.id}`,
       correction(45_000_000, 0),
     )
-    expect(stale.status).toBe(409)
-    expect((stale.json as ErrorAnswer).message).toMatch(/intussen een betaling/)
+    expectRefusal(stale, 409, /intussen een betaling/)
     expect((await saleOf(sale.id))?.salePrice).toBe(50_000_000)
 
     // Now the price goes down: no paid amount is rewritten, each seller gets the difference.
@@ -279,8 +273,7 @@ describe('a correction', () => {
       `/api/gold-estates/sales/${sale.id}`,
       correction(-5, 0),
     )
-    expect(negative.status).toBe(400)
-    expect((negative.json as ErrorAnswer).message).toMatch(/negatief/)
+    expectRefusal(negative, 400, /negatief/)
     const fraction = await admin.request(
       'PATCH',
       `/api/gold-estates/sales/${sale.id}`,
@@ -302,10 +295,7 @@ describe('payment in parts', () => {
     const first = await pay(manager, line.id, 50_000)
     expect(first.status).toBe(201)
     const tooMuch = await pay(admin, line.id, 70_001)
-    expect(tooMuch.status).toBe(400)
-    expect((tooMuch.json as ErrorAnswer).message).toMatch(
-      /hoger dan wat op deze regel nog openstaat/,
-    )
+    expectRefusal(tooMuch, 400, /hoger dan wat op deze regel nog openstaat/)
     expect((await pay(admin, line.id, 0)).status).toBe(400)
     expect((await pay(admin, line.id, 12.5)).status).toBe(400)
     expect((await pay(seller, line.id, 10)).status).toBe(403)

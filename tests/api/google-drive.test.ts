@@ -106,8 +106,7 @@ test('without Google credentials, connect says so and the settings tell the scre
     const root = await signInFirstSuperadmin(bare)
     expect((await readSettings(root)).googleDriveConfigured).toBe(false)
     const connect = await root.post('/api/backup/google-drive/connect')
-    expect(connect.status).toBe(503)
-    expect((connect.json as ErrorAnswer).message).toMatch(/Google Drive is niet geconfigureerd/)
+    expectRefusal(connect, 503, /Google Drive is niet geconfigureerd/)
   } finally {
     await bare.close()
   }

@@ -5,6 +5,8 @@ import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadminWithGoldEstates, signInInvitedUser } from '../support/accounts.ts'
 import type { Seller } from '../support/answers.ts'
+import { readSystemValue } from '../support/api-files.ts'
+import { closeServerWithMail } from '../support/api-mail.ts'
 import {
   signInAtNewOrganisation,
   signInNewOrganisationOwner,
@@ -44,10 +46,7 @@ beforeAll(async () => {
   }))
   root = await signInFirstSuperadminWithGoldEstates(server)
 })
-afterAll(async () => {
-  await server?.close()
-  await receiver?.stop()
-})
+afterAll(() => closeServerWithMail(server, receiver))
 
 const receive = (address: string, count = 1) => nthMailTo(receiver, address, count)
 
@@ -156,12 +155,10 @@ describe('an invitation by mail', () => {
       role: 'USER',
       org: DEFAULT_ORGANISATION_ID,
     })
-    const system = openSystemFile(server.dataDir)
-    const heldId = system
-      .prepare("select user_id from login_directory where email = 'held@invite.test'")
-      .pluck()
-      .get() as string
-    system.close()
+    const heldId = readSystemValue(
+      server.dataDir,
+      "select user_id from login_directory where email = 'held@invite.test'",
+    ) as string
     const resent = await root.post(`/api/users/${heldId}/setup-link`)
     expect(resent.status, resent.text).toBe(201)
     expect(resent.json).toMatchObject({
@@ -382,12 +379,11 @@ describe('registration with mail (issue 47 §2)', () => {
     const email = 'bram@mail.test'
     await createClient(server.url).post('/api/auth/register/email', registration(email))
     await receive(email)
-    const system = openSystemFile(server.dataDir)
-    const id = system
-      .prepare('select user_id from login_directory where email = ?')
-      .pluck()
-      .get(email) as string
-    system.close()
+    const id = readSystemValue(
+      server.dataDir,
+      'select user_id from login_directory where email = ?',
+      email,
+    ) as string
     const approved = await root.post(`/api/users/${id}/approve`)
     expect(approved.status, approved.text).toBe(200)
     // Not checked against the route's type: it infers the approval as the user alone (the

@@ -10,6 +10,7 @@ import {
 } from '../support/accounts.ts'
 import type { Sales } from '../support/answers.ts'
 import { addProject } from '../support/api-gold-estates.ts'
+import { recordInfoLines } from '../support/api-logs.ts'
 import { eventually } from '../support/eventually.ts'
 import type { Client } from '../support/http.ts'
 import { quietPeriod } from '../support/quiet-period.ts'
@@ -33,11 +34,7 @@ const APPROVED = 'Je verkoop is goedgekeurd: Klant Bewaard (K-1)'
 
 beforeAll(async () => {
   server = await startTestServer()
-  const info = server.deps.log.info
-  server.deps.log.info = (message, fields) => {
-    logged.push(`${message} ${JSON.stringify(fields)}`)
-    info(message, fields)
-  }
+  recordInfoLines(server, logged)
   root = await signInFirstSuperadminWithGoldEstates(server)
   const team = await addSellers(server, root, { sanne: 'Sanne' })
   sanneId = team.ids.sanne

@@ -4,8 +4,9 @@ import {
   signInFirstSuperadmin,
   signInInvitedUser,
   signInNewOrganisation,
+  signInNewSeller,
 } from '../support/accounts.ts'
-import type { Seller } from '../support/answers.ts'
+import { recordInfoLines } from '../support/api-logs.ts'
 import { expectRefusal } from '../support/api-refusals.ts'
 import { eventually } from '../support/eventually.ts'
 import { type Client, createClient } from '../support/http.ts'
@@ -14,10 +15,6 @@ import type { TypedApi } from '../support/typed-client.ts'
 
 type Outbox = InferResponseType<TypedApi['admin']['outbox']['$get'], 200>
 type OutboxTest = InferResponseType<TypedApi['admin']['outbox']['test']['$post'], 202>
-type SellerLogin = Extract<
-  InferResponseType<TypedApi['gold-estates']['sellers'][':id']['login']['$post'], 201>,
-  { setupUrl: string }
->
 type OutboxMail = Outbox['mails'][number]
 
 // Without SMTP_URL (a laptop's `npm start`) mails are kept, not sent: the platform's
@@ -30,11 +27,7 @@ const logged: string[] = []
 beforeAll(async () => {
   server = await startTestServer()
   // The log lines the server writes about mail, to check what they carry.
-  const info = server.deps.log.info
-  server.deps.log.info = (message, fields) => {
-    logged.push(`${message} ${JSON.stringify(fields)}`)
-    info(message, fields)
-  }
+  recordInfoLines(server, logged)
   root = await signInFirstSuperadmin(server)
 })
 afterAll(() => server?.close())
@@ -102,24 +95,8 @@ describe('Uitgaande e-mail without a mail server', () => {
       expect((await client.post('/api/admin/outbox/test')).status).toBe(403)
     }
     // The Gold Estates session LAUNCH APP opened carries no central right.
-    const salesOnly = createClient(server.url)
-    const sellerSignIn = await owner.post('/api/gold-estates/sellers', {
-      name: 'Verkoper',
-      email: 'seller@outbox.test',
-    })
-    const link = await owner.post(
-      `/api/gold-estates/sellers/${(sellerSignIn.json as Seller).id}/login`,
-      {
-        role: 'SELLER',
-      },
-    )
-    const token = (link.json as SellerLogin).setupUrl.split('/setup/')[1]
-    await salesOnly.post(`/api/auth/setup/${token}`, { password: 'seller password' })
-    const sellerLogin = await salesOnly.post('/api/gold-estates/auth/login', {
-      email: 'seller@outbox.test',
-      password: 'seller password',
-    })
-    expect(sellerLogin.status).toBe(200)
+    const seller = { name: 'Verkoper', email: 'seller@outbox.test', role: 'SELLER' } as const
+    const { client: salesOnly } = await signInNewSeller(server, owner, seller)
     expect((await salesOnly.get('/api/admin/outbox')).status).toBe(401)
     expect((await createClient(server.url).get('/api/admin/outbox')).status).toBe(401)
   })

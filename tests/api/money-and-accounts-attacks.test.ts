@@ -1,6 +1,4 @@
-import { rmSync } from 'node:fs'
 import http from 'node:http'
-import path from 'node:path'
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
@@ -14,12 +12,12 @@ import {
 import type { Seller, SellerLogin } from '../support/answers.ts'
 import { addProject } from '../support/api-gold-estates.ts'
 import { expectRefusal } from '../support/api-refusals.ts'
+import { startServerWithWebRoot } from '../support/api-web-root.ts'
 import { type Client, cookieOf, createClient } from '../support/http.ts'
 import { buildCorrection, buildSalePayload, postSale } from '../support/sales.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TestServer } from '../support/test-server.ts'
 import type { TypedApi } from '../support/typed-client.ts'
-import { writeWebRoot } from '../support/web-root.ts'
 
 // Money and accounts attacked as an outsider, a person holding an organisation choice,
 // another organisation's ADMIN and an app reporting usage would. Each test is an attempt
@@ -40,19 +38,14 @@ type Page = InferResponseType<TypedApi['sync'][':version'][':collection']['pull'
 type Pushed = InferResponseType<TypedApi['sync'][':version'][':collection']['push']['$post'], 200>
 let server: TestServer
 let root: Client
-let webRoot: string
 
 beforeAll(async () => {
-  webRoot = writeWebRoot()
-  server = await startTestServer({}, { webRoot })
+  server = await startServerWithWebRoot()
   root = await signInFirstSuperadminWithGoldEstates(server)
   await createOrganisation(server.deps, { id: 'org-a', name: 'Alfa Makelaars', slug: 'alfa' })
   await createOrganisation(server.deps, { id: 'org-b', name: 'Bravo Wonen', slug: 'bravo' })
 })
-afterAll(async () => {
-  await server?.close()
-  rmSync(path.dirname(webRoot), { recursive: true, force: true })
-})
+afterAll(() => server?.close())
 
 /** Sets (or resets) a central account's password through a setup link, as a reset does. */
 async function setPassword(email: string, org: string, password: string, role = 'USER' as const) {

@@ -19,11 +19,12 @@ import {
   signInNewSeller,
 } from '../support/accounts.ts'
 import type { Pulled } from '../support/answers.ts'
+import { readSystemValue } from '../support/api-files.ts'
 import { addProject } from '../support/api-gold-estates.ts'
 import { signInAtNewOrganisation } from '../support/api-organisations.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { buildCorrection, buildSalePayload } from '../support/sales.ts'
-import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
+import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import {
   type ErrorAnswer,
@@ -143,12 +144,11 @@ describe('a restore starts a new epoch', () => {
 
   test('before any restore the epoch is 0; after it, a pull without the header names the new one', async () => {
     expect(before).toBe('0')
-    const system = openSystemFile(server.dataDir)
-    const restoredAt = system
-      .prepare('select restored_at from organizations where id = ?')
-      .pluck()
-      .get(ORG)
-    system.close()
+    const restoredAt = readSystemValue(
+      server.dataDir,
+      'select restored_at from organizations where id = ?',
+      ORG,
+    )
     expect(epoch).toBe(String(restoredAt))
     expect(Number(epoch)).toBeGreaterThan(Date.now() - 60_000)
     const again = await pull(owner, 'appConnections')
@@ -628,9 +628,8 @@ describe('a SELLER taken off a sale', () => {
   let cor: Client
   let manager: Client
   let salesAdmin: Client
-  let sanneId: string
-  let corId: string
-  let saleId: string
+  /** Sanne's and Cor's seller ids, and the sale's. */
+  const ids = { sanne: '', cor: '', sale: '' }
   /** The sale as Sanne's device held it before the correction. */
   let sanneCopy: Document
 
@@ -639,8 +638,8 @@ describe('a SELLER taken off a sale', () => {
     const projectId = await addProject(root, 'Havenkwartier')
     const seller = (name: string, role: 'SELLER' | 'MANAGER' | 'ADMIN') =>
       signInNewSeller(server, root, { name, email: `${name.toLowerCase()}@example.com`, role })
-    ;({ id: sanneId, client: sanne } = await seller('Sanne', 'SELLER'))
-    ;({ id: corId, client: cor } = await seller('Cor', 'SELLER'))
+    ;({ id: ids.sanne, client: sanne } = await seller('Sanne', 'SELLER'))
+    ;({ id: ids.cor, client: cor } = await seller('Cor', 'SELLER'))
     ;({ client: manager } = await seller('Maria', 'MANAGER'))
     ;({ client: salesAdmin } = await seller('Ad', 'ADMIN'))
     const created = await root.post('/api/gold-estates/sales', {
@@ -648,25 +647,25 @@ describe('a SELLER taken off a sale', () => {
         projectId,
         salePrice: 40_000_000,
         lines: [
-          { sellerId: sanneId, percentage: 60 },
-          { sellerId: corId, percentage: 40 },
+          { sellerId: ids.sanne, percentage: 60 },
+          { sellerId: ids.cor, percentage: 40 },
         ],
       }),
       ...CLIENT,
       notes: 'Belt liever na 18 uur',
     })
     expect(created.status, created.text).toBe(201)
-    saleId = (created.json as Sale).id
-    sanneCopy = (await pullDocuments(sanne, 'sales')).find((doc) => doc.id === saleId) as Document
+    ids.sale = (created.json as Sale).id
+    sanneCopy = (await pullDocuments(sanne, 'sales')).find((doc) => doc.id === ids.sale) as Document
     expect(sanneCopy).toMatchObject({ ...CLIENT, _deleted: false })
     // The MANAGER corrects the split: the sale is Cor's alone now.
-    const corrected = await manager.request('PATCH', `/api/gold-estates/sales/${saleId}`, {
+    const corrected = await manager.request('PATCH', `/api/gold-estates/sales/${ids.sale}`, {
       ...buildCorrection({
         saleDate: format(new Date(), 'yyyy-MM-dd'),
         salePrice: 40_000_000,
         commissionPercentage: 5,
         splits: [
-          { sellerId: corId, role: null, commissionType: 'sales', commissionPercentage: 100 },
+          { sellerId: ids.cor, role: null, commissionType: 'sales', commissionPercentage: 100 },
         ],
         paidTotal: 0,
       }),
@@ -676,7 +675,7 @@ describe('a SELLER taken off a sale', () => {
   })
 
   test("their pull has the sale as a tombstone without the customer's details", async () => {
-    const sale = (await pullDocuments(sanne, 'sales')).find((doc) => doc.id === saleId)
+    const sale = (await pullDocuments(sanne, 'sales')).find((doc) => doc.id === ids.sale)
     expect(sale).toMatchObject({
       _deleted: true,
       clientName: '',
@@ -692,7 +691,7 @@ describe('a SELLER taken off a sale', () => {
       expect(text).not.toContain(detail)
     }
     const lines = (await pullDocuments(sanne, 'commissions')).filter(
-      (line) => line.saleId === saleId,
+      (line) => line.saleId === ids.sale,
     )
     expect(lines.length).toBeGreaterThan(0)
     expect(lines.every((line) => line._deleted)).toBe(true)
@@ -702,7 +701,7 @@ describe('a SELLER taken off a sale', () => {
     const sales = await (
       await typedClient(server.url, sanne.cookies)['gold-estates'].sales.$get()
     ).json()
-    expect(sales.map((sale) => sale.id)).not.toContain(saleId)
+    expect(sales.map((sale) => sale.id)).not.toContain(ids.sale)
     const dashboard = await sanne.get('/api/gold-estates/commissions/dashboard')
     expect(dashboard.status).toBe(200)
     expect(dashboard.text).not.toContain(CLIENT.clientName)
@@ -710,9 +709,9 @@ describe('a SELLER taken off a sale', () => {
 
   test('a MANAGER and the seller still on it pull the whole sale', async () => {
     for (const client of [manager, cor]) {
-      const sale = (await pullDocuments(client, 'sales')).find((doc) => doc.id === saleId)
+      const sale = (await pullDocuments(client, 'sales')).find((doc) => doc.id === ids.sale)
       expect(sale).toMatchObject({ ...CLIENT, _deleted: false, notes: 'Belt liever na 18 uur' })
-      expect(sale?.lines).toEqual([expect.objectContaining({ sellerId: corId })])
+      expect(sale?.lines).toEqual([expect.objectContaining({ sellerId: ids.cor })])
     }
   })
 
@@ -722,19 +721,19 @@ describe('a SELLER taken off a sale', () => {
       { assumedMasterState: sanneCopy, newDocumentState: edited },
     ])
     expect(answer.status).toBe(200)
-    expect((answer.json as Pushed).refused).toEqual([{ id: saleId, reason: OUT_OF_REACH }])
+    expect((answer.json as Pushed).refused).toEqual([{ id: ids.sale, reason: OUT_OF_REACH }])
     expect((answer.json as Pushed).conflicts).toEqual([
-      expect.objectContaining({ id: saleId, _deleted: true }),
+      expect.objectContaining({ id: ids.sale, _deleted: true }),
     ])
     const [refusal]: Refusal[] = (await sanne.get('/api/gold-estates/sync-refusals')).json
     expect(refusal).toMatchObject({
       collection: 'sales',
       operation: 'update',
-      entityId: saleId,
+      entityId: ids.sale,
       reason: OUT_OF_REACH,
       values: { ...CLIENT, clientPhone: '0611111111', salePrice: 40_000_000 },
     } satisfies PartOf<Refusal>)
-    const whole = (await pullDocuments(manager, 'sales')).find((doc) => doc.id === saleId)
+    const whole = (await pullDocuments(manager, 'sales')).find((doc) => doc.id === ids.sale)
     expect(whole).toMatchObject({ ...CLIENT, notes: 'Belt liever na 18 uur' })
   })
 
@@ -745,7 +744,7 @@ describe('a SELLER taken off a sale', () => {
     ])
     expect((answer.json as Pushed).refused).toEqual([])
     expect((answer.json as Pushed).conflicts).toEqual([
-      expect.objectContaining({ id: saleId, _deleted: true }),
+      expect.objectContaining({ id: ids.sale, _deleted: true }),
     ])
     expect((await sanne.get('/api/gold-estates/sync-refusals')).json).toEqual(before)
   })
@@ -761,7 +760,7 @@ describe('a SELLER taken off a sale', () => {
     ).json
     expect(everyone).toEqual([
       expect.objectContaining({
-        entityId: saleId,
+        entityId: ids.sale,
         userName: 'Sanne',
         values: expect.objectContaining({ clientPhone: '0611111111' }),
       } satisfies PartOf<Refusal>),

@@ -6,7 +6,8 @@ import { FORGOT_PASSWORD_ANSWER } from '#schema/mail'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
-import type { Seller } from '../support/answers.ts'
+import { addSeller } from '../support/api-gold-estates.ts'
+import { closeServerWithMail } from '../support/api-mail.ts'
 import { expectRefusal } from '../support/api-refusals.ts'
 import { eventually } from '../support/eventually.ts'
 import { createClient } from '../support/http.ts'
@@ -54,10 +55,7 @@ beforeAll(async () => {
     slug: 'evil',
   })
 })
-afterAll(async () => {
-  await server?.close()
-  await receiver?.stop()
-})
+afterAll(() => closeServerWithMail(server, receiver))
 
 /** A fresh client address for the throttles. */
 const fromNewClient = () => ({ 'x-forwarded-for': `10.0.${++clientNumber}.1` })
@@ -170,8 +168,7 @@ describe('a password reset by mail', () => {
       .map((mail) => linksIn(mail)[0]?.token)
     expect((await resetWith(second as string, 'wim password 3')).status).toBe(200)
     const stale = await resetWith(third as string, 'wim password 4')
-    expect(stale.status).toBe(400)
-    expect((stale.json as ErrorAnswer).message).toMatch(/sinds deze link gewijzigd/)
+    expectRefusal(stale, 400, /sinds deze link gewijzigd/)
     expect(
       ((await resetWith('abcdefghijklmnopqrst', 'wim password 5')).json as ErrorAnswer).message,
     ).toMatch(/ongeldig/)
@@ -294,16 +291,10 @@ describe('a password reset by mail', () => {
       name: 'Eigenaar',
     })
     expect((await owner.post('/api/admin/launch-gold-estates')).status).toBe(200)
-    const seller = await owner.post('/api/gold-estates/sellers', {
-      name: 'Verkoper',
-      email: 'seller@reset.test',
+    const sellerId = await addSeller(owner, { name: 'Verkoper', email: 'seller@reset.test' })
+    const login = await owner.post(`/api/gold-estates/sellers/${sellerId}/login`, {
+      role: 'SELLER',
     })
-    const login = await owner.post(
-      `/api/gold-estates/sellers/${(seller.json as Seller).id}/login`,
-      {
-        role: 'SELLER',
-      },
-    )
     const invitation: SellerLogin = login.json
     expect(invitation).toMatchObject({
       invited: true,
@@ -378,10 +369,8 @@ test('links point at PUBLIC_URL whatever Host the request names; asked on the sa
     role: 'SUPERADMIN',
   })
   expect((await owner.post('/api/admin/launch-gold-estates')).status).toBe(200)
-  const created = await owner.post('/api/gold-estates/sellers', { name: 'Verkoper', email: seller })
-  const login = await owner.post(`/api/gold-estates/sellers/${(created.json as Seller).id}/login`, {
-    role: 'SELLER',
-  })
+  const sellerId = await addSeller(owner, { name: 'Verkoper', email: seller })
+  const login = await owner.post(`/api/gold-estates/sellers/${sellerId}/login`, { role: 'SELLER' })
   expect((login.json as SellerLogin).invited).toBe(true)
   await createClient(server.url).post(
     `/api/auth/setup/${await takeInvitationToken(receiver, seller)}`,

@@ -6,12 +6,7 @@ import { expectRefusal } from '../support/api-refusals.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import {
-  type ErrorAnswer,
-  type PartOf,
-  type TypedApi,
-  typedClient,
-} from '../support/typed-client.ts'
+import { type PartOf, type TypedApi, typedClient } from '../support/typed-client.ts'
 
 type Registered = InferResponseType<TypedApi['auth']['register']['email']['$post'], 201>
 type Registrations = InferResponseType<TypedApi['users']['registrations']['$get'], 200>
@@ -178,8 +173,7 @@ test('REGISTRATION=closed: 403, and the address stays free', async () => {
       mode: 'closed',
     } satisfies Registration)
     const answer = await client.post('/api/auth/register/email', stranger)
-    expect(answer.status).toBe(403)
-    expect((answer.json as ErrorAnswer).message).toMatch(/Registreren is uitgeschakeld/)
+    expectRefusal(answer, 403, /Registreren is uitgeschakeld/)
     const system = openSystemFile(server.dataDir)
     expect(system.prepare('select count(*) from login_directory').pluck().get()).toBe(0)
     system.close()

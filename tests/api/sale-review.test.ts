@@ -384,8 +384,7 @@ describe('approving and rejecting', () => {
     const sale = await register(seller, fiftyTimesOwn())
     await expectNothingChanged(async () => {
       const own = await approve(seller, sale.id)
-      expect(own.status).toBe(403)
-      expect((own.json as ErrorAnswer).message).toMatch(/sales\.approve/)
+      expectRefusal(own, 403, /sales\.approve/)
       expect((await reject(seller, sale.id, { reason: 'Zelf afgewezen' })).status).toBe(403)
       for (const client of [stranger, createClient(server.url)]) {
         expect((await approve(client, sale.id)).status).toBe(401)
@@ -398,8 +397,7 @@ describe('approving and rejecting', () => {
     await expectNothingChanged(async () => {
       for (const body of [{}, { reason: '' }, { reason: '  x ' }, { reason: 12 }]) {
         const answer = await reject(manager, sale.id, body)
-        expect(answer.status).toBe(400)
-        expect((answer.json as ErrorAnswer).message).toMatch(/reason: Geef een reden/)
+        expectRefusal(answer, 400, /reason: Geef een reden/)
       }
       const long = await reject(manager, sale.id, { reason: 'x'.repeat(501) })
       expect((long.json as ErrorAnswer).message).toMatch(/hoogstens 500 tekens/)

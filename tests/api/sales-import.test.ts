@@ -185,8 +185,7 @@ describe('spreadsheet info and data', () => {
     const range = await admin.get(
       `/api/gold-estates/sheets/data?spreadsheetId=${SHEET_ID}&range=${encodeURIComponent('A:B:C')}`,
     )
-    expect(range.status).toBe(400)
-    expect((range.json as ErrorAnswer).message).toMatch(/geldig bereik/)
+    expectRefusal(range, 400, /geldig bereik/)
     const noTab = await admin.get(
       `/api/gold-estates/sheets/data?spreadsheetId=${SHEET_ID}&range=${encodeURIComponent('Verkoop!A:Z')}`,
     )

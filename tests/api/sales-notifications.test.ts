@@ -10,6 +10,7 @@ import { queueReviewDigests } from '#server/jobs/review-digests'
 import { addSellers, signInFirstSuperadminWithGoldEstates } from '../support/accounts.ts'
 import type { Pulled, Sales } from '../support/answers.ts'
 import { addProject } from '../support/api-gold-estates.ts'
+import { closeServerWithMail } from '../support/api-mail.ts'
 import { eventually } from '../support/eventually.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { allMailSent, type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
@@ -62,10 +63,7 @@ beforeAll(async () => {
   await team.signIn('cor', 'SELLER')
   manager = await team.signIn('maria', 'MANAGER')
 })
-afterAll(async () => {
-  await server?.close()
-  await receiver?.stop()
-})
+afterAll(() => closeServerWithMail(server, receiver))
 
 async function receive(address: string, count: number): Promise<ReceivedMail[]> {
   return eventually(() => {

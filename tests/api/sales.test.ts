@@ -299,10 +299,7 @@ describe('sales', () => {
       ...payload,
       commissionAmount: payload.commissionAmount + 2,
     })
-    expect(offByTwo.status).toBe(400)
-    expect((offByTwo.json as ErrorAnswer).message).toMatch(
-      /^commissionAmount: verwacht 500000 cent/,
-    )
+    expectRefusal(offByTwo, 400, /^commissionAmount: verwacht 500000 cent/)
     const badLine = {
       ...payload,
       commissions: [{ ...payload.commissions[0]!, commissionAmount: 1 }],

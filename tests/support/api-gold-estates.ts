@@ -9,7 +9,10 @@ export async function addProject(by: Client, name: string) {
 }
 
 /** A Gold Estates seller (no sign-in) that `by` adds: its id (a refusal throws). */
-export async function addSeller(by: Client, seller: { name: string; email?: string }) {
+export async function addSeller(
+  by: Client,
+  seller: { name: string; email?: string; phone?: string },
+) {
   const created = await by.post('/api/gold-estates/sellers', seller)
   if (created.status !== 201) throw new Error(`seller: ${created.status} ${created.text}`)
   return (created.json as Seller).id
