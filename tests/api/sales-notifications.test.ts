@@ -132,6 +132,12 @@ function unsubscribeUrlOf(mail: ReceivedMail) {
 const linkOf = (mail: ReceivedMail, part: string) =>
   (mail.parsed.text ?? '').match(new RegExp(`https?://\\S+${part}\\S*`))?.[0] ?? ''
 
+/** A sale's lines: Sanne's and Cor's shares (%). */
+const sanneAndCor = (sanne: number, cor: number) => [
+  { sellerId: ids.sanne, percentage: sanne },
+  { sellerId: ids.cor, percentage: cor },
+]
+
 function sale(lines: { sellerId: string; percentage: number }[], clientName: string) {
   return buildSalePayload({
     projectId,
@@ -207,17 +213,7 @@ describe("a SELLER's own sale", () => {
 
 describe('a paid commission line', () => {
   test("reaches its own seller, with its amount and date, and never names the other seller's line", async () => {
-    const shared = await postSale(
-      server,
-      admin,
-      sale(
-        [
-          { sellerId: ids.sanne, percentage: 70 },
-          { sellerId: ids.cor, percentage: 30 },
-        ],
-        'Klant Gedeeld',
-      ),
-    )
+    const shared = await postSale(server, admin, sale(sanneAndCor(70, 30), 'Klant Gedeeld'))
     const lines = (await listCommissions(server, admin)).filter((line) => line.saleId === shared.id)
     const own = lines.find((line) => line.sellerId === ids.sanne)
     const cors = lines.find((line) => line.sellerId === ids.cor)
@@ -252,17 +248,7 @@ describe("the sales settings' default recipient", () => {
       notificationsEnabled: true,
     })
     expect(set.status, set.text).toBe(200)
-    const created = await postSale(
-      server,
-      manager,
-      sale(
-        [
-          { sellerId: ids.sanne, percentage: 50 },
-          { sellerId: ids.cor, percentage: 50 },
-        ],
-        'Klant Nieuw',
-      ),
-    )
+    const created = await postSale(server, manager, sale(sanneAndCor(50, 50), 'Klant Nieuw'))
     const [mail] = (await receive(RECIPIENT, 1)) as [ReceivedMail]
     expect(mail.parsed.subject).toBe('Nieuwe verkoop: Klant Nieuw (B-12)')
     expect(mail.parsed.text).toContain('Maria heeft een verkoop geregistreerd')

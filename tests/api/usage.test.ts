@@ -125,7 +125,7 @@ test('an app reports at most 100 distinct metric names; the 101st is 400 and not
   expect((await report({ metric: 'nog.een', value: 1, date: yesterday }, app.key)).status).toBe(400)
   const other = await newAppKey('Andere App')
   expect((await report({ metric: 'nog.een', value: 1 }, other.key)).status).toBe(201)
-  const usage: Usage = (await admin.get(`/api/app-connections/${webshop.id}/usage`)).json
+  const usage: Usage = (await admin.get(`/api/app-connections/${app.id}/usage`)).json
   expect(Object.keys(usage.totals)).toHaveLength(100)
   expect(usage.totals).not.toHaveProperty('nog.een')
   expect(usage.totals.m7).toBe(3)
@@ -139,7 +139,7 @@ test('101 new names at once from one app: exactly 100 are stored', async () => {
   const statuses = answers.map((answer) => answer.status)
   expect(statuses.filter((status) => status === 201)).toHaveLength(100)
   expect(statuses.filter((status) => status === 400)).toHaveLength(1)
-  const usage: Usage = (await admin.get(`/api/app-connections/${webshop.id}/usage`)).json
+  const usage: Usage = (await admin.get(`/api/app-connections/${app.id}/usage`)).json
   expect(Object.keys(usage.totals)).toHaveLength(100)
 })
 
@@ -153,6 +153,6 @@ test('a usage report naming an epoch other than the organisation’s is 409 and 
     )
   expect((await named('1')).status).toBe(409)
   expect((await named('0')).status).toBe(201)
-  const usage: Usage = (await admin.get(`/api/app-connections/${webshop.id}/usage`)).json
+  const usage: Usage = (await admin.get(`/api/app-connections/${app.id}/usage`)).json
   expect(usage.totals.api_calls).toBe(5)
 })
