@@ -38,6 +38,7 @@ import {
 // deleted meanwhile or taken out of its person's reach (the edit is refused with the
 // person's values kept), and a SELLER taken off a sale (the sale goes, with its customer).
 
+type Answer = Awaited<ReturnType<Client['post']>>
 type Document = Record<string, unknown> & { id: string; _deleted: boolean }
 type Pushed = InferResponseType<TypedApi['sync'][':version'][':collection']['push']['$post'], 200>
 type User = InferResponseType<TypedApi['auth']['user']['$get'], 200>
@@ -55,6 +56,13 @@ let root: Client
 let otherAdmin: Client
 
 const RESTORED_MESSAGE = /^Gemaakt vóór het terugzetten van een back-up op .+; niet verwerkt\.$/
+
+/** `answer` refuses a write made before the restore at `epoch`: 409, its header and message. */
+function expectRefusedAsRestored(answer: Answer, epoch: string) {
+  expect(answer.status, answer.text).toBe(409)
+  expect(answer.headers.get(RESTORED_HEADER)).toBe(epoch)
+  expect((answer.json as ErrorAnswer).message).toMatch(RESTORED_MESSAGE)
+}
 const DELETED_MEANWHILE = 'Dit item is intussen verwijderd'
 const OUT_OF_REACH = 'Je hebt geen toegang meer tot dit item; de wijziging is niet verwerkt.'
 
@@ -197,9 +205,7 @@ describe('a restore starts a new epoch', () => {
       [SYNC_ACCOUNT_HEADER]: account,
       [EPOCH_HEADER]: before,
     })
-    expect(replay.status).toBe(409)
-    expect(replay.headers.get(RESTORED_HEADER)).toBe(epoch)
-    expect((replay.json as ErrorAnswer).message).toMatch(RESTORED_MESSAGE)
+    expectRefusedAsRestored(replay, epoch)
     expect(await emails()).not.toContain(answeredUser.email)
     // The restore leaves the answered key in the file: only the epoch stops the replay
     // from claiming an effect the restored data no longer holds.
@@ -223,9 +229,7 @@ describe('a restore starts a new epoch', () => {
       [{ assumedMasterState: self, newDocumentState: { ...self, name: 'Offline Naam' } }],
       old,
     )
-    expect(pushed.status).toBe(409)
-    expect(pushed.headers.get(RESTORED_HEADER)).toBe(epoch)
-    expect((pushed.json as ErrorAnswer).message).toMatch(RESTORED_MESSAGE)
+    expectRefusedAsRestored(pushed, epoch)
     const pulled = await pull(owner, 'users', old)
     expect(pulled.status).toBe(409)
     expect(pulled.headers.get(RESTORED_HEADER)).toBe(epoch)
@@ -256,9 +260,7 @@ describe('a restore starts a new epoch', () => {
       [{ assumedMasterState: self, newDocumentState: { ...self, name: 'Zonder Tijdperk' } }],
       unnamed,
     )
-    expect(pushed.status).toBe(409)
-    expect(pushed.headers.get(RESTORED_HEADER)).toBe(epoch)
-    expect((pushed.json as ErrorAnswer).message).toMatch(RESTORED_MESSAGE)
+    expectRefusedAsRestored(pushed, epoch)
     const now = await pullDocuments(owner, 'users')
     expect(now.find((user) => user.id === self?.id)?.name).toBe(self?.name)
     const pulled = await pull(owner, 'users', unnamed)
@@ -291,9 +293,7 @@ describe('a restore starts a new epoch', () => {
     const pushed = await push(seller, 'sales', [
       { assumedMasterState: copy, newDocumentState: { ...copy, clientName: 'Zonder Tijdperk' } },
     ])
-    expect(pushed.status).toBe(409)
-    expect(pushed.headers.get(RESTORED_HEADER)).toBe(epoch)
-    expect((pushed.json as ErrorAnswer).message).toMatch(RESTORED_MESSAGE)
+    expectRefusedAsRestored(pushed, epoch)
     const now = (await pullDocuments(owner, 'sales')).find(
       (doc) => doc.id === (created.json as Sale).id,
     )
@@ -319,9 +319,7 @@ describe('a restore starts a new epoch', () => {
       await owner.get('/api/sync/v1/stream?area=central', old),
     ]
     for (const answer of answers) {
-      expect(answer.status, answer.text).toBe(409)
-      expect(answer.headers.get(RESTORED_HEADER)).toBe(epoch)
-      expect((answer.json as ErrorAnswer).message).toMatch(RESTORED_MESSAGE)
+      expectRefusedAsRestored(answer, epoch)
     }
     expect(await organisationNameOf(owner)).toBe('Klant R')
     expect(await emails()).not.toContain('alleen-tijdperk@klant-r.example')
