@@ -11,7 +11,7 @@ import {
   signInRegisteredStranger,
 } from '../support/accounts.ts'
 import type { Seller } from '../support/answers.ts'
-import { addProject } from '../support/api-gold-estates.ts'
+import { addProject, patchSale } from '../support/api-gold-estates.ts'
 import { expectRefusal } from '../support/api-refusals.ts'
 import { type Client, createClient } from '../support/http.ts'
 import {
@@ -140,9 +140,6 @@ function correction(paidTotal: number, extra: object = {}) {
   const fields = { saleDate: today, salePrice: 31_000_000, commissionPercentage: 3, splits }
   return { ...buildCorrection({ ...fields, paidTotal }), ...extra }
 }
-
-const patchSale = (client: Client, saleId: string, body: unknown) =>
-  client.request('PATCH', `/api/gold-estates/sales/${saleId}`, body)
 
 beforeAll(async () => {
   server = await startTestServer({ REGISTRATION: 'open' })

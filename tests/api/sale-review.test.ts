@@ -12,7 +12,7 @@ import {
   signInRegisteredStranger,
 } from '../support/accounts.ts'
 import type { Project } from '../support/answers.ts'
-import { addProject } from '../support/api-gold-estates.ts'
+import { addProject, patchSale } from '../support/api-gold-estates.ts'
 import { expectRefusal } from '../support/api-refusals.ts'
 import { type Client, createClient } from '../support/http.ts'
 import {
@@ -358,9 +358,9 @@ describe('which splits are held', () => {
     expect((await feed()).length).toBe(before + 1)
     // An ADMIN's correction into an unusual split is logged with every reason it breaks.
     const usual = await register(admin, payload([{ sellerId: ids.sanne, percentage: 100 }]))
-    const corrected = await admin.request(
-      'PATCH',
-      `/api/gold-estates/sales/${usual.id}`,
+    const corrected = await patchSale(
+      admin,
+      usual.id,
       correction([split(ids.sanne, 100), split(ids.sanne, 100), split(ids.cor, 60, 'referral')]),
     )
     expect(corrected.status, corrected.text).toBe(200)
@@ -442,9 +442,9 @@ describe('approving and rejecting', () => {
     expect(seen.splits).toBeNull()
 
     // They correct it (REST) to 60/40: back in review, the reason cleared.
-    const corrected = await seller.request(
-      'PATCH',
-      `/api/gold-estates/sales/${sale.id}`,
+    const corrected = await patchSale(
+      seller,
+      sale.id,
       correction([split(ids.sanne, 60), split(ids.cor, 40)]),
     )
     expect(corrected.status, corrected.text).toBe(200)
@@ -463,9 +463,9 @@ describe('approving and rejecting', () => {
     expect(approved.reviewStatus).toBeNull()
     expect(approved.lines?.map((l) => l.sellerId)).toEqual([ids.sanne])
     await expectNothingChanged(async () => {
-      const late = await seller.request(
-        'PATCH',
-        `/api/gold-estates/sales/${sale.id}`,
+      const late = await patchSale(
+        seller,
+        sale.id,
         correction([split(ids.sanne, 100)], { paidTotal: 0 }),
       )
       expect(late.status).toBe(403)
@@ -495,18 +495,10 @@ describe('approving and rejecting', () => {
     await expectNothingChanged(async () => {
       // Not theirs to correct (the office's sale), nor a sale that does not exist: one answer.
       for (const id of [byOffice.id, newId()]) {
-        const answer = await seller.request(
-          'PATCH',
-          `/api/gold-estates/sales/${id}`,
-          correction([split(ids.sanne, 100)]),
-        )
+        const answer = await patchSale(seller, id, correction([split(ids.sanne, 100)]))
         expect(answer.status).toBe(403)
       }
-      const withoutSelf = await seller.request(
-        'PATCH',
-        `/api/gold-estates/sales/${own.id}`,
-        correction([split(ids.cor, 100)]),
-      )
+      const withoutSelf = await patchSale(seller, own.id, correction([split(ids.cor, 100)]))
       expectRefusal(
         withoutSelf,
         403,
@@ -562,9 +554,9 @@ describe('a review names the version it saw', () => {
   test('a rejection of the split the MANAGER saw is 409 once the SELLER rewrote it; the current one can be', async () => {
     const sale = await register(seller, payload([{ sellerId: ids.sanne, percentage: 90 }]))
     const seen = await seqOf(sale.id)
-    const corrected = await seller.request(
-      'PATCH',
-      `/api/gold-estates/sales/${sale.id}`,
+    const corrected = await patchSale(
+      seller,
+      sale.id,
       correction([split(ids.sanne, 60), split(ids.cor, 60)]),
     )
     expect(corrected.status, corrected.text).toBe(200)
@@ -688,16 +680,16 @@ describe('sellers and projects that are not active', () => {
     )
     await admin.request('PATCH', `/api/gold-estates/sellers/${ids.cor}`, { status: 'inactive' })
     try {
-      const kept = await admin.request(
-        'PATCH',
-        `/api/gold-estates/sales/${sale.id}`,
+      const kept = await patchSale(
+        admin,
+        sale.id,
         correction([split(ids.sanne, 40), split(ids.cor, 60)]),
       )
       expect(kept.status, kept.text).toBe(200)
       await expectNothingChanged(async () => {
-        const added = await admin.request(
-          'PATCH',
-          `/api/gold-estates/sales/${sale.id}`,
+        const added = await patchSale(
+          admin,
+          sale.id,
           correction([split(ids.sanne, 40), split(ids.cor, 50), split(ids.oud, 10)]),
         )
         expectRefusal(added, 400, 'splits.2.sellerId: Verkoper Oud is niet actief')

@@ -17,3 +17,7 @@ export async function addSeller(
   if (created.status !== 201) throw new Error(`seller: ${created.status} ${created.text}`)
   return (created.json as Seller).id
 }
+
+/** A sale changed as the sale screen changes it (PATCH …/sales/:id) by `client`: the answer. */
+export const patchSale = (client: Client, saleId: string, body: unknown) =>
+  client.request('PATCH', `/api/gold-estates/sales/${saleId}`, body)
