@@ -11,7 +11,7 @@ import {
   signInRegisteredStranger,
 } from '../support/accounts.ts'
 import type { Seller } from '../support/answers.ts'
-import { addProject, patchSale } from '../support/api-gold-estates.ts'
+import { addProject, markLine, patchSale } from '../support/api-gold-estates.ts'
 import { expectRefusal } from '../support/api-refusals.ts'
 import { type Client, createClient } from '../support/http.ts'
 import {
@@ -284,9 +284,7 @@ describe('a SELLER of Gold Estates', () => {
         const undo = await seller.request('DELETE', `/api/gold-estates/commission-payments/${id}`)
         expect(undo.status).toBe(403)
       }
-      const marked = await seller.request('PATCH', `/api/gold-estates/commissions/${own!.id}`, {
-        status: 'paid',
-      })
+      const marked = await markLine(seller, own!.id, 'paid')
       expect(marked.status).toBe(403)
     })
   })
@@ -964,9 +962,7 @@ describe('a MANAGER reaching past their rights', () => {
       expect((undoPush.json as Pushed).conflicts).toEqual([seenPart])
       for (const lineId of [paidLine!.id, openLine!.id]) {
         expect((await pay(manager, lineId, 1)).status).toBe(409)
-        const marked = await manager.request('PATCH', `/api/gold-estates/commissions/${lineId}`, {
-          status: 'pending',
-        })
+        const marked = await markLine(manager, lineId, 'pending')
         expect(marked.status).toBe(409)
       }
       const pushed = await pushRows(manager, 'commissionPayments', [

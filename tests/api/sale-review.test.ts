@@ -12,7 +12,7 @@ import {
   signInRegisteredStranger,
 } from '../support/accounts.ts'
 import type { Project } from '../support/answers.ts'
-import { addProject, patchSale } from '../support/api-gold-estates.ts'
+import { addProject, markLine, patchSale } from '../support/api-gold-estates.ts'
 import { expectRefusal } from '../support/api-refusals.ts'
 import { type Client, createClient } from '../support/http.ts'
 import {
@@ -225,9 +225,7 @@ describe("a SELLER's 50 lines of 100 % to themselves", () => {
       'Deze verkoop staat ter beoordeling; de commissies kunnen pas na goedkeuring betaald worden'
     await expectNothingChanged(async () => {
       for (const client of [admin, manager]) {
-        const marked = await client.request('PATCH', `/api/gold-estates/commissions/${line.id}`, {
-          status: 'paid',
-        })
+        const marked = await markLine(client, line.id, 'paid')
         expectRefusal(marked, 409, refusal)
         const part = await client.post(`/api/gold-estates/commissions/${line.id}/payments`, {
           amount: 100,
@@ -254,9 +252,7 @@ describe("a SELLER's 50 lines of 100 % to themselves", () => {
     expect(after.overdue - before.admin.overdue).toBe(50 * 5_000_000)
     expect(after.sales - before.admin.sales).toBe(1)
     expect(activitiesOf('Verkoop goedgekeurd')).toContainEqual({ saleId: sale.id })
-    const paid = await admin.request('PATCH', `/api/gold-estates/commissions/${line.id}`, {
-      status: 'paid',
-    })
+    const paid = await markLine(admin, line.id, 'paid')
     expect(paid.status).toBe(200)
   })
 
@@ -425,13 +421,7 @@ describe('approving and rejecting', () => {
     })
     // Rejected: still not payable, not approvable before the SELLER answers.
     const [line] = await linesOf(sale.id)
-    expect(
-      (
-        await admin.request('PATCH', `/api/gold-estates/commissions/${line!.id}`, {
-          status: 'paid',
-        })
-      ).status,
-    ).toBe(409)
+    expect((await markLine(admin, line!.id, 'paid')).status).toBe(409)
     const early = await approve(admin, sale.id)
     expectRefusal(early, 409, 'Deze verkoop staat niet ter beoordeling')
 

@@ -21,3 +21,7 @@ export async function addSeller(
 /** A sale changed as the sale screen changes it (PATCH …/sales/:id) by `client`: the answer. */
 export const patchSale = (client: Client, saleId: string, body: unknown) =>
   client.request('PATCH', `/api/gold-estates/sales/${saleId}`, body)
+
+/** A commission line marked `status` (paid, pending) by `client`, as the screens mark one. */
+export const markLine = (client: Client, lineId: string, status: string) =>
+  client.request('PATCH', `/api/gold-estates/commissions/${lineId}`, { status })
