@@ -1,6 +1,7 @@
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadminWithGoldEstates, signInInvitedUser } from '../support/accounts.ts'
+import { addProject } from '../support/api-gold-estates.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { moveSellerSignIn } from '../support/sqlite.ts'
@@ -20,10 +21,7 @@ const saleIds: Record<string, string> = {}
 beforeAll(async () => {
   server = await startTestServer()
   root = await signInFirstSuperadminWithGoldEstates(server)
-  const project: InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201> = (
-    await root.post('/api/gold-estates/projects', { name: 'Havenkwartier' })
-  ).json
-  const projectId = project.id
+  const projectId = await addProject(root, 'Havenkwartier')
   for (const name of ['Xander', 'Yara']) {
     const created: InferResponseType<TypedApi['gold-estates']['sellers']['$post'], 201> = (
       await root.post('/api/gold-estates/sellers', {

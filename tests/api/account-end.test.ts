@@ -1,12 +1,13 @@
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import { expectRefusal } from '../support/api-refusals.ts'
 import { queryDirectory } from '../support/directory-tables.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { pullAll, pushRows } from '../support/sync-calls.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { type ErrorAnswer, type TypedApi, typedClient } from '../support/typed-client.ts'
+import { type TypedApi, typedClient } from '../support/typed-client.ts'
 
 // Without mail an invitation's answer, and a new link's, carries its setup link.
 type Invited = Extract<InferResponseType<TypedApi['users']['$post'], 201>, { invited: false }>
@@ -49,9 +50,8 @@ const aProject = { name: 'Nieuwbouw Zuid', location: 'Utrecht', totalUnits: 4 }
 describe('suspending, deleting or demoting a SUPERADMIN', () => {
   test('a suspended SUPERADMIN loses their Gold Estates session, writes included', async () => {
     const { owner, id } = await launchedSuperadmin('second-owner@example.com')
-    expect((await root.request('PATCH', `/api/users/${id}`, { status: 'suspended' })).status).toBe(
-      200,
-    )
+    const suspended = await root.request('PATCH', `/api/users/${id}`, { status: 'suspended' })
+    expect(suspended.status).toBe(200)
     expect((await owner.get('/api/gold-estates/projects')).status).toBe(401)
     expect((await owner.post('/api/gold-estates/projects', aProject)).status).toBe(401)
     expect((await owner.get('/api/auth/user')).status).toBe(401)
@@ -111,19 +111,18 @@ describe('suspending, deleting or demoting a SUPERADMIN', () => {
 })
 
 describe('setup links', () => {
-  test('a link issued before a suspension does not set the password or reactivate', async () => {
-    const created = await root.post('/api/users', {
-      name: 'Sam Geschorst',
-      email: 'sam@example.com',
-      role: 'USER',
-      status: 'inactive',
-    })
+  /** A USER the first SUPERADMIN creates, not yet active: its id and its setup link's token. */
+  async function createInactiveUser(name: string, email: string) {
+    const created = await root.post('/api/users', { name, email, role: 'USER', status: 'inactive' })
     expect(created.status).toBe(201)
     const invited: Invited = created.json
-    const token = invited.setupUrl.split('/setup/')[1]
-    expect(
-      (await root.request('PATCH', `/api/users/${invited.id}`, { status: 'suspended' })).status,
-    ).toBe(200)
+    return { id: invited.id, token: invited.setupUrl.split('/setup/')[1] }
+  }
+
+  test('a link issued before a suspension does not set the password or reactivate', async () => {
+    const { id, token } = await createInactiveUser('Sam Geschorst', 'sam@example.com')
+    const suspended = await root.request('PATCH', `/api/users/${id}`, { status: 'suspended' })
+    expect(suspended.status).toBe(200)
     const used = await createClient(server.url).post(`/api/auth/setup/${token}`, {
       password: 'sam password',
     })
@@ -140,13 +139,7 @@ describe('setup links', () => {
   })
 
   test('a new link for a suspended account is refused when used', async () => {
-    const created = await root.post('/api/users', {
-      name: 'Sanne Geschorst',
-      email: 'sanne@example.com',
-      role: 'USER',
-      status: 'inactive',
-    })
-    const { id }: Invited = created.json
+    const { id } = await createInactiveUser('Sanne Geschorst', 'sanne@example.com')
     await root.request('PATCH', `/api/users/${id}`, { status: 'suspended' })
     const link = await root.post(`/api/users/${id}/setup-link`)
     expect(link.status).toBe(201)
@@ -154,8 +147,7 @@ describe('setup links', () => {
       `/api/auth/setup/${(link.json as SetupLink).setupUrl.split('/setup/')[1]}`,
       { password: 'sanne password' },
     )
-    expect(used.status).toBe(403)
-    expect((used.json as ErrorAnswer).message).toMatch(/geblokkeerd/)
+    expectRefusal(used, 403, /geblokkeerd/)
   })
 
   test('setting a password through a link ends every other session of the account', async () => {

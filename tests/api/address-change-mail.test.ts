@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { emailChangeTokens } from '#schema/db/system'
 import { hashToken } from '#server/auth/tokens'
 import { signIn, signInFirstSuperadmin, signInNewOrganisation } from '../support/accounts.ts'
+import { closeServerWithMail, confirmationTokenIn } from '../support/api-mail.ts'
+import { expectRefusal } from '../support/api-refusals.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { nthMailTo, type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
-import type { ReceivedMail } from '../support/smtp-receiver.ts'
 import type { TestServer } from '../support/test-server.ts'
 import type { ErrorAnswer, PartOf, TypedApi } from '../support/typed-client.ts'
 
@@ -28,15 +29,16 @@ beforeAll(async () => {
   }))
   await signInFirstSuperadmin(server)
 })
-afterAll(async () => {
-  await server?.close()
-  await receiver?.stop()
-})
+afterAll(() => closeServerWithMail(server, receiver))
 
 const receiveOne = (address: string, count = 1) => nthMailTo(receiver, address, count)
 
-const tokenIn = (mail: ReceivedMail) =>
-  (mail.parsed.text ?? '').match(/\/confirm-email\/([a-z2-7]+)/)?.[1] as string
+/** `person` asks for `email` as their address, giving their password (or `currentPassword`). */
+const askNewAddress = (
+  person: { api: Client; password: string },
+  email: string,
+  currentPassword = person.password,
+) => person.api.post('/api/profile/email', { email, currentPassword })
 
 const confirm = (client: Client, token: string) =>
   client.post(`/api/profile/email/confirm/${token}`)
@@ -45,10 +47,7 @@ describe('changing one’s own address', () => {
   test('mails a link to the new address and a notice to the old; the change waits for the link', async () => {
     const org = await signInNewOrganisation(server, 'Adres & Zonen')
     const bea = await org.invite('bea', 'USER', 'Bea Bakker')
-    const asked = await bea.api.post('/api/profile/email', {
-      email: 'Bea.New@Example.test',
-      currentPassword: bea.password,
-    })
+    const asked = await askNewAddress(bea, 'Bea.New@Example.test')
     expect(asked.status, asked.text).toBe(202)
     expect((asked.json as Asked).message).toBe(
       'Bevestig je nieuwe adres: we stuurden een e-mail naar bea.new@example.test. Tot je bevestigt, blijft je huidige adres in gebruik.',
@@ -71,7 +70,7 @@ describe('changing one’s own address', () => {
     // The notice carries no link that makes the change.
     expect(notice.parsed.text).not.toMatch(/confirm-email/)
 
-    const token = tokenIn(link)
+    const token = confirmationTokenIn(link)
     expect(token).toBeTruthy()
     // Opened on another device, without a session: the link is the proof.
     const done = await confirm(createClient(server.url), token)
@@ -88,8 +87,9 @@ describe('changing one’s own address', () => {
 
     // Used once: the second time is refused clearly.
     const again = await confirm(createClient(server.url), token)
-    expect(again.status).toBe(400)
-    expect((again.json as ErrorAnswer).message).toBe(
+    expectRefusal(
+      again,
+      400,
       'Deze bevestigingslink is al gebruikt of vervangen door een nieuwere aanvraag.',
     )
   })
@@ -99,52 +99,34 @@ describe('changing one’s own address', () => {
     const cas = await org.invite('cas', 'USER', 'Cas')
     const admin = await org.invite('admin', 'ADMIN', 'Ada')
     const wanted = org.email('wanted')
-    expect(
-      (await cas.api.post('/api/profile/email', { email: wanted, currentPassword: cas.password }))
-        .status,
-    ).toBe(202)
-    const token = tokenIn(await receiveOne(wanted))
+    expect((await askNewAddress(cas, wanted)).status).toBe(202)
+    const token = confirmationTokenIn(await receiveOne(wanted))
     // The administrator creates a user with that address before Cas confirms.
     expect((await admin.api.post('/api/users', { name: 'Wim', email: wanted })).status).toBe(201)
     const refused = await confirm(cas.api, token)
-    expect(refused.status).toBe(409)
-    expect((refused.json as ErrorAnswer).message).toBe(
+    expectRefusal(
+      refused,
+      409,
       'Dit adres is inmiddels in gebruik door een ander account in je organisatie. Je e-mailadres is niet gewijzigd.',
     )
     expect(((await cas.api.get('/api/profile/email')).json as Address).email).toBe(cas.email)
     // Asking for an address in use is refused at once.
-    const taken = await cas.api.post('/api/profile/email', {
-      email: admin.email,
-      currentPassword: cas.password,
-    })
-    expect(taken.status).toBe(409)
-    expect((taken.json as ErrorAnswer).message).toBe(
-      'Dit e-mailadres is al in gebruik in je organisatie',
-    )
+    const taken = await askNewAddress(cas, admin.email)
+    expectRefusal(taken, 409, 'Dit e-mailadres is al in gebruik in je organisatie')
   })
 
   test('a wrong password, a bad address, a header in the address and a flood are refused', async () => {
     const org = await signInNewOrganisation(server, 'Aanval')
     const dirk = await org.invite('dirk', 'USER', 'Dirk')
-    const wrong = await dirk.api.post('/api/profile/email', {
-      email: 'x@example.test',
-      currentPassword: 'not it',
-    })
-    expect(wrong.status).toBe(403)
-    expect((wrong.json as ErrorAnswer).message).toBe('Je huidige wachtwoord klopt niet')
+    const wrong = await askNewAddress(dirk, 'x@example.test', 'not it')
+    expectRefusal(wrong, 403, 'Je huidige wachtwoord klopt niet')
     const withoutPassword = await dirk.api.post('/api/profile/email', { email: 'x@example.test' })
     expect(withoutPassword.status).toBe(403)
     for (const email of ['x@example.test\r\nBcc: spy@evil.test', 'no address', '']) {
-      const bad = await dirk.api.post('/api/profile/email', {
-        email,
-        currentPassword: dirk.password,
-      })
+      const bad = await askNewAddress(dirk, email)
       expect(bad.status, email).toBe(400)
     }
-    const same = await dirk.api.post('/api/profile/email', {
-      email: dirk.email,
-      currentPassword: dirk.password,
-    })
+    const same = await askNewAddress(dirk, dirk.email)
     expect((same.json as ErrorAnswer).message).toBe('Dit is al je e-mailadres')
     expect(
       (await createClient(server.url).post('/api/profile/email', { email: 'a@b.test' })).status,
@@ -152,21 +134,15 @@ describe('changing one’s own address', () => {
     // Five requests an hour per account (each mails two people); the next is refused.
     // Three counted already above (wrong, without password, same); bad input is not.
     for (let attempt = 0; attempt < 2; attempt++) {
-      const asked = await dirk.api.post('/api/profile/email', {
-        email: `flood${attempt}@example.test`,
-        currentPassword: dirk.password,
-      })
+      const asked = await askNewAddress(dirk, `flood${attempt}@example.test`)
       expect(asked.status).toBe(202)
     }
-    const flood = await dirk.api.post('/api/profile/email', {
-      email: 'flood9@example.test',
-      currentPassword: dirk.password,
-    })
+    const flood = await askNewAddress(dirk, 'flood9@example.test')
     expect(flood.status).toBe(429)
     expect(receiver.to('spy@evil.test')).toHaveLength(0)
     // Only the newest request's link works: the first one was replaced.
-    const first = tokenIn(await receiveOne('flood0@example.test'))
-    const second = tokenIn(await receiveOne('flood1@example.test'))
+    const first = confirmationTokenIn(await receiveOne('flood0@example.test'))
+    const second = confirmationTokenIn(await receiveOne('flood1@example.test'))
     expect((await confirm(dirk.api, first)).status).toBe(400)
     expect((await confirm(dirk.api, second)).status).toBe(200)
   })
@@ -176,19 +152,13 @@ describe('changing one’s own address', () => {
     const eva = await org.invite('eva', 'USER', 'Eva')
     const fred = await org.invite('fred', 'USER', 'Fred')
     const stranger = await signInNewOrganisation(server, 'Vreemd')
-    expect(
-      (
-        await eva.api.post('/api/profile/email', {
-          email: 'eva.new@example.test',
-          currentPassword: eva.password,
-        })
-      ).status,
-    ).toBe(202)
-    const token = tokenIn(await receiveOne('eva.new@example.test'))
+    expect((await askNewAddress(eva, 'eva.new@example.test')).status).toBe(202)
+    const token = confirmationTokenIn(await receiveOne('eva.new@example.test'))
     for (const other of [fred.api, stranger.api]) {
       const refused = await confirm(other, token)
-      expect(refused.status).toBe(403)
-      expect((refused.json as ErrorAnswer).message).toBe(
+      expectRefusal(
+        refused,
+        403,
         'Deze link hoort bij een ander account dan waarmee je nu bent ingelogd. Log uit of open de link in een privévenster.',
       )
     }
@@ -204,12 +174,9 @@ describe('changing one’s own address', () => {
   test('a link older than a day is refused, and the address stays', async () => {
     const org = await signInNewOrganisation(server, 'Laat')
     const gijs = await org.invite('gijs', 'USER', 'Gijs')
-    const asked = await gijs.api.post('/api/profile/email', {
-      email: 'gijs.new@example.test',
-      currentPassword: gijs.password,
-    })
+    const asked = await askNewAddress(gijs, 'gijs.new@example.test')
     expect(asked.status).toBe(202)
-    const token = tokenIn(await receiveOne('gijs.new@example.test'))
+    const token = confirmationTokenIn(await receiveOne('gijs.new@example.test'))
     // A day and a moment later (the token row's expiry moved back, as time would).
     server.deps.systemDb
       .update(emailChangeTokens)
@@ -220,8 +187,9 @@ describe('changing one’s own address', () => {
       23.9 * 60 * 60 * 1000,
     )
     const late = await confirm(gijs.api, token)
-    expect(late.status).toBe(400)
-    expect((late.json as ErrorAnswer).message).toBe(
+    expectRefusal(
+      late,
+      400,
       'Deze bevestigingslink is verlopen. Vraag de wijziging opnieuw aan in Instellingen.',
     )
     expect((await gijs.api.get('/api/profile/email')).json).toEqual({

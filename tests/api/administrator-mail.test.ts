@@ -7,6 +7,7 @@ import {
   signInInvitedUser,
   signInNewSeller,
 } from '../support/accounts.ts'
+import { closeServerWithMail } from '../support/api-mail.ts'
 import { eventually } from '../support/eventually.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
@@ -47,10 +48,7 @@ beforeAll(async () => {
   ).toBe(200)
   await signInInvitedUser(server, { email: PLAIN_USER, role: 'USER' })
 })
-afterAll(async () => {
-  await server?.close()
-  await receiver?.stop()
-})
+afterAll(() => closeServerWithMail(server, receiver))
 
 const register = (name: string, email: string) =>
   createClient(server.url).post(

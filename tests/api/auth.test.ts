@@ -1,5 +1,6 @@
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { expectRefusal } from '../support/api-refusals.ts'
 import { queryDirectory } from '../support/directory-tables.ts'
 import { createClient } from '../support/http.ts'
 import { runSetupTokenCommand } from '../support/setup-token-command.ts'
@@ -34,8 +35,7 @@ describe('POST /api/auth/simple-setup', () => {
       errors: expect.any(Array),
     } satisfies PartOf<ErrorAnswer>)
     const short = await client.post('/api/auth/simple-setup', { ...admin, password: 'short' })
-    expect(short.status).toBe(400)
-    expect((short.json as ErrorAnswer).message).toMatch(/minimaal 8 karakters/)
+    expectRefusal(short, 400, /minimaal 8 karakters/)
     expect((short.json as ErrorAnswer).errors?.[0]?.path).toBe('password')
     const noEmail = await client.post('/api/auth/simple-setup', {
       name: 'X Y',
@@ -255,8 +255,7 @@ describe('sessions', () => {
     )
     expect(left).toEqual([])
     const again = await client.post('/api/auth/login/email', person)
-    expect(again.status).toBe(403)
-    expect((again.json as ErrorAnswer).message).toMatch(/niet actief/)
+    expectRefusal(again, 403, /niet actief/)
   })
 })
 
@@ -305,8 +304,7 @@ describe('origin and size checks', () => {
       email: 'big@example.com',
       password: 'big password',
     })
-    expect(response.status).toBe(413)
-    expect((response.json as ErrorAnswer).message).toMatch(/te groot/)
+    expectRefusal(response, 413, /te groot/)
   })
 })
 
@@ -341,8 +339,7 @@ describe('setup links', () => {
     })
 
     const reused = await client.post(`/api/auth/setup/${token}`, { password: 'takeover password' })
-    expect(reused.status).toBe(400)
-    expect((reused.json as ErrorAnswer).message).toMatch(/al gebruikt/)
+    expectRefusal(reused, 400, /al gebruikt/)
   })
 
   test('stores only the hash of a setup token', async () => {
@@ -362,8 +359,7 @@ describe('setup links', () => {
     const response = await createClient(server.url).post(`/api/auth/setup/${token}`, {
       password: 'late password',
     })
-    expect(response.status).toBe(400)
-    expect((response.json as ErrorAnswer).message).toMatch(/verlopen/)
+    expectRefusal(response, 400, /verlopen/)
     const org = openOrganisationFile(server.dataDir)
     const row = org
       .prepare('select status, password_hash from users where email = ?')

@@ -8,6 +8,7 @@ import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import type { Project, Pulled, Sales, Seller } from '../support/answers.ts'
+import { downloadBackup } from '../support/api-backup.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
@@ -148,14 +149,7 @@ describe('downloads', () => {
   })
 
   test('CSV is a zip with one CSV per table', async () => {
-    const response = await fetch(`${source.url}/api/admin/backup`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        cookie: `centraal_session=${root.cookies.get('centraal_session')}`,
-      },
-      body: JSON.stringify({ format: 'csv' }),
-    })
+    const response = await downloadBackup(source, root, 'csv')
     expect(response.headers.get('content-disposition')).toMatch(/\.zip"$/)
     const files = unzipSync(new Uint8Array(await response.arrayBuffer()))
     expect(Object.keys(files)).toContain('users.csv')
@@ -165,14 +159,7 @@ describe('downloads', () => {
   })
 
   test('the sqlite backup opens and passes integrity_check', async () => {
-    const response = await fetch(`${source.url}/api/admin/backup`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        cookie: `centraal_session=${root.cookies.get('centraal_session')}`,
-      },
-      body: JSON.stringify({ format: 'sqlite' }),
-    })
+    const response = await downloadBackup(source, root, 'sqlite')
     const folder = mkdtempSync(path.join(tmpdir(), 'centraal-sqlite-'))
     const file = path.join(folder, 'copy.sqlite')
     writeFileSync(file, new Uint8Array(await response.arrayBuffer()))

@@ -10,18 +10,14 @@ import {
   signInOtherOrganisationOwner,
 } from '../support/accounts.ts'
 import type { Project } from '../support/answers.ts'
+import { expectRefusal } from '../support/api-refusals.ts'
 import { type Client, cookieOf, createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { buildSalesWorkbook } from '../support/sales-sheet.ts'
 import { uploadCsv, uploadSheet } from '../support/sheet-upload.ts'
 import { insertBulkPaymentParts, openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import {
-  type ErrorAnswer,
-  type PartOf,
-  type TypedApi,
-  typedClient,
-} from '../support/typed-client.ts'
+import { type PartOf, type TypedApi, typedClient } from '../support/typed-client.ts'
 import {
   buildFarRowWorkbook,
   buildSharedStringsBomb,
@@ -157,13 +153,9 @@ describe('an uploaded sheet is bounded while it unpacks', () => {
 
   test('a CSV of more cells or more rows than the limits is refused with 413; nothing is imported', async () => {
     const wide = await uploadCsv(root, `Klantnaam;${';'.repeat(600_000)}\n`)
-    expect(wide.status).toBe(413)
-    expect((wide.json as ErrorAnswer).message).toMatch(/te veel cellen \(maximaal 500\.000/)
+    expectRefusal(wide, 413, /te veel cellen \(maximaal 500\.000/)
     const long = await uploadCsv(root, `Klantnaam\n${'Klant\n'.repeat(60_000)}`)
-    expect(long.status).toBe(413)
-    expect((long.json as ErrorAnswer).message).toBe(
-      'Het bestand heeft te veel rijen (maximaal 50.000)',
-    )
+    expectRefusal(long, 413, 'Het bestand heeft te veel rijen (maximaal 50.000)')
     expect(countSales()).toBe(0)
   })
 
@@ -245,11 +237,12 @@ describe('one heavy job at a time in the whole process, the others waiting', () 
     ])
     const stillImporting = server.deps.heavyWork.placeOf('org-b') === 1
     for (const answer of answers) {
-      expect(answer.status).toBe(429)
-      expect(answer.headers.get('retry-after')).toBe('15')
-      expect((answer.json as ErrorAnswer).message).toBe(
+      expectRefusal(
+        answer,
+        429,
         'Er loopt of wacht al een restore, import, backup of afrekeningen-download van deze organisatie. Probeer het opnieuw als die klaar is.',
       )
+      expect(answer.headers.get('retry-after')).toBe('15')
     }
     expect(stillImporting).toBe(true)
     expect(countSales()).toBe(0)

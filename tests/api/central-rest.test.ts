@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm'
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { loginDirectory } from '#schema/db/system'
-import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import { readOrganisationValue } from '../support/api-files.ts'
+import { signInAtNewOrganisation } from '../support/api-organisations.ts'
+import { expectRefusal } from '../support/api-refusals.ts'
 import type { Client } from '../support/http.ts'
-import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { type ErrorAnswer, type TypedApi, typedClient } from '../support/typed-client.ts'
 
@@ -20,12 +21,7 @@ beforeAll(async () => {
   root = await signInFirstSuperadmin(server)
   admin = await signInInvitedUser(server, { email: 'admin@example.com', role: 'ADMIN' })
   user = await signInInvitedUser(server, { email: 'user@example.com', role: 'USER' })
-  await createOrganisation(server.deps, { id: 'other-org', name: 'Other', slug: 'other' })
-  otherOrgAdmin = await signInInvitedUser(server, {
-    email: 'boss@other.example',
-    role: 'ADMIN',
-    org: 'other-org',
-  })
+  otherOrgAdmin = await signInAtNewOrganisation(server, 'other-org', 'ADMIN', 'boss@other.example')
 })
 afterAll(() => server.close())
 
@@ -128,8 +124,7 @@ describe('users', () => {
     const self = await root.request('DELETE', `/api/users/${me.id}`)
     expect(self.status).toBe(409)
     const demote = await root.request('PATCH', `/api/users/${me.id}`, { role: 'ADMIN' })
-    expect(demote.status).toBe(409)
-    expect((demote.json as ErrorAnswer).message).toMatch(/laatste SUPERADMIN/)
+    expectRefusal(demote, 409, /laatste SUPERADMIN/)
   })
 
   test('suspending a user ends their session; deleting frees the e-mail', async () => {
@@ -206,12 +201,10 @@ describe('app connections', () => {
     expect(second.json).toEqual(first.json)
     const token = (first.json as Invited).setupUrl.split('/setup/')[1]
     expect(token).toMatch(/.{20,}/)
-    const file = openOrganisationFile(server.dataDir)
-    const stored = file
-      .prepare("select response from idempotency_keys where key = 'invite-kim-1'")
-      .pluck()
-      .get() as string
-    file.close()
+    const stored = readOrganisationValue(
+      server.dataDir,
+      "select response from idempotency_keys where key = 'invite-kim-1'",
+    ) as string
     expect(stored).toMatch(/^v1:/)
     expect(stored).not.toContain(token)
   })
@@ -238,8 +231,7 @@ describe('app connections', () => {
       },
     ])
     const again = await admin.post('/api/users', body, { 'idempotency-key': 'lien-2' })
-    expect(again.status).toBe(409)
-    expect((again.json as ErrorAnswer).message).toBe('Dit e-mailadres is al in gebruik')
+    expectRefusal(again, 409, 'Dit e-mailadres is al in gebruik')
     const headers = { 'idempotency-key': 'lien-3' }
     expect((await admin.request('DELETE', `/api/users/${id}`, undefined, headers)).status).toBe(200)
     expect(listed(id)).toEqual([])

@@ -1,6 +1,8 @@
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { addSellers, signInFirstSuperadminWithGoldEstates } from '../support/accounts.ts'
+import { closerWithTiers } from '../support/api-commission-plans.ts'
+import { addProject } from '../support/api-gold-estates.ts'
 import {
   closerSale,
   closersPlan,
@@ -59,10 +61,7 @@ const place = (sellerId: string, planId: string, from?: string) =>
 beforeAll(async () => {
   server = await startTestServer()
   admin = await signInFirstSuperadminWithGoldEstates(server)
-  const project: InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201> = (
-    await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })
-  ).json
-  projectId = project.id
+  projectId = await addProject(admin, 'Havenkwartier')
   const team = await addSellers(server, admin, {
     anna: 'Anna',
     bram: 'Bram',
@@ -79,28 +78,17 @@ describe('refusals naming the field, nothing stored', () => {
   test.each([
     [
       'a new version with unordered tiers',
-      {
-        roles: [
-          {
-            role: 'closer',
-            share: 60,
-            tiers: [
-              { fromVolume: 900, share: 70 },
-              { fromVolume: 800, share: 80 },
-            ],
-          },
-        ],
-      },
+      closerWithTiers({ fromVolume: 900, share: 70 }, { fromVolume: 800, share: 80 }),
       'roles.0.tiers.1.fromVolume',
     ],
     [
       'a tier share over 100 %',
-      { roles: [{ role: 'closer', share: 60, tiers: [{ fromVolume: 900, share: 100.5 }] }] },
+      closerWithTiers({ fromVolume: 900, share: 100.5 }),
       'roles.0.tiers.0.share',
     ],
     [
       'a threshold below zero',
-      { roles: [{ role: 'closer', share: 60, tiers: [{ fromVolume: -1, share: 70 }] }] },
+      closerWithTiers({ fromVolume: -1, share: 70 }),
       'roles.0.tiers.0.fromVolume',
     ],
     ['a cap below zero', { capPerPeriod: -100 }, 'capPerPeriod'],

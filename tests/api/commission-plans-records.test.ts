@@ -9,7 +9,7 @@ import {
   signInFirstSuperadminWithGoldEstates,
   signInOtherOrganisationOwner,
 } from '../support/accounts.ts'
-import type { Project } from '../support/answers.ts'
+import { addProject } from '../support/api-gold-estates.ts'
 import {
   closerSale,
   closersPlan,
@@ -87,10 +87,7 @@ async function readPdf(bytes: Uint8Array) {
 beforeAll(async () => {
   server = await startTestServer()
   admin = await signInFirstSuperadminWithGoldEstates(server)
-  const project: Project = (
-    await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })
-  ).json
-  projectId = project.id
+  projectId = await addProject(admin, 'Havenkwartier')
   const team = await addSellers(server, admin, { anna: 'Anna', bram: 'Bram', dirk: 'Dirk' })
   Object.assign(ids, team.ids)
   seller = await team.signIn('bram', 'SELLER')

@@ -5,7 +5,8 @@ import {
   signInFirstSuperadminWithGoldEstates,
   signInOtherOrganisationOwner,
 } from '../support/accounts.ts'
-import type { Project, Pulled } from '../support/answers.ts'
+import type { Pulled } from '../support/answers.ts'
+import { addProject } from '../support/api-gold-estates.ts'
 import {
   asDeviceSale,
   createPlan,
@@ -93,9 +94,7 @@ const snapshot = () => readPlanTables(server.dataDir)
 beforeAll(async () => {
   server = await startTestServer()
   admin = await signInFirstSuperadminWithGoldEstates(server)
-  projectId = (
-    (await admin.post('/api/gold-estates/projects', { name: 'Rivierzicht' })).json as Project
-  ).id
+  projectId = await addProject(admin, 'Rivierzicht')
   const team = await addSellers(server, admin, { anna: 'Anna', bram: 'Bram', dirk: 'Dirk' })
   ids = team.ids
   dirk = await team.signIn('dirk', 'SELLER')
@@ -299,9 +298,7 @@ describe('what a SELLER may see of plans', () => {
     expect(await listed()).toEqual([planId])
     expect(await pulled()).toEqual([planId])
     // Anna's plan becomes a project's plan: both answers now hold it, with its terms.
-    const project = (
-      (await admin.post('/api/gold-estates/projects', { name: 'Kade' })).json as Project
-    ).id
+    const project = await addProject(admin, 'Kade')
     const rate = await admin.request('PUT', `/api/gold-estates/projects/${project}/rate`, {
       from: '2025-01-01',
       planId: onlyAnnas,

@@ -6,6 +6,9 @@ import {
   signInOtherOrganisationOwner,
   signInRegisteredStranger,
 } from '../support/accounts.ts'
+import { closerWithTiers } from '../support/api-commission-plans.ts'
+import { addProject } from '../support/api-gold-estates.ts'
+import { expectRefusal } from '../support/api-refusals.ts'
 import {
   createPlan as createPlanAs,
   placeSeller,
@@ -102,10 +105,7 @@ let closersPlan: { id: string; current: { id: string } }
 beforeAll(async () => {
   server = await startTestServer({ REGISTRATION: 'open' })
   admin = await signInFirstSuperadminWithGoldEstates(server)
-  const project: InferResponseType<TypedApi['gold-estates']['projects']['$post'], 201> = (
-    await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })
-  ).json
-  projectId = project.id
+  projectId = await addProject(admin, 'Havenkwartier')
   const team = await addSellers(server, admin, {
     anna: 'Anna',
     bram: 'Bram',
@@ -135,40 +135,18 @@ describe('plans', () => {
   test.each([
     [
       'unordered tiers',
-      {
-        roles: [
-          {
-            role: 'closer',
-            share: 60,
-            tiers: [
-              { fromVolume: 900, share: 70 },
-              { fromVolume: 800, share: 80 },
-            ],
-          },
-        ],
-      },
+      closerWithTiers({ fromVolume: 900, share: 70 }, { fromVolume: 800, share: 80 }),
       'roles.0.tiers.1.fromVolume',
     ],
     [
       'overlapping tiers',
-      {
-        roles: [
-          {
-            role: 'closer',
-            share: 60,
-            tiers: [
-              { fromVolume: 900, share: 70 },
-              { fromVolume: 900, share: 80 },
-            ],
-          },
-        ],
-      },
+      closerWithTiers({ fromVolume: 900, share: 70 }, { fromVolume: 900, share: 80 }),
       'roles.0.tiers.1.fromVolume',
     ],
     ['a share over 100 %', { roles: [{ role: 'closer', share: 120 }] }, 'roles.0.share'],
     [
       'a negative threshold',
-      { roles: [{ role: 'closer', share: 60, tiers: [{ fromVolume: -100, share: 70 }] }] },
+      closerWithTiers({ fromVolume: -100, share: 70 }),
       'roles.0.tiers.0.fromVolume',
     ],
     ['a date that is no date', { from: '1 januari' }, 'from'],
@@ -558,10 +536,7 @@ describe('attacks', () => {
         '/api/gold-estates/sales',
         teamSale([{ sellerId: ids.anna, role: 'closer' }], 100_000, '2024-12-31'),
       )
-      expect(early.status).toBe(400)
-      expect((early.json as ErrorAnswer).message).toMatch(
-        /^team\.0\.sellerId: Anna heeft op 2024-12-31 geen commissieplan/,
-      )
+      expectRefusal(early, 400, /^team\.0\.sellerId: Anna heeft op 2024-12-31 geen commissieplan/)
     })
   })
 })

@@ -10,7 +10,9 @@ import {
   signInOtherOrganisationOwner,
   signInRegisteredStranger,
 } from '../support/accounts.ts'
-import type { Project, Seller } from '../support/answers.ts'
+import type { Seller } from '../support/answers.ts'
+import { addProject, markLine, patchSale } from '../support/api-gold-estates.ts'
+import { expectRefusal } from '../support/api-refusals.ts'
 import { type Client, createClient } from '../support/http.ts'
 import {
   buildCorrection,
@@ -139,15 +141,10 @@ function correction(paidTotal: number, extra: object = {}) {
   return { ...buildCorrection({ ...fields, paidTotal }), ...extra }
 }
 
-const patchSale = (client: Client, saleId: string, body: unknown) =>
-  client.request('PATCH', `/api/gold-estates/sales/${saleId}`, body)
-
 beforeAll(async () => {
   server = await startTestServer({ REGISTRATION: 'open' })
   admin = await signInFirstSuperadminWithGoldEstates(server)
-  projectId = (
-    (await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json as Project
-  ).id
+  projectId = await addProject(admin, 'Havenkwartier')
   const team = await addSellers(server, admin, { sanne: 'Sanne', cor: 'Cor', maria: 'Maria' })
   Object.assign(ids, team.ids)
   seller = await team.signIn('sanne', 'SELLER')
@@ -156,9 +153,7 @@ beforeAll(async () => {
   stranger = await signInRegisteredStranger(server)
   // Another organisation: its owner (a sales ADMIN once launched) and its central ADMIN.
   otherOwner = await signInOtherOrganisationOwner(server)
-  otherProjectId = (
-    (await otherOwner.post('/api/gold-estates/projects', { name: 'Elders' })).json as Project
-  ).id
+  otherProjectId = await addProject(otherOwner, 'Elders')
   otherSellerId = (
     (await otherOwner.post('/api/gold-estates/sellers', { name: 'Bert' })).json as Seller
   ).id
@@ -186,8 +181,7 @@ describe('an outsider without a session', () => {
         const cancel = await client.post(`/api/gold-estates/sales/${sale.id}/cancel`, {
           reason: 'Weg ermee',
         })
-        expect(cancel.status).toBe(401)
-        expect((cancel.json as ErrorAnswer).message).toBe('Niet ingelogd in Gold Estates')
+        expectRefusal(cancel, 401, 'Niet ingelogd in Gold Estates')
         expect((await pay(client, line!.id, 1)).status).toBe(401)
         expect(
           (
@@ -277,8 +271,7 @@ describe('a SELLER of Gold Estates', () => {
     const fresh = await pulledSale(admin, sale.id)
     await expectNothingChanged(async () => {
       const corrected = await patchSale(seller, sale.id, correction(fresh.paidTotal))
-      expect(corrected.status).toBe(403)
-      expect((corrected.json as ErrorAnswer).message).toMatch(/sales\.correct/)
+      expectRefusal(corrected, 403, /sales\.correct/)
       expect(
         (await seller.post(`/api/gold-estates/sales/${sale.id}/cancel`, { reason: 'Mijn keuze' }))
           .status,
@@ -291,9 +284,7 @@ describe('a SELLER of Gold Estates', () => {
         const undo = await seller.request('DELETE', `/api/gold-estates/commission-payments/${id}`)
         expect(undo.status).toBe(403)
       }
-      const marked = await seller.request('PATCH', `/api/gold-estates/commissions/${own!.id}`, {
-        status: 'paid',
-      })
+      const marked = await markLine(seller, own!.id, 'paid')
       expect(marked.status).toBe(403)
     })
   })
@@ -492,10 +483,7 @@ describe('a SELLER of Gold Estates', () => {
     )
     for (const id of [ids.cor, ids.maria, otherSellerId, 'ghost']) {
       const answer = await seller.get(`/api/gold-estates/statements/${id}?${period}`)
-      expect(answer.status).toBe(403)
-      expect((answer.json as ErrorAnswer).message).toBe(
-        'Je mag alleen je eigen afrekening downloaden',
-      )
+      expectRefusal(answer, 403, 'Je mag alleen je eigen afrekening downloaden')
     }
     expect((await seller.get(`/api/gold-estates/statements?${period}`)).status).toBe(403)
   })
@@ -515,8 +503,7 @@ describe("another organisation's ADMIN", () => {
       expect((await otherAdmin.get(`/api/sync/v1/sales/pull`)).status).toBe(401)
 
       const corrected = await patchSale(otherOwner, sale.id, correction(1_000))
-      expect(corrected.status).toBe(404)
-      expect((corrected.json as ErrorAnswer).message).toBe('Verkoop niet gevonden')
+      expectRefusal(corrected, 404, 'Verkoop niet gevonden')
       expect(
         (
           await otherOwner.post(`/api/gold-estates/sales/${sale.id}/cancel`, {
@@ -525,14 +512,12 @@ describe("another organisation's ADMIN", () => {
         ).status,
       ).toBe(404)
       const paid = await pay(otherOwner, line!.id, 1)
-      expect(paid.status).toBe(404)
-      expect((paid.json as ErrorAnswer).message).toBe('Commissie niet gevonden')
+      expectRefusal(paid, 404, 'Commissie niet gevonden')
       const undo = await otherOwner.request(
         'DELETE',
         `/api/gold-estates/commission-payments/${(part.json as PaymentPart).id}`,
       )
-      expect(undo.status).toBe(404)
-      expect((undo.json as ErrorAnswer).message).toBe('Betaling niet gevonden')
+      expectRefusal(undo, 404, 'Betaling niet gevonden')
       const statement = await otherOwner.get(`/api/gold-estates/statements/${ids.sanne}?${period}`)
       expect(statement.status).toBe(404)
 
@@ -603,10 +588,7 @@ describe("another organisation's ADMIN", () => {
           ],
         }),
       )
-      expect(answer.status).toBe(400)
-      expect((answer.json as ErrorAnswer).message).toBe(
-        'splits.0.sellerId: Verkoper bestaat niet in deze organisatie',
-      )
+      expectRefusal(answer, 400, 'splits.0.sellerId: Verkoper bestaat niet in deze organisatie')
     })
   })
 })
@@ -764,8 +746,7 @@ describe('a MANAGER reaching past their rights', () => {
     await expectNothingChanged(async () => {
       for (const paidTotal of [0, 99_999, 100_001, -100_000, 1e15]) {
         const answer = await patchSale(manager, sale.id, correction(paidTotal))
-        expect(answer.status).toBe(409)
-        expect((answer.json as ErrorAnswer).message).toMatch(/intussen een betaling/)
+        expectRefusal(answer, 409, /intussen een betaling/)
       }
       expect((await patchSale(manager, sale.id, correction(100_000.5))).status).toBe(400)
       // Pushed from a device that had not seen the payment: its own paidTotal is stale.
@@ -869,10 +850,7 @@ describe('a MANAGER reaching past their rights', () => {
       }
       // More than is open, even by a cent; within the schema's bounds.
       const tooMuch = await pay(manager, line!.id, line!.commissionAmount + 1)
-      expect(tooMuch.status).toBe(400)
-      expect((tooMuch.json as ErrorAnswer).message).toMatch(
-        /hoger dan wat op deze regel nog openstaat/,
-      )
+      expectRefusal(tooMuch, 400, /hoger dan wat op deze regel nog openstaat/)
       expect((await pay(manager, line!.id, 1e13)).status).toBe(400)
       for (const extra of [
         { paidOn: '2026-02-30' },
@@ -961,8 +939,7 @@ describe('a MANAGER reaching past their rights', () => {
         expect((answer.json as Pushed).conflicts).toEqual([cancelled])
       }
       const reopened = await patchSale(manager, sale.id, correction(cancelled.paidTotal))
-      expect(reopened.status).toBe(409)
-      expect((reopened.json as ErrorAnswer).message).toBe('Deze verkoop is geannuleerd')
+      expectRefusal(reopened, 409, 'Deze verkoop is geannuleerd')
       expect(
         (await manager.post(`/api/gold-estates/sales/${sale.id}/cancel`, { reason: 'Nog eens' }))
           .status,
@@ -972,10 +949,7 @@ describe('a MANAGER reaching past their rights', () => {
         'DELETE',
         `/api/gold-estates/commission-payments/${(part.json as PaymentPart).id}`,
       )
-      expect(undo.status).toBe(409)
-      expect((undo.json as ErrorAnswer).message).toBe(
-        'Deze commissie hoort bij een geannuleerde verkoop',
-      )
+      expectRefusal(undo, 409, 'Deze commissie hoort bij een geannuleerde verkoop')
       const seenPart = (await pullAll(manager, 'commissionPayments')).find(
         (doc) => doc.id === (part.json as PaymentPart).id,
       )!
@@ -988,9 +962,7 @@ describe('a MANAGER reaching past their rights', () => {
       expect((undoPush.json as Pushed).conflicts).toEqual([seenPart])
       for (const lineId of [paidLine!.id, openLine!.id]) {
         expect((await pay(manager, lineId, 1)).status).toBe(409)
-        const marked = await manager.request('PATCH', `/api/gold-estates/commissions/${lineId}`, {
-          status: 'pending',
-        })
+        const marked = await markLine(manager, lineId, 'pending')
         expect(marked.status).toBe(409)
       }
       const pushed = await pushRows(manager, 'commissionPayments', [
@@ -1048,8 +1020,7 @@ describe('a MANAGER reaching past their rights', () => {
       const answer = answers[index]!
       if (index === winner) expect(answer.status).toBe(200)
       else {
-        expect(answer.status).toBe(409)
-        expect((answer.json as ErrorAnswer).message).toBe('Deze verkoop is al geannuleerd')
+        expectRefusal(answer, 409, 'Deze verkoop is al geannuleerd')
       }
     }
     if (winner !== 2)
@@ -1089,10 +1060,7 @@ describe('a MANAGER reaching past their rights', () => {
         { amount: 1_000, paidOn: today, note: null },
         key,
       )
-      expect(replayed.status).toBe(409)
-      expect((replayed.json as ErrorAnswer).message).toBe(
-        'Deze Idempotency-Key is al gebruikt voor een ander verzoek',
-      )
+      expectRefusal(replayed, 409, 'Deze Idempotency-Key is al gebruikt voor een ander verzoek')
       const again = await admin.post(
         `/api/gold-estates/commissions/${line!.id}/payments`,
         { amount: 1_000, paidOn: today, note: null },
@@ -1209,10 +1177,7 @@ describe('large bodies', () => {
       nested,
     )
     expect(outsiderDeep.status).toBe(400)
-    expect(deep.status).toBe(400)
-    expect((deep.json as ErrorAnswer).message).toBe(
-      'rows.0.newDocumentState: Document is te diep genest',
-    )
+    expectRefusal(deep, 400, 'rows.0.newDocumentState: Document is te diep genest')
     expect(await pulledSale(manager, sale.id)).toEqual(seen)
     expect(countRefusals()).toBe(refusals)
 

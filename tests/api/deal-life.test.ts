@@ -11,7 +11,9 @@ import {
   signInOtherOrganisationOwner,
   signInSeller,
 } from '../support/accounts.ts'
-import type { Project, Sales, Seller } from '../support/answers.ts'
+import type { Sales, Seller } from '../support/answers.ts'
+import { addProject, patchSale } from '../support/api-gold-estates.ts'
+import { expectRefusal } from '../support/api-refusals.ts'
 import { type Client, createClient } from '../support/http.ts'
 import {
   buildCorrection,
@@ -22,12 +24,7 @@ import {
 } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import {
-  type ErrorAnswer,
-  type PartOf,
-  type TypedApi,
-  typedClient,
-} from '../support/typed-client.ts'
+import { type PartOf, type TypedApi, typedClient } from '../support/typed-client.ts'
 
 type GoldEstates = TypedApi['gold-estates']
 type Corrected = InferResponseType<GoldEstates['sales'][':id']['$patch'], 200>
@@ -131,8 +128,7 @@ const pay = (client: Client, lineId: string, amount: number, paidOn = today) =>
 beforeAll(async () => {
   server = await startTestServer()
   admin = await signInFirstSuperadminWithGoldEstates(server)
-  const project = await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })
-  projectId = (project.json as Project).id
+  projectId = await addProject(admin, 'Havenkwartier')
   const addSeller = async (name: string, email: string) =>
     ((await admin.post('/api/gold-estates/sellers', { name, email })).json as Seller).id
   sanneId = await addSeller('Sanne', 'sanne@example.com')
@@ -154,11 +150,7 @@ afterAll(() => server.close())
 describe('a correction', () => {
   test('before any payment the lines are recomputed; after, the difference is an adjustment', async () => {
     const sale = await registerSale(40_000_000)
-    const fixed = await manager.request(
-      'PATCH',
-      `/api/gold-estates/sales/${sale.id}`,
-      correction(50_000_000, 0),
-    )
+    const fixed = await patchSale(manager, sale.id, correction(50_000_000, 0))
     expect(fixed.status).toBe(200)
     expect(fixed.json).toMatchObject({
       salePrice: 50_000_000,
@@ -174,21 +166,12 @@ describe('a correction', () => {
     expect((await pay(admin, sanneLine.id, 400_000)).status).toBe(201)
     expect((await saleOf(sale.id))?.paidTotal).toBe(400_000)
     // A correction against the old state of payments is refused and changes nothing.
-    const stale = await admin.request(
-      'PATCH',
-      `/api/gold-estates/sales/${sale.id}`,
-      correction(45_000_000, 0),
-    )
-    expect(stale.status).toBe(409)
-    expect((stale.json as ErrorAnswer).message).toMatch(/intussen een betaling/)
+    const stale = await patchSale(admin, sale.id, correction(45_000_000, 0))
+    expectRefusal(stale, 409, /intussen een betaling/)
     expect((await saleOf(sale.id))?.salePrice).toBe(50_000_000)
 
     // Now the price goes down: no paid amount is rewritten, each seller gets the difference.
-    const down = await admin.request(
-      'PATCH',
-      `/api/gold-estates/sales/${sale.id}`,
-      correction(45_123_457, 400_000),
-    )
+    const down = await patchSale(admin, sale.id, correction(45_123_457, 400_000))
     expect(down.status).toBe(200)
     const net = calculateCommission({
       salePriceCents: 45_123_457,
@@ -239,14 +222,10 @@ describe('a correction', () => {
     const sale = await registerSale()
     const pull = async (collection: string) =>
       (await cor.get(`/api/sync/v1/${collection}/pull?checkpoint=0&limit=1000`)).json.documents
-    const fixed = await admin.request(
-      'PATCH',
-      `/api/gold-estates/sales/${sale.id}`,
-      correction(41_000_000, 0, [100, 0]),
-    )
+    const fixed = await patchSale(admin, sale.id, correction(41_000_000, 0, [100, 0]))
     expect(fixed.status).toBe(200)
     expect((await linesOf(sale.id)).map((line) => line.sellerId)).toEqual([sanneId, corId])
-    const onlySanne = await admin.request('PATCH', `/api/gold-estates/sales/${sale.id}`, {
+    const onlySanne = await patchSale(admin, sale.id, {
       ...correction(42_000_000, 0),
       splits: [correction(0, 0).splits[0]],
     })
@@ -263,28 +242,15 @@ describe('a correction', () => {
 
   test('a SELLER may not correct or cancel; bad input is a 400 and nothing changes', async () => {
     const sale = await registerSale()
-    const bySeller = await seller.request(
-      'PATCH',
-      `/api/gold-estates/sales/${sale.id}`,
-      correction(1, 0),
-    )
+    const bySeller = await patchSale(seller, sale.id, correction(1, 0))
     expect(bySeller.status).toBe(403)
     expect(
       (await seller.post(`/api/gold-estates/sales/${sale.id}/cancel`, { reason: 'Mijn keuze' }))
         .status,
     ).toBe(403)
-    const negative = await admin.request(
-      'PATCH',
-      `/api/gold-estates/sales/${sale.id}`,
-      correction(-5, 0),
-    )
-    expect(negative.status).toBe(400)
-    expect((negative.json as ErrorAnswer).message).toMatch(/negatief/)
-    const fraction = await admin.request(
-      'PATCH',
-      `/api/gold-estates/sales/${sale.id}`,
-      correction(10.5, 0),
-    )
+    const negative = await patchSale(admin, sale.id, correction(-5, 0))
+    expectRefusal(negative, 400, /negatief/)
+    const fraction = await patchSale(admin, sale.id, correction(10.5, 0))
     expect(fraction.status).toBe(400)
     expect(
       (await admin.post(`/api/gold-estates/sales/${sale.id}/cancel`, { reason: '' })).status,
@@ -301,10 +267,7 @@ describe('payment in parts', () => {
     const first = await pay(manager, line.id, 50_000)
     expect(first.status).toBe(201)
     const tooMuch = await pay(admin, line.id, 70_001)
-    expect(tooMuch.status).toBe(400)
-    expect((tooMuch.json as ErrorAnswer).message).toMatch(
-      /hoger dan wat op deze regel nog openstaat/,
-    )
+    expectRefusal(tooMuch, 400, /hoger dan wat op deze regel nog openstaat/)
     expect((await pay(admin, line.id, 0)).status).toBe(400)
     expect((await pay(admin, line.id, 12.5)).status).toBe(400)
     expect((await pay(seller, line.id, 10)).status).toBe(403)
@@ -346,10 +309,7 @@ describe('a payment date', () => {
     const dayAfterTomorrow = format(addDays(new Date(), 2), 'yyyy-MM-dd')
     const tomorrow = format(addDays(new Date(), 1), 'yyyy-MM-dd')
     const late = await pay(admin, line.id, 1_000, dayAfterTomorrow)
-    expect(late.status).toBe(400)
-    expect((late.json as ErrorAnswer).message).toBe(
-      'De betaaldatum mag niet meer dan een dag in de toekomst liggen.',
-    )
+    expectRefusal(late, 400, 'De betaaldatum mag niet meer dan een dag in de toekomst liggen.')
     expect((await linesOf(sale.id))[0]?.paidAmount).toBe(0)
     expect((await pay(admin, line.id, 1_000, tomorrow)).status).toBe(201)
 
@@ -399,18 +359,10 @@ describe('a cancellation', () => {
     const again = await admin.post(`/api/gold-estates/sales/${sale.id}/cancel`, {
       reason: 'Nog eens',
     })
-    expect(again.status).toBe(409)
-    expect((again.json as ErrorAnswer).message).toBe('Deze verkoop is al geannuleerd')
+    expectRefusal(again, 409, 'Deze verkoop is al geannuleerd')
     const onCancelled = await pay(admin, openLine!.id, 1)
-    expect(onCancelled.status).toBe(409)
-    expect((onCancelled.json as ErrorAnswer).message).toBe(
-      'Deze commissie hoort bij een geannuleerde verkoop',
-    )
-    const corrected = await admin.request(
-      'PATCH',
-      `/api/gold-estates/sales/${sale.id}`,
-      correction(1, 100_000),
-    )
+    expectRefusal(onCancelled, 409, 'Deze commissie hoort bij een geannuleerde verkoop')
+    const corrected = await patchSale(admin, sale.id, correction(1, 100_000))
     expect(corrected.status).toBe(409)
 
     // The dashboards leave the sale out and show the clawback as its own figure.
@@ -527,9 +479,7 @@ describe('outsiders', () => {
         .status,
     ).toBe(404)
     expect((await pay(other, line.id, 1)).status).toBe(404)
-    expect(
-      (await other.request('PATCH', `/api/gold-estates/sales/${sale.id}`, correction(1, 0))).status,
-    ).toBe(404)
+    expect((await patchSale(other, sale.id, correction(1, 0))).status).toBe(404)
     expect(await saleOf(sale.id)).toMatchObject({ status: 'completed' })
   })
 })

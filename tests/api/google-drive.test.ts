@@ -3,8 +3,9 @@ import path from 'node:path'
 import { strFromU8, unzipSync } from 'fflate'
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { ROOT, signIn, signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import { signInNewOrganisationOwner } from '../support/api-organisations.ts'
+import { expectRefusal } from '../support/api-refusals.ts'
 import { findFreePort } from '../support/free-port.ts'
 import { type GoogleStandIn, startGoogleStandIn } from '../support/google-stand-in.ts'
 import type { Client } from '../support/http.ts'
@@ -55,12 +56,7 @@ beforeAll(async () => {
   })
   admin = await signInFirstSuperadmin(server)
   member = await signInInvitedUser(server, { email: 'member@example.com', role: 'USER' })
-  await createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
-  otherAdmin = await signInInvitedUser(server, {
-    email: 'admin@b.example.com',
-    role: 'SUPERADMIN',
-    org: 'org-b',
-  })
+  otherAdmin = await signInNewOrganisationOwner(server, 'org-b', 'admin@b.example.com')
 })
 afterAll(async () => {
   vi.useRealTimers()
@@ -110,8 +106,7 @@ test('without Google credentials, connect says so and the settings tell the scre
     const root = await signInFirstSuperadmin(bare)
     expect((await readSettings(root)).googleDriveConfigured).toBe(false)
     const connect = await root.post('/api/backup/google-drive/connect')
-    expect(connect.status).toBe(503)
-    expect((connect.json as ErrorAnswer).message).toMatch(/Google Drive is niet geconfigureerd/)
+    expectRefusal(connect, 503, /Google Drive is niet geconfigureerd/)
   } finally {
     await bare.close()
   }
@@ -160,10 +155,7 @@ describe('settings', () => {
     }
     // docs/behaviour.md: automatic backups need the Drive connection.
     const early = await admin.post('/api/backup/settings', { autoBackupEnabled: true })
-    expect(early.status).toBe(409)
-    expect((early.json as ErrorAnswer).message).toBe(
-      'Automatische backups kunnen pas aan als Google Drive is verbonden',
-    )
+    expectRefusal(early, 409, 'Automatische backups kunnen pas aan als Google Drive is verbonden')
     expect(readStoredSettings()).toEqual(before)
   })
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { describeBuild } from '#server/describe-build'
 import { parseEnv } from '#server/env'
 import { version as packageVersion } from '../../package.json'
+import { expectRefusal } from '../support/api-refusals.ts'
 import { createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { ErrorAnswer, PartOf, TypedApi } from '../support/typed-client.ts'
@@ -48,8 +49,7 @@ test('the first start creates default-org with its own file, in WAL mode', () =>
 test('unknown API paths answer 404 JSON and other paths serve the web app', async () => {
   const client = createClient(server.url)
   const missing = await client.get('/api/nope')
-  expect(missing.status).toBe(404)
-  expect((missing.json as ErrorAnswer).message).toMatch(/Onbekend adres/)
+  expectRefusal(missing, 404, /Onbekend adres/)
   const page = await client.get('/some/screen')
   expect(page.status).toBe(200)
   expect(page.headers.get('content-type')).toMatch(/text\/html/)

@@ -5,6 +5,7 @@ import {
   signInFirstSuperadminWithGoldEstates,
   signInOtherOrganisationOwner,
 } from '../support/accounts.ts'
+import { expectRefusal } from '../support/api-refusals.ts'
 import type { Client } from '../support/http.ts'
 import { buildSalesWorkbook } from '../support/sales-sheet.ts'
 import { seedSales } from '../support/seed-organisation.ts'
@@ -182,8 +183,9 @@ describe('a heavy job has a time budget and a heap bound', () => {
       } finally {
         target.deps.env.HEAVY_WORK_SECONDS = 600
       }
-      expect(answer.status).toBe(413)
-      expect((answer.json as ErrorAnswer).message).toBe(
+      expectRefusal(
+        answer,
+        413,
         'De backup kon niet binnen 0,1 seconden verwerkt worden en is afgebroken. Mogelijk is de backup niet (helemaal) teruggezet: zet hem opnieuw terug, of neem contact op met de beheerder van de server als dit blijft gebeuren.',
       )
       // Still signed in (a restore ends every session), the later user still there, and

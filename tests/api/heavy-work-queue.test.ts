@@ -4,8 +4,9 @@ import {
   HEAVY_WORK_BUSY_MESSAGE,
   ORGANISATION_BUSY_MESSAGE,
 } from '#server/heavy-work/heavy-work-queue'
-import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
-import { signInFirstSuperadminWithGoldEstates, signInInvitedUser } from '../support/accounts.ts'
+import { signInFirstSuperadminWithGoldEstates } from '../support/accounts.ts'
+import { signInNewOrganisationOwner } from '../support/api-organisations.ts'
+import { expectRefusal } from '../support/api-refusals.ts'
 import { type Client, cookieOf } from '../support/http.ts'
 import { quietPeriod } from '../support/quiet-period.ts'
 import { seedSales } from '../support/seed-organisation.ts'
@@ -62,12 +63,7 @@ beforeAll(async () => {
   seedSales(server.deps.organisations.get('default-org'), 'default-org', SALES)
   root = await signInFirstSuperadminWithGoldEstates(server)
   for (const key of ['b', 'c'] as const) {
-    await createOrganisation(server.deps, { id: `org-${key}`, name: key, slug: `org-${key}` })
-    clients[key] = await signInInvitedUser(server, {
-      email: `super@${key}.example`,
-      role: 'SUPERADMIN',
-      org: `org-${key}`,
-    })
+    clients[key] = await signInNewOrganisationOwner(server, `org-${key}`, `super@${key}.example`)
     expect((await clients[key].post('/api/admin/launch-gold-estates')).status).toBe(200)
   }
 }, 60_000)
@@ -93,8 +89,7 @@ describe('heavy work waits its turn', () => {
       expect(await placeOf(clients.c)).toBeNull()
       // A second job of a waiting organisation is refused too, before its upload is read.
       const again = await clients.b.post('/api/admin/restore', {})
-      expect(again.status).toBe(429)
-      expect((again.json as ErrorAnswer).message).toBe(ORGANISATION_BUSY_MESSAGE)
+      expectRefusal(again, 429, ORGANISATION_BUSY_MESSAGE)
       expect(await isSettled(waiting)).toBe(false)
     } finally {
       release()

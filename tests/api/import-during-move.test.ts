@@ -4,10 +4,10 @@ import { DEFAULT_ORGANISATION_ID } from '#schema/constants'
 import { getOrganisationFile } from '#server/db/organisation-db'
 import { removeMoveMarker, writeMoveMarker } from '#server/db/organisation-move-marker'
 import { signInFirstSuperadminWithGoldEstates } from '../support/accounts.ts'
+import { expectRefusal } from '../support/api-refusals.ts'
 import type { Client } from '../support/http.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import type { ErrorAnswer } from '../support/typed-client.ts'
 
 // An import writes its rows in transactions of 200 on the connection it opened at its
 // start. An organisation moving to another machine (decision 048) writes its marker, takes
@@ -89,8 +89,7 @@ test('an import under way when its organisation starts moving stops with the 503
     buildCsv(),
     { 'content-type': 'text/csv' },
   )
-  expect(answer.status, answer.text).toBe(503)
-  expect((answer.json as ErrorAnswer).message).toMatch(/verhuist/)
+  expectRefusal(answer, 503, /verhuist/)
   expect(answer.headers.get('retry-after')).toBeTruthy()
   const inCopy = await copied
   expect(inCopy).toBeGreaterThan(0)

@@ -5,13 +5,20 @@ import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadminWithGoldEstates, signInInvitedUser } from '../support/accounts.ts'
 import type { Seller } from '../support/answers.ts'
+import { readSystemValue } from '../support/api-files.ts'
+import { closeServerWithMail } from '../support/api-mail.ts'
+import {
+  signInAtNewOrganisation,
+  signInNewOrganisationOwner,
+} from '../support/api-organisations.ts'
+import { expectRefusal } from '../support/api-refusals.ts'
 import { eventually } from '../support/eventually.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { nthMailTo, type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
 import type { ReceivedMail } from '../support/smtp-receiver.ts'
 import { openSystemFile } from '../support/sqlite.ts'
 import type { TestServer } from '../support/test-server.ts'
-import type { ErrorAnswer, PartOf, TypedApi } from '../support/typed-client.ts'
+import type { PartOf, TypedApi } from '../support/typed-client.ts'
 
 type Login = InferResponseType<TypedApi['auth']['login']['email']['$post'], 200>
 type Choice = Extract<Login, { choice: unknown }>
@@ -39,10 +46,7 @@ beforeAll(async () => {
   }))
   root = await signInFirstSuperadminWithGoldEstates(server)
 })
-afterAll(async () => {
-  await server?.close()
-  await receiver?.stop()
-})
+afterAll(() => closeServerWithMail(server, receiver))
 
 const receive = (address: string, count = 1) => nthMailTo(receiver, address, count)
 
@@ -138,8 +142,9 @@ describe('an invitation by mail', () => {
     const created = await invite(root, email, 'Otto')
     const first = setupLinkIn(await receive(email))
     const again = await root.post(`/api/users/${(created.json as CreatedUser).id}/setup-link`)
-    expect(again.status).toBe(429)
-    expect((again.json as ErrorAnswer).message).toBe(
+    expectRefusal(
+      again,
+      429,
       'Er is net een uitnodiging naar dit adres verstuurd. Probeer het over enkele minuten opnieuw.',
     )
     expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(0)
@@ -150,12 +155,10 @@ describe('an invitation by mail', () => {
       role: 'USER',
       org: DEFAULT_ORGANISATION_ID,
     })
-    const system = openSystemFile(server.dataDir)
-    const heldId = system
-      .prepare("select user_id from login_directory where email = 'held@invite.test'")
-      .pluck()
-      .get() as string
-    system.close()
+    const heldId = readSystemValue(
+      server.dataDir,
+      "select user_id from login_directory where email = 'held@invite.test'",
+    ) as string
     const resent = await root.post(`/api/users/${heldId}/setup-link`)
     expect(resent.status, resent.text).toBe(201)
     expect(resent.json).toMatchObject({
@@ -207,16 +210,7 @@ describe('an invitation by mail', () => {
   })
 
   test("'Opnieuw versturen' for another organisation's account is 404; lesser roles and outsiders are refused", async () => {
-    await createOrganisation(server.deps, {
-      id: 'org-other',
-      name: 'Andere Makelaars',
-      slug: 'other',
-    })
-    const otherAdmin = await signInInvitedUser(server, {
-      email: 'admin@other.test',
-      role: 'ADMIN',
-      org: 'org-other',
-    })
+    const otherAdmin = await signInAtNewOrganisation(server, 'other', 'ADMIN', 'admin@other.test')
     const created = await invite(root, 'target@invite.test', 'Doelwit')
     const id = (created.json as CreatedUser).id
     expect((await otherAdmin.post(`/api/users/${id}/setup-link`)).status).toBe(404)
@@ -306,12 +300,8 @@ describe('with mail, no organisation can lock a person out (issue 47 §1)', () =
     // Other organisations' owners try again now: the link goes to the victim, not to them.
     for (let n = 1; n <= 3; n++) {
       const id = `aa-mail-${n}`
-      await createOrganisation(server.deps, { id, name: `Aanvaller ${id}`, slug: id })
-      const owner = await signInInvitedUser(server, {
-        email: `owner@${id}.test`,
-        role: 'SUPERADMIN',
-        org: id,
-      })
+      const organisation = { id, name: `Aanvaller ${id}` }
+      const owner = await signInNewOrganisationOwner(server, organisation, `owner@${id}.test`)
       const decoy = await invite(owner, email, 'Decoy')
       expect(decoy.status, decoy.text).toBe(201)
       expect((decoy.json as CreatedUser).invited).toBe(true)
@@ -326,16 +316,7 @@ describe('with mail, no organisation can lock a person out (issue 47 §1)', () =
     const email = 'twice@mail.test'
     for (let n = 1; n <= 3; n++) await plantHeldDecoy(`aa-twice-${n}`, email)
     await acceptByMail(root, email, 'twice password')
-    await createOrganisation(server.deps, {
-      id: 'zz-second',
-      name: 'Tweede Thuis',
-      slug: 'zz-second',
-    })
-    const second = await signInInvitedUser(server, {
-      email: 'owner@zz-second.test',
-      role: 'SUPERADMIN',
-      org: 'zz-second',
-    })
+    const second = await signInNewOrganisationOwner(server, 'zz-second', 'owner@zz-second.test')
     await acceptByMail(second, email, 'twice password', 2)
 
     const answer = await signIn(email, 'twice password')
@@ -398,12 +379,11 @@ describe('registration with mail (issue 47 §2)', () => {
     const email = 'bram@mail.test'
     await createClient(server.url).post('/api/auth/register/email', registration(email))
     await receive(email)
-    const system = openSystemFile(server.dataDir)
-    const id = system
-      .prepare('select user_id from login_directory where email = ?')
-      .pluck()
-      .get(email) as string
-    system.close()
+    const id = readSystemValue(
+      server.dataDir,
+      'select user_id from login_directory where email = ?',
+      email,
+    ) as string
     const approved = await root.post(`/api/users/${id}/approve`)
     expect(approved.status, approved.text).toBe(200)
     // Not checked against the route's type: it infers the approval as the user alone (the

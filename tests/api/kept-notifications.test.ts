@@ -8,7 +8,9 @@ import {
   signInInvitedUser,
   signInNewOrganisation,
 } from '../support/accounts.ts'
-import type { Project, Sales } from '../support/answers.ts'
+import type { Sales } from '../support/answers.ts'
+import { addProject } from '../support/api-gold-estates.ts'
+import { recordInfoLines } from '../support/api-logs.ts'
 import { eventually } from '../support/eventually.ts'
 import type { Client } from '../support/http.ts'
 import { quietPeriod } from '../support/quiet-period.ts'
@@ -32,11 +34,7 @@ const APPROVED = 'Je verkoop is goedgekeurd: Klant Bewaard (K-1)'
 
 beforeAll(async () => {
   server = await startTestServer()
-  const info = server.deps.log.info
-  server.deps.log.info = (message, fields) => {
-    logged.push(`${message} ${JSON.stringify(fields)}`)
-    info(message, fields)
-  }
+  recordInfoLines(server, logged)
   root = await signInFirstSuperadminWithGoldEstates(server)
   const team = await addSellers(server, root, { sanne: 'Sanne' })
   sanneId = team.ids.sanne
@@ -62,9 +60,7 @@ async function seqOf(id: string): Promise<number> {
 
 describe("a SELLER's notification without a mail server", () => {
   test('is kept and shown once on Uitgaande e-mail, with its HTML and text, as it would be sent', async () => {
-    const projectId = (
-      (await root.post('/api/gold-estates/projects', { name: 'Bewaarhof' })).json as Project
-    ).id
+    const projectId = await addProject(root, 'Bewaarhof')
     const held = await postSale(
       server,
       sanne,

@@ -3,6 +3,7 @@ import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
 import { signInFirstSuperadmin, signInNewOrganisation } from '../support/accounts.ts'
+import { closeServerWithMail } from '../support/api-mail.ts'
 import { eventually } from '../support/eventually.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
@@ -39,10 +40,7 @@ beforeAll(async () => {
   ))
   root = await signInFirstSuperadmin(server)
 })
-afterAll(async () => {
-  await server?.close()
-  await receiver?.stop()
-})
+afterAll(() => closeServerWithMail(server, receiver))
 
 let clientNumber = 0
 const askReset = (email: string) =>

@@ -4,19 +4,17 @@ import {
   signInFirstSuperadmin,
   signInInvitedUser,
   signInNewOrganisation,
+  signInNewSeller,
 } from '../support/accounts.ts'
-import type { Seller } from '../support/answers.ts'
+import { recordInfoLines } from '../support/api-logs.ts'
+import { expectRefusal } from '../support/api-refusals.ts'
 import { eventually } from '../support/eventually.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
+import type { TypedApi } from '../support/typed-client.ts'
 
 type Outbox = InferResponseType<TypedApi['admin']['outbox']['$get'], 200>
 type OutboxTest = InferResponseType<TypedApi['admin']['outbox']['test']['$post'], 202>
-type SellerLogin = Extract<
-  InferResponseType<TypedApi['gold-estates']['sellers'][':id']['login']['$post'], 201>,
-  { setupUrl: string }
->
 type OutboxMail = Outbox['mails'][number]
 
 // Without SMTP_URL (a laptop's `npm start`) mails are kept, not sent: the platform's
@@ -29,11 +27,7 @@ const logged: string[] = []
 beforeAll(async () => {
   server = await startTestServer()
   // The log lines the server writes about mail, to check what they carry.
-  const info = server.deps.log.info
-  server.deps.log.info = (message, fields) => {
-    logged.push(`${message} ${JSON.stringify(fields)}`)
-    info(message, fields)
-  }
+  recordInfoLines(server, logged)
   root = await signInFirstSuperadmin(server)
 })
 afterAll(() => server?.close())
@@ -82,8 +76,7 @@ describe('Uitgaande e-mail without a mail server', () => {
       expect((await root.post('/api/admin/outbox/test')).status).toBe(202)
     }
     const flood = await root.post('/api/admin/outbox/test')
-    expect(flood.status).toBe(429)
-    expect((flood.json as ErrorAnswer).message).toBe('Te veel pogingen. Probeer het later opnieuw.')
+    expectRefusal(flood, 429, 'Te veel pogingen. Probeer het later opnieuw.')
     const after = ((await root.get('/api/admin/outbox')).json as Outbox).mails
     expect(after.filter((mail) => mail.kind === 'test')).toHaveLength(5)
   })
@@ -102,24 +95,8 @@ describe('Uitgaande e-mail without a mail server', () => {
       expect((await client.post('/api/admin/outbox/test')).status).toBe(403)
     }
     // The Gold Estates session LAUNCH APP opened carries no central right.
-    const salesOnly = createClient(server.url)
-    const sellerSignIn = await owner.post('/api/gold-estates/sellers', {
-      name: 'Verkoper',
-      email: 'seller@outbox.test',
-    })
-    const link = await owner.post(
-      `/api/gold-estates/sellers/${(sellerSignIn.json as Seller).id}/login`,
-      {
-        role: 'SELLER',
-      },
-    )
-    const token = (link.json as SellerLogin).setupUrl.split('/setup/')[1]
-    await salesOnly.post(`/api/auth/setup/${token}`, { password: 'seller password' })
-    const sellerLogin = await salesOnly.post('/api/gold-estates/auth/login', {
-      email: 'seller@outbox.test',
-      password: 'seller password',
-    })
-    expect(sellerLogin.status).toBe(200)
+    const seller = { name: 'Verkoper', email: 'seller@outbox.test', role: 'SELLER' } as const
+    const { client: salesOnly } = await signInNewSeller(server, owner, seller)
     expect((await salesOnly.get('/api/admin/outbox')).status).toBe(401)
     expect((await createClient(server.url).get('/api/admin/outbox')).status).toBe(401)
   })

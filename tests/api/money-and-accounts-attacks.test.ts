@@ -1,6 +1,4 @@
-import { rmSync } from 'node:fs'
 import http from 'node:http'
-import path from 'node:path'
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
@@ -11,13 +9,15 @@ import {
   signInInvitedUser,
   signInSeller,
 } from '../support/accounts.ts'
-import type { Project, Seller, SellerLogin } from '../support/answers.ts'
+import type { Seller, SellerLogin } from '../support/answers.ts'
+import { addProject } from '../support/api-gold-estates.ts'
+import { expectRefusal } from '../support/api-refusals.ts'
+import { startServerWithWebRoot } from '../support/api-web-root.ts'
 import { type Client, cookieOf, createClient } from '../support/http.ts'
 import { buildCorrection, buildSalePayload, postSale } from '../support/sales.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
-import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
-import { writeWebRoot } from '../support/web-root.ts'
+import type { TestServer } from '../support/test-server.ts'
+import type { TypedApi } from '../support/typed-client.ts'
 
 // Money and accounts attacked as an outsider, a person holding an organisation choice,
 // another organisation's ADMIN and an app reporting usage would. Each test is an attempt
@@ -38,19 +38,14 @@ type Page = InferResponseType<TypedApi['sync'][':version'][':collection']['pull'
 type Pushed = InferResponseType<TypedApi['sync'][':version'][':collection']['push']['$post'], 200>
 let server: TestServer
 let root: Client
-let webRoot: string
 
 beforeAll(async () => {
-  webRoot = writeWebRoot()
-  server = await startTestServer({}, { webRoot })
+  server = await startServerWithWebRoot()
   root = await signInFirstSuperadminWithGoldEstates(server)
   await createOrganisation(server.deps, { id: 'org-a', name: 'Alfa Makelaars', slug: 'alfa' })
   await createOrganisation(server.deps, { id: 'org-b', name: 'Bravo Wonen', slug: 'bravo' })
 })
-afterAll(async () => {
-  await server?.close()
-  rmSync(path.dirname(webRoot), { recursive: true, force: true })
-})
+afterAll(() => server?.close())
 
 /** Sets (or resets) a central account's password through a setup link, as a reset does. */
 async function setPassword(email: string, org: string, password: string, role = 'USER' as const) {
@@ -210,8 +205,7 @@ describe('a person holding an organisation choice', () => {
     // Someone who learned the old password signed in; the owner resets it at once.
     await setPassword('reset@example.com', 'org-b', 'new password')
     const answer = await choose('org-b')
-    expect(answer.status).toBe(401)
-    expect((answer.json as ErrorAnswer).message).toBe('Je keuze is verlopen. Log opnieuw in.')
+    expectRefusal(answer, 401, 'Je keuze is verlopen. Log opnieuw in.')
     expect(answer.headers.get('set-cookie')).toBeNull()
     expect((await client.get('/api/auth/user')).status).toBe(401)
     // The choice is spent; the old password now opens the organisation that kept it.
@@ -261,8 +255,7 @@ test('Gold Estates: a new password set while the choice waited ends it too', asy
     choiceToken: choice.choiceToken,
     organisationId: 'org-b',
   })
-  expect(chosen.status).toBe(401)
-  expect((chosen.json as ErrorAnswer).message).toBe('Je keuze is verlopen. Log opnieuw in.')
+  expectRefusal(chosen, 401, 'Je keuze is verlopen. Log opnieuw in.')
   expect((await vera.get('/api/gold-estates/auth/user')).status).toBe(401)
 })
 
@@ -358,9 +351,7 @@ describe('a SELLER and a MANAGER around a sale under review', () => {
   let saleCounter = 0
 
   beforeAll(async () => {
-    projectId = (
-      (await root.post('/api/gold-estates/projects', { name: 'Review-aanval' })).json as Project
-    ).id
+    projectId = await addProject(root, 'Review-aanval')
     for (const key of ['sanne', 'cor'] as const) {
       const created = await root.post('/api/gold-estates/sellers', {
         name: key,
@@ -439,8 +430,9 @@ describe('a SELLER and a MANAGER around a sale under review', () => {
     const approval = await manager.post(`/api/gold-estates/sales/${sale.id}/approve`, {
       seq: seen?.seq,
     })
-    expect(approval.status).toBe(409)
-    expect((approval.json as ErrorAnswer).message).toBe(
+    expectRefusal(
+      approval,
+      409,
       'Deze verkoop is gewijzigd sinds je hem bekeek. Bekijk hem opnieuw voor je hem goedkeurt.',
     )
     expect(await overdueOf(root)).toBe(before)
@@ -568,8 +560,7 @@ describe('uploads that arrive side by side', () => {
     try {
       await expect.poll(() => server.deps.heavyWork.isArriving('default-org')).toBe(true)
       const second = await root.post('/api/admin/restore', '{"not":"a backup"}')
-      expect(second.status).toBe(429)
-      expect((second.json as ErrorAnswer).message).toBe(BUSY)
+      expectRefusal(second, 429, BUSY)
       // Another organisation's owner is not held up by it.
       await setPassword('boss@alfa.example', 'org-a', 'boss password', 'SUPERADMIN' as 'USER')
       const other = createClient(server.url)
@@ -603,8 +594,7 @@ describe('uploads that arrive side by side', () => {
         'Klantnaam;Project\n',
         { 'content-type': 'text/csv' },
       )
-      expect(second.status, second.text).toBe(429)
-      expect((second.json as ErrorAnswer).message).toBe(BUSY)
+      expectRefusal(second, 429, BUSY)
     } finally {
       slow.stop()
     }

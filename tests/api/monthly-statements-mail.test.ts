@@ -11,6 +11,7 @@ import {
   signInInvitedUser,
 } from '../support/accounts.ts'
 import type { Project } from '../support/answers.ts'
+import { closeServerWithMail } from '../support/api-mail.ts'
 import { eventually } from '../support/eventually.ts'
 import type { Client } from '../support/http.ts'
 import { allMailSent, type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
@@ -90,10 +91,7 @@ beforeAll(async () => {
   // Iris was paid in October: nothing in November.
   await pay(ids.iris, 200_000, '2026-10-28')
 })
-afterAll(async () => {
-  await server?.close()
-  await receiver?.stop()
-})
+afterAll(() => closeServerWithMail(server, receiver))
 
 describe('the monthly statement mail', () => {
   test('runs at 06:00 on the first of the month', () => {

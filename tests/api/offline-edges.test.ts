@@ -18,10 +18,13 @@ import {
   signInInvitedUser,
   signInNewSeller,
 } from '../support/accounts.ts'
-import type { Project, Pulled } from '../support/answers.ts'
+import type { Pulled } from '../support/answers.ts'
+import { readSystemValue } from '../support/api-files.ts'
+import { addProject } from '../support/api-gold-estates.ts'
+import { signInAtNewOrganisation } from '../support/api-organisations.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { buildCorrection, buildSalePayload } from '../support/sales.ts'
-import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
+import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import {
   type ErrorAnswer,
@@ -35,6 +38,7 @@ import {
 // deleted meanwhile or taken out of its person's reach (the edit is refused with the
 // person's values kept), and a SELLER taken off a sale (the sale goes, with its customer).
 
+type Answer = Awaited<ReturnType<Client['post']>>
 type Document = Record<string, unknown> & { id: string; _deleted: boolean }
 type Pushed = InferResponseType<TypedApi['sync'][':version'][':collection']['push']['$post'], 200>
 type User = InferResponseType<TypedApi['auth']['user']['$get'], 200>
@@ -52,6 +56,13 @@ let root: Client
 let otherAdmin: Client
 
 const RESTORED_MESSAGE = /^Gemaakt vóór het terugzetten van een back-up op .+; niet verwerkt\.$/
+
+/** `answer` refuses a write made before the restore at `epoch`: 409, its header and message. */
+function expectRefusedAsRestored(answer: Answer, epoch: string) {
+  expect(answer.status, answer.text).toBe(409)
+  expect(answer.headers.get(RESTORED_HEADER)).toBe(epoch)
+  expect((answer.json as ErrorAnswer).message).toMatch(RESTORED_MESSAGE)
+}
 const DELETED_MEANWHILE = 'Dit item is intussen verwijderd'
 const OUT_OF_REACH = 'Je hebt geen toegang meer tot dit item; de wijziging is niet verwerkt.'
 
@@ -91,12 +102,9 @@ async function accountOf(client: Client, organisationId: string) {
 beforeAll(async () => {
   server = await startTestServer()
   root = await signInFirstSuperadmin(server)
-  await createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
-  otherAdmin = await signInInvitedUser(server, {
-    email: 'admin@b.example',
-    role: 'ADMIN',
-    org: 'org-b',
-  })
+  // Named: tests below read its name back from the organisation's own answers.
+  const orgB = { id: 'org-b', name: 'B' }
+  otherAdmin = await signInAtNewOrganisation(server, orgB, 'ADMIN', 'admin@b.example')
 })
 afterAll(() => server?.close())
 
@@ -144,12 +152,11 @@ describe('a restore starts a new epoch', () => {
 
   test('before any restore the epoch is 0; after it, a pull without the header names the new one', async () => {
     expect(before).toBe('0')
-    const system = openSystemFile(server.dataDir)
-    const restoredAt = system
-      .prepare('select restored_at from organizations where id = ?')
-      .pluck()
-      .get(ORG)
-    system.close()
+    const restoredAt = readSystemValue(
+      server.dataDir,
+      'select restored_at from organizations where id = ?',
+      ORG,
+    )
     expect(epoch).toBe(String(restoredAt))
     expect(Number(epoch)).toBeGreaterThan(Date.now() - 60_000)
     const again = await pull(owner, 'appConnections')
@@ -198,9 +205,7 @@ describe('a restore starts a new epoch', () => {
       [SYNC_ACCOUNT_HEADER]: account,
       [EPOCH_HEADER]: before,
     })
-    expect(replay.status).toBe(409)
-    expect(replay.headers.get(RESTORED_HEADER)).toBe(epoch)
-    expect((replay.json as ErrorAnswer).message).toMatch(RESTORED_MESSAGE)
+    expectRefusedAsRestored(replay, epoch)
     expect(await emails()).not.toContain(answeredUser.email)
     // The restore leaves the answered key in the file: only the epoch stops the replay
     // from claiming an effect the restored data no longer holds.
@@ -224,9 +229,7 @@ describe('a restore starts a new epoch', () => {
       [{ assumedMasterState: self, newDocumentState: { ...self, name: 'Offline Naam' } }],
       old,
     )
-    expect(pushed.status).toBe(409)
-    expect(pushed.headers.get(RESTORED_HEADER)).toBe(epoch)
-    expect((pushed.json as ErrorAnswer).message).toMatch(RESTORED_MESSAGE)
+    expectRefusedAsRestored(pushed, epoch)
     const pulled = await pull(owner, 'users', old)
     expect(pulled.status).toBe(409)
     expect(pulled.headers.get(RESTORED_HEADER)).toBe(epoch)
@@ -257,9 +260,7 @@ describe('a restore starts a new epoch', () => {
       [{ assumedMasterState: self, newDocumentState: { ...self, name: 'Zonder Tijdperk' } }],
       unnamed,
     )
-    expect(pushed.status).toBe(409)
-    expect(pushed.headers.get(RESTORED_HEADER)).toBe(epoch)
-    expect((pushed.json as ErrorAnswer).message).toMatch(RESTORED_MESSAGE)
+    expectRefusedAsRestored(pushed, epoch)
     const now = await pullDocuments(owner, 'users')
     expect(now.find((user) => user.id === self?.id)?.name).toBe(self?.name)
     const pulled = await pull(owner, 'users', unnamed)
@@ -269,8 +270,7 @@ describe('a restore starts a new epoch', () => {
 
   test("a SELLER's push naming no epoch is 409 in the sales area too; the sale stays as it was", async () => {
     expect((await owner.post('/api/admin/launch-gold-estates')).status).toBe(200)
-    const project = await owner.post('/api/gold-estates/projects', { name: 'Hersteld' })
-    const projectId = (project.json as Project).id
+    const projectId = await addProject(owner, 'Hersteld')
     const { id: sellerId, client: seller } = await signInNewSeller(server, owner, {
       name: 'Vera Verkoper',
       email: 'vera@klant-r.example',
@@ -293,9 +293,7 @@ describe('a restore starts a new epoch', () => {
     const pushed = await push(seller, 'sales', [
       { assumedMasterState: copy, newDocumentState: { ...copy, clientName: 'Zonder Tijdperk' } },
     ])
-    expect(pushed.status).toBe(409)
-    expect(pushed.headers.get(RESTORED_HEADER)).toBe(epoch)
-    expect((pushed.json as ErrorAnswer).message).toMatch(RESTORED_MESSAGE)
+    expectRefusedAsRestored(pushed, epoch)
     const now = (await pullDocuments(owner, 'sales')).find(
       (doc) => doc.id === (created.json as Sale).id,
     )
@@ -321,9 +319,7 @@ describe('a restore starts a new epoch', () => {
       await owner.get('/api/sync/v1/stream?area=central', old),
     ]
     for (const answer of answers) {
-      expect(answer.status, answer.text).toBe(409)
-      expect(answer.headers.get(RESTORED_HEADER)).toBe(epoch)
-      expect((answer.json as ErrorAnswer).message).toMatch(RESTORED_MESSAGE)
+      expectRefusedAsRestored(answer, epoch)
     }
     expect(await organisationNameOf(owner)).toBe('Klant R')
     expect(await emails()).not.toContain('alleen-tijdperk@klant-r.example')
@@ -630,20 +626,18 @@ describe('a SELLER taken off a sale', () => {
   let cor: Client
   let manager: Client
   let salesAdmin: Client
-  let sanneId: string
-  let corId: string
-  let saleId: string
+  /** Sanne's and Cor's seller ids, and the sale's. */
+  const ids = { sanne: '', cor: '', sale: '' }
   /** The sale as Sanne's device held it before the correction. */
   let sanneCopy: Document
 
   beforeAll(async () => {
     expect((await root.post('/api/admin/launch-gold-estates')).status).toBe(200)
-    const project = await root.post('/api/gold-estates/projects', { name: 'Havenkwartier' })
-    const projectId = (project.json as Project).id
+    const projectId = await addProject(root, 'Havenkwartier')
     const seller = (name: string, role: 'SELLER' | 'MANAGER' | 'ADMIN') =>
       signInNewSeller(server, root, { name, email: `${name.toLowerCase()}@example.com`, role })
-    ;({ id: sanneId, client: sanne } = await seller('Sanne', 'SELLER'))
-    ;({ id: corId, client: cor } = await seller('Cor', 'SELLER'))
+    ;({ id: ids.sanne, client: sanne } = await seller('Sanne', 'SELLER'))
+    ;({ id: ids.cor, client: cor } = await seller('Cor', 'SELLER'))
     ;({ client: manager } = await seller('Maria', 'MANAGER'))
     ;({ client: salesAdmin } = await seller('Ad', 'ADMIN'))
     const created = await root.post('/api/gold-estates/sales', {
@@ -651,25 +645,25 @@ describe('a SELLER taken off a sale', () => {
         projectId,
         salePrice: 40_000_000,
         lines: [
-          { sellerId: sanneId, percentage: 60 },
-          { sellerId: corId, percentage: 40 },
+          { sellerId: ids.sanne, percentage: 60 },
+          { sellerId: ids.cor, percentage: 40 },
         ],
       }),
       ...CLIENT,
       notes: 'Belt liever na 18 uur',
     })
     expect(created.status, created.text).toBe(201)
-    saleId = (created.json as Sale).id
-    sanneCopy = (await pullDocuments(sanne, 'sales')).find((doc) => doc.id === saleId) as Document
+    ids.sale = (created.json as Sale).id
+    sanneCopy = (await pullDocuments(sanne, 'sales')).find((doc) => doc.id === ids.sale) as Document
     expect(sanneCopy).toMatchObject({ ...CLIENT, _deleted: false })
     // The MANAGER corrects the split: the sale is Cor's alone now.
-    const corrected = await manager.request('PATCH', `/api/gold-estates/sales/${saleId}`, {
+    const corrected = await manager.request('PATCH', `/api/gold-estates/sales/${ids.sale}`, {
       ...buildCorrection({
         saleDate: format(new Date(), 'yyyy-MM-dd'),
         salePrice: 40_000_000,
         commissionPercentage: 5,
         splits: [
-          { sellerId: corId, role: null, commissionType: 'sales', commissionPercentage: 100 },
+          { sellerId: ids.cor, role: null, commissionType: 'sales', commissionPercentage: 100 },
         ],
         paidTotal: 0,
       }),
@@ -679,7 +673,7 @@ describe('a SELLER taken off a sale', () => {
   })
 
   test("their pull has the sale as a tombstone without the customer's details", async () => {
-    const sale = (await pullDocuments(sanne, 'sales')).find((doc) => doc.id === saleId)
+    const sale = (await pullDocuments(sanne, 'sales')).find((doc) => doc.id === ids.sale)
     expect(sale).toMatchObject({
       _deleted: true,
       clientName: '',
@@ -695,7 +689,7 @@ describe('a SELLER taken off a sale', () => {
       expect(text).not.toContain(detail)
     }
     const lines = (await pullDocuments(sanne, 'commissions')).filter(
-      (line) => line.saleId === saleId,
+      (line) => line.saleId === ids.sale,
     )
     expect(lines.length).toBeGreaterThan(0)
     expect(lines.every((line) => line._deleted)).toBe(true)
@@ -705,7 +699,7 @@ describe('a SELLER taken off a sale', () => {
     const sales = await (
       await typedClient(server.url, sanne.cookies)['gold-estates'].sales.$get()
     ).json()
-    expect(sales.map((sale) => sale.id)).not.toContain(saleId)
+    expect(sales.map((sale) => sale.id)).not.toContain(ids.sale)
     const dashboard = await sanne.get('/api/gold-estates/commissions/dashboard')
     expect(dashboard.status).toBe(200)
     expect(dashboard.text).not.toContain(CLIENT.clientName)
@@ -713,9 +707,9 @@ describe('a SELLER taken off a sale', () => {
 
   test('a MANAGER and the seller still on it pull the whole sale', async () => {
     for (const client of [manager, cor]) {
-      const sale = (await pullDocuments(client, 'sales')).find((doc) => doc.id === saleId)
+      const sale = (await pullDocuments(client, 'sales')).find((doc) => doc.id === ids.sale)
       expect(sale).toMatchObject({ ...CLIENT, _deleted: false, notes: 'Belt liever na 18 uur' })
-      expect(sale?.lines).toEqual([expect.objectContaining({ sellerId: corId })])
+      expect(sale?.lines).toEqual([expect.objectContaining({ sellerId: ids.cor })])
     }
   })
 
@@ -725,19 +719,19 @@ describe('a SELLER taken off a sale', () => {
       { assumedMasterState: sanneCopy, newDocumentState: edited },
     ])
     expect(answer.status).toBe(200)
-    expect((answer.json as Pushed).refused).toEqual([{ id: saleId, reason: OUT_OF_REACH }])
+    expect((answer.json as Pushed).refused).toEqual([{ id: ids.sale, reason: OUT_OF_REACH }])
     expect((answer.json as Pushed).conflicts).toEqual([
-      expect.objectContaining({ id: saleId, _deleted: true }),
+      expect.objectContaining({ id: ids.sale, _deleted: true }),
     ])
     const [refusal]: Refusal[] = (await sanne.get('/api/gold-estates/sync-refusals')).json
     expect(refusal).toMatchObject({
       collection: 'sales',
       operation: 'update',
-      entityId: saleId,
+      entityId: ids.sale,
       reason: OUT_OF_REACH,
       values: { ...CLIENT, clientPhone: '0611111111', salePrice: 40_000_000 },
     } satisfies PartOf<Refusal>)
-    const whole = (await pullDocuments(manager, 'sales')).find((doc) => doc.id === saleId)
+    const whole = (await pullDocuments(manager, 'sales')).find((doc) => doc.id === ids.sale)
     expect(whole).toMatchObject({ ...CLIENT, notes: 'Belt liever na 18 uur' })
   })
 
@@ -748,7 +742,7 @@ describe('a SELLER taken off a sale', () => {
     ])
     expect((answer.json as Pushed).refused).toEqual([])
     expect((answer.json as Pushed).conflicts).toEqual([
-      expect.objectContaining({ id: saleId, _deleted: true }),
+      expect.objectContaining({ id: ids.sale, _deleted: true }),
     ])
     expect((await sanne.get('/api/gold-estates/sync-refusals')).json).toEqual(before)
   })
@@ -764,7 +758,7 @@ describe('a SELLER taken off a sale', () => {
     ).json
     expect(everyone).toEqual([
       expect.objectContaining({
-        entityId: saleId,
+        entityId: ids.sale,
         userName: 'Sanne',
         values: expect.objectContaining({ clientPhone: '0611111111' }),
       } satisfies PartOf<Refusal>),

@@ -6,7 +6,9 @@ import { FORGOT_PASSWORD_ANSWER } from '#schema/mail'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
-import type { Seller } from '../support/answers.ts'
+import { addSeller } from '../support/api-gold-estates.ts'
+import { closeServerWithMail } from '../support/api-mail.ts'
+import { expectRefusal } from '../support/api-refusals.ts'
 import { eventually } from '../support/eventually.ts'
 import { createClient } from '../support/http.ts'
 import { takeInvitationToken } from '../support/invitation-token.ts'
@@ -53,10 +55,7 @@ beforeAll(async () => {
     slug: 'evil',
   })
 })
-afterAll(async () => {
-  await server?.close()
-  await receiver?.stop()
-})
+afterAll(() => closeServerWithMail(server, receiver))
 
 /** A fresh client address for the throttles. */
 const fromNewClient = () => ({ 'x-forwarded-for': `10.0.${++clientNumber}.1` })
@@ -134,8 +133,9 @@ describe('a password reset by mail', () => {
     expect((await signIn('USER password')).status).toBe(401)
 
     const again = await resetWith(link?.token as string, 'a third password')
-    expect(again.status).toBe(400)
-    expect((again.json as ErrorAnswer).message).toBe(
+    expectRefusal(
+      again,
+      400,
       'Deze herstellink is al gebruikt. Vraag een nieuwe aan via Wachtwoord vergeten.',
     )
     // The mail is marked sent and holds no link any longer.
@@ -153,8 +153,9 @@ describe('a password reset by mail', () => {
       .set({ expiresAt: Date.now() - 1 })
       .run()
     const expired = await resetWith(first, 'wim password 2')
-    expect(expired.status).toBe(400)
-    expect((expired.json as ErrorAnswer).message).toBe(
+    expectRefusal(
+      expired,
+      400,
       'Deze herstellink is verlopen. Vraag een nieuwe aan via Wachtwoord vergeten.',
     )
 
@@ -167,8 +168,7 @@ describe('a password reset by mail', () => {
       .map((mail) => linksIn(mail)[0]?.token)
     expect((await resetWith(second as string, 'wim password 3')).status).toBe(200)
     const stale = await resetWith(third as string, 'wim password 4')
-    expect(stale.status).toBe(400)
-    expect((stale.json as ErrorAnswer).message).toMatch(/sinds deze link gewijzigd/)
+    expectRefusal(stale, 400, /sinds deze link gewijzigd/)
     expect(
       ((await resetWith('abcdefghijklmnopqrst', 'wim password 5')).json as ErrorAnswer).message,
     ).toMatch(/ongeldig/)
@@ -291,16 +291,10 @@ describe('a password reset by mail', () => {
       name: 'Eigenaar',
     })
     expect((await owner.post('/api/admin/launch-gold-estates')).status).toBe(200)
-    const seller = await owner.post('/api/gold-estates/sellers', {
-      name: 'Verkoper',
-      email: 'seller@reset.test',
+    const sellerId = await addSeller(owner, { name: 'Verkoper', email: 'seller@reset.test' })
+    const login = await owner.post(`/api/gold-estates/sellers/${sellerId}/login`, {
+      role: 'SELLER',
     })
-    const login = await owner.post(
-      `/api/gold-estates/sellers/${(seller.json as Seller).id}/login`,
-      {
-        role: 'SELLER',
-      },
-    )
     const invitation: SellerLogin = login.json
     expect(invitation).toMatchObject({
       invited: true,
@@ -375,10 +369,8 @@ test('links point at PUBLIC_URL whatever Host the request names; asked on the sa
     role: 'SUPERADMIN',
   })
   expect((await owner.post('/api/admin/launch-gold-estates')).status).toBe(200)
-  const created = await owner.post('/api/gold-estates/sellers', { name: 'Verkoper', email: seller })
-  const login = await owner.post(`/api/gold-estates/sellers/${(created.json as Seller).id}/login`, {
-    role: 'SELLER',
-  })
+  const sellerId = await addSeller(owner, { name: 'Verkoper', email: seller })
+  const login = await owner.post(`/api/gold-estates/sellers/${sellerId}/login`, { role: 'SELLER' })
   expect((login.json as SellerLogin).invited).toBe(true)
   await createClient(server.url).post(
     `/api/auth/setup/${await takeInvitationToken(receiver, seller)}`,

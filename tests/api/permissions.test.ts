@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
-import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
+import { readSystemValue } from '../support/api-files.ts'
+import { openOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 
 let server: TestServer
@@ -12,12 +13,11 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 function setUserPermission(email: string, permission: string, granted: boolean) {
-  const system = openSystemFile(server.dataDir)
-  const userId = system
-    .prepare('select user_id from login_directory where email = ?')
-    .pluck()
-    .get(email)
-  system.close()
+  const userId = readSystemValue(
+    server.dataDir,
+    'select user_id from login_directory where email = ?',
+    email,
+  )
   const org = openOrganisationFile(server.dataDir)
   org
     .prepare(

@@ -5,7 +5,7 @@ import {
   signInFirstSuperadminWithGoldEstates,
   signInOtherOrganisationOwner,
 } from '../support/accounts.ts'
-import type { Project } from '../support/answers.ts'
+import { addProject } from '../support/api-gold-estates.ts'
 import {
   asDeviceSale,
   createPlan as createPlanAs,
@@ -74,8 +74,7 @@ const place = (sellerId: string, planId: string, from?: string) =>
 beforeAll(async () => {
   server = await startTestServer()
   admin = await signInFirstSuperadminWithGoldEstates(server)
-  projectId = ((await admin.post('/api/gold-estates/projects', { name: 'Singel' })).json as Project)
-    .id
+  projectId = await addProject(admin, 'Singel')
   const team = await addSellers(server, admin, { anna: 'Anna', bram: 'Bram', dirk: 'Dirk' })
   ids = team.ids
   signInTeam = team.signIn
@@ -284,7 +283,7 @@ async function serverLines(saleId: string) {
 }
 
 test("a SELLER pushing a sale from plans with inflated lines gets the plan's lines", async () => {
-  havenId = ((await admin.post('/api/gold-estates/projects', { name: 'Haven' })).json as Project).id
+  havenId = await addProject(admin, 'Haven')
   const sale = planSale({
     sellerId: ids.dirk,
     euros: 100_000,

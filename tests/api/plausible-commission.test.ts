@@ -6,7 +6,7 @@ import {
   signInOtherOrganisationOwner,
   signInRegisteredStranger,
 } from '../support/accounts.ts'
-import type { Project } from '../support/answers.ts'
+import { addProject } from '../support/api-gold-estates.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -35,10 +35,7 @@ const readBound = async (client: Client) => {
 beforeAll(async () => {
   server = await startTestServer({ REGISTRATION: 'open' })
   admin = await signInFirstSuperadminWithGoldEstates(server)
-  const project: Project = (
-    await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })
-  ).json
-  projectId = project.id
+  projectId = await addProject(admin, 'Havenkwartier')
   const team = await addSellers(server, admin, { sanne: 'Sanne', maria: 'Maria' })
   sellerId = team.ids.sanne
   seller = await team.signIn('sanne', 'SELLER')

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { SESSION_MAX_AGE_MS } from '#schema/constants'
 import { REFUSED_VALUES_MAX_CHARS, SYNC_REFUSALS_PER_PERSON } from '#schema/sync-refusals'
 import { KEPT_MAIL_BODY_MS, pruneKeptRecords } from '#server/jobs/prune-kept-records'
-import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from '../support/accounts.ts'
 import type { Seller } from '../support/answers.ts'
+import { signInAtNewOrganisation } from '../support/api-organisations.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { openOrganisationFile, openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -69,12 +69,7 @@ beforeAll(async () => {
   root = await signInFirstSuperadmin(server)
   user = await signInInvitedUser(server, { email: 'ursula@example.com', role: 'USER' })
   colleague = await signInInvitedUser(server, { email: 'cor@example.com', role: 'USER' })
-  await createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
-  otherUser = await signInInvitedUser(server, {
-    email: 'bea@b.example',
-    role: 'USER',
-    org: 'org-b',
-  })
+  otherUser = await signInAtNewOrganisation(server, 'org-b', 'USER', 'bea@b.example')
   file = openOrganisationFile(server.dataDir)
   otherFile = openOrganisationFile(server.dataDir, 'org-b')
 })

@@ -1,16 +1,12 @@
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import { signInAtNewOrganisation } from '../support/api-organisations.ts'
+import { expectRefusal } from '../support/api-refusals.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { openSystemFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import {
-  type ErrorAnswer,
-  type PartOf,
-  type TypedApi,
-  typedClient,
-} from '../support/typed-client.ts'
+import { type PartOf, type TypedApi, typedClient } from '../support/typed-client.ts'
 
 type Registered = InferResponseType<TypedApi['auth']['register']['email']['$post'], 201>
 type Registrations = InferResponseType<TypedApi['users']['registrations']['$get'], 200>
@@ -46,10 +42,7 @@ describe('REGISTRATION=approval (the default)', () => {
     expect(registered.status).toBe(201)
     expect((registered.json as Registered).status).toBe('awaiting_approval')
     const login = await client.post('/api/auth/login/email', stranger)
-    expect(login.status).toBe(403)
-    expect((login.json as ErrorAnswer).message).toBe(
-      'Je account wacht op goedkeuring door een beheerder.',
-    )
+    expectRefusal(login, 403, 'Je account wacht op goedkeuring door een beheerder.')
     expect(login.headers.get('set-cookie')).toBeNull()
     for (const path of ['/api/users', '/api/activities', '/api/app-connections', '/api/stats']) {
       expect((await client.get(path)).status).toBe(401)
@@ -95,12 +88,7 @@ describe('REGISTRATION=approval (the default)', () => {
     const registrant = { name: 'Tom Wacht', email: 'tom@example.com', password: 'tom password 1' }
     await createClient(server.url).post('/api/auth/register/email', registrant)
     const id = ((await root.get('/api/users/registrations')).json as Registrations)[0]!.id
-    await createOrganisation(server.deps, { id: 'org-x', name: 'X', slug: 'org-x' })
-    const otherAdmin = await signInInvitedUser(server, {
-      email: 'admin@org-x.example',
-      role: 'ADMIN',
-      org: 'org-x',
-    })
+    const otherAdmin = await signInAtNewOrganisation(server, 'org-x', 'ADMIN', 'admin@x.example')
     expect((await otherAdmin.get('/api/users/registrations')).json).toEqual([])
     expect((await otherAdmin.post(`/api/users/${id}/approve`)).status).toBe(404)
     expect((await createClient(server.url).post('/api/auth/login/email', registrant)).status).toBe(
@@ -185,8 +173,7 @@ test('REGISTRATION=closed: 403, and the address stays free', async () => {
       mode: 'closed',
     } satisfies Registration)
     const answer = await client.post('/api/auth/register/email', stranger)
-    expect(answer.status).toBe(403)
-    expect((answer.json as ErrorAnswer).message).toMatch(/Registreren is uitgeschakeld/)
+    expectRefusal(answer, 403, /Registreren is uitgeschakeld/)
     const system = openSystemFile(server.dataDir)
     expect(system.prepare('select count(*) from login_directory').pluck().get()).toBe(0)
     system.close()

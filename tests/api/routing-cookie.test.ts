@@ -4,8 +4,7 @@ import { DEFAULT_ORGANISATION_ID } from '#schema/constants'
 import { getOrganisationRoute, ROUTING_COOKIE } from '#server/auth/routing-cookie'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
-import { signInFirstSuperadmin } from '../support/accounts.ts'
-import type { Seller } from '../support/answers.ts'
+import { signInFirstSuperadmin, signInNewSeller } from '../support/accounts.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { TypedApi } from '../support/typed-client.ts'
@@ -13,10 +12,6 @@ import type { TypedApi } from '../support/typed-client.ts'
 type Login = InferResponseType<TypedApi['auth']['login']['email']['$post'], 200>
 type Choice = Extract<Login, { choice: unknown }>
 type User = InferResponseType<TypedApi['auth']['user']['$get'], 200>
-type SellerLogin = Extract<
-  InferResponseType<TypedApi['gold-estates']['sellers'][':id']['login']['$post'], 201>,
-  { setupUrl: string }
->
 
 // The routing cookie that HAProxy hashes (deploy/haproxy.template.cfg) names the
 // organisation of the session on every path that signs someone in, changes with the
@@ -97,22 +92,13 @@ test('an organisation choice routes to the chosen organisation, and choosing aga
 test('Gold Estates: a launch and a seller’s own sign-in get the route; its sign-out removes it', async () => {
   const launch = await root.post('/api/admin/launch-gold-estates')
   expect(launch.status, launch.text).toBe(200)
-  const seller = await root.post('/api/gold-estates/sellers', {
+  // Added, given a sign-in and signed in at the sales login (each step checked as it goes).
+  const seller = {
     name: 'Verkoper Route',
     email: 'verkoper@route.example',
-  })
-  expect(seller.status, seller.text).toBe(201)
-  const link = await root.post(`/api/gold-estates/sellers/${(seller.json as Seller).id}/login`, {
     role: 'SELLER',
-  })
-  const token = String((link.json as SellerLogin).setupUrl).split('/setup/')[1]
-  const client = createClient(server.url)
-  await client.post(`/api/auth/setup/${token}`, { password: 'verkoper password' })
-  const login = await client.post('/api/gold-estates/auth/login', {
-    email: 'verkoper@route.example',
-    password: 'verkoper password',
-  })
-  expect(login.status, login.text).toBe(200)
+  } as const
+  const { client } = await signInNewSeller(server, root, seller)
   expect(routeOf(client)).toBe(getOrganisationRoute(DEFAULT_ORGANISATION_ID))
 
   const logout = await client.post('/api/gold-estates/auth/logout')

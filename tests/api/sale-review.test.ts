@@ -12,6 +12,8 @@ import {
   signInRegisteredStranger,
 } from '../support/accounts.ts'
 import type { Project } from '../support/answers.ts'
+import { addProject, markLine, patchSale } from '../support/api-gold-estates.ts'
+import { expectRefusal } from '../support/api-refusals.ts'
 import { type Client, createClient } from '../support/http.ts'
 import {
   buildCorrection,
@@ -185,9 +187,7 @@ const split = (sellerId: string, commissionPercentage: number, commissionType = 
 beforeAll(async () => {
   server = await startTestServer({ REGISTRATION: 'open' })
   admin = await signInFirstSuperadminWithGoldEstates(server)
-  projectId = (
-    (await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json as Project
-  ).id
+  projectId = await addProject(admin, 'Havenkwartier')
   const team = await addSellers(server, admin, {
     sanne: 'Sanne',
     cor: 'Cor',
@@ -199,9 +199,7 @@ beforeAll(async () => {
   manager = await team.signIn('maria', 'MANAGER')
   stranger = await signInRegisteredStranger(server)
   otherOwner = await signInOtherOrganisationOwner(server)
-  otherProjectId = (
-    (await otherOwner.post('/api/gold-estates/projects', { name: 'Elders' })).json as Project
-  ).id
+  otherProjectId = await addProject(otherOwner, 'Elders')
 })
 afterAll(() => server?.close())
 
@@ -227,18 +225,14 @@ describe("a SELLER's 50 lines of 100 % to themselves", () => {
       'Deze verkoop staat ter beoordeling; de commissies kunnen pas na goedkeuring betaald worden'
     await expectNothingChanged(async () => {
       for (const client of [admin, manager]) {
-        const marked = await client.request('PATCH', `/api/gold-estates/commissions/${line.id}`, {
-          status: 'paid',
-        })
-        expect(marked.status).toBe(409)
-        expect((marked.json as ErrorAnswer).message).toBe(refusal)
+        const marked = await markLine(client, line.id, 'paid')
+        expectRefusal(marked, 409, refusal)
         const part = await client.post(`/api/gold-estates/commissions/${line.id}/payments`, {
           amount: 100,
           paidOn: today,
           note: null,
         })
-        expect(part.status).toBe(409)
-        expect((part.json as ErrorAnswer).message).toBe(refusal)
+        expectRefusal(part, 409, refusal)
         const pushed = await pushRows(client, 'commissionPayments', [
           {
             newDocumentState: buildPaymentPart(line, {
@@ -258,9 +252,7 @@ describe("a SELLER's 50 lines of 100 % to themselves", () => {
     expect(after.overdue - before.admin.overdue).toBe(50 * 5_000_000)
     expect(after.sales - before.admin.sales).toBe(1)
     expect(activitiesOf('Verkoop goedgekeurd')).toContainEqual({ saleId: sale.id })
-    const paid = await admin.request('PATCH', `/api/gold-estates/commissions/${line.id}`, {
-      status: 'paid',
-    })
+    const paid = await markLine(admin, line.id, 'paid')
     expect(paid.status).toBe(200)
   })
 
@@ -362,9 +354,9 @@ describe('which splits are held', () => {
     expect((await feed()).length).toBe(before + 1)
     // An ADMIN's correction into an unusual split is logged with every reason it breaks.
     const usual = await register(admin, payload([{ sellerId: ids.sanne, percentage: 100 }]))
-    const corrected = await admin.request(
-      'PATCH',
-      `/api/gold-estates/sales/${usual.id}`,
+    const corrected = await patchSale(
+      admin,
+      usual.id,
       correction([split(ids.sanne, 100), split(ids.sanne, 100), split(ids.cor, 60, 'referral')]),
     )
     expect(corrected.status, corrected.text).toBe(200)
@@ -388,8 +380,7 @@ describe('approving and rejecting', () => {
     const sale = await register(seller, fiftyTimesOwn())
     await expectNothingChanged(async () => {
       const own = await approve(seller, sale.id)
-      expect(own.status).toBe(403)
-      expect((own.json as ErrorAnswer).message).toMatch(/sales\.approve/)
+      expectRefusal(own, 403, /sales\.approve/)
       expect((await reject(seller, sale.id, { reason: 'Zelf afgewezen' })).status).toBe(403)
       for (const client of [stranger, createClient(server.url)]) {
         expect((await approve(client, sale.id)).status).toBe(401)
@@ -402,8 +393,7 @@ describe('approving and rejecting', () => {
     await expectNothingChanged(async () => {
       for (const body of [{}, { reason: '' }, { reason: '  x ' }, { reason: 12 }]) {
         const answer = await reject(manager, sale.id, body)
-        expect(answer.status).toBe(400)
-        expect((answer.json as ErrorAnswer).message).toMatch(/reason: Geef een reden/)
+        expectRefusal(answer, 400, /reason: Geef een reden/)
       }
       const long = await reject(manager, sale.id, { reason: 'x'.repeat(501) })
       expect((long.json as ErrorAnswer).message).toMatch(/hoogstens 500 tekens/)
@@ -431,16 +421,9 @@ describe('approving and rejecting', () => {
     })
     // Rejected: still not payable, not approvable before the SELLER answers.
     const [line] = await linesOf(sale.id)
-    expect(
-      (
-        await admin.request('PATCH', `/api/gold-estates/commissions/${line!.id}`, {
-          status: 'paid',
-        })
-      ).status,
-    ).toBe(409)
+    expect((await markLine(admin, line!.id, 'paid')).status).toBe(409)
     const early = await approve(admin, sale.id)
-    expect(early.status).toBe(409)
-    expect((early.json as ErrorAnswer).message).toBe('Deze verkoop staat niet ter beoordeling')
+    expectRefusal(early, 409, 'Deze verkoop staat niet ter beoordeling')
 
     // The SELLER's device gets the reason and the whole split they wrote.
     const seen = await pulledSale(seller, sale.id)
@@ -449,9 +432,9 @@ describe('approving and rejecting', () => {
     expect(seen.splits).toBeNull()
 
     // They correct it (REST) to 60/40: back in review, the reason cleared.
-    const corrected = await seller.request(
-      'PATCH',
-      `/api/gold-estates/sales/${sale.id}`,
+    const corrected = await patchSale(
+      seller,
+      sale.id,
       correction([split(ids.sanne, 60), split(ids.cor, 40)]),
     )
     expect(corrected.status, corrected.text).toBe(200)
@@ -470,9 +453,9 @@ describe('approving and rejecting', () => {
     expect(approved.reviewStatus).toBeNull()
     expect(approved.lines?.map((l) => l.sellerId)).toEqual([ids.sanne])
     await expectNothingChanged(async () => {
-      const late = await seller.request(
-        'PATCH',
-        `/api/gold-estates/sales/${sale.id}`,
+      const late = await patchSale(
+        seller,
+        sale.id,
         correction([split(ids.sanne, 100)], { paidTotal: 0 }),
       )
       expect(late.status).toBe(403)
@@ -502,20 +485,13 @@ describe('approving and rejecting', () => {
     await expectNothingChanged(async () => {
       // Not theirs to correct (the office's sale), nor a sale that does not exist: one answer.
       for (const id of [byOffice.id, newId()]) {
-        const answer = await seller.request(
-          'PATCH',
-          `/api/gold-estates/sales/${id}`,
-          correction([split(ids.sanne, 100)]),
-        )
+        const answer = await patchSale(seller, id, correction([split(ids.sanne, 100)]))
         expect(answer.status).toBe(403)
       }
-      const withoutSelf = await seller.request(
-        'PATCH',
-        `/api/gold-estates/sales/${own.id}`,
-        correction([split(ids.cor, 100)]),
-      )
-      expect(withoutSelf.status).toBe(403)
-      expect((withoutSelf.json as ErrorAnswer).message).toBe(
+      const withoutSelf = await patchSale(seller, own.id, correction([split(ids.cor, 100)]))
+      expectRefusal(
+        withoutSelf,
+        403,
         'Je kunt alleen verkopen registreren waarin je zelf een commissie hebt',
       )
       // Cancelling stays the office's.
@@ -557,11 +533,9 @@ describe('a review names the version it saw', () => {
         { seq: 1.5 },
       ]) {
         const approval = await manager.post(`${url}/approve`, body)
-        expect(approval.status, approval.text).toBe(400)
-        expect((approval.json as ErrorAnswer).message).toBe(SEQ_MISSING)
+        expectRefusal(approval, 400, SEQ_MISSING)
         const rejection = await manager.post(`${url}/reject`, { ...body, reason: 'Klopt niet' })
-        expect(rejection.status, rejection.text).toBe(400)
-        expect((rejection.json as ErrorAnswer).message).toBe(SEQ_MISSING)
+        expectRefusal(rejection, 400, SEQ_MISSING)
       }
     })
     expect((await pulledSale(admin, sale.id)).reviewStatus).toBe('pending')
@@ -570,16 +544,17 @@ describe('a review names the version it saw', () => {
   test('a rejection of the split the MANAGER saw is 409 once the SELLER rewrote it; the current one can be', async () => {
     const sale = await register(seller, payload([{ sellerId: ids.sanne, percentage: 90 }]))
     const seen = await seqOf(sale.id)
-    const corrected = await seller.request(
-      'PATCH',
-      `/api/gold-estates/sales/${sale.id}`,
+    const corrected = await patchSale(
+      seller,
+      sale.id,
       correction([split(ids.sanne, 60), split(ids.cor, 60)]),
     )
     expect(corrected.status, corrected.text).toBe(200)
     await expectNothingChanged(async () => {
       const late = await reject(manager, sale.id, { seq: seen, reason: 'Minder dan 100 %' })
-      expect(late.status).toBe(409)
-      expect((late.json as ErrorAnswer).message).toBe(
+      expectRefusal(
+        late,
+        409,
         'Deze verkoop is gewijzigd sinds je hem bekeek. Bekijk hem opnieuw voor je hem afwijst.',
       )
       expect((await approve(manager, sale.id, undefined, seen)).status).toBe(409)
@@ -666,15 +641,9 @@ describe('sellers and projects that are not active', () => {
     await expectNothingChanged(async () => {
       for (const client of [admin, manager, seller]) {
         const leaver = await client.post('/api/gold-estates/sales', withLeaver)
-        expect(leaver.status).toBe(400)
-        expect((leaver.json as ErrorAnswer).message).toBe(
-          'commissions.1.sellerId: Verkoper Oud is niet actief',
-        )
+        expectRefusal(leaver, 400, 'commissions.1.sellerId: Verkoper Oud is niet actief')
         const project = await client.post('/api/gold-estates/sales', inClosed)
-        expect(project.status).toBe(400)
-        expect((project.json as ErrorAnswer).message).toBe(
-          'projectId: Project Gesloten is niet actief',
-        )
+        expectRefusal(project, 400, 'projectId: Project Gesloten is niet actief')
         const other = await client.post('/api/gold-estates/sales', elsewhere)
         expect((other.json as ErrorAnswer).message).toBe(
           'projectId: Project bestaat niet in deze organisatie',
@@ -701,22 +670,19 @@ describe('sellers and projects that are not active', () => {
     )
     await admin.request('PATCH', `/api/gold-estates/sellers/${ids.cor}`, { status: 'inactive' })
     try {
-      const kept = await admin.request(
-        'PATCH',
-        `/api/gold-estates/sales/${sale.id}`,
+      const kept = await patchSale(
+        admin,
+        sale.id,
         correction([split(ids.sanne, 40), split(ids.cor, 60)]),
       )
       expect(kept.status, kept.text).toBe(200)
       await expectNothingChanged(async () => {
-        const added = await admin.request(
-          'PATCH',
-          `/api/gold-estates/sales/${sale.id}`,
+        const added = await patchSale(
+          admin,
+          sale.id,
           correction([split(ids.sanne, 40), split(ids.cor, 50), split(ids.oud, 10)]),
         )
-        expect(added.status).toBe(400)
-        expect((added.json as ErrorAnswer).message).toBe(
-          'splits.2.sellerId: Verkoper Oud is niet actief',
-        )
+        expectRefusal(added, 400, 'splits.2.sellerId: Verkoper Oud is niet actief')
       })
     } finally {
       await admin.request('PATCH', `/api/gold-estates/sellers/${ids.cor}`, { status: 'active' })

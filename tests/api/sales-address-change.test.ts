@@ -8,9 +8,10 @@ import {
   signInFirstSuperadminWithGoldEstates,
   signInOtherOrganisationOwner,
 } from '../support/accounts.ts'
+import { closeServerWithMail, confirmationTokenIn } from '../support/api-mail.ts'
+import { expectRefusal } from '../support/api-refusals.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { nthMailTo, type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
-import type { ReceivedMail } from '../support/smtp-receiver.ts'
 import type { TestServer } from '../support/test-server.ts'
 import type { ErrorAnswer, PartOf, TypedApi } from '../support/typed-client.ts'
 
@@ -49,14 +50,9 @@ beforeAll(async () => {
   sanne = await team.signIn('sanne', 'SELLER')
   cor = await team.signIn('cor', 'SELLER')
 })
-afterAll(async () => {
-  await server?.close()
-  await receiver?.stop()
-})
+afterAll(() => closeServerWithMail(server, receiver))
 
 const receiveOne = (address: string, count = 1) => nthMailTo(receiver, address, count)
-const tokenIn = (mail: ReceivedMail) =>
-  (mail.parsed.text ?? '').match(/\/confirm-email\/([a-z2-7]+)/)?.[1] as string
 const confirm = (client: Client, token: string) =>
   client.post(`/api/gold-estates/profile/email/confirm/${token}`)
 const ask = (client: Client, email: string, currentPassword: string) =>
@@ -91,7 +87,7 @@ describe('a SELLER changes their own address', () => {
     // Not yet: the old address still signs in.
     expect((await salesLogin('sanne@example.com', 'sanne@example.com password')).status).toBe(200)
 
-    const token = tokenIn(link)
+    const token = confirmationTokenIn(link)
     // Another session's confirm: a colleague's browser, and another organisation's owner's.
     expect((await confirm(cor, token)).status).toBe(403)
     const outsider = await signInOtherOrganisationOwner(server)
@@ -112,8 +108,9 @@ describe('a SELLER changes their own address', () => {
     expect(await sellerEmail(ids.sanne)).toBe('sanne.nieuw@example.test')
     // Used twice: refused.
     const again = await confirm(createClient(server.url), token)
-    expect(again.status).toBe(400)
-    expect((again.json as ErrorAnswer).message).toBe(
+    expectRefusal(
+      again,
+      400,
       'Deze bevestigingslink is al gebruikt of vervangen door een nieuwere aanvraag.',
     )
   })
@@ -129,15 +126,14 @@ describe('a SELLER changes their own address', () => {
       )
     }
     expect((await ask(cor, 'cor2@example.test', 'cor@example.com password')).status).toBe(202)
-    const token = tokenIn(await receiveOne('cor2@example.test'))
+    const token = confirmationTokenIn(await receiveOne('cor2@example.test'))
     server.deps.systemDb
       .update(emailChangeTokens)
       .set({ expiresAt: Date.now() - 1 })
       .where(eq(emailChangeTokens.tokenHash, hashToken(token)))
       .run()
     const expired = await confirm(createClient(server.url), token)
-    expect(expired.status).toBe(400)
-    expect((expired.json as ErrorAnswer).message).toMatch(/verlopen/)
+    expectRefusal(expired, 400, /verlopen/)
     expect(await sellerEmail(ids.cor)).toBe('cor@example.com')
   })
 
@@ -149,8 +145,7 @@ describe('a SELLER changes their own address', () => {
     const byAdmin = await admin.request('PATCH', `/api/gold-estates/sellers/${ids.cor}`, {
       email: 'admin-chosen@example.test',
     })
-    expect(byAdmin.status).toBe(409)
-    expect((byAdmin.json as ErrorAnswer).message).toMatch(/alleen de verkoper zelf/)
+    expectRefusal(byAdmin, 409, /alleen de verkoper zelf/)
     expect(await sellerEmail(ids.cor)).toBe('cor@example.com')
   })
 

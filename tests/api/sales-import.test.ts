@@ -8,6 +8,7 @@ import {
   signInOtherOrganisationOwner,
 } from '../support/accounts.ts'
 import type { Pulled } from '../support/answers.ts'
+import { expectRefusal } from '../support/api-refusals.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { startSheetsStandIn } from '../support/sheets-stand-in.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
@@ -178,42 +179,35 @@ describe('spreadsheet info and data', () => {
 
   test('bad input is a 400 with a message, Google refusals are named', async () => {
     const missing = await admin.get('/api/gold-estates/sheets/info')
-    expect(missing.status).toBe(400)
-    expect((missing.json as ErrorAnswer).message).toBe('spreadsheetId: Spreadsheet ID vereist')
+    expectRefusal(missing, 400, 'spreadsheetId: Spreadsheet ID vereist')
     const invalid = await admin.get('/api/gold-estates/sheets/info?spreadsheetId=abc')
-    expect(invalid.status).toBe(400)
-    expect((invalid.json as ErrorAnswer).message).toBe(
-      'spreadsheetId: Voer een geldig Google Sheets ID in.',
-    )
+    expectRefusal(invalid, 400, 'spreadsheetId: Voer een geldig Google Sheets ID in.')
     const range = await admin.get(
       `/api/gold-estates/sheets/data?spreadsheetId=${SHEET_ID}&range=${encodeURIComponent('A:B:C')}`,
     )
-    expect(range.status).toBe(400)
-    expect((range.json as ErrorAnswer).message).toMatch(/geldig bereik/)
+    expectRefusal(range, 400, /geldig bereik/)
     const noTab = await admin.get(
       `/api/gold-estates/sheets/data?spreadsheetId=${SHEET_ID}&range=${encodeURIComponent('Verkoop!A:Z')}`,
     )
-    expect(noTab.status).toBe(400)
-    expect((noTab.json as ErrorAnswer).message).toBe(
+    expectRefusal(
+      noTab,
+      400,
       'Google Sheets weigert het verzoek: Unable to parse range: Verkoop!A:Z',
     )
     const unknown = await admin.get(
       '/api/gold-estates/sheets/info?spreadsheetId=1UnknownSheetId_xyz',
     )
-    expect(unknown.status).toBe(404)
-    expect((unknown.json as ErrorAnswer).message).toBe(
-      'Spreadsheet niet gevonden. Controleer het ID.',
-    )
+    expectRefusal(unknown, 404, 'Spreadsheet niet gevonden. Controleer het ID.')
     const unshared = await admin.get(
       '/api/gold-estates/sheets/info?spreadsheetId=1NotSharedSheet_abcdefgh',
     )
-    expect(unshared.status).toBe(403)
-    expect((unshared.json as ErrorAnswer).message).toBe(
+    expectRefusal(
+      unshared,
+      403,
       `Geen toegang tot deze spreadsheet. Deel hem (lezen) met ${standIn.clientEmail}.`,
     )
     const sync = await admin.post('/api/gold-estates/sheets/sync', { spreadsheetId: '' })
-    expect(sync.status).toBe(400)
-    expect((sync.json as ErrorAnswer).message).toBe('spreadsheetId: Spreadsheet ID vereist')
+    expectRefusal(sync, 400, 'spreadsheetId: Spreadsheet ID vereist')
   })
 
   test('the service account signs in once and its token is reused', () => {
@@ -423,8 +417,7 @@ describe('file uploads without Google', () => {
 
   test('the sheets calls say Google Sheets is not configured', async () => {
     const info = await plainAdmin.get(`/api/gold-estates/sheets/info?spreadsheetId=${SHEET_ID}`)
-    expect(info.status).toBe(503)
-    expect((info.json as ErrorAnswer).message).toBe('Google Sheets is niet geconfigureerd')
+    expectRefusal(info, 503, 'Google Sheets is niet geconfigureerd')
     const status = await plainAdmin.get('/api/gold-estates/sheets/status')
     expect(status.json).toEqual({
       googleSheets: 'off',

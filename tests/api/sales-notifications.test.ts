@@ -8,7 +8,9 @@ import { notificationOutbox } from '#schema/db/organisation'
 import { formatMoney } from '#schema/format-money'
 import { queueReviewDigests } from '#server/jobs/review-digests'
 import { addSellers, signInFirstSuperadminWithGoldEstates } from '../support/accounts.ts'
-import type { Project, Pulled, Sales } from '../support/answers.ts'
+import type { Pulled, Sales } from '../support/answers.ts'
+import { addProject } from '../support/api-gold-estates.ts'
+import { closeServerWithMail } from '../support/api-mail.ts'
 import { eventually } from '../support/eventually.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { allMailSent, type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
@@ -49,9 +51,7 @@ beforeAll(async () => {
     MAIL_RETRY_BASE_MS: '200',
   }))
   admin = await signInFirstSuperadminWithGoldEstates(server)
-  projectId = (
-    (await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json as Project
-  ).id
+  projectId = await addProject(admin, 'Havenkwartier')
   const team = await addSellers(
     server,
     admin,
@@ -63,10 +63,7 @@ beforeAll(async () => {
   await team.signIn('cor', 'SELLER')
   manager = await team.signIn('maria', 'MANAGER')
 })
-afterAll(async () => {
-  await server?.close()
-  await receiver?.stop()
-})
+afterAll(() => closeServerWithMail(server, receiver))
 
 async function receive(address: string, count: number): Promise<ReceivedMail[]> {
   return eventually(() => {
@@ -134,6 +131,12 @@ function unsubscribeUrlOf(mail: ReceivedMail) {
 
 const linkOf = (mail: ReceivedMail, part: string) =>
   (mail.parsed.text ?? '').match(new RegExp(`https?://\\S+${part}\\S*`))?.[0] ?? ''
+
+/** A sale's lines: Sanne's and Cor's shares (%). */
+const sanneAndCor = (sanne: number, cor: number) => [
+  { sellerId: ids.sanne, percentage: sanne },
+  { sellerId: ids.cor, percentage: cor },
+]
 
 function sale(lines: { sellerId: string; percentage: number }[], clientName: string) {
   return buildSalePayload({
@@ -210,17 +213,7 @@ describe("a SELLER's own sale", () => {
 
 describe('a paid commission line', () => {
   test("reaches its own seller, with its amount and date, and never names the other seller's line", async () => {
-    const shared = await postSale(
-      server,
-      admin,
-      sale(
-        [
-          { sellerId: ids.sanne, percentage: 70 },
-          { sellerId: ids.cor, percentage: 30 },
-        ],
-        'Klant Gedeeld',
-      ),
-    )
+    const shared = await postSale(server, admin, sale(sanneAndCor(70, 30), 'Klant Gedeeld'))
     const lines = (await listCommissions(server, admin)).filter((line) => line.saleId === shared.id)
     const own = lines.find((line) => line.sellerId === ids.sanne)
     const cors = lines.find((line) => line.sellerId === ids.cor)
@@ -255,17 +248,7 @@ describe("the sales settings' default recipient", () => {
       notificationsEnabled: true,
     })
     expect(set.status, set.text).toBe(200)
-    const created = await postSale(
-      server,
-      manager,
-      sale(
-        [
-          { sellerId: ids.sanne, percentage: 50 },
-          { sellerId: ids.cor, percentage: 50 },
-        ],
-        'Klant Nieuw',
-      ),
-    )
+    const created = await postSale(server, manager, sale(sanneAndCor(50, 50), 'Klant Nieuw'))
     const [mail] = (await receive(RECIPIENT, 1)) as [ReceivedMail]
     expect(mail.parsed.subject).toBe('Nieuwe verkoop: Klant Nieuw (B-12)')
     expect(mail.parsed.text).toContain('Maria heeft een verkoop geregistreerd')

@@ -2,9 +2,10 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { signInFirstSuperadminWithGoldEstates } from '../support/accounts.ts'
-import type { Project, Pulled, Seller, SellerLogin } from '../support/answers.ts'
-import { type Client, createClient } from '../support/http.ts'
+import { signInFirstSuperadminWithGoldEstates, signInSeller } from '../support/accounts.ts'
+import type { Pulled } from '../support/answers.ts'
+import { addProject, addSeller } from '../support/api-gold-estates.ts'
+import type { Client } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
 import { waitFor } from '../support/sse.ts'
@@ -37,37 +38,23 @@ let server: TestServer
 let root: Client
 let seller: Client
 let crmUrl: string
-let projectId: string
-let ownSellerId: string
+/** The project, and the seller signed in as `seller`. */
+const ids = { project: '', ownSeller: '' }
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => crm.listen(0, '127.0.0.1', resolve))
   crmUrl = `http://127.0.0.1:${(crm.address() as AddressInfo).port}/hooks/lead`
   server = await startTestServer({ ALLOW_PRIVATE_WEBHOOKS: 'true', WEBHOOK_RETRY_BASE_MS: '50' })
   root = await signInFirstSuperadminWithGoldEstates(server)
-  const project = await root.post('/api/gold-estates/projects', { name: 'Havenkwartier' })
-  projectId = (project.json as Project).id
-  await root.post('/api/gold-estates/sellers', {
-    name: 'Carla Collega',
-    email: 'carla@example.com',
-    phone: '0611111111',
+  ids.project = await addProject(root, 'Havenkwartier')
+  await addSeller(root, { name: 'Carla Collega', email: 'carla@example.com', phone: '0611111111' })
+  const sanne = { name: 'Sanne Setter', email: 'sanne@example.com', phone: '0622222222' }
+  ids.ownSeller = await addSeller(root, sanne)
+  seller = await signInSeller(server, root, {
+    id: ids.ownSeller,
+    email: sanne.email,
+    role: 'SELLER',
   })
-  const own = await root.post('/api/gold-estates/sellers', {
-    name: 'Sanne Setter',
-    email: 'sanne@example.com',
-    phone: '0622222222',
-  })
-  ownSellerId = (own.json as Seller).id
-  const link = await root.post(`/api/gold-estates/sellers/${ownSellerId}/login`, { role: 'SELLER' })
-  seller = createClient(server.url)
-  await seller.post(`/api/auth/setup/${(link.json as SellerLogin).setupUrl.split('/setup/')[1]}`, {
-    password: 'sanne password',
-  })
-  const login = await seller.post('/api/gold-estates/auth/login', {
-    email: 'sanne@example.com',
-    password: 'sanne password',
-  })
-  expect(login.status).toBe(200)
   const saved = await root.request('PATCH', '/api/gold-estates/settings', {
     xmsEnabled: true,
     xmsWebhookUrl: crmUrl,
@@ -112,7 +99,7 @@ describe('what a SELLER sees', () => {
     for (const rows of [listed, pulled]) {
       const carla = rows.find((row) => row.name === 'Carla Collega')
       expect(carla).toMatchObject({ email: null, phone: null, userId: null })
-      const own = rows.find((row) => row.id === ownSellerId)
+      const own = rows.find((row) => row.id === ids.ownSeller)
       expect(own).toMatchObject({ email: 'sanne@example.com', phone: '0622222222' })
       expect(JSON.stringify(rows)).not.toContain('carla@example.com')
       expect(JSON.stringify(rows)).not.toContain('0611111111')
@@ -140,9 +127,9 @@ describe('the CRM key', () => {
     const sale = await root.post(
       '/api/gold-estates/sales',
       buildSalePayload({
-        projectId,
+        projectId: ids.project,
         salePrice: 300_000_00,
-        lines: [{ sellerId: ownSellerId, percentage: 100 }],
+        lines: [{ sellerId: ids.ownSeller, percentage: 100 }],
       }),
     )
     expect(sale.status).toBe(201)

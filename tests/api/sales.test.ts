@@ -9,6 +9,8 @@ import {
   signInOtherOrganisationOwner,
 } from '../support/accounts.ts'
 import type { Project, Pulled, Sales, Seller } from '../support/answers.ts'
+import { markLine } from '../support/api-gold-estates.ts'
+import { expectRefusal } from '../support/api-refusals.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
@@ -225,8 +227,7 @@ describe('projects, sellers and the seller sign-in', () => {
       email: 'sanne@example.com',
       password: 'nope',
     })
-    expect(wrong.status).toBe(401)
-    expect((wrong.json as ErrorAnswer).message).toBe('Ongeldig e-mailadres of wachtwoord')
+    expectRefusal(wrong, 401, 'Ongeldig e-mailadres of wachtwoord')
     const login = await sellerClient.post('/api/gold-estates/auth/login', {
       email: 'Sanne@example.com',
       password: 'sanne password',
@@ -299,10 +300,7 @@ describe('sales', () => {
       ...payload,
       commissionAmount: payload.commissionAmount + 2,
     })
-    expect(offByTwo.status).toBe(400)
-    expect((offByTwo.json as ErrorAnswer).message).toMatch(
-      /^commissionAmount: verwacht 500000 cent/,
-    )
+    expectRefusal(offByTwo, 400, /^commissionAmount: verwacht 500000 cent/)
     const badLine = {
       ...payload,
       commissions: [{ ...payload.commissions[0]!, commissionAmount: 1 }],
@@ -382,33 +380,17 @@ describe('sales', () => {
 
   test('ADMIN marks a commission paid and back (undo); a SELLER may not', async () => {
     const line = (await read.commissions(root))[0]!
-    expect(
-      (
-        await sellerClient.request('PATCH', `/api/gold-estates/commissions/${line.id}`, {
-          status: 'paid',
-        })
-      ).status,
-    ).toBe(403)
-    const paid = await root.request('PATCH', `/api/gold-estates/commissions/${line.id}`, {
-      status: 'paid',
-    })
+    expect((await markLine(sellerClient, line.id, 'paid')).status).toBe(403)
+    const paid = await markLine(root, line.id, 'paid')
     expect((paid.json as Commission).status).toBe('paid')
     expect((paid.json as Commission).paidAt).toBeGreaterThan(0)
-    const undone = await root.request('PATCH', `/api/gold-estates/commissions/${line.id}`, {
-      status: 'pending',
-    })
+    const undone = await markLine(root, line.id, 'pending')
     expect(undone.json).toMatchObject({
       status: 'pending',
       paidAt: null,
     } satisfies PartOf<Commission>)
-    expect(
-      (
-        await root.request('PATCH', `/api/gold-estates/commissions/${line.id}`, {
-          status: 'overdue',
-        })
-      ).status,
-    ).toBe(400)
-    await root.request('PATCH', `/api/gold-estates/commissions/${line.id}`, { status: 'paid' })
+    expect((await markLine(root, line.id, 'overdue')).status).toBe(400)
+    await markLine(root, line.id, 'paid')
   })
 })
 
@@ -459,7 +441,7 @@ describe('dashboards', () => {
     const added = await read.dashboard(root)
     expect(added.totalSales).toBe(before.totalSales + 1)
     expect(added.pendingCommissions).toBe(before.pendingCommissions + line.commissionAmount)
-    await root.request('PATCH', `/api/gold-estates/commissions/${line.id}`, { status: 'paid' })
+    await markLine(root, line.id, 'paid')
     const paid = await read.dashboard(root)
     expect(paid.paidCommissions).toBe(before.paidCommissions + line.commissionAmount)
     expect(paid.pendingCommissions).toBe(before.pendingCommissions)
@@ -539,13 +521,7 @@ describe('organisations stay apart', () => {
     expect(await read.projects(bRoot)).toEqual([])
     expect(await pullAll(bRoot, 'commissions')).toEqual([])
     const line = (await read.commissions(root))[0]!
-    expect(
-      (
-        await bRoot.request('PATCH', `/api/gold-estates/commissions/${line.id}`, {
-          status: 'pending',
-        })
-      ).status,
-    ).toBe(404)
+    expect((await markLine(bRoot, line.id, 'pending')).status).toBe(404)
     const sale = buildSalePayload({ projectId: projects[0]!.id, salePrice: 100, lines: [] })
     expect(
       ((await bRoot.post('/api/gold-estates/sales', sale)).json as ErrorAnswer).message,

@@ -6,7 +6,8 @@ import path from 'node:path'
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
-import type { Project, Seller } from '../support/answers.ts'
+import type { Seller } from '../support/answers.ts'
+import { addProject } from '../support/api-gold-estates.ts'
 import { findFreePort } from '../support/free-port.ts'
 import { type GoogleStandIn, startGoogleStandIn } from '../support/google-stand-in.ts'
 import { type Client, createClient } from '../support/http.ts'
@@ -205,9 +206,7 @@ test('a lead that both processes see due is posted once, though its answer is sl
     xmsEnabled: true,
     xmsWebhookUrl: receiverUrl,
   })
-  const projectId = (
-    (await root.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json as Project
-  ).id
+  const projectId = await addProject(root, 'Havenkwartier')
   const sellerId = (
     (await root.post('/api/gold-estates/sellers', { name: 'Cor Closer' })).json as Seller
   ).id
@@ -257,9 +256,7 @@ test('while Redis is away, a lead waits for it and is posted once when it is bac
   const before = leads.length
   const port = redis.port
   await redis.close()
-  const projectId = (
-    (await root.post('/api/gold-estates/projects', { name: 'Zonder Redis' })).json as Project
-  ).id
+  const projectId = await addProject(root, 'Zonder Redis')
   const sellerId = (
     (await root.post('/api/gold-estates/sellers', { name: 'Dirk Deal' })).json as Seller
   ).id

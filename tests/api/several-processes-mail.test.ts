@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { ROOT, signIn, signInFirstSuperadmin } from '../support/accounts.ts'
-import type { Project, Seller } from '../support/answers.ts'
+import type { Seller } from '../support/answers.ts'
+import { addProject } from '../support/api-gold-estates.ts'
 import { findFreePort } from '../support/free-port.ts'
 import { createClient } from '../support/http.ts'
 import { takeInvitationToken } from '../support/invitation-token.ts'
@@ -95,9 +96,7 @@ test("an organisation's notifications, its sales registered through both process
     defaultRecipientEmail: recipient,
   })
   expect(settings.status, settings.text).toBe(200)
-  const projectId = (
-    (await root.post('/api/gold-estates/projects', { name: 'Twee' })).json as Project
-  ).id
+  const projectId = await addProject(root, 'Twee')
   const sellerId = (
     (await root.post('/api/gold-estates/sellers', { name: 'Sanne' })).json as Seller
   ).id

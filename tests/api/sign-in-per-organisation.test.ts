@@ -7,6 +7,7 @@ import { createOrganisation } from '#server/services/platform-organisations/crea
 import { formatSyncAccount, SYNC_ACCOUNT_HEADER } from '#sync/account'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import type { Seller, SellerLogin } from '../support/answers.ts'
+import { expectRefusal } from '../support/api-refusals.ts'
 import { queryDirectory } from '../support/directory-tables.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -36,22 +37,20 @@ beforeAll(async () => {
 })
 afterAll(() => server?.close())
 
-/** A central account set up through its link, with the password given; not signed in. */
-async function createAccount(options: {
-  email: string
-  org: string
-  password: string
-  role?: UserRole
-}) {
+/** A central account of `org` set up through its link, with `password`; not signed in. */
+async function createAccount(
+  email: string,
+  org: string,
+  password: string,
+  role: UserRole = 'USER',
+) {
   const { token } = await inviteWithSetupLink(server.deps, {
-    email: options.email,
-    role: options.role ?? 'USER',
-    name: `Persoon ${options.org}`,
-    org: options.org,
+    email,
+    role,
+    name: `Persoon ${org}`,
+    org,
   })
-  const setup = await createClient(server.url).post(`/api/auth/setup/${token}`, {
-    password: options.password,
-  })
+  const setup = await createClient(server.url).post(`/api/auth/setup/${token}`, { password })
   expect(setup.status, setup.text).toBe(200)
 }
 
@@ -61,9 +60,15 @@ async function signIn(email: string, password: string) {
   return { client, answer }
 }
 
+/** A fresh client's sign-in at the Gold Estates login: the answer, with the client. */
+async function signInAtSales(email: string, password: string) {
+  const client = createClient(server.url)
+  return { ...(await client.post('/api/gold-estates/auth/login', { email, password })), client }
+}
+
 /** A signed-in SUPERADMIN of `org` who has launched Gold Estates. */
 async function launchedOwner(email: string, org: string) {
-  await createAccount({ email, org, password: 'owner password', role: 'SUPERADMIN' })
+  await createAccount(email, org, 'owner password', 'SUPERADMIN')
   const { client, answer } = await signIn(email, 'owner password')
   expect(answer.status, answer.text).toBe(200)
   const launch = await client.post('/api/admin/launch-gold-estates')
@@ -101,12 +106,7 @@ const CROSS_ORGANISATION = /andere organisatie|al in gebruik|already|bestaat al/
 describe('another organisation cannot lock an owner out of Gold Estates', () => {
   test("org B's sales ADMIN gives a seller org A's owner's address and a sign-in; A's owner still launches", async () => {
     const ownerB = await launchedOwner('owner@bravo.example', 'org-b')
-    await createAccount({
-      email: 'owner@alfa.example',
-      org: 'org-a',
-      password: 'alfa secret',
-      role: 'SUPERADMIN',
-    })
+    await createAccount('owner@alfa.example', 'org-a', 'alfa secret', 'SUPERADMIN')
     const attack = await createSellerSignIn(ownerB, 'owner@alfa.example', 'attacker password')
     expect(JSON.stringify(attack)).not.toMatch(CROSS_ORGANISATION)
 
@@ -123,31 +123,22 @@ describe('another organisation cannot lock an owner out of Gold Estates', () => 
     expect((await ownerA.get('/api/gold-estates/projects')).status).toBe(200)
 
     // The attacker's sign-in is org B's own seller: it opens org B, never org A.
-    const attacker = createClient(server.url)
-    const login = await attacker.post('/api/gold-estates/auth/login', {
-      email: 'owner@alfa.example',
-      password: 'attacker password',
-    })
-    expect(login.status).toBe(200)
-    expect((login.json as SalesSignedIn).user).toMatchObject({
+    const attacker = await signInAtSales('owner@alfa.example', 'attacker password')
+    expect(attacker.status).toBe(200)
+    expect((attacker.json as SalesSignedIn).user).toMatchObject({
       organizationId: 'org-b',
       role: 'SELLER',
     } satisfies PartOf<SalesSignedIn['user']>)
     // A's owner's launch left B's sign-in as it was, and a second launch still works.
     expect((await ownerA.post('/api/admin/launch-gold-estates')).status).toBe(200)
-    expect(((await attacker.get('/api/gold-estates/auth/user')).json as SalesUser).role).toBe(
-      'SELLER',
-    )
+    expect(
+      ((await attacker.client.get('/api/gold-estates/auth/user')).json as SalesUser).role,
+    ).toBe('SELLER')
   })
 
   test("another organisation's ADMIN creating a user with an address used elsewhere learns nothing, by REST and by push", async () => {
-    await createAccount({ email: 'taken@alfa.example', org: 'org-a', password: 'alfa password' })
-    await createAccount({
-      email: 'admin@charlie.example',
-      org: 'org-c',
-      password: 'charlie admin',
-      role: 'ADMIN',
-    })
+    await createAccount('taken@alfa.example', 'org-a', 'alfa password')
+    await createAccount('admin@charlie.example', 'org-c', 'charlie admin', 'ADMIN')
     const { client: adminC } = await signIn('admin@charlie.example', 'charlie admin')
     const byRest = await adminC.post('/api/users', {
       name: 'Zelfde Adres',
@@ -220,12 +211,7 @@ describe('another organisation cannot lock an owner out of Gold Estates', () => 
 
   test('in one organisation, a sign-in with the owner’s address stays its own account when the owner launches', async () => {
     const first = await launchedOwner('first@delta.example', 'org-c')
-    await createAccount({
-      email: 'second@charlie.example',
-      org: 'org-c',
-      password: 'second password',
-      role: 'SUPERADMIN',
-    })
+    await createAccount('second@charlie.example', 'org-c', 'second password', 'SUPERADMIN')
     await createSellerSignIn(first, 'second@charlie.example', 'seller password')
 
     const { client: second } = await signIn('second@charlie.example', 'second password')
@@ -235,11 +221,7 @@ describe('another organisation cannot lock an owner out of Gold Estates', () => 
       typeof launched
     >)
 
-    const seller = createClient(server.url)
-    const login = await seller.post('/api/gold-estates/auth/login', {
-      email: 'second@charlie.example',
-      password: 'seller password',
-    })
+    const login = await signInAtSales('second@charlie.example', 'seller password')
     expect(login.status).toBe(200)
     const { user } = login.json as SalesSignedIn
     expect(user.role).toBe('SELLER')
@@ -249,13 +231,8 @@ describe('another organisation cannot lock an owner out of Gold Estates', () => 
 
 describe('a person in several organisations chooses one at sign-in', () => {
   test('the same address and password in two organisations asks which, and each choice opens that one', async () => {
-    await createAccount({ email: 'pat@example.com', org: 'org-a', password: 'pat password' })
-    await createAccount({
-      email: 'pat@example.com',
-      org: 'org-b',
-      password: 'pat password',
-      role: 'ADMIN',
-    })
+    await createAccount('pat@example.com', 'org-a', 'pat password')
+    await createAccount('pat@example.com', 'org-b', 'pat password', 'ADMIN')
 
     const { client, answer } = await signIn('PAT@example.com', 'pat password')
     expect(answer.status).toBe(200)
@@ -280,8 +257,7 @@ describe('a person in several organisations chooses one at sign-in', () => {
     expect(((await client.get('/api/auth/user')).json as User).organizationId).toBe('org-b')
     // The choice is used up.
     const again = await choose('org-a')
-    expect(again.status).toBe(401)
-    expect((again.json as ErrorAnswer).message).toBe('Je keuze is verlopen. Log opnieuw in.')
+    expectRefusal(again, 401, 'Je keuze is verlopen. Log opnieuw in.')
 
     const second = await signIn('pat@example.com', 'pat password')
     const other = await second.client.post('/api/auth/login/choose', {
@@ -295,9 +271,9 @@ describe('a person in several organisations chooses one at sign-in', () => {
   })
 
   test('a password that matches two of three accounts lists only those two; the third opens alone', async () => {
-    await createAccount({ email: 'quinn@example.com', org: 'org-a', password: 'shared password' })
-    await createAccount({ email: 'quinn@example.com', org: 'org-b', password: 'shared password' })
-    await createAccount({ email: 'quinn@example.com', org: 'org-c', password: 'charlie only' })
+    await createAccount('quinn@example.com', 'org-a', 'shared password')
+    await createAccount('quinn@example.com', 'org-b', 'shared password')
+    await createAccount('quinn@example.com', 'org-c', 'charlie only')
 
     const { client, answer } = await signIn('quinn@example.com', 'shared password')
     const { choice }: Choice = answer.json
@@ -309,10 +285,7 @@ describe('a person in several organisations chooses one at sign-in', () => {
       choiceToken: choice.choiceToken,
       organisationId: 'org-c',
     })
-    expect(refused.status).toBe(400)
-    expect((refused.json as ErrorAnswer).message).toBe(
-      'organisationId: kies een van de getoonde organisaties',
-    )
+    expectRefusal(refused, 400, 'organisationId: kies een van de getoonde organisaties')
     expect((await client.get('/api/auth/user')).status).toBe(401)
     const picked = await client.post('/api/auth/login/choose', {
       choiceToken: choice.choiceToken,
@@ -338,15 +311,15 @@ describe('a person in several organisations chooses one at sign-in', () => {
     for (const org of ['org-a', 'org-b']) {
       await inviteWithSetupLink(server.deps, { email: 'vera@example.com', role: 'USER', org })
     }
-    await createAccount({ email: 'vera@example.com', org: 'org-c', password: 'vera password' })
+    await createAccount('vera@example.com', 'org-c', 'vera password')
     const { answer } = await signIn('vera@example.com', 'vera password')
     expect(answer.status, answer.text).toBe(200)
     expect((answer.json as SignedIn).user.organizationId).toBe('org-c')
   })
 
   test('an account that may not sign in is not offered', async () => {
-    await createAccount({ email: 'rik@example.com', org: 'org-a', password: 'rik password' })
-    await createAccount({ email: 'rik@example.com', org: 'org-b', password: 'rik password' })
+    await createAccount('rik@example.com', 'org-a', 'rik password')
+    await createAccount('rik@example.com', 'org-b', 'rik password')
     const [entry] = await queryDirectory(
       server,
       "select user_id from login_directory where email = 'rik@example.com' and organization_id = 'org-b'",
@@ -361,8 +334,8 @@ describe('a person in several organisations chooses one at sign-in', () => {
   })
 
   test('failures count per address and e-mail as before, whatever the number of organisations', async () => {
-    await createAccount({ email: 'tess@example.com', org: 'org-a', password: 'tess password' })
-    await createAccount({ email: 'tess@example.com', org: 'org-b', password: 'tess password' })
+    await createAccount('tess@example.com', 'org-a', 'tess password')
+    await createAccount('tess@example.com', 'org-b', 'tess password')
     for (let attempt = 0; attempt < 5; attempt++) {
       expect((await signIn('tess@example.com', 'wrong password')).answer.status).toBe(401)
     }
@@ -380,8 +353,7 @@ describe('a person in several organisations chooses one at sign-in', () => {
       choiceToken: 'x',
       organisationId: 'org-a',
     })
-    expect(bad.status).toBe(400)
-    expect((bad.json as ErrorAnswer).message).toBe('choiceToken: Ongeldige keuze')
+    expectRefusal(bad, 400, 'choiceToken: Ongeldige keuze')
     const unknown = await client.post('/api/auth/login/choose', {
       choiceToken: 'a'.repeat(32),
       organisationId: 'org-a',
@@ -389,14 +361,12 @@ describe('a person in several organisations chooses one at sign-in', () => {
     expect(unknown.status).toBe(401)
     expect(unknown.headers.get('set-cookie')).toBeNull()
     const missing = await client.post('/api/auth/login/choose', { choiceToken: 'a'.repeat(32) })
-    expect(missing.status).toBe(400)
-    expect((missing.json as ErrorAnswer).message).toBe('organisationId: Kies een organisatie')
+    expectRefusal(missing, 400, 'organisationId: Kies een organisatie')
     const sales = await client.post('/api/gold-estates/auth/login/choose', {
       choiceToken: 7,
       organisationId: 'org-a',
     })
-    expect(sales.status).toBe(400)
-    expect((sales.json as ErrorAnswer).message).toBe('choiceToken: Ongeldige keuze')
+    expectRefusal(sales, 400, 'choiceToken: Ongeldige keuze')
   })
 
   test('Gold Estates: sign-ins in two organisations ask which; a central choice token does not open one', async () => {
@@ -407,12 +377,9 @@ describe('a person in several organisations chooses one at sign-in', () => {
     await createSellerSignIn(ownerA, 'sam@example.com', 'sam password')
     await createSellerSignIn(ownerB, 'sam@example.com', 'sam password')
 
-    const seller = createClient(server.url)
-    const answer = await seller.post('/api/gold-estates/auth/login', {
-      email: 'sam@example.com',
-      password: 'sam password',
-    })
+    const answer = await signInAtSales('sam@example.com', 'sam password')
     expect(answer.status).toBe(200)
+    const seller = answer.client
     const { choice }: SalesChoice = answer.json
     expect(choice.organisations.map((item) => item.id)).toEqual(['org-a', 'org-b'])
     expect((await seller.get('/api/gold-estates/auth/user')).status).toBe(401)
@@ -436,7 +403,7 @@ describe('a person in several organisations chooses one at sign-in', () => {
 
 describe('registering and restoring concern one organisation only', () => {
   test('registering with an address used in another organisation is accepted and changes nothing there', async () => {
-    await createAccount({ email: 'reg@alfa.example', org: 'org-a', password: 'alfa reg' })
+    await createAccount('reg@alfa.example', 'org-a', 'alfa reg')
     const response = await createClient(server.url).post('/api/auth/register/email', {
       name: 'Alfa Medewerker',
       email: 'reg@alfa.example',

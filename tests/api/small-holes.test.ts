@@ -1,16 +1,16 @@
-import { rmSync } from 'node:fs'
-import path from 'node:path'
 import { addDays } from 'date-fns/addDays'
 import { format } from 'date-fns/format'
 import { strFromU8, unzipSync } from 'fflate'
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ROOT, signIn, signInFirstSuperadminWithGoldEstates } from '../support/accounts.ts'
+import { downloadBackup } from '../support/api-backup.ts'
+import { expectRefusal } from '../support/api-refusals.ts'
+import { startServerWithWebRoot } from '../support/api-web-root.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { FORMULA_CELL, readSpreadsheetLine } from '../support/spreadsheet-line.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TestServer } from '../support/test-server.ts'
 import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
-import { writeWebRoot } from '../support/web-root.ts'
 
 // What an outsider, a stranger who registers, a seller or another organisation could do
 // with a few small openings: a usage report from the future, a logout from another site's
@@ -20,17 +20,12 @@ import { writeWebRoot } from '../support/web-root.ts'
 type Apps = TypedApi['app-connections']
 let server: TestServer
 let root: Client
-let webRoot: string
 
 beforeAll(async () => {
-  webRoot = writeWebRoot()
-  server = await startTestServer({}, { webRoot })
+  server = await startServerWithWebRoot()
   root = await signInFirstSuperadminWithGoldEstates(server)
 })
-afterAll(async () => {
-  await server.close()
-  rmSync(path.dirname(webRoot), { recursive: true, force: true })
-})
+afterAll(() => server?.close())
 
 /** A fresh client of the root account with both sessions (Centraal and Gold Estates). */
 async function signInBoth() {
@@ -118,8 +113,7 @@ describe('logout', () => {
       origin: 'https://evil.example',
       'sec-fetch-site': 'cross-site',
     })
-    expect(foreign.status).toBe(403)
-    expect((foreign.json as ErrorAnswer).message).toBe('Verzoek van een andere herkomst geweigerd')
+    expectRefusal(foreign, 403, 'Verzoek van een andere herkomst geweigerd')
     expect((await client.get('/api/logout?next=/')).status).toBe(200)
     expect(await liveSessions(tokens)).toEqual({ central: 200, sales: 200 })
   })
@@ -212,14 +206,7 @@ test("a registered stranger's name cannot become a formula in a ';' spreadsheet 
     email: 'jan@example.com',
     password: 'long enough 1',
   })
-  const response = await fetch(`${server.url}/api/admin/backup`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      cookie: `centraal_session=${root.cookies.get('centraal_session')}`,
-    },
-    body: JSON.stringify({ format: 'csv' }),
-  })
+  const response = await downloadBackup(server, root, 'csv')
   const files = unzipSync(new Uint8Array(await response.arrayBuffer()))
   const users = strFromU8(files['users.csv'] as Uint8Array)
   expect(users).toContain(`"Jan;=cmd|' /C calc'!A0"`)

@@ -9,10 +9,11 @@ import {
   signInOtherOrganisationOwner,
 } from '../support/accounts.ts'
 import type { Project } from '../support/answers.ts'
+import { expectRefusal } from '../support/api-refusals.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import { type ErrorAnswer, type TypedApi, typedClient } from '../support/typed-client.ts'
+import { type TypedApi, typedClient } from '../support/typed-client.ts'
 
 type Sale = InferResponseType<TypedApi['gold-estates']['sales']['$post'], 201>
 
@@ -183,18 +184,11 @@ describe('a statement', () => {
   test('refuses a missing, malformed or reversed period', async () => {
     const base = `/api/gold-estates/statements/${ids.sanne}`
     const missing = await admin.get(`${base}?dateFrom=2026-02-01`)
-    expect(missing.status).toBe(400)
-    expect((missing.json as ErrorAnswer).message).toMatch(/^dateTo: /)
+    expectRefusal(missing, 400, /^dateTo: /)
     const malformed = await admin.get(`${base}?dateFrom=2026-13-01&dateTo=2026-12-31`)
-    expect(malformed.status).toBe(400)
-    expect((malformed.json as ErrorAnswer).message).toBe(
-      'dateFrom: Datum moet de vorm JJJJ-MM-DD hebben',
-    )
+    expectRefusal(malformed, 400, 'dateFrom: Datum moet de vorm JJJJ-MM-DD hebben')
     const reversed = await admin.get(`${base}?dateFrom=2026-03-01&dateTo=2026-02-01`)
-    expect(reversed.status).toBe(400)
-    expect((reversed.json as ErrorAnswer).message).toBe(
-      'dateTo: De einddatum ligt voor de begindatum',
-    )
+    expectRefusal(reversed, 400, 'dateTo: De einddatum ligt voor de begindatum')
     expect((await admin.get(`/api/gold-estates/statements?dateTo=2026-02-01`)).status).toBe(400)
   })
 })
@@ -221,17 +215,11 @@ describe('who may download which statement', () => {
     const own = await download(seller, `/api/gold-estates/statements/${ids.sanne}?${FEBRUARY}`)
     expect(own.status).toBe(200)
     const colleague = await seller.get(`/api/gold-estates/statements/${ids.cor}?${FEBRUARY}`)
-    expect(colleague.status).toBe(403)
-    expect((colleague.json as ErrorAnswer).message).toBe(
-      'Je mag alleen je eigen afrekening downloaden',
-    )
+    expectRefusal(colleague, 403, 'Je mag alleen je eigen afrekening downloaden')
     // An id that does not exist is refused the same way: a SELLER learns nothing of ids.
     expect((await seller.get(`/api/gold-estates/statements/ghost?${FEBRUARY}`)).status).toBe(403)
     const all = await seller.get(`/api/gold-estates/statements?${FEBRUARY}`)
-    expect(all.status).toBe(403)
-    expect((all.json as ErrorAnswer).message).toBe(
-      'Je hebt geen recht op deze actie (sales.read.all)',
-    )
+    expectRefusal(all, 403, 'Je hebt geen recht op deze actie (sales.read.all)')
   })
 
   test("an ADMIN and a MANAGER get any seller's; an unknown seller is 404", async () => {
@@ -247,8 +235,7 @@ describe('who may download which statement', () => {
       expect(text).toContain('Familie Jansen Havenkwartier A-1 Terugvordering € -4.000,00')
     }
     const unknown = await admin.get(`/api/gold-estates/statements/ghost?${FEBRUARY}`)
-    expect(unknown.status).toBe(404)
-    expect((unknown.json as ErrorAnswer).message).toBe('Verkoper niet gevonden')
+    expectRefusal(unknown, 404, 'Verkoper niet gevonden')
   })
 
   test('the zip holds one PDF per seller with something in the period', async () => {

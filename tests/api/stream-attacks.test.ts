@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import type { StreamMessage } from '#sync/protocol'
 import {
   signInFirstSuperadminWithGoldEstates,
   signInInvitedUser,
   signInSeller,
 } from '../support/accounts.ts'
-import type { Project, Seller } from '../support/answers.ts'
+import type { Seller } from '../support/answers.ts'
+import { addProject } from '../support/api-gold-estates.ts'
+import { signInNewOrganisationOwner } from '../support/api-organisations.ts'
 import { type Client, cookieOf, createClient } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openEventStream, waitFor } from '../support/sse.ts'
@@ -43,14 +44,8 @@ const registerSale = (client: Client, projectId: string, sellerId: string, clien
 beforeAll(async () => {
   server = await startTestServer()
   ownerA = await signInFirstSuperadminWithGoldEstates(server)
-  projectA = ((await ownerA.post('/api/gold-estates/projects', { name: 'Alfa' })).json as Project)
-    .id
-  await createOrganisation(server.deps, { id: 'org-b', name: 'Bravo', slug: 'bravo' })
-  ownerB = await signInInvitedUser(server, {
-    email: 'owner@b.example',
-    role: 'SUPERADMIN',
-    org: 'org-b',
-  })
+  projectA = await addProject(ownerA, 'Alfa')
+  ownerB = await signInNewOrganisationOwner(server, 'org-b', 'owner@b.example')
   expect((await ownerB.post('/api/admin/launch-gold-estates')).status).toBe(200)
 })
 afterAll(async () => {
@@ -79,9 +74,7 @@ test("another organisation's ADMIN hears nothing of ours, and we nothing of thei
   await waitFor(() =>
     streamA.messages.some((message) => JSON.stringify(message).includes('Geheime Klant A')),
   )
-  const projectB = (
-    (await ownerB.post('/api/gold-estates/projects', { name: 'Bravo' })).json as Project
-  ).id
+  const projectB = await addProject(ownerB, 'Bravo')
   const sellerB = (
     (await ownerB.post('/api/gold-estates/sellers', { name: 'Bob', email: 'bob@b.example' }))
       .json as Seller

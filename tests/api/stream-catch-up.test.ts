@@ -1,7 +1,8 @@
 import type { InferResponseType } from 'hono/client'
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
-import type { Project, Pulled, Seller } from '../support/answers.ts'
+import type { Pulled, Seller } from '../support/answers.ts'
+import { addProject } from '../support/api-gold-estates.ts'
 import type { Client } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { waitFor } from '../support/sse.ts'
@@ -36,9 +37,7 @@ beforeAll(async () => {
   await expectCreated(admin.post('/api/admin/launch-gold-estates'))
   const user = (await admin.get('/api/gold-estates/auth/user')).json as SalesUser
   account = { organisationId: String(user.organizationId), userId: String(user.id) }
-  projectId = (
-    (await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json as Project
-  ).id
+  projectId = await addProject(admin, 'Havenkwartier')
   sellerId = (
     (await admin.post('/api/gold-estates/sellers', { name: 'Xander', email: 'x@example.com' }))
       .json as Seller

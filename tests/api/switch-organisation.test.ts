@@ -12,6 +12,7 @@ import {
   signInFirstSuperadmin,
   signInNewSeller,
 } from '../support/accounts.ts'
+import { expectRefusal } from '../support/api-refusals.ts'
 import { queryDirectory } from '../support/directory-tables.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
@@ -214,10 +215,7 @@ describe('a person whose password matched two organisations', () => {
       { organisationId: 'org-b' },
       await ownAccount(quinn),
     )
-    expect(toSuspended.status).toBe(403)
-    expect((toSuspended.json as ErrorAnswer).message).toBe(
-      'Dit account is niet actief. Neem contact op met je beheerder.',
-    )
+    expectRefusal(toSuspended, 403, 'Dit account is niet actief. Neem contact op met je beheerder.')
     expect((await readUser(quinn)).organizationId).toBe('org-a')
 
     // A reset of Quinn's password in org-c: the sign-in no longer proves that account.
@@ -228,8 +226,9 @@ describe('a person whose password matched two organisations', () => {
       .where(eq(users.email, 'quinn@example.com'))
       .run()
     const toChanged = await quinn.post(SWITCH, { organisationId: 'org-c' }, await ownAccount(quinn))
-    expect(toChanged.status).toBe(403)
-    expect((toChanged.json as ErrorAnswer).message).toBe(
+    expectRefusal(
+      toChanged,
+      403,
       'Je wachtwoord voor die organisatie is sinds het inloggen veranderd. Log opnieuw in.',
     )
     expect((await readUser(quinn)).organizationId).toBe('org-a')

@@ -9,10 +9,10 @@ import { takeNextSeq } from '#server/db/next-seq'
 import { defineTableCollection } from '#server/replication/define-table-collection'
 import { pullChanges } from '#server/replication/pull'
 import { pushChanges } from '#server/replication/push'
-import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { toUserDocument } from '#server/services/users/to-user-document'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import type { Pulled } from '../support/answers.ts'
+import { signInAtNewOrganisation } from '../support/api-organisations.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { quietPeriod } from '../support/quiet-period.ts'
 import { openEventStream, waitFor } from '../support/sse.ts'
@@ -59,14 +59,17 @@ beforeAll(async () => {
   server = await startTestServer()
   admin = await signInFirstSuperadmin(server)
   reader = await signInInvitedUser(server, { email: 'reader@example.com', role: 'USER' })
-  await createOrganisation(server.deps, { id: 'org-b', name: 'B', slug: 'org-b' })
-  otherAdmin = await signInInvitedUser(server, {
-    email: 'admin@b.example',
-    role: 'ADMIN',
-    org: 'org-b',
-  })
+  otherAdmin = await signInAtNewOrganisation(server, 'org-b', 'ADMIN', 'admin@b.example')
 })
 afterAll(() => server.close())
+
+/** `answer` takes each of `rows` and gives it back as stored, with the seq the server gave it. */
+function expectEachStored(answer: { json: unknown }, rows: { newDocumentState: { id: string } }[]) {
+  const { refused, conflicts } = answer.json as Pushed
+  expect(refused).toEqual([])
+  expect(conflicts.map((doc) => doc.id)).toEqual(rows.map((row) => row.newDocumentState.id))
+  expect(conflicts.every((doc) => typeof doc.seq === 'number' && doc.seq > 0)).toBe(true)
+}
 
 describe('pull', () => {
   test('more rows than the limit, written in one transaction, all arrive with a small limit', async () => {
@@ -74,14 +77,8 @@ describe('pull', () => {
       newDocumentState: app(`Batch ${index}`),
     }))
     const push = await admin.post('/api/sync/v1/appConnections/push', { rows })
-    expect((push.json as Pushed).refused).toEqual([])
     // Each written row comes back as stored, with the seq the server gave it.
-    expect((push.json as Pushed).conflicts.map((doc) => doc.id)).toEqual(
-      rows.map((row) => row.newDocumentState.id),
-    )
-    expect(
-      (push.json as Pushed).conflicts.every((doc) => typeof doc.seq === 'number' && doc.seq > 0),
-    ).toBe(true)
+    expectEachStored(push, rows)
     const { pages, documents } = await pullAll(admin, 'appConnections', 10)
     expect(pages).toEqual([10, 10, 5])
     expect(new Set(documents.map((doc) => doc.id))).toEqual(
@@ -156,13 +153,7 @@ describe('push', () => {
     const before = await pullAll(admin, 'activities', 1000)
     const replay = await admin.post('/api/sync/v1/appConnections/push', { rows })
     // The copies sent had no seq: the answer gives each its stored state, seq included.
-    expect((replay.json as Pushed).refused).toEqual([])
-    expect((replay.json as Pushed).conflicts.map((doc) => doc.id)).toEqual(
-      rows.map((row) => row.newDocumentState.id),
-    )
-    expect(
-      (replay.json as Pushed).conflicts.every((doc) => typeof doc.seq === 'number' && doc.seq > 0),
-    ).toBe(true)
+    expectEachStored(replay, rows)
     // Once the client holds the stored state, a replay of it answers nothing.
     const again = await admin.post('/api/sync/v1/appConnections/push', {
       rows: (replay.json as Pushed).conflicts.map((doc) => ({ newDocumentState: doc })),

@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { UserRole } from '#schema/roles'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser, signInNewSeller } from '../support/accounts.ts'
+import { expectRefusal } from '../support/api-refusals.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
-import type { ErrorAnswer, PartOf, TypedApi } from '../support/typed-client.ts'
+import type { PartOf, TypedApi } from '../support/typed-client.ts'
 
 /** Centraal's list and Gold Estates' are one service's answer. */
 type Refusals = InferResponseType<TypedApi['sync-refusals']['$get'], 200>
@@ -200,8 +201,7 @@ test('bad query values and ids are 400; without a session 401', async () => {
   for (const url of ['/api/sync-refusals?scope=all', '/api/gold-estates/sync-refusals?scope=']) {
     const client = url.includes('gold-estates') ? seller : user
     const answer = await client.get(url)
-    expect(answer.status).toBe(400)
-    expect((answer.json as ErrorAnswer).message).toMatch(/^scope: /)
+    expectRefusal(answer, 400, /^scope: /)
   }
   expect((await user.post('/api/sync-refusals/not-an-id/dismiss')).status).toBe(400)
   expect((await createClient(server.url).get('/api/sync-refusals')).status).toBe(401)

@@ -9,6 +9,7 @@ import {
   signInSeller,
 } from '../support/accounts.ts'
 import type { Project, Pulled, Seller } from '../support/answers.ts'
+import { addProject } from '../support/api-gold-estates.ts'
 import { type Client, cookieOf } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { moveSellerSignIn } from '../support/sqlite.ts'
@@ -89,9 +90,7 @@ async function expectSameAsPull(client: Client, message: StreamedChanges) {
 beforeAll(async () => {
   server = await startTestServer()
   admin = await signInFirstSuperadminWithGoldEstates(server)
-  projectId = (
-    (await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json as Project
-  ).id
+  projectId = await addProject(admin, 'Havenkwartier')
   organisationId = String(
     ((await admin.get('/api/gold-estates/auth/user')).json as SalesUser).organizationId,
   )

@@ -2,7 +2,6 @@ import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { getMonthStart } from '#schema/dashboard-stats'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
-import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import {
   addSellers,
   signIn,
@@ -10,7 +9,9 @@ import {
   signInInvitedUser,
   signInRegisteredStranger,
 } from '../support/accounts.ts'
-import type { Project, Pulled, Seller, SellerLogin } from '../support/answers.ts'
+import type { Pulled, Seller, SellerLogin } from '../support/answers.ts'
+import { addProject } from '../support/api-gold-estates.ts'
+import { signInNewOrganisationOwner } from '../support/api-organisations.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { buildSalePayload, postSale } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
@@ -58,12 +59,7 @@ function backdate(organisationId: string, emails: string[], createdAt: number) {
 
 describe('GET /api/stats: the Groei card', () => {
   test('an organisation whose users all joined this month has no last month: growth null, its own users only', async () => {
-    await createOrganisation(server.deps, { id: 'org-groei', name: 'Groei', slug: 'org-groei' })
-    const owner = await signInInvitedUser(server, {
-      email: 'owner@groei.example',
-      role: 'SUPERADMIN',
-      org: 'org-groei',
-    })
+    const owner = await signInNewOrganisationOwner(server, 'org-groei', 'owner@groei.example')
     const fresh: Stats = (await owner.get('/api/stats')).json
     expect(fresh).toMatchObject({
       totalUsers: 1,
@@ -250,12 +246,7 @@ describe('signing in counts as activity: lastActive replicates', () => {
   })
 
   test("a Gold Estates launch is its SUPERADMIN's activity, in that organisation only", async () => {
-    await createOrganisation(server.deps, { id: 'org-launch', name: 'L', slug: 'org-launch' })
-    const other = await signInInvitedUser(server, {
-      email: 'owner@launch.example',
-      role: 'SUPERADMIN',
-      org: 'org-launch',
-    })
+    const other = await signInNewOrganisationOwner(server, 'org-launch', 'owner@launch.example')
     const rootBefore = (await pullUsers(root)).find((doc) => doc.email === 'root@example.com')
     const ownBefore = (await pullUsers(other))[0]
     expect((await other.post('/api/admin/launch-gold-estates')).status).toBe(200)
@@ -268,8 +259,7 @@ describe('signing in counts as activity: lastActive replicates', () => {
 
 describe('an activity carries the type of what it is about', () => {
   test('approving a sale is of type sale, and other organisations see none of it', async () => {
-    const project = await root.post('/api/gold-estates/projects', { name: 'Havenkwartier' })
-    const projectId = (project.json as Project).id
+    const projectId = await addProject(root, 'Havenkwartier')
     const team = await addSellers(server, root, { vera: 'Vera', wim: 'Wim' })
     const seller = await team.signIn('vera', 'SELLER')
     const manager = await team.signIn('wim', 'MANAGER')

@@ -2,8 +2,8 @@ import { format } from 'date-fns/format'
 import { subDays } from 'date-fns/subDays'
 import type { InferResponseType } from 'hono/client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
-import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
+import { signInFirstSuperadmin } from '../support/accounts.ts'
+import { signInAtNewOrganisation } from '../support/api-organisations.ts'
 import { type Client, createClient } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import type { ErrorAnswer, TypedApi } from '../support/typed-client.ts'
@@ -18,23 +18,18 @@ type Usage = InferResponseType<TypedApi['app-connections'][':id']['usage']['$get
 let server: TestServer
 let admin: Client
 let otherAdmin: Client
-let appId: string
-let otherAppId: string
+/** An app of each organisation. */
+const appIds = { own: '', other: '' }
 
 beforeAll(async () => {
   server = await startTestServer()
   admin = await signInFirstSuperadmin(server)
-  await createOrganisation(server.deps, { id: 'org-b', name: 'Org B', slug: 'org-b' })
-  otherAdmin = await signInInvitedUser(server, {
-    email: 'boss@org-b.example',
-    role: 'ADMIN',
-    org: 'org-b',
-  })
-  appId = (
+  otherAdmin = await signInAtNewOrganisation(server, 'org-b', 'ADMIN', 'boss@org-b.example')
+  appIds.own = (
     (await admin.post('/api/app-connections', { name: 'Shop', url: 'https://a.example' }))
       .json as App
   ).id
-  otherAppId = (
+  appIds.other = (
     (await otherAdmin.post('/api/app-connections', { name: 'B-app', url: 'https://b.example' }))
       .json as App
   ).id
@@ -45,7 +40,7 @@ const report = (key: string, body: unknown) =>
   createClient(server.url).post('/api/usage', body, { authorization: `Bearer ${key}` })
 
 test('without a key or reports: an empty 30-day window and hasApiKey false', async () => {
-  const usage = await admin.get(`/api/app-connections/${appId}/usage`)
+  const usage = await admin.get(`/api/app-connections/${appIds.own}/usage`)
   expect(usage.status).toBe(200)
   expect(usage.json).toEqual({
     from: format(subDays(new Date(), 29), 'yyyy-MM-dd'),
@@ -57,11 +52,11 @@ test('without a key or reports: an empty 30-day window and hasApiKey false', asy
 })
 
 test('after a key: hasApiKey true, and neither the key nor its hash is ever read back', async () => {
-  const { apiKey } = (await admin.post(`/api/app-connections/${appId}/api-key`)).json as ApiKey
+  const { apiKey } = (await admin.post(`/api/app-connections/${appIds.own}/api-key`)).json as ApiKey
   expect(apiKey).toMatch(/^cen_default-org\./)
   await report(apiKey, { metric: 'api_calls', value: 25 })
   await report(apiKey, { metric: 'cost_cents', value: 1234 })
-  const usage = await admin.get(`/api/app-connections/${appId}/usage?days=7`)
+  const usage = await admin.get(`/api/app-connections/${appIds.own}/usage?days=7`)
   const answer = usage.json as Usage
   expect(answer.hasApiKey).toBe(true)
   expect(answer.totals).toEqual({ api_calls: 25, cost_cents: 1234 })
@@ -72,7 +67,7 @@ test('after a key: hasApiKey true, and neither the key nor its hash is ever read
 
 test('bad days, a bad id, an unknown app and a signed-out caller are refused', async () => {
   for (const days of ['0', '367', 'abc', '1.5']) {
-    const response = await admin.get(`/api/app-connections/${appId}/usage?days=${days}`)
+    const response = await admin.get(`/api/app-connections/${appIds.own}/usage?days=${days}`)
     expect(response.status, `days=${days}`).toBe(400)
     expect((response.json as ErrorAnswer).message).toBeTruthy()
   }
@@ -80,25 +75,25 @@ test('bad days, a bad id, an unknown app and a signed-out caller are refused', a
   expect(
     (await admin.get('/api/app-connections/01900000-0000-7000-8000-000000000000/usage')).status,
   ).toBe(404)
-  expect((await createClient(server.url).get(`/api/app-connections/${appId}/usage`)).status).toBe(
-    401,
-  )
   expect(
-    (await createClient(server.url).post(`/api/app-connections/${appId}/api-key`)).status,
+    (await createClient(server.url).get(`/api/app-connections/${appIds.own}/usage`)).status,
+  ).toBe(401)
+  expect(
+    (await createClient(server.url).post(`/api/app-connections/${appIds.own}/api-key`)).status,
   ).toBe(401)
 })
 
 test("organisation B can neither read organisation A's usage nor make A's key", async () => {
-  expect((await otherAdmin.get(`/api/app-connections/${appId}/usage`)).status).toBe(404)
-  expect((await otherAdmin.post(`/api/app-connections/${appId}/api-key`)).status).toBe(404)
+  expect((await otherAdmin.get(`/api/app-connections/${appIds.own}/usage`)).status).toBe(404)
+  expect((await otherAdmin.post(`/api/app-connections/${appIds.own}/api-key`)).status).toBe(404)
   // B's own key reports into B's app only.
-  const { apiKey } = (await otherAdmin.post(`/api/app-connections/${otherAppId}/api-key`))
+  const { apiKey } = (await otherAdmin.post(`/api/app-connections/${appIds.other}/api-key`))
     .json as ApiKey
   expect((await report(apiKey, { metric: 'api_calls', value: 7 })).status).toBe(201)
-  const otherUsage = (await otherAdmin.get(`/api/app-connections/${otherAppId}/usage`))
+  const otherUsage = (await otherAdmin.get(`/api/app-connections/${appIds.other}/usage`))
     .json as Usage
   expect(otherUsage.totals).toEqual({ api_calls: 7 })
-  const ownUsage = (await admin.get(`/api/app-connections/${appId}/usage`)).json as Usage
+  const ownUsage = (await admin.get(`/api/app-connections/${appIds.own}/usage`)).json as Usage
   expect(ownUsage.totals.api_calls).toBe(25)
-  expect((await admin.get(`/api/app-connections/${otherAppId}/usage`)).status).toBe(404)
+  expect((await admin.get(`/api/app-connections/${appIds.other}/usage`)).status).toBe(404)
 })

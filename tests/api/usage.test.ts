@@ -13,23 +13,23 @@ type Usage = InferResponseType<Apps[':id']['usage']['$get'], 200>
 
 let server: TestServer
 let admin: Client
-let appId: string
-let apiKey: string
+/** The app that reports usage (the organisation's webshop), and its key. */
+const webshop = { id: '', apiKey: '' }
 
 beforeAll(async () => {
   server = await startTestServer()
   admin = await signInFirstSuperadmin(server)
-  appId = (
+  webshop.id = (
     (await admin.post('/api/app-connections', { name: 'Webshop', url: 'https://shop.example.com' }))
       .json as App
   ).id
-  const key = await admin.post(`/api/app-connections/${appId}/api-key`)
+  const key = await admin.post(`/api/app-connections/${webshop.id}/api-key`)
   expect(key.status).toBe(201)
-  apiKey = (key.json as Key).apiKey
+  webshop.apiKey = (key.json as Key).apiKey
 })
 afterAll(() => server.close())
 
-const report = (body: unknown, key = apiKey) =>
+const report = (body: unknown, key = webshop.apiKey) =>
   createClient(server.url).post('/api/usage', body, { authorization: `Bearer ${key}` })
 
 // Twenty senders at once, each waiting for its answer: every batch the server commits holds
@@ -45,7 +45,7 @@ test('2,000 usage posts from twenty senders at once are all counted', async () =
     }
   }
   await Promise.all(Array.from({ length: 20 }, worker))
-  const usage: Usage = (await admin.get(`/api/app-connections/${appId}/usage?days=30`)).json
+  const usage: Usage = (await admin.get(`/api/app-connections/${webshop.id}/usage?days=30`)).json
   expect(usage.totals.api_calls).toBe(total)
 }, 180_000)
 
@@ -56,7 +56,7 @@ test('sums per day, keeps the highest value of a gauge, and takes a date', async
   await report({ metric: 'db_bytes', value: 3_000 })
   const yesterday = format(new Date(Date.now() - 86_400_000), 'yyyy-MM-dd')
   await report({ metric: 'db_bytes', value: 1_000, date: yesterday })
-  const usage: Usage = (await admin.get(`/api/app-connections/${appId}/usage`)).json
+  const usage: Usage = (await admin.get(`/api/app-connections/${webshop.id}/usage`)).json
   expect(usage.totals).toMatchObject({ cost_cents: 400, db_bytes: 5_000 } satisfies PartOf<
     typeof usage.totals
   >)
@@ -80,13 +80,14 @@ test('a wrong or missing key is 401, bad values 400; rotating retires the old ke
   ).toBe(401)
   expect((await report({ metric: 'api_calls', value: -1 })).status).toBe(400)
   expect((await report({ metric: 'Bad Metric', value: 1 })).status).toBe(400)
-  const rotated = ((await admin.post(`/api/app-connections/${appId}/api-key`)).json as Key).apiKey
-  expect(rotated).not.toBe(apiKey)
+  const rotated = ((await admin.post(`/api/app-connections/${webshop.id}/api-key`)).json as Key)
+    .apiKey
+  expect(rotated).not.toBe(webshop.apiKey)
   expect((await report({ metric: 'api_calls', value: 1 })).status).toBe(401)
   expect((await report({ metric: 'api_calls', value: 1 }, rotated)).status).toBe(201)
   const user = await signInInvitedUser(server, { email: 'viewer@example.com', role: 'USER' })
-  expect((await user.post(`/api/app-connections/${appId}/api-key`)).status).toBe(403)
-  expect((await user.get(`/api/app-connections/${appId}/usage`)).status).toBe(200)
+  expect((await user.post(`/api/app-connections/${webshop.id}/api-key`)).status).toBe(403)
+  expect((await user.get(`/api/app-connections/${webshop.id}/usage`)).status).toBe(200)
   const listed: InferResponseType<Apps['$get'], 200> = (await admin.get('/api/app-connections'))
     .json
   expect(JSON.stringify(listed)).not.toContain(rotated)
