@@ -1,9 +1,8 @@
 import { type FormEvent, useId, useState } from 'react'
 import { AppConnectionCreateSchema } from '#schema/central'
 import type { AppConnectionDocType } from '#schema/rx/app-connections'
-import { Button } from '../../components/button.tsx'
-import { Dialog } from '../../components/dialog.tsx'
 import { Field } from '../../components/field.tsx'
+import { FormDialog } from '../../components/form-dialog.tsx'
 import { inputClass } from '../../components/input.tsx'
 import { cn } from '../../lib/class-names.ts'
 import { recordSaveToasts } from '../../lib/toasts.ts'
@@ -28,7 +27,7 @@ export function AppDialog({ app, onOpenChange, onSubmit }: AppDialogProps) {
   const [description, setDescription] = useState(app?.description ?? '')
   // Only the form's fields: the schema's default status would overwrite an app's own.
   const onSave = ({ name, url, description }: AppFields) => onSubmit({ name, url, description })
-  const { errors, isSaving, save, errorHint } = useSave(AppConnectionCreateSchema, onSave, {
+  const { isSaving, save, errorProps } = useSave(AppConnectionCreateSchema, onSave, {
     fields: FIELDS,
     ...recordSaveToasts('App', Boolean(app)),
   })
@@ -39,58 +38,48 @@ export function AppDialog({ app, onOpenChange, onSubmit }: AppDialogProps) {
   }
 
   return (
-    <Dialog
-      open
-      onOpenChange={onOpenChange}
+    <FormDialog
       title={app ? 'App Bewerken' : 'Nieuwe App Toevoegen'}
       description="Koppel een externe app met zijn eigen database."
+      submitLabel={app ? 'Opslaan' : 'Toevoegen'}
+      isSaving={isSaving}
+      onOpenChange={onOpenChange}
+      onSubmit={submit}
     >
-      <form onSubmit={submit} noValidate className="grid gap-4">
-        <Field
-          label="Naam *"
-          name="name"
-          autoComplete="off"
-          required
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          aria-invalid={!!errors.name}
-          hint={errorHint('name')}
+      <Field
+        label="Naam *"
+        name="name"
+        autoComplete="off"
+        required
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        {...errorProps('name')}
+      />
+      <Field
+        label="URL *"
+        name="url"
+        type="url"
+        inputMode="url"
+        placeholder="https://"
+        autoComplete="off"
+        required
+        value={url}
+        onChange={(event) => setUrl(event.target.value)}
+        {...errorProps('url')}
+      />
+      <div className="grid gap-2">
+        <label htmlFor={descriptionId} className="font-medium text-sm leading-none">
+          Beschrijving
+        </label>
+        <textarea
+          id={descriptionId}
+          name="description"
+          rows={3}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          className={cn(inputClass, 'h-auto resize-y py-2')}
         />
-        <Field
-          label="URL *"
-          name="url"
-          type="url"
-          inputMode="url"
-          placeholder="https://"
-          autoComplete="off"
-          required
-          value={url}
-          onChange={(event) => setUrl(event.target.value)}
-          aria-invalid={!!errors.url}
-          hint={errorHint('url')}
-        />
-        <div className="grid gap-2">
-          <label htmlFor={descriptionId} className="font-medium text-sm leading-none">
-            Beschrijving
-          </label>
-          <textarea
-            id={descriptionId}
-            name="description"
-            rows={3}
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-            className={cn(inputClass, 'h-auto resize-y py-2')}
-          />
-        </div>
-        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={isSaving}>
-            Annuleren
-          </Button>
-          <Button type="submit" disabled={isSaving}>
-            {isSaving ? 'Bezig...' : app ? 'Opslaan' : 'Toevoegen'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      </div>
+    </FormDialog>
   )
 }

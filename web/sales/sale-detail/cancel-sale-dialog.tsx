@@ -1,7 +1,6 @@
 import { SaleCancelSchema } from '#schema/sales'
 import { Alert } from '../../components/alert.tsx'
-import { Button } from '../../components/button.tsx'
-import { Dialog } from '../../components/dialog.tsx'
+import { FormDialog } from '../../components/form-dialog.tsx'
 import { TextareaField } from '../../components/textarea-field.tsx'
 import { useReason } from './use-reason.tsx'
 
@@ -22,33 +21,28 @@ export function CancelSaleDialog(props: CancelSaleDialogProps) {
   const { field, submit, isSaving } = useReason(SaleCancelSchema, onConfirm, isWaiting)
 
   return (
-    <Dialog
-      open
-      onOpenChange={onOpenChange}
+    <FormDialog
       title="Verkoop annuleren"
       description={`De verkoop aan ${clientName}.`}
+      submitLabel="Verkoop annuleren"
+      submitVariant="destructive"
+      cancelLabel="Terug"
+      isSaving={isSaving}
+      isSubmitBlocked={isWaiting}
+      onOpenChange={onOpenChange}
+      onSubmit={submit}
     >
-      <form onSubmit={submit} noValidate className="grid gap-4">
-        <TextareaField {...field} placeholder="Bijv. financiering afgewezen" />
-        <Alert variant="destructive">
-          Weet je zeker dat je deze verkoop wilt annuleren? Onbetaalde commissies vervallen en wat
-          al betaald is wordt teruggevorderd.
+      <TextareaField {...field} placeholder="Bijv. financiering afgewezen" />
+      <Alert variant="destructive">
+        Weet je zeker dat je deze verkoop wilt annuleren? Onbetaalde commissies vervallen en wat al
+        betaald is wordt teruggevorderd.
+      </Alert>
+      {isWaiting && (
+        <Alert title="Even wachten">
+          Betalingen op deze verkoop worden nog naar de server gestuurd. Annuleren kan zodra ze
+          verwerkt zijn.
         </Alert>
-        {isWaiting && (
-          <Alert title="Even wachten">
-            Betalingen op deze verkoop worden nog naar de server gestuurd. Annuleren kan zodra ze
-            verwerkt zijn.
-          </Alert>
-        )}
-        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={isSaving}>
-            Terug
-          </Button>
-          <Button type="submit" variant="destructive" disabled={isSaving || isWaiting}>
-            {isSaving ? 'Bezig...' : 'Verkoop annuleren'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      )}
+    </FormDialog>
   )
 }

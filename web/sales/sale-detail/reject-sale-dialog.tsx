@@ -1,6 +1,5 @@
 import { SaleRejectReasonSchema } from '#schema/sales'
-import { Button } from '../../components/button.tsx'
-import { Dialog } from '../../components/dialog.tsx'
+import { FormDialog } from '../../components/form-dialog.tsx'
 import { TextareaField } from '../../components/textarea-field.tsx'
 import { useReason } from './use-reason.tsx'
 
@@ -14,23 +13,17 @@ type RejectSaleDialogProps = {
 export function RejectSaleDialog({ clientName, onOpenChange, onConfirm }: RejectSaleDialogProps) {
   const { field, submit, isSaving } = useReason(SaleRejectReasonSchema, onConfirm)
   return (
-    <Dialog
-      open
-      onOpenChange={onOpenChange}
+    <FormDialog
       title="Verkoop afwijzen"
       description={`De verkoop aan ${clientName} gaat terug naar de verkoper, met je reden.`}
+      submitLabel="Afwijzen"
+      submitVariant="destructive"
+      cancelLabel="Terug"
+      isSaving={isSaving}
+      onOpenChange={onOpenChange}
+      onSubmit={submit}
     >
-      <form onSubmit={submit} noValidate className="grid gap-4">
-        <TextareaField {...field} placeholder="Bijv. de verdeling telt niet op tot 100%" />
-        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={isSaving}>
-            Terug
-          </Button>
-          <Button type="submit" variant="destructive" disabled={isSaving}>
-            {isSaving ? 'Bezig...' : 'Afwijzen'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      <TextareaField {...field} placeholder="Bijv. de verdeling telt niet op tot 100%" />
+    </FormDialog>
   )
 }
