@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react'
 import { AppConnectionCreateSchema } from '#schema/central'
 import type { AppConnectionDocType } from '#schema/rx/app-connections'
-import { Field } from '../../components/field.tsx'
+import { Field, FieldLabel } from '../../components/field.tsx'
 import { FormDialog } from '../../components/form-dialog.tsx'
 import { inputClass } from '../../components/input.tsx'
 import { cn } from '../../lib/class-names.ts'
@@ -68,9 +68,7 @@ export function AppDialog({ app, onOpenChange, onSubmit }: AppDialogProps) {
         {...errorProps('url')}
       />
       <div className="grid gap-2">
-        <label htmlFor={descriptionId} className="font-medium text-sm leading-none">
-          Beschrijving
-        </label>
+        <FieldLabel htmlFor={descriptionId}>Beschrijving</FieldLabel>
         <textarea
           id={descriptionId}
           name="description"
