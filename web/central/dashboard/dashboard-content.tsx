@@ -3,7 +3,7 @@ import type { Stats } from '#schema/central'
 import { formatDutchNumber } from '#schema/dutch-number'
 import type { ActivityDocType } from '#schema/rx/activities'
 import { ActivityItem } from '../../components/activity-item.tsx'
-import { TitledCard } from '../../components/card.tsx'
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/card.tsx'
 import { formatCount } from '../../lib/format-money.ts'
 import { StatCard } from './stat-card.tsx'
 
@@ -51,20 +51,25 @@ export function DashboardContent({ data: { stats, recent, now } }: { data: Dashb
         />
         <StatCard title="Groei" {...describeGrowth(stats)} Icon={TrendingUp} />
       </div>
-      <TitledCard titleId="recent-activities-title" title="Recente activiteiten" isCompact>
-        {recent.length === 0 ? (
-          <p className="flex items-center gap-2 py-4 text-muted-foreground text-sm">
-            <CircleAlert aria-hidden className="size-4" />
-            Geen recente activiteiten
-          </p>
-        ) : (
-          <ul className="divide-y">
-            {recent.map((activity) => (
-              <ActivityItem key={activity.id} activity={activity} now={now} />
-            ))}
-          </ul>
-        )}
-      </TitledCard>
+      <Card aria-labelledby="recent-activities-title">
+        <CardHeader className="px-4 sm:px-6">
+          <CardTitle id="recent-activities-title">Recente activiteiten</CardTitle>
+        </CardHeader>
+        <CardContent className="px-4 sm:px-6">
+          {recent.length === 0 ? (
+            <p className="flex items-center gap-2 py-4 text-muted-foreground text-sm">
+              <CircleAlert aria-hidden className="size-4" />
+              Geen recente activiteiten
+            </p>
+          ) : (
+            <ul className="divide-y">
+              {recent.map((activity) => (
+                <ActivityItem key={activity.id} activity={activity} now={now} />
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
     </div>
   )
 }

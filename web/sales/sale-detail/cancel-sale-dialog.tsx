@@ -1,8 +1,6 @@
 import { SaleCancelSchema } from '#schema/sales'
 import { Alert } from '../../components/alert.tsx'
-import { FormDialog } from '../../components/form-dialog.tsx'
-import { TextareaField } from '../../components/textarea-field.tsx'
-import { useReason } from './use-reason.tsx'
+import { ReasonDialog } from './reason-dialog.tsx'
 
 type CancelSaleDialogProps = {
   clientName: string
@@ -18,21 +16,17 @@ type CancelSaleDialogProps = {
  */
 export function CancelSaleDialog(props: CancelSaleDialogProps) {
   const { clientName, isWaiting, onOpenChange, onConfirm } = props
-  const { field, submit, isSaving } = useReason(SaleCancelSchema, onConfirm, isWaiting)
-
   return (
-    <FormDialog
+    <ReasonDialog
       title="Verkoop annuleren"
       description={`De verkoop aan ${clientName}.`}
       submitLabel="Verkoop annuleren"
-      submitVariant="destructive"
-      cancelLabel="Terug"
-      isSaving={isSaving}
-      isSubmitBlocked={isWaiting}
+      schema={SaleCancelSchema}
+      placeholder="Bijv. financiering afgewezen"
+      isWaiting={isWaiting}
       onOpenChange={onOpenChange}
-      onSubmit={submit}
+      onConfirm={onConfirm}
     >
-      <TextareaField {...field} placeholder="Bijv. financiering afgewezen" />
       <Alert variant="destructive">
         Weet je zeker dat je deze verkoop wilt annuleren? Onbetaalde commissies vervallen en wat al
         betaald is wordt teruggevorderd.
@@ -43,6 +37,6 @@ export function CancelSaleDialog(props: CancelSaleDialogProps) {
           verwerkt zijn.
         </Alert>
       )}
-    </FormDialog>
+    </ReasonDialog>
   )
 }

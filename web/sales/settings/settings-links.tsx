@@ -8,7 +8,7 @@ import {
   UsersRound,
 } from 'lucide-react'
 import { Link } from 'react-router-dom'
-import { TitledCard } from '../../components/card.tsx'
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/card.tsx'
 import { salesPath } from '../../lib/sales-path.ts'
 import { useSalesUser } from '../data/sales-session.tsx'
 import { hasSalesPermission } from '../layout/sales-roles.ts'
@@ -69,30 +69,31 @@ export function SettingsLinks() {
         ]
       : LINKS
   return (
-    <TitledCard
-      titleId="settings-links-title"
-      title="Beheer"
-      contentClassName="grid gap-2 sm:grid-cols-2 lg:grid-cols-3"
-    >
-      {links.map(({ path, label, description, Icon }) => (
-        <Link
-          key={path}
-          to={salesPath(path)}
-          className="group flex items-center gap-3 rounded-lg border p-3 transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
-        >
-          <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-amber-500/15 text-amber-700 dark:text-amber-300">
-            <Icon aria-hidden className="size-4" />
-          </span>
-          <span className="grid min-w-0 flex-1 gap-0.5">
-            <span className="font-medium text-sm">{label}</span>
-            <span className="text-muted-foreground text-xs">{description}</span>
-          </span>
-          <ChevronRight
-            aria-hidden
-            className="size-4 shrink-0 text-muted-foreground group-hover:text-foreground"
-          />
-        </Link>
-      ))}
-    </TitledCard>
+    <Card aria-labelledby="settings-links-title">
+      <CardHeader>
+        <CardTitle id="settings-links-title">Beheer</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+        {links.map(({ path, label, description, Icon }) => (
+          <Link
+            key={path}
+            to={salesPath(path)}
+            className="group flex items-center gap-3 rounded-lg border p-3 transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-amber-500/15 text-amber-700 dark:text-amber-300">
+              <Icon aria-hidden className="size-4" />
+            </span>
+            <span className="grid min-w-0 flex-1 gap-0.5">
+              <span className="font-medium text-sm">{label}</span>
+              <span className="text-muted-foreground text-xs">{description}</span>
+            </span>
+            <ChevronRight
+              aria-hidden
+              className="size-4 shrink-0 text-muted-foreground group-hover:text-foreground"
+            />
+          </Link>
+        ))}
+      </CardContent>
+    </Card>
   )
 }
