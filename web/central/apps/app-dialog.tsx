@@ -4,6 +4,7 @@ import type { AppConnectionDocType } from '#schema/rx/app-connections'
 import { Field, FieldLabel } from '../../components/field.tsx'
 import { FormDialog } from '../../components/form-dialog.tsx'
 import { inputClass } from '../../components/input.tsx'
+import { bindFields } from '../../lib/bind-fields.ts'
 import { cn } from '../../lib/class-names.ts'
 import { recordSaveToasts } from '../../lib/toasts.ts'
 import { useSave } from '../../lib/use-save.tsx'
@@ -22,9 +23,12 @@ const FIELDS = ['name', 'url'] as const
 /** Add or edit a connected app (docs/behaviour.md): Naam *, URL *, Beschrijving. */
 export function AppDialog({ app, onOpenChange, onSubmit }: AppDialogProps) {
   const descriptionId = useId()
-  const [name, setName] = useState(app?.name ?? '')
-  const [url, setUrl] = useState(app?.url ?? '')
-  const [description, setDescription] = useState(app?.description ?? '')
+  const [values, setValues] = useState({
+    name: app?.name ?? '',
+    url: app?.url ?? '',
+    description: app?.description ?? '',
+  })
+  const field = bindFields(values, (changes) => setValues({ ...values, ...changes }))
   // Only the form's fields: the schema's default status would overwrite an app's own.
   const onSave = ({ name, url, description }: AppFields) => onSubmit({ name, url, description })
   const { isSaving, save, errorProps } = useSave(AppConnectionCreateSchema, onSave, {
@@ -34,7 +38,7 @@ export function AppDialog({ app, onOpenChange, onSubmit }: AppDialogProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    void save({ name, url, description })
+    void save(values)
   }
 
   return (
@@ -48,33 +52,27 @@ export function AppDialog({ app, onOpenChange, onSubmit }: AppDialogProps) {
     >
       <Field
         label="Naam *"
-        name="name"
+        {...field('name')}
         autoComplete="off"
         required
-        value={name}
-        onChange={(event) => setName(event.target.value)}
         {...errorProps('name')}
       />
       <Field
         label="URL *"
-        name="url"
+        {...field('url')}
         type="url"
         inputMode="url"
         placeholder="https://"
         autoComplete="off"
         required
-        value={url}
-        onChange={(event) => setUrl(event.target.value)}
         {...errorProps('url')}
       />
       <div className="grid gap-2">
         <FieldLabel htmlFor={descriptionId}>Beschrijving</FieldLabel>
         <textarea
           id={descriptionId}
-          name="description"
+          {...field('description')}
           rows={3}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
           className={cn(inputClass, 'h-auto resize-y py-2')}
         />
       </div>
