@@ -49,3 +49,8 @@ export function Field({ label, hint, labelAside, toggleLabels, id, type, ...prop
     </div>
   )
 }
+
+/** A record's name as its add and edit dialogs ask it: 'Naam *', required, not filled in by the browser. */
+export function NameField(props: Omit<FieldProps, 'label'>) {
+  return <Field label="Naam *" autoComplete="off" required {...props} />
+}

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react'
 import { AppConnectionCreateSchema } from '#schema/central'
 import type { AppConnectionDocType } from '#schema/rx/app-connections'
-import { Field, FieldLabel } from '../../components/field.tsx'
+import { Field, FieldLabel, NameField } from '../../components/field.tsx'
 import { FormDialog } from '../../components/form-dialog.tsx'
 import { inputClass } from '../../components/input.tsx'
 import { bindFields } from '../../lib/bind-fields.ts'
@@ -50,13 +50,7 @@ export function AppDialog({ app, onOpenChange, onSubmit }: AppDialogProps) {
       onOpenChange={onOpenChange}
       onSubmit={submit}
     >
-      <Field
-        label="Naam *"
-        {...field('name')}
-        autoComplete="off"
-        required
-        {...errorProps('name')}
-      />
+      <NameField {...field('name')} {...errorProps('name')} />
       <Field
         label="URL *"
         {...field('url')}

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react'
 import type { ProjectDocType } from '#schema/rx/projects'
 import { ProjectCreateSchema } from '#schema/sales'
-import { Field } from '../../components/field.tsx'
+import { Field, NameField } from '../../components/field.tsx'
 import { FormDialog } from '../../components/form-dialog.tsx'
 import { TextareaField } from '../../components/textarea-field.tsx'
 import { bindFields } from '../../lib/bind-fields.ts'
@@ -77,13 +77,7 @@ export function ProjectDialog({ project, onOpenChange, onSubmit }: ProjectDialog
       onOpenChange={onOpenChange}
       onSubmit={submit}
     >
-      <Field
-        label="Naam *"
-        {...field('name')}
-        autoComplete="off"
-        required
-        {...errorProps('name')}
-      />
+      <NameField {...field('name')} {...errorProps('name')} />
       <div className="grid gap-4 sm:grid-cols-2">
         {DESCRIBING_FIELDS.map(({ name, label, placeholder }) => (
           <Field

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react'
 import type { SellerDocType } from '#schema/rx/sellers'
 import { SellerCreateSchema } from '#schema/sales'
-import { Field } from '../../components/field.tsx'
+import { Field, NameField } from '../../components/field.tsx'
 import { FormDialog } from '../../components/form-dialog.tsx'
 import { SelectField } from '../../components/select-field.tsx'
 import { bindFields } from '../../lib/bind-fields.ts'
@@ -78,13 +78,7 @@ export function SellerDialog({ seller, onOpenChange, onSubmit }: SellerDialogPro
       onOpenChange={onOpenChange}
       onSubmit={submit}
     >
-      <Field
-        label="Naam *"
-        {...field('name')}
-        autoComplete="off"
-        required
-        {...errorProps('name')}
-      />
+      <NameField {...field('name')} {...errorProps('name')} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="E-mail"
