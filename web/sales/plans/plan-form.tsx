@@ -5,6 +5,7 @@ import { TitledCard } from '../../components/card.tsx'
 import { Field } from '../../components/field.tsx'
 import { SelectField } from '../../components/select-field.tsx'
 import { cn } from '../../lib/class-names.ts'
+import { MONEY_INPUT_PROPS } from '../components/money-field-props.ts'
 import { type FieldErrors, newRole, type PlanDraft } from './plan-draft.ts'
 import { EXTRA_LABELS, MODE_LABELS, PERIOD_LABELS } from './plan-text.ts'
 import { ContextInput, ErrorHint, RoleFields } from './role-fields.tsx'
@@ -102,8 +103,7 @@ export function PlanForm({ draft, errors, onChange, fromLabel, fromHint }: PlanF
         <Field
           label="Plafond per periode (€)"
           type="text"
-          inputMode="decimal"
-          autoComplete="off"
+          {...MONEY_INPUT_PROPS}
           value={draft.cap}
           onChange={(event) => set({ cap: event.target.value })}
           aria-invalid={!!errors.capPerPeriod}

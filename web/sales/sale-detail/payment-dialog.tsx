@@ -10,6 +10,7 @@ import { bindFields } from '../../lib/bind-fields.ts'
 import { type Currency, formatMoney } from '../../lib/format-money.ts'
 import { useSave } from '../../lib/use-save.tsx'
 import { CURRENCY_SYMBOLS } from '../components/currency-symbols.ts'
+import { MONEY_INPUT_PROPS } from '../components/money-field-props.ts'
 import { type PaymentPartInput, todayAsPaidOn } from '../data/index.ts'
 import { toMoneyInput } from './money-input.ts'
 
@@ -93,8 +94,7 @@ export function PaymentDialog({ target, currency, onOpenChange, onSubmit }: Paym
       <Field
         label={`Bedrag (${CURRENCY_SYMBOLS[currency]}) *`}
         {...field('amount')}
-        inputMode="decimal"
-        autoComplete="off"
+        {...MONEY_INPUT_PROPS}
         required
         aria-invalid={!!errors.amount}
         hint={errorHint('amount') ?? `Hoogstens ${open}; komma of punt voor de centen.`}

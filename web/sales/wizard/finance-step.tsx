@@ -3,6 +3,7 @@ import { PercentageField } from '../../components/percentage-field.tsx'
 import { bindFields } from '../../lib/bind-fields.ts'
 import type { Currency } from '../../lib/format-money.ts'
 import { CURRENCY_SYMBOLS } from '../components/currency-symbols.ts'
+import { MONEY_INPUT_PROPS } from '../components/money-field-props.ts'
 import type { SaleForm } from './sale-form.ts'
 
 type FinanceStepProps = {
@@ -10,10 +11,6 @@ type FinanceStepProps = {
   currency: Currency
   onChange: (patch: Partial<SaleForm>) => void
 }
-
-// Money as typed, read by the one money rule (schema/parse-money.ts) like the payment
-// dialog's amount: '€ 1.234,56' and '1234.56' alike, which a number field would refuse.
-const moneyProps = { inputMode: 'decimal', autoComplete: 'off' } as const
 
 /** Step 3, Prijs & commissie: price and commission % required; costs and discount optional. */
 export function FinanceStep({ form, currency, onChange }: FinanceStepProps) {
@@ -25,7 +22,7 @@ export function FinanceStep({ form, currency, onChange }: FinanceStepProps) {
         label={`Verkoopprijs (${symbol}) *`}
         {...field('salePrice')}
         required
-        {...moneyProps}
+        {...MONEY_INPUT_PROPS}
       />
       <PercentageField
         label="Commissie (%) *"
@@ -34,7 +31,7 @@ export function FinanceStep({ form, currency, onChange }: FinanceStepProps) {
         value={form.commissionPercentage}
         onChange={(commissionPercentage) => onChange({ commissionPercentage })}
       />
-      <Field label={`Kosten (${symbol})`} {...field('totalCosts')} {...moneyProps} />
+      <Field label={`Kosten (${symbol})`} {...field('totalCosts')} {...MONEY_INPUT_PROPS} />
       <PercentageField
         label="Korting (%)"
         name="discountPercentage"
