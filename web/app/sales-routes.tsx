@@ -11,33 +11,32 @@ import { ConfirmEmailPage, ForgotPasswordPage, ResetPasswordPage } from './share
 
 // The login and the dashboard come with the area; the other screens load when opened,
 // inside the layout (its Outlet waits for them). The service worker precaches them all.
-const {
-  NewSalePage,
-  SaleDetailPage,
-  CorrectSalePage,
-  CommissionsPage,
-  StatisticsPage,
-  SalesSettingsPage,
-  CommissionPlansPage,
-  PlanEditorPage,
-  SellerPlanPage,
-  ProjectsPage,
-  SellersPage,
-  SalesImportPage,
-  SalesSyncRefusalsPage,
-} = lazyExports({
+// A sale: registering, reading and correcting it.
+const { NewSalePage, SaleDetailPage, CorrectSalePage } = lazyExports({
   NewSalePage: () => import('../sales/wizard/new-sale-page.tsx'),
   SaleDetailPage: () => import('../sales/sale-detail/sale-detail-page.tsx'),
   CorrectSalePage: () => import('../sales/wizard/correct-sale-page.tsx'),
+})
+// The figures.
+const { CommissionsPage, StatisticsPage } = lazyExports({
   CommissionsPage: () => import('../sales/commissions/commissions-page.tsx'),
   StatisticsPage: () => import('../sales/statistics/statistics-page.tsx'),
-  SalesSettingsPage: () => import('../sales/settings/settings-page.tsx'),
+})
+// The commission plans, and a seller's own.
+const { CommissionPlansPage, PlanEditorPage, SellerPlanPage } = lazyExports({
   CommissionPlansPage: () => import('../sales/plans/commission-plans-page.tsx'),
   PlanEditorPage: () => import('../sales/plans/plan-editor-page.tsx'),
   SellerPlanPage: () => import('../sales/plans/seller-plan-page.tsx'),
+})
+// The settings and what they manage.
+const { SalesSettingsPage, ProjectsPage, SellersPage, SalesImportPage } = lazyExports({
+  SalesSettingsPage: () => import('../sales/settings/settings-page.tsx'),
   ProjectsPage: () => import('../sales/projects/projects-page.tsx'),
   SellersPage: () => import('../sales/sellers/sellers-page.tsx'),
   SalesImportPage: () => import('../sales/sales-import/sales-import-page.tsx'),
+})
+// The changes the server refused.
+const { SalesSyncRefusalsPage } = lazyExports({
   SalesSyncRefusalsPage: () => import('../sales/sync-refusals/sync-refusals-page.tsx'),
 })
 
