@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router-dom'
-import { lazyExport } from '../lib/lazy-export.ts'
+import { lazyExports } from '../lib/lazy-export.ts'
 import { IS_SALES_HOST, salesPath } from '../lib/sales-path.ts'
 import { TokenSetupPage } from '../public/setup/token-setup-page.tsx'
 import { DashboardPage } from '../sales/dashboard/dashboard-page.tsx'
@@ -11,49 +11,34 @@ import { ConfirmEmailPage, ForgotPasswordPage, ResetPasswordPage } from './share
 
 // The login and the dashboard come with the area; the other screens load when opened,
 // inside the layout (its Outlet waits for them). The service worker precaches them all.
-const NewSalePage = lazyExport(() => import('../sales/wizard/new-sale-page.tsx'), 'NewSalePage')
-const SaleDetailPage = lazyExport(
-  () => import('../sales/sale-detail/sale-detail-page.tsx'),
-  'SaleDetailPage',
-)
-const CorrectSalePage = lazyExport(
-  () => import('../sales/wizard/correct-sale-page.tsx'),
-  'CorrectSalePage',
-)
-const CommissionsPage = lazyExport(
-  () => import('../sales/commissions/commissions-page.tsx'),
-  'CommissionsPage',
-)
-const StatisticsPage = lazyExport(
-  () => import('../sales/statistics/statistics-page.tsx'),
-  'StatisticsPage',
-)
-const SalesSettingsPage = lazyExport(
-  () => import('../sales/settings/settings-page.tsx'),
-  'SalesSettingsPage',
-)
-const CommissionPlansPage = lazyExport(
-  () => import('../sales/plans/commission-plans-page.tsx'),
-  'CommissionPlansPage',
-)
-const PlanEditorPage = lazyExport(
-  () => import('../sales/plans/plan-editor-page.tsx'),
-  'PlanEditorPage',
-)
-const SellerPlanPage = lazyExport(
-  () => import('../sales/plans/seller-plan-page.tsx'),
-  'SellerPlanPage',
-)
-const ProjectsPage = lazyExport(() => import('../sales/projects/projects-page.tsx'), 'ProjectsPage')
-const SellersPage = lazyExport(() => import('../sales/sellers/sellers-page.tsx'), 'SellersPage')
-const SalesImportPage = lazyExport(
-  () => import('../sales/sales-import/sales-import-page.tsx'),
-  'SalesImportPage',
-)
-const SalesSyncRefusalsPage = lazyExport(
-  () => import('../sales/sync-refusals/sync-refusals-page.tsx'),
-  'SalesSyncRefusalsPage',
-)
+// A sale: registering, reading and correcting it.
+const { NewSalePage, SaleDetailPage, CorrectSalePage } = lazyExports({
+  NewSalePage: () => import('../sales/wizard/new-sale-page.tsx'),
+  SaleDetailPage: () => import('../sales/sale-detail/sale-detail-page.tsx'),
+  CorrectSalePage: () => import('../sales/wizard/correct-sale-page.tsx'),
+})
+// The figures.
+const { CommissionsPage, StatisticsPage } = lazyExports({
+  CommissionsPage: () => import('../sales/commissions/commissions-page.tsx'),
+  StatisticsPage: () => import('../sales/statistics/statistics-page.tsx'),
+})
+// The commission plans, and a seller's own.
+const { CommissionPlansPage, PlanEditorPage, SellerPlanPage } = lazyExports({
+  CommissionPlansPage: () => import('../sales/plans/commission-plans-page.tsx'),
+  PlanEditorPage: () => import('../sales/plans/plan-editor-page.tsx'),
+  SellerPlanPage: () => import('../sales/plans/seller-plan-page.tsx'),
+})
+// The settings and what they manage.
+const { SalesSettingsPage, ProjectsPage, SellersPage, SalesImportPage } = lazyExports({
+  SalesSettingsPage: () => import('../sales/settings/settings-page.tsx'),
+  ProjectsPage: () => import('../sales/projects/projects-page.tsx'),
+  SellersPage: () => import('../sales/sellers/sellers-page.tsx'),
+  SalesImportPage: () => import('../sales/sales-import/sales-import-page.tsx'),
+})
+// The changes the server refused.
+const { SalesSyncRefusalsPage } = lazyExports({
+  SalesSyncRefusalsPage: () => import('../sales/sync-refusals/sync-refusals-page.tsx'),
+})
 
 /**
  * The sales area (docs/behaviour.md, Gold Estates) with its own session. Paths are relative: the same

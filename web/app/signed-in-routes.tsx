@@ -4,27 +4,20 @@ import { NotFoundPage } from '../central/not-found/not-found-page.tsx'
 import { AppShell } from '../central/shell/app-shell.tsx'
 import { SyncNotices } from '../central/sync-status/sync-notices.tsx'
 import { useSignedInUser } from '../lib/current-user.tsx'
-import { lazyExport } from '../lib/lazy-export.ts'
+import { lazyExports } from '../lib/lazy-export.ts'
 import { LocalDatabaseProvider } from '../lib/local-database.tsx'
 import { ConfirmEmailPage, HelpPage, ResetPasswordPage, TermsPage } from './shared-pages.ts'
 
 // The Dashboard comes with the area; the other screens (and the forms and validation they
 // bring) load when opened, inside the shell (its Outlet waits for them). The service worker
 // precaches them all, so they open offline too.
-const UsersPage = lazyExport(() => import('../central/users/users-page.tsx'), 'UsersPage')
-const AppsPage = lazyExport(() => import('../central/apps/apps-page.tsx'), 'AppsPage')
-const ActivitiesPage = lazyExport(
-  () => import('../central/activities/activities-page.tsx'),
-  'ActivitiesPage',
-)
-const SettingsPage = lazyExport(
-  () => import('../central/settings/settings-page.tsx'),
-  'SettingsPage',
-)
-const SyncRefusalsPage = lazyExport(
-  () => import('../central/sync-refusals/sync-refusals-page.tsx'),
-  'SyncRefusalsPage',
-)
+const { UsersPage, AppsPage, ActivitiesPage, SettingsPage, SyncRefusalsPage } = lazyExports({
+  UsersPage: () => import('../central/users/users-page.tsx'),
+  AppsPage: () => import('../central/apps/apps-page.tsx'),
+  ActivitiesPage: () => import('../central/activities/activities-page.tsx'),
+  SettingsPage: () => import('../central/settings/settings-page.tsx'),
+  SyncRefusalsPage: () => import('../central/sync-refusals/sync-refusals-page.tsx'),
+})
 
 /**
  * The signed-in app (docs/behaviour.md), reading and writing the person's local database.

@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom'
-import { lazyExport } from '../lib/lazy-export.ts'
+import { lazyExports } from '../lib/lazy-export.ts'
 import { LandingPage } from '../public/landing/landing-page.tsx'
 import { LoginPage } from '../public/login/login-page.tsx'
 import {
@@ -13,18 +13,11 @@ import {
 // The landing page and the login come with the first load; the other signed-out pages
 // are visited rarely and load on demand (the landing page's JavaScript budget, decision
 // 012), like the signed-in screens. The service worker precaches them all.
-const RegisterPage = lazyExport(
-  () => import('../public/register/register-page.tsx'),
-  'RegisterPage',
-)
-const SimpleSetupPage = lazyExport(
-  () => import('../public/setup/simple-setup-page.tsx'),
-  'SimpleSetupPage',
-)
-const TokenSetupPage = lazyExport(
-  () => import('../public/setup/token-setup-page.tsx'),
-  'TokenSetupPage',
-)
+const { RegisterPage, SimpleSetupPage, TokenSetupPage } = lazyExports({
+  RegisterPage: () => import('../public/register/register-page.tsx'),
+  SimpleSetupPage: () => import('../public/setup/simple-setup-page.tsx'),
+  TokenSetupPage: () => import('../public/setup/token-setup-page.tsx'),
+})
 
 /** /setup/ is a token link without its token (docs/behaviour.md: redirect to /); /setup is the simple setup. */
 function SetupRoute() {

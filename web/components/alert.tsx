@@ -29,3 +29,15 @@ export function Alert({ variant = 'info', title, children }: AlertProps) {
     </div>
   )
 }
+
+type ProblemLineProps = { problem: string | undefined; className?: string }
+
+/** A form's last problem in one line under its fields, announced; nothing without one. */
+export function ProblemLine({ problem, className }: ProblemLineProps) {
+  if (!problem) return null
+  return (
+    <p role="alert" className={cn('text-destructive text-sm', className)}>
+      {problem}
+    </p>
+  )
+}

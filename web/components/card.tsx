@@ -27,6 +27,39 @@ export function CardContent({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('p-6 pt-0', className)} {...props} />
 }
 
+type TitledCardProps = Omit<ComponentProps<'section'>, 'title'> & {
+  /** The title's id, which names the card. */
+  titleId: string
+  title: ReactNode
+  description?: ReactNode
+  /** The narrower side padding of the sales screens' cards. */
+  isCompact?: boolean
+  /** The content's own classes: its layout. */
+  contentClassName?: string
+}
+
+/** A card named by its title, a description under it where given, then its content. */
+export function TitledCard({
+  titleId,
+  title,
+  description,
+  isCompact = false,
+  contentClassName,
+  children,
+  ...props
+}: TitledCardProps) {
+  const padding = isCompact ? 'px-4 sm:px-6' : undefined
+  return (
+    <Card aria-labelledby={titleId} {...props}>
+      <CardHeader className={padding}>
+        <CardTitle id={titleId}>{title}</CardTitle>
+        {description && <CardDescription>{description}</CardDescription>}
+      </CardHeader>
+      <CardContent className={cn(contentClassName, padding)}>{children}</CardContent>
+    </Card>
+  )
+}
+
 type IconCardProps = ComponentProps<'section'> & {
   Icon: LucideIcon
   /** The icon's colour. */

@@ -10,6 +10,15 @@ type FieldProps = ComponentProps<'input'> & {
   toggleLabels?: { show: string; hide: string }
 }
 
+/** A field's label, over its input (`htmlFor` names the input). */
+export function FieldLabel({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {
+  return (
+    <label htmlFor={htmlFor} className="font-medium text-sm leading-none">
+      {children}
+    </label>
+  )
+}
+
 /** A labelled input; `type="password"` gets the show/hide toggle. */
 export function Field({ label, hint, labelAside, toggleLabels, id, type, ...props }: FieldProps) {
   const generatedId = useId()
@@ -18,9 +27,7 @@ export function Field({ label, hint, labelAside, toggleLabels, id, type, ...prop
   return (
     <div className="grid gap-2">
       <div className="flex items-center justify-between gap-2">
-        <label htmlFor={inputId} className="font-medium text-sm leading-none">
-          {label}
-        </label>
+        <FieldLabel htmlFor={inputId}>{label}</FieldLabel>
         {labelAside}
       </div>
       {type === 'password' ? (
@@ -41,4 +48,9 @@ export function Field({ label, hint, labelAside, toggleLabels, id, type, ...prop
       )}
     </div>
   )
+}
+
+/** A record's name as its add and edit dialogs ask it: 'Naam *', required, not filled in by the browser. */
+export function NameField(props: Omit<FieldProps, 'label'>) {
+  return <Field label="Naam *" autoComplete="off" required {...props} />
 }

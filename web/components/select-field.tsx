@@ -1,6 +1,7 @@
 import { ChevronDown } from 'lucide-react'
 import { type ComponentProps, useId } from 'react'
 import { cn } from '../lib/class-names.ts'
+import { FieldLabel } from './field.tsx'
 import { inputClass } from './input.tsx'
 
 type SelectFieldProps = ComponentProps<'select'> & {
@@ -14,9 +15,7 @@ export function SelectField({ label, options, id, className, ...props }: SelectF
   const selectId = id ?? generatedId
   return (
     <div className="grid gap-2">
-      <label htmlFor={selectId} className="font-medium text-sm leading-none">
-        {label}
-      </label>
+      <FieldLabel htmlFor={selectId}>{label}</FieldLabel>
       <div className="relative">
         <select
           id={selectId}

@@ -1,5 +1,6 @@
 import { Switch as RadixSwitch } from 'radix-ui'
 import { type ReactNode, useId } from 'react'
+import { FieldLabel } from './field.tsx'
 
 type SwitchFieldProps = {
   label: string
@@ -21,9 +22,7 @@ export function SwitchField({
   return (
     <div className="flex items-center justify-between gap-4">
       <div className="grid min-w-0 gap-1">
-        <label htmlFor={id} className="font-medium text-sm leading-none">
-          {label}
-        </label>
+        <FieldLabel htmlFor={id}>{label}</FieldLabel>
         {description && (
           <p id={`${id}-description`} className="text-muted-foreground text-sm">
             {description}

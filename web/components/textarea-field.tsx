@@ -1,5 +1,6 @@
 import { type ComponentProps, type ReactNode, useId } from 'react'
 import { cn } from '../lib/class-names.ts'
+import { FieldLabel } from './field.tsx'
 import { inputClass } from './input.tsx'
 
 type TextareaFieldProps = ComponentProps<'textarea'> & { label: string; hint?: ReactNode }
@@ -11,9 +12,7 @@ export function TextareaField({ label, hint, id, className, ...props }: Textarea
   const hintId = hint ? `${inputId}-hint` : undefined
   return (
     <div className="grid gap-2">
-      <label htmlFor={inputId} className="font-medium text-sm leading-none">
-        {label}
-      </label>
+      <FieldLabel htmlFor={inputId}>{label}</FieldLabel>
       <textarea
         id={inputId}
         aria-describedby={hintId}

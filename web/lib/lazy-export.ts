@@ -41,3 +41,20 @@ export function lazyExport<M extends Record<K, AnyComponent>, K extends keyof M>
   }
   return Object.assign(LazyExport, { preload })
 }
+
+type ScreenLoaders = Record<string, () => Promise<Record<string, AnyComponent>>>
+
+/**
+ * A route table's lazy screens, each keyed by its export's name, loaded as `lazyExport`
+ * loads one: `lazyExports({ UsersPage: () => import('../central/users/users-page.tsx') })`.
+ * Every import stays written out at its key, so each screen keeps its own chunk.
+ */
+export function lazyExports<L extends ScreenLoaders>(
+  loaders: L & { [K in keyof L]: () => Promise<Record<K, AnyComponent>> },
+) {
+  type Loaded<K extends keyof L> = Awaited<ReturnType<L[K]>>
+  const screens = Object.entries(loaders).map(([name, load]) => [name, lazyExport(load, name)])
+  return Object.fromEntries(screens) as {
+    [K in keyof L]: ReturnType<typeof lazyExport<Loaded<K>, K & keyof Loaded<K>>>
+  }
+}

@@ -71,5 +71,8 @@ export function useSave<Schema extends z.ZodType, Result, Field extends string =
   const errorHint = (field: Field) =>
     errors[field] && <span className="text-destructive">{errors[field]}</span>
 
-  return { errors, setErrors, problem, setProblem, isSaving, save, errorHint }
+  /** A field's props for its problem: marked invalid, the problem as its hint. */
+  const errorProps = (field: Field) => ({ 'aria-invalid': !!errors[field], hint: errorHint(field) })
+
+  return { errors, setErrors, problem, setProblem, isSaving, save, errorHint, errorProps }
 }

@@ -1,11 +1,11 @@
 import { History } from 'lucide-react'
 import { useState } from 'react'
 import { ActivityItem } from '../../components/activity-item.tsx'
-import { Button } from '../../components/button.tsx'
 import { Card, CardContent } from '../../components/card.tsx'
 import { EmptyState } from '../../components/empty-state.tsx'
 import { LiveList } from '../../components/live-list.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
+import { ShowMoreButton } from '../../components/show-more-button.tsx'
 import { liveDocs } from '../../lib/live-docs.ts'
 import { useLiveQuery } from '../../lib/use-live-query.ts'
 
@@ -34,13 +34,12 @@ export function ActivitiesPage() {
                   <ActivityItem key={activity.id} activity={activity} now={Date.now()} />
                 ))}
               </ul>
-              {all.length > limit && (
-                <div className="flex justify-center border-t pt-3 pb-2">
-                  <Button variant="outline" size="sm" onClick={() => setLimit(limit + PAGE_SIZE)}>
-                    Meer tonen
-                  </Button>
-                </div>
-              )}
+              <ShowMoreButton
+                hasMore={all.length > limit}
+                onShowMore={() => setLimit(limit + PAGE_SIZE)}
+                size="sm"
+                className="border-t pt-3 pb-2"
+              />
             </CardContent>
           </Card>
         )}

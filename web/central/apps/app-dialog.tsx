@@ -1,10 +1,10 @@
 import { type FormEvent, useId, useState } from 'react'
 import { AppConnectionCreateSchema } from '#schema/central'
 import type { AppConnectionDocType } from '#schema/rx/app-connections'
-import { Button } from '../../components/button.tsx'
-import { Dialog } from '../../components/dialog.tsx'
-import { Field } from '../../components/field.tsx'
+import { Field, FieldLabel, NameField } from '../../components/field.tsx'
+import { FormDialog } from '../../components/form-dialog.tsx'
 import { inputClass } from '../../components/input.tsx'
+import { bindFields } from '../../lib/bind-fields.ts'
 import { cn } from '../../lib/class-names.ts'
 import { recordSaveToasts } from '../../lib/toasts.ts'
 import { useSave } from '../../lib/use-save.tsx'
@@ -23,74 +23,53 @@ const FIELDS = ['name', 'url'] as const
 /** Add or edit a connected app (docs/behaviour.md): Naam *, URL *, Beschrijving. */
 export function AppDialog({ app, onOpenChange, onSubmit }: AppDialogProps) {
   const descriptionId = useId()
-  const [name, setName] = useState(app?.name ?? '')
-  const [url, setUrl] = useState(app?.url ?? '')
-  const [description, setDescription] = useState(app?.description ?? '')
+  const [values, setValues] = useState({
+    name: app?.name ?? '',
+    url: app?.url ?? '',
+    description: app?.description ?? '',
+  })
+  const field = bindFields(values, (changes) => setValues({ ...values, ...changes }))
   // Only the form's fields: the schema's default status would overwrite an app's own.
   const onSave = ({ name, url, description }: AppFields) => onSubmit({ name, url, description })
-  const { errors, isSaving, save, errorHint } = useSave(AppConnectionCreateSchema, onSave, {
+  const { isSaving, save, errorProps } = useSave(AppConnectionCreateSchema, onSave, {
     fields: FIELDS,
     ...recordSaveToasts('App', Boolean(app)),
   })
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    void save({ name, url, description })
+    void save(values)
   }
 
   return (
-    <Dialog
-      open
-      onOpenChange={onOpenChange}
+    <FormDialog
       title={app ? 'App Bewerken' : 'Nieuwe App Toevoegen'}
       description="Koppel een externe app met zijn eigen database."
+      submitLabel={app ? 'Opslaan' : 'Toevoegen'}
+      isSaving={isSaving}
+      onOpenChange={onOpenChange}
+      onSubmit={submit}
     >
-      <form onSubmit={submit} noValidate className="grid gap-4">
-        <Field
-          label="Naam *"
-          name="name"
-          autoComplete="off"
-          required
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          aria-invalid={!!errors.name}
-          hint={errorHint('name')}
+      <NameField {...field('name')} {...errorProps('name')} />
+      <Field
+        label="URL *"
+        {...field('url')}
+        type="url"
+        inputMode="url"
+        placeholder="https://"
+        autoComplete="off"
+        required
+        {...errorProps('url')}
+      />
+      <div className="grid gap-2">
+        <FieldLabel htmlFor={descriptionId}>Beschrijving</FieldLabel>
+        <textarea
+          id={descriptionId}
+          {...field('description')}
+          rows={3}
+          className={cn(inputClass, 'h-auto resize-y py-2')}
         />
-        <Field
-          label="URL *"
-          name="url"
-          type="url"
-          inputMode="url"
-          placeholder="https://"
-          autoComplete="off"
-          required
-          value={url}
-          onChange={(event) => setUrl(event.target.value)}
-          aria-invalid={!!errors.url}
-          hint={errorHint('url')}
-        />
-        <div className="grid gap-2">
-          <label htmlFor={descriptionId} className="font-medium text-sm leading-none">
-            Beschrijving
-          </label>
-          <textarea
-            id={descriptionId}
-            name="description"
-            rows={3}
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-            className={cn(inputClass, 'h-auto resize-y py-2')}
-          />
-        </div>
-        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={isSaving}>
-            Annuleren
-          </Button>
-          <Button type="submit" disabled={isSaving}>
-            {isSaving ? 'Bezig...' : app ? 'Opslaan' : 'Toevoegen'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      </div>
+    </FormDialog>
   )
 }

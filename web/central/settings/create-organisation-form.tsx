@@ -1,6 +1,7 @@
 import { Plus } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { OrganisationCreateSchema } from '#schema/central'
+import { ProblemLine } from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
 import { Field } from '../../components/field.tsx'
 import { api } from '../../lib/api-client.ts'
@@ -77,11 +78,7 @@ export function CreateOrganisationForm({ onCreated }: { onCreated: () => void })
           hint="Kleine letters, cijfers en streepjes; uniek."
         />
       </div>
-      {problem && (
-        <p role="alert" className="text-destructive text-sm">
-          {problem}
-        </p>
-      )}
+      <ProblemLine problem={problem} />
       <div>
         <Button type="submit" disabled={isSaving}>
           <Plus aria-hidden />

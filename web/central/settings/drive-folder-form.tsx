@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react'
 import type { BackupSettings } from '#schema/backup-settings'
+import { ProblemLine } from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
 import { Field } from '../../components/field.tsx'
 import { useSaveBackupSettings } from './use-save-backup-settings.ts'
@@ -40,11 +41,7 @@ export function DriveFolderForm({ settings, canManage, onSaved }: DriveFolderFor
           </Button>
         )}
       </div>
-      {problem && (
-        <p role="alert" className="text-destructive text-sm">
-          {problem}
-        </p>
-      )}
+      <ProblemLine problem={problem} />
     </form>
   )
 }

@@ -1,11 +1,12 @@
 import { type FormEvent, useState } from 'react'
 import { OrganisationInviteSchema } from '#schema/central'
-import { Alert } from '../../components/alert.tsx'
+import { Alert, ProblemLine } from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
 import { CopyLinkField } from '../../components/copy-link-field.tsx'
 import { Dialog } from '../../components/dialog.tsx'
 import { Field } from '../../components/field.tsx'
 import { api } from '../../lib/api-client.ts'
+import { bindFields } from '../../lib/bind-fields.ts'
 import { useOnlineStatus } from '../../lib/use-online-status.ts'
 import { useSave } from '../../lib/use-save.tsx'
 
@@ -33,8 +34,8 @@ export function InviteAdminDialog({ organisation, onOpenChange }: InviteAdminDia
 }
 
 function InviteForm({ organisationId }: { organisationId: string }) {
-  const [name, setName] = useState('')
-  const [email, setEmail] = useState('')
+  const [values, setValues] = useState({ adminName: '', adminEmail: '' })
+  const field = bindFields(values, (changes) => setValues({ ...values, ...changes }))
   const [result, setResult] = useState<{ setupUrl: string }>()
   // The setup link comes from the server's answer, so inviting needs a connection.
   const isOnline = useOnlineStatus()
@@ -51,15 +52,15 @@ function InviteForm({ organisationId }: { organisationId: string }) {
 
   function invite(event: FormEvent) {
     event.preventDefault()
-    void save({ name, email })
+    void save({ name: values.adminName, email: values.adminEmail })
   }
 
   if (result) {
     return (
       <div className="grid gap-4">
         <Alert title="Uitnodiging gemaakt">
-          Stuur deze link naar {email.trim()}. Hiermee kiest de beheerder een wachtwoord; de link is
-          7 dagen geldig.
+          Stuur deze link naar {values.adminEmail.trim()}. Hiermee kiest de beheerder een
+          wachtwoord; de link is 7 dagen geldig.
         </Alert>
         <CopyLinkField label="Setup-link" value={result.setupUrl} />
       </div>
@@ -67,28 +68,9 @@ function InviteForm({ organisationId }: { organisationId: string }) {
   }
   return (
     <form onSubmit={invite} noValidate className="grid gap-4">
-      <Field
-        label="Naam"
-        name="adminName"
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        required
-        autoComplete="off"
-      />
-      <Field
-        label="Email"
-        name="adminEmail"
-        type="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        required
-        autoComplete="off"
-      />
-      {problem && (
-        <p role="alert" className="text-destructive text-sm">
-          {problem}
-        </p>
-      )}
+      <Field label="Naam" {...field('adminName')} required autoComplete="off" />
+      <Field label="Email" {...field('adminEmail')} type="email" required autoComplete="off" />
+      <ProblemLine problem={problem} />
       {!isOnline && (
         <Alert title="Je bent offline">
           Uitnodigen kan alleen met verbinding: de setup-link komt van de server.

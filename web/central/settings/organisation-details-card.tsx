@@ -6,6 +6,7 @@ import { CardContent, IconCard } from '../../components/card.tsx'
 import { Field } from '../../components/field.tsx'
 import { api } from '../../lib/api-client.ts'
 import { isQueuedResponse } from '../../lib/api-request.ts'
+import { bindFields } from '../../lib/bind-fields.ts'
 import { savedToast, saveFailedToast } from '../../lib/save-toasts.ts'
 import { describeError } from '../../lib/server-message.ts'
 import { useSave } from '../../lib/use-save.tsx'
@@ -59,8 +60,11 @@ function OrganisationForm(props: {
   canEdit: boolean
   onSaved: (organisation: OrganisationDetails) => void
 }) {
-  const [name, setName] = useState(props.organisation.name)
-  const [contactEmail, setContactEmail] = useState(props.organisation.contactEmail ?? '')
+  const [values, setValues] = useState({
+    name: props.organisation.name,
+    contactEmail: props.organisation.contactEmail ?? '',
+  })
+  const field = bindFields(values, (changes) => setValues({ ...values, ...changes }))
   const { problem, isSaving, save } = useSave(
     OrganisationUpdateSchema,
     async (changes) => {
@@ -76,16 +80,14 @@ function OrganisationForm(props: {
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    void save({ name, contactEmail: contactEmail.trim() || null })
+    void save({ name: values.name, contactEmail: values.contactEmail.trim() || null })
   }
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
       <Field
         label="Organisatienaam"
-        name="name"
-        value={name}
-        onChange={(event) => setName(event.target.value)}
+        {...field('name')}
         required
         minLength={2}
         readOnly={!props.canEdit}
@@ -93,10 +95,8 @@ function OrganisationForm(props: {
       />
       <Field
         label="Contact e-mail"
-        name="contactEmail"
+        {...field('contactEmail')}
         type="email"
-        value={contactEmail}
-        onChange={(event) => setContactEmail(event.target.value)}
         readOnly={!props.canEdit}
         placeholder="info@voorbeeld.nl"
         autoComplete="email"

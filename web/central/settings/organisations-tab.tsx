@@ -3,14 +3,7 @@ import { useState } from 'react'
 import { Alert } from '../../components/alert.tsx'
 import { Badge } from '../../components/badge.tsx'
 import { Button } from '../../components/button.tsx'
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  IconCard,
-} from '../../components/card.tsx'
+import { CardContent, IconCard, TitledCard } from '../../components/card.tsx'
 import { api } from '../../lib/api-client.ts'
 import { describeError } from '../../lib/server-message.ts'
 import { useServerData } from '../../lib/use-server-data.ts'
@@ -76,15 +69,13 @@ export function OrganisationsTab() {
         </CardContent>
       </IconCard>
 
-      <Card aria-labelledby="new-organisation-title">
-        <CardHeader>
-          <CardTitle id="new-organisation-title">Nieuwe organisatie</CardTitle>
-          <CardDescription>Daarna nodig je de eerste beheerder uit.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <CreateOrganisationForm onCreated={() => void reload()} />
-        </CardContent>
-      </Card>
+      <TitledCard
+        titleId="new-organisation-title"
+        title="Nieuwe organisatie"
+        description="Daarna nodig je de eerste beheerder uit."
+      >
+        <CreateOrganisationForm onCreated={() => void reload()} />
+      </TitledCard>
 
       <InviteAdminDialog
         organisation={inviteFor}

@@ -1,3 +1,4 @@
+import { ProblemLine } from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
 
 type SaveRowProps = {
@@ -12,11 +13,7 @@ type SaveRowProps = {
 export function SaveRow({ problem, isSaving, canSave }: SaveRowProps) {
   return (
     <>
-      {problem && (
-        <p role="alert" className="text-destructive text-sm">
-          {problem}
-        </p>
-      )}
+      <ProblemLine problem={problem} />
       {canSave && (
         <div>
           <Button type="submit" disabled={isSaving}>

@@ -2,10 +2,10 @@ import { type FormEvent, useState } from 'react'
 import { UserCreateSchema } from '#schema/central'
 import type { UserRole, UserStatus } from '#schema/roles'
 import type { UserDocType } from '#schema/rx/users'
-import { Button } from '../../components/button.tsx'
-import { Dialog } from '../../components/dialog.tsx'
 import { Field } from '../../components/field.tsx'
+import { FormDialog } from '../../components/form-dialog.tsx'
 import { SelectField } from '../../components/select-field.tsx'
+import { bindFields } from '../../lib/bind-fields.ts'
 import { useSignedInUser } from '../../lib/current-user.tsx'
 import { useSave } from '../../lib/use-save.tsx'
 import { getRoleChoices, STATUS_LABELS } from './user-labels.ts'
@@ -33,8 +33,8 @@ export function UserDialog({ user, onOpenChange, onSubmit }: UserDialogProps) {
     role: user?.role ?? 'USER',
     status: user?.status ?? 'active',
   })
-  const set = (changes: Partial<UserFormValues>) => setValues({ ...values, ...changes })
-  const { errors, isSaving, save, errorHint } = useSave(
+  const field = bindFields(values, (changes) => setValues({ ...values, ...changes }))
+  const { errors, isSaving, save, errorHint, errorProps } = useSave(
     UserCreateSchema,
     (parsed) => onSubmit({ ...values, name: parsed.name, email: parsed.email }),
     {
@@ -60,68 +60,39 @@ export function UserDialog({ user, onOpenChange, onSubmit }: UserDialogProps) {
 
   const roleChoices = getRoleChoices(actor.role)
   return (
-    <Dialog
-      open
-      onOpenChange={onOpenChange}
+    <FormDialog
       title={user ? 'Gebruiker Bewerken' : 'Nieuwe Gebruiker'}
       description={
         user
           ? 'Wijzig naam, rol of status.'
           : 'De gebruiker krijgt een setup-link om een wachtwoord te kiezen.'
       }
+      submitLabel={user ? 'Opslaan' : 'Toevoegen'}
+      isSaving={isSaving}
+      onOpenChange={onOpenChange}
+      onSubmit={submit}
     >
-      <form onSubmit={submit} noValidate className="grid gap-4">
-        <Field
-          label="Naam"
-          name="name"
-          autoComplete="off"
-          required
-          value={values.name}
-          onChange={(event) => set({ name: event.target.value })}
-          aria-invalid={!!errors.name}
-          hint={errorHint('name')}
-        />
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="off"
-          required
-          disabled={!!user}
-          value={values.email}
-          onChange={(event) => set({ email: event.target.value })}
-          aria-invalid={!!errors.email}
-          hint={errorHint('email') || (user && 'Het e-mailadres kan niet gewijzigd worden.')}
-        />
-        <SelectField
-          label="Rol"
-          name="role"
-          value={values.role}
-          onChange={(event) => set({ role: event.target.value as UserRole })}
-          options={
-            roleChoices.some((choice) => choice.value === values.role)
-              ? roleChoices
-              : [...roleChoices, { value: values.role, label: values.role }]
-          }
-        />
-        {user && (
-          <SelectField
-            label="Status"
-            name="status"
-            value={values.status}
-            onChange={(event) => set({ status: event.target.value as UserStatus })}
-            options={STATUS_CHOICES}
-          />
-        )}
-        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={isSaving}>
-            Annuleren
-          </Button>
-          <Button type="submit" disabled={isSaving}>
-            {isSaving ? 'Bezig...' : user ? 'Opslaan' : 'Toevoegen'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      <Field label="Naam" {...field('name')} autoComplete="off" required {...errorProps('name')} />
+      <Field
+        label="Email"
+        {...field('email')}
+        type="email"
+        autoComplete="off"
+        required
+        disabled={!!user}
+        aria-invalid={!!errors.email}
+        hint={errorHint('email') || (user && 'Het e-mailadres kan niet gewijzigd worden.')}
+      />
+      <SelectField
+        label="Rol"
+        {...field('role')}
+        options={
+          roleChoices.some((choice) => choice.value === values.role)
+            ? roleChoices
+            : [...roleChoices, { value: values.role, label: values.role }]
+        }
+      />
+      {user && <SelectField label="Status" {...field('status')} options={STATUS_CHOICES} />}
+    </FormDialog>
   )
 }

@@ -7,6 +7,7 @@ import { Button } from '../../components/button.tsx'
 import { EmptyState } from '../../components/empty-state.tsx'
 import { LiveList } from '../../components/live-list.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
+import { ShowMoreButton } from '../../components/show-more-button.tsx'
 import { compareNames } from '../../lib/compare-names.ts'
 import { useSignedInUser } from '../../lib/current-user.tsx'
 import { liveDocs } from '../../lib/live-docs.ts'
@@ -121,13 +122,10 @@ export function UsersPage() {
               bounces={bounces}
               onAction={(action, user) => void onAction(action, user)}
             />
-            {all.length > limit && (
-              <div className="flex justify-center">
-                <Button variant="outline" onClick={() => setLimit(limit + PAGE_SIZE)}>
-                  Meer tonen
-                </Button>
-              </div>
-            )}
+            <ShowMoreButton
+              hasMore={all.length > limit}
+              onShowMore={() => setLimit(limit + PAGE_SIZE)}
+            />
           </div>
         )}
       </LiveList>

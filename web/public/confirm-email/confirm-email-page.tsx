@@ -1,12 +1,11 @@
-import { useState } from 'react'
 import { Navigate, useParams } from 'react-router-dom'
 import { Alert } from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
 import { api } from '../../lib/api-client.ts'
 import { salesPath } from '../../lib/sales-path.ts'
-import { describeError } from '../../lib/server-message.ts'
 import { AuthLayout } from '../auth-layout.tsx'
 import { DoneScreen } from '../done-screen.tsx'
+import { toTokenParam, useLinkStep } from '../use-link-step.ts'
 
 /**
  * /confirm-email/:token, and {base}/confirm-email/:token for a Gold Estates sign-in
@@ -16,36 +15,26 @@ import { DoneScreen } from '../done-screen.tsx'
  */
 export function ConfirmEmailPage({ area = 'central' }: { area?: 'central' | 'sales' }) {
   const { token } = useParams()
-  const [state, setState] = useState<
-    | { step: 'ask' | 'submitting' }
-    | { step: 'done'; message: string }
-    | { step: 'refused'; message: string }
-  >({ step: 'ask' })
+  const { state, send } = useLinkStep<{ message: string }>(
+    'Je e-mailadres kon niet worden gewijzigd.',
+  )
 
   if (!token) return <Navigate to="/" replace />
 
   async function confirm() {
-    setState({ step: 'submitting' })
-    try {
-      // hc puts the parameter in the path as it is.
-      const param = { token: encodeURIComponent(token ?? '') }
-      const confirmApi =
-        area === 'sales' ? api['gold-estates'].profile.email.confirm : api.profile.email.confirm
-      const answer = await confirmApi[':token'].$post({ param })
-      setState({ step: 'done', message: (await answer.json()).message })
-    } catch (error) {
-      setState({
-        step: 'refused',
-        message: describeError(error, 'Je e-mailadres kon niet worden gewijzigd.'),
-      })
-    }
+    const confirmApi =
+      area === 'sales' ? api['gold-estates'].profile.email.confirm : api.profile.email.confirm
+    await send(async () => {
+      const answer = await confirmApi[':token'].$post({ param: toTokenParam(token) })
+      return answer.json()
+    })
   }
 
   if (state.step === 'done') {
     return (
       <DoneScreen
         title="E-mailadres gewijzigd"
-        status={<>{state.message} Je logt voortaan in met dit adres.</>}
+        status={<>{state.answer.message} Je logt voortaan in met dit adres.</>}
       >
         {/* A full load: a signed-in app reads its user (and address) anew. */}
         <a

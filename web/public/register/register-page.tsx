@@ -1,15 +1,13 @@
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { DEFAULT_ORGANISATION_ID } from '#schema/constants'
 import { Alert } from '../../components/alert.tsx'
-import { Button } from '../../components/button.tsx'
 import { Field } from '../../components/field.tsx'
 import { api } from '../../lib/api-client.ts'
 import { describeError } from '../../lib/server-message.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { AuthLayout } from '../auth-layout.tsx'
-import { readFormValues } from '../form-values.ts'
-import { PasswordPairFields } from '../password-pair-fields.tsx'
-import { findPasswordProblem, PASSWORD_TOO_SHORT_TEXT } from '../password-rules.ts'
+import { PasswordForm } from '../password-pair-fields.tsx'
+import { describePasswordProblem } from '../password-rules.ts'
 import { LoginInsteadNote, TextLink } from '../text-link.tsx'
 import { useRedirectLater } from '../use-redirect-later.ts'
 import { useRegistrationMode } from './use-registration-mode.ts'
@@ -23,26 +21,7 @@ export function RegisterPage() {
   const redirectLater = useRedirectLater()
   const mode = useRegistrationMode()
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const { name = '', email = '', password = '', confirmation = '' } = readFormValues(event)
-    const problem = findPasswordProblem(password, confirmation)
-    if (problem === 'too-short') {
-      showToast({
-        title: 'Wachtwoord te kort',
-        description: PASSWORD_TOO_SHORT_TEXT,
-        variant: 'destructive',
-      })
-      return
-    }
-    if (problem === 'mismatch') {
-      showToast({
-        title: 'Wachtwoorden komen niet overeen',
-        description: 'Controleer je wachtwoord',
-        variant: 'destructive',
-      })
-      return
-    }
+  async function register({ name = '', email = '', password = '' }: Record<string, string>) {
     setIsBusy(true)
     try {
       const response = await api.auth.register.email.$post({
@@ -81,17 +60,20 @@ export function RegisterPage() {
           Na je registratie keurt een beheerder je account goed; daarna kun je inloggen.
         </p>
       )}
-      <form className="grid gap-4" onSubmit={handleSubmit}>
+      <PasswordForm
+        submitLabel="Registreren"
+        isBusy={isBusy}
+        onSubmit={register}
+        onPasswordProblem={(problem) => showToast(describePasswordProblem(problem))}
+        note={
+          <p className="text-muted-foreground text-xs">
+            Door te registreren ga je akkoord met de <TextLink to="/terms">voorwaarden</TextLink>.
+          </p>
+        }
+      >
         <Field label="Naam" name="name" autoComplete="name" required />
         <Field label="Email" name="email" type="email" autoComplete="email" required />
-        <PasswordPairFields />
-        <p className="text-muted-foreground text-xs">
-          Door te registreren ga je akkoord met de <TextLink to="/terms">voorwaarden</TextLink>.
-        </p>
-        <Button type="submit" className="w-full" disabled={isBusy}>
-          {isBusy ? 'Bezig...' : 'Registreren'}
-        </Button>
-      </form>
+      </PasswordForm>
       <LoginInsteadNote />
     </AuthLayout>
   )

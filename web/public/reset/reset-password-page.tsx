@@ -1,16 +1,13 @@
-import { type FormEvent, useState } from 'react'
 import { Navigate, useParams } from 'react-router-dom'
 import { Alert } from '../../components/alert.tsx'
-import { Button } from '../../components/button.tsx'
 import { api } from '../../lib/api-client.ts'
 import { salesPath } from '../../lib/sales-path.ts'
-import { describeError } from '../../lib/server-message.ts'
 import { AuthLayout } from '../auth-layout.tsx'
 import { DoneScreen } from '../done-screen.tsx'
-import { readFormValues } from '../form-values.ts'
-import { PasswordPairFields } from '../password-pair-fields.tsx'
-import { findPasswordProblem, PASSWORD_TOO_SHORT_TEXT } from '../password-rules.ts'
+import { PasswordForm } from '../password-pair-fields.tsx'
+import { PASSWORD_TOO_SHORT_TEXT, type PasswordProblem } from '../password-rules.ts'
 import { TextLink } from '../text-link.tsx'
+import { toTokenParam, useLinkStep } from '../use-link-step.ts'
 import { useRedirectLater } from '../use-redirect-later.ts'
 
 /** After the new password is set, on to the login (the server's loginPath) after 2000 ms. */
@@ -22,42 +19,27 @@ const REDIRECT_DELAY_MS = 2000
  */
 export function ResetPasswordPage({ area = 'central' }: { area?: 'central' | 'sales' }) {
   const { token } = useParams()
-  const [state, setState] = useState<
-    | { step: 'form' | 'submitting' }
-    | { step: 'done'; loginPath: string }
-    | { step: 'refused'; message: string }
-  >({ step: 'form' })
+  const { state, send, refuse } = useLinkStep<{ loginPath: string }>(
+    'Je wachtwoord kon niet worden gewijzigd.',
+  )
   const redirectLater = useRedirectLater()
   const forgotPath = area === 'sales' ? salesPath('/forgot-password') : '/forgot-password'
 
   if (!token) return <Navigate to="/" replace />
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const { password = '', confirmation = '' } = readFormValues(event)
-    const problem = findPasswordProblem(password, confirmation)
-    if (problem) {
-      setState({
-        step: 'refused',
-        message:
-          problem === 'too-short' ? PASSWORD_TOO_SHORT_TEXT : 'De wachtwoorden komen niet overeen.',
-      })
-      return
-    }
-    setState({ step: 'submitting' })
-    try {
-      // hc puts the parameter in the path as it is.
-      const param = { token: encodeURIComponent(token ?? '') }
+  function refusePassword(problem: PasswordProblem) {
+    refuse(
+      problem === 'too-short' ? PASSWORD_TOO_SHORT_TEXT : 'De wachtwoorden komen niet overeen.',
+    )
+  }
+
+  async function setPassword({ password = '' }: Record<string, string>) {
+    const done = await send(async () => {
+      const param = toTokenParam(token)
       const answer = await api.auth['reset-password'][':token'].$post({ param, json: { password } })
-      const { loginPath } = await answer.json()
-      setState({ step: 'done', loginPath })
-      redirectLater(loginPath, REDIRECT_DELAY_MS)
-    } catch (error) {
-      setState({
-        step: 'refused',
-        message: describeError(error, 'Je wachtwoord kon niet worden gewijzigd.'),
-      })
-    }
+      return answer.json()
+    })
+    if (done) redirectLater(done.loginPath, REDIRECT_DELAY_MS)
   }
 
   if (state.step === 'done') {
@@ -66,7 +48,7 @@ export function ResetPasswordPage({ area = 'central' }: { area?: 'central' | 'sa
         title="Wachtwoord gewijzigd"
         status="Je nieuwe wachtwoord is ingesteld en je bent op je andere apparaten afgemeld. Je wordt doorgestuurd naar de inlogpagina..."
       >
-        <TextLink to={state.loginPath}>Nu inloggen</TextLink>
+        <TextLink to={state.answer.loginPath}>Nu inloggen</TextLink>
       </DoneScreen>
     )
   }
@@ -76,17 +58,18 @@ export function ResetPasswordPage({ area = 'central' }: { area?: 'central' | 'sa
       title="Nieuw wachtwoord kiezen"
       description="Kies een nieuw wachtwoord voor je account."
     >
-      <form className="grid gap-4" onSubmit={handleSubmit}>
+      <PasswordForm
+        submitLabel="Wachtwoord wijzigen"
+        isBusy={state.step === 'submitting'}
+        onSubmit={setPassword}
+        onPasswordProblem={refusePassword}
+      >
         {state.step === 'refused' && (
           <Alert variant="destructive" title="Wachtwoord niet gewijzigd">
             {state.message}
           </Alert>
         )}
-        <PasswordPairFields />
-        <Button type="submit" className="w-full" disabled={state.step === 'submitting'}>
-          {state.step === 'submitting' ? 'Bezig...' : 'Wachtwoord wijzigen'}
-        </Button>
-      </form>
+      </PasswordForm>
       <p className="mt-6 text-center text-muted-foreground text-sm">
         Werkt de link niet meer? <TextLink to={forgotPath}>Vraag een nieuwe aan</TextLink>
       </p>

@@ -1,13 +1,11 @@
-import { type FormEvent, useState } from 'react'
-import { Button } from '../../components/button.tsx'
+import { useState } from 'react'
 import { Field } from '../../components/field.tsx'
 import { api } from '../../lib/api-client.ts'
 import { describeError, getServerMessage } from '../../lib/server-message.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { AuthLayout } from '../auth-layout.tsx'
-import { readFormValues } from '../form-values.ts'
-import { PasswordPairFields } from '../password-pair-fields.tsx'
-import { findPasswordProblem, PASSWORD_TOO_SHORT_TEXT } from '../password-rules.ts'
+import { PasswordForm } from '../password-pair-fields.tsx'
+import { PASSWORD_TOO_SHORT_TEXT, type PasswordProblem } from '../password-rules.ts'
 import { LoginInsteadNote } from '../text-link.tsx'
 import { useRedirectLater } from '../use-redirect-later.ts'
 
@@ -20,16 +18,13 @@ export function SimpleSetupPage() {
   const [isBusy, setIsBusy] = useState(false)
   const redirectLater = useRedirectLater()
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const { name = '', email = '', password = '', confirmation = '' } = readFormValues(event)
-    const problem = findPasswordProblem(password, confirmation)
-    if (problem) {
-      const description =
-        problem === 'too-short' ? PASSWORD_TOO_SHORT_TEXT : 'Wachtwoorden komen niet overeen'
-      showToast({ title: 'Fout', description, variant: 'destructive' })
-      return
-    }
+  function refusePassword(problem: PasswordProblem) {
+    const description =
+      problem === 'too-short' ? PASSWORD_TOO_SHORT_TEXT : 'Wachtwoorden komen niet overeen'
+    showToast({ title: 'Fout', description, variant: 'destructive' })
+  }
+
+  async function createAdmin({ name = '', email = '', password = '' }: Record<string, string>) {
     setIsBusy(true)
     try {
       await api.auth['simple-setup'].$post({ json: { email, password, name } })
@@ -60,7 +55,12 @@ export function SimpleSetupPage() {
       title="Centraal instellen"
       description="Maak het eerste beheerdersaccount aan. Dit account krijgt de rol SUPERADMIN."
     >
-      <form className="grid gap-4" onSubmit={handleSubmit}>
+      <PasswordForm
+        submitLabel="Account aanmaken"
+        isBusy={isBusy}
+        onSubmit={createAdmin}
+        onPasswordProblem={refusePassword}
+      >
         <Field
           label="Naam"
           name="name"
@@ -76,11 +76,7 @@ export function SimpleSetupPage() {
           defaultValue={DEFAULT_ADMIN.email}
           required
         />
-        <PasswordPairFields />
-        <Button type="submit" className="w-full" disabled={isBusy}>
-          {isBusy ? 'Bezig...' : 'Account aanmaken'}
-        </Button>
-      </form>
+      </PasswordForm>
       <LoginInsteadNote />
     </AuthLayout>
   )

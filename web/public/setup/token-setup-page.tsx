@@ -1,15 +1,14 @@
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { Navigate, useParams } from 'react-router-dom'
-import { Button } from '../../components/button.tsx'
 import { api } from '../../lib/api-client.ts'
 import { describeError } from '../../lib/server-message.ts'
 import { showToast } from '../../lib/toasts.ts'
 import { AuthLayout } from '../auth-layout.tsx'
 import { DoneScreen } from '../done-screen.tsx'
-import { readFormValues } from '../form-values.ts'
-import { PasswordPairFields } from '../password-pair-fields.tsx'
-import { findPasswordProblem, PASSWORD_TOO_SHORT_TEXT } from '../password-rules.ts'
+import { PasswordForm } from '../password-pair-fields.tsx'
+import { describePasswordProblem } from '../password-rules.ts'
 import { TextLink } from '../text-link.tsx'
+import { toTokenParam } from '../use-link-step.ts'
 import { useRedirectLater } from '../use-redirect-later.ts'
 import { describeSetupDone } from './setup-greeting.ts'
 
@@ -26,30 +25,10 @@ export function TokenSetupPage() {
 
   if (!token) return <Navigate to="/" replace />
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const { password = '', confirmation = '' } = readFormValues(event)
-    const problem = findPasswordProblem(password, confirmation)
-    if (problem) {
-      showToast(
-        problem === 'too-short'
-          ? {
-              title: 'Wachtwoord te kort',
-              description: PASSWORD_TOO_SHORT_TEXT,
-              variant: 'destructive',
-            }
-          : {
-              title: 'Wachtwoorden komen niet overeen',
-              description: 'Controleer je wachtwoord',
-              variant: 'destructive',
-            },
-      )
-      return
-    }
+  async function setPassword({ password = '' }: Record<string, string>) {
     setStep('submitting')
     try {
-      // hc puts the parameter in the path as it is.
-      const param = { token: encodeURIComponent(token ?? '') }
+      const param = toTokenParam(token)
       const response = await api.auth.setup[':token'].$post({ param, json: { password } })
       const answer = await response.json()
       const nextPath = answer.loginPath
@@ -83,12 +62,12 @@ export function TokenSetupPage() {
       title="Account instellen"
       description="Kies een wachtwoord om je account te activeren. Gebruik bij voorkeur letters, cijfers en symbolen."
     >
-      <form className="grid gap-4" onSubmit={handleSubmit}>
-        <PasswordPairFields />
-        <Button type="submit" className="w-full" disabled={step === 'submitting'}>
-          {step === 'submitting' ? 'Bezig...' : 'Wachtwoord instellen'}
-        </Button>
-      </form>
+      <PasswordForm
+        submitLabel="Wachtwoord instellen"
+        isBusy={step === 'submitting'}
+        onSubmit={setPassword}
+        onPasswordProblem={(problem) => showToast(describePasswordProblem(problem))}
+      />
       <p className="mt-6 text-center text-muted-foreground text-sm">
         Al ingesteld? <TextLink to="/login">Log hier in</TextLink>
       </p>

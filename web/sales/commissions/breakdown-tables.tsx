@@ -2,8 +2,8 @@ import type { ReactNode } from 'react'
 import type { DateRange } from '#schema/period-presets'
 import type { CommissionDashboard } from '#schema/sales-dashboard'
 import { seesAllSales } from '#schema/sales-visibility'
+import { TitledCard } from '../../components/card.tsx'
 import { type Currency, formatCount, formatMoney } from '../../lib/format-money.ts'
-import { TitledCard } from '../components/titled-card.tsx'
 import { useSalesUser } from '../data/index.ts'
 import { getSalesPermissions } from '../layout/sales-roles.ts'
 import { DownloadButton } from './download-button.tsx'
@@ -35,7 +35,13 @@ const head = 'px-2 pb-2 font-medium text-muted-foreground text-xs first:pl-0 las
 function BreakdownTable(props: BreakdownTableProps) {
   const { id, title, nameHeader, amountHeaders, rows, emptyText, currency, renderAction } = props
   return (
-    <TitledCard titleId={id} title={title} contentClassName="overflow-x-auto px-4 sm:px-6">
+    <TitledCard
+      titleId={id}
+      title={title}
+      isCompact
+      className="min-w-0"
+      contentClassName="overflow-x-auto"
+    >
       {rows.length === 0 ? (
         <p className="text-muted-foreground text-sm">{emptyText}</p>
       ) : (

@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode, RefObject } from 'react'
-import { Alert } from '../../components/alert.tsx'
+import { Alert, ProblemLine } from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
 import { useOnlineStatus } from '../../lib/use-online-status.ts'
 import { OFFLINE_WRITE_TEXT } from './online-write.ts'
@@ -37,11 +37,7 @@ export function DatedChangeForm(props: {
 export function DatedChangeSubmit(props: { problem?: string; isSaving: boolean; label: string }) {
   return (
     <>
-      {props.problem && (
-        <p role="alert" className="text-destructive text-sm">
-          {props.problem}
-        </p>
-      )}
+      <ProblemLine problem={props.problem} />
       <Button
         type="submit"
         disabled={props.isSaving}

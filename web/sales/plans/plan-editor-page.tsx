@@ -3,7 +3,7 @@ import { format } from 'date-fns/format'
 import { type FormEvent, useRef, useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { PlanCreateSchema, PlanUpdateSchema } from '#schema/commission-plans'
-import { Alert } from '../../components/alert.tsx'
+import { Alert, ProblemLine } from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
 import { InlineLoading } from '../../components/inline-loading.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
@@ -153,11 +153,7 @@ function PlanEditor(props: { plan?: PlanSummary; today: string }) {
             : undefined
         }
       />
-      {problem && (
-        <p role="alert" className="text-destructive text-sm">
-          {problem}
-        </p>
-      )}
+      <ProblemLine problem={problem} />
       <div className="flex justify-end">
         <Button type="submit" disabled={isSaving} className="w-full sm:w-auto">
           {isSaving ? 'Opslaan...' : plan ? 'Nieuwe versie opslaan' : 'Plan opslaan'}

@@ -1,16 +1,11 @@
 import { Plus } from 'lucide-react'
 import { PLAN_EXTRA_TYPES, PLAN_MODES, type PlanMode } from '#schema/commission-plans'
 import { Button } from '../../components/button.tsx'
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '../../components/card.tsx'
+import { TitledCard } from '../../components/card.tsx'
 import { Field } from '../../components/field.tsx'
 import { SelectField } from '../../components/select-field.tsx'
 import { cn } from '../../lib/class-names.ts'
+import { MONEY_INPUT_PROPS } from '../components/money-field-props.ts'
 import { type FieldErrors, newRole, type PlanDraft } from './plan-draft.ts'
 import { EXTRA_LABELS, MODE_LABELS, PERIOD_LABELS } from './plan-text.ts'
 import { ContextInput, ErrorHint, RoleFields } from './role-fields.tsx'
@@ -29,109 +24,102 @@ export function PlanForm({ draft, errors, onChange, fromLabel, fromHint }: PlanF
   const set = (changes: Partial<PlanDraft>) => onChange({ ...draft, ...changes })
   return (
     <>
-      <Card aria-labelledby="plan-terms-title">
-        <CardHeader>
-          <CardTitle id="plan-terms-title">Plan</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label="Naam *"
-            autoComplete="off"
-            value={draft.name}
-            onChange={(event) => set({ name: event.target.value })}
-            aria-invalid={!!errors.name}
-            hint={<ErrorHint message={errors.name} />}
-          />
-          <Field
-            label={fromLabel}
-            type="date"
-            value={draft.from}
-            onChange={(event) => set({ from: event.target.value })}
-            aria-invalid={!!errors.from}
-            hint={errors.from ? <ErrorHint message={errors.from} /> : fromHint}
-          />
-          <SelectField
-            label="Periode"
-            value={draft.period}
-            onChange={(event) => set({ period: event.target.value as PlanDraft['period'] })}
-            options={(['year', 'quarter'] as const).map((value) => ({
-              value,
-              label: PERIOD_LABELS[value],
-            }))}
-          />
-          <ModeChoice value={draft.mode} onChange={(mode) => set({ mode })} />
-        </CardContent>
-      </Card>
+      <TitledCard
+        titleId="plan-terms-title"
+        title="Plan"
+        contentClassName="grid gap-4 sm:grid-cols-2"
+      >
+        <Field
+          label="Naam *"
+          autoComplete="off"
+          value={draft.name}
+          onChange={(event) => set({ name: event.target.value })}
+          aria-invalid={!!errors.name}
+          hint={<ErrorHint message={errors.name} />}
+        />
+        <Field
+          label={fromLabel}
+          type="date"
+          value={draft.from}
+          onChange={(event) => set({ from: event.target.value })}
+          aria-invalid={!!errors.from}
+          hint={errors.from ? <ErrorHint message={errors.from} /> : fromHint}
+        />
+        <SelectField
+          label="Periode"
+          value={draft.period}
+          onChange={(event) => set({ period: event.target.value as PlanDraft['period'] })}
+          options={(['year', 'quarter'] as const).map((value) => ({
+            value,
+            label: PERIOD_LABELS[value],
+          }))}
+        />
+        <ModeChoice value={draft.mode} onChange={(mode) => set({ mode })} />
+      </TitledCard>
 
-      <Card aria-labelledby="plan-roles-title">
-        <CardHeader>
-          <CardTitle id="plan-roles-title">Rollen en treden</CardTitle>
-          <CardDescription>
-            Per rol in het salesteam een aandeel van de netto commissie; wat overblijft is het
-            aandeel van het kantoor.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          {errors.roles && (
-            <p className="text-destructive text-sm">
-              <ErrorHint message={errors.roles} />
-            </p>
-          )}
-          {draft.roles.map((role, index) => (
-            <RoleFields
-              key={role.key}
-              role={role}
-              index={index}
-              errors={errors}
-              onChange={(next) =>
-                set({ roles: draft.roles.map((item, i) => (i === index ? next : item)) })
-              }
-              onRemove={
-                draft.roles.length > 1
-                  ? () => set({ roles: draft.roles.filter((_, i) => i !== index) })
-                  : undefined
-              }
-            />
-          ))}
-          <Button
-            variant="outline"
-            className="justify-self-start"
-            onClick={() => set({ roles: [...draft.roles, newRole()] })}
-          >
-            <Plus aria-hidden />
-            Rol toevoegen
-          </Button>
-        </CardContent>
-      </Card>
-
-      <Card aria-labelledby="plan-caps-title">
-        <CardHeader>
-          <CardTitle id="plan-caps-title">Plafonds en vaste aandelen</CardTitle>
-          <CardDescription>Leeg laten: geen plafond, geen vast aandeel.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label="Plafond per periode (€)"
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            value={draft.cap}
-            onChange={(event) => set({ cap: event.target.value })}
-            aria-invalid={!!errors.capPerPeriod}
-            hint={
-              errors.capPerPeriod ? (
-                <ErrorHint message={errors.capPerPeriod} />
-              ) : (
-                'Het meeste dat een verkoper per periode uit de rollen van dit plan krijgt.'
-              )
+      <TitledCard
+        titleId="plan-roles-title"
+        title="Rollen en treden"
+        description="Per rol in het salesteam een aandeel van de netto commissie; wat overblijft is het aandeel van het kantoor."
+        contentClassName="grid gap-4"
+      >
+        {errors.roles && (
+          <p className="text-destructive text-sm">
+            <ErrorHint message={errors.roles} />
+          </p>
+        )}
+        {draft.roles.map((role, index) => (
+          <RoleFields
+            key={role.key}
+            role={role}
+            index={index}
+            errors={errors}
+            onChange={(next) =>
+              set({ roles: draft.roles.map((item, i) => (i === index ? next : item)) })
+            }
+            onRemove={
+              draft.roles.length > 1
+                ? () => set({ roles: draft.roles.filter((_, i) => i !== index) })
+                : undefined
             }
           />
-          <div className="hidden sm:block" />
-          {PLAN_EXTRA_TYPES.map((type) => (
-            <ExtraFields key={type} type={type} draft={draft} errors={errors} onChange={onChange} />
-          ))}
-        </CardContent>
-      </Card>
+        ))}
+        <Button
+          variant="outline"
+          className="justify-self-start"
+          onClick={() => set({ roles: [...draft.roles, newRole()] })}
+        >
+          <Plus aria-hidden />
+          Rol toevoegen
+        </Button>
+      </TitledCard>
+
+      <TitledCard
+        titleId="plan-caps-title"
+        title="Plafonds en vaste aandelen"
+        description="Leeg laten: geen plafond, geen vast aandeel."
+        contentClassName="grid gap-4 sm:grid-cols-2"
+      >
+        <Field
+          label="Plafond per periode (€)"
+          type="text"
+          {...MONEY_INPUT_PROPS}
+          value={draft.cap}
+          onChange={(event) => set({ cap: event.target.value })}
+          aria-invalid={!!errors.capPerPeriod}
+          hint={
+            errors.capPerPeriod ? (
+              <ErrorHint message={errors.capPerPeriod} />
+            ) : (
+              'Het meeste dat een verkoper per periode uit de rollen van dit plan krijgt.'
+            )
+          }
+        />
+        <div className="hidden sm:block" />
+        {PLAN_EXTRA_TYPES.map((type) => (
+          <ExtraFields key={type} type={type} draft={draft} errors={errors} onChange={onChange} />
+        ))}
+      </TitledCard>
     </>
   )
 }

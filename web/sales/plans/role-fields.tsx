@@ -1,7 +1,7 @@
 import { Plus, Trash2 } from 'lucide-react'
 import { type ReactNode, useId } from 'react'
 import { Button } from '../../components/button.tsx'
-import { Field } from '../../components/field.tsx'
+import { Field, FieldLabel } from '../../components/field.tsx'
 import { Input } from '../../components/input.tsx'
 import { cn } from '../../lib/class-names.ts'
 import { type FieldErrors, newTier, type RoleDraft, type TierDraft } from './plan-draft.ts'
@@ -149,10 +149,10 @@ export function ContextInput(props: {
   const hint: ReactNode = props.error
   return (
     <div className="grid min-w-0 gap-2">
-      <label htmlFor={id} className="font-medium text-sm leading-none">
+      <FieldLabel htmlFor={id}>
         <span className="sr-only">{`${props.context}: `}</span>
         {props.label}
-      </label>
+      </FieldLabel>
       <Input
         id={id}
         type="text"

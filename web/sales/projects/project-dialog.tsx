@@ -1,11 +1,12 @@
 import { type FormEvent, useState } from 'react'
 import type { ProjectDocType } from '#schema/rx/projects'
 import { ProjectCreateSchema } from '#schema/sales'
-import { Field } from '../../components/field.tsx'
+import { Field, NameField } from '../../components/field.tsx'
+import { FormDialog } from '../../components/form-dialog.tsx'
 import { TextareaField } from '../../components/textarea-field.tsx'
+import { bindFields } from '../../lib/bind-fields.ts'
 import { recordSaveToasts } from '../../lib/toasts.ts'
 import { useSave } from '../../lib/use-save.tsx'
-import { FormDialog } from '../components/form-dialog.tsx'
 import type { ProjectFields } from '../data/team-writes.ts'
 
 type ProjectDialogProps = {
@@ -38,11 +39,15 @@ export function ProjectDialog({ project, onOpenChange, onSubmit }: ProjectDialog
     totalUnits: project?.totalUnits == null ? '' : String(project.totalUnits),
     description: project?.description ?? '',
   })
-  const { errors, setErrors, isSaving, save, errorHint } = useSave(ProjectCreateSchema, onSubmit, {
-    fields: FIELDS,
-    ...recordSaveToasts('Project', Boolean(project)),
-  })
-  const set = (field: FieldName, value: string) => setValues({ ...values, [field]: value })
+  const { setErrors, isSaving, save, errorHint, errorProps } = useSave(
+    ProjectCreateSchema,
+    onSubmit,
+    {
+      fields: FIELDS,
+      ...recordSaveToasts('Project', Boolean(project)),
+    },
+  )
+  const field = bindFields(values, (changes) => setValues({ ...values, ...changes }))
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -72,48 +77,32 @@ export function ProjectDialog({ project, onOpenChange, onSubmit }: ProjectDialog
       onOpenChange={onOpenChange}
       onSubmit={submit}
     >
-      <Field
-        label="Naam *"
-        name="name"
-        autoComplete="off"
-        required
-        value={values.name}
-        onChange={(event) => set('name', event.target.value)}
-        aria-invalid={!!errors.name}
-        hint={errorHint('name')}
-      />
+      <NameField {...field('name')} {...errorProps('name')} />
       <div className="grid gap-4 sm:grid-cols-2">
         {DESCRIBING_FIELDS.map(({ name, label, placeholder }) => (
           <Field
             key={name}
             label={label}
-            name={name}
+            {...field(name)}
             autoComplete="off"
             placeholder={placeholder}
-            value={values[name]}
-            onChange={(event) => set(name, event.target.value)}
             hint={errorHint(name)}
           />
         ))}
         <Field
           label="Totaal aantal units"
-          name="totalUnits"
+          {...field('totalUnits')}
           type="number"
           inputMode="numeric"
           min={0}
           step={1}
-          value={values.totalUnits}
-          onChange={(event) => set('totalUnits', event.target.value)}
-          aria-invalid={!!errors.totalUnits}
-          hint={errorHint('totalUnits')}
+          {...errorProps('totalUnits')}
         />
       </div>
       <TextareaField
         label="Beschrijving"
-        name="description"
+        {...field('description')}
         rows={3}
-        value={values.description}
-        onChange={(event) => set('description', event.target.value)}
         hint={errorHint('description')}
       />
     </FormDialog>

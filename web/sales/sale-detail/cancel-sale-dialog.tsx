@@ -1,9 +1,6 @@
 import { SaleCancelSchema } from '#schema/sales'
 import { Alert } from '../../components/alert.tsx'
-import { Button } from '../../components/button.tsx'
-import { Dialog } from '../../components/dialog.tsx'
-import { TextareaField } from '../../components/textarea-field.tsx'
-import { useReason } from './use-reason.tsx'
+import { ReasonDialog } from './reason-dialog.tsx'
 
 type CancelSaleDialogProps = {
   clientName: string
@@ -19,36 +16,27 @@ type CancelSaleDialogProps = {
  */
 export function CancelSaleDialog(props: CancelSaleDialogProps) {
   const { clientName, isWaiting, onOpenChange, onConfirm } = props
-  const { field, submit, isSaving } = useReason(SaleCancelSchema, onConfirm, isWaiting)
-
   return (
-    <Dialog
-      open
-      onOpenChange={onOpenChange}
+    <ReasonDialog
       title="Verkoop annuleren"
       description={`De verkoop aan ${clientName}.`}
+      submitLabel="Verkoop annuleren"
+      schema={SaleCancelSchema}
+      placeholder="Bijv. financiering afgewezen"
+      isWaiting={isWaiting}
+      onOpenChange={onOpenChange}
+      onConfirm={onConfirm}
     >
-      <form onSubmit={submit} noValidate className="grid gap-4">
-        <TextareaField {...field} placeholder="Bijv. financiering afgewezen" />
-        <Alert variant="destructive">
-          Weet je zeker dat je deze verkoop wilt annuleren? Onbetaalde commissies vervallen en wat
-          al betaald is wordt teruggevorderd.
+      <Alert variant="destructive">
+        Weet je zeker dat je deze verkoop wilt annuleren? Onbetaalde commissies vervallen en wat al
+        betaald is wordt teruggevorderd.
+      </Alert>
+      {isWaiting && (
+        <Alert title="Even wachten">
+          Betalingen op deze verkoop worden nog naar de server gestuurd. Annuleren kan zodra ze
+          verwerkt zijn.
         </Alert>
-        {isWaiting && (
-          <Alert title="Even wachten">
-            Betalingen op deze verkoop worden nog naar de server gestuurd. Annuleren kan zodra ze
-            verwerkt zijn.
-          </Alert>
-        )}
-        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={isSaving}>
-            Terug
-          </Button>
-          <Button type="submit" variant="destructive" disabled={isSaving || isWaiting}>
-            {isSaving ? 'Bezig...' : 'Verkoop annuleren'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      )}
+    </ReasonDialog>
   )
 }

@@ -4,11 +4,13 @@ import { parseMoneyToCents } from '#schema/parse-money'
 import { PaymentPartSchema } from '#schema/sales'
 import { getServerNow } from '#sync/client/server-clock'
 import { Field } from '../../components/field.tsx'
+import { FormDialog } from '../../components/form-dialog.tsx'
 import { TextareaField } from '../../components/textarea-field.tsx'
+import { bindFields } from '../../lib/bind-fields.ts'
 import { type Currency, formatMoney } from '../../lib/format-money.ts'
 import { useSave } from '../../lib/use-save.tsx'
 import { CURRENCY_SYMBOLS } from '../components/currency-symbols.ts'
-import { FormDialog } from '../components/form-dialog.tsx'
+import { MONEY_INPUT_PROPS } from '../components/money-field-props.ts'
 import { type PaymentPartInput, todayAsPaidOn } from '../data/index.ts'
 import { toMoneyInput } from './money-input.ts'
 
@@ -60,14 +62,14 @@ export function PaymentDialog({ target, currency, onOpenChange, onSubmit }: Paym
       }),
     [target.open],
   )
-  const { errors, setErrors, isSaving, save, errorHint } = useSave(schema, onSubmit, {
+  const { errors, setErrors, isSaving, save, errorHint, errorProps } = useSave(schema, onSubmit, {
     fields: FIELDS,
   })
   // A field's problem goes once it is changed; the next save checks again.
-  const set = (field: FieldName, value: string) => {
-    setValues({ ...values, [field]: value })
-    if (errors[field]) setErrors({ ...errors, [field]: undefined })
-  }
+  const field = bindFields(values, (changes, name) => {
+    setValues({ ...values, ...changes })
+    if (errors[name]) setErrors({ ...errors, [name]: undefined })
+  })
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -91,32 +93,18 @@ export function PaymentDialog({ target, currency, onOpenChange, onSubmit }: Paym
     >
       <Field
         label={`Bedrag (${CURRENCY_SYMBOLS[currency]}) *`}
-        name="amount"
-        inputMode="decimal"
-        autoComplete="off"
+        {...field('amount')}
+        {...MONEY_INPUT_PROPS}
         required
-        value={values.amount}
-        onChange={(event) => set('amount', event.target.value)}
         aria-invalid={!!errors.amount}
         hint={errorHint('amount') ?? `Hoogstens ${open}; komma of punt voor de centen.`}
       />
-      <Field
-        label="Datum *"
-        name="paidOn"
-        type="date"
-        required
-        value={values.paidOn}
-        onChange={(event) => set('paidOn', event.target.value)}
-        aria-invalid={!!errors.paidOn}
-        hint={errorHint('paidOn')}
-      />
+      <Field label="Datum *" {...field('paidOn')} type="date" required {...errorProps('paidOn')} />
       <TextareaField
         label="Notitie"
-        name="note"
+        {...field('note')}
         rows={2}
         maxLength={500}
-        value={values.note}
-        onChange={(event) => set('note', event.target.value)}
         hint={errorHint('note')}
       />
     </FormDialog>

@@ -1,8 +1,5 @@
 import { SaleRejectReasonSchema } from '#schema/sales'
-import { Button } from '../../components/button.tsx'
-import { Dialog } from '../../components/dialog.tsx'
-import { TextareaField } from '../../components/textarea-field.tsx'
-import { useReason } from './use-reason.tsx'
+import { ReasonDialog } from './reason-dialog.tsx'
 
 type RejectSaleDialogProps = {
   clientName: string
@@ -12,25 +9,15 @@ type RejectSaleDialogProps = {
 
 /** "Afwijzen": the reason its SELLER will read (3 to 500 characters), checked as the server does. */
 export function RejectSaleDialog({ clientName, onOpenChange, onConfirm }: RejectSaleDialogProps) {
-  const { field, submit, isSaving } = useReason(SaleRejectReasonSchema, onConfirm)
   return (
-    <Dialog
-      open
-      onOpenChange={onOpenChange}
+    <ReasonDialog
       title="Verkoop afwijzen"
       description={`De verkoop aan ${clientName} gaat terug naar de verkoper, met je reden.`}
-    >
-      <form onSubmit={submit} noValidate className="grid gap-4">
-        <TextareaField {...field} placeholder="Bijv. de verdeling telt niet op tot 100%" />
-        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={isSaving}>
-            Terug
-          </Button>
-          <Button type="submit" variant="destructive" disabled={isSaving}>
-            {isSaving ? 'Bezig...' : 'Afwijzen'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      submitLabel="Afwijzen"
+      schema={SaleRejectReasonSchema}
+      placeholder="Bijv. de verdeling telt niet op tot 100%"
+      onOpenChange={onOpenChange}
+      onConfirm={onConfirm}
+    />
   )
 }

@@ -1,11 +1,12 @@
 import { type FormEvent, useState } from 'react'
 import type { SellerDocType } from '#schema/rx/sellers'
 import { SellerCreateSchema } from '#schema/sales'
-import { Field } from '../../components/field.tsx'
+import { Field, NameField } from '../../components/field.tsx'
+import { FormDialog } from '../../components/form-dialog.tsx'
 import { SelectField } from '../../components/select-field.tsx'
+import { bindFields } from '../../lib/bind-fields.ts'
 import { recordSaveToasts } from '../../lib/toasts.ts'
 import { useSave } from '../../lib/use-save.tsx'
-import { FormDialog } from '../components/form-dialog.tsx'
 import type { SellerFields } from '../data/team-writes.ts'
 import { isNamedTeamRole, OTHER_ROLE, TEAM_ROLE_CHOICES } from './team-roles.ts'
 
@@ -38,11 +39,15 @@ export function SellerDialog({ seller, onOpenChange, onSubmit }: SellerDialogPro
     otherRole: isNamedTeamRole(storedRole) ? '' : storedRole,
     status: initialStatus,
   })
-  const { errors, setErrors, isSaving, save, errorHint } = useSave(SellerCreateSchema, onSubmit, {
-    fields: FIELDS,
-    ...recordSaveToasts('Verkoper', Boolean(seller)),
-  })
-  const set = (changes: Partial<typeof values>) => setValues({ ...values, ...changes })
+  const { errors, setErrors, isSaving, save, errorHint, errorProps } = useSave(
+    SellerCreateSchema,
+    onSubmit,
+    {
+      fields: FIELDS,
+      ...recordSaveToasts('Verkoper', Boolean(seller)),
+    },
+  )
+  const field = bindFields(values, (changes) => setValues({ ...values, ...changes }))
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -73,69 +78,39 @@ export function SellerDialog({ seller, onOpenChange, onSubmit }: SellerDialogPro
       onOpenChange={onOpenChange}
       onSubmit={submit}
     >
-      <Field
-        label="Naam *"
-        name="name"
-        autoComplete="off"
-        required
-        value={values.name}
-        onChange={(event) => set({ name: event.target.value })}
-        aria-invalid={!!errors.name}
-        hint={errorHint('name')}
-      />
+      <NameField {...field('name')} {...errorProps('name')} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="E-mail"
-          name="email"
+          {...field('email')}
           type="email"
           autoComplete="off"
           inputMode="email"
-          value={values.email}
-          onChange={(event) => set({ email: event.target.value })}
           aria-invalid={!!errors.email}
           hint={errorHint('email') ?? 'Nodig om later te kunnen inloggen.'}
         />
         <Field
           label="Telefoon"
-          name="phone"
+          {...field('phone')}
           type="tel"
           autoComplete="off"
-          value={values.phone}
-          onChange={(event) => set({ phone: event.target.value })}
           hint={errorHint('phone')}
         />
       </div>
-      <SelectField
-        label="Teamrol"
-        name="roleChoice"
-        value={values.roleChoice}
-        onChange={(event) => set({ roleChoice: event.target.value })}
-        options={TEAM_ROLE_CHOICES}
-      />
+      <SelectField label="Teamrol" {...field('roleChoice')} options={TEAM_ROLE_CHOICES} />
       {values.roleChoice === OTHER_ROLE && (
         <Field
           label="Andere rol"
-          name="otherRole"
+          {...field('otherRole')}
           autoComplete="off"
           placeholder="bijv. Junior closer"
-          value={values.otherRole}
-          onChange={(event) => set({ otherRole: event.target.value })}
-          aria-invalid={!!errors.role}
-          hint={errorHint('role')}
+          {...errorProps('role')}
         />
       )}
       {values.roleChoice !== OTHER_ROLE && errors.role && (
         <p className="text-destructive text-xs">{errors.role}</p>
       )}
-      {seller && (
-        <SelectField
-          label="Status"
-          name="status"
-          value={values.status}
-          onChange={(event) => set({ status: event.target.value as SellerStatus })}
-          options={STATUS_CHOICES}
-        />
-      )}
+      {seller && <SelectField label="Status" {...field('status')} options={STATUS_CHOICES} />}
     </FormDialog>
   )
 }

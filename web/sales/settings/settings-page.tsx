@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react'
 import { PLAUSIBLE_COMMISSION_RANGE } from '#schema/plausible-commission'
 import { SalesSettingsUpdateSchema } from '#schema/sales'
-import { Alert } from '../../components/alert.tsx'
+import { Alert, ProblemLine } from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
 import { EmailAddressCard } from '../../components/email-address-card.tsx'
 import { InlineLoading } from '../../components/inline-loading.tsx'
@@ -117,11 +117,7 @@ function SettingsForm(props: {
       {/* The CRM integration is the sales ADMIN's: others see neither its address nor key. */}
       {props.canEdit && <IntegrationCard values={values} onChange={onChange} canEdit />}
       <GeneralSettingsCard values={values} onChange={onChange} canEdit={props.canEdit} />
-      {problem && (
-        <p role="alert" className="text-destructive text-sm lg:col-span-2">
-          {problem}
-        </p>
-      )}
+      <ProblemLine problem={problem} className="lg:col-span-2" />
       {props.canEdit && (
         <div className="flex justify-end lg:col-span-2">
           <Button type="submit" disabled={isSaving} className="w-full sm:w-auto">

@@ -1,4 +1,4 @@
-import { TitledCard } from '../components/titled-card.tsx'
+import { TitledCard } from '../../components/card.tsx'
 import { type Figure, FigureList } from './figure-list.tsx'
 
 type FigureCardProps = { titleId: string; title: string; figures: readonly Figure[] }
@@ -6,7 +6,7 @@ type FigureCardProps = { titleId: string; title: string; figures: readonly Figur
 /** A card of the statistics screen: its title (which labels it) over its figures. */
 export function FigureCard({ titleId, title, figures }: FigureCardProps) {
   return (
-    <TitledCard titleId={titleId} title={title}>
+    <TitledCard titleId={titleId} title={title} isCompact className="min-w-0">
       <FigureList figures={figures} />
     </TitledCard>
   )

@@ -1,7 +1,9 @@
 import { Field } from '../../components/field.tsx'
 import { PercentageField } from '../../components/percentage-field.tsx'
+import { bindFields } from '../../lib/bind-fields.ts'
 import type { Currency } from '../../lib/format-money.ts'
 import { CURRENCY_SYMBOLS } from '../components/currency-symbols.ts'
+import { MONEY_INPUT_PROPS } from '../components/money-field-props.ts'
 import type { SaleForm } from './sale-form.ts'
 
 type FinanceStepProps = {
@@ -10,22 +12,17 @@ type FinanceStepProps = {
   onChange: (patch: Partial<SaleForm>) => void
 }
 
-// Money as typed, read by the one money rule (schema/parse-money.ts) like the payment
-// dialog's amount: '€ 1.234,56' and '1234.56' alike, which a number field would refuse.
-const moneyProps = { inputMode: 'decimal', autoComplete: 'off' } as const
-
 /** Step 3, Prijs & commissie: price and commission % required; costs and discount optional. */
 export function FinanceStep({ form, currency, onChange }: FinanceStepProps) {
+  const field = bindFields(form, onChange)
   const symbol = CURRENCY_SYMBOLS[currency]
   return (
     <div className="grid gap-5 sm:grid-cols-2">
       <Field
         label={`Verkoopprijs (${symbol}) *`}
-        name="salePrice"
+        {...field('salePrice')}
         required
-        {...moneyProps}
-        value={form.salePrice}
-        onChange={(event) => onChange({ salePrice: event.target.value })}
+        {...MONEY_INPUT_PROPS}
       />
       <PercentageField
         label="Commissie (%) *"
@@ -34,13 +31,7 @@ export function FinanceStep({ form, currency, onChange }: FinanceStepProps) {
         value={form.commissionPercentage}
         onChange={(commissionPercentage) => onChange({ commissionPercentage })}
       />
-      <Field
-        label={`Kosten (${symbol})`}
-        name="totalCosts"
-        {...moneyProps}
-        value={form.totalCosts}
-        onChange={(event) => onChange({ totalCosts: event.target.value })}
-      />
+      <Field label={`Kosten (${symbol})`} {...field('totalCosts')} {...MONEY_INPUT_PROPS} />
       <PercentageField
         label="Korting (%)"
         name="discountPercentage"
@@ -48,13 +39,7 @@ export function FinanceStep({ form, currency, onChange }: FinanceStepProps) {
         onChange={(discountPercentage) => onChange({ discountPercentage })}
       />
       <div className="sm:col-span-2">
-        <Field
-          label="Omschrijving kosten"
-          name="costsDescription"
-          autoComplete="off"
-          value={form.costsDescription}
-          onChange={(event) => onChange({ costsDescription: event.target.value })}
-        />
+        <Field label="Omschrijving kosten" {...field('costsDescription')} autoComplete="off" />
       </div>
     </div>
   )

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom'
 import type { ProjectDocument } from '#schema/sales'
 import { Field } from '../../components/field.tsx'
 import { SelectField } from '../../components/select-field.tsx'
+import { bindFields } from '../../lib/bind-fields.ts'
 import type { SaleForm } from './sale-form.ts'
 
 type ProjectStepProps = {
@@ -21,6 +22,7 @@ const projectLabel = (project: ProjectDocument) =>
  * sale's dates.
  */
 export function ProjectStep({ form, projects, projectsPath, onChange }: ProjectStepProps) {
+  const field = bindFields(form, onChange)
   const options = [
     { value: '', label: projects.length ? 'Kies een project' : 'Nog geen projecten' },
     ...projects.map((project) => ({ value: project.id, label: projectLabel(project) })),
@@ -39,40 +41,22 @@ export function ProjectStep({ form, projects, projectsPath, onChange }: ProjectS
           hint="Het project van een verkoop kan niet gewijzigd worden."
         />
       ) : (
-        <SelectField
-          label="Project *"
-          name="projectId"
-          required
-          value={form.projectId}
-          options={options}
-          onChange={(event) => onChange({ projectId: event.target.value })}
-        />
+        <SelectField label="Project *" {...field('projectId')} required options={options} />
       )}
       <Field
         label="Bouwnummer *"
-        name="propertyNumber"
+        {...field('propertyNumber')}
         required
         autoComplete="off"
         placeholder="Bijv. B-12"
-        value={form.propertyNumber}
-        onChange={(event) => onChange({ propertyNumber: event.target.value })}
       />
       {form.isCorrection && (
         <>
-          <Field
-            label="Verkoopdatum *"
-            name="saleDate"
-            type="date"
-            required
-            value={form.saleDate}
-            onChange={(event) => onChange({ saleDate: event.target.value })}
-          />
+          <Field label="Verkoopdatum *" {...field('saleDate')} type="date" required />
           <Field
             label="Opleverdatum"
-            name="deliveryDate"
+            {...field('deliveryDate')}
             type="date"
-            value={form.deliveryDate}
-            onChange={(event) => onChange({ deliveryDate: event.target.value })}
             hint="Bepaalt de verwachte betaaldatum; leeg: de verkoopdatum plus de betalingstermijn."
           />
         </>
