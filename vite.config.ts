@@ -11,22 +11,41 @@ import { findPostgresBin } from './tests/support/postgres-server.ts'
 /**
  * The modules the page's entry imports statically, directly or not: they load with the
  * first page, signed out too, and stay out of the `shared` chunks below, which would
- * otherwise bring screens' code along with them (decision 024).
+ * otherwise bring screens' code along with them (decision 024). Beside them, what each
+ * signed-in area's routes import statically (its start: the layout and the dashboard),
+ * which loads with the area's first screen.
  */
 const initialModules = new Set<string>()
+const areaStarts = { central: new Set<string>(), sales: new Set<string>() }
+const AREA_ROUTES = { central: '/web/app/signed-in-routes.tsx', sales: '/web/app/sales-routes.tsx' }
 const collectInitialModules: Plugin = {
   name: 'collect-initial-modules',
   apply: 'build',
   buildStart() {
     initialModules.clear()
+    for (const start of Object.values(areaStarts)) start.clear()
   },
   buildEnd() {
-    const visit = (id: string) => {
-      if (initialModules.has(id)) return
-      initialModules.add(id)
-      for (const next of this.getModuleInfo(id)?.importedIds ?? []) visit(next)
+    const visit = (id: string, found: Set<string>) => {
+      if (found.has(id) || initialModules.has(id)) return
+      found.add(id)
+      for (const next of this.getModuleInfo(id)?.importedIds ?? []) visit(next, found)
     }
-    for (const id of this.getModuleIds()) if (this.getModuleInfo(id)?.isEntry) visit(id)
+    for (const id of this.getModuleIds()) {
+      if (this.getModuleInfo(id)?.isEntry) visit(id, initialModules)
+    }
+    for (const [area, routes] of Object.entries(AREA_ROUTES) as [
+      keyof typeof areaStarts,
+      string,
+    ][]) {
+      const id = [...this.getModuleIds()].find((each) => each.endsWith(routes))
+      if (!id) continue
+      visit(id, areaStarts[area])
+      // The routes module stays its own chunk, the one app.tsx imports (and the server
+      // names: signed-in-preloads.ts); rolldown's facade for a grouped dynamic entry
+      // named an init function its group's chunk did not export.
+      areaStarts[area].delete(id)
+    }
   },
 }
 
@@ -108,6 +127,20 @@ export default defineConfig({
         strictExecutionOrder: true,
         codeSplitting: {
           groups: [
+            // An area's start is one chunk (what both starts share, another): a screen
+            // opened later finds it loaded, and the start loads no screen's code with it.
+            {
+              name: 'start',
+              test: (id: string) => areaStarts.central.has(id) && areaStarts.sales.has(id),
+              includeDependenciesRecursively: false,
+              priority: 5,
+            },
+            ...(['central', 'sales'] as const).map((area) => ({
+              name: `${area}-start`,
+              test: (id: string) => areaStarts[area].has(id),
+              includeDependenciesRecursively: false,
+              priority: 4,
+            })),
             {
               name: 'icons',
               test: /node_modules[\\/]lucide-react[\\/]/,
