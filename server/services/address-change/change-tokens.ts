@@ -8,6 +8,7 @@ import {
 } from '#schema/db/system'
 import type { AppDeps } from '../../app-deps.ts'
 import { hashToken } from '../../auth/tokens.ts'
+import { claimLinkToken } from '../../db/claim-link-token.ts'
 import { ofAccount } from '../../db/of-account.ts'
 import type { SystemDb } from '../../db/system-db.ts'
 import { AppError } from '../../errors/app-error.ts'
@@ -99,13 +100,7 @@ export function readChangeToken(
 
 /** Claims the token in one statement: of two requests racing with one link, one goes on. */
 export function claimChangeToken(systemDb: SystemDb, tokenHash: string) {
-  const claimed = systemDb
-    .update(emailChangeTokens)
-    .set({ usedAt: Date.now() })
-    .where(and(eq(emailChangeTokens.tokenHash, tokenHash), isNull(emailChangeTokens.usedAt)))
-    .returning({ tokenHash: emailChangeTokens.tokenHash })
-    .get()
-  if (!claimed) throw new AppError('invalid_input', CONFIRM_REFUSALS.used)
+  claimLinkToken(systemDb, emailChangeTokens, tokenHash, CONFIRM_REFUSALS.used)
 }
 
 /**
