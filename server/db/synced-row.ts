@@ -8,10 +8,10 @@ type Writer = Pick<OrganisationDb, 'get'>
 
 /**
  * The columns a new replicated row of an organisation takes. Call it inside the write
- * transaction, as takeNextSeq wants; `id` is the client's when a sync push sends one.
+ * transaction, as takeNextSeq wants; `id` is the client's when a sync push sends one, `now`
+ * the moment of a write that stamps other columns with it too.
  */
-export function newSyncedRow(tx: Writer, organisationId: string, id?: string) {
-  const now = Date.now()
+export function newSyncedRow(tx: Writer, organisationId: string, id?: string, now = Date.now()) {
   return {
     id: id ?? uuidv7(),
     seq: takeNextSeq(tx),
