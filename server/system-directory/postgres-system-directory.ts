@@ -216,11 +216,10 @@ function createPostgresSystemDirectory(db: Db, end: () => Promise<void>): System
       return db.select().from(organisationPlacements)
     },
     async findPlacement(organisationId) {
-      const where = eq(organisationPlacements.organisationId, organisationId)
       const [placed] = await db
         .select({ machine: organisationPlacements.machine })
         .from(organisationPlacements)
-        .where(where)
+        .where(eq(organisationPlacements.organisationId, organisationId))
       return placed?.machine ?? null
     },
     async placeOrganisation(organisationId, machine, placedAt) {

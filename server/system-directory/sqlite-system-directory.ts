@@ -57,7 +57,8 @@ export function createSqliteSystemDirectory(db: SystemDb): SystemDirectory {
     },
 
     async createOrganisation(input) {
-      return db.insert(organisations).values(input).onConflictDoNothing().returning().get() ?? null
+      const created = db.insert(organisations).values(input).onConflictDoNothing().returning().get()
+      return created ?? null
     },
     async findOrganisation(id) {
       return db.select().from(organisations).where(eq(organisations.id, id)).get() ?? null
@@ -81,11 +82,8 @@ export function createSqliteSystemDirectory(db: SystemDb): SystemDirectory {
         .all()
     },
     async listOrganisationIds() {
-      return db
-        .select({ id: organisations.id })
-        .from(organisations)
-        .all()
-        .map((row) => row.id)
+      const rows = db.select({ id: organisations.id }).from(organisations).all()
+      return rows.map((row) => row.id)
     },
     async renameOrganisation(id, name) {
       db.update(organisations).set({ name }).where(eq(organisations.id, id)).run()
@@ -127,19 +125,19 @@ export function createSqliteSystemDirectory(db: SystemDb): SystemDirectory {
       return db.select().from(loginDirectory).where(where).get() ?? null
     },
     async isListed(account) {
-      const entry = db
+      return !!db
         .select({ userId: loginDirectory.userId })
         .from(loginDirectory)
         .where(parts.entryOf(account))
-      return entry.get() !== undefined
+        .get()
     },
     async findOtherOrganisationOf(account) {
-      const other = db
+      const row = db
         .select({ organisationId: loginDirectory.organisationId })
         .from(loginDirectory)
         .where(parts.othersOf(account))
         .get()
-      return other?.organisationId ?? null
+      return row?.organisationId ?? null
     },
     async addEntry(entry) {
       db.insert(loginDirectory).values(entry).run()
@@ -176,13 +174,12 @@ export function createSqliteSystemDirectory(db: SystemDb): SystemDirectory {
     },
     async findPlacement(organisationId) {
       const where = eq(organisationPlacements.organisationId, organisationId)
-      return (
-        db
-          .select({ machine: organisationPlacements.machine })
-          .from(organisationPlacements)
-          .where(where)
-          .get()?.machine ?? null
-      )
+      const placed = db
+        .select({ machine: organisationPlacements.machine })
+        .from(organisationPlacements)
+        .where(where)
+        .get()
+      return placed?.machine ?? null
     },
     async placeOrganisation(organisationId, machine, placedAt) {
       db.insert(organisationPlacements)
