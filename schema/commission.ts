@@ -80,3 +80,28 @@ export function calculateCommission(input: CommissionInput): CommissionBreakdown
     isExtraAboveWarning: extraPercentage > EXTRA_COMMISSION_WARNING_PERCENTAGE,
   }
 }
+
+/**
+ * calculateCommission of a sale as the API and the database name its fields (money in
+ * cents), with its lines' percentages.
+ */
+export function calculateSaleCommission(
+  sale: {
+    salePrice: number
+    commissionPercentage: number
+    discountPercentage: number
+    totalCosts: number
+  },
+  lines: readonly { commissionType: CommissionType; commissionPercentage: number }[],
+): CommissionBreakdown {
+  return calculateCommission({
+    salePriceCents: sale.salePrice,
+    commissionPercentage: sale.commissionPercentage,
+    discountPercentage: sale.discountPercentage,
+    costsCents: sale.totalCosts,
+    lines: lines.map((line) => ({
+      commissionType: line.commissionType,
+      percentage: line.commissionPercentage,
+    })),
+  })
+}

@@ -150,62 +150,42 @@ export type Throttles = {
 }
 
 const DAY = 24 * HOUR
-const RESENT_TOO_SOON =
-  'Er is net een uitnodiging naar dit adres verstuurd. Probeer het over enkele minuten opnieuw.'
-const RESENT_TOO_OFTEN =
-  'Er zijn vandaag al genoeg uitnodigingen naar dit adres verstuurd. Probeer het morgen opnieuw.'
+// An invitation's limits count over the time their message tells the sender to wait.
+const RESENT_TOO_SOON = {
+  windowSeconds: 5 * 60,
+  message:
+    'Er is net een uitnodiging naar dit adres verstuurd. Probeer het over enkele minuten opnieuw.',
+}
+const RESENT_TOO_OFTEN = {
+  windowSeconds: DAY,
+  message:
+    'Er zijn vandaag al genoeg uitnodigingen naar dit adres verstuurd. Probeer het morgen opnieuw.',
+}
 
 /** The limits the product runs with; counted in Redis when server processes share one. */
 export function createThrottles(redis?: Redis): Throttles {
+  const limit = (limits: Limits) => new AddressThrottle(limits, redis)
   return {
     signIn: new SignInThrottle(
       { name: 'sign-in', perAddress: 50, perAccountAddress: 5, windowSeconds: FIFTEEN_MINUTES },
       redis,
     ),
-    registration: new AddressThrottle(
-      { name: 'registration', points: 10, windowSeconds: HOUR },
-      redis,
-    ),
-    setup: new AddressThrottle(
-      { name: 'setup', points: 20, windowSeconds: FIFTEEN_MINUTES },
-      redis,
-    ),
+    registration: limit({ name: 'registration', points: 10, windowSeconds: HOUR }),
+    setup: limit({ name: 'setup', points: 20, windowSeconds: FIFTEEN_MINUTES }),
     forgotPassword: {
-      perClient: new AddressThrottle(
-        { name: 'forgot-password:client', points: 20, windowSeconds: FIFTEEN_MINUTES },
-        redis,
-      ),
-      perAddress: new AddressThrottle(
-        { name: 'forgot-password:address', points: 5, windowSeconds: HOUR },
-        redis,
-      ),
+      perClient: limit({
+        name: 'forgot-password:client',
+        points: 20,
+        windowSeconds: FIFTEEN_MINUTES,
+      }),
+      perAddress: limit({ name: 'forgot-password:address', points: 5, windowSeconds: HOUR }),
     },
-    testMail: new AddressThrottle(
-      { name: 'test-mail', points: 5, windowSeconds: FIFTEEN_MINUTES },
-      redis,
-    ),
+    testMail: limit({ name: 'test-mail', points: 5, windowSeconds: FIFTEEN_MINUTES }),
     invitations: {
-      perAccount: new AddressThrottle(
-        { name: 'invitation:account', points: 1, windowSeconds: 5 * 60, message: RESENT_TOO_SOON },
-        redis,
-      ),
-      perAccountDaily: new AddressThrottle(
-        {
-          name: 'invitation:account-day',
-          points: 5,
-          windowSeconds: DAY,
-          message: RESENT_TOO_OFTEN,
-        },
-        redis,
-      ),
-      perAddress: new AddressThrottle(
-        { name: 'invitation:address', points: 10, windowSeconds: DAY, message: RESENT_TOO_OFTEN },
-        redis,
-      ),
+      perAccount: limit({ name: 'invitation:account', points: 1, ...RESENT_TOO_SOON }),
+      perAccountDaily: limit({ name: 'invitation:account-day', points: 5, ...RESENT_TOO_OFTEN }),
+      perAddress: limit({ name: 'invitation:address', points: 10, ...RESENT_TOO_OFTEN }),
     },
-    addressChange: new AddressThrottle(
-      { name: 'address-change', points: 5, windowSeconds: HOUR },
-      redis,
-    ),
+    addressChange: limit({ name: 'address-change', points: 5, windowSeconds: HOUR }),
   }
 }

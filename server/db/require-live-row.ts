@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { AppError } from '../errors/app-error.ts'
 import type { OrganisationDb } from './organisation-db.ts'
@@ -20,4 +20,12 @@ export function requireLiveRow<T extends SyncedTable>(
     .get()
   if (!row) throw new AppError('not_found', notFound)
   return row
+}
+
+/** Every row of the table that is not a tombstone, by name (a list screen's order). */
+export function listLiveRowsByName<T extends SyncedTable & { name: SQLiteColumn }>(
+  db: Pick<OrganisationDb, 'select'>,
+  table: T,
+): T['$inferSelect'][] {
+  return db.select().from(table).where(eq(table.deleted, false)).orderBy(asc(table.name)).all()
 }

@@ -1,5 +1,4 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { Cron } from 'croner'
 import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm'
 import {
   IDEMPOTENCY_RECORD_MAX_AGE_MS,
@@ -12,15 +11,21 @@ import type { OrganisationDb } from '../db/organisation-db.ts'
 import { deleteOldIdempotencyRecords } from '../services/idempotency/delete-old-idempotency-records.ts'
 import { deleteOldSyncRefusals } from '../services/sync-refusals/delete-old-sync-refusals.ts'
 import type { JobGate } from './job-gate.ts'
+import { type ClaimedJob, startClaimedJob } from './start-claimed-job.ts'
 
 type Deps = Pick<AppDeps, 'systemDb' | 'organisations' | 'log'>
 
 /** Rows deleted per statement: a few milliseconds of work before other requests get a turn. */
 export const PRUNE_BATCH_SIZE = 500
 
-/** Every hour, at 23 past: records grow by the hour, and each run then has little to do. */
-const SCHEDULE = '23 * * * *'
 const HOUR_MS = 60 * 60 * 1000
+/** Every hour, at 23 past: records grow by the hour, and each run then has little to do. */
+const PRUNING: ClaimedJob = {
+  name: 'prune-kept-records',
+  schedule: '23 * * * *',
+  periodMs: HOUR_MS,
+  failure: 'pruning failed',
+}
 const MAIL_SENT_KEPT_MS = 48 * HOUR_MS
 
 /**
@@ -117,26 +122,9 @@ async function eraseOldKeptBodies(deps: Deps, now: number) {
 }
 
 /**
- * Starts the hourly pruning; the returned function stops it. Several processes fire
- * together: the one that claims the hour (JobGate) prunes; while Redis cannot be asked,
- * none does, and the next hour deletes the same rows.
+ * Starts the hourly pruning; the returned function stops it. One process prunes an hour
+ * (startClaimedJob); an hour nobody pruned, the next deletes the same rows.
  */
 export function startKeptRecordPruning(deps: Deps & { jobs: JobGate }) {
-  const job = new Cron(
-    SCHEDULE,
-    {
-      mode: '5-part',
-      unref: true,
-      // A run still busy (many organisations) is not started twice.
-      protect: true,
-      catch: (error) => deps.log.error('pruning failed', { error }),
-    },
-    async () => {
-      const hour = Math.floor(Date.now() / HOUR_MS) * HOUR_MS
-      if (await deps.jobs.claimOccurrence('prune-kept-records', 'all', hour, 'skip')) {
-        await pruneKeptRecords(deps)
-      }
-    },
-  )
-  return () => job.stop()
+  return startClaimedJob(deps, PRUNING, () => pruneKeptRecords(deps))
 }

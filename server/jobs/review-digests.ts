@@ -1,5 +1,4 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { Cron } from 'croner'
 import { and, eq, inArray, ne } from 'drizzle-orm'
 import { sales, salesProjects, salesUsers } from '#schema/db/organisation'
 import { SALES_ROLE_PERMISSIONS } from '#schema/permissions'
@@ -7,12 +6,18 @@ import { SALES_ROLES } from '#schema/roles'
 import type { AppDeps } from '../app-deps.ts'
 import { queueNotification } from '../services/notifications/queue-notification.ts'
 import type { JobGate } from './job-gate.ts'
+import { type ClaimedJob, startClaimedJob } from './start-claimed-job.ts'
 
 type Deps = Pick<AppDeps, 'systemDb' | 'organisations' | 'log'>
 
 /** Every morning at seven, Amsterdam time: the day's work starts with the list. */
-const SCHEDULE = '0 7 * * *'
-const DAY_MS = 24 * 60 * 60 * 1000
+const DIGEST: ClaimedJob = {
+  name: 'review-digest',
+  schedule: '0 7 * * *',
+  timezone: 'Europe/Amsterdam',
+  periodMs: 24 * 60 * 60 * 1000,
+  failure: 'review digest failed',
+}
 /** Sales a digest names; it counts the rest. */
 const LISTED = 50
 const APPROVER_ROLES = SALES_ROLES.filter((role) =>
@@ -102,26 +107,9 @@ export async function queueReviewDigests(deps: Deps) {
 }
 
 /**
- * Starts the daily digest; the returned function stops it. Several processes fire
- * together: the one that claims the day (JobGate) queues; while Redis cannot be asked,
- * none does (a digest twice reaches people twice; tomorrow's names the same sales).
+ * Starts the daily digest; the returned function stops it. One process queues it a day
+ * (startClaimedJob): a digest twice reaches people twice; tomorrow's names the same sales.
  */
 export function startReviewDigests(deps: Deps & { jobs: JobGate }) {
-  const job = new Cron(
-    SCHEDULE,
-    {
-      timezone: 'Europe/Amsterdam',
-      mode: '5-part',
-      unref: true,
-      protect: true,
-      catch: (error) => deps.log.error('review digest failed', { error }),
-    },
-    async () => {
-      const day = Math.floor(Date.now() / DAY_MS) * DAY_MS
-      if (await deps.jobs.claimOccurrence('review-digest', 'all', day, 'skip')) {
-        await queueReviewDigests(deps)
-      }
-    },
-  )
-  return () => job.stop()
+  return startClaimedJob(deps, DIGEST, () => queueReviewDigests(deps))
 }

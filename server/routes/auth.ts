@@ -12,9 +12,10 @@ import type { SessionData } from '#schema/db/system'
 import { ForgotPasswordSchema, ResetTokenParamSchema } from '#schema/mail'
 import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { requireCentralSignIn } from '../auth/current-central-user.ts'
-import { readRememberedAccount, rememberAccount } from '../auth/remembered-account.ts'
+import { rememberAccount } from '../auth/remembered-account.ts'
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../auth/sessions.ts'
 import { getClientAddress } from '../http/client-address.ts'
+import { readPasswordSignIn } from '../http/read-password-sign-in.ts'
 import { requireOwnSession } from '../http/require-named-account.ts'
 import { getSalesBase } from '../http/sales-base.ts'
 import { validate } from '../http/validate.ts'
@@ -83,10 +84,8 @@ export function authRoutes(deps: AppDeps) {
         return c.json(describeRegistrationAnswer(deps.env), 201)
       })
       .post('/login/email', validate('json', LoginSchema), async (c) => {
-        const { email, password } = c.req.valid('json')
-        const address = getClientAddress(c, deps.env.TRUST_PROXY)
-        const remembered = readRememberedAccount(c, deps.env, 'central')
-        const answer = await signInWithPassword(deps, { email, password, address, remembered })
+        const input = readPasswordSignIn(c, deps.env, 'central', c.req.valid('json'))
+        const answer = await signInWithPassword(deps, input)
         if (answer.choice) return c.json({ choice: answer.choice })
         const { user, session } = answer.signedIn
         setSessionCookie(c, 'central', { ...session, organisationId: user.organisationId })

@@ -5,10 +5,11 @@ import { SALES_ROLE_PERMISSIONS } from '#schema/permissions'
 import type { SalesRole } from '#schema/roles'
 import { seesAllSales } from '#schema/sales-visibility'
 import type { AppDeps, AppEnv } from '../app-deps.ts'
-import { readRememberedAccount, rememberAccount } from '../auth/remembered-account.ts'
+import { rememberAccount } from '../auth/remembered-account.ts'
 import { requireSalesContext } from '../auth/require-sales-context.ts'
 import { clearSignInCookies, readSessionToken, setSessionCookie } from '../auth/sessions.ts'
 import { getClientAddress } from '../http/client-address.ts'
+import { readPasswordSignIn } from '../http/read-password-sign-in.ts'
 import { requireOwnSession } from '../http/require-named-account.ts'
 import { validate } from '../http/validate.ts'
 import { toWireAccount } from '../services/accounts/to-wire-account.ts'
@@ -60,10 +61,8 @@ export function salesAuthRoutes(deps: AppDeps) {
   }
   return new Hono<AppEnv>()
     .post('/login', validate('json', LoginSchema), async (c) => {
-      const { email, password } = c.req.valid('json')
-      const address = getClientAddress(c, deps.env.TRUST_PROXY)
-      const remembered = readRememberedAccount(c, deps.env, 'sales')
-      const answer = await signInSalesUser(deps, { email, password, address, remembered })
+      const input = readPasswordSignIn(c, deps.env, 'sales', c.req.valid('json'))
+      const answer = await signInSalesUser(deps, input)
       if (answer.choice) return c.json({ choice: answer.choice })
       return c.json({ user: await openSignedIn(c, answer.signedIn) })
     })

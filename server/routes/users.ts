@@ -3,6 +3,7 @@ import { IdParamSchema, UserCreateSchema, UserUpdateSchema } from '#schema/centr
 import type { AppDeps, AppEnv } from '../app-deps.ts'
 import { requireServiceContext } from '../auth/require-service-context.ts'
 import { getSecretBox } from '../auth/secret-box.ts'
+import type { ServiceContext } from '../context.ts'
 import { findMailLinkBases } from '../http/mail-link-bases.ts'
 import { respondOnce, respondOnceThenFollow } from '../http/respond-once.ts'
 import { validate } from '../http/validate.ts'
@@ -37,7 +38,23 @@ export function userRoutes(deps: AppDeps) {
           setupUrl: `${deps.env.PUBLIC_URL}${answer.setupPath}`,
           setupUrlExpiresAt: answer.expiresAt,
         }
-  const setupBase = (c: Context<AppEnv>) => findMailLinkBases(c, deps.env).setup.central
+  // A central user's invitation (its setup link), from the signed-in administrator.
+  const prepareUserInvitation = (
+    c: Context<AppEnv>,
+    ctx: ServiceContext,
+    reason: 'invite' | 'approved',
+    invitee: { id: string | null; email: string; name: string },
+  ) =>
+    prepareInvitation(deps, {
+      kind: 'central',
+      reason,
+      organisationId: ctx.actor.organisationId,
+      userId: invitee.id,
+      email: invitee.email,
+      inviterName: ctx.actor.name,
+      inviteeName: invitee.name,
+      setupBase: findMailLinkBases(c, deps.env).setup.central,
+    })
   return (
     new Hono<AppEnv>()
       .get('/registrations', (c) =>
@@ -52,16 +69,7 @@ export function userRoutes(deps: AppDeps) {
         const waiting = requireWaitingRegistration(ctx, c.req.valid('param').id)
         // With mail, the approval carries a setup link: choosing the password through it
         // proves the address (decision 033). Without, the registrant's password is enough.
-        const prepared = await prepareInvitation(deps, {
-          kind: 'central',
-          reason: 'approved',
-          organisationId: ctx.actor.organisationId,
-          userId: waiting.id,
-          email: waiting.email,
-          inviterName: ctx.actor.name,
-          inviteeName: waiting.name,
-          setupBase: setupBase(c),
-        })
+        const prepared = await prepareUserInvitation(c, ctx, 'approved', waiting)
         const account = { organisationId: ctx.actor.organisationId, userId: waiting.id }
         const answer = respondOnce(c, ctx, 200, () => {
           const user = toUserDocument(approveRegistration(ctx, waiting.id))
@@ -76,16 +84,7 @@ export function userRoutes(deps: AppDeps) {
         const ctx = requireServiceContext(deps, c)
         const input = c.req.valid('json')
         requirePermission(ctx.actor, 'users.write')
-        const prepared = await prepareInvitation(deps, {
-          kind: 'central',
-          reason: 'invite',
-          organisationId: ctx.actor.organisationId,
-          userId: null,
-          email: input.email,
-          inviterName: ctx.actor.name,
-          inviteeName: input.name,
-          setupBase: setupBase(c),
-        })
+        const prepared = await prepareUserInvitation(c, ctx, 'invite', { ...input, id: null })
         let account: { organisationId: string; userId: string } | null = null
         // The link is part of the answer an Idempotency-Key keeps, so it is issued in the
         // write, before the directory lists the user (after the commit): should that fail,
@@ -132,16 +131,7 @@ export function userRoutes(deps: AppDeps) {
       .post('/:id/setup-link', validate('param', IdParamSchema), async (c) => {
         const ctx = requireServiceContext(deps, c)
         const user = requireInvitableUser(ctx, c.req.valid('param').id)
-        const prepared = await prepareInvitation(deps, {
-          kind: 'central',
-          reason: 'invite',
-          organisationId: ctx.actor.organisationId,
-          userId: user.id,
-          email: user.email,
-          inviterName: ctx.actor.name,
-          inviteeName: user.name,
-          setupBase: setupBase(c),
-        })
+        const prepared = await prepareUserInvitation(c, ctx, 'invite', user)
         const account = { organisationId: ctx.actor.organisationId, userId: user.id }
         const answer = respondOnce(
           c,

@@ -1,13 +1,13 @@
 import path from 'node:path'
-import { and, eq, inArray, lt, ne, notInArray, sql } from 'drizzle-orm'
+import { eq, lt, sql } from 'drizzle-orm'
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { migrate } from 'drizzle-orm/node-postgres/migrator'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import pg from 'pg'
-import { launchKeyOf } from '#schema/db/system'
 import * as schema from '#schema/db/system-pg'
 import { MIGRATIONS_ROOT } from '../db/migrations-root.ts'
-import { type AccountKey, type SystemDirectory, toStoredSession } from './system-directory.ts'
+import { directoryQueryParts, toStoredSession } from './directory-query-parts.ts'
+import type { SystemDirectory } from './system-directory.ts'
 
 const { loginDirectory, organisationPlacements, organisationSummary, organisations, sessions } =
   schema
@@ -20,8 +20,6 @@ const migrationsFolder = path.join(MIGRATIONS_ROOT, 'system-pg')
 // migrates, so two machines starting together do not both create the tables.
 const MIGRATION_LOCK = 470_047
 
-const normalised = (email: string) => email.trim().toLowerCase()
-
 // Ordered byte by byte, as SQLite does: the database's collation (en_US and the like) would
 // sort "beta" before "Alpha" on one engine and after it on the other.
 const bytewise = (column: AnyPgColumn) => sql`${column} collate "C"`
@@ -29,12 +27,7 @@ const bytewise = (column: AnyPgColumn) => sql`${column} collate "C"`
 // Rows per insert while rebuilding: five parameters each, well under PostgreSQL's 65,535.
 const ENTRIES_PER_INSERT = 1000
 
-const ofAccount = (account: AccountKey) =>
-  and(
-    eq(loginDirectory.kind, account.kind),
-    eq(loginDirectory.organisationId, account.organisationId),
-    eq(loginDirectory.userId, account.userId),
-  )
+const parts = directoryQueryParts({ loginDirectory, organisations, sessions })
 
 /**
  * Opens the system directory on PostgreSQL (`DATABASE_URL`): a pool of node-postgres
@@ -76,44 +69,24 @@ function createPostgresSystemDirectory(db: Db, end: () => Promise<void>): System
   return {
     engine: 'postgres',
 
-    async insertSession({ sid, data, expire }) {
-      const { userId, organisationId, kind } = data
-      await db.insert(sessions).values({ sid, sess: data, expire, userId, organisationId, kind })
+    async insertSession(session) {
+      await db.insert(sessions).values(parts.sessionRow(session))
     },
     async findSession(sid) {
       const [row] = await db
-        .select({
-          session: sessions,
-          listed: sql<boolean>`exists (select 1 from ${loginDirectory} where ${and(
-            eq(loginDirectory.userId, sessions.userId),
-            eq(loginDirectory.organisationId, sessions.organisationId),
-            eq(loginDirectory.kind, sessions.kind),
-          )})`,
-        })
+        .select({ session: sessions, listed: parts.isSessionListed() })
         .from(sessions)
-        .where(eq(sessions.sid, sid))
-      if (!row) return null
-      return toStoredSession(row.session, row.listed === true)
+        .where(parts.session(sid))
+      return toStoredSession(row)
     },
     async extendSession(sid, expire) {
       await db.update(sessions).set({ expire }).where(eq(sessions.sid, sid))
     },
     async deleteSession(sid, kind) {
-      await db
-        .delete(sessions)
-        .where(and(eq(sessions.sid, sid), kind ? eq(sessions.kind, kind) : undefined))
+      await db.delete(sessions).where(parts.session(sid, kind))
     },
     async deleteAccountSessions(account, options = {}) {
-      await db
-        .delete(sessions)
-        .where(
-          and(
-            eq(sessions.userId, account.userId),
-            eq(sessions.organisationId, account.organisationId),
-            eq(sessions.kind, account.kind),
-            options.exceptSid ? ne(sessions.sid, options.exceptSid) : undefined,
-          ),
-        )
+      await db.delete(sessions).where(parts.accountSessions(account, options.exceptSid))
     },
     async deleteOrganisationSessions(organisationId) {
       await db.delete(sessions).where(eq(sessions.organisationId, organisationId))
@@ -140,10 +113,7 @@ function createPostgresSystemDirectory(db: Db, end: () => Promise<void>): System
     },
     async findOrganisationNames(ids) {
       if (ids.length === 0) return []
-      return db
-        .select({ id: organisations.id, name: organisations.name })
-        .from(organisations)
-        .where(inArray(organisations.id, [...new Set(ids)]))
+      return db.select(parts.organisationName).from(organisations).where(parts.organisationsIn(ids))
     },
     async listOrganisations() {
       return db
@@ -170,69 +140,43 @@ function createPostgresSystemDirectory(db: Db, end: () => Promise<void>): System
     },
 
     async findEntries(kind, email, { preferred = [], limit }) {
-      const byAddress = and(
-        eq(loginDirectory.email, normalised(email)),
-        eq(loginDirectory.kind, kind),
-      )
-      const wanted = [...new Set(preferred)].slice(0, limit)
+      const wanted = parts.wantedOrganisations(preferred, limit)
       const first = wanted.length
         ? await db
             .select()
             .from(loginDirectory)
-            .where(and(byAddress, inArray(loginDirectory.organisationId, wanted)))
+            .where(parts.entriesIn(kind, email, wanted))
         : []
-      first.sort((a, b) => wanted.indexOf(a.organisationId) - wanted.indexOf(b.organisationId))
       const rest = await db
         .select()
         .from(loginDirectory)
-        .where(
-          and(
-            byAddress,
-            wanted.length ? notInArray(loginDirectory.organisationId, wanted) : undefined,
-          ),
-        )
+        .where(parts.entriesBeyond(kind, email, wanted))
         .orderBy(bytewise(loginDirectory.organisationId))
         .limit(limit)
-      return [...first, ...rest]
+      return parts.preferredFirst(first, rest, wanted)
     },
     async findEntryIn(kind, email, organisationId) {
-      const [entry] = await db
-        .select()
-        .from(loginDirectory)
-        .where(
-          and(
-            eq(loginDirectory.email, normalised(email)),
-            eq(loginDirectory.kind, kind),
-            eq(loginDirectory.organisationId, organisationId),
-          ),
-        )
+      const where = parts.entryIn(kind, email, organisationId)
+      const [entry] = await db.select().from(loginDirectory).where(where)
       return entry ?? null
     },
     async findEntryBySubject(oidcSubject) {
-      const [entry] = await db
-        .select()
-        .from(loginDirectory)
-        .where(eq(loginDirectory.oidcSubject, oidcSubject))
+      const where = eq(loginDirectory.oidcSubject, oidcSubject)
+      const [entry] = await db.select().from(loginDirectory).where(where)
       return entry ?? null
     },
     async isListed(account) {
       const [row] = await db
         .select({ userId: loginDirectory.userId })
         .from(loginDirectory)
-        .where(ofAccount(account))
+        .where(parts.entryOf(account))
       return !!row
     },
     async findOtherOrganisationOf(account) {
       const [row] = await db
         .select({ organisationId: loginDirectory.organisationId })
         .from(loginDirectory)
-        .where(
-          and(
-            eq(loginDirectory.userId, account.userId),
-            eq(loginDirectory.kind, account.kind),
-            ne(loginDirectory.organisationId, account.organisationId),
-          ),
-        )
+        .where(parts.othersOf(account))
         .limit(1)
       return row?.organisationId ?? null
     },
@@ -242,34 +186,17 @@ function createPostgresSystemDirectory(db: Db, end: () => Promise<void>): System
     async putLaunchEntry(organisationId, centralUserId, salesUserId) {
       await db
         .insert(loginDirectory)
-        .values({
-          email: launchKeyOf(centralUserId),
-          kind: 'sales',
-          organisationId,
-          userId: salesUserId,
-        })
-        .onConflictDoUpdate({
-          target: [loginDirectory.email, loginDirectory.kind, loginDirectory.organisationId],
-          set: { userId: salesUserId },
-        })
+        .values(parts.launchEntry(organisationId, centralUserId, salesUserId))
+        .onConflictDoUpdate({ target: parts.entryKey, set: { userId: salesUserId } })
     },
     async changeEntryEmail(account, email) {
-      await db.update(loginDirectory).set({ email }).where(ofAccount(account))
+      await db.update(loginDirectory).set({ email }).where(parts.entryOf(account))
     },
     async linkSubject(entry, oidcSubject) {
-      await db
-        .update(loginDirectory)
-        .set({ oidcSubject })
-        .where(
-          and(
-            eq(loginDirectory.email, entry.email),
-            eq(loginDirectory.kind, 'central'),
-            eq(loginDirectory.organisationId, entry.organisationId),
-          ),
-        )
+      await db.update(loginDirectory).set({ oidcSubject }).where(parts.centralEntry(entry))
     },
     async removeEntry(account) {
-      await db.delete(loginDirectory).where(ofAccount(account))
+      await db.delete(loginDirectory).where(parts.entryOf(account))
     },
     async replaceOrganisationEntries(organisationId, entries) {
       await db.transaction(async (tx) => {
@@ -280,9 +207,7 @@ function createPostgresSystemDirectory(db: Db, end: () => Promise<void>): System
           await tx
             .insert(loginDirectory)
             .values(chunk.map((entry) => ({ ...entry, organisationId })))
-            .onConflictDoNothing({
-              target: [loginDirectory.email, loginDirectory.kind, loginDirectory.organisationId],
-            })
+            .onConflictDoNothing({ target: parts.entryKey })
         }
       })
     },

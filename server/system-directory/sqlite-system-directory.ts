@@ -1,6 +1,5 @@
-import { and, asc, eq, inArray, lt, ne, notInArray, sql } from 'drizzle-orm'
+import { asc, eq, lt, sql } from 'drizzle-orm'
 import {
-  launchKeyOf,
   loginDirectory,
   organisationPlacements,
   organisationSummary,
@@ -9,38 +8,19 @@ import {
 } from '#schema/db/system'
 import { prepareOnce } from '../db/prepare-once.ts'
 import type { SystemDb } from '../db/system-db.ts'
-import {
-  type AccountKey,
-  type DirectoryEntry,
-  type SystemDirectory,
-  toStoredSession,
-} from './system-directory.ts'
+import { directoryQueryParts, toStoredSession } from './directory-query-parts.ts'
+import type { SystemDirectory } from './system-directory.ts'
 
-const value = (name: string) => sql.placeholder(name)
-const normalised = (email: string) => email.trim().toLowerCase()
-
-const ofAccount = (account: AccountKey) =>
-  and(
-    eq(loginDirectory.kind, account.kind),
-    eq(loginDirectory.organisationId, account.organisationId),
-    eq(loginDirectory.userId, account.userId),
-  )
+const parts = directoryQueryParts({ loginDirectory, organisations, sessions })
 
 // The read of every signed-in request, prepared once per connection: building a query
 // with drizzle costs far more than running it. The entry's presence comes in the same read.
 function sessionRead(db: SystemDb) {
   return prepareOnce(db, 'system-directory-session', () =>
     db
-      .select({
-        session: sessions,
-        listed: sql<number>`exists (select 1 from ${loginDirectory} where ${and(
-          eq(loginDirectory.userId, sessions.userId),
-          eq(loginDirectory.organisationId, sessions.organisationId),
-          eq(loginDirectory.kind, sessions.kind),
-        )})`,
-      })
+      .select({ session: sessions, listed: parts.isSessionListed() })
       .from(sessions)
-      .where(eq(sessions.sid, value('sid')))
+      .where(parts.session(sql.placeholder('sid')))
       .prepare(),
   )
 }
@@ -54,34 +34,20 @@ export function createSqliteSystemDirectory(db: SystemDb): SystemDirectory {
   return {
     engine: 'sqlite',
 
-    async insertSession({ sid, data, expire }) {
-      const { userId, organisationId, kind } = data
-      db.insert(sessions).values({ sid, sess: data, expire, userId, organisationId, kind }).run()
+    async insertSession(session) {
+      db.insert(sessions).values(parts.sessionRow(session)).run()
     },
     async findSession(sid) {
-      const row = sessionRead(db).get({ sid })
-      if (!row) return null
-      return toStoredSession(row.session, row.listed === 1)
+      return toStoredSession(sessionRead(db).get({ sid }))
     },
     async extendSession(sid, expire) {
       db.update(sessions).set({ expire }).where(eq(sessions.sid, sid)).run()
     },
     async deleteSession(sid, kind) {
-      db.delete(sessions)
-        .where(and(eq(sessions.sid, sid), kind ? eq(sessions.kind, kind) : undefined))
-        .run()
+      db.delete(sessions).where(parts.session(sid, kind)).run()
     },
     async deleteAccountSessions(account, options = {}) {
-      db.delete(sessions)
-        .where(
-          and(
-            eq(sessions.userId, account.userId),
-            eq(sessions.organisationId, account.organisationId),
-            eq(sessions.kind, account.kind),
-            options.exceptSid ? ne(sessions.sid, options.exceptSid) : undefined,
-          ),
-        )
-        .run()
+      db.delete(sessions).where(parts.accountSessions(account, options.exceptSid)).run()
     },
     async deleteOrganisationSessions(organisationId) {
       db.delete(sessions).where(eq(sessions.organisationId, organisationId)).run()
@@ -103,9 +69,9 @@ export function createSqliteSystemDirectory(db: SystemDb): SystemDirectory {
     async findOrganisationNames(ids) {
       if (ids.length === 0) return []
       return db
-        .select({ id: organisations.id, name: organisations.name })
+        .select(parts.organisationName)
         .from(organisations)
-        .where(inArray(organisations.id, [...new Set(ids)]))
+        .where(parts.organisationsIn(ids))
         .all()
     },
     async listOrganisations() {
@@ -133,73 +99,43 @@ export function createSqliteSystemDirectory(db: SystemDb): SystemDirectory {
     },
 
     async findEntries(kind, email, { preferred = [], limit }) {
-      const byAddress = and(
-        eq(loginDirectory.email, normalised(email)),
-        eq(loginDirectory.kind, kind),
-      )
-      const wanted = [...new Set(preferred)].slice(0, limit)
+      const wanted = parts.wantedOrganisations(preferred, limit)
       const first = wanted.length
         ? db
             .select()
             .from(loginDirectory)
-            .where(and(byAddress, inArray(loginDirectory.organisationId, wanted)))
+            .where(parts.entriesIn(kind, email, wanted))
             .all()
         : []
-      first.sort((a, b) => wanted.indexOf(a.organisationId) - wanted.indexOf(b.organisationId))
       const rest = db
         .select()
         .from(loginDirectory)
-        .where(
-          and(
-            byAddress,
-            wanted.length ? notInArray(loginDirectory.organisationId, wanted) : undefined,
-          ),
-        )
+        .where(parts.entriesBeyond(kind, email, wanted))
         .orderBy(asc(loginDirectory.organisationId))
         .limit(limit)
         .all()
-      return [...first, ...rest]
+      return parts.preferredFirst(first, rest, wanted)
     },
     async findEntryIn(kind, email, organisationId) {
-      const entry = db
-        .select()
-        .from(loginDirectory)
-        .where(
-          and(
-            eq(loginDirectory.email, normalised(email)),
-            eq(loginDirectory.kind, kind),
-            eq(loginDirectory.organisationId, organisationId),
-          ),
-        )
-        .get()
-      return entry ?? null
+      const where = parts.entryIn(kind, email, organisationId)
+      return db.select().from(loginDirectory).where(where).get() ?? null
     },
     async findEntryBySubject(oidcSubject) {
-      const entry = db
-        .select()
-        .from(loginDirectory)
-        .where(eq(loginDirectory.oidcSubject, oidcSubject))
-        .get()
-      return entry ?? null
+      const where = eq(loginDirectory.oidcSubject, oidcSubject)
+      return db.select().from(loginDirectory).where(where).get() ?? null
     },
     async isListed(account) {
       return !!db
         .select({ userId: loginDirectory.userId })
         .from(loginDirectory)
-        .where(ofAccount(account))
+        .where(parts.entryOf(account))
         .get()
     },
     async findOtherOrganisationOf(account) {
       const row = db
         .select({ organisationId: loginDirectory.organisationId })
         .from(loginDirectory)
-        .where(
-          and(
-            eq(loginDirectory.userId, account.userId),
-            eq(loginDirectory.kind, account.kind),
-            ne(loginDirectory.organisationId, account.organisationId),
-          ),
-        )
+        .where(parts.othersOf(account))
         .get()
       return row?.organisationId ?? null
     },
@@ -208,45 +144,26 @@ export function createSqliteSystemDirectory(db: SystemDb): SystemDirectory {
     },
     async putLaunchEntry(organisationId, centralUserId, salesUserId) {
       db.insert(loginDirectory)
-        .values({
-          email: launchKeyOf(centralUserId),
-          kind: 'sales',
-          organisationId,
-          userId: salesUserId,
-        })
-        .onConflictDoUpdate({
-          target: [loginDirectory.email, loginDirectory.kind, loginDirectory.organisationId],
-          set: { userId: salesUserId },
-        })
+        .values(parts.launchEntry(organisationId, centralUserId, salesUserId))
+        .onConflictDoUpdate({ target: parts.entryKey, set: { userId: salesUserId } })
         .run()
     },
     async changeEntryEmail(account, email) {
-      db.update(loginDirectory).set({ email }).where(ofAccount(account)).run()
+      db.update(loginDirectory).set({ email }).where(parts.entryOf(account)).run()
     },
     async linkSubject(entry, oidcSubject) {
-      db.update(loginDirectory)
-        .set({ oidcSubject })
-        .where(
-          and(
-            eq(loginDirectory.email, entry.email),
-            eq(loginDirectory.kind, 'central'),
-            eq(loginDirectory.organisationId, entry.organisationId),
-          ),
-        )
-        .run()
+      db.update(loginDirectory).set({ oidcSubject }).where(parts.centralEntry(entry)).run()
     },
     async removeEntry(account) {
-      db.delete(loginDirectory).where(ofAccount(account)).run()
+      db.delete(loginDirectory).where(parts.entryOf(account)).run()
     },
-    async replaceOrganisationEntries(organisationId, entries: DirectoryEntry[]) {
+    async replaceOrganisationEntries(organisationId, entries) {
       db.transaction((tx) => {
         tx.delete(loginDirectory).where(eq(loginDirectory.organisationId, organisationId)).run()
         for (const entry of entries) {
           tx.insert(loginDirectory)
             .values({ ...entry, organisationId })
-            .onConflictDoNothing({
-              target: [loginDirectory.email, loginDirectory.kind, loginDirectory.organisationId],
-            })
+            .onConflictDoNothing({ target: parts.entryKey })
             .run()
         }
       })
@@ -256,10 +173,11 @@ export function createSqliteSystemDirectory(db: SystemDb): SystemDirectory {
       return db.select().from(organisationPlacements).all()
     },
     async findPlacement(organisationId) {
+      const where = eq(organisationPlacements.organisationId, organisationId)
       const placed = db
         .select({ machine: organisationPlacements.machine })
         .from(organisationPlacements)
-        .where(eq(organisationPlacements.organisationId, organisationId))
+        .where(where)
         .get()
       return placed?.machine ?? null
     },

@@ -56,29 +56,6 @@ export type StoredSession = {
   isListed: boolean
 }
 
-/**
- * A session row as both engines answer it: its owner's columns (the truth) over the JSON
- * copy, and whether the account is still listed.
- */
-export function toStoredSession(
-  session: Pick<SessionData, 'kind' | 'userId' | 'organisationId'> & {
-    sess: SessionData
-    expire: number
-  },
-  isListed: boolean,
-): StoredSession {
-  return {
-    data: {
-      ...session.sess,
-      kind: session.kind,
-      userId: session.userId,
-      organisationId: session.organisationId,
-    },
-    expire: session.expire,
-    isListed,
-  }
-}
-
 export interface SystemDirectory {
   readonly engine: 'sqlite' | 'postgres'
 

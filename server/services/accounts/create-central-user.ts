@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm'
-import { v7 as uuidv7 } from 'uuid'
 import { users } from '#schema/db/organisation'
 import type { UserRole, UserStatus } from '#schema/roles'
 import type { ActivityAuthor, ServiceContext } from '../../context.ts'
-import { takeNextSeq } from '../../db/next-seq.ts'
+import { newSyncedRow } from '../../db/synced-row.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { appendActivity } from '../activities/append-activity.ts'
 
@@ -51,10 +50,7 @@ export function writeCentralUser(
     const created = tx
       .insert(users)
       .values({
-        id: input.id ?? uuidv7(),
-        seq: takeNextSeq(tx),
-        updatedAt: now,
-        organisationId: input.organisationId,
+        ...newSyncedRow(tx, input.organisationId, input.id, now),
         name: input.name,
         email,
         role: input.role,
@@ -63,7 +59,6 @@ export function writeCentralUser(
         setupCompleted: input.passwordHash !== null,
         selfRegistered: input.isSelfRegistered ?? false,
         awaitingApproval: input.isAwaitingApproval ?? false,
-        createdAt: now,
       })
       .returning()
       .get()

@@ -8,7 +8,6 @@ import { hashPassword } from '../../auth/password.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { noteUserActive } from '../users/note-user-active.ts'
 import { createCentralUser } from './create-central-user.ts'
-import { findCentralAccountIn } from './find-central-account.ts'
 
 /** True once default-org has a live SUPERADMIN. */
 export function hasSuperadmin(deps: Pick<AppDeps, 'organisations'>) {
@@ -33,7 +32,7 @@ export async function createFirstSuperadmin(
   const passwordHash = await hashPassword(input.password, deps.env)
   // Checked again after the await: another setup may have finished meanwhile.
   if (hasSuperadmin(deps)) throw new AppError('conflict', 'A SUPERADMIN account already exists')
-  if (await findCentralAccountIn(deps.directory, input.email, DEFAULT_ORGANISATION_ID)) {
+  if (await deps.directory.findEntryIn('central', input.email, DEFAULT_ORGANISATION_ID)) {
     throw new AppError('conflict', 'An account with this e-mail already exists')
   }
   // Asked again after the await above: a setup of someone else may have finished.

@@ -3,7 +3,6 @@ import type { SetupTokenCommandSchema } from '#schema/auth'
 import type { AppDeps } from '../../app-deps.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { createCentralUser } from './create-central-user.ts'
-import { findCentralAccountIn } from './find-central-account.ts'
 import { issueSetupToken } from './issue-setup-token.ts'
 
 /** What `npm run setup-token` is asked for, its defaults applied. */
@@ -20,7 +19,7 @@ export async function inviteWithSetupLink(
 ): Promise<{ token: string; expiresAt: number }> {
   const organisation = await deps.directory.findOrganisation(request.org)
   if (!organisation) throw new AppError('not_found', `Organisation ${request.org} does not exist.`)
-  const existing = await findCentralAccountIn(deps.directory, request.email, request.org)
+  const existing = await deps.directory.findEntryIn('central', request.email, request.org)
   // The user and its directory entry first, then the token: never a link for an account
   // that was not made.
   const userId =

@@ -5,7 +5,6 @@ import { hashPassword } from '../../auth/password.ts'
 import { getSecretBox } from '../../auth/secret-box.ts'
 import { queueMail } from '../../mail/queue-mail.ts'
 import { renderRegistrationMail } from '../../mail/registration-mail.tsx'
-import { findCentralAccountIn } from './find-central-account.ts'
 import { registerUser } from './register-user.ts'
 
 type Deps = Pick<AppDeps, 'env' | 'systemDb' | 'directory' | 'organisations' | 'throttles' | 'log'>
@@ -35,7 +34,7 @@ export function describeRegistrationAnswer(env: AppDeps['env']) {
  */
 export async function registerOrNotify(deps: Deps, input: z.infer<typeof RegisterSchema>) {
   const email = input.email.trim().toLowerCase()
-  const taken = await findCentralAccountIn(deps.directory, email, input.organisationId)
+  const taken = await deps.directory.findEntryIn('central', email, input.organisationId)
   if (taken) {
     await hashPassword(input.password, deps.env)
     await notifyHolder(deps, email)

@@ -6,7 +6,6 @@ import { AppError } from '../../errors/app-error.ts'
 import { registrationWaiting } from '../admin-notifications/administrator-alerts.ts'
 import { notifyAdministrators } from '../admin-notifications/notify-administrators.ts'
 import { createCentralUser } from './create-central-user.ts'
-import { findCentralAccountIn } from './find-central-account.ts'
 
 const TAKEN = 'Dit e-mailadres is al in gebruik'
 
@@ -31,7 +30,7 @@ export async function requireRegistrationPossible(
   organisationId: string,
 ) {
   requireRegistrationOpen(deps)
-  if (await findCentralAccountIn(deps.directory, email, organisationId)) {
+  if (await deps.directory.findEntryIn('central', email, organisationId)) {
     throw new AppError('conflict', TAKEN)
   }
 }

@@ -2,8 +2,8 @@ import { LOGIN_ERRORS } from '#schema/login-errors'
 import type { AppDeps } from '../../app-deps.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { openSession } from '../../system-directory/session-lifetime.ts'
+import { findDirectoryEntries } from '../sign-in/find-directory-entries.ts'
 import { noteUserActive } from '../users/note-user-active.ts'
-import { findCentralAccounts } from './find-central-account.ts'
 import { findUser } from './find-user.ts'
 
 /** Who the identity provider says signed in, from the ID token or UserInfo. */
@@ -21,7 +21,7 @@ async function findAccountByEmail(
   deps: Pick<AppDeps, 'directory' | 'organisations'>,
   email: string,
 ) {
-  const entries = await findCentralAccounts(deps.directory, email)
+  const entries = await findDirectoryEntries(deps.directory, 'central', email)
   const accounts = entries.filter((account) => {
     const user = findUser(deps.organisations.get(account.organisationId), account.userId)
     return user !== undefined && !user.selfRegistered

@@ -8,6 +8,8 @@ import {
 } from '#schema/db/system'
 import type { AppDeps } from '../../app-deps.ts'
 import { hashToken } from '../../auth/tokens.ts'
+import { claimLinkToken } from '../../db/claim-link-token.ts'
+import { ofAccount } from '../../db/of-account.ts'
 import type { SystemDb } from '../../db/system-db.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { recordAddressProof } from '../sign-in/address-proofs.ts'
@@ -32,13 +34,6 @@ export const CONFIRM_REFUSALS = {
 /** The account a request is signed in to (of the link's kind), if any. */
 export type SignedInAccount = { organisationId: string; userId: string } | null
 
-const ofAccount = (account: ChangingAccount) =>
-  and(
-    eq(emailChangeTokens.kind, account.kind),
-    eq(emailChangeTokens.organisationId, account.organisationId),
-    eq(emailChangeTokens.userId, account.userId),
-  )
-
 /** The change of this account still waiting for its link, if any. */
 export function findWaitingChange(systemDb: SystemDb, account: ChangingAccount) {
   return (
@@ -47,7 +42,7 @@ export function findWaitingChange(systemDb: SystemDb, account: ChangingAccount) 
       .from(emailChangeTokens)
       .where(
         and(
-          ofAccount(account),
+          ofAccount(emailChangeTokens, account),
           isNull(emailChangeTokens.usedAt),
           gt(emailChangeTokens.expiresAt, Date.now()),
         ),
@@ -65,7 +60,7 @@ export function writeChangeToken(
 ) {
   tx.update(emailChangeTokens)
     .set({ usedAt: change.now })
-    .where(and(ofAccount(account), isNull(emailChangeTokens.usedAt)))
+    .where(and(ofAccount(emailChangeTokens, account), isNull(emailChangeTokens.usedAt)))
     .run()
   tx.insert(emailChangeTokens)
     .values({
@@ -105,13 +100,7 @@ export function readChangeToken(
 
 /** Claims the token in one statement: of two requests racing with one link, one goes on. */
 export function claimChangeToken(systemDb: SystemDb, tokenHash: string) {
-  const claimed = systemDb
-    .update(emailChangeTokens)
-    .set({ usedAt: Date.now() })
-    .where(and(eq(emailChangeTokens.tokenHash, tokenHash), isNull(emailChangeTokens.usedAt)))
-    .returning({ tokenHash: emailChangeTokens.tokenHash })
-    .get()
-  if (!claimed) throw new AppError('invalid_input', CONFIRM_REFUSALS.used)
+  claimLinkToken(systemDb, emailChangeTokens, tokenHash, CONFIRM_REFUSALS.used)
 }
 
 /**
@@ -135,15 +124,7 @@ export async function followAddressChange(
   const { kind, organisationId, userId } = account
   await deps.directory.changeEntryEmail({ kind, organisationId, userId }, account.newEmail)
   deps.systemDb.transaction((tx) => {
-    tx.delete(passwordResetTokens)
-      .where(
-        and(
-          eq(passwordResetTokens.kind, kind),
-          eq(passwordResetTokens.organisationId, organisationId),
-          eq(passwordResetTokens.userId, userId),
-        ),
-      )
-      .run()
+    tx.delete(passwordResetTokens).where(ofAccount(passwordResetTokens, account)).run()
     tx.delete(mailBounces).where(eq(mailBounces.email, account.oldEmail)).run()
     if (proof.mailed && proof.passwordHash) {
       const passwordHash = proof.passwordHash
@@ -155,15 +136,7 @@ export async function followAddressChange(
         passwordHash,
       })
     } else {
-      tx.delete(addressProofs)
-        .where(
-          and(
-            eq(addressProofs.kind, kind),
-            eq(addressProofs.organisationId, organisationId),
-            eq(addressProofs.userId, userId),
-          ),
-        )
-        .run()
+      tx.delete(addressProofs).where(ofAccount(addressProofs, account)).run()
     }
   })
 }

@@ -6,7 +6,7 @@ import { createGoogleOAuthClient } from '../../integrations/google/oauth-client.
 import { requirePermission } from '../permissions/require-permission.ts'
 import { sealDriveCredentials } from './drive-credentials.ts'
 import { findBackupSettings } from './find-backup-settings.ts'
-import { writeBackupSettings } from './write-backup-settings.ts'
+import { saveBackupSettings } from './write-backup-settings.ts'
 
 /**
  * The callback half of a Drive connection: trades the code for tokens, finds or creates the
@@ -28,20 +28,14 @@ export async function connectDrive(
   if (!tokens.refresh_token) throw new Error('Google gaf geen refresh token')
   auth.setCredentials(tokens)
   const folderId = await findOrCreateFolder(await createDriveClient(deps.env, auth), folderName)
-  // Taken again after the awaits: the cache may have closed the file in between.
-  const db = deps.organisations.get(organisationId)
-  db.transaction((tx) =>
-    writeBackupSettings(
-      tx,
-      organisationId,
-      actor,
-      {
-        ...sealDriveCredentials(deps.env, organisationId, tokens),
-        googleDriveEnabled: true,
-        googleDriveFolderId: folderId,
-        googleDriveFolderName: folderName,
-      },
-      { action: 'Google Drive verbonden', target: folderName },
-    ),
-  )
+  const connected = {
+    ...sealDriveCredentials(deps.env, organisationId, tokens),
+    googleDriveEnabled: true,
+    googleDriveFolderId: folderId,
+    googleDriveFolderName: folderName,
+  }
+  saveBackupSettings(deps, actor, connected, {
+    action: 'Google Drive verbonden',
+    target: folderName,
+  })
 }

@@ -8,7 +8,7 @@ import {
 import { requirePermission } from '../permissions/require-permission.ts'
 import { readDriveCredentials } from './drive-credentials.ts'
 import { findBackupSettings } from './find-backup-settings.ts'
-import { writeBackupSettings } from './write-backup-settings.ts'
+import { saveBackupSettings } from './write-backup-settings.ts'
 
 /**
  * Ends the Drive connection: revokes the grant at Google, then forgets the tokens and the
@@ -37,21 +37,16 @@ export async function disconnectDrive(
       reason: describeGoogleError(error),
     })
   }
-  const db = deps.organisations.get(organisationId)
-  db.transaction((tx) =>
-    writeBackupSettings(
-      tx,
-      organisationId,
-      actor,
-      {
-        googleDriveEnabled: false,
-        googleAccessToken: null,
-        googleRefreshToken: null,
-        googleDriveFolderId: null,
-        autoBackupEnabled: false,
-      },
-      { action: 'Google Drive ontkoppeld', metadata: { isRevoked } },
-    ),
-  )
+  const disconnected = {
+    googleDriveEnabled: false,
+    googleAccessToken: null,
+    googleRefreshToken: null,
+    googleDriveFolderId: null,
+    autoBackupEnabled: false,
+  }
+  saveBackupSettings(deps, actor, disconnected, {
+    action: 'Google Drive ontkoppeld',
+    metadata: { isRevoked },
+  })
   return { isRevoked }
 }

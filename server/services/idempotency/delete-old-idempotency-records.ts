@@ -1,6 +1,12 @@
-import { inArray, lt } from 'drizzle-orm'
 import { idempotencyKeys } from '#schema/db/organisation'
+import { deleteOldRows } from '../../db/delete-old-rows.ts'
 import type { OrganisationDb } from '../../db/organisation-db.ts'
+
+const records = {
+  table: idempotencyKeys,
+  key: idempotencyKeys.key,
+  madeAt: idempotencyKeys.createdAt,
+}
 
 /**
  * Deletes at most `limit` idempotency records (server/http/respond-once.ts) made before
@@ -8,10 +14,5 @@ import type { OrganisationDb } from '../../db/organisation-db.ts'
  * offline queue gives up on it first (IDEMPOTENCY_RECORD_MAX_AGE_MS).
  */
 export function deleteOldIdempotencyRecords(db: OrganisationDb, before: number, limit: number) {
-  const old = db
-    .select({ key: idempotencyKeys.key })
-    .from(idempotencyKeys)
-    .where(lt(idempotencyKeys.createdAt, before))
-    .limit(limit)
-  return db.delete(idempotencyKeys).where(inArray(idempotencyKeys.key, old)).run().changes
+  return deleteOldRows(db, records, before, limit)
 }

@@ -1,6 +1,8 @@
-import { inArray } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
+import type { salesSellers, users } from '#schema/db/organisation'
 import { mailBounces } from '#schema/db/system'
 import type { MailBounce } from '#schema/mail'
+import type { ServiceContext } from '../../context.ts'
 import type { SystemDb } from '../../db/system-db.ts'
 
 /**
@@ -30,4 +32,18 @@ export function findMailBounces(
     if (bounce) byId[person.id] = bounce
   }
   return byId
+}
+
+/** Of the organisation's people in `table` (its users or its sellers, not deleted), findMailBounces. */
+export function findPeopleMailBounces(
+  ctx: Pick<ServiceContext, 'db' | 'systemDb'>,
+  table: typeof users | typeof salesSellers,
+) {
+  const people = ctx.db
+    .select({ id: table.id, email: table.email })
+    .from(table)
+    .where(eq(table.deleted, false))
+    .all()
+    .filter((person): person is { id: string; email: string } => person.email !== null)
+  return findMailBounces(ctx.systemDb, people)
 }

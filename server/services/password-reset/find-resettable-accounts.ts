@@ -1,10 +1,10 @@
 import type { AccountKind } from '#schema/db/system'
 import type { AppDeps } from '../../app-deps.ts'
-import { findCentralAccounts } from '../accounts/find-central-account.ts'
 import { findUser } from '../accounts/find-user.ts'
 import { getCentralRefusal } from '../accounts/open-central-session.ts'
-import { findSalesAccounts, findSalesUser } from '../sales-accounts/find-sales-account.ts'
+import { findSalesUser } from '../sales-accounts/find-sales-account.ts'
 import { getSalesRefusal } from '../sales-accounts/open-sales-session.ts'
+import { findDirectoryEntries } from '../sign-in/find-directory-entries.ts'
 
 /** An account a reset may reach: it has a password and its holder may sign in now. */
 export type ResettableAccount = {
@@ -43,10 +43,7 @@ export async function findResettableAccounts(
   kind: AccountKind,
   email: string,
 ): Promise<ResettableAccount[]> {
-  const entries =
-    kind === 'central'
-      ? await findCentralAccounts(deps.directory, email)
-      : await findSalesAccounts(deps.directory, email)
+  const entries = await findDirectoryEntries(deps.directory, kind, email)
   if (entries.length === 0) return []
   const named = await deps.directory.findOrganisationNames(
     entries.map((entry) => entry.organisationId),

@@ -1,9 +1,10 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { salesUsers, users } from '#schema/db/organisation'
 import { type AccountKind, passwordResetTokens } from '#schema/db/system'
 import type { AppDeps } from '../../app-deps.ts'
 import { hashPassword } from '../../auth/password.ts'
 import { hashToken } from '../../auth/tokens.ts'
+import { claimLinkToken } from '../../db/claim-link-token.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { appendOwnAccountActivity } from '../activities/append-activity.ts'
@@ -51,13 +52,7 @@ export async function resetPassword(
   // Checked again after the await, and claimed in one statement: of two requests racing
   // with the same link, one sets the password.
   const { token, account } = findUsableToken(deps, tokenHash)
-  const claimed = deps.systemDb
-    .update(passwordResetTokens)
-    .set({ usedAt: Date.now() })
-    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt)))
-    .returning({ tokenHash: passwordResetTokens.tokenHash })
-    .get()
-  if (!claimed) throw new AppError('invalid_input', RESET_REFUSALS.used)
+  claimLinkToken(deps.systemDb, passwordResetTokens, tokenHash, RESET_REFUSALS.used)
   const db = deps.organisations.get(token.organisationId)
   const now = Date.now()
   if (token.kind === 'central') {

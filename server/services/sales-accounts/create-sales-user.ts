@@ -3,7 +3,6 @@ import { salesUsers } from '#schema/db/organisation'
 import type { SalesRole } from '#schema/roles'
 import type { ServiceContext } from '../../context.ts'
 import { AppError } from '../../errors/app-error.ts'
-import { findSalesAccountIn } from './find-sales-account.ts'
 
 /** A Gold Estates sign-in as stored, secrets included. */
 export type StoredSalesUser = typeof salesUsers.$inferSelect
@@ -20,7 +19,7 @@ export async function requireSalesAddressFree(
   email: string,
   organisationId: string,
 ) {
-  if (await findSalesAccountIn(ctx.directory, email.trim().toLowerCase(), organisationId)) {
+  if (await ctx.directory.findEntryIn('sales', email.trim().toLowerCase(), organisationId)) {
     throw new AppError('conflict', TAKEN)
   }
 }

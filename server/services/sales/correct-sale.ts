@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
-import { calculateCommission } from '#schema/commission'
+import { calculateSaleCommission } from '#schema/commission'
 import { planCorrection } from '#schema/commission-changes'
 import { commissions, sales } from '#schema/db/organisation'
 import { holdsOwnLine, OWN_LINE_REQUIRED } from '#schema/own-line'
@@ -56,16 +56,7 @@ export function correctSale(ctx: ServiceContext, id: string, input: SaleCorrecti
     lines: input.splits,
     current: sale.reviewStatus ?? null,
   })
-  const breakdown = calculateCommission({
-    salePriceCents: input.salePrice,
-    commissionPercentage: input.commissionPercentage,
-    discountPercentage: input.discountPercentage,
-    costsCents: input.totalCosts,
-    lines: input.splits.map((line) => ({
-      commissionType: line.commissionType,
-      percentage: line.commissionPercentage,
-    })),
-  })
+  const breakdown = calculateSaleCommission(input, input.splits)
   const expectedPaymentDate = getExpectedPaymentDate(
     input,
     statements.settings.get()?.paymentTermDays,

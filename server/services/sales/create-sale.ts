@@ -2,7 +2,7 @@ import { format } from 'date-fns/format'
 import { eq } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
 import type { z } from 'zod'
-import { calculateCommission } from '#schema/commission'
+import { calculateSaleCommission } from '#schema/commission'
 import { sales } from '#schema/db/organisation'
 import { holdsOwnLine, OWN_LINE_REQUIRED } from '#schema/own-line'
 import { getExpectedPaymentDate } from '#schema/payment-term'
@@ -51,16 +51,7 @@ function requireExisting(statements: ReturnType<typeof saleStatements>, input: S
 }
 
 function requireAmounts(input: SaleInput, fromPlan: boolean) {
-  const breakdown = calculateCommission({
-    salePriceCents: input.salePrice,
-    commissionPercentage: input.commissionPercentage,
-    discountPercentage: input.discountPercentage,
-    costsCents: input.totalCosts,
-    lines: input.commissions.map((line) => ({
-      commissionType: line.commissionType,
-      percentage: line.commissionPercentage,
-    })),
-  })
+  const breakdown = calculateSaleCommission(input, input.commissions)
   const check = (path: string, sent: number, expected: number) => {
     if (Math.abs(sent - expected) > TOLERANCE_CENTS) {
       invalid(path, `verwacht ${expected} cent volgens de berekening, ontvangen ${sent}`)

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm'
 import { salesSellers } from '#schema/db/organisation'
 import type { MailBounce } from '#schema/mail'
 import type { ServiceContext } from '../../context.ts'
-import { findMailBounces } from '../mail-outbox/find-mail-bounces.ts'
+import { findPeopleMailBounces } from '../mail-outbox/find-mail-bounces.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 
 /**
@@ -12,11 +11,5 @@ import { requirePermission } from '../permissions/require-permission.ts'
  */
 export function listSellerMailBounces(ctx: ServiceContext): Record<string, MailBounce> {
   requirePermission(ctx.actor, 'sales.catalog.write')
-  const sellers = ctx.db
-    .select({ id: salesSellers.id, email: salesSellers.email })
-    .from(salesSellers)
-    .where(eq(salesSellers.deleted, false))
-    .all()
-    .filter((seller): seller is { id: string; email: string } => seller.email !== null)
-  return findMailBounces(ctx.systemDb, sellers)
+  return findPeopleMailBounces(ctx, salesSellers)
 }

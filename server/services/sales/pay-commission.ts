@@ -1,6 +1,5 @@
 import { format } from 'date-fns/format'
 import { and, eq } from 'drizzle-orm'
-import { v7 as uuidv7 } from 'uuid'
 import type { z } from 'zod'
 import {
   applyPaymentPart,
@@ -17,6 +16,7 @@ import type { ServiceContext } from '../../context.ts'
 import { takeNextSeq } from '../../db/next-seq.ts'
 import type { OrganisationDb } from '../../db/organisation-db.ts'
 import { requireLiveRow } from '../../db/require-live-row.ts'
+import { newSyncedRow } from '../../db/synced-row.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { notifyLinePaid } from '../notifications/notify-sales.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
@@ -92,10 +92,7 @@ export function addPaymentPart(
     const part = tx
       .insert(commissionPayments)
       .values({
-        id: options.id ?? uuidv7(),
-        seq: takeNextSeq(tx),
-        updatedAt: now,
-        organisationId: ctx.actor.organisationId,
+        ...newSyncedRow(tx, ctx.actor.organisationId, options.id, now),
         commissionId: line.id,
         saleId: line.saleId,
         sellerId: line.sellerId,
@@ -103,7 +100,6 @@ export function addPaymentPart(
         paidOn: input.paidOn,
         note: input.note,
         createdBy: ctx.actor.userId,
-        createdAt: now,
       })
       .returning()
       .get()

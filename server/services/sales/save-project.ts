@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import { salesProjects } from '#schema/db/organisation'
 import type { ProjectCreateSchema, ProjectUpdateSchema } from '#schema/sales'
 import type { ServiceContext } from '../../context.ts'
-import { changedSyncedRow, newSyncedRow } from '../../db/synced-row.ts'
+import { newSyncedRow, updateSyncedRow } from '../../db/synced-row.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 import { findLiveProject } from './find-live-row.ts'
 
@@ -31,12 +30,5 @@ export function updateProject(
 ) {
   requirePermission(ctx.actor, 'sales.catalog.write')
   findLiveProject(ctx, id)
-  return ctx.db.transaction((tx) =>
-    tx
-      .update(salesProjects)
-      .set({ ...changes, ...changedSyncedRow(tx) })
-      .where(eq(salesProjects.id, id))
-      .returning()
-      .get(),
-  )
+  return ctx.db.transaction((tx) => updateSyncedRow(tx, salesProjects, id, changes))
 }

@@ -4,7 +4,7 @@ import { salesSellers, salesUsers } from '#schema/db/organisation'
 import { setupTokens } from '#schema/db/system'
 import type { SellerCreateSchema, SellerUpdateSchema } from '#schema/sales'
 import type { FollowedWrite, ServiceContext } from '../../context.ts'
-import { changedSyncedRow, newSyncedRow } from '../../db/synced-row.ts'
+import { newSyncedRow, updateSyncedRow } from '../../db/synced-row.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { endAccountSessions } from '../../system-directory/session-lifetime.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
@@ -62,12 +62,7 @@ export function updateSeller(
     }
   }
   const seller = ctx.db.transaction((tx) => {
-    const row = tx
-      .update(salesSellers)
-      .set({ ...changes, ...changedSyncedRow(tx) })
-      .where(eq(salesSellers.id, id))
-      .returning()
-      .get()
+    const row = updateSyncedRow(tx, salesSellers, id, changes)
     if (signIn && changes.email) {
       tx.update(salesUsers)
         .set({

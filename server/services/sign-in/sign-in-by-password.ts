@@ -19,8 +19,8 @@ type Account = {
 /** How one kind of account signs in with a password. */
 export type PasswordSignInRules<T extends Account, S> = {
   kind: AccountKind
-  /** The key failures are throttled by, beside the client address. */
-  throttleKey: string
+  /** The key failures are throttled by, beside the client address, for the address as typed. */
+  throttleKey: (email: string) => string
   /** The account of this kind with this id in one organisation's file. */
   findAccount: (db: OrganisationDb, id: string) => T | undefined
   /** Why an account whose password is right may not sign in; null when it may. */
@@ -28,6 +28,14 @@ export type PasswordSignInRules<T extends Account, S> = {
   /** The answer to a wrong e-mail or password: one message, so it tells neither. */
   invalidCredentials: string
   openSession: (account: T) => Promise<S>
+}
+
+/** A sign-in form's e-mail and password, and where it came from. */
+export type PasswordSignInInput = {
+  email: string
+  password: string
+  address: string
+  remembered: RememberedAccount | null
 }
 
 export type PasswordSignInDeps = Pick<
@@ -64,15 +72,17 @@ async function loadAddressAccounts<T extends Account>(
  */
 export async function signInByPassword<T extends Account, S>(
   deps: PasswordSignInDeps,
-  input: { password: string; address: string; email: string; remembered: RememberedAccount | null },
+  input: PasswordSignInInput,
   rules: PasswordSignInRules<T, S>,
 ) {
+  const email = input.email.trim().toLowerCase()
+  const throttleKey = rules.throttleKey(email)
   const loadAccounts = (preferred: readonly string[]) =>
-    loadAddressAccounts(deps, rules, input.email, preferred)
-  await deps.throttles.signIn.check(input.address, rules.throttleKey)
+    loadAddressAccounts(deps, rules, email, preferred)
+  await deps.throttles.signIn.check(input.address, throttleKey)
   const maySignIn = (account: T) => rules.getRefusal(account) === null
   // Which accounts take part (decision 033): the remembered one, then the proven ones.
-  const proofs = findAddressProofs(deps.systemDb, rules.kind, input.email)
+  const proofs = findAddressProofs(deps.systemDb, rules.kind, email)
   const { remembered } = input
   const preferred = [
     ...(remembered ? [remembered.organisationId] : []),
@@ -98,14 +108,14 @@ export async function signInByPassword<T extends Account, S>(
   const ids = new Set(matched.map(keyOf))
   const current = (await loadAccounts(preferred)).filter((account) => ids.has(keyOf(account)))
   if (current.length === 0) {
-    await deps.throttles.signIn.recordFailure(input.address, rules.throttleKey)
+    await deps.throttles.signIn.recordFailure(input.address, throttleKey)
     throw new AppError('unauthenticated', rules.invalidCredentials)
   }
   const allowed = current.filter(maySignIn)
   if (allowed.length === 0) {
     throw new AppError('forbidden', rules.getRefusal(current[0] as T) ?? '')
   }
-  await deps.throttles.signIn.recordSuccess(input.address, rules.throttleKey)
+  await deps.throttles.signIn.recordSuccess(input.address, throttleKey)
   if (allowed.length === 1) return { signedIn: await rules.openSession(allowed[0] as T) }
   const accounts = allowed.map((account) => ({
     organisationId: account.organisationId,

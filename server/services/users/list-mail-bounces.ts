@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm'
 import { users } from '#schema/db/organisation'
 import type { MailBounce } from '#schema/mail'
 import type { ServiceContext } from '../../context.ts'
-import { findMailBounces } from '../mail-outbox/find-mail-bounces.ts'
+import { findPeopleMailBounces } from '../mail-outbox/find-mail-bounces.ts'
 import { requirePermission } from '../permissions/require-permission.ts'
 
 /**
@@ -11,10 +10,5 @@ import { requirePermission } from '../permissions/require-permission.ts'
  */
 export function listMailBounces(ctx: ServiceContext): Record<string, MailBounce> {
   requirePermission(ctx.actor, 'users.write')
-  const people = ctx.db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(eq(users.deleted, false))
-    .all()
-  return findMailBounces(ctx.systemDb, people)
+  return findPeopleMailBounces(ctx, users)
 }
