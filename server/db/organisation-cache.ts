@@ -23,6 +23,7 @@ const MOVING_MESSAGE =
   'Deze organisatie verhuist naar een andere machine en kan even alleen gelezen worden. Probeer het over een paar seconden opnieuw.'
 const MOVED_MESSAGE = 'Deze organisatie is verhuisd naar een andere machine. Probeer het opnieuw.'
 const ELSEWHERE_MESSAGE = 'Deze organisatie staat op een andere machine. Probeer het opnieuw.'
+const NEW_ORGANISATION_MESSAGE = 'Deze organisatie is net aangemaakt. Probeer het opnieuw.'
 
 /**
  * A bounded LRU of open organisation files. Callers take a db with `get` for each unit of
@@ -48,6 +49,7 @@ export class OrganisationCache {
    */
   #placements = new Map<string, string>()
   #learningPlacements: Promise<void> | undefined
+  #learning: Promise<void> | undefined
 
   constructor(
     private readonly dataDir: string,
@@ -75,6 +77,12 @@ export class OrganisationCache {
     }
     const name = this.#names.get(organisationId)
     if (name === undefined && !this.#isKnownHere(organisationId)) {
+      if (this.placement) {
+        // Made a moment ago through another machine, which left no file here: its name is
+        // read again meanwhile, and the next attempt makes its file.
+        this.#learnOrganisationsSoon()
+        throw new AppError('unavailable', NEW_ORGANISATION_MESSAGE, { retryAfterSeconds: 1 })
+      }
       throw new Error(`Unknown organisation: ${organisationId}`)
     }
     if (!this.holds(organisationId)) {
@@ -119,6 +127,15 @@ export class OrganisationCache {
   async learnOrganisations() {
     this.know(await this.directory.listOrganisations())
     await this.learnPlacements()
+  }
+
+  /** learnOrganisations in the background, one read at a time. */
+  #learnOrganisationsSoon() {
+    this.#learning ??= this.learnOrganisations()
+      .catch(() => undefined)
+      .finally(() => {
+        this.#learning = undefined
+      })
   }
 
   /**

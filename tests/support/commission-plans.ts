@@ -1,6 +1,7 @@
 import type { InferResponseType } from 'hono/client'
 import { expect } from 'vitest'
 import type { Client } from './http.ts'
+import { UNTYPED_SALE_FIELDS } from './sale-document.ts'
 import { readTables } from './sqlite.ts'
 import type { TypedApi } from './typed-client.ts'
 
@@ -83,15 +84,7 @@ export function asDeviceSale<Sale extends object>(sale: Sale) {
   return {
     id: crypto.randomUUID(),
     _deleted: false,
-    clientEmail: null,
-    clientPhone: null,
-    deliveryDate: null,
-    totalCosts: 0,
-    costsDescription: null,
-    discountPercentage: 0,
-    status: 'completed',
-    notes: null,
-    createdBy: null,
+    ...UNTYPED_SALE_FIELDS,
     createdAt: now,
     updatedAt: now,
     seq: 0,

@@ -1,27 +1,36 @@
 import type { SaleDocument } from '#schema/sales'
 
 /**
+ * What a completed sale holds where nothing was typed: no client contact, delivery date,
+ * costs, discount, notes or author. A device's sale documents and the tests' sales start
+ * from it.
+ */
+export const UNTYPED_SALE_FIELDS = {
+  clientEmail: null,
+  clientPhone: null,
+  deliveryDate: null,
+  totalCosts: 0,
+  costsDescription: null,
+  discountPercentage: 0,
+  status: 'completed',
+  notes: null,
+  createdBy: null,
+} as const
+
+/**
  * A sale as a device's local database holds it: completed, without costs, discount,
  * review or plan, in project p1; `fields` (its id at least) over that.
  */
 export function buildSaleDocument(fields: Partial<SaleDocument> & { id: string }): SaleDocument {
   return {
+    ...UNTYPED_SALE_FIELDS,
     projectId: 'p1',
     clientName: `Klant ${fields.id}`,
-    clientEmail: null,
-    clientPhone: null,
     propertyNumber: fields.id,
     saleDate: '2026-01-10',
-    deliveryDate: null,
     salePrice: 100_000_000,
     commissionPercentage: 5,
     commissionAmount: 5_000_000,
-    totalCosts: 0,
-    costsDescription: null,
-    discountPercentage: 0,
-    status: 'completed',
-    notes: null,
-    createdBy: null,
     createdAt: 0,
     updatedAt: 0,
     seq: 1,

@@ -95,3 +95,26 @@ test('with several machines, what a machine holds follows the placements and the
   removeMoveMarker(folder, 'org-c')
   expect(elsewhere.holds('org-c')).toBe(true)
 })
+
+test('with several machines, an organisation made a moment ago through another machine is "try again", then made', async () => {
+  const onA = new OrganisationCache(folder, directory, 4, undefined, {
+    machine: 'a',
+    homeMachine: 'a',
+  })
+  const onB = new OrganisationCache(folder, directory, 4, undefined, {
+    machine: 'b',
+    homeMachine: 'a',
+  })
+  caches.push(onA, onB)
+  await onA.learnOrganisations()
+  // Made through machine b, which does not hold it and makes no file: a was never told.
+  await createOrganisation(
+    { directory, organisations: onB },
+    { id: 'org-d', name: 'Delta', slug: 'd' },
+  )
+  expect(() => onA.get('org-d')).toThrow('net aangemaakt')
+  expect(existsSync(getOrganisationFile(folder, 'org-d'))).toBe(false)
+  // The second of the answer's Retry-After: a has read the names meanwhile.
+  await expect.poll(() => onA.get('org-d') !== undefined).toBe(true)
+  expect(profileName(onA, 'org-d')).toBe('Delta')
+})

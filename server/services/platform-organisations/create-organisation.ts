@@ -10,6 +10,8 @@ export async function createOrganisation(
   const organisation = await deps.directory.createOrganisation({ ...input, createdAt: Date.now() })
   if (!organisation) throw new AppError('conflict', `De slug ${input.slug} is al in gebruik`)
   deps.organisations.know([organisation])
-  deps.organisations.get(organisation.id)
+  // Its file is made where it lives: here, or with several machines perhaps on its home
+  // machine, at its first request there.
+  if (deps.organisations.holds(organisation.id)) deps.organisations.get(organisation.id)
   return organisation
 }
