@@ -2,8 +2,8 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect } from 'vitest'
 import { signInNewOrganisation, signInSeller } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
-import type { TestServer } from '../support/test-server.ts'
-import { newAppContext, signIn } from './page-helpers.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { newAppContext, newAppPage, signIn } from './page-helpers.ts'
 import { useSharedServer } from './shared-server.ts'
 
 /** What a browser file works with: its server, its browser and its own organisation. */
@@ -28,6 +28,46 @@ export function setUpBrowserFile(): BrowserFile {
   })
   afterAll(async () => {
     await file.browser?.close()
+  })
+  return file
+}
+
+/** What a file with a server of its own works with: the server, the browser, its pages. */
+export type OwnServerFile = {
+  server: TestServer
+  browser: Browser
+  /** A page for screens used online: no service worker to install (decision 023). */
+  openPage: (viewport: { width: number; height: number }) => Promise<Page>
+}
+
+/**
+ * A browser file with a server of its own (startTestServer with `settings`) and a connection
+ * to the run's Chromium: registered as setUpBrowserFile registers its hooks, both closed after
+ * the file (closing the browser closes every context its tests opened). A step on a page of
+ * `openPage` fails after `pageTimeout`, with its locator in the message, well before the
+ * test's own timeout.
+ */
+export function setUpOwnServerFile({
+  settings = {},
+  pageTimeout = 8000,
+}: {
+  settings?: Record<string, string>
+  pageTimeout?: number
+} = {}): OwnServerFile {
+  const file = {
+    openPage: (viewport) =>
+      newAppPage(file.browser, file.server.url, viewport, {
+        timeout: pageTimeout,
+        serviceWorker: false,
+      }),
+  } as OwnServerFile
+  beforeAll(async () => {
+    file.server = await startTestServer(settings)
+    file.browser = await connectBrowser()
+  })
+  afterAll(async () => {
+    await file.browser?.close()
+    await file.server?.close()
   })
   return file
 }
