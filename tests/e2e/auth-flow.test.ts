@@ -10,6 +10,7 @@ import {
   PHONE,
   screenshot,
   submitLogin,
+  submitRegistration,
   waitForShell,
   waitForToast,
 } from './page-helpers.ts'
@@ -179,11 +180,7 @@ test('register: validation toasts, success, then the new USER signs in', async (
   expect(await hasHorizontalOverflow(page)).toBe(false)
   await screenshot(page, 'register')
 
-  await page.getByLabel('Naam').fill(member.name)
-  await page.getByLabel('Email').fill(member.email)
-  await page.getByLabel('Wachtwoord', { exact: true }).fill('kort')
-  await page.getByLabel('Bevestig wachtwoord').fill('kort')
-  await page.getByRole('button', { name: 'Registreren' }).click()
+  await submitRegistration(page, { ...member, password: 'kort' })
   expect(await waitForToast(page, 'Wachtwoord te kort')).toContain(
     'Wachtwoord moet minimaal 8 karakters zijn',
   )
@@ -206,11 +203,7 @@ test('register: validation toasts, success, then the new USER signs in', async (
   // account (issue 47 §2); nothing changes.
   await page.getByRole('link', { name: 'Sign up' }).click()
   await page.getByRole('heading', { name: 'Registreren' }).waitFor()
-  await page.getByLabel('Naam').fill(member.name)
-  await page.getByLabel('Email').fill(member.email)
-  await page.getByLabel('Wachtwoord', { exact: true }).fill(member.password)
-  await page.getByLabel('Bevestig wachtwoord').fill(member.password)
-  await page.getByRole('button', { name: 'Registreren' }).click()
+  await submitRegistration(page, member)
   expect(await waitForToast(page, 'Registratie ontvangen')).toContain('Registratie geslaagd')
 
   // To the login through the registration's own link.

@@ -11,6 +11,7 @@ import {
   screenshot,
   signIn,
   submitLogin,
+  submitRegistration,
   waitForShell,
   waitForToast,
 } from './page-helpers.ts'
@@ -37,11 +38,7 @@ beforeAll(async () => {
 async function register(page: Page, person: typeof newcomer) {
   await page.goto('/register')
   await page.getByText('keurt een beheerder je account goed').waitFor()
-  await page.getByLabel('Naam').fill(person.name)
-  await page.getByLabel('Email').fill(person.email)
-  await page.getByLabel('Wachtwoord', { exact: true }).fill(person.password)
-  await page.getByLabel('Bevestig wachtwoord').fill(person.password)
-  await page.getByRole('button', { name: 'Registreren' }).click()
+  await submitRegistration(page, person)
   expect(await waitForToast(page, 'Registratie ontvangen')).toContain('goedkeuren')
   await page.waitForURL('**/login', { timeout: 5000 })
 }
