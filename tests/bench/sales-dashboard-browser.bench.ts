@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import { build } from 'vite'
 import { afterAll, beforeAll, bench, describe } from 'vitest'
 import { launchBrowser } from '../support/browser.ts'
-import { UNTYPED_SALE_FIELDS } from '../support/sale-document.ts'
+import { buildProjectDocument, UNTYPED_SALE_FIELDS } from '../support/sale-document.ts'
 
 // The commission aggregation in Chromium, as the sales screens run it over local data:
 // schema/sales-dashboard.ts bundled as it ships, on 20,000 sales and 60,000 commission
@@ -49,23 +49,9 @@ beforeAll(async () => {
   await page.setContent('<!doctype html><title>bench</title>')
   await page.addScriptTag({ content: code })
   await page.evaluate(
-    ({ count, untyped }) => {
+    ({ count, untyped, projects }) => {
       const day = (index: number) =>
         `2026-${String((index % 12) + 1).padStart(2, '0')}-${String((index % 28) + 1).padStart(2, '0')}`
-      const projects = Array.from({ length: 20 }, (_, index) => ({
-        id: `project-${index}`,
-        name: `Project ${index}`,
-        location: null,
-        type: null,
-        label: index % 2 ? 'Nieuwbouw' : 'Bestaand',
-        description: null,
-        totalUnits: null,
-        soldUnits: 0,
-        status: 'active',
-        createdAt: 0,
-        updatedAt: 0,
-        seq: index + 1,
-      }))
       const sellers = Array.from({ length: 50 }, (_, index) => ({
         id: `seller-${index}`,
         name: `Verkoper ${index}`,
@@ -123,7 +109,18 @@ beforeAll(async () => {
       }
       Object.assign(window, { salesData: { sales, commissions, projects, sellers } })
     },
-    { count: SALES, untyped: UNTYPED_SALE_FIELDS },
+    {
+      count: SALES,
+      untyped: UNTYPED_SALE_FIELDS,
+      projects: Array.from({ length: 20 }, (_, index) =>
+        buildProjectDocument({
+          id: `project-${index}`,
+          name: `Project ${index}`,
+          label: index % 2 ? 'Nieuwbouw' : 'Bestaand',
+          seq: index + 1,
+        }),
+      ),
+    },
   )
 }, 120_000)
 

@@ -3,12 +3,7 @@ import { beforeAll, expect, test } from 'vitest'
 import { formatDay } from '#schema/dutch-day'
 import { eventually } from '../support/eventually.ts'
 import { buildSalePayload } from '../support/sales.ts'
-import {
-  type GoldEstatesTeam,
-  launchGoldEstatesTeam,
-  newSignedInPage,
-  setUpBrowserFile,
-} from './browser-file.ts'
+import { launchGoldEstatesTeam, newSignedInPage, setUpBrowserFile } from './browser-file.ts'
 import { DESKTOP, hasHorizontalOverflow, PHONE, waitForToast } from './page-helpers.ts'
 import { SALES_BASE as BASE, openSalesScreen, shoot, waitForSalesScreen } from './sales-helpers.ts'
 
@@ -20,7 +15,7 @@ import { SALES_BASE as BASE, openSalesScreen, shoot, waitForSalesScreen } from '
 const file = setUpBrowserFile()
 const year = new Date().getUTCFullYear()
 const today = new Date().toISOString().slice(0, 10)
-let anna: GoldEstatesTeam['anna']
+let anna: { id: string; name: string; email: string; password: string }
 let bram: { id: string }
 let admin: Page
 

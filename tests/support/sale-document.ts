@@ -1,4 +1,4 @@
-import type { SaleDocument } from '#schema/sales'
+import type { ProjectDocument, SaleDocument } from '#schema/sales'
 
 /**
  * What a completed sale holds where nothing was typed: no client contact, delivery date,
@@ -43,6 +43,28 @@ export function buildSaleDocument(fields: Partial<SaleDocument> & { id: string }
     reviewedBy: null,
     reviewedAt: null,
     fromPlan: false,
+    ...fields,
+  }
+}
+
+/**
+ * A project as a device's local database holds it: active, nothing known of it but its
+ * name (`Project <id>` unless given) and its label; `fields` over that.
+ */
+export function buildProjectDocument(
+  fields: Pick<ProjectDocument, 'id' | 'label'> & Partial<ProjectDocument>,
+): ProjectDocument {
+  return {
+    name: `Project ${fields.id}`,
+    location: null,
+    type: null,
+    description: null,
+    totalUnits: null,
+    soldUnits: 0,
+    status: 'active',
+    createdAt: 0,
+    updatedAt: 0,
+    seq: 0,
     ...fields,
   }
 }
