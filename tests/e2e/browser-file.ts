@@ -96,8 +96,8 @@ export async function newSignedInPage(
 /**
  * The file's organisation launches Gold Estates (200 expected) with a project (`project`, by
  * default Havenkwartier) and sellers: Anna Jansen, at the organisation's address, signed in
- * as a SELLER with the password signInSeller gives her, then Bram de Vries without an
- * address unless `bram` is false; each with `role` when one is given.
+ * as a SELLER with the password signInSeller gives her, and (unless `bram` is false) Bram
+ * de Vries without an address; each with `role` when one is given.
  */
 export async function launchGoldEstatesTeam(
   file: BrowserFile,
