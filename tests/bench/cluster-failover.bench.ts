@@ -2,8 +2,7 @@ import { loadavg } from 'node:os'
 import { afterAll, bench, describe } from 'vitest'
 import { type Cluster, startCluster } from '../support/cluster.ts'
 import { CHAOS_PEOPLE, countLeftOver, startConvergenceRun } from '../support/convergence-run.ts'
-import { createLoadOrganisations } from '../support/load-organisations.ts'
-import { startTestServer } from '../support/test-server.ts'
+import { createLoadOrganisationsIn, type LoadAccounts } from '../support/load-organisations.ts'
 import { type LoadGenerator, startLoadGenerator } from './load/generator-client.ts'
 import { fixed, mark } from './load/load-report.ts'
 import type { LoadFigures } from './load/messages.ts'
@@ -69,7 +68,7 @@ describe('a process killed under load', () => {
     `${PROCESSES} processes, ${ORGANISATIONS} organisations at ${RATE} writes/s and the convergence run, one process SIGKILLed`,
     async () => {
       let cluster: Cluster | undefined
-      let accounts: Awaited<ReturnType<typeof createLoadOrganisations>> | undefined
+      let accounts: LoadAccounts | undefined
       let generator: LoadGenerator | undefined
       let killed = { name: '', at: 0, convergenceAnswerAt: null as number | null }
       /** The process each organisation routes to. */
@@ -84,18 +83,13 @@ describe('a process killed under load', () => {
         settleTimeoutMs: 120_000,
         async startServers(dataDir) {
           // The load organisations beside the convergence run's, on the same data.
-          const setup = await startTestServer({}, { dataDir })
-          try {
-            accounts = await createLoadOrganisations(setup, {
-              organisationCount: ORGANISATIONS,
-              devicesEach: DEVICES_EACH,
-              accountsEach: ACCOUNTS_EACH,
-              idleEach: 0,
-              hasSuperadmin: true,
-            })
-          } finally {
-            await setup.close({ keepData: true })
-          }
+          accounts = await createLoadOrganisationsIn(dataDir, {
+            organisationCount: ORGANISATIONS,
+            devicesEach: DEVICES_EACH,
+            accountsEach: ACCOUNTS_EACH,
+            idleEach: 0,
+            hasSuperadmin: true,
+          })
           const running = await startCluster(dataDir, PROCESSES)
           cluster = running
           return {

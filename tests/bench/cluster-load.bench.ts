@@ -9,9 +9,8 @@ import {
   parseQuota,
   WEIGHT_IN_PROCESSES,
 } from '../support/cpu-quota.ts'
-import { createLoadOrganisations } from '../support/load-organisations.ts'
+import { createLoadOrganisationsIn, type LoadAccounts } from '../support/load-organisations.ts'
 import { startServerProcess } from '../support/server-process.ts'
-import { startTestServer } from '../support/test-server.ts'
 import {
   formatComparison,
   formatLadder,
@@ -66,7 +65,7 @@ const SETTINGS: LadderSettings = {
 }
 
 let dataDir: string
-let accounts: Awaited<ReturnType<typeof createLoadOrganisations>>
+let accounts: LoadAccounts
 let quotas: CpuQuotas | undefined
 let unavailable: string | undefined
 let chosen: { each: number; ids: string[]; placement: Map<string, string> } | undefined
@@ -198,17 +197,12 @@ beforeAll(async () => {
   const started = performance.now()
   dataDir = mkdtempSync(path.join(tmpdir(), 'centraal-cluster-load-'))
   // Accounts are made in this process; the servers then run on the same data.
-  const setup = await startTestServer({}, { dataDir })
-  try {
-    accounts = await createLoadOrganisations(setup, {
-      organisationCount: ORGANISATIONS,
-      devicesEach: DEVICES_EACH,
-      accountsEach: ACCOUNTS_EACH,
-      idleEach: 0,
-    })
-  } finally {
-    await setup.close({ keepData: true })
-  }
+  accounts = await createLoadOrganisationsIn(dataDir, {
+    organisationCount: ORGANISATIONS,
+    devicesEach: DEVICES_EACH,
+    accountsEach: ACCOUNTS_EACH,
+    idleEach: 0,
+  })
   setupSeconds = (performance.now() - started) / 1000
 }, 900_000)
 

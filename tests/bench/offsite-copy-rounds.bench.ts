@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, bench, describe } from 'vitest'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
-import { createLoadOrganisations } from '../support/load-organisations.ts'
+import { createLoadOrganisationsIn, type LoadAccounts } from '../support/load-organisations.ts'
 import { startS3StandIn } from '../support/s3-stand-in.ts'
 import { startServerProcess } from '../support/server-process.ts'
-import { startTestServer } from '../support/test-server.ts'
 import { startLoadGenerator } from './load/generator-client.ts'
 import { fixed, mark } from './load/load-report.ts'
 
@@ -28,28 +27,28 @@ type Round = { files: number; copied: number; bytes: number; ms: number }
 
 let dataDir: string
 let standIn: Awaited<ReturnType<typeof startS3StandIn>>
-let accounts: Awaited<ReturnType<typeof createLoadOrganisations>>
+let accounts: LoadAccounts
 let setupSeconds = 0
 const lines: string[] = []
 
 beforeAll(async () => {
   const started = performance.now()
   dataDir = mkdtempSync(path.join(tmpdir(), 'centraal-bench-'))
-  const setup = await startTestServer({}, { dataDir })
-  try {
-    accounts = await createLoadOrganisations(setup, {
+  accounts = await createLoadOrganisationsIn(
+    dataDir,
+    {
       organisationCount: WRITING,
       devicesEach: 4,
       idleEach: 0,
-    })
-    // The idle ones: registered, each with its file made (migrated), nothing written since.
-    for (let number = 1; number <= ORGANISATIONS - WRITING; number++) {
-      const id = `idle-${number}`
-      await createOrganisation(setup.deps, { id, name: `Stil ${number}`, slug: id })
-    }
-  } finally {
-    await setup.close({ keepData: true })
-  }
+    },
+    async (setup) => {
+      // The idle ones: registered, each with its file made (migrated), nothing written since.
+      for (let number = 1; number <= ORGANISATIONS - WRITING; number++) {
+        const id = `idle-${number}`
+        await createOrganisation(setup.deps, { id, name: `Stil ${number}`, slug: id })
+      }
+    },
+  )
   standIn = await startS3StandIn({ bucket: BUCKET, accessKeyId: 'bench-key' })
   setupSeconds = (performance.now() - started) / 1000
 }, 1_800_000)

@@ -3,10 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, bench, describe } from 'vitest'
-import { createLoadOrganisations } from '../support/load-organisations.ts'
+import { createLoadOrganisationsIn, type LoadAccounts } from '../support/load-organisations.ts'
 import { startS3StandIn } from '../support/s3-stand-in.ts'
 import { startServerProcess } from '../support/server-process.ts'
-import { startTestServer } from '../support/test-server.ts'
 import type { Command, LoadFigures, Reply } from './load/messages.ts'
 
 // An off-machine copy of an organisation of 50,000 sales to S3 (a local stand-in), copied
@@ -24,7 +23,7 @@ let dataDir: string
 let standIn: Awaited<ReturnType<typeof startS3StandIn>>
 let server: Awaited<ReturnType<typeof startServerProcess>> | undefined
 let generator: ChildProcess | undefined
-let accounts: Awaited<ReturnType<typeof createLoadOrganisations>>
+let accounts: LoadAccounts
 const lines: string[] = []
 let nextId = 0
 const waiting = new Map<number, (reply: Reply) => void>()
@@ -58,18 +57,13 @@ function archiveCopySeconds(since: number) {
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'centraal-bench-'))
-  const setup = await startTestServer({}, { dataDir })
-  try {
-    accounts = await createLoadOrganisations(setup, {
-      organisationCount: 5,
-      devicesEach: 4,
-      idleEach: 0,
-      archiveSales: ARCHIVE_SALES,
-      backupFile: path.join(dataDir, 'archive-backup.json'),
-    })
-  } finally {
-    await setup.close({ keepData: true })
-  }
+  accounts = await createLoadOrganisationsIn(dataDir, {
+    organisationCount: 5,
+    devicesEach: 4,
+    idleEach: 0,
+    archiveSales: ARCHIVE_SALES,
+    backupFile: path.join(dataDir, 'archive-backup.json'),
+  })
   standIn = await startS3StandIn({ bucket: BUCKET, accessKeyId: 'bench-key' })
   server = await startServerProcess(dataDir, {
     settings: {

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import { build } from 'vite'
 import { afterAll, beforeAll, bench, describe } from 'vitest'
 import { launchBrowser } from '../support/browser.ts'
+import { buildProjectDocument, UNTYPED_SALE_FIELDS } from '../support/sale-document.ts'
 
 // The commission aggregation in Chromium, as the sales screens run it over local data:
 // schema/sales-dashboard.ts bundled as it ships, on 20,000 sales and 60,000 commission
@@ -47,88 +48,80 @@ beforeAll(async () => {
   page = await browser.newPage()
   await page.setContent('<!doctype html><title>bench</title>')
   await page.addScriptTag({ content: code })
-  await page.evaluate((count) => {
-    const day = (index: number) =>
-      `2026-${String((index % 12) + 1).padStart(2, '0')}-${String((index % 28) + 1).padStart(2, '0')}`
-    const projects = Array.from({ length: 20 }, (_, index) => ({
-      id: `project-${index}`,
-      name: `Project ${index}`,
-      location: null,
-      type: null,
-      label: index % 2 ? 'Nieuwbouw' : 'Bestaand',
-      description: null,
-      totalUnits: null,
-      soldUnits: 0,
-      status: 'active',
-      createdAt: 0,
-      updatedAt: 0,
-      seq: index + 1,
-    }))
-    const sellers = Array.from({ length: 50 }, (_, index) => ({
-      id: `seller-${index}`,
-      name: `Verkoper ${index}`,
-      email: null,
-      phone: null,
-      role: 'closer',
-      status: 'active',
-      userId: null,
-      createdAt: 0,
-      updatedAt: 0,
-      seq: index + 1,
-    }))
-    const sales = []
-    const commissions = []
-    for (let index = 0; index < count; index++) {
-      const id = `sale-${String(index).padStart(6, '0')}`
-      sales.push({
-        id,
-        projectId: `project-${index % 20}`,
-        clientName: `Klant ${index}`,
-        clientEmail: null,
-        clientPhone: null,
-        propertyNumber: `B-${index}`,
-        saleDate: day(index),
-        deliveryDate: null,
-        salePrice: 30_000_000 + index,
-        commissionPercentage: 2.5,
-        commissionAmount: 750_000,
-        totalCosts: 0,
-        costsDescription: null,
-        discountPercentage: 0,
-        status: 'completed',
-        notes: null,
-        createdBy: null,
-        createdAt: index,
-        updatedAt: index,
+  await page.evaluate(
+    ({ count, untyped, projects }) => {
+      const day = (index: number) =>
+        `2026-${String((index % 12) + 1).padStart(2, '0')}-${String((index % 28) + 1).padStart(2, '0')}`
+      const sellers = Array.from({ length: 50 }, (_, index) => ({
+        id: `seller-${index}`,
+        name: `Verkoper ${index}`,
+        email: null,
+        phone: null,
+        role: 'closer',
+        status: 'active',
+        userId: null,
+        createdAt: 0,
+        updatedAt: 0,
         seq: index + 1,
-        splits: null,
-        cancelReason: null,
-        cancelledAt: null,
-        paidTotal: 0,
-      })
-      for (let line = 0; line < 3; line++) {
-        commissions.push({
-          id: `${id}-${line}`,
-          saleId: id,
-          sellerId: `seller-${(index + line) % 50}`,
-          commissionType: line === 2 ? 'referral' : 'sales',
-          role: 'closer',
-          commissionPercentage: line === 2 ? 10 : 45,
-          commissionAmount: line === 2 ? 75_000 : 337_500,
-          status: index % 3 ? 'pending' : 'paid',
-          expectedPaymentDate: day(index + 40),
-          paidAt: null,
+      }))
+      const sales = []
+      const commissions = []
+      for (let index = 0; index < count; index++) {
+        const id = `sale-${String(index).padStart(6, '0')}`
+        sales.push({
+          id,
+          projectId: `project-${index % 20}`,
+          clientName: `Klant ${index}`,
+          ...untyped,
+          propertyNumber: `B-${index}`,
+          saleDate: day(index),
+          salePrice: 30_000_000 + index,
+          commissionPercentage: 2.5,
+          commissionAmount: 750_000,
           createdAt: index,
           updatedAt: index,
-          seq: index * 3 + line + 1,
-          kind: 'commission',
-          paidAmount: index % 3 ? 0 : line === 2 ? 75_000 : 337_500,
-          sourceId: null,
+          seq: index + 1,
+          splits: null,
+          cancelReason: null,
+          cancelledAt: null,
+          paidTotal: 0,
         })
+        for (let line = 0; line < 3; line++) {
+          commissions.push({
+            id: `${id}-${line}`,
+            saleId: id,
+            sellerId: `seller-${(index + line) % 50}`,
+            commissionType: line === 2 ? 'referral' : 'sales',
+            role: 'closer',
+            commissionPercentage: line === 2 ? 10 : 45,
+            commissionAmount: line === 2 ? 75_000 : 337_500,
+            status: index % 3 ? 'pending' : 'paid',
+            expectedPaymentDate: day(index + 40),
+            paidAt: null,
+            createdAt: index,
+            updatedAt: index,
+            seq: index * 3 + line + 1,
+            kind: 'commission',
+            paidAmount: index % 3 ? 0 : line === 2 ? 75_000 : 337_500,
+            sourceId: null,
+          })
+        }
       }
-    }
-    Object.assign(window, { salesData: { sales, commissions, projects, sellers } })
-  }, SALES)
+      Object.assign(window, { salesData: { sales, commissions, projects, sellers } })
+    },
+    {
+      count: SALES,
+      untyped: UNTYPED_SALE_FIELDS,
+      projects: Array.from({ length: 20 }, (_, index) =>
+        buildProjectDocument({
+          id: `project-${index}`,
+          name: `Project ${index}`,
+          label: index % 2 ? 'Nieuwbouw' : 'Bestaand',
+          seq: index + 1,
+        }),
+      ),
+    },
+  )
 }, 120_000)
 
 afterAll(async () => {

@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, bench, describe } from 'vitest'
-import { createLoadOrganisations } from '../support/load-organisations.ts'
+import { createLoadOrganisationsIn, type LoadAccounts } from '../support/load-organisations.ts'
 import { startServerProcess } from '../support/server-process.ts'
-import { startTestServer } from '../support/test-server.ts'
 import { type LoadGenerator, startLoadGenerator } from './load/generator-client.ts'
 import { formatLoadReport, formatRow, type LoadReport, ROW_HEADER } from './load/load-report.ts'
 import type { LoadFigures } from './load/messages.ts'
@@ -28,7 +27,7 @@ const RUN_SECONDS = 15
 let dataDir: string
 let server: Awaited<ReturnType<typeof startServerProcess>>
 let generator: LoadGenerator | undefined
-let accounts: Awaited<ReturnType<typeof createLoadOrganisations>>
+let accounts: LoadAccounts
 const report: LoadReport = {
   scenario: `${ORGANISATIONS} organisations × ${DEVICES_EACH} devices`,
   archive: `${ARCHIVE_SALES.toLocaleString('en')} sales`,
@@ -77,18 +76,13 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'centraal-load-'))
   // Accounts and the archive's backup are made in this process; the server then runs on
   // the same data in a process of its own.
-  const setup = await startTestServer({}, { dataDir })
-  try {
-    accounts = await createLoadOrganisations(setup, {
-      organisationCount: ORGANISATIONS,
-      devicesEach: DEVICES_EACH,
-      idleEach: IDLE_EACH,
-      archiveSales: ARCHIVE_SALES,
-      backupFile: path.join(dataDir, 'archive-backup.json'),
-    })
-  } finally {
-    await setup.close({ keepData: true })
-  }
+  accounts = await createLoadOrganisationsIn(dataDir, {
+    organisationCount: ORGANISATIONS,
+    devicesEach: DEVICES_EACH,
+    idleEach: IDLE_EACH,
+    archiveSales: ARCHIVE_SALES,
+    backupFile: path.join(dataDir, 'archive-backup.json'),
+  })
   report.setupSeconds = (performance.now() - started) / 1000
   server = await startServerProcess(dataDir)
   generator = await startLoadGenerator(server.url, accounts.organisations)

@@ -1,14 +1,12 @@
 import { format } from 'date-fns/format'
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInInvitedUser, signInNewOrganisation, signInSeller } from '../support/accounts.ts'
-import { connectBrowser } from '../support/browser.ts'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
+import { beforeAll, expect, test } from 'vitest'
+import { signInInvitedUser, signInSeller } from '../support/accounts.ts'
 import { eventually } from '../support/eventually.ts'
-import type { Client } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
 import { openOrganisationFile } from '../support/sqlite.ts'
-import type { TestServer } from '../support/test-server.ts'
 import { createApp, waitForServiceWorker } from './app-helpers.ts'
+import { setUpBrowserFile } from './browser-file.ts'
 import {
   closeToast,
   DESKTOP,
@@ -21,7 +19,6 @@ import {
   waitForToast,
 } from './page-helpers.ts'
 import { openSalesScreen, SALES_BASE } from './sales-helpers.ts'
-import { useSharedServer } from './shared-server.ts'
 
 // Access withdrawn while the person's device holds data or edits (docs/behaviour.md, Where
 // unsent work meets something else): a
@@ -29,27 +26,20 @@ import { useSharedServer } from './shared-server.ts'
 // reload; an edit pushed after the right to read its collection was withdrawn (403) stays
 // findable on the device, with the person's values, after a reload.
 
-let server: TestServer
-let browser: Browser
-let api: Client
+const file = setUpBrowserFile()
 
-let organisationId: string
-let email: (name: string) => string
 const CLIENT_NAME = 'Familie Verbeek'
 
 beforeAll(async () => {
-  server = await useSharedServer()
-  browser = await connectBrowser()
-  ;({ api, organisationId, email } = await signInNewOrganisation(server))
-  expect((await api.post('/api/admin/launch-gold-estates')).status).toBe(200)
-})
-
-afterAll(async () => {
-  await browser?.close()
+  expect((await file.api.post('/api/admin/launch-gold-estates')).status).toBe(200)
 })
 
 async function newContext(viewport = PHONE) {
-  const context = await browser.newContext({ viewport, baseURL: server.url, locale: 'nl-NL' })
+  const context = await file.browser.newContext({
+    viewport,
+    baseURL: file.server.url,
+    locale: 'nl-NL',
+  })
   context.setDefaultTimeout(15_000)
   await context.addInitScript(() => localStorage.setItem('theme', 'light'))
   return context
@@ -85,14 +75,15 @@ function isInLocalSalesDatabase(page: Page, text: string): Promise<boolean> {
 }
 
 test('a SELLER taken off a sale no longer has it, nor its customer, on the device', async () => {
-  const project = (await api.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json
-  const annaEmail = email('anna')
+  const project = (await file.api.post('/api/gold-estates/projects', { name: 'Havenkwartier' }))
+    .json
+  const annaEmail = file.email('anna')
   const anna = (
-    await api.post('/api/gold-estates/sellers', { name: 'Anna Jansen', email: annaEmail })
+    await file.api.post('/api/gold-estates/sellers', { name: 'Anna Jansen', email: annaEmail })
   ).json
-  const bram = (await api.post('/api/gold-estates/sellers', { name: 'Bram de Vries' })).json
-  await signInSeller(server, api, { id: anna.id, email: annaEmail, role: 'SELLER' })
-  const registered = await api.post(
+  const bram = (await file.api.post('/api/gold-estates/sellers', { name: 'Bram de Vries' })).json
+  await signInSeller(file.server, file.api, { id: anna.id, email: annaEmail, role: 'SELLER' })
+  const registered = await file.api.post(
     '/api/gold-estates/sales',
     buildSalePayload({
       projectId: project.id,
@@ -121,7 +112,7 @@ test('a SELLER taken off a sale no longer has it, nor its customer, on the devic
   expect(await isInLocalSalesDatabase(page, CLIENT_NAME)).toBe(true)
 
   // A sales ADMIN corrects the sale: the customer stays, Anna's line goes.
-  const corrected = await api.request('PATCH', `/api/gold-estates/sales/${saleId}`, {
+  const corrected = await file.api.request('PATCH', `/api/gold-estates/sales/${saleId}`, {
     clientName: CLIENT_NAME,
     clientEmail: 'klant@example.com',
     clientPhone: '0612345678',
@@ -153,8 +144,9 @@ test('a SELLER taken off a sale no longer has it, nor its customer, on the devic
     ),
   )
   // The sale is still the server's, with its customer, for those who may read it.
-  const sales: { id: string; clientName: string }[] = (await api.get('/api/gold-estates/sales'))
-    .json
+  const sales: { id: string; clientName: string }[] = (
+    await file.api.get('/api/gold-estates/sales')
+  ).json
   expect(sales.find((sale) => sale.id === saleId)?.clientName).toBe(CLIENT_NAME)
   await context.close()
 }, 90_000)
@@ -209,16 +201,16 @@ test('an edit pushed after the right to read was withdrawn is kept on the device
   // A retry starts afresh: a new administrator (the first attempt's lost the right to read
   // apps) and no app left from the first attempt.
   const admin = {
-    email: email(`beheer-${Date.now()}`),
+    email: file.email(`beheer-${Date.now()}`),
     password: 'ADMIN password',
     name: 'Bea Beheer',
   }
-  const org = organisationId
-  await signInInvitedUser(server, { email: admin.email, role: 'ADMIN', name: admin.name, org })
-  for (const app of (await api.get('/api/app-connections')).json as { id: string }[]) {
-    expect((await api.request('DELETE', `/api/app-connections/${app.id}`)).status).toBe(200)
+  const org = file.organisationId
+  await signInInvitedUser(file.server, { email: admin.email, role: 'ADMIN', name: admin.name, org })
+  for (const app of (await file.api.get('/api/app-connections')).json as { id: string }[]) {
+    expect((await file.api.request('DELETE', `/api/app-connections/${app.id}`)).status).toBe(200)
   }
-  const created = await createApp(api, {
+  const created = await createApp(file.api, {
     name: 'Boekhouding',
     url: 'https://boekhouding.example.com',
     description: 'Begin',
@@ -242,12 +234,12 @@ test('an edit pushed after the right to read was withdrawn is kept on the device
   await dialog.waitFor({ state: 'detached' })
 
   // Meanwhile her right to read apps is withdrawn (a per-user withdrawal).
-  const bea = ((await api.get('/api/users')).json as { id: string; email: string }[]).find(
+  const bea = ((await file.api.get('/api/users')).json as { id: string; email: string }[]).find(
     (user) => user.email === admin.email,
   )
-  const file = openOrganisationFile(server.dataDir, organisationId)
-  file.prepare('insert into user_permissions values (?, ?, 0)').run(bea?.id, 'apps.read')
-  file.close()
+  const organisationDb = openOrganisationFile(file.server.dataDir, file.organisationId)
+  organisationDb.prepare('insert into user_permissions values (?, ?, 0)').run(bea?.id, 'apps.read')
+  organisationDb.close()
 
   await recordToasts(page)
   await context.setOffline(false)
@@ -267,7 +259,7 @@ test('an edit pushed after the right to read was withdrawn is kept on the device
     /^Wijziging geweigerdApp Boekhouding Noord: Je hebt geen toegang meer tot deze gegevens; de wijziging is niet verwerkt\.$|^Geen toegang meerJe hebt geen toegang meer tot apps; ze zijn van dit apparaat verwijderd\. 1 wijziging van dit apparaat is niet verwerkt; je vindt ze met je waarden onder Niet verwerkte wijzigingen\.$/,
   )
   const apps: { id: string; name: string; description: string }[] = (
-    await api.get('/api/app-connections')
+    await file.api.get('/api/app-connections')
   ).json
   expect(apps.find((app) => app.id === created.id)).toMatchObject({
     name: 'Boekhouding',

@@ -3,15 +3,13 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { beforeAll, expect, test } from 'vitest'
 import { formatDateTime } from '#web/lib/format-date.ts'
-import { setUpBrowserFile } from './browser-file.ts'
+import { newSignedInPage, setUpBrowserFile } from './browser-file.ts'
 import {
   DESKTOP,
   hasHorizontalOverflow,
-  newAppContext,
   PHONE,
   saveDownload,
   screenshot,
-  signIn,
   submitLogin,
   waitForShell,
   waitForToast,
@@ -34,11 +32,8 @@ beforeAll(async () => {
 })
 
 test('a downloaded JSON backup restores once the name is typed, waits its turn, and is announced after', async () => {
-  const context = await newAppContext(file.browser, file.server.url, DESKTOP, {
-    serviceWorker: false,
-  })
-  await signIn(context, file.root)
-  const page = await context.newPage()
+  const page = await newSignedInPage(file, DESKTOP, { serviceWorker: false })
+  const context = page.context()
   await page.goto('/settings')
   const tools = page.getByRole('region', { name: 'Admin Tools' })
   await tools.waitFor()
@@ -141,11 +136,8 @@ test('a downloaded JSON backup restores once the name is typed, waits its turn, 
 })
 
 test('phone: the restore dialog fits, names the backup and keeps its button disabled until the name matches', async () => {
-  const context = await newAppContext(file.browser, file.server.url, PHONE, {
-    serviceWorker: false,
-  })
-  await signIn(context, file.root)
-  const page = await context.newPage()
+  const page = await newSignedInPage(file, PHONE, { serviceWorker: false })
+  const context = page.context()
   await page.goto('/settings')
   // The first test's restore ended the file's API session: this context's own asks.
   const backup = await context.request.post('/api/admin/backup', { data: { format: 'json' } })

@@ -1,9 +1,7 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { SetupTokenCommandSchema } from '#schema/auth'
 import { inviteWithSetupLink } from '#server/services/accounts/invite-with-setup-link'
-import { connectBrowser } from '../support/browser.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { setUpOwnServerFile } from './browser-file.ts'
 import {
   DESKTOP,
   hasHorizontalOverflow,
@@ -12,34 +10,18 @@ import {
   PHONE,
   screenshot,
   submitLogin,
+  submitRegistration,
   waitForShell,
   waitForToast,
 } from './page-helpers.ts'
 
-let server: TestServer
-let browser: Browser
+// Open registration: the register test signs the new USER in at once
+// (approval: registration-approval.test.ts).
+const file = setUpOwnServerFile({ settings: { REGISTRATION: 'open' } })
+const { openPage } = file
 
 const admin = { name: 'Administrator', email: 'admin@centraal.local', password: 'super geheim 42' }
 const member = { name: 'Mila Medewerker', email: 'mila@example.com', password: 'lang genoeg 123' }
-
-beforeAll(async () => {
-  // Open registration: the register test signs the new USER in at once
-  // (approval: registration-approval.test.ts).
-  server = await startTestServer({ REGISTRATION: 'open' })
-  browser = await connectBrowser()
-})
-
-afterAll(async () => {
-  // Closing the browser closes every context the tests opened.
-  await browser?.close()
-  await server?.close()
-})
-
-// Fail on one step with its locator in the message, well before the test's own timeout.
-// Reduced motion: dialogs, the sheet and toasts come and go without animations to wait out.
-// These screens are used online: no service worker to install (decision 023).
-const openPage = (viewport: { width: number; height: number }) =>
-  newAppPage(browser, server.url, viewport, { timeout: 8000, serviceWorker: false })
 
 test('landing page: product, six features, and every call to action opens the login dialog', async () => {
   const page = await openPage(DESKTOP)
@@ -198,11 +180,7 @@ test('register: validation toasts, success, then the new USER signs in', async (
   expect(await hasHorizontalOverflow(page)).toBe(false)
   await screenshot(page, 'register')
 
-  await page.getByLabel('Naam').fill(member.name)
-  await page.getByLabel('Email').fill(member.email)
-  await page.getByLabel('Wachtwoord', { exact: true }).fill('kort')
-  await page.getByLabel('Bevestig wachtwoord').fill('kort')
-  await page.getByRole('button', { name: 'Registreren' }).click()
+  await submitRegistration(page, { ...member, password: 'kort' })
   expect(await waitForToast(page, 'Wachtwoord te kort')).toContain(
     'Wachtwoord moet minimaal 8 karakters zijn',
   )
@@ -225,11 +203,7 @@ test('register: validation toasts, success, then the new USER signs in', async (
   // account (issue 47 §2); nothing changes.
   await page.getByRole('link', { name: 'Sign up' }).click()
   await page.getByRole('heading', { name: 'Registreren' }).waitFor()
-  await page.getByLabel('Naam').fill(member.name)
-  await page.getByLabel('Email').fill(member.email)
-  await page.getByLabel('Wachtwoord', { exact: true }).fill(member.password)
-  await page.getByLabel('Bevestig wachtwoord').fill(member.password)
-  await page.getByRole('button', { name: 'Registreren' }).click()
+  await submitRegistration(page, member)
   expect(await waitForToast(page, 'Registratie ontvangen')).toContain('Registratie geslaagd')
 
   // To the login through the registration's own link.
@@ -265,7 +239,7 @@ test('register: validation toasts, success, then the new USER signs in', async (
 
 test('login page: an SSO link without configuration explains itself; light theme screenshots', async () => {
   // A browser whose person chose the light theme before.
-  const page = await newAppPage(browser, server.url, DESKTOP, {
+  const page = await newAppPage(file.browser, file.server.url, DESKTOP, {
     timeout: 8000,
     theme: 'light',
     serviceWorker: false,
@@ -333,7 +307,7 @@ test('setup link: the invited user sets a password, sees the done screen, then s
   // Invited as `npm run setup-token -- --email … --name …` invites: the same service with the
   // command's defaults, in this process (the command itself: tests/api/auth.test.ts).
   const { token } = await inviteWithSetupLink(
-    server.deps,
+    file.server.deps,
     SetupTokenCommandSchema.parse({ email: invited.email, name: 'Ivo Uitgenodigd' }),
   )
   const page = await openPage(PHONE)

@@ -1,18 +1,10 @@
-import type { BrowserContext, Locator, Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { beforeAll, expect, test } from 'vitest'
 import { formatDay } from '#schema/dutch-day'
-import { signInSeller } from '../support/accounts.ts'
 import { eventually } from '../support/eventually.ts'
 import { buildSalePayload } from '../support/sales.ts'
-import { setUpBrowserFile } from './browser-file.ts'
-import {
-  DESKTOP,
-  hasHorizontalOverflow,
-  newAppContext,
-  PHONE,
-  signIn,
-  waitForToast,
-} from './page-helpers.ts'
+import { launchGoldEstatesTeam, newSignedInPage, setUpBrowserFile } from './browser-file.ts'
+import { DESKTOP, hasHorizontalOverflow, PHONE, waitForToast } from './page-helpers.ts'
 import { SALES_BASE as BASE, openSalesScreen, shoot, waitForSalesScreen } from './sales-helpers.ts'
 
 // Commissieplannen on the screens (docs/behaviour.md): the sales ADMIN makes a plan with a
@@ -33,37 +25,23 @@ async function textOf(locator: Locator) {
 }
 
 beforeAll(async () => {
-  const { api, server } = file
-  expect((await api.post('/api/admin/launch-gold-estates')).status).toBe(200)
-  const project = (await api.post('/api/gold-estates/projects', { name: 'Singel' })).json
-  const email = file.email('anna')
-  const created = await api.post('/api/gold-estates/sellers', {
-    name: 'Anna Jansen',
-    email,
-    role: 'closer',
-  })
-  anna = { id: created.json.id, name: 'Anna Jansen', email, password: `${email} password` }
-  bram = (await api.post('/api/gold-estates/sellers', { name: 'Bram de Vries', role: 'closer' }))
-    .json
-  await signInSeller(server, api, { id: anna.id, email, role: 'SELLER' })
+  const team = await launchGoldEstatesTeam(file, { project: 'Singel', role: 'closer' })
+  anna = team.anna
+  bram = team.sellers[1]!
   // € 500.000 this year with Anna alone on the team: her volume this period.
-  const sale = await api.post(
+  const sale = await file.api.post(
     '/api/gold-estates/sales',
     buildSalePayload({
-      projectId: project.id,
+      projectId: team.project.id,
       salePrice: 50_000_000,
       saleDate: today,
       lines: [{ sellerId: anna.id, percentage: 100 }],
     }),
   )
   expect(sale.status, sale.text).toBe(201)
-  const context = await newAppContext(file.browser, server.url, DESKTOP, {
-    theme: 'light',
-    serviceWorker: false,
-  })
-  await signIn(context, file.root)
-  expect((await context.request.post('/api/admin/launch-gold-estates')).status()).toBe(200)
-  admin = await context.newPage()
+  admin = await newSignedInPage(file, DESKTOP, { theme: 'light', serviceWorker: false })
+  const launch = await admin.context().request.post('/api/admin/launch-gold-estates')
+  expect(launch.status()).toBe(200)
 }, 60_000)
 
 test('the ADMIN makes a plan with a tier: errors per field, offline kept, then saved', async () => {
@@ -178,12 +156,12 @@ test('the ADMIN puts Anna on the plan and sees her position; a date before is re
 }, 90_000)
 
 test('Anna, a SELLER, sees her own position and no editor; not Bram’s', async () => {
-  const context: BrowserContext = await newAppContext(file.browser, file.server.url, PHONE, {
+  const page = await newSignedInPage(file, PHONE, {
     theme: 'light',
     serviceWorker: false,
+    account: anna,
+    area: 'sales',
   })
-  const page = await context.newPage()
-  await signIn(context, anna, 'sales')
   await openSalesScreen(page, '/settings', 'Instellingen')
   await page.getByRole('link', { name: /Mijn commissieplan/ }).click()
   await waitForSalesScreen(page, 'Anna Jansen')
@@ -202,7 +180,7 @@ test('Anna, a SELLER, sees her own position and no editor; not Bram’s', async 
   await page.getByText('Alleen een admin beheert de commissieplannen.').waitFor()
   expect(await page.getByRole('link', { name: 'Nieuw plan' }).count()).toBe(0)
   expect(page.url()).toContain(`${BASE}/settings/commission-plans`)
-  await context.close()
+  await page.context().close()
 }, 90_000)
 
 test('the ADMIN sets Singel’s own rate (errors under the fields) and sees the volume per seller', async () => {

@@ -1,14 +1,12 @@
 import { readFileSync } from 'node:fs'
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core'
+import type { BrowserContext, Download, Page } from 'playwright-core'
 import { readSheet } from 'read-excel-file/node'
 import { extractText } from 'unpdf'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { beforeAll, expect, test } from 'vitest'
 import { formatMoney } from '#web/lib/format-money.ts'
-import { signInNewOrganisation } from '../support/accounts.ts'
-import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
-import { type Client, createClient } from '../support/http.ts'
-import type { TestServer } from '../support/test-server.ts'
+import { createClient } from '../support/http.ts'
+import { newSignedInPage, setUpBrowserFile } from './browser-file.ts'
 import {
   DESKTOP,
   hasHorizontalOverflow,
@@ -16,7 +14,6 @@ import {
   PHONE,
   saveDownload,
   screenshot,
-  signIn,
   waitForToast,
 } from './page-helpers.ts'
 import {
@@ -30,7 +27,6 @@ import {
   type WizardSale,
   waitForSalesScreen,
 } from './sales-helpers.ts'
-import { useSharedServer } from './shared-server.ts'
 
 // The whole life of a deal on a phone (docs/behaviour.md, The life of a deal): a sale registered through the wizard,
 // one line paid in two parts (and a third part undone), the price corrected after payment
@@ -38,15 +34,12 @@ import { useSharedServer } from './shared-server.ts'
 // The seller reads the sale screen without any action and downloads their statement; the
 // admin's XLSX export matches the commission screen. Screenshots at phone and desktop size.
 
-let server: TestServer
-let browser: Browser
+const file = setUpBrowserFile()
 let context: BrowserContext
 let page: Page
 /** A second device of the same admin at desktop size, for the desktop screenshots. */
 let desktop: Page
-let api: Client
 
-let root: { email: string; password: string }
 /** Anna's sign-in, at an address of this file's organisation. */
 let anna: { name: string; email: string; password: string }
 const bram = { name: 'Bram de Vries' }
@@ -84,7 +77,7 @@ const plain = (text: string) => text.replace(/\s+/g, ' ')
 type ServerLine = { sellerId: string; kind: string; commissionAmount: number; status: string }
 
 async function serverSale() {
-  const sales = (await api.get('/api/gold-estates/sales')).json as {
+  const sales = (await file.api.get('/api/gold-estates/sales')).json as {
     id: string
     paidTotal: number
     status: string
@@ -94,7 +87,7 @@ async function serverSale() {
 }
 
 async function serverLines(): Promise<ServerLine[]> {
-  const lines = (await api.get('/api/gold-estates/commissions')).json as (ServerLine & {
+  const lines = (await file.api.get('/api/gold-estates/commissions')).json as (ServerLine & {
     saleId: string
   })[]
   return lines.filter((line) => line.saleId === saleId)
@@ -147,47 +140,42 @@ async function download(target: Page, trigger: () => Promise<void>): Promise<Uin
 }
 
 beforeAll(async () => {
-  server = await useSharedServer()
-  browser = await connectBrowser()
-  const organisation = await signInNewOrganisation(server)
-  ;({ api, root } = organisation)
-  anna = { name: 'Anna Jansen', email: organisation.email('anna'), password: 'anna password' }
+  anna = { name: 'Anna Jansen', email: file.email('anna'), password: 'anna password' }
   // The API client gets a sales session too, to look at what reached the server.
-  expect((await api.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  expect((await file.api.post('/api/admin/launch-gold-estates')).status).toBe(200)
   // A deal's life is lived online: no service worker to install (decision 023).
-  context = await newAppContext(browser, server.url, PHONE, { serviceWorker: false })
+  context = await newAppContext(file.browser, file.server.url, PHONE, { serviceWorker: false })
   page = await context.newPage()
 })
 
-afterAll(async () => {
-  await browser?.close()
-})
-
 test('the admin launches Gold Estates with a project and two sellers, one of whom may sign in', async () => {
-  await launchGoldEstates(page, root)
+  await launchGoldEstates(page, file.root)
   project = (
-    await api.post('/api/gold-estates/projects', { name: 'Havenkwartier', location: 'Amsterdam' })
+    await file.api.post('/api/gold-estates/projects', {
+      name: 'Havenkwartier',
+      location: 'Amsterdam',
+    })
   ).json
   for (const [name, email, role] of [
     [anna.name, anna.email, 'closer'],
     [bram.name, null, 'setter'],
   ] as const) {
-    const created = await api.post('/api/gold-estates/sellers', { name, email, role })
+    const created = await file.api.post('/api/gold-estates/sellers', { name, email, role })
     expect(created.status).toBe(201)
     sellers.push(created.json)
   }
   // Anna signs in as a SELLER: a setup link, completed with her password.
-  const invite = await api.post(`/api/gold-estates/sellers/${sellers[0]!.id}/login`, {
+  const invite = await file.api.post(`/api/gold-estates/sellers/${sellers[0]!.id}/login`, {
     role: 'SELLER',
   })
   expect(invite.status).toBe(201)
   const token = new URL(invite.json.setupUrl).pathname.split('/').at(-1)
-  const setup = await createClient(server.url).post(`/api/auth/setup/${token}`, {
+  const setup = await createClient(file.server.url).post(`/api/auth/setup/${token}`, {
     password: anna.password,
   })
   expect(setup.status).toBe(200)
 
-  const desktopContext = await newAppContext(browser, server.url, DESKTOP, {
+  const desktopContext = await newAppContext(file.browser, file.server.url, DESKTOP, {
     serviceWorker: false,
     storageState: await context.storageState(),
   })
@@ -201,7 +189,7 @@ test('a sale registered through the wizard opens on its own screen from the comm
   await waitForToast(page, 'Verkoop geregistreerd!')
   await page.waitForURL(`**${BASE}/dashboard`)
   const stored = await eventually(async () => {
-    const sales = (await api.get('/api/gold-estates/sales')).json as { id: string }[]
+    const sales = (await file.api.get('/api/gold-estates/sales')).json as { id: string }[]
     expect(sales).toHaveLength(1)
     return sales[0]!
   })
@@ -433,12 +421,12 @@ test('a cancellation cancels what is unpaid and claims back what was paid', asyn
 }, 90_000)
 
 test('the seller reads the sale without actions and downloads their statement', async () => {
-  const sellerContext = await newAppContext(browser, server.url, PHONE, {
+  const view = await newSignedInPage(file, PHONE, {
     theme: 'light',
     serviceWorker: false,
+    account: anna,
+    area: 'sales',
   })
-  const view = await sellerContext.newPage()
-  await signIn(sellerContext, anna, 'sales')
   await openSale(view)
   await lineItem(view, anna.name, 'Terugvordering', -PAID).waitFor({ timeout: 20_000 })
   await lineItem(view, anna.name, 'Correctie', annaCorrected - annaLine).waitFor()
@@ -474,7 +462,7 @@ test('the seller reads the sale without actions and downloads their statement', 
     expect(statement).toContain(plain(expected))
   }
   expect(statement).not.toContain(bram.name)
-  await sellerContext.close()
+  await view.context().close()
 }, 90_000)
 
 test("the admin's XLSX export holds the sale as the commission screen shows it", async () => {

@@ -1,23 +1,16 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, expect, test } from 'vitest'
 import { calculateCommission } from '#schema/commission'
 import { formatMoney } from '#web/lib/format-money.ts'
-import { signInNewOrganisation, signInSeller } from '../support/accounts.ts'
-import { connectBrowser } from '../support/browser.ts'
-import type { Client } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
-import type { TestServer } from '../support/test-server.ts'
 import {
-  closeToast,
-  DESKTOP,
-  hasHorizontalOverflow,
-  newAppContext,
-  PHONE,
-  signIn,
-  waitForToast,
-} from './page-helpers.ts'
+  type GoldEstatesTeam,
+  launchGoldEstatesTeam,
+  newSignedInPage,
+  setUpBrowserFile,
+} from './browser-file.ts'
+import { closeToast, DESKTOP, hasHorizontalOverflow, PHONE, waitForToast } from './page-helpers.ts'
 import { SALES_BASE as BASE, openSalesScreen, regionText, shoot } from './sales-helpers.ts'
-import { useSharedServer } from './shared-server.ts'
 
 // Issue 45: a person in the Netherlands types "2,5" into every percentage field at phone
 // size and gets 2,5 %: the figure shown and the amount stored. A number field used to drop
@@ -25,14 +18,11 @@ import { useSharedServer } from './shared-server.ts'
 // that way are listed on the sales ADMIN's dashboard above the organisation's plausible
 // commission %, each with "Verkoop corrigeren"; a SELLER never sees that list.
 
-let server: TestServer
-let browser: Browser
-let context: BrowserContext
+const file = setUpBrowserFile()
+/** Havenkwartier; Anna (signed in as a SELLER) and Bram. */
+let team: GoldEstatesTeam
+/** The organisation's SUPERADMIN, in Gold Estates on a phone. */
 let page: Page
-let api: Client
-let project: { id: string; name: string }
-const sellers: { id: string; name: string }[] = []
-let anna: { email: string; password: string }
 
 type ServerSale = {
   id: string
@@ -44,11 +34,11 @@ type ServerSale = {
 type ServerLine = { saleId: string; commissionPercentage: number; commissionAmount: number }
 
 async function serverSale(clientName: string) {
-  const sales = (await api.get('/api/gold-estates/sales')).json as ServerSale[]
+  const sales = (await file.api.get('/api/gold-estates/sales')).json as ServerSale[]
   return sales.find((sale) => sale.clientName === clientName)
 }
 async function serverLines(saleId: string) {
-  const lines = (await api.get('/api/gold-estates/commissions')).json as ServerLine[]
+  const lines = (await file.api.get('/api/gold-estates/commissions')).json as ServerLine[]
   return lines
     .filter((line) => line.saleId === saleId)
     .map((line) => [line.commissionPercentage, line.commissionAmount])
@@ -76,38 +66,16 @@ async function expectDecimalTextField(target: Page, label: string) {
 }
 
 beforeAll(async () => {
-  server = await useSharedServer()
-  browser = await connectBrowser()
-  const organisation = await signInNewOrganisation(server)
-  api = organisation.api
-  expect((await api.post('/api/admin/launch-gold-estates')).status).toBe(200)
-  project = (await api.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json
-  const annaEmail = organisation.email('anna')
-  for (const [name, email] of [
-    ['Anna Jansen', annaEmail],
-    ['Bram de Vries', null],
-  ] as const) {
-    sellers.push((await api.post('/api/gold-estates/sellers', { name, email })).json)
-  }
-  await signInSeller(server, api, { id: sellers[0]!.id, email: annaEmail, role: 'SELLER' })
-  anna = { email: annaEmail, password: `${annaEmail} password` }
+  team = await launchGoldEstatesTeam(file)
   // Online throughout: no service worker to install (decision 023).
-  context = await newAppContext(browser, server.url, PHONE, {
-    theme: 'light',
-    serviceWorker: false,
-  })
-  await signIn(context, organisation.root)
-  expect((await context.request.post('/api/admin/launch-gold-estates')).status()).toBe(200)
-  page = await context.newPage()
+  page = await newSignedInPage(file, PHONE, { theme: 'light', serviceWorker: false })
+  const launch = await page.context().request.post('/api/admin/launch-gold-estates')
+  expect(launch.status()).toBe(200)
 }, 60_000)
-
-afterAll(async () => {
-  await browser?.close()
-})
 
 test('"2,5" in each of the wizard\'s percentage fields is 2,5 % on screen and on the server', async () => {
   await openSalesScreen(page, '/sales/new', 'Nieuwe verkoop')
-  await page.getByLabel('Project *').selectOption(project.id)
+  await page.getByLabel('Project *').selectOption(team.project.id)
   await page.getByLabel('Bouwnummer *').fill('HK-25')
   await page.getByRole('button', { name: 'Volgende' }).click()
   await page.getByLabel('Klantnaam *').fill('Familie Komma')
@@ -141,9 +109,9 @@ test('"2,5" in each of the wizard\'s percentage fields is 2,5 % on screen and on
   await page.getByRole('button', { name: 'Volgende' }).click()
 
   await page.getByRole('heading', { level: 2, name: 'Commissie splits' }).waitFor()
-  await page.getByLabel('Verkoper 1', { exact: true }).selectOption(sellers[0]!.id)
+  await page.getByLabel('Verkoper 1', { exact: true }).selectOption(team.sellers[0]!.id)
   await (await expectDecimalTextField(page, 'Percentage 1')).fill('97,5')
-  await page.getByLabel('Aanbreng', { exact: true }).selectOption(sellers[1]!.id)
+  await page.getByLabel('Aanbreng', { exact: true }).selectOption(team.sellers[1]!.id)
   await (await expectDecimalTextField(page, 'Aanbreng %')).fill('2,5')
   for (const label of ['Sales Manager %', 'Sales Director %']) {
     await expectDecimalTextField(page, label)
@@ -218,9 +186,9 @@ test('the sales ADMIN types the plausible commission % as "12,5"; the server sto
   await bound.fill('12,5')
   await page.getByRole('button', { name: 'Instellingen opslaan' }).click()
   await waitForToast(page, 'Instellingen opgeslagen')
-  expect((await api.get('/api/gold-estates/settings')).json.plausibleCommissionPercentage).toBe(
-    12.5,
-  )
+  expect(
+    (await file.api.get('/api/gold-estates/settings')).json.plausibleCommissionPercentage,
+  ).toBe(12.5)
 }, 60_000)
 
 test('a sale stored with 25 % is listed with "Verkoop corrigeren" for the ADMIN, not for a SELLER', async () => {
@@ -228,14 +196,14 @@ test('a sale stored with 25 % is listed with "Verkoop corrigeren" for the ADMIN,
     ['Familie Vijfentwintig', 25],
     ['Familie Plausibel', 2.5],
   ] as const) {
-    const created = await api.post(
+    const created = await file.api.post(
       '/api/gold-estates/sales',
       buildSalePayload({
-        projectId: project.id,
+        projectId: team.project.id,
         clientName,
         salePrice: 31_000_000,
         commissionPercentage,
-        lines: [{ sellerId: sellers[0]!.id, percentage: 100 }],
+        lines: [{ sellerId: team.sellers[0]!.id, percentage: 100 }],
       }),
     )
     expect(created.status).toBe(201)
@@ -262,15 +230,15 @@ test('a sale stored with 25 % is listed with "Verkoop corrigeren" for the ADMIN,
   await page.getByRole('heading', { level: 1, name: 'Verkoop corrigeren' }).waitFor()
 
   // Anna holds a line in the 25 % sale, yet as a SELLER she never sees the list.
-  const sellerContext = await newAppContext(browser, server.url, PHONE, {
+  const sellerPage = await newSignedInPage(file, PHONE, {
     theme: 'light',
     serviceWorker: false,
+    account: team.anna,
+    area: 'sales',
   })
-  const sellerPage = await sellerContext.newPage()
-  await signIn(sellerContext, anna, 'sales')
   await openSalesScreen(sellerPage, '/dashboard', 'Dashboard')
   expect(await regionText(sellerPage, 'Totaal Verkoop')).toContain('3')
   expect(await sellerPage.getByRole('region', { name: /^Commissie boven/ }).count()).toBe(0)
   expect(await sellerPage.getByText('Verkoop corrigeren').count()).toBe(0)
-  await sellerContext.close()
+  await sellerPage.context().close()
 }, 90_000)

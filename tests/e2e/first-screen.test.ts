@@ -1,12 +1,8 @@
-import type { Browser, Page, Route } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInNewOrganisation } from '../support/accounts.ts'
-import { connectBrowser } from '../support/browser.ts'
-import type { Client } from '../support/http.ts'
+import type { Page, Route } from 'playwright-core'
+import { beforeAll, expect, test } from 'vitest'
 import { seedCentral, seedSales } from '../support/seed-organisation.ts'
-import type { TestServer } from '../support/test-server.ts'
+import { setUpBrowserFile } from './browser-file.ts'
 import { DESKTOP, PHONE, screenshot } from './page-helpers.ts'
-import { useSharedServer } from './shared-server.ts'
 
 // The first screen on a new device does not wait for the local database (decision 012):
 // while it fills for the first time, the dashboards show the server's figures,
@@ -14,37 +10,31 @@ import { useSharedServer } from './shared-server.ts'
 // sync pulls are held back, so only the server can have given the figures; once they are
 // let through, the same figures come from the local database.
 
-let server: TestServer
-let browser: Browser
-let root: Client
+const file = setUpBrowserFile()
 
 const USERS = 300
 const SALES = 120
 
 beforeAll(async () => {
-  server = await useSharedServer()
-  browser = await connectBrowser()
-  const organisation = await signInNewOrganisation(server)
-  root = organisation.api
-  const launched = await root.post('/api/admin/launch-gold-estates')
+  const launched = await file.api.post('/api/admin/launch-gold-estates')
   expect(launched.status).toBe(200)
-  const { organisationId } = organisation
-  const db = server.deps.organisations.get(organisationId)
+  const { organisationId } = file
+  const db = file.server.deps.organisations.get(organisationId)
   seedCentral(db, organisationId, { users: USERS, apps: 40 })
   seedSales(db, organisationId, SALES)
-})
-
-afterAll(async () => {
-  await browser?.close()
 })
 
 /** A new browser of the signed-in superadmin whose sync pulls wait until `release()`. */
 async function openWithPullsHeld(
   viewport: typeof PHONE,
 ): Promise<{ page: Page; release: () => void }> {
-  const context = await browser.newContext({ viewport, baseURL: server.url, locale: 'nl-NL' })
+  const context = await file.browser.newContext({
+    viewport,
+    baseURL: file.server.url,
+    locale: 'nl-NL',
+  })
   await context.addCookies(
-    [...root.cookies].map(([name, value]) => ({ name, value, url: server.url })),
+    [...file.api.cookies].map(([name, value]) => ({ name, value, url: file.server.url })),
   )
   const held: Route[] = []
   let isHolding = true
@@ -152,7 +142,7 @@ test.each([
 )
 
 test('before the app’s code has arrived the page already says it is loading; without JavaScript it says why nothing comes', async () => {
-  const context = await browser.newContext({ viewport: PHONE, baseURL: server.url })
+  const context = await file.browser.newContext({ viewport: PHONE, baseURL: file.server.url })
   // The scripts never arrive (a slow phone network, stretched without end).
   await context.route('**/assets/*.js', () => undefined)
   const waiting = await context.newPage()
@@ -163,9 +153,9 @@ test('before the app’s code has arrived the page already says it is loading; w
   expect(await waiting.getByRole('status').textContent()).toBe('Laden...')
   await context.close()
 
-  const withoutScripts = await browser.newContext({
+  const withoutScripts = await file.browser.newContext({
     viewport: PHONE,
-    baseURL: server.url,
+    baseURL: file.server.url,
     javaScriptEnabled: false,
   })
   const page = await withoutScripts.newPage()
@@ -191,9 +181,9 @@ test.each([
 ])(
   '$area’s code is asked with the page, before any of the app’s code ran (the real build’s preloads)',
   async ({ path, session, code }) => {
-    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url })
+    const context = await file.browser.newContext({ viewport: PHONE, baseURL: file.server.url })
     await context.addCookies(
-      [...root.cookies].map(([name, value]) => ({ name, value, url: server.url })),
+      [...file.api.cookies].map(([name, value]) => ({ name, value, url: file.server.url })),
     )
     // Every other script and the session answer are held until the area's code was asked:
     // without the page's modulepreload tags that code is asked only by code that ran (once

@@ -1,18 +1,14 @@
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { beforeAll, expect, test } from 'vitest'
 import { addSellers, signInFirstSuperadminWithGoldEstates } from '../support/accounts.ts'
-import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
 import type { Client } from '../support/http.ts'
-import { firstMailTo, type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
+import { firstMailTo } from '../support/mail-server.ts'
 import { buildSalePayload, postSale } from '../support/sales.ts'
-import type { TestServer } from '../support/test-server.ts'
-import { closeMailTest } from './mail-helpers.ts'
+import { expectMailFits, setUpMailFile } from './mail-helpers.ts'
 import {
   closeToast,
-  DESKTOP,
   hasHorizontalOverflow,
   newAppPage,
   PHONE,
@@ -26,30 +22,25 @@ import { waitForSalesScreen } from './sales-helpers.ts'
 // desktop, its link opening the sale in Gold Estates, and the switch it links to, turned
 // off on Instellingen, stopping the next one.
 
-let receiver: SmtpReceiver
-let server: TestServer
-let browser: Browser
+const file = setUpMailFile()
 let sanneApi: Client
 let projectId: string
 let sanneId: string
 const sanne = { email: 'sanne@example.com', password: 'sanne@example.com password' }
 
 beforeAll(async () => {
-  ;({ receiver, server } = await startServerWithMail())
+  const { server, receiver } = file
   const admin = await signInFirstSuperadminWithGoldEstates(server)
   projectId = (await admin.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json.id
   const team = await addSellers(server, admin, { sanne: 'Sanne Jansen' }, receiver)
   sanneId = team.ids.sanne
   sanneApi = await team.signIn('sanne', 'SELLER')
-  browser = await connectBrowser()
 }, 60_000)
-
-afterAll(() => closeMailTest({ browser, server, receiver }))
 
 /** Sanne registers a sale of 60 % to herself: held "Ter beoordeling". */
 const registerHeld = (clientName: string) =>
   postSale(
-    server,
+    file.server,
     sanneApi,
     buildSalePayload({
       projectId,
@@ -60,7 +51,7 @@ const registerHeld = (clientName: string) =>
   )
 
 function lastReviewRow() {
-  const db = new Database(path.join(server.dataDir, 'orgs', 'default-org.sqlite'), {
+  const db = new Database(path.join(file.server.dataDir, 'orgs', 'default-org.sqlite'), {
     readonly: true,
   })
   try {
@@ -76,23 +67,15 @@ function lastReviewRow() {
 
 test("a SELLER's mail opens the sale; the switch it links to stops the next one", async () => {
   const held = await registerHeld('Familie Mail')
-  const mail = await firstMailTo(receiver, sanne.email)
+  const mail = await firstMailTo(file.receiver, sanne.email)
   expect(mail.parsed.subject).toBe('Je verkoop staat ter beoordeling: Familie Mail (B-12)')
 
   // The mail as it looks in a mail client on a phone and on a desktop.
-  for (const viewport of [PHONE, DESKTOP]) {
-    const view = await newAppPage(browser, server.url, viewport, { serviceWorker: false })
-    await view.setContent(mail.parsed.html as string)
-    await view.getByRole('link', { name: 'Open de verkoop' }).waitFor()
-    await view.getByRole('link', { name: 'Meldingen instellen' }).waitFor()
-    expect(await hasHorizontalOverflow(view)).toBe(false)
-    await screenshot(view, 'mail-sale-review')
-    await view.context().close()
-  }
+  await expectMailFits(file, mail, ['Open de verkoop', 'Meldingen instellen'], 'mail-sale-review')
 
   const linkTo = (part: string) =>
     (mail.parsed.text ?? '').match(new RegExp(`https?://\\S+${part}\\S*`))?.[0] as string
-  const page = await newAppPage(browser, server.url, PHONE, { serviceWorker: false })
+  const page = await newAppPage(file.browser, file.server.url, PHONE, { serviceWorker: false })
   await signIn(page.context(), sanne, 'sales')
   await page.goto(linkTo(`/gold-estates/sales/${held.id}`))
   await waitForSalesScreen(page, 'Familie Mail')
@@ -112,5 +95,5 @@ test("a SELLER's mail opens the sale; the switch it links to stops the next one"
 
   await registerHeld('Familie Stil')
   await eventually(() => expect(lastReviewRow()?.status).toBe('skipped'))
-  expect(receiver.to(sanne.email)).toHaveLength(1)
+  expect(file.receiver.to(sanne.email)).toHaveLength(1)
 })

@@ -1,50 +1,36 @@
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import type { BrowserContext, Page, Route } from 'playwright-core'
+import { beforeAll, expect, test } from 'vitest'
 import { FILL_PROGRESS_PREFIX } from '#sync/client/fill-progress'
-import { signInInvitedUser, signInNewOrganisation } from '../support/accounts.ts'
-import { connectBrowser } from '../support/browser.ts'
+import { signInInvitedUser } from '../support/accounts.ts'
 import { quietPeriod } from '../support/quiet-period.ts'
 import { seedCentral } from '../support/seed-organisation.ts'
-import type { TestServer } from '../support/test-server.ts'
 import { waitForServiceWorker } from './app-helpers.ts'
+import { setUpBrowserFile } from './browser-file.ts'
 import { DESKTOP, laterPulls, logOutHere, signIn, waitForShell } from './page-helpers.ts'
 import { launchGoldEstates, SALES_BASE } from './sales-helpers.ts'
-import { useSharedServer } from './shared-server.ts'
 
 // A logout without a connection: the device shows the signed-out screens at once and after
 // a reload, the server's sessions (Centraal's and Gold Estates') end first at the next
 // contact, and a session someone else opened on the device meanwhile stays. And a logout
 // that meets a first fill part way (in this tab or another) leaves nothing of it behind.
 
-let server: TestServer
-let browser: Browser
-let organisationId: string
-let root: { email: string; password: string }
+const file = setUpBrowserFile()
 let ben: { email: string; password: string }
 
 beforeAll(async () => {
-  server = await useSharedServer()
-  browser = await connectBrowser()
-  const organisation = await signInNewOrganisation(server)
-  organisationId = organisation.organisationId
-  root = organisation.root
-  ben = { email: organisation.email('ben'), password: 'ADMIN password' }
-  await signInInvitedUser(server, {
+  ben = { email: file.email('ben'), password: 'ADMIN password' }
+  await signInInvitedUser(file.server, {
     email: ben.email,
     role: 'ADMIN',
     name: 'Ben Beheer',
-    org: organisation.organisationId,
+    org: file.organisationId,
   })
 })
 
-afterAll(async () => {
-  await browser?.close()
-})
-
 async function openContext(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
+  const context = await file.browser.newContext({
     viewport: DESKTOP,
-    baseURL: server.url,
+    baseURL: file.server.url,
     locale: 'nl-NL',
   })
   context.setDefaultTimeout(15_000)
@@ -79,7 +65,7 @@ async function logOutOffline(context: BrowserContext, page: Page) {
 
 test('a Centraal logout offline: signed out on the device at once and after a reload, ended first on the server with Gold Estates', async () => {
   const { context, page } = await openContext()
-  await launchGoldEstates(page, root)
+  await launchGoldEstates(page, file.root)
   await expect
     .poll(async () => (await localDatabases(page)).some((name) => name.includes('centraal-sales_')))
     .toBe(true)
@@ -122,7 +108,7 @@ test('a Centraal logout offline: signed out on the device at once and after a re
 
 test('a pending logout never ends the session of someone who signed in on the device meanwhile', async () => {
   const { context, page } = await openContext()
-  await signIn(context, root)
+  await signIn(context, file.root)
   await logOutOffline(context, page)
   // Ben signs in on this browser by a way that passes the page by (as a single sign-on
   // return would): his session cookie replaces root's.
@@ -161,12 +147,12 @@ test.each([
   async (_, isOtherTab) => {
     // More apps than one page of the fill; the pages after the first are held until the
     // person has logged out, then answered: what the fill gets then must not be stored.
-    seedCentral(server.deps.organisations.get(organisationId), organisationId, {
+    seedCentral(file.server.deps.organisations.get(file.organisationId), file.organisationId, {
       users: 0,
       apps: 1200,
     })
     const { context, page } = await openContext()
-    await signIn(context, root)
+    await signIn(context, file.root)
     const held: Route[] = []
     const laterPages = laterPulls('appConnections')
     await page.route(laterPages, (route) => {

@@ -1,5 +1,3 @@
-import { appendFileSync, cpSync, rmSync } from 'node:fs'
-import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
@@ -8,6 +6,7 @@ import { eventually } from '../support/eventually.ts'
 import type { Client } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { waitForServiceWorker } from './app-helpers.ts'
+import { publishNewVersion, removeBuildCopy, startServerOnBuildCopy } from './build-copy.ts'
 import {
   closeToast,
   DESKTOP,
@@ -60,16 +59,11 @@ afterAll(async () => {
   await server?.close()
   const update = await updateServer.catch(() => null)
   await update?.server.close()
-  if (update) rmSync(update.webRoot, { recursive: true, force: true })
+  if (update) removeBuildCopy(update.webRoot)
 })
 
 /** A copy of the build on a server of its own, so that a test can publish a "new version". */
-async function startUpdateServer() {
-  const webRoot = path.resolve('dist/web-update-test')
-  rmSync(webRoot, { recursive: true, force: true })
-  cpSync(path.resolve('dist/web'), webRoot, { recursive: true })
-  return { server: await startTestServer({}, { webRoot }), webRoot }
-}
+const startUpdateServer = () => startServerOnBuildCopy('web-update-test')
 
 async function openSignedInPage(
   viewport: { width: number; height: number },
@@ -465,10 +459,7 @@ test('a new version waits for the user: the prompt, then Vernieuwen reloads into
   const prompt = page.getByRole('status').filter({ hasText: 'Er is een nieuwe versie beschikbaar' })
   expect(await prompt.count()).toBe(0)
 
-  const serviceWorker = path.join(webRoot, 'service-worker.js')
-  appendFileSync(serviceWorker, '\n// a new version\n')
-  // A new build writes its compressed copies anew; without them the server compresses it.
-  for (const copy of ['.br', '.gz']) rmSync(`${serviceWorker}${copy}`, { force: true })
+  publishNewVersion(webRoot)
   // What the hourly check does, now.
   await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update())
   await prompt.waitFor({ timeout: 15_000 })

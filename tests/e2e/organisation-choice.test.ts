@@ -1,15 +1,13 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, expect, test } from 'vitest'
 import type { UserRole } from '#schema/roles'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { setUpInvitedAccount } from '../support/accounts.ts'
-import { connectBrowser } from '../support/browser.ts'
 import { createClient } from '../support/http.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { setUpOwnServerFile } from './browser-file.ts'
 import {
   DESKTOP,
   hasHorizontalOverflow,
-  newAppPage,
   PHONE,
   screenshot,
   waitForShell,
@@ -20,26 +18,26 @@ import { callFromPage, SALES_BASE } from './sales-helpers.ts'
 // "Kies je organisatie": a person whose address and password match accounts in several
 // organisations picks one, on the central login page, its dialog and the Gold Estates login.
 
-let server: TestServer
-let browser: Browser
+const file = setUpOwnServerFile()
+const { openPage } = file
 
 const person = { email: 'pat@example.com', password: 'pat wachtwoord' }
 const seller = { email: 'sam@example.com', password: 'sam wachtwoord' }
 
 async function setPassword(token: string, password: string) {
-  const answer = await createClient(server.url).post(`/api/auth/setup/${token}`, { password })
+  const answer = await createClient(file.server.url).post(`/api/auth/setup/${token}`, { password })
   if (answer.status !== 200) throw new Error(`setup: ${answer.status} ${answer.text}`)
 }
 
 /** A central account of `org` with the given password. */
 const createAccount = (org: string, email: string, password: string, role: UserRole = 'USER') =>
-  setUpInvitedAccount(server, { email, org, password, role, name: 'Pat Tweemaal' })
+  setUpInvitedAccount(file.server, { email, org, password, role, name: 'Pat Tweemaal' })
 
 /** The owner of `org` launches Gold Estates and gives a seller with `email` a sign-in. */
 async function createSellerSignIn(org: string, email: string, password: string) {
   const ownerEmail = `owner@${org}.example`
   await createAccount(org, ownerEmail, 'owner wachtwoord', 'SUPERADMIN')
-  const owner = createClient(server.url)
+  const owner = createClient(file.server.url)
   await owner.post('/api/auth/login/email', { email: ownerEmail, password: 'owner wachtwoord' })
   await owner.post('/api/admin/launch-gold-estates')
   const created = await owner.post('/api/gold-estates/sellers', { name: 'Sam Verkoper', email })
@@ -50,11 +48,13 @@ async function createSellerSignIn(org: string, email: string, password: string) 
 }
 
 beforeAll(async () => {
-  server = await startTestServer()
-  browser = await connectBrowser()
-  await createOrganisation(server.deps, { id: 'org-a', name: 'Alfa Makelaars', slug: 'alfa' })
-  await createOrganisation(server.deps, { id: 'org-b', name: 'Bravo Wonen', slug: 'bravo' })
-  await createOrganisation(server.deps, { id: 'org-c', name: 'Charlie Vastgoed', slug: 'charlie' })
+  await createOrganisation(file.server.deps, { id: 'org-a', name: 'Alfa Makelaars', slug: 'alfa' })
+  await createOrganisation(file.server.deps, { id: 'org-b', name: 'Bravo Wonen', slug: 'bravo' })
+  await createOrganisation(file.server.deps, {
+    id: 'org-c',
+    name: 'Charlie Vastgoed',
+    slug: 'charlie',
+  })
   await createAccount('org-a', person.email, person.password)
   await createAccount('org-b', person.email, person.password, 'ADMIN')
   // Same address, another password: never offered.
@@ -62,15 +62,6 @@ beforeAll(async () => {
   await createSellerSignIn('org-a', seller.email, seller.password)
   await createSellerSignIn('org-b', seller.email, seller.password)
 })
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
-
-// Screens used online: no service worker to install (decision 023).
-const openPage = (viewport: { width: number; height: number }) =>
-  newAppPage(browser, server.url, viewport, { timeout: 8000, serviceWorker: false })
 
 async function offeredOrganisations(page: Page) {
   const choice = page.getByRole('region', { name: 'Kies je organisatie' })

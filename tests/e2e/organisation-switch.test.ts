@@ -1,15 +1,13 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, expect, test } from 'vitest'
 import type { UserRole } from '#schema/roles'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { setUpInvitedAccount } from '../support/accounts.ts'
-import { connectBrowser } from '../support/browser.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { addApp } from './app-helpers.ts'
+import { setUpOwnServerFile } from './browser-file.ts'
 import {
   DESKTOP,
   hasHorizontalOverflow,
-  newAppPage,
   PHONE,
   screenshot,
   submitLogin,
@@ -27,36 +25,25 @@ import { callFromPage } from './sales-helpers.ts'
  */
 const SWITCH_TIMEOUT_MS = 45_000
 
-let server: TestServer
-let browser: Browser
+// A switch reloads the page and fills the new organisation's database: on a loaded CI
+// machine that has taken 12 s, so each step allows 20.
+const file = setUpOwnServerFile({ pageTimeout: 20_000 })
+const { openPage } = file
 
 const person = { email: 'pat@example.com', password: 'pat wachtwoord' }
 const solo = { email: 'solo@example.com', password: 'solo wachtwoord' }
 
 /** A central account of `org` with `password`. */
 const createAccount = (org: string, email: string, password: string, role: UserRole = 'USER') =>
-  setUpInvitedAccount(server, { email, org, password, role, name: 'Pat Tweemaal' })
+  setUpInvitedAccount(file.server, { email, org, password, role, name: 'Pat Tweemaal' })
 
 beforeAll(async () => {
-  server = await startTestServer()
-  browser = await connectBrowser()
-  await createOrganisation(server.deps, { id: 'org-a', name: 'Alfa Makelaars', slug: 'alfa' })
-  await createOrganisation(server.deps, { id: 'org-b', name: 'Bravo Wonen', slug: 'bravo' })
+  await createOrganisation(file.server.deps, { id: 'org-a', name: 'Alfa Makelaars', slug: 'alfa' })
+  await createOrganisation(file.server.deps, { id: 'org-b', name: 'Bravo Wonen', slug: 'bravo' })
   await createAccount('org-a', person.email, person.password)
   await createAccount('org-b', person.email, person.password, 'ADMIN')
   await createAccount('org-b', solo.email, solo.password)
 })
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
-
-// Screens used online: no service worker to install (decision 023). A switch reloads the
-// page and fills the new organisation's database: on a loaded CI machine that has taken
-// 12 s, so each wait allows 20.
-const openPage = (viewport: { width: number; height: number }) =>
-  newAppPage(browser, server.url, viewport, { timeout: 20_000, serviceWorker: false })
 
 async function signInAs(page: Page, account: typeof person, organisation?: string) {
   await page.goto('/login')

@@ -202,6 +202,18 @@ export async function submitLogin(page: Page, account: { email: string; password
   await page.getByRole('button', { name: 'Log In' }).click()
 }
 
+/** Fills the registration form on the page (the password typed twice) and sends it. */
+export async function submitRegistration(
+  page: Page,
+  person: { name: string; email: string; password: string },
+) {
+  await page.getByLabel('Naam').fill(person.name)
+  await page.getByLabel('Email').fill(person.email)
+  await page.getByLabel('Wachtwoord', { exact: true }).fill(person.password)
+  await page.getByLabel('Bevestig wachtwoord').fill(person.password)
+  await page.getByRole('button', { name: 'Registreren' }).click()
+}
+
 /** Signs in on the login page with e-mail and password, and waits for the signed-in shell. */
 export async function signInOnPage(page: Page, account: { email: string; password: string }) {
   await page.goto('/login')

@@ -1,14 +1,10 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInNewOrganisation, signInSeller } from '../support/accounts.ts'
-import { connectBrowser } from '../support/browser.ts'
+import type { Page } from 'playwright-core'
+import { beforeAll, expect, test } from 'vitest'
 import { eventually } from '../support/eventually.ts'
-import type { Client } from '../support/http.ts'
-import type { TestServer } from '../support/test-server.ts'
 import { waitForServiceWorker } from './app-helpers.ts'
-import { DESKTOP, PHONE, signIn, waitForToast } from './page-helpers.ts'
+import { type GoldEstatesTeam, launchGoldEstatesTeam, setUpBrowserFile } from './browser-file.ts'
+import { DESKTOP, newAppPage, PHONE, signIn, waitForToast } from './page-helpers.ts'
 import { SALES_BASE as BASE, shoot, waitForSalesScreen } from './sales-helpers.ts'
-import { useSharedServer } from './shared-server.ts'
 
 // Commission plans on a SELLER's phone (decision 040): the wizard proposes her share from
 // her plan; offline she registers the sale that takes her over her retroactive tier and
@@ -16,31 +12,16 @@ import { useSharedServer } from './shared-server.ts'
 // earlier sale of the year shows the adjustment the crossing made.
 
 const EURO = 100
-let server: TestServer
-let browser: Browser
-let api: Client
-let anna: { email: string; password: string }
-let project: { id: string; name: string }
-let annaId: string
+const file = setUpBrowserFile()
+/** Havenkwartier; Anna, a closer signed in as a SELLER. */
+let team: GoldEstatesTeam
 let earlierId: string
-let root: { email: string; password: string }
 
 beforeAll(async () => {
-  server = await useSharedServer()
-  browser = await connectBrowser()
-  const organisation = await signInNewOrganisation(server)
-  api = organisation.api
-  root = organisation.root
-  const email = organisation.email('anna')
-  anna = { email, password: `${email} password` }
-  expect((await api.post('/api/admin/launch-gold-estates')).status).toBe(200)
-  project = (await api.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json
-  annaId = (
-    await api.post('/api/gold-estates/sellers', { name: 'Anna Jansen', email, role: 'closer' })
-  ).json.id
-  await signInSeller(server, api, { id: annaId, email, role: 'SELLER' })
+  team = await launchGoldEstatesTeam(file, { role: 'closer', bram: false })
+  const annaId = team.anna.id
   const year = new Date().getUTCFullYear()
-  const plan = await api.post('/api/gold-estates/commission-plans', {
+  const plan = await file.api.post('/api/gold-estates/commission-plans', {
     name: 'Closers',
     period: 'year',
     mode: 'retroactive',
@@ -49,14 +30,14 @@ beforeAll(async () => {
     extras: [{ commissionType: 'referral', share: 10 }],
   })
   expect(plan.status, plan.text).toBe(201)
-  const placed = await api.request('PUT', `/api/gold-estates/sellers/${annaId}/plan`, {
+  const placed = await file.api.request('PUT', `/api/gold-estates/sellers/${annaId}/plan`, {
     planId: plan.json.id,
     from: `${year - 1}-01-01`,
   })
   expect(placed.status, placed.text).toBe(200)
   // Her earlier sale this year: € 800.000, 60 % of € 16.000 net.
-  const earlier = await api.post('/api/gold-estates/sales', {
-    projectId: project.id,
+  const earlier = await file.api.post('/api/gold-estates/sales', {
+    projectId: team.project.id,
     clientName: 'Familie Eerder',
     propertyNumber: 'HK-1',
     saleDate: `${year}-01-15`,
@@ -68,21 +49,18 @@ beforeAll(async () => {
   earlierId = earlier.json.id
 }, 60_000)
 
-afterAll(async () => {
-  await browser?.close()
-})
-
-async function newPage(viewport: typeof PHONE) {
-  const context = await browser.newContext({ viewport, baseURL: server.url, locale: 'nl-NL' })
-  context.setDefaultTimeout(20_000)
-  await context.addInitScript(() => localStorage.setItem('theme', 'light'))
-  return context.newPage()
-}
+/** A page in the light theme, with the app's motion and its service worker. */
+const newPage = (viewport: typeof PHONE) =>
+  newAppPage(file.browser, file.server.url, viewport, {
+    timeout: 20_000,
+    theme: 'light',
+    reducedMotion: false,
+  })
 
 /** Steps 1–3 of a € 300.000 sale at 2 %; the wizard then shows step 4 with the proposal. */
 async function fillUpToSplit(page: Page, client = 'Familie Drempel', property = 'HK-2') {
   await page.getByRole('heading', { level: 2, name: 'Selecteer project' }).waitFor()
-  await page.getByLabel('Project *').selectOption(project.id)
+  await page.getByLabel('Project *').selectOption(team.project.id)
   await page.getByLabel('Bouwnummer *').fill(property)
   await page.getByRole('button', { name: 'Volgende' }).click()
   await page.getByLabel('Klantnaam *').fill(client)
@@ -95,7 +73,7 @@ async function fillUpToSplit(page: Page, client = 'Familie Drempel', property = 
 
 test('a SELLER offline registers the sale that crosses her tier; after sync the server lines and the adjustment', async () => {
   const phone = await newPage(PHONE)
-  await signIn(phone.context(), anna, 'sales')
+  await signIn(phone.context(), team.anna, 'sales')
   // Her earlier sale on the dashboard: her device holds her plan and sales.
   await phone.goto(`${BASE}/sales/${earlierId}`)
   await waitForSalesScreen(phone, 'Familie Eerder')
@@ -134,7 +112,7 @@ test('a SELLER offline registers the sale that crosses her tier; after sync the 
   // The server's line arrives; the provisional note gives way.
   await phone.getByText(/^Volgens plan · trede 1/).waitFor({ timeout: 30_000 })
   await eventually(async () => {
-    const sales = (await api.get('/api/gold-estates/sales')).json as { clientName: string }[]
+    const sales = (await file.api.get('/api/gold-estates/sales')).json as { clientName: string }[]
     expect(sales.some((sale) => sale.clientName === 'Familie Drempel')).toBe(true)
   }, 30_000)
   // The earlier sale got the adjustment: 10 % of € 16.000, with the reason.
@@ -177,12 +155,12 @@ test('her referral share from the plan; her line typed over the plan goes to rev
     [DESKTOP, 'desktop'],
   ] as const) {
     const page = await newPage(viewport)
-    await signIn(page.context(), anna, 'sales')
+    await signIn(page.context(), team.anna, 'sales')
     await page.goto(`${BASE}/sales/new`)
     const client = `Familie Afwijkend ${size}`
     await fillUpToSplit(page, client, `HK-${size}`)
     // The plan gives referral 10 % of the net, a fixed share: proposed when she is chosen.
-    await page.getByLabel('Aanbreng', { exact: true }).selectOption(annaId)
+    await page.getByLabel('Aanbreng', { exact: true }).selectOption(team.anna.id)
     await page.getByText(/Volgens plan Closers: vast aandeel, 10\s?%/).waitFor()
     expect(await page.getByLabel('Aanbreng %', { exact: true }).inputValue()).toBe('10')
     // She types 80 % where her plan gives 70 %: it deviates and will be held.
@@ -199,7 +177,7 @@ test('her referral share from the plan; her line typed over the plan goes to rev
     await waitForToast(page, 'Verkoop ter beoordeling')
     let saleId = ''
     await eventually(async () => {
-      const sales = (await api.get('/api/gold-estates/sales')).json as {
+      const sales = (await file.api.get('/api/gold-estates/sales')).json as {
         id: string
         clientName: string
         reviewStatus: string | null
@@ -221,7 +199,7 @@ test('her referral share from the plan; her line typed over the plan goes to rev
 
 test("the wizard's proposal at desktop size", async () => {
   const page = await newPage(DESKTOP)
-  await signIn(page.context(), anna, 'sales')
+  await signIn(page.context(), team.anna, 'sales')
   await page.goto(`${BASE}/sales/new`)
   await fillUpToSplit(page)
   await page.getByText(/Volgens plan Closers: trede 1, 70\s?%/).waitFor()
@@ -235,7 +213,7 @@ test("the office's remainder on a sale from plans, as the ADMIN sees it", async 
     [DESKTOP, 'plans-office-share-desktop'],
   ] as const) {
     const page = await newPage(viewport)
-    await signIn(page.context(), root)
+    await signIn(page.context(), file.root)
     expect((await page.context().request.post('/api/admin/launch-gold-estates')).status()).toBe(200)
     await page.goto(`${BASE}/sales/${earlierId}`)
     await waitForSalesScreen(page, 'Familie Eerder')

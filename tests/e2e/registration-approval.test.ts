@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { connectBrowser } from '../support/browser.ts'
+import type { Page } from 'playwright-core'
+import { beforeAll, expect, test } from 'vitest'
 import { createClient } from '../support/http.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { startTestServer } from '../support/test-server.ts'
+import { setUpOwnServerFile } from './browser-file.ts'
 import {
   DESKTOP,
   hasHorizontalOverflow,
@@ -11,6 +11,7 @@ import {
   screenshot,
   signIn,
   submitLogin,
+  submitRegistration,
   waitForShell,
   waitForToast,
 } from './page-helpers.ts'
@@ -18,17 +19,15 @@ import {
 // REGISTRATION=approval (the default): a stranger registers, is refused at sign-in with the
 // reason, an administrator approves them on Gebruikers, and then they sign in.
 
-let server: TestServer
-let browser: Browser
+const file = setUpOwnServerFile()
+const { openPage } = file
 
 const admin = { name: 'Administrator', email: 'admin@centraal.local', password: 'super geheim 42' }
 const newcomer = { name: 'Nina Nieuw', email: 'nina@example.com', password: 'nina wachtwoord' }
 const other = { name: 'Otto Onbekend', email: 'otto@example.com', password: 'otto wachtwoord' }
 
 beforeAll(async () => {
-  server = await startTestServer()
-  browser = await connectBrowser()
-  const setup = await fetch(`${server.url}/api/auth/simple-setup`, {
+  const setup = await fetch(`${file.server.url}/api/auth/simple-setup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(admin),
@@ -36,23 +35,10 @@ beforeAll(async () => {
   expect(setup.status).toBe(201)
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
-
-// Screens used online: no service worker to install (decision 023).
-const openPage = (viewport: { width: number; height: number }) =>
-  newAppPage(browser, server.url, viewport, { timeout: 8000, serviceWorker: false })
-
 async function register(page: Page, person: typeof newcomer) {
   await page.goto('/register')
   await page.getByText('keurt een beheerder je account goed').waitFor()
-  await page.getByLabel('Naam').fill(person.name)
-  await page.getByLabel('Email').fill(person.email)
-  await page.getByLabel('Wachtwoord', { exact: true }).fill(person.password)
-  await page.getByLabel('Bevestig wachtwoord').fill(person.password)
-  await page.getByRole('button', { name: 'Registreren' }).click()
+  await submitRegistration(page, person)
   expect(await waitForToast(page, 'Registratie ontvangen')).toContain('goedkeuren')
   await page.waitForURL('**/login', { timeout: 5000 })
 }
@@ -72,7 +58,7 @@ test('register, refused until approved on Gebruikers, then signed in', async () 
   )
   expect(new URL(visitor.url()).pathname).toBe('/login')
   // A second stranger registers too (through the API: the screen was shown above).
-  const registered = await createClient(server.url).post('/api/auth/register/email', {
+  const registered = await createClient(file.server.url).post('/api/auth/register/email', {
     ...other,
     organizationId: 'default-org',
   })
@@ -116,7 +102,7 @@ test('register, refused until approved on Gebruikers, then signed in', async () 
 test('with registration closed, /register says so and shows no form', async () => {
   const closed = await startTestServer({ REGISTRATION: 'closed' })
   try {
-    const page = await newAppPage(browser, closed.url, PHONE, { serviceWorker: false })
+    const page = await newAppPage(file.browser, closed.url, PHONE, { serviceWorker: false })
     await page.goto('/register')
     await page.getByText('Registreren is uitgeschakeld').waitFor()
     expect(await page.getByRole('button', { name: 'Registreren' }).count()).toBe(0)

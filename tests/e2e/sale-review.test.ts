@@ -1,17 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { beforeAll, expect, test } from 'vitest'
 import { formatMoney } from '#web/lib/format-money.ts'
-import { signInNewOrganisation, signInSeller } from '../support/accounts.ts'
-import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
-import type { Client } from '../support/http.ts'
 import { buildSalePayload } from '../support/sales.ts'
-import type { TestServer } from '../support/test-server.ts'
 import { endDatabaseWorker, waitForServiceWorker } from './app-helpers.ts'
+import { type GoldEstatesTeam, launchGoldEstatesTeam, setUpBrowserFile } from './browser-file.ts'
 import {
   DESKTOP,
   hasHorizontalOverflow,
   newAppContext,
+  newAppPage,
   PHONE,
   signIn,
   waitForToast,
@@ -25,25 +23,17 @@ import {
   type WizardSale,
   waitForSalesScreen,
 } from './sales-helpers.ts'
-import { useSharedServer } from './shared-server.ts'
 
 // "Ter beoordeling" on the screens: a SELLER registers an unusual split on their phone
 // without a connection and sees it held at once; the admin's dashboard lists it and counts
 // € 0 for it; the admin rejects one with a reason (the SELLER reads it) and approves another
 // without a connection, sent by the offline queue when the connection returns.
 
-let server: TestServer
-let browser: Browser
+const file = setUpBrowserFile()
+/** Havenkwartier; Anna (signed in as a SELLER) and Bram, both closers. */
+let team: GoldEstatesTeam
 let adminContext: BrowserContext
 let admin: Page
-let api: Client
-let annaApi: Client
-
-let root: { email: string; password: string }
-/** Anna's sign-in: her organisation's address, the password signInSeller gives her. */
-let anna: { name: string; email: string; password: string }
-let project: { id: string; name: string }
-const sellers: { id: string; name: string }[] = []
 const ids = { offline: '', doubled: '' }
 
 /** Anna 60 % and Bram 60 %: the sales team adds up to 120 %. */
@@ -69,24 +59,17 @@ type ServerSale = {
   reviewReason: string | null
 }
 async function serverSale(clientName: string) {
-  const sales = (await api.get('/api/gold-estates/sales')).json as ServerSale[]
+  const sales = (await file.api.get('/api/gold-estates/sales')).json as ServerSale[]
   return sales.find((sale) => sale.clientName === clientName)
 }
 
-async function newPage(viewport: typeof PHONE) {
-  const context = await browser.newContext({
-    viewport,
-    baseURL: server.url,
-    locale: 'nl-NL',
-  })
-  context.setDefaultTimeout(15_000)
-  await context.addInitScript(() => localStorage.setItem('theme', 'light'))
-  return context.newPage()
-}
+/** A page in the light theme, with the app's motion and its service worker. */
+const newPage = (viewport: typeof PHONE) =>
+  newAppPage(file.browser, file.server.url, viewport, { theme: 'light', reducedMotion: false })
 
 /** Anna signed in (through the API) on a sales screen, her dashboard unless `path`. */
 async function openAsAnna(page: Page, path = '/dashboard') {
-  await signIn(page.context(), anna, 'sales')
+  await signIn(page.context(), team.anna, 'sales')
   await page.goto(`${BASE}${path}`)
 }
 
@@ -106,38 +89,14 @@ async function openFromReviewCard(page: Page, clientName: string) {
 }
 
 beforeAll(async () => {
-  server = await useSharedServer()
-  browser = await connectBrowser()
-  const organisation = await signInNewOrganisation(server)
-  ;({ api, root } = organisation)
-  const email = organisation.email('anna')
-  anna = { name: 'Anna Jansen', email, password: `${email} password` }
-  expect((await api.post('/api/admin/launch-gold-estates')).status).toBe(200)
-  project = (await api.post('/api/gold-estates/projects', { name: 'Havenkwartier' })).json
-  for (const [name, email] of [
-    [anna.name, anna.email],
-    ['Bram de Vries', null],
-  ] as const) {
-    sellers.push(
-      (await api.post('/api/gold-estates/sellers', { name, email, role: 'closer' })).json,
-    )
-  }
-  annaApi = await signInSeller(server, api, {
-    id: sellers[0]!.id,
-    email: anna.email,
-    role: 'SELLER',
-  })
+  team = await launchGoldEstatesTeam(file, { role: 'closer' })
   // The ADMIN reviews online: no service worker to install (decision 023).
-  adminContext = await newAppContext(browser, server.url, PHONE, {
+  adminContext = await newAppContext(file.browser, file.server.url, PHONE, {
     theme: 'light',
     serviceWorker: false,
   })
   admin = await adminContext.newPage()
 }, 60_000)
-
-afterAll(async () => {
-  await browser?.close()
-})
 
 test("a SELLER's unusual split registered offline shows 'Ter beoordeling' at once, and the server holds it", async () => {
   const phone = await newPage(PHONE)
@@ -146,7 +105,7 @@ test("a SELLER's unusual split registered offline shows 'Ter beoordeling' at onc
   // Offline once the service worker holds every screen's code (the next screens load then).
   await waitForServiceWorker(phone)
   await phone.context().setOffline(true)
-  await fillWizard(phone, unusual, { project, sellers })
+  await fillWizard(phone, unusual, team)
   // Before she submits, the last step says it will go to review, and why (the server's rule).
   const notice = phone.getByRole('status').filter({ hasText: 'Deze verkoop gaat ter beoordeling' })
   expect(await notice.textContent()).toContain('Het salesteam telt op tot 120% in plaats van 100%')
@@ -175,16 +134,16 @@ test("a SELLER's unusual split registered offline shows 'Ter beoordeling' at onc
 
 test('the admin sees the sales waiting, counted as € 0, and rejects one with a reason', async () => {
   // A second held sale, registered by Anna's other device: two lines of 100 % to herself.
-  const doubled = await annaApi.post(
+  const doubled = await team.annaApi.post(
     '/api/gold-estates/sales',
     buildSalePayload({
-      projectId: project.id,
+      projectId: team.project.id,
       clientName: 'Familie Dubbel',
       salePrice: 40_000_000,
       saleDate: '2025-01-01',
       lines: [
-        { sellerId: sellers[0]!.id, percentage: 100 },
-        { sellerId: sellers[0]!.id, percentage: 100 },
+        { sellerId: team.sellers[0]!.id, percentage: 100 },
+        { sellerId: team.sellers[0]!.id, percentage: 100 },
       ],
     }),
   )
@@ -192,7 +151,7 @@ test('the admin sees the sales waiting, counted as € 0, and rejects one with a
   ids.doubled = doubled.json.id
 
   // Signed in and launched through the API as LAUNCH APP does (the card: sales-access).
-  await signIn(adminContext, root)
+  await signIn(adminContext, file.root)
   const launched = await adminContext.request.post('/api/admin/launch-gold-estates')
   expect(launched.status()).toBe(200)
   await openSalesScreen(admin, '/dashboard', 'Dashboard')
@@ -255,15 +214,15 @@ test('an approval made without a connection is sent when it returns, and the sal
 }, 90_000)
 
 test('an approval and a rejection queued by an earlier version, without seq, end under Mislukt with the reason; the sale still waits', async () => {
-  const held = await annaApi.post(
+  const held = await team.annaApi.post(
     '/api/gold-estates/sales',
     buildSalePayload({
-      projectId: project.id,
+      projectId: team.project.id,
       salePrice: 30_000_000,
       clientName: 'Familie Oud',
       lines: [
-        { sellerId: sellers[0]!.id, percentage: 100 },
-        { sellerId: sellers[1]!.id, percentage: 100 },
+        { sellerId: team.sellers[0]!.id, percentage: 100 },
+        { sellerId: team.sellers[1]!.id, percentage: 100 },
       ],
     }),
   )
@@ -321,7 +280,7 @@ test('an approval and a rejection queued by an earlier version, without seq, end
   // Approved as it is now, naming its version, it waits no more (and the tests after
   // this one see Anna's list as it was).
   const now = await serverSale('Familie Oud')
-  const approved = await api.post(`/api/gold-estates/sales/${now?.id}/approve`, {
+  const approved = await file.api.post(`/api/gold-estates/sales/${now?.id}/approve`, {
     seq: now?.seq,
   })
   expect(approved.status, approved.text).toBe(200)
@@ -372,13 +331,13 @@ async function correctToSixtyForty(page: Page) {
 /** Anna registers a sale of her own (100 % hers) on another device, through the API. */
 async function registerOnOtherDevice(clientName: string) {
   const sale = buildSalePayload({
-    projectId: project.id,
+    projectId: team.project.id,
     clientName,
     salePrice: 30_000_000,
     saleDate: '2025-02-01',
-    lines: [{ sellerId: sellers[0]!.id, percentage: 100 }],
+    lines: [{ sellerId: team.sellers[0]!.id, percentage: 100 }],
   })
-  expect((await annaApi.post('/api/gold-estates/sales', sale)).status).toBe(201)
+  expect((await team.annaApi.post('/api/gold-estates/sales', sale)).status).toBe(201)
 }
 
 test('the open dashboard follows a sale from another device, one registered offline in another tab, and comes back when the database worker ends', async () => {
@@ -410,7 +369,7 @@ test('the open dashboard follows a sale from another device, one registered offl
       clientName: 'Familie Tweede Tab',
       lines: [{ seller: 0, commissionType: 'sales', percentage: 100 }],
     },
-    { project, sellers },
+    team,
   )
   await second.getByRole('button', { name: 'Verkoop Registreren' }).click()
   await waitForToast(second, 'Verkoop geregistreerd!')

@@ -1,35 +1,25 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { beforeAll, expect, test } from 'vitest'
 import { addSellers, signInFirstSuperadminWithGoldEstates } from '../support/accounts.ts'
-import { connectBrowser } from '../support/browser.ts'
-import { firstMailTo, type SmtpReceiver, startServerWithMail } from '../support/mail-server.ts'
-import type { TestServer } from '../support/test-server.ts'
-import { closeMailTest, openMailTestPage } from './mail-helpers.ts'
+import { firstMailTo } from '../support/mail-server.ts'
+import { setUpMailFile, tokenLinkIn } from './mail-helpers.ts'
 import { DESKTOP, hasHorizontalOverflow, PHONE, screenshot } from './page-helpers.ts'
 
 // A SELLER changes their own address on Gold Estates' Instellingen and confirms it through
 // the link mailed to the new one, which opens in Gold Estates (decision 037). A real SMTP
 // server on loopback receives the mail.
 
-let receiver: SmtpReceiver
-let server: TestServer
-let browser: Browser
+const file = setUpMailFile({ pageTimeout: 20_000 })
 const seller = { email: 'sanne@example.com', password: 'sanne@example.com password' }
 
 beforeAll(async () => {
-  ;({ receiver, server } = await startServerWithMail())
-  const admin = await signInFirstSuperadminWithGoldEstates(server)
-  const team = await addSellers(server, admin, { sanne: 'Sanne Verkoper' }, receiver)
+  const admin = await signInFirstSuperadminWithGoldEstates(file.server)
+  const team = await addSellers(file.server, admin, { sanne: 'Sanne Verkoper' }, file.receiver)
   await team.signIn('sanne', 'SELLER')
-  browser = await connectBrowser()
 })
 
-afterAll(() => closeMailTest({ browser, server, receiver }))
+const { openPage } = file
 
-const openPage = (viewport: { width: number; height: number }) =>
-  openMailTestPage(browser, server, viewport, 20_000)
-
-const receive = (address: string) => firstMailTo(receiver, address)
+const receive = (address: string) => firstMailTo(file.receiver, address)
 
 test('a SELLER changes their address on Gold Estates’ Instellingen through the mailed link', async () => {
   const page = await openPage(DESKTOP)
@@ -61,8 +51,7 @@ test('a SELLER changes their address on Gold Estates’ Instellingen through the
 
   const mail = await receive('sanne.nieuw@example.com')
   await receive(seller.email)
-  const link = mail.parsed.text?.match(/http:\/\/\S+\/confirm-email\/[a-z2-7]+/)?.[0] as string
-  expect(link.startsWith(`${server.url}/gold-estates/confirm-email/`)).toBe(true)
+  const link = tokenLinkIn(mail, 'confirm-email', `${file.server.url}/gold-estates`)
 
   // Opened on a phone that is not signed in.
   const phone = await openPage(PHONE)

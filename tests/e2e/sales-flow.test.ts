@@ -1,17 +1,16 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { beforeAll, expect, test } from 'vitest'
 import { formatMoney } from '#web/lib/format-money.ts'
-import { signInNewOrganisation } from '../support/accounts.ts'
-import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
 import { buildSalePayload } from '../support/sales.ts'
-import type { TestServer } from '../support/test-server.ts'
 import { waitForServiceWorker } from './app-helpers.ts'
+import { setUpBrowserFile } from './browser-file.ts'
 import {
   closeToast,
   DESKTOP,
   hasHorizontalOverflow,
   isTakingScreenshots,
+  newAppContext,
   PHONE,
   waitForToast,
 } from './page-helpers.ts'
@@ -26,19 +25,16 @@ import {
   type WizardSale,
   waitForSalesScreen,
 } from './sales-helpers.ts'
-import { useSharedServer } from './shared-server.ts'
 
 // Gold Estates from launch to statistics, in the built app: the superadmin launches the
 // sales area, registers a sale through the four wizard steps, and the dashboard, the
 // commission screen and the statistics show what the one arithmetic gives, as '€ 1.234,56'.
 // A second sale registered offline reaches the server exactly once after reconnecting.
 
-let server: TestServer
-let browser: Browser
+const file = setUpBrowserFile()
 let context: BrowserContext
 let page: Page
 
-let root: { email: string; password: string }
 /** '€ 1.234,56': Intl's no-break space after the symbol, dots for thousands. */
 const MONEY = /^€\u00a0\d{1,3}(\.\d{3})*,\d{2}$/
 
@@ -115,20 +111,13 @@ async function chooseTheme(target: Page, theme: 'dark' | 'light') {
 }
 
 beforeAll(async () => {
-  server = await useSharedServer()
-  browser = await connectBrowser()
-  ;({ root } = await signInNewOrganisation(server))
-  context = await browser.newContext({ viewport: DESKTOP, baseURL: server.url, locale: 'nl-NL' })
-  context.setDefaultTimeout(15_000)
+  // With the app's motion, and its service worker: a sale is registered offline.
+  context = await newAppContext(file.browser, file.server.url, DESKTOP, { reducedMotion: false })
   page = await context.newPage()
 })
 
-afterAll(async () => {
-  await browser?.close()
-})
-
 test('the superadmin launches Gold Estates and sets up projects and sellers', async () => {
-  await launchGoldEstates(page, root)
+  await launchGoldEstates(page, file.root)
   await page.getByText('Nog geen verkopen').waitFor()
   await shoot(page, 'sales-dashboard-empty-dark')
 

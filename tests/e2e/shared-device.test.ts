@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createOrganisation } from '#server/services/platform-organisations/create-organisation'
 import { signInFirstSuperadmin, signInInvitedUser } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
-import { openOrganisationFile } from '../support/sqlite.ts'
+import { countInOrganisationFile } from '../support/sqlite.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import {
   DESKTOP,
@@ -40,15 +40,13 @@ afterAll(async () => {
   await server?.close()
 })
 
-const countApps = (organisationId: string, name: string): number => {
-  const db = openOrganisationFile(server.dataDir, organisationId)
-  const count = db
-    .prepare('select count(*) from app_connections where name = ? and deleted = 0')
-    .pluck()
-    .get(name) as number
-  db.close()
-  return count
-}
+const countApps = (organisationId: string, name: string) =>
+  countInOrganisationFile(
+    server.dataDir,
+    organisationId,
+    'select count(*) from app_connections where name = ? and deleted = 0',
+    name,
+  )
 
 /** Signs in on the login form the page shows: the shared browser's screen is the subject. */
 async function signInHere(page: Page, account: { email: string; password: string }) {

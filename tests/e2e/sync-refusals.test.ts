@@ -1,10 +1,9 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { v7 as uuidv7 } from 'uuid'
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signInInvitedUser, signInNewOrganisation } from '../support/accounts.ts'
-import { connectBrowser } from '../support/browser.ts'
+import { beforeAll, expect, test } from 'vitest'
+import { signInInvitedUser } from '../support/accounts.ts'
 import { type Client, createClient } from '../support/http.ts'
-import type { TestServer } from '../support/test-server.ts'
+import { setUpBrowserFile } from './browser-file.ts'
 import {
   DESKTOP,
   hasHorizontalOverflow,
@@ -13,7 +12,6 @@ import {
   PHONE,
   screenshot,
 } from './page-helpers.ts'
-import { useSharedServer } from './shared-server.ts'
 
 // Writes the server refused stay findable after a reload: the header points to them and
 // "Niet verwerkte wijzigingen" lists them until the person marks them read. Screenshots
@@ -21,11 +19,8 @@ import { useSharedServer } from './shared-server.ts'
 
 type Viewport = { width: number; height: number }
 
-let server: TestServer
-let browser: Browser
-let root: Client
+const file = setUpBrowserFile()
 
-let ROOT: { email: string; password: string }
 let USER: { email: string; password: string; name: string }
 let SELLER: { email: string; password: string; name: string }
 
@@ -38,17 +33,13 @@ async function pushRefused(client: Client, collection: string, document: object)
 }
 
 beforeAll(async () => {
-  server = await useSharedServer()
-  browser = await connectBrowser()
-  const organisation = await signInNewOrganisation(server)
-  ;({ api: root, root: ROOT } = organisation)
-  USER = { email: organisation.email('ursula'), password: 'USER password', name: 'Ursula User' }
-  SELLER = { email: organisation.email('sanne'), password: 'sanne password', name: 'Sanne Setter' }
-  const user = await signInInvitedUser(server, {
+  USER = { email: file.email('ursula'), password: 'USER password', name: 'Ursula User' }
+  SELLER = { email: file.email('sanne'), password: 'sanne password', name: 'Sanne Setter' }
+  const user = await signInInvitedUser(file.server, {
     email: USER.email,
     role: 'USER',
     name: USER.name,
-    org: organisation.organisationId,
+    org: file.organisationId,
   })
   await pushRefused(user, 'users', {
     name: 'Jan de Vries met een heel lange achternaam',
@@ -63,17 +54,13 @@ beforeAll(async () => {
   })
 })
 
-afterAll(async () => {
-  await browser?.close()
-})
-
 /**
  * A browser in the light theme; with reduced motion, so a row marked read leaves without an
  * animation to wait out. The refusals are kept on the device and read online: no service
  * worker to install (decision 023).
  */
 const newPage = (viewport: Viewport) =>
-  newAppPage(browser, server.url, viewport, {
+  newAppPage(file.browser, file.server.url, viewport, {
     timeout: 10_000,
     theme: 'light',
     serviceWorker: false,
@@ -141,7 +128,7 @@ test('a refused change is listed after a reload, and "Gelezen" marks it read', a
 })
 
 test("an administrator sees everyone's refusals with their names", async () => {
-  const page = await openSignedInPage(DESKTOP, ROOT, '/sync-refusals')
+  const page = await openSignedInPage(DESKTOP, file.root, '/sync-refusals')
   await waitForList(page)
   await page.getByText('Geen niet verwerkte wijzigingen').waitFor()
   await screenshot(page, 'sync-refusals-empty-light')
@@ -155,15 +142,15 @@ test("an administrator sees everyone's refusals with their names", async () => {
 })
 
 test('the sales area lists a SELLER their refused change', async () => {
-  expect((await root.post('/api/admin/launch-gold-estates')).status).toBe(200)
-  const created = await root.post('/api/gold-estates/sellers', {
+  expect((await file.api.post('/api/admin/launch-gold-estates')).status).toBe(200)
+  const created = await file.api.post('/api/gold-estates/sellers', {
     name: SELLER.name,
     email: SELLER.email,
   })
-  const link = await root.post(`/api/gold-estates/sellers/${created.json.id}/login`, {
+  const link = await file.api.post(`/api/gold-estates/sellers/${created.json.id}/login`, {
     role: 'SELLER',
   })
-  const seller = createClient(server.url)
+  const seller = createClient(file.server.url)
   const token = link.json.setupUrl.split('/setup/')[1]
   await seller.post(`/api/auth/setup/${token}`, { password: SELLER.password })
   expect((await seller.post('/api/gold-estates/auth/login', SELLER)).status).toBe(200)

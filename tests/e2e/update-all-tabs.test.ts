@@ -1,14 +1,13 @@
-import { appendFileSync, cpSync, rmSync } from 'node:fs'
-import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
 import { eventually } from '../support/eventually.ts'
 import type { Client } from '../support/http.ts'
-import { openOrganisationFile } from '../support/sqlite.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { countInOrganisationFile } from '../support/sqlite.ts'
+import type { TestServer } from '../support/test-server.ts'
 import { waitForServiceWorker } from './app-helpers.ts'
+import { publishNewVersion, removeBuildCopy, startServerOnBuildCopy } from './build-copy.ts'
 import { DESKTOP, newAppContext, signInOnPage, waitForShell } from './page-helpers.ts'
 
 // A new version takes over every tab of the browser at once: "Vernieuwen" in one tab
@@ -19,13 +18,11 @@ let server: TestServer
 let browser: Browser
 let api: Client
 const root = { email: 'root@example.com', password: 'root password' }
-// A copy of the build, so that this test can publish a "new version" of its own.
-const webRoot = path.resolve('dist/web-update-all-tabs-test')
+/** The file's copy of the build, where it publishes new versions of its own. */
+let webRoot: string
 
 beforeAll(async () => {
-  rmSync(webRoot, { recursive: true, force: true })
-  cpSync(path.resolve('dist/web'), webRoot, { recursive: true })
-  server = await startTestServer({}, { webRoot })
+  ;({ server, webRoot } = await startServerOnBuildCopy('web-update-all-tabs-test'))
   browser = await connectBrowser()
   api = await signInFirstSuperadmin(server, root.email)
   for (const name of ['App Een', 'App Twee']) {
@@ -36,18 +33,17 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await server?.close()
-  rmSync(webRoot, { recursive: true, force: true })
+  if (webRoot) removeBuildCopy(webRoot)
 })
 
 /** How often the server recorded an edit of this app (one per edit it took). */
-function countEdits(name: string): number {
-  const db = openOrganisationFile(server.dataDir)
-  const count = db
-    .prepare("select count(*) from activities where action = 'App bijgewerkt' and target = ?")
-    .pluck()
-    .get(name) as number
-  db.close()
-  return count
+function countEdits(name: string) {
+  return countInOrganisationFile(
+    server.dataDir,
+    'default-org',
+    "select count(*) from activities where action = 'App bijgewerkt' and target = ?",
+    name,
+  )
 }
 
 async function serverDescription(name: string): Promise<string | null> {
@@ -93,10 +89,7 @@ test('Vernieuwen in one tab reloads every tab into the new version; unsent edits
   await context.route('**/api/sync/v1/*/push**', (route) => route.abort())
   await context.setOffline(false)
 
-  const serviceWorker = path.join(webRoot, 'service-worker.js')
-  appendFileSync(serviceWorker, '\n// a new version\n')
-  // A new build writes its compressed copies anew; without them the server compresses it.
-  for (const copy of ['.br', '.gz']) rmSync(`${serviceWorker}${copy}`, { force: true })
+  publishNewVersion(webRoot)
   await first.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update())
   const prompt = first
     .getByRole('status')

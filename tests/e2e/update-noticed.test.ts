@@ -1,11 +1,10 @@
-import { appendFileSync, cpSync, rmSync } from 'node:fs'
-import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
 import { signInFirstSuperadmin } from '../support/accounts.ts'
 import { connectBrowser } from '../support/browser.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { TestServer } from '../support/test-server.ts'
 import { waitForServiceWorker } from './app-helpers.ts'
+import { publishNewVersion, removeBuildCopy, startServerOnBuildCopy } from './build-copy.ts'
 import { DESKTOP, newAppContext, PHONE, signInOnPage, waitForShell } from './page-helpers.ts'
 
 // A new version is offered in every open tab, whichever tab found it, and a tab that comes
@@ -15,13 +14,11 @@ let server: TestServer
 let browser: Browser
 let context: BrowserContext
 const root = { email: 'root@example.com', password: 'root password' }
-// A copy of the build, so that this test can publish "new versions" of its own.
-const webRoot = path.resolve('dist/web-update-noticed-test')
+/** The file's copy of the build, where it publishes new versions of its own. */
+let webRoot: string
 
 beforeAll(async () => {
-  rmSync(webRoot, { recursive: true, force: true })
-  cpSync(path.resolve('dist/web'), webRoot, { recursive: true })
-  server = await startTestServer({}, { webRoot })
+  ;({ server, webRoot } = await startServerOnBuildCopy('web-update-noticed-test'))
   browser = await connectBrowser()
   await signInFirstSuperadmin(server, root.email)
 })
@@ -34,17 +31,12 @@ afterAll(async () => {
   await context?.close()
   await browser?.close()
   await server?.close()
-  rmSync(webRoot, { recursive: true, force: true })
+  if (webRoot) removeBuildCopy(webRoot)
 })
 
 let versions = 0
 /** Publishes a new version: the service worker's script changes. */
-function publishNewVersion() {
-  const serviceWorker = path.join(webRoot, 'service-worker.js')
-  appendFileSync(serviceWorker, `\n// version ${++versions}\n`)
-  // A new build writes its compressed copies anew; without them the server compresses it.
-  for (const copy of ['.br', '.gz']) rmSync(`${serviceWorker}${copy}`, { force: true })
-}
+const publishNextVersion = () => publishNewVersion(webRoot, `version ${++versions}`)
 
 function updatePrompt(page: Page) {
   return page.getByRole('status').filter({ hasText: 'Er is een nieuwe versie beschikbaar' })
@@ -90,7 +82,7 @@ test('a new version found by one tab is offered in every tab', async () => {
   await waitForShell(second)
   await waitForServiceWorker(second)
 
-  publishNewVersion()
+  publishNextVersion()
   await first.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update())
   await updatePrompt(first).waitFor()
   await updatePrompt(second).waitFor()
@@ -107,7 +99,7 @@ test('a tab that comes back into view after some minutes looks for a new version
   await signInOnPage(page, root)
   await waitForServiceWorker(page)
 
-  publishNewVersion()
+  publishNextVersion()
   // Back after a moment: too soon to look again.
   expect(await comeBackIntoView(page, 1)).toBe(0)
   expect(await updatePrompt(page).count()).toBe(0)

@@ -1,5 +1,6 @@
 import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
+import { onTestFinished } from 'vitest'
 import { WRITABLE_FIELDS } from '#schema/rx/writable-fields'
 import { CENTRAL_COLLECTIONS } from '#sync/client/collections'
 import { createConflictHandler, UnansweredPushes } from '#sync/client/conflict-handler'
@@ -40,6 +41,18 @@ export async function createAppConnectionsCollection(name: string): Promise<{
     refused,
     unanswered,
   }
+}
+
+/**
+ * createAppConnectionsCollection for the test that calls it: the database is removed
+ * when the test ends, passed or failed.
+ */
+export async function createTestAppConnections(name: string) {
+  const device = await createAppConnectionsCollection(name)
+  onTestFinished(async () => {
+    await device.db.remove()
+  })
+  return device
 }
 
 /** Quick retries: a scripted server's failures are tried again within milliseconds. */

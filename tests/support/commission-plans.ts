@@ -1,6 +1,8 @@
 import type { InferResponseType } from 'hono/client'
 import { expect } from 'vitest'
+import type { PlanVersion } from '#schema/commission-plans'
 import type { Client } from './http.ts'
+import { UNTYPED_SALE_FIELDS } from './sale-document.ts'
 import { readTables } from './sqlite.ts'
 import type { TypedApi } from './typed-client.ts'
 
@@ -18,6 +20,29 @@ export const closersPlan = (extra: object = {}) => ({
   from: '2025-01-01',
   roles: [{ role: 'closer', share: 60, tiers: [{ fromVolume: 5_000_000 * EURO, share: 70 }] }],
   ...extra,
+})
+
+/**
+ * A closers' plan as a stored version holds it, for the arithmetic's own tests: closer 60 %
+ * of the net, 70 % from `tierFrom` (cents) of volume in the calendar year (retroactive),
+ * setter 20 %; no extras, no cap; `overrides` over that.
+ */
+export const closersVersion = (
+  tierFrom: number,
+  overrides: Partial<PlanVersion> = {},
+): PlanVersion => ({
+  id: 'v1',
+  planId: 'plan-a',
+  from: '2026-01-01',
+  period: 'year',
+  mode: 'retroactive',
+  roles: [
+    { role: 'closer', share: 60, tiers: [{ fromVolume: tierFrom, share: 70 }] },
+    { role: 'setter', share: 20, tiers: [] },
+  ],
+  capPerPeriod: null,
+  extras: [],
+  ...overrides,
 })
 
 /** A sale of `euros` at 2 % (net 2 % of the price), the seller as its closer. */
@@ -83,15 +108,7 @@ export function asDeviceSale<Sale extends object>(sale: Sale) {
   return {
     id: crypto.randomUUID(),
     _deleted: false,
-    clientEmail: null,
-    clientPhone: null,
-    deliveryDate: null,
-    totalCosts: 0,
-    costsDescription: null,
-    discountPercentage: 0,
-    status: 'completed',
-    notes: null,
-    createdBy: null,
+    ...UNTYPED_SALE_FIELDS,
     createdAt: now,
     updatedAt: now,
     seq: 0,

@@ -5,7 +5,7 @@ import { signInFirstSuperadmin, signInInvitedUser, signInSeller } from './accoun
 import { type Client, cookieOf, createClient } from './http.ts'
 import { buildSalePayload } from './sales.ts'
 import { seedSales } from './seed-organisation.ts'
-import type { TestServer } from './test-server.ts'
+import { startTestServer, type TestServer } from './test-server.ts'
 
 // Organisations and signed-in devices for the load bench (sync-load.bench.ts), made through
 // the API of a server in this process; the sessions outlive it, so the bench hands them to
@@ -122,6 +122,29 @@ export async function createLoadOrganisations(
       ? await createArchive(server, options.archiveSales, options.backupFile)
       : undefined
   return { organisations, devices, idleDevices, restore }
+}
+
+/** The organisations and device sessions createLoadOrganisations made. */
+export type LoadAccounts = Awaited<ReturnType<typeof createLoadOrganisations>>
+
+/**
+ * createLoadOrganisations on `dataDir`, through a server this process starts on it and
+ * closes after, the data kept: the bench's own servers then run on the same data.
+ * `alsoMake` makes what else the bench wants made there (idle organisations).
+ */
+export async function createLoadOrganisationsIn(
+  dataDir: string,
+  options: Parameters<typeof createLoadOrganisations>[1],
+  alsoMake?: (setup: TestServer) => Promise<void>,
+): Promise<LoadAccounts> {
+  const setup = await startTestServer({}, { dataDir })
+  try {
+    const made = await createLoadOrganisations(setup, options)
+    await alsoMake?.(setup)
+    return made
+  } finally {
+    await setup.close({ keepData: true })
+  }
 }
 
 /** An organisation of `sales` sales, its JSON backup in `backupFile`: what a restore sends. */

@@ -22,6 +22,24 @@ const value = (name: string) => sql.placeholder(name)
 
 type Tx = Parameters<Parameters<OrganisationDb['transaction']>[0]>[0]
 
+/** The columns every synced row has, for an insert prepared once: id and seq given per row. */
+const preparedRow = (organisationId: string, now: number) => ({
+  id: value('id'),
+  seq: value('seq'),
+  organisationId,
+  createdAt: now,
+  updatedAt: now,
+})
+
+/** The columns every synced row has, for one new row written now: its id and next seq. */
+const newRow = (tx: Tx, organisationId: string, now: number) => ({
+  id: uuidv7(),
+  seq: takeNextSeq(tx),
+  organisationId,
+  createdAt: now,
+  updatedAt: now,
+})
+
 /** Sales with three commission lines each (two sales lines of 45 %, a referral of 10 %). */
 export function seedSales(db: OrganisationDb, organisationId: string, count: number) {
   const now = Date.now()
@@ -36,10 +54,7 @@ export function seedSales(db: OrganisationDb, organisationId: string, count: num
     const insertSale = tx
       .insert(sales)
       .values({
-        id: value('id'),
-        seq: value('seq'),
-        updatedAt: now,
-        organisationId,
+        ...preparedRow(organisationId, now),
         projectId: value('projectId'),
         clientName: value('clientName'),
         propertyNumber: value('propertyNumber'),
@@ -48,16 +63,12 @@ export function seedSales(db: OrganisationDb, organisationId: string, count: num
         commissionPercentage: 2.5,
         commissionAmount: 750_000,
         status: 'completed',
-        createdAt: now,
       })
       .prepare()
     const insertLine = tx
       .insert(commissions)
       .values({
-        id: value('id'),
-        seq: value('seq'),
-        updatedAt: now,
-        organisationId,
+        ...preparedRow(organisationId, now),
         saleId: value('saleId'),
         sellerId: value('sellerId'),
         commissionType: value('commissionType'),
@@ -66,7 +77,6 @@ export function seedSales(db: OrganisationDb, organisationId: string, count: num
         status: value('status'),
         paidAmount: value('paidAmount'),
         expectedPaymentDate: value('expectedPaymentDate'),
-        createdAt: now,
       })
       .prepare()
     for (let index = 0; index < count; index++) {
@@ -103,35 +113,27 @@ export function seedSales(db: OrganisationDb, organisationId: string, count: num
 }
 
 function insertProject(tx: Tx, organisationId: string, index: number, now: number) {
-  const id = uuidv7()
+  const row = newRow(tx, organisationId, now)
   tx.insert(salesProjects)
     .values({
-      id,
-      seq: takeNextSeq(tx),
-      updatedAt: now,
-      organisationId,
+      ...row,
       name: `Project ${index}`,
       label: index % 2 ? 'Nieuwbouw' : 'Bestaand',
-      createdAt: now,
     })
     .run()
-  return id
+  return row.id
 }
 
 function insertSeller(tx: Tx, organisationId: string, index: number, now: number) {
-  const id = uuidv7()
+  const row = newRow(tx, organisationId, now)
   tx.insert(salesSellers)
     .values({
-      id,
-      seq: takeNextSeq(tx),
-      updatedAt: now,
-      organisationId,
+      ...row,
       name: `Verkoper ${index}`,
       role: 'closer',
-      createdAt: now,
     })
     .run()
-  return id
+  return row.id
 }
 
 /** Central users (a tenth of them inactive) and app connections. */
@@ -145,15 +147,11 @@ export function seedCentral(
     const insertUser = tx
       .insert(users)
       .values({
-        id: value('id'),
-        seq: value('seq'),
-        updatedAt: now,
-        organisationId,
+        ...preparedRow(organisationId, now),
         name: value('name'),
         email: value('email'),
         status: value('status'),
         setupCompleted: true,
-        createdAt: now,
       })
       .prepare()
     for (let index = 0; index < counts.users; index++) {
@@ -168,14 +166,10 @@ export function seedCentral(
     const insertApp = tx
       .insert(appConnections)
       .values({
-        id: value('id'),
-        seq: value('seq'),
-        updatedAt: now,
-        organisationId,
+        ...preparedRow(organisationId, now),
         name: value('name'),
         url: value('url'),
         status: value('status'),
-        createdAt: now,
       })
       .prepare()
     for (let index = 0; index < counts.apps; index++) {

@@ -6,6 +6,24 @@ export function openOrganisationFile(dataDir: string, organisationId = 'default-
   return new Database(path.join(dataDir, 'orgs', `${organisationId}.sqlite`))
 }
 
+/** What a `select count(*) …` with `params` counts in an organisation's file beside a running server. */
+export function countInOrganisationFile(
+  dataDir: string,
+  organisationId: string,
+  query: string,
+  ...params: unknown[]
+): number {
+  const db = openOrganisationFile(dataDir, organisationId)
+  try {
+    return db
+      .prepare(query)
+      .pluck()
+      .get(...params) as number
+  } finally {
+    db.close()
+  }
+}
+
 /** Opens DATA_DIR/system.sqlite beside a running server. */
 export function openSystemFile(dataDir: string) {
   return new Database(path.join(dataDir, 'system.sqlite'))

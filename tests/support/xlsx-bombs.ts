@@ -1,12 +1,10 @@
 import { constants, crc32, deflateRawSync } from 'node:zlib'
 import { strToU8, Zip, type ZipInputFile } from 'fflate'
+import { contentTypesPart, xmlPart as xml } from './xlsx.ts'
 
 // Workbooks that are small on the wire and huge once read: the attacks an .xlsx upload
 // must survive. Each is a real workbook (the parts a reader looks for), built here with
 // fflate's streaming Zip, so a test or bench never holds what the bomb unpacks to.
-
-const xml = (body: string) =>
-  strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${body}`)
 
 const SPREADSHEET = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main'
 const RELATIONS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships'
@@ -14,15 +12,7 @@ const PACKAGE_RELATIONS = 'http://schemas.openxmlformats.org/package/2006/relati
 
 /** The parts around a sheet: content types, relations, the workbook. */
 const SKELETON: Record<string, Uint8Array> = {
-  '[Content_Types].xml': xml(
-    '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
-      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-      '<Default Extension="xml" ContentType="application/xml"/>' +
-      '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
-      '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
-      '<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>' +
-      '</Types>',
-  ),
+  '[Content_Types].xml': contentTypesPart('sharedStrings'),
   '_rels/.rels': xml(
     `<Relationships xmlns="${PACKAGE_RELATIONS}">` +
       `<Relationship Id="rId1" Type="${RELATIONS}/officeDocument" Target="xl/workbook.xml"/>` +

@@ -10,6 +10,22 @@ const escapeXml = (text: string) =>
     .replaceAll('>', '&gt;')
     .replaceAll('"', '&quot;')
 
+/** A part of a workbook: the XML declaration, then `body`. */
+export const xmlPart = (body: string) =>
+  strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${body}`)
+
+/** The content types of a one-sheet workbook whose third part is `part` (xl/<part>.xml). */
+export const contentTypesPart = (part: 'styles' | 'sharedStrings') =>
+  xmlPart(
+    '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+      '<Default Extension="xml" ContentType="application/xml"/>' +
+      '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+      '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
+      `<Override PartName="/xl/${part}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.${part}+xml"/>` +
+      '</Types>',
+  )
+
 function columnLetters(index: number) {
   let letters = ''
   for (let rest = index + 1; rest > 0; rest = Math.floor((rest - 1) / 26)) {
@@ -41,41 +57,31 @@ export function buildXlsx(rows: XlsxCell[][]): Uint8Array<ArrayBuffer> {
       return `<row r="${rowIndex + 1}">${cells.join('')}</row>`
     })
     .join('')
-  const xml = (body: string) =>
-    strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${body}`)
   const zip = zipSync({
-    '[Content_Types].xml': xml(
-      '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
-        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-        '<Default Extension="xml" ContentType="application/xml"/>' +
-        '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
-        '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
-        '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
-        '</Types>',
-    ),
-    '_rels/.rels': xml(
+    '[Content_Types].xml': contentTypesPart('styles'),
+    '_rels/.rels': xmlPart(
       '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
         '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/>' +
         '</Relationships>',
     ),
-    'xl/workbook.xml': xml(
+    'xl/workbook.xml': xmlPart(
       '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
         '<sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>',
     ),
-    'xl/_rels/workbook.xml.rels': xml(
+    'xl/_rels/workbook.xml.rels': xmlPart(
       '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
         '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>' +
         '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>' +
         '</Relationships>',
     ),
-    'xl/styles.xml': xml(
+    'xl/styles.xml': xmlPart(
       '<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
         '<fonts count="1"><font/></fonts><fills count="1"><fill/></fills><borders count="1"><border/></borders>' +
         '<cellStyleXfs count="1"><xf numFmtId="0"/></cellStyleXfs>' +
         '<cellXfs count="2"><xf numFmtId="0" xfId="0"/><xf numFmtId="14" xfId="0" applyNumberFormat="1"/></cellXfs>' +
         '</styleSheet>',
     ),
-    'xl/worksheets/sheet1.xml': xml(
+    'xl/worksheets/sheet1.xml': xmlPart(
       `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${sheetRows}</sheetData></worksheet>`,
     ),
   })

@@ -2,26 +2,11 @@ import { describe, expect, test } from 'vitest'
 import { getEffectiveStatus, getLineStatus } from '#schema/commission-line-status'
 import type { CommissionDocument, SaleDocument } from '#schema/sales'
 import { buildCommissionDashboard, type SalesData } from '#schema/sales-dashboard'
-import { buildSaleDocument } from '../support/sale-document.ts'
+import { buildProjectDocument, buildSaleDocument } from '../support/sale-document.ts'
 
 const TODAY = '2026-06-15'
 
-function project(id: string, label: string | null) {
-  return {
-    id,
-    name: `Project ${id}`,
-    location: null,
-    type: null,
-    label,
-    description: null,
-    totalUnits: null,
-    soldUnits: 0,
-    status: 'active',
-    createdAt: 0,
-    updatedAt: 0,
-    seq: 0,
-  }
-}
+const project = (id: string, label: string | null) => buildProjectDocument({ id, label })
 
 function seller(id: string) {
   const base = { email: null, phone: null, role: 'closer', status: 'active', userId: null }

@@ -117,13 +117,17 @@ test("the server's GET /api/stats agrees with the browser's dashboard on the sam
   const statuses = ['active', 'inactive', 'suspended', 'active'] as const
   const appStatuses = ['active', 'syncing', 'error', 'inactive', 'active']
   db.transaction((tx) => {
+    /** A row's id and what every synced row of the organisation holds besides. */
+    const syncedRow = (id: string) => ({
+      id,
+      seq: takeNextSeq(tx),
+      updatedAt: now,
+      organisationId: 'stats-org',
+    })
     for (let index = 0; index < 37; index++) {
       tx.insert(users)
         .values({
-          id: `user-${index}`,
-          seq: takeNextSeq(tx),
-          updatedAt: now,
-          organisationId: 'stats-org',
+          ...syncedRow(`user-${index}`),
           name: `Persoon ${index}`,
           email: `persoon${index}@example.com`,
           status: statuses[index % statuses.length],
@@ -136,10 +140,7 @@ test("the server's GET /api/stats agrees with the browser's dashboard on the sam
     for (let index = 0; index < 23; index++) {
       tx.insert(appConnections)
         .values({
-          id: `app-${index}`,
-          seq: takeNextSeq(tx),
-          updatedAt: now,
-          organisationId: 'stats-org',
+          ...syncedRow(`app-${index}`),
           name: `App ${index}`,
           url: `https://app${index}.example.com`,
           status: appStatuses[index % appStatuses.length],
@@ -151,10 +152,7 @@ test("the server's GET /api/stats agrees with the browser's dashboard on the sam
     for (let index = 0; index < 30; index++) {
       tx.insert(activities)
         .values({
-          id: `activity-${index}`,
-          seq: takeNextSeq(tx),
-          updatedAt: now,
-          organisationId: 'stats-org',
+          ...syncedRow(`activity-${index}`),
           user: 'Root',
           action: 'Iets gedaan',
           // From today back to 14.5 days ago, so some fall outside the 7-day window.

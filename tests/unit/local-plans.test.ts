@@ -1,5 +1,4 @@
 import { expect, test } from 'vitest'
-import type { PlanVersion } from '#schema/commission-plans'
 import {
   findLocalPosition,
   findLocalPositions,
@@ -8,26 +7,17 @@ import {
   toPlanList,
 } from '#schema/local-plans'
 import type { SaleDocType } from '#schema/rx/sales'
+import { closersVersion, EURO } from '../support/commission-plans.ts'
 
 // A seller's position as a device computes it from its local copies (decision 040): the
 // same arithmetic as GET …/sellers/:id/position, on the local sales, a sale registered on
 // this device (seq 0) counted at once with its own lines.
 
-const EURO = 100
 const stamps = { createdAt: 1, updatedAt: 1, seq: 1 }
 
-const closers: PlanVersion & typeof stamps = {
-  id: 'v1',
-  planId: 'plan-closers',
-  from: '2026-01-01',
-  period: 'year',
-  mode: 'retroactive',
-  roles: [
-    { role: 'closer', share: 60, tiers: [{ fromVolume: 1_000_000 * EURO, share: 70 }] },
-    { role: 'setter', share: 20, tiers: [] },
-  ],
-  capPerPeriod: null,
-  extras: [],
+/** Closer 60 %, 70 % from € 1.000.000 a year (retroactive); setter 20 %. */
+const closers = {
+  ...closersVersion(1_000_000 * EURO, { planId: 'plan-closers' }),
   ...stamps,
 }
 

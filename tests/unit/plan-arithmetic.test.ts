@@ -11,26 +11,14 @@ import {
   periodOf,
 } from '#schema/plan-arithmetic'
 import { choosePlanVersion, findProjectPercentage, type PlanBook } from '#schema/plan-resolution'
+import { closersVersion, EURO } from '../support/commission-plans.ts'
 
 // The plan arithmetic (decision 039) by hand-worked examples. Money in cents: € 1 = 100.
 // Throughout, a closer's plan: 60 % of the net commission, 70 % from € 5.000.000 of
 // volume in the calendar year. Net commissions are 2 % of the price unless said.
 
-const EURO = 100
-const closerPlan = (overrides: Partial<PlanVersion> = {}): PlanVersion => ({
-  id: 'v1',
-  planId: 'plan-a',
-  from: '2026-01-01',
-  period: 'year',
-  mode: 'retroactive',
-  roles: [
-    { role: 'closer', share: 60, tiers: [{ fromVolume: 5_000_000 * EURO, share: 70 }] },
-    { role: 'setter', share: 20, tiers: [] },
-  ],
-  capPerPeriod: null,
-  extras: [],
-  ...overrides,
-})
+const closerPlan = (overrides: Partial<PlanVersion> = {}) =>
+  closersVersion(5_000_000 * EURO, overrides)
 
 /** A sale of the closer's at 2 % net. */
 function sale(saleId: string, saleDate: string, euros: number, version: PlanVersion): PeriodSale {

@@ -10,6 +10,7 @@ import {
   RETIRED_SALES_COLLECTIONS,
   SALES_COLLECTIONS,
 } from '#sync/client/collections'
+import { UNTYPED_SALE_FIELDS } from '../support/sale-document.ts'
 
 addRxPlugin(RxDBMigrationSchemaPlugin)
 
@@ -110,20 +111,12 @@ test('a sale written before a deal could change opens with its lines to come (ve
     id: 'sale-1',
     projectId: 'project-1',
     clientName: 'Offline klant',
-    clientEmail: null,
-    clientPhone: null,
+    ...UNTYPED_SALE_FIELDS,
     propertyNumber: 'B-1',
     saleDate: '2026-11-01',
-    deliveryDate: null,
     salePrice: 30_000_000,
     commissionPercentage: 2,
     commissionAmount: 600_000,
-    totalCosts: 0,
-    costsDescription: null,
-    discountPercentage: 0,
-    status: 'completed',
-    notes: null,
-    createdBy: null,
     createdAt: 1,
     updatedAt: 1,
     seq: 0,

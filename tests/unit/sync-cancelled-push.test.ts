@@ -1,8 +1,7 @@
-import type { RxDatabase } from 'rxdb'
-import { afterEach, expect, test, vi } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import {
   APP_CONNECTIONS,
-  createAppConnectionsCollection,
+  createTestAppConnections,
   replicateAppConnections,
 } from '../support/app-connections-collection.ts'
 import { appDocument } from '../support/app-document.ts'
@@ -16,15 +15,8 @@ import { createResyncStream } from '../support/sync-node-client.ts'
 const definition = APP_CONNECTIONS
 const BACKOFF_MS = 400
 
-let db: RxDatabase
-
-afterEach(async () => {
-  await db?.remove()
-})
-
 test('a push waiting out its backoff when the replication is cancelled is never sent', async () => {
-  const device = await createAppConnectionsCollection('cancelled-push')
-  db = device.db
+  const device = await createTestAppConnections('cancelled-push')
   const { collection } = device
   const row = appDocument('a', 7)
   const pushes: number[] = []

@@ -1,10 +1,9 @@
-import type { RxDatabase } from 'rxdb'
-import { afterEach, expect, test, vi } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import { findUnsentChanges, type UnsentDocument } from '#sync/client/unsent-changes'
 import type { WireDocument } from '#sync/protocol'
 import {
   APP_CONNECTIONS,
-  createAppConnectionsCollection,
+  createTestAppConnections,
   replicateAppConnections,
 } from '../support/app-connections-collection.ts'
 import { newAppDocument } from '../support/app-document.ts'
@@ -15,15 +14,8 @@ import { createResyncStream } from '../support/sync-node-client.ts'
 // holds a moment later. Counted in that moment, the copy looked unsent, and a logout then
 // asked about a change that was on the server (the shared-device browser test saw it).
 
-let db: RxDatabase | undefined
-
-afterEach(async () => {
-  await db?.remove()
-})
-
 test('a copy the pull wrote from the server never counts as unsent, not even between its two writes', async () => {
-  const device = await createAppConnectionsCollection('unsent-after-pull')
-  db = device.db
+  const device = await createTestAppConnections('unsent-after-pull')
   const { collection } = device
   let stored: WireDocument | undefined
   const fetch = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
