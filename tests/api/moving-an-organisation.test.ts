@@ -204,7 +204,7 @@ test('an organisation moved under load: every acknowledged write on the new mach
   const endedAt = Date.now()
   await stream.ended
   const again = await openEventStream(`${machines.url}/api/sync/v1/stream`, cookieOf(admin))
-  await waitFor(() => again.messages.length === 1)
+  await waitFor(() => again.messages.length >= 1)
   await again.close()
   // The old machine told its streams the organisation left, instead of failing to read it.
   expect(

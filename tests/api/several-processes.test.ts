@@ -47,7 +47,7 @@ test("a change written through one process reaches a stream that the other holds
   const here = await openEventStream(`${first.url}/api/sync/v1/stream`, cookieOf(root))
   try {
     expect([there.status, here.status]).toEqual([200, 200])
-    await waitFor(() => there.messages.length === 1 && here.messages.length === 1)
+    await waitFor(() => there.messages.length >= 1 && here.messages.length >= 1)
 
     const created = await root.post('/api/app-connections', {
       name: 'Webshop',
@@ -86,7 +86,7 @@ test("another organisation's stream hears nothing of a change relayed from the o
   const ours = await openEventStream(`${first.url}/api/sync/v1/stream`, cookieOf(root))
   try {
     expect([theirs.status, ours.status]).toEqual([200, 200])
-    await waitFor(() => theirs.messages.length === 1 && ours.messages.length === 1)
+    await waitFor(() => theirs.messages.length >= 1 && ours.messages.length >= 1)
     const write = await root.post('/api/app-connections', {
       name: 'Boekhouding',
       url: 'https://boeken.example.com',

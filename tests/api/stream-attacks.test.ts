@@ -65,7 +65,7 @@ test('an outsider without a session gets no stream, in either area', async () =>
 test("another organisation's ADMIN hears nothing of ours, and we nothing of theirs", async () => {
   const streamB = await open(ownerB, 'sales')
   const streamA = await open(ownerA, 'sales')
-  await waitFor(() => streamA.messages.length === 1 && streamB.messages.length === 1)
+  await waitFor(() => streamA.messages.length >= 1 && streamB.messages.length >= 1)
   const seller = (
     (await ownerA.post('/api/gold-estates/sellers', { name: 'Anna', email: 'anna@a.example' }))
       .json as Seller
