@@ -25,6 +25,17 @@ const MOVED_MESSAGE = 'Deze organisatie is verhuisd naar een andere machine. Pro
 const ELSEWHERE_MESSAGE = 'Deze organisatie staat op een andere machine. Probeer het opnieuw.'
 const NEW_ORGANISATION_MESSAGE = 'Deze organisatie is net aangemaakt. Probeer het opnieuw.'
 
+/** `run` shared by every caller while it runs: one read at a time, later callers join it. */
+function sharedWhileRunning(run: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | undefined
+  return () => {
+    running ??= run().finally(() => {
+      running = undefined
+    })
+    return running
+  }
+}
+
 /**
  * A bounded LRU of open organisation files. Callers take a db with `get` for each unit of
  * synchronous work and do not hold it across an await: an evicted file is closed.
@@ -48,8 +59,6 @@ export class OrganisationCache {
    * organisation not held here), so that `holds`, asked synchronously, need not ask it.
    */
   #placements = new Map<string, string>()
-  #learningPlacements: Promise<void> | undefined
-  #learning: Promise<void> | undefined
 
   constructor(
     private readonly dataDir: string,
@@ -131,12 +140,10 @@ export class OrganisationCache {
 
   /** learnOrganisations in the background, one read at a time. */
   #learnOrganisationsSoon() {
-    this.#learning ??= this.learnOrganisations()
-      .catch(() => undefined)
-      .finally(() => {
-        this.#learning = undefined
-      })
+    this.#learnOrganisationsOnce().catch(() => undefined)
   }
+
+  readonly #learnOrganisationsOnce = sharedWhileRunning(() => this.learnOrganisations())
 
   /**
    * Reads the placements from the system directory (with several machines; one read at a
@@ -146,16 +153,13 @@ export class OrganisationCache {
    */
   learnPlacements(): Promise<void> {
     if (!this.placement) return Promise.resolve()
-    this.#learningPlacements ??= this.directory
-      .listPlacements()
-      .then((placements) => {
-        this.#placements = new Map(placements.map((row) => [row.organisationId, row.machine]))
-      })
-      .finally(() => {
-        this.#learningPlacements = undefined
-      })
-    return this.#learningPlacements
+    return this.#readPlacements()
   }
+
+  readonly #readPlacements = sharedWhileRunning(async () => {
+    const placements = await this.directory.listPlacements()
+    this.#placements = new Map(placements.map((row) => [row.organisationId, row.machine]))
+  })
 
   /**
    * Whether the organisation exists, for one this process was not told of (know): `get`
