@@ -38,6 +38,16 @@ const app = (name: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 })
 
+/** A new user's document as a device pushes it. */
+const userDocument = (name: string, email: string) => ({
+  id: uuidv7(),
+  name,
+  email,
+  role: 'USER',
+  status: 'active',
+  _deleted: false,
+})
+
 async function pullAll(client: Client, collection: string, limit: number, from = 0) {
   const pages: number[] = []
   const documents: { id: string }[] = []
@@ -288,14 +298,7 @@ describe('push', () => {
 
   test('a USER pushing a user or an app edit is refused with the reason; nothing changes', async () => {
     const usersBefore = ((await admin.get('/api/users')).json as Users).length
-    const newUser = {
-      id: uuidv7(),
-      name: 'Pushed Person',
-      email: 'pushed@example.com',
-      role: 'USER',
-      status: 'active',
-      _deleted: false,
-    }
+    const newUser = userDocument('Pushed Person', 'pushed@example.com')
     const refused = await reader.post('/api/sync/v1/users/push', {
       rows: [{ newDocumentState: newUser }],
     })
@@ -325,14 +328,7 @@ describe('push', () => {
         .from(loginDirectory)
         .where(eq(loginDirectory.userId, userId))
         .all()
-    const person = {
-      id: uuidv7(),
-      name: 'Listed Person',
-      email: 'listed@example.com',
-      role: 'USER',
-      status: 'active',
-      _deleted: false,
-    }
+    const person = userDocument('Listed Person', 'listed@example.com')
     const created = await admin.post('/api/sync/v1/users/push', {
       rows: [{ newDocumentState: person }],
     })
