@@ -127,6 +127,14 @@ export default defineConfig({
         strictExecutionOrder: true,
         codeSplitting: {
           groups: [
+            // What the page's entry imports is one chunk: a dozen files of a few hundred
+            // bytes each cost a request apiece at every start (decision 041).
+            {
+              name: 'web',
+              test: (id: string) => initialModules.has(id),
+              includeDependenciesRecursively: false,
+              priority: 6,
+            },
             // An area's start is one chunk (what both starts share, another): a screen
             // opened later finds it loaded, and the start loads no screen's code with it.
             {

@@ -1,13 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
 import { injectManifest } from 'workbox-build'
+import { type BuildManifest, readAreaCode } from '../schema/page-hints.ts'
 
 // Builds dist/web/service-worker.js after the web app is in dist/web: bundles
-// sw/service-worker.ts with Vite (one classic script, no imports left), then lets
-// workbox-build put the list of built files and their revisions into it.
+// sw/service-worker.ts with Vite (one classic script, no imports left) with each area's
+// code from the build's manifest, then lets workbox-build put the list of built files and
+// their revisions into it.
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const webRoot = path.join(root, 'dist/web')
@@ -15,13 +17,18 @@ const webRoot = path.join(root, 'dist/web')
 /** Bundles and injects the precache manifest; returns what was precached. */
 export async function buildServiceWorker() {
   const bundleDir = mkdtempSync(path.join(tmpdir(), 'centraal-sw-'))
+  const manifestFile = path.join(webRoot, '.vite/manifest.json')
+  const areaCode = readAreaCode(JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest)
   try {
     await build({
       configFile: false,
       root,
       logLevel: 'warn',
       // Workbox strips its development logging when NODE_ENV is production.
-      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      define: {
+        'process.env.NODE_ENV': JSON.stringify('production'),
+        __AREA_CODE__: JSON.stringify(areaCode),
+      },
       build: {
         outDir: bundleDir,
         emptyOutDir: true,

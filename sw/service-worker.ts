@@ -6,6 +6,13 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
+import {
+  type AreaCode,
+  areaOfPage,
+  pageHints,
+  SALES_HOST_MARK,
+  SALES_PREFIX,
+} from '../schema/page-hints.ts'
 import { replayQueue } from '../web/lib/offline-queue/replay-queue.ts'
 import { CLAIM_MESSAGE, SKIP_WAITING_MESSAGE } from '../web/lib/service-worker-messages.ts'
 
@@ -18,16 +25,49 @@ declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | PrecacheEntry)[]
 }
 
+/** Each signed-in area's code, from the build's manifest (sw/build.ts). */
+declare const __AREA_CODE__: AreaCode
+
 /** Background Sync's event; not in TypeScript's WebWorker types. */
 type SyncEvent = ExtendableEvent & { tag: string }
 
-precacheAndRoute(self.__WB_MANIFEST)
+// A page's address is never answered with a stored file by its name ('/' with index.html,
+// '/landing' with landing.html): every page goes through the navigation route below.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false })
 cleanupOutdatedCaches()
 
 // Every page of the single-page app is index.html; the client router decides.
+const shell = createHandlerBoundToURL('/index.html')
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }),
+  new NavigationRoute(
+    // The address first: the handler puts the copy's request in place of the page's.
+    async (options) => {
+      const { pathname } = options.url
+      return withPageHints(await shell(options), pathname)
+    },
+    { denylist: [/^\/api\//] },
+  ),
 )
+
+/**
+ * The page with the hints the server would name for its address (schema/page-hints.ts): the
+ * area's code and first answers start loading with the page, not after the entry has run
+ * (decision 041). The copy itself has none (the server's /index.html), so a page of one area
+ * never loads the other's code. The cookies are the server's to judge and this worker cannot
+ * read them: a signed-out visit to a page of the area loads its code, and on a dashboard asks
+ * its figures for a refusal (one small request; a returning device is mostly signed in).
+ */
+async function withPageHints(page: Response, pathname: string): Promise<Response> {
+  if (!page.ok) return page
+  const html = await page.text()
+  const isSalesHost = html.includes(SALES_HOST_MARK)
+  const area = areaOfPage(pathname, isSalesHost)
+  const hints = pageHints(area, pathname, isSalesHost ? '' : SALES_PREFIX, __AREA_CODE__[area])
+  const headers = new Headers(page.headers)
+  headers.delete('content-length')
+  const { status, statusText } = page
+  return new Response(html.replace('</head>', `${hints}</head>`), { status, statusText, headers })
+}
 
 // The first version takes over open pages at once; later versions wait for 'Vernieuwen'.
 clientsClaim()

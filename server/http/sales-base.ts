@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
+import { SALES_PREFIX } from '#schema/page-hints'
 
-/** The sales area's path prefix on the central host ({base} in docs/behaviour.md). */
-export const SALES_PREFIX = '/gold-estates'
+export { SALES_PREFIX }
 
 /** True when the request came in on the dedicated sales host (SALES_HOST). */
 export function isSalesHost(c: Context, salesHost: string) {

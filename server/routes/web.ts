@@ -3,9 +3,9 @@ import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
+import { areaOfPage, pageHints, SALES_HOST_MARK } from '#schema/page-hints'
 import type { AppEnv } from '../app-deps.ts'
 import { readSessionToken, refreshSessionCookies } from '../auth/sessions.ts'
-import { firstAnswerPreloads } from '../http/first-answer-preloads.ts'
 import { isSalesHost, SALES_PREFIX } from '../http/sales-base.ts'
 import { createSignedInPreloads } from '../http/signed-in-preloads.ts'
 import { readLiveSession } from '../system-directory/session-lifetime.ts'
@@ -47,7 +47,7 @@ export function webRoutes(webRoot: string, { salesHost, directory }: WebRouteDep
   const indexFile = path.join(webRoot, 'index.html')
   const landingFile = path.join(webRoot, 'landing.html')
   const relativeRoot = path.relative(process.cwd(), webRoot) || '.'
-  const preloadsOf = createSignedInPreloads(webRoot)
+  const areaCode = createSignedInPreloads(webRoot)
   /** Whether the page's area has a live session (its cookies refreshed as on every call). */
   const isSignedIn = async (c: Context<AppEnv>, area: 'central' | 'sales') => {
     const token = readSessionToken(c, area)
@@ -63,31 +63,42 @@ export function webRoutes(webRoot: string, { salesHost, directory }: WebRouteDep
     }
     return session !== null
   }
+  const readPage = (c: Context<AppEnv>, file: string) => {
+    const html = readFileSync(file, 'utf8')
+    return isSalesHost(c, salesHost) ? html.replace('<html ', SALES_HOST_MARK) : html
+  }
   const servePage = async (c: Context<AppEnv>) => {
-    if (!existsSync(indexFile)) {
-      return c.text('The web app is not built yet: run npm run build (npm start does this).', 503)
-    }
+    if (!existsSync(indexFile)) return notBuilt(c)
     const isSales = isSalesHost(c, salesHost)
     const { path: requested } = c.req
-    const isSalesPath = requested === SALES_PREFIX || requested.startsWith(`${SALES_PREFIX}/`)
-    const area = isSales || isSalesPath ? 'sales' : 'central'
+    const area = areaOfPage(requested, isSales)
     const hasSession = await isSignedIn(c, area)
     // Without a live session / is the landing page: built ahead, it shows before any of
     // the app's code runs (decision 014). A cookie whose session ended stays (decision 044),
     // so it is the session that is looked up, not the cookie's presence.
     const isLanding = requested === '/' && area === 'central' && !hasSession
-    let html = readFileSync(isLanding && existsSync(landingFile) ? landingFile : indexFile, 'utf8')
-    if (isSales) html = html.replace('<html ', '<html data-area="sales" ')
+    let html = readPage(c, isLanding && existsSync(landingFile) ? landingFile : indexFile)
     // Someone with a session cookie will most likely see a signed-in screen: its code and
     // its first answers start loading with the page instead of after the session answer
     // (hints; nothing is trusted).
     if (hasSession) {
-      const answers = firstAnswerPreloads(area, requested, isSales ? '' : SALES_PREFIX)
-      html = html.replace('</head>', `${answers}${preloadsOf(area)}</head>`)
+      const hints = pageHints(area, requested, isSales ? '' : SALES_PREFIX, areaCode()[area])
+      html = html.replace('</head>', `${hints}</head>`)
     }
     c.header('Cache-Control', 'no-cache')
     c.header('Vary', 'Cookie')
     return c.html(html)
+  }
+  /**
+   * /index.html is the service worker's copy of the page (sw/service-worker.ts): as built,
+   * whoever asks. It serves every page of both areas from that copy and names each page's
+   * hints itself; hints the copy kept would name the area of whoever was signed in when
+   * it was stored, for every page of both.
+   */
+  const serveShell = (c: Context<AppEnv>) => {
+    if (!existsSync(indexFile)) return notBuilt(c)
+    c.header('Cache-Control', 'no-cache')
+    return c.html(readPage(c, indexFile))
   }
   return new Hono<AppEnv>()
     .use('*', async (c, next) => {
@@ -95,7 +106,7 @@ export function webRoutes(webRoot: string, { salesHost, directory }: WebRouteDep
       await next()
     })
     .get('/', servePage)
-    .get('/index.html', servePage)
+    .get('/index.html', serveShell)
     .use(
       '/assets/*',
       serveStatic({
@@ -118,3 +129,6 @@ export function webRoutes(webRoot: string, { salesHost, directory }: WebRouteDep
 type WebRouteDeps = { salesHost: string; directory: SystemDirectory }
 
 const notFound = (c: Context<AppEnv>) => c.text('Niet gevonden', 404)
+
+const notBuilt = (c: Context<AppEnv>) =>
+  c.text('The web app is not built yet: run npm run build (npm start does this).', 503)

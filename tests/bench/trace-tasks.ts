@@ -75,10 +75,16 @@ export function tasksUntilMark(events: TraceEvent[], url: string, mark: string) 
   const thread = events.filter((event) => event.pid === parse.pid && event.tid === parse.tid)
   const markEvent = events.find((event) => event.pid === parse.pid && event.name === mark)
   if (!markEvent) throw new Error(`no mark ${mark} in the trace`)
+  // The document's own navigation: its frame's, on whichever process it began (a new
+  // page's navigation can start in the renderer of about:blank). Failing that, the mark's
+  // time origin. Not the process's first navigationStart: another frame's can come later.
+  const frame = (parse.args?.beginData as { frame?: string } | undefined)?.frame
   const navigation = events.find(
-    (event) => event.pid === parse.pid && event.name === 'navigationStart',
+    (event) => event.name === 'navigationStart' && event.args?.frame === frame,
   )
-  const from = navigation?.ts ?? parse.ts
+  const markStart = markEvent.args?.data?.startTime
+  const origin = typeof markStart === 'number' ? markEvent.ts - markStart * 1000 : parse.ts
+  const from = navigation?.ts ?? origin
   const until = markEvent.ts
   return { tasks: tasksWithin(thread, from, until), spanMs: (until - from) / 1000 }
 }

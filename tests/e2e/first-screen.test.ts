@@ -1,6 +1,7 @@
 import type { Page, Route } from 'playwright-core'
 import { beforeAll, expect, test } from 'vitest'
 import { seedCentral, seedSales } from '../support/seed-organisation.ts'
+import { waitForServiceWorker } from './app-helpers.ts'
 import { setUpBrowserFile } from './browser-file.ts'
 import { DESKTOP, PHONE, screenshot } from './page-helpers.ts'
 
@@ -209,6 +210,49 @@ test.each([
     })
     await page.goto(path, { waitUntil: 'commit' })
     await expect.poll(() => isCodeAsked, { timeout: 20_000 }).toBe(true)
+    await context.close()
+  },
+)
+
+test.each([
+  { area: 'Centraal', path: '/', own: 'signed-in-routes', other: 'sales-routes' },
+  {
+    area: 'Gold Estates',
+    path: '/gold-estates/dashboard',
+    own: 'sales-routes',
+    other: 'signed-in-routes',
+  },
+])(
+  'on a returning device $area’s page names its own code and first answers, never the other area’s',
+  async ({ path, own, other }) => {
+    const context = await file.browser.newContext({ viewport: PHONE, baseURL: file.server.url })
+    await context.addCookies(
+      [...file.api.cookies].map(([name, value]) => ({ name, value, url: file.server.url })),
+    )
+    // Installed while the other area was open: its hints are not the copy's to keep.
+    const first = await context.newPage()
+    await first.goto(path === '/' ? '/gold-estates/dashboard' : '/')
+    await waitForServiceWorker(first)
+    await first.close()
+
+    const page = await context.newPage()
+    const asked: string[] = []
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname))
+    expect((await page.goto(path))?.fromServiceWorker()).toBe(true)
+    const hinted = await page.evaluate(() =>
+      [...document.head.querySelectorAll('link[rel=modulepreload], link[rel=preload]')].map(
+        (link) => new URL((link as HTMLLinkElement).href).pathname,
+      ),
+    )
+    const firstAnswers =
+      path === '/'
+        ? ['/api/auth/user', '/api/stats']
+        : ['/api/gold-estates/auth/user', '/api/gold-estates/commissions/dashboard']
+    expect(hinted).toEqual(expect.arrayContaining(firstAnswers))
+    expect(hinted.filter((url) => url.includes(`/${own}-`))).toHaveLength(1)
+    expect(hinted.filter((url) => url.includes(`/${other}-`))).toEqual([])
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+    expect(asked.filter((url) => url.includes(`/${other}-`))).toEqual([])
     await context.close()
   },
 )

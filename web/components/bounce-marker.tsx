@@ -1,5 +1,5 @@
 import { MailWarning } from 'lucide-react'
-import { Popover } from 'radix-ui'
+import * as Popover from 'radix-ui/popover'
 
 /**
  * "E-mail komt niet aan" beside an address a mail server refused for good: the server's

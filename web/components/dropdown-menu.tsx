@@ -1,4 +1,4 @@
-import { DropdownMenu as RadixMenu } from 'radix-ui'
+import * as RadixMenu from 'radix-ui/dropdown-menu'
 import type { ComponentProps, ReactNode } from 'react'
 import { cn } from '../lib/class-names.ts'
 

@@ -1,4 +1,4 @@
-import { Popover } from 'radix-ui'
+import * as Popover from 'radix-ui/popover'
 import type { ReactNode } from 'react'
 import { cn } from '../lib/class-names.ts'
 import { Button } from './button.tsx'

@@ -1,5 +1,5 @@
 import { ShieldAlert } from 'lucide-react'
-import { Popover } from 'radix-ui'
+import * as Popover from 'radix-ui/popover'
 import { Link } from 'react-router-dom'
 import type { RefusedChange } from '#sync/client/sync-status'
 import { formatMoment } from '../lib/format-date.ts'

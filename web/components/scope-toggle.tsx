@@ -1,4 +1,4 @@
-import { ToggleGroup } from 'radix-ui'
+import * as ToggleGroup from 'radix-ui/toggle-group'
 import type { SyncRefusalScope } from '#schema/sync-refusals'
 
 const OPTIONS: readonly { value: SyncRefusalScope; label: string }[] = [

@@ -1,4 +1,4 @@
-import { Switch as RadixSwitch } from 'radix-ui'
+import * as RadixSwitch from 'radix-ui/switch'
 import { type ReactNode, useId } from 'react'
 import { FieldLabel } from './field.tsx'
 

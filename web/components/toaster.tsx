@@ -1,5 +1,5 @@
 import { X } from 'lucide-react'
-import { Toast } from 'radix-ui'
+import * as Toast from 'radix-ui/toast'
 import { cn } from '../lib/class-names.ts'
 import {
   dismissToast,

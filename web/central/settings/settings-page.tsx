@@ -1,4 +1,4 @@
-import { Tabs } from 'radix-ui'
+import * as Tabs from 'radix-ui/tabs'
 import { useSearchParams } from 'react-router-dom'
 import { PageHeader } from '../../components/page-header.tsx'
 import { useHasPermission } from '../../lib/use-permission.ts'

@@ -1,4 +1,4 @@
-import { Tooltip } from 'radix-ui'
+import * as Tooltip from 'radix-ui/tooltip'
 import { Suspense } from 'react'
 import { Outlet } from 'react-router-dom'
 import { BottomNav } from '../../components/bottom-nav.tsx'

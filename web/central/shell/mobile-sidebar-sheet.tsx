@@ -1,5 +1,5 @@
 import { X } from 'lucide-react'
-import { Dialog } from 'radix-ui'
+import * as Dialog from 'radix-ui/dialog'
 import { BrandMark } from '../../components/brand-mark.tsx'
 import { SheetOrganisation } from './organisation-switcher.tsx'
 import { useSidebar } from './sidebar-context.tsx'

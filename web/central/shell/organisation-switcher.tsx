@@ -1,5 +1,5 @@
 import { ArrowLeftRight, Building2, ChevronDown } from 'lucide-react'
-import { DropdownMenu as RadixMenu } from 'radix-ui'
+import * as RadixMenu from 'radix-ui/dropdown-menu'
 import { useState } from 'react'
 import { getSessionAccount } from '#sync/client/signed-in-account'
 import { Button } from '../../components/button.tsx'

@@ -1,4 +1,4 @@
-import { Tooltip } from 'radix-ui'
+import * as Tooltip from 'radix-ui/tooltip'
 import { useId } from 'react'
 import { NavLink } from 'react-router-dom'
 import { cn } from '../../lib/class-names.ts'
