@@ -11,14 +11,7 @@ import { seedCentral, seedSales } from '../support/seed-organisation.ts'
 import { startTestServer, type TestServer } from '../support/test-server.ts'
 import { summariseProfile } from './cpu-profile.ts'
 import { median } from './median.ts'
-import {
-  BLOCKING_FROM_MS,
-  TASK_CATEGORIES,
-  type Task,
-  type TraceEvent,
-  tasksUntilMark,
-  weigh,
-} from './trace-tasks.ts'
+import { BLOCKING_FROM_MS, startTrace, type Task, tasksUntilMark, weigh } from './trace-tasks.ts'
 
 // The signed-in page's own start on a returning device, in a Chromium trace: from the
 // navigation until the first screen's figures are on screen, the page's main-thread tasks
@@ -31,7 +24,7 @@ import {
 
 /** The build's hidden source maps: the profile's time by source module. */
 const WEB_ASSETS = fileURLToPath(new URL('../../dist/web/assets', import.meta.url))
-const VISITS = 3
+const VISITS = 5
 /** As lighthouse.bench.ts: the first visit's time to install the worker and fill. */
 const FIRST_VISIT_MS = 5000
 const FIGURES_MARK = 'bench-first-figures'
@@ -89,14 +82,7 @@ async function traceReturningVisit(pagePath: string, figureTitle: string, index:
     const page = await context.newPage()
     await page.addInitScript(watchForFigures, { title: figureTitle, mark: FIGURES_MARK })
     const tracer = await context.newCDPSession(page)
-    const events: TraceEvent[] = []
-    tracer.on('Tracing.dataCollected', ({ value }) =>
-      events.push(...(value as unknown as TraceEvent[])),
-    )
-    await tracer.send('Tracing.start', {
-      categories: TASK_CATEGORIES,
-      transferMode: 'ReportEvents',
-    })
+    const stopTrace = await startTrace(tracer)
     const isProfiling = process.env.START_PROFILE === '1' && index === 0
     if (isProfiling) {
       await tracer.send('Profiler.enable')
@@ -112,9 +98,7 @@ async function traceReturningVisit(pagePath: string, figureTitle: string, index:
         `  ${pagePath}, the first visit profiled (slowed by the profiler):\n${summariseProfile(profile, server.url, WEB_ASSETS)}`,
       )
     }
-    const complete = new Promise((resolve) => tracer.once('Tracing.tracingComplete', resolve))
-    await tracer.send('Tracing.end')
-    await complete
+    const events = await stopTrace()
     const prefix = process.env.START_TRACE
     if (prefix) {
       const name = `${prefix}-${pagePath.replace(/\W+/g, '_')}-${index}.json`

@@ -22,6 +22,49 @@ export const TASK_CATEGORIES = [
   'v8.execute',
 ].join(',')
 
+/** What a DevTools protocol session is asked here: Playwright's CDPSession has this shape. */
+type TraceSession = {
+  send(method: 'Tracing.start', params: Record<string, unknown>): Promise<unknown>
+  send(method: 'Tracing.end'): Promise<unknown>
+  send(
+    method: 'IO.read',
+    params: { handle: string },
+  ): Promise<{ data: string; eof: boolean; base64Encoded?: boolean }>
+  send(method: 'IO.close', params: { handle: string }): Promise<unknown>
+  once(event: 'Tracing.tracingComplete', listener: (payload: { stream?: string }) => void): unknown
+}
+
+/**
+ * Starts a trace of `categories` kept by the browser until `stop()`, which reads it whole.
+ * Not reported while it runs (transferMode ReportEvents): sending the events to this process
+ * as they come keeps the browser's main thread and this process busy during the very
+ * visit the trace measures, on the same two processors (decision 041).
+ */
+export async function startTrace(session: TraceSession, categories = TASK_CATEGORIES) {
+  await session.send('Tracing.start', {
+    categories,
+    transferMode: 'ReturnAsStream',
+    streamFormat: 'json',
+  })
+  return async function stop(): Promise<TraceEvent[]> {
+    const complete = new Promise<{ stream?: string }>((resolve) =>
+      session.once('Tracing.tracingComplete', resolve),
+    )
+    await session.send('Tracing.end')
+    const { stream } = await complete
+    if (!stream) throw new Error('the trace came without its stream')
+    const parts: string[] = []
+    for (;;) {
+      const { data, eof, base64Encoded } = await session.send('IO.read', { handle: stream })
+      parts.push(base64Encoded ? Buffer.from(data, 'base64').toString('utf8') : data)
+      if (eof) break
+    }
+    await session.send('IO.close', { handle: stream })
+    const trace = JSON.parse(parts.join('')) as { traceEvents: TraceEvent[] } | TraceEvent[]
+    return Array.isArray(trace) ? trace : trace.traceEvents
+  }
+}
+
 /** Lighthouse's mobile slowdown is four times; a task counts from 50 ms slowed on. */
 export const BLOCKING_FROM_MS = 12.5
 
