@@ -125,13 +125,16 @@ async function measure(name: string, pagePath: string, figureTitle: string) {
     .slice(0, LISTED_TASKS)
     .map(
       (task) =>
-        `      at ${task.startMs.toFixed(0)} ms: ${task.durationMs.toFixed(1)} ms (${task.what})`,
+        `      at ${task.startMs.toFixed(0)} ms: ${task.durationMs.toFixed(1)} ms, the thread ${task.threadMs.toFixed(1)} ms (${task.what})`,
     )
   figures.push(
     `  ${name}: longest task ${each((visit) => visit.longestMs)} ms (target ≤ 50), ` +
       `tasks over 50 ms ${each((visit) => visit.over50)} (target 0), ` +
       `blocking over ${BLOCKING_FROM_MS} ms ${each((visit) => visit.blockingMs)} ms (target ≤ 50), ` +
-      `navigation to figures ${each((visit) => visit.spanMs)} ms; the median visit's longest tasks:`,
+      `navigation to figures ${each((visit) => visit.spanMs)} ms; ` +
+      `on the thread's own clock (without the time it waited for a processor), longest task ` +
+      `${each((visit) => visit.threadLongestMs)} ms, blocking ${each((visit) => visit.threadBlockingMs)} ms; ` +
+      `the median visit's longest tasks:`,
     ...longest,
   )
 }
