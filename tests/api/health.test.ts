@@ -109,5 +109,10 @@ test('on the sales host the same page is marked as the sales area', async () => 
     })
   expect(await fetchPage(`sales.localhost:${port}`, '/login')).toContain('<html data-area="sales"')
   expect(await fetchPage(`sales.localhost:${port}`, '/')).toContain('<html data-area="sales"')
+  // The service worker's copy of the page: the worker reads the host's area from it.
+  expect(await fetchPage(`sales.localhost:${port}`, '/index.html')).toContain(
+    '<html data-area="sales"',
+  )
+  expect(await fetchPage(`localhost:${port}`, '/index.html')).not.toContain('data-area')
   expect(await fetchPage(`localhost:${port}`, '/gold-estates/login')).not.toContain('data-area')
 })

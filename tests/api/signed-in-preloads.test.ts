@@ -122,3 +122,17 @@ test('the named answers are fixed addresses: nothing of the asked path reaches t
   expect(page.text).not.toContain('alert(')
   expect(answersIn(page.text)).toEqual(['/api/gold-estates/auth/user'])
 })
+
+test('the service worker’s copy (/index.html) names no one’s code or answers, whatever cookie asks', async () => {
+  const client = createClient(server.url)
+  for (const cookie of [centralCookie, salesCookie, `${centralCookie}; ${salesCookie}`]) {
+    const copy = await client.get('/index.html', { cookie })
+    expect(copy.status).toBe(200)
+    expect(preloadsIn(copy.text)).toEqual([])
+    expect(answersIn(copy.text)).toEqual([])
+    // Nor does it look anyone up: it is the same page for everyone.
+    expect(copy.headers.get('vary') ?? '').not.toMatch(/cookie/i)
+  }
+  // The page it stands in for still names them.
+  expect(preloadsIn((await client.get('/users', { cookie: centralCookie })).text)).not.toEqual([])
+})

@@ -1,22 +1,20 @@
 import { Plus } from 'lucide-react'
-import { Suspense } from 'react'
 import { Link } from 'react-router-dom'
+import type { CommissionDashboard } from '#schema/sales-dashboard'
 import { buttonClass } from '../../components/button.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { salesDashboard } from '../../lib/first-answers.ts'
-import { lazyExport } from '../../lib/lazy-export.ts'
 import { useServerWhileFilling } from '../../lib/use-server-while-filling.ts'
+import { DataFailed } from '../components/data-failed.tsx'
 import { DataLoading } from '../components/data-loading.tsx'
 import { useSalesCurrency } from '../components/use-sales-currency.ts'
 import { salesPath, useSalesUser } from '../data/index.ts'
 import { useSalesDatabaseState } from '../data/sales-database.tsx'
-import { useDashboardQuestion } from '../data/use-dashboard-question.ts'
-import { DASHBOARD_PATHS } from './dashboard-paths.ts'
+import { type DashboardQuestion, useDashboardQuestion } from '../data/use-dashboard-question.ts'
+import { useLocalSalesFigures } from '../data/use-local-sales-figures.ts'
 import { DashboardView } from './dashboard-view.tsx'
-
-// The local figures' code (RxDB's queries, rxjs, the review queue's writes) loads once the
-// local database is open, after the first screen drew the server's figures (decision 041).
-const LocalDashboard = lazyExport(() => import('./local-dashboard.tsx'), 'LocalDashboard')
+import { ImplausibleCommissionCard } from './implausible-commission-card.tsx'
+import { ReviewQueueCard } from './review-queue-card.tsx'
 
 /**
  * {base}/dashboard (docs/behaviour.md): commission totals and upcoming payments from local data;
@@ -51,23 +49,53 @@ export function DashboardPage() {
           paths={DASHBOARD_PATHS}
         />
       ) : (
-        // While its code loads, the server's figures stay as they were: no flash, no shift.
-        <Suspense
-          fallback={
-            fromServer.last ? (
-              <DashboardView
-                dashboard={fromServer.last}
-                currency={currency}
-                paths={DASHBOARD_PATHS}
-              />
-            ) : (
-              <DataLoading />
-            )
-          }
-        >
-          <LocalDashboard currency={currency} whileLoading={fromServer.last} question={question} />
-        </Suspense>
+        <LocalDashboard currency={currency} whileLoading={fromServer.last} question={question} />
       )}
     </>
+  )
+}
+
+// One object for the page's life, so the memoised view skips a render its figures did not change.
+const DASHBOARD_PATHS = {
+  newSale: salesPath('/sales/new'),
+  commissions: salesPath('/commissions'),
+  statistics: salesPath('/statistics'),
+  salesImport: salesPath('/sheets-sync'),
+}
+
+function LocalDashboard({
+  currency,
+  whileLoading,
+  question,
+}: {
+  currency: ReturnType<typeof useSalesCurrency>
+  /** The server's figures shown until the local ones are read (after a first fill). */
+  whileLoading: CommissionDashboard | null
+  /** Who reads the "Ter beoordeling" list; a sales ADMIN's plausible commission %. */
+  question: DashboardQuestion
+}) {
+  const { reviewer, plausibleCommission } = question
+  const local = useLocalSalesFigures(question)
+  if (local.status === 'loading' && whileLoading) {
+    return <DashboardView dashboard={whileLoading} currency={currency} paths={DASHBOARD_PATHS} />
+  }
+  if (local.status === 'loading') return <DataLoading />
+  if (local.status === 'failed') return <DataFailed />
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <ReviewQueueCard
+        items={local.data.reviewQueue}
+        isApprover={reviewer.isApprover}
+        currency={currency}
+      />
+      {plausibleCommission !== undefined && (
+        <ImplausibleCommissionCard
+          items={local.data.implausibleCommissions}
+          bound={plausibleCommission}
+          currency={currency}
+        />
+      )}
+      <DashboardView dashboard={local.data.dashboard} currency={currency} paths={DASHBOARD_PATHS} />
+    </div>
   )
 }
