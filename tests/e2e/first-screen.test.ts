@@ -171,6 +171,15 @@ test('before the app’s code has arrived the page already says it is loading; w
   await withoutScripts.close()
 })
 
+/** A new phone-sized browser of the signed-in superadmin (both areas' sessions). */
+async function signedInPhone() {
+  const context = await file.browser.newContext({ viewport: PHONE, baseURL: file.server.url })
+  await context.addCookies(
+    [...file.api.cookies].map(([name, value]) => ({ name, value, url: file.server.url })),
+  )
+  return context
+}
+
 test.each([
   { area: 'Centraal', path: '/', session: '/api/auth/user', code: 'signed-in-routes' },
   {
@@ -182,10 +191,7 @@ test.each([
 ])(
   '$area’s code is asked with the page, before any of the app’s code ran (the real build’s preloads)',
   async ({ path, session, code }) => {
-    const context = await file.browser.newContext({ viewport: PHONE, baseURL: file.server.url })
-    await context.addCookies(
-      [...file.api.cookies].map(([name, value]) => ({ name, value, url: file.server.url })),
-    )
+    const context = await signedInPhone()
     // Every other script and the session answer are held until the area's code was asked:
     // without the page's modulepreload tags that code is asked only by code that ran (once
     // the app's chunks arrived, in Centraal once the session named someone), never here.
@@ -225,10 +231,7 @@ test.each([
 ])(
   'on a returning device $area’s page names its own code and first answers, never the other area’s',
   async ({ path, own, other }) => {
-    const context = await file.browser.newContext({ viewport: PHONE, baseURL: file.server.url })
-    await context.addCookies(
-      [...file.api.cookies].map(([name, value]) => ({ name, value, url: file.server.url })),
-    )
+    const context = await signedInPhone()
     // Installed while the other area was open: its hints are not the copy's to keep.
     const first = await context.newPage()
     await first.goto(path === '/' ? '/gold-estates/dashboard' : '/')
