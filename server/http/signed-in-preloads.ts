@@ -9,7 +9,7 @@ import { type AreaCode, type BuildManifest, readAreaCode } from '#schema/page-hi
  * someone (web/lib/first-answers.ts): one round trip, then a chain of imports, before the
  * first figures can show. Nothing without a manifest (`npm run dev`).
  */
-export function createSignedInPreloads(webRoot: string) {
+export function createAreaCodeReader(webRoot: string) {
   let code: AreaCode | undefined
   return (): AreaCode => {
     code ??= readManifestCode(path.join(webRoot, '.vite', 'manifest.json'))

@@ -7,7 +7,7 @@ import { areaOfPage, pageHints, SALES_HOST_MARK } from '#schema/page-hints'
 import type { AppEnv } from '../app-deps.ts'
 import { readSessionToken, refreshSessionCookies } from '../auth/sessions.ts'
 import { isSalesHost, SALES_PREFIX } from '../http/sales-base.ts'
-import { createSignedInPreloads } from '../http/signed-in-preloads.ts'
+import { createAreaCodeReader } from '../http/signed-in-preloads.ts'
 import { readLiveSession } from '../system-directory/session-lifetime.ts'
 import type { SystemDirectory } from '../system-directory/system-directory.ts'
 
@@ -47,7 +47,7 @@ export function webRoutes(webRoot: string, { salesHost, directory }: WebRouteDep
   const indexFile = path.join(webRoot, 'index.html')
   const landingFile = path.join(webRoot, 'landing.html')
   const relativeRoot = path.relative(process.cwd(), webRoot) || '.'
-  const areaCode = createSignedInPreloads(webRoot)
+  const areaCode = createAreaCodeReader(webRoot)
   /** Whether the page's area has a live session (its cookies refreshed as on every call). */
   const isSignedIn = async (c: Context<AppEnv>, area: 'central' | 'sales') => {
     const token = readSessionToken(c, area)
